@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import { browserAliases } from './vite.config.ts';
+
+// Three layers, one run: node (core, emulator, size), happy-dom (views and elements), Chromium (e2e on the built bundle).
+export default defineConfig({
+  resolve: { alias: browserAliases },
+  test: {
+    // 2 cores: keep it light.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['core/**/*.test.ts', 'emulator/**/*.test.ts', 'tests/size/**/*.test.ts'],
+          exclude: ['**/*.dom.test.*', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['widgets/**/*.test.{ts,tsx}', 'core/**/*.dom.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,333 @@
+/**
+ * Identities, tokens and authorization codes. Tokens are opaque random strings; only their SHA-256 is stored.
+ * Also password hashing (scrypt) for the identity routes.
+ */
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { sha256Hex } from './db.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** Member roles (spec: authentication roles). */
+export type MemberRole = 'MEMBER' | 'OWNER' | 'CONTRIBUTOR';
+
+export interface VisitorIdentity {
+  kind: 'visitor';
+  visitorId: string;
+  clientId: string;
+}
+
+export interface MemberIdentity {
+  kind: 'member';
+  memberId: string;
+  role: MemberRole;
+  /** The visitor the member signed in from, when known (for carrying a visitor cart over). */
+  visitorId?: string;
+  clientId: string;
+}
+
+/** Who is calling, from the access token. */
+export type Identity = VisitorIdentity | MemberIdentity;
+
+/** Authorization codes live this long. */
+export const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
+
+/** A new opaque token: 32 random bytes, base64url. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** base64url(sha256(verifier)), the PKCE S256 challenge. */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+// ---------------------------------------------------------------------------------------------- clients
+
+export interface OAuthClient {
+  id: string;
+  name: string;
+  allowedOrigins: string[];
+}
+
+export function getClient(db: Database, clientId: string): OAuthClient | undefined {
+  const row = db
+    .prepare<[string], { id: string; name: string; allowed_origins: string }>('SELECT id, name, allowed_origins FROM oauth_clients WHERE id = ?')
+    .get(clientId);
+  return row ? { id: row.id, name: row.name, allowedOrigins: JSON.parse(row.allowed_origins) as string[] } : undefined;
+}
+
+/** Insert or update a client (its name and allowed origins). */
+export function upsertClient(db: Database, client: OAuthClient, nowIso: string): void {
+  db.prepare<[string, string, string, string]>(
+    `INSERT INTO oauth_clients (id, name, allowed_origins, created_date) VALUES (?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET name = excluded.name, allowed_origins = excluded.allowed_origins`,
+  ).run(client.id, client.name, JSON.stringify(client.allowedOrigins), nowIso);
+}
+
+/** The union of every registered client's allowed origins (the CORS allow-list). */
+export function allAllowedOrigins(db: Database): Set<string> {
+  const rows = db.prepare<[], { allowed_origins: string }>('SELECT allowed_origins FROM oauth_clients').all();
+  const out = new Set<string>();
+  for (const r of rows) for (const o of JSON.parse(r.allowed_origins) as string[]) out.add(o);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------- tokens
+
+/** The token endpoint's answer (snake_case on the wire). */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope?: string;
+}
+
+interface Subject {
+  role: 'visitor' | 'member';
+  clientId: string;
+  visitorId: string | null;
+  memberId: string | null;
+}
+
+const insertTokenSql = `INSERT INTO oauth_tokens
+  (token_hash, kind, role, client_id, visitor_id, member_id, parent_hash, created_at, expires_at, revoked)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`;
+
+function insertToken(db: Database, kind: 'access' | 'refresh', s: Subject, parentHash: string | null, nowMs: number, expiresAt: number | null): string {
+  const token = newOpaqueToken();
+  db.prepare<[string, string, string, string, string | null, string | null, string | null, number, number | null]>(insertTokenSql).run(
+    sha256Hex(token),
+    kind,
+    s.role,
+    s.clientId,
+    s.visitorId,
+    s.memberId,
+    parentHash,
+    nowMs,
+    expiresAt,
+  );
+  return token;
+}
+
+function issueAccessToken(db: Database, s: Subject, refreshToken: string, nowMs: number, ttlSeconds: number): TokenResponse {
+  const access = insertToken(db, 'access', s, sha256Hex(refreshToken), nowMs, nowMs + ttlSeconds * 1000);
+  return {
+    access_token: access,
+    refresh_token: refreshToken,
+    expires_in: ttlSeconds,
+    token_type: 'Bearer',
+    ...(s.role === 'member' ? { scope: 'offline_access' } : {}),
+  };
+}
+
+/** Create a visitor and its tokens (grant `anonymous`). */
+export function issueVisitorTokens(db: Database, clientId: string, nowMs: number, ttlSeconds: number): TokenResponse & { visitorId: string } {
+  return db.transaction(() => {
+    const visitorId = randomUUID();
+    db.prepare<[string, string, string]>('INSERT INTO visitors (id, client_id, created_date) VALUES (?, ?, ?)').run(
+      visitorId,
+      clientId,
+      new Date(nowMs).toISOString(),
+    );
+    const s: Subject = { role: 'visitor', clientId, visitorId, memberId: null };
+    const refresh = insertToken(db, 'refresh', s, null, nowMs, null);
+    return { ...issueAccessToken(db, s, refresh, nowMs, ttlSeconds), visitorId };
+  })();
+}
+
+/** Member tokens (grant `authorization_code`, or directly in tests). */
+export function issueMemberTokens(
+  db: Database,
+  opts: { clientId: string; memberId: string; visitorId?: string | null },
+  nowMs: number,
+  ttlSeconds: number,
+): TokenResponse {
+  return db.transaction(() => {
+    const s: Subject = { role: 'member', clientId: opts.clientId, visitorId: opts.visitorId ?? null, memberId: opts.memberId };
+    const refresh = insertToken(db, 'refresh', s, null, nowMs, null);
+    return issueAccessToken(db, s, refresh, nowMs, ttlSeconds);
+  })();
+}
+
+interface TokenRow {
+  kind: 'access' | 'refresh';
+  role: 'visitor' | 'member';
+  client_id: string;
+  visitor_id: string | null;
+  member_id: string | null;
+  expires_at: number | null;
+  revoked: number;
+  parent_revoked: number | null;
+}
+
+function findToken(db: Database, token: string): TokenRow | undefined {
+  return db
+    .prepare<[string], TokenRow>(
+      `SELECT t.kind, t.role, t.client_id, t.visitor_id, t.member_id, t.expires_at, t.revoked, p.revoked AS parent_revoked
+       FROM oauth_tokens t LEFT JOIN oauth_tokens p ON p.token_hash = t.parent_hash
+       WHERE t.token_hash = ?`,
+    )
+    .get(sha256Hex(token));
+}
+
+/** Why a refresh failed, as an application error code. */
+export type RefreshFailure = 'INVALID_REFRESH_TOKEN' | 'CLIENT_MISMATCH';
+
+/** Grant `refresh_token`: a new access token for a live refresh token; the same refresh token is returned. */
+export function refreshAccessToken(
+  db: Database,
+  refreshToken: string,
+  clientId: string | undefined,
+  nowMs: number,
+  ttlSeconds: number,
+): TokenResponse | RefreshFailure {
+  const row = findToken(db, refreshToken);
+  if (!row || row.kind !== 'refresh' || row.revoked) return 'INVALID_REFRESH_TOKEN';
+  if (row.expires_at !== null && row.expires_at <= nowMs) return 'INVALID_REFRESH_TOKEN';
+  if (clientId !== undefined && clientId !== row.client_id) return 'CLIENT_MISMATCH';
+  if (row.role === 'member' && (!row.member_id || !memberIsActive(db, row.member_id))) return 'INVALID_REFRESH_TOKEN';
+  const s: Subject = { role: row.role, clientId: row.client_id, visitorId: row.visitor_id, memberId: row.member_id };
+  return issueAccessToken(db, s, refreshToken, nowMs, ttlSeconds);
+}
+
+/** Revoke a refresh token and the access tokens issued with it (logout). Returns whether it existed. */
+export function revokeRefreshToken(db: Database, refreshToken: string): boolean {
+  const hash = sha256Hex(refreshToken);
+  const r = db.prepare<[string]>("UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? AND kind = 'refresh'").run(hash);
+  db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE parent_hash = ?').run(hash);
+  return r.changes > 0;
+}
+
+/** Revoke every token of a member (password change, block, delete). */
+export function revokeMemberTokens(db: Database, memberId: string): void {
+  db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ?').run(memberId);
+}
+
+function memberIsActive(db: Database, memberId: string): { role: MemberRole } | undefined {
+  return db
+    .prepare<[string], { role: MemberRole }>("SELECT role FROM members WHERE id = ? AND status NOT IN ('BLOCKED')")
+    .get(memberId);
+}
+
+/** Strip an optional `Bearer ` prefix (the SDK sends the raw token; some clients add the prefix). */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const v = header.trim();
+  const m = /^Bearer\s+(.+)$/i.exec(v);
+  const token = (m ? m[1] : v)?.trim();
+  return token ? token : undefined;
+}
+
+/** Resolve an access token to an identity, or null when missing, unknown, revoked or expired. */
+export function resolveAccessToken(db: Database, token: string | undefined, nowMs: number): Identity | null {
+  if (!token) return null;
+  const row = findToken(db, token);
+  if (!row || row.kind !== 'access' || row.revoked || row.parent_revoked) return null;
+  if (row.expires_at === null || row.expires_at <= nowMs) return null;
+  if (row.role === 'visitor') {
+    return row.visitor_id ? { kind: 'visitor', visitorId: row.visitor_id, clientId: row.client_id } : null;
+  }
+  if (!row.member_id) return null;
+  const member = memberIsActive(db, row.member_id);
+  if (!member) return null;
+  return {
+    kind: 'member',
+    memberId: row.member_id,
+    role: member.role,
+    clientId: row.client_id,
+    ...(row.visitor_id ? { visitorId: row.visitor_id } : {}),
+  };
+}
+
+/** Throw 401 unless there is an identity. */
+export function requireAuth(identity: Identity | null): Identity {
+  if (!identity) throw unauthorized('Missing or expired token');
+  return identity;
+}
+
+/** Throw 403 unless the identity is a member with one of `roles` (any member when `roles` is empty). */
+export function requireRole(identity: Identity, ...roles: MemberRole[]): MemberIdentity {
+  if (identity.kind !== 'member') throw forbidden('This call needs a signed-in member');
+  if (roles.length > 0 && !roles.includes(identity.role)) throw forbidden(`This call needs the role ${roles.join(' or ')}`);
+  return identity;
+}
+
+// ---------------------------------------------------------------------------------------------- codes
+
+/** Store a single-use authorization code for a member (the hosted login/authorize pages call this). */
+export function issueAuthorizationCode(
+  db: Database,
+  opts: { clientId: string; memberId: string; codeChallenge: string; redirectUri?: string; visitorId?: string },
+  nowMs: number = Date.now(),
+): string {
+  const code = newOpaqueToken();
+  db.prepare<[string, string, string, string | null, string, string | null, number, number]>(
+    `INSERT INTO oauth_codes (code_hash, client_id, member_id, visitor_id, code_challenge, redirect_uri, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(sha256Hex(code), opts.clientId, opts.memberId, opts.visitorId ?? null, opts.codeChallenge, opts.redirectUri ?? null, nowMs, nowMs + AUTH_CODE_TTL_MS);
+  return code;
+}
+
+/** Why a code exchange failed (an application error code), or the member it was issued for. */
+export type CodeExchange =
+  | { ok: true; memberId: string; visitorId: string | null }
+  | { ok: false; code: 'INVALID_GRANT'; message: string };
+
+/** Check and consume an authorization code (grant `authorization_code`). */
+export function consumeAuthorizationCode(
+  db: Database,
+  opts: { clientId: string; code: string; codeVerifier: string; redirectUri?: string },
+  nowMs: number,
+): CodeExchange {
+  return db.transaction((): CodeExchange => {
+    const row = db
+      .prepare<[string], { client_id: string; member_id: string; visitor_id: string | null; code_challenge: string; redirect_uri: string | null; expires_at: number; used_at: number | null }>(
+        'SELECT client_id, member_id, visitor_id, code_challenge, redirect_uri, expires_at, used_at FROM oauth_codes WHERE code_hash = ?',
+      )
+      .get(sha256Hex(opts.code));
+    const fail = (message: string): CodeExchange => ({ ok: false, code: 'INVALID_GRANT', message });
+    if (!row || row.client_id !== opts.clientId) return fail('Invalid authorization code');
+    if (row.used_at !== null) return fail('Authorization code was already used');
+    if (row.expires_at <= nowMs) return fail('Authorization code expired');
+    if (opts.redirectUri !== undefined && row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
+      return fail('redirectUri does not match the authorization request');
+    }
+    const expected = Buffer.from(row.code_challenge);
+    const actual = Buffer.from(pkceChallenge(opts.codeVerifier));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return fail('Invalid code verifier');
+    if (!memberIsActive(db, row.member_id)) return fail('Invalid authorization code');
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
+    return { ok: true, memberId: row.member_id, visitorId: row.visitor_id };
+  })();
+}
+
+// ---------------------------------------------------------------------------------------------- passwords
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+
+function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 128 * N * r * 2 }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Hash a password: `scrypt$N$r$p$<salt b64url>$<hash b64url>`. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** Check a password against a stored hash (constant time). */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) return false;
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const expected = Buffer.from(parts[5] ?? '', 'base64url');
+  if (!Number.isInteger(N) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length === 0) return false;
+  const actual = await scryptAsync(password, salt, N, r, p, expected.length);
+  return timingSafeEqual(actual, expected);
+}

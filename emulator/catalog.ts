@@ -1,0 +1,534 @@
+/**
+ * The Stores catalog (V1 shape): loading products with their variants and collections, building the wire
+ * objects, filtering and sorting queries. Shared by the stores-reader routes and, later, the cart.
+ */
+import type { Database } from 'better-sqlite3';
+import { ART_SIZE } from './art.ts';
+import { getSetting } from './db.ts';
+import { invalidField } from './errors.ts';
+
+/** The Wix Stores app id used in catalog references. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+/** The variant id of a product without options (Wix V1 convention). */
+export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
+/** The built-in "All Products" collection (Wix V1 convention); every product belongs to it. */
+export const ALL_PRODUCTS_COLLECTION_ID = '00000000-000000-000000-000000000001';
+
+export type OptionType = 'drop_down' | 'color';
+
+/** A product option as stored (`products.options` JSON). */
+export interface StoredOption {
+  name: string;
+  optionType: OptionType;
+  choices: { value: string; description: string; mediaIds?: string[] }[];
+}
+
+export interface VariantRecord {
+  id: string;
+  choices: Record<string, string>;
+  sku: string | null;
+  weight: number | null;
+  /** Own price, or the product price when null. */
+  priceCents: number | null;
+  visible: boolean;
+  /** Null when inventory is not tracked. */
+  quantity: number | null;
+}
+
+export interface ProductRecord {
+  id: string;
+  numericId: number;
+  slug: string;
+  name: string;
+  description: string;
+  productType: 'physical' | 'digital';
+  sku: string | null;
+  weight: number | null;
+  currency: string;
+  priceCents: number;
+  discountType: 'NONE' | 'AMOUNT' | 'PERCENT';
+  discountValue: number;
+  visible: boolean;
+  trackInventory: boolean;
+  manageVariants: boolean;
+  ribbon: string | null;
+  brand: string | null;
+  inventoryItemId: string;
+  options: StoredOption[];
+  mediaIds: string[];
+  createdDate: string;
+  updatedDate: string;
+  /** Including the All Products collection. */
+  collectionIds: string[];
+  variants: VariantRecord[];
+}
+
+interface ProductRow {
+  id: string;
+  numeric_id: number;
+  slug: string;
+  name: string;
+  description: string;
+  product_type: 'physical' | 'digital';
+  sku: string | null;
+  weight: number | null;
+  currency: string;
+  price_cents: number;
+  discount_type: 'NONE' | 'AMOUNT' | 'PERCENT';
+  discount_value: number;
+  visible: number;
+  track_inventory: number;
+  manage_variants: number;
+  ribbon: string | null;
+  brand: string | null;
+  inventory_item_id: string;
+  options: string;
+  media_ids: string;
+  created_date: string;
+  updated_date: string;
+}
+
+interface VariantRow {
+  id: string;
+  product_id: string;
+  choices: string;
+  sku: string | null;
+  weight: number | null;
+  price_cents: number | null;
+  visible: number;
+  quantity: number | null;
+}
+
+function toRecord(row: ProductRow, variants: VariantRow[], collectionIds: string[]): ProductRecord {
+  return {
+    id: row.id,
+    numericId: row.numeric_id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    productType: row.product_type,
+    sku: row.sku,
+    weight: row.weight,
+    currency: row.currency,
+    priceCents: row.price_cents,
+    discountType: row.discount_type,
+    discountValue: row.discount_value,
+    visible: row.visible === 1,
+    trackInventory: row.track_inventory === 1,
+    manageVariants: row.manage_variants === 1,
+    ribbon: row.ribbon,
+    brand: row.brand,
+    inventoryItemId: row.inventory_item_id,
+    options: JSON.parse(row.options) as StoredOption[],
+    mediaIds: JSON.parse(row.media_ids) as string[],
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    collectionIds: [ALL_PRODUCTS_COLLECTION_ID, ...collectionIds],
+    variants: variants.map((v) => ({
+      id: v.id,
+      choices: JSON.parse(v.choices) as Record<string, string>,
+      sku: v.sku,
+      weight: v.weight,
+      priceCents: v.price_cents,
+      visible: v.visible === 1,
+      quantity: row.track_inventory === 1 ? v.quantity ?? 0 : null,
+    })),
+  };
+}
+
+/** Every product with its variants and collections, by numericId. */
+export function loadProducts(db: Database): ProductRecord[] {
+  const rows = db.prepare<[], ProductRow>('SELECT * FROM products ORDER BY numeric_id').all();
+  const variants = db.prepare<[], VariantRow>('SELECT * FROM product_variants ORDER BY product_id, sort_order, id').all();
+  const links = db
+    .prepare<[], { product_id: string; collection_id: string }>('SELECT product_id, collection_id FROM product_collections ORDER BY sort_order, collection_id')
+    .all();
+  const vByProduct = new Map<string, VariantRow[]>();
+  for (const v of variants) vByProduct.set(v.product_id, [...(vByProduct.get(v.product_id) ?? []), v]);
+  const cByProduct = new Map<string, string[]>();
+  for (const l of links) cByProduct.set(l.product_id, [...(cByProduct.get(l.product_id) ?? []), l.collection_id]);
+  return rows.map((r) => toRecord(r, vByProduct.get(r.id) ?? [], cByProduct.get(r.id) ?? []));
+}
+
+/** One product, or undefined. */
+export function getProductRecord(db: Database, id: string): ProductRecord | undefined {
+  const row = db.prepare<[string], ProductRow>('SELECT * FROM products WHERE id = ?').get(id);
+  if (!row) return undefined;
+  const variants = db.prepare<[string], VariantRow>('SELECT * FROM product_variants WHERE product_id = ? ORDER BY sort_order, id').all(id);
+  const links = db
+    .prepare<[string], { collection_id: string }>('SELECT collection_id FROM product_collections WHERE product_id = ? ORDER BY sort_order, collection_id')
+    .all(id);
+  return toRecord(row, variants, links.map((l) => l.collection_id));
+}
+
+/**
+ * The variant a catalog reference points at: `options.variantId`, or `options.options` as `{optionName: choice}`
+ * (Wix V1 cart conventions). A product without options resolves to its default variant.
+ */
+export function findVariant(
+  product: ProductRecord,
+  ref: { variantId?: string; options?: Record<string, string> } = {},
+): VariantRecord | undefined {
+  if (ref.variantId) return product.variants.find((v) => v.id === ref.variantId);
+  if (ref.options) {
+    const wanted = Object.entries(ref.options);
+    return product.variants.find(
+      (v) => wanted.length === Object.keys(v.choices).length && wanted.every(([k, val]) => v.choices[k] === val),
+    );
+  }
+  return product.variants.length === 1 ? product.variants[0] : undefined;
+}
+
+// ------------------------------------------------------------------------------------------------- money
+
+/** `$18.00` style formatting. */
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}
+
+/** The product discount applied to a price. */
+export function discountedCents(product: ProductRecord, cents: number): number {
+  if (product.discountType === 'AMOUNT') return Math.max(0, cents - Math.round(product.discountValue * 100));
+  if (product.discountType === 'PERCENT') return Math.max(0, Math.round(cents * (1 - product.discountValue / 100)));
+  return cents;
+}
+
+/** V1 `priceData`: numbers plus formatted strings. */
+export interface WirePriceData {
+  currency: string;
+  price: number;
+  discountedPrice: number;
+  formatted: { price: string; discountedPrice: string };
+}
+
+export function priceData(product: ProductRecord, cents: number): WirePriceData {
+  const disc = discountedCents(product, cents);
+  return {
+    currency: product.currency,
+    price: cents / 100,
+    discountedPrice: disc / 100,
+    formatted: { price: formatMoney(cents, product.currency), discountedPrice: formatMoney(disc, product.currency) },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- wire
+
+/** Where media and product pages point. */
+export interface UrlContext {
+  /** The emulator as the caller reached it, e.g. `http://127.0.0.1:8787`. */
+  baseUrl: string;
+  /** The storefront's base URL (site setting `siteUrl`). */
+  siteUrl: string;
+}
+
+export interface WireMediaItem {
+  id: string;
+  mediaType: 'image';
+  title: string;
+  image: { url: string; width: number; height: number };
+  thumbnail: { url: string; width: number; height: number };
+}
+
+/** A media item for a stored media file id. */
+export function mediaItem(mediaId: string, title: string, baseUrl: string): WireMediaItem {
+  const url = `${baseUrl}/media/${encodeURIComponent(mediaId)}`;
+  return {
+    id: mediaId,
+    mediaType: 'image',
+    title,
+    image: { url, width: ART_SIZE, height: ART_SIZE },
+    thumbnail: { url, width: 50, height: 50 },
+  };
+}
+
+function variantInStock(product: ProductRecord, v: VariantRecord): boolean {
+  return v.visible && (!product.trackInventory || (v.quantity ?? 0) > 0);
+}
+
+/** Product V1 wire object. */
+export function toWireProduct(product: ProductRecord, urls: UrlContext, includeVariants: boolean): Record<string, unknown> {
+  const visibleVariants = product.variants.filter((v) => v.visible);
+  const prices = visibleVariants.map((v) => v.priceCents ?? product.priceCents);
+  const weights = visibleVariants.map((v) => v.weight ?? product.weight ?? 0);
+  const inStockCount = visibleVariants.filter((v) => variantInStock(product, v)).length;
+  const inventoryStatus =
+    inStockCount === 0 ? 'OUT_OF_STOCK' : inStockCount === visibleVariants.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+  const quantity = product.trackInventory ? visibleVariants.reduce((sum, v) => sum + (v.quantity ?? 0), 0) : undefined;
+  const pd = priceData(product, product.priceCents);
+  const media = product.mediaIds.map((id) => mediaItem(id, product.name, urls.baseUrl));
+
+  const productOptions = product.options.map((opt) => ({
+    optionType: opt.optionType,
+    name: opt.name,
+    choices: opt.choices.map((c) => {
+      const withChoice = product.variants.filter((v) => v.choices[opt.name] === c.description);
+      const choiceMedia = (c.mediaIds ?? []).map((id) => mediaItem(id, `${product.name} – ${c.description}`, urls.baseUrl));
+      return {
+        value: c.value,
+        description: c.description,
+        inStock: withChoice.some((v) => variantInStock(product, v)),
+        visible: withChoice.some((v) => v.visible),
+        ...(choiceMedia[0] ? { media: { mainMedia: choiceMedia[0], items: choiceMedia } } : {}),
+      };
+    }),
+  }));
+
+  const out: Record<string, unknown> = {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    visible: product.visible,
+    productType: product.productType,
+    description: product.description,
+    sku: product.sku ?? '',
+    weight: product.weight ?? 0,
+    weightRange: { minValue: weights.length ? Math.min(...weights) : 0, maxValue: weights.length ? Math.max(...weights) : 0 },
+    stock: {
+      trackInventory: product.trackInventory,
+      ...(quantity !== undefined ? { quantity } : {}),
+      inStock: inStockCount > 0,
+      inventoryStatus,
+    },
+    price: pd,
+    priceData: pd,
+    convertedPriceData: pd,
+    priceRange: {
+      minValue: (prices.length ? Math.min(...prices) : product.priceCents) / 100,
+      maxValue: (prices.length ? Math.max(...prices) : product.priceCents) / 100,
+    },
+    discount: { type: product.discountType, value: product.discountValue },
+    media: { ...(media[0] ? { mainMedia: media[0] } : {}), items: media },
+    productOptions,
+    customTextFields: [],
+    additionalInfoSections: [],
+    productPageUrl: { base: urls.siteUrl, path: `/product-page/${product.slug}` },
+    numericId: String(product.numericId),
+    inventoryItemId: product.inventoryItemId,
+    collectionIds: product.collectionIds,
+    manageVariants: product.manageVariants,
+    ...(product.ribbon ? { ribbon: product.ribbon } : {}),
+    ...(product.brand ? { brand: product.brand } : {}),
+    lastUpdated: product.updatedDate,
+    createdDate: product.createdDate,
+  };
+  if (includeVariants) {
+    out['variants'] = product.variants.map((v) => {
+      const vp = priceData(product, v.priceCents ?? product.priceCents);
+      return {
+        id: v.id,
+        choices: v.choices,
+        variant: { priceData: vp, convertedPriceData: vp, weight: v.weight ?? product.weight ?? 0, sku: v.sku ?? product.sku ?? '', visible: v.visible },
+        stock: {
+          trackQuantity: product.trackInventory,
+          ...(v.quantity !== null ? { quantity: v.quantity } : {}),
+          inStock: variantInStock(product, v),
+        },
+      };
+    });
+  }
+  return out;
+}
+
+/** The storefront base URL for `productPageUrl`. */
+export function siteUrl(db: Database): string {
+  return getSetting<string>(db, 'siteUrl') ?? 'http://127.0.0.1:5173/';
+}
+
+// ------------------------------------------------------------------------------------------------- queries
+
+/** A field of an entity as seen by filters and sorts; arrays match element-wise. */
+export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (string | number)[];
+
+const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
+const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', ...COMPARE_OPS]);
+
+function parseJsonParam(raw: unknown, field: string): unknown {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') return raw; // lenient: an object is accepted as well as the JSON string
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalidField(field, 'must be a JSON string', 'FORMAT');
+  }
+}
+
+function cmp(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+function normalizeForField(value: unknown, sample: unknown): unknown {
+  // numericId travels as a string on the wire; compare numerically.
+  if (typeof sample === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return value;
+}
+
+function matchCondition(actual: ReturnType<FieldAccessor<unknown>>, cond: unknown, field: string, path: string): boolean {
+  const values = Array.isArray(actual) ? actual : [actual];
+  const sample = values[0];
+  const eq = (x: unknown) => values.some((v) => v === normalizeForField(x, v));
+  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return eq(cond);
+  return Object.entries(cond as Record<string, unknown>).every(([op, arg]) => {
+    if (!ALL_OPS.has(op)) throw invalidField(path, `unsupported operator ${op} on ${field}`, 'VALIDATION');
+    const list = (): unknown[] => {
+      if (!Array.isArray(arg)) throw invalidField(path, `${op} on ${field} needs an array`, 'VALIDATION');
+      return arg;
+    };
+    switch (op) {
+      case '$eq':
+        return eq(arg);
+      case '$ne':
+        return !eq(arg);
+      case '$in':
+      case '$hasSome':
+        return list().some((x) => eq(x));
+      case '$nin':
+        return !list().some((x) => eq(x));
+      case '$hasAll':
+        return list().every((x) => eq(x));
+      case '$startsWith':
+        return typeof arg === 'string' && values.some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
+      case '$exists':
+        return (actual !== null && actual !== '') === Boolean(arg);
+      default: {
+        const a = normalizeForField(arg, sample);
+        return values.some((v) => {
+          const c = cmp(v, a);
+          return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
+        });
+      }
+    }
+  });
+}
+
+function matches<T>(item: T, filter: unknown, fields: Record<string, FieldAccessor<T>>, path: string): boolean {
+  if (filter === undefined || filter === null) return true;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw invalidField(path, 'must be an object', 'VALIDATION');
+  return Object.entries(filter as Record<string, unknown>).every(([key, cond]) => {
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(cond)) throw invalidField(path, `${key} needs an array`, 'VALIDATION');
+      return key === '$and' ? cond.every((f) => matches(item, f, fields, path)) : cond.some((f) => matches(item, f, fields, path));
+    }
+    if (key === '$not') return !matches(item, cond, fields, path);
+    const accessor = fields[key];
+    if (!accessor) throw invalidField(path, `unsupported filter field ${key}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
+    return matchCondition(accessor(item), cond, key, path);
+  });
+}
+
+/** Apply a Wix-style filter (a JSON string or an object) to items. Throws 400 on a bad filter. */
+export function applyFilter<T>(items: T[], rawFilter: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.filter'): T[] {
+  const filter = parseJsonParam(rawFilter, path);
+  return items.filter((item) => matches(item, filter, fields, path));
+}
+
+/**
+ * Apply a V1 sort: a JSON string `[{"name":"asc"}]` (also `[{"fieldName":"name","order":"ASC"}]`).
+ * Stable; later keys break ties.
+ */
+export function applySort<T>(items: T[], rawSort: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.sort'): T[] {
+  const sort = parseJsonParam(rawSort, path);
+  if (sort === undefined) return items;
+  const list = Array.isArray(sort) ? sort : [sort];
+  const keys: { get: FieldAccessor<T>; dir: number }[] = list.map((entry) => {
+    if (!entry || typeof entry !== 'object') throw invalidField(path, 'each sort entry must be an object', 'VALIDATION');
+    const e = entry as Record<string, unknown>;
+    const [name, order] =
+      typeof e['fieldName'] === 'string' ? [e['fieldName'], e['order'] ?? 'ASC'] : (Object.entries(e)[0] ?? ['', 'asc']);
+    const get = fields[name];
+    if (!get) throw invalidField(path, `unsupported sort field ${name}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
+    const o = String(order).toLowerCase();
+    if (o !== 'asc' && o !== 'desc') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
+    return { get, dir: o === 'asc' ? 1 : -1 };
+  });
+  const first = (v: ReturnType<FieldAccessor<T>>) => (Array.isArray(v) ? v[0] : v);
+  return [...items].sort((a, b) => {
+    for (const k of keys) {
+      const c = cmp(first(k.get(a)), first(k.get(b)));
+      if (c !== 0) return c * k.dir;
+    }
+    return 0;
+  });
+}
+
+/** Filterable fields of a product. */
+export const PRODUCT_FILTER_FIELDS: Record<string, FieldAccessor<ProductRecord>> = {
+  id: (p) => p.id,
+  slug: (p) => p.slug,
+  name: (p) => p.name,
+  sku: (p) => p.sku,
+  numericId: (p) => p.numericId,
+  'collections.id': (p) => p.collectionIds,
+  collectionIds: (p) => p.collectionIds,
+  visible: (p) => p.visible,
+  productType: (p) => p.productType,
+  brand: (p) => p.brand,
+  price: (p) => discountedCents(p, p.priceCents) / 100,
+  'priceData.price': (p) => discountedCents(p, p.priceCents) / 100,
+  'stock.inStock': (p) => p.variants.some((v) => variantInStock(p, v)),
+  lastUpdated: (p) => p.updatedDate,
+  createdDate: (p) => p.createdDate,
+};
+
+/** Sortable fields of a product. */
+export const PRODUCT_SORT_FIELDS: Record<string, FieldAccessor<ProductRecord>> = {
+  name: (p) => p.name.toLowerCase(),
+  price: (p) => discountedCents(p, p.priceCents),
+  'priceData.price': (p) => discountedCents(p, p.priceCents),
+  numericId: (p) => p.numericId,
+  lastUpdated: (p) => p.updatedDate,
+  createdDate: (p) => p.createdDate,
+};
+
+// ------------------------------------------------------------------------------------------------- collections
+
+export interface CollectionRecord {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  visible: boolean;
+  sortOrder: number;
+  mediaId: string | null;
+}
+
+/** All collections, All Products first (it is virtual: not a row). */
+export function loadCollections(db: Database): CollectionRecord[] {
+  const rows = db
+    .prepare<[], { id: string; slug: string; name: string; description: string | null; visible: number; sort_order: number; media_id: string | null }>(
+      'SELECT id, slug, name, description, visible, sort_order, media_id FROM collections ORDER BY sort_order, name',
+    )
+    .all();
+  return [
+    { id: ALL_PRODUCTS_COLLECTION_ID, slug: 'all-products', name: 'All Products', description: null, visible: true, sortOrder: -1, mediaId: null },
+    ...rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, description: r.description, visible: r.visible === 1, sortOrder: r.sort_order, mediaId: r.media_id })),
+  ];
+}
+
+/** Collection V1 wire object; `products` are the products the caller may see. */
+export function toWireCollection(c: CollectionRecord, products: ProductRecord[], baseUrl: string): Record<string, unknown> {
+  const members = products.filter((p) => p.collectionIds.includes(c.id));
+  const mediaId = c.mediaId ?? members[0]?.mediaIds[0];
+  const main = mediaId ? mediaItem(mediaId, c.name, baseUrl) : undefined;
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    visible: c.visible,
+    numberOfProducts: members.length,
+    ...(c.description ? { description: c.description } : {}),
+    ...(main ? { media: { mainMedia: main, items: [main] } } : {}),
+  };
+}
+
+export const COLLECTION_FILTER_FIELDS: Record<string, FieldAccessor<CollectionRecord>> = {
+  id: (c) => c.id,
+  slug: (c) => c.slug,
+  name: (c) => c.name,
+  visible: (c) => c.visible,
+};
+
+export const COLLECTION_SORT_FIELDS: Record<string, FieldAccessor<CollectionRecord>> = {
+  name: (c) => c.name.toLowerCase(),
+  slug: (c) => c.slug,
+};

@@ -1,0 +1,78 @@
+/**
+ * `npm run emulator`: the platform emulator on its own.
+ * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
+ * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_ASSETS_DIR, DEFAULT_DEMO_ORIGINS, DEFAULT_PORT, REPO_ROOT, startEmulator } from './server.ts';
+import { DEMO_LOGINS } from './seed.ts';
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    db: { type: 'string' },
+    'demo-origins': { type: 'string' },
+    assets: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay]
+Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS`);
+  process.exit(0);
+}
+
+const portText = values.port ?? process.env['INLAY_PORT'] ?? String(DEFAULT_PORT);
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port: ${portText}`);
+
+const dbOption = values.db ?? process.env['INLAY_DB'] ?? resolve(REPO_ROOT, '.data/emulator.sqlite');
+const db = dbOption === ':memory:' ? dbOption : resolve(dbOption);
+
+const originsText = values['demo-origins'] ?? process.env['INLAY_DEMO_ORIGINS'];
+const demoOrigins = originsText
+  ? originsText
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean)
+  : DEFAULT_DEMO_ORIGINS;
+for (const o of demoOrigins) {
+  if (!/^https?:\/\/[^/\s]+$/.test(o)) fail(`invalid origin in demo origins: ${o}`);
+}
+
+const assetsOption = values.assets ?? process.env['INLAY_ASSETS'];
+const assetsDir = assetsOption ? resolve(assetsOption) : DEFAULT_ASSETS_DIR;
+
+const emulator = await startEmulator({ port, db, demoOrigins, assetsDir }).catch((err: unknown) => {
+  fail(err instanceof Error ? err.message : String(err));
+});
+
+console.log(`emulator listening on ${emulator.url}`);
+console.log(`  database: ${db}`);
+console.log(`  demo origins: ${demoOrigins.join(', ')}`);
+console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
+console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`emulator: ${signal}, shutting down`);
+  emulator.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error('emulator: shutdown failed', err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,19 @@
+/**
+ * Numbered schema migrations, applied in order, each in its own transaction (see `migrate` in ../db.ts).
+ * To add one: create `NNN_name.ts` exporting a {@link Migration} with the next version and append it below.
+ * Never edit a migration that has shipped; add a new one.
+ */
+import type { Database } from 'better-sqlite3';
+import { migration001 } from './001_core.ts';
+import { migration002 } from './002_catalog.ts';
+
+/** One schema step. `sql` runs first, then `up` (for data moves that need code). */
+export interface Migration {
+  version: number;
+  name: string;
+  sql?: string;
+  up?: (db: Database) => void;
+}
+
+/** All migrations, in version order. */
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];

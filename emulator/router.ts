@@ -1,0 +1,164 @@
+/**
+ * A small router: method + path pattern (`/products/:id`, `/inlay/*`) → handler.
+ * Route modules are functions `(router, app) => void` that register their routes; see server.ts.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Database } from 'better-sqlite3';
+import type { Identity, MemberIdentity, MemberRole } from './auth.ts';
+import type { FaultStore } from './faults.ts';
+
+/** Methods a route can be registered for (HEAD is served by GET routes). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON answer (the default for API routes); status defaults to 200. */
+export interface JsonResult {
+  status?: number;
+  json: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A raw answer (HTML, SVG, static files, redirects). */
+export interface RawResult {
+  status?: number;
+  body: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type HandlerResult = JsonResult | RawResult;
+
+/** Server-wide state shared by all route modules. */
+export interface EmulatorApp {
+  db: Database;
+  /** Epoch milliseconds; injectable for tests. */
+  now: () => number;
+  accessTokenTtlSeconds: number;
+  demoOrigins: string[];
+  assetsDir: string;
+  faults: FaultStore;
+}
+
+/** What a handler receives. */
+export interface RequestContext {
+  req: IncomingMessage;
+  url: URL;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON body (`{}` when empty); form-urlencoded bodies become an object on routes with `form: true`. */
+  body: unknown;
+  requestId: string;
+  db: Database;
+  app: EmulatorApp;
+  /** `http://host:port` as the caller reached us (from the Host header, sanitized), for absolute URLs. */
+  baseUrl: string;
+  now: () => number;
+  /** The caller's identity from the Authorization header; throws 401 when missing, unknown or expired. */
+  auth(): Identity;
+  /** Like auth() but null when there is no valid token. */
+  tryAuth(): Identity | null;
+  /** auth() and a member token with one of `roles` (any role when empty); 401 / 403 otherwise. */
+  requireMember(...roles: MemberRole[]): MemberIdentity;
+}
+
+export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
+
+export interface RouteOptions {
+  /** `clients` (default): CORS for registered clients' origins. `public`: `Access-Control-Allow-Origin: *`. */
+  cors?: 'clients' | 'public';
+  /** Also accept `application/x-www-form-urlencoded` bodies. */
+  form?: boolean;
+}
+
+/** A route module registers routes on the router. */
+export type RouteModule = (router: Router, app: EmulatorApp) => void;
+
+interface Route {
+  method: HttpMethod;
+  pattern: string;
+  segments: string[];
+  handler: Handler;
+  options: RouteOptions;
+}
+
+export type MatchResult =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: HttpMethod[]; options: RouteOptions }
+  | { kind: 'not-found' };
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}
+
+function matchSegments(pattern: string[], path: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    if (p === '*' && i === pattern.length - 1) {
+      // Wildcard: the rest of the path, still percent-encoded (the static handler decodes and checks it).
+      params['*'] = path.slice(i).join('/');
+      return params;
+    }
+    const s = path[i];
+    if (s === undefined) return null;
+    if (p.startsWith(':')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(s);
+      } catch {
+        return null;
+      }
+      params[p.slice(1)] = decoded;
+    } else if (p !== s) {
+      return null;
+    }
+  }
+  return path.length === pattern.length ? params : null;
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: HttpMethod, pattern: string, handler: Handler, options: RouteOptions = {}): this {
+    this.routes.push({ method, pattern, segments: splitPath(pattern), handler, options });
+    return this;
+  }
+  get(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('GET', pattern, handler, options);
+  }
+  post(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('POST', pattern, handler, options);
+  }
+  put(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('PUT', pattern, handler, options);
+  }
+  patch(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('PATCH', pattern, handler, options);
+  }
+  delete(pattern: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('DELETE', pattern, handler, options);
+  }
+
+  /** Find the route for a method and a (still encoded) path. Literal routes win over earlier `:param` ones. */
+  match(method: string, path: string): MatchResult {
+    const segs = splitPath(path);
+    const want = method === 'HEAD' ? 'GET' : method;
+    const allowed: HttpMethod[] = [];
+    let allowedOptions: RouteOptions = {};
+    let best: { route: Route; params: Record<string, string>; score: number } | undefined;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, segs);
+      if (!params) continue;
+      if (route.method !== want) {
+        if (!allowed.includes(route.method)) allowed.push(route.method);
+        allowedOptions = route.options;
+        continue;
+      }
+      // More literal segments = more specific.
+      const score = route.segments.filter((s) => !s.startsWith(':') && s !== '*').length;
+      if (!best || score > best.score) best = { route, params, score };
+    }
+    if (best) return { kind: 'found', route: best.route, params: best.params };
+    if (allowed.length > 0) return { kind: 'method-not-allowed', allowed, options: allowedOptions };
+    return { kind: 'not-found' };
+  }
+}

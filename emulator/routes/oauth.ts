@@ -1,0 +1,76 @@
+/**
+ * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
+ */
+import { z } from 'zod';
+import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../auth.ts';
+import { badRequestApp } from '../errors.ts';
+import type { RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const SUPPORTED_GRANTS = ['anonymous', 'refresh_token', 'authorization_code'] as const;
+
+const grantSchema = z.object({ grantType: z.enum(SUPPORTED_GRANTS) });
+const clientId = z.string().min(1).max(200);
+const anonymousSchema = z.object({ clientId });
+const refreshSchema = z.object({ refreshToken: z.string().min(1).max(1000), clientId: clientId.optional() });
+const codeSchema = z.object({
+  clientId,
+  code: z.string().min(1).max(1000),
+  // PKCE verifier (RFC 7636): 43 to 128 characters from letters, digits and -._~
+  codeVerifier: z.string().min(43).max(128).regex(/^[A-Za-z0-9\-._~]+$/),
+  redirectUri: z.string().max(2000).optional(),
+});
+
+// Form posts sometimes use the OAuth snake_case names; accept them as aliases.
+const ALIASES: Record<string, string> = {
+  grant_type: 'grantType',
+  client_id: 'clientId',
+  refresh_token: 'refreshToken',
+  code_verifier: 'codeVerifier',
+  redirect_uri: 'redirectUri',
+};
+
+function normalize(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [snake, camel] of Object.entries(ALIASES)) {
+    if (out[camel] === undefined && out[snake] !== undefined) out[camel] = out[snake];
+  }
+  return out;
+}
+
+export const oauthRoutes: RouteModule = (router, app) => {
+  router.post(
+    '/oauth2/token',
+    (ctx) => {
+      const body = normalize(ctx.body);
+      const { grantType } = validate(grantSchema, body);
+      const nowMs = ctx.now();
+      const ttl = app.accessTokenTtlSeconds;
+      const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+      if (grantType === 'anonymous') {
+        const req = validate(anonymousSchema, body);
+        if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+        const { visitorId: _visitorId, ...tokens } = issueVisitorTokens(ctx.db, req.clientId, nowMs, ttl);
+        return { json: tokens, headers };
+      }
+
+      if (grantType === 'refresh_token') {
+        const req = validate(refreshSchema, body);
+        const result = refreshAccessToken(ctx.db, req.refreshToken, req.clientId, nowMs, ttl);
+        if (result === 'INVALID_REFRESH_TOKEN') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Invalid, expired or revoked refresh token');
+        if (result === 'CLIENT_MISMATCH') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Refresh token was issued to another client');
+        return { json: result, headers };
+      }
+
+      const req = validate(codeSchema, body);
+      if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+      const exchange = consumeAuthorizationCode(ctx.db, req, nowMs);
+      if (!exchange.ok) throw badRequestApp(exchange.code, exchange.message);
+      const tokens = issueMemberTokens(ctx.db, { clientId: req.clientId, memberId: exchange.memberId, visitorId: exchange.visitorId }, nowMs, ttl);
+      return { json: tokens, headers };
+    },
+    { form: true },
+  );
+};

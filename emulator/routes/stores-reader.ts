@@ -1,0 +1,113 @@
+/**
+ * Wix Stores catalog V1 reader, under `/stores-reader/v1/`. Needs a visitor or member token.
+ * Owners also see hidden products and collections.
+ */
+import { z } from 'zod';
+import type { Identity } from '../auth.ts';
+import {
+  applyFilter,
+  applySort,
+  COLLECTION_FILTER_FIELDS,
+  COLLECTION_SORT_FIELDS,
+  getProductRecord,
+  loadCollections,
+  loadProducts,
+  PRODUCT_FILTER_FIELDS,
+  PRODUCT_SORT_FIELDS,
+  siteUrl,
+  toWireCollection,
+  toWireProduct,
+} from '../catalog.ts';
+import type { ProductRecord } from '../catalog.ts';
+import { notFound } from '../errors.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const MAX_PAGE = 100;
+
+/** V1 query: filter and sort are JSON strings (objects are accepted too). */
+const querySchema = z
+  .object({
+    filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
+    sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
+    paging: z
+      .object({
+        limit: z.number().int().min(1).max(MAX_PAGE).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .optional(),
+  })
+  .optional();
+
+const productQuerySchema = z.object({
+  query: querySchema,
+  includeVariants: z.boolean().optional(),
+});
+
+const collectionQuerySchema = z.object({ query: querySchema });
+
+const isOwner = (who: Identity) => who.kind === 'member' && who.role === 'OWNER';
+
+function visibleProducts(products: ProductRecord[], who: Identity): ProductRecord[] {
+  return isOwner(who) ? products : products.filter((p) => p.visible);
+}
+
+export const storesReaderRoutes: RouteModule = (router) => {
+  router.post('/stores-reader/v1/products/query', (ctx) => {
+    const who = ctx.auth();
+    const req = validate(productQuerySchema, ctx.body);
+    const q = req.query ?? {};
+    const limit = q.paging?.limit ?? MAX_PAGE;
+    const offset = q.paging?.offset ?? 0;
+    let items = visibleProducts(loadProducts(ctx.db), who);
+    items = applyFilter(items, q.filter, PRODUCT_FILTER_FIELDS);
+    items = applySort(items, q.sort, PRODUCT_SORT_FIELDS);
+    const page = items.slice(offset, offset + limit);
+    const urls = { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) };
+    return {
+      json: {
+        products: page.map((p) => toWireProduct(p, urls, req.includeVariants ?? false)),
+        metadata: { items: page.length, offset },
+        totalResults: items.length,
+      },
+    };
+  });
+
+  router.get('/stores-reader/v1/products/:id', (ctx) => {
+    const who = ctx.auth();
+    const id = ctx.params['id'] ?? '';
+    const product = getProductRecord(ctx.db, id);
+    if (!product || (!product.visible && !isOwner(who))) throw notFound(`Product ${id} not found`, 'PRODUCT_NOT_FOUND', { productId: id });
+    return { json: { product: toWireProduct(product, { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) }, true) } };
+  });
+
+  router.post('/stores-reader/v1/collections/query', (ctx) => {
+    const who = ctx.auth();
+    const req = validate(collectionQuerySchema, ctx.body);
+    const q = req.query ?? {};
+    const limit = q.paging?.limit ?? MAX_PAGE;
+    const offset = q.paging?.offset ?? 0;
+    const products = visibleProducts(loadProducts(ctx.db), who);
+    let items = loadCollections(ctx.db).filter((c) => c.visible || isOwner(who));
+    items = applyFilter(items, q.filter, COLLECTION_FILTER_FIELDS);
+    items = applySort(items, q.sort, COLLECTION_SORT_FIELDS);
+    const page = items.slice(offset, offset + limit);
+    return {
+      json: {
+        collections: page.map((c) => toWireCollection(c, products, ctx.baseUrl)),
+        metadata: { items: page.length, offset },
+        totalResults: items.length,
+      },
+    };
+  });
+
+  const getCollection = (by: 'id' | 'slug') => (ctx: RequestContext) => {
+    const who = ctx.auth();
+    const key = ctx.params[by] ?? '';
+    const c = loadCollections(ctx.db).find((x) => x[by] === key && (x.visible || isOwner(who)));
+    if (!c) throw notFound(`Collection ${key} not found`, 'COLLECTION_NOT_FOUND', { [by]: key });
+    return { json: { collection: toWireCollection(c, visibleProducts(loadProducts(ctx.db), who), ctx.baseUrl) } };
+  };
+  router.get('/stores-reader/v1/collections/slug/:slug', getCollection('slug'));
+  router.get('/stores-reader/v1/collections/:id', getCollection('id'));
+};

@@ -1,0 +1,604 @@
+/**
+ * The demo store, "Fernwood Supply Co.": home and outdoor goods. Seeded once, when the catalog is empty.
+ * Ids are derived from slugs (stableId) so tests can rely on them; see {@link seedIds}.
+ */
+import type { Database } from 'better-sqlite3';
+import { productSvg } from './art.ts';
+import type { ArtKind, Palette } from './art.ts';
+import { hashPassword, upsertClient } from './auth.ts';
+import type { MemberRole } from './auth.ts';
+import { DEFAULT_VARIANT_ID } from './catalog.ts';
+import type { OptionType, StoredOption } from './catalog.ts';
+import { stableId } from './db.ts';
+
+/** The OAuth client the demo site and the tests use. */
+export const DEMO_CLIENT_ID = 'demo-client';
+
+/** Printed at start and listed in the README. */
+export const DEMO_LOGINS = {
+  member: { email: 'member@fernwood.example', password: 'fernwood-member' },
+  owner: { email: 'owner@fernwood.example', password: 'fernwood-owner' },
+} as const;
+
+export const SHOP_NAME = 'Fernwood Supply Co.';
+
+// --------------------------------------------------------------------------------------------- data
+
+export interface SeedChoice {
+  /** For colours, the hex value; otherwise the same as the description. */
+  value: string;
+  description: string;
+  /** Colour options: the palette of this choice's image. */
+  palette?: Palette;
+}
+
+export interface SeedOption {
+  name: string;
+  optionType: OptionType;
+  choices: SeedChoice[];
+}
+
+export interface SeedVariant {
+  id: string;
+  choices: Record<string, string>;
+  sku: string;
+  /** Cents; absent = product price. */
+  price?: number;
+  weight?: number;
+  /** Null when inventory is not tracked. */
+  quantity: number | null;
+}
+
+export interface SeedProduct {
+  id: string;
+  numericId: number;
+  slug: string;
+  name: string;
+  description: string;
+  sku: string;
+  brand: string;
+  /** Cents, before the discount. */
+  price: number;
+  discount?: { type: 'AMOUNT' | 'PERCENT'; value: number };
+  ribbon?: string;
+  weight: number;
+  collections: string[];
+  art: ArtKind;
+  palette: Palette;
+  trackInventory: boolean;
+  options: SeedOption[];
+  variants: SeedVariant[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface SeedCollection {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+const pal = (bg: string, main: string, dark: string, light: string, accent: string): Palette => ({ bg, main, dark, light, accent });
+
+const COLLECTION_DEFS: Omit<SeedCollection, 'id'>[] = [
+  { slug: 'kitchen', name: 'Kitchen & Table', description: 'Cast iron, enamel and wood for everyday cooking and slow breakfasts.' },
+  { slug: 'textiles', name: 'Home Textiles', description: 'Wool, linen and cotton that get better with every wash.' },
+  { slug: 'outdoor', name: 'Outdoor & Camp', description: 'Sturdy gear for the porch, the trail and the campsite.' },
+  { slug: 'garden', name: 'Garden', description: 'Planters and tools for windowsills, balconies and backyards.' },
+  { slug: 'candles-light', name: 'Candles & Light', description: 'Warm light for long evenings, indoors and out.' },
+];
+
+/** The seeded collections (the built-in All Products collection is not among them). */
+export const SEED_COLLECTIONS: SeedCollection[] = COLLECTION_DEFS.map((c) => ({ ...c, id: stableId(`collection:${c.slug}`) }));
+
+interface ProductDef {
+  slug: string;
+  name: string;
+  description: string;
+  sku: string;
+  price: number;
+  discount?: { type: 'AMOUNT' | 'PERCENT'; value: number };
+  ribbon?: string;
+  weight: number;
+  collections: string[];
+  art: ArtKind;
+  palette: Palette;
+  trackInventory?: boolean;
+  /** Stock of a product without options. */
+  quantity?: number;
+  options?: SeedOption[];
+  variants?: Omit<SeedVariant, 'id'>[];
+}
+
+const color = (description: string, value: string, palette: Palette): SeedChoice => ({ value, description, palette });
+const size = (description: string): SeedChoice => ({ value: description, description });
+
+const PRODUCT_DEFS: ProductDef[] = [
+  {
+    slug: 'enamel-camp-mug',
+    name: 'Enamel Camp Mug',
+    description:
+      'A 12 oz steel mug with a glossy speckled enamel coat and a rolled rim. Light enough for the pack, handsome enough for the breakfast table. Safe on a camp stove; hand wash to keep the shine.',
+    sku: 'FW-MUG',
+    price: 1800,
+    weight: 0.6,
+    collections: ['kitchen', 'outdoor'],
+    art: 'mug',
+    palette: pal('#e9efe6', '#2f5d46', '#1f3b2d', '#f6f1e4', '#c8553d'),
+    options: [
+      {
+        name: 'Color',
+        optionType: 'color',
+        choices: [
+          color('Forest', '#2f5d46', pal('#e9efe6', '#2f5d46', '#1f3b2d', '#f6f1e4', '#c8553d')),
+          color('Cream', '#efe6d2', pal('#d9e3e6', '#f1e8d4', '#2d3a4a', '#ffffff', '#c8553d')),
+          color('Navy', '#1f3352', pal('#e6ebf2', '#1f3352', '#121f33', '#f4f1ea', '#e0a43a')),
+        ],
+      },
+    ],
+    variants: [
+      { choices: { Color: 'Forest' }, sku: 'FW-MUG-FOR', quantity: 24 },
+      { choices: { Color: 'Cream' }, sku: 'FW-MUG-CRM', quantity: 12 },
+      { choices: { Color: 'Navy' }, sku: 'FW-MUG-NVY', quantity: 0 },
+    ],
+  },
+  {
+    slug: 'cast-iron-skillet',
+    name: 'Cast-Iron Skillet',
+    description:
+      'Pre-seasoned with flaxseed oil and ready for eggs on day one. Heavy walls hold heat for an even sear, and it moves from stovetop to oven to open fire without complaint.',
+    sku: 'FW-SKL',
+    price: 3400,
+    ribbon: 'Bestseller',
+    weight: 5.2,
+    collections: ['kitchen'],
+    art: 'skillet',
+    palette: pal('#efe9e1', '#3a3a3c', '#1f1f21', '#8a8a8f', '#6b8f47'),
+    options: [{ name: 'Size', optionType: 'drop_down', choices: [size('8 inch'), size('10 inch'), size('12 inch')] }],
+    variants: [
+      { choices: { Size: '8 inch' }, sku: 'FW-SKL-08', price: 3400, weight: 3.5, quantity: 9 },
+      { choices: { Size: '10 inch' }, sku: 'FW-SKL-10', price: 4200, weight: 5.2, quantity: 15 },
+      { choices: { Size: '12 inch' }, sku: 'FW-SKL-12', price: 5400, weight: 7.8, quantity: 2 },
+    ],
+  },
+  {
+    slug: 'linen-apron',
+    name: 'Linen Apron',
+    description:
+      'Stonewashed European linen with a deep front pocket and long cross-back ties. Soft from the first wear and cut generously to fit most cooks.',
+    sku: 'FW-APR',
+    price: 3800,
+    weight: 0.5,
+    collections: ['kitchen', 'textiles'],
+    art: 'apron',
+    palette: pal('#eef0ea', '#d8cbb3', '#8c7b5e', '#f7f2e8', '#a4532f'),
+    options: [
+      {
+        name: 'Color',
+        optionType: 'color',
+        choices: [
+          color('Natural', '#d8cbb3', pal('#eef0ea', '#d8cbb3', '#8c7b5e', '#f7f2e8', '#a4532f')),
+          color('Charcoal', '#3d3f42', pal('#ecebe8', '#3d3f42', '#26282a', '#9a9ca0', '#d8a24a')),
+          color('Rust', '#a4532f', pal('#f1e9e2', '#a4532f', '#6e3519', '#e9c2a8', '#2f5d46')),
+        ],
+      },
+    ],
+    variants: [
+      { choices: { Color: 'Natural' }, sku: 'FW-APR-NAT', quantity: 10 },
+      { choices: { Color: 'Charcoal' }, sku: 'FW-APR-CHR', quantity: 7 },
+      { choices: { Color: 'Rust' }, sku: 'FW-APR-RST', quantity: 0 },
+    ],
+  },
+  {
+    slug: 'maple-cutting-board',
+    name: 'Maple Cutting Board',
+    description:
+      'Edge-grain hard maple, finished with food-safe mineral oil and beeswax. Kind to knife edges, with a hanging handle and a juice-friendly surface. 16 x 11 inches.',
+    sku: 'FW-BRD-MPL',
+    price: 4600,
+    discount: { type: 'AMOUNT', value: 7 },
+    ribbon: 'Sale',
+    weight: 2.4,
+    collections: ['kitchen'],
+    art: 'board',
+    palette: pal('#eef1ec', '#d9a86c', '#a8743c', '#f3dcb8', '#e9b824'),
+    quantity: 18,
+  },
+  {
+    slug: 'merino-wool-blanket',
+    name: 'Merino Wool Blanket',
+    description:
+      'Woven in a small mill from soft merino wool, with a contrast stripe and a knotted fringe. Warm without weight: throw it on the sofa, the bed or the tailgate. 50 x 70 inches.',
+    sku: 'FW-BLK',
+    price: 12900,
+    weight: 3.1,
+    collections: ['textiles'],
+    art: 'blanket',
+    palette: pal('#eeece8', '#a7a9ac', '#7c7e82', '#e4e4e2', '#c8553d'),
+    options: [
+      {
+        name: 'Color',
+        optionType: 'color',
+        choices: [
+          color('Heather Grey', '#a7a9ac', pal('#eeece8', '#a7a9ac', '#7c7e82', '#e4e4e2', '#c8553d')),
+          color('Moss', '#6b7a4b', pal('#eef0e8', '#6b7a4b', '#4d5a33', '#c9d1b5', '#e8d9b5')),
+          color('Ochre', '#c8902f', pal('#f4eee2', '#c8902f', '#98691c', '#efd7a8', '#2d3a4a')),
+        ],
+      },
+    ],
+    variants: [
+      { choices: { Color: 'Heather Grey' }, sku: 'FW-BLK-GRY', quantity: 6 },
+      { choices: { Color: 'Moss' }, sku: 'FW-BLK-MOS', quantity: 4 },
+      { choices: { Color: 'Ochre' }, sku: 'FW-BLK-OCH', quantity: 5 },
+    ],
+  },
+  {
+    slug: 'waffle-cotton-towel',
+    name: 'Waffle Cotton Towel',
+    description:
+      'Long-staple cotton in a deep waffle weave that dries fast and gets softer with every wash. Finished with a woven stripe and a hanging loop.',
+    sku: 'FW-TWL',
+    price: 1600,
+    weight: 0.4,
+    collections: ['textiles'],
+    art: 'towel',
+    palette: pal('#dfe8ec', '#f4f1ea', '#b9b2a3', '#ffffff', '#5c7f92'),
+    options: [{ name: 'Size', optionType: 'drop_down', choices: [size('Hand'), size('Bath')] }],
+    variants: [
+      { choices: { Size: 'Hand' }, sku: 'FW-TWL-HND', price: 1600, weight: 0.4, quantity: 20 },
+      { choices: { Size: 'Bath' }, sku: 'FW-TWL-BTH', price: 3200, weight: 1.1, quantity: 14 },
+    ],
+  },
+  {
+    slug: 'camp-lantern',
+    name: 'Camp Lantern',
+    description:
+      'A powder-coated steel lantern with a frosted globe and a dimmable warm LED. Runs 40 hours on one charge and hangs from a branch or a hook by its wire bail.',
+    sku: 'FW-LNT',
+    price: 6400,
+    weight: 1.8,
+    collections: ['outdoor', 'candles-light'],
+    art: 'lantern',
+    palette: pal('#1f2a36', '#2f5d46', '#1b3a2a', '#f5e7c0', '#f2a93b'),
+    quantity: 3,
+  },
+  {
+    slug: 'waxed-canvas-tote',
+    name: 'Waxed Canvas Tote',
+    description:
+      'Heavy waxed cotton canvas with leather-reinforced handles and an inside pocket. Shrugs off drizzle and carries the market haul, the library books or the picnic.',
+    sku: 'FW-TOT',
+    price: 4200,
+    weight: 1.2,
+    collections: ['outdoor'],
+    art: 'tote',
+    palette: pal('#eef0ea', '#cdb891', '#7a6a4c', '#f1e6cf', '#8a4b2a'),
+    options: [
+      {
+        name: 'Color',
+        optionType: 'color',
+        choices: [
+          color('Natural', '#cdb891', pal('#eef0ea', '#cdb891', '#7a6a4c', '#f1e6cf', '#8a4b2a')),
+          color('Olive', '#5e6b3a', pal('#eceee6', '#5e6b3a', '#3d4725', '#b9c196', '#8a4b2a')),
+        ],
+      },
+      { name: 'Size', optionType: 'drop_down', choices: [size('Standard'), size('Large')] },
+    ],
+    variants: [
+      { choices: { Color: 'Natural', Size: 'Standard' }, sku: 'FW-TOT-NAT-S', price: 4200, weight: 1.2, quantity: 12 },
+      { choices: { Color: 'Natural', Size: 'Large' }, sku: 'FW-TOT-NAT-L', price: 5200, weight: 1.6, quantity: 5 },
+      { choices: { Color: 'Olive', Size: 'Standard' }, sku: 'FW-TOT-OLV-S', price: 4200, weight: 1.2, quantity: 8 },
+      { choices: { Color: 'Olive', Size: 'Large' }, sku: 'FW-TOT-OLV-L', price: 5200, weight: 1.6, quantity: 0 },
+    ],
+  },
+  {
+    slug: 'waxed-canvas-rucksack',
+    name: 'Waxed Canvas Rucksack',
+    description:
+      'A 22-litre rucksack in waxed canvas with brass buckles, a padded laptop sleeve and leather straps. Our most-wanted piece; the next batch is being stitched.',
+    sku: 'FW-RUK',
+    price: 14800,
+    weight: 2.9,
+    collections: ['outdoor'],
+    art: 'backpack',
+    palette: pal('#ece7df', '#7b5b3a', '#553d25', '#c9a57a', '#2d3a4a'),
+    quantity: 0,
+  },
+  {
+    slug: 'folding-camp-stool',
+    name: 'Folding Camp Stool',
+    description:
+      'Oiled beech legs and a heavy cotton duck seat that folds flat in a second. Holds up to 250 lb and carries by its own strap.',
+    sku: 'FW-STL',
+    price: 5800,
+    weight: 2.2,
+    collections: ['outdoor'],
+    art: 'stool',
+    palette: pal('#e9eef2', '#b5532f', '#5a3b26', '#f0c9a8', '#d9a441'),
+    quantity: 11,
+  },
+  {
+    slug: 'ceramic-planter',
+    name: 'Ceramic Planter',
+    description:
+      'Hand-thrown stoneware in a warm terracotta glaze, with a drainage hole and a matching saucer. Sized for herbs, ferns and small fiddle-leaf figs.',
+    sku: 'FW-PLN',
+    price: 2400,
+    weight: 1.5,
+    collections: ['garden'],
+    art: 'planter',
+    palette: pal('#eef1ea', '#c86f4b', '#9a4e31', '#f2c9b2', '#5f8a4f'),
+    options: [{ name: 'Size', optionType: 'drop_down', choices: [size('Small'), size('Medium'), size('Large')] }],
+    variants: [
+      { choices: { Size: 'Small' }, sku: 'FW-PLN-S', price: 2400, weight: 1.5, quantity: 14 },
+      { choices: { Size: 'Medium' }, sku: 'FW-PLN-M', price: 3600, weight: 2.8, quantity: 9 },
+      { choices: { Size: 'Large' }, sku: 'FW-PLN-L', price: 5200, weight: 5.0, quantity: 0 },
+    ],
+  },
+  {
+    slug: 'copper-watering-can',
+    name: 'Copper Watering Can',
+    description:
+      'A 1.5-litre copper-plated can with a long, slender spout for reaching under leaves and a removable brass rose for seedlings.',
+    sku: 'FW-WCN',
+    price: 7200,
+    ribbon: 'New',
+    weight: 1.9,
+    collections: ['garden'],
+    art: 'watering-can',
+    palette: pal('#e8efe9', '#c27a4a', '#8c4f2a', '#f1c29c', '#6fa3c7'),
+    quantity: 7,
+  },
+  {
+    slug: 'beeswax-taper-candles',
+    name: 'Beeswax Taper Candles (Pair)',
+    description:
+      'Two hand-dipped 10-inch tapers of pure beeswax with cotton wicks. They burn clean and slow, with a faint scent of honey. Made to order, so always available.',
+    sku: 'FW-TAP-2',
+    price: 2200,
+    weight: 0.5,
+    collections: ['candles-light'],
+    art: 'taper-candles',
+    palette: pal('#f1ece2', '#e8b64c', '#5a4632', '#fbe6a8', '#f29a2e'),
+    trackInventory: false,
+  },
+  {
+    slug: 'cedar-smoke-soy-candle',
+    name: 'Cedar & Smoke Soy Candle',
+    description:
+      'Soy wax poured into a reusable glass jar, scented with cedarwood, vetiver and a wisp of campfire smoke. Comes with a steel lid.',
+    sku: 'FW-CND',
+    price: 2800,
+    weight: 0.9,
+    collections: ['candles-light'],
+    art: 'jar-candle',
+    palette: pal('#e6e9e4', '#efe7d6', '#4a4a3f', '#ffffff', '#3f5e45'),
+    options: [{ name: 'Size', optionType: 'drop_down', choices: [size('8 oz'), size('12 oz')] }],
+    variants: [
+      { choices: { Size: '8 oz' }, sku: 'FW-CND-08', price: 2800, weight: 0.9, quantity: 16 },
+      { choices: { Size: '12 oz' }, sku: 'FW-CND-12', price: 3600, weight: 1.3, quantity: 10 },
+    ],
+  },
+];
+
+function choiceKey(choices: Record<string, string>): string {
+  return Object.keys(choices)
+    .sort()
+    .map((k) => `${k}=${choices[k]}`)
+    .join('&');
+}
+
+/** The variant id of a seeded product's variant (the default variant id when there are no choices). */
+export function seedVariantId(productSlug: string, choices: Record<string, string>): string {
+  return Object.keys(choices).length === 0 ? DEFAULT_VARIANT_ID : stableId(`variant:${productSlug}:${choiceKey(choices)}`);
+}
+
+const DAY = 86_400_000;
+const CREATED_BASE = Date.UTC(2025, 0, 6, 9, 0, 0);
+
+/** The seeded products, with their ids, in numericId order. */
+export const SEED_PRODUCTS: SeedProduct[] = PRODUCT_DEFS.map((d, i) => {
+  const trackInventory = d.trackInventory ?? true;
+  const variants: SeedVariant[] = d.variants
+    ? d.variants.map((v) => ({ ...v, id: seedVariantId(d.slug, v.choices) }))
+    : [{ id: DEFAULT_VARIANT_ID, choices: {}, sku: d.sku, quantity: trackInventory ? (d.quantity ?? 0) : null }];
+  return {
+    id: stableId(`product:${d.slug}`),
+    numericId: 1001 + i,
+    slug: d.slug,
+    name: d.name,
+    description: d.description,
+    sku: d.sku,
+    brand: 'Fernwood',
+    price: d.price,
+    ...(d.discount ? { discount: d.discount } : {}),
+    ...(d.ribbon ? { ribbon: d.ribbon } : {}),
+    weight: d.weight,
+    collections: d.collections,
+    art: d.art,
+    palette: d.palette,
+    trackInventory,
+    options: d.options ?? [],
+    variants,
+    createdDate: new Date(CREATED_BASE + i * DAY).toISOString(),
+    updatedDate: new Date(CREATED_BASE + (i + 30) * DAY).toISOString(),
+  };
+});
+
+export interface SeedMember {
+  id: string;
+  contactId: string;
+  email: string;
+  password: string;
+  role: MemberRole;
+  nickname: string;
+  firstName: string;
+  lastName: string;
+  slug: string;
+}
+
+export const SEED_MEMBERS: SeedMember[] = [
+  {
+    id: stableId('member:demo-member'),
+    contactId: stableId('contact:demo-member'),
+    ...DEMO_LOGINS.member,
+    role: 'MEMBER',
+    nickname: 'Maya',
+    firstName: 'Maya',
+    lastName: 'Lindqvist',
+    slug: 'maya',
+  },
+  {
+    id: stableId('member:demo-owner'),
+    contactId: stableId('contact:demo-owner'),
+    ...DEMO_LOGINS.owner,
+    role: 'OWNER',
+    nickname: 'Theo at Fernwood',
+    firstName: 'Theo',
+    lastName: 'Okafor',
+    slug: 'theo-fernwood',
+  },
+];
+
+/** Ids tests can rely on: `seedIds.products['enamel-camp-mug']`, `seedIds.collections.kitchen`, `seedIds.members.owner`. */
+export const seedIds = {
+  products: Object.fromEntries(SEED_PRODUCTS.map((p) => [p.slug, p.id])) as Record<string, string>,
+  collections: Object.fromEntries(SEED_COLLECTIONS.map((c) => [c.slug, c.id])) as Record<string, string>,
+  members: { member: SEED_MEMBERS[0]!.id, owner: SEED_MEMBERS[1]!.id },
+};
+
+// --------------------------------------------------------------------------------------------- seeding
+
+function slugify(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Media file id (= file name) of a product image; `choice` for a colour choice's image. */
+export function seedMediaId(productSlug: string, choice?: string): string {
+  return choice ? `${productSlug}--${slugify(choice)}.svg` : `${productSlug}.svg`;
+}
+
+export interface SeedOptions {
+  demoOrigins: string[];
+  nowMs: number;
+}
+
+export interface SeedResult {
+  /** True when the catalog was empty and the demo store was inserted. */
+  catalogSeeded: boolean;
+  membersCreated: number;
+}
+
+/**
+ * Runs on every start: registers/updates `demo-client` with the demo origins, ensures the demo logins and the
+ * default site settings exist, and inserts the demo catalog when it is empty.
+ */
+export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult> {
+  const nowIso = new Date(opts.nowMs).toISOString();
+  upsertClient(db, { id: DEMO_CLIENT_ID, name: 'Inlay demo storefront', allowedOrigins: opts.demoOrigins }, nowIso);
+
+  const defaults: Record<string, unknown> = {
+    siteName: SHOP_NAME,
+    siteUrl: `${opts.demoOrigins[0] ?? 'http://127.0.0.1:5173'}/`,
+    currency: 'USD',
+    locale: 'en-US',
+    weightUnit: 'LB',
+  };
+  const insertSetting = db.prepare<[string, string]>('INSERT OR IGNORE INTO site_settings (key, value) VALUES (?, ?)');
+  for (const [k, v] of Object.entries(defaults)) insertSetting.run(k, JSON.stringify(v));
+
+  // Hash outside the transaction (scrypt is async), only for members that are missing.
+  const exists = db.prepare<[string], { id: string }>('SELECT id FROM members WHERE email = ?');
+  const missing = SEED_MEMBERS.filter((m) => !exists.get(m.email));
+  const hashes = await Promise.all(missing.map((m) => hashPassword(m.password)));
+  const insertMember = db.prepare<[string, string, string, string, string, string, string, string, string, string, string]>(
+    `INSERT OR IGNORE INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, slug, created_date, updated_date)
+     VALUES (?, ?, ?, 1, ?, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
+  );
+  db.transaction(() => {
+    missing.forEach((m, i) =>
+      insertMember.run(m.id, m.contactId, m.email, hashes[i] as string, m.role, m.nickname, m.firstName, m.lastName, m.slug, nowIso, nowIso),
+    );
+  })();
+
+  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+  if (count > 0) return { catalogSeeded: false, membersCreated: missing.length };
+  db.transaction(() => seedCatalog(db, nowIso))();
+  return { catalogSeeded: true, membersCreated: missing.length };
+}
+
+function seedCatalog(db: Database, nowIso: string): void {
+  const insertMedia = db.prepare<[string, string, string, Buffer, number, number, string, string]>(
+    'INSERT INTO media_files (id, filename, mime_type, content, width, height, title, created_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const addImage = (id: string, svg: string, title: string) =>
+    insertMedia.run(id, id, 'image/svg+xml', Buffer.from(svg, 'utf8'), 800, 800, title, nowIso);
+
+  const insertCollection = db.prepare<[string, string, string, string, number, string]>(
+    'INSERT INTO collections (id, slug, name, description, visible, sort_order, created_date) VALUES (?, ?, ?, ?, 1, ?, ?)',
+  );
+  SEED_COLLECTIONS.forEach((c, i) => insertCollection.run(c.id, c.slug, c.name, c.description, i, nowIso));
+
+  const insertProduct = db.prepare<
+    [string, number, string, string, string, string, number, number, string, number, number, number, string | null, string, string, string, string, string, string]
+  >(
+    `INSERT INTO products (id, numeric_id, slug, name, description, sku, weight, price_cents, discount_type, discount_value,
+       track_inventory, manage_variants, ribbon, brand, inventory_item_id, options, media_ids, created_date, updated_date)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertVariant = db.prepare<[string, string, string, string, number | null, number | null, number | null, number]>(
+    'INSERT INTO product_variants (id, product_id, choices, sku, weight, price_cents, quantity, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const link = db.prepare<[string, string, number]>('INSERT INTO product_collections (product_id, collection_id, sort_order) VALUES (?, ?, ?)');
+
+  for (const p of SEED_PRODUCTS) {
+    const mediaIds: string[] = [];
+    const options: StoredOption[] = p.options.map((o) => ({
+      name: o.name,
+      optionType: o.optionType,
+      choices: o.choices.map((c) => {
+        if (!c.palette) return { value: c.value, description: c.description };
+        const id = seedMediaId(p.slug, c.description);
+        addImage(id, productSvg(p.art, c.palette, `${p.name}, ${c.description}`), `${p.name}, ${c.description}`);
+        mediaIds.push(id);
+        return { value: c.value, description: c.description, mediaIds: [id] };
+      }),
+    }));
+    if (mediaIds.length === 0) {
+      const id = seedMediaId(p.slug);
+      addImage(id, productSvg(p.art, p.palette, p.name), p.name);
+      mediaIds.push(id);
+    }
+    insertProduct.run(
+      p.id,
+      p.numericId,
+      p.slug,
+      p.name,
+      p.description,
+      p.sku,
+      p.weight,
+      p.price,
+      p.discount?.type ?? 'NONE',
+      p.discount?.value ?? 0,
+      p.trackInventory ? 1 : 0,
+      p.options.length > 0 ? 1 : 0,
+      p.ribbon ?? null,
+      p.brand,
+      stableId(`inventory:${p.slug}`),
+      JSON.stringify(options),
+      JSON.stringify(mediaIds),
+      p.createdDate,
+      p.updatedDate,
+    );
+    p.variants.forEach((v, i) =>
+      insertVariant.run(v.id, p.id, JSON.stringify(v.choices), v.sku, v.weight ?? null, v.price ?? null, v.quantity, i),
+    );
+    p.collections.forEach((slug, i) => {
+      const c = SEED_COLLECTIONS.find((x) => x.slug === slug);
+      if (!c) throw new Error(`seed: unknown collection ${slug}`);
+      link.run(p.id, c.id, i);
+    });
+  }
+}
+

@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { conflict, failedPrecondition } from './errors.ts';
+import type { RouteModule } from './router.ts';
+import type { RunningEmulator } from './server.ts';
+import { api, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { validate } from './validate.ts';
+
+const ALLOWED = 'http://127.0.0.1:5173';
+
+/** Test-only routes, passed through the `routes` option (no backdoor in the shipped server). */
+const testRoutes: RouteModule = (router) => {
+  router.get('/_test/throw', () => {
+    throw new Error('boom: secret-internals');
+  });
+  router.get('/_test/async-throw', async () => {
+    await new Promise((r) => setTimeout(r, 5));
+    throw new TypeError('async boom');
+  });
+  router.get('/_test/owner-only', (ctx) => ({ json: { member: ctx.requireMember('OWNER') } }));
+  router.get('/_test/member-only', (ctx) => ({ json: { member: ctx.requireMember() } }));
+  router.get('/_test/conflict', () => {
+    throw conflict('Already there');
+  });
+  router.get('/_test/precondition', () => {
+    throw failedPrecondition('Not collecting');
+  });
+  router.post('/_test/validate', (ctx) => ({
+    json: validate(
+      z.object({
+        name: z.string().min(2).max(5),
+        kind: z.enum(['A', 'B']),
+        email: z.email().optional(),
+        lineItems: z.array(z.object({ quantity: z.number().int().min(1).max(10) })).min(1),
+      }),
+      ctx.body,
+    ),
+  }));
+  router.get('/_test/items/:id', (ctx) => ({ json: { id: ctx.params['id'], route: 'param' } }));
+  router.get('/_test/items/special', () => ({ json: { route: 'literal' } }));
+};
+
+describe('server basics', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ routes: [testRoutes] });
+  });
+  afterAll(() => emu.close());
+
+  it('listens on 127.0.0.1 with a random port', () => {
+    expect(emu.url).toBe(`http://127.0.0.1:${emu.port}`);
+    expect(emu.port).toBeGreaterThan(0);
+  });
+
+  it('sends a unique x-wix-request-id on success and on error', async () => {
+    const ok1 = await api(emu, '/_dev/mailbox');
+    const ok2 = await api(emu, '/_dev/mailbox');
+    const err = await api(emu, '/no/such/path');
+    const ids = [ok1, ok2, err].map((r) => r.headers.get('x-wix-request-id'));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(err.json.details.applicationError.data.requestId).toBe(ids[2]);
+  });
+
+  it('answers unknown paths with a 404 platform error', async () => {
+    const r = await api(emu, '/no/such/path');
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.json).toMatchObject({ message: expect.any(String), details: { applicationError: { code: 'NOT_FOUND', description: expect.any(String) } } });
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const r = await api(emu, '/oauth2/token');
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST');
+    expect(r.json.details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('prefers literal routes over :params and decodes params', async () => {
+    expect((await api(emu, '/_test/items/special')).json).toEqual({ route: 'literal' });
+    expect((await api(emu, '/_test/items/a%20b')).json).toEqual({ id: 'a b', route: 'param' });
+  });
+
+  it('turns a thrown exception into a 500 platform error, logs it, and keeps serving', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const r = await api(emu, '/_test/throw');
+      expect(r.status).toBe(500);
+      expect(r.json.details.applicationError.code).toBe('INTERNAL');
+      expect(r.text).not.toContain('secret-internals');
+      const r2 = await api(emu, '/_test/async-throw');
+      expect(r2.status).toBe(500);
+      expect(spy).toHaveBeenCalled();
+      expect(String(spy.mock.calls[0]?.[0])).toContain('/_test/throw');
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await api(emu, '/_dev/mailbox')).status).toBe(200);
+  });
+
+  it('renders 409 and 428 application errors', async () => {
+    const c = await api(emu, '/_test/conflict');
+    expect(c.status).toBe(409);
+    expect(c.json.details.applicationError.code).toBe('ALREADY_EXISTS');
+    const p = await api(emu, '/_test/precondition');
+    expect(p.status).toBe(428);
+    expect(p.json).toMatchObject({ message: 'Not collecting', details: { applicationError: { code: 'FAILED_PRECONDITION' } } });
+  });
+
+  it('serves an HTML index page', async () => {
+    const r = await api(emu, '/');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(r.text).toContain('/_dev/mailbox');
+    expect(r.text).toContain('/inlay/loader.js');
+    expect(r.text).toContain('Fernwood Supply Co.');
+  });
+
+  it('escapes the Host header it echoes', async () => {
+    const r = await rawRequest(emu.url, '/', { headers: { Host: '"><script>x</script>' } });
+    expect(r.status).toBe(200);
+    expect(r.body).not.toContain('<script>');
+  });
+});
+
+describe('validation errors', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ routes: [testRoutes] });
+  });
+  afterAll(() => emu.close());
+
+  const good = { name: 'abc', kind: 'A', lineItems: [{ quantity: 1 }] };
+
+  it('passes a valid body through', async () => {
+    const r = await api(emu, '/_test/validate', { body: good });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual(good);
+  });
+
+  it('maps zod failures to the spec violation kinds with dotted paths', async () => {
+    const r = await api(emu, '/_test/validate', {
+      body: { name: 'x', kind: 'C', email: 'nope', lineItems: [{ quantity: 1 }, { quantity: 11 }, { quantity: 'two' }] },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.message).toMatch(/^Invalid request: /);
+    const v = r.json.details.validationError.fieldViolations as { field: string; violatedRule: string }[];
+    const byField = Object.fromEntries(v.map((x) => [x.field, x.violatedRule]));
+    expect(byField).toEqual({
+      name: 'MIN_LENGTH',
+      kind: 'INVALID_ENUM_VALUE',
+      email: 'FORMAT',
+      'lineItems[1].quantity': 'MAX',
+      'lineItems[2].quantity': 'VALIDATION',
+    });
+    expect(v.find((x) => x.field === 'lineItems[1].quantity')).toMatchObject({ data: { threshold: 10 } });
+  });
+
+  it('reports missing fields as REQUIRED_FIELD and too-small arrays as MIN_SIZE', async () => {
+    const r = await api(emu, '/_test/validate', { body: { name: 'abcdef', lineItems: [] } });
+    const byField = Object.fromEntries(
+      (r.json.details.validationError.fieldViolations as { field: string; violatedRule: string }[]).map((x) => [x.field, x.violatedRule]),
+    );
+    expect(byField).toEqual({ name: 'MAX_LENGTH', kind: 'REQUIRED_FIELD', lineItems: 'MIN_SIZE' });
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const r = await api(emu, '/_test/validate', { body: '[1,2]' });
+    expect(r.status).toBe(400);
+    expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: '', violatedRule: 'VALIDATION' });
+  });
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    const r = await api(emu, '/_test/validate', { body: '{"name": "abc",' });
+    expect(r.status).toBe(400);
+    expect(r.json.message).toMatch(/^Malformed JSON body/);
+    expect(r.json.details.applicationError.code).toBe('MALFORMED_JSON');
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
+    const r = await api(emu, '/_test/validate', { body: big });
+    expect(r.status).toBe(413);
+    expect(r.json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await api(emu, '/_dev/mailbox')).status).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ routes: [testRoutes] });
+  });
+  afterAll(() => emu.close());
+
+  it('requireMember: 401 without a token, 403 for a visitor, 200 for a member', async () => {
+    expect((await api(emu, '/_test/member-only')).status).toBe(401);
+    const visitor = await visitorTokens(emu);
+    const v = await api(emu, '/_test/member-only', { token: visitor.access });
+    expect(v.status).toBe(403);
+    expect(v.json.details.applicationError.code).toBe('PERMISSION_DENIED');
+    const member = await memberTokens(emu, 'member');
+    const m = await api(emu, '/_test/member-only', { token: member.access });
+    expect(m.status).toBe(200);
+    expect(m.json.member).toMatchObject({ kind: 'member', role: 'MEMBER' });
+  });
+
+  it("requireMember('OWNER'): 403 for a member, 200 for the owner", async () => {
+    const member = await memberTokens(emu, 'member');
+    expect((await api(emu, '/_test/owner-only', { token: member.access })).status).toBe(403);
+    const owner = await memberTokens(emu, 'owner');
+    const o = await api(emu, '/_test/owner-only', { token: owner.access });
+    expect(o.status).toBe(200);
+    expect(o.json.member.role).toBe('OWNER');
+  });
+});
+
+describe('CORS', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ demoOrigins: [ALLOWED, 'http://localhost:5173'] });
+  });
+  afterAll(() => emu.close());
+
+  it('answers a preflight from an allowed origin with the full header set', async () => {
+    const r = await api(emu, '/stores-reader/v1/products/query', {
+      method: 'OPTIONS',
+      headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(r.headers.get('vary')).toBe('Origin');
+    expect(r.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(r.headers.get('access-control-allow-headers')).toBe('authorization, content-type, x-wix-bi-gateway');
+    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id');
+    expect(r.headers.get('access-control-max-age')).toBe('600');
+  });
+
+  it('gives no Access-Control-Allow-Origin to an unknown origin', async () => {
+    const pre = await api(emu, '/oauth2/token', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(pre.status).toBe(200);
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'http://evil.example' } });
+    expect(r.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('echoes an allowed origin on actual responses, errors included', async () => {
+    const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'http://localhost:5173' } });
+    expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id');
+    const e = await api(emu, '/stores-reader/v1/products/query', { body: {}, headers: { Origin: ALLOWED } });
+    expect(e.status).toBe(401);
+    expect(e.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+  });
+
+  it('follows the origins of every registered client', async () => {
+    emu.db
+      .prepare("INSERT INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('shop-2', 'Shop 2', ?, '2025-01-01')")
+      .run(JSON.stringify(['https://shop2.example']));
+    const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'https://shop2.example' } });
+    expect(r.headers.get('access-control-allow-origin')).toBe('https://shop2.example');
+  });
+});
+
+describe('demo origins option', () => {
+  it('updates demo-client origins on every start', async () => {
+    const emu = await startTestEmulator({ demoOrigins: ['http://127.0.0.1:6000'] });
+    try {
+      const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'http://127.0.0.1:6000' } });
+      expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:6000');
+      const old = await api(emu, '/_dev/mailbox', { headers: { Origin: ALLOWED } });
+      expect(old.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe('close()', () => {
+  it('stops listening and closes the database', async () => {
+    const emu = await startTestEmulator();
+    await visitorTokens(emu);
+    await emu.close();
+    expect(emu.db.open).toBe(false);
+    await expect(fetch(`${emu.url}/_dev/mailbox`)).rejects.toThrow();
+  });
+});

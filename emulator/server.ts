@@ -1,0 +1,327 @@
+/**
+ * The emulator's HTTP server: plain node:http, a small router, platform error rendering, CORS, fault injection.
+ *
+ * Adding a service: write `routes/<service>.ts` exporting a {@link RouteModule} and append it to
+ * {@link ROUTE_MODULES}. Tests may pass extra modules through `startEmulator({routes})`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from 'better-sqlite3';
+import { allAllowedOrigins, requireAuth, requireRole, resolveAccessToken, tokenFromHeader } from './auth.ts';
+import type { Identity, MemberRole } from './auth.ts';
+import { migrate, openDatabase } from './db.ts';
+import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
+import { FaultStore } from './faults.ts';
+import { Router } from './router.ts';
+import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
+import { assetsRoutes } from './routes/assets.ts';
+import { devRoutes } from './routes/dev.ts';
+import { indexPageRoutes } from './routes/index-page.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+import { storesReaderRoutes } from './routes/stores-reader.ts';
+import { seed } from './seed.ts';
+
+/** The repository root (this file is `emulator/server.ts`). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DEMO_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
+/** Request bodies above this answer 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Every service the emulator speaks, in registration order. */
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  indexPageRoutes,
+  oauthRoutes,
+  storesReaderRoutes,
+  mediaRoutes,
+  assetsRoutes,
+  devRoutes,
+];
+
+const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway';
+const CORS_EXPOSE_HEADERS = 'x-wix-request-id';
+const CORS_MAX_AGE = '600';
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface EmulatorOptions {
+  /** 0 = a random free port. Default 8787. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A file path or `:memory:` (the default here; the CLI defaults to `.data/emulator.sqlite`). */
+  db?: string;
+  /** Origins allowed for `demo-client` (updated on every start). */
+  demoOrigins?: string[];
+  /** Folder served under `/inlay/`. Default `dist/inlay` at the repo root. */
+  assetsDir?: string;
+  /** Default 14400 (4 h). */
+  accessTokenTtlSeconds?: number;
+  /** Clock in epoch milliseconds; injectable for tests. */
+  now?: () => number;
+  /** Extra route modules (tests). */
+  routes?: readonly RouteModule[];
+  /** Default 1 MB. */
+  bodyLimitBytes?: number;
+}
+
+export interface RunningEmulator {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  port: number;
+  db: Database;
+  app: EmulatorApp;
+  /** Stop accepting, finish or drop open connections, close the database. */
+  close(): Promise<void>;
+}
+
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function isJsonResult(r: HandlerResult): r is Extract<HandlerResult, { json: unknown }> {
+  return 'json' in r;
+}
+
+/** Read a request body up to `limit` bytes; beyond that, drain the rest and throw 413. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > limit;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (tooLarge) {
+        chunks.length = 0;
+        // Drain (so the client can read our 413) but do not buffer; give up on absurd sizes.
+        if (size > limit * 16) req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => (tooLarge ? reject(payloadTooLarge(limit)) : resolveBody(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(raw: Buffer, contentType: string | undefined, allowForm: boolean): unknown {
+  const text = raw.toString('utf8');
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  // curl -d sends JSON as a form; a body that starts with `{` is JSON whatever its type says.
+  if (allowForm && type === 'application/x-www-form-urlencoded' && !text.trimStart().startsWith('{')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Start an emulator. Resolves once it listens. */
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const db = openDatabase(opts.db ?? ':memory:');
+  const now = opts.now ?? Date.now;
+  const bodyLimit = opts.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  const app: EmulatorApp = {
+    db,
+    now,
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
+    assetsDir: resolve(opts.assetsDir ?? DEFAULT_ASSETS_DIR),
+    faults: new FaultStore(),
+  };
+  try {
+    migrate(db);
+    await seed(db, { demoOrigins: app.demoOrigins, nowMs: now() });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+
+  const router = new Router();
+  for (const mod of [...ROUTE_MODULES, ...(opts.routes ?? [])]) mod(router, app);
+
+  let closing = false;
+  let port = 0;
+  // Pending fault delays, released early on close.
+  const delays = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((done) => {
+      const release = () => {
+        clearTimeout(timer);
+        delays.delete(release);
+        done();
+      };
+      const timer = setTimeout(release, ms);
+      delays.add(release);
+    });
+
+  function applyCors(req: IncomingMessage, res: ServerResponse, mode: 'clients' | 'public', preflight: boolean): void {
+    if (mode === 'public') {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    } else {
+      res.setHeader('Vary', 'Origin');
+      const origin = req.headers.origin;
+      if (origin && allAllowedOrigins(db).has(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+    }
+    res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+    if (preflight) {
+      res.setHeader('Access-Control-Allow-Methods', CORS_ALLOW_METHODS);
+      res.setHeader('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+      res.setHeader('Access-Control-Max-Age', CORS_MAX_AGE);
+    }
+  }
+
+  function send(res: ServerResponse, method: string, status: number, contentType: string | undefined, body: string | Buffer, headers: Record<string, string> = {}): void {
+    const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    if (contentType && status !== 304) res.setHeader('Content-Type', contentType);
+    if (status !== 304) res.setHeader('Content-Length', String(buf.length));
+    res.statusCode = status;
+    res.end(method === 'HEAD' || status === 304 ? undefined : buf);
+  }
+
+  function sendJson(res: ServerResponse, method: string, status: number, json: unknown, headers: Record<string, string> = {}): void {
+    send(res, method, status, 'application/json; charset=utf-8', JSON.stringify(json), { 'Cache-Control': 'no-store', ...headers });
+  }
+
+  function sendError(res: ServerResponse, method: string, err: PlatformError, requestId: string): void {
+    if (err.status === 413) res.setHeader('Connection', 'close');
+    sendJson(res, method, err.status, err.toBody(requestId), err.headers);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const method = (req.method ?? 'GET').toUpperCase();
+    res.setHeader('x-wix-request-id', requestId);
+    let pathForLog = '?';
+    try {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://emulator.invalid');
+      } catch {
+        throw badRequestApp('INVALID_URL', 'Invalid request URL');
+      }
+      pathForLog = url.pathname;
+      const preflight = method === 'OPTIONS';
+      const match = router.match(method, url.pathname);
+      const corsMode = (match.kind === 'found' ? match.route.options.cors : match.kind === 'method-not-allowed' ? match.options.cors : undefined) ?? 'clients';
+      applyCors(req, res, corsMode, preflight);
+
+      const fault = app.faults.take(method, url.pathname, preflight);
+      if (fault) {
+        if (fault.delayMs) await sleep(fault.delayMs);
+        if (closing || fault.drop) {
+          req.socket.destroy();
+          return;
+        }
+        if (fault.status !== undefined) throw statusError(fault.status, 'Injected fault', 'INJECTED_FAULT');
+        if (fault.malformed) {
+          send(res, method, 200, 'application/json; charset=utf-8', '{"injected": "malformed', { 'Cache-Control': 'no-store' });
+          return;
+        }
+      }
+
+      if (preflight) {
+        send(res, method, 200, undefined, '');
+        return;
+      }
+      if (match.kind === 'not-found') throw notFound(`No route for ${method} ${url.pathname}`, 'NOT_FOUND');
+      if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allowed);
+
+      const route = match.route;
+      const body = BODY_METHODS.has(method) ? parseBody(await readBody(req, bodyLimit), req.headers['content-type'], route.options.form === true) : {};
+      const hostHeader = req.headers.host ?? '';
+      const baseUrl = `http://${HOST_HEADER.test(hostHeader) ? hostHeader : `127.0.0.1:${port}`}`;
+      let identity: Identity | null | undefined;
+      const tryAuth = (): Identity | null => {
+        if (identity === undefined) identity = resolveAccessToken(db, tokenFromHeader(req.headers.authorization), now());
+        return identity;
+      };
+      const ctx: RequestContext = {
+        req,
+        url,
+        params: match.params,
+        query: url.searchParams,
+        body,
+        requestId,
+        db,
+        app,
+        baseUrl,
+        now,
+        tryAuth,
+        auth: () => requireAuth(tryAuth()),
+        requireMember: (...roles: MemberRole[]) => requireRole(requireAuth(tryAuth()), ...roles),
+      };
+      const result = await route.handler(ctx);
+      if (res.headersSent || res.destroyed) return;
+      if (isJsonResult(result)) {
+        sendJson(res, method, result.status ?? 200, result.json, result.headers);
+      } else {
+        send(res, method, result.status ?? 200, result.contentType, result.body, result.headers);
+      }
+    } catch (err) {
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof PlatformError) {
+        sendError(res, method, err, requestId);
+        return;
+      }
+      // Log the failure (never headers or bodies: they may hold tokens) and keep serving.
+      console.error(`[emulator] ${requestId} ${method} ${pathForLog} failed:`, err instanceof Error ? (err.stack ?? err.message) : err);
+      sendError(res, method, internalError(), requestId);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', fail);
+      ok();
+    });
+  }).catch((err: unknown) => {
+    db.close();
+    throw err;
+  });
+  port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((done) => {
+      closing = true;
+      for (const release of [...delays]) release();
+      const force = setTimeout(() => server.closeAllConnections(), 2000);
+      server.close(() => {
+        clearTimeout(force);
+        db.close();
+        done();
+      });
+      server.closeIdleConnections();
+    });
+    return closed;
+  };
+
+  return { url: `http://${urlHost}:${port}`, port, db, app, close };
+}

@@ -1,0 +1,93 @@
+/**
+ * Helpers for the emulator's HTTP tests (not a test file itself).
+ */
+import { request as httpRequest } from 'node:http';
+import { pkceChallenge, issueAuthorizationCode } from './auth.ts';
+import { DEMO_CLIENT_ID, seedIds } from './seed.ts';
+import { startEmulator } from './server.ts';
+import type { EmulatorOptions, RunningEmulator } from './server.ts';
+
+export { DEMO_CLIENT_ID };
+
+/** An emulator on a random port with an in-memory database. */
+export function startTestEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, db: ':memory:', ...opts });
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+/** Call the emulator; `body` is sent as JSON unless it is a string. */
+export async function api(
+  emu: RunningEmulator,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  if (init.token) headers['Authorization'] = init.token;
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(`${emu.url}${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+/** A fresh visitor access token (and its refresh token). */
+export async function visitorTokens(emu: RunningEmulator): Promise<{ access: string; refresh: string }> {
+  const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } });
+  if (r.status !== 200) throw new Error(`anonymous token failed: ${r.text}`);
+  return { access: r.json.access_token, refresh: r.json.refresh_token };
+}
+
+/** A 43-character PKCE verifier. */
+export const VERIFIER = 'abcdefghijklmnopqrstuvwxyz0123456789-._~ABC';
+
+/** Member tokens through a real authorization_code exchange. */
+export async function memberTokens(emu: RunningEmulator, who: 'member' | 'owner' = 'member'): Promise<{ access: string; refresh: string }> {
+  const code = issueAuthorizationCode(emu.db, {
+    clientId: DEMO_CLIENT_ID,
+    memberId: seedIds.members[who],
+    codeChallenge: pkceChallenge(VERIFIER),
+  }, emu.app.now());
+  const r = await api(emu, '/oauth2/token', {
+    body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code, codeVerifier: VERIFIER },
+  });
+  if (r.status !== 200) throw new Error(`code exchange failed: ${r.text}`);
+  return { access: r.json.access_token, refresh: r.json.refresh_token };
+}
+
+/** A raw HTTP request (fetch normalizes `..` and cannot send some paths). */
+export function rawRequest(
+  url: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = httpRequest(
+      { host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: opts.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}

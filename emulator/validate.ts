@@ -1,0 +1,108 @@
+/**
+ * Request validation: a zod failure becomes 400 with `fieldViolations` whose `violatedRule` is one of the spec's
+ * kinds. Field paths are dotted with bracketed indexes: `lineItems[0].quantity`; the whole body is `""`.
+ */
+import type { z } from 'zod';
+import { badRequest } from './errors.ts';
+import type { FieldViolation, ViolatedRule } from './errors.ts';
+
+/** `['lineItems', 0, 'quantity']` → `lineItems[0].quantity`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+function joinPath(prefix: string, field: string): string {
+  if (!prefix) return field;
+  if (!field) return prefix;
+  return field.startsWith('[') ? `${prefix}${field}` : `${prefix}.${field}`;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function describeType(expected: string): string {
+  if (expected === 'int') return 'an integer';
+  if (expected === 'array' || expected === 'object') return `an ${expected}`;
+  return `a ${expected}`;
+}
+
+function issueToViolations(issue: Issue): FieldViolation[] {
+  const field = formatPath(issue.path);
+  // A missing value is reported by zod as invalid_type (or invalid_value for enums) with input undefined.
+  const missing = 'input' in issue && issue.input === undefined;
+  const v = (violatedRule: ViolatedRule, description: string, data?: Record<string, unknown>): FieldViolation[] => [
+    { field, description, violatedRule, ...(data ? { data } : {}) },
+  ];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (missing) return v('REQUIRED_FIELD', 'is required');
+      return v('VALIDATION', `must be ${describeType(issue.expected)}`);
+    case 'invalid_value': {
+      if (missing) return v('REQUIRED_FIELD', 'is required');
+      const allowed = issue.values.map((x) => String(x));
+      return v('INVALID_ENUM_VALUE', `must be one of: ${allowed.join(', ')}`, { allowedValues: allowed });
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return issue.exact
+          ? v('EXACT_LENGTH', `must be exactly ${min} characters long`, { threshold: min })
+          : v('MIN_LENGTH', `must be at least ${min} characters long`, { threshold: min });
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return issue.exact
+          ? v('EXACT_SIZE', `must have exactly ${min} items`, { threshold: min })
+          : v('MIN_SIZE', `must have at least ${min} items`, { threshold: min });
+      }
+      return v('MIN', issue.inclusive === false ? `must be greater than ${min}` : `must be at least ${min}`, { threshold: min });
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') {
+        return issue.exact
+          ? v('EXACT_LENGTH', `must be exactly ${max} characters long`, { threshold: max })
+          : v('MAX_LENGTH', `must be at most ${max} characters long`, { threshold: max });
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return issue.exact
+          ? v('EXACT_SIZE', `must have exactly ${max} items`, { threshold: max })
+          : v('MAX_SIZE', `must have at most ${max} items`, { threshold: max });
+      }
+      return v('MAX', issue.inclusive === false ? `must be less than ${max}` : `must be at most ${max}`, { threshold: max });
+    }
+    case 'invalid_format':
+      return v('FORMAT', issue.format === 'regex' ? 'has an invalid format' : `must be a valid ${issue.format}`, { format: issue.format });
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => ({ field: joinPath(field, key), description: 'is not allowed', violatedRule: 'FIELD_NOT_ALLOWED' as const }));
+    case 'custom': {
+      // Refinements may choose their kind: `ctx.addIssue({code: 'custom', message, params: {violatedRule: 'ONE_OF_ALIGNMENT'}})`.
+      const rule = issue.params?.['violatedRule'] as ViolatedRule | undefined;
+      return v(rule ?? 'VALIDATION', issue.message);
+    }
+    case 'not_multiple_of':
+      return v('VALIDATION', `must be a multiple of ${issue.divisor}`);
+    case 'invalid_union':
+      return v('VALIDATION', 'does not match any allowed shape');
+    default:
+      return v('VALIDATION', issue.message);
+  }
+}
+
+/** Zod issues → field violations, with an optional path prefix (e.g. `query`). */
+export function zodIssuesToViolations(issues: readonly Issue[], prefix = ''): FieldViolation[] {
+  return issues.flatMap(issueToViolations).map((fv) => ({ ...fv, field: joinPath(prefix, fv.field) }));
+}
+
+/**
+ * Parse `input` with `schema`; on failure throw 400 with fieldViolations.
+ * `prefix` is prepended to every field path.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw badRequest(zodIssuesToViolations(result.error.issues, prefix));
+}

@@ -4,6 +4,7 @@ import { browserAliases } from './vite.config.ts';
 // Three layers, one run: node (core, emulator, size), happy-dom (views and elements), Chromium (e2e on the built bundle).
 export default defineConfig({
   resolve: { alias: browserAliases },
+  define: { __INLAY_VERSION__: JSON.stringify('test') },
   test: {
     // 2 cores: keep it light.
     maxWorkers: 2,

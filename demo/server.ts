@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { extname, join, normalize } from 'node:path';
+import { createCatalog } from './catalog.ts';
+import { toString, type Raw } from './html.ts';
+import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
+
+const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+};
+
+export interface DemoOptions {
+  port?: number;
+  host?: string;
+  /** The platform (emulator) base URL. */
+  apiBase: string;
+  /** Where loader.js and inlay.js are served; defaults to `${apiBase}/inlay`. */
+  assetsBase?: string;
+  clientId?: string;
+}
+
+/** Starts the demo storefront: a third-party site on its own origin that embeds the widgets. */
+export async function startDemo(opts: DemoOptions): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
+  const host = opts.host ?? '127.0.0.1';
+  const catalog = createCatalog(opts.apiBase, opts.clientId);
+  const base: Omit<PageContext, 'collections'> = {
+    apiBase: opts.apiBase,
+    assetsBase: opts.assetsBase ?? `${opts.apiBase}/inlay`,
+    clientId: opts.clientId ?? 'demo-client',
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const send = (status: number, page: Raw) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(toString(page));
+    };
+    (async () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const file = normalize(join(publicDir, url.pathname));
+      if (url.pathname !== '/' && file.startsWith(publicDir)) {
+        try {
+          const body = await readFile(file);
+          res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+          res.end(body);
+          return;
+        } catch {
+          /* not a static file: a page */
+        }
+      }
+      const ctx: PageContext = {
+        ...base,
+        collections: await catalog.collections().catch(() => []),
+        script: url.searchParams.get('script') === 'classic' ? 'classic' : 'module',
+      };
+      try {
+        if (url.pathname === '/') {
+          const slug = url.searchParams.get('category');
+          const category = slug ? ctx.collections.find((c) => c.slug === slug) : undefined;
+          if (slug && !category) return send(404, notFoundPage(ctx));
+          const products = await catalog.products(category ? { 'collections.id': { $hasSome: [category.id] } } : undefined);
+          return send(200, homePage(ctx, products, category));
+        }
+        const m = /^\/products\/([a-z0-9-]+)$/.exec(url.pathname);
+        if (m) {
+          const product = await catalog.productBySlug(m[1]!);
+          return product ? send(200, productPage(ctx, product)) : send(404, notFoundPage(ctx));
+        }
+        if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
+        return send(404, notFoundPage(ctx));
+      } catch (e) {
+        console.error('demo: page failed:', e instanceof Error ? e.message : e);
+        return send(502, errorPage(ctx, 'The shop could not reach the platform. Is the emulator running?'));
+      }
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 5173, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 5173);
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

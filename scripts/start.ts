@@ -1,0 +1,50 @@
+/**
+ * `npm start`: the platform emulator (INLAY_PORT, default 8787) and the demo storefront (DEMO_PORT, default 5173)
+ * on two origins, so CORS and cross-origin loading are real. Ctrl+C stops both.
+ */
+import { spawn } from 'node:child_process';
+import { startDemo } from '../demo/server.ts';
+
+const apiPort = Number(process.env.INLAY_PORT ?? 8787);
+const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+const apiBase = `http://127.0.0.1:${apiPort}`;
+const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`].join(',');
+
+const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
+  env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_DEMO_ORIGINS: process.env.INLAY_DEMO_ORIGINS ?? demoOrigins },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
+let buffer = '';
+emulator.stdout.setEncoding('utf8');
+emulator.stdout.on('data', (chunk: string) => {
+  process.stdout.write(chunk);
+  if (demo) return;
+  buffer += chunk;
+  if (buffer.includes('emulator listening on')) {
+    buffer = '';
+    startDemo({ port: demoPort, apiBase })
+      .then((d) => {
+        demo = d;
+        // after the emulator's own banner (logins) has been printed
+        setTimeout(() => console.log(`\ndemo storefront on ${d.url}  (platform emulator on ${apiBase})\nPress Ctrl+C to stop.`), 200);
+      })
+      .catch((e: unknown) => {
+        console.error(`demo: could not start on port ${demoPort}:`, e instanceof Error ? e.message : e);
+        emulator.kill('SIGTERM');
+        process.exitCode = 1;
+      });
+  }
+});
+emulator.on('exit', (code) => {
+  if (code) console.error(`emulator exited with code ${code}`);
+  void demo?.close().finally(() => process.exit(code ?? 0));
+  if (!demo) process.exit(code ?? 1);
+});
+
+const stop = () => {
+  emulator.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

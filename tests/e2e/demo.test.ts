@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { axe, launch, openPage } from '../helpers/browser.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('demo storefront', () => {
+  it('home shows the seeded catalog from the platform, on another origin than the platform', async () => {
+    expect(new URL(stack.demo).origin).not.toBe(new URL(stack.api).origin);
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/');
+    const cards = w.page.locator('.grid .card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(10);
+    // every product image is a real SVG the emulator generated, and it loads
+    await w.page.waitForFunction(() => [...document.images].every((i) => i.complete));
+    const broken = await w.page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.grid img')].filter((i) => i.naturalWidth === 0).length);
+    expect(broken).toBe(0);
+    expect(await w.page.locator('inlay-rating').count()).toBe(await cards.count());
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a product page links from the grid and has every widget place ready', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/');
+    await w.page.locator('.grid .card-link').first().click();
+    await w.page.waitForURL(/\/products\//);
+    for (const tag of ['inlay-add-to-cart', 'inlay-back-in-stock', 'inlay-reviews', 'inlay-recommendations', 'inlay-cart', 'inlay-login']) {
+      expect(await w.page.locator(tag).count(), tag).toBeGreaterThan(0);
+    }
+    const productId = await w.page.locator('article.product').getAttribute('data-product-id');
+    expect(await w.page.locator('inlay-reviews').getAttribute('product-id')).toBe(productId);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('switching the variant on the host page updates the widgets\' variant-id', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/');
+    // find a product with options
+    const hrefs = await w.page.locator('.grid .card-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    let found = false;
+    for (const href of hrefs) {
+      await w.page.goto(href);
+      if ((await w.page.locator('#variant').count()) === 0) continue;
+      const values = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const target = values[values.length - 1]!;
+      await w.page.selectOption('#variant', target);
+      expect(await w.page.locator('inlay-add-to-cart').getAttribute('variant-id')).toBe(target);
+      expect(await w.page.locator('inlay-back-in-stock').getAttribute('variant-id')).toBe(target);
+      found = true;
+      break;
+    }
+    expect(found).toBe(true);
+    await w.context.close();
+  });
+
+  it('the thank-you page shows the order id as text', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/thank-you?orderId=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
+    expect(await w.page.locator('[data-order-id]').textContent()).toBe('<img src=x onerror=alert(1)>');
+    expect(await w.page.locator('main img').count()).toBe(0);
+    await w.context.close();
+  });
+
+  it('starts a visitor session against the platform and reuses it on a return visit', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/');
+    await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor', undefined, { timeout: 10_000 });
+    const tokenRequests = () => w.requests.filter((u) => u.endsWith('/oauth2/token')).length;
+    expect(tokenRequests()).toBe(1);
+    const stored = await w.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('demo-client')));
+    expect(stored.length).toBe(1);
+    await w.page.reload();
+    await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor');
+    expect(tokenRequests()).toBe(1);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('Alt+T moves focus to the notifications region', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.demo + '/');
+    await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
+    await w.page.keyboard.press('Alt+KeyT');
+    const focused = await w.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label'));
+    expect(focused).toMatch(/Notifications/);
+    await w.context.close();
+  });
+
+  for (const [name, viewport, colorScheme] of [
+    ['wide light', { width: 1280, height: 900 }, 'light'],
+    ['narrow dark', { width: 375, height: 812 }, 'dark'],
+  ] as const) {
+    it(`has no axe violations on home and product pages (${name})`, async () => {
+      const w = await openPage(browser, { viewport, colorScheme });
+      await w.page.goto(stack.demo + '/');
+      expect(await axe(w.page)).toEqual([]);
+      await w.page.locator('.grid .card-link').first().click();
+      await w.page.waitForURL(/\/products\//);
+      expect(await axe(w.page)).toEqual([]);
+      const overflow = await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await w.context.close();
+    });
+  }
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, openPage } from '../helpers/browser.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const loaderTag = (s: Stack, attrs = 'data-client-id="demo-client"', src = `${s.api}/inlay/loader.js`) =>
+  `<script type="module" src="${src}" ${attrs} data-api-base="${s.api}"></script>`;
+const doc = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+const chunks = (requests: string[]) =>
+  requests.filter((u) => u.includes('/inlay/assets/')).map((u) => /assets\/([a-z-]+)-[\w-]+\.js$/.exec(u)?.[1]);
+
+describe('loader', () => {
+  it('imports a widget chunk only when its tag is in the page, including tags added later', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.fixtures.page('/lazy', doc(loaderTag(stack), '<main><p>no widgets yet</p></main>')));
+    await w.page.waitForFunction(() => window.Inlay !== undefined);
+    await w.page.waitForTimeout(300);
+    expect(chunks(w.requests)).not.toContain('toaster');
+    expect(await w.page.evaluate(() => customElements.get('inlay-toaster'))).toBeUndefined();
+
+    await w.page.evaluate(() => {
+      const wrapper = document.createElement('div');
+      wrapper.append(document.createElement('inlay-toaster'));
+      document.body.append(wrapper); // nested inside an added subtree
+    });
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
+    expect(chunks(w.requests)).toContain('toaster');
+    expect(chunks(w.requests).filter((c) => c === 'toaster')).toHaveLength(1);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('reserves space for widgets that are not defined yet', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.fixtures.page('/reserve', doc(loaderTag(stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>')));
+    await w.page.waitForFunction(() => window.Inlay !== undefined);
+    const box = await w.page.evaluate(() => {
+      const r = document.querySelector('inlay-reviews')!.getBoundingClientRect();
+      const c = getComputedStyle(document.querySelector('inlay-cart')!);
+      return { reviews: r.height, cartDisplay: c.display };
+    });
+    expect(box.reviews).toBeGreaterThanOrEqual(420);
+    expect(box.cartDisplay).toBe('inline-block');
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('reports an invalid configuration in the console and in each widget, without throwing in the host', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(stack.fixtures.page('/invalid', doc(loaderTag(stack, 'data-token-storage="cookie"'), '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>')));
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
+    await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('[role=alert]'));
+    const shown = await w.page.evaluate(() => document.querySelector('inlay-toaster')!.shadowRoot!.querySelector('[role=alert]')!.textContent);
+    expect(shown).toMatch(/^Invalid Inlay configuration: data-client-id/);
+    expect(w.errors.some((e) => e.startsWith('Invalid Inlay configuration: data-client-id'))).toBe(true);
+    expect(w.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(await w.page.evaluate(() => (window as unknown as { hostStillRuns: boolean }).hostStillRuns)).toBe(true);
+    await w.context.close();
+  });
+
+  it('two copies of the bundle on one page: a warning, no exception', async () => {
+    const w = await openPage(browser);
+    const head = loaderTag(stack) + loaderTag(stack, 'data-client-id="demo-client"', `${stack.api}/inlay/inlay.js`).replace(' type="module"', '');
+    await w.page.goto(stack.fixtures.page('/twice', doc(head, '<inlay-toaster></inlay-toaster>')));
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
+    await w.page.waitForTimeout(500);
+    expect(w.errors).toEqual([]);
+    expect(w.warnings.some((m) => /already (defined|on this page)/.test(m))).toBe(true);
+    await w.context.close();
+  });
+
+  it('the classic inlay.js works on its own', async () => {
+    const w = await openPage(browser);
+    const head = `<script src="${stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${stack.api}"></script>`;
+    await w.page.goto(stack.fixtures.page('/classic', doc(head, '<inlay-toaster></inlay-toaster>')));
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
+    expect(w.requests.filter((u) => u.includes('/inlay/assets/'))).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('styles an element under a strict CSP without unsafe-inline, with no violations', async () => {
+    const w = await openPage(browser);
+    const csp = `default-src 'none'; script-src ${stack.api}; style-src 'self'; img-src ${stack.api} data:; connect-src ${stack.api}; frame-src ${stack.api}`;
+    // installed by the protocol before any page script, so it sees the loader's first steps too
+    await w.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await w.page.goto(
+      stack.fixtures.page('/csp', doc(loaderTag(stack), '<inlay-toaster></inlay-toaster>'), { 'content-security-policy': csp }),
+    );
+    await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
+    const style = await w.page.evaluate(() => {
+      const s = getComputedStyle(document.querySelector('inlay-toaster')!.shadowRoot!.querySelector('section')!);
+      return { position: s.position, width: s.width };
+    });
+    expect(style).toEqual({ position: 'fixed', width: '356px' });
+    expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** console errors and uncaught page errors seen so far (tests fail on any, unless expected). */
+  errors: string[];
+  warnings: string[];
+  /** every request URL the page made */
+  requests: string[];
+}
+
+/** A fresh context and page that records console errors, page errors, warnings and requests. */
+export async function openPage(browser: Browser, opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, colorScheme: opts.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => requests.push(r.url()));
+  return { page, context, errors, warnings, requests };
+}
+
+/** Runs axe-core in the page (via the protocol, so it works under a strict CSP) and returns the violations. */
+export async function axe(page: Page, include?: string): Promise<{ id: string; impact: string | null; nodes: string[]; help: string }[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    type Node = { target: unknown[]; failureSummary?: string };
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } };
+    const r = await w.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] });
+    // node targets and the failure summary make a failing assertion readable
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`) }));
+  }, include ?? null);
+}

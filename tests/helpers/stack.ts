@@ -1,0 +1,62 @@
+import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '../../emulator/server.ts';
+import { startDemo } from '../../demo/server.ts';
+
+const assetsDir = fileURLToPath(new URL('../../dist/inlay', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+export interface Stack {
+  api: string;
+  demo: string;
+  /** A third origin serving ad-hoc fixture pages (for CSP, config and loader tests). */
+  fixtures: { url: string; page(path: string, html: string, headers?: OutgoingHttpHeaders): string };
+  emulator: Awaited<ReturnType<typeof startEmulator>>;
+  close(): Promise<void>;
+}
+
+/** Emulator (in-memory SQLite, serving the built bundle) + demo storefront + fixture origin, on free ports. */
+export async function startStack(): Promise<Stack> {
+  const [demoPort, fixturePort] = [await freePort(), await freePort()];
+  const demoOrigin = `http://127.0.0.1:${demoPort}`;
+  const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
+  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir });
+  const demo = await startDemo({ port: demoPort, apiBase: emulator.url });
+
+  const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
+  const fixtureServer: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', fixtureOrigin).pathname;
+    if (path === '/favicon.ico') return void res.writeHead(204).end();
+    const p = pages.get(path);
+    if (!p) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...p.headers });
+    res.end(p.html);
+  });
+  await new Promise<void>((r) => fixtureServer.listen(fixturePort, '127.0.0.1', () => r()));
+
+  return {
+    api: emulator.url,
+    demo: demo.url,
+    emulator,
+    fixtures: {
+      url: fixtureOrigin,
+      page(path, html, headers = {}) {
+        pages.set(path, { html, headers });
+        return fixtureOrigin + path;
+      },
+    },
+    async close() {
+      fixtureServer.closeAllConnections();
+      await new Promise<void>((r) => fixtureServer.close(() => r()));
+      await demo.close();
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { registry } from '../../widgets/registry.ts';
+
+/**
+ * Budgets from design.md §5, gzip bytes of the built bundle (`npm run build` first). Raise a ceiling only in the
+ * commit that needs it, with the reason.
+ */
+const KB = 1024;
+const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 20 * KB, widget: 8 * KB, allWidgetsPage: 45 * KB };
+
+const dir = 'dist/inlay';
+const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;
+const assets = existsSync(`${dir}/assets`) ? readdirSync(`${dir}/assets`).filter((f) => f.endsWith('.js')) : [];
+const chunk = (name: string) => assets.filter((f) => f.startsWith(`${name}-`));
+const widgets = Object.keys(registry).map((tag) => tag.replace(/^inlay-/, ''));
+
+describe('bundle budgets (gzip)', () => {
+  it('the build exists', () => {
+    expect(existsSync(`${dir}/loader.js`), 'run npm run build').toBe(true);
+    expect(existsSync(`${dir}/inlay.js`)).toBe(true);
+  });
+
+  it(`loader.js ≤ ${BUDGET.loader} B`, () => {
+    expect(gz('loader.js')).toBeLessThanOrEqual(BUDGET.loader);
+  });
+
+  it(`shared runtime + core ≤ ${BUDGET.runtimeAndCore} B`, () => {
+    const files = [...chunk('runtime'), ...chunk('core')];
+    expect(chunk('runtime')).toHaveLength(1);
+    expect(chunk('core')).toHaveLength(1);
+    expect(files.reduce((n, f) => n + gz(`assets/${f}`), 0)).toBeLessThanOrEqual(BUDGET.runtimeAndCore);
+  });
+
+  it('one chunk per widget, each within its budget', () => {
+    for (const w of widgets) {
+      const files = chunk(w);
+      expect(files, `chunk for ${w}`).toHaveLength(1);
+      expect(gz(`assets/${files[0]}`), w).toBeLessThanOrEqual(BUDGET.widget);
+    }
+  });
+
+  it('chunks are the shared runtime, core and one per widget, nothing else', () => {
+    const known = new Set([...chunk('runtime'), ...chunk('core'), ...widgets.flatMap(chunk)]);
+    expect(assets.filter((f) => !known.has(f))).toEqual([]);
+  });
+
+  it(`all widgets on one page ≤ ${BUDGET.allWidgetsPage} B`, () => {
+    const total = gz('loader.js') + assets.reduce((n, f) => n + gz(`assets/${f}`), 0);
+    expect(total).toBeLessThanOrEqual(BUDGET.allWidgetsPage);
+  });
+});

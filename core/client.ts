@@ -1,0 +1,45 @@
+import type { InlayConfig } from './config.ts';
+import { createHttp, type Http, type HttpDeps } from './http.ts';
+import { createI18n, type I18n } from './i18n/index.ts';
+import { createTokenManager, type TokenManager, type TokenManagerOptions } from './auth/tokens.ts';
+import { createQueryCache, type QueryCache } from './stores/query.ts';
+
+/** Injectable platform dependencies (tests, other hosts). */
+export interface ClientDeps {
+  fetch?: typeof fetch;
+  storage?: Storage | null;
+  locks?: TokenManagerOptions['locks'];
+  events?: EventTarget | null;
+  now?: () => number;
+  sleep?: HttpDeps['sleep'];
+  random?: () => number;
+}
+
+/** Everything the widgets share, built once per page from the configuration. */
+export interface InlayClient {
+  config: InlayConfig;
+  http: Http;
+  tokens: TokenManager;
+  cache: QueryCache;
+  i18n: I18n;
+}
+
+export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayClient {
+  const tokens = createTokenManager({
+    config,
+    fetch: deps.fetch,
+    storage: deps.storage,
+    locks: deps.locks,
+    events: deps.events,
+    now: deps.now,
+  });
+  const http = createHttp({
+    config,
+    getAccessToken: () => tokens.getAccessToken(),
+    renewAfter401: (rejected) => tokens.forceRenew(rejected),
+    fetch: deps.fetch,
+    sleep: deps.sleep,
+    random: deps.random,
+  });
+  return { config, http, tokens, cache: createQueryCache(), i18n: createI18n(config.locale, { now: deps.now }) };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { $config, getConfig, parseConfig, setConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('accepts a full valid configuration, trimming the API base trailing slash', () => {
+    expect(
+      parseConfig({ clientId: 'demo-client', apiBase: 'http://127.0.0.1:8787/', locale: 'fr-ca', tokenStorage: 'session' }),
+    ).toEqual({
+      ok: true,
+      config: { clientId: 'demo-client', apiBase: 'http://127.0.0.1:8787', locale: 'fr-CA', tokenStorage: 'session' },
+    });
+  });
+
+  it('applies the defaults', () => {
+    expect(parseConfig({ clientId: 'c' })).toEqual({
+      ok: true,
+      config: { clientId: 'c', apiBase: 'https://www.wixapis.com', locale: 'en', tokenStorage: 'local' },
+    });
+  });
+
+  it('names the missing data-client-id', () => {
+    expect(parseConfig({})).toEqual({ ok: false, error: 'Invalid Inlay configuration: data-client-id is required' });
+    expect(parseConfig({ clientId: '  ' })).toEqual({
+      ok: false,
+      error: 'Invalid Inlay configuration: data-client-id is required',
+    });
+  });
+
+  it.each(['not a url', '/relative', 'ftp://example.com', 'javascript:alert(1)'])('rejects apiBase %s', (apiBase) => {
+    expect(parseConfig({ clientId: 'c', apiBase })).toEqual({
+      ok: false,
+      error: 'Invalid Inlay configuration: data-api-base must be an absolute http(s) URL',
+    });
+  });
+
+  it('rejects an unknown token storage', () => {
+    expect(parseConfig({ clientId: 'c', tokenStorage: 'cookie' })).toEqual({
+      ok: false,
+      error: 'Invalid Inlay configuration: data-token-storage must be local, session or memory',
+    });
+  });
+
+  it('rejects an invalid locale and lists every problem', () => {
+    const r = parseConfig({ locale: 'not_a_locale!' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toBe(
+      'Invalid Inlay configuration: data-client-id is required; data-locale must be a BCP 47 language tag',
+    );
+  });
+
+  it('falls back to html lang, then navigator.language, then en', () => {
+    const locale = (env: Parameters<typeof parseConfig>[1], data: Record<string, string> = {}) => {
+      const r = parseConfig({ clientId: 'c', ...data }, env);
+      return r.ok ? r.config.locale : r.error;
+    };
+    expect(locale({ htmlLang: 'de-DE', navigatorLanguage: 'fr-FR' }, { locale: 'es' })).toBe('es');
+    expect(locale({ htmlLang: 'de-DE', navigatorLanguage: 'fr-FR' })).toBe('de-DE');
+    expect(locale({ htmlLang: '', navigatorLanguage: 'fr-FR' })).toBe('fr-FR');
+    expect(locale({ htmlLang: 'bad lang', navigatorLanguage: null })).toBe('en');
+    expect(locale({}, { locale: '' })).toBe('en');
+  });
+
+  it('treats empty optional attributes as absent', () => {
+    const r = parseConfig({ clientId: 'c', apiBase: '', tokenStorage: '' });
+    expect(r.ok && r.config).toMatchObject({ apiBase: 'https://www.wixapis.com', tokenStorage: 'local' });
+  });
+});
+
+describe('$config', () => {
+  it('holds the parse result; getConfig gives the valid config only', () => {
+    setConfig(parseConfig({}));
+    expect($config.get()?.ok).toBe(false);
+    expect(getConfig()).toBeUndefined();
+    setConfig(parseConfig({ clientId: 'x' }));
+    expect(getConfig()?.clientId).toBe('x');
+  });
+});

@@ -1,0 +1,98 @@
+import { atom } from 'nanostores';
+import * as z from 'zod/mini';
+import { DEFAULT_API_BASE } from './constants.ts';
+
+/** Where tokens persist: `localStorage`, `sessionStorage`, or nowhere (memory). */
+export type TokenStorageKind = 'local' | 'session' | 'memory';
+
+/** Validated configuration read from the script tag's `data-*` attributes. */
+export interface InlayConfig {
+  clientId: string;
+  /** Absolute http(s) URL without a trailing slash. */
+  apiBase: string;
+  /** Canonical BCP 47 tag. */
+  locale: string;
+  tokenStorage: TokenStorageKind;
+}
+
+export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
+
+/** Canonical form of a BCP 47 tag, or undefined when it is not one. */
+export function canonicalLocale(tag: string | null | undefined): string | undefined {
+  if (!tag) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function httpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+// Empty attributes count as absent, except data-client-id which is required.
+const opt = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === '' ? undefined : v)),
+    z.optional(schema),
+  );
+
+const schema = z.object({
+  clientId: z.string('data-client-id is required').check(z.trim(), z.minLength(1, 'data-client-id is required')),
+  apiBase: opt(
+    z.string().check(z.trim(), z.refine(httpUrl, 'data-api-base must be an absolute http(s) URL')),
+  ),
+  locale: opt(
+    z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag')),
+  ),
+  tokenStorage: opt(
+    z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory'),
+  ),
+});
+
+/**
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`).
+ * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
+ */
+export function parseConfig(
+  data: Record<string, string | undefined>,
+  env: { htmlLang?: string | null; navigatorLanguage?: string | null } = {},
+): ConfigResult {
+  const r = schema.safeParse(data);
+  if (!r.success) {
+    const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
+    return { ok: false, error: `Invalid Inlay configuration: ${what}` };
+  }
+  const { clientId, apiBase, locale, tokenStorage } = r.data;
+  return {
+    ok: true,
+    config: {
+      clientId,
+      apiBase: (apiBase ?? DEFAULT_API_BASE).replace(/\/+$/, ''),
+      locale:
+        canonicalLocale(locale) ??
+        canonicalLocale(env.htmlLang) ??
+        canonicalLocale(env.navigatorLanguage) ??
+        'en',
+      tokenStorage: tokenStorage ?? 'local',
+    },
+  };
+}
+
+/** The page's configuration once the loader has read it. */
+export const $config = atom<ConfigResult | undefined>(undefined);
+
+export function setConfig(result: ConfigResult): void {
+  $config.set(result);
+}
+
+/** The valid configuration, or undefined (not read yet, or invalid: see `$config`). */
+export function getConfig(): InlayConfig | undefined {
+  const r = $config.get();
+  return r?.ok ? r.config : undefined;
+}

@@ -1,0 +1,39 @@
+/** Binding numbers from the spec (§9) and design §3, defined once. */
+
+/** Toasts: duration, how many are visible, geometry, placement, focus hotkey. */
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_VISIBLE_MAX = 3;
+export const TOAST_WIDTH_PX = 356;
+export const TOAST_GAP_PX = 14;
+export const TOAST_POSITION = 'bottom-right';
+export const TOAST_HOTKEY = 'Alt+T';
+
+/** Reads retry this many times, delay doubling from RETRY_BASE_MS, capped at RETRY_MAX_MS. */
+export const RETRY_COUNT = 3;
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30000;
+
+/** Cached query data is dropped after this long without subscribers. */
+export const CACHE_GC_MS = 300000;
+
+/** A GET whose query string passes this many characters uses its POST fallback. */
+export const GET_FALLBACK_LENGTH = 4000;
+
+/** Hidden-iframe silent sign-in gives up after this long ('OAuth flow timed out'). */
+export const SILENT_LOGIN_TIMEOUT_MS = 120000;
+
+/** PKCE code verifier length bounds (RFC 7636). */
+export const VERIFIER_MIN = 43;
+export const VERIFIER_MAX = 128;
+
+/** Visitor-cookie pre-warm on the platform's pages repeats only after 7 days. */
+export const PREWARM_MS = 604800000;
+
+/** Default per-request timeout (not from the spec). */
+export const REQUEST_TIMEOUT_MS = 15000;
+
+/** Renew access tokens this many seconds before they expire, so a token does not die in flight. */
+export const TOKEN_SKEW_S = 30;
+
+/** The real platform's REST host. */
+export const DEFAULT_API_BASE = 'https://www.wixapis.com';

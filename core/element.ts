@@ -1,0 +1,179 @@
+import { Component, createElement, render, type ComponentType, type ComponentChildren as ReactNode } from 'preact';
+import r2wc from '@r2wc/core';
+import { emitFrom, type Emit } from './events.ts';
+import { baseCss } from './theme.ts';
+import { $config } from './config.ts';
+
+/** Props every widget view receives from its element, besides its own attributes. */
+export interface WidgetProps {
+  /** The custom element itself (light DOM side of the shadow root). */
+  host: HTMLElement;
+  /** Dispatches a typed `inlay-*` event that bubbles and crosses the shadow boundary. */
+  emit: Emit;
+}
+
+export type AttrType = 'string' | 'number' | 'boolean' | 'json';
+
+export interface ElementSpec<P> {
+  /** Custom element tag, `inlay-*`. */
+  tag: string;
+  /** The widget view. */
+  component: ComponentType<P & WidgetProps>;
+  /** camelCase prop → attribute type; the attribute is the kebab-case name (`productId` ⇄ `product-id`). */
+  props: { [K in keyof P]-?: AttrType };
+  /** Widget CSS, adopted (after the base sheet) by every instance through one shared constructable stylesheet. */
+  styles?: string;
+}
+
+// r2wc 2.1.x keeps props and its render method under these global symbols; the helper extends them for booleans.
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+
+const sheetCache = new Map<string, CSSStyleSheet | string>();
+/** One stylesheet object per distinct CSS text, shared by every instance (and usable under a strict CSP). */
+function sheetFor(css: string): CSSStyleSheet | string {
+  let sheet = sheetCache.get(css);
+  if (!sheet) {
+    try {
+      const s = new CSSStyleSheet();
+      s.replaceSync(css);
+      sheet = s;
+    } catch {
+      sheet = css; // no constructable stylesheets (old engines): fall back to a <style> element
+    }
+    sheetCache.set(css, sheet);
+  }
+  return sheet;
+}
+
+export function adoptStyles(root: ShadowRoot, cssTexts: string[]): void {
+  const sheets = cssTexts.map(sheetFor);
+  if (sheets.every((s) => typeof s !== 'string') && 'adoptedStyleSheets' in root) {
+    root.adoptedStyleSheets = sheets as CSSStyleSheet[];
+    return;
+  }
+  if (root.querySelector('style[data-inlay]')) return;
+  for (const css of cssTexts) {
+    const style = document.createElement('style');
+    style.dataset.inlay = '';
+    style.textContent = css;
+    root.prepend(style);
+  }
+}
+
+interface BoundaryProps {
+  emit: Emit;
+  children?: ReactNode;
+}
+/** A failing widget shows a message in its own box and reports `inlay-error`; it never breaks the host page. */
+class Boundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  override componentDidCatch(error: unknown) {
+    this.setState({ failed: true });
+    const message = error instanceof Error ? error.message : String(error);
+    this.props.emit('inlay-error', { code: 'WIDGET_CRASHED', message });
+    console.error('Inlay: a widget failed to render.', error);
+  }
+  override render() {
+    return this.state.failed
+      ? createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, 'This widget could not be shown.')
+      : this.props.children;
+  }
+}
+
+const renderer = {
+  mount(container: HTMLElement, View: ComponentType<never>, props: object) {
+    render(createElement(View, props as never), container);
+    return { container, View };
+  },
+  update({ container, View }: { container: HTMLElement; View: ComponentType<never> }, props: object) {
+    render(createElement(View, props as never), container);
+  },
+  unmount({ container }: { container: HTMLElement }) {
+    render(null, container);
+  },
+};
+
+type R2wcElement = HTMLElement & {
+  [PROPS]: Record<string, unknown>;
+  [RENDER]: () => void;
+  attributeChangedCallback?(name: string, old: string | null, value: string | null): void;
+  connectedCallback?(): void;
+};
+
+/**
+ * Turns a widget view into a custom element (r2wc, open shadow root, shared constructable stylesheets, attributes ⇄
+ * props, typed composed events, unmount on disconnect). Defining a tag twice (two copies of Inlay on a page) warns
+ * and keeps the first definition.
+ */
+export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor | undefined {
+  const { tag, props } = spec;
+  const existing = customElements.get(tag);
+  if (existing) {
+    console.warn(`Inlay: <${tag}> is already defined (is Inlay on this page twice?); keeping the first definition.`);
+    return existing;
+  }
+  const entries = Object.entries(props) as [string, AttrType][];
+  const booleans = entries.filter(([, t]) => t === 'boolean').map(([name]) => name);
+  const others = Object.fromEntries(entries.filter(([, t]) => t !== 'boolean')) as Record<string, AttrType>;
+  const attrToProp = new Map(entries.map(([name]) => [kebab(name), name]));
+  const styles = [baseCss, spec.styles ?? ''];
+  const View = spec.component as ComponentType<Record<string, unknown>>;
+
+  function Wrapper(p: Record<string, unknown> & { container: ShadowRoot }) {
+    const host = p.container.host as HTMLElement;
+    const emit = emitFrom(host);
+    const cfg = $config.get();
+    if (cfg && !cfg.ok) {
+      return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, cfg.error);
+    }
+    return createElement(Boundary, { emit }, createElement(View, { ...p, host, emit }));
+  }
+
+  // r2wc's own boolean transform treats `<x open>` (empty value) as false and ignores removal: booleans are ours.
+  // r2wc core with Preact's own render (the React wrapper's default `react` import would pull all of compat in).
+  const Base = r2wc(Wrapper as never, { shadow: 'open', props: others as never }, renderer) as unknown as {
+    new (): R2wcElement;
+    observedAttributes: string[];
+  };
+
+  class InlayElement extends Base {
+    static override get observedAttributes() {
+      return [...Base.observedAttributes, ...booleans.map(kebab)];
+    }
+    constructor() {
+      super();
+      for (const name of booleans) this[PROPS][name] = this.hasAttribute(kebab(name));
+    }
+    override connectedCallback() {
+      adoptStyles(this.shadowRoot!, styles);
+      super.connectedCallback?.();
+    }
+    override attributeChangedCallback(attr: string, old: string | null, value: string | null) {
+      const name = attrToProp.get(attr);
+      if (name && (booleans.includes(name) || value === null)) {
+        // removal of a valued attribute resets its prop too (r2wc ignores removals)
+        this[PROPS][name] = booleans.includes(name) ? value !== null : undefined;
+        this[RENDER]();
+        return;
+      }
+      super.attributeChangedCallback?.(attr, old, value);
+    }
+  }
+  for (const name of booleans) {
+    Object.defineProperty(InlayElement.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return this.hasAttribute(kebab(name));
+      },
+      set(this: HTMLElement, v: unknown) {
+        this.toggleAttribute(kebab(name), Boolean(v));
+      },
+    });
+  }
+  customElements.define(tag, InlayElement);
+  return InlayElement;
+}

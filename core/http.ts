@@ -1,0 +1,209 @@
+import type { ZodMiniType } from 'zod/mini';
+import type { InlayConfig } from './config.ts';
+import {
+  GET_FALLBACK_LENGTH,
+  REQUEST_TIMEOUT_MS,
+  RETRY_BASE_MS,
+  RETRY_COUNT,
+  RETRY_MAX_MS,
+} from './constants.ts';
+import { InlayApiError, fromResponse } from './errors.ts';
+import type { HttpMethod } from './urls.ts';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Path from the URL table (`core/urls.ts`), appended to `apiBase`. */
+  path: string;
+  /** GET parameters: nested objects become dotted keys, arrays repeat the key. */
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Every answer is parsed with it; a mismatch is a `parse` error. */
+  schema: ZodMiniType<T>;
+  /** Reads retry; writes never do (except the one replay after a 401). */
+  kind: 'read' | 'write';
+  /** Send the access token (default true). */
+  auth?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** POST path used with `query` as JSON body when the GET query string passes 4000 characters. */
+  fallbackPath?: string;
+}
+
+export interface HttpDeps {
+  config: Pick<InlayConfig, 'apiBase'>;
+  getAccessToken: () => Promise<string>;
+  /** Renew after a 401; gets the token that was refused. */
+  renewAfter401: (rejected: string) => Promise<unknown>;
+  fetch?: typeof fetch;
+  /** Waits between retries; must reject when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** [0, 1) source for jitter. */
+  random?: () => number;
+}
+
+export interface Http {
+  request<T>(opts: RequestOptions<T>): Promise<T>;
+}
+
+/** Flatten GET parameters the SDK's way: `{a: {b: 1}, c: [1, 2]}` → `a.b=1&c=1&c=2`; null/undefined are left out. */
+export function toQueryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  const add = (key: string, v: unknown): void => {
+    if (v === undefined || v === null) return;
+    if (Array.isArray(v)) for (const item of v) add(key, item);
+    else if (v instanceof Date) params.append(key, v.toISOString());
+    else if (typeof v === 'object') for (const [k, x] of Object.entries(v)) add(key ? `${key}.${k}` : k, x);
+    else params.append(key, String(v));
+  };
+  add('', query);
+  return params.toString();
+}
+
+/**
+ * Delay before retry number `attempt` (0-based): 1000 ms doubling, capped at 30000 ms, with ±20% jitter
+ * (factor 0.8 + 0.4·random), the result capped again at 30000 ms. So 800–1200, 1600–2400, 3200–4800 ms.
+ */
+export function retryDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_BASE_MS * 2 ** attempt, RETRY_MAX_MS);
+  return Math.min(Math.round(base * (0.8 + 0.4 * random())), RETRY_MAX_MS);
+}
+
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Stands for a body that is not JSON (the text itself goes to errors). */
+const NOT_JSON = Symbol();
+
+/**
+ * One fetch with a timeout (kind `timeout`; `network` when there is no answer; the signal's reason on abort).
+ * `data` is the parsed JSON body, `{}` when empty; for a non-JSON body it is the text, or `NOT_JSON` on a 200.
+ */
+export async function send(
+  f: typeof fetch,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<{ res: Response; data: unknown; requestId?: string }> {
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, timeoutMs);
+  const onAbort = () => ctrl.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let res: Response;
+  let text: string;
+  try {
+    res = await f(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: ctrl.signal });
+    text = await res.text();
+  } catch (cause) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw new InlayApiError({
+      kind: timedOut ? 'timeout' : 'network',
+      message: `${method} ${url} ${timedOut ? 'timed out' : 'failed: network error'}`,
+      cause,
+    });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  let data: unknown = {};
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = res.status === 200 ? NOT_JSON : text;
+    }
+  }
+  return { res, data, requestId: res.headers.get('x-wix-request-id') ?? undefined };
+}
+
+/** Worth another read: no answer, too slow, throttled, or a server error. */
+const retryable = (e: InlayApiError) =>
+  e.kind === 'network' || e.kind === 'timeout' || e.status === 429 || e.status >= 500;
+
+/**
+ * The platform HTTP client (design §3, spec §9). Success is status 200 only. Aborting `signal` rejects with
+ * its reason (an `AbortError`) and stops retries.
+ */
+export function createHttp(deps: HttpDeps): Http {
+  const f = deps.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = deps.sleep ?? defaultSleep;
+  const random = deps.random ?? Math.random;
+
+  async function once<T>(o: RequestOptions<T>, token: string | undefined): Promise<T> {
+    let method = o.method ?? 'GET';
+    let path = o.path;
+    let body = o.body;
+    if (method === 'GET' && o.query) {
+      const qs = toQueryString(o.query);
+      if (qs.length > GET_FALLBACK_LENGTH && o.fallbackPath) {
+        method = 'POST';
+        path = o.fallbackPath;
+        body = o.query;
+      } else if (qs) path += (path.includes('?') ? '&' : '?') + qs;
+    }
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = token; // raw, no "Bearer " (wire-protocol §0)
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const { res, data, requestId } = await send(f, method, deps.config.apiBase + path, headers, body, o.timeoutMs, o.signal);
+    if (res.status !== 200) throw fromResponse(res.status, data, requestId);
+    if (data === NOT_JSON) throw new InlayApiError({ kind: 'parse', status: 200, requestId, message: `${method} ${path}: response is not JSON` });
+    const r = o.schema.safeParse(data);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new InlayApiError({
+        kind: 'parse',
+        status: 200,
+        requestId,
+        message: `${method} ${path}: unexpected response${issue ? ` at ${issue.path.join('.') || '(root)'}: ${issue.message}` : ''}`,
+      });
+    }
+    return r.data;
+  }
+
+  return {
+    async request<T>(o: RequestOptions<T>): Promise<T> {
+      const auth = o.auth ?? true;
+      let retries = 0;
+      let replayed = false;
+      for (;;) {
+        if (o.signal?.aborted) throw abortReason(o.signal);
+        let token: string | undefined;
+        try {
+          token = auth ? await deps.getAccessToken() : undefined;
+          return await once(o, token);
+        } catch (e) {
+          if (!(e instanceof InlayApiError)) throw e;
+          if (e.status === 401 && auth && token && !replayed) {
+            // One renewal and one replay, for reads and writes alike.
+            replayed = true;
+            await deps.renewAfter401(token);
+            continue;
+          }
+          if (o.kind !== 'read' || retries >= RETRY_COUNT || !retryable(e)) throw e;
+          await sleep(retryDelay(retries++, random), o.signal);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { InlayApiError } from '../errors.ts';
+import { en, type MessageKey, type Messages } from './en.ts';
+import { fr } from './fr.ts';
+
+export { en, fr };
+export type { MessageKey, Messages };
+
+const dictionaries: Record<string, Messages> = { en, fr };
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** `'toaster.count'` for `'toaster.count_one' | 'toaster.count_other'`. */
+export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}_${PluralSuffix}` ? B : never) : never;
+export type TranslationKey = MessageKey | PluralKey;
+export type DateStyle = 'full' | 'long' | 'medium' | 'short';
+
+export interface I18n {
+  /** The canonical locale used for formatting. */
+  locale: string;
+  /** The dictionary's language (`en`, `fr`). */
+  language: string;
+  /** Translate; `{name}` takes `params.name`; a plural key picks `_one`/`_other`/… from `params.count`. */
+  t(key: TranslationKey, params?: Record<string, string | number>): string;
+  number(n: number, options?: Intl.NumberFormatOptions): string;
+  /** `amount` is the platform's decimal string (or a number); `currency` an ISO 4217 code. */
+  money(amount: string | number, currency: string): string;
+  date(d: Date | string | number, style?: DateStyle): string;
+  /** "3 days ago", "in 2 hours", "yesterday". */
+  relative(d: Date | string | number): string;
+  /** User-facing text for any failure (by error kind; the request id is added for server errors). */
+  error(e: unknown): string;
+}
+
+/** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */
+export function matchLanguage(locale: string): string {
+  let lang = 'en';
+  try {
+    lang = new Intl.Locale(locale).language;
+  } catch {
+    // not a locale: English
+  }
+  return lang in dictionaries ? lang : 'en';
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31536000],
+  ['month', 2592000],
+  ['week', 604800],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** Formatting and strings for one locale. `now` is injectable for `relative`. */
+export function createI18n(locale: string, deps: { now?: () => number } = {}): I18n {
+  const language = matchLanguage(locale);
+  const dict = dictionaries[language] ?? en;
+  const now = deps.now ?? Date.now;
+  let plural: Intl.PluralRules | undefined;
+  let rtf: Intl.RelativeTimeFormat | undefined;
+  const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+  const nf = (o: Intl.NumberFormatOptions) => {
+    const k = JSON.stringify(o);
+    let f = cache.get(k) as Intl.NumberFormat | undefined;
+    if (!f) cache.set(k, (f = new Intl.NumberFormat(locale, o)));
+    return f;
+  };
+  const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
+
+  const t: I18n['t'] = (key, params = {}) => {
+    let s = (dict as Record<string, string | undefined>)[key];
+    if (s === undefined && typeof params.count === 'number') {
+      plural ??= new Intl.PluralRules(locale);
+      const d = dict as Record<string, string | undefined>;
+      s = d[`${key}_${plural.select(params.count)}`] ?? d[`${key}_other`];
+    }
+    return (s ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
+      name in params ? (name === 'count' && typeof params.count === 'number' ? nf({}).format(params.count) : String(params[name])) : m,
+    );
+  };
+
+  return {
+    locale,
+    language,
+    t,
+    number: (n, options = {}) => nf(options).format(n),
+    money(amount, currency) {
+      const n = typeof amount === 'number' ? amount : Number(amount);
+      try {
+        return nf({ style: 'currency', currency }).format(n);
+      } catch {
+        return `${nf({}).format(n)} ${currency}`; // unknown currency code
+      }
+    },
+    date(d, style = 'medium') {
+      const k = `d:${style}`;
+      let f = cache.get(k) as Intl.DateTimeFormat | undefined;
+      if (!f) cache.set(k, (f = new Intl.DateTimeFormat(locale, { dateStyle: style })));
+      return f.format(toDate(d));
+    },
+    relative(d) {
+      rtf ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      const diff = (toDate(d).getTime() - now()) / 1000;
+      const [unit, secs] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1];
+      return rtf.format(Math.round(diff / secs), unit);
+    },
+    error(e) {
+      if (!(e instanceof InlayApiError)) return t('error.server');
+      if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.kind === 'config') {
+        return t(`error.${e.kind}`);
+      }
+      return e.requestId ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}` : t('error.server');
+    },
+  };
+}

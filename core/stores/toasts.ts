@@ -1,0 +1,109 @@
+import { atom } from 'nanostores';
+import { TOAST_DURATION_MS } from '../constants.ts';
+
+export type ToastType = 'success' | 'info' | 'warning' | 'error' | 'loading';
+
+export interface Toast {
+  id: string;
+  type: ToastType;
+  title: string;
+  description?: string;
+  /** Milliseconds before it goes away; `Infinity` for loading toasts. */
+  duration: number;
+  action?: { label: string; onClick: () => void };
+}
+
+export type ToastInput = Partial<Omit<Toast, 'title'>> & { title: string };
+type Options = Omit<ToastInput, 'title' | 'type'>;
+
+/** The page's notifications, oldest first. The one toaster view shows the last `TOAST_VISIBLE_MAX`. */
+export const $toasts = atom<Toast[]>([]);
+
+const timers = new Map<string, { timer?: ReturnType<typeof setTimeout>; end: number; left?: number }>();
+let seq = 0;
+let paused = false;
+
+function arm(t: Toast, ms = t.duration) {
+  clearTimeout(timers.get(t.id)?.timer);
+  if (t.type === 'loading' || !Number.isFinite(ms)) return void timers.delete(t.id);
+  timers.set(
+    t.id,
+    paused
+      ? { end: 0, left: ms }
+      : { timer: setTimeout(() => dismiss(t.id), ms), end: Date.now() + ms },
+  );
+}
+
+function normalize(input: ToastInput, prev?: Toast): Toast {
+  const type = input.type ?? prev?.type ?? 'info';
+  return {
+    ...prev,
+    ...input,
+    id: prev?.id ?? input.id ?? `t${++seq}`,
+    type,
+    duration:
+      input.duration ?? (type === 'loading' ? Infinity : prev && prev.type !== 'loading' ? prev.duration : TOAST_DURATION_MS),
+  };
+}
+
+/** Show a toast (or replace the one with the same `id`); returns its id. Auto-dismissed after `duration` (4000 ms). */
+export function toast(input: ToastInput | string): string {
+  const t = normalize(typeof input === 'string' ? { title: input } : input);
+  const list = $toasts.get();
+  const at = list.findIndex((x) => x.id === t.id);
+  $toasts.set(at < 0 ? [...list, t] : list.map((x, i) => (i === at ? t : x)));
+  arm(t);
+  return t.id;
+}
+
+const typed =
+  (type: ToastType) =>
+  (title: string, options: Options = {}): string =>
+    toast({ ...options, title, type });
+toast.success = typed('success');
+toast.info = typed('info');
+toast.warning = typed('warning');
+toast.error = typed('error');
+/** Stays until `update` gives it another type (or it is dismissed). */
+toast.loading = typed('loading');
+
+/** Change a toast (e.g. loading → success); the timer restarts with the new duration. */
+export function update(id: string, patch: Partial<Omit<Toast, 'id'>>): void {
+  const prev = $toasts.get().find((x) => x.id === id);
+  if (!prev) return;
+  const t = normalize({ title: prev.title, ...patch, duration: patch.duration }, prev);
+  $toasts.set($toasts.get().map((x) => (x.id === id ? t : x)));
+  arm(t);
+}
+
+/** Remove one toast, or all of them without an id. */
+export function dismiss(id?: string): void {
+  for (const [k, v] of timers) {
+    if (id !== undefined && k !== id) continue;
+    clearTimeout(v.timer);
+    timers.delete(k);
+  }
+  $toasts.set(id === undefined ? [] : $toasts.get().filter((x) => x.id !== id));
+}
+
+/** Hover/focus on the toaster: hold every timer. */
+export function pauseToasts(): void {
+  if (paused) return;
+  paused = true;
+  const now = Date.now();
+  for (const v of timers.values()) {
+    clearTimeout(v.timer);
+    v.left = Math.max(0, v.end - now);
+    v.timer = undefined;
+  }
+}
+
+/** Resume the timers with the time each had left. */
+export function resumeToasts(): void {
+  if (!paused) return;
+  paused = false;
+  for (const t of $toasts.get()) {
+    const left = timers.get(t.id)?.left;
+    if (left !== undefined) arm(t, left);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Base stylesheet adopted by every widget's shadow root. The public tokens (`--inlay-*`, set on any ancestor) feed
+ * private ones (`--_*`) with light defaults, and dark defaults under `prefers-color-scheme: dark`; a site that sets a
+ * token wins in both schemes. Inherited properties (font, size, colour) are set on :host so the page does not leak in.
+ */
+export const baseCss = `
+:host{
+--_font:var(--inlay-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);
+--_text:var(--inlay-color-text,#1d1d1f);--_bg:var(--inlay-color-bg,#fff);--_muted:var(--inlay-color-muted,#5f6368);
+--_border:var(--inlay-color-border,#d7d7db);--_accent:var(--inlay-color-accent,#2f5d50);
+--_accent-text:var(--inlay-color-accent-text,#fff);--_danger:var(--inlay-color-danger,#b3261e);
+--_star:var(--inlay-color-star,#b26a00);--_radius:var(--inlay-radius,8px);--_space:var(--inlay-space,8px);
+--_shadow:var(--inlay-shadow,0 6px 24px rgb(0 0 0/.14));
+display:block;box-sizing:border-box;font-family:var(--_font);font-size:16px;line-height:1.45;color:var(--_text);
+text-align:start;
+}
+@media (prefers-color-scheme:dark){:host{
+--_text:var(--inlay-color-text,#ececf1);--_bg:var(--inlay-color-bg,#1e1f22);--_muted:var(--inlay-color-muted,#a8abb3);
+--_border:var(--inlay-color-border,#3c3f45);--_accent:var(--inlay-color-accent,#8fc7b4);
+--_accent-text:var(--inlay-color-accent-text,#10211b);--_danger:var(--inlay-color-danger,#ffb4ab);
+--_star:var(--inlay-color-star,#f5b942);--_shadow:var(--inlay-shadow,0 6px 24px rgb(0 0 0/.5));
+}}
+:host([hidden]){display:none}
+*,*::before,*::after{box-sizing:border-box}
+button,input,select,textarea{font:inherit;color:inherit}
+:focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
+.inlay-alert{margin:0;padding:calc(var(--_space)*1.5);border:1px solid var(--_danger);border-radius:var(--_radius);
+color:var(--_danger);background:var(--_bg);font-size:.9rem}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
+white-space:nowrap;border:0}
+`;

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type LibraryOptions } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 
@@ -12,6 +12,18 @@ export const browserAliases = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * nanostores and zod keep module-shared state on `globalThis` (`nanostoresGlobal`, `__zod_globalConfig`); the
+ * contract puts nothing on a host's window but `Inlay`, so in the browser bundle that state stays module-local.
+ */
+const keepLibraryGlobalsLocal = {
+  name: 'inlay-keep-library-globals-local',
+  transform(code: string, id: string) {
+    if (!/[\\/]node_modules[\\/](nanostores|zod)[\\/]/.test(id) || !code.includes('globalThis')) return null;
+    return { code: 'const __inlayScope = {};\n' + code.replace(/\bglobalThis\b/g, '__inlayScope'), map: null };
+  },
+};
 
 /**
  * Two builds into dist/inlay:
@@ -30,6 +42,7 @@ export default defineConfig(({ mode }) => {
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
+    plugins: [keepLibraryGlobalsLocal],
     build: {
       outDir: 'dist/inlay',
       emptyOutDir: !iife,
@@ -39,9 +52,9 @@ export default defineConfig(({ mode }) => {
       reportCompressedSize: false,
       modulePreload: false,
       // Library mode: no modulepreload helper in the loader, and entry names stay stable.
-      lib: iife
+      lib: (iife
         ? { entry: { inlay: 'widgets/inlay.ts' }, formats: ['iife'], name: 'InlayBundle' }
-        : { entry: { loader: 'widgets/loader.ts' }, formats: ['es'] },
+        : { entry: { loader: 'widgets/loader.ts' }, formats: ['es'] }) satisfies LibraryOptions as LibraryOptions,
       rolldownOptions: {
         output: iife
           ? { entryFileNames: 'inlay.js', codeSplitting: false }

@@ -22,7 +22,7 @@ try {
   results.push({ name: 'chromium', ok: false });
 }
 
-run('build', 'npx', ['vite', 'build']) && run('build (classic inlay.js)', 'npx', ['vite', 'build', '--mode', 'iife']);
+if (run('build', 'npx', ['vite', 'build'])) run('build (classic inlay.js)', 'npx', ['vite', 'build', '--mode', 'iife']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '.']);
 
@@ -49,7 +49,10 @@ try {
   failed += 1;
 }
 // The checks around the tests (build, typecheck, lint) count as one test each.
-for (const r of results.filter((r) => r.name !== 'vitest')) r.ok ? passed++ : failed++;
+for (const r of results.filter((r) => r.name !== 'vitest')) {
+  if (r.ok) passed++;
+  else failed++;
+}
 
 const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 console.log('\nchecks: ' + results.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}`).join(' · '));

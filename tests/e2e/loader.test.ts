@@ -81,6 +81,28 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  for (const kind of ['module', 'classic'] as const) {
+    it(`puts nothing on window but Inlay (${kind} build)`, async () => {
+      const w = await openPage(browser);
+      await w.page.addInitScript(() => {
+        (window as unknown as { before: string[] }).before = Object.getOwnPropertyNames(window);
+      });
+      const head =
+        kind === 'module'
+          ? loaderTag(stack)
+          : `<script src="${stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${stack.api}"></script>`;
+      await w.page.goto(stack.fixtures.page(`/globals-${kind}`, doc(head, '<inlay-toaster></inlay-toaster>')));
+      await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
+      const added = await w.page.evaluate(() => {
+        const before = new Set((window as unknown as { before: string[] }).before);
+        return Object.getOwnPropertyNames(window).filter((k) => !before.has(k) && k !== 'before');
+      });
+      expect(added).toEqual(['Inlay']);
+      expect(await w.page.evaluate(() => Object.isFrozen(window.Inlay))).toBe(true);
+      await w.context.close();
+    });
+  }
+
   it('the classic inlay.js works on its own', async () => {
     const w = await openPage(browser);
     const head = `<script src="${stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${stack.api}"></script>`;

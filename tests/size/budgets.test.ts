@@ -8,7 +8,13 @@ import { registry } from '../../widgets/registry.ts';
  * commit that needs it, with the reason.
  */
 const KB = 1024;
-const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 20 * KB, widget: 8 * KB, allWidgetsPage: 45 * KB };
+/**
+ * runtimeAndCore raised from 20 KB to 25 KB in the foundation commit, measured: zod/mini costs ≥ 5 KB gzip for a
+ * single `z.object({a: z.string()})` (6 KB as used), and preact + compat + hooks (the React API the widgets are
+ * written against) about 8.5 KB, leaving under 5 KB for core at 20 KB; core (config, http, tokens, stores, i18n,
+ * element helper) measures 8.8 KB.
+ */
+const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 25 * KB, widget: 8 * KB, allWidgetsPage: 45 * KB };
 
 const dir = 'dist/inlay';
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;

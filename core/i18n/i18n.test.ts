@@ -86,3 +86,17 @@ describe('i18n', () => {
     expect(missing).toBeDefined();
   });
 });
+
+describe('widget strings', () => {
+  const dicts = {
+    en: { 'w.hello': 'Hello {name}', 'w.items_one': '{count} item', 'w.items_other': '{count} items' },
+    fr: { 'w.hello': 'Bonjour {name}', 'w.items_one': '{count} article', 'w.items_other': '{count} articles' },
+  };
+  it('uses the widget dictionary for the language, with plurals and core keys behind it', () => {
+    const fr = createI18n('fr-CA').strings(dicts);
+    expect(fr('w.hello', { name: 'Léa' })).toBe('Bonjour Léa');
+    expect(fr('w.items' as 'w.hello', { count: 2 })).toBe('2 articles');
+    expect(fr('action.retry')).toBe('Réessayer');
+    expect(createI18n('de').strings(dicts)('w.items' as 'w.hello', { count: 1 })).toBe('1 item');
+  });
+});

@@ -28,7 +28,15 @@ export interface I18n {
   relative(d: Date | string | number): string;
   /** User-facing text for any failure (by error kind; the request id is added for server errors). */
   error(e: unknown): string;
+  /**
+   * A translator for a widget's own strings (kept in the widget's chunk, not in core): same rules as `t`, with the
+   * widget's dictionary for this language (English when missing) in front of core's.
+   */
+  strings<K extends string>(dicts: WidgetStrings<K>): (key: K | TranslationKey, params?: Record<string, string | number>) => string;
 }
+
+/** A widget's dictionaries: English is the reference; every other language must have the same keys. */
+export type WidgetStrings<K extends string> = { en: Record<K, string> } & Record<'fr', Record<K, string>>;
 
 /** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */
 export function matchLanguage(locale: string): string {
@@ -67,11 +75,10 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
   };
   const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
 
-  const t: I18n['t'] = (key, params = {}) => {
-    let s = (dict as Record<string, string | undefined>)[key];
+  const translator = (d: Record<string, string | undefined>) => (key: string, params: Record<string, string | number> = {}) => {
+    let s = d[key];
     if (s === undefined && typeof params.count === 'number') {
       plural ??= new Intl.PluralRules(locale);
-      const d = dict as Record<string, string | undefined>;
       s = d[`${key}_${plural.select(params.count)}`] ?? d[`${key}_other`];
     }
     return (s ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
@@ -79,10 +86,13 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
     );
   };
 
+  const t: I18n['t'] = translator(dict);
+
   return {
     locale,
     language,
     t,
+    strings: (dicts) => translator({ ...dict, ...(dicts as Record<string, Record<string, string>>)[language] ?? dicts.en }),
     number: (n, options = {}) => nf(options).format(n),
     money(amount, currency) {
       const n = typeof amount === 'number' ? amount : Number(amount);

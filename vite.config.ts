@@ -70,7 +70,8 @@ export default defineConfig(({ mode }) => {
               codeSplitting: {
                 groups: [
                   { name: 'runtime', test: /[\\/]node_modules[\\/]/, priority: 2 },
-                  { name: 'core', test: /[\\/]core[\\/]/, priority: 1 },
+                  // core = what every page needs; a service used by one widget ships in that widget's chunk
+                  { name: 'core', test: /[\\/]core[\\/](?!services[\\/])/, priority: 1 },
                 ],
               },
             },

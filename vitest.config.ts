@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: browserAliases },
   define: { __INLAY_VERSION__: JSON.stringify('test') },
   test: {
+    // npm installs real react as @nanostores/react's peer; inline it so the alias to preact/compat applies in tests too
+    server: { deps: { inline: [/@nanostores[\\/]react/] } },
     // 2 cores: keep it light.
     maxWorkers: 2,
     projects: [

@@ -93,9 +93,13 @@ describe('demo storefront', () => {
     const w = await openPage(browser);
     await w.page.goto(stack.demo + '/');
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
-    await w.page.keyboard.press('Alt+KeyT');
-    const focused = await w.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label'));
-    expect(focused).toMatch(/Notifications/);
+    // the shortcut is bound once the toaster has mounted (effects run after paint): press until it is
+    await expect
+      .poll(async () => {
+        await w.page.keyboard.press('Alt+KeyT');
+        return w.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label') ?? '');
+      })
+      .toMatch(/Notifications/);
     await w.context.close();
   });
 

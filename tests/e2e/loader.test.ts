@@ -59,6 +59,7 @@ describe('loader', () => {
 
   it('reports an invalid configuration in the console and in each widget, without throwing in the host', async () => {
     const w = await openPage(browser);
+    w.expected.push(/^Invalid Inlay configuration/);
     await w.page.goto(stack.fixtures.page('/invalid', doc(loaderTag(stack, 'data-token-storage="cookie"'), '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>')));
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('[role=alert]'));

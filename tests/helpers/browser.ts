@@ -10,7 +10,19 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
 }
 
+/** Pages opened during the current test; tests/e2e/setup.ts fails the test on any unexpected console error. */
+const watched: WatchedPage[] = [];
+
+/** Console errors (not matching the page's `expected` patterns) of every page opened since the last call. */
+export function takeUnexpectedErrors(): string[] {
+  const out = watched.flatMap((w) => w.errors.filter((e) => !w.expected.some((re) => re.test(e))));
+  watched.length = 0;
+  return out;
+}
+
 export interface WatchedPage {
+  /** console errors a test provokes on purpose (e.g. an invalid configuration): not failures */
+  expected: RegExp[];
   page: Page;
   context: BrowserContext;
   /** console errors and uncaught page errors seen so far (tests fail on any, unless expected). */
@@ -33,7 +45,9 @@ export async function openPage(browser: Browser, opts: { viewport?: { width: num
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('request', (r) => requests.push(r.url()));
-  return { page, context, errors, warnings, requests };
+  const w: WatchedPage = { page, context, errors, warnings, requests, expected: [] };
+  watched.push(w);
+  return w;
 }
 
 /** Runs axe-core in the page (via the protocol, so it works under a strict CSP) and returns the violations. */

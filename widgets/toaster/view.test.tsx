@@ -52,10 +52,14 @@ describe('toaster view', () => {
     });
     const region = screen.getByRole('region');
     fireEvent.mouseEnter(region);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect($toasts.get()).toHaveLength(1);
     fireEvent.mouseLeave(region);
-    act(() => vi.advanceTimersByTime(4_000));
+    act(() => {
+      vi.advanceTimersByTime(4_000);
+    });
     expect($toasts.get()).toHaveLength(0);
   });
 

@@ -19,6 +19,8 @@ import { FaultStore } from './faults.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
+import { backInStockRoutes } from './routes/back-in-stock.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 import { devRoutes } from './routes/dev.ts';
 import { indexPageRoutes } from './routes/index-page.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -41,6 +43,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   indexPageRoutes,
   oauthRoutes,
   storesReaderRoutes,
+  inventoryRoutes,
+  backInStockRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STORES_APP_ID } from './catalog.ts';
+import { seedIds, seedVariantId } from './seed.ts';
+import { BASE } from './routes/back-in-stock.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import type { RunningEmulator } from './server.ts';
+
+let emu: RunningEmulator;
+let visitor: string;
+let owner: string;
+
+const rucksack = seedIds.products['waxed-canvas-rucksack']!;
+const mug = seedIds.products['enamel-camp-mug']!;
+const navy = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
+
+const body = (email: string, catalogItemId = rucksack, options?: Record<string, unknown>) => ({
+  request: {
+    catalogReference: { appId: STORES_APP_ID, catalogItemId, ...(options ? { options } : {}) },
+    email,
+    itemUrl: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack',
+  },
+  itemDetails: { name: 'Waxed Canvas Rucksack', price: '148.00', image: { id: 'img', url: 'http://127.0.0.1:8787/media/x.svg', width: 800, height: 800 } },
+});
+
+const inventoryId = (productId: string) =>
+  emu.db.prepare<[string], { id: string }>('SELECT inventory_item_id AS id FROM products WHERE id = ?').get(productId)!.id;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  owner = (await memberTokens(emu, 'owner')).access;
+});
+afterAll(() => emu.close());
+beforeEach(async () => {
+  emu.db.exec('DELETE FROM back_in_stock_requests; DELETE FROM back_in_stock_throttle; DELETE FROM mail_messages');
+  visitor = (await visitorTokens(emu)).access;
+});
+
+describe('create', () => {
+  it('creates a RECEIVED request with the wire shape (itemUrl on the request)', async () => {
+    const r = await api(emu, BASE, { token: visitor, body: body('Ada@Example.com') });
+    expect(r.status).toBe(200);
+    expect(r.json.request).toMatchObject({
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack },
+      email: 'ada@example.com',
+      status: 'RECEIVED',
+      itemUrl: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack',
+    });
+    expect(r.json.request.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.json.request.contactId).toBeTruthy();
+  });
+
+  it('returns the existing request for the same item and email', async () => {
+    const a = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
+    const b = await api(emu, BASE, { token: visitor, body: body('ADA@example.com') });
+    expect(b.status).toBe(200);
+    expect(b.json.request.id).toBe(a.json.request.id);
+  });
+
+  it('answers bad input in the platform format', async () => {
+    const bad = await api(emu, BASE, { token: visitor, body: body('not-an-email') });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'request.email', description: expect.stringMatching(/email/) }),
+    ]);
+    const noPrice = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), itemDetails: { name: 'x', price: 'cheap' } } });
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.json.details.validationError.fieldViolations[0].field).toBe('itemDetails.price');
+    const js = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), request: { ...body('a@b.co').request, itemUrl: 'javascript:alert(1)' } } });
+    expect(js.status).toBe(400);
+    const unknown = await api(emu, BASE, { token: visitor, body: body('a@b.co', '99999999-9999-4999-8999-999999999999') });
+    expect(unknown.status).toBe(404);
+    const wrongApp = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), request: { ...body('a@b.co').request, catalogReference: { appId: 'other', catalogItemId: rucksack } } } });
+    expect(wrongApp.status).toBe(400);
+    expect(wrongApp.json.details.applicationError.code).toBe('ITEM_APP_ID_NOT_SUPPORTED');
+    const badVariant = await api(emu, BASE, { token: visitor, body: body('a@b.co', mug, { variantId: 'nope' }) });
+    expect(badVariant.status).toBe(400);
+    const anonymous = await api(emu, BASE, { body: body('a@b.co') });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('throttles per email', async () => {
+    const statuses: number[] = [];
+    for (const id of [rucksack, mug, seedIds.products['linen-apron']!, seedIds.products['ceramic-planter']!, seedIds.products['waxed-canvas-tote']!, seedIds.products['camp-lantern']!]) {
+      const options = id === rucksack || id === seedIds.products['camp-lantern'] ? undefined : { variantId: emu.db.prepare<[string], { id: string }>('SELECT id FROM product_variants WHERE product_id = ? LIMIT 1').get(id)!.id };
+      statuses.push((await api(emu, BASE, { token: visitor, body: body('busy@example.com', id, options) })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('428 while the store is not collecting, until it starts again', async () => {
+    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: {} })).status).toBe(403);
+    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: owner, body: { appId: STORES_APP_ID } })).json.settings.collectingRequests).toBe(false);
+    const r = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
+    expect(r.status).toBe(428);
+    expect(r.json.details.applicationError.code).toBe('NOT_COLLECTING_REQUESTS');
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings.collectingRequests).toBe(false);
+    await api(emu, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
+    expect((await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).status).toBe(200);
+  });
+});
+
+describe('read, query, delete', () => {
+  it('the caller who made a request can read and delete it; another visitor cannot see it', async () => {
+    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
+    const other = (await visitorTokens(emu)).access;
+    expect((await api(emu, `${BASE}/${id}`, { token: visitor })).json.request.id).toBe(id);
+    expect((await api(emu, `${BASE}/${id}`, { token: other })).status).toBe(404);
+    expect((await api(emu, `${BASE}/query`, { token: other, body: {} })).json.requests).toEqual([]);
+    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: other })).status).toBe(404);
+    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: visitor })).status).toBe(200);
+    expect((await api(emu, `${BASE}/${id}`, { token: visitor })).status).toBe(404);
+  });
+
+  it('queries with filter and cursor paging (POST /query and the GET form)', async () => {
+    for (const e of ['a@x.co', 'b@x.co', 'c@x.co']) await api(emu, BASE, { token: visitor, body: body(e) });
+    const first = await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { limit: 2 } } } });
+    expect(first.json.requests).toHaveLength(2);
+    const next = first.json.metadata.cursors.next;
+    const second = await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { limit: 2, cursor: next } } } });
+    expect(second.json.requests).toHaveLength(1);
+    expect(second.json.metadata.cursors.next).toBeNull();
+    const filtered = await api(emu, `${BASE}?query.filter=${encodeURIComponent(JSON.stringify({ email: 'b@x.co' }))}`, { token: owner });
+    expect(filtered.json.requests.map((r: { email: string }) => r.email)).toEqual(['b@x.co']);
+    const r = Buffer.from(JSON.stringify({ query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 1 } } })).toString('base64url');
+    expect((await api(emu, `${BASE}?.r=${r}`, { token: owner })).json.requests).toHaveLength(1);
+    expect((await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { cursor: 'garbage!' } } } })).status).toBe(400);
+  });
+
+  it('counts open requests per catalog reference (owner only)', async () => {
+    await api(emu, BASE, { token: visitor, body: body('a@x.co') });
+    await api(emu, BASE, { token: visitor, body: body('b@x.co') });
+    const ref = encodeURIComponent(JSON.stringify({ appId: STORES_APP_ID, catalogItemId: rucksack }));
+    expect((await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: visitor })).status).toBe(403);
+    const r = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
+    expect(r.json.countsPerCatalogReference).toEqual([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, count: 2 }]);
+  });
+});
+
+describe('back in stock', () => {
+  it('a restock through the inventory API notifies waiting requests: NOTIFICATION_SENT and a mail with the item link', async () => {
+    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com', mug, { variantId: navy }) })).json.request.id;
+    const forest = (await api(emu, BASE, { token: visitor, body: body('bo@example.com', mug, { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) }) })).json.request.id;
+    expect((await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, { method: 'PATCH', token: visitor, body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } } })).status).toBe(403);
+    const patch = await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, { method: 'PATCH', token: owner, body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } } });
+    expect(patch.status).toBe(200);
+    const r = (await api(emu, `${BASE}/${id}`, { token: visitor })).json.request;
+    expect(r).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
+    expect((await api(emu, `${BASE}/${forest}`, { token: visitor })).json.request.status).toBe('RECEIVED');
+    const mail = (await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages;
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: 'Waxed Canvas Rucksack is back in stock', link: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack' });
+    // the product now shows the variant in stock
+    const product = (await api(emu, `/stores-reader/v1/products/${mug}`, { token: visitor })).json.product;
+    expect(product.variants.find((v: { id: string }) => v.id === navy).stock.inStock).toBe(true);
+  });
+
+  it('report-items-back-in-stock (owner) sends notices; an undeliverable address ends FAILED with a reason', async () => {
+    const ok = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
+    const bounce = (await api(emu, BASE, { token: visitor, body: body('someone@bounce.example') })).json.request.id;
+    const report = { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack } };
+    expect((await api(emu, `${BASE}/report-items-back-in-stock`, { token: visitor, body: report })).status).toBe(403);
+    const r = await api(emu, `${BASE}/report-items-back-in-stock`, { token: owner, body: report });
+    expect(r.status).toBe(200);
+    expect((await api(emu, `${BASE}/${ok}`, { token: owner })).json.request.status).toBe('NOTIFICATION_SENT');
+    const failed = (await api(emu, `${BASE}/${bounce}`, { token: owner })).json.request;
+    expect(failed.status).toBe('FAILED');
+    expect(failed.failureReason).toMatch(/could not be delivered/);
+    expect((await api(emu, '/_dev/mailbox?to=someone@bounce.example')).json.messages).toEqual([]);
+    // a new request after the notice is a new one
+    const again = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
+    expect(again.json.request.id).not.toBe(ok);
+  });
+
+  it('mark-as-notification-sent (owner)', async () => {
+    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
+    expect((await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: visitor, body: {} })).status).toBe(403);
+    const r = await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: owner, body: {} });
+    expect(r.json.request.status).toBe('NOTIFICATION_SENT');
+  });
+});

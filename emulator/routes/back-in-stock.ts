@@ -1,0 +1,288 @@
+/**
+ * Back-in-stock notification requests, under `/back-in-stock-service/v1/back-in-stock-notification-requests`
+ * (wire-protocol §7, spec "Back-in-stock" calls). Any visitor or member may ask to be told; reading one's own
+ * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
+ */
+import { z } from 'zod';
+import type { Identity } from '../auth.ts';
+import {
+  contactIdForEmail,
+  findOpenRequest,
+  getRequest,
+  getSettings,
+  insertRequest,
+  reportBackInStock,
+  setCollecting,
+  throttled,
+  THROTTLE_PER_EMAIL,
+  THROTTLE_PER_IP,
+  toWireRequest,
+  type RequestRow,
+} from '../back-in-stock.ts';
+import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../catalog.ts';
+import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
+
+const catalogReference = z.object({
+  appId: z.string().min(1).max(100),
+  catalogItemId: z.string().min(1).max(100),
+  options: z
+    .object({ variantId: z.string().max(100).optional(), options: z.record(z.string(), z.string().max(200)).optional() })
+    .optional(),
+});
+
+const createSchema = z.object({
+  request: z.object({
+    catalogReference,
+    email: z.string().trim().max(254).email('must be a valid email address'),
+    itemUrl: httpUrl.optional(),
+  }),
+  itemDetails: z.object({
+    name: z.string().trim().min(1).max(200),
+    price: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string like "18.00"'),
+    image: z.object({ id: z.string().max(200).optional(), url: httpUrl, height: z.number().int().min(0).optional(), width: z.number().int().min(0).optional() }).optional(),
+  }),
+});
+
+const querySchema = z.object({
+  query: z
+    .object({
+      filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
+      sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
+      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(500).optional() }).optional(),
+    })
+    .optional(),
+});
+
+const appIdSchema = z.object({ appId: z.string().min(1).max(100).optional() });
+const reportSchema = z.object({ catalogReference });
+const countSchema = z.object({ catalogReferences: z.array(catalogReference).min(1).max(100) });
+
+const isStaff = (who: Identity) => who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
+const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
+
+function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
+  if (who.kind !== 'member') return undefined;
+  return ctx.db
+    .prepare<[string], { email: string; contactId: string }>('SELECT email, contact_id AS contactId FROM members WHERE id = ?')
+    .get(who.memberId);
+}
+
+/** May this caller see (and delete) this request? */
+function mayRead(ctx: RequestContext, who: Identity, r: RequestRow): boolean {
+  if (isStaff(who) || r.created_by === callerId(who)) return true;
+  return memberEmail(ctx, who)?.email.toLowerCase() === r.email.toLowerCase();
+}
+
+/** GET parameters: `.r` (base64url JSON, the SDK's form for complex GETs) or dotted keys (`query.cursorPaging.limit`). */
+function paramsObject(search: URLSearchParams): Record<string, unknown> {
+  const r = search.get('.r');
+  if (r !== null) {
+    try {
+      return JSON.parse(Buffer.from(r, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw invalidField('.r', 'must be base64url-encoded JSON', 'FORMAT');
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of search) {
+    const parts = key.split('.');
+    let node = out;
+    parts.forEach((p, i) => {
+      if (i === parts.length - 1) {
+        const prev = node[p];
+        node[p] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      } else node = (node[p] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+function resolveItem(ctx: RequestContext, ref: z.infer<typeof catalogReference>, field: string) {
+  if (ref.appId !== STORES_APP_ID) throw badRequestApp('ITEM_APP_ID_NOT_SUPPORTED', `Catalog app ${ref.appId} is not supported`, { appId: ref.appId });
+  const product = getProductRecord(ctx.db, ref.catalogItemId);
+  if (!product || !product.visible) throw notFound(`Product ${ref.catalogItemId} not found`, 'PRODUCT_NOT_FOUND', { catalogItemId: ref.catalogItemId });
+  const variant = findVariant(product, ref.options ?? {});
+  if (!variant) throw invalidField(`${field}.options`, 'does not name a variant of this product', 'VALIDATION');
+  return { product, variant };
+}
+
+const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
+  id: (r) => r.id,
+  status: (r) => r.status,
+  email: (r) => r.email,
+  contactId: (r) => r.contact_id,
+  'catalogReference.appId': (r) => r.app_id,
+  'catalogReference.catalogItemId': (r) => r.catalog_item_id,
+  'catalogReference.options.variantId': (r) => r.variant_id,
+  createdDate: (r) => r.created_date,
+};
+
+function runQuery(ctx: RequestContext, input: unknown) {
+  const who = ctx.auth();
+  const { query = {} } = validate(querySchema, input);
+  let rows = ctx.db.prepare<[], RequestRow>('SELECT * FROM back_in_stock_requests').all();
+  if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
+  rows = applyFilter(rows, query.filter, FILTER_FIELDS);
+  rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
+  const limit = query.cursorPaging?.limit ?? 50;
+  let offset = 0;
+  if (query.cursorPaging?.cursor) {
+    try {
+      offset = (JSON.parse(Buffer.from(query.cursorPaging.cursor, 'base64url').toString('utf8')) as { o: number }).o;
+    } catch {
+      throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
+    }
+    if (!Number.isInteger(offset) || offset < 0) throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
+  }
+  const page = rows.slice(offset, offset + limit);
+  const cursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
+  return {
+    json: {
+      requests: page.map(toWireRequest),
+      metadata: {
+        count: page.length,
+        cursors: { next: offset + limit < rows.length ? cursor(offset + limit) : null, prev: offset > 0 ? cursor(Math.max(0, offset - limit)) : null },
+        hasNext: offset + limit < rows.length,
+      },
+    },
+  };
+}
+
+export const backInStockRoutes: RouteModule = (router) => {
+  router.post(BASE, (ctx) => {
+    const who = ctx.auth();
+    const { request, itemDetails } = validate(createSchema, ctx.body);
+    const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
+    const settings = getSettings(ctx.db, request.catalogReference.appId);
+    if (!settings.collectingRequests) {
+      throw failedPrecondition('This store is not collecting back-in-stock requests', 'NOT_COLLECTING_REQUESTS', { appId: settings.appId });
+    }
+    const email = request.email.toLowerCase();
+    const existing = findOpenRequest(ctx.db, STORES_APP_ID, request.catalogReference.catalogItemId, variant.id, email);
+    // the same item and email again: the existing request, as the platform does (no throttle cost)
+    if (existing) return { json: { request: toWireRequest(existing) } };
+    const now = ctx.now();
+    const ip = ctx.req.socket.remoteAddress ?? 'unknown';
+    if (throttled(ctx.db, `email:${email}`, THROTTLE_PER_EMAIL, now) || throttled(ctx.db, `ip:${ip}`, THROTTLE_PER_IP, now)) {
+      throw tooManyRequests('Too many back-in-stock requests; try again later');
+    }
+    const member = memberEmail(ctx, who);
+    const row = insertRequest(
+      ctx.db,
+      {
+        appId: STORES_APP_ID,
+        catalogItemId: request.catalogReference.catalogItemId,
+        options: request.catalogReference.options ?? {},
+        variantId: variant.id,
+        email,
+        contactId: member && member.email.toLowerCase() === email ? member.contactId : contactIdForEmail(email),
+        createdBy: callerId(who),
+        itemUrl: request.itemUrl,
+        itemName: itemDetails.name,
+        itemPrice: itemDetails.price,
+        itemImage: itemDetails.image,
+      },
+      now,
+    );
+    return { json: { request: toWireRequest(row) } };
+  });
+
+  router.post(`${BASE}/query`, (ctx) => runQuery(ctx, ctx.body));
+  router.get(BASE, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
+
+  router.get(`${BASE}/count-by-catalog-reference`, (ctx) => {
+    const who = ctx.auth();
+    if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
+    const raw = paramsObject(ctx.query);
+    // repeated `catalogReferences` params carry JSON objects
+    const refs = raw['catalogReferences'];
+    const list = (Array.isArray(refs) ? refs : refs === undefined ? [] : [refs]).map((v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        throw invalidField('catalogReferences', 'each must be a JSON catalog reference', 'FORMAT');
+      }
+    });
+    const { catalogReferences } = validate(countSchema, { catalogReferences: list });
+    const count = ctx.db.prepare<[string, string, string], { n: number }>(
+      `SELECT count(*) AS n FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND status IN ('RECEIVED', 'PROCESSING')`,
+    );
+    return {
+      json: {
+        countsPerCatalogReference: catalogReferences.map((ref, i) => {
+          const { variant } = resolveItem(ctx, ref, `catalogReferences[${i}]`);
+          return { catalogReference: ref, count: count.get(ref.appId, ref.catalogItemId, variant.id)!.n };
+        }),
+      },
+    };
+  });
+
+  router.post(`${BASE}/report-items-back-in-stock`, (ctx) => {
+    const who = ctx.auth();
+    if (!isStaff(who)) throw forbidden('Only the site owner can report items back in stock');
+    const { catalogReference: ref } = validate(reportSchema, ctx.body);
+    const { variant, product } = resolveItem(ctx, ref, 'catalogReference');
+    const variantId = ref.options ? variant.id : product.variants.length > 1 ? undefined : variant.id;
+    const done = reportBackInStock(ctx.db, ref.catalogItemId, variantId, ctx.now(), false);
+    return { json: { requests: done.map(toWireRequest) } };
+  });
+
+  router.post(`${BASE}/settings/start-collecting`, (ctx) => {
+    const who = ctx.auth();
+    if (!isStaff(who)) throw forbidden();
+    return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, true) } };
+  });
+  router.post(`${BASE}/settings/stop-collecting`, (ctx) => {
+    const who = ctx.auth();
+    if (!isStaff(who)) throw forbidden();
+    return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, false) } };
+  });
+  // The SDK maps GetSettings to PUT /settings (wire-protocol §7); anyone may read whether requests are collected.
+  router.put(`${BASE}/settings`, (ctx) => {
+    ctx.auth();
+    return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
+  });
+
+  router.get(`${BASE}/:id`, (ctx) => {
+    const who = ctx.auth();
+    const r = getRequest(ctx.db, ctx.params['id'] ?? '');
+    if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
+    return { json: { request: toWireRequest(r) } };
+  });
+
+  router.delete(`${BASE}/:id`, (ctx) => {
+    const who = ctx.auth();
+    const r = getRequest(ctx.db, ctx.params['id'] ?? '');
+    if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
+    ctx.db.prepare('DELETE FROM back_in_stock_requests WHERE id = ?').run(r.id);
+    return { json: {} };
+  });
+
+  router.put(`${BASE}/:id/mark-as-notification-sent`, (ctx) => {
+    const who = ctx.auth();
+    if (!isStaff(who)) throw forbidden('Only the site owner can mark requests');
+    const r = getRequest(ctx.db, ctx.params['id'] ?? '');
+    if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
+    ctx.db
+      .prepare(`UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`)
+      .run(new Date(ctx.now()).toISOString(), r.id);
+    return { json: { request: toWireRequest(getRequest(ctx.db, r.id)!) } };
+  });
+};
+

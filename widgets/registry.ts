@@ -4,6 +4,7 @@
  */
 export const registry: Record<string, () => Promise<unknown>> = {
   'inlay-toaster': () => import('./toaster/element.ts'),
+  'inlay-back-in-stock': () => import('./back-in-stock/element.ts'),
 };
 
 /**

@@ -1,0 +1,40 @@
+import { z } from 'zod/mini';
+import { client } from '../boot.ts';
+import { api, route } from '../urls.ts';
+
+export const stockRequestSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(['RECEIVED', 'PROCESSING', 'NOTIFICATION_SENT', 'FAILED']),
+  createdDate: z.optional(z.string()),
+  catalogReference: z.object({ appId: z.string(), catalogItemId: z.string(), options: z.optional(z.record(z.string(), z.unknown())) }),
+});
+export type StockRequest = z.infer<typeof stockRequestSchema>;
+
+const one = z.object({ request: stockRequestSchema });
+
+export interface NewStockRequest {
+  catalogReference: { appId: string; catalogItemId: string; options?: { variantId: string } };
+  email: string;
+  itemUrl?: string;
+}
+export interface ItemDetails {
+  name: string;
+  /** decimal string, e.g. "18.00" */
+  price: string;
+  image?: { id?: string; url: string; width?: number; height?: number };
+}
+
+/** Asks to be told when the item is back; the same item and email again returns the existing request. */
+export async function createStockRequest(request: NewStockRequest, itemDetails: ItemDetails): Promise<StockRequest> {
+  const r = await client().http.request({ ...api.createStockRequest, body: { request, itemDetails }, schema: one, kind: 'write' });
+  return r.request;
+}
+
+export async function getStockRequest(id: string): Promise<StockRequest> {
+  return (await client().http.request({ ...route(api.getStockRequest, { id }), schema: one, kind: 'read' })).request;
+}
+
+export async function deleteStockRequest(id: string): Promise<void> {
+  await client().http.request({ ...route(api.deleteStockRequest, { id }), schema: z.object({}), kind: 'write' });
+}

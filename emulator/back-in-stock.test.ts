@@ -133,6 +133,9 @@ describe('read, query, delete', () => {
     expect((await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: visitor })).status).toBe(403);
     const r = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
     expect(r.json.countsPerCatalogReference).toEqual([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, count: 2 }]);
+    // the SDK's form for arrays of objects in a GET: `.r` = base64url(JSON)
+    const dotR = Buffer.from(JSON.stringify({ catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: rucksack }] })).toString('base64url');
+    expect((await api(emu, `${BASE}/count-by-catalog-reference?.r=${dotR}`, { token: owner })).json.countsPerCatalogReference[0].count).toBe(2);
   });
 });
 

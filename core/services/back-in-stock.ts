@@ -38,3 +38,25 @@ export async function getStockRequest(id: string): Promise<StockRequest> {
 export async function deleteStockRequest(id: string): Promise<void> {
   await client().http.request({ ...route(api.deleteStockRequest, { id }), schema: z.object({}), kind: 'write' });
 }
+
+type CatalogReference = NewStockRequest['catalogReference'];
+const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * The caller's own requests (a visitor sees those it made; a member also those for its email), newest first,
+ * by cursor. A long query string falls back to POST `…/query`.
+ */
+export async function queryStockRequests(query: { filter?: Record<string, unknown>; cursorPaging?: { limit?: number; cursor?: string } } = {}) {
+  const schema = z.object({
+    requests: z.array(stockRequestSchema),
+    metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
+  });
+  return client().http.request({ ...api.queryStockRequests, query: { query: { ...query, filter: query.filter && JSON.stringify(query.filter) } }, schema, kind: 'read' });
+}
+
+/** Open requests per item (site owners). An array of objects in a GET goes as `.r` (base64url JSON), as the SDK sends it. */
+export async function countStockRequests(catalogReferences: CatalogReference[]) {
+  const schema = z.object({ countsPerCatalogReference: z.array(z.object({ catalogReference: stockRequestSchema.shape.catalogReference, count: z.number() })) });
+  const r = await client().http.request({ ...api.countStockRequests, query: { '.r': b64url(JSON.stringify({ catalogReferences })) }, schema, kind: 'read' });
+  return r.countsPerCatalogReference;
+}

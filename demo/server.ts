@@ -69,6 +69,9 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           const products = await catalog.products(category ? { 'collections.id': { $hasSome: [category.id] } } : undefined);
           return send(200, homePage(ctx, products, category));
         }
+        // the platform's productPageUrl (`/product-page/<slug>`) lands on this site's product page
+        const legacy = /^\/product-page\/([a-z0-9-]+)$/.exec(url.pathname);
+        if (legacy) return void res.writeHead(301, { location: `/products/${legacy[1]}` }).end();
         const m = /^\/products\/([a-z0-9-]+)$/.exec(url.pathname);
         if (m) {
           const product = await catalog.productBySlug(m[1]!);

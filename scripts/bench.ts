@@ -1,0 +1,168 @@
+/**
+ * `npm run bench`: measures the demo product page with every widget in real Chromium against the built bundle,
+ * and the emulator under a bounded loopback load. Prints a table and writes bench-results/bench.json.
+ * Numbers come from this script only (never from timed unit tests); rerun it to compare.
+ *
+ * Page figures: JS transferred (gzip of each script body, as a CDN would serve it) per page and per widget chunk,
+ * API requests on a first and on a return visit (and how many were exact duplicates), long tasks and total
+ * blocking time during start-up, cumulative layout shift, and the time until every widget on the page is
+ * rendered with no request in flight.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
+import { startStack } from '../tests/helpers/stack.ts';
+import { seedIds } from '../emulator/seed.ts';
+
+const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+interface Visit {
+  jsBytesGzip: number;
+  jsPerChunk: Record<string, number>;
+  apiRequests: number;
+  duplicateRequests: number;
+  tokenRequests: number;
+  longTasks: number;
+  longestTaskMs: number;
+  totalBlockingTimeMs: number;
+  cls: number;
+  widgetsReadyMs: number;
+}
+
+const stack = await startStack();
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await context.addInitScript(() => {
+  const w = window as unknown as { __bench: { longTasks: number[]; cls: number } };
+  w.__bench = { longTasks: [], cls: 0 };
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((l) =>
+    l.getEntries().forEach((e) => {
+      const s = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
+      if (!s.hadRecentInput) w.__bench.cls += s.value;
+    }),
+  ).observe({ type: 'layout-shift', buffered: true });
+});
+
+async function visit(page: Page, url: string): Promise<Visit> {
+  const api: string[] = [];
+  const js: { url: string; bytes: number }[] = [];
+  const onRequest = (r: import('playwright-core').Request) => {
+    if (r.url().startsWith(stack.api) && !r.url().includes('/inlay/') && !r.url().includes('/media/') && r.method() !== 'OPTIONS') {
+      api.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
+    }
+  };
+  const onResponse = async (r: import('playwright-core').Response) => {
+    if (r.request().resourceType() === 'script' || r.url().endsWith('.js')) {
+      try {
+        js.push({ url: r.url(), bytes: gzipSync(await r.body()).length });
+      } catch {
+        /* body not available (redirect) */
+      }
+    }
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'load' });
+  // every inlay-* element defined and rendered, and the network quiet
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('inlay-'))
+        .every((e) => customElements.get(e.localName) === undefined || (e.shadowRoot?.childElementCount ?? 0) > 0),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  const widgetsReadyMs = Date.now() - start - 500; // networkidle waits 500 ms of quiet
+  page.off('request', onRequest);
+  page.off('response', onResponse);
+  const perf = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[]; cls: number } }).__bench);
+  const counts = new Map<string, number>();
+  for (const a of api) counts.set(a, (counts.get(a) ?? 0) + 1);
+  const jsPerChunk: Record<string, number> = {};
+  for (const s of js) {
+    const name = /\/inlay\/(?:assets\/)?([a-z-]+?)(?:-[\w-]{8})?\.js/.exec(s.url)?.[1] ?? new URL(s.url).pathname;
+    jsPerChunk[name] = (jsPerChunk[name] ?? 0) + s.bytes;
+  }
+  return {
+    jsBytesGzip: js.reduce((n, s) => n + s.bytes, 0),
+    jsPerChunk,
+    apiRequests: api.length,
+    duplicateRequests: [...counts.values()].reduce((n, c) => n + c - 1, 0),
+    tokenRequests: api.filter((a) => a.includes('/oauth2/token')).length,
+    longTasks: perf.longTasks.length,
+    longestTaskMs: Math.round(Math.max(0, ...perf.longTasks)),
+    totalBlockingTimeMs: Math.round(perf.longTasks.reduce((n, d) => n + Math.max(0, d - 50), 0)),
+    cls: Math.round(perf.cls * 1000) / 1000,
+    widgetsReadyMs: Math.max(0, widgetsReadyMs),
+  };
+}
+
+const product = `${stack.demo}/products/enamel-camp-mug`;
+const page = await context.newPage();
+const first = await visit(page, product);
+const again = await visit(page, product);
+await browser.close();
+
+// Emulator under a bounded loopback load: N requests, C at a time, then stop.
+async function load(name: string, make: () => Promise<Response>) {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: LOAD_CONCURRENCY }, async () => {
+      while (next < LOAD_REQUESTS) {
+        next++;
+        const s = performance.now();
+        const res = await make().catch(() => undefined);
+        if (!res || res.status !== 200) errors++;
+        await res?.arrayBuffer().catch(() => undefined);
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0) * 10) / 10;
+  return { name, requests: times.length, errors, rps: Math.round(times.length / secs), p50Ms: pct(0.5), p99Ms: pct(0.99) };
+}
+const token = ((await (await fetch(`${stack.api}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }) })).json()) as { access_token: string }).access_token;
+const headers = { authorization: token, 'content-type': 'application/json' };
+const productId = seedIds.products['enamel-camp-mug']!;
+const loads = [
+  await load('catalog: GET product', () => fetch(`${stack.api}/stores-reader/v1/products/${productId}`, { headers })),
+  await load('cart: GET current', () => fetch(`${stack.api}/ecom/v1/carts/current`, { headers })),
+  await load('reviews: POST query', () =>
+    fetch(`${stack.api}/reviews/v1/reviews/query`, { method: 'POST', headers, body: JSON.stringify({ query: { filter: { namespace: 'stores', entityId: productId }, cursorPaging: { limit: 10 } } }) }),
+  ),
+];
+await stack.close();
+
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const rows: [string, string, string][] = [
+  ['JS transferred (gzip)', kb(first.jsBytesGzip), kb(again.jsBytesGzip)],
+  ...Object.keys({ ...first.jsPerChunk }).map((k) => [`  ${k}`, kb(first.jsPerChunk[k] ?? 0), kb(again.jsPerChunk[k] ?? 0)] as [string, string, string]),
+  ['API requests', String(first.apiRequests), String(again.apiRequests)],
+  ['  duplicates (target 0)', String(first.duplicateRequests), String(again.duplicateRequests)],
+  ['  token requests', String(first.tokenRequests), String(again.tokenRequests)],
+  ['long tasks / longest', `${first.longTasks} / ${first.longestTaskMs} ms`, `${again.longTasks} / ${again.longestTaskMs} ms`],
+  ['total blocking time', `${first.totalBlockingTimeMs} ms`, `${again.totalBlockingTimeMs} ms`],
+  ['CLS (target 0.00)', first.cls.toFixed(2), again.cls.toFixed(2)],
+  ['widgets ready', `${first.widgetsReadyMs} ms`, `${again.widgetsReadyMs} ms`],
+];
+const w0 = Math.max(...rows.map((r) => r[0].length));
+console.log(`\nDemo product page (${product.replace(stack.demo, '')}), Chromium ${browser.version?.() ?? ''}`);
+console.log(`${'metric'.padEnd(w0)}  ${'first visit'.padStart(14)}  ${'return visit'.padStart(14)}`);
+for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(14)}  ${c.padStart(14)}`);
+console.log(`\nEmulator, ${LOAD_REQUESTS} requests per call, ${LOAD_CONCURRENCY} at a time, loopback`);
+console.log(`${'call'.padEnd(24)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'errors'.padStart(7)}`);
+for (const l of loads) console.log(`${l.name.padEnd(24)} ${String(l.rps).padStart(7)} ${`${l.p50Ms} ms`.padStart(8)} ${`${l.p99Ms} ms`.padStart(8)} ${String(l.errors).padStart(7)}`);
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, emulator: loads }, null, 2));
+console.log('\nwritten: bench-results/bench.json');

@@ -46,6 +46,8 @@ export interface RequestContext {
   query: URLSearchParams;
   /** Parsed JSON body (`{}` when empty); form-urlencoded bodies become an object on routes with `form: true`. */
   body: unknown;
+  /** The body's bytes, on routes registered with `raw` only. */
+  rawBody?: Buffer;
   requestId: string;
   db: Database;
   app: EmulatorApp;
@@ -67,6 +69,8 @@ export interface RouteOptions {
   cors?: 'clients' | 'public';
   /** Also accept `application/x-www-form-urlencoded` bodies. */
   form?: boolean;
+  /** Hand the body over as bytes (`ctx.rawBody`, `ctx.body` = `{}`) with its own size limit (uploads). */
+  raw?: { limitBytes: number };
 }
 
 /** A route module registers routes on the router. */

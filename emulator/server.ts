@@ -25,6 +25,8 @@ import { devRoutes } from './routes/dev.ts';
 import { indexPageRoutes } from './routes/index-page.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { reviewsRoutes } from './routes/reviews.ts';
+import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { seed } from './seed.ts';
 
@@ -45,6 +47,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   storesReaderRoutes,
   inventoryRoutes,
   backInStockRoutes,
+  reviewsRoutes,
+  siteMediaRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,
@@ -244,7 +248,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allowed);
 
       const route = match.route;
-      const body = BODY_METHODS.has(method) ? parseBody(await readBody(req, bodyLimit), req.headers['content-type'], route.options.form === true) : {};
+      const raw = route.options.raw;
+      const bytes = BODY_METHODS.has(method) ? await readBody(req, raw ? raw.limitBytes : bodyLimit) : undefined;
+      const body = bytes && !raw ? parseBody(bytes, req.headers['content-type'], route.options.form === true) : {};
       const hostHeader = req.headers.host ?? '';
       const baseUrl = `http://${HOST_HEADER.test(hostHeader) ? hostHeader : `127.0.0.1:${port}`}`;
       let identity: Identity | null | undefined;
@@ -258,6 +264,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         params: match.params,
         query: url.searchParams,
         body,
+        ...(raw && bytes ? { rawBody: bytes } : {}),
         requestId,
         db,
         app,

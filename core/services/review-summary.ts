@@ -1,0 +1,167 @@
+/** Reading reviews and the rating summary: shared by `<inlay-reviews>` and `<inlay-rating>` (one small shared chunk). */
+import { z } from 'zod/mini';
+import { client } from '../boot.ts';
+import { InlayApiError } from '../errors.ts';
+import { api } from '../urls.ts';
+
+const image = z.object({ id: z.optional(z.string()), url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) });
+
+/** A review as the widgets use it (wire-protocol §4; other fields are ignored). */
+export const reviewSchema = z.object({
+  id: z.string(),
+  namespace: z.optional(z.string()),
+  entityId: z.string(),
+  content: z.object({
+    title: z.optional(z.string()),
+    body: z.optional(z.string()),
+    rating: z.number(),
+    media: z.optional(z.array(z.object({ image: z.optional(image) }))),
+  }),
+  author: z.optional(z.object({ contactId: z.optional(z.string()), authorName: z.optional(z.string()) })),
+  reply: z.optional(z.object({ message: z.optional(z.string()), createdDate: z.optional(z.nullable(z.string())) })),
+  moderation: z.optional(z.object({ moderationStatus: z.optional(z.string()) })),
+  verified: z.optional(z.boolean()),
+  helpfulness: z.optional(z.number()),
+  createdDate: z.optional(z.string()),
+  reviewDate: z.optional(z.string()),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export type Filter = Record<string, unknown>;
+export type SortKey = 'newest' | 'oldest' | 'highest' | 'lowest' | 'helpful';
+/** The list's sort choices on the wire (ties: newest first). */
+export const SORTS: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[]> = {
+  newest: [{ fieldName: 'createdDate', order: 'DESC' }],
+  oldest: [{ fieldName: 'createdDate', order: 'ASC' }],
+  highest: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
+  lowest: [{ fieldName: 'content.rating', order: 'ASC' }, { fieldName: 'createdDate', order: 'DESC' }],
+  helpful: [{ fieldName: 'helpfulness', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
+};
+
+export interface ReviewPage {
+  reviews: Review[];
+  /** Opaque cursor of the next page; absent on the last. */
+  next?: string;
+}
+
+/** `POST /reviews/v1/reviews/query`: filter, sort, cursor paging. */
+export async function queryReviews(o: { filter?: Filter; sort?: SortKey; limit?: number; cursor?: string; returnPrivate?: boolean }): Promise<ReviewPage> {
+  const schema = z.object({
+    reviews: z.array(reviewSchema),
+    metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
+  });
+  const r = await client().http.request({
+    ...api.queryReviews,
+    body: {
+      query: { filter: o.filter, sort: o.sort && SORTS[o.sort], cursorPaging: { limit: o.limit ?? 10, ...(o.cursor ? { cursor: o.cursor } : {}) } },
+      ...(o.returnPrivate ? { returnPrivateReviews: true } : {}),
+    },
+    schema,
+    kind: 'read',
+  });
+  return { reviews: r.reviews, next: r.metadata?.cursors?.next ?? undefined };
+}
+
+/** `POST /reviews/v1/reviews/count` (published reviews unless `includePrivate`). */
+export async function countReviews(filter: Filter, includePrivate = false): Promise<number> {
+  const r = await client().http.request({
+    ...api.countReviews,
+    body: { filter, ...(includePrivate ? { includePrivateReviews: true } : {}) },
+    schema: z.object({ count: z.number() }),
+    kind: 'read',
+  });
+  return r.count;
+}
+
+// ------------------------------------------------------------------------------------------ summary
+
+/** Rating summary for one item. `histogram[n - 1]` = reviews rated n. `average` has one decimal (0 when none). */
+export interface Summary {
+  count: number;
+  average: number;
+  histogram: number[];
+}
+
+/** Average to one decimal and total from the five per-rating counts. */
+export function summarize(histogram: number[]): Summary {
+  const count = histogram.reduce((a, b) => a + b, 0);
+  const sum = histogram.reduce((a, c, i) => a + c * (i + 1), 0);
+  return { count, average: count ? Math.round((sum / count) * 10) / 10 : 0, histogram };
+}
+
+export const summaryKey = (ns: string, id: string) => `reviews:summary:${ns}:${id}`;
+
+/**
+ * The platform has no summary endpoint: one item's summary is five counts (`content.rating` 1…5) in parallel, each
+ * cached and shared. Several items asked for in the same 20 ms (a product grid) are read instead by one query with
+ * `entityId: {$in: […]}` (≤ 5 pages of 100), and their histograms built from the reviews themselves.
+ */
+export function loadSummary(ns: string, id: string): Promise<Summary> {
+  let b = batches.get(ns);
+  if (!b) {
+    batches.set(ns, (b = new Map()));
+    setTimeout(() => {
+      batches.delete(ns);
+      void flush(ns, b!);
+    }, 20);
+  }
+  let w = b.get(id);
+  if (!w) {
+    let resolve!: (s: Summary) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<Summary>((a, c) => ((resolve = a), (reject = c)));
+    b.set(id, (w = { promise, resolve, reject }));
+  }
+  return w.promise;
+}
+
+interface Waiter {
+  promise: Promise<Summary>;
+  resolve: (s: Summary) => void;
+  reject: (e: unknown) => void;
+}
+const batches = new Map<string, Map<string, Waiter>>();
+
+const countsFor = (ns: string, id: string) =>
+  Promise.all(
+    [1, 2, 3, 4, 5].map((n) =>
+      client().cache.fetch(`reviews:count:${ns}:${id}:${n}`, () => countReviews({ namespace: ns, entityId: id, 'content.rating': n })),
+    ),
+  ).then(summarize);
+
+async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
+  const ids = [...waiters.keys()];
+  const settle = async (id: string, s: Promise<Summary>) => {
+    const w = waiters.get(id)!;
+    try {
+      w.resolve(await s);
+    } catch (e) {
+      w.reject(e);
+    }
+  };
+  if (ids.length > 1) {
+    try {
+      const hist = new Map(ids.map((id) => [id, [0, 0, 0, 0, 0]]));
+      let cursor: string | undefined;
+      for (let pages = 0; ; pages++) {
+        if (pages === 5) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
+        const page = await queryReviews({ filter: { namespace: ns, entityId: { $in: ids } }, limit: 100, cursor });
+        for (const r of page.reviews) {
+          const h = hist.get(r.entityId);
+          const n = Math.round(r.content.rating);
+          if (h && n >= 1 && n <= 5) h[n - 1]!++;
+        }
+        if (!(cursor = page.next)) break;
+      }
+      for (const id of ids) await settle(id, Promise.resolve(summarize(hist.get(id)!)));
+      return;
+    } catch {
+      // fall back to counts per item
+    }
+  }
+  await Promise.all(ids.map((id) => settle(id, countsFor(ns, id))));
+}
+
+/** The shared summary store of an item (`<inlay-rating>` and `<inlay-reviews>` use the same key). */
+export const summaryStore = (ns: string, id: string) => client().cache.store(summaryKey(ns, id), () => loadSummary(ns, id));
+

@@ -1,0 +1,347 @@
+/**
+ * Reviews under `/reviews/v1` (wire-protocol §4, spec "Reviews" calls). Anyone with a token reads published reviews;
+ * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact` (name +
+ * email make a contact). Owners and contributors see private reviews, reply, moderate and delete.
+ */
+import { z } from 'zod';
+import type { Identity } from '../auth.ts';
+import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../catalog.ts';
+import { stableId } from '../db.ts';
+import { conflict, forbidden, invalidField, notFound } from '../errors.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+import {
+  getReviewRow,
+  helpfulness,
+  insertReview,
+  loadReviews,
+  moderationPolicy,
+  seedReviews,
+  toWireReview,
+  type ReviewRow,
+} from '../reviews.ts';
+
+export const REVIEWS = '/reviews/v1/reviews';
+export const BULK = '/reviews/v1/bulk/reviews';
+export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
+
+const mediaItem = z.union([
+  z.object({ image: z.object({ id: z.string().max(200).optional(), url: httpUrl, width: z.number().int().min(0).optional(), height: z.number().int().min(0).optional() }) }),
+  z.object({ video: z.object({ id: z.string().max(200).optional(), url: httpUrl }) }),
+]);
+
+const content = z.object({
+  title: z.string().trim().max(LIMITS.title).optional(),
+  body: z.string().trim().max(LIMITS.body).optional(),
+  rating: z.number().int().min(1).max(5),
+  media: z.array(mediaItem).max(LIMITS.media).optional(),
+});
+
+const entity = { namespace: z.string().trim().min(1).max(50), entityId: z.string().trim().min(1).max(100) };
+
+const createSchema = z.object({
+  review: z.object({
+    ...entity,
+    content,
+    author: z.object({ contactId: z.string().min(1).max(100), authorName: z.string().trim().max(LIMITS.name).optional() }),
+    reviewDate: z.string().datetime().optional(),
+  }),
+});
+
+const contactCreateSchema = z.object({
+  ...entity,
+  content,
+  name: z.string().trim().min(1).max(LIMITS.name).optional(),
+  email: z.string().trim().max(254).email('must be a valid email address').optional(),
+});
+
+const updateSchema = z.object({
+  review: z.object({ content: content.partial().optional() }),
+  fieldMask: z.union([z.string(), z.object({ paths: z.array(z.string()) })]).optional(),
+});
+
+const filterSchema = z.record(z.string(), z.unknown());
+const querySchema = z.object({
+  query: z
+    .object({
+      filter: filterSchema.optional(),
+      sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(500).nullable().optional() }).optional(),
+    })
+    .optional(),
+  returnPrivateReviews: z.boolean().optional(),
+});
+const countSchema = z.object({ filter: filterSchema.optional(), includePrivateReviews: z.boolean().optional() });
+const replySchema = z.object({ message: z.string().trim().min(1).max(LIMITS.reply) });
+const moderateSchema = z.object({ status: z.enum(['APPROVED', 'REJECTED']) });
+const bulkModerateSchema = z.object({ filter: filterSchema, status: z.enum(['APPROVED', 'REJECTED']) });
+const bulkDeleteSchema = z.object({ filter: filterSchema });
+
+const FILTER_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
+  id: (r) => r.id,
+  namespace: (r) => r.namespace,
+  entityId: (r) => r.entity_id,
+  'author.contactId': (r) => r.contact_id,
+  'moderation.moderationStatus': (r) => r.moderation_status,
+  'content.rating': (r) => r.rating,
+  helpfulness,
+  createdDate: (r) => r.created_date,
+  relevanceScore: (r) => r.rating * 10 + Math.max(0, helpfulness(r)),
+  verified: (r) => r.verified === 1,
+  'origin.type': () => 'ORGANIC',
+};
+const SORT_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
+  createdDate: FILTER_FIELDS.createdDate!,
+  reviewDate: (r) => r.review_date,
+  'content.rating': FILTER_FIELDS['content.rating']!,
+  helpfulness,
+  relevanceScore: FILTER_FIELDS.relevanceScore!,
+  verified: FILTER_FIELDS.verified!,
+  'origin.type': FILTER_FIELDS['origin.type']!,
+};
+
+const isStaff = (who: Identity | null) => who?.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
+const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
+
+function memberRecord(ctx: RequestContext, who: Identity) {
+  if (who.kind !== 'member') return undefined;
+  return ctx.db
+    .prepare<[string], { contactId: string; email: string; nickname: string | null; firstName: string | null; lastName: string | null }>(
+      'SELECT contact_id AS contactId, email, nickname, first_name AS firstName, last_name AS lastName FROM members WHERE id = ?',
+    )
+    .get(who.memberId);
+}
+
+/** Wrote it: the same visitor/member, or the member whose contact it is. */
+function isAuthor(ctx: RequestContext, who: Identity, r: ReviewRow): boolean {
+  return r.created_by === callerId(who) || memberRecord(ctx, who)?.contactId === r.contact_id;
+}
+
+/**
+ * Which reviews a caller may see. Published ones for everyone; with `includePrivate`, owners see all and authors
+ * their own. A non-staff caller asking for private reviews must filter on `author.contactId` (its own): other
+ * people's private reviews are refused with 403, which is how a widget learns the caller cannot moderate.
+ */
+function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
+  const staff = isStaff(who);
+  if (includePrivate && !staff && !(filter && typeof filter === 'object' && 'author.contactId' in filter)) {
+    throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
+  }
+  const rows = applyFilter(loadReviews(ctx.db), filter, FILTER_FIELDS, path);
+  return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || isAuthor(ctx, who, r))));
+}
+
+const encodeCursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
+function decodeCursor(cursor: string): number {
+  try {
+    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: unknown }).o;
+    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    /* fall through */
+  }
+  throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
+}
+
+function loadOr404(ctx: RequestContext, id: string): ReviewRow {
+  const r = getReviewRow(ctx.db, id);
+  if (!r) throw notFound(`Review ${id} not found`, 'REVIEW_NOT_FOUND', { reviewId: id });
+  return r;
+}
+
+function checkEntity(ctx: RequestContext, namespace: string, entityId: string, field: string) {
+  if (namespace === 'stores' && !getProductRecord(ctx.db, entityId)) {
+    throw notFound(`Product ${entityId} not found`, 'ENTITY_NOT_FOUND', { field, entityId });
+  }
+}
+
+function requireStaff(ctx: RequestContext) {
+  const who = ctx.requireMember();
+  if (!isStaff(who)) throw forbidden('Only site owners and contributors can do this', 'PERMISSION_DENIED');
+  return who;
+}
+
+function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): ReviewRow {
+  const dup = ctx.db
+    .prepare<[string, string, string], { id: string }>('SELECT id FROM reviews WHERE namespace = ? AND entity_id = ? AND contact_id = ?')
+    .get(r.namespace, r.entityId, r.contactId);
+  if (dup) throw conflict('This author already reviewed this item', 'ALREADY_EXISTS', { reviewId: dup.id });
+  const id = insertReview(ctx.db, { ...r, id: stableId(`review:${r.namespace}:${r.entityId}:${r.contactId}:${ctx.requestId}`) });
+  return loadOr404(ctx, id);
+}
+
+const wire = (ctx: RequestContext, r: ReviewRow) => ({ review: toWireReview(r, ctx.baseUrl) });
+
+function touch(ctx: RequestContext, id: string, sets: string, ...values: (string | number | null)[]) {
+  ctx.db.prepare(`UPDATE reviews SET ${sets}, updated_date = ?, revision = revision + 1 WHERE id = ?`).run(...values, new Date(ctx.now()).toISOString(), id);
+  return loadOr404(ctx, id);
+}
+
+export const reviewsRoutes: RouteModule = (router, app) => {
+  seedReviews(app.db);
+
+  router.post(`${REVIEWS}/query`, (ctx) => {
+    const who = ctx.auth();
+    const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
+    const rows = applySort(
+      visibleRows(ctx, who, query.filter, returnPrivateReviews === true, 'query.filter'),
+      query.sort?.length ? query.sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
+      SORT_FIELDS,
+      'query.sort',
+    );
+    const limit = query.cursorPaging?.limit ?? 100;
+    const offset = query.cursorPaging?.cursor ? decodeCursor(query.cursorPaging.cursor) : 0;
+    const page = rows.slice(offset, offset + limit);
+    const more = offset + limit < rows.length;
+    return {
+      json: {
+        reviews: page.map((r) => toWireReview(r, ctx.baseUrl)),
+        metadata: { count: page.length, cursors: { next: more ? encodeCursor(offset + limit) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit)) : null }, hasNext: more },
+      },
+    };
+  });
+
+  router.post(`${REVIEWS}/count`, (ctx) => {
+    const who = ctx.auth();
+    const { filter, includePrivateReviews } = validate(countSchema, ctx.body);
+    return { json: { count: visibleRows(ctx, who, filter, includePrivateReviews === true, 'filter').length } };
+  });
+
+  router.post(REVIEWS, (ctx) => {
+    const who = ctx.auth();
+    const { review } = validate(createSchema, ctx.body);
+    if (who.kind !== 'member') throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
+    const me = memberRecord(ctx, who);
+    if (!isStaff(who) && review.author.contactId !== me?.contactId) {
+      throw forbidden('author.contactId must be your own contact', 'PERMISSION_DENIED');
+    }
+    checkEntity(ctx, review.namespace, review.entityId, 'review.entityId');
+    const name = review.author.authorName || me?.nickname || [me?.firstName, me?.lastName].filter(Boolean).join(' ') || undefined;
+    const row = create(ctx, {
+      namespace: review.namespace,
+      entityId: review.entityId,
+      contactId: review.author.contactId,
+      authorName: name,
+      authorType: 'MEMBER',
+      createdBy: callerId(who),
+      ...review.content,
+      media: review.content.media ?? [],
+      status: moderationPolicy(ctx.db).members ? 'IN_MODERATION' : 'APPROVED',
+      reviewDate: review.reviewDate,
+      nowIso: new Date(ctx.now()).toISOString(),
+    });
+    return { json: wire(ctx, row) };
+  });
+
+  router.post(`${REVIEWS}/contact`, (ctx) => {
+    const who = ctx.auth();
+    const body = validate(contactCreateSchema, ctx.body);
+    const me = memberRecord(ctx, who);
+    if (!me && !body.email) throw invalidField('email', 'is required for visitors', 'REQUIRED_FIELD');
+    if (!me && !body.name) throw invalidField('name', 'is required for visitors', 'REQUIRED_FIELD');
+    checkEntity(ctx, body.namespace, body.entityId, 'entityId');
+    // The contact: the member's own, a member's with this email, or one made from the email.
+    const email = body.email?.toLowerCase();
+    const byEmail = email
+      ? ctx.db.prepare<[string], { contactId: string }>('SELECT contact_id AS contactId FROM members WHERE email = ?').get(email)
+      : undefined;
+    const contactId = me && (!email || email === me.email.toLowerCase()) ? me.contactId : (byEmail?.contactId ?? stableId(`contact:${email}`));
+    const policy = moderationPolicy(ctx.db);
+    const row = create(ctx, {
+      namespace: body.namespace,
+      entityId: body.entityId,
+      contactId,
+      authorName: body.name ?? me?.nickname ?? undefined,
+      authorType: me ? 'MEMBER' : 'VISITOR',
+      createdBy: callerId(who),
+      ...body.content,
+      media: body.content.media ?? [],
+      status: (me ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED',
+      nowIso: new Date(ctx.now()).toISOString(),
+    });
+    return { json: wire(ctx, row) };
+  });
+
+  router.get(`${REVIEWS}/:id`, (ctx) => {
+    const who = ctx.auth();
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    const priv = ctx.query.get('returnPrivateReviews') === 'true';
+    if (r.moderation_status !== 'APPROVED' && !(priv && (isStaff(who) || isAuthor(ctx, who, r)))) {
+      throw notFound(`Review ${r.id} not found`, 'REVIEW_NOT_FOUND', { reviewId: r.id });
+    }
+    return { json: wire(ctx, r) };
+  });
+
+  router.patch(`${REVIEWS}/:id`, (ctx) => {
+    const who = ctx.auth();
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
+    const { review } = validate(updateSchema, ctx.body);
+    const c = review.content ?? {};
+    const policy = moderationPolicy(ctx.db);
+    const status = isStaff(who) ? r.moderation_status : (r.author_type === 'MEMBER' ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED';
+    const row = touch(
+      ctx, r.id, 'title = ?, body = ?, rating = ?, media = ?, moderation_status = ?',
+      c.title ?? r.title, c.body ?? r.body, c.rating ?? r.rating, c.media ? JSON.stringify(c.media) : r.media, status,
+    );
+    return { json: wire(ctx, row) };
+  });
+
+  router.delete(`${REVIEWS}/:id`, (ctx) => {
+    const who = ctx.auth();
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
+    ctx.db.prepare('DELETE FROM reviews WHERE id = ?').run(r.id);
+    return { json: {} };
+  });
+
+  router.patch(`${REVIEWS}/:id/reply`, (ctx) => {
+    requireStaff(ctx);
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    const { message } = validate(replySchema, ctx.body);
+    const nowIso = new Date(ctx.now()).toISOString();
+    return { json: wire(ctx, touch(ctx, r.id, 'reply_message = ?, reply_created = COALESCE(reply_created, ?), reply_updated = ?', message, nowIso, nowIso)) };
+  });
+
+  router.delete(`${REVIEWS}/:id/reply`, (ctx) => {
+    requireStaff(ctx);
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    return { json: wire(ctx, touch(ctx, r.id, 'reply_message = NULL, reply_created = NULL, reply_updated = NULL')) };
+  });
+
+  router.patch(`${REVIEWS}/:id/moderate`, (ctx) => {
+    requireStaff(ctx);
+    const r = loadOr404(ctx, ctx.params['id'] ?? '');
+    const { status } = validate(moderateSchema, ctx.body);
+    return { json: wire(ctx, touch(ctx, r.id, 'moderation_status = ?, manually_changed = 1', status)) };
+  });
+
+  router.post(`${BULK}/moderate`, (ctx) => {
+    const who = requireStaff(ctx);
+    const { filter, status } = validate(bulkModerateSchema, ctx.body);
+    const rows = visibleRows(ctx, who, filter, true, 'filter');
+    const nowIso = new Date(ctx.now()).toISOString();
+    const stmt = ctx.db.prepare('UPDATE reviews SET moderation_status = ?, manually_changed = 1, updated_date = ?, revision = revision + 1 WHERE id = ?');
+    ctx.db.transaction(() => rows.forEach((r) => stmt.run(status, nowIso, r.id)))();
+    return { json: { count: rows.length } };
+  });
+
+  router.post(`${BULK}/delete`, (ctx) => {
+    const who = requireStaff(ctx);
+    const { filter } = validate(bulkDeleteSchema, ctx.body);
+    const rows = visibleRows(ctx, who, filter, true, 'filter');
+    const stmt = ctx.db.prepare('DELETE FROM reviews WHERE id = ?');
+    ctx.db.transaction(() => rows.forEach((r) => stmt.run(r.id)))();
+    return { json: { count: rows.length } };
+  });
+};

@@ -1,0 +1,122 @@
+/**
+ * Site media uploads for review photos (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
+ * `/site-media/v1/files/generate-upload-url`). The answer's `uploadUrl` takes the bytes in a `PUT` (or `POST`); the
+ * type is sniffed from the bytes (PNG, JPEG, GIF, WebP only) and the file is served from `/media/uploads/<id>`.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { sha256Hex, stableId } from '../db.ts';
+import { badRequestApp, invalidField, notFound } from '../errors.ts';
+import type { Handler, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const GENERATE_UPLOAD_URL = '/site-media/v1/files/generate-upload-url';
+export const UPLOAD_PATH = '/site-media/v1/upload';
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+const generateSchema = z.object({
+  mimeType: z.enum(IMAGE_TYPES),
+  fileName: z.string().trim().min(1).max(200),
+  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^\d+$/)]).optional(),
+  parentFolderId: z.string().max(200).optional(),
+  private: z.boolean().optional(),
+  labels: z.array(z.string().max(100)).max(20).optional(),
+  filePath: z.string().max(500).optional(),
+});
+
+/** The image type of `b` by its magic number, with its pixel size when cheap to read. */
+export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; width?: number; height?: number } | undefined {
+  if (b.length >= 24 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg' };
+  if (b.length >= 10 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) {
+    return { mime: 'image/gif', width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  }
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return { mime: 'image/webp' };
+  }
+  return undefined;
+}
+
+export const siteMediaRoutes: RouteModule = (router) => {
+  router.post(GENERATE_UPLOAD_URL, (ctx) => {
+    const who = ctx.auth();
+    const body = validate(generateSchema, ctx.body);
+    if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
+      throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', { threshold: MAX_UPLOAD_BYTES });
+    }
+    const secret = randomBytes(24).toString('base64url');
+    ctx.db
+      .prepare('INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(sha256Hex(secret), body.fileName, body.mimeType, who.kind === 'member' ? who.memberId : who.visitorId, ctx.now() + UPLOAD_URL_TTL_MS);
+    return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };
+  });
+
+  const upload: Handler = (ctx) => {
+    const secret = ctx.params['token'] ?? '';
+    const row = ctx.db
+      .prepare<[string], { file_name: string; created_by: string; expires_at: number; used: number }>(
+        'SELECT file_name, created_by, expires_at, used FROM site_media_uploads WHERE token_hash = ?',
+      )
+      .get(sha256Hex(secret));
+    if (!row || row.used || row.expires_at < ctx.now()) throw notFound('Unknown or expired upload URL', 'UPLOAD_URL_NOT_FOUND');
+    const bytes = ctx.rawBody ?? Buffer.alloc(0);
+    if (bytes.length === 0) throw badRequestApp('EMPTY_FILE', 'The upload is empty');
+    const sniffed = sniffImage(bytes);
+    if (!sniffed) throw badRequestApp('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded');
+    const id = stableId(`upload:${secret}`);
+    const nowIso = new Date(ctx.now()).toISOString();
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
+      ctx.db
+        .prepare('INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, row.file_name, sniffed.mime, bytes.length, sniffed.width ?? null, sniffed.height ?? null, bytes, row.created_by, nowIso);
+    })();
+    const url = `${ctx.baseUrl}/media/uploads/${id}`;
+    const image = { id, url, ...(sniffed.width ? { width: sniffed.width, height: sniffed.height } : {}) };
+    return {
+      json: {
+        file: {
+          id,
+          displayName: row.file_name,
+          url,
+          mediaType: 'IMAGE',
+          mimeType: sniffed.mime,
+          sizeInBytes: String(bytes.length),
+          operationStatus: 'READY',
+          state: 'OK',
+          private: false,
+          media: { image: { image } },
+          createdDate: nowIso,
+          updatedDate: nowIso,
+        },
+      },
+    };
+  };
+  router.put(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
+  router.post(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
+
+  router.get(
+    '/media/uploads/:id',
+    (ctx) => {
+      const row = ctx.db
+        .prepare<[string], { mime_type: string; content: Buffer }>('SELECT mime_type, content FROM site_media_files WHERE id = ?')
+        .get(ctx.params['id'] ?? '');
+      if (!row) throw notFound('Media file not found', 'MEDIA_NOT_FOUND');
+      return {
+        body: row.content,
+        contentType: row.mime_type,
+        headers: {
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'X-Content-Type-Options': 'nosniff',
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+        },
+      };
+    },
+    { cors: 'public' },
+  );
+};

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axe, launch, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+import { memberTokens } from '../../emulator/test-helpers.ts';
+import { seedIds } from '../../emulator/seed.ts';
+import { insertReview } from '../../emulator/reviews.ts';
+import { tokenStorageKey } from '../../core/auth/tokens.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+const XSS_TITLE = '<img src=x onerror="window.__xss=1">Great';
+const XSS_BODY = 'Line one <script>window.__xss=2</script>\nLine two';
+const XSS_NAME = '<b onmouseover=alert(1)>Ada</b>';
+const XSS_REPLY = '<img src=x onerror="window.__xss=3">Thanks Ada';
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const widget = (page: Page) => page.locator('inlay-reviews');
+
+/** A page signed in as the demo member or owner: real tokens from the emulator's token endpoint, stored as core does. */
+async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
+  const t = await memberTokens(stack.emulator, who);
+  const w = await openPage(browser, opts);
+  const stored = JSON.stringify({ accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: t.refresh, role: 'member' } });
+  await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+  return w;
+}
+
+async function openProduct(w: WatchedPage, slug: string) {
+  await w.page.goto(`${stack.demo}/products/${slug}`);
+  await w.page.waitForFunction(() => customElements.get('inlay-reviews'));
+  await widget(w.page).locator('[part~=summary], .summary').first().waitFor();
+}
+
+async function openForm(page: Page) {
+  await widget(page).getByRole('button', { name: 'Write a review' }).click();
+  await widget(page).getByRole('group', { name: 'Your rating' }).waitFor();
+}
+
+async function fillForm(page: Page, v: { rating: number; title?: string; body: string; name?: string; email?: string }) {
+  const w = widget(page);
+  await w.getByRole('radio', { name: `${v.rating} star${v.rating > 1 ? 's' : ''}`, exact: true }).check();
+  if (v.title !== undefined) await w.getByLabel('Title (optional)').fill(v.title);
+  await w.getByLabel('Your review').fill(v.body);
+  if (v.name !== undefined && (await w.getByLabel('Your name').count())) await w.getByLabel('Your name').fill(v.name);
+  if (v.email !== undefined && (await w.getByLabel('Email (not shown)').count())) await w.getByLabel('Email (not shown)').fill(v.email);
+}
+
+describe('<inlay-reviews> on the demo product page', () => {
+  it('visitor submits (XSS payloads) → awaiting moderation → owner approves inline and replies → visitors see it as text', async () => {
+    const v = await openPage(browser);
+    await openProduct(v, 'linen-apron');
+    await openForm(v.page);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+
+    // nothing chosen: field messages, nothing sent
+    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(v.page).locator('.err').allTextContents()).toContain('Choose a rating from 1 to 5 stars.');
+    // the rating radios are keyboard operable
+    await widget(v.page).getByRole('radio', { name: '1 star', exact: true }).focus();
+    await v.page.keyboard.press('ArrowRight');
+    expect(await widget(v.page).getByRole('radio', { name: '2 stars', exact: true }).isChecked()).toBe(true);
+
+    await fillForm(v.page, { rating: 5, title: XSS_TITLE, body: XSS_BODY, name: XSS_NAME, email: 'ada@example.com' });
+    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    const status = widget(v.page).locator('[part=status]');
+    await expect.poll(() => status.textContent()).toMatch(/awaiting moderation/);
+    expect(await status.locator('h3').textContent()).toBe(XSS_TITLE);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+
+    // owner: the pending queue, approve, reply
+    const o = await signedIn('owner');
+    await openProduct(o, 'linen-apron');
+    const queue = widget(o.page).locator('[part=queue]');
+    await expect.poll(() => queue.locator('h3').first().textContent()).toBe('Waiting for approval (1)');
+    expect(await queue.locator('article h3').textContent()).toBe(XSS_TITLE);
+    expect(await axe(o.page, 'inlay-reviews')).toEqual([]);
+    await queue.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => queue.count()).toBe(0);
+    const mine = widget(o.page).locator('[part=list] article').filter({ hasText: 'Line two' });
+    await mine.getByRole('button', { name: 'Reply' }).click();
+    await mine.getByLabel(`Reply to ${XSS_NAME}`).fill(XSS_REPLY);
+    await mine.getByRole('button', { name: 'Save reply' }).click();
+    await expect.poll(() => mine.locator('.reply .body').textContent()).toBe(XSS_REPLY);
+
+    // visitors: published, as text, nothing ran
+    const v2 = await openPage(browser);
+    await openProduct(v2, 'linen-apron');
+    const shown = widget(v2.page).locator('[part=list] article').filter({ hasText: 'Line two' });
+    await shown.waitFor();
+    expect(await shown.locator('h3').textContent()).toBe(XSS_TITLE);
+    expect(await shown.locator('.body').first().textContent()).toBe(XSS_BODY);
+    expect(await shown.locator('.author').textContent()).toBe(XSS_NAME);
+    expect(await shown.locator('.reply .body').textContent()).toBe(XSS_REPLY);
+    expect(await shown.locator('img[src=x], script, b').count()).toBe(0);
+    // line breaks preserved (pre-line): the body is two lines tall
+    expect(await shown.locator('.body').first().evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('pre-line');
+    expect(await v2.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await o.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await axe(v2.page, 'inlay-reviews')).toEqual([]);
+
+    // the same person again: a clear message, the form keeps what was typed
+    await openForm(v2.page);
+    v2.expected.push(/status of 409/);
+    await fillForm(v2.page, { rating: 4, body: 'Second thoughts', name: 'Ada', email: 'ada@example.com' });
+    await widget(v2.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(v2.page).getByRole('alert').textContent()).toMatch(/already reviewed this item/);
+    expect(await widget(v2.page).getByLabel('Your review').inputValue()).toBe('Second thoughts');
+    for (const w of [v, o, v2]) await w.context.close();
+  });
+
+  it('owner: sort and paging, bulk reject of the queue, delete a reply and a review (with confirmation)', async () => {
+    const o = await signedIn('owner');
+    await openProduct(o, 'enamel-camp-mug');
+    const queue = widget(o.page).locator('[part=queue]');
+    await expect.poll(() => queue.locator('h3').first().textContent()).toBe('Waiting for approval (1)');
+    await queue.getByRole('button', { name: 'Reject all' }).click();
+    await expect.poll(() => queue.count()).toBe(0);
+
+    await o.page.goto(`${stack.demo}/products/cast-iron-skillet`);
+    const list = widget(o.page).locator('[part=list] > li');
+    await expect.poll(() => list.count()).toBe(5);
+    await widget(o.page).getByRole('button', { name: 'Show more reviews' }).click();
+    await expect.poll(() => list.count()).toBe(7);
+    await widget(o.page).getByLabel('Sort by').selectOption('lowest');
+    await expect.poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '').toBe('1 out of 5');
+    await widget(o.page).getByLabel('Sort by').selectOption('highest');
+    await expect.poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '').toBe('5 out of 5');
+
+    const withReply = widget(o.page).locator('[part=list] article').filter({ has: o.page.locator('.reply') }).first();
+    const replies = await widget(o.page).locator('[part=list] .reply').count();
+    expect(replies).toBeGreaterThan(0);
+    await withReply.getByRole('button', { name: 'Delete reply' }).click();
+    await expect.poll(() => widget(o.page).locator('[part=list] .reply').count()).toBe(replies - 1);
+
+    const first = list.first().locator('article');
+    const author = await first.locator('.author').textContent(); // unique per product in the seed
+    await first.getByRole('button', { name: 'Delete review' }).click();
+    await first.getByRole('button', { name: 'Confirm delete' }).click();
+    await expect.poll(() => widget(o.page).locator('[part=list] .author', { hasText: author! }).count()).toBe(0);
+    await expect.poll(() => widget(o.page).locator('.avg .muted').textContent()).toBe('6 reviews');
+    await o.context.close();
+  });
+
+  it('a member’s review publishes at once (the non-owner probe is refused once)', async () => {
+    const m = await signedIn('member', { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    m.expected.push(/status of 403/);
+    await openProduct(m, 'camp-lantern');
+    const before = Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''));
+    await openForm(m.page);
+    await fillForm(m.page, { rating: 4, title: 'Bright and sturdy', body: 'Lasted a whole weekend.', name: 'Maya', email: 'member@fernwood.example' });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
+    await expect.poll(async () => Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+    expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
+    await m.context.close();
+  });
+
+  it('photos: type and size limits, preview and remove, upload with the review', async () => {
+    const v = await openPage(browser);
+    await openProduct(v, 'waxed-canvas-tote');
+    await openForm(v.page);
+    const input = widget(v.page).getByLabel('Photos (up to 5, 5 MB each)');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await input.setInputFiles([
+      { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+    ]);
+    await expect.poll(() => widget(v.page).getByRole('alert').textContent()).toMatch(/huge\.png is larger than 5 MB\. notes\.txt: only PNG, JPEG, GIF or WebP images\./);
+    await input.setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: png }, { name: 'b.png', mimeType: 'image/png', buffer: png }]);
+    await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(2);
+    expect(await widget(v.page).locator('.preview img').first().getAttribute('src')).toMatch(/^blob:/);
+    await widget(v.page).getByRole('button', { name: 'Remove photo 2' }).click();
+    await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(1);
+    await fillForm(v.page, { rating: 3, body: 'With a photo', name: 'Bo', email: 'bo@example.com' });
+    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    const status = widget(v.page).locator('[part=status]');
+    await expect.poll(() => status.textContent()).toMatch(/awaiting moderation/);
+    const src = await status.locator('img').getAttribute('src');
+    expect(src).toMatch(new RegExp(`^${stack.api}/media/uploads/`));
+    const served = await fetch(src!);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    await v.context.close();
+  });
+
+  it('JSON-LD in the document head matches the shown numbers; photos open in a keyboard-operable lightbox; javascript: URLs never rendered', async () => {
+    insertReview(stack.emulator.db, {
+      namespace: 'stores',
+      entityId: seedIds.products['copper-watering-can']!,
+      contactId: 'c-js',
+      authorName: 'Mallory',
+      authorType: 'VISITOR',
+      createdBy: 'x',
+      body: 'sneaky',
+      rating: 2,
+      media: [{ image: { url: 'javascript:window.__xss=4' } }, { image: { url: 'data:image/svg+xml,<svg/>' } }],
+      status: 'APPROVED',
+      nowIso: new Date().toISOString(),
+    });
+    const v = await openPage(browser);
+    await openProduct(v, 'copper-watering-can');
+    await widget(v.page).locator('[part=list] article').first().waitFor();
+    const ld = await v.page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"][data-inlay-reviews]')].map((s) => [s.getAttribute('data-inlay-reviews'), s.textContent, s.getRootNode() === document]));
+    expect(ld).toHaveLength(1);
+    expect(ld[0]![0]).toBe(seedIds.products['copper-watering-can']);
+    expect(ld[0]![2]).toBe(true);
+    const data = JSON.parse(ld[0]![1] as string);
+    const shownAvg = Number(await widget(v.page).locator('.big').textContent());
+    const shownCount = Number((await widget(v.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''));
+    expect(data).toMatchObject({ '@type': 'Product', name: 'Copper Watering Can', aggregateRating: { '@type': 'AggregateRating', ratingValue: shownAvg, reviewCount: shownCount } });
+    expect(data.review.length).toBe(await widget(v.page).locator('[part=list] article').count());
+
+    const html = await widget(v.page).evaluate((e) => [...e.shadowRoot!.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((x) => x.value)).join(' '));
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('data:image');
+
+    // lightbox on a seeded photo
+    const thumb = widget(v.page).locator('[part=photo]').first();
+    expect(await thumb.count()).toBe(1);
+    {
+      await thumb.focus();
+      await v.page.keyboard.press('Enter');
+      const dialog = widget(v.page).locator('dialog[open]');
+      await dialog.waitFor();
+      expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+      await v.page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await thumb.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    }
+    expect(await v.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await v.context.close();
+  });
+
+  it('under a strict CSP (no unsafe-inline): reviews, ratings, stars and the JSON-LD block work with no violation', async () => {
+    const w = await openPage(browser);
+    const csp = `default-src 'none'; script-src ${stack.api}; style-src 'self'; img-src ${stack.api} data:; connect-src ${stack.api}`;
+    await w.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const id = seedIds.products['cast-iron-skillet']!;
+    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>csp</title><script type="module" src="${stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${stack.api}"></script></head><body><inlay-rating product-id="${id}"></inlay-rating><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
+    await w.page.goto(stack.fixtures.page('/reviews-csp', html, { 'content-security-policy': csp }));
+    await widget(w.page).locator('[part=list] article').first().waitFor();
+    // French, from the page's lang
+    expect(await w.page.locator('inlay-rating').getByRole('img').getAttribute('aria-label')).toMatch(/^\d,\d sur 5, \d+ avis$/);
+    expect(await widget(w.page).locator('h2').textContent()).toBe('Avis clients');
+    // the fill width of the stars comes from a CSSOM style (allowed), not an inline style attribute string
+    expect(await widget(w.page).locator('.avg .stars i').evaluate((e) => getComputedStyle(e).width !== getComputedStyle(e.parentElement!).width)).toBe(true);
+    expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
+    expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await w.context.close();
+  });
+});

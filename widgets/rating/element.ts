@@ -1,0 +1,12 @@
+import { defineElement } from '../../core/element.ts';
+import { RatingView, type RatingProps } from './view.tsx';
+
+/** `<inlay-rating product-id>` */
+export const InlayRating = defineElement<RatingProps>({
+  tag: 'inlay-rating',
+  component: RatingView,
+  props: { productId: 'string' },
+  styles:
+    ':host{display:inline-block;font-size:.9rem;color:var(--_muted)}.stars{position:relative;display:inline-block;letter-spacing:1px;color:var(--_border)}' +
+    ".stars::before,.stars i::before{content:'★★★★★'}.stars i{position:absolute;inset:0 auto 0 0;overflow:hidden;white-space:nowrap;color:var(--_star)}",
+});

@@ -1,0 +1,143 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot, client } from '../../core/boot.ts';
+import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
+import { loadSummary, queryReviews, summarize, summaryStore, uploadPhoto } from '../../core/services/reviews.ts';
+import { createReviewsModel, jsonLd } from './model.ts';
+
+/** Per-rating counts the fake platform answers, per entity. */
+const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
+let reply: (call: Call) => Response | undefined = () => undefined;
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  const custom = reply(call);
+  if (custom) return custom;
+  if (call.url.endsWith('/reviews/v1/reviews/count')) {
+    const f = (call.body as { filter: { entityId: string; 'content.rating': number } }).filter;
+    return json(200, { count: counts[f.entityId]![f['content.rating'] - 1] });
+  }
+  return json(500, { message: 'unexpected' });
+});
+const reviewCalls = () => net.calls.filter((c) => c.url.includes('/reviews/'));
+const review = (id: string, entityId: string, rating: number, over: Record<string, unknown> = {}) => ({ id, entityId, content: { rating, title: `t${id}` }, ...over });
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', net.fetch);
+  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
+});
+beforeEach(() => {
+  net.calls.length = 0;
+  reply = () => undefined;
+  for (const k of client().cache.keys()) client().cache.invalidate(k);
+});
+
+describe('rating summary', () => {
+  it('average to one decimal and total from the five counts', () => {
+    expect(summarize([1, 0, 2, 3, 6])).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] }); // 49 / 12 = 4.08
+    expect(summarize([0, 0, 1, 1, 1])).toEqual({ count: 3, average: 4, histogram: [0, 0, 1, 1, 1] });
+    expect(summarize([2, 0, 0, 0, 1]).average).toBe(2.3); // (2·1 + 5) / 3 = 2.33
+    expect(summarize([0, 0, 0, 0, 0])).toEqual({ count: 0, average: 0, histogram: [0, 0, 0, 0, 0] });
+  });
+
+  it('one item: five count calls in parallel (namespace, entityId, content.rating = n); widgets sharing the key make no more', async () => {
+    const a = summaryStore('stores', 'p1');
+    const b = summaryStore('stores', 'p1'); // <inlay-rating> and <inlay-reviews> for the same product
+    const stop = [a.listen(() => {}), b.listen(() => {})];
+    await vi.waitFor(() => expect(a.get().data).toBeDefined());
+    expect(a.get().data).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
+    expect(b.get().data).toBe(a.get().data);
+    const calls = reviewCalls();
+    expect(calls).toHaveLength(5);
+    expect(calls.map((c) => c.body)).toEqual([1, 2, 3, 4, 5].map((n) => ({ filter: { namespace: 'stores', entityId: 'p1', 'content.rating': n } })));
+    stop.forEach((s) => s());
+  });
+
+  it('a grid: items asked for together are read by one query with entityId $in, histograms from the reviews', async () => {
+    reply = (call) =>
+      call.url.endsWith('/reviews/query')
+        ? json(200, { reviews: [review('1', 'g1', 5), review('2', 'g1', 4), review('3', 'g2', 1), review('4', 'g1', 4)], metadata: { cursors: { next: null } } })
+        : undefined;
+    const [s1, s2, s3] = await Promise.all([loadSummary('grid', 'g1'), loadSummary('grid', 'g2'), loadSummary('grid', 'g3')]);
+    expect(s1).toEqual({ count: 3, average: 4.3, histogram: [0, 0, 0, 2, 1] });
+    expect(s2).toEqual({ count: 1, average: 1, histogram: [1, 0, 0, 0, 0] });
+    expect(s3).toEqual({ count: 0, average: 0, histogram: [0, 0, 0, 0, 0] });
+    expect(reviewCalls()).toHaveLength(1);
+    expect(reviewCalls()[0]!.body).toMatchObject({ query: { filter: { namespace: 'grid', entityId: { $in: ['g1', 'g2', 'g3'] } }, cursorPaging: { limit: 100 } } });
+  });
+});
+
+describe('list: sort and cursor paging', () => {
+  it('sends the sort on the wire, pages with the opaque cursor, filters by rating', async () => {
+    const pages: Record<string, unknown> = {
+      first: { reviews: [review('a', 'p1', 5), review('b', 'p1', 4)], metadata: { cursors: { next: 'CUR1' } } },
+      CUR1: { reviews: [review('c', 'p1', 3)], metadata: { cursors: { next: null } } },
+    };
+    reply = (call) => {
+      if (!call.url.endsWith('/reviews/query')) return undefined;
+      const cursor = (call.body as { query: { cursorPaging: { cursor?: string } } }).query.cursorPaging.cursor;
+      return json(200, pages[cursor ?? 'first']);
+    };
+    const m = createReviewsModel('stores', 'p1', 2);
+    m.setSort('highest');
+    await vi.waitFor(() => expect(m.$list.get().reviews).toHaveLength(2));
+    expect(m.$list.get().next).toBe('CUR1');
+    const body = reviewCalls().at(-1)!.body as { query: Record<string, unknown> };
+    expect(body.query).toEqual({
+      filter: { namespace: 'stores', entityId: 'p1' },
+      sort: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
+      cursorPaging: { limit: 2 },
+    });
+    await m.more();
+    expect(m.$list.get().reviews.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(m.$list.get().next).toBeUndefined();
+    expect((reviewCalls().at(-1)!.body as { query: { cursorPaging: unknown } }).query.cursorPaging).toEqual({ limit: 2, cursor: 'CUR1' });
+
+    m.setRating(4);
+    await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
+    expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4 });
+    const q = await queryReviews({ filter: {}, sort: 'helpful' });
+    expect(q.reviews).toHaveLength(2);
+  });
+});
+
+describe('owner probe, uploads, JSON-LD', () => {
+  it('a 403 on the pending queue means no moderation; a success shows the queue', async () => {
+    reply = (call) => (call.url.endsWith('/reviews/query') ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } }) : undefined);
+    const m = createReviewsModel('stores', 'p1', 5);
+    await m.probeStaff(true, 'member-a');
+    expect(m.$staff.get()).toBe(false);
+    expect(reviewCalls().at(-1)!.body).toMatchObject({ returnPrivateReviews: true, query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } } });
+    const before = reviewCalls().length;
+    await m.probeStaff(true, 'member-a'); // remembered for the tab: no second 403
+    expect(reviewCalls()).toHaveLength(before);
+
+    reply = (call) => (call.url.endsWith('/reviews/query') ? json(200, { reviews: [review('q', 'p1', 2)] }) : undefined);
+    await m.probeStaff(true, 'owner-b');
+    expect(m.$staff.get()).toBe(true);
+    expect(m.$pending.get().reviews.map((r) => r.id)).toEqual(['q']);
+  });
+
+  it('uploads a photo: generate-upload-url, then the bytes PUT to the upload URL without a token', async () => {
+    reply = (call) => {
+      if (call.url.endsWith('/site-media/v1/files/generate-upload-url')) return json(200, { uploadUrl: 'https://upload.test/u/abc' });
+      if (call.url === 'https://upload.test/u/abc') return json(200, { file: { id: 'f1', url: 'https://media.test/f1', media: { image: { image: { url: 'https://media.test/f1', width: 4, height: 3 } } } } });
+      return undefined;
+    };
+    const file = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
+    expect(await uploadPhoto(file)).toEqual({ id: 'f1', url: 'https://media.test/f1', width: 4, height: 3 });
+    const gen = net.calls.find((c) => c.url.endsWith('generate-upload-url'))!;
+    expect(gen.body).toEqual({ mimeType: 'image/png', fileName: 'a.png', sizeInBytes: 2 });
+    const put = net.calls.find((c) => c.url === 'https://upload.test/u/abc')!;
+    expect(put.method).toBe('PUT');
+    const headers = Object.fromEntries(Object.entries(put.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['content-type']).toBe('image/png');
+  });
+
+  it('JSON-LD escapes < so review text cannot close the script', () => {
+    const text = jsonLd('Mug', { count: 1, average: 5, histogram: [0, 0, 0, 0, 1] }, [review('x', 'p1', 5, { content: { rating: 5, body: '</script><script>alert(1)</script>' }, author: { authorName: 'A' } }) as never]);
+    expect(text).not.toContain('<');
+    const data = JSON.parse(text);
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    expect(data.review[0].reviewBody).toBe('</script><script>alert(1)</script>');
+  });
+});

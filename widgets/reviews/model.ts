@@ -1,0 +1,213 @@
+import { atom } from 'nanostores';
+import { client } from '../../core/boot.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import {
+  bulkModerate,
+  createReview,
+  createReviewAndContact,
+  deleteReply,
+  deleteReview,
+  moderateReview,
+  queryReviews,
+  replyToReview,
+  uploadPhoto,
+  type Filter,
+  type Review,
+  type SortKey,
+  type Summary,
+} from '../../core/services/reviews.ts';
+
+/** The wire `member` of the session (wire-protocol §5), the parts used here. */
+export interface Member {
+  id?: string;
+  contactId?: string;
+  loginEmail?: string;
+  profile?: { nickname?: string };
+}
+
+export interface ListState {
+  reviews: Review[];
+  next?: string;
+  loading: boolean;
+  error?: unknown;
+}
+
+/** Only http(s) URLs reach `src`/`href`. */
+export const safeUrl = (u: unknown): string | undefined => {
+  if (typeof u !== 'string') return undefined;
+  try {
+    return /^https?:$/.test(new URL(u).protocol) ? u : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Photo URLs of a review that may be shown. */
+export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => safeUrl(m.image?.url)).filter((u): u is string => !!u);
+
+/**
+ * One `<inlay-reviews>`: the list (filter by rating, sort, cursor paging), the owner's pending queue and actions.
+ * `key` names the item (`namespace:entityId`) in cache keys and storage.
+ */
+export function createReviewsModel(ns: string, id: string, pageSize: number) {
+  const base: Filter = { namespace: ns, entityId: id };
+  const $list = atom<ListState>({ reviews: [], loading: false });
+  const $pending = atom<ListState>({ reviews: [], loading: false });
+  const $staff = atom(false);
+  let sort: SortKey = 'newest';
+  let rating: number | undefined;
+  let seq = 0;
+
+  async function load(more = false) {
+    const cur = $list.get();
+    const mine = ++seq;
+    $list.set({ ...cur, loading: true, error: undefined, ...(more ? {} : { reviews: [], next: undefined }) });
+    try {
+      const page = await queryReviews({ filter: rating ? { ...base, 'content.rating': rating } : base, sort, limit: pageSize, cursor: more ? cur.next : undefined });
+      if (mine !== seq) return;
+      $list.set({ reviews: more ? [...cur.reviews, ...page.reviews] : page.reviews, next: page.next, loading: false });
+    } catch (error) {
+      if (mine === seq) $list.set({ ...$list.get(), loading: false, error });
+    }
+  }
+
+  const pendingFilter = { ...base, 'moderation.moderationStatus': 'IN_MODERATION' };
+  async function loadPending() {
+    $pending.set({ ...$pending.get(), loading: true, error: undefined });
+    try {
+      const page = await queryReviews({ filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+      $pending.set({ reviews: page.reviews, loading: false });
+    } catch (error) {
+      $pending.set({ ...$pending.get(), loading: false, error });
+    }
+  }
+
+  /**
+   * Owner or not: an owner-only read (the pending queue with private reviews) answers 403 to anyone else. Remembered
+   * per member id for the tab (sessionStorage), so a non-owner sees that 403 once.
+   */
+  async function probeStaff(isMember: boolean, memberId?: string) {
+    const key = `inlay.reviews.staff.${memberId}`;
+    let known: string | null = null;
+    try {
+      known = memberId ? sessionStorage.getItem(key) : null;
+    } catch {
+      /* no storage */
+    }
+    if (!isMember || known === '0') return $staff.set(false);
+    try {
+      const page = await queryReviews({ filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+      $pending.set({ reviews: page.reviews, loading: false });
+      $staff.set(true);
+    } catch (e) {
+      $staff.set(false);
+      if (!(e instanceof InlayApiError && e.status === 403)) return;
+    }
+    try {
+      if (memberId) sessionStorage.setItem(key, $staff.get() ? '1' : '0');
+    } catch {
+      /* no storage */
+    }
+  }
+
+  /** After any change: the list, the queue and every summary/count of this item are read again. */
+  function refresh() {
+    client().cache.invalidate(`reviews:summary:${ns}:${id}`);
+    client().cache.invalidate(`reviews:count:${ns}:${id}:`);
+    void load();
+    if ($staff.get()) void loadPending();
+  }
+
+  const act = async <T>(fn: () => Promise<T>) => {
+    const r = await fn();
+    refresh();
+    return r;
+  };
+
+  return {
+    $list,
+    $pending,
+    $staff,
+    load,
+    more: () => load(true),
+    setSort(s: SortKey) {
+      sort = s;
+      void load();
+    },
+    /** Show only reviews rated `n` (undefined: all). */
+    setRating(n: number | undefined) {
+      rating = n;
+      void load();
+    },
+    probeStaff,
+    loadPending,
+    refresh,
+    moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => moderateReview(rid, status)),
+    moderateAll: (status: 'APPROVED' | 'REJECTED') => act(() => bulkModerate(pendingFilter, status)),
+    reply: (rid: string, message: string) => act(() => replyToReview(rid, message)),
+    deleteReply: (rid: string) => act(() => deleteReply(rid)),
+    remove: (rid: string) => act(() => deleteReview(rid)),
+    submit: (draft: Draft, photos: File[], member: Member | undefined) => act(() => submitReview(ns, id, draft, photos, member)),
+  };
+}
+export type ReviewsModel = ReturnType<typeof createReviewsModel>;
+
+/** The form's values. */
+export interface Draft {
+  rating: number;
+  title: string;
+  body: string;
+  name: string;
+  email: string;
+}
+
+/** Upload the photos, then create the review: a member with its contact, anyone else with name and email. */
+export async function submitReview(ns: string, id: string, d: Draft, photos: File[], member: Member | undefined): Promise<Review> {
+  const media = [];
+  for (const f of photos) media.push({ image: await uploadPhoto(f) });
+  const content = { rating: d.rating, ...(d.title.trim() ? { title: d.title.trim() } : {}), body: d.body.trim(), ...(media.length ? { media } : {}) };
+  return member?.contactId
+    ? createReview({ namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
+    : createReviewAndContact({ namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() });
+}
+
+/**
+ * schema.org Product + AggregateRating + Review for the shown numbers. Serialized with `<` escaped (`\u003c`) so
+ * review text cannot close the script element.
+ */
+export function jsonLd(name: string, summary: Summary | undefined, reviews: Review[]): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    ...(summary?.count
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 } }
+      : {}),
+    ...(reviews.length
+      ? {
+          review: reviews.map((r) => ({
+            '@type': 'Review',
+            reviewRating: { '@type': 'Rating', ratingValue: r.content.rating, bestRating: 5, worstRating: 1 },
+            author: { '@type': 'Person', name: r.author?.authorName || 'Anonymous' },
+            ...(r.content.title ? { name: r.content.title } : {}),
+            ...(r.content.body ? { reviewBody: r.content.body } : {}),
+            ...(r.createdDate ? { datePublished: r.createdDate.slice(0, 10) } : {}),
+          })),
+        }
+      : {}),
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** Keep one `<script type="application/ld+json" data-inlay-reviews="id">` in the host document's head. Returns the remover. */
+export function syncJsonLd(id: string, text: string | undefined): void {
+  let el = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-inlay-reviews]')].find((s) => s.dataset.inlayReviews === id);
+  if (text === undefined) return el?.remove();
+  if (!el) {
+    el = document.createElement('script');
+    el.type = 'application/ld+json';
+    el.dataset.inlayReviews = id;
+    document.head.append(el);
+  }
+  if (el.textContent !== text) el.textContent = text;
+}

@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { i18n } from '../../core/boot.ts';
+import type { Review } from '../../core/services/review-summary.ts';
+import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
+import { formStrings } from './form-strings.ts';
+import type { Draft } from './model.ts';
+
+interface Photo {
+  file: File;
+  url: string;
+}
+
+export interface FormProps {
+  ns: string;
+  id: string;
+  /** No member contact: ask for name and email. */
+  needContact: boolean;
+  submit: (d: Draft, photos: File[]) => Promise<Review>;
+  onCancel: () => void;
+  onDone: (r: Review) => void;
+}
+
+/**
+ * The review form (its own chunk, loaded on "Write a review"): a real radio group for the rating, title, body, up to
+ * 5 photos (type and size checked, previews revoked), name + email for visitors. The text is kept in sessionStorage
+ * per item until sent, and stays in the form after a failure.
+ */
+export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
+  const t = i18n().strings(formStrings) as (k: string, p?: Record<string, string | number>) => string;
+  const [d, setD] = useState<Draft>(() => drafts.get(ns, id));
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string>();
+  const [photoMsg, setPhotoMsg] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  // Functional updates: autofill may fire several inputs before the next render.
+  const now = useRef(d); // the latest values, also before the next render (submit reads these)
+  const set = (k: keyof Draft, v: string | number) => setD((cur) => (now.current = { ...cur, [k]: v }));
+  useEffect(() => drafts.set(ns, id, Object.values(d).some(Boolean) ? d : undefined), [d]);
+  const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
+    const Tag = k === 'body' ? 'textarea' : 'input';
+    return (
+      <div class="field">
+        <label for={ids + k}>{t(`f.${k}`)}</label>
+        <Tag
+          id={ids + k}
+          name={k}
+          part="input"
+          type={k === 'body' ? undefined : type}
+          rows={k === 'body' ? 5 : undefined}
+          maxLength={max}
+          autoComplete={auto}
+          value={d[k]}
+          aria-invalid={errors[k] ? 'true' : undefined}
+          aria-describedby={errors[k] ? ids + k + 'e' : undefined}
+          onInput={(e: Event) => set(k, (e.target as HTMLInputElement).value)}
+        />
+        {errors[k] ? <p id={ids + k + 'e'} class="err">{errors[k]}</p> : null}
+      </div>
+    );
+  };
+
+  function addPhotos(files: FileList | null) {
+    const next = [...photos];
+    const problems: string[] = [];
+    for (const f of Array.from(files ?? [])) {
+      const p = photoProblem(f);
+      if (p) problems.push(t(p, { name: f.name }));
+      else if (next.length >= PHOTO_MAX) problems.push(t('f.photoMax'));
+      else {
+        const url = URL.createObjectURL(f);
+        urls.current.push(url);
+        next.push({ file: f, url });
+      }
+    }
+    setPhotos(next);
+    setPhotoMsg(problems.length ? [...new Set(problems)].join(' ') : undefined);
+  }
+  function removePhoto(i: number) {
+    const p = photos[i]!;
+    URL.revokeObjectURL(p.url);
+    urls.current = urls.current.filter((u) => u !== p.url);
+    setPhotos(photos.filter((_, k) => k !== i));
+  }
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    const d = now.current;
+    const bad = checkDraft(d, needContact);
+    const msgs = Object.fromEntries(Object.entries(bad).map(([k, v]) => [k, t(v)]));
+    setErrors(msgs);
+    setGeneral(undefined);
+    if (Object.keys(msgs).length) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid=true], .stars-input input')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await send(d, photos.map((p) => p.file));
+      drafts.set(ns, id, undefined);
+      onDone(r);
+    } catch (err) {
+      const f = submitFailure(err);
+      if (f.kind === 'duplicate') setGeneral(t('f.duplicate'));
+      else if (f.kind === 'fields') setErrors(f.fields);
+      else setGeneral(i18n().error(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={form} class="form" part="form" onSubmit={submit} noValidate aria-labelledby={`${ids}t`}>
+      <h3 id={`${ids}t`}>{t('f.formTitle')}</h3>
+      <fieldset class="stars-input" aria-describedby={errors.rating ? `${ids}re` : undefined}>
+        <legend>{t('f.yourRating')}</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} class={n <= d.rating ? 'on' : ''}>
+            <input type="radio" name="rating" value={n} checked={d.rating === n} required onChange={() => set('rating', n)} />
+            <span aria-hidden="true">★</span>
+            <span class="visually-hidden">{t('f.starN', { count: n })}</span>
+          </label>
+        ))}
+        {errors.rating ? <p id={`${ids}re`} class="err">{errors.rating}</p> : null}
+      </fieldset>
+      {field('title', 'text', 100)}
+      {field('body', 'text', 3000)}
+      <div class="field">
+        <label for={`${ids}p`}>{t('f.photos')}</label>
+        <input id={`${ids}p`} type="file" part="photos" accept="image/png,image/jpeg,image/gif,image/webp" multiple disabled={photos.length >= PHOTO_MAX} onChange={(e) => {
+          const input = e.target as HTMLInputElement;
+          addPhotos(input.files);
+          input.value = '';
+        }} />
+        {photoMsg ? <p class="err" role="alert">{photoMsg}</p> : null}
+        {photos.length ? (
+          <ul class="photos">
+            {photos.map((p, i) => (
+              <li key={p.url} class="preview">
+                <img src={p.url} alt="" width={72} height={72} />
+                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => removePhoto(i)}>×</button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {needContact ? field('name', 'text', 50, 'name') : null}
+      {needContact ? field('email', 'email', 254, 'email') : null}
+      {general ? <p class="err" role="alert">{general}</p> : null}
+      <div class="row">
+        <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>{t(busy ? 'f.sending' : 'f.submit')}</button>
+        <button type="button" class="link" disabled={busy} onClick={onCancel}>{t('f.cancel')}</button>
+      </div>
+    </form>
+  );
+}

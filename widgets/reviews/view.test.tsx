@@ -1,0 +1,168 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot, client } from '../../core/boot.ts';
+import { $session } from '../../core/stores/session.ts';
+import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
+
+const PRODUCT = 'p-1';
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+const reviews = [
+  {
+    id: 'r1',
+    entityId: PRODUCT,
+    content: { rating: 4, title: XSS, body: `${XSS}\nsecond line`, media: [{ image: { url: 'javascript:alert(1)' } }, { image: { url: 'https://cdn.test/ok.png' } }] },
+    author: { authorName: XSS },
+    reply: { message: XSS },
+    verified: true,
+    createdDate: new Date(Date.now() - 3 * 86400000).toISOString(),
+  },
+];
+const counts = [0, 0, 0, 1, 0];
+
+let reply: (call: Call) => Response | undefined = () => undefined;
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  const custom = reply(call);
+  if (custom) return custom;
+  if (call.url.includes('/stores-reader/v1/products/')) return json(200, { product: { id: PRODUCT, name: 'Mug', slug: 'mug' } });
+  if (call.url.endsWith('/reviews/count')) return json(200, { count: counts[(call.body as { filter: { 'content.rating': number } }).filter['content.rating'] - 1] });
+  if (call.url.endsWith('/reviews/query')) return json(200, { reviews, metadata: { cursors: { next: null } } });
+  return json(500, { message: 'unexpected' });
+});
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', net.fetch);
+  boot({ clientId: 'test-client', apiBase: 'https://api.test', tokenStorage: 'memory' });
+  await import('./element.ts');
+});
+beforeEach(() => {
+  document.body.replaceChildren();
+  client().cache.invalidate('reviews:');
+  sessionStorage.clear();
+  reply = () => undefined;
+  $session.set({ status: 'visitor', role: 'visitor' });
+});
+
+async function mount() {
+  const el = document.createElement('inlay-reviews');
+  el.setAttribute('product-id', PRODUCT);
+  document.body.append(el);
+  await vi.waitFor(() => expect(el.shadowRoot!.querySelector('article')).not.toBeNull());
+  return el;
+}
+
+describe('<inlay-reviews> (happy-dom)', () => {
+  it('renders review text, names and replies as text; line breaks kept; nothing injected', async () => {
+    const el = await mount();
+    const root = el.shadowRoot!;
+    expect(root.querySelector('article h3')!.textContent).toBe(XSS);
+    expect(root.querySelector('article .body')!.textContent).toBe(`${XSS}\nsecond line`);
+    expect(root.querySelector('.author')!.textContent).toBe(XSS);
+    expect(root.querySelector('.reply .body')!.textContent).toBe(XSS);
+    expect(root.querySelector('article script')).toBeNull();
+    expect(root.querySelector('article img[src=x]')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+
+  it('shows only http(s) photos; javascript: URLs never reach src', async () => {
+    const el = await mount();
+    const imgs = [...el.shadowRoot!.querySelectorAll('article img')].map((i) => i.getAttribute('src'));
+    expect(imgs).toEqual(['https://cdn.test/ok.png']);
+    const attrs = [...el.shadowRoot!.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((x) => x.value));
+    expect(attrs.join(' ')).not.toContain('javascript:');
+  });
+
+  it('summary: average, count and histogram buttons with pressed state that filter the list', async () => {
+    const el = await mount();
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('.big')?.textContent).toBe('4.0'));
+    const bars = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.bar')];
+    expect(bars.map((b) => b.querySelector('.visually-hidden')!.textContent)).toEqual(['5 stars, 0 reviews', '4 stars, 1 review', '3 stars, 0 reviews', '2 stars, 0 reviews', '1 star, 0 reviews']);
+    bars[1]!.click();
+    await vi.waitFor(() => expect(bars[1]!.getAttribute('aria-pressed')).toBe('true'));
+    const last = net.calls.filter((c) => c.url.endsWith('/reviews/query')).at(-1)!;
+    expect((last.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: PRODUCT, 'content.rating': 4 });
+  });
+
+  it('JSON-LD goes into the document head (not the shadow root) and leaves with the element', async () => {
+    const el = await mount();
+    await vi.waitFor(() => expect(document.head.querySelector(`script[data-inlay-reviews="${PRODUCT}"]`)).not.toBeNull());
+    const s = document.head.querySelector(`script[data-inlay-reviews="${PRODUCT}"]`)!;
+    expect(s.getAttribute('type')).toBe('application/ld+json');
+    expect(s.textContent).not.toContain('<');
+    expect(JSON.parse(s.textContent!).aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    el.remove();
+    await vi.waitFor(() => expect(document.head.querySelector('script[data-inlay-reviews]')).toBeNull());
+  });
+
+  it('form: checks fields, sends a visitor review, emits inlay-review-submit and shows "awaiting moderation"', async () => {
+    const el = await mount();
+    const events: unknown[] = [];
+    el.addEventListener('inlay-review-submit', (e) => events.push(e.detail));
+    const root = el.shadowRoot!;
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Write a review')!.click();
+    await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull());
+    const form = root.querySelector('form')!;
+    form.requestSubmit();
+    await vi.waitFor(() => expect([...root.querySelectorAll('.err')].map((e) => e.textContent)).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'This field is required.', 'Enter a valid email address, like name@example.com.']));
+
+    reply = (call) =>
+      call.url.endsWith('/reviews/contact')
+        ? json(200, { review: { id: 'new', entityId: PRODUCT, content: { rating: 5, body: 'Nice' }, author: { authorName: 'Ada' }, moderation: { moderationStatus: 'IN_MODERATION' } } })
+        : undefined;
+    const input = (name: string, value: string) => {
+      const i = form.querySelector<HTMLInputElement>(`[name=${name}]`)!;
+      i.value = value;
+      i.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    form.querySelector<HTMLInputElement>('input[type=radio][value="5"]')!.click();
+    input('body', 'Nice');
+    input('name', 'Ada');
+    input('email', 'ada@example.com');
+    await vi.waitFor(() => expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!)).toMatchObject({ rating: 5, body: 'Nice', name: 'Ada' }));
+    form.requestSubmit();
+    await vi.waitFor(() => expect(root.querySelector('[part=status]')?.textContent).toMatch(/awaiting moderation/));
+    const sent = net.calls.find((c) => c.url.endsWith('/reviews/contact'))!;
+    expect(sent.body).toEqual({ namespace: 'stores', entityId: PRODUCT, content: { rating: 5, body: 'Nice' }, name: 'Ada', email: 'ada@example.com' });
+    expect(events).toEqual([{ review: expect.objectContaining({ id: 'new' }) }]);
+    expect(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)).toBeNull();
+  });
+
+  it('a duplicate gets a clear message and keeps the form; the draft survives a reload of the element', async () => {
+    reply = (call) => (call.url.endsWith('/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS' } } }) : undefined);
+    sessionStorage.setItem(`inlay.reviews.draft.stores:${PRODUCT}`, JSON.stringify({ rating: 4, title: 'T', body: 'Kept', name: 'Ada', email: 'ada@example.com' }));
+    const el = await mount();
+    const root = el.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull()); // a draft opens the form by itself
+    const form = root.querySelector('form')!;
+    expect(form.querySelector<HTMLTextAreaElement>('[name=body]')!.value).toBe('Kept');
+    expect(form.querySelector<HTMLInputElement>('input[type=radio][value="4"]')!.checked).toBe(true);
+    form.requestSubmit();
+    await vi.waitFor(() => expect(root.querySelector('[role=alert]')?.textContent).toMatch(/already reviewed this item/));
+    expect(form.querySelector<HTMLTextAreaElement>('[name=body]')!.value).toBe('Kept');
+    expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!).body).toBe('Kept');
+  });
+
+  it('a signed-in member writes as itself: author.contactId from the session member, no name or email asked', async () => {
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', contactId: 'c1', loginEmail: 'm@example.com', profile: { nickname: 'Maya' } } });
+    reply = (call) => {
+      if (call.url.endsWith('/reviews/query') && (call.body as { returnPrivateReviews?: boolean }).returnPrivateReviews) return json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+      if (call.url.endsWith('/reviews/v1/reviews')) return json(200, { review: { id: 'm', entityId: PRODUCT, content: { rating: 3 }, moderation: { moderationStatus: 'APPROVED' } } });
+      return undefined;
+    };
+    const el = await mount();
+    const root = el.shadowRoot!;
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Write a review')!.click();
+    await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull());
+    const form = root.querySelector('form')!;
+    expect(form.querySelector('[name=name]')).toBeNull();
+    form.querySelector<HTMLInputElement>('input[type=radio][value="3"]')!.click();
+    const body = form.querySelector<HTMLTextAreaElement>('[name=body]')!;
+    body.value = 'Fine';
+    body.dispatchEvent(new Event('input', { bubbles: true }));
+    form.requestSubmit();
+    await vi.waitFor(() => expect(root.querySelector('[part=status]')?.textContent).toMatch(/Your review is live/));
+    expect(net.calls.find((c) => c.url.endsWith('/reviews/v1/reviews'))!.body).toEqual({
+      review: { namespace: 'stores', entityId: PRODUCT, content: { rating: 3, body: 'Fine' }, author: { contactId: 'c1', authorName: 'Maya' } },
+    });
+    expect(root.querySelector('[part=queue]')).toBeNull();
+  });
+});

@@ -261,3 +261,15 @@ describe('401: renew once and replay once', () => {
     expect(renewAfter401).not.toHaveBeenCalled();
   });
 });
+
+describe('tokens stay with the platform', () => {
+  it('never sends the Authorization header to an absolute URL on another origin', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    const http = createHttp({ config: { apiBase: 'https://api.test' }, getAccessToken: async () => 'secret', renewAfter401: async () => 'secret2', fetch });
+    await http.request({ method: 'PUT', path: 'https://uploads.elsewhere.test/u/1', body: new Blob(['x'], { type: 'image/png' }), schema: z.object({}), kind: 'write' });
+    await http.request({ method: 'GET', path: 'https://api.test/x', schema: z.object({}), kind: 'read' });
+    expect(calls[0]!.headers.authorization).toBeUndefined();
+    expect(calls[0]!.headers['content-type']).toBe('image/png');
+    expect(calls[1]!.headers.authorization).toBe('secret');
+  });
+});

@@ -12,10 +12,11 @@ import type { HttpMethod } from './urls.ts';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
-  /** Path from the URL table (`core/urls.ts`), appended to `apiBase`. */
+  /** Path from the URL table (`core/urls.ts`), appended to `apiBase`; an absolute http(s) URL is used as is (upload URLs). */
   path: string;
   /** GET parameters: nested objects become dotted keys, arrays repeat the key. */
   query?: Record<string, unknown>;
+  /** JSON-encoded, except a Blob (upload bytes), sent as is with its own type. */
   body?: unknown;
   /** Every answer is parsed with it; a mismatch is a `parse` error. */
   schema: ZodMiniType<T>;
@@ -112,7 +113,9 @@ export async function send(
   let res: Response;
   let text: string;
   try {
-    res = await f(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: ctrl.signal });
+    // A Blob (an upload's bytes) goes as is; anything else as JSON.
+    const payload = body === undefined || body instanceof Blob ? body : JSON.stringify(body);
+    res = await f(url, { method, headers, body: payload, signal: ctrl.signal });
     text = await res.text();
   } catch (cause) {
     if (signal?.aborted) throw abortReason(signal);
@@ -161,11 +164,13 @@ export function createHttp(deps: HttpDeps): Http {
         body = o.query;
       } else if (qs) path += (path.includes('?') ? '&' : '?') + qs;
     }
+    const url = (/^https?:\/\//.test(path) ? '' : deps.config.apiBase) + path;
     const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token; // raw, no "Bearer " (wire-protocol §0)
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // raw, no "Bearer " (wire-protocol §0); and only ever to the platform's own origin (never to an upload URL elsewhere)
+    if (token && new URL(url).origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
+    if (body !== undefined) headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
-    const { res, data, requestId } = await send(f, method, deps.config.apiBase + path, headers, body, o.timeoutMs, o.signal);
+    const { res, data, requestId } = await send(f, method, url, headers, body, o.timeoutMs, o.signal);
     if (res.status !== 200) throw fromResponse(res.status, data, requestId);
     if (data === NOT_JSON) throw new InlayApiError({ kind: 'parse', status: 200, requestId, message: `${method} ${path}: response is not JSON` });
     const r = o.schema.safeParse(data);

@@ -62,6 +62,8 @@ export default defineConfig(({ mode }) => {
               entryFileNames: '[name].js',
               // lib mode keeps whitespace in ES output for consumers' tree-shaking; this bundle is final: minify fully
               minify: true,
+              // the bundle is final: pure annotations only cost bytes here
+              comments: { legal: false, annotation: false, jsdoc: false },
               // widget chunks are named after their folder (toaster-[hash].js), so budgets and people can tell them apart
               chunkFileNames: (chunk) => {
                 const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');

@@ -40,7 +40,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await w.page.selectOption('#variant', NAVY);
     await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
     const email = widget(w.page).getByLabel('Email', { exact: true });
-    await expect.poll(() => email.evaluate((e) => e === e.getRootNode().activeElement)).toBe(true);
+    await expect.poll(() => email.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
     await email.fill('ada@');
     await email.press('Enter');
     await expect.poll(() => widget(w.page).locator('.err').textContent()).toMatch(/valid email/);

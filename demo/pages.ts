@@ -144,8 +144,7 @@ export function productPage(ctx: PageContext, p: Product): Raw {
   <h2>You may also like</h2>
   <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"></inlay-recommendations>
 </section>
-<section class="wrap band" aria-labelledby="reviews-title">
-  <h2 id="reviews-title">Reviews</h2>
+<section class="wrap band" aria-label="Reviews">
   <inlay-reviews product-id="${p.id}"></inlay-reviews>
 </section>`,
     { description: p.description?.slice(0, 150) },

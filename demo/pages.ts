@@ -40,6 +40,7 @@ function layout(ctx: PageContext, title: string, body: Raw, opts: { description?
 <meta name="description" content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
 ${loader}
 <script type="module" src="/demo.js"></script>
 </head>

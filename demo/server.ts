@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { extname, join, normalize } from 'node:path';
 import { createCatalog } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
+import { reserveCss } from '../widgets/registry.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -43,6 +44,13 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
     (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      // The widgets' reserved space, in the page's own CSS so it applies from the first paint (the loader adds the
+      // same rules, but only once it has run): no layout shift when widgets upgrade.
+      if (url.pathname === '/inlay-reserve.css') {
+        res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
+        res.end(reserveCss);
         return;
       }
       const file = normalize(join(publicDir, url.pathname));

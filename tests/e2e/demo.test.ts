@@ -103,6 +103,27 @@ describe('demo storefront', () => {
     await w.context.close();
   });
 
+  for (const width of [1280, 375]) {
+    it(`widgets upgrade without moving the page (CLS 0 at ${width} px)`, async () => {
+      const w = await openPage(browser, { viewport: { width, height: 900 } });
+      await w.page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+      });
+      for (const path of ['/', '/products/enamel-camp-mug']) {
+        await w.page.goto(stack.demo + path);
+        await w.page.waitForLoadState('networkidle');
+        const cls = await w.page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+        expect(cls, path).toBeLessThan(0.001);
+      }
+      await w.context.close();
+    });
+  }
+
   for (const [name, viewport, colorScheme] of [
     ['wide light', { width: 1280, height: 900 }, 'light'],
     ['narrow dark', { width: 375, height: 812 }, 'dark'],

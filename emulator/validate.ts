@@ -2,7 +2,7 @@
  * Request validation: a zod failure becomes 400 with `fieldViolations` whose `violatedRule` is one of the spec's
  * kinds. Field paths are dotted with bracketed indexes: `lineItems[0].quantity`; the whole body is `""`.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from './errors.ts';
 import type { FieldViolation, ViolatedRule } from './errors.ts';
 
@@ -106,3 +106,15 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix 
   if (result.success) return result.data;
   throw badRequest(zodIssuesToViolations(result.error.issues, prefix));
 }
+
+/** An absolute http(s) URL (links and media that reach a page's `href`/`src`), at most 2048 characters. */
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');

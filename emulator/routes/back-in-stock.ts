@@ -22,20 +22,10 @@ import {
 import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../catalog.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { httpUrl, validate } from '../validate.ts';
 
 export const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      return /^https?:$/.test(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL');
 
 const catalogReference = z.object({
   appId: z.string().min(1).max(100),

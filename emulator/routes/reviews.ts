@@ -9,7 +9,7 @@ import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '..
 import { stableId } from '../db.ts';
 import { conflict, forbidden, invalidField, notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { httpUrl, validate } from '../validate.ts';
 import {
   getReviewRow,
   helpfulness,
@@ -25,16 +25,6 @@ export const REVIEWS = '/reviews/v1/reviews';
 export const BULK = '/reviews/v1/bulk/reviews';
 export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      return /^https?:$/.test(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http(s) URL');
 
 const mediaItem = z.union([
   z.object({ image: z.object({ id: z.string().max(200).optional(), url: httpUrl, width: z.number().int().min(0).optional(), height: z.number().int().min(0).optional() }) }),

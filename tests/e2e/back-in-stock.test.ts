@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axe, launch, openPage } from '../helpers/browser.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, openPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../../emulator/test-helpers.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
 
-let stack: Stack;
-let browser: Browser;
+const env = useStackAndBrowser();
 let owner: string;
 
 const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
 const widget = (page: Page) => page.locator('inlay-back-in-stock');
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launch();
-  owner = (await memberTokens(stack.emulator, 'owner')).access;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  owner = (await memberTokens(env.stack.emulator, 'owner')).access;
 });
 
 async function openMug() {
-  const w = await openPage(browser);
-  await w.page.goto(`${stack.demo}/products/enamel-camp-mug`);
+  const w = await openPage(env.browser);
+  await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
   await w.page.waitForFunction(() => customElements.get('inlay-back-in-stock'));
   return w;
 }
@@ -52,8 +45,8 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await expect.poll(() => status.textContent()).toMatch(/We’ll email you at a…@example\.com/);
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
 
-    const list = (await api(stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
-    expect(list).toEqual([expect.objectContaining({ email: 'ada.lovelace@example.com', status: 'RECEIVED', itemUrl: `${stack.demo}/products/enamel-camp-mug` })]);
+    const list = (await api(env.stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
+    expect(list).toEqual([expect.objectContaining({ email: 'ada.lovelace@example.com', status: 'RECEIVED', itemUrl: `${env.stack.demo}/products/enamel-camp-mug` })]);
 
     await w.page.reload();
     await w.page.selectOption('#variant', NAVY);
@@ -62,19 +55,19 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
   });
 
   it('a restock sends the notice (NOTIFICATION_SENT, mail with the item link) and the button goes away', async () => {
-    const inventoryId = stack.emulator.db
+    const inventoryId = env.stack.emulator.db
       .prepare<[string], { id: string }>('SELECT inventory_item_id AS id FROM products WHERE id = ?')
       .get(seedIds.products['enamel-camp-mug']!)!.id;
-    const r = await api(stack.emulator, `/stores/v2/inventoryItems/${inventoryId}`, {
+    const r = await api(env.stack.emulator, `/stores/v2/inventoryItems/${inventoryId}`, {
       method: 'PATCH',
       token: owner,
       body: { inventoryItem: { variants: [{ variantId: NAVY, quantity: 8 }] } },
     });
     expect(r.status).toBe(200);
-    const requests = (await api(stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
+    const requests = (await api(env.stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
     expect(requests[0].status).toBe('NOTIFICATION_SENT');
-    const mail = (await api(stack.emulator, '/_dev/mailbox?to=ada.lovelace@example.com')).json.messages;
-    expect(mail[0]).toMatchObject({ subject: 'Enamel Camp Mug is back in stock', link: `${stack.demo}/products/enamel-camp-mug` });
+    const mail = (await api(env.stack.emulator, '/_dev/mailbox?to=ada.lovelace@example.com')).json.messages;
+    expect(mail[0]).toMatchObject({ subject: 'Enamel Camp Mug is back in stock', link: `${env.stack.demo}/products/enamel-camp-mug` });
 
     const w = await openMug();
     await w.page.selectOption('#variant', NAVY);
@@ -84,17 +77,17 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
   });
 
   it('a product sold out entirely shows the button at once; when the store stops collecting, it says so and keeps the email', async () => {
-    await api(stack.emulator, `${BASE}/settings/stop-collecting`, { token: owner, body: {} });
-    const w = await openPage(browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    await api(env.stack.emulator, `${BASE}/settings/stop-collecting`, { token: owner, body: {} });
+    const w = await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     w.expected.push(/status of 428/); // Chromium logs the refused request itself
-    await w.page.goto(`${stack.demo}/products/waxed-canvas-rucksack`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack`);
     await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
     await widget(w.page).getByLabel('Email', { exact: true }).fill('bo@example.com');
     await widget(w.page).getByLabel('Email', { exact: true }).press('Enter');
     await expect.poll(() => widget(w.page).getByRole('alert').textContent()).toMatch(/aren’t available/);
     expect(await widget(w.page).getByLabel('Email', { exact: true }).inputValue()).toBe('bo@example.com');
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
-    await api(stack.emulator, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
+    await api(env.stack.emulator, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
     await w.context.close();
   });
 });

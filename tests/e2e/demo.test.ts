@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { axe, launch, openPage } from '../helpers/browser.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { axe, openPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const env = useStackAndBrowser();
 
 describe('demo storefront', () => {
   it('home shows the seeded catalog from the platform, on another origin than the platform', async () => {
-    expect(new URL(stack.demo).origin).not.toBe(new URL(stack.api).origin);
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/');
+    expect(new URL(env.stack.demo).origin).not.toBe(new URL(env.stack.api).origin);
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/');
     const cards = w.page.locator('.grid .card');
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     // every product image is a real SVG the emulator generated, and it loads
@@ -32,8 +21,8 @@ describe('demo storefront', () => {
   });
 
   it('a product page links from the grid and has every widget place ready', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/');
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/');
     await w.page.locator('.grid .card-link').first().click();
     await w.page.waitForURL(/\/products\//);
     for (const tag of ['inlay-add-to-cart', 'inlay-back-in-stock', 'inlay-reviews', 'inlay-recommendations', 'inlay-cart', 'inlay-login']) {
@@ -46,8 +35,8 @@ describe('demo storefront', () => {
   });
 
   it('switching the variant on the host page updates the widgets\' variant-id', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/');
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/');
     // find a product with options
     const hrefs = await w.page.locator('.grid .card-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     let found = false;
@@ -67,16 +56,16 @@ describe('demo storefront', () => {
   });
 
   it('the thank-you page shows the order id as text', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/thank-you?orderId=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/thank-you?orderId=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
     expect(await w.page.locator('[data-order-id]').textContent()).toBe('<img src=x onerror=alert(1)>');
     expect(await w.page.locator('main img').count()).toBe(0);
     await w.context.close();
   });
 
   it('starts a visitor session against the platform and reuses it on a return visit', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/');
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/');
     await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor', undefined, { timeout: 10_000 });
     const tokenRequests = () => w.requests.filter((u) => u.endsWith('/oauth2/token')).length;
     expect(tokenRequests()).toBe(1);
@@ -90,8 +79,8 @@ describe('demo storefront', () => {
   });
 
   it('Alt+T moves focus to the notifications region', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.demo + '/');
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/');
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
     // the shortcut is bound once the toaster has mounted (effects run after paint): press until it is
     await expect
@@ -105,7 +94,7 @@ describe('demo storefront', () => {
 
   for (const width of [1280, 375]) {
     it(`widgets upgrade without moving the page (CLS 0 at ${width} px)`, async () => {
-      const w = await openPage(browser, { viewport: { width, height: 900 } });
+      const w = await openPage(env.browser, { viewport: { width, height: 900 } });
       await w.page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -115,7 +104,7 @@ describe('demo storefront', () => {
         });
       });
       for (const path of ['/', '/products/enamel-camp-mug']) {
-        await w.page.goto(stack.demo + path);
+        await w.page.goto(env.stack.demo + path);
         await w.page.waitForLoadState('networkidle');
         const cls = await w.page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
         expect(cls, path).toBeLessThan(0.001);
@@ -129,8 +118,8 @@ describe('demo storefront', () => {
     ['narrow dark', { width: 375, height: 812 }, 'dark'],
   ] as const) {
     it(`has no axe violations on home and product pages (${name})`, async () => {
-      const w = await openPage(browser, { viewport, colorScheme });
-      await w.page.goto(stack.demo + '/');
+      const w = await openPage(env.browser, { viewport, colorScheme });
+      await w.page.goto(env.stack.demo + '/');
       expect(await axe(w.page)).toEqual([]);
       await w.page.locator('.grid .card-link').first().click();
       await w.page.waitForURL(/\/products\//);

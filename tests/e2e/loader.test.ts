@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, openPage } from '../helpers/browser.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const env = useStackAndBrowser();
 
 const loaderTag = (s: Stack, attrs = 'data-client-id="demo-client"', src = `${s.api}/inlay/loader.js`) =>
   `<script type="module" src="${src}" ${attrs} data-api-base="${s.api}"></script>`;
@@ -23,8 +13,8 @@ const chunks = (requests: string[]) =>
 
 describe('loader', () => {
   it('imports a widget chunk only when its tag is in the page, including tags added later', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.fixtures.page('/lazy', doc(loaderTag(stack), '<main><p>no widgets yet</p></main>')));
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.fixtures.page('/lazy', doc(loaderTag(env.stack), '<main><p>no widgets yet</p></main>')));
     await w.page.waitForFunction(() => window.Inlay !== undefined);
     await w.page.waitForTimeout(300);
     expect(chunks(w.requests)).not.toContain('toaster');
@@ -43,8 +33,8 @@ describe('loader', () => {
   });
 
   it('reserves space for widgets that are not defined yet', async () => {
-    const w = await openPage(browser);
-    await w.page.goto(stack.fixtures.page('/reserve', doc(loaderTag(stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>')));
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.fixtures.page('/reserve', doc(loaderTag(env.stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>')));
     await w.page.waitForFunction(() => window.Inlay !== undefined);
     const box = await w.page.evaluate(() => {
       const r = document.querySelector('inlay-reviews')!.getBoundingClientRect();
@@ -58,9 +48,9 @@ describe('loader', () => {
   });
 
   it('reports an invalid configuration in the console and in each widget, without throwing in the host', async () => {
-    const w = await openPage(browser);
+    const w = await openPage(env.browser);
     w.expected.push(/^Invalid Inlay configuration/);
-    await w.page.goto(stack.fixtures.page('/invalid', doc(loaderTag(stack, 'data-token-storage="cookie"'), '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>')));
+    await w.page.goto(env.stack.fixtures.page('/invalid', doc(loaderTag(env.stack, 'data-token-storage="cookie"'), '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>')));
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('[role=alert]'));
     const shown = await w.page.evaluate(() => document.querySelector('inlay-toaster')!.shadowRoot!.querySelector('[role=alert]')!.textContent);
@@ -72,9 +62,9 @@ describe('loader', () => {
   });
 
   it('two copies of the bundle on one page: a warning, no exception', async () => {
-    const w = await openPage(browser);
-    const head = loaderTag(stack) + loaderTag(stack, 'data-client-id="demo-client"', `${stack.api}/inlay/inlay.js`).replace(' type="module"', '');
-    await w.page.goto(stack.fixtures.page('/twice', doc(head, '<inlay-toaster></inlay-toaster>')));
+    const w = await openPage(env.browser);
+    const head = loaderTag(env.stack) + loaderTag(env.stack, 'data-client-id="demo-client"', `${env.stack.api}/inlay/inlay.js`).replace(' type="module"', '');
+    await w.page.goto(env.stack.fixtures.page('/twice', doc(head, '<inlay-toaster></inlay-toaster>')));
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     await w.page.waitForTimeout(500);
     expect(w.errors).toEqual([]);
@@ -84,15 +74,15 @@ describe('loader', () => {
 
   for (const kind of ['module', 'classic'] as const) {
     it(`puts nothing on window but Inlay (${kind} build)`, async () => {
-      const w = await openPage(browser);
+      const w = await openPage(env.browser);
       await w.page.addInitScript(() => {
         (window as unknown as { before: string[] }).before = Object.getOwnPropertyNames(window);
       });
       const head =
         kind === 'module'
-          ? loaderTag(stack)
-          : `<script src="${stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${stack.api}"></script>`;
-      await w.page.goto(stack.fixtures.page(`/globals-${kind}`, doc(head, '<inlay-toaster></inlay-toaster>')));
+          ? loaderTag(env.stack)
+          : `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
+      await w.page.goto(env.stack.fixtures.page(`/globals-${kind}`, doc(head, '<inlay-toaster></inlay-toaster>')));
       await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
       const added = await w.page.evaluate(() => {
         const before = new Set((window as unknown as { before: string[] }).before);
@@ -105,9 +95,9 @@ describe('loader', () => {
   }
 
   it('the classic inlay.js works on its own', async () => {
-    const w = await openPage(browser);
-    const head = `<script src="${stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${stack.api}"></script>`;
-    await w.page.goto(stack.fixtures.page('/classic', doc(head, '<inlay-toaster></inlay-toaster>')));
+    const w = await openPage(env.browser);
+    const head = `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
+    await w.page.goto(env.stack.fixtures.page('/classic', doc(head, '<inlay-toaster></inlay-toaster>')));
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
     expect(w.requests.filter((u) => u.includes('/inlay/assets/'))).toEqual([]);
     expect(w.errors).toEqual([]);
@@ -115,8 +105,8 @@ describe('loader', () => {
   });
 
   it('styles an element under a strict CSP without unsafe-inline, with no violations', async () => {
-    const w = await openPage(browser);
-    const csp = `default-src 'none'; script-src ${stack.api}; style-src 'self'; img-src ${stack.api} data:; connect-src ${stack.api}; frame-src ${stack.api}`;
+    const w = await openPage(env.browser);
+    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}; frame-src ${env.stack.api}`;
     // installed by the protocol before any page script, so it sees the loader's first steps too
     await w.page.addInitScript(() => {
       const seen: string[] = [];
@@ -124,7 +114,7 @@ describe('loader', () => {
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await w.page.goto(
-      stack.fixtures.page('/csp', doc(loaderTag(stack), '<inlay-toaster></inlay-toaster>'), { 'content-security-policy': csp }),
+      env.stack.fixtures.page('/csp', doc(loaderTag(env.stack), '<inlay-toaster></inlay-toaster>'), { 'content-security-policy': csp }),
     );
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
     const style = await w.page.evaluate(() => {

@@ -1,42 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axe, launch, openPage, type WatchedPage } from '../helpers/browser.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
 import { memberTokens } from '../../emulator/test-helpers.ts';
 import { seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/reviews.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
-let stack: Stack;
-let browser: Browser;
+const env = useStackAndBrowser();
 
 const XSS_TITLE = '<img src=x onerror="window.__xss=1">Great';
 const XSS_BODY = 'Line one <script>window.__xss=2</script>\nLine two';
 const XSS_NAME = '<b onmouseover=alert(1)>Ada</b>';
 const XSS_REPLY = '<img src=x onerror="window.__xss=3">Thanks Ada';
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
 const widget = (page: Page) => page.locator('inlay-reviews');
 
 /** A page signed in as the demo member or owner: real tokens from the emulator's token endpoint, stored as core does. */
 async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
-  const t = await memberTokens(stack.emulator, who);
-  const w = await openPage(browser, opts);
+  const t = await memberTokens(env.stack.emulator, who);
+  const w = await openPage(env.browser, opts);
   const stored = JSON.stringify({ accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: t.refresh, role: 'member' } });
   await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
   return w;
 }
 
 async function openProduct(w: WatchedPage, slug: string) {
-  await w.page.goto(`${stack.demo}/products/${slug}`);
+  await w.page.goto(`${env.stack.demo}/products/${slug}`);
   await w.page.waitForFunction(() => customElements.get('inlay-reviews'));
   await widget(w.page).locator('[part~=summary], .summary').first().waitFor();
 }
@@ -57,7 +47,7 @@ async function fillForm(page: Page, v: { rating: number; title?: string; body: s
 
 describe('<inlay-reviews> on the demo product page', () => {
   it('visitor submits (XSS payloads) → awaiting moderation → owner approves inline and replies → visitors see it as text', async () => {
-    const v = await openPage(browser);
+    const v = await openPage(env.browser);
     await openProduct(v, 'linen-apron');
     await openForm(v.page);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
@@ -93,7 +83,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     await expect.poll(() => mine.locator('.reply .body').textContent()).toBe(XSS_REPLY);
 
     // visitors: published, as text, nothing ran
-    const v2 = await openPage(browser);
+    const v2 = await openPage(env.browser);
     await openProduct(v2, 'linen-apron');
     const shown = widget(v2.page).locator('[part=list] article').filter({ hasText: 'Line two' });
     await shown.waitFor();
@@ -126,7 +116,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     await queue.getByRole('button', { name: 'Reject all' }).click();
     await expect.poll(() => queue.count()).toBe(0);
 
-    await o.page.goto(`${stack.demo}/products/cast-iron-skillet`);
+    await o.page.goto(`${env.stack.demo}/products/cast-iron-skillet`);
     const list = widget(o.page).locator('[part=list] > li');
     await expect.poll(() => list.count()).toBe(5);
     await widget(o.page).getByRole('button', { name: 'Show more reviews' }).click();
@@ -166,7 +156,7 @@ describe('<inlay-reviews> on the demo product page', () => {
   });
 
   it('photos: type and size limits, preview and remove, upload with the review', async () => {
-    const v = await openPage(browser);
+    const v = await openPage(env.browser);
     await openProduct(v, 'waxed-canvas-tote');
     await openForm(v.page);
     const input = widget(v.page).getByLabel('Photos (up to 5, 5 MB each)');
@@ -186,7 +176,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     const status = widget(v.page).locator('[part=status]');
     await expect.poll(() => status.textContent()).toMatch(/awaiting moderation/);
     const src = await status.locator('img').getAttribute('src');
-    expect(src).toMatch(new RegExp(`^${stack.api}/media/uploads/`));
+    expect(src).toMatch(new RegExp(`^${env.stack.api}/media/uploads/`));
     const served = await fetch(src!);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -194,7 +184,7 @@ describe('<inlay-reviews> on the demo product page', () => {
   });
 
   it('JSON-LD in the document head matches the shown numbers; photos open in a keyboard-operable lightbox; javascript: URLs never rendered', async () => {
-    insertReview(stack.emulator.db, {
+    insertReview(env.stack.emulator.db, {
       namespace: 'stores',
       entityId: seedIds.products['copper-watering-can']!,
       contactId: 'c-js',
@@ -207,7 +197,7 @@ describe('<inlay-reviews> on the demo product page', () => {
       status: 'APPROVED',
       nowIso: new Date().toISOString(),
     });
-    const v = await openPage(browser);
+    const v = await openPage(env.browser);
     await openProduct(v, 'copper-watering-can');
     await widget(v.page).locator('[part=list] article').first().waitFor();
     const ld = await v.page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"][data-inlay-reviews]')].map((s) => [s.getAttribute('data-inlay-reviews'), s.textContent, s.getRootNode() === document]));
@@ -242,16 +232,16 @@ describe('<inlay-reviews> on the demo product page', () => {
   });
 
   it('under a strict CSP (no unsafe-inline): reviews, ratings, stars and the JSON-LD block work with no violation', async () => {
-    const w = await openPage(browser);
-    const csp = `default-src 'none'; script-src ${stack.api}; style-src 'self'; img-src ${stack.api} data:; connect-src ${stack.api}`;
+    const w = await openPage(env.browser);
+    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}`;
     await w.page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { violations: string[] }).violations = seen;
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     const id = seedIds.products['cast-iron-skillet']!;
-    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>csp</title><script type="module" src="${stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${stack.api}"></script></head><body><inlay-rating product-id="${id}"></inlay-rating><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
-    await w.page.goto(stack.fixtures.page('/reviews-csp', html, { 'content-security-policy': csp }));
+    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>csp</title><script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script></head><body><inlay-rating product-id="${id}"></inlay-rating><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
+    await w.page.goto(env.stack.fixtures.page('/reviews-csp', html, { 'content-security-policy': csp }));
     await widget(w.page).locator('[part=list] article').first().waitFor();
     // French, from the page's lang
     expect(await w.page.locator('inlay-rating').getByRole('img').getAttribute('aria-label')).toMatch(/^\d,\d sur 5, \d+ avis$/);

@@ -20,6 +20,7 @@ import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
 import { backInStockRoutes } from './routes/back-in-stock.ts';
+import { recommendationsRoutes } from './routes/recommendations.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { devRoutes } from './routes/dev.ts';
 import { indexPageRoutes } from './routes/index-page.ts';
@@ -47,6 +48,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   storesReaderRoutes,
   inventoryRoutes,
   backInStockRoutes,
+  recommendationsRoutes,
   reviewsRoutes,
   siteMediaRoutes,
   mediaRoutes,

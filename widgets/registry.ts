@@ -5,6 +5,7 @@
 export const registry: Record<string, () => Promise<unknown>> = {
   'inlay-toaster': () => import('./toaster/element.ts'),
   'inlay-back-in-stock': () => import('./back-in-stock/element.ts'),
+  'inlay-recommendations': () => import('./recommendations/element.ts'),
   'inlay-reviews': () => import('./reviews/element.ts'),
   'inlay-rating': () => import('./rating/element.ts'),
 };

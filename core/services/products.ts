@@ -18,6 +18,8 @@ export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
+  productPageUrl: z.optional(z.object({ base: z.string(), path: z.string() })),
+  productOptions: z.optional(z.array(z.object({ name: z.string() }))),
   priceData: z.optional(priceData),
   stock: z.optional(z.object({ inStock: z.optional(z.boolean()), trackInventory: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
   media: z.optional(z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(image) })) })),
@@ -55,4 +57,17 @@ export function variantOf(product: Product, variantId?: string): ProductVariant 
 export function inStock(product: Product, variantId?: string): boolean {
   const v = variantOf(product, variantId);
   return (v ? v.stock?.inStock : product.stock?.inStock) !== false;
+}
+
+/** Several products in one request (the catalog reader's query with an id filter), in the order asked. */
+export async function productsByIds(ids: string[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const r = await client().http.request({
+    ...api.queryProducts,
+    body: { query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } }, includeVariants: true },
+    schema: z.object({ products: z.array(productSchema) }),
+    kind: 'read',
+  });
+  const byId = new Map(r.products.map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }

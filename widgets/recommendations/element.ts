@@ -1,0 +1,11 @@
+import { defineElement } from '../../core/element.ts';
+import { RecommendationsView, type RecommendationsProps } from './view.tsx';
+import { recommendationsCss } from './styles.ts';
+
+/** `<inlay-recommendations product-id algorithm limit>` */
+export const InlayRecommendations = defineElement<RecommendationsProps>({
+  tag: 'inlay-recommendations',
+  component: RecommendationsView,
+  props: { productId: 'string', algorithm: 'string', limit: 'number' },
+  styles: recommendationsCss,
+});

@@ -1,0 +1,71 @@
+import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
+import { productsByIds, type Product } from '../../core/services/products.ts';
+
+export type AlgorithmAttr = 'related' | 'bought-together' | 'best-sellers';
+
+/** The attribute's names for the Stores algorithms (found by name, as the platform's documented flow does). */
+const NAMES: Record<AlgorithmAttr, string> = {
+  related: 'From the same categories',
+  'bought-together': 'Frequently bought together',
+  'best-sellers': 'Best sellers',
+};
+
+/** Preference order: the chosen algorithm first, then the ones that can fill in. */
+const FALLBACKS: Record<AlgorithmAttr, AlgorithmAttr[]> = {
+  related: ['related', 'best-sellers'],
+  'bought-together': ['bought-together', 'related', 'best-sellers'],
+  'best-sellers': ['best-sellers', 'related'],
+};
+
+export function preference(available: AvailableAlgorithm[], chosen: AlgorithmAttr, hasItem: boolean): AvailableAlgorithm[] {
+  return (FALLBACKS[chosen] ?? FALLBACKS.related)
+    .map((key) => available.find((a) => a.config.name === NAMES[key]))
+    .filter((a): a is AvailableAlgorithm => !!a && (hasItem || a.config.algorithmType === 'GLOBAL'));
+}
+
+export interface LoadInput {
+  productId?: string;
+  algorithm: AlgorithmAttr;
+  limit: number;
+  /** Product ids not to show: those already in the cart. */
+  exclude: Set<string>;
+}
+
+/**
+ * Two requests for a carousel, whatever its size: the recommendation (asking for enough items to fill `limit`
+ * after leaving out the current product and what is in the cart) and one catalog query for their details.
+ */
+export async function loadRecommendations({ productId, algorithm, limit, exclude }: LoadInput): Promise<Product[]> {
+  const algorithms = preference(await listAlgorithms(), algorithm, !!productId);
+  if (!algorithms.length) return [];
+  const skip = new Set(exclude);
+  if (productId) skip.add(productId);
+  const rec = await getRecommendation(algorithms, productId ? [productId] : [], limit + skip.size);
+  const ids = rec.items.map((i) => i.catalogItemId).filter((id) => !skip.has(id)).slice(0, limit);
+  return productsByIds(ids);
+}
+
+/** Where a card links: the platform's product page URL, http(s) only. */
+export function productHref(p: Product): string | undefined {
+  if (!p.productPageUrl) return undefined;
+  try {
+    const u = new URL(p.productPageUrl.path, p.productPageUrl.base);
+    return /^https?:$/.test(u.protocol) ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only http(s) images reach `src`. */
+export function imageOf(p: Product): { url: string; width: number; height: number } | undefined {
+  const img = p.media?.mainMedia?.image;
+  return img && /^https?:\/\//i.test(img.url) ? { url: img.url, width: img.width ?? 400, height: img.height ?? 400 } : undefined;
+}
+
+export function priceText(p: Product): { now?: string; was?: string } {
+  const d = p.priceData;
+  if (!d?.formatted) return {};
+  return d.discountedPrice !== undefined && d.discountedPrice < d.price
+    ? { now: d.formatted.discountedPrice, was: d.formatted.price }
+    : { now: d.formatted.price };
+}

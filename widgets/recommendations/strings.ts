@@ -1,0 +1,18 @@
+export const strings = {
+  en: {
+    'recs.label': 'Recommended products',
+    'recs.prev': 'Previous products',
+    'recs.next': 'Next products',
+    'recs.slide': '{n} of {total}',
+    'recs.options': 'Choose options',
+    'recs.was': 'was {price}',
+  },
+  fr: {
+    'recs.label': 'Produits recommandés',
+    'recs.prev': 'Produits précédents',
+    'recs.next': 'Produits suivants',
+    'recs.slide': '{n} sur {total}',
+    'recs.options': 'Choisir les options',
+    'recs.was': 'au lieu de {price}',
+  },
+};

@@ -1,0 +1,24 @@
+export const recommendationsCss = `
+:host{display:block;min-height:360px}
+:host([hidden]){display:none}
+section{position:relative}
+.nav{display:flex;justify-content:flex-end;gap:8px;margin-bottom:10px}
+.nav button{width:44px;height:44px;border-radius:50%;border:1px solid var(--_border);background:var(--_bg);color:var(--_text);
+font-size:24px;line-height:1;cursor:pointer}
+.nav button:disabled{opacity:.35;cursor:default}
+.track{margin:0;padding:4px 2px 12px;display:grid;grid-auto-flow:column;grid-auto-columns:minmax(180px,calc((100% - 3*16px)/4));
+gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;overscroll-behavior-x:contain;scrollbar-width:thin}
+.card{scroll-snap-align:start;display:flex;flex-direction:column;gap:6px;min-height:290px}
+.skeleton{background:linear-gradient(90deg,var(--_border),transparent);opacity:.35;border-radius:var(--_radius)}
+.card-link{display:flex;flex-direction:column;gap:8px;color:inherit;text-decoration:none;border-radius:var(--_radius)}
+.media{display:block;aspect-ratio:1;border:1px solid var(--_border);border-radius:var(--_radius);overflow:hidden;background:var(--_bg)}
+.media img{display:block;width:100%;height:100%;object-fit:cover}
+.name{font-weight:600}
+.card-link:hover .name{text-decoration:underline}
+.price{margin:0;font-weight:600}
+.price s{margin-inline-start:6px;color:var(--_muted);font-weight:400}
+.msg{padding:var(--_space);color:var(--_danger)}
+.msg button{min-height:44px;padding:8px 14px;border-radius:var(--_radius);border:1px solid var(--_border);background:none;cursor:pointer}
+@media (max-width:600px){.track{grid-auto-columns:minmax(150px,46%)}}
+@media (prefers-reduced-motion:reduce){.track{scroll-behavior:auto}}
+`;

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { client, i18n } from '../../core/boot.ts';
+import type { WidgetProps } from '../../core/element.ts';
+import type { Product } from '../../core/services/products.ts';
+import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
+import { strings } from './strings.ts';
+
+export interface RecommendationsProps {
+  productId?: string;
+  algorithm?: string;
+  limit?: number;
+}
+
+type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
+
+/**
+ * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
+ * previous/next buttons that disable at the ends, arrow keys between items). Hides itself when there is nothing
+ * to recommend.
+ */
+export function RecommendationsView({ productId, algorithm, limit, host }: RecommendationsProps & WidgetProps) {
+  const t = i18n().strings(strings);
+  const chosen: AlgorithmAttr = algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related' ? algorithm : productId ? 'related' : 'best-sellers';
+  const max = Math.max(1, Math.min(24, Math.floor(limit ?? 8) || 8));
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [ends, setEnds] = useState({ start: true, end: false });
+  const track = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    const key = `recs:${chosen}:${productId ?? ''}:${max}`;
+    client()
+      .cache.fetch(key, () => loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set() }))
+      .then(
+        (items) => live && setState({ status: 'ready', items }),
+        (error: unknown) => {
+          client().cache.invalidate(key);
+          if (live) setState({ status: 'error', error });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [chosen, productId, max, attempt]);
+
+  const empty = state.status === 'ready' && state.items.length === 0;
+  useEffect(() => {
+    host.hidden = empty;
+    if (state.status === 'ready' && state.items.length) void import('../rating/element.ts');
+  }, [host, empty, state]);
+
+  const measure = () => {
+    const el = track.current;
+    if (el) setEnds({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+  };
+  useEffect(measure, [state]);
+
+  if (state.status === 'error') {
+    return (
+      <div part="root" class="msg" role="alert">
+        <p>{i18n().error(state.error)}</p>
+        <button type="button" part="button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('action.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (empty) return <div part="root" />;
+
+  const items = state.status === 'ready' ? state.items : [];
+  const page = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
+  const onKey = (e: KeyboardEvent) => {
+    const links = [...(track.current?.querySelectorAll<HTMLElement>('a.card-link') ?? [])];
+    const i = links.indexOf((e.target as HTMLElement).closest('a') as HTMLElement);
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : -2;
+    if (i < 0 || next === -2) return;
+    e.preventDefault();
+    links[Math.max(0, Math.min(links.length - 1, next))]?.focus();
+  };
+
+  return (
+    <section part="root" aria-roledescription="carousel" aria-label={t('recs.label')} aria-busy={state.status === 'loading'}>
+      <div class="nav">
+        <button type="button" part="prev" aria-label={t('recs.prev')} disabled={ends.start} onClick={() => page(-1)}>
+          ‹
+        </button>
+        <button type="button" part="next" aria-label={t('recs.next')} disabled={ends.end} onClick={() => page(1)}>
+          ›
+        </button>
+      </div>
+      <div ref={track} part="track" class="track" onScroll={measure} onKeyDown={onKey}>
+        {state.status === 'loading'
+          ? [0, 1, 2, 3].map((i) => <div key={i} class="card skeleton" aria-hidden="true" />)
+          : items.map((p, i) => {
+              const img = imageOf(p);
+              const href = productHref(p);
+              const price = priceText(p);
+              return (
+                <div key={p.id} class="card" part="item" role="group" aria-roledescription="slide" aria-label={t('recs.slide', { n: i + 1, total: items.length })}>
+                  <a class="card-link" part="link" href={href}>
+                    <span class="media">{img ? <img src={img.url} width={img.width} height={img.height} alt="" loading="lazy" decoding="async" /> : null}</span>
+                    <span class="name">{p.name}</span>
+                  </a>
+                  <inlay-rating product-id={p.id} />
+                  <p class="price" part="price">
+                    {price.now}
+                    {price.was ? (
+                      <s>
+                        <span class="visually-hidden">{t('recs.was', { price: price.was })}</span>
+                        <span aria-hidden="true">{price.was}</span>
+                      </s>
+                    ) : null}
+                  </p>
+                </div>
+              );
+            })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { client } from '../boot.ts';
+import { InlayApiError } from '../errors.ts';
+import type { Http } from '../http.ts';
+import { api } from '../urls.ts';
+
+/** The SDK's error codes for sign-in failures (spec §8). */
+export type LoginErrorCode = 'invalidPassword' | 'emailAlreadyExists' | 'missingCaptchaToken' | 'invalidCaptchaToken' | 'resetPassword' | 'invalidEmail';
+
+/** A sign-in step's outcome, shaped like the SDK's `loginState` (spec §4 Login results). */
+export type LoginState =
+  | { loginState: 'SUCCESS'; data: { sessionToken: string } }
+  | { loginState: 'OWNER_APPROVAL_REQUIRED' }
+  | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
+  /** `error` is the server's message; `code` the raw application code (e.g. `BAD_CODE` on verify). */
+  | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode; code?: string };
+
+const stateSchema = z.object({ state: z.string(), sessionToken: z.optional(z.string()), stateToken: z.optional(z.string()) });
+type StateMachineResponse = z.infer<typeof stateSchema>;
+const emptySchema = z.object({});
+
+/** Server state → client state: anything but the three known states is FAILURE 'Unknown _state'. */
+export function toLoginState(r: StateMachineResponse): LoginState {
+  if (r.state === 'SUCCESS' && r.sessionToken) return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken } };
+  if (r.state === 'REQUIRE_OWNER_APPROVAL') return { loginState: 'OWNER_APPROVAL_REQUIRED' };
+  // verification needs the state token kept from this step; without one the result is FAILURE
+  if (r.state === 'REQUIRE_EMAIL_VERIFICATION' && r.stateToken) return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
+  return { loginState: 'FAILURE', error: 'Unknown _state' };
+}
+
+const CODES: Record<string, LoginErrorCode> = {
+  '-19976': 'invalidPassword',
+  '-19995': 'emailAlreadyExists',
+  '-19971': 'missingCaptchaToken',
+  '-19970': 'invalidCaptchaToken',
+  '-19973': 'resetPassword',
+};
+
+/**
+ * A refused sign-in step → FAILURE with the catalogue's error code (spec §8). Only answers that refuse the step
+ * (4xx other than 401/429) are sign-in failures: no answer, a timeout, throttling (429) and server errors are
+ * rethrown for the generic messages and retry.
+ */
+export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): LoginState {
+  if (!(e instanceof InlayApiError) || e.kind !== 'http' || e.status < 400 || e.status >= 500 || e.status === 429 || e.status === 401) throw e;
+  const code = e.applicationError?.code;
+  const base = { loginState: 'FAILURE' as const, error: e.message, ...(code ? { code } : {}) };
+  const known = code ? CODES[code] : undefined;
+  if (known) return { ...base, errorCode: known };
+  if (step === 'register') {
+    const v = e.fieldViolations?.find((f) => (f.data as { type?: unknown } | undefined)?.type === 'EMAIL');
+    return v ? { ...base, error: v.description, errorCode: 'invalidEmail' } : base;
+  }
+  return step === 'login' ? { ...base, errorCode: 'invalidEmail' } : base;
+}
+
+const http = (): Http => client().http;
+const captcha = (token?: string) => (token ? { captchaTokens: [{ Recaptcha: token }] } : {});
+
+async function step(path: string, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
+  try {
+    return toLoginState(await http().request({ method: 'POST', path, body, schema: stateSchema, kind: 'write' }));
+  } catch (e) {
+    return toFailure(e, kind);
+  }
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  /** A captcha provider's token, sent as `captchaTokens: [{Recaptcha}]`. */
+  captchaToken?: string;
+}
+
+/** `POST /_api/iam/authentication/v2/login`. */
+export const login = ({ email, password, captchaToken }: Credentials) =>
+  step(api.login.path, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
+
+/** `POST /_api/iam/authentication/v2/register`. */
+export const register = ({ email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
+  step(api.register.path, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
+
+/** `POST /_api/iam/verification/v1/auth/verify` with the state token kept from the previous step. */
+export const verify = (code: string, stateToken: string) => step(api.verify.path, { code, stateToken }, 'verify');
+
+const post = async (path: string, body: unknown) => {
+  await http().request({ method: 'POST', path, body, schema: emptySchema, kind: 'write' });
+};
+
+/** Send a new code (`/auth/resend`); throws on failure. */
+export const resendCode = (stateToken: string) => post(api.resend.path, { stateToken });
+
+/** Email a password-reset link that comes back to `redirectUrl` (with `?inlay-reset=<token>` on the emulator). */
+export const sendRecoveryEmail = (email: string, redirectUrl: string, language?: string) =>
+  post(api.sendRecoveryEmail.path, { email, redirect: { url: redirectUrl, clientId: client().config.clientId }, ...(language ? { language } : {}) });
+
+/** Set a new password with the emailed recovery token. */
+export const recover = (recoveryToken: string, password: string) => post(api.recover.path, { recoveryToken, password });

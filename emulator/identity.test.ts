@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pkceChallenge } from './auth.ts';
+import { setSetting } from './db.ts';
+import { DEV_CAPTCHA_TOKEN } from './identity.ts';
+import { DEMO_LOGINS, seedIds } from './seed.ts';
+import type { RunningEmulator } from './server.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
+
+const AUTHN = '/_api/iam/authentication/v2';
+const VERIFY = '/_api/iam/verification/v1/auth';
+const RECOVERY = '/_api/iam/recovery/v1';
+const REDIRECT = '/_api/redirects-api/v1/redirect-session';
+const MY = '/members/v1/members/my';
+const SITE = 'http://127.0.0.1:5173';
+
+let emu: RunningEmulator;
+let clock = Date.parse('2026-06-01T10:00:00Z');
+let visitor: string;
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ now: () => clock });
+  visitor = (await visitorTokens(emu)).access;
+});
+afterAll(() => emu.close());
+beforeEach(() => {
+  // every test comes from 127.0.0.1: failures of one must not make the next ask for a captcha
+  emu.db.prepare('DELETE FROM identity_login_failures').run();
+  setSetting(emu.db, 'signup_policy', 'email_verification');
+});
+
+const post = (path: string, body: unknown, token = visitor) => api(emu, path, { body, token });
+const lastMail = async (to: string) => (await api(emu, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages[0];
+const violations = (r: { json: { details: { validationError: { fieldViolations: unknown[] } } } }) => r.json.details.validationError.fieldViolations;
+const appCode = (r: { json: { details: { applicationError: { code: string } } } }) => r.json.details.applicationError.code;
+let n = 0;
+const fresh = () => `person${++n}.${clock}@example.com`;
+
+describe('register', () => {
+  it('refuses bad input in the platform format', async () => {
+    const missing = await post(`${AUTHN}/register`, {});
+    expect(missing.status).toBe(400);
+    expect(violations(missing)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'loginId', violatedRule: 'REQUIRED_FIELD' }),
+        expect.objectContaining({ field: 'password', violatedRule: 'REQUIRED_FIELD' }),
+      ]),
+    );
+    const email = await post(`${AUTHN}/register`, { loginId: { email: 'not-an-email' }, password: 'long enough pw' });
+    expect(email.status).toBe(400);
+    expect(violations(email)).toEqual([{ field: 'loginId.email', description: 'must be a valid email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }]);
+    const short = await post(`${AUTHN}/register`, { loginId: { email: fresh() }, password: 'short' });
+    expect(violations(short)).toEqual([expect.objectContaining({ field: 'password', violatedRule: 'MIN_LENGTH', data: { threshold: 8 } })]);
+    const noToken = await api(emu, `${AUTHN}/register`, { body: { loginId: { email: fresh() }, password: 'long enough pw' } });
+    expect(noToken.status).toBe(401);
+    expect(appCode(noToken)).toBe('UNAUTHENTICATED');
+  });
+
+  it('email_verification: code by mail, wrong code, right code → SUCCESS, replayed code refused, duplicate email -19995', async () => {
+    const email = fresh();
+    const r = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse', profile: { nickname: 'Ada' } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ state: 'REQUIRE_EMAIL_VERIFICATION', identity: { email: { address: email, isVerified: false } } });
+    const stateToken = r.json.stateToken as string;
+    const { code } = await lastMail(email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = await post(`${VERIFY}/verify`, { code: code === '000000' ? '111111' : '000000', stateToken });
+    expect([wrong.status, appCode(wrong)]).toEqual([400, 'BAD_CODE']);
+    const format = await post(`${VERIFY}/verify`, { code: '12ab', stateToken });
+    expect(violations(format)).toEqual([expect.objectContaining({ field: 'code', violatedRule: 'FORMAT' })]);
+
+    const ok = await post(`${VERIFY}/verify`, { code, stateToken });
+    expect(ok.json).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String), identity: { email: { isVerified: true } } });
+    const replay = await post(`${VERIFY}/verify`, { code, stateToken });
+    expect([replay.status, appCode(replay)]).toEqual([400, 'NOT_FOUND']);
+
+    const again = await post(`${AUTHN}/register`, { loginId: { email: email.toUpperCase() }, password: 'another pw 1' });
+    expect([again.status, appCode(again)]).toEqual([409, '-19995']);
+  });
+
+  it('resend: cool-down (429), then a new code replaces the old one; a state token expires after 30 min', async () => {
+    const email = fresh();
+    const { stateToken } = (await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).json;
+    const first = (await lastMail(email)).code;
+    const early = await post(`${VERIFY}/resend`, { stateToken });
+    expect([early.status, appCode(early)]).toEqual([429, 'SEND_CODE_ERROR']);
+    clock += 31_000;
+    expect((await post(`${VERIFY}/resend`, { stateToken })).json).toEqual({});
+    const second = (await lastMail(email)).code;
+    if (first !== second) expect((await post(`${VERIFY}/verify`, { code: first, stateToken })).status).toBe(400);
+    expect(violations(await post(`${VERIFY}/resend`, {}))).toEqual([expect.objectContaining({ field: 'stateToken', violatedRule: 'REQUIRED_FIELD' })]);
+    clock += 31 * 60_000;
+    const expired = await post(`${VERIFY}/verify`, { code: second, stateToken });
+    expect([expired.status, appCode(expired)]).toEqual([400, 'NOT_FOUND']);
+    // signing in again mails a fresh code
+    const login = await post(`${AUTHN}/login`, { loginId: { email }, password: 'correct horse' });
+    expect(login.json.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    const ok = await post(`${VERIFY}/verify`, { code: (await lastMail(email)).code, stateToken: login.json.stateToken });
+    expect(ok.json.state).toBe('SUCCESS');
+  });
+
+  it('immediate and owner_approval policies', async () => {
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const a = await post(`${AUTHN}/register`, { loginId: { email: fresh() }, password: 'correct horse' });
+    expect(a.json).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String) });
+    setSetting(emu.db, 'signup_policy', 'owner_approval');
+    const email = fresh();
+    const b = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
+    expect(b.json.state).toBe('REQUIRE_OWNER_APPROVAL');
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'correct horse' })).json.state).toBe('REQUIRE_OWNER_APPROVAL');
+  });
+});
+
+describe('login', () => {
+  const member = DEMO_LOGINS.member;
+  it('wrong password -19976, unknown email -19999, no password -19973, bad input 400', async () => {
+    const wrong = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: 'nope nope' });
+    expect([wrong.status, appCode(wrong), wrong.json.message]).toEqual([400, '-19976', 'Wrong password']);
+    const unknown = await post(`${AUTHN}/login`, { loginId: { email: 'nobody@example.com' }, password: 'whatever1' });
+    expect([unknown.status, appCode(unknown)]).toEqual([404, '-19999']);
+    const missing = await post(`${AUTHN}/login`, { loginId: {} });
+    expect(violations(missing)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'loginId.email', violatedRule: 'REQUIRED_FIELD' }), expect.objectContaining({ field: 'password', violatedRule: 'REQUIRED_FIELD' })]),
+    );
+    emu.db.prepare('DELETE FROM identity_login_failures').run();
+    const email = fresh();
+    emu.db
+      .prepare("INSERT INTO members (id, contact_id, email, created_date, updated_date) VALUES (?, ?, ?, '2026-01-01', '2026-01-01')")
+      .run(`m-${n}`, `c-${n}`, email);
+    const reset = await post(`${AUTHN}/login`, { loginId: { email }, password: 'whatever1' });
+    expect([reset.status, appCode(reset)]).toEqual([400, '-19973']);
+  });
+
+  it('success gives a session token; after 3 failures a captcha is needed (-19971, wrong -19970, dev token ok); 10 → 429', async () => {
+    const ok = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password });
+    expect(ok.json).toMatchObject({ state: 'SUCCESS', sessionToken: expect.any(String), identity: { id: seedIds.members.member } });
+    for (let i = 0; i < 3; i++) await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: 'bad password' });
+    const need = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password });
+    expect([need.status, appCode(need)]).toEqual([400, '-19971']);
+    const bad = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: [{ Recaptcha: 'forged' }] });
+    expect([bad.status, appCode(bad)]).toEqual([400, '-19970']);
+    const good = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
+    expect(good.json.state).toBe('SUCCESS');
+    for (let i = 0; i < 10; i++) await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: 'bad password', captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
+    const locked = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
+    expect([locked.status, appCode(locked)]).toEqual([429, 'RESOURCE_EXHAUSTED']);
+  });
+});
+
+async function sessionToken(): Promise<string> {
+  const r = await post(`${AUTHN}/login`, { loginId: { email: DEMO_LOGINS.member.email }, password: DEMO_LOGINS.member.password });
+  return r.json.sessionToken;
+}
+const authBody = (extra: Record<string, unknown>, prompt = 'none') => ({
+  auth: {
+    authRequest: { clientId: DEMO_CLIENT_ID, codeChallenge: pkceChallenge(VERIFIER), codeChallengeMethod: 'S256', responseType: 'code', scope: 'offline_access', state: 'st-123', ...extra },
+    prompt,
+  },
+});
+const oauthData = (html: string) => JSON.parse(/<script type="application\/json" id="inlay-oauth">(.*?)<\/script>/.exec(html)![1]!);
+
+describe('redirect session: silent sign-in (prompt none, web_message)', () => {
+  it('the authorize page posts {code, state} to the registered origin only; the code gives member tokens carrying the visitor', async () => {
+    const visitorId = (emu.db.prepare("SELECT visitor_id FROM oauth_tokens WHERE kind = 'access' ORDER BY created_at LIMIT 1").get() as { visitor_id: string }).visitor_id;
+    const r = await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: await sessionToken() }));
+    expect(r.status).toBe(200);
+    const url = new URL(r.json.redirectSession.fullUrl);
+    expect(r.json.redirectSession.urlDetails).toEqual({ endpoint: `${url.origin}/oauth2/authorize`, searchParams: { redirectSession: r.json.redirectSession.id } });
+    const page = await fetch(url, { headers: { Referer: `${SITE}/products/x` } });
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${SITE}`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script>/);
+    const d = oauthData(html);
+    expect(d).toMatchObject({ targetOrigin: SITE, allowedOrigins: [], message: { code: expect.any(String), state: 'st-123' } });
+    const tokens = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code: d.message.code, codeVerifier: VERIFIER } });
+    expect(tokens.status).toBe(200);
+    const row = emu.db.prepare('SELECT member_id, visitor_id FROM oauth_tokens WHERE token_hash = (SELECT token_hash FROM oauth_tokens WHERE role = ? ORDER BY created_at DESC LIMIT 1)').get('member') as { member_id: string; visitor_id: string };
+    expect(row.member_id).toBe(seedIds.members.member);
+    expect(row.visitor_id).toBe(visitorId);
+    // the session is single use
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('no registered Referer: the page lists the allowed origins (the browser delivers to the matching one only); a bad session token → login_required', async () => {
+    const r = await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: 'forged' }));
+    const d = oauthData(await (await fetch(r.json.redirectSession.fullUrl, { headers: { Referer: 'https://evil.example/' } })).text());
+    expect(d.targetOrigin).toBeNull();
+    expect(d.allowedOrigins).toContain(SITE);
+    expect(d.message).toEqual({ error: 'login_required', error_description: expect.any(String), state: 'st-123' });
+    // a session token works once
+    const token = await sessionToken();
+    const first = oauthData(await (await fetch((await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: token }))).json.redirectSession.fullUrl)).text());
+    const second = oauthData(await (await fetch((await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: token }))).json.redirectSession.fullUrl)).text());
+    expect(first.message.code).toBeTruthy();
+    expect(second.message.error).toBe('login_required');
+  });
+
+  it('bad input: unknown intent, unknown client, bad challenge, no token', async () => {
+    const none = await post(REDIRECT, {});
+    expect(violations(none)).toEqual([expect.objectContaining({ field: '', violatedRule: 'REQUIRED_ONE_OF_FIELD' })]);
+    const client = await post(REDIRECT, { auth: { ...authBody({ responseMode: 'web_message' }).auth, authRequest: { ...authBody({ responseMode: 'web_message' }).auth.authRequest, clientId: 'nope' } } });
+    expect(violations(client)).toEqual([expect.objectContaining({ field: 'auth.authRequest.clientId' })]);
+    const challenge = await post(REDIRECT, authBody({ responseMode: 'web_message', codeChallenge: 'short' }));
+    expect(violations(challenge)).toEqual([expect.objectContaining({ field: 'auth.authRequest.codeChallenge', violatedRule: 'FORMAT' })]);
+    expect((await api(emu, REDIRECT, { body: authBody({ responseMode: 'web_message' }) })).status).toBe(401);
+  });
+});
+
+describe('redirect session: hosted login (prompt login, fragment)', () => {
+  it('redirectUri must be on an allowed origin; the page signs in and redirects with #code&state', async () => {
+    const bad = await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri: 'https://evil.example/cb' }, 'login'));
+    expect(violations(bad)).toEqual([expect.objectContaining({ field: 'auth.authRequest.redirectUri' })]);
+    const missing = await post(REDIRECT, authBody({ responseMode: 'fragment' }, 'login'));
+    expect(violations(missing)).toEqual([expect.objectContaining({ field: 'auth.authRequest.redirectUri', violatedRule: 'REQUIRED_FIELD' })]);
+
+    const redirectUri = `${SITE}/products/mug?x=1`;
+    const r = await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri }, 'login'));
+    const url = r.json.redirectSession.fullUrl as string;
+    const page = await fetch(url);
+    const html = await page.text();
+    expect(html).toContain('autocomplete="current-password"');
+    expect(html).not.toMatch(/<script/);
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${SITE}`);
+
+    const form = (email: string, password: string) =>
+      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }).toString() });
+    const wrong = await form('<b>x</b>@example.com', 'nope');
+    expect(wrong.status).toBe(400);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toContain('&lt;b&gt;x&lt;/b&gt;@example.com');
+    expect(wrongHtml).not.toContain('<b>x</b>');
+    const ok = await form(DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
+    expect(ok.status).toBe(302);
+    const back = new URL(ok.headers.get('location')!);
+    expect(back.origin + back.pathname + back.search).toBe(redirectUri);
+    const params = new URLSearchParams(back.hash.slice(1));
+    expect(params.get('state')).toBe('st-123');
+    const tokens = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code: params.get('code'), codeVerifier: VERIFIER, redirectUri } });
+    expect(tokens.status).toBe(200);
+  });
+});
+
+describe('logout and members', () => {
+  it('logout revokes this session: its refresh token stops working', async () => {
+    const m = await memberTokens(emu);
+    const r = await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: `${SITE}/` } }, m.access);
+    expect(r.status).toBe(200);
+    const go = await fetch(r.json.redirectSession.fullUrl, { redirect: 'manual' });
+    expect([go.status, go.headers.get('location')]).toEqual([302, `${SITE}/`]);
+    const refresh = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: m.refresh } });
+    expect([refresh.status, appCode(refresh)]).toEqual([400, 'INVALID_REFRESH_TOKEN']);
+    const bad = await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: 'https://evil.example/' } });
+    expect(violations(bad)).toEqual([expect.objectContaining({ field: 'callbacks.postFlowUrl' })]);
+  });
+
+  it('the account page (membersAccount intent): members only; its forms change the nickname and the community membership', async () => {
+    const v = await post(REDIRECT, { membersAccount: { section: 'ACCOUNT_INFO' } });
+    expect(v.status).toBe(403);
+    const m = await memberTokens(emu);
+    const r = await post(REDIRECT, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } }, m.access);
+    const url = r.json.redirectSession.fullUrl as string;
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('value="Maya"');
+    expect(page).toContain(`href="${SITE}/"`);
+    const send = (body: Record<string, string>) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const bad = await send({ op: 'nickname', nickname: '<i>Maya</i>' });
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toContain('value="&lt;i&gt;Maya&lt;/i&gt;"');
+    expect((await send({ op: 'nickname', nickname: ' ' })).status).toBe(400);
+    await send({ op: 'leave' });
+    const me = (await api(emu, `${MY}?fieldsets=FULL`, { token: m.access })).json.member;
+    expect(me).toMatchObject({ privacyStatus: 'PRIVATE', profile: { nickname: '<i>Maya</i>' } });
+    await send({ op: 'join' });
+    await send({ op: 'nickname', nickname: 'Maya' });
+    expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m.access })).json.member).toMatchObject({ privacyStatus: 'PUBLIC', profile: { nickname: 'Maya' } });
+    expect((await fetch(`${emu.url}/_hosted/account?session=forged`)).status).toBe(404);
+  });
+
+  it('GET my: 401 without a token, 403 for visitors, FULL shape for members, PUBLIC hides the email; bad fieldsets 400', async () => {
+    expect((await api(emu, `${MY}?fieldsets=FULL`)).status).toBe(401);
+    const v = await api(emu, `${MY}?fieldsets=FULL`, { token: visitor });
+    expect([v.status, appCode(v)]).toEqual([403, 'PERMISSION_DENIED']);
+    const m = await memberTokens(emu);
+    const full = await api(emu, `${MY}?fieldsets=FULL`, { token: m.access });
+    expect(full.json.member).toMatchObject({
+      id: seedIds.members.member,
+      loginEmail: DEMO_LOGINS.member.email,
+      loginEmailVerified: true,
+      status: 'APPROVED',
+      contactId: expect.any(String),
+      contact: { firstName: 'Maya', lastName: 'Lindqvist' },
+      profile: { nickname: 'Maya', slug: 'maya' },
+      privacyStatus: 'PUBLIC',
+      activityStatus: 'ACTIVE',
+    });
+    const pub = await api(emu, MY, { token: m.access });
+    expect(pub.json.member.loginEmail).toBeUndefined();
+    expect(pub.json.member.status).toBe('UNKNOWN');
+    expect(violations(await api(emu, `${MY}?fieldsets=ALL`, { token: m.access }))).toEqual([expect.objectContaining({ field: 'fieldsets', violatedRule: 'INVALID_ENUM_VALUE' })]);
+  });
+
+  it('nickname update (own only), leave/join community, delete own → its refresh token stops working', async () => {
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const email = fresh();
+    const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
+    const id = reg.json.identity.id as string;
+    const { issueMemberTokens } = await import('./auth.ts');
+    const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const upd = await api(emu, `/members/v1/members/${id}`, { method: 'PATCH', token: t.access_token, body: { member: { profile: { nickname: 'Grace' } } } });
+    expect(upd.json.member.profile.nickname).toBe('Grace');
+    const empty = await api(emu, `/members/v1/members/${id}`, { method: 'PATCH', token: t.access_token, body: { member: { profile: { nickname: '  ' } } } });
+    expect(violations(empty)).toEqual([expect.objectContaining({ field: 'member.profile.nickname', violatedRule: 'MIN_LENGTH' })]);
+    const other = await api(emu, `/members/v1/members/${seedIds.members.member}`, { method: 'PATCH', token: t.access_token, body: { member: { profile: { nickname: 'x' } } } });
+    expect(other.status).toBe(403);
+    expect((await api(emu, '/members/v1/members/leave-community', { token: t.access_token, body: {} })).json.member.privacyStatus).toBe('PRIVATE');
+    expect((await api(emu, '/members/v1/members/join-community', { token: t.access_token, body: {} })).json.member.privacyStatus).toBe('PUBLIC');
+    expect((await api(emu, MY, { method: 'DELETE', token: t.access_token })).json).toEqual({});
+    const refresh = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: t.refresh_token } });
+    expect(refresh.status).toBe(400);
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'correct horse' })).status).toBe(404);
+  });
+});
+
+describe('recovery and change-password', () => {
+  it('send-email: same answer for unknown emails; the link comes back to the site; recover sets the password, ends sessions, works once', async () => {
+    expect((await post(`${RECOVERY}/send-email`, { email: 'ghost@example.com', redirect: { url: `${SITE}/`, clientId: DEMO_CLIENT_ID } })).json).toEqual({});
+    expect(await lastMail('ghost@example.com')).toBeUndefined();
+    const notAllowed = await post(`${RECOVERY}/send-email`, { email: 'a@example.com', redirect: { url: 'https://evil.example/', clientId: DEMO_CLIENT_ID } });
+    expect(violations(notAllowed)).toEqual([expect.objectContaining({ field: 'redirect.url' })]);
+    expect(violations(await post(`${RECOVERY}/send-email`, { email: 'nope' }))).toEqual([expect.objectContaining({ field: 'email', data: { type: 'EMAIL' } })]);
+
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const email = fresh();
+    const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
+    const { issueMemberTokens } = await import('./auth.ts');
+    const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
+    await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${SITE}/products/mug?inlay-reset=old#top`, clientId: DEMO_CLIENT_ID } });
+    const link = new URL((await lastMail(email)).link);
+    expect(link.origin + link.pathname).toBe(`${SITE}/products/mug`);
+    expect(link.hash).toBe('');
+    const token = link.searchParams.get('inlay-reset')!;
+    expect(token).not.toBe('old');
+
+    expect(violations(await post(`${RECOVERY}/recover`, { recoveryToken: token, password: 'short' }))).toEqual([expect.objectContaining({ field: 'password', violatedRule: 'MIN_LENGTH' })]);
+    expect((await post(`${RECOVERY}/recover`, { recoveryToken: token, password: 'battery staple' })).json).toEqual({});
+    const replay = await post(`${RECOVERY}/recover`, { recoveryToken: token, password: 'battery staple 2' });
+    expect([replay.status, appCode(replay)]).toEqual([400, 'INVALID_RECOVERY_TOKEN']);
+    expect((await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: t.refresh_token } })).status).toBe(400);
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'battery staple' })).json.state).toBe('SUCCESS');
+
+    // expired link
+    await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${SITE}/`, clientId: DEMO_CLIENT_ID } });
+    const late = new URL((await lastMail(email)).link).searchParams.get('inlay-reset')!;
+    clock += 61 * 60_000;
+    expect(appCode(await post(`${RECOVERY}/recover`, { recoveryToken: late, password: 'battery staple 3' }))).toBe('INVALID_RECOVERY_TOKEN');
+  });
+
+  it('change-password: members only', async () => {
+    expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' })).status).toBe(403);
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const email = fresh();
+    const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
+    const { issueMemberTokens } = await import('./auth.ts');
+    const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
+    expect(violations(await post(`${AUTHN}/change-password`, { newPassword: 'x' }, t.access_token))).toEqual([expect.objectContaining({ field: 'newPassword', violatedRule: 'MIN_LENGTH' })]);
+    expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' }, t.access_token)).json).toEqual({});
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
+  });
+});

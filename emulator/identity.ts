@@ -1,0 +1,245 @@
+/**
+ * Identity data (issue 3): members as the wire shows them, login sessions, verification codes, recovery tokens,
+ * failed-login throttling and the dev captcha. Routes live in routes/identity.ts, routes/members.ts and
+ * routes/redirects.ts.
+ */
+import { randomInt } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { newOpaqueToken, verifyPassword } from './auth.ts';
+import { getSetting, sha256Hex } from './db.ts';
+import { PlatformError, tooManyRequests } from './errors.ts';
+
+/** Site sign-up policy (site setting `signup_policy`). */
+export type SignupPolicy = 'immediate' | 'email_verification' | 'owner_approval';
+export const SIGNUP_POLICIES = ['immediate', 'email_verification', 'owner_approval'] as const;
+/** The demo's default. */
+export const DEFAULT_SIGNUP_POLICY: SignupPolicy = 'email_verification';
+
+export function signupPolicy(db: Database): SignupPolicy {
+  const v = getSetting<string>(db, 'signup_policy');
+  return (SIGNUP_POLICIES as readonly string[]).includes(v ?? '') ? (v as SignupPolicy) : DEFAULT_SIGNUP_POLICY;
+}
+
+/** Platform application codes (wire-protocol §3), sent as strings. */
+export const IAM = {
+  invalidPassword: '-19976',
+  emailAlreadyExists: '-19995',
+  missingCaptchaToken: '-19971',
+  invalidCaptchaToken: '-19970',
+  resetPassword: '-19973',
+  /** Unknown email (third-party code; the SDK maps any other login failure to invalidEmail). */
+  notFound: '-19999',
+} as const;
+
+/** Lifetimes. */
+export const SESSION_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const STATE_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const RECOVERY_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_COOLDOWN_MS = 30 * 1000;
+/**
+ * Failed logins within WINDOW: a captcha after CAPTCHA_AFTER_FAILURES for one email, 429 after LOCK_AFTER_FAILURES.
+ * An address (many people may share one) gets IP_FACTOR times more.
+ */
+export const CAPTCHA_AFTER_FAILURES = 3;
+export const LOCK_AFTER_FAILURES = 10;
+export const IP_FACTOR = 5;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** The dev captcha's accepted token (`captchaTokens: [{Recaptcha: 'dev-captcha-ok'}]`). */
+export const DEV_CAPTCHA_TOKEN = 'dev-captcha-ok';
+
+export interface MemberRow {
+  id: string;
+  contact_id: string;
+  email: string;
+  email_verified: number;
+  password_hash: string | null;
+  role: string;
+  status: 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
+  privacy_status: 'PRIVATE' | 'PUBLIC';
+  nickname: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  slug: string | null;
+  created_date: string;
+  updated_date: string;
+  last_login_date: string | null;
+}
+
+export function memberByEmail(db: Database, email: string): MemberRow | undefined {
+  return db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email = ?').get(email);
+}
+
+export function memberById(db: Database, id: string): MemberRow | undefined {
+  return db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?').get(id);
+}
+
+/** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
+export function toWireMember(m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
+  const pub = fieldset === 'PUBLIC';
+  return {
+    id: m.id,
+    ...(pub ? {} : { loginEmail: m.email, loginEmailVerified: m.email_verified === 1 }),
+    status: pub ? 'UNKNOWN' : m.status,
+    contactId: m.contact_id,
+    ...(fieldset === 'FULL'
+      ? {
+          contact: {
+            ...(m.first_name ? { firstName: m.first_name } : {}),
+            ...(m.last_name ? { lastName: m.last_name } : {}),
+            phones: [],
+            emails: [m.email],
+            addresses: [],
+            customFields: {},
+          },
+        }
+      : {}),
+    profile: { nickname: m.nickname ?? m.email.split('@')[0], ...(m.slug ? { slug: m.slug } : {}) },
+    privacyStatus: pub ? 'UNKNOWN' : m.privacy_status,
+    activityStatus: pub ? 'UNKNOWN' : 'ACTIVE',
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    ...(m.last_login_date ? { lastLoginDate: m.last_login_date } : {}),
+  };
+}
+
+/** `StateMachineResponse.identity`. */
+export function toWireIdentity(m: MemberRow) {
+  return {
+    id: m.id,
+    revision: '1',
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    email: { address: m.email, isVerified: m.email_verified === 1 },
+    status: { name: m.status === 'APPROVED' ? 'ACTIVE' : m.status === 'PENDING' ? 'APPLICANT' : m.status, reasons: [] },
+    identityProfile: { ...(m.nickname ? { nickname: m.nickname } : {}), ...(m.first_name ? { firstName: m.first_name } : {}) },
+    factors: [{ type: 'PASSWORD' }],
+  };
+}
+
+// ------------------------------------------------------------------------------------------ session tokens
+
+/** A single-use login session (the `sessionToken` of SUCCESS), turned into member tokens by a redirect session. */
+export function issueSessionToken(db: Database, memberId: string, nowMs: number): string {
+  const token = newOpaqueToken();
+  db.prepare<[string, string, number, number]>(
+    'INSERT INTO identity_sessions (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  ).run(sha256Hex(token), memberId, nowMs, nowMs + SESSION_TOKEN_TTL_MS);
+  return token;
+}
+
+/** Consume a session token: the member id, or undefined when unknown, expired or used. */
+export function consumeSessionToken(db: Database, token: string, nowMs: number): string | undefined {
+  const hash = sha256Hex(token);
+  const row = db
+    .prepare<[string], { member_id: string; expires_at: number; used_at: number | null }>(
+      'SELECT member_id, expires_at, used_at FROM identity_sessions WHERE token_hash = ?',
+    )
+    .get(hash);
+  if (!row || row.used_at !== null || row.expires_at <= nowMs) return undefined;
+  db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE token_hash = ?').run(nowMs, hash);
+  return row.member_id;
+}
+
+// ------------------------------------------------------------------------------------------ verification codes
+
+/** A 6-digit code. */
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** A new verification state token for a member; returns it and the code to mail. */
+export function issueStateToken(db: Database, memberId: string, nowMs: number): { stateToken: string; code: string } {
+  const stateToken = newOpaqueToken();
+  const code = newCode();
+  db.prepare<[string, string, string, number, number]>(
+    'INSERT INTO identity_state_tokens (token_hash, member_id, code_hash, sent_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(sha256Hex(stateToken), memberId, sha256Hex(code), nowMs, nowMs + STATE_TOKEN_TTL_MS);
+  return { stateToken, code };
+}
+
+export interface StateTokenRow {
+  token_hash: string;
+  member_id: string;
+  code_hash: string;
+  attempts: number;
+  sent_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A live state token, or undefined when unknown, expired, used or out of attempts. */
+export function liveStateToken(db: Database, stateToken: string, nowMs: number): StateTokenRow | undefined {
+  const row = db.prepare<[string], StateTokenRow>('SELECT * FROM identity_state_tokens WHERE token_hash = ?').get(sha256Hex(stateToken));
+  if (!row || row.used_at !== null || row.expires_at <= nowMs || row.attempts >= CODE_MAX_ATTEMPTS) return undefined;
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------ recovery
+
+export function issueRecoveryToken(db: Database, memberId: string, nowMs: number): string {
+  const token = newOpaqueToken();
+  db.prepare<[string, string, number, number]>(
+    'INSERT INTO identity_recovery_tokens (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  ).run(sha256Hex(token), memberId, nowMs, nowMs + RECOVERY_TOKEN_TTL_MS);
+  return token;
+}
+
+/** Consume a recovery token: the member id, or undefined. */
+export function consumeRecoveryToken(db: Database, token: string, nowMs: number): string | undefined {
+  const hash = sha256Hex(token);
+  const row = db
+    .prepare<[string], { member_id: string; expires_at: number; used_at: number | null }>(
+      'SELECT member_id, expires_at, used_at FROM identity_recovery_tokens WHERE token_hash = ?',
+    )
+    .get(hash);
+  if (!row || row.used_at !== null || row.expires_at <= nowMs) return undefined;
+  db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE token_hash = ?').run(nowMs, hash);
+  return row.member_id;
+}
+
+// ------------------------------------------------------------------------------------------ throttling + captcha
+
+function failures(db: Database, key: string, nowMs: number): number {
+  const row = db.prepare<[string], { failures: number; window_start: number }>('SELECT failures, window_start FROM identity_login_failures WHERE key = ?').get(key);
+  return row && row.window_start + FAILURE_WINDOW_MS > nowMs ? row.failures : 0;
+}
+
+/** Throttle keys for a login: the email and the caller's address. */
+export const throttleKeys = (email: string, ip: string) => [`email:${email.toLowerCase()}`, `ip:${ip}`];
+
+export function recordFailure(db: Database, keys: string[], nowMs: number): void {
+  const upsert = db.prepare<[string, number, number]>(
+    `INSERT INTO identity_login_failures (key, failures, window_start) VALUES (?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start`,
+  );
+  for (const k of keys) {
+    const row = db.prepare<[string], { failures: number; window_start: number }>('SELECT failures, window_start FROM identity_login_failures WHERE key = ?').get(k);
+    const live = row && row.window_start + FAILURE_WINDOW_MS > nowMs;
+    upsert.run(k, live ? row.failures + 1 : 1, live ? row.window_start : nowMs);
+  }
+}
+
+export function clearFailures(db: Database, key: string): void {
+  db.prepare<[string]>('DELETE FROM identity_login_failures WHERE key = ?').run(key);
+}
+
+/**
+ * Before checking a password: 429 when locked out; after CAPTCHA_AFTER_FAILURES failures a captcha token is needed
+ * (-19971 without one, -19970 with a wrong one).
+ */
+export function checkThrottle(db: Database, keys: string[], captchaTokens: { Recaptcha?: string; InvisibleRecaptcha?: string }[] | undefined, nowMs: number): void {
+  // failures scaled to one email's: an address's count is divided by IP_FACTOR
+  const worst = Math.max(...keys.map((k) => failures(db, k, nowMs) / (k.startsWith('ip:') ? IP_FACTOR : 1)));
+  if (worst >= LOCK_AFTER_FAILURES) throw tooManyRequests('Too many failed sign-in attempts. Try again later.');
+  if (worst < CAPTCHA_AFTER_FAILURES) return;
+  const tokens = (captchaTokens ?? []).flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha]).filter((t): t is string => !!t);
+  if (!tokens.length) throw iamError(400, IAM.missingCaptchaToken, 'Missing captcha token');
+  if (!tokens.includes(DEV_CAPTCHA_TOKEN)) throw iamError(400, IAM.invalidCaptchaToken, 'Invalid captcha token');
+}
+
+/** An identity application error (`details.applicationError.code` is the platform's negative code as a string). */
+export function iamError(status: number, code: string, message: string): PlatformError {
+  return new PlatformError(status, message, { applicationError: { code, description: message } });
+}
+
+/** Check a member's password (constant time); false for members without one. */
+export const passwordMatches = (m: MemberRow, password: string) => verifyPassword(password, m.password_hash);

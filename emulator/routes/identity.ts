@@ -1,0 +1,245 @@
+/**
+ * Authentication, verification and recovery (wire-protocol §3): the custom login form's calls. Every call needs a
+ * visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { getClient, hashPassword, revokeMemberTokens } from '../auth.ts';
+import { getSetting } from '../db.ts';
+import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
+import {
+  IAM,
+  RESEND_COOLDOWN_MS,
+  checkThrottle,
+  clearFailures,
+  consumeRecoveryToken,
+  iamError,
+  issueRecoveryToken,
+  issueSessionToken,
+  issueStateToken,
+  liveStateToken,
+  memberByEmail,
+  memberById,
+  newCode,
+  passwordMatches,
+  recordFailure,
+  signupPolicy,
+  throttleKeys,
+  toWireIdentity,
+  type MemberRow,
+} from '../identity.ts';
+import { sendMail } from '../mail.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { httpUrl, validate } from '../validate.ts';
+import { sha256Hex } from '../db.ts';
+
+export const AUTHN = '/_api/iam/authentication';
+export const VERIFICATION = '/_api/iam/verification/v1/auth';
+export const RECOVERY = '/_api/iam/recovery/v1';
+
+/** Passwords: 8 to 100 characters. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 100;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const captchaTokens = z.array(z.object({ Recaptcha: z.string().max(4000).optional(), InvisibleRecaptcha: z.string().max(4000).optional() })).max(5).optional();
+const loginId = z.object({ email: z.string().min(1).max(254) });
+
+const registerSchema = z.object({
+  loginId,
+  password,
+  profile: z
+    .object({
+      nickname: z.string().max(100).optional(),
+      firstName: z.string().max(100).optional(),
+      lastName: z.string().max(100).optional(),
+    })
+    .loose()
+    .optional(),
+  captchaTokens,
+  clientMetaData: z.unknown().optional(),
+});
+const loginSchema = z.object({
+  loginId,
+  password: z.string().min(1).max(PASSWORD_MAX),
+  captchaTokens,
+  clientMetaData: z.unknown().optional(),
+  stateToken: z.string().max(1000).optional(),
+});
+const verifySchema = z.object({ code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code'), stateToken: z.string().min(1).max(1000) });
+const resendSchema = z.object({ stateToken: z.string().min(1).max(1000) });
+const sendEmailSchema = z.object({
+  email: z.string().min(1).max(254),
+  redirect: z.object({ url: httpUrl, clientId: z.string().min(1).max(200) }).optional(),
+  language: z.string().max(20).optional(),
+});
+const recoverSchema = z.object({ recoveryToken: z.string().min(1).max(1000), password });
+const changePasswordSchema = z.object({ newPassword: password });
+
+/** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (spec §5). */
+function checkEmail(email: string, field: string): string {
+  const e = email.trim();
+  if (!EMAIL_RE.test(e)) throw badRequest([{ field, description: 'must be a valid email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }]);
+  return e;
+}
+
+const clientIp = (ctx: RequestContext) => ctx.req.socket.remoteAddress ?? 'unknown';
+
+/** Mail a verification code. */
+function mailCode(ctx: RequestContext, m: MemberRow, code: string): void {
+  sendMail(ctx.db, { to: m.email, subject: `Your verification code: ${code}`, text: `Enter ${code} to confirm your email address. It expires in 30 minutes.`, code }, ctx.now());
+}
+
+/** The state a member is in after proving who they are (login or verified code). */
+export function memberState(ctx: RequestContext, m: MemberRow) {
+  const identity = toWireIdentity(m);
+  if (m.status === 'BLOCKED') throw forbidden('This member is blocked', 'MEMBER_BLOCKED');
+  if (m.status === 'PENDING') {
+    if (signupPolicy(ctx.db) !== 'owner_approval' && m.email_verified !== 1) {
+      const { stateToken, code } = issueStateToken(ctx.db, m.id, ctx.now());
+      mailCode(ctx, m, code);
+      return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity, additionalData: {} };
+    }
+    return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
+  }
+  const nowIso = new Date(ctx.now()).toISOString();
+  ctx.db.prepare<[string, string]>('UPDATE members SET last_login_date = ? WHERE id = ?').run(nowIso, m.id);
+  return { state: 'SUCCESS', sessionToken: issueSessionToken(ctx.db, m.id, ctx.now()), identity, additionalData: {} };
+}
+
+/**
+ * Check an email and password (throttled, captcha after repeated failures): the member, or a thrown platform error.
+ * Shared with the hosted login page.
+ */
+export async function checkCredentials(ctx: RequestContext, email: string, pw: string, captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[]): Promise<MemberRow> {
+  const keys = throttleKeys(email, clientIp(ctx));
+  checkThrottle(ctx.db, keys, captcha, ctx.now());
+  const m = memberByEmail(ctx.db, email);
+  if (!m) {
+    recordFailure(ctx.db, keys, ctx.now());
+    throw iamError(404, IAM.notFound, 'No member with this email');
+  }
+  if (!m.password_hash) throw iamError(400, IAM.resetPassword, 'This member must reset their password');
+  if (!(await passwordMatches(m, pw))) {
+    recordFailure(ctx.db, keys, ctx.now());
+    throw iamError(400, IAM.invalidPassword, 'Wrong password');
+  }
+  clearFailures(ctx.db, keys[0]!);
+  return m;
+}
+
+export const identityRoutes: RouteModule = (router) => {
+  for (const base of [AUTHN, '/iam/authentication']) {
+    router.post(`${base}/v2/register`, async (ctx) => {
+      ctx.auth();
+      const body = validate(registerSchema, ctx.body);
+      const email = checkEmail(body.loginId.email, 'loginId.email');
+      if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
+      const policy = signupPolicy(ctx.db);
+      const hash = await hashPassword(body.password);
+      // re-check after the await: another request may have registered the same email meanwhile
+      if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
+      const id = randomUUID();
+      const nowIso = new Date(ctx.now()).toISOString();
+      const p = body.profile ?? {};
+      const nickname = p.nickname?.trim() || p.firstName?.trim() || email.split('@')[0]!;
+      ctx.db
+        .prepare<[string, string, string, string, string, string, string | null, string | null, string, string]>(
+          `INSERT INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, created_date, updated_date)
+           VALUES (?, ?, ?, 0, ?, 'MEMBER', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, randomUUID(), email, hash, policy === 'immediate' ? 'APPROVED' : 'PENDING', nickname, p.firstName ?? null, p.lastName ?? null, nowIso, nowIso);
+      return { json: memberState(ctx, memberById(ctx.db, id)!) };
+    });
+
+    router.post(`${base}/v2/login`, async (ctx) => {
+      ctx.auth();
+      const body = validate(loginSchema, ctx.body);
+      const email = checkEmail(body.loginId.email, 'loginId.email');
+      const m = await checkCredentials(ctx, email, body.password, body.captchaTokens);
+      return { json: memberState(ctx, m) };
+    });
+
+    router.post(`${base}/v2/change-password`, async (ctx) => {
+      const me = ctx.requireMember();
+      const body = validate(changePasswordSchema, ctx.body);
+      const hash = await hashPassword(body.newPassword);
+      ctx.db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(ctx.now()).toISOString(), me.memberId);
+      return { json: {} };
+    });
+  }
+
+  router.post(`${VERIFICATION}/verify`, (ctx) => {
+    ctx.auth();
+    const body = validate(verifySchema, ctx.body);
+    const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
+    if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
+    if (sha256Hex(body.code) !== row.code_hash) {
+      ctx.db.prepare<[string]>('UPDATE identity_state_tokens SET attempts = attempts + 1 WHERE token_hash = ?').run(row.token_hash);
+      throw iamError(400, 'BAD_CODE', 'Wrong verification code');
+    }
+    ctx.db.prepare<[number, string]>('UPDATE identity_state_tokens SET used_at = ? WHERE token_hash = ?').run(ctx.now(), row.token_hash);
+    const status = signupPolicy(ctx.db) === 'owner_approval' ? 'PENDING' : 'APPROVED';
+    ctx.db
+      .prepare<[string, string, string]>("UPDATE members SET email_verified = 1, status = CASE WHEN status = 'PENDING' THEN ? ELSE status END, updated_date = ? WHERE id = ?")
+      .run(status, new Date(ctx.now()).toISOString(), row.member_id);
+    return { json: memberState(ctx, memberById(ctx.db, row.member_id)!) };
+  });
+
+  router.post(`${VERIFICATION}/resend`, (ctx) => {
+    ctx.auth();
+    const body = validate(resendSchema, ctx.body);
+    const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
+    if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
+    if (row.sent_at + RESEND_COOLDOWN_MS > ctx.now()) throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
+    const code = newCode();
+    ctx.db
+      .prepare<[string, number, string]>('UPDATE identity_state_tokens SET code_hash = ?, sent_at = ?, attempts = 0 WHERE token_hash = ?')
+      .run(sha256Hex(code), ctx.now(), row.token_hash);
+    mailCode(ctx, memberById(ctx.db, row.member_id)!, code);
+    return { json: {} };
+  });
+
+  router.post(`${RECOVERY}/send-email`, (ctx) => {
+    ctx.auth();
+    const body = validate(sendEmailSchema, ctx.body);
+    const email = checkEmail(body.email, 'email');
+    let link: URL;
+    if (body.redirect) {
+      const client = getClient(ctx.db, body.redirect.clientId);
+      if (!client) throw invalidField('redirect.clientId', 'is not a registered client', 'VALIDATION');
+      link = new URL(body.redirect.url);
+      if (!client.allowedOrigins.includes(link.origin)) throw invalidField('redirect.url', "is not one of the client's allowed origins", 'VALIDATION');
+    } else {
+      link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
+    }
+    const m = memberByEmail(ctx.db, email);
+    // The answer is the same whether or not the email belongs to a member (no account probing).
+    if (m && m.status !== 'BLOCKED') {
+      link.hash = '';
+      link.searchParams.set('inlay-reset', issueRecoveryToken(ctx.db, m.id, ctx.now()));
+      sendMail(ctx.db, { to: m.email, subject: 'Reset your password', text: `Choose a new password: ${link.href} (valid for 1 hour).`, link: link.href }, ctx.now());
+    }
+    return { json: {} };
+  });
+
+  router.post(`${RECOVERY}/recover`, async (ctx) => {
+    ctx.auth();
+    const body = validate(recoverSchema, ctx.body);
+    const hash = await hashPassword(body.password);
+    const memberId = consumeRecoveryToken(ctx.db, body.recoveryToken, ctx.now());
+    if (!memberId) throw iamError(400, 'INVALID_RECOVERY_TOKEN', 'This reset link has expired or was already used');
+    const approve = signupPolicy(ctx.db) !== 'owner_approval';
+    ctx.db
+      .prepare<[string, string, number, string]>(
+        "UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ?, status = CASE WHEN status = 'PENDING' AND ? = 1 THEN 'APPROVED' ELSE status END WHERE id = ?",
+      )
+      .run(hash, new Date(ctx.now()).toISOString(), approve ? 1 : 0, memberId);
+    // Every session of the member ends: a stolen refresh token stops working too.
+    revokeMemberTokens(ctx.db, memberId);
+    const m = memberById(ctx.db, memberId)!;
+    clearFailures(ctx.db, `email:${m.email.toLowerCase()}`);
+    return { json: {} };
+  });
+};

@@ -1,0 +1,73 @@
+/**
+ * Members (wire-protocol §5): the signed-in member's own record. Member tokens only (visitors get 403, no token 401).
+ */
+import { z } from 'zod';
+import { revokeMemberTokens } from '../auth.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { memberById, toWireMember } from '../identity.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const MEMBERS = '/members/v1/members';
+
+const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
+const updateSchema = z.object({
+  member: z.object({
+    id: z.string().optional(),
+    profile: z.object({ nickname: z.string().trim().min(1).max(100).optional() }).loose().optional(),
+    contact: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).loose().optional(),
+  }),
+  fieldMask: z.unknown().optional(),
+});
+const deleteSchema = z.object({ contentAssigneeId: z.string().max(100).optional() });
+
+/** The widest fieldset asked for (`fieldsets` repeats; the default is PUBLIC). */
+function fieldset(ctx: RequestContext): 'PUBLIC' | 'EXTENDED' | 'FULL' {
+  const asked = [...ctx.query.getAll('fieldsets'), ...ctx.query.getAll('fieldSet')].map((v) => validate(fieldsetSchema, v, 'fieldsets'));
+  return asked.includes('FULL') ? 'FULL' : asked.includes('EXTENDED') ? 'EXTENDED' : 'PUBLIC';
+}
+
+function own(ctx: RequestContext) {
+  const me = ctx.requireMember();
+  const m = memberById(ctx.db, me.memberId);
+  if (!m) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
+  return { me, m };
+}
+
+export const membersRoutes: RouteModule = (router) => {
+  router.get(`${MEMBERS}/my`, (ctx) => {
+    const fs = fieldset(ctx);
+    return { json: { member: toWireMember(own(ctx).m, fs) } };
+  });
+
+  router.patch(`${MEMBERS}/:id`, (ctx) => {
+    const me = ctx.requireMember();
+    const id = ctx.params['id'] ?? '';
+    if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
+    if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
+    const { member } = validate(updateSchema, ctx.body);
+    const nowIso = new Date(ctx.now()).toISOString();
+    if (member.profile?.nickname !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(member.profile.nickname, nowIso, id);
+    if (member.contact?.firstName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(member.contact.firstName, nowIso, id);
+    if (member.contact?.lastName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(member.contact.lastName, nowIso, id);
+    return { json: { member: toWireMember(memberById(ctx.db, id)!) } };
+  });
+
+  // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
+  for (const [path, privacy] of [['join-community', 'PUBLIC'], ['leave-community', 'PRIVATE']] as const) {
+    router.post(`${MEMBERS}/${path}`, (ctx) => {
+      const { m } = own(ctx);
+      ctx.db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(ctx.now()).toISOString(), m.id);
+      return { json: { member: toWireMember(memberById(ctx.db, m.id)!) } };
+    });
+  }
+
+  router.delete(`${MEMBERS}/my`, (ctx) => {
+    const { m } = own(ctx);
+    validate(deleteSchema, ctx.body);
+    if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
+    revokeMemberTokens(ctx.db, m.id);
+    ctx.db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(m.id);
+    return { json: {} };
+  });
+};

@@ -1,0 +1,429 @@
+/**
+ * Redirect sessions (wire-protocol §2) and the hosted pages they lead to: the login page (prompt `login`, answers
+ * with a `fragment`/`query` redirect), the authorize page for silent sign-in (prompt `none`, answers by
+ * `postMessage` to the client's registered origin only), logout and the member account page.
+ *
+ * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
+ * `ecomCheckout`), at import time, and stores what its hosted page needs with {@link createRedirectSession}.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { getClient, issueAuthorizationCode, tokenFromHeader, type Identity } from '../auth.ts';
+import { getSetting, sha256Hex } from '../db.ts';
+import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
+import { consumeSessionToken, memberById, type MemberRow } from '../identity.ts';
+import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
+import { httpUrl, validate } from '../validate.ts';
+import { checkCredentials, memberState } from './identity.ts';
+
+export const REDIRECT_SESSION_PATHS = ['/_api/redirects-api/v1/redirect-session', '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
+/** Redirect sessions live this long. */
+export const REDIRECT_SESSION_TTL_MS = 10 * 60 * 1000;
+
+/** What an intent handler returns: where the visitor goes. */
+export interface RedirectTarget {
+  fullUrl: string;
+  /** The stored session id, when the handler made one. */
+  id?: string;
+}
+
+/**
+ * Handles one intent key of the request body (`auth`, `logout`, `ecomCheckout`…). `value` is `body[intent]`;
+ * `body` the whole request (for `callbacks`, `preferences`); `identity` the caller (visitor or member).
+ * Throw a PlatformError for bad input.
+ */
+export type RedirectIntentHandler = (ctx: RequestContext, value: unknown, body: Record<string, unknown>, identity: Identity) => RedirectTarget;
+
+const intents = new Map<string, RedirectIntentHandler>();
+
+/** Add (or replace) the handler of a redirect-session intent. */
+export function registerRedirectIntent(intent: string, handler: RedirectIntentHandler): void {
+  intents.set(intent, handler);
+}
+
+export interface StoredRedirectSession {
+  id: string;
+  kind: string;
+  clientId: string | null;
+  payload: Record<string, unknown>;
+  visitorId: string | null;
+  memberId: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+/** Store a redirect session for a hosted page; returns its id. */
+export function createRedirectSession(
+  ctx: Pick<RequestContext, 'db' | 'now'>,
+  s: { kind: string; clientId?: string; payload: unknown; visitorId?: string | null; memberId?: string | null; ttlMs?: number },
+): string {
+  const id = randomUUID();
+  const now = ctx.now();
+  ctx.db
+    .prepare<[string, string, string | null, string, string | null, string | null, number, number]>(
+      'INSERT INTO redirect_sessions (id, kind, client_id, payload, visitor_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(id, s.kind, s.clientId ?? null, JSON.stringify(s.payload), s.visitorId ?? null, s.memberId ?? null, now, now + (s.ttlMs ?? REDIRECT_SESSION_TTL_MS));
+  return id;
+}
+
+/** A live (not expired; unused unless `allowUsed`) redirect session of `kind`. */
+export function loadRedirectSession(ctx: Pick<RequestContext, 'db' | 'now'>, id: string, kind: string, allowUsed = false): StoredRedirectSession | undefined {
+  const row = ctx.db
+    .prepare<[string], { id: string; kind: string; client_id: string | null; payload: string; visitor_id: string | null; member_id: string | null; expires_at: number; used_at: number | null }>(
+      'SELECT * FROM redirect_sessions WHERE id = ?',
+    )
+    .get(id);
+  if (!row || row.kind !== kind || row.expires_at <= ctx.now() || (!allowUsed && row.used_at !== null)) return undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    clientId: row.client_id,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    visitorId: row.visitor_id,
+    memberId: row.member_id,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+  };
+}
+
+export function markRedirectSessionUsed(ctx: Pick<RequestContext, 'db' | 'now'>, id: string): void {
+  ctx.db.prepare<[number, string]>('UPDATE redirect_sessions SET used_at = ? WHERE id = ?').run(ctx.now(), id);
+}
+
+/** True when `url` is an http(s) URL on one of the client's allowed origins. */
+export function allowedForClient(ctx: Pick<RequestContext, 'db'>, clientId: string | null | undefined, url: string): boolean {
+  const client = clientId ? getClient(ctx.db, clientId) : undefined;
+  try {
+    const u = new URL(url);
+    return !!client && /^https?:$/.test(u.protocol) && client.allowedOrigins.includes(u.origin);
+  } catch {
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ HTML
+
+/** HTML-escape text for element content and quoted attributes. */
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A hosted page: no inline script or style (strict CSP), the shared stylesheet, optional external script. */
+export function hostedPage(
+  title: string,
+  bodyHtml: string,
+  opts: { script?: string; formAction?: string[]; frameAncestors?: string[]; status?: number } = {},
+): HandlerResult {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `script-src ${opts.script ? "'self'" : "'none'"}`,
+    `form-action 'self'${(opts.formAction ?? []).map((o) => ` ${o}`).join('')}`,
+    `frame-ancestors ${opts.frameAncestors?.length ? opts.frameAncestors.join(' ') : "'none'"}`,
+    "base-uri 'none'",
+  ].join('; ');
+  const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/_hosted/hosted.css">
+${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}
+</head>
+<body>
+${bodyHtml}
+</body>
+</html>`;
+  return {
+    status: opts.status ?? 200,
+    body,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' },
+  };
+}
+
+const HOSTED_CSS = `:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45}
+body{margin:0;display:grid;place-items:center;min-height:100vh;background:Canvas;color:CanvasText;padding:16px;box-sizing:border-box}
+main{width:100%;max-width:380px;border:1px solid #8886;border-radius:10px;padding:24px;box-sizing:border-box}
+h1{font-size:1.35rem;margin:0 0 4px}p{margin:0 0 12px}.muted{opacity:.75;font-size:.9rem}
+form{display:flex;flex-direction:column;gap:10px}label{font-weight:600;font-size:.9rem}
+input{font:inherit;min-height:44px;padding:8px 12px;border:1px solid #888;border-radius:6px;width:100%;box-sizing:border-box}
+button,.button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;border-radius:6px;border:1px solid #2f5d50;background:#2f5d50;color:#fff;cursor:pointer;text-align:center;text-decoration:none;display:inline-block}
+.err{color:#b3261e;border:1px solid #b3261e;border-radius:6px;padding:8px 10px}
+form+p{margin-top:12px}a{color:inherit}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 16px}dt{font-weight:600}dd{margin:0}
+@media (prefers-color-scheme:dark){.err{color:#ffb4ab;border-color:#ffb4ab}button,.button{background:#8fc7b4;border-color:#8fc7b4;color:#10211b}}`;
+
+/** The silent sign-in page's script: posts the prepared message to the parent, to the registered origin only. */
+// Without a usable Referer it posts once per registered origin: the browser delivers it only to the one the parent is on.
+const AUTHORIZE_JS = `(function(){var el=document.getElementById('inlay-oauth');if(!el||window.parent===window)return;
+var d=JSON.parse(el.textContent||'{}');var t=d.targetOrigin?[d.targetOrigin]:(d.allowedOrigins||[]);
+for(var i=0;i<t.length;i++)window.parent.postMessage(d.message,t[i]);})();`;
+
+/** JSON for a `<script type="application/json">` block (data, never executed): `<` escaped. */
+const jsonBlock = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+// ------------------------------------------------------------------------------------------ intents
+
+const authSchema = z.object({
+  authRequest: z.object({
+    clientId: z.string().min(1).max(200),
+    codeChallenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 challenge'),
+    codeChallengeMethod: z.literal('S256'),
+    responseMode: z.enum(['query', 'fragment', 'web_message']).default('query'),
+    responseType: z.literal('code'),
+    scope: z.string().max(200).optional(),
+    state: z.string().min(1).max(500),
+    redirectUri: httpUrl.optional(),
+    sessionToken: z.string().max(1000).optional(),
+    idp: z.unknown().optional(),
+  }),
+  prompt: z.enum(['login', 'none']).default('login'),
+});
+type AuthPayload = z.infer<typeof authSchema>;
+
+const logoutSchema = z.object({ clientId: z.string().min(1).max(200) });
+const callbacksSchema = z.object({ postFlowUrl: httpUrl.optional() }).loose().optional();
+const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() }).loose();
+
+const visitorOf = (identity: Identity) => (identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null));
+
+registerRedirectIntent('auth', (ctx, value, _body, identity) => {
+  const a = validate(authSchema, value, 'auth');
+  const r = a.authRequest;
+  if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
+  if (r.responseMode !== 'web_message') {
+    if (!r.redirectUri) throw badRequest([{ field: 'auth.authRequest.redirectUri', description: 'is required unless responseMode is web_message', violatedRule: 'REQUIRED_FIELD' }]);
+    if (!allowedForClient(ctx, r.clientId, r.redirectUri)) throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
+  }
+  const id = createRedirectSession(ctx, { kind: 'auth', clientId: r.clientId, payload: a, visitorId: visitorOf(identity) });
+  return { id, fullUrl: `${ctx.baseUrl}/oauth2/authorize?redirectSession=${id}` };
+});
+
+registerRedirectIntent('logout', (ctx, value, body, identity) => {
+  const { clientId } = validate(logoutSchema, value, 'logout');
+  const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
+  const back = callbacks?.postFlowUrl;
+  if (back && !allowedForClient(ctx, clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
+  if (identity.kind === 'member') {
+    // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
+    const token = tokenFromHeader(ctx.req.headers.authorization);
+    const parent = token
+      ? ctx.db.prepare<[string], { parent_hash: string | null }>('SELECT parent_hash FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(token))?.parent_hash
+      : null;
+    if (parent) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(parent, parent);
+  }
+  const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
+  return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
+});
+
+registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
+  validate(accountSchema, value, 'membersAccount');
+  const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
+  if (identity.kind !== 'member') throw new PlatformError(403, 'The account page needs a signed-in member', { applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' } });
+  const back = callbacks?.postFlowUrl;
+  if (back && !allowedForClient(ctx, identity.clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
+  const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null }, memberId: identity.memberId });
+  return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
+});
+
+// ------------------------------------------------------------------------------------------ hosted pages
+
+function expiredPage(): HandlerResult {
+  return hostedPage('Link expired', '<main><h1>This link has expired</h1><p>Go back to the site and try again.</p></main>', { status: 404 });
+}
+
+/** Where a prompt-login flow answers: `redirectUri` with `code`/`state` (or `error`) in the fragment or query. */
+function callbackUrl(a: AuthPayload, params: Record<string, string>): string {
+  const u = new URL(a.authRequest.redirectUri!);
+  const qs = new URLSearchParams(params).toString();
+  if (a.authRequest.responseMode === 'query') {
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u.href;
+  }
+  u.hash = qs;
+  return u.href;
+}
+
+function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
+  const cancel = callbackUrl(a, { error: 'access_denied', error_description: 'The visitor cancelled sign-in', state: a.authRequest.state });
+  const origins = [new URL(a.authRequest.redirectUri!).origin];
+  return hostedPage(
+    'Sign in',
+    `<main>
+<h1>Sign in</h1>
+<p class="muted">to continue to ${esc(new URL(a.authRequest.redirectUri!).host)}</p>
+${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/oauth2/authorize?redirectSession=${esc(s.id)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${esc(email)}"${error ? '' : ' autofocus'}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' autofocus' : ''}>
+<button type="submit">Sign in</button>
+</form>
+<p class="muted"><a href="${esc(cancel)}">Cancel and go back</a></p>
+</main>`,
+    { formAction: origins, status: error ? 400 : 200 },
+  );
+}
+
+const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
+
+export const redirectsRoutes: RouteModule = (router) => {
+  for (const path of REDIRECT_SESSION_PATHS) {
+    router.post(path, (ctx) => {
+      const identity = ctx.auth();
+      const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+      const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);
+      if (present.length !== 1) {
+        throw badRequest([{ field: '', description: `exactly one of ${[...intents.keys()].join(', ')} is required`, violatedRule: present.length ? 'ONE_OF_ALIGNMENT' : 'REQUIRED_ONE_OF_FIELD' }]);
+      }
+      const target = intents.get(present[0]!)!(ctx, body[present[0]!], body, identity);
+      const u = new URL(target.fullUrl);
+      return {
+        json: {
+          redirectSession: {
+            id: target.id ?? randomUUID(),
+            fullUrl: target.fullUrl,
+            urlDetails: { endpoint: `${u.origin}${u.pathname}`, searchParams: Object.fromEntries(u.searchParams) },
+          },
+        },
+      };
+    });
+  }
+
+  router.get('/_hosted/hosted.css', () => ({ body: HOSTED_CSS, contentType: 'text/css; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+  router.get('/_hosted/authorize.js', () => ({ body: AUTHORIZE_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+
+  router.get('/oauth2/authorize', (ctx) => {
+    const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
+    if (!s) return expiredPage();
+    const a = s.payload as unknown as AuthPayload;
+    const r = a.authRequest;
+    if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(s, a);
+
+    // Silent sign-in: answer once, by postMessage to the embedding page, only when it is on a registered origin.
+    markRedirectSessionUsed(ctx, s.id);
+    const client = getClient(ctx.db, r.clientId);
+    let embedder: string | undefined;
+    try {
+      embedder = new URL(ctx.req.headers.referer ?? '').origin;
+    } catch {
+      embedder = undefined;
+    }
+    const targetOrigin = embedder && client?.allowedOrigins.includes(embedder) ? embedder : null;
+    const memberId = r.sessionToken ? consumeSessionToken(ctx.db, r.sessionToken, ctx.now()) : undefined;
+    const m = memberId ? memberById(ctx.db, memberId) : undefined;
+    const message =
+      m && m.status === 'APPROVED'
+        ? { code: issueAuthorizationCode(ctx.db, { clientId: r.clientId, memberId: m.id, codeChallenge: r.codeChallenge, ...(s.visitorId ? { visitorId: s.visitorId } : {}) }, ctx.now()), state: r.state }
+        : { error: 'login_required', error_description: 'No valid session: sign in first', state: r.state };
+    return hostedPage('Signing in…', `<script type="application/json" id="inlay-oauth">${jsonBlock({ targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message })}</script>`, {
+      script: '/_hosted/authorize.js',
+      frameAncestors: client?.allowedOrigins ?? [],
+    });
+  });
+
+  router.post(
+    '/oauth2/authorize',
+    async (ctx) => {
+      const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
+      if (!s) return expiredPage();
+      const a = s.payload as unknown as AuthPayload;
+      if (a.prompt !== 'login' || a.authRequest.responseMode === 'web_message') throw notFound('Not a login session');
+      const form = loginFormSchema.safeParse(ctx.body);
+      const email = form.success ? form.data.email.trim() : '';
+      const password = form.success ? form.data.password : '';
+      if (!email || !password) return loginPage(s, a, 'Enter your email and password.', email);
+      let m: MemberRow;
+      try {
+        m = await checkCredentials(ctx, email, password);
+      } catch (e) {
+        if (!(e instanceof PlatformError)) throw e;
+        const code = e.applicationError?.code;
+        const msg =
+          e.status === 429 ? 'Too many failed attempts. Try again later.'
+          : code === '-19971' || code === '-19970' ? 'Too many failed attempts. Sign in from the site to continue.'
+          : code === '-19976' ? 'Wrong email or password.'
+          : code === '-19973' ? 'You need to reset your password first.'
+          : 'Wrong email or password.';
+        return loginPage(s, a, msg, email);
+      }
+      const state = memberState(ctx, m);
+      if (state.state !== 'SUCCESS') {
+        return loginPage(s, a, state.state === 'REQUIRE_OWNER_APPROVAL' ? 'Your membership is waiting for the site owner’s approval.' : 'Confirm your email first: we sent you a code.', email);
+      }
+      markRedirectSessionUsed(ctx, s.id);
+      const code = issueAuthorizationCode(
+        ctx.db,
+        { clientId: a.authRequest.clientId, memberId: m.id, codeChallenge: a.authRequest.codeChallenge, redirectUri: a.authRequest.redirectUri, ...(s.visitorId ? { visitorId: s.visitorId } : {}) },
+        ctx.now(),
+      );
+      return { status: 302, body: '', headers: { Location: callbackUrl(a, { code, state: a.authRequest.state }), 'Cache-Control': 'no-store' } };
+    },
+    { form: true },
+  );
+
+  router.get('/_hosted/logout', (ctx) => {
+    const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'logout', true);
+    const back = (s?.payload['postFlowUrl'] as string | null | undefined) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
+    return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
+  });
+
+  const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
+    const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
+    const m = s?.memberId ? memberById(ctx.db, s.memberId) : undefined;
+    if (!s || !m) return expiredPage();
+    const back = (s.payload['postFlowUrl'] as string | null) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
+    const action = `/_hosted/account?session=${esc(s.id)}`;
+    const pub = m.privacy_status === 'PUBLIC';
+    return hostedPage(
+      'My account',
+      `<main>
+<h1>My account</h1>
+<p class="muted">Your member profile on this site.</p>
+${notice ? `<p role="status">${esc(notice)}</p>` : ''}${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
+<dl>
+<dt>Email</dt><dd>${esc(m.email)}${m.email_verified ? '' : ' (not confirmed)'}</dd>
+<dt>Member since</dt><dd>${esc(m.created_date.slice(0, 10))}</dd>
+<dt>Community</dt><dd>${pub ? 'Member of the community (public profile)' : 'Not in the community (private profile)'}</dd>
+</dl>
+<form method="post" action="${action}">
+<label for="nickname">Name shown on the site</label>
+<input id="nickname" name="nickname" autocomplete="nickname" required maxlength="100" value="${esc(m.nickname ?? '')}">
+<button type="submit" name="op" value="nickname">Save name</button>
+</form>
+<form method="post" action="${action}">
+<button type="submit" name="op" value="${pub ? 'leave' : 'join'}">${pub ? 'Leave the community' : 'Join the community'}</button>
+</form>
+<p><a class="button" href="${esc(back)}">Back to the site</a></p>
+</main>`,
+      { status: error ? 400 : 200 },
+    );
+  };
+  router.get('/_hosted/account', (ctx) => accountPage(ctx));
+  // The account page's own forms: nickname, join/leave the community (same effects as the members API).
+  router.post(
+    '/_hosted/account',
+    (ctx) => {
+      const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
+      if (!s?.memberId || !memberById(ctx.db, s.memberId)) return expiredPage();
+      const form = z.object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() }).safeParse(ctx.body);
+      if (!form.success) return accountPage(ctx, undefined, 'Something was missing. Try again.');
+      const nowIso = new Date(ctx.now()).toISOString();
+      if (form.data.op === 'nickname') {
+        if (!form.data.nickname) return accountPage(ctx, undefined, 'Enter a name.');
+        ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(form.data.nickname, nowIso, s.memberId);
+        return accountPage(ctx, 'Your name was saved.');
+      }
+      ctx.db
+        .prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?')
+        .run(form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', nowIso, s.memberId);
+      return accountPage(ctx, form.data.op === 'join' ? 'You joined the community.' : 'You left the community.');
+    },
+    { form: true },
+  );
+
+};

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, openPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api, visitorTokens } from '../../emulator/test-helpers.ts';
+import { setSetting } from '../../emulator/db.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
+
+const env = useStackAndBrowser();
+const widget = (page: Page) => page.locator('inlay-login');
+const panel = (page: Page) => widget(page).getByRole('dialog');
+const mailbox = async (to: string) => (await api(env.stack.emulator, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages;
+const noAxe = async (page: Page) => expect(await axe(page, 'inlay-login')).toEqual([]);
+
+/** Record inlay-login / inlay-logout events of the page in `window.__events`. */
+async function recordEvents(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __events: string[] };
+    w.__events = [];
+    document.addEventListener('inlay-login', (e) => w.__events.push(`login:${(e.detail.member as { loginEmail?: string }).loginEmail}`));
+    document.addEventListener('inlay-logout', () => w.__events.push('logout'));
+  });
+}
+const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: string[] }).__events);
+
+async function openDemo(opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}) {
+  const w = await openPage(env.browser, opts);
+  await w.page.goto(`${env.stack.demo}/`);
+  await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+  return w;
+}
+
+/** A member that can sign in right away (registered with the immediate policy). */
+async function immediateMember(email: string, password: string) {
+  setSetting(env.stack.emulator.db, 'signup_policy', 'immediate');
+  const { access } = await visitorTokens(env.stack.emulator);
+  const r = await api(env.stack.emulator, '/_api/iam/authentication/v2/register', { token: access, body: { loginId: { email }, password, profile: { nickname: 'Grace Hopper' } } });
+  expect(r.json.state).toBe('SUCCESS');
+  setSetting(env.stack.emulator.db, 'signup_policy', 'email_verification');
+}
+
+describe('<inlay-login> on the demo storefront', () => {
+  it('sign up → code from the mailbox → signed in → reload → second tab signed in → sign-out in one tab signs out the other', async () => {
+    const w = await openDemo();
+    w.expected.push(/status of 400/); // the wrong code below: Chromium logs the refused request itself
+    await recordEvents(w.page);
+    await noAxe(w.page);
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await panel(w.page).getByRole('button', { name: 'New here? Create an account' }).click();
+    // focus moves to the new step's first field
+    await expect.poll(() => widget(w.page).getByLabel('Email').evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(await widget(w.page).getByLabel('Email').getAttribute('autocomplete')).toBe('email');
+    expect(await widget(w.page).getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
+    await noAxe(w.page);
+
+    // inline errors first
+    await widget(w.page).getByLabel('Email').fill('ada@');
+    await widget(w.page).getByLabel('Password', { exact: true }).fill('short');
+    await panel(w.page).getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => panel(w.page).locator('.err').allTextContents()).toEqual(['Enter a valid email address, like name@example.com.', 'Use at least 8 characters.']);
+    await noAxe(w.page);
+
+    const email = 'ada.lovelace@example.com';
+    await widget(w.page).getByLabel('Email').fill(email);
+    await widget(w.page).getByLabel('Password', { exact: true }).fill('analytical engine');
+    await panel(w.page).getByLabel('Show password').check();
+    expect(await widget(w.page).getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await widget(w.page).getByLabel('Name (optional)').fill('Ada');
+    await panel(w.page).getByRole('button', { name: 'Create account' }).click();
+
+    await expect.poll(() => panel(w.page).textContent()).toContain(`We sent a 6-digit code to ${email}`);
+    const code = widget(w.page).getByLabel('Code');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await code.inputValue()).toBe(''); // a fresh field, not the email typed in the step before
+    expect(await panel(w.page).getByRole('button', { name: /Send a new code \(\d+ s\)/ }).isDisabled()).toBe(true);
+    await noAxe(w.page);
+    await code.fill('000000');
+    await code.press('Enter');
+    await expect.poll(() => panel(w.page).locator('.err').textContent()).toMatch(/code isn’t right/);
+    await code.fill((await mailbox(email))[0].code);
+    await panel(w.page).getByRole('button', { name: 'Confirm' }).click();
+
+    const menuButton = (p: Page) => widget(p).getByRole('button', { name: 'Account menu for Ada' });
+    await menuButton(w.page).waitFor();
+    await expect.poll(() => events(w.page)).toEqual([`login:${email}`]);
+    await noAxe(w.page);
+
+    await w.page.reload();
+    await menuButton(w.page).waitFor();
+    await recordEvents(w.page);
+
+    const second = await w.context.newPage();
+    const secondErrors: string[] = [];
+    second.on('console', (m) => m.type() === 'error' && secondErrors.push(m.text()));
+    await second.goto(`${env.stack.demo}/?category=garden`);
+    await menuButton(second).click();
+    await widget(second).getByRole('menuitem', { name: 'Sign out' }).click();
+    await widget(second).getByRole('button', { name: 'Sign in' }).waitFor();
+    // the first tab follows through storage, and says so with inlay-logout
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(() => events(w.page)).toEqual(['logout']);
+    expect(secondErrors).toEqual([]);
+
+    // and signing in one tab signs in the other
+    await widget(second).getByRole('button', { name: 'Sign in' }).click();
+    await widget(second).getByLabel('Email').fill(email);
+    await widget(second).getByLabel('Password', { exact: true }).fill('analytical engine');
+    await widget(second).getByLabel('Password', { exact: true }).press('Enter');
+    await menuButton(w.page).waitFor();
+    await expect.poll(() => events(w.page)).toEqual(['logout', `login:${email}`]);
+    await w.context.close();
+  });
+
+  it('wrong password and unknown email: clear messages on the right field; the member menu works from the keyboard', async () => {
+    const w = await openDemo({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    w.expected.push(/status of 40[04]/); // Chromium logs the refused requests itself
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    const email = widget(w.page).getByLabel('Email');
+    const password = widget(w.page).getByLabel('Password', { exact: true });
+    expect(await email.getAttribute('autocomplete')).toBe('username');
+    expect(await password.getAttribute('autocomplete')).toBe('current-password');
+    await email.fill(DEMO_LOGINS.member.email);
+    await password.fill('not my password');
+    await password.press('Enter');
+    await expect.poll(() => panel(w.page).locator('.err').textContent()).toBe('Wrong password. Try again or reset it.');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await noAxe(w.page);
+    await email.fill('nobody@example.com');
+    await password.press('Enter');
+    await expect.poll(() => panel(w.page).locator('.err').textContent()).toMatch(/No account uses this email/);
+    // Escape closes the panel and focus returns to the button
+    await password.press('Escape');
+    await expect.poll(() => panel(w.page).count()).toBe(0);
+    expect(await widget(w.page).getByRole('button', { name: 'Sign in' }).evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).press('Enter');
+    await email.fill(DEMO_LOGINS.member.email);
+    await password.fill(DEMO_LOGINS.member.password);
+    await password.press('Enter');
+    const menuButton = widget(w.page).getByRole('button', { name: 'Account menu for Maya' });
+    await menuButton.waitFor();
+    await menuButton.focus();
+    await w.page.keyboard.press('ArrowDown');
+    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('My account');
+    await noAxe(w.page);
+    await w.page.keyboard.press('ArrowDown');
+    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('Sign out');
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => widget(w.page).getByRole('menu').count()).toBe(0);
+    expect(await menuButton.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    // My account: the hosted member page, with a way back
+    await menuButton.click();
+    await widget(w.page).getByRole('menuitem', { name: 'My account' }).click();
+    await w.page.waitForURL(/\/_hosted\/account/);
+    expect(await w.page.getByLabel('Name shown on the site').inputValue()).toBe('Maya');
+    await w.page.getByLabel('Name shown on the site').fill('Maya L.');
+    await w.page.getByRole('button', { name: 'Save name' }).click();
+    expect(await w.page.getByRole('status').textContent()).toBe('Your name was saved.');
+    await w.page.getByRole('button', { name: 'Leave the community' }).click();
+    await w.page.getByRole('button', { name: 'Join the community' }).waitFor();
+    await w.page.getByRole('link', { name: 'Back to the site' }).click();
+    await w.page.waitForURL(`${env.stack.demo}/`);
+    await widget(w.page).getByRole('button', { name: 'Account menu for Maya L.' }).waitFor();
+    await w.context.close();
+  });
+
+  it('password reset end to end: forgot → email link back to the page → new password → sign in', async () => {
+    const email = 'grace@example.com';
+    await immediateMember(email, 'cobol forever');
+    const w = await openDemo();
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await panel(w.page).getByRole('button', { name: 'Forgot password?' }).click();
+    await widget(w.page).getByLabel('Email').fill(email);
+    await noAxe(w.page);
+    await panel(w.page).getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => panel(w.page).textContent()).toMatch(/Check your inbox/);
+    await noAxe(w.page);
+
+    const link = (await mailbox(email))[0].link as string;
+    expect(link.startsWith(`${env.stack.demo}/?inlay-reset=`)).toBe(true);
+    await w.page.goto(link);
+    await expect.poll(() => panel(w.page).textContent()).toMatch(/Choose a new password/);
+    // the token leaves the address bar at once
+    expect(w.page.url()).toBe(`${env.stack.demo}/`);
+    await noAxe(w.page);
+    const pw = widget(w.page).getByLabel('New password', { exact: true });
+    expect(await pw.getAttribute('autocomplete')).toBe('new-password');
+    await pw.fill('grace hopper 1906');
+    await pw.press('Enter');
+    await expect.poll(() => panel(w.page).getByRole('status').textContent()).toBe('Your password was changed. Sign in with your new password.');
+    await widget(w.page).getByLabel('Email').fill(email);
+    await widget(w.page).getByLabel('Password', { exact: true }).fill('grace hopper 1906');
+    await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+    await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
+    await w.context.close();
+  });
+
+  it('after repeated failures the platform asks for a captcha: without a provider a clear message; with `Inlay.captcha` it retries and signs in', async () => {
+    const email = 'linus@example.com';
+    await immediateMember(email, 'penguins rock');
+    const w = await openDemo();
+    w.expected.push(/status of 400/);
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await widget(w.page).getByLabel('Email').fill(email);
+    const password = widget(w.page).getByLabel('Password', { exact: true });
+    for (let i = 0; i < 3; i++) {
+      await password.fill(`wrong ${i}`);
+      await password.press('Enter');
+      await expect.poll(() => panel(w.page).locator('.err').textContent()).toBe('Wrong password. Try again or reset it.');
+      await panel(w.page).getByRole('button', { name: 'Sign in' }).waitFor({ state: 'attached' });
+      await expect.poll(() => panel(w.page).getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    }
+    await password.fill('penguins rock');
+    await password.press('Enter');
+    await expect.poll(() => panel(w.page).getByRole('alert').textContent()).toMatch(/needs a captcha check/);
+    await noAxe(w.page);
+    await w.page.evaluate(() => {
+      window.Inlay!.captcha = async (kind) => (kind === 'login' ? 'dev-captcha-ok' : '');
+    });
+    await panel(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
+    await w.context.close();
+  });
+
+  it('hosted sign-in round trip: the platform page, then back signed in with a clean URL', async () => {
+    const w = await openDemo();
+    await w.page.evaluate(() => document.querySelector('inlay-login')!.setAttribute('hosted', ''));
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await w.page.waitForURL(/\/oauth2\/authorize/);
+    await w.page.getByLabel('Email').fill(DEMO_LOGINS.owner.email);
+    await w.page.getByLabel('Password').fill('wrong password');
+    await w.page.getByRole('button', { name: 'Sign in' }).click();
+    w.expected.push(/status of 400/);
+    expect(await w.page.getByRole('alert').textContent()).toBe('Wrong email or password.');
+    await w.page.getByLabel('Password').fill(DEMO_LOGINS.owner.password);
+    await w.page.getByRole('button', { name: 'Sign in' }).click();
+    await w.page.waitForURL((u) => u.origin === env.stack.demo);
+    await widget(w.page).getByRole('button', { name: 'Account menu for Theo at Fernwood' }).waitFor();
+    expect(w.page.url()).toBe(`${env.stack.demo}/`);
+    await noAxe(w.page);
+    await w.context.close();
+  });
+});

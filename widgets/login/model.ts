@@ -1,0 +1,176 @@
+import { atom } from 'nanostores';
+import { client, i18n } from '../../core/boot.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import { login, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
+// The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
+const flows = () => import('../../core/services/member-login.ts');
+import { strings } from './strings.ts';
+
+/** Where the panel is: closed, one of the forms, or a message step. */
+export type Step = 'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending';
+export type Field = 'email' | 'password' | 'code' | 'form';
+type Key = keyof (typeof strings)['en'];
+
+export interface LoginUi {
+  step: Step;
+  busy: boolean;
+  /** The email of the current attempt (shown in "we sent a code to…"). */
+  email: string;
+  errors: Partial<Record<Field, string>>;
+  notice?: string;
+  /** When "send a new code" is allowed again (epoch ms). */
+  resendAt?: number;
+}
+
+/** The emulator's cool-down between codes; the button waits as long. */
+export const RESEND_COOLDOWN_MS = 30000;
+export const PASSWORD_MIN = 8;
+/** The query parameter of the emailed reset link (the platform sends people back to the page they asked from). */
+export const RESET_PARAM = 'inlay-reset';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Which field shows which message for a refused step (spec §8 catalogue, plus verification's codes). */
+export function failureKeys(r: Extract<LoginState, { loginState: 'FAILURE' }>, step: 'login' | 'register' | 'verify'): Partial<Record<Field, Key>> {
+  switch (r.errorCode) {
+    case 'invalidPassword':
+      return { password: 'err.invalidPassword' };
+    case 'invalidEmail':
+      return { email: step === 'login' ? 'err.invalidEmail' : 'err.badEmail' };
+    case 'emailAlreadyExists':
+      return { email: 'err.emailExists' };
+    case 'resetPassword':
+      return { form: 'err.resetPassword' };
+    case 'missingCaptchaToken':
+      return { form: 'err.captcha' };
+    case 'invalidCaptchaToken':
+      return { form: 'err.captchaInvalid' };
+  }
+  if (r.code === 'BAD_CODE') return { code: 'err.badCode' };
+  if (r.code === 'NOT_FOUND') return { form: 'err.codeExpired' };
+  return { form: 'err.unknown' };
+}
+
+/** This page without the reset parameter or fragment: where emailed links come back to. */
+export function pageUrl(href = location.href): string {
+  const u = new URL(href);
+  u.searchParams.delete(RESET_PARAM);
+  u.hash = '';
+  return u.href;
+}
+
+/**
+ * The sign-in panel's state machine: sign in, sign up, code verification, forgot/reset password, sign out.
+ * One action at a time (`busy`); errors are translated text per field.
+ */
+export function createLoginModel(deps: { now?: () => number } = {}) {
+  const now = deps.now ?? Date.now;
+  const t = i18n().strings(strings);
+  const $ui = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} });
+  let stateToken = '';
+  let resetToken = '';
+  const set = (p: Partial<LoginUi>) => $ui.set({ ...$ui.get(), ...p });
+  const go = (step: Step, p: Partial<LoginUi> = {}) => set({ step, errors: {}, notice: undefined, ...p });
+  const invalid = (errors: LoginUi['errors']) => set({ errors, notice: undefined });
+
+  async function run(fn: () => Promise<unknown>) {
+    if ($ui.get().busy) return;
+    set({ busy: true, errors: {}, notice: undefined });
+    try {
+      await fn();
+    } catch (e) {
+      set({ errors: { form: e instanceof InlayApiError && e.status === 429 ? t('err.tooMany') : i18n().error(e) } });
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  async function outcome(r: LoginState, step: 'login' | 'register' | 'verify', retry?: (captcha: string) => Promise<LoginState>): Promise<void> {
+    if (r.loginState === 'SUCCESS') {
+      await (await flows()).loginWithSessionToken(client(), r.data.sessionToken);
+      return go('closed');
+    }
+    if (r.loginState === 'OWNER_APPROVAL_REQUIRED') return go('pending');
+    if (r.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
+      stateToken = r.data.stateToken;
+      return go('verify', { resendAt: now() + RESEND_COOLDOWN_MS });
+    }
+    const provider = window.Inlay?.captcha;
+    if (r.errorCode === 'missingCaptchaToken' && retry && provider) {
+      return outcome(await retry(await provider(step === 'register' ? 'register' : 'login')), step);
+    }
+    const keys = failureKeys(r, step);
+    set({ errors: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(k)])) });
+  }
+
+  const emailError = (email: string) => (EMAIL.test(email) ? {} : { email: t('err.email') });
+
+  return {
+    $ui,
+    open: (step: Step = 'sign-in') => go(step),
+    close: () => !$ui.get().busy && go('closed'),
+    go,
+    signIn(email: string, password: string) {
+      email = email.trim();
+      const errors = { ...emailError(email), ...(password ? {} : { password: t('err.password') }) };
+      if (Object.keys(errors).length) return invalid(errors);
+      set({ email });
+      const attempt = (captchaToken?: string) => login({ email, password, captchaToken });
+      return run(async () => outcome(await attempt(), 'login', attempt));
+    },
+    signUp(email: string, password: string, nickname: string) {
+      email = email.trim();
+      const errors = { ...emailError(email), ...(password.length >= PASSWORD_MIN ? {} : { password: t('err.short') }) };
+      if (Object.keys(errors).length) return invalid(errors);
+      set({ email });
+      const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
+      const attempt = (captchaToken?: string) => register({ email, password, captchaToken }, profile);
+      return run(async () => outcome(await attempt(), 'register', attempt));
+    },
+    verifyCode(code: string) {
+      code = code.replace(/\s/g, '');
+      if (!/^\d{6}$/.test(code)) return invalid({ code: t('err.codeFormat') });
+      return run(async () => outcome(await verify(code, stateToken), 'verify'));
+    },
+    resend: () =>
+      run(async () => {
+        await resendCode(stateToken);
+        set({ notice: t('login.resent'), resendAt: now() + RESEND_COOLDOWN_MS });
+      }),
+    forgot(email: string) {
+      email = email.trim();
+      const errors = emailError(email);
+      if (errors.email) return invalid(errors);
+      return run(async () => {
+        await sendRecoveryEmail(email, pageUrl(), i18n().language);
+        go('sent', { email });
+      });
+    },
+    /** Take the reset token from the page URL (the emailed link) and show the new-password form. */
+    takeResetToken(): boolean {
+      const u = new URL(location.href);
+      const token = u.searchParams.get(RESET_PARAM);
+      if (!token) return false;
+      resetToken = token;
+      history.replaceState(history.state, '', pageUrl());
+      go('reset');
+      return true;
+    },
+    reset(password: string) {
+      if (password.length < PASSWORD_MIN) return invalid({ password: t('err.short') });
+      return run(async () => {
+        try {
+          await recover(resetToken, password);
+        } catch (e) {
+          if (e instanceof InlayApiError && e.applicationError?.code === 'INVALID_RECOVERY_TOKEN') return invalid({ form: t('err.resetExpired') });
+          throw e;
+        }
+        go('sign-in', { notice: t('login.resetDone') });
+      });
+    },
+    hosted: () => run(async () => (await flows()).startHostedLogin(client())),
+    signOut: () => run(async () => (await flows()).logout(client())),
+    account: () => run(async () => location.assign(await (await flows()).accountUrl(client()))),
+  };
+}
+
+export type LoginModel = ReturnType<typeof createLoginModel>;

@@ -1,0 +1,39 @@
+export const loginCss = `
+:host{display:inline-block;position:relative;vertical-align:middle;min-width:96px}
+.root{position:relative;display:flex;justify-content:flex-end}
+button{cursor:pointer;min-height:44px;border-radius:calc(var(--_radius) - 2px);font-weight:600;border:none;background:none}
+button:disabled{cursor:progress;opacity:.7}
+.primary{padding:8px 16px;border:1px solid var(--_accent);background:var(--_accent);color:var(--_accent-text)}
+.wide{width:100%;margin-top:8px}
+.link{padding:6px 2px;color:var(--_accent);text-decoration:underline;text-underline-offset:3px;font-weight:500;
+min-height:32px;align-self:flex-start;text-align:start}
+.member{display:flex;align-items:center;gap:8px;padding:4px 12px 4px 4px;border:1px solid var(--_border);max-width:220px}
+.avatar{flex:none;display:grid;place-items:center;width:34px;height:34px;border-radius:50%;overflow:hidden;
+background:var(--_accent);color:var(--_accent-text);font-size:.8rem;font-weight:700}
+.avatar::before{content:attr(data-i)}
+.avatar img{width:100%;height:100%;object-fit:cover}
+.name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.panel{position:absolute;z-index:20;inset-inline-end:0;top:calc(100% + 6px);width:340px;max-width:calc(100vw - 16px);
+padding:calc(var(--_space)*2);border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg);
+box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px}
+.menu{width:240px;padding:var(--_space)}
+.menu button{display:block;width:100%;text-align:start;padding:8px 12px;font-weight:500}
+.menu button:hover,.menu button:focus{background:color-mix(in srgb,var(--_accent) 14%,transparent)}
+.who,.hint{margin:0;color:var(--_muted);font-size:.85rem;overflow-wrap:anywhere}
+.who{padding:6px 12px}
+.head{display:flex;align-items:center;justify-content:space-between}
+.title{margin:0;font-weight:700;font-size:1.1rem;outline:none}
+.x{font-size:1.5rem;min-width:44px;color:var(--_muted)}
+form,.form{display:flex;flex-direction:column;gap:6px}
+p{margin:0}
+label{font-weight:600;font-size:.9rem;margin-top:4px}
+input:not([type=checkbox]){width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--_border);
+border-radius:calc(var(--_radius) - 2px);background:var(--_bg)}
+input[aria-invalid=true]{border-color:var(--_danger)}
+.code{letter-spacing:.3em}
+.check{display:flex;align-items:center;gap:8px;font-weight:400;margin:0}
+.check input{width:18px;height:18px;margin:0}
+.err{font-size:.9rem;color:var(--_danger)}
+@media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto}
+.name{max-width:90px}}
+`;

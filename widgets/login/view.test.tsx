@@ -1,0 +1,109 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot } from '../../core/boot.ts';
+import { $session } from '../../core/stores/session.ts';
+import { fakeFetch, json } from '../../core/test/fake-fetch.ts';
+import { initials } from './view.tsx';
+
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  if (call.url.includes('/members/v1/members/my')) return json(200, { member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
+  return json(400, { message: 'nope', details: { applicationError: { code: '-19976' } } });
+});
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', net.fetch);
+  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
+  await import('./element.ts');
+});
+beforeEach(() => {
+  document.body.replaceChildren();
+  $session.set({ status: 'visitor', role: 'visitor' });
+});
+
+async function mount(attrs: Record<string, string> = {}) {
+  const el = document.createElement('inlay-login');
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  await vi.waitFor(() => expect(el.shadowRoot?.querySelector('button')).toBeTruthy());
+  return el;
+}
+const $ = <T extends Element = HTMLElement>(el: Element, s: string) => el.shadowRoot!.querySelector<T>(s);
+const active = (el: Element) => el.shadowRoot!.activeElement;
+const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
+
+describe('<inlay-login>', () => {
+  it('initials', () => {
+    expect(initials('Ada Lovelace')).toBe('AL');
+    expect(initials(' maya ')).toBe('M');
+    expect(initials('')).toBe('?');
+  });
+
+  it('signed out: a button that opens the form on `view`; Escape closes and gives focus back; buttons never submit a host form', async () => {
+    const form = document.createElement('form');
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    form.addEventListener('submit', submitted);
+    document.body.append(form);
+    const el = document.createElement('inlay-login');
+    el.setAttribute('view', 'sign-up');
+    form.append(el);
+    await vi.waitFor(() => expect($(el, 'button')).toBeTruthy());
+    const open = $(el, 'button')!;
+    expect(open.getAttribute('type')).toBe('button');
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    open.click();
+    await vi.waitFor(() => expect($(el, '[role=dialog]')).toBeTruthy());
+    expect($(el, '.title')!.textContent).toBe('Create an account');
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    await vi.waitFor(() => expect(active(el)).toBe($(el, 'input[name=email]')));
+    expect($(el, 'input[name=password]')!.getAttribute('autocomplete')).toBe('new-password');
+    for (const b of el.shadowRoot!.querySelectorAll('button')) expect(['button', 'submit']).toContain(b.getAttribute('type'));
+    // the widget's own form is submitted, never the host's
+    ($(el, 'button[type=submit]') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect($(el, '.err')).toBeTruthy());
+    expect(submitted).not.toHaveBeenCalled();
+    key($(el, 'input[name=email]')!, 'Escape');
+    await vi.waitFor(() => expect($(el, '[role=dialog]')).toBeNull());
+    expect(active(el)).toBe($(el, 'button'));
+  });
+
+  it('show-password toggle', async () => {
+    const el = await mount();
+    $(el, 'button')!.click();
+    await vi.waitFor(() => expect($(el, 'input[name=password]')).toBeTruthy());
+    const box = $<HTMLInputElement>(el, 'input[type=checkbox]')!;
+    box.click();
+    await vi.waitFor(() => expect($(el, 'input[name=password]')!.getAttribute('type')).toBe('text'));
+  });
+
+  it('signed in: name and initials, a keyboard menu; inlay-login when the session becomes a member, inlay-logout when it ends', async () => {
+    const el = await mount();
+    const seen: string[] = [];
+    el.addEventListener('inlay-login', (e) => seen.push(`login:${(e.detail.member as { id: string }).id}`));
+    el.addEventListener('inlay-logout', () => seen.push('logout'));
+    $session.set({ status: 'member', role: 'member' });
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
+    await vi.waitFor(() => expect($(el, '.member')).toBeTruthy());
+    const btn = $(el, '.member')!;
+    expect(btn.getAttribute('aria-label')).toBe('Account menu for Ada Lovelace');
+    expect($(el, '.avatar')!.getAttribute('data-i')).toBe('AL');
+    await vi.waitFor(() => expect(seen).toEqual(['login:m1']));
+
+    key(btn, 'ArrowDown');
+    await vi.waitFor(() => expect($(el, '[role=menu]')).toBeTruthy());
+    const items = el.shadowRoot!.querySelectorAll('[role=menuitem]');
+    await vi.waitFor(() => expect(active(el)).toBe(items[0]));
+    key(items[0]!, 'ArrowDown');
+    expect(active(el)).toBe(items[1]);
+    key(items[1]!, 'ArrowDown');
+    expect(active(el)).toBe(items[0]);
+    key(items[0]!, 'End');
+    expect(active(el)).toBe(items[1]);
+    key(items[1]!, 'Escape');
+    await vi.waitFor(() => expect($(el, '[role=menu]')).toBeNull());
+    expect(active(el)).toBe(btn);
+
+    $session.set({ status: 'visitor', role: 'none' });
+    await vi.waitFor(() => expect(seen).toEqual(['login:m1', 'logout']));
+    expect($(el, '.member')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { createClient, type InlayClient } from './client.ts';
 import { createI18n, type I18n } from './i18n/index.ts';
 import { $session, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
+import type { AddItem, Cart } from './services/current-cart.ts';
 
 declare const __INLAY_VERSION__: string;
 
@@ -30,9 +31,43 @@ export interface InlayGlobal {
     get(): Session;
     /** Calls `fn` now and on every change; returns the unsubscribe function. */
     subscribe(fn: (value: Session) => void): () => void;
+    /** Go to the platform's hosted login page; the page comes back signed in. */
+    login(): Promise<void>;
+    /** Sign out here and in every tab (the platform ends the session too). */
     logout(): Promise<void>;
   };
+  /**
+   * Captcha provider, set by the site: `Inlay.captcha = async (kind) => token`. Asked when the platform wants a
+   * captcha token after failed sign-ins; `kind` is `'login'` or `'register'`.
+   */
+  captcha?: CaptchaProvider;
+  /** The page's cart (loaded on first use; works without any cart element on the page). */
+  readonly cart: {
+    /** The cart as shown (`null` when empty), once loaded. */
+    get(): Promise<Cart | null>;
+    /** Add items; opens the drawer of an `<inlay-cart>` on the page unless `{open: false}`. */
+    add(items: AddItem | AddItem[], options?: { open?: boolean }): Promise<Cart | null>;
+    open(): Promise<void>;
+    close(): Promise<void>;
+    /** Calls `fn` with the cart once loaded and on every change; returns the unsubscribe function. */
+    subscribe(fn: (cart: Cart | null) => void): () => void;
+  };
 }
+
+/** Returns a captcha token (reCAPTCHA, or the emulator's `dev-captcha-ok`). */
+export type CaptchaProvider = (kind: 'login' | 'register') => Promise<string>;
+let captcha: CaptchaProvider | undefined;
+
+/** The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL. */
+const hostedReturn = (clientId: string) => {
+  try {
+    return !!sessionStorage.getItem(`inlay.hosted.${clientId}`) && /[#&](code|state|error)=/.test(location.hash);
+  } catch {
+    return false;
+  }
+};
+const flows = () => import('./services/member-login.ts');
+const cartModel = () => import('./services/current-cart.ts');
 
 declare global {
   interface Window {
@@ -65,6 +100,21 @@ export function boot(data: Record<string, string | undefined>): boolean {
       () => undefined,
       (e: unknown) => setSessionError(e instanceof Error ? e.message : String(e)),
     );
+    if (hostedReturn(c.config.clientId)) {
+      ready = ready
+        .then(() => flows())
+        .then((f) => f.completeHostedLogin(c))
+        .then(
+          () => undefined,
+          (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
+        );
+    }
+    // The member record, once per member session (`$session` drops it on every role change).
+    $session.subscribe((s) => {
+      if (s.role === 'member' && !s.member) {
+        import('./services/members.ts').then((m) => m.loadMember()).catch(() => undefined);
+      }
+    });
   } else {
     console.error(parsed.error);
     ready = Promise.resolve();
@@ -79,8 +129,36 @@ export function boot(data: Record<string, string | undefined>): boolean {
     session: Object.freeze({
       get: () => $session.get(),
       subscribe: (fn: (v: Session) => void) => $session.subscribe(fn),
-      logout: () => client().tokens.logout(),
+      login: () => flows().then((f) => f.startHostedLogin(client())),
+      logout: () => flows().then((f) => f.logout(client())),
     }),
+    cart: Object.freeze({
+      get: () => cartModel().then((m) => m.loadCart().then(() => m.$cart.get())),
+      add: (items: AddItem | AddItem[], opts?: { open?: boolean }) =>
+        cartModel().then((m) => m.addItems(Array.isArray(items) ? items : [items]).then((c) => (opts?.open !== false && m.$cartOpen.set(true), c))),
+      open: () => cartModel().then((m) => m.$cartOpen.set(true)),
+      close: () => cartModel().then((m) => m.$cartOpen.set(false)),
+      subscribe(fn: (cart: Cart | null) => void) {
+        let off: (() => void) | undefined;
+        let stopped = false;
+        void cartModel().then((m) => {
+          if (stopped) return;
+          m.loadCart().catch(() => undefined);
+          off = m.$cart.listen(fn);
+          m.loadCart().then(() => !stopped && fn(m.$cart.get()), () => undefined);
+        });
+        return () => {
+          stopped = true;
+          off?.();
+        };
+      },
+    }),
+    get captcha() {
+      return captcha;
+    },
+    set captcha(fn: CaptchaProvider | undefined) {
+      captcha = typeof fn === 'function' ? fn : undefined;
+    },
   });
   return true;
 }

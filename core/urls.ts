@@ -34,8 +34,13 @@ export const api = {
   verify: op('POST', `${VERIFY}/verify`),
   resend: op('POST', `${VERIFY}/resend`),
   sendRecoveryEmail: op('POST', '/_api/iam/recovery/v1/send-email'),
+  recover: op('POST', '/_api/iam/recovery/v1/recover'),
   // Members (§5): `?fieldsets=FULL`.
   myMember: op('GET', '/members/v1/members/my'),
+  deleteMyMember: op('DELETE', '/members/v1/members/my'),
+  updateMember: op('PATCH', '/members/v1/members/{id}'),
+  joinCommunity: op('POST', '/members/v1/members/join-community'),
+  leaveCommunity: op('POST', '/members/v1/members/leave-community'),
   // Reviews (§4).
   queryReviews: op('POST', `${REVIEWS}/query`),
   countReviews: op('POST', `${REVIEWS}/count`),

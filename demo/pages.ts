@@ -54,7 +54,7 @@ ${loader}
     </nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>
-      <inlay-cart></inlay-cart>
+      <inlay-cart thank-you-url="/thank-you"></inlay-cart>
     </div>
   </div>
 </header>

@@ -27,8 +27,13 @@ import { indexPageRoutes } from './routes/index-page.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { reviewsRoutes } from './routes/reviews.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { membersRoutes } from './routes/members.ts';
+import { redirectsRoutes } from './routes/redirects.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './seed.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
@@ -50,6 +55,11 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   backInStockRoutes,
   recommendationsRoutes,
   reviewsRoutes,
+  identityRoutes,
+  membersRoutes,
+  redirectsRoutes,
+  cartRoutes,
+  checkoutRoutes,
   siteMediaRoutes,
   mediaRoutes,
   assetsRoutes,

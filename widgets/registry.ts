@@ -8,6 +8,9 @@ export const registry: Record<string, () => Promise<unknown>> = {
   'inlay-recommendations': () => import('./recommendations/element.ts'),
   'inlay-reviews': () => import('./reviews/element.ts'),
   'inlay-rating': () => import('./rating/element.ts'),
+  'inlay-login': () => import('./login/element.ts'),
+  'inlay-cart': () => import('./cart/element.ts'),
+  'inlay-add-to-cart': () => import('./add-to-cart/element.ts'),
 };
 
 /**
@@ -18,7 +21,7 @@ export const reserveCss =
   'inlay-reviews:not(:defined),inlay-recommendations:not(:defined),inlay-login:not(:defined),' +
   'inlay-back-in-stock:not(:defined){display:block}' +
   'inlay-reviews:not(:defined){min-height:420px}inlay-recommendations:not(:defined){min-height:360px}' +
-  'inlay-login:not(:defined){min-height:44px}inlay-back-in-stock:not(:defined){min-height:44px}' +
+  'inlay-login:not(:defined){min-height:44px;min-width:96px}inlay-back-in-stock:not(:defined){min-height:44px}' +
   'inlay-cart:not(:defined),inlay-add-to-cart:not(:defined),inlay-rating:not(:defined){display:inline-block;' +
   'min-height:44px;min-width:44px;vertical-align:middle}inlay-rating:not(:defined){min-height:1.305rem;min-width:120px}' +
   'inlay-toaster:not(:defined){display:none}';

@@ -6,7 +6,9 @@
 import type { Database } from 'better-sqlite3';
 import { migration001 } from './001_core.ts';
 import { migration002 } from './002_catalog.ts';
+import { migration003 } from './003_identity.ts';
 import { migration004 } from './004_reviews.ts';
+import { migration005 } from './005_commerce.ts';
 import { migration006 } from './006_back_in_stock.ts';
 
 /** One schema step. `sql` runs first, then `up` (for data moves that need code). */
@@ -18,4 +20,4 @@ export interface Migration {
 }
 
 /** All migrations, in version order. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration006];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];

@@ -14,7 +14,21 @@ const KB = 1024;
  * written against) about 8.5 KB, leaving under 5 KB for core at 20 KB; core (config, http, tokens, stores, i18n,
  * element helper) measures 8.8 KB.
  */
-const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 25 * KB, widget: 8 * KB, allWidgetsPage: 45 * KB };
+/*
+ * runtimeAndCore raised from 25 KB to 27 KB with sign-in and the cart: every page must finish a hosted sign-in on its
+ * return, load the member into `$session`, and offer `Inlay.cart` / `Inlay.captcha` without any widget present
+ * (boot.ts, 0.6 KB), and the URL table grew with the identity, members and cart calls (0.6 KB). The flows
+ * themselves stay in on-demand chunks.
+ *
+ * allWidgetsPage raised from 45 KB to 64 KB when the seventh and eighth tags (login, cart + add-to-cart) landed. The
+ * 45 KB figure assumed 20 KB of runtime + core, leaving 25 KB for every widget; measured, the mandated runtime alone
+ * (preact/compat 8.5 KB, zod/mini 7 KB, r2wc + nanostores 1.5 KB) is 17 KB, and the widget code that loads when every
+ * tag is on one page is 36 KB (login 7.5, reviews 7.8 with its summary, cart 8.4 with its model, back-in-stock 3.8,
+ * recommendations 3.1 + products 0.8, toaster 1.5, add-to-cart 1.2, rating 0.8), each within its own 8 KB budget.
+ * English and French strings ship in every widget (≈ 3 KB of the French half): loading other languages on demand is
+ * the next saving. The classic inlay.js carries the same code and the same ceiling.
+ */
+const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 27 * KB, widget: 8 * KB, allWidgetsPage: 64 * KB };
 
 const dir = 'dist/inlay';
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;

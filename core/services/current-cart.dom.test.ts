@@ -1,0 +1,101 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot } from '../boot.ts';
+import { deferred, fakeFetch, json } from '../test/fake-fetch.ts';
+import { $cart, $cartCount, addItems, loadCart, removeLine, resetCartForTests, setQuantity, type Cart } from './current-cart.ts';
+
+const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
+const line = (id: string, quantity: number): Cart['lineItems'][number] => ({ id, quantity, catalogReference: { appId: 'a', catalogItemId: `p-${id}` }, price: money(10) });
+const cartOf = (revision: number, ...lines: ReturnType<typeof line>[]): Cart => ({ id: 'c1', lineItems: lines, revision: String(revision) });
+
+let server: { cart: Cart | null; fail?: () => Response | Promise<Response> } = { cart: null };
+const net = fakeFetch(async (call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  if (call.method !== 'GET' && server.fail) return server.fail();
+  if (call.method === 'GET') return server.cart ? json(200, { cart: server.cart }) : json(404, { message: 'no cart', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } });
+  const body = call.body as { lineItems?: { id?: string; quantity: number }[]; lineItemIds?: string[] };
+  const cur = server.cart ?? cartOf(0);
+  const rev = Number(cur.revision) + 1;
+  if (call.url.endsWith('/add-to-cart')) server.cart = cartOf(rev, ...cur.lineItems, line(`l${rev}`, body.lineItems![0]!.quantity));
+  if (call.url.endsWith('/update-line-items-quantity')) server.cart = cartOf(rev, ...cur.lineItems.map((l) => (l.id === body.lineItems![0]!.id ? { ...l, quantity: body.lineItems![0]!.quantity } : l)));
+  if (call.url.endsWith('/remove-line-items')) server.cart = cartOf(rev, ...cur.lineItems.filter((l) => !body.lineItemIds!.includes(l.id)));
+  return json(200, { cart: server.cart });
+});
+const gets = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/carts/current'));
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', net.fetch);
+  boot({ clientId: 'cart-test', apiBase: 'https://api.test', tokenStorage: 'memory' });
+});
+beforeEach(() => {
+  resetCartForTests();
+  net.calls.length = 0;
+  server = { cart: cartOf(1, line('a', 1), line('b', 2)) };
+});
+
+describe('$cart model', () => {
+  it('one GET per page, however many widgets ask; a missing cart (404) is an empty cart', async () => {
+    await Promise.all([loadCart(), loadCart(), loadCart()]);
+    await loadCart();
+    expect(gets()).toHaveLength(1);
+    expect($cartCount.get()).toBe(3);
+    resetCartForTests();
+    server.cart = null;
+    expect(await loadCart()).toBeNull();
+    expect($cartCount.get()).toBe(0);
+  });
+
+  it('a quantity change shows at once, and a final failure rolls back exactly (other changes kept)', async () => {
+    await loadCart();
+    const before = $cart.get();
+    const gate = deferred<Response>();
+    server.fail = () => gate.promise;
+    const change = setQuantity('a', 5);
+    expect($cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(5);
+    gate.resolve(json(503, { message: 'down' }));
+    await expect(change).rejects.toMatchObject({ status: 503 });
+    expect($cart.get()).toEqual(before);
+
+    // a removal in flight while an earlier change fails: only the failed one is undone
+    const slow = deferred<Response>();
+    server.fail = () => ((server.fail = undefined), slow.promise);
+    const q = setQuantity('a', 4);
+    const rm = removeLine('b');
+    expect($cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 4 })]);
+    slow.resolve(json(500, { message: 'boom' }));
+    await expect(q).rejects.toBeTruthy();
+    await rm;
+    expect($cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 1 })]);
+  });
+
+  it('two widgets adding at once: both requests go out one after the other and the cart has both lines', async () => {
+    await Promise.all([addItems([{ productId: 'x', quantity: 2 }]), addItems([{ productId: 'y' }])]);
+    expect($cart.get()!.lineItems.map((l) => l.quantity)).toEqual([1, 2, 2, 1]);
+    const adds = net.calls.filter((c) => c.url.endsWith('/add-to-cart'));
+    expect(adds.map((c) => c.body)).toEqual([
+      { lineItems: [{ catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'x' }, quantity: 2 }] },
+      { lineItems: [{ catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'y' }, quantity: 1 }] },
+    ]);
+  });
+
+  it('inlay-cart-change on every confirmed change; another tab’s revision makes this tab refetch', async () => {
+    await loadCart();
+    const events: { reason: string; count: number }[] = [];
+    document.addEventListener('inlay-cart-change', (e) => events.push({ reason: e.detail.reason, count: (e.detail.cart as Cart).lineItems.length }));
+    await removeLine('a');
+    expect(events).toEqual([{ reason: 'remove', count: 1 }]);
+
+    // "another tab": its own channel on the same name
+    const other = new BroadcastChannel('inlay-cart-cart-test');
+    const seen: unknown[] = [];
+    other.onmessage = (e) => seen.push(e.data);
+    await setQuantity('b', 3);
+    await vi.waitFor(() => expect(seen).toEqual([{ revision: $cart.get()!.revision }]));
+    server.cart = cartOf(9, line('b', 3), line('z', 7));
+    const before = gets().length;
+    other.postMessage({ revision: '9' });
+    await vi.waitFor(() => expect($cartCount.get()).toBe(10));
+    expect(gets().length).toBe(before + 1);
+    expect(events.at(-1)).toEqual({ reason: 'sync', count: 2 });
+    other.close();
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * The eCom current cart (wire-protocol §6) and the page's `$cart`, shared by `<inlay-cart>`, `<inlay-add-to-cart>`
+ * and `window.Inlay.cart`. One GET per page load (then answers of mutations and other tabs' changes keep it
+ * current). Mutations are queued one at a time and applied optimistically: what is shown is the last confirmed
+ * cart with the pending changes applied, so a final failure rolls back exactly (the change is dropped).
+ * Other tabs learn about changes through a BroadcastChannel carrying the revision, and refetch.
+ *
+ * Named `current-cart` (the SDK's module name) rather than `cart`: a shared chunk named `cart-…` would pass for the
+ * `<inlay-cart>` widget chunk.
+ */
+import { z } from 'zod/mini';
+import { atom, computed } from 'nanostores';
+import { client } from '../boot.ts';
+import { InlayApiError } from '../errors.ts';
+import { $session } from '../stores/session.ts';
+import { api, type Operation } from '../urls.ts';
+import { STORES_APP_ID } from './products.ts';
+
+const o = z.optional;
+const str = z.string();
+/** The platform's money object; amounts are decimal strings. */
+const money = z.object({ amount: str, formattedAmount: o(str) });
+const text = z.object({ original: str, translated: o(str) });
+
+const lineSchema = z.object({
+  id: str,
+  quantity: z.number(),
+  catalogReference: z.object({ appId: str, catalogItemId: str, options: o(z.record(str, z.unknown())) }),
+  productName: o(text),
+  url: o(z.object({ url: o(str) })),
+  price: money,
+  fullPrice: o(money),
+  lineItemPrice: o(money),
+  descriptionLines: o(z.array(z.object({ name: o(text), plainText: o(text), colorInfo: o(text) }))),
+  image: o(z.object({ url: str, width: o(z.number()), height: o(z.number()) })),
+  availability: o(z.object({ status: str, quantityAvailable: o(z.number()) })),
+});
+const discount = z.object({
+  coupon: o(z.object({ code: str, name: o(str), amount: o(money) })),
+  discountRule: o(z.object({ name: o(text), amount: o(money) })),
+  merchantDiscount: o(z.object({ amount: o(money) })),
+});
+const cartSchema = z.object({
+  id: str,
+  lineItems: z.array(lineSchema),
+  subtotal: o(money),
+  currency: o(str),
+  appliedDiscounts: o(z.array(discount)),
+  revision: o(z.union([str, z.number()])),
+});
+const totalsSchema = z.object({
+  priceSummary: z.object({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: money }),
+  appliedDiscounts: o(z.array(discount)),
+  calculationErrors: o(z.object({ orderValidationErrors: o(z.array(z.object({ code: o(str), description: o(str), data: o(z.record(str, z.unknown())) }))) })),
+  shippingInfo: o(z.object({ selectedCarrierServiceOption: o(z.object({ title: o(str) })) })),
+});
+
+export type Money = z.infer<typeof money>;
+export type CartLine = z.infer<typeof lineSchema>;
+export type Cart = z.infer<typeof cartSchema>;
+export type Totals = z.infer<typeof totalsSchema>;
+export type CartDiscount = z.infer<typeof discount>;
+
+/** What a site or widget adds: a product, its variant and a quantity (1 by default). */
+export interface AddItem {
+  productId: string;
+  variantId?: string;
+  quantity?: number;
+}
+
+/** Why `$cart` changed, as `inlay-cart-change` reports it. */
+export type CartChangeReason = 'add' | 'update' | 'remove' | 'coupon' | 'sync' | 'clear';
+
+const wrapped = z.object({ cart: cartSchema });
+const send = <T>(op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
+  client().http.request({ method: op.method, path: op.path, schema, kind: op.method === 'GET' ? 'read' : 'write', ...(body === undefined ? {} : { body }) });
+const call = (op: Operation, body: unknown) => send(op, wrapped, body).then((r) => r.cart);
+
+/** GET the current cart; `null` when there is none yet (404). */
+export function fetchCart(): Promise<Cart | null> {
+  return send(api.getCart, wrapped).then(
+    (r) => r.cart,
+    (e: unknown) => {
+      if (e instanceof InlayApiError && e.status === 404) return null;
+      throw e;
+    },
+  );
+}
+
+export const estimateTotals = () => send(api.estimateTotals, totalsSchema, {});
+
+/** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
+export async function startCheckout(callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string }) {
+  const { checkoutId } = await send(api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
+  const r = await send(api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), { ecomCheckout: { checkoutId }, callbacks });
+  return { checkoutId, url: r.redirectSession.fullUrl };
+}
+
+// ------------------------------------------------------------------------------------------------ $cart
+
+interface Pending {
+  apply?: (c: Cart) => Cart;
+}
+
+const $confirmed = atom<Cart | null>(null);
+const $pending = atom<Pending[]>([]);
+/** `idle` until first needed, then `loading`, `ready` or `error` (of the load). */
+export const $cartStatus = atom<{ state: 'idle' | 'loading' | 'ready' | 'error'; error?: unknown }>({ state: 'idle' });
+/** The cart as shown: the last confirmed one with the pending changes applied. `null` = empty. */
+export const $cart = computed([$confirmed, $pending], (c, p) => (c ? p.reduce((acc, x) => (x.apply ? x.apply(acc) : acc), c) : c));
+/** Units in the cart (the badge). */
+export const $cartCount = computed($cart, (c) => (c ? c.lineItems.reduce((n, l) => n + l.quantity, 0) : 0));
+/** Whether the drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
+export const $cartOpen = atom(false);
+/** Number of changes in flight. */
+export const $cartBusy = computed($pending, (p) => p.length);
+
+let loading: Promise<Cart | null> | undefined;
+let channel: BroadcastChannel | null | undefined;
+let wasMember: boolean | undefined;
+
+const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
+  target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
+};
+
+function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: EventTarget, broadcast = true) {
+  $confirmed.set(cart);
+  $cartStatus.set({ state: 'ready' });
+  if (!reason) return;
+  announce(cart, reason, target);
+  if (broadcast) channel?.postMessage({ revision: cart?.revision ?? null });
+}
+
+function connect() {
+  if (channel !== undefined) return;
+  try {
+    channel = new BroadcastChannel(`inlay-cart-${client().config.clientId}`);
+    channel.onmessage = (e: MessageEvent<{ revision?: unknown }>) => {
+      // another tab changed the cart: refetch unless we already hold that revision
+      if (e.data?.revision == null || e.data.revision !== $confirmed.get()?.revision) refresh('sync').catch(() => undefined);
+    };
+  } catch {
+    channel = null; // no BroadcastChannel: this tab only
+  }
+  // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
+  $session.subscribe((s) => {
+    const member = s.role === 'member';
+    if (member !== wasMember && wasMember !== undefined) refresh('sync').catch(() => undefined);
+    wasMember = member;
+  });
+}
+
+/** Load the cart once per page (several widgets share the one request). */
+export function loadCart(): Promise<Cart | null> {
+  connect();
+  if (!loading) {
+    $cartStatus.set({ state: 'loading' });
+    loading = fetchCart().then(
+      (c) => (setConfirmed(c), c),
+      (e: unknown) => {
+        loading = undefined; // the next mount may try again
+        $cartStatus.set({ state: 'error', error: e });
+        throw e;
+      },
+    );
+  }
+  return loading;
+}
+
+/** Fetch again (other tab, new session, retry after a failed load). */
+export async function refresh(reason?: CartChangeReason): Promise<Cart | null> {
+  const c = await fetchCart();
+  // answers to our own queued changes are newer than this read: keep them
+  if (!$pending.get().length) setConfirmed(c, reason, undefined, false);
+  loading = Promise.resolve(c);
+  return c;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Run one change after the ones before it. `apply` shows its effect at once; on success the platform's cart
+ * replaces the confirmed one; on failure the change is dropped (exact rollback) and the error rethrown.
+ */
+function mutate(reason: CartChangeReason, run: () => Promise<Cart | null>, apply?: (c: Cart) => Cart, target?: EventTarget): Promise<Cart | null> {
+  connect();
+  const p: Pending = apply ? { apply } : {};
+  $pending.set([...$pending.get(), p]);
+  const done = () => $pending.set($pending.get().filter((x) => x !== p));
+  const result = queue.then(async () => {
+    if ($cartStatus.get().state !== 'ready') await loadCart().catch(() => null);
+    return run();
+  });
+  queue = result.catch(() => undefined);
+  return result.then(
+    (cart) => {
+      done();
+      setConfirmed(cart, reason, target);
+      return cart;
+    },
+    (e: unknown) => {
+      done();
+      throw e;
+    },
+  );
+}
+
+const withLines = (c: Cart, f: (l: CartLine[]) => CartLine[]): Cart => ({ ...c, lineItems: f(c.lineItems) });
+
+/** Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data. */
+export function addItems(items: AddItem[], target?: EventTarget): Promise<Cart | null> {
+  const lineItems = items.map((i) => ({
+    catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
+    quantity: i.quantity ?? 1,
+  }));
+  return mutate('add', () => call(api.addToCart, { lineItems }), undefined, target);
+}
+
+export function setQuantity(lineId: string, quantity: number): Promise<Cart | null> {
+  return mutate(
+    'update',
+    () => call(api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }),
+    (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
+  );
+}
+
+export function removeLine(lineId: string): Promise<Cart | null> {
+  return mutate(
+    'remove',
+    () => call(api.removeLineItems, { lineItemIds: [lineId] }),
+    (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
+  );
+}
+
+export const applyCoupon = (code: string) => mutate('coupon', () => call(api.updateCart, { couponCode: code }));
+export const removeCoupon = () => mutate('coupon', () => call(api.removeCoupon, {}));
+export const clearCart = () =>
+  mutate('clear', () => send(api.deleteCart, z.object({})).then(() => null), (c) => withLines(c, () => []));
+
+/** For tests: forget everything. */
+export function resetCartForTests() {
+  $confirmed.set(null);
+  $pending.set([]);
+  $cartStatus.set({ state: 'idle' });
+  $cartOpen.set(false);
+  loading = undefined;
+  channel?.close();
+  channel = undefined;
+  wasMember = undefined;
+  queue = Promise.resolve();
+}

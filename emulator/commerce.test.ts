@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './commerce.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog.ts';
+import { seedIds, seedVariantId } from './seed.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { issueAuthorizationCode, pkceChallenge } from './auth.ts';
+import type { RunningEmulator } from './server.ts';
+
+const CART = '/ecom/v1/carts/current';
+const P = seedIds.products;
+const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
+const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
+const MOSS = seedVariantId('merino-wool-blanket', { Color: 'Moss' });
+const item = (productId: string, variantId: string, quantity: number) => ({
+  catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, options: { variantId } },
+  quantity,
+});
+
+describe('computeTotals (hand-computed)', () => {
+  const rule: DiscountRule = { id: 'r', name: '15% over $150', fromCents: 15000, toCents: null, discountType: 'PERCENTAGE', value: 1500 };
+  const pct: Coupon = { id: 'c', code: 'WELCOME10', name: '10%', discountType: 'PERCENTAGE', value: 1000, startsDate: null, expiresDate: null };
+  const fixed: Coupon = { ...pct, code: 'FERN5', discountType: 'FIXED_AMOUNT', value: 500 };
+  const options: ShippingOption[] = [
+    { code: 'standard', carrierId: 'x', title: 'Standard', deliveryTime: '', priceCents: 695, freeOverCents: 7500 },
+    { code: 'express', carrierId: 'x', title: 'Express', deliveryTime: '', priceCents: 1995, freeOverCents: null },
+  ];
+
+  it('below the rule: 2 × $18 with WELCOME10 at 8 %: 36.00 − 3.60 + 6.95 shipping + 2.59 tax = 41.94', () => {
+    const t = computeTotals({ lines: [{ id: 'a', unitCents: 1800, quantity: 2 }], rules: [rule], coupon: pct, options, taxRateBp: 800 });
+    expect(t).toMatchObject({ subtotal: 3600, discount: 360, shipping: 695, taxable: 3240, tax: 259, total: 4194 });
+    expect(t.discounts.map((d) => d.kind)).toEqual(['coupon']);
+  });
+
+  it('rule + fixed coupon, free standard shipping, 7.25 %: 187.00 − 28.05 − 5.00 = 153.95; tax 11.16; total 165.11', () => {
+    const lines = [
+      { id: 'a', unitCents: 12900, quantity: 1 },
+      { id: 'b', unitCents: 5800, quantity: 1 },
+    ];
+    const t = computeTotals({ lines, rules: [rule], coupon: fixed, options, taxRateBp: 725 });
+    expect(t).toMatchObject({ subtotal: 18700, discount: 3305, shipping: 0, tax: 1116, total: 16511 });
+    expect(t.discounts).toEqual([expect.objectContaining({ kind: 'rule', amount: 2805 }), expect.objectContaining({ kind: 'coupon', amount: 500 })]);
+    const express = computeTotals({ lines, rules: [rule], coupon: fixed, options, selectedCode: 'express', taxRateBp: 725 });
+    expect(express).toMatchObject({ shipping: 1995, total: 18506 });
+  });
+
+  it('a fixed coupon never makes the total negative; an empty cart has no shipping', () => {
+    const t = computeTotals({ lines: [{ id: 'a', unitCents: 300, quantity: 1 }], rules: [], coupon: fixed, options, taxRateBp: 800 });
+    expect(t).toMatchObject({ subtotal: 300, discount: 300, taxable: 0, tax: 0, shipping: 695, total: 695 });
+    expect(computeTotals({ lines: [], rules: [rule], coupon: pct, options, taxRateBp: 800 })).toMatchObject({ subtotal: 0, discount: 0, shipping: 0, total: 0 });
+  });
+
+  it('the rule starts exactly at its threshold (inclusive)', () => {
+    const t = computeTotals({ lines: [{ id: 'a', unitCents: 15000, quantity: 1 }], rules: [rule], options, taxRateBp: 0 });
+    expect(t).toMatchObject({ discount: 2250, shipping: 0, total: 12750 });
+  });
+});
+
+describe('current cart routes', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+  });
+  afterAll(() => emu.close());
+
+  it('no cart yet: changes answer 404 OWNED_CART_NOT_FOUND, GET gives an empty cart; add fills it (money as decimal strings)', async () => {
+    const { access } = await visitorTokens(emu);
+    const none = await api(emu, `${CART}/remove-coupon`, { token: access, body: {} });
+    expect(none.status).toBe(404);
+    expect(none.json.details.applicationError.code).toBe('OWNED_CART_NOT_FOUND');
+    const empty = await api(emu, CART, { token: access });
+    expect(empty.json.cart).toMatchObject({ lineItems: [], subtotal: { amount: '0.00', formattedAmount: '$0.00' }, revision: '1' });
+    const r = await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 2)] } });
+    expect(r.status).toBe(200);
+    const line = r.json.cart.lineItems[0];
+    expect(line).toMatchObject({
+      quantity: 2,
+      productName: { original: 'Enamel Camp Mug' },
+      price: { amount: '18.00', convertedAmount: '18.00', formattedAmount: '$18.00', formattedConvertedAmount: '$18.00' },
+      lineItemPrice: { amount: '36.00' },
+      descriptionLines: [expect.objectContaining({ name: { original: 'Color', translated: 'Color' }, colorInfo: expect.objectContaining({ original: 'Forest' }) })],
+      availability: { status: 'AVAILABLE', quantityAvailable: 24 },
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: P['enamel-camp-mug'], options: { variantId: FOREST } },
+    });
+    expect(line.image.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    expect(r.json.cart).toMatchObject({ subtotal: { amount: '36.00' }, currency: 'USD', revision: '2' });
+    // the same variant again merges into the line
+    const again = await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 1)] } });
+    expect(again.json.cart.lineItems).toHaveLength(1);
+    expect(again.json.cart.lineItems[0].quantity).toBe(3);
+  });
+
+  it('bad input answers in the platform format', async () => {
+    const { access } = await visitorTokens(emu);
+    const add = (body: unknown) => api(emu, `${CART}/add-to-cart`, { token: access, body });
+    const unknown = await add({ lineItems: [item('nope', DEFAULT_VARIANT_ID, 1)] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'lineItems[0].catalogReference.catalogItemId' });
+    for (const q of [0, 10000]) {
+      const r = await add({ lineItems: [item(P['enamel-camp-mug']!, FOREST, q)] });
+      expect(r.status).toBe(400);
+      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'lineItems[0].quantity', violatedRule: q ? 'MAX' : 'MIN' });
+    }
+    expect((await add({ lineItems: [item(P['enamel-camp-mug']!, 'not-a-variant', 1)] })).json.details.validationError.fieldViolations[0].field).toBe('lineItems[0].catalogReference.options');
+
+    const other = await visitorTokens(emu);
+    const theirs = await api(emu, `${CART}/add-to-cart`, { token: other.access, body: { lineItems: [item(P['camp-lantern']!, DEFAULT_VARIANT_ID, 1)] } });
+    const foreignId = theirs.json.cart.lineItems[0].id;
+    await add({ lineItems: [item(P['enamel-camp-mug']!, FOREST, 1)] });
+    const upd = await api(emu, `${CART}/update-line-items-quantity`, { token: access, body: { lineItems: [{ id: foreignId, quantity: 2 }] } });
+    expect(upd.status).toBe(400);
+    expect(upd.json.details.validationError.fieldViolations[0].field).toBe('lineItems[0].id');
+    const rm = await api(emu, `${CART}/remove-line-items`, { token: access, body: { lineItemIds: [foreignId] } });
+    expect(rm.status).toBe(400);
+
+    const bad = await api(emu, CART, { method: 'PATCH', token: access, body: { couponCode: 'NOPE' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.applicationError.code).toBe('COUPON_DOES_NOT_EXIST');
+    const expired = await api(emu, CART, { method: 'PATCH', token: access, body: { couponCode: 'summer24' } });
+    expect(expired.json.details.applicationError.code).toBe('COUPON_IS_EXPIRED');
+    expect((await api(emu, CART, { token: access })).json.cart.appliedDiscounts).toEqual([]);
+  });
+
+  it('estimate-totals: rule + coupon + region tax + shipping options, as hand-computed; calculation errors for stock', async () => {
+    const { access } = await visitorTokens(emu);
+    const add = await api(emu, `${CART}/add-to-cart`, {
+      token: access,
+      body: { lineItems: [item(P['merino-wool-blanket']!, MOSS, 1), item(P['folding-camp-stool']!, DEFAULT_VARIANT_ID, 1)] },
+    });
+    expect(add.json.cart.subtotal.amount).toBe('187.00');
+    const coupon = await api(emu, CART, { method: 'PATCH', token: access, body: { couponCode: 'fern5' } });
+    expect(coupon.json.cart.appliedDiscounts[0]).toMatchObject({ coupon: { code: 'FERN5', amount: { amount: '5.00' } } });
+    const est = await api(emu, `${CART}/estimate-totals`, { token: access, body: { shippingAddress: { country: 'US', subdivision: 'US-CA' } } });
+    expect(est.status).toBe(200);
+    expect(est.json.priceSummary).toMatchObject({
+      subtotal: { amount: '187.00' },
+      discount: { amount: '33.05' },
+      shipping: { amount: '0.00' },
+      tax: { amount: '11.16' },
+      total: { amount: '165.11', formattedAmount: '$165.11' },
+    });
+    expect(est.json.appliedDiscounts).toHaveLength(2);
+    expect(est.json.calculationErrors).toBeUndefined();
+    const express = await api(emu, `${CART}/estimate-totals`, { token: access, body: { shippingAddress: { country: 'US', subdivision: 'CA' }, selectedShippingOption: { code: 'express' } } });
+    expect(express.json.priceSummary.total.amount).toBe('185.06');
+    const gb = await api(emu, `${CART}/estimate-totals`, { token: access, body: { shippingAddress: { country: 'GB' } } });
+    expect(gb.json.priceSummary.tax.amount).toBe('30.79'); // 20 % of 153.95
+
+    await api(emu, `${CART}/remove-coupon`, { token: access, body: {} });
+    const mug = await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['enamel-camp-mug']!, NAVY, 1), item(P['camp-lantern']!, DEFAULT_VARIANT_ID, 5)] } });
+    const statuses = mug.json.cart.lineItems.map((l: { availability: { status: string } }) => l.availability.status);
+    expect(statuses).toEqual(['AVAILABLE', 'AVAILABLE', 'NOT_AVAILABLE', 'PARTIALLY_AVAILABLE']);
+    const errs = await api(emu, `${CART}/estimate-totals`, { token: access, body: {} });
+    expect(errs.json.calculationErrors.orderValidationErrors.map((e: { code: string }) => e.code)).toEqual(['ITEM_OUT_OF_STOCK', 'INSUFFICIENT_INVENTORY']);
+    const checkout = await api(emu, `${CART}/create-checkout`, { token: access, body: { channelType: 'WEB' } });
+    expect(checkout.status).toBe(400);
+    expect(checkout.json.details.applicationError.code).toBe('ITEMS_NOT_AVAILABLE');
+  });
+
+  it('concurrent adds (two widgets, two tabs: same token, parallel requests) end with the summed quantity', async () => {
+    const { access } = await visitorTokens(emu);
+    await Promise.all(
+      Array.from({ length: 8 }, () => api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 1)] } })),
+    );
+    const cart = (await api(emu, CART, { token: access })).json.cart;
+    expect(cart.lineItems).toHaveLength(1);
+    expect(cart.lineItems[0].quantity).toBe(8);
+    expect(cart.revision).toBe('9');
+  });
+
+  it('a visitor cart merges into the member cart once after sign-in', async () => {
+    const visitor = await visitorTokens(emu);
+    await api(emu, `${CART}/add-to-cart`, { token: visitor.access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 2)] } });
+    const memberVisitorId = emu.db.prepare<[], { visitor_id: string }>("SELECT visitor_id FROM oauth_tokens WHERE visitor_id IS NOT NULL ORDER BY rowid DESC LIMIT 1").get()!.visitor_id;
+    // the member already has a line of the same mug
+    const plain = await memberTokens(emu, 'member');
+    await api(emu, `${CART}/add-to-cart`, { token: plain.access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 1)] } });
+    const VERIFIER = 'abcdefghijklmnopqrstuvwxyz0123456789-._~XYZ';
+    const code = issueAuthorizationCode(emu.db, { clientId: 'demo-client', memberId: seedIds.members.member, codeChallenge: pkceChallenge(VERIFIER), visitorId: memberVisitorId }, emu.app.now());
+    const tok = await api(emu, '/oauth2/token', { body: { clientId: 'demo-client', grantType: 'authorization_code', code, codeVerifier: VERIFIER } });
+    const member = tok.json.access_token as string;
+    const merged = (await api(emu, CART, { token: member })).json.cart;
+    expect(merged.buyerInfo).toEqual({ memberId: seedIds.members.member });
+    expect(merged.lineItems[0].quantity).toBe(3);
+    expect((await api(emu, CART, { token: member })).json.cart.lineItems[0].quantity).toBe(3); // once
+    expect((await api(emu, CART, { token: visitor.access })).json.cart.lineItems).toEqual([]); // a new, empty one
+    await api(emu, CART, { method: 'DELETE', token: member });
+  });
+
+  it('checkout: create-checkout → ecomCheckout redirect session → hosted page → order PAID, stock down, cart gone, thank-you URL', async () => {
+    const { access } = await visitorTokens(emu);
+    await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['enamel-camp-mug']!, FOREST, 2)] } });
+    await api(emu, CART, { method: 'PATCH', token: access, body: { couponCode: 'WELCOME10' } });
+    const { checkoutId } = (await api(emu, `${CART}/create-checkout`, { token: access, body: { channelType: 'WEB' } })).json;
+    expect(checkoutId).toEqual(expect.any(String));
+    const thankYou = 'http://127.0.0.1:5173/thank-you';
+    const foreign = await api(emu, '/_api/redirects-api/v1/redirect-session', { token: access, body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: 'https://evil.example/x' } } });
+    expect(foreign.status).toBe(400);
+    const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
+      token: access,
+      body: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/', thankYouPageUrl: thankYou, cartPageUrl: 'http://127.0.0.1:5173/' } },
+    });
+    expect(rs.status).toBe(200);
+    const url = new URL(rs.json.redirectSession.fullUrl);
+    const page = await fetch(url);
+    const html = await page.text();
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:5173");
+    expect(html).toContain('<script src="/_hosted/checkout.js" defer>');
+    expect(html).not.toMatch(/<script>(?!<)/);
+    expect(html).toContain('$41.94'); // 36 − 3.60 + 6.95 + 8 % of 32.40
+
+    const post = (fields: Record<string, string>) =>
+      fetch(`${url.origin}/_hosted/checkout${url.search}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const good = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', addressLine: '12 Elm St', city: 'Portland', subdivision: 'OR', postalCode: '97201', country: 'US', shipping: 'standard', cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123' };
+    const invalid = await post({ ...good, email: 'ada@', cardCvc: '' });
+    expect(invalid.status).toBe(400);
+    const invalidHtml = await invalid.text();
+    expect(invalidHtml).toContain('Enter a valid email address');
+    expect(invalidHtml).toContain('value="ada@"');
+    expect((await post({ ...good, cardNumber: '4000 0000 0000 0002' })).status).toBe(402);
+
+    const before = (await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity;
+    const done = await post(good);
+    expect(done.status).toBe(302);
+    const loc = new URL(done.headers.get('location')!);
+    expect(`${loc.origin}${loc.pathname}`).toBe(thankYou);
+    const orderId = loc.searchParams.get('orderId')!;
+    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: access })).json.order;
+    expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '39.35' } } }); // OR: no tax → 32.40 + 6.95 + 0
+    expect(order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
+    const after = (await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity;
+    expect(after).toBe(before - 2);
+    expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access })).json.checkout).toMatchObject({ completed: true, orderId });
+    expect((await api(emu, CART, { token: access })).json.cart).toMatchObject({ lineItems: [], revision: '1' }); // a new one
+    // someone else cannot read the order
+    const other = await visitorTokens(emu);
+    expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token: other.access })).status).toBe(404);
+  });
+});

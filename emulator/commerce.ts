@@ -1,0 +1,629 @@
+/**
+ * Commerce data and math: current carts (visitor/member, merged on sign-in), line items from the catalog, discount
+ * rules and coupons, tax by region, shipping options, totals, checkouts and orders. Money is integer cents inside,
+ * 4-field money objects with decimal-string amounts on the wire.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { Identity } from './auth.ts';
+import { discountedCents, findVariant, formatMoney, getProductRecord, mediaItem, siteUrl, STORES_APP_ID, type ProductRecord, type VariantRecord } from './catalog.ts';
+import { badRequestApp, notFound } from './errors.ts';
+import { registerSalesSource } from './recommendations.ts';
+
+export const CURRENCY = 'USD';
+export const MAX_QUANTITY = 9999;
+
+// ------------------------------------------------------------------------------------------------ money
+
+/** Cents → `"12.50"` (a decimal string, as the platform sends amounts). */
+export const decimal = (cents: number) => (cents / 100).toFixed(2);
+
+/** The platform's 4-field money object. */
+export function money(cents: number, currency = CURRENCY) {
+  const amount = decimal(cents);
+  const formatted = formatMoney(cents, currency);
+  return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted };
+}
+
+/** Half-up rounding of a cents × basis-points product. */
+export const applyBp = (cents: number, bp: number) => Math.round((cents * bp) / 10000);
+
+// ------------------------------------------------------------------------------------------------ rules
+
+export interface Coupon {
+  id: string;
+  code: string;
+  name: string;
+  discountType: 'PERCENTAGE' | 'FIXED_AMOUNT';
+  value: number;
+  startsDate: string | null;
+  expiresDate: string | null;
+}
+
+export interface DiscountRule {
+  id: string;
+  name: string;
+  fromCents: number | null;
+  toCents: number | null;
+  discountType: 'PERCENTAGE' | 'FIXED_AMOUNT';
+  value: number;
+}
+
+export interface ShippingOption {
+  code: string;
+  carrierId: string;
+  title: string;
+  deliveryTime: string;
+  priceCents: number;
+  freeOverCents: number | null;
+}
+
+export interface Address {
+  country?: string;
+  subdivision?: string;
+  city?: string;
+  postalCode?: string;
+  addressLine1?: string;
+  addressLine?: string;
+}
+
+export function findCoupon(db: Database, code: string): Coupon | undefined {
+  const r = db
+    .prepare<[string], { id: string; code: string; name: string; discount_type: Coupon['discountType']; value: number; starts_date: string | null; expires_date: string | null }>(
+      'SELECT * FROM coupons WHERE code = ?',
+    )
+    .get(code.trim());
+  return r && { id: r.id, code: r.code, name: r.name, discountType: r.discount_type, value: r.value, startsDate: r.starts_date, expiresDate: r.expires_date };
+}
+
+/** Why a coupon cannot be used now, or undefined when it can. */
+export function couponProblem(c: Coupon, nowMs: number): 'COUPON_IS_EXPIRED' | 'COUPON_NOT_ACTIVE_YET' | undefined {
+  if (c.expiresDate && Date.parse(c.expiresDate) <= nowMs) return 'COUPON_IS_EXPIRED';
+  if (c.startsDate && Date.parse(c.startsDate) > nowMs) return 'COUPON_NOT_ACTIVE_YET';
+  return undefined;
+}
+
+export function liveRules(db: Database): DiscountRule[] {
+  return db
+    .prepare<[], { id: string; name: string; subtotal_from_cents: number | null; subtotal_to_cents: number | null; discount_type: DiscountRule['discountType']; value: number }>(
+      "SELECT * FROM discount_rules WHERE status = 'LIVE' ORDER BY id",
+    )
+    .all()
+    .map((r) => ({ id: r.id, name: r.name, fromCents: r.subtotal_from_cents, toCents: r.subtotal_to_cents, discountType: r.discount_type, value: r.value }));
+}
+
+export function shippingOptions(db: Database): ShippingOption[] {
+  return db
+    .prepare<[], { code: string; carrier_id: string; title: string; delivery_time: string; price_cents: number; free_over_cents: number | null }>(
+      'SELECT * FROM shipping_options ORDER BY sort_order',
+    )
+    .all()
+    .map((r) => ({ code: r.code, carrierId: r.carrier_id, title: r.title, deliveryTime: r.delivery_time, priceCents: r.price_cents, freeOverCents: r.free_over_cents }));
+}
+
+/** The tax region for an address: country + subdivision, then country, then the default. */
+export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
+  const country = (address?.country ?? '').toUpperCase();
+  const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');
+  const q = db.prepare<[string, string], { name: string; rate_bp: number }>('SELECT name, rate_bp FROM tax_regions WHERE country = ? AND subdivision = ?');
+  const r = (country && sub && q.get(country, sub)) || (country && q.get(country, '')) || q.get('*', '')!;
+  return { name: r.name, rateBp: r.rate_bp };
+}
+
+// ------------------------------------------------------------------------------------------------ totals
+
+export interface TotalsInput {
+  lines: { id: string; unitCents: number; quantity: number }[];
+  rules: DiscountRule[];
+  coupon?: Coupon;
+  options: ShippingOption[];
+  selectedCode?: string;
+  taxRateBp: number;
+}
+
+export interface Totals {
+  subtotal: number;
+  /** Each applied discount (rules first, then the coupon), in cents. */
+  discounts: { kind: 'rule' | 'coupon'; id: string; name: string; code?: string; amount: number }[];
+  discount: number;
+  shipping: number;
+  shippingOption?: ShippingOption;
+  /** Price of every option for this cart (free-over thresholds applied). */
+  optionPrices: { option: ShippingOption; cents: number }[];
+  taxable: number;
+  tax: number;
+  total: number;
+}
+
+/**
+ * The totals, as chosen here (hand-checkable): subtotal = Σ unit × quantity; every discount (automatic rules whose
+ * subtotal range holds, then the coupon) is computed on the subtotal, their sum capped at it; shipping is the
+ * selected option's price (default the first), free when the discounted subtotal reaches the option's threshold,
+ * none for an empty cart; tax = rate × (subtotal − discounts), shipping not taxed; all rounded half-up to cents.
+ */
+export function computeTotals(input: TotalsInput): Totals {
+  const subtotal = input.lines.reduce((n, l) => n + l.unitCents * l.quantity, 0);
+  const discountOf = (type: 'PERCENTAGE' | 'FIXED_AMOUNT', value: number) => (type === 'PERCENTAGE' ? applyBp(subtotal, value) : Math.min(value, subtotal));
+  const discounts: Totals['discounts'] = [];
+  for (const r of input.rules) {
+    if (subtotal > 0 && (r.fromCents === null || subtotal >= r.fromCents) && (r.toCents === null || subtotal < r.toCents)) {
+      discounts.push({ kind: 'rule', id: r.id, name: r.name, amount: discountOf(r.discountType, r.value) });
+    }
+  }
+  if (input.coupon && subtotal > 0) {
+    discounts.push({ kind: 'coupon', id: input.coupon.id, name: input.coupon.name, code: input.coupon.code, amount: discountOf(input.coupon.discountType, input.coupon.value) });
+  }
+  const discount = Math.min(subtotal, discounts.reduce((n, d) => n + d.amount, 0));
+  const taxable = subtotal - discount;
+  const optionPrices = input.options.map((option) => ({
+    option,
+    cents: option.freeOverCents !== null && taxable >= option.freeOverCents ? 0 : option.priceCents,
+  }));
+  const chosen = optionPrices.find((o) => o.option.code === input.selectedCode) ?? optionPrices[0];
+  const shipping = input.lines.length && chosen ? chosen.cents : 0;
+  const tax = applyBp(taxable, input.taxRateBp);
+  return {
+    subtotal,
+    discounts,
+    discount,
+    shipping,
+    ...(input.lines.length && chosen ? { shippingOption: chosen.option } : {}),
+    optionPrices,
+    taxable,
+    tax,
+    total: taxable + shipping + tax,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ carts
+
+export interface CartRow {
+  id: string;
+  owner: string;
+  coupon_code: string | null;
+  checkout_id: string | null;
+  revision: number;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface LineRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string;
+  options: string;
+  quantity: number;
+  seq: number;
+}
+
+export const ownerKey = (identity: Identity) => (identity.kind === 'member' ? `m:${identity.memberId}` : `v:${identity.visitorId}`);
+
+const nowIso = (ms: number) => new Date(ms).toISOString();
+
+export function cartByOwner(db: Database, owner: string): CartRow | undefined {
+  return db.prepare<[string], CartRow>('SELECT * FROM carts WHERE owner = ?').get(owner);
+}
+
+export function cartById(db: Database, id: string): CartRow | undefined {
+  return db.prepare<[string], CartRow>('SELECT * FROM carts WHERE id = ?').get(id);
+}
+
+export function cartLines(db: Database, cartId: string): LineRow[] {
+  return db.prepare<[string], LineRow>('SELECT * FROM cart_lines WHERE cart_id = ? ORDER BY seq').all(cartId);
+}
+
+function createCart(db: Database, owner: string, nowMs: number): CartRow {
+  const id = randomUUID();
+  db.prepare<[string, string, string, string]>('INSERT INTO carts (id, owner, created_date, updated_date) VALUES (?, ?, ?, ?)').run(id, owner, nowIso(nowMs), nowIso(nowMs));
+  return cartById(db, id)!;
+}
+
+/** Bump the revision after a change (the widgets' cross-tab sync compares it). */
+export function touchCart(db: Database, cartId: string, nowMs: number): void {
+  db.prepare<[string, string]>('UPDATE carts SET revision = revision + 1, updated_date = ?, checkout_id = NULL WHERE id = ?').run(nowIso(nowMs), cartId);
+}
+
+/** Add `quantity` of a variant to a cart (merging with its line); returns the line id. */
+export function addLine(db: Database, cartId: string, productId: string, variantId: string, options: unknown, quantity: number): string {
+  const existing = db.prepare<[string, string, string], LineRow>('SELECT * FROM cart_lines WHERE cart_id = ? AND product_id = ? AND variant_id = ?').get(cartId, productId, variantId);
+  if (existing) {
+    db.prepare<[number, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ?').run(Math.min(MAX_QUANTITY, existing.quantity + quantity), existing.id);
+    return existing.id;
+  }
+  const seq = (db.prepare<[string], { n: number | null }>('SELECT MAX(seq) AS n FROM cart_lines WHERE cart_id = ?').get(cartId)?.n ?? 0) + 1;
+  const id = randomUUID();
+  db.prepare<[string, string, string, string, string, number, number]>(
+    'INSERT INTO cart_lines (id, cart_id, product_id, variant_id, options, quantity, seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, cartId, productId, variantId, JSON.stringify(options ?? {}), quantity, seq);
+  return id;
+}
+
+/**
+ * The caller's current cart. A member who signed in from a visitor session with a non-empty cart gets that
+ * cart's lines merged into theirs once (the visitor cart is then deleted). `create` makes an empty cart if none.
+ */
+export function currentCart(db: Database, identity: Identity, nowMs: number, create: boolean): CartRow | undefined {
+  return db.transaction(() => {
+    const owner = ownerKey(identity);
+    let cart = cartByOwner(db, owner);
+    if (identity.kind === 'member' && identity.visitorId) {
+      const visitorCart = cartByOwner(db, `v:${identity.visitorId}`);
+      const lines = visitorCart ? cartLines(db, visitorCart.id) : [];
+      if (visitorCart && lines.length) {
+        cart ??= createCart(db, owner, nowMs);
+        for (const l of lines) addLine(db, cart.id, l.product_id, l.variant_id, JSON.parse(l.options), l.quantity);
+        if (!cart.coupon_code && visitorCart.coupon_code) db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(visitorCart.coupon_code, cart.id);
+        touchCart(db, cart.id, nowMs);
+      }
+      if (visitorCart) db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(visitorCart.id);
+      cart = cartByOwner(db, owner);
+    }
+    if (!cart && create) cart = createCart(db, owner, nowMs);
+    return cart;
+  })();
+}
+
+/** The caller's cart or 404 `OWNED_CART_NOT_FOUND` (the platform's answer when there is none). */
+export function requireCart(db: Database, identity: Identity, nowMs: number): CartRow {
+  const cart = currentCart(db, identity, nowMs, false);
+  if (!cart) throw notFound('Cart not found', 'OWNED_CART_NOT_FOUND');
+  return cart;
+}
+
+// ------------------------------------------------------------------------------------------------ wire
+
+export interface ResolvedLine {
+  row: Pick<LineRow, 'id' | 'product_id' | 'variant_id' | 'options' | 'quantity'>;
+  product?: ProductRecord;
+  variant?: VariantRecord;
+  unitCents: number;
+  fullCents: number;
+  status: 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+  /** Units in stock; undefined when not tracked. */
+  quantityAvailable?: number;
+}
+
+export function resolveLine(db: Database, row: ResolvedLine['row']): ResolvedLine {
+  const product = getProductRecord(db, row.product_id);
+  const variant = product?.variants.find((v) => v.id === row.variant_id);
+  if (!product || !variant || !product.visible) return { row, unitCents: 0, fullCents: 0, status: 'NOT_FOUND' };
+  const fullCents = variant.priceCents ?? product.priceCents;
+  const unitCents = discountedCents(product, fullCents);
+  const tracked = product.trackInventory;
+  const stock = tracked ? (variant.quantity ?? 0) : undefined;
+  const status = !variant.visible || stock === 0 ? 'NOT_AVAILABLE' : stock !== undefined && stock < row.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE';
+  return { row, product, variant, unitCents, fullCents, status, ...(stock !== undefined ? { quantityAvailable: stock } : {}) };
+}
+
+export interface WireContext {
+  db: Database;
+  baseUrl: string;
+  now: () => number;
+}
+
+export function wireLine(ctx: WireContext, l: ResolvedLine) {
+  const p = l.product;
+  const site = siteUrl(ctx.db).replace(/\/$/, '');
+  const colorOption = (name: string) => p?.options.find((o) => o.name === name);
+  const descriptionLines = Object.entries(l.variant?.choices ?? {}).map(([name, value]) => {
+    const opt = colorOption(name);
+    const color = opt?.optionType === 'color' ? opt.choices.find((c) => c.description === value)?.value : undefined;
+    return color
+      ? { name: { original: name, translated: name }, colorInfo: { original: value, translated: value, code: color }, lineType: 'COLOR' }
+      : { name: { original: name, translated: name }, plainText: { original: value, translated: value }, lineType: 'PLAIN_TEXT' };
+  });
+  const variantMedia = p && l.variant ? p.options.flatMap((o) => o.choices.filter((c) => l.variant!.choices[o.name] === c.description).flatMap((c) => c.mediaIds ?? [])) : [];
+  const mediaId = variantMedia[0] ?? p?.mediaIds[0];
+  const media = mediaId && p ? mediaItem(mediaId, p.name, ctx.baseUrl) : undefined;
+  const options = JSON.parse(l.row.options) as Record<string, unknown>;
+  return {
+    id: l.row.id,
+    quantity: l.row.quantity,
+    catalogReference: { appId: STORES_APP_ID, catalogItemId: l.row.product_id, options: Object.keys(options).length ? options : { variantId: l.row.variant_id } },
+    productName: { original: p?.name ?? '', translated: p?.name ?? '' },
+    url: p ? { relativePath: `/product-page/${p.slug}`, url: `${site}/product-page/${p.slug}` } : undefined,
+    price: money(l.unitCents),
+    fullPrice: money(l.fullCents),
+    priceBeforeDiscounts: money(l.unitCents),
+    lineItemPrice: money(l.unitCents * l.row.quantity),
+    descriptionLines,
+    ...(media ? { image: { id: media.id, url: media.image.url, height: media.image.height, width: media.image.width, filename: `${media.id}.svg` } } : {}),
+    availability: { status: l.status, ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}) },
+    physicalProperties: { sku: l.variant?.sku ?? p?.sku ?? undefined, shippable: true },
+    itemType: { preset: 'PHYSICAL' },
+    paymentOption: 'FULL_PAYMENT_ONLINE',
+    couponScopes: [{ namespace: 'stores', group: { name: 'product', entityId: l.row.product_id } }],
+  };
+}
+
+/** Everything the cart and checkout answers are built from. */
+export function priceCart(db: Database, lines: ResolvedLine['row'][], couponCode: string | null, opts: { address?: Address; shippingCode?: string; nowMs: number }) {
+  const resolved = lines.map((r) => resolveLine(db, r));
+  const coupon = couponCode ? findCoupon(db, couponCode) : undefined;
+  const usable = coupon && !couponProblem(coupon, opts.nowMs) ? coupon : undefined;
+  const region = taxRegion(db, opts.address);
+  const priced = resolved.filter((l) => l.status !== 'NOT_FOUND');
+  const totals = computeTotals({
+    lines: priced.map((l) => ({ id: l.row.id, unitCents: l.unitCents, quantity: l.row.quantity })),
+    rules: liveRules(db),
+    ...(usable ? { coupon: usable } : {}),
+    options: shippingOptions(db),
+    ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
+    taxRateBp: region.rateBp,
+  });
+  return { resolved, coupon: usable, region, totals };
+}
+
+export function wireDiscounts(totals: Totals) {
+  return totals.discounts.map((d) =>
+    d.kind === 'coupon'
+      ? { discountType: 'GLOBAL', coupon: { id: d.id, code: d.code, name: d.name, amount: money(d.amount) } }
+      : { discountType: 'GLOBAL', discountRule: { id: d.id, name: { original: d.name, translated: d.name }, amount: money(d.amount) } },
+  );
+}
+
+export function wireCart(ctx: WireContext, cart: CartRow) {
+  const lines = cartLines(ctx.db, cart.id);
+  const { resolved, totals } = priceCart(ctx.db, lines, cart.coupon_code, { nowMs: ctx.now() });
+  const [kind, id] = [cart.owner.slice(0, 1), cart.owner.slice(2)];
+  return {
+    id: cart.id,
+    lineItems: resolved.map((l) => wireLine(ctx, l)),
+    buyerInfo: kind === 'm' ? { memberId: id } : { visitorId: id },
+    currency: CURRENCY,
+    conversionCurrency: CURRENCY,
+    buyerLanguage: 'en',
+    siteLanguage: 'en',
+    taxIncludedInPrices: false,
+    weightUnit: 'KG',
+    subtotal: money(totals.subtotal),
+    subtotalAfterDiscounts: money(totals.subtotal - totals.discount),
+    discount: money(totals.discount),
+    ...(cart.checkout_id ? { checkoutId: cart.checkout_id } : {}),
+    appliedDiscounts: wireDiscounts({ ...totals, discounts: totals.discounts.filter((d) => d.kind === 'coupon') }),
+    createdDate: cart.created_date,
+    updatedDate: cart.updated_date,
+    purchaseFlowId: cart.id,
+    paymentCurrency: CURRENCY,
+    revision: String(cart.revision),
+  };
+}
+
+/** Per-line availability problems, as `calculationErrors.orderValidationErrors`. */
+export function availabilityErrors(resolved: ResolvedLine[]) {
+  return resolved
+    .filter((l) => l.status !== 'AVAILABLE')
+    .map((l) => ({
+      code: l.status === 'PARTIALLY_AVAILABLE' ? 'INSUFFICIENT_INVENTORY' : l.status === 'NOT_FOUND' ? 'ITEM_NOT_FOUND' : 'ITEM_OUT_OF_STOCK',
+      description:
+        l.status === 'PARTIALLY_AVAILABLE'
+          ? `Only ${l.quantityAvailable} of ${l.product?.name} left`
+          : l.status === 'NOT_FOUND'
+            ? 'This item is no longer sold'
+            : `${l.product?.name} is out of stock`,
+      data: { lineItemId: l.row.id, ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}) },
+    }));
+}
+
+/** The estimate-totals answer (also used for checkouts). */
+export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart>) {
+  const { totals, resolved, region } = priced;
+  const m = money;
+  const priceSummary = {
+    subtotal: m(totals.subtotal),
+    shipping: m(totals.shipping),
+    tax: m(totals.tax),
+    discount: m(totals.discount),
+    total: m(totals.total),
+    additionalFees: m(0),
+  };
+  const errors = availabilityErrors(resolved);
+  const opt = totals.shippingOption;
+  const optionWire = (o: ShippingOption, cents: number) => ({
+    code: o.code,
+    title: o.title,
+    logistics: { deliveryTime: o.deliveryTime },
+    cost: { price: m(cents), totalPriceBeforeTax: m(cents), totalPriceAfterTax: m(cents), taxDetails: { taxRate: '0' } },
+  });
+  return {
+    calculatedLineItems: resolved.map((l) => ({
+      lineItemId: l.row.id,
+      pricesBreakdown: {
+        price: m(l.unitCents),
+        lineItemPrice: m(l.unitCents * l.row.quantity),
+        fullPrice: m(l.fullCents),
+        priceBeforeDiscounts: m(l.unitCents),
+        totalPriceBeforeTax: m(l.unitCents * l.row.quantity),
+        taxDetails: { taxRate: (region.rateBp / 10000).toString(), taxableAmount: m(l.unitCents * l.row.quantity) },
+      },
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+    })),
+    priceSummary,
+    taxSummary: {
+      taxableAmount: m(totals.taxable),
+      totalTax: m(totals.tax),
+      calculationDetails: { rateType: 'MANUAL_RATE', taxRegion: region.name, taxRate: (region.rateBp / 10000).toString() },
+    },
+    shippingInfo: {
+      ...(opt ? { selectedCarrierServiceOption: { carrierId: opt.carrierId, ...optionWire(opt, totals.shipping) } } : {}),
+      carrierServiceOptions: [{ carrierId: totals.optionPrices[0]?.option.carrierId, shippingOptions: totals.optionPrices.map((o) => optionWire(o.option, o.cents)) }],
+    },
+    appliedDiscounts: wireDiscounts(totals),
+    ...(errors.length ? { calculationErrors: { orderValidationErrors: errors } } : {}),
+    weightUnit: 'KG',
+    currency: CURRENCY,
+    payNow: priceSummary,
+    payLater: { subtotal: m(0), shipping: m(0), tax: m(0), discount: m(0), total: m(0), additionalFees: m(0) },
+    membershipOptions: { eligibleMemberships: [], invalidMemberships: [], selectedMemberships: { memberships: [] } },
+    additionalFees: [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ checkouts
+
+export interface CheckoutData {
+  lines: ResolvedLine['row'][];
+  couponCode: string | null;
+  email?: string;
+  shippingAddress?: Address;
+  billingAddress?: Address;
+  shippingCode?: string;
+  channelType: string;
+}
+
+export interface CheckoutRow {
+  id: string;
+  cart_id: string;
+  owner: string;
+  data: string;
+  completed: number;
+  order_id: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+export function checkoutById(db: Database, id: string): CheckoutRow | undefined {
+  return db.prepare<[string], CheckoutRow>('SELECT * FROM checkouts WHERE id = ?').get(id);
+}
+
+export function createCheckout(db: Database, cart: CartRow, input: Omit<CheckoutData, 'lines' | 'couponCode'>, nowMs: number): string {
+  const lines = cartLines(db, cart.id);
+  if (!lines.length) throw badRequestApp('CART_IS_EMPTY', 'The cart is empty');
+  const problems = availabilityErrors(lines.map((l) => resolveLine(db, l)));
+  if (problems.length) throw badRequestApp('ITEMS_NOT_AVAILABLE', 'Some items are not available in the requested quantity', { errors: problems });
+  const id = randomUUID();
+  const data: CheckoutData = { ...input, lines: lines.map(({ id: lid, product_id, variant_id, options, quantity }) => ({ id: lid, product_id, variant_id, options, quantity })), couponCode: cart.coupon_code };
+  db.prepare<[string, string, string, string, string, string]>(
+    'INSERT INTO checkouts (id, cart_id, owner, data, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(id, cart.id, cart.owner, JSON.stringify(data), nowIso(nowMs), nowIso(nowMs));
+  db.prepare<[string, string]>('UPDATE carts SET checkout_id = ? WHERE id = ?').run(id, cart.id);
+  return id;
+}
+
+export function wireCheckout(ctx: WireContext, row: CheckoutRow) {
+  const data = JSON.parse(row.data) as CheckoutData;
+  const priced = priceCart(ctx.db, data.lines, data.couponCode, { ...(data.shippingAddress ? { address: data.shippingAddress } : {}), ...(data.shippingCode ? { shippingCode: data.shippingCode } : {}), nowMs: ctx.now() });
+  const t = wireTotals(ctx, priced);
+  const [kind, id] = [row.owner.slice(0, 1), row.owner.slice(2)];
+  return {
+    id: row.id,
+    cartId: row.cart_id,
+    lineItems: priced.resolved.map((l) => wireLine(ctx, l)),
+    buyerInfo: { ...(kind === 'm' ? { memberId: id } : { visitorId: id }), ...(data.email ? { email: data.email } : {}) },
+    channelType: data.channelType,
+    currency: CURRENCY,
+    priceSummary: t.priceSummary,
+    taxSummary: t.taxSummary,
+    shippingInfo: { ...t.shippingInfo, ...(data.shippingAddress ? { shippingDestination: { address: data.shippingAddress } } : {}) },
+    appliedDiscounts: t.appliedDiscounts,
+    ...(t.calculationErrors ? { calculationErrors: t.calculationErrors } : {}),
+    completed: row.completed === 1,
+    ...(row.order_id ? { orderId: row.order_id } : {}),
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ orders
+
+export interface PlaceOrderInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: Address & { addressLine: string; city: string; postalCode: string; country: string };
+  shippingCode: string;
+}
+
+/**
+ * Places the order of a checkout in one transaction: stock checked and decreased (tracked variants), order with
+ * payment status PAID and activities ORDER_PLACED + ORDER_PAID, checkout completed, the cart deleted.
+ * Throws 428 `ITEMS_NOT_AVAILABLE` when stock ran out meanwhile.
+ */
+export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrderInput): string {
+  const { db } = ctx;
+  return db.transaction(() => {
+    const row = checkoutById(db, checkoutId);
+    if (!row) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    if (row.completed) return row.order_id!;
+    const data = JSON.parse(row.data) as CheckoutData;
+    const address = { addressLine1: input.address.addressLine, city: input.address.city, postalCode: input.address.postalCode, country: input.address.country, subdivision: input.address.subdivision ?? '' };
+    const priced = priceCart(db, data.lines, data.couponCode, { address, shippingCode: input.shippingCode, nowMs: ctx.now() });
+    const problems = availabilityErrors(priced.resolved);
+    if (problems.length) throw badRequestApp('ITEMS_NOT_AVAILABLE', problems.map((p) => p.description).join('; '), { errors: problems });
+    for (const l of priced.resolved) {
+      if (l.product?.trackInventory) {
+        db.prepare<[number, string]>('UPDATE product_variants SET quantity = quantity - ? WHERE id = ?').run(l.row.quantity, l.variant!.id);
+      }
+    }
+    const t = wireTotals(ctx, priced);
+    const now = nowIso(ctx.now());
+    const number = (db.prepare<[], { n: number | null }>('SELECT MAX(number) AS n FROM orders').get()?.n ?? 10000) + 1;
+    const orderId = randomUUID();
+    const [kind, ownerId] = [row.owner.slice(0, 1), row.owner.slice(2)];
+    const contact = { firstName: input.firstName, lastName: input.lastName };
+    const order = {
+      id: orderId,
+      number: String(number),
+      checkoutId: row.id,
+      cartId: row.cart_id,
+      buyerInfo: { ...(kind === 'm' ? { memberId: ownerId } : { visitorId: ownerId }), email: input.email },
+      buyerLanguage: 'en',
+      currency: CURRENCY,
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      fulfillmentStatus: 'NOT_FULFILLED',
+      lineItems: priced.resolved.map((l) => {
+        const w = wireLine(ctx, l);
+        return { id: w.id, productName: w.productName, catalogReference: w.catalogReference, quantity: w.quantity, price: w.price, totalPriceBeforeTax: w.lineItemPrice, descriptionLines: w.descriptionLines, image: w.image, physicalProperties: w.physicalProperties, itemType: w.itemType };
+      }),
+      priceSummary: t.priceSummary,
+      taxSummary: t.taxSummary,
+      appliedDiscounts: t.appliedDiscounts,
+      billingInfo: { address, contactDetails: contact },
+      shippingInfo: {
+        code: priced.totals.shippingOption?.code,
+        title: priced.totals.shippingOption?.title,
+        cost: { price: money(priced.totals.shipping) },
+        logistics: { deliveryTime: priced.totals.shippingOption?.deliveryTime, shippingDestination: { address, contactDetails: contact } },
+      },
+      activities: [
+        { id: randomUUID(), type: 'ORDER_PLACED', createdDate: now },
+        { id: randomUUID(), type: 'ORDER_PAID', createdDate: now },
+      ],
+      transactions: { payments: [{ id: randomUUID(), amount: t.priceSummary.total, createdDate: now, regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: 'APPROVED' } }] },
+      createdDate: now,
+      updatedDate: now,
+      purchasedDate: now,
+    };
+    db.prepare<[string, number, string, string, string, string]>('INSERT INTO orders (id, number, checkout_id, owner, data, created_date) VALUES (?, ?, ?, ?, ?, ?)').run(
+      orderId,
+      number,
+      row.id,
+      row.owner,
+      JSON.stringify(order),
+      now,
+    );
+    const ins = db.prepare<[string, string, string, number]>('INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)');
+    for (const l of priced.resolved) ins.run(orderId, l.row.product_id, l.row.variant_id, l.row.quantity);
+    db.prepare<[string, string, string]>('UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?').run(orderId, now, row.id);
+    db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(row.cart_id);
+    return orderId;
+  })();
+}
+
+export function orderById(db: Database, id: string): { owner: string; order: Record<string, unknown> } | undefined {
+  const r = db.prepare<[string], { owner: string; data: string }>('SELECT owner, data FROM orders WHERE id = ?').get(id);
+  return r && { owner: r.owner, order: JSON.parse(r.data) as Record<string, unknown> };
+}
+
+// Best sellers and "bought together" read the placed orders.
+registerSalesSource((db) => {
+  try {
+    return db.prepare<[], { orderId: string; productId: string; quantity: number }>('SELECT order_id AS orderId, product_id AS productId, quantity FROM order_lines').all();
+  } catch {
+    return []; // before migration 005
+  }
+});
+
+export { findVariant };

@@ -1,0 +1,219 @@
+/**
+ * eCom current cart (wire-protocol §6): `/ecom/v1/carts/current…` (alias `/_api/ecom-cart/v1/carts/current…`).
+ * Every call acts on the caller's own cart (visitor or member; a member's visitor cart is merged in once).
+ */
+import { z } from 'zod';
+import { findVariant, getProductRecord, STORES_APP_ID } from '../catalog.ts';
+import {
+  addLine,
+  cartLines,
+  couponProblem,
+  createCheckout,
+  currentCart,
+  findCoupon,
+  MAX_QUANTITY,
+  priceCart,
+  requireCart,
+  touchCart,
+  wireCart,
+  wireTotals,
+  type Address,
+} from '../commerce.ts';
+import { badRequest, badRequestApp, type FieldViolation } from '../errors.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+export const CART_BASES = ['/ecom/v1/carts/current', '/_api/ecom-cart/v1/carts/current'];
+
+const quantity = z.number().int().min(1).max(MAX_QUANTITY);
+const addSchema = z.object({
+  lineItems: z
+    .array(
+      z.object({
+        catalogReference: z.object({
+          appId: z.string().min(1),
+          catalogItemId: z.string().min(1).max(100),
+          options: z
+            .object({ variantId: z.string().max(100).optional(), options: z.record(z.string(), z.string()).optional() })
+            .passthrough()
+            .optional(),
+        }),
+        quantity,
+      }),
+    )
+    .max(100)
+    .default([]),
+  customLineItems: z.array(z.unknown()).max(0, 'custom line items are not supported here').optional(),
+  businessLocationId: z.string().optional(),
+});
+const updateSchema = z.object({ lineItems: z.array(z.object({ id: z.string().min(1), quantity })).min(1).max(100) });
+const removeSchema = z.object({ lineItemIds: z.array(z.string().min(1)).min(1).max(100) });
+const patchSchema = z.object({
+  couponCode: z.string().trim().min(1).max(50).optional(),
+  cartInfo: z.unknown().optional(),
+  merchantDiscounts: z.unknown().optional(),
+});
+export const addressSchema = z.object({
+  country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  subdivision: z.string().max(10).optional(),
+  city: z.string().max(100).optional(),
+  postalCode: z.string().max(20).optional(),
+  addressLine1: z.string().max(200).optional(),
+  addressLine: z.string().max(200).optional(),
+});
+const shippingOptionSchema = z.object({ carrierId: z.string().optional(), code: z.string().min(1).max(50) });
+const estimateSchema = z.object({
+  selectedShippingOption: shippingOptionSchema.optional(),
+  shippingAddress: addressSchema.optional(),
+  billingAddress: addressSchema.optional(),
+  selectedMemberships: z.unknown().optional(),
+  calculateTax: z.boolean().optional(),
+  calculateShipping: z.boolean().optional(),
+});
+const checkoutSchema = z.object({
+  channelType: z.enum(['WEB', 'UNSPECIFIED', 'POS', 'OTHER_PLATFORM']).default('WEB'),
+  email: z.string().email().max(254).optional(),
+  shippingAddress: addressSchema.optional(),
+  billingAddress: addressSchema.optional(),
+  selectedShippingOption: shippingOptionSchema.optional(),
+});
+
+const answer = (ctx: RequestContext, cartId: string) => {
+  const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
+  return { json: { cart: cart && cart.id === cartId ? wireCart(ctx, cart) : undefined } };
+};
+
+function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field: (i: number) => string): void {
+  const own = new Set(cartLines(ctx.db, cartId).map((l) => l.id));
+  const violations: FieldViolation[] = ids.flatMap((id, i) =>
+    own.has(id) ? [] : [{ field: field(i), description: 'no line item with this id in the current cart', violatedRule: 'VALIDATION' as const }],
+  );
+  if (violations.length) throw badRequest(violations);
+}
+
+export const cartRoutes: RouteModule = (router) => {
+  for (const base of CART_BASES) {
+    // The real platform answers 404 before the first add [T]; here GET makes the (empty) cart, so a storefront page
+    // view does not log a failed request. Clients handle both.
+    router.get(base, (ctx) => {
+      const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), true)!;
+      return { json: { cart: wireCart(ctx, cart) } };
+    });
+
+    router.delete(base, (ctx) => {
+      const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
+      if (cart) ctx.db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(cart.id);
+      return { json: {} };
+    });
+
+    router.post(`${base}/add-to-cart`, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(addSchema, ctx.body);
+      if (!body.lineItems.length) throw badRequest([{ field: 'lineItems', description: 'at least one line item is required', violatedRule: 'MIN_SIZE' }]);
+      // Resolve every item before changing anything: one bad item refuses the whole request.
+      const resolved = body.lineItems.map((li, i) => {
+        const at = `lineItems[${i}].catalogReference`;
+        if (li.catalogReference.appId !== STORES_APP_ID) throw badRequest([{ field: `${at}.appId`, description: 'only the Stores app catalog is supported', violatedRule: 'VALIDATION' }]);
+        const product = getProductRecord(ctx.db, li.catalogReference.catalogItemId);
+        if (!product || !product.visible) throw badRequest([{ field: `${at}.catalogItemId`, description: 'product not found', violatedRule: 'VALIDATION' }]);
+        const o = li.catalogReference.options;
+        const variant = findVariant(product, { ...(o?.variantId ? { variantId: o.variantId } : {}), ...(o?.options ? { options: o.options } : {}) });
+        if (!variant) throw badRequest([{ field: `${at}.options`, description: 'no variant of this product matches', violatedRule: 'VALIDATION' }]);
+        return { product, variant, options: o ?? {}, quantity: li.quantity };
+      });
+      const cart = ctx.db.transaction(() => {
+        const c = currentCart(ctx.db, identity, ctx.now(), true)!;
+        const lines = cartLines(ctx.db, c.id);
+        resolved.forEach((r, i) => {
+          const have = lines.find((l) => l.product_id === r.product.id && l.variant_id === r.variant.id)?.quantity ?? 0;
+          if (have + r.quantity > MAX_QUANTITY) {
+            throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
+          }
+        });
+        for (const r of resolved) addLine(ctx.db, c.id, r.product.id, r.variant.id, r.options, r.quantity);
+        touchCart(ctx.db, c.id, ctx.now());
+        return c;
+      })();
+      return answer(ctx, cart.id);
+    });
+
+    router.post(`${base}/update-line-items-quantity`, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(updateSchema, ctx.body);
+      const cart = requireCart(ctx.db, identity, ctx.now());
+      checkLineIds(ctx, cart.id, body.lineItems.map((l) => l.id), (i) => `lineItems[${i}].id`);
+      ctx.db.transaction(() => {
+        const q = ctx.db.prepare<[number, string, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ? AND cart_id = ?');
+        for (const l of body.lineItems) q.run(l.quantity, l.id, cart.id);
+        touchCart(ctx.db, cart.id, ctx.now());
+      })();
+      return answer(ctx, cart.id);
+    });
+
+    router.post(`${base}/remove-line-items`, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(removeSchema, ctx.body);
+      const cart = requireCart(ctx.db, identity, ctx.now());
+      checkLineIds(ctx, cart.id, body.lineItemIds, (i) => `lineItemIds[${i}]`);
+      ctx.db.transaction(() => {
+        const q = ctx.db.prepare<[string, string]>('DELETE FROM cart_lines WHERE id = ? AND cart_id = ?');
+        for (const id of body.lineItemIds) q.run(id, cart.id);
+        touchCart(ctx.db, cart.id, ctx.now());
+      })();
+      return answer(ctx, cart.id);
+    });
+
+    router.patch(base, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(patchSchema, ctx.body);
+      const cart = requireCart(ctx.db, identity, ctx.now());
+      if (body.couponCode !== undefined) {
+        const coupon = findCoupon(ctx.db, body.couponCode);
+        if (!coupon) throw badRequestApp('COUPON_DOES_NOT_EXIST', `Coupon ${body.couponCode} does not exist`);
+        const problem = couponProblem(coupon, ctx.now());
+        if (problem) throw badRequestApp(problem, problem === 'COUPON_IS_EXPIRED' ? `Coupon ${coupon.code} has expired` : `Coupon ${coupon.code} is not active yet`);
+        ctx.db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(coupon.code, cart.id);
+        touchCart(ctx.db, cart.id, ctx.now());
+      }
+      return answer(ctx, cart.id);
+    });
+
+    router.post(`${base}/remove-coupon`, (ctx) => {
+      const cart = requireCart(ctx.db, ctx.auth(), ctx.now());
+      ctx.db.prepare<[string]>('UPDATE carts SET coupon_code = NULL WHERE id = ?').run(cart.id);
+      touchCart(ctx.db, cart.id, ctx.now());
+      return answer(ctx, cart.id);
+    });
+
+    router.post(`${base}/estimate-totals`, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(estimateSchema, ctx.body);
+      const cart = requireCart(ctx.db, identity, ctx.now());
+      const priced = priceCart(ctx.db, cartLines(ctx.db, cart.id), cart.coupon_code, {
+        ...(body.shippingAddress ? { address: body.shippingAddress as Address } : {}),
+        ...(body.selectedShippingOption ? { shippingCode: body.selectedShippingOption.code } : {}),
+        nowMs: ctx.now(),
+      });
+      return { json: { cart: wireCart(ctx, cart), ...wireTotals(ctx, priced) } };
+    });
+
+    router.post(`${base}/create-checkout`, (ctx) => {
+      const identity = ctx.auth();
+      const body = validate(checkoutSchema, ctx.body);
+      const cart = requireCart(ctx.db, identity, ctx.now());
+      const checkoutId = createCheckout(
+        ctx.db,
+        cart,
+        {
+          channelType: body.channelType,
+          ...(body.email ? { email: body.email } : {}),
+          ...(body.shippingAddress ? { shippingAddress: body.shippingAddress as Address } : {}),
+          ...(body.billingAddress ? { billingAddress: body.billingAddress as Address } : {}),
+          ...(body.selectedShippingOption ? { shippingCode: body.selectedShippingOption.code } : {}),
+        },
+        ctx.now(),
+      );
+      return { json: { checkoutId } };
+    });
+  }
+};

@@ -1,0 +1,241 @@
+/**
+ * Checkouts and orders: `GET /ecom/v1/checkouts/{id}`, `GET /ecom/v1/orders/{id}`, the `ecomCheckout`
+ * redirect-session intent and the hosted checkout page (email, address, shipping, test card) that places the
+ * order and returns to the site's thank-you URL with `?orderId=…`.
+ */
+import { z } from 'zod';
+import type { Identity } from '../auth.ts';
+import { siteUrl } from '../catalog.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, wireCheckout, type CheckoutData, type PlaceOrderInput } from '../commerce.ts';
+import { badRequest, notFound, PlatformError } from '../errors.ts';
+import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
+import { httpUrl, validate } from '../validate.ts';
+import { allowedForClient, createRedirectSession, esc, hostedPage, loadRedirectSession, markRedirectSessionUsed, registerRedirectIntent, type StoredRedirectSession } from './redirects.ts';
+
+/** Test cards of the hosted checkout. */
+export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' };
+
+const COUNTRIES: [string, string][] = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['AU', 'Australia'],
+];
+
+const canSee = (identity: Identity, owner: string) => ownerKey(identity) === owner || (identity.kind === 'member' && identity.role !== 'MEMBER');
+
+const intentSchema = z.object({ checkoutId: z.string().min(1).max(100) });
+const callbacksSchema = z
+  .object({ postFlowUrl: httpUrl.optional(), thankYouPageUrl: httpUrl.optional(), cartPageUrl: httpUrl.optional(), loginUrl: httpUrl.optional() })
+  .default({});
+
+interface CheckoutPayload {
+  checkoutId: string;
+  callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string };
+}
+
+registerRedirectIntent('ecomCheckout', (ctx, value, body, identity) => {
+  const { checkoutId } = validate(intentSchema, value, 'ecomCheckout');
+  const callbacks = validate(callbacksSchema, body.callbacks, 'callbacks');
+  for (const [k, url] of Object.entries(callbacks)) {
+    if (url && !allowedForClient(ctx, identity.clientId, url)) {
+      throw badRequest([{ field: `callbacks.${k}`, description: "must be on one of the client's allowed origins", violatedRule: 'VALIDATION' }]);
+    }
+  }
+  const row = checkoutById(ctx.db, checkoutId);
+  if (!row || ownerKey(identity) !== row.owner) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+  const id = createRedirectSession(ctx, {
+    kind: 'checkout',
+    clientId: identity.clientId,
+    payload: { checkoutId, callbacks } satisfies CheckoutPayload,
+    visitorId: identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null),
+    memberId: identity.kind === 'member' ? identity.memberId : null,
+    ttlMs: 60 * 60 * 1000,
+  });
+  return { id, fullUrl: `${ctx.baseUrl}/_hosted/checkout?session=${id}` };
+});
+
+// ------------------------------------------------------------------------------------------ hosted page
+
+const CHECKOUT_JS = `(function(){var f=document.getElementById('checkout');if(!f)return;
+var fmt=function(c){return new Intl.NumberFormat('en-US',{style:'currency',currency:f.dataset.currency||'USD'}).format(c/100)};
+function update(){var r=f.querySelector('input[name=shipping]:checked');if(!r)return;var ship=+r.dataset.cents,base=+f.dataset.base;
+var s=document.getElementById('sum-shipping'),t=document.getElementById('sum-total');if(s)s.textContent=ship?fmt(ship):'Free';if(t)t.textContent=fmt(base+ship)}
+f.addEventListener('change',function(e){if(e.target&&e.target.name==='shipping')update()});
+var card=document.getElementById('cardNumber');if(card)card.addEventListener('input',function(){var d=card.value.replace(/\\D/g,'').slice(0,19);
+var g=d.replace(/(.{4})/g,'$1 ').trim();if(g!==card.value)card.value=g});
+f.addEventListener('submit',function(){var b=f.querySelector('button[type=submit]');if(b){b.disabled=true;b.textContent='Paying…'}});
+update();})();`;
+
+const formSchema = z.object({
+  email: z.string().trim().email('Enter a valid email address').max(254),
+  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter your last name').max(100),
+  addressLine: z.string().trim().min(3, 'Enter your street address').max(200),
+  city: z.string().trim().min(1, 'Enter your city').max(100),
+  postalCode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postal code'),
+  country: z.enum(COUNTRIES.map(([c]) => c) as [string, ...string[]], { message: 'Choose a country' }),
+  subdivision: z.string().trim().max(10).regex(/^[A-Za-z0-9-]*$/, 'Enter a state or region code, e.g. CA').default(''),
+  shipping: z.string().min(1, 'Choose a shipping option'),
+  cardNumber: z.string().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{13,19}$/, 'Enter a card number')),
+  cardExpiry: z.string().trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Enter the expiry date as MM/YY'),
+  cardCvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+});
+type FormValues = Partial<Record<keyof z.input<typeof formSchema>, string>>;
+
+function expiredCheckout(): HandlerResult {
+  return hostedPage('Checkout expired', '<main><h1>This checkout link has expired</h1><p>Go back to the shop and check out again.</p></main>', { status: 404 });
+}
+
+function checkoutPage(ctx: RequestContext, s: StoredRedirectSession, values: FormValues, errors: Record<string, string>, general?: string, status = 200): HandlerResult {
+  const p = s.payload as unknown as CheckoutPayload;
+  const row = checkoutById(ctx.db, p.checkoutId);
+  if (!row) return expiredCheckout();
+  const data = JSON.parse(row.data) as CheckoutData;
+  const country = values.country ?? data.shippingAddress?.country ?? 'US';
+  const priced = priceCart(ctx.db, data.lines, data.couponCode, { address: { country, subdivision: values.subdivision ?? '' }, ...(values.shipping ? { shippingCode: values.shipping } : {}), nowMs: ctx.now() });
+  const t = priced.totals;
+  const selected = values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code;
+  const m = (c: number) => esc(money(c).formattedAmount);
+  const field = (name: keyof FormValues, label: string, attrs: string) => {
+    const err = errors[name];
+    return `<label for="${name}">${esc(label)}</label>
+<input id="${name}" name="${name}" ${attrs} value="${esc(values[name] ?? '')}"${err ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}>
+${err ? `<p class="err" id="${name}-err">${esc(err)}</p>` : ''}`;
+  };
+  const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
+  const lines = priced.resolved
+    .map((l) => {
+      const opts = Object.values(l.variant?.choices ?? {}).join(' / ');
+      return `<li><span>${esc(l.product?.name ?? 'Item')}${opts ? ` <span class="muted">(${esc(opts)})</span>` : ''} × ${l.row.quantity}</span><span>${m(l.unitCents * l.row.quantity)}</span></li>`;
+    })
+    .join('');
+  const discounts = t.discounts.map((d) => `<li><span>${esc(d.code ? `Coupon ${d.code}` : d.name)}</span><span>−${m(d.amount)}</span></li>`).join('');
+  const shipping = t.optionPrices
+    .map(
+      (o) =>
+        `<label class="opt"><input type="radio" name="shipping" value="${esc(o.option.code)}" data-cents="${o.cents}"${o.option.code === selected ? ' checked' : ''}> ${esc(o.option.title)} · ${esc(o.option.deliveryTime)} · ${o.cents ? m(o.cents) : 'Free'}</label>`,
+    )
+    .join('');
+  const formAction = p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [];
+  return hostedPage(
+    'Checkout',
+    `<main class="checkout">
+<h1>Checkout</h1>
+<p class="muted">Test payment: card ${esc(TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim())}, any future date, any CVC.</p>
+<section aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2>
+<ul class="sum">${lines}
+<li><span>Subtotal</span><span>${m(t.subtotal)}</span></li>${discounts}
+<li><span>Shipping</span><span id="sum-shipping">${t.shipping ? m(t.shipping) : 'Free'}</span></li>
+<li><span>Tax (${esc(priced.region.name)})</span><span>${m(t.tax)}</span></li>
+<li class="total"><span>Total</span><span id="sum-total">${m(t.total)}</span></li></ul></section>
+${general ? `<p class="err" role="alert">${esc(general)}</p>` : Object.keys(errors).length ? '<p class="err" role="alert">Please correct the fields marked below.</p>' : ''}
+<form id="checkout" method="post" action="/_hosted/checkout?session=${esc(s.id)}" data-base="${t.taxable + t.tax}" data-currency="USD" novalidate>
+<h2>Contact</h2>
+${field('email', 'Email', 'type="email" autocomplete="email" required')}
+<h2>Shipping address</h2>
+${field('firstName', 'First name', 'autocomplete="given-name" required')}
+${field('lastName', 'Last name', 'autocomplete="family-name" required')}
+${field('addressLine', 'Street address', 'autocomplete="address-line1" required')}
+${field('city', 'City', 'autocomplete="address-level2" required')}
+${field('subdivision', 'State / region (code)', 'autocomplete="address-level1"')}
+${field('postalCode', 'Postal code', 'autocomplete="postal-code" required')}
+<label for="country">Country</label>
+<select id="country" name="country" autocomplete="country">${COUNTRIES.map(([c, n]) => `<option value="${c}"${c === country ? ' selected' : ''}>${esc(n)}</option>`).join('')}</select>
+<fieldset><legend>Shipping</legend>${shipping}</fieldset>
+<h2>Payment</h2>
+${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
+${field('cardExpiry', 'Expiry (MM/YY)', 'autocomplete="cc-exp" placeholder="MM/YY" required')}
+${field('cardCvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" required')}
+<button type="submit">Pay ${m(t.total)}</button>
+</form>
+${back ? `<p><a href="${esc(back)}">Back to the shop</a></p>` : ''}
+</main>`,
+    { script: '/_hosted/checkout.js', formAction, status },
+  );
+}
+
+function sessionFrom(ctx: RequestContext): StoredRedirectSession | undefined {
+  return loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout');
+}
+
+function thankYouUrl(ctx: RequestContext, p: CheckoutPayload, orderId: string): string {
+  const u = new URL(p.callbacks.thankYouPageUrl ?? p.callbacks.postFlowUrl ?? siteUrl(ctx.db));
+  u.searchParams.set('orderId', orderId);
+  return u.href;
+}
+
+export const checkoutRoutes: RouteModule = (router) => {
+  router.get('/ecom/v1/checkouts/:id', (ctx) => {
+    const identity = ctx.auth();
+    const row = checkoutById(ctx.db, ctx.params.id!);
+    if (!row || !canSee(identity, row.owner)) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    return { json: { checkout: wireCheckout(ctx, row) } };
+  });
+
+  router.get('/ecom/v1/orders/:id', (ctx) => {
+    const identity = ctx.auth();
+    const o = orderById(ctx.db, ctx.params.id!);
+    if (!o || !canSee(identity, o.owner)) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+    return { json: { order: o.order } };
+  });
+
+  router.get('/_hosted/checkout.js', () => ({ body: CHECKOUT_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+
+  router.get('/_hosted/checkout', (ctx) => {
+    const s = sessionFrom(ctx);
+    if (!s) return expiredCheckout();
+    const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
+    if (row?.completed && row.order_id) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, s.payload as unknown as CheckoutPayload, row.order_id) } };
+    const data = row ? (JSON.parse(row.data) as CheckoutData) : undefined;
+    return checkoutPage(ctx, s, { ...(data?.email ? { email: data.email } : {}) }, {});
+  });
+
+  router.post(
+    '/_hosted/checkout',
+    (ctx) => {
+      const s = sessionFrom(ctx);
+      if (!s) return expiredCheckout();
+      const p = s.payload as unknown as CheckoutPayload;
+      const raw = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
+      const values: FormValues = Object.fromEntries(
+        Object.entries(raw).filter(([k, v]) => typeof v === 'string' && k in formSchema.shape).map(([k, v]) => [k, (v as string).slice(0, 300)]),
+      );
+      const parsed = formSchema.safeParse(values);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        return checkoutPage(ctx, s, values, errors, undefined, 400);
+      }
+      const f = parsed.data;
+      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping)) return checkoutPage(ctx, s, values, { shipping: 'Choose a shipping option' }, undefined, 400);
+      const [mm, yy] = f.cardExpiry.split('/').map((x) => Number(x.trim()));
+      const now = new Date(ctx.now());
+      if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1)) {
+        return checkoutPage(ctx, s, values, { cardExpiry: 'This card has expired' }, undefined, 400);
+      }
+      if (f.cardNumber === TEST_CARDS.declined) return checkoutPage(ctx, s, values, {}, 'Your card was declined. Try another card.', 402);
+      if (f.cardNumber !== TEST_CARDS.ok) return checkoutPage(ctx, s, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
+      const input: PlaceOrderInput = {
+        email: f.email,
+        firstName: f.firstName,
+        lastName: f.lastName,
+        address: { addressLine: f.addressLine, city: f.city, postalCode: f.postalCode, country: f.country, subdivision: f.subdivision.toUpperCase() },
+        shippingCode: f.shipping,
+      };
+      let orderId: string;
+      try {
+        orderId = placeOrder(ctx, p.checkoutId, input);
+      } catch (e) {
+        if (e instanceof PlatformError && e.status < 500) return checkoutPage(ctx, s, values, {}, e.message, 409);
+        throw e;
+      }
+      markRedirectSessionUsed(ctx, s.id);
+      return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, p, orderId) } };
+    },
+    { form: true, cors: 'public' },
+  );
+};
+

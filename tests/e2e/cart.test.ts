@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, openPage } from '../helpers/browser.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api, visitorTokens } from '../../emulator/test-helpers.ts';
+import { seedIds, seedVariantId } from '../../emulator/seed.ts';
+
+const env = useStackAndBrowser();
+const MUG = seedIds.products['enamel-camp-mug']!;
+const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
+const STOOL = seedIds.products['folding-camp-stool']!;
+
+const cart = (page: Page) => page.locator('inlay-cart');
+const drawer = (page: Page) => cart(page).locator('dialog');
+const badge = (page: Page) => cart(page).locator('.badge');
+/** Where focus is, through shadow roots: `tag.class` of the deepest active element, and whether it is in the drawer. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    let a: Element | null = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return { el: a ? `${a.tagName.toLowerCase()}${a.className ? '.' + String(a.className).split(' ')[0] : ''}` : '', inDrawer: !!a?.closest('dialog') };
+  });
+
+async function stockOf(productId: string, variantId: string): Promise<number> {
+  const { access } = await visitorTokens(env.stack.emulator);
+  const p = (await api(env.stack.emulator, `/stores-reader/v1/products/${productId}`, { token: access })).json.product;
+  return p.variants.find((v: { id: string }) => v.id === variantId).stock.quantity;
+}
+
+const loaderTag = (s: Stack) => `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
+const doc = (s: Stack, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${loaderTag(s)}</head><body>${body}</body></html>`;
+
+describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
+  it('product page → add → drawer → quantity → coupon → checkout → hosted checkout → thank-you with order id; stock down; cart empty', async () => {
+    const w = await openPage(env.browser);
+    const stockBefore = await stockOf(MUG, FOREST);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    const add = w.page.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' });
+    await add.click();
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    expect(await badge(w.page).textContent()).toBe('1');
+    const line = drawer(w.page).locator('li.line');
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.textContent()).toContain('Color: Forest');
+
+    await drawer(w.page).getByRole('button', { name: 'One more Enamel Camp Mug' }).click();
+    await expect.poll(() => line.locator('.price').textContent()).toBe('$36.00');
+    expect(await badge(w.page).textContent()).toBe('2');
+
+    const coupon = drawer(w.page).getByLabel('Coupon code');
+    w.expected.push(/status of 400/); // the refused coupons
+    await coupon.fill('SUMMER24');
+    await coupon.press('Enter');
+    await expect.poll(() => drawer(w.page).getByRole('alert').textContent()).toBe('This coupon has expired.');
+    await coupon.fill('nope');
+    await drawer(w.page).getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => drawer(w.page).getByRole('alert').textContent()).toMatch(/doesn’t exist/);
+    await coupon.fill('welcome10');
+    await coupon.press('Enter');
+    await expect.poll(() => drawer(w.page).textContent()).toContain('Coupon WELCOME10 applied');
+    const totals = drawer(w.page).locator('dl.totals');
+    // 36.00 − 3.60, shipping 6.95, tax 8 % of 32.40 = 2.59 → 41.94
+    await expect.poll(() => totals.textContent()).toBe('Subtotal$36.00WELCOME10−$3.60Shipping (estimated)$6.95Tax (estimated)$2.59Total$41.94');
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+
+    const events: string[] = [];
+    await w.page.exposeFunction('recordCheckout', (d: string) => events.push(d));
+    await w.page.evaluate(() => document.addEventListener('inlay-checkout', (e) => (window as unknown as { recordCheckout: (s: string) => void }).recordCheckout(JSON.stringify(e.detail))));
+    await drawer(w.page).getByRole('button', { name: 'Check out' }).click();
+    await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
+    expect(JSON.parse(events[0]!)).toMatchObject({ checkoutId: expect.any(String), url: w.page.url() });
+
+    await w.page.getByLabel('Email').fill('ada@example.com');
+    await w.page.getByLabel('First name').fill('Ada');
+    await w.page.getByLabel('Last name').fill('Lovelace');
+    await w.page.getByLabel('Street address').fill('12 Elm St');
+    await w.page.getByLabel('City').fill('Springfield');
+    await w.page.getByLabel('Postal code').fill('62701');
+    await w.page.getByLabel('Card number').fill('4242424242424242');
+    await w.page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await w.page.getByLabel('Security code').fill('123');
+    await w.page.getByRole('button', { name: /^Pay \$41\.94$/ }).click();
+    await w.page.waitForURL(/\/thank-you\?orderId=/);
+    const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
+    expect(await w.page.locator('[data-order-id]').textContent()).toBe(orderId);
+    expect(await stockOf(MUG, FOREST)).toBe(stockBefore - 2);
+    const order = env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!;
+    expect(JSON.parse(order.data)).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '41.94' } } });
+
+    // back on the site: the cart is empty
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await cart(w.page).getByRole('button', { name: /^Cart, 0 items$/ }).click();
+    await expect.poll(() => drawer(w.page).textContent()).toContain('Your cart is empty.');
+    expect(await badge(w.page).count()).toBe(0);
+    await w.context.close();
+  });
+
+  it('a network failure during a quantity change keeps the chosen quantity, says so, and Retry applies it', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', status: 503, times: 1 } });
+    w.expected.push(/503/);
+    await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();
+    const alert = drawer(w.page).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toMatch(/^Couldn’t change the quantity of Folding Camp Stool to 2\. Try again$/);
+    const input = drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' });
+    expect(await input.inputValue()).toBe('2');
+    expect(await drawer(w.page).locator('.price').textContent()).toBe('$58.00'); // the cart itself rolled back
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => drawer(w.page).locator('.price').textContent()).toBe('$116.00');
+    expect(await alert.count()).toBe(0);
+
+    // typed quantity above the stock (11) is lowered, with the reason
+    await input.fill('50');
+    await input.press('Enter');
+    await expect.poll(() => drawer(w.page).getByRole('status').first().textContent()).toBe('Only 11 available.');
+    await expect.poll(() => input.inputValue()).toBe('11');
+    await w.context.close();
+  });
+
+  it('keyboard only: Enter opens, Tab stays in the drawer, Esc closes, focus returns to the cart button; scroll restored', async () => {
+    const w = await openPage(env.browser, { viewport: { width: 375, height: 740 } });
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), STOOL);
+    await cart(w.page).getByRole('button', { name: /^Cart, \d+ items?$/ }).focus();
+    await w.page.keyboard.press('Enter');
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    const box = await drawer(w.page).boundingBox();
+    expect(box!.width).toBe(375); // full width on phones
+    for (let i = 0; i < 14; i++) {
+      await w.page.keyboard.press('Tab');
+      expect((await focus(w.page)).inDrawer, `Tab ${i + 1}`).toBe(true);
+    }
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(false);
+    expect(await focus(w.page)).toEqual({ el: 'button.cart-button', inDrawer: false });
+    expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+    await w.context.close();
+  });
+
+  it('two tabs adding at once end with the summed quantity, and both badges show it', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    const tab2 = await w.context.newPage();
+    await tab2.goto(`${env.stack.demo}/`);
+    await tab2.waitForFunction(() => customElements.get('inlay-cart'));
+    const add = (p: Page) => p.evaluate((id) => window.Inlay!.cart.add([{ productId: id, variantId: undefined, quantity: 1 }], { open: false }), STOOL);
+    await Promise.all([add(w.page), add(tab2), add(w.page), add(tab2)]);
+    await expect.poll(() => badge(w.page).textContent()).toBe('4');
+    await expect.poll(() => badge(tab2).textContent()).toBe('4');
+    await w.context.close();
+  });
+
+  it('sold-out variant: disabled "Sold out"; a host <form> around the button is never submitted', async () => {
+    const w = await openPage(env.browser);
+    const navy = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/form',
+        doc(env.stack, `<form action="/submitted" method="get"><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}" no-open></inlay-add-to-cart><inlay-add-to-cart id="navy" product-id="${MUG}" variant-id="${navy}"></inlay-add-to-cart><input name="q"></form><inlay-cart></inlay-cart>`),
+      ),
+    );
+    await w.page.evaluate(() => document.querySelector('form')!.addEventListener('submit', () => ((window as unknown as { submitted: boolean }).submitted = true)));
+    const button = w.page.locator('inlay-add-to-cart').first().getByRole('button');
+    await expect.poll(() => button.textContent()).toBe('Add to cart');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Added to cart');
+    await button.press('Enter');
+    await expect.poll(() => badge(w.page).textContent()).toBe('2');
+    expect(await drawer(w.page).isVisible()).toBe(false); // no-open
+    expect(await w.page.evaluate(() => (window as unknown as { submitted?: boolean }).submitted ?? false)).toBe(false);
+    expect(new URL(w.page.url()).pathname).toBe('/form');
+    const sold = w.page.locator('#navy').getByRole('button');
+    await expect.poll(() => sold.textContent()).toBe('Sold out');
+    expect(await sold.isDisabled()).toBe(true);
+    // one product request for both buttons (shared query cache), one cart request for the page
+    expect(w.requests.filter((u) => u.includes(`/stores-reader/v1/products/${MUG}`))).toHaveLength(1);
+    expect(w.requests.filter((u) => /\/ecom\/v1\/carts\/current$/.test(u))).toHaveLength(1);
+    await w.context.close();
+  });
+});

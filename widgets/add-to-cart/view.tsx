@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { i18n } from '../../core/boot.ts';
+import { toast } from '../../core/stores/toasts.ts';
+import { inStock, productStore } from '../../core/services/products.ts';
+import { $cartOpen, addItems } from '../../core/services/current-cart.ts';
+import type { WidgetProps } from '../../core/element.ts';
+import { strings } from './strings.ts';
+
+const NONE = atom<{ data?: undefined }>({});
+
+export interface AddToCartProps {
+  productId?: string;
+  variantId?: string;
+  quantity?: number;
+  noOpen?: boolean;
+}
+
+/**
+ * `<inlay-add-to-cart>`: adds the product (variant, quantity) to the page's cart and opens the drawer unless
+ * `no-open`. Reads the product (shared query cache) to know whether it is sold out.
+ */
+export function AddToCartView({ productId, variantId, quantity, noOpen, host }: AddToCartProps & WidgetProps) {
+  const t = i18n().strings(strings);
+  const $product = useMemo(() => (productId ? productStore(productId) : NONE), [productId]);
+  const product = useStore($product).data;
+  const [phase, setPhase] = useState<'idle' | 'busy' | 'done'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const soldOut = !!product && !inStock(product, variantId);
+  const needsChoice = !!product && !variantId && (product.variants?.length ?? 0) > 1;
+  const qty = Math.min(9999, Math.max(1, Math.floor(Number(quantity) || 1)));
+
+  const add = async () => {
+    if (phase === 'busy' || !productId) return;
+    setPhase('busy');
+    try {
+      await addItems([{ productId, ...(variantId ? { variantId } : {}), quantity: qty }], host);
+      setPhase('done');
+      if (!noOpen) $cartOpen.set(true);
+      timer.current = setTimeout(() => setPhase('idle'), 2500);
+    } catch (e) {
+      setPhase('idle');
+      toast.error(t('atc.failed'), { description: i18n().error(e), action: { label: t('action.retry'), onClick: () => void add() } });
+    }
+  };
+
+  const label = soldOut ? t('atc.soldOut') : needsChoice ? t('atc.choose') : phase === 'busy' ? t('atc.adding') : phase === 'done' ? t('atc.added') : t('atc.add');
+  return (
+    <>
+      <button type="button" part="button" disabled={!productId || soldOut || needsChoice} aria-busy={phase === 'busy'} onClick={() => void add()}>
+        {label}
+      </button>
+      <span class="visually-hidden" role="status">
+        {phase === 'done' ? t('atc.added') : ''}
+      </span>
+    </>
+  );
+}

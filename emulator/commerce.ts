@@ -553,7 +553,8 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
     if (problems.length) throw badRequestApp('ITEMS_NOT_AVAILABLE', problems.map((p) => p.description).join('; '), { errors: problems });
     for (const l of priced.resolved) {
       if (l.product?.trackInventory) {
-        db.prepare<[number, string]>('UPDATE product_variants SET quantity = quantity - ? WHERE id = ?').run(l.row.quantity, l.variant!.id);
+        // variant ids are unique per product only (every product without options has the default variant id)
+        db.prepare<[number, string, string]>('UPDATE product_variants SET quantity = quantity - ? WHERE product_id = ? AND id = ?').run(l.row.quantity, l.row.product_id, l.variant!.id);
       }
     }
     const t = wireTotals(ctx, priced);

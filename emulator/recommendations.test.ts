@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './catalog.ts';
 import { ALGORITHMS, registerSalesSource, type SaleLine } from './recommendations.ts';
 import { seedIds } from './seed.ts';
-import { api, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 
 let emu: RunningEmulator;
@@ -68,6 +69,27 @@ describe('recommendations', () => {
       'folding-camp-stool', 'enamel-camp-mug', 'camp-lantern', 'ceramic-planter',
     ]);
     sales.length = 0;
+  });
+
+  it('real orders (cart → checkout → hosted payment) change bought together and best sellers', async () => {
+    const bt = { id: algo('bought-together').id, appId: STORES_APP_ID };
+    const bs = { id: algo('best-sellers').id, appId: STORES_APP_ID };
+    const names = async (body: unknown) => ((await get(body)).json.recommendation.items as { catalogItemId: string }[]).map((i) => slugOf(i.catalogItemId));
+    const stock = (slug: string) => emu.db.prepare<[string], { q: number }>('SELECT SUM(quantity) AS q FROM product_variants WHERE product_id = ?').get(P[slug]!)!.q;
+    expect(await names({ algorithms: [bs] })).toEqual([]);
+    expect(await names({ algorithms: [bt], items: [ref('maple-cutting-board')] })).toEqual([]);
+    const [stool, lantern] = [stock('folding-camp-stool'), stock('camp-lantern')];
+    const mug = { productId: P['enamel-camp-mug']!, variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) };
+    await placeOrder(emu, [{ productId: P['maple-cutting-board']!, quantity: 1 }, { productId: P['camp-lantern']!, quantity: 1 }]);
+    await placeOrder(emu, [{ productId: P['maple-cutting-board']!, quantity: 1 }, { ...mug, quantity: 3 }]);
+    // products without options share the default variant id: an order takes stock from its own product only
+    expect([stock('camp-lantern'), stock('folding-camp-stool')]).toEqual([lantern - 1, stool]);
+    expect(await names({ algorithms: [bt], items: [ref('maple-cutting-board')] })).toEqual(['enamel-camp-mug', 'camp-lantern']);
+    expect(await names({ algorithms: [bt], items: [ref('camp-lantern')] })).toEqual(['maple-cutting-board']);
+    expect(await names({ algorithms: [bs] })).toEqual(['enamel-camp-mug', 'maple-cutting-board', 'camp-lantern']);
+    // one more order moves the cutting board up
+    await placeOrder(emu, [{ productId: P['maple-cutting-board']!, quantity: 5 }]);
+    expect(await names({ algorithms: [bs] })).toEqual(['maple-cutting-board', 'enamel-camp-mug', 'camp-lantern']);
   });
 
   it('falls back to the next algorithm when one finds fewer than the minimum', async () => {

@@ -4,6 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { pkceChallenge, issueAuthorizationCode } from './auth.ts';
 import { DEMO_CLIENT_ID, seedIds } from './seed.ts';
+import { STORES_APP_ID } from './catalog.ts';
 import { startEmulator } from './server.ts';
 import type { EmulatorOptions, RunningEmulator } from './server.ts';
 
@@ -90,4 +91,44 @@ export function rawRequest(
     req.on('error', reject);
     req.end(opts.body);
   });
+}
+
+/**
+ * A real order through the platform's own steps: a visitor's cart, create-checkout, the ecomCheckout redirect
+ * session and the hosted checkout form with the test card. Returns the order id.
+ */
+export async function placeOrder(
+  emu: RunningEmulator,
+  lines: { productId: string; variantId?: string; quantity: number }[],
+  siteOrigin = 'http://127.0.0.1:5173',
+): Promise<string> {
+  const { access } = await visitorTokens(emu);
+  const lineItems = lines.map((l) => ({
+    catalogReference: { appId: STORES_APP_ID, catalogItemId: l.productId, ...(l.variantId ? { options: { variantId: l.variantId } } : {}) },
+    quantity: l.quantity,
+  }));
+  const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } });
+  if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
+  const created = await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } });
+  if (created.status !== 200) throw new Error(`create-checkout failed: ${created.text}`);
+  const { checkoutId } = created.json;
+  const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
+    token: access,
+    body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: `${siteOrigin}/thank-you`, postFlowUrl: `${siteOrigin}/` } },
+  });
+  if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
+  const url = new URL(rs.json.redirectSession.fullUrl);
+  const fields = {
+    email: 'buyer@example.com', firstName: 'Ada', lastName: 'Buyer', addressLine: '1 Main St', city: 'Portland', subdivision: 'OR',
+    postalCode: '97201', country: 'US', shipping: 'standard', cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123',
+  };
+  const done = await fetch(`${url.origin}/_hosted/checkout${url.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const orderId = done.status === 302 ? new URL(done.headers.get('location')!).searchParams.get('orderId') : null;
+  if (!orderId) throw new Error(`hosted checkout failed: ${done.status} ${await done.text()}`);
+  return orderId;
 }

@@ -36,7 +36,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const w = await openPage(env.browser);
     const stockBefore = await stockOf(MUG, FOREST);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
-    const add = w.page.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' });
+    const add = w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' });
     await add.click();
     await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
     expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');

@@ -15,7 +15,7 @@ describe('demo storefront', () => {
     await w.page.waitForFunction(() => [...document.images].every((i) => i.complete));
     const broken = await w.page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.grid img')].filter((i) => i.naturalWidth === 0).length);
     expect(broken).toBe(0);
-    expect(await w.page.locator('inlay-rating').count()).toBe(await cards.count());
+    expect(await w.page.locator('.grid inlay-rating').count()).toBe(await cards.count());
     expect(w.errors).toEqual([]);
     await w.context.close();
   });
@@ -46,7 +46,7 @@ describe('demo storefront', () => {
       const values = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       const target = values[values.length - 1]!;
       await w.page.selectOption('#variant', target);
-      expect(await w.page.locator('inlay-add-to-cart').getAttribute('variant-id')).toBe(target);
+      expect(await w.page.locator('.buy inlay-add-to-cart').getAttribute('variant-id')).toBe(target);
       expect(await w.page.locator('inlay-back-in-stock').getAttribute('variant-id')).toBe(target);
       found = true;
       break;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { placeOrder } from '../../emulator/test-helpers.ts';
+import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const carousel = (page: Page) => page.locator('inlay-recommendations');
@@ -30,6 +32,29 @@ describe('<inlay-recommendations> on the demo', () => {
     await w.page.waitForURL(/\/products\/cast-iron-skillet$/);
     await w.context.close();
   });
+
+  for (const width of [1280, 375]) {
+    it(`keeps one height from reserved space to loaded cards with their rating and button (${width} px): the reviews below never move`, async () => {
+      const w = await openPage(env.browser, { viewport: { width, height: 900 } });
+      await w.page.addInitScript(() => {
+        const heights: number[] = [];
+        (window as unknown as { heights: number[] }).heights = heights;
+        document.addEventListener('DOMContentLoaded', () => {
+          const el = document.querySelector('inlay-recommendations')!;
+          new ResizeObserver(() => heights.push(Math.round(el.getBoundingClientRect().height))).observe(el);
+        });
+      });
+      await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+      await expect.poll(() => carousel(w.page).locator('inlay-add-to-cart button').count()).toBeGreaterThan(0);
+      await expect.poll(() => carousel(w.page).locator('inlay-rating [role=img]').count()).toBeGreaterThan(0);
+      await w.page.waitForLoadState('networkidle');
+      const heights = await w.page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+      expect(new Set(heights).size, heights.join(' → ')).toBe(1);
+      // cards scrolled out of the track (and their hidden status texts) never widen the page
+      expect(await w.page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);
+      await w.context.close();
+    });
+  }
 
   it('previous/next buttons page through and disable at the ends; arrow keys move between items', async () => {
     const w = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
@@ -64,6 +89,49 @@ describe('<inlay-recommendations> on the demo', () => {
     await w.page.goto(`${env.stack.demo}/`);
     await expect.poll(() => carousel(w.page).evaluate((el) => (el as HTMLElement).hidden)).toBe(true);
     expect(await w.page.locator('section.band', { has: carousel(w.page) }).isVisible()).toBe(false);
+    await w.context.close();
+  });
+
+  it('each card adds to the shared cart (products with options link to their page); what is in the cart is left out next time', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    const c = carousel(w.page);
+    await expect.poll(() => c.getByRole('group').count()).toBe(7);
+    // the skillet comes in sizes: its card links to its page instead of adding a guess
+    const skillet = c.getByRole('group', { name: '1 of 7' });
+    const choose = await skillet.getByRole('link', { name: 'Choose options for Cast-Iron Skillet' }).getAttribute('href');
+    expect(choose).toBe(await skillet.locator('a.card-link').getAttribute('href'));
+    expect(await skillet.locator('inlay-add-to-cart').count()).toBe(0);
+    const cards = await c.getByRole('group').evaluateAll((els) => els.map((e) => ({ name: e.querySelector('.name')?.textContent, add: !!e.querySelector('inlay-add-to-cart') })));
+    const target = cards.find((x) => x.add)!;
+    const card = c.getByRole('group').filter({ hasText: target.name! });
+    await card.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = w.page.locator('inlay-cart').locator('dialog');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await expect.poll(() => drawer.locator('li.line').textContent()).toContain(target.name!);
+    expect(await w.page.locator('inlay-cart').locator('.badge').textContent()).toBe('1');
+    expect(await axe(w.page, 'inlay-recommendations')).toEqual([]);
+    await w.page.keyboard.press('Escape');
+
+    await w.page.reload();
+    await expect.poll(() => c.getByRole('group').count()).toBeGreaterThan(0);
+    await expect.poll(() => c.locator('.name').allTextContents()).not.toContain(target.name);
+    expect(await c.locator('.name').allTextContents()).not.toContain('Enamel Camp Mug');
+    // still one recommendation call and one catalog call (the cart is the page's one cart request)
+    expect(w.requests.filter((u) => u.endsWith('/v1/recommendations/get'))).toHaveLength(2); // one per page load
+    await w.context.close();
+  });
+
+  it('placing orders fills best sellers on the home page, in units sold', async () => {
+    const P = seedIds.products;
+    await placeOrder(env.stack.emulator, [{ productId: P['camp-lantern']!, quantity: 1 }, { productId: P['folding-camp-stool']!, quantity: 2 }], env.stack.demo);
+    await placeOrder(env.stack.emulator, [{ productId: P['enamel-camp-mug']!, variantId: seedVariantId('enamel-camp-mug', { Color: 'Cream' }), quantity: 3 }], env.stack.demo);
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    const c = carousel(w.page);
+    await expect.poll(() => c.getByRole('group').count()).toBeGreaterThanOrEqual(3);
+    expect(await c.evaluate((el) => (el as HTMLElement).hidden)).toBe(false);
+    expect((await c.locator('.name').allTextContents()).slice(0, 3)).toEqual(['Enamel Camp Mug', 'Folding Camp Stool', 'Camp Lantern']);
     await w.context.close();
   });
 });

@@ -5,6 +5,7 @@ export const strings = {
     'recs.next': 'Next products',
     'recs.slide': '{n} of {total}',
     'recs.options': 'Choose options',
+    'recs.optionsFor': 'Choose options for {name}',
     'recs.was': 'was {price}',
   },
   fr: {
@@ -13,6 +14,7 @@ export const strings = {
     'recs.next': 'Produits suivants',
     'recs.slide': '{n} sur {total}',
     'recs.options': 'Choisir les options',
+    'recs.optionsFor': 'Choisir les options de {name}',
     'recs.was': 'au lieu de {price}',
   },
 };

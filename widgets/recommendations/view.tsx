@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { client, i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import type { Product } from '../../core/services/products.ts';
+import { loadCart } from '../../core/services/current-cart.ts';
 import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
 import { strings } from './strings.ts';
 
@@ -30,9 +31,14 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    const key = `recs:${chosen}:${productId ?? ''}:${max}`;
-    client()
-      .cache.fetch(key, () => loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set() }))
+    let key = '';
+    // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
+    loadCart()
+      .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
+      .then((inCart) => {
+        key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
+        return client().cache.fetch(key, () => loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set(inCart) }));
+      })
       .then(
         (items) => live && setState({ status: 'ready', items }),
         (error: unknown) => {
@@ -48,7 +54,10 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
   const empty = state.status === 'ready' && state.items.length === 0;
   useEffect(() => {
     host.hidden = empty;
-    if (state.status === 'ready' && state.items.length) void import('../rating/element.ts');
+    if (state.status === 'ready' && state.items.length) {
+      void import('../rating/element.ts');
+      void import('../add-to-cart/element.ts');
+    }
   }, [host, empty, state]);
 
   const measure = () => {
@@ -113,6 +122,14 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
                       </s>
                     ) : null}
                   </p>
+                  {(p.variants?.length ?? 0) > 1 && href ? (
+                    // a product with options is chosen on its own page
+                    <a class="choose" part="choose" href={href} aria-label={t('recs.optionsFor', { name: p.name })}>
+                      {t('recs.options')}
+                    </a>
+                  ) : (
+                    <inlay-add-to-cart product-id={p.id} />
+                  )}
                 </div>
               );
             })}

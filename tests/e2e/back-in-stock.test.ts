@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../../emulator/test-helpers.ts';
-import { seedIds, seedVariantId } from '../../emulator/seed.ts';
+import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
 
 const env = useStackAndBrowser();
@@ -88,6 +88,28 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     expect(await widget(w.page).getByLabel('Email', { exact: true }).inputValue()).toBe('bo@example.com');
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
     await api(env.stack.emulator, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
+    await w.context.close();
+  });
+
+  it('a signed-in member finds their email prefilled and confirmed', async () => {
+    // the apron's Rust colour is sold out (the mug's Navy was restocked by the test above)
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/linen-apron`);
+    w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner
+    const login = w.page.locator('inlay-login');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
+    await login.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => w.page.evaluate(() => window.Inlay?.session.get().member !== undefined)).toBe(true);
+    await w.page.selectOption('#variant', seedVariantId('linen-apron', { Color: 'Rust' }));
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
+    const email = widget(w.page).getByLabel('Email', { exact: true });
+    await expect.poll(() => email.inputValue()).toBe(DEMO_LOGINS.member.email);
+    expect(await widget(w.page).locator('form').textContent()).toContain(DEMO_LOGINS.member.email);
+    await widget(w.page).getByRole('button', { name: 'Notify me', exact: true }).click();
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/We’ll email you at m…@fernwood\.example/);
+    expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
     await w.context.close();
   });
 });

@@ -141,8 +141,10 @@ describe('<inlay-login> on the demo storefront', () => {
     await menuButton.waitFor();
     await menuButton.focus();
     await w.page.keyboard.press('ArrowDown');
-    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('My account');
+    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('Edit profile');
     await noAxe(w.page);
+    await w.page.keyboard.press('ArrowDown');
+    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('My account');
     await w.page.keyboard.press('ArrowDown');
     await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('Sign out');
     await w.page.keyboard.press('Escape');
@@ -238,6 +240,45 @@ describe('<inlay-login> on the demo storefront', () => {
     await widget(w.page).getByRole('button', { name: 'Account menu for Theo at Fernwood' }).waitFor();
     expect(w.page.url()).toBe(`${env.stack.demo}/`);
     await noAxe(w.page);
+    await w.context.close();
+  });
+
+  it('members edit their name and join or leave the community inline; an empty name is refused on the field', async () => {
+    await immediateMember('lin@example.com', 'correct horse 42');
+    const w = await openDemo({ viewport: { width: 375, height: 800 } });
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await widget(w.page).getByLabel('Email').fill('lin@example.com');
+    await widget(w.page).getByLabel('Password', { exact: true }).fill('correct horse 42');
+    await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+    const menuButton = widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' });
+    await menuButton.click();
+    await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
+    const profile = widget(w.page).getByRole('dialog', { name: 'Your profile' });
+    const name = profile.getByLabel('Name shown with your reviews');
+    const community = profile.getByLabel('Show my profile in the site’s community');
+    await expect.poll(() => name.inputValue()).toBe('Grace Hopper');
+    expect(await community.isChecked()).toBe(true); // members join on sign-up (PUBLIC)
+    await noAxe(w.page);
+
+    await name.fill('  ');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.locator('.err').textContent()).toBe('Enter a name (up to 100 characters).');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+
+    await name.fill('Rear Admiral Hopper');
+    await community.uncheck();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.getByRole('status').textContent()).toBe('Profile saved.');
+    await widget(w.page).getByRole('button', { name: 'Account menu for Rear Admiral Hopper' }).waitFor();
+    const row = env.stack.emulator.db.prepare<[string], { nickname: string; privacy_status: string }>('SELECT nickname, privacy_status FROM members WHERE email = ?').get('lin@example.com');
+    expect(row).toEqual({ nickname: 'Rear Admiral Hopper', privacy_status: 'PRIVATE' });
+    await noAxe(w.page);
+
+    // Escape closes the panel and focus returns to the member button; after a reload the new name stays
+    await name.press('Escape');
+    await expect.poll(() => profile.count()).toBe(0);
+    await w.page.reload();
+    await widget(w.page).getByRole('button', { name: 'Account menu for Rear Admiral Hopper' }).waitFor();
     await w.context.close();
   });
 });

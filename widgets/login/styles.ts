@@ -34,6 +34,7 @@ input[aria-invalid=true]{border-color:var(--_danger)}
 .check{display:flex;align-items:center;gap:8px;font-weight:400;margin:0}
 .check input{width:18px;height:18px;margin:0}
 .err{font-size:.9rem;color:var(--_danger)}
+.notice{font-size:.9rem}
 @media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto}
 .name{max-width:90px}}
 `;

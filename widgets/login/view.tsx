@@ -37,6 +37,9 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
   const session = useStore($session);
   const member = session.role === 'member' ? (session.member as Member | undefined) : undefined;
   const [menu, setMenu] = useState(false);
+  // the profile panel is its own chunk, loaded when the member opens it
+  const [Profile, setProfile] = useState<typeof import('./profile.tsx').ProfilePanel>();
+  const [profileOpen, setProfileOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const prevRole = useRef(session.role);
@@ -52,6 +55,7 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
       if (session.role === 'member') announce.current = true;
       else if (prevRole.current === 'member') {
         setMenu(false);
+        setProfileOpen(false);
         emit('inlay-logout', {});
       }
       prevRole.current = session.role;
@@ -111,7 +115,23 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
           </span>
           <span class="name">{name}</span>
         </button>
-        {menu ? <Menu id={`${ids}m`} model={model} t={t} member={member} close={() => (setMenu(false), trigger.current?.focus())} /> : null}
+        {menu ? (
+          <Menu
+            id={`${ids}m`}
+            model={model}
+            t={t}
+            member={member}
+            close={() => (setMenu(false), trigger.current?.focus())}
+            profile={() => {
+              setMenu(false);
+              import('./profile.tsx').then(
+                (m) => (setProfile(() => m.ProfilePanel), setProfileOpen(true)),
+                (e: unknown) => toast.error(i18n().error(e)),
+              );
+            }}
+          />
+        ) : null}
+        {profileOpen && Profile && member ? <Profile member={member} ids={ids} close={() => (setProfileOpen(false), trigger.current?.focus())} /> : null}
       </div>
     );
   }
@@ -169,7 +189,7 @@ const TITLES = {
   pending: 'login.pendingTitle',
 } as const;
 
-function Menu({ id, model, t, member, close }: { id: string; model: LoginModel; t: T; member?: Member; close: () => void }) {
+function Menu({ id, model, t, member, close, profile }: { id: string; model: LoginModel; t: T; member?: Member; close: () => void; profile: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
   useEffect(() => items()[0]?.focus(), []);
@@ -189,6 +209,9 @@ function Menu({ id, model, t, member, close }: { id: string; model: LoginModel; 
     <div class="panel menu" part="menu" ref={ref} onKeyDown={onKey}>
       {member?.loginEmail ? <p class="who">{member.loginEmail}</p> : null}
       <div role="menu" id={id} aria-label={t('login.account')}>
+        <button type="button" role="menuitem" tabIndex={-1} part="menuitem" disabled={!member} onClick={profile}>
+          {t('login.profile')}
+        </button>
         <button type="button" role="menuitem" tabIndex={-1} part="menuitem" onClick={() => model.account()}>
           {t('login.account')}
         </button>

@@ -123,6 +123,38 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.context.close();
   });
 
+  it('remove a line with undo; a line whose stock ran out says so and checkout waits for it', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    const LANTERN = seedIds.products['camp-lantern']!;
+    await w.page.evaluate(([a, b]) => window.Inlay!.cart.add([{ productId: a!, quantity: 2 }, { productId: b!, quantity: 1 }]), [LANTERN, STOOL]);
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(2);
+    await drawer(w.page).getByRole('button', { name: 'Remove Folding Camp Stool' }).click();
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
+    const undoBar = drawer(w.page).getByText('Folding Camp Stool was removed from your cart');
+    await undoBar.waitFor();
+    await drawer(w.page).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(2);
+    await expect.poll(() => drawer(w.page).locator('li.line').allTextContents()).toContainEqual(expect.stringContaining('Folding Camp Stool'));
+    expect(await badge(w.page).textContent()).toBe('3');
+
+    // the store sells the lanterns elsewhere: one is left
+    env.stack.emulator.db.prepare<[string]>('UPDATE product_variants SET quantity = 1 WHERE product_id = ?').run(LANTERN);
+    await w.page.reload();
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate(() => window.Inlay!.cart.open());
+    const lantern = drawer(w.page).locator('li.line').filter({ hasText: 'Camp Lantern' });
+    await expect.poll(() => lantern.textContent()).toContain('Only 1 available. Lower the quantity to check out.');
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+    const checkout = drawer(w.page).getByRole('button', { name: 'Check out' });
+    expect(await checkout.isDisabled()).toBe(true);
+    await drawer(w.page).getByRole('button', { name: 'One less Camp Lantern' }).click();
+    await expect.poll(() => lantern.textContent()).not.toContain('Only 1 available');
+    await expect.poll(() => checkout.isDisabled()).toBe(false);
+    await w.context.close();
+  });
+
   it('keyboard only: Enter opens, Tab stays in the drawer, Esc closes, focus returns to the cart button; scroll restored', async () => {
     const w = await openPage(env.browser, { viewport: { width: 375, height: 740 } });
     await w.page.goto(`${env.stack.demo}/`);

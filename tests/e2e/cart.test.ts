@@ -4,7 +4,7 @@ import { axe, openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, visitorTokens } from '../../emulator/test-helpers.ts';
-import { seedIds, seedVariantId } from '../../emulator/seed.ts';
+import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const MUG = seedIds.products['enamel-camp-mug']!;
@@ -152,6 +152,35 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await drawer(w.page).getByRole('button', { name: 'One less Camp Lantern' }).click();
     await expect.poll(() => lantern.textContent()).not.toContain('Only 1 available');
     await expect.poll(() => checkout.isDisabled()).toBe(false);
+    await w.context.close();
+  });
+
+  it('a visitor who signs in keeps the cart (merged into the member cart) and finds it again in a new session', async () => {
+    const w = await openPage(env.browser);
+    w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 2 }, { open: false }), STOOL);
+    await expect.poll(() => badge(w.page).textContent()).toBe('2');
+    const login = w.page.locator('inlay-login');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByLabel('Email').fill(DEMO_LOGINS.owner.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.owner.password);
+    await login.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => w.page.evaluate(() => window.Inlay!.session.get().role)).toBe('member');
+    await expect.poll(() => w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.quantity)))).toEqual([2]);
+    expect(await badge(w.page).textContent()).toBe('2');
+    // a fresh browser session of the same member finds the member cart
+    const other = await openPage(env.browser);
+    other.expected.push(/status of 403/);
+    await other.page.goto(`${env.stack.demo}/`);
+    const login2 = other.page.locator('inlay-login');
+    await login2.getByRole('button', { name: 'Sign in' }).click();
+    await login2.getByLabel('Email').fill(DEMO_LOGINS.owner.email);
+    await login2.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.owner.password);
+    await login2.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => badge(other.page).textContent()).toBe('2');
+    await other.context.close();
     await w.context.close();
   });
 

@@ -92,13 +92,16 @@ describe('<inlay-login>', () => {
     await vi.waitFor(() => expect($(el, '[role=menu]')).toBeTruthy());
     const items = el.shadowRoot!.querySelectorAll('[role=menuitem]');
     await vi.waitFor(() => expect(active(el)).toBe(items[0]));
+    expect([...items].map((i) => i.textContent)).toEqual(['Edit profile', 'My account', 'Sign out']);
     key(items[0]!, 'ArrowDown');
     expect(active(el)).toBe(items[1]);
     key(items[1]!, 'ArrowDown');
+    expect(active(el)).toBe(items[2]);
+    key(items[2]!, 'ArrowDown');
     expect(active(el)).toBe(items[0]);
     key(items[0]!, 'End');
-    expect(active(el)).toBe(items[1]);
-    key(items[1]!, 'Escape');
+    expect(active(el)).toBe(items[2]);
+    key(items[2]!, 'Escape');
     await vi.waitFor(() => expect($(el, '[role=menu]')).toBeNull());
     expect(active(el)).toBe(btn);
 

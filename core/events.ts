@@ -1,12 +1,26 @@
-/** Detail of every `inlay-*` DOM event (CustomEvent, bubbles and composed). A rename is a breaking change. */
+import type { Member } from './services/members.ts';
+import type { Cart, CartChangeReason } from './services/current-cart.ts';
+import type { Review } from './services/review-summary.ts';
+import type { StockRequest } from './services/back-in-stock.ts';
+
+/**
+ * Detail of every `inlay-*` DOM event (CustomEvent, bubbles and composed). A rename is a breaking change.
+ * The member comments are the event descriptions in custom-elements.json and types/ (scripts/manifest.ts).
+ */
 export interface InlayEventMap {
-  'inlay-login': { member: unknown };
+  /** A member signed in on this page (not fired for the session the page started with). */
+  'inlay-login': { member: Member };
+  /** The member signed out (here or in another tab). */
   'inlay-logout': Record<string, never>;
-  'inlay-cart-change': { cart: unknown; reason: string };
-  /** Cancelable: `preventDefault()` stops the navigation to checkout. */
+  /** The cart changed (`cart` is `null` when empty); fired on the element that made the change, else on document. */
+  'inlay-cart-change': { cart: Cart | null; reason: CartChangeReason };
+  /** Before going to the hosted checkout. Cancelable: `preventDefault()` stops the navigation. */
   'inlay-checkout': { checkoutId: string; url: string };
-  'inlay-review-submit': { review: unknown };
-  'inlay-stock-subscribe': { request: unknown };
+  /** A review was submitted (it may await moderation). */
+  'inlay-review-submit': { review: Review };
+  /** A back-in-stock request was created. */
+  'inlay-stock-subscribe': { request: StockRequest };
+  /** A widget failed (`WIDGET_CRASHED` when its view threw). */
   'inlay-error': { code: string; message: string; requestId?: string };
 }
 

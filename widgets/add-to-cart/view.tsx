@@ -11,9 +11,16 @@ import { strings } from './strings.ts';
 const NONE = atom<{ data?: undefined }>({});
 
 export interface AddToCartProps {
+  /** The Stores product id to add. */
   productId?: string;
+  /** The variant id, for products with options (the button stays disabled without one when it is needed). */
   variantId?: string;
+  /**
+   * Units to add (1 to 9999).
+   * @default 1
+   */
   quantity?: number;
+  /** Do not open the cart drawer after adding. */
   noOpen?: boolean;
 }
 

@@ -11,8 +11,11 @@ import { strings } from './strings.ts';
 const NONE = atom<{ data?: undefined; error?: undefined; loading: boolean }>({ loading: false });
 
 export interface BackInStockProps {
+  /** The Stores product id to watch. */
   productId?: string;
+  /** The variant id, when the product has options (its own stock is what counts). */
   variantId?: string;
+  /** Show the form even while the item is in stock. */
   always?: boolean;
 }
 

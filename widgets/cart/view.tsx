@@ -27,6 +27,7 @@ import { availabilityKey, boundQuantity, couponErrorKey, lineName, maxQuantity, 
 import { strings } from './strings.ts';
 
 export interface CartProps {
+  /** Whether the cart drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
   open?: boolean;
   /** Where the platform sends the buyer after paying (`?orderId=…` is added); default: this page. */
   thankYouUrl?: string;

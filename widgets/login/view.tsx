@@ -9,7 +9,10 @@ import { createLoginModel, type Field, type LoginModel, type LoginUi } from './m
 import { strings } from './strings.ts';
 
 export interface LoginProps {
-  /** `sign-in` (default) or `sign-up`: the form the panel opens on. */
+  /**
+   * `sign-in` or `sign-up`: the form the panel opens on.
+   * @default sign-in
+   */
   view?: string;
   /** Sign in on the platform's hosted login page instead of the inline form. */
   hosted?: boolean;

@@ -7,6 +7,7 @@ import { summaryStore, type Summary } from '../../core/services/review-summary.t
 import { strings } from './strings.ts';
 
 export interface RatingProps {
+  /** The Stores product whose rating is shown. */
   productId?: string;
 }
 const NONE = atom<{ data?: Summary }>({});

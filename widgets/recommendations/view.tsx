@@ -7,8 +7,17 @@ import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAtt
 import { strings } from './strings.ts';
 
 export interface RecommendationsProps {
+  /** The product the recommendations are for; without it, store-wide best sellers. */
   productId?: string;
+  /**
+   * `related`, `bought-together` or `best-sellers` (others fill in when the chosen one has nothing).
+   * @default related with a product-id, else best-sellers
+   */
   algorithm?: string;
+  /**
+   * Most products shown (1 to 24).
+   * @default 8
+   */
   limit?: number;
 }
 

@@ -21,10 +21,18 @@ import type { FormProps } from './review-form.tsx';
 type Owner = typeof import('./review-owner.tsx');
 
 export interface ReviewsProps {
+  /** The Stores product reviewed (same as `namespace="stores"` with this `entity-id`). */
   productId?: string;
+  /** The reviews namespace, with `entity-id`, for anything other than a Stores product. */
   namespace?: string;
+  /** The entity reviewed within `namespace`. */
   entityId?: string;
+  /**
+   * Reviews per page (1 to 100).
+   * @default 5
+   */
   pageSize?: number;
+  /** Hide the "write a review" form. */
   noForm?: boolean;
 }
 

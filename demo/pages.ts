@@ -26,7 +26,16 @@ function inStock(p: Product): boolean {
   return p.stock?.inventoryStatus !== 'OUT_OF_STOCK' && p.stock?.inStock !== false;
 }
 
-function layout(ctx: PageContext, title: string, body: Raw, opts: { description?: string } = {}): Raw {
+export interface LayoutOptions {
+  description?: string;
+  /** The site icon's URL (a strict page's img-src may not allow the site's own origin). */
+  icon?: string;
+  /** The page's own script (/demo.js: the variant picker); off on pages whose CSP allows only the widgets' origin. */
+  pageScript?: boolean;
+}
+
+export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutOptions = {}): Raw {
+  const icon = opts.icon ?? '/favicon.svg';
   const loader =
     ctx.script === 'classic'
       ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
@@ -38,17 +47,17 @@ function layout(ctx: PageContext, title: string, body: Raw, opts: { description?
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${icon}" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 <link rel="stylesheet" href="/inlay-reserve.css">
 ${loader}
-<script type="module" src="/demo.js"></script>
+${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></script>`}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="wrap header-row">
-    <a class="brand" href="/" aria-label="${SHOP} home"><img src="/favicon.svg" alt="" width="28" height="28"><span>${SHOP}</span></a>
+    <a class="brand" href="/" aria-label="${SHOP} home"><img src="${icon}" alt="" width="28" height="28"><span>${SHOP}</span></a>
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
@@ -108,17 +117,20 @@ export function homePage(ctx: PageContext, products: Product[], category?: Colle
   );
 }
 
-export function productPage(ctx: PageContext, p: Product): Raw {
+export const productTitle = (p: Product) => `${p.name} · ${SHOP}`;
+
+/**
+ * The product page's main content. `picker: false` leaves out the variant select (it needs the page's script);
+ * `alwaysBackInStock` shows the back-in-stock form even for an item in stock.
+ */
+export function productBody(ctx: PageContext, p: Product, opts: { picker?: boolean; alwaysBackInStock?: boolean } = {}): Raw {
   const img = p.media?.mainMedia?.image;
   const price = priceOf(p);
   const variants = p.variants ?? [];
   const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
   const first = variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
   const variantAttr = hasChoices && first ? first.id : undefined;
-  return layout(
-    ctx,
-    `${p.name} · ${SHOP}`,
-    html`<article class="wrap product" data-product-id="${p.id}">
+  return html`<article class="wrap product" data-product-id="${p.id}">
   <nav aria-label="Breadcrumb" class="crumbs"><a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span></nav>
   <div class="product-grid">
     <div class="product-media">${img ? html`<img src="${img.url}" alt="${p.name}" width="${img.width ?? 800}" height="${img.height ?? 800}">` : ''}</div>
@@ -127,7 +139,7 @@ export function productPage(ctx: PageContext, p: Product): Raw {
       <h1>${p.name}</h1>
       <inlay-rating product-id="${p.id}"></inlay-rating>
       <p class="price big">${price.now ?? ''} ${price.was ? html`<s>${price.was}</s>` : ''}</p>
-      ${hasChoices
+      ${hasChoices && opts.picker !== false
         ? html`<label class="variant">${(p.productOptions ?? []).map((o) => o.name).join(' / ')}
           <select id="variant" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false })))}">
             ${variants.map((v) => html`<option value="${v.id}" ${v.id === variantAttr ? 'selected' : ''}>${Object.values(v.choices).join(' / ')}${v.stock?.inStock === false ? ' (sold out)' : ''}</option>`)}
@@ -135,7 +147,7 @@ export function productPage(ctx: PageContext, p: Product): Raw {
         : ''}
       <div class="buy">
         <inlay-add-to-cart product-id="${p.id}" ${variantAttr ? html`variant-id="${variantAttr}"` : ''}></inlay-add-to-cart>
-        <inlay-back-in-stock product-id="${p.id}" ${variantAttr ? html`variant-id="${variantAttr}"` : ''}></inlay-back-in-stock>
+        <inlay-back-in-stock product-id="${p.id}" ${variantAttr ? html`variant-id="${variantAttr}"` : ''} ${opts.alwaysBackInStock ? 'always' : ''}></inlay-back-in-stock>
       </div>
       <div class="description"><p>${p.description ?? ''}</p></div>
     </div>
@@ -147,9 +159,11 @@ export function productPage(ctx: PageContext, p: Product): Raw {
 </section>
 <section class="wrap band" aria-label="Reviews">
   <inlay-reviews product-id="${p.id}"></inlay-reviews>
-</section>`,
-    { description: p.description?.slice(0, 150) },
-  );
+</section>`;
+}
+
+export function productPage(ctx: PageContext, p: Product): Raw {
+  return layout(ctx, productTitle(p), productBody(ctx, p), { description: p.description?.slice(0, 150) });
 }
 
 export function thankYouPage(ctx: PageContext, orderId: string | undefined): Raw {

@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { createCatalog } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
+import { cspProductPage, strictCsp } from './csp.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -37,8 +38,8 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
-    const send = (status: number, page: Raw) => {
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    const send = (status: number, page: Raw, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
       res.end(toString(page));
     };
     (async () => {
@@ -84,6 +85,12 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         if (m) {
           const product = await catalog.productBySlug(m[1]!);
           return product ? send(200, productPage(ctx, product)) : send(404, notFoundPage(ctx));
+        }
+        // the product page with every widget, under the strictest policy the widgets support
+        const strict = /^\/csp\/([a-z0-9-]+)$/.exec(url.pathname);
+        if (strict) {
+          const product = await catalog.productBySlug(strict[1]!);
+          return product ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) }) : send(404, notFoundPage(ctx));
         }
         if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
         return send(404, notFoundPage(ctx));

@@ -199,15 +199,40 @@ export function jsonLd(name: string, summary: Summary | undefined, reviews: Revi
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** Keep one `<script type="application/ld+json" data-inlay-reviews="id">` in the host document's head. Returns the remover. */
+interface ScriptPolicy {
+  createScript(text: string): string;
+}
+let policy: ScriptPolicy | null | undefined;
+/**
+ * The JSON-LD as script text a page requiring Trusted Types accepts (it refuses plain strings in any <script>, data
+ * or not): through the `inlay` policy, which passes JSON only. Null when the page's `trusted-types` list leaves
+ * `inlay` out: no JSON-LD then.
+ */
+function scriptText(text: string): string | null {
+  const tt = (window as { trustedTypes?: { createPolicy(name: string, rules: ScriptPolicy): ScriptPolicy } }).trustedTypes;
+  if (!tt) return text;
+  if (policy === undefined) {
+    try {
+      policy = tt.createPolicy('inlay', { createScript: (s) => (JSON.parse(s), s) });
+    } catch {
+      policy = null;
+    }
+  }
+  return policy && policy.createScript(text);
+}
+
+/** Keep one `<script type="application/ld+json" data-inlay-reviews="id">` in the host document's head. */
 export function syncJsonLd(id: string, text: string | undefined): void {
   let el = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-inlay-reviews]')].find((s) => s.dataset.inlayReviews === id);
   if (text === undefined) return el?.remove();
+  if (el?.textContent === text) return;
+  const trusted = scriptText(text);
+  if (trusted === null) return;
   if (!el) {
     el = document.createElement('script');
     el.type = 'application/ld+json';
     el.dataset.inlayReviews = id;
+    el.textContent = trusted;
     document.head.append(el);
-  }
-  if (el.textContent !== text) el.textContent = text;
+  } else el.textContent = trusted;
 }

@@ -7,7 +7,29 @@ import type { Draft } from './model.ts';
 
 interface Photo {
   file: File;
-  url: string;
+  key: number;
+}
+let photoKeys = 0;
+
+/**
+ * A chosen photo's preview, drawn into a canvas (centre square, like object-fit: cover): no blob: or data: URL, so a
+ * strict `img-src` that allows only the platform keeps working.
+ */
+function Thumb({ file }: { file: File }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let live = true;
+    createImageBitmap(file).then(
+      (b) => {
+        const s = Math.min(b.width, b.height);
+        if (live) ref.current?.getContext('2d')?.drawImage(b, (b.width - s) / 2, (b.height - s) / 2, s, s, 0, 0, 144, 144);
+        b.close();
+      },
+      () => undefined, // undecodable: an empty tile; the platform checks the upload itself
+    );
+    return () => void (live = false);
+  }, [file]);
+  return <canvas ref={ref} width={144} height={144} />;
 }
 
 export interface FormProps {
@@ -22,7 +44,7 @@ export interface FormProps {
 
 /**
  * The review form (its own chunk, loaded on "Write a review"): a real radio group for the rating, title, body, up to
- * 5 photos (type and size checked, previews revoked), name + email for visitors. The text is kept in sessionStorage
+ * 5 photos (type and size checked, previewed), name + email for visitors. The text is kept in sessionStorage
  * per item until sent, and stays in the form after a failure.
  */
 export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
@@ -35,8 +57,6 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
-  const urls = useRef<string[]>([]);
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
 
   // Functional updates: autofill may fire several inputs before the next render.
   const now = useRef(d); // the latest values, also before the next render (submit reads these)
@@ -72,19 +92,12 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
       const p = photoProblem(f);
       if (p) problems.push(t(p, { name: f.name }));
       else if (next.length >= PHOTO_MAX) problems.push(t('f.photoMax'));
-      else {
-        const url = URL.createObjectURL(f);
-        urls.current.push(url);
-        next.push({ file: f, url });
-      }
+      else next.push({ file: f, key: ++photoKeys });
     }
     setPhotos(next);
     setPhotoMsg(problems.length ? [...new Set(problems)].join(' ') : undefined);
   }
   function removePhoto(i: number) {
-    const p = photos[i]!;
-    URL.revokeObjectURL(p.url);
-    urls.current = urls.current.filter((u) => u !== p.url);
     setPhotos(photos.filter((_, k) => k !== i));
   }
 
@@ -142,8 +155,8 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
         {photos.length ? (
           <ul class="photos">
             {photos.map((p, i) => (
-              <li key={p.url} class="preview">
-                <img src={p.url} alt="" width={72} height={72} />
+              <li key={p.key} class="preview">
+                <Thumb file={p.file} />
                 <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => removePhoto(i)}>×</button>
               </li>
             ))}

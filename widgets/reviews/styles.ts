@@ -33,7 +33,8 @@ textarea{width:100%;resize:vertical}
 .badge{color:var(--_accent);font-weight:600}
 .photos{display:flex;flex-wrap:wrap;gap:var(--_space)}
 .thumb{padding:0;border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);overflow:hidden;background:none;cursor:zoom-in;line-height:0}
-img{object-fit:cover;border-radius:calc(var(--_radius) - 3px)}
+img,canvas{object-fit:cover;border-radius:calc(var(--_radius) - 3px)}
+canvas{display:block;width:72px;height:72px}
 .reply{margin-inline-start:var(--_space);padding:var(--_space) calc(var(--_space)*1.5);border-inline-start:3px solid var(--_accent);background:color-mix(in srgb,var(--_accent) 8%,var(--_bg))}
 .rh{font-weight:600;font-size:.9rem}
 .lightbox{max-width:min(92vw,900px);padding:var(--_space);border:none;border-radius:var(--_radius);background:var(--_bg);color:var(--_text);box-shadow:var(--_shadow)}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { Raw } from './html.ts';
+import type { Product } from './catalog.ts';
+import { layout, productBody, productTitle, type PageContext } from './pages.ts';
+
+/**
+ * The strictest policy a site embedding Inlay can send: scripts only from the widgets' origin, styles only from the
+ * site itself (the widgets use constructable stylesheets), images, requests and the silent sign-in frame only from
+ * the platform, and Trusted Types required for every script sink. README "Content Security Policy" documents it.
+ */
+export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase'>): string {
+  const api = new URL(ctx.apiBase).origin;
+  const assets = new URL(ctx.assetsBase).origin;
+  return [
+    "default-src 'none'",
+    `script-src ${assets}`,
+    "style-src 'self'",
+    `img-src ${api} data:`,
+    `connect-src ${api}`,
+    `frame-src ${api}`,
+    "require-trusted-types-for 'script'",
+  ].join('; ');
+}
+
+// img-src allows only the platform and data: — the site's own logo travels inline.
+const icon = `data:image/svg+xml,${encodeURIComponent(readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8'))}`;
+
+/**
+ * The product page under `strictCsp`, holding every widget. No page script (script-src is the widgets' origin only),
+ * so no variant picker; back-in-stock shows its form even for an item in stock.
+ */
+export function cspProductPage(ctx: PageContext, p: Product): Raw {
+  return layout(ctx, productTitle(p), productBody(ctx, p, { picker: false, alwaysBackInStock: true }), {
+    description: p.description?.slice(0, 150),
+    icon,
+    pageScript: false,
+  });
+}

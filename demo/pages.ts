@@ -26,7 +26,7 @@ function inStock(p: Product): boolean {
   return p.stock?.inventoryStatus !== 'OUT_OF_STOCK' && p.stock?.inStock !== false;
 }
 
-function layout(ctx: PageContext, title: string, body: Raw, opts: { description?: string } = {}): Raw {
+export function layout(ctx: PageContext, title: string, body: Raw, opts: { description?: string; head?: Raw } = {}): Raw {
   const loader =
     ctx.script === 'classic'
       ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
@@ -41,6 +41,7 @@ function layout(ctx: PageContext, title: string, body: Raw, opts: { description?
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 <link rel="stylesheet" href="/inlay-reserve.css">
+${opts.head}
 ${loader}
 <script type="module" src="/demo.js"></script>
 </head>
@@ -52,6 +53,7 @@ ${loader}
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
+    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a></nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>
       <inlay-cart thank-you-url="/thank-you"></inlay-cart>

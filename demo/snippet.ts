@@ -244,8 +244,8 @@ ${w.options.map((o) => optionControl(w.tag, o, products))}
 </form>
 <div class="snippet-out">
 <h2 id="snippet-code-title">Your snippet</h2>
-<pre class="snippet-code" tabindex="0" aria-labelledby="snippet-code-title"><code id="snippet-code"></code></pre>
-<p class="copy-row"><button type="button" id="snippet-copy" class="button">Copy snippet</button>
+<pre class="snippet-code" role="region" tabindex="0" aria-labelledby="snippet-code-title"><code id="snippet-code"></code></pre>
+<p class="copy-row"><button type="button" id="snippet-copy" class="copy-button">Copy snippet</button>
 <span id="snippet-status" role="status" aria-live="polite"></span></p>
 <h2 id="snippet-preview-title">Live preview</h2>
 <div id="snippet-preview" class="snippet-preview" role="region" aria-labelledby="snippet-preview-title"></div>

@@ -148,4 +148,13 @@ describe('"Get the snippet" page', () => {
     expect(await bis.evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(false);
     await w.context.close();
   });
+
+  it('works on a phone in dark mode: no axe violations, no sideways scrolling', async () => {
+    const w = await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    await w.page.goto(env.stack.demo + '/snippet');
+    await expect.poll(() => preview(w.page).locator('inlay-add-to-cart').evaluate((el) => !!el.shadowRoot?.querySelector('button'))).toBe(true);
+    expect(await axe(w.page)).toEqual([]);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await w.context.close();
+  });
 });

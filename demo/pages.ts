@@ -28,6 +28,8 @@ function inStock(p: Product): boolean {
 
 export interface LayoutOptions {
   description?: string;
+  /** Extra elements for <head> (a page's own stylesheet). */
+  head?: Raw;
   /** The site icon's URL (a strict page's img-src may not allow the site's own origin). */
   icon?: string;
   /** The page's own script (/demo.js: the variant picker); off on pages whose CSP allows only the widgets' origin. */
@@ -50,6 +52,7 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
 <link rel="icon" href="${icon}" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 <link rel="stylesheet" href="/inlay-reserve.css">
+${opts.head}
 ${loader}
 ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></script>`}
 </head>
@@ -61,6 +64,7 @@ ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></s
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
+    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a></nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>
       <inlay-cart thank-you-url="/thank-you"></inlay-cart>

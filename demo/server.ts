@@ -6,6 +6,7 @@ import { createCatalog } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
+import { snippetPage } from './snippet.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -92,6 +93,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           const product = await catalog.productBySlug(strict[1]!);
           return product ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) }) : send(404, notFoundPage(ctx));
         }
+        if (url.pathname === '/snippet') return send(200, snippetPage(ctx, await catalog.products()));
         if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
         return send(404, notFoundPage(ctx));
       } catch (e) {

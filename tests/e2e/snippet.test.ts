@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axe, openPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { seedIds } from '../../emulator/seed.ts';
+
+const env = useStackAndBrowser();
+const STOOL = seedIds.products['folding-camp-stool']!;
+
+const code = (page: Page) => page.locator('#snippet-code');
+const preview = (page: Page) => page.locator('#snippet-preview');
+/** Toggles a checkbox with the keyboard, as a keyboard user would. */
+async function toggle(box: Locator, want: boolean) {
+  if ((await box.isChecked()) === want) return;
+  await box.focus();
+  await box.press('Space');
+  expect(await box.isChecked()).toBe(want);
+}
+/** Computed style of the add-to-cart button inside its shadow root. */
+const buttonStyle = (host: Locator) =>
+  host.evaluate((el) => {
+    const b = el.shadowRoot?.querySelector('button');
+    if (!b) return null;
+    const s = getComputedStyle(b);
+    return { background: s.backgroundColor, radius: s.borderTopLeftRadius, text: b.textContent };
+  });
+
+// the copied text, pasted into a blank page by the second test
+let copied: string | undefined;
+
+describe('"Get the snippet" page', () => {
+  it('builds the exact snippet from labelled controls, shows the same text it copies, and the live preview follows', async () => {
+    const w = await openPage(env.browser);
+    await w.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.stack.demo });
+    await w.page.goto(env.stack.demo + '/');
+    await w.page.getByRole('navigation', { name: 'For site builders' }).getByRole('link', { name: 'Get the snippet' }).click();
+    await w.page.waitForURL(/\/snippet$/);
+    await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+
+    // defaults: cart + add-to-cart are in the preview, the page's own theme does not leak in (Inlay's default accent)
+    const atc = preview(w.page).locator('inlay-add-to-cart');
+    await expect.poll(() => buttonStyle(atc).then((s) => s?.background)).toBe('rgb(47, 93, 80)');
+    expect(await buttonStyle(atc)).toMatchObject({ radius: '6px' });
+
+    const widget = (tag: string) => w.page.getByRole('checkbox', { name: new RegExp(`^<${tag}>`) });
+    await toggle(widget('inlay-cart'), false);
+    await toggle(widget('inlay-login'), true);
+    await w.page.getByLabel('Panel opens on').selectOption('sign-up');
+    await w.page.getByRole('combobox', { name: /^Product product-id$/ }).first().selectOption({ label: 'Folding Camp Stool' });
+    await toggle(w.page.getByRole('checkbox', { name: /^no-open/ }), true);
+    await toggle(widget('inlay-recommendations'), true);
+    await w.page.getByLabel('Algorithm').selectOption('best-sellers');
+    await w.page.getByLabel('How many products').fill('4');
+    await w.page.getByLabel(/^Language/).selectOption('fr');
+    await w.page.getByLabel(/^Accent colour/).fill('#aa3300');
+    await w.page.getByLabel(/^Corner radius/).fill('4');
+
+    const expected = [
+      `<script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}" data-locale="fr"></script>`,
+      '<style>',
+      ':root {',
+      '  --inlay-color-accent: #aa3300;',
+      '  --inlay-radius: 4px;',
+      '}',
+      '</style>',
+      '<inlay-login view="sign-up"></inlay-login>',
+      `<inlay-add-to-cart product-id="${STOOL}" no-open></inlay-add-to-cart>`,
+      '<inlay-recommendations algorithm="best-sellers" limit="4"></inlay-recommendations>',
+    ].join('\n');
+    expect(await code(w.page).textContent()).toBe(expected);
+
+    // the preview holds the same elements with the same attributes, and the token reached the shadow root
+    const tags = await preview(w.page).evaluate((p) => [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]));
+    expect(tags).toEqual([
+      ['inlay-login', 'view=sign-up'],
+      ['inlay-add-to-cart', `product-id=${STOOL}`, 'no-open='],
+      ['inlay-recommendations', 'algorithm=best-sellers', 'limit=4'],
+    ]);
+    await expect.poll(() => buttonStyle(atc)).toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Add to cart' });
+    await expect.poll(() => preview(w.page).locator('inlay-login').evaluate((el) => !!el.shadowRoot?.querySelector('button'))).toBe(true);
+
+    // copy with the keyboard: the clipboard holds exactly the text shown, and the status region says so
+    const copy = w.page.getByRole('button', { name: 'Copy snippet' });
+    await copy.focus();
+    await copy.press('Enter');
+    await expect.poll(() => w.page.getByRole('status').filter({ hasText: 'copied' }).textContent()).toBe('Snippet copied to the clipboard.');
+    expect(await w.page.locator('#snippet-status').getAttribute('aria-live')).toBe('polite');
+    copied = await w.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(expected);
+
+    expect(await axe(w.page)).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the copied snippet, pasted into a blank page on another site, renders the widgets with the chosen language and theme', async () => {
+    expect(copied, 'the first test copies the snippet').toBeDefined();
+    const w = await openPage(env.browser);
+    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pasted</title></head>\n<body>\n${copied}\n</body>\n</html>`;
+    await w.page.goto(env.stack.fixtures.page('/pasted', page));
+    const atc = w.page.locator('inlay-add-to-cart');
+    // data-locale="fr" wins over <html lang="en">; the <style> tokens reach the shadow root
+    await expect.poll(() => buttonStyle(atc)).toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Ajouter au panier' });
+    await expect.poll(() => w.page.locator('inlay-login').evaluate((el) => el.shadowRoot?.querySelector('button')?.textContent ?? null)).toBe('Se connecter');
+    expect(await w.page.locator('inlay-recommendations').getAttribute('limit')).toBe('4');
+    // it talks to the platform: adding works (no-open: no drawer; the cart API sees the line)
+    await atc.locator('button').click();
+    await expect.poll(() => buttonStyle(atc).then((s) => s?.text)).toBe('Ajouté au panier');
+    const lines = await w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.catalogReference.catalogItemId)));
+    expect(lines).toEqual([STOOL]);
+    await w.context.close();
+  });
+
+  it('classic script, the real platform and escaped values: switching options rewrites the snippet and the preview', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/snippet');
+    await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+    await w.page.getByLabel(/inlay\.js/).check();
+    await w.page.getByLabel(/^Platform API base/).fill('');
+    await w.page.getByLabel(/^OAuth client id/).fill('site-"app"');
+    await w.page.getByLabel(/^Thank-you page URL/).fill('/thanks?a=1&b=<2>');
+    await w.page.getByRole('checkbox', { name: /^<inlay-add-to-cart>/ }).uncheck();
+    await w.page.getByRole('checkbox', { name: /^<inlay-back-in-stock>/ }).check();
+    // the sold-out rucksack has no variants to pick; a product with variants preselects its first one in stock
+    const bis = w.page.locator('[data-options-of="inlay-back-in-stock"]');
+    await bis.getByLabel(/^Product/).selectOption({ label: 'Enamel Camp Mug' });
+    const variant = await bis.getByLabel(/^Variant/).inputValue();
+    expect(variant).toMatch(/.+/);
+    await w.page.getByLabel(/^Text colour/).fill('#102030');
+    await w.page.getByRole('button', { name: 'Reset theme' }).click();
+
+    const mug = seedIds.products['enamel-camp-mug']!;
+    expect(await code(w.page).textContent()).toBe(
+      [
+        `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="site-&quot;app&quot;"></script>`,
+        '<inlay-cart thank-you-url="/thanks?a=1&amp;b=&lt;2&gt;"></inlay-cart>',
+        `<inlay-back-in-stock product-id="${mug}" variant-id="${variant}"></inlay-back-in-stock>`,
+      ].join('\n'),
+    );
+    const tags = await preview(w.page).evaluate((p) => [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]));
+    expect(tags).toEqual([
+      ['inlay-cart', 'thank-you-url=/thanks?a=1&b=<2>'],
+      ['inlay-back-in-stock', `product-id=${mug}`, `variant-id=${variant}`],
+    ]);
+    // unchecked widgets hide their options (a disabled fieldset is out of the tab order)
+    const atcOptions = w.page.locator('[data-options-of="inlay-add-to-cart"]');
+    expect(await atcOptions.evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(true);
+    expect(await atcOptions.locator('select[data-attr="product-id"]').isDisabled()).toBe(true);
+    expect(await bis.evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(false);
+    await w.context.close();
+  });
+
+  it('works on a phone in dark mode: no axe violations, no sideways scrolling', async () => {
+    const w = await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    await w.page.goto(env.stack.demo + '/snippet');
+    await expect.poll(() => preview(w.page).locator('inlay-add-to-cart').evaluate((el) => !!el.shadowRoot?.querySelector('button'))).toBe(true);
+    expect(await axe(w.page)).toEqual([]);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await w.context.close();
+  });
+});

@@ -189,7 +189,7 @@ export function formatMoney(cents: number, currency: string): string {
 /** The product discount applied to a price. */
 export function discountedCents(product: ProductRecord, cents: number): number {
   if (product.discountType === 'AMOUNT') return Math.max(0, cents - Math.round(product.discountValue * 100));
-  if (product.discountType === 'PERCENT') return Math.max(0, Math.round(cents * (1 - product.discountValue / 100)));
+  if (product.discountType === 'PERCENT') return Math.max(0, Math.round((cents * (100 - product.discountValue)) / 100));
   return cents;
 }
 

@@ -101,6 +101,11 @@ describe('current cart routes', () => {
       expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'lineItems[0].quantity', violatedRule: q ? 'MAX' : 'MIN' });
     }
     expect((await add({ lineItems: [item(P['enamel-camp-mug']!, 'not-a-variant', 1)] })).json.details.validationError.fieldViolations[0].field).toBe('lineItems[0].catalogReference.options');
+    // the same variant twice in one request counts as one line: 5000 + 5000 passes 9999
+    const twice = await add({ lineItems: [item(P['enamel-camp-mug']!, FOREST, 5000), item(P['enamel-camp-mug']!, FOREST, 5000)] });
+    expect(twice.status).toBe(400);
+    expect(twice.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'lineItems[1].quantity', violatedRule: 'MAX', data: { threshold: 4999 } });
+    expect((await api(emu, CART, { token: access })).json.cart.lineItems).toEqual([]);
 
     const other = await visitorTokens(emu);
     const theirs = await api(emu, `${CART}/add-to-cart`, { token: other.access, body: { lineItems: [item(P['camp-lantern']!, DEFAULT_VARIANT_ID, 1)] } });
@@ -143,6 +148,12 @@ describe('current cart routes', () => {
     const express = await api(emu, `${CART}/estimate-totals`, { token: access, body: { shippingAddress: { country: 'US', subdivision: 'CA' }, selectedShippingOption: { code: 'express' } } });
     expect(express.json.priceSummary.total.amount).toBe('185.06');
     const gb = await api(emu, `${CART}/estimate-totals`, { token: access, body: { shippingAddress: { country: 'GB' } } });
+    // an option the store does not offer is refused rather than priced as another one
+    for (const path of ['estimate-totals', 'create-checkout']) {
+      const teleport = await api(emu, `${CART}/${path}`, { token: access, body: { selectedShippingOption: { code: 'teleport' } } });
+      expect(teleport.status).toBe(400);
+      expect(teleport.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'selectedShippingOption.code', violatedRule: 'VALIDATION' });
+    }
     expect(gb.json.priceSummary.tax.amount).toBe('30.79'); // 20 % of 153.95
 
     await api(emu, `${CART}/remove-coupon`, { token: access, body: {} });

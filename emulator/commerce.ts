@@ -538,7 +538,7 @@ export interface PlaceOrderInput {
 /**
  * Places the order of a checkout in one transaction: stock checked and decreased (tracked variants), order with
  * payment status PAID and activities ORDER_PLACED + ORDER_PAID, checkout completed, the cart deleted.
- * Throws 428 `ITEMS_NOT_AVAILABLE` when stock ran out meanwhile.
+ * Throws 400 `ITEMS_NOT_AVAILABLE` when stock ran out meanwhile.
  */
 export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrderInput): string {
   const { db } = ctx;

@@ -14,6 +14,7 @@ import {
   MAX_QUANTITY,
   priceCart,
   requireCart,
+  shippingOptions,
   touchCart,
   wireCart,
   wireTotals,
@@ -83,6 +84,13 @@ const answer = (ctx: RequestContext, cartId: string) => {
   return { json: { cart: cart && cart.id === cartId ? wireCart(ctx, cart) : undefined } };
 };
 
+/** A shipping option code must be one the store offers (the totals would otherwise silently use another). */
+function checkShippingCode(ctx: RequestContext, option: { code: string } | undefined): void {
+  if (option && !shippingOptions(ctx.db).some((o) => o.code === option.code)) {
+    throw badRequest([{ field: 'selectedShippingOption.code', description: 'no shipping option with this code', violatedRule: 'VALIDATION' }]);
+  }
+}
+
 function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field: (i: number) => string): void {
   const own = new Set(cartLines(ctx.db, cartId).map((l) => l.id));
   const violations: FieldViolation[] = ids.flatMap((id, i) =>
@@ -124,11 +132,15 @@ export const cartRoutes: RouteModule = (router) => {
       const cart = ctx.db.transaction(() => {
         const c = currentCart(ctx.db, identity, ctx.now(), true)!;
         const lines = cartLines(ctx.db, c.id);
+        // what each line will hold, counting earlier items of this request for the same variant
+        const held = new Map(lines.map((l) => [`${l.product_id}/${l.variant_id}`, l.quantity]));
         resolved.forEach((r, i) => {
-          const have = lines.find((l) => l.product_id === r.product.id && l.variant_id === r.variant.id)?.quantity ?? 0;
+          const key = `${r.product.id}/${r.variant.id}`;
+          const have = held.get(key) ?? 0;
           if (have + r.quantity > MAX_QUANTITY) {
             throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
           }
+          held.set(key, have + r.quantity);
         });
         for (const r of resolved) addLine(ctx.db, c.id, r.product.id, r.variant.id, r.options, r.quantity);
         touchCart(ctx.db, c.id, ctx.now());
@@ -188,6 +200,7 @@ export const cartRoutes: RouteModule = (router) => {
     router.post(`${base}/estimate-totals`, (ctx) => {
       const identity = ctx.auth();
       const body = validate(estimateSchema, ctx.body);
+      checkShippingCode(ctx, body.selectedShippingOption);
       const cart = requireCart(ctx.db, identity, ctx.now());
       const priced = priceCart(ctx.db, cartLines(ctx.db, cart.id), cart.coupon_code, {
         ...(body.shippingAddress ? { address: body.shippingAddress as Address } : {}),
@@ -200,6 +213,7 @@ export const cartRoutes: RouteModule = (router) => {
     router.post(`${base}/create-checkout`, (ctx) => {
       const identity = ctx.auth();
       const body = validate(checkoutSchema, ctx.body);
+      checkShippingCode(ctx, body.selectedShippingOption);
       const cart = requireCart(ctx.db, identity, ctx.now());
       const checkoutId = createCheckout(
         ctx.db,

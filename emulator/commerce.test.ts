@@ -240,6 +240,14 @@ describe('current cart routes', () => {
     expect(order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
     const after = (await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity;
     expect(after).toBe(before - 2);
+    // reloading the hosted page or submitting again after paying lands on the same order, no second charge
+    const reload = await fetch(url, { redirect: 'manual' });
+    expect(reload.status).toBe(302);
+    expect(new URL(reload.headers.get('location')!).searchParams.get('orderId')).toBe(orderId);
+    const again = await post(good);
+    expect(again.status).toBe(302);
+    expect(new URL(again.headers.get('location')!).searchParams.get('orderId')).toBe(orderId);
+    expect((await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity).toBe(before - 2);
     expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access })).json.checkout).toMatchObject({ completed: true, orderId });
     expect((await api(emu, CART, { token: access })).json.cart).toMatchObject({ lineItems: [], revision: '1' }); // a new one
     // someone else cannot read the order

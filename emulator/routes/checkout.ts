@@ -157,8 +157,16 @@ ${back ? `<p><a href="${esc(back)}">Back to the shop</a></p>` : ''}
   );
 }
 
-function sessionFrom(ctx: RequestContext): StoredRedirectSession | undefined {
-  return loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout');
+/**
+ * The page's checkout session. A paid one stays readable (a reload or a second submit after paying lands on the
+ * thank-you page with the same order), a used one that is not paid does not.
+ */
+function sessionFrom(ctx: RequestContext): { s: StoredRedirectSession; paidOrderId?: string } | undefined {
+  const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout', true);
+  if (!s) return undefined;
+  const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
+  if (row?.completed && row.order_id) return { s, paidOrderId: row.order_id };
+  return s.usedAt === null ? { s } : undefined;
 }
 
 function thankYouUrl(ctx: RequestContext, p: CheckoutPayload, orderId: string): string {
@@ -185,10 +193,11 @@ export const checkoutRoutes: RouteModule = (router) => {
   router.get('/_hosted/checkout.js', () => ({ body: CHECKOUT_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
 
   router.get('/_hosted/checkout', (ctx) => {
-    const s = sessionFrom(ctx);
-    if (!s) return expiredCheckout();
+    const found = sessionFrom(ctx);
+    if (!found) return expiredCheckout();
+    const { s, paidOrderId } = found;
+    if (paidOrderId) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, s.payload as unknown as CheckoutPayload, paidOrderId) } };
     const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
-    if (row?.completed && row.order_id) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, s.payload as unknown as CheckoutPayload, row.order_id) } };
     const data = row ? (JSON.parse(row.data) as CheckoutData) : undefined;
     return checkoutPage(ctx, s, { ...(data?.email ? { email: data.email } : {}) }, {});
   });
@@ -196,9 +205,12 @@ export const checkoutRoutes: RouteModule = (router) => {
   router.post(
     '/_hosted/checkout',
     (ctx) => {
-      const s = sessionFrom(ctx);
-      if (!s) return expiredCheckout();
+      const found = sessionFrom(ctx);
+      if (!found) return expiredCheckout();
+      const { s, paidOrderId } = found;
       const p = s.payload as unknown as CheckoutPayload;
+      // paid already (double submit, back + resubmit): the same order, never a second charge
+      if (paidOrderId) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, p, paidOrderId) } };
       const raw = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
       const values: FormValues = Object.fromEntries(
         Object.entries(raw).filter(([k, v]) => typeof v === 'string' && k in formSchema.shape).map(([k, v]) => [k, (v as string).slice(0, 300)]),

@@ -218,6 +218,14 @@ describe('current cart routes', () => {
     expect(html).toContain('<script src="/_hosted/checkout.js" defer>');
     expect(html).not.toMatch(/<script>(?!<)/);
     expect(html).toContain('$41.94'); // 36 − 3.60 + 6.95 + 8 % of 32.40
+    // the address and option given to create-checkout fill the hosted form
+    const { checkoutId: withAddress } = (
+      await api(emu, `${CART}/create-checkout`, { token: access, body: { email: 'bo@example.com', shippingAddress: { country: 'us', subdivision: 'US-OR', city: 'Portland', postalCode: '97201', addressLine1: '1 Pine St' }, selectedShippingOption: { code: 'express' } } })
+    ).json;
+    const rs2 = await api(emu, '/_api/redirects-api/v1/redirect-session', { token: access, body: { ecomCheckout: { checkoutId: withAddress } } });
+    const prefilled = await (await fetch(rs2.json.redirectSession.fullUrl)).text();
+    for (const v of ['value="bo@example.com"', 'value="1 Pine St"', 'value="Portland"', 'value="97201"', 'value="OR"']) expect(prefilled).toContain(v);
+    expect(prefilled).toMatch(/value="express"[^>]*checked/);
 
     const post = (fields: Record<string, string>) =>
       fetch(`${url.origin}/_hosted/checkout${url.search}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });

@@ -102,6 +102,14 @@ export function shippingOptions(db: Database): ShippingOption[] {
 }
 
 /** The tax region for an address: country + subdivision, then country, then the default. */
+/** Every tax region (the hosted checkout recomputes tax in the page as the address changes). */
+export function taxRegions(db: Database): { country: string; subdivision: string; name: string; rateBp: number }[] {
+  return db
+    .prepare<[], { country: string; subdivision: string; name: string; rate_bp: number }>('SELECT country, subdivision, name, rate_bp FROM tax_regions ORDER BY country, subdivision')
+    .all()
+    .map((r) => ({ country: r.country, subdivision: r.subdivision, name: r.name, rateBp: r.rate_bp }));
+}
+
 export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
   const country = (address?.country ?? '').toUpperCase();
   const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');

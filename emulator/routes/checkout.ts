@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Identity } from '../auth.ts';
 import { siteUrl } from '../catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, wireCheckout, type CheckoutData, type PlaceOrderInput } from '../commerce.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, type CheckoutData, type PlaceOrderInput } from '../commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
@@ -61,9 +61,15 @@ registerRedirectIntent('ecomCheckout', (ctx, value, body, identity) => {
 
 const CHECKOUT_JS = `(function(){var f=document.getElementById('checkout');if(!f)return;
 var fmt=function(c){return new Intl.NumberFormat('en-US',{style:'currency',currency:f.dataset.currency||'USD'}).format(c/100)};
-function update(){var r=f.querySelector('input[name=shipping]:checked');if(!r)return;var ship=+r.dataset.cents,base=+f.dataset.base;
-var s=document.getElementById('sum-shipping'),t=document.getElementById('sum-total');if(s)s.textContent=ship?fmt(ship):'Free';if(t)t.textContent=fmt(base+ship)}
-f.addEventListener('change',function(e){if(e.target&&e.target.name==='shipping')update()});
+var regions=JSON.parse(f.dataset.tax||'[]'),taxable=+f.dataset.taxable;
+function region(){var c=(f.elements.country.value||'').toUpperCase(),s=(f.elements.subdivision.value||'').trim().toUpperCase().replace(/^[A-Z]{2}-/,'');
+var find=function(cc,ss){for(var i=0;i<regions.length;i++)if(regions[i][0]===cc&&regions[i][1]===ss)return regions[i]};
+return (s&&find(c,s))||find(c,'')||find('*','')||['*','','',0]}
+function text(id,v){var e=document.getElementById(id);if(e)e.textContent=v}
+function update(){var r=f.querySelector('input[name=shipping]:checked'),ship=r?+r.dataset.cents:0,g=region(),tax=Math.round(taxable*g[3]/10000);
+text('sum-shipping',ship?fmt(ship):'Free');text('sum-tax-name','Tax ('+g[2]+')');text('sum-tax',fmt(tax));text('sum-total',fmt(taxable+ship+tax));
+var b=f.querySelector('button[type=submit]');if(b&&!b.disabled)b.textContent='Pay '+fmt(taxable+ship+tax)}
+f.addEventListener('change',update);f.addEventListener('input',function(e){if(e.target&&e.target.name==='subdivision')update()});
 var card=document.getElementById('cardNumber');if(card)card.addEventListener('input',function(){var d=card.value.replace(/\\D/g,'').slice(0,19);
 var g=d.replace(/(.{4})/g,'$1 ').trim();if(g!==card.value)card.value=g});
 f.addEventListener('submit',function(){var b=f.querySelector('button[type=submit]');if(b){b.disabled=true;b.textContent='Paying…'}});
@@ -129,10 +135,10 @@ ${err ? `<p class="err" id="${name}-err">${esc(err)}</p>` : ''}`;
 <ul class="sum">${lines}
 <li><span>Subtotal</span><span>${m(t.subtotal)}</span></li>${discounts}
 <li><span>Shipping</span><span id="sum-shipping">${t.shipping ? m(t.shipping) : 'Free'}</span></li>
-<li><span>Tax (${esc(priced.region.name)})</span><span>${m(t.tax)}</span></li>
+<li><span id="sum-tax-name">Tax (${esc(priced.region.name)})</span><span id="sum-tax">${m(t.tax)}</span></li>
 <li class="total"><span>Total</span><span id="sum-total">${m(t.total)}</span></li></ul></section>
 ${general ? `<p class="err" role="alert">${esc(general)}</p>` : Object.keys(errors).length ? '<p class="err" role="alert">Please correct the fields marked below.</p>' : ''}
-<form id="checkout" method="post" action="/_hosted/checkout?session=${esc(s.id)}" data-base="${t.taxable + t.tax}" data-currency="USD" novalidate>
+<form id="checkout" method="post" action="/_hosted/checkout?session=${esc(s.id)}" data-taxable="${t.taxable}" data-tax="${esc(JSON.stringify(taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp])))}" data-currency="USD" novalidate>
 <h2>Contact</h2>
 ${field('email', 'Email', 'type="email" autocomplete="email" required')}
 <h2>Shipping address</h2>
@@ -199,7 +205,18 @@ export const checkoutRoutes: RouteModule = (router) => {
     if (paidOrderId) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, s.payload as unknown as CheckoutPayload, paidOrderId) } };
     const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
     const data = row ? (JSON.parse(row.data) as CheckoutData) : undefined;
-    return checkoutPage(ctx, s, { ...(data?.email ? { email: data.email } : {}) }, {});
+    // what create-checkout was given (email, shipping address, shipping option) fills the form
+    const a = data?.shippingAddress;
+    const saved: FormValues = {
+      email: data?.email,
+      addressLine: a?.addressLine1 ?? a?.addressLine,
+      city: a?.city,
+      postalCode: a?.postalCode,
+      country: a?.country?.toUpperCase(),
+      subdivision: a?.subdivision?.replace(/^[A-Z]{2}-/i, ''),
+      shipping: data?.shippingCode,
+    };
+    return checkoutPage(ctx, s, Object.fromEntries(Object.entries(saved).filter(([, v]) => v)) as FormValues, {});
   });
 
   router.post(

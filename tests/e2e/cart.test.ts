@@ -81,6 +81,14 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.getByLabel('Card number').fill('4242424242424242');
     await w.page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await w.page.getByLabel('Security code').fill('123');
+    // the page recomputes tax for the region as it is typed (Oregon: none), and back
+    const region = w.page.getByLabel('State / region (code)');
+    await region.fill('or');
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Tax (Oregon)');
+    expect(await w.page.locator('#sum-total').textContent()).toBe('$39.35');
+    await w.page.getByRole('button', { name: /^Pay \$39\.35$/ }).waitFor();
+    await region.fill('');
+    await expect.poll(() => w.page.locator('#sum-total').textContent()).toBe('$41.94');
     await w.page.getByRole('button', { name: /^Pay \$41\.94$/ }).click();
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;

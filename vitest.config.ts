@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's default (1 s) is too short when the node and dom projects share the 2 cores (CI)
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/setup.ts'],

@@ -79,7 +79,7 @@ describe('strict CSP with Trusted Types', () => {
     expect(w.requests.some((u) => u.startsWith(`${env.stack.api}/oauth2/authorize?redirectSession=`))).toBe(true);
 
     // add to cart → drawer → quantity → coupon
-    await w.page.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const drawer = w.page.locator('inlay-cart').locator('dialog');
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await drawer.getByRole('button', { name: 'One more Enamel Camp Mug' }).click();
@@ -118,7 +118,7 @@ describe('strict CSP with Trusted Types', () => {
     // the toaster: a failed add shows an error toast whose Retry works
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
     w.expected.push(/status of 503/);
-    await w.page.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toaster = w.page.locator('inlay-toaster');
     await toaster.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => w.page.locator('inlay-cart .badge').textContent()).toBe('3');
@@ -140,7 +140,7 @@ describe('strict CSP with Trusted Types', () => {
     expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
     await expect.poll(() => w.page.locator('inlay-recommendations').getByRole('group').count()).toBeGreaterThan(0);
     await signIn(w.page);
-    await w.page.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await w.page.locator('body > inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(true);
     await w.page.keyboard.press('Escape');
     await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(false);

@@ -39,7 +39,7 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
   let generated: Record<string, string>;
   beforeAll(() => {
     generated = generate();
-  });
+  }, 120_000);
 
   it('the committed files equal a fresh generation from the sources (run `npm run manifest` after changing a widget)', () => {
     expect(Object.keys(generated).sort()).toEqual(['custom-elements.json', 'types/inlay.d.ts', 'types/preact.d.ts', 'types/react.d.ts']);

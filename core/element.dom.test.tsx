@@ -123,6 +123,26 @@ describe('defineElement', () => {
     expect(shadowButton(el)).not.toBeNull();
   });
 
+  it('a move to another parent keeps the mounted view (no cleanup, no second mount)', async () => {
+    const tag = define();
+    const [a, b] = [document.createElement('div'), document.createElement('div')];
+    document.body.append(a, b);
+    const el = document.createElement(tag);
+    el.setAttribute('product-id', 'p1');
+    a.append(el);
+    await vi.waitFor(() => expect(mounted).toHaveBeenCalled());
+    const button = shadowButton(el);
+    mounted.mockClear();
+    cleanup.mockClear();
+    b.append(el);
+    await flush();
+    expect([mounted.mock.calls.length, cleanup.mock.calls.length]).toEqual([0, 0]);
+    expect(shadowButton(el)).toBe(button);
+    el.setAttribute('product-id', 'p2');
+    await flush();
+    expect(button.textContent).toBe('p2|nolimit|noopt');
+  });
+
   it('a second definition of the same tag warns and keeps the first', () => {
     const tag = define();
     const first = customElements.get(tag);

@@ -101,11 +101,12 @@ type R2wcElement = HTMLElement & {
   [RENDER]: () => void;
   attributeChangedCallback?(name: string, old: string | null, value: string | null): void;
   connectedCallback?(): void;
+  disconnectedCallback?(): void;
 };
 
 /**
  * Turns a widget view into a custom element (r2wc, open shadow root, shared constructable stylesheets, attributes ⇄
- * props, typed composed events, unmount on disconnect). Defining a tag twice (two copies of Inlay on a page) warns
+ * props, typed composed events, unmount on disconnect but not on a move). Defining a tag twice (two copies of Inlay on a page) warns
  * and keeps the first definition.
  */
 export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor | undefined {
@@ -150,6 +151,11 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
     override connectedCallback() {
       adoptStyles(this.shadowRoot!, styles);
       super.connectedCallback?.();
+    }
+    override disconnectedCallback() {
+      // A move (appendChild elsewhere: disconnect + connect in one task) keeps the mounted view, so it neither
+      // refetches nor re-subscribes; a real removal unmounts a microtask later.
+      queueMicrotask(() => this.isConnected || super.disconnectedCallback?.());
     }
     override attributeChangedCallback(attr: string, old: string | null, value: string | null) {
       const name = attrToProp.get(attr);

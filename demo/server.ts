@@ -7,6 +7,7 @@ import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
 import { snippetPage } from './snippet.ts';
+import { spaPage } from './spa.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -94,6 +95,8 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           return product ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) }) : send(404, notFoundPage(ctx));
         }
         if (url.pathname === '/snippet') return send(200, snippetPage(ctx, await catalog.products()));
+        // the single-page shop: every /spa route gets the same shell, the client-side router does the rest
+        if (url.pathname === '/spa' || url.pathname.startsWith('/spa/')) return send(200, spaPage(ctx, await catalog.products()));
         if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
         return send(404, notFoundPage(ctx));
       } catch (e) {

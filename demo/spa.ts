@@ -1,0 +1,71 @@
+import { html, type Raw } from './html.ts';
+import type { Product } from './catalog.ts';
+import type { PageContext } from './pages.ts';
+
+/** What the client-side router needs of a product (the rest comes from the widgets themselves). */
+export interface SpaProduct {
+  id: string;
+  slug: string;
+  name: string;
+  price: string;
+  description: string;
+  /** The first in-stock variant when the product has choices (the widgets' `variant-id`). */
+  variantId?: string;
+}
+
+export function spaProducts(products: Product[]): SpaProduct[] {
+  return products.map((p) => {
+    const variants = p.variants ?? [];
+    const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
+    const first = variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
+    const m = p.priceData ?? p.price;
+    return {
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      price: m?.formatted?.discountedPrice ?? m?.formatted?.price ?? '',
+      description: p.description ?? '',
+      ...(hasChoices && first ? { variantId: first.id } : {}),
+    };
+  });
+}
+
+/**
+ * `/spa` and `/spa/…`: one HTML shell for a single-page app. `/spa.js` routes on the client (history.pushState),
+ * adding, removing, moving and re-configuring widgets as the views change; the header's widgets stay for the page's
+ * lifetime. The catalog travels in an attribute (escaped, decoded by the browser), never as markup.
+ */
+export function spaPage(ctx: PageContext, products: Product[]): Raw {
+  const loader =
+    ctx.script === 'classic'
+      ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
+      : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Fernwood Supply Co. · single-page shop</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
+${loader}
+<script type="module" src="/spa.js"></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-row">
+    <a class="brand" href="/spa" aria-label="Fernwood SPA home"><img src="/favicon.svg" alt="" width="28" height="28"><span>Fernwood SPA</span></a>
+    <nav aria-label="Pages" class="cats"><a href="/spa">All products</a><a href="/">Classic site</a></nav>
+    <div class="header-widgets">
+      <inlay-login></inlay-login>
+      <inlay-cart thank-you-url="/thank-you"></inlay-cart>
+    </div>
+  </div>
+</header>
+<main id="main" class="wrap" data-products="${JSON.stringify(spaProducts(products))}"></main>
+<footer class="site-footer"><div class="wrap"><p class="fine">A single-page storefront: the widgets follow the router.</p></div></footer>
+</body>
+</html>`;
+}

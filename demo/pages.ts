@@ -36,12 +36,16 @@ export interface LayoutOptions {
   pageScript?: boolean;
 }
 
+/** The one tag a site adds: the ES loader, or the classic bundle when the page asks for it. */
+export function inlayScript(ctx: PageContext): Raw {
+  return ctx.script === 'classic'
+    ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
+    : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
+}
+
 export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutOptions = {}): Raw {
   const icon = opts.icon ?? '/favicon.svg';
-  const loader =
-    ctx.script === 'classic'
-      ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
-      : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
+  const loader = inlayScript(ctx);
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -1,6 +1,6 @@
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
-import type { PageContext } from './pages.ts';
+import { inlayScript, type PageContext } from './pages.ts';
 
 /** What the client-side router needs of a product (the rest comes from the widgets themselves). */
 export interface SpaProduct {
@@ -36,10 +36,7 @@ export function spaProducts(products: Product[]): SpaProduct[] {
  * lifetime. The catalog travels in an attribute (escaped, decoded by the browser), never as markup.
  */
 export function spaPage(ctx: PageContext, products: Product[]): Raw {
-  const loader =
-    ctx.script === 'classic'
-      ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
-      : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
+  const loader = inlayScript(ctx);
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { parseConfig, setConfig } from './config.ts';
 import { createClient, type InlayClient } from './client.ts';
-import { createI18n, type I18n } from './i18n/index.ts';
+import { $locale, createI18n, followHtmlLang, type I18n } from './i18n/index.ts';
 import { $session, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
 import type { AddItem, Cart } from './services/current-cart.ts';
@@ -10,16 +10,21 @@ declare const __INLAY_VERSION__: string;
 
 /** The page's one client, created by boot(); widgets reach it through `client()`. */
 let current: InlayClient | undefined;
-let fallbackI18n: I18n | undefined;
+let localeI18n: I18n | undefined;
 
 export function client(): InlayClient {
   if (!current) throw new Error('Inlay is not configured');
   return current;
 }
 
-/** Translations for the page's locale (English until configured, and when the configuration is invalid). */
+/**
+ * Translations for the page's current locale (`$locale`: English until configured and when the configuration is
+ * invalid; follows `<html lang>` at runtime unless `data-locale` is set).
+ */
 export function i18n(): I18n {
-  return current?.i18n ?? (fallbackI18n ??= createI18n('en'));
+  const locale = $locale.get();
+  if (current?.i18n.locale === locale) return current.i18n;
+  return localeI18n?.locale === locale ? localeI18n : (localeI18n = createI18n(locale));
 }
 
 /** What `window.Inlay` offers site builders; nothing else is put on window. */
@@ -94,6 +99,8 @@ export function boot(data: Record<string, string | undefined>): boolean {
   let ready: Promise<void>;
   if (parsed.ok) {
     const c = (current = createClient(parsed.config));
+    $locale.set(c.config.locale);
+    if (!data.locale) followHtmlLang(document.documentElement, navigator.language);
     syncSession(c.tokens);
     // Every widget needs a token; getting it now overlaps with chunk loading. A stored one means no request.
     ready = c.tokens.getAccessToken().then(

@@ -1,7 +1,9 @@
 /**
  * Base stylesheet adopted by every widget's shadow root. The public tokens (`--inlay-*`, set on any ancestor) feed
  * private ones (`--_*`) with light defaults, and dark defaults under `prefers-color-scheme: dark`; a site that sets a
- * token wins in both schemes. Inherited properties (font, size, colour) are set on :host so the page does not leak in.
+ * token wins in both schemes. Inherited properties (font, size, colour) are set on :host with !important: a host rule
+ * that matches the element itself (`* {font: inherit; color: …}`) would otherwise win over :host and leak in. Sizes
+ * inside are px from that 16px base, never rem (the host's `html {font-size}` would leak in).
  */
 export const baseCss = `
 :host{
@@ -11,8 +13,9 @@ export const baseCss = `
 --_accent-text:var(--inlay-color-accent-text,#fff);--_danger:var(--inlay-color-danger,#b3261e);
 --_star:var(--inlay-color-star,#b26a00);--_radius:var(--inlay-radius,8px);--_space:var(--inlay-space,8px);
 --_shadow:var(--inlay-shadow,0 6px 24px rgb(0 0 0/.14));
-display:block;box-sizing:border-box;font-family:var(--_font);font-size:16px;line-height:1.45;color:var(--_text);
-text-align:start;
+display:block;box-sizing:border-box;font:400 16px/1.45 var(--_font)!important;color:var(--_text)!important;
+letter-spacing:normal!important;text-transform:none!important;text-align:start!important;
+white-space:normal;word-spacing:normal;text-indent:0;text-shadow:none;
 }
 @media (prefers-color-scheme:dark){:host{
 --_text:var(--inlay-color-text,#ececf1);--_bg:var(--inlay-color-bg,#1e1f22);--_muted:var(--inlay-color-muted,#a8abb3);
@@ -25,7 +28,7 @@ text-align:start;
 button,input,select,textarea{font:inherit;color:inherit}
 :focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .inlay-alert{margin:0;padding:calc(var(--_space)*1.5);border:1px solid var(--_danger);border-radius:var(--_radius);
-color:var(--_danger);background:var(--_bg);font-size:.9rem}
+color:var(--_danger);background:var(--_bg);font-size:14.4px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
 white-space:nowrap;border:0}
 `;

@@ -14,7 +14,7 @@ export interface PageContext {
 
 const SHOP = 'Fernwood Supply Co.';
 
-function priceOf(p: Product): { now?: string; was?: string } {
+export function priceOf(p: Product): { now?: string; was?: string } {
   const m = p.priceData ?? p.price;
   const f = m?.formatted;
   if (!m || !f) return {};
@@ -125,6 +125,14 @@ export function homePage(ctx: PageContext, products: Product[], category?: Colle
   );
 }
 
+/** The variant the product page starts on (the first in stock) when the product has choices. */
+export function defaultVariantId(p: Product): string | undefined {
+  const variants = p.variants ?? [];
+  const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
+  const first = variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
+  return hasChoices && first ? first.id : undefined;
+}
+
 export const productTitle = (p: Product) => `${p.name} · ${SHOP}`;
 
 /**
@@ -136,8 +144,7 @@ export function productBody(ctx: PageContext, p: Product, opts: { picker?: boole
   const price = priceOf(p);
   const variants = p.variants ?? [];
   const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
-  const first = variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
-  const variantAttr = hasChoices && first ? first.id : undefined;
+  const variantAttr = defaultVariantId(p);
   return html`<article class="wrap product" data-product-id="${p.id}">
   <nav aria-label="Breadcrumb" class="crumbs"><a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span></nav>
   <div class="product-grid">

@@ -8,6 +8,7 @@ import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
 import { snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
+import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -56,6 +57,13 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         res.end(reserveCss);
         return;
       }
+      // hostile-host fixtures: their CSS as files (CSP-friendly), pages below
+      const sheet = /^\/hostile\/([a-z]+)\.css$/.exec(url.pathname);
+      if (sheet && hostileCss(sheet[1]!) !== undefined) {
+        res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
+        res.end(hostileCss(sheet[1]!));
+        return;
+      }
       const file = normalize(join(publicDir, url.pathname));
       if (url.pathname !== '/' && file.startsWith(publicDir)) {
         try {
@@ -97,6 +105,13 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         if (url.pathname === '/snippet') return send(200, snippetPage(ctx, await catalog.products()));
         // the single-page shop: every /spa route gets the same shell, the client-side router does the rest
         if (url.pathname === '/spa' || url.pathname.startsWith('/spa/')) return send(200, spaPage(ctx, await catalog.products()));
+        const hostile = /^\/hostile\/([a-z]+)$/.exec(url.pathname);
+        if (hostile && isHostileKind(hostile[1]!)) {
+          const slug = url.searchParams.get('product') ?? 'enamel-camp-mug';
+          const product = /^[a-z0-9-]+$/.test(slug) ? await catalog.productBySlug(slug) : undefined;
+          if (!product) return send(404, notFoundPage(ctx));
+          return send(200, hostilePage(ctx, hostile[1], product, { bundle: url.searchParams.get('bundle') !== '0' }));
+        }
         if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
         return send(404, notFoundPage(ctx));
       } catch (e) {

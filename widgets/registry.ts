@@ -23,5 +23,5 @@ export const reserveCss =
   'inlay-reviews:not(:defined){min-height:420px}inlay-recommendations:not(:defined){min-height:412px}' +
   'inlay-login:not(:defined){min-height:44px;min-width:96px}inlay-back-in-stock:not(:defined){min-height:44px}' +
   'inlay-cart:not(:defined),inlay-add-to-cart:not(:defined),inlay-rating:not(:defined){display:inline-block;' +
-  'min-height:44px;min-width:44px;vertical-align:middle}inlay-rating:not(:defined){min-height:1.305rem;min-width:120px}' +
+  'min-height:44px;min-width:44px;vertical-align:middle}inlay-rating:not(:defined){min-height:20.88px;min-width:120px}' +
   'inlay-toaster:not(:defined){display:none}';

@@ -1,4 +1,6 @@
+import { atom } from 'nanostores';
 import { InlayApiError } from '../errors.ts';
+import { canonicalLocale } from '../config.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
 import { fr } from './fr.ts';
 
@@ -122,4 +124,20 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
       return e.requestId ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}` : t('error.server');
     },
   };
+}
+
+/** The page's UI locale (canonical tag); widgets re-render when it changes. */
+export const $locale = atom('en');
+
+/**
+ * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
+ * back like the configuration does. Not used when the script tag fixes the locale with `data-locale`.
+ * Returns the stop function.
+ */
+export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
+  const observer = new MutationObserver(() =>
+    $locale.set(canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en'),
+  );
+  observer.observe(root, { attributes: true, attributeFilter: ['lang'] });
+  return () => observer.disconnect();
 }

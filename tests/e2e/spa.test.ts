@@ -248,6 +248,8 @@ describe('single-page shop (/spa)', () => {
       // widgets/start.ts: the loader watches the document for widget tags that have not appeared yet (here
       // <inlay-toaster>) and disconnects once every tag is loaded
       expect.stringMatching(/^MutationObserver .*loader\.js/),
+      // core/i18n followHtmlLang: widgets follow <html lang> for the page's lifetime (one observer per page)
+      expect.stringMatching(/^MutationObserver .*core-[\w-]+\.js/),
       // demo/public/spa.js: the router's link interception
       'document click|false',
       // demo/public/spa.js: the router's back/forward

@@ -3,12 +3,12 @@ export const backInStockCss = `
 .box{display:flex;flex-direction:column;gap:calc(var(--_space)*.75);padding:calc(var(--_space)*1.5);
 border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg)}
 .title{margin:0;font-weight:600}
-label{font-weight:600;font-size:.9rem}
+label{font-weight:600;font-size:14.4px}
 input{width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);
 background:var(--_bg)}
 input[aria-invalid=true]{border-color:var(--_danger)}
-.hint{margin:0;font-size:.85rem;color:var(--_muted)}
-.err{margin:0;font-size:.9rem;color:var(--_danger)}
+.hint{margin:0;font-size:13.6px;color:var(--_muted)}
+.err{margin:0;font-size:14.4px;color:var(--_danger)}
 .msg{margin:0}
 .msg:focus{outline:none}
 .tick{color:var(--_accent);font-weight:700}

@@ -64,7 +64,9 @@ export function pageUrl(href = location.href): string {
  */
 export function createLoginModel(deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
-  const t = i18n().strings(strings);
+  // looked up per message: the page's language may change while the panel is open
+  const tr = () => i18n().strings(strings);
+  const t: ReturnType<typeof tr> = (key, params) => tr()(key, params);
   const $ui = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} });
   let stateToken = '';
   let resetToken = '';

@@ -9,7 +9,7 @@ button:disabled{cursor:progress;opacity:.7}
 min-height:32px;align-self:flex-start;text-align:start}
 .member{display:flex;align-items:center;gap:8px;padding:4px 12px 4px 4px;border:1px solid var(--_border);max-width:220px}
 .avatar{flex:none;display:grid;place-items:center;width:34px;height:34px;border-radius:50%;overflow:hidden;
-background:var(--_accent);color:var(--_accent-text);font-size:.8rem;font-weight:700}
+background:var(--_accent);color:var(--_accent-text);font-size:12.8px;font-weight:700}
 .avatar::before{content:attr(data-i)}
 .avatar img{width:100%;height:100%;object-fit:cover}
 .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -19,22 +19,22 @@ box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px}
 .menu{width:240px;padding:var(--_space)}
 .menu button{display:block;width:100%;text-align:start;padding:8px 12px;font-weight:500}
 .menu button:hover,.menu button:focus{background:color-mix(in srgb,var(--_accent) 14%,transparent)}
-.who,.hint{margin:0;color:var(--_muted);font-size:.85rem;overflow-wrap:anywhere}
+.who,.hint{margin:0;color:var(--_muted);font-size:13.6px;overflow-wrap:anywhere}
 .who{padding:6px 12px}
 .head{display:flex;align-items:center;justify-content:space-between}
-.title{margin:0;font-weight:700;font-size:1.1rem;outline:none}
-.x{font-size:1.5rem;min-width:44px;color:var(--_muted)}
+.title{margin:0;font-weight:700;font-size:17.6px;outline:none}
+.x{font-size:24px;min-width:44px;color:var(--_muted)}
 form,.form{display:flex;flex-direction:column;gap:6px}
 p{margin:0}
-label{font-weight:600;font-size:.9rem;margin-top:4px}
+label{font-weight:600;font-size:14.4px;margin-top:4px}
 input:not([type=checkbox]){width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px);background:var(--_bg)}
 input[aria-invalid=true]{border-color:var(--_danger)}
 .code{letter-spacing:.3em}
 .check{display:flex;align-items:center;gap:8px;font-weight:400;margin:0}
 .check input{width:18px;height:18px;margin:0}
-.err{font-size:.9rem;color:var(--_danger)}
-.notice{font-size:.9rem}
+.err{font-size:14.4px;color:var(--_danger)}
+.notice{font-size:14.4px}
 @media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto}
 .name{max-width:90px}}
 `;

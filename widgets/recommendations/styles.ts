@@ -17,11 +17,11 @@ gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;overscr
 .card-link:hover .name{text-decoration:underline}
 .price{margin:0;font-weight:600}
 /* nested widgets keep their size before they upgrade (the page's reserve CSS cannot reach into this shadow root) */
-.card inlay-rating{min-height:1.305rem}
+.card inlay-rating{min-height:20.88px}
 .card inlay-add-to-cart{display:block;height:44px;margin-top:auto}
 .card inlay-add-to-cart::part(button){width:100%;height:44px;padding-block:0}
 .choose{margin-top:auto;box-sizing:border-box;height:44px}
-.choose{display:flex;align-items:center;justify-content:center;padding:0 8px;white-space:nowrap;font-size:.9rem;border-radius:var(--_radius);
+.choose{display:flex;align-items:center;justify-content:center;padding:0 8px;white-space:nowrap;font-size:14.4px;border-radius:var(--_radius);
 border:1px solid var(--_border);color:inherit;text-decoration:none;font-weight:600}
 .choose:focus-visible,.card-link:focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .price s{margin-inline-start:6px;color:var(--_muted);font-weight:400}

@@ -1,17 +1,17 @@
 export const reviewsCss = `
 :host{max-width:760px}
 .root{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
-h2,h3{margin:0;line-height:1.25}.h{font-size:1.35rem}h3{font-size:1.05rem}
+h2,h3{margin:0;line-height:1.25}.h{font-size:21.6px}h3{font-size:16.8px}
 p{margin:0}
-.muted,.meta{color:var(--_muted);font-size:.9rem}
-.err{color:var(--_danger);font-size:.9rem}
-.stars{position:relative;display:inline-block;width:max-content;font-size:1.05rem;line-height:1;letter-spacing:2px;color:var(--_border)}
+.muted,.meta{color:var(--_muted);font-size:14.4px}
+.err{color:var(--_danger);font-size:14.4px}
+.stars{position:relative;display:inline-block;width:max-content;font-size:16.8px;line-height:1;letter-spacing:2px;color:var(--_border)}
 .stars::before{content:'★★★★★'}
 .stars i{position:absolute;inset:0 auto 0 0;overflow:hidden;white-space:nowrap;color:var(--_star);font-style:normal}
 .stars i::before{content:'★★★★★'}
 .summary{display:flex;flex-wrap:wrap;gap:calc(var(--_space)*3);align-items:center}
 .avg{display:flex;flex-direction:column;gap:4px;align-items:flex-start}
-.big{font-size:2.4rem;line-height:1}
+.big{font-size:38.4px;line-height:1}
 .hist,.list,.photos{list-style:none;margin:0;padding:0}
 .hist{flex:1 1 240px;display:grid;gap:2px}
 .bar{display:grid;grid-template-columns:2.4em 1fr 2.5em;gap:var(--_space);align-items:center;width:100%;min-height:32px;
@@ -36,7 +36,7 @@ textarea{width:100%;resize:vertical}
 img,canvas{object-fit:cover;border-radius:calc(var(--_radius) - 3px)}
 canvas{display:block;width:72px;height:72px}
 .reply{margin-inline-start:var(--_space);padding:var(--_space) calc(var(--_space)*1.5);border-inline-start:3px solid var(--_accent);background:color-mix(in srgb,var(--_accent) 8%,var(--_bg))}
-.rh{font-weight:600;font-size:.9rem}
+.rh{font-weight:600;font-size:14.4px}
 .lightbox{max-width:min(92vw,900px);padding:var(--_space);border:none;border-radius:var(--_radius);background:var(--_bg);color:var(--_text);box-shadow:var(--_shadow)}
 .lightbox::backdrop{background:rgb(0 0 0/.7)}
 .lightbox img{display:block;max-width:100%;max-height:75vh;margin:0 auto var(--_space);object-fit:contain}
@@ -49,11 +49,11 @@ button:disabled{cursor:not-allowed;opacity:.7}
 .note,.queue,.form{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5);padding:calc(var(--_space)*2);border:1px solid var(--_border);border-radius:var(--_radius)}
 .queue{border-color:var(--_star)}
 .field{display:flex;flex-direction:column;gap:4px}
-label,legend{font-weight:600;font-size:.9rem}
+label,legend{font-weight:600;font-size:14.4px}
 [aria-invalid=true]{border-color:var(--_danger)}
 fieldset{margin:0;padding:0;border:none;display:flex;flex-wrap:wrap;align-items:center}
 legend{margin-bottom:4px;width:100%}
-.stars-input label{position:relative;cursor:pointer;font-size:2rem;line-height:1;color:var(--_muted);padding:2px}
+.stars-input label{position:relative;cursor:pointer;font-size:32px;line-height:1;color:var(--_muted);padding:2px}
 .stars-input label.on{color:var(--_star)}
 .stars-input input{position:absolute;opacity:0;width:1px;height:1px;min-height:0}
 .stars-input input:focus-visible+span{outline:2px solid var(--_accent);outline-offset:2px;border-radius:4px}

@@ -10,6 +10,8 @@ export interface PageContext {
   collections: Collection[];
   /** `module` (loader.js, default) or `classic` (inlay.js). */
   script?: 'module' | 'classic';
+  /** `rtl` (from `?dir=rtl`) lays the page out right-to-left, to check the widgets mirror. */
+  dir?: 'rtl';
 }
 
 const SHOP = 'Fernwood Supply Co.';
@@ -43,7 +45,7 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
       ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
       : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
   return html`<!doctype html>
-<html lang="en">
+<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -41,7 +41,7 @@ export function spaPage(ctx: PageContext, products: Product[]): Raw {
       ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
       : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
   return html`<!doctype html>
-<html lang="en">
+<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -99,6 +99,7 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
       await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
       await add.click();
       await w.page.locator('inlay-toaster').getByRole('button', { name: 'Try again' }).waitFor();
+      await w.page.locator('inlay-toaster li').first().evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // not mid fade-in
       await check('error toast');
       await w.context.close();
     });

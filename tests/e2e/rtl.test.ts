@@ -119,6 +119,7 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toast = w.page.locator('inlay-toaster li').first();
     await toast.waitFor();
+    await toast.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // axe measures colours: not mid fade-in
     const t = await box(toast);
     expect(t.left).toBeLessThanOrEqual(17);
     expect(t.right).toBeLessThan(1280 / 2);

@@ -167,29 +167,32 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     await w.context.close();
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`axe: product page, home and snippet page in ${scheme}, right-to-left, at 1280 and 375 px`, async () => {
-      for (const width of [1280, 375]) {
-        const w = await rtlPage(width, scheme);
-        expect(await axe(w.page)).toEqual([]);
-        await w.page.goto(`${env.stack.demo}/?dir=rtl`);
-        await w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
-        expect(await axe(w.page)).toEqual([]);
-        expect(await overflows(w.page)).toBe(false);
-        // the snippet page: code stays left to right (an HTML tag would otherwise read "script ...>" with "<" at its end)
-        await w.page.goto(`${env.stack.demo}/snippet?dir=rtl`);
-        await expect.poll(() => w.page.locator('#snippet-code').textContent()).toMatch(/^<script /);
-        // the opening "<" is drawn at the block's left edge
-        const lt = await w.page.locator('#snippet-code').evaluate((e) => {
-          const r = document.createRange();
-          r.setStart(e.firstChild!, 0);
-          r.setEnd(e.firstChild!, 1);
-          return r.getBoundingClientRect().left - e.parentElement!.getBoundingClientRect().left;
-        });
-        expect(lt).toBeLessThan(24);
-        expect(await axe(w.page)).toEqual([]);
-        await w.context.close();
-      }
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['light', 375],
+    ['dark', 1280],
+    ['dark', 375],
+  ] as const) {
+    it(`axe: product page, home and snippet page in ${scheme}, right-to-left, at ${width} px`, async () => {
+      const w = await rtlPage(width, scheme);
+      expect(await axe(w.page)).toEqual([]);
+      await w.page.goto(`${env.stack.demo}/?dir=rtl`);
+      await w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await axe(w.page)).toEqual([]);
+      expect(await overflows(w.page)).toBe(false);
+      // the snippet page: code stays left to right (an HTML tag would otherwise read "script ...>" with "<" at its end)
+      await w.page.goto(`${env.stack.demo}/snippet?dir=rtl`);
+      await expect.poll(() => w.page.locator('#snippet-code').textContent()).toMatch(/^<script /);
+      // the opening "<" is drawn at the block's left edge
+      const lt = await w.page.locator('#snippet-code').evaluate((e) => {
+        const r = document.createRange();
+        r.setStart(e.firstChild!, 0);
+        r.setEnd(e.firstChild!, 1);
+        return r.getBoundingClientRect().left - e.parentElement!.getBoundingClientRect().left;
+      });
+      expect(lt).toBeLessThan(24);
+      expect(await axe(w.page)).toEqual([]);
+      await w.context.close();
     });
   }
 });

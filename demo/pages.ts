@@ -10,6 +10,8 @@ export interface PageContext {
   collections: Collection[];
   /** `module` (loader.js, default) or `classic` (inlay.js). */
   script?: 'module' | 'classic';
+  /** `rtl` (from `?dir=rtl`) lays the page out right-to-left, to check the widgets mirror. */
+  dir?: 'rtl';
 }
 
 const SHOP = 'Fernwood Supply Co.';
@@ -47,7 +49,7 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
   const icon = opts.icon ?? '/favicon.svg';
   const loader = inlayScript(ctx);
   return html`<!doctype html>
-<html lang="en">
+<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -79,6 +79,7 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         ...base,
         collections: await catalog.collections().catch(() => []),
         script: url.searchParams.get('script') === 'classic' ? 'classic' : 'module',
+        dir: url.searchParams.get('dir') === 'rtl' ? 'rtl' : undefined,
       };
       try {
         if (url.pathname === '/') {

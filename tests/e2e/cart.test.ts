@@ -54,6 +54,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await coupon.fill('SUMMER24');
     await coupon.press('Enter');
     await expect.poll(() => drawer(w.page).getByRole('alert').textContent()).toBe('This coupon has expired.');
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
     await coupon.fill('nope');
     await drawer(w.page).getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => drawer(w.page).getByRole('alert').textContent()).toMatch(/doesn’t exist/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../../emulator/test-helpers.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
@@ -120,6 +120,9 @@ describe('strict CSP with Trusted Types', () => {
     w.expected.push(/status of 503/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toaster = w.page.locator('inlay-toaster');
+    await toaster.getByRole('button', { name: 'Try again' }).waitFor();
+    await toaster.locator('li').first().evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // axe measures colours: not mid fade-in
+    expect(await axe(w.page, 'inlay-toaster')).toEqual([]);
     await toaster.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => w.page.locator('inlay-cart .badge').textContent()).toBe('3');
 

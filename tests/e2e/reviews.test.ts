@@ -55,6 +55,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     // nothing chosen: field messages, nothing sent
     await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(v.page).locator('.err').allTextContents()).toContain('Choose a rating from 1 to 5 stars.');
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     // the rating radios are keyboard operable
     await widget(v.page).getByRole('radio', { name: '1 star', exact: true }).focus();
     await v.page.keyboard.press('ArrowRight');
@@ -105,6 +106,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     await widget(v2.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(v2.page).getByRole('alert').textContent()).toMatch(/already reviewed this item/);
     expect(await widget(v2.page).getByLabel('Your review').inputValue()).toBe('Second thoughts');
+    expect(await axe(v2.page, 'inlay-reviews')).toEqual([]);
     for (const w of [v, o, v2]) await w.context.close();
   });
 
@@ -152,6 +154,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
     await expect.poll(async () => Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
     expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // dark
     await m.context.close();
   });
 
@@ -170,6 +173,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(2);
     // drawn into a canvas: no blob: URL, which a strict img-src would refuse (tests/e2e/csp.test.ts)
     expect(await widget(v.page).locator('.preview canvas').count()).toBe(2);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]); // the file alert and the previews' remove buttons
     await widget(v.page).getByRole('button', { name: 'Remove photo 2' }).click();
     await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(1);
     await fillForm(v.page, { rating: 3, body: 'With a photo', name: 'Bo', email: 'bo@example.com' });

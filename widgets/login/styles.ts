@@ -7,7 +7,7 @@ button:disabled{cursor:progress;opacity:.7}
 .wide{width:100%;margin-top:8px}
 .link{padding:6px 2px;color:var(--_accent);text-decoration:underline;text-underline-offset:3px;font-weight:500;
 min-height:32px;align-self:flex-start;text-align:start}
-.member{display:flex;align-items:center;gap:8px;padding:4px 12px 4px 4px;border:1px solid var(--_border);max-width:220px}
+.member{display:flex;align-items:center;gap:8px;padding-block:4px;padding-inline:4px 12px;border:1px solid var(--_border);max-width:220px}
 .avatar{flex:none;display:grid;place-items:center;width:34px;height:34px;border-radius:50%;overflow:hidden;
 background:var(--_accent);color:var(--_accent-text);font-size:12.8px;font-weight:700}
 .avatar::before{content:attr(data-i)}

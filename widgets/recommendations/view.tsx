@@ -71,7 +71,8 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
 
   const measure = () => {
     const el = track.current;
-    if (el) setEnds({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    // |scrollLeft|: it runs from 0 down to negative values in a right-to-left track
+    if (el) setEnds({ start: Math.abs(el.scrollLeft) <= 1, end: Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1 });
   };
   useEffect(measure, [state]);
 
@@ -88,11 +89,14 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
   if (empty) return <div part="root" />;
 
   const items = state.status === 'ready' ? state.items : [];
-  const page = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
+  // next/previous follow the reading direction: in a right-to-left page "next" is leftwards
+  const fwd = () => (track.current && getComputedStyle(track.current).direction === 'rtl' ? -1 : 1);
+  const page = (dir: 1 | -1) => track.current?.scrollBy({ left: fwd() * dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
   const onKey = (e: KeyboardEvent) => {
     const links = [...(track.current?.querySelectorAll<HTMLElement>('a.card-link') ?? [])];
     const i = links.indexOf((e.target as HTMLElement).closest('a') as HTMLElement);
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : -2;
+    const step = e.key === 'ArrowRight' ? fwd() : e.key === 'ArrowLeft' ? -fwd() : 0;
+    const next = step ? i + step : e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : -2;
     if (i < 0 || next === -2) return;
     e.preventDefault();
     links[Math.max(0, Math.min(links.length - 1, next))]?.focus();

@@ -7,7 +7,7 @@ p{margin:0}
 .err{color:var(--_danger);font-size:14.4px}
 .stars{position:relative;display:inline-block;width:max-content;font-size:16.8px;line-height:1;letter-spacing:2px;color:var(--_border)}
 .stars::before{content:'★★★★★'}
-.stars i{position:absolute;inset:0 auto 0 0;overflow:hidden;white-space:nowrap;color:var(--_star);font-style:normal}
+.stars i{position:absolute;inset-block:0;inset-inline-start:0;overflow:hidden;white-space:nowrap;color:var(--_star);font-style:normal}
 .stars i::before{content:'★★★★★'}
 .summary{display:flex;flex-wrap:wrap;gap:calc(var(--_space)*3);align-items:center}
 .avg{display:flex;flex-direction:column;gap:4px;align-items:flex-start}
@@ -46,6 +46,7 @@ button:disabled{cursor:not-allowed;opacity:.7}
 .secondary{padding:10px 18px;border:1px solid var(--_accent);background:var(--_bg);color:var(--_accent)}
 .danger{padding:10px 18px;border:1px solid var(--_danger);background:var(--_bg);color:var(--_danger)}
 .link{padding:8px 4px;border:none;background:none;color:var(--_accent);text-decoration:underline;text-underline-offset:3px}
+.arr{display:inline-block}.arr:dir(rtl){transform:scaleX(-1)}
 .note,.queue,.form{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5);padding:calc(var(--_space)*2);border:1px solid var(--_border);border-radius:var(--_radius)}
 .queue{border-color:var(--_star)}
 .field{display:flex;flex-direction:column;gap:4px}
@@ -59,6 +60,6 @@ legend{margin-bottom:4px;width:100%}
 .stars-input input:focus-visible+span{outline:2px solid var(--_accent);outline-offset:2px;border-radius:4px}
 .stars-input .err{width:100%}
 .preview{position:relative}
-.x{position:absolute;top:-8px;right:-8px;min-height:28px;width:28px;padding:0;border:1px solid var(--_border);border-radius:50%;background:var(--_bg);color:var(--_text);line-height:1}
+.x{position:absolute;top:-8px;inset-inline-end:-8px;min-height:28px;width:28px;padding:0;border:1px solid var(--_border);border-radius:50%;background:var(--_bg);color:var(--_text);line-height:1}
 .empty{padding:calc(var(--_space)*2);border:1px dashed var(--_border);border-radius:var(--_radius);text-align:center;color:var(--_muted)}
 `;

@@ -270,14 +270,15 @@ function Lightbox({ photos, start, author, t, onClose }: { photos: string[]; sta
       aria-label={t('rev.photo', { n: i + 1, total: photos.length, name: author })}
       onClose={onClose}
       onKeyDown={(e) => {
-        if (e.key === 'ArrowRight') go(1);
-        if (e.key === 'ArrowLeft') go(-1);
+        // the arrow that points to "next" depends on the reading direction
+        const k = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+        if (k) go(getComputedStyle(ref.current!).direction === 'rtl' ? -k : k);
       }}
     >
       <img src={photos[i]} alt={t('rev.photo', { n: i + 1, total: photos.length, name: author })} />
       <div class="row">
-        {photos.length > 1 ? <button type="button" class="secondary" onClick={() => go(-1)}>← {t('rev.prev')}</button> : null}
-        {photos.length > 1 ? <button type="button" class="secondary" onClick={() => go(1)}>{t('rev.next')} →</button> : null}
+        {photos.length > 1 ? <button type="button" class="secondary" onClick={() => go(-1)}><span class="arr" aria-hidden="true">←</span> {t('rev.prev')}</button> : null}
+        {photos.length > 1 ? <button type="button" class="secondary" onClick={() => go(1)}>{t('rev.next')} <span class="arr" aria-hidden="true">→</span></button> : null}
         <button type="button" class="primary" onClick={() => ref.current?.close()}>{t('rev.close')}</button>
       </div>
     </dialog>

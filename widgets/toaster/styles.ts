@@ -8,7 +8,7 @@ section:focus-visible{outline:none}
 section:focus-visible ol{outline:2px solid var(--_accent);outline-offset:4px;border-radius:var(--_radius)}
 ol{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:${TOAST_GAP_PX}px}
 li{pointer-events:auto;display:grid;grid-template-columns:auto 1fr auto;gap:10px;align-items:start;
-padding:14px 14px 14px 16px;background:var(--_bg);color:var(--_text);border:1px solid var(--_border);
+padding:14px;padding-inline-start:16px;background:var(--_bg);color:var(--_text);border:1px solid var(--_border);
 border-radius:var(--_radius);box-shadow:var(--_shadow);font-size:14.4px;animation:in .18s ease-out}
 li[data-type=error]{border-color:var(--_danger)}
 .icon{width:20px;height:20px;border-radius:50%;display:grid;place-items:center;font-size:12px;font-weight:700;

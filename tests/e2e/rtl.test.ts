@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axe, openPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api } from '../../emulator/test-helpers.ts';
+import { seedIds } from '../../emulator/seed.ts';
+import { insertReview } from '../../emulator/reviews.ts';
+
+const env = useStackAndBrowser();
+const PRODUCT = '/products/enamel-camp-mug?dir=rtl';
+
+const box = async (l: Locator) => {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return { left: b.x, right: b.x + b.width, width: b.width, top: b.y, bottom: b.y + b.height };
+};
+/** Wider than the viewport? (In a right-to-left page the overflow is to the left, and scrollable.) */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+async function rtlPage(width: number, colorScheme: 'light' | 'dark' = 'light') {
+  const w = await openPage(env.browser, { viewport: { width, height: 900 }, colorScheme });
+  await w.page.goto(`${env.stack.demo}${PRODUCT}`);
+  expect(await w.page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'en']);
+  await expect.poll(() => w.page.locator('inlay-recommendations').getByRole('group').count()).toBe(7);
+  await w.page.locator('inlay-reviews').getByRole('heading', { name: 'Customer reviews' }).waitFor();
+  return w;
+}
+
+describe('right-to-left (?dir=rtl): every widget mirrors', () => {
+  for (const width of [1280, 375]) {
+    it(`product page at ${width} px: no horizontal overflow, stars fill from the right`, async () => {
+      const w = await rtlPage(width);
+      expect(await overflows(w.page)).toBe(false);
+      // the filled part of a rating starts at the inline start: the right edge
+      const rating = w.page.locator('.product-info inlay-rating');
+      await rating.locator('.stars i').waitFor();
+      const [stars, fill] = [await box(rating.locator('.stars')), await box(rating.locator('.stars i'))];
+      expect(Math.abs(fill.right - stars.right)).toBeLessThan(1);
+      // the demo's own "sold out"/ribbon badges and skip link are logical too: the skip link, once focused, sits top-right
+      await w.page.keyboard.press('Tab');
+      const skip = await box(w.page.locator('a.skip'));
+      expect(skip.right).toBeGreaterThan(width - 40);
+      await w.context.close();
+    });
+  }
+
+  it('carousel: "next" is left of "previous", moves the track leftwards (to the next slides), and so does ArrowLeft', async () => {
+    const w = await rtlPage(1280);
+    const c = w.page.locator('inlay-recommendations');
+    const prev = c.getByRole('button', { name: 'Previous products' });
+    const next = c.getByRole('button', { name: 'Next products' });
+    const [p, n] = [await box(prev), await box(next)];
+    expect(n.right).toBeLessThanOrEqual(p.left);
+    // the first slide starts at the right edge of the track
+    const track = c.locator('.track');
+    expect(Math.abs((await box(c.getByRole('group').first())).right - (await box(track)).right)).toBeLessThan(6);
+    expect(await prev.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+    const scroll = () => track.evaluate((el) => el.scrollLeft);
+    await next.click();
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await expect.poll(() => prev.isDisabled()).toBe(false);
+    expect(await scroll()).toBeLessThan(-100);
+    // the last slide is now in view, at the left
+    expect((await box(c.getByRole('group').last())).left).toBeGreaterThanOrEqual((await box(track)).left - 1);
+    await prev.click();
+    await expect.poll(() => prev.isDisabled()).toBe(true);
+    await expect.poll(scroll).toBeGreaterThan(-2);
+
+    const focused = () => c.evaluate((el) => el.shadowRoot!.activeElement?.querySelector('.name')?.textContent);
+    const names = await c.locator('a.card-link .name').allTextContents();
+    await c.locator('a.card-link').first().focus();
+    await w.page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(names[1]);
+    await w.page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(names[2]);
+    await w.page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe(names[1]);
+    await w.page.keyboard.press('End');
+    expect(await focused()).toBe(names.at(-1));
+    // focusing the last slide scrolled the track toward it: leftwards
+    await expect.poll(scroll).toBeLessThan(-100);
+    await w.context.close();
+  });
+
+  it('drawer at the left edge, login panel opens toward the page (aligned to its inline end), toasts bottom-left; axe clean', async () => {
+    const w = await rtlPage(1280);
+    // login: the widget sits at the header's left; its panel is anchored to the widget's left edge and stays on screen
+    const login = w.page.locator('inlay-login');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    const panel = login.getByRole('dialog');
+    await panel.waitFor();
+    const [host, pb] = [await box(login), await box(panel)];
+    expect(pb.left).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(pb.left - host.left)).toBeLessThan(1);
+    expect(pb.right).toBeGreaterThan(host.right);
+    expect(await axe(w.page)).toEqual([]);
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+
+    // the drawer opens at the inline end: the left
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = w.page.locator('inlay-cart').locator('dialog');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await expect.poll(() => drawer.locator('li.line').count()).toBe(1);
+    const d = await box(drawer);
+    expect(d.left).toBeLessThan(1);
+    expect(d.right).toBeLessThan(1280 / 2);
+    // the cart's count badge hangs off the button's inline end (left)
+    const [btn, badge] = [await box(w.page.locator('inlay-cart .cart-button')), await box(w.page.locator('inlay-cart .badge'))];
+    expect(badge.left).toBeLessThan(btn.left);
+    expect(await axe(w.page)).toEqual([]);
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    // a failed add: an error toast, at the bottom left
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    w.expected.push(/status of 503/);
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    const toast = w.page.locator('inlay-toaster li').first();
+    await toast.waitFor();
+    await toast.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // axe measures colours: not mid fade-in
+    const t = await box(toast);
+    expect(t.left).toBeLessThanOrEqual(17);
+    expect(t.right).toBeLessThan(1280 / 2);
+    expect(t.bottom).toBeGreaterThan(900 - 40);
+    expect(await axe(w.page)).toEqual([]);
+    await w.context.close();
+  });
+
+  it('review photo lightbox: "next" sits left of "previous", its arrows point the reading way, ArrowLeft shows the next photo', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/camp-lantern?dir=rtl`);
+    const photo = await w.page.locator('.product-media img').getAttribute('src');
+    expect(photo).toMatch(/^http/);
+    insertReview(env.stack.emulator.db, {
+      namespace: 'stores',
+      entityId: seedIds.products['camp-lantern']!,
+      contactId: 'c-rtl',
+      authorName: 'Rana',
+      authorType: 'VISITOR',
+      createdBy: 'x',
+      body: 'Three photos',
+      rating: 5,
+      // three: with two, one step either way lands on the same photo
+      media: [{ image: { url: photo! } }, { image: { url: photo! } }, { image: { url: photo! } }],
+      status: 'APPROVED',
+      nowIso: new Date().toISOString(),
+    });
+    await w.page.reload();
+    const reviews = w.page.locator('inlay-reviews');
+    await reviews.getByRole('button', { name: 'Photo 1 of 3 from Rana' }).click();
+    const dialog = reviews.locator('dialog[open]');
+    await dialog.waitFor();
+    const prev = dialog.getByRole('button', { name: 'Previous photo' });
+    const next = dialog.getByRole('button', { name: 'Next photo' });
+    expect((await box(next)).right).toBeLessThanOrEqual((await box(prev)).left);
+    // "→" and "←" are not mirrored by the text engine: the widget flips them, so "next" points left
+    const flipped = (b: Locator) => b.locator('.arr').evaluate((e) => getComputedStyle(e).transform);
+    expect(await flipped(next)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(await flipped(prev)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    await w.page.keyboard.press('ArrowLeft');
+    await expect.poll(() => dialog.getAttribute('aria-label')).toBe('Photo 2 of 3 from Rana');
+    await w.page.keyboard.press('ArrowRight');
+    await expect.poll(() => dialog.getAttribute('aria-label')).toBe('Photo 1 of 3 from Rana');
+    expect(await axe(w.page, 'inlay-reviews')).toEqual([]);
+    await w.context.close();
+  });
+
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['light', 375],
+    ['dark', 1280],
+    ['dark', 375],
+  ] as const) {
+    it(`axe: product page, home and snippet page in ${scheme}, right-to-left, at ${width} px`, async () => {
+      const w = await rtlPage(width, scheme);
+      expect(await axe(w.page)).toEqual([]);
+      await w.page.goto(`${env.stack.demo}/?dir=rtl`);
+      await w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await axe(w.page)).toEqual([]);
+      expect(await overflows(w.page)).toBe(false);
+      // the snippet page: code stays left to right (an HTML tag would otherwise read "script ...>" with "<" at its end)
+      await w.page.goto(`${env.stack.demo}/snippet?dir=rtl`);
+      await expect.poll(() => w.page.locator('#snippet-code').textContent()).toMatch(/^<script /);
+      // the opening "<" is drawn at the block's left edge
+      const lt = await w.page.locator('#snippet-code').evaluate((e) => {
+        const r = document.createRange();
+        r.setStart(e.firstChild!, 0);
+        r.setEnd(e.firstChild!, 1);
+        return r.getBoundingClientRect().left - e.parentElement!.getBoundingClientRect().left;
+      });
+      expect(lt).toBeLessThan(24);
+      expect(await axe(w.page)).toEqual([]);
+      await w.context.close();
+    });
+  }
+});

@@ -461,7 +461,7 @@ export function collect(root = ROOT): ManifestData {
     const description = compSym ? ts.displayPartsToString(compSym.getDocumentationComment(checker)).trim() : '';
     if (!description) fail(compNode ?? spec, `${tag}'s component has no JSDoc description`);
 
-    const files = sourceFilesOf(root, dir).map((p) => file(norm(p)));
+    const files = sourceFilesOf(root, dir).map((p) => file(relative(root, p)));
     const found = new Set(commonEvents);
     const partMap = new Map([...commonParts].map(([k, v]) => [k, new Set(v)]));
     let css = themeCss;

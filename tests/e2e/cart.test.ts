@@ -209,9 +209,24 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     }
     await w.page.keyboard.press('Escape');
     await expect.poll(() => drawer(w.page).isVisible()).toBe(false);
+    // the dialog's close event (which restores focus and scrolling) is a task after it hides
+    await expect.poll(() => w.page.evaluate(() => document.documentElement.style.overflow)).toBe('');
     expect(await focus(w.page)).toEqual({ el: 'button.cart-button', inDrawer: false });
-    expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('');
     expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a cart removed while its drawer is open (a single-page app changing views) gives the page its scrolling back', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate(() => (document.documentElement.style.overflow = 'clip'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await w.page.evaluate(() => document.querySelector('inlay-cart')!.remove());
+    // the page's own value comes back, not an empty one
+    await expect.poll(() => w.page.evaluate(() => document.documentElement.style.overflow)).toBe('clip');
     await w.context.close();
   });
 

@@ -47,6 +47,17 @@ const setFailed = (id: string, q?: number) => {
   $failed.set(next);
 };
 
+/** The page's own `overflow` while an open drawer locks its scrolling (one lock, whichever cart holds it). */
+let pageOverflow: string | undefined;
+const lockScroll = () => {
+  const style = document.documentElement.style;
+  if (pageOverflow === undefined) [pageOverflow, style.overflow] = [style.overflow, 'hidden'];
+};
+const unlockScroll = () => {
+  if (pageOverflow !== undefined) document.documentElement.style.overflow = pageOverflow;
+  pageOverflow = undefined;
+};
+
 const amount = (m?: Money) => m?.formattedAmount ?? m?.amount ?? '';
 
 /** `<inlay-cart>`: a cart button with a count badge and the cart drawer (a modal dialog). */
@@ -62,7 +73,6 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const overflow = useRef('');
   const [removed, setRemoved] = useState<{ name: string; item: { productId: string; variantId?: string; quantity: number }; error?: string }>();
 
   useEffect(() => {
@@ -79,15 +89,18 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
     const d = dialog.current;
     if (!d) return;
     if (mine && !d.open) {
-      const html = document.documentElement;
-      overflow.current = html.style.overflow;
-      html.style.overflow = 'hidden';
+      lockScroll();
       d.showModal();
     } else if (!mine && d.open) d.close();
   }, [mine]);
+  // removed while open (a single-page app changing views): no close event comes, so give the page its scrolling back
+  useEffect(() => {
+    const d = dialog.current;
+    return () => void (d?.open && unlockScroll());
+  }, []);
 
   const onClose = () => {
-    document.documentElement.style.overflow = overflow.current;
+    unlockScroll();
     $cartOpen.set(false);
     setRemoved(undefined);
     if (host.hasAttribute('open')) host.removeAttribute('open');

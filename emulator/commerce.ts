@@ -101,7 +101,6 @@ export function shippingOptions(db: Database): ShippingOption[] {
     .map((r) => ({ code: r.code, carrierId: r.carrier_id, title: r.title, deliveryTime: r.delivery_time, priceCents: r.price_cents, freeOverCents: r.free_over_cents }));
 }
 
-/** The tax region for an address: country + subdivision, then country, then the default. */
 /** Every tax region (the hosted checkout recomputes tax in the page as the address changes). */
 export function taxRegions(db: Database): { country: string; subdivision: string; name: string; rateBp: number }[] {
   return db
@@ -110,6 +109,7 @@ export function taxRegions(db: Database): { country: string; subdivision: string
     .map((r) => ({ country: r.country, subdivision: r.subdivision, name: r.name, rateBp: r.rate_bp }));
 }
 
+/** The tax region for an address: country + subdivision, then country, then the default. */
 export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
   const country = (address?.country ?? '').toUpperCase();
   const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');

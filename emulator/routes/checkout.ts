@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Identity } from '../auth.ts';
 import { siteUrl } from '../catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, type CheckoutData, type PlaceOrderInput } from '../commerce.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
@@ -95,10 +95,7 @@ function expiredCheckout(): HandlerResult {
   return hostedPage('Checkout expired', '<main><h1>This checkout link has expired</h1><p>Go back to the shop and check out again.</p></main>', { status: 404 });
 }
 
-function checkoutPage(ctx: RequestContext, s: StoredRedirectSession, values: FormValues, errors: Record<string, string>, general?: string, status = 200): HandlerResult {
-  const p = s.payload as unknown as CheckoutPayload;
-  const row = checkoutById(ctx.db, p.checkoutId);
-  if (!row) return expiredCheckout();
+function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: FormValues, errors: Record<string, string>, general?: string, status = 200): HandlerResult {
   const data = JSON.parse(row.data) as CheckoutData;
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
   const priced = priceCart(ctx.db, data.lines, data.couponCode, { address: { country, subdivision: values.subdivision ?? '' }, ...(values.shipping ? { shippingCode: values.shipping } : {}), nowMs: ctx.now() });
@@ -163,17 +160,31 @@ ${back ? `<p><a href="${esc(back)}">Back to the shop</a></p>` : ''}
   );
 }
 
-/**
- * The page's checkout session. A paid one stays readable (a reload or a second submit after paying lands on the
- * thank-you page with the same order), a used one that is not paid does not.
- */
-function sessionFrom(ctx: RequestContext): { s: StoredRedirectSession; paidOrderId?: string } | undefined {
-  const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout', true);
-  if (!s) return undefined;
-  const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
-  if (row?.completed && row.order_id) return { s, paidOrderId: row.order_id };
-  return s.usedAt === null ? { s } : undefined;
+/** A hosted checkout page's session, its payload and its checkout, read once per request. */
+interface OpenCheckout {
+  s: StoredRedirectSession;
+  p: CheckoutPayload;
+  row: CheckoutRow;
 }
+
+/**
+ * The page's checkout, or the answer instead of it: a paid one redirects to the thank-you page with the same order
+ * (a reload, a double submit, back + resubmit: never a second charge); an unknown, expired or used one is expired.
+ */
+function openCheckout(ctx: RequestContext): OpenCheckout | HandlerResult {
+  const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout', true);
+  if (!s) return expiredCheckout();
+  const p = s.payload as unknown as CheckoutPayload;
+  const row = checkoutById(ctx.db, p.checkoutId);
+  if (row?.completed && row.order_id) return toThankYou(ctx, p, row.order_id);
+  return row && s.usedAt === null ? { s, p, row } : expiredCheckout();
+}
+
+const toThankYou = (ctx: RequestContext, p: CheckoutPayload, orderId: string): HandlerResult => ({
+  status: 302,
+  body: '',
+  headers: { Location: thankYouUrl(ctx, p, orderId) },
+});
 
 function thankYouUrl(ctx: RequestContext, p: CheckoutPayload, orderId: string): string {
   const u = new URL(p.callbacks.thankYouPageUrl ?? p.callbacks.postFlowUrl ?? siteUrl(ctx.db));
@@ -199,35 +210,29 @@ export const checkoutRoutes: RouteModule = (router) => {
   router.get('/_hosted/checkout.js', () => ({ body: CHECKOUT_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
 
   router.get('/_hosted/checkout', (ctx) => {
-    const found = sessionFrom(ctx);
-    if (!found) return expiredCheckout();
-    const { s, paidOrderId } = found;
-    if (paidOrderId) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, s.payload as unknown as CheckoutPayload, paidOrderId) } };
-    const row = checkoutById(ctx.db, (s.payload as unknown as CheckoutPayload).checkoutId);
-    const data = row ? (JSON.parse(row.data) as CheckoutData) : undefined;
+    const o = openCheckout(ctx);
+    if (!('row' in o)) return o;
+    const data = JSON.parse(o.row.data) as CheckoutData;
     // what create-checkout was given (email, shipping address, shipping option) fills the form
-    const a = data?.shippingAddress;
+    const a = data.shippingAddress;
     const saved: FormValues = {
-      email: data?.email,
+      email: data.email,
       addressLine: a?.addressLine1 ?? a?.addressLine,
       city: a?.city,
       postalCode: a?.postalCode,
       country: a?.country?.toUpperCase(),
       subdivision: a?.subdivision?.replace(/^[A-Z]{2}-/i, ''),
-      shipping: data?.shippingCode,
+      shipping: data.shippingCode,
     };
-    return checkoutPage(ctx, s, Object.fromEntries(Object.entries(saved).filter(([, v]) => v)) as FormValues, {});
+    return checkoutPage(ctx, o, Object.fromEntries(Object.entries(saved).filter(([, v]) => v)) as FormValues, {});
   });
 
   router.post(
     '/_hosted/checkout',
     (ctx) => {
-      const found = sessionFrom(ctx);
-      if (!found) return expiredCheckout();
-      const { s, paidOrderId } = found;
-      const p = s.payload as unknown as CheckoutPayload;
-      // paid already (double submit, back + resubmit): the same order, never a second charge
-      if (paidOrderId) return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, p, paidOrderId) } };
+      const o = openCheckout(ctx);
+      if (!('row' in o)) return o;
+      const { s, p } = o;
       const raw = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
       const values: FormValues = Object.fromEntries(
         Object.entries(raw).filter(([k, v]) => typeof v === 'string' && k in formSchema.shape).map(([k, v]) => [k, (v as string).slice(0, 300)]),
@@ -236,17 +241,17 @@ export const checkoutRoutes: RouteModule = (router) => {
       if (!parsed.success) {
         const errors: Record<string, string> = {};
         for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-        return checkoutPage(ctx, s, values, errors, undefined, 400);
+        return checkoutPage(ctx, o, values, errors, undefined, 400);
       }
       const f = parsed.data;
-      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping)) return checkoutPage(ctx, s, values, { shipping: 'Choose a shipping option' }, undefined, 400);
+      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping)) return checkoutPage(ctx, o, values, { shipping: 'Choose a shipping option' }, undefined, 400);
       const [mm, yy] = f.cardExpiry.split('/').map((x) => Number(x.trim()));
       const now = new Date(ctx.now());
       if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1)) {
-        return checkoutPage(ctx, s, values, { cardExpiry: 'This card has expired' }, undefined, 400);
+        return checkoutPage(ctx, o, values, { cardExpiry: 'This card has expired' }, undefined, 400);
       }
-      if (f.cardNumber === TEST_CARDS.declined) return checkoutPage(ctx, s, values, {}, 'Your card was declined. Try another card.', 402);
-      if (f.cardNumber !== TEST_CARDS.ok) return checkoutPage(ctx, s, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
+      if (f.cardNumber === TEST_CARDS.declined) return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
+      if (f.cardNumber !== TEST_CARDS.ok) return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
       const input: PlaceOrderInput = {
         email: f.email,
         firstName: f.firstName,
@@ -258,11 +263,11 @@ export const checkoutRoutes: RouteModule = (router) => {
       try {
         orderId = placeOrder(ctx, p.checkoutId, input);
       } catch (e) {
-        if (e instanceof PlatformError && e.status < 500) return checkoutPage(ctx, s, values, {}, e.message, 409);
+        if (e instanceof PlatformError && e.status < 500) return checkoutPage(ctx, o, values, {}, e.message, 409);
         throw e;
       }
       markRedirectSessionUsed(ctx, s.id);
-      return { status: 302, body: '', headers: { Location: thankYouUrl(ctx, p, orderId) } };
+      return toThankYou(ctx, p, orderId);
     },
     { form: true, cors: 'public' },
   );

@@ -2,7 +2,7 @@ import { Component, createElement, render, type ComponentType, type ComponentChi
 import r2wc from '@r2wc/core';
 import { emitFrom, type Emit } from './events.ts';
 import { baseCss } from './theme.ts';
-import { useEffect, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
 import { $config } from './config.ts';
 import { $locale } from './i18n/index.ts';
 
@@ -129,8 +129,7 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
     const host = p.container.host as HTMLElement;
     const emit = emitFrom(host);
     // a language change re-renders the whole view: every `i18n()` call reads the new locale
-    const [, setLocale] = useState($locale.get());
-    useEffect(() => $locale.listen(setLocale), []);
+    useStore($locale);
     const cfg = $config.get();
     if (cfg && !cfg.ok) {
       return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, cfg.error);

@@ -164,6 +164,26 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.context.close();
   });
 
+  it('a removal answered after the drawer was closed leaves no stale undo note for the next opening', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 1 }), STOOL);
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
+    // the platform answers the removal slowly; the shopper closes the drawer meanwhile
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/remove-line-items', delayMs: 1500, times: 1 } });
+    const answered = w.page.waitForResponse((r) => r.url().endsWith('/remove-line-items') && r.request().method() === 'POST');
+    await drawer(w.page).getByRole('button', { name: 'Remove Folding Camp Stool' }).click();
+    await w.page.keyboard.press('Escape');
+    await drawer(w.page).waitFor({ state: 'hidden' });
+    expect((await answered).status()).toBe(200);
+    await w.page.evaluate(() => window.Inlay!.cart.open());
+    await drawer(w.page).getByText('Your cart is empty').waitFor();
+    expect(await drawer(w.page).getByText(/was removed from your cart/).count()).toBe(0);
+    expect(await drawer(w.page).getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await w.context.close();
+  });
+
   it('a visitor who signs in keeps the cart (merged into the member cart) and finds it again in a new session', async () => {
     const w = await openPage(env.browser);
     w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner

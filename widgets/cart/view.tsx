@@ -112,7 +112,8 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
     const name = lineName(l);
     const variantId = l.catalogReference.options?.variantId;
     removeLine(l.id).then(
-      () => setRemoved({ name, item: { productId: l.catalogReference.catalogItemId, ...(typeof variantId === 'string' ? { variantId } : {}), quantity: l.quantity } }),
+      // answered after the drawer closed: no undo note left behind for the next opening
+      () => dialog.current?.open && setRemoved({ name, item: { productId: l.catalogReference.catalogItemId, ...(typeof variantId === 'string' ? { variantId } : {}), quantity: l.quantity } }),
       (e: unknown) => {
         setRemoved(undefined);
         reportLine(l.id, t('cart.removeFailed', { name }), e);

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORES_APP_ID } from './catalog.ts';
 import { sendMail } from './mail.ts';
+import { seedIds, seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import { api, startTestEmulator, visitorTokens } from './test-helpers.ts';
 
@@ -101,6 +103,17 @@ describe('/_dev/faults', () => {
     await addFault({ path: QUERY, drop: true, times: 1 });
     await expect(fetch(`${emu.url}${QUERY}`, { method: 'POST', headers: { Authorization: token }, body: '{}' })).rejects.toThrow();
     expect((await api(emu, QUERY, { body: {}, token })).status).toBe(200);
+  });
+
+  it('dropAfter commits the write, then loses the answer', async () => {
+    const CART = '/ecom/v1/carts/current';
+    await addFault({ path: `${CART}/add-to-cart`, dropAfter: true, times: 1 });
+    const mug = seedIds.products['enamel-camp-mug']!;
+    const item = { catalogReference: { appId: STORES_APP_ID, catalogItemId: mug, options: { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) } }, quantity: 1 };
+    await expect(fetch(`${emu.url}${CART}/add-to-cart`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ lineItems: [item] }) })).rejects.toThrow();
+    const cart = await api(emu, CART, { token });
+    expect(cart.status).toBe(200);
+    expect(cart.json.cart.lineItems).toHaveLength(1);
   });
 
   it('does not touch preflights unless asked, nor /_dev paths', async () => {

@@ -17,15 +17,16 @@ export const faultInputSchema = z
     delayMs: z.number().int().min(0).max(120_000).optional(),
     malformed: z.literal(true).optional(),
     drop: z.literal(true).optional(),
+    dropAfter: z.literal(true).optional(),
     times: z.number().int().min(1).optional(),
   })
   .superRefine((f, ctx) => {
-    const effects = [f.status !== undefined, f.malformed === true, f.drop === true];
+    const effects = [f.status !== undefined, f.malformed === true, f.drop === true, f.dropAfter === true];
     if (!effects.some(Boolean) && f.delayMs === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: 'one of status, delayMs, malformed or drop is required',
+        message: 'one of status, delayMs, malformed, drop or dropAfter is required',
         params: { violatedRule: 'REQUIRED_ONE_OF_FIELD' },
       });
     }
@@ -33,7 +34,7 @@ export const faultInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: 'status, malformed and drop are mutually exclusive',
+        message: 'status, malformed, drop and dropAfter are mutually exclusive',
         params: { violatedRule: 'ONE_OF_ALIGNMENT' },
       });
     }
@@ -50,6 +51,8 @@ export interface Fault {
   delayMs?: number;
   malformed?: true;
   drop?: true;
+  /** The request is handled (a write commits), then the connection is destroyed: a lost answer. */
+  dropAfter?: true;
   /** How many more requests it affects; absent = unlimited. */
   remaining?: number;
   /** How many requests it affected so far. */
@@ -71,6 +74,7 @@ export class FaultStore {
       ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
       ...(input.malformed ? { malformed: true as const } : {}),
       ...(input.drop ? { drop: true as const } : {}),
+      ...(input.dropAfter ? { dropAfter: true as const } : {}),
       ...(input.times !== undefined ? { remaining: input.times } : {}),
       hits: 0,
       createdDate: new Date(nowMs).toISOString(),

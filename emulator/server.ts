@@ -288,6 +288,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       };
       const result = await route.handler(ctx);
       if (res.headersSent || res.destroyed) return;
+      if (fault?.dropAfter) {
+        // A lost answer: the work is done, the caller never hears of it.
+        req.socket.destroy();
+        return;
+      }
       if (isJsonResult(result)) {
         sendJson(res, method, result.status ?? 200, result.json, result.headers);
       } else {

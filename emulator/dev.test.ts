@@ -110,7 +110,8 @@ describe('/_dev/faults', () => {
     await addFault({ path: `${CART}/add-to-cart`, dropAfter: true, times: 1 });
     const mug = seedIds.products['enamel-camp-mug']!;
     const item = { catalogReference: { appId: STORES_APP_ID, catalogItemId: mug, options: { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) } }, quantity: 1 };
-    await expect(fetch(`${emu.url}${CART}/add-to-cart`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ lineItems: [item] }) })).rejects.toThrow();
+    const lost = fetch(`${emu.url}${CART}/add-to-cart`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ lineItems: [item] }) });
+    await expect(lost.then((r) => r.text())).rejects.toThrow();
     const cart = await api(emu, CART, { token });
     expect(cart.status).toBe(200);
     expect(cart.json.cart.lineItems).toHaveLength(1);

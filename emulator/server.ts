@@ -289,8 +289,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const result = await route.handler(ctx);
       if (res.headersSent || res.destroyed) return;
       if (fault?.dropAfter) {
-        // A lost answer: the work is done, the caller never hears of it.
-        req.socket.destroy();
+        // A lost answer: the work is done; the headers and half the body go out, then the connection breaks. (With no
+        // byte sent at all, a browser would silently send a POST again on a fresh connection.)
+        const text = Buffer.from(isJsonResult(result) ? JSON.stringify(result.json) : result.body);
+        res.writeHead(result.status ?? 200, { 'Content-Type': isJsonResult(result) ? 'application/json; charset=utf-8' : (result.contentType ?? 'application/octet-stream'), 'Content-Length': String(text.length) });
+        res.write(text.subarray(0, Math.max(1, Math.floor(text.length / 2))), () => req.socket.destroy());
         return;
       }
       if (isJsonResult(result)) {

@@ -47,6 +47,13 @@ export class InlayApiError extends Error {
   }
 }
 
+/**
+ * No answer that can be trusted (no answer, too slow, an unreadable body, a 5xx): a write may have landed all the
+ * same, so read the state back before saying it failed or offering to send it again.
+ */
+export const outcomeUnknown = (e: unknown): boolean =>
+  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.status >= 500);
+
 const obj = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

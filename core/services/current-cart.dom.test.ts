@@ -7,17 +7,23 @@ const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toF
 const line = (id: string, quantity: number): Cart['lineItems'][number] => ({ id, quantity, catalogReference: { appId: 'a', catalogItemId: `p-${id}` }, price: money(10) });
 const cartOf = (revision: number, ...lines: ReturnType<typeof line>[]): Cart => ({ id: 'c1', lineItems: lines, revision: String(revision) });
 
-let server: { cart: Cart | null; fail?: () => Response | Promise<Response> } = { cart: null };
+/** `lose`: the change is made, then the answer is lost. `unreadable`: GETs of the cart fail (a 400: not retried). */
+let server: { cart: Cart | null; fail?: () => Response | Promise<Response>; lose?: boolean; unreadable?: boolean } = { cart: null };
 const net = fakeFetch(async (call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (call.method !== 'GET' && server.fail) return server.fail();
+  if (call.method === 'GET' && server.unreadable) return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
   if (call.method === 'GET') return server.cart ? json(200, { cart: server.cart }) : json(404, { message: 'no cart', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } });
   const body = call.body as { lineItems?: { id?: string; quantity: number }[]; lineItemIds?: string[] };
   const cur = server.cart ?? cartOf(0);
   const rev = Number(cur.revision) + 1;
-  if (call.url.endsWith('/add-to-cart')) server.cart = cartOf(rev, ...cur.lineItems, line(`l${rev}`, body.lineItems![0]!.quantity));
+  if (call.url.endsWith('/add-to-cart')) {
+    const item = (body as { lineItems: { catalogReference: { catalogItemId: string }; quantity: number }[] }).lineItems[0]!;
+    server.cart = cartOf(rev, ...cur.lineItems, { ...line(`l${rev}`, item.quantity), catalogReference: { appId: 'a', catalogItemId: item.catalogReference.catalogItemId } });
+  }
   if (call.url.endsWith('/update-line-items-quantity')) server.cart = cartOf(rev, ...cur.lineItems.map((l) => (l.id === body.lineItems![0]!.id ? { ...l, quantity: body.lineItems![0]!.quantity } : l)));
   if (call.url.endsWith('/remove-line-items')) server.cart = cartOf(rev, ...cur.lineItems.filter((l) => !body.lineItemIds!.includes(l.id)));
+  if (server.lose) throw new TypeError('Failed to fetch');
   return json(200, { cart: server.cart });
 });
 const gets = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/carts/current'));
@@ -97,5 +103,67 @@ describe('$cart model', () => {
     expect(gets().length).toBe(before + 1);
     expect(events.at(-1)).toEqual({ reason: 'sync', count: 2 });
     other.close();
+  });
+
+  describe('a change whose answer is lost', () => {
+    const adds = () => net.calls.filter((c) => c.url.endsWith('/add-to-cart')).length;
+
+    it('an add the platform made counts as done: the cart read back is shown, nothing is sent twice', async () => {
+      await loadCart();
+      server.lose = true;
+      const cart = await addItems([{ productId: 'p-new', quantity: 2 }]);
+      expect(cart!.lineItems).toHaveLength(3);
+      expect($cartCount.get()).toBe(5);
+      expect(adds()).toBe(1);
+    });
+
+    it('a quantity change or a removal that landed counts as done', async () => {
+      await loadCart();
+      server.lose = true;
+      await setQuantity('a', 4);
+      expect($cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(4);
+      await removeLine('b');
+      expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a']);
+    });
+
+    it('one that did not land fails, and the cart shows what the platform holds (another tab’s change included)', async () => {
+      await loadCart();
+      server.fail = () => {
+        server.cart = cartOf(7, line('a', 1), line('b', 2), line('t', 1)); // another tab added meanwhile
+        throw new TypeError('Failed to fetch');
+      };
+      await expect(addItems([{ productId: 'p-new' }])).rejects.toMatchObject({ kind: 'network' });
+      expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']);
+    });
+
+    it('when the cart cannot be read back either, the retry reads first and does not add twice', async () => {
+      await loadCart();
+      server.lose = true;
+      server.unreadable = true;
+      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      expect(first).toMatchObject({ kind: 'network' });
+      expect(adds()).toBe(1);
+      // still unreadable: the retry answers with the same error and sends nothing
+      expect(await addItems([{ productId: 'p-new' }], undefined, first).catch((e: unknown) => e)).toBe(first);
+      expect(adds()).toBe(1);
+      server.unreadable = false;
+      server.lose = false;
+      const cart = await addItems([{ productId: 'p-new' }], undefined, first);
+      expect(adds()).toBe(1);
+      expect(cart!.lineItems.map((l) => l.catalogReference.catalogItemId)).toEqual(['p-a', 'p-b', 'p-new']);
+      expect($cartCount.get()).toBe(4);
+    });
+
+    it('a retry of an add that truly failed sends it again (once)', async () => {
+      await loadCart();
+      server.fail = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      server.fail = undefined;
+      await addItems([{ productId: 'p-new' }], undefined, first);
+      expect(adds()).toBe(2);
+      expect($cartCount.get()).toBe(4);
+    });
   });
 });

@@ -4,6 +4,8 @@
  * current). Mutations are queued one at a time and applied optimistically: what is shown is the last confirmed
  * cart with the pending changes applied, so a final failure rolls back exactly (the change is dropped).
  * Other tabs learn about changes through a BroadcastChannel carrying the revision, and refetch.
+ * A change whose answer is lost (network, timeout, 5xx) may have landed: the cart is read back before it counts as
+ * failed, so nothing is doubled by a retry and what is shown is what the platform holds.
  *
  * Named `current-cart` (the SDK's module name) rather than `cart`: a shared chunk named `cart-…` would pass for the
  * `<inlay-cart>` widget chunk.
@@ -11,7 +13,7 @@
 import { z } from 'zod/mini';
 import { atom, computed } from 'nanostores';
 import { client } from '../boot.ts';
-import { InlayApiError } from '../errors.ts';
+import { InlayApiError, outcomeUnknown } from '../errors.ts';
 import { $session } from '../stores/session.ts';
 import { api, type Operation } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
@@ -178,18 +180,49 @@ export async function refresh(reason?: CartChangeReason): Promise<Cart | null> {
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Whether a change shows in the cart read back after its answer was lost (`before`: the cart it was made on). */
+type Landed = (before: Cart | null, after: Cart | null) => boolean;
+/** Errors of changes whose answer was lost and whose cart could not be read back: how to tell later whether they landed. */
+const unsettled = new WeakMap<object, (after: Cart | null) => boolean>();
+
 /**
  * Run one change after the ones before it. `apply` shows its effect at once; on success the platform's cart
- * replaces the confirmed one; on failure the change is dropped (exact rollback) and the error rethrown.
+ * replaces the confirmed one; on failure the change is dropped (exact rollback) and the error rethrown. When the
+ * answer is lost, the cart is read back: a change that landed counts as done; one that did not fails with the
+ * platform's cart shown. `previous`: the error of an earlier try of the same change (a retry); if that one's fate
+ * was unknown, the cart is read first and the change is not sent again when it is already there.
  */
-function mutate(reason: CartChangeReason, run: () => Promise<Cart | null>, apply?: (c: Cart) => Cart, target?: EventTarget): Promise<Cart | null> {
+function mutate(
+  reason: CartChangeReason,
+  run: () => Promise<Cart | null>,
+  opts: { apply?: (c: Cart) => Cart; landed?: Landed; target?: EventTarget; previous?: unknown } = {},
+): Promise<Cart | null> {
   connect();
+  const { apply, landed, target, previous } = opts;
   const p: Pending = apply ? { apply } : {};
   $pending.set([...$pending.get(), p]);
   const done = () => $pending.set($pending.get().filter((x) => x !== p));
   const result = queue.then(async () => {
     if ($cartStatus.get().state !== 'ready') await loadCart().catch(() => null);
-    return run();
+    const check = previous instanceof Error ? unsettled.get(previous) : undefined;
+    if (check) {
+      const now = await fetchCart().catch(() => Promise.reject(previous)); // still no way to know: the same error
+      if (check(now)) return now;
+    }
+    const before = $confirmed.get();
+    try {
+      return await run();
+    } catch (e) {
+      if (!landed || !outcomeUnknown(e)) throw e;
+      const did = (after: Cart | null) => landed(before, after);
+      const now = await fetchCart().catch(() => {
+        unsettled.set(e as Error, did);
+        return Promise.reject(e);
+      });
+      if (did(now)) return now;
+      if (now?.revision !== before?.revision) setConfirmed(now, 'sync', target, false);
+      throw e;
+    }
   });
   queue = result.catch(() => undefined);
   return result.then(
@@ -207,35 +240,50 @@ function mutate(reason: CartChangeReason, run: () => Promise<Cart | null>, apply
 
 const withLines = (c: Cart, f: (l: CartLine[]) => CartLine[]): Cart => ({ ...c, lineItems: f(c.lineItems) });
 
-/** Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data. */
-export function addItems(items: AddItem[], target?: EventTarget): Promise<Cart | null> {
+const lineOf = (c: Cart | null, id: string) => c?.lineItems.find((l) => l.id === id);
+/** Units of a product (and variant, when given) in a cart. */
+const unitsOf = (c: Cart | null, i: AddItem) =>
+  (c?.lineItems ?? [])
+    .filter((l) => l.catalogReference.catalogItemId === i.productId && (!i.variantId || l.catalogReference.options?.['variantId'] === i.variantId))
+    .reduce((n, l) => n + l.quantity, 0);
+const couponOf = (c: Cart | null) => c?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code.toLowerCase();
+
+/**
+ * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
+ * `previous`: the error of the try this one repeats (see {@link mutate}).
+ */
+export function addItems(items: AddItem[], target?: EventTarget, previous?: unknown): Promise<Cart | null> {
   const lineItems = items.map((i) => ({
     catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
     quantity: i.quantity ?? 1,
   }));
-  return mutate('add', () => call(api.addToCart, { lineItems }), undefined, target);
+  // the platform caps a line at 9999 units
+  const landed: Landed = (b, a) => items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
+  return mutate('add', () => call(api.addToCart, { lineItems }), { landed, target, previous });
 }
 
 export function setQuantity(lineId: string, quantity: number): Promise<Cart | null> {
-  return mutate(
-    'update',
-    () => call(api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }),
-    (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
-  );
+  return mutate('update', () => call(api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }), {
+    apply: (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
+    landed: (_, a) => lineOf(a, lineId)?.quantity === quantity,
+  });
 }
 
 export function removeLine(lineId: string): Promise<Cart | null> {
-  return mutate(
-    'remove',
-    () => call(api.removeLineItems, { lineItemIds: [lineId] }),
-    (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
-  );
+  return mutate('remove', () => call(api.removeLineItems, { lineItemIds: [lineId] }), {
+    apply: (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
+    landed: (_, a) => !lineOf(a, lineId),
+  });
 }
 
-export const applyCoupon = (code: string) => mutate('coupon', () => call(api.updateCart, { couponCode: code }));
-export const removeCoupon = () => mutate('coupon', () => call(api.removeCoupon, {}));
+export const applyCoupon = (code: string) =>
+  mutate('coupon', () => call(api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase() });
+export const removeCoupon = () => mutate('coupon', () => call(api.removeCoupon, {}), { landed: (_, a) => !couponOf(a) });
 export const clearCart = () =>
-  mutate('clear', () => send(api.deleteCart, z.object({})).then(() => null), (c) => withLines(c, () => []));
+  mutate('clear', () => send(api.deleteCart, z.object({})).then(() => null), {
+    apply: (c) => withLines(c, () => []),
+    landed: (_, a) => !a?.lineItems.length,
+  });
 
 /** For tests: forget everything. */
 export function resetCartForTests() {

@@ -106,7 +106,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.context.close();
   });
 
-  it('a network failure during a quantity change keeps the chosen quantity, says so, and Retry applies it', async () => {
+  it('a failed quantity change shows the platform’s quantity, names the chosen one, and Retry applies it', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
@@ -118,7 +118,8 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const alert = drawer(w.page).getByRole('alert');
     await expect.poll(() => alert.textContent()).toMatch(/^Couldn’t change the quantity of Folding Camp Stool to 2\. Try again$/);
     const input = drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' });
-    expect(await input.inputValue()).toBe('2');
+    // the field shows what the platform holds, like the totals; the alert keeps the chosen 2 for Retry
+    expect(await input.inputValue()).toBe('1');
     expect(await drawer(w.page).locator('.price').textContent()).toBe('$58.00'); // the cart itself rolled back
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => drawer(w.page).locator('.price').textContent()).toBe('$116.00');
@@ -129,6 +130,56 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await input.press('Enter');
     await expect.poll(() => drawer(w.page).getByRole('status').first().textContent()).toBe('Only 11 available.');
     await expect.poll(() => input.inputValue()).toBe('11');
+    await w.context.close();
+  });
+
+  it('an add whose answer is lost after the platform made it counts once: badge and drawer show the platform’s cart', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart') && customElements.get('inlay-add-to-cart'));
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 } });
+    w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    expect(await drawer(w.page).locator('li.line').count()).toBe(1);
+    expect(await w.page.locator('inlay-toaster').getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await w.context.close();
+  });
+
+  it('an add whose answer and read-back are both lost: Try again reads first and does not add a second unit', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart') && customElements.get('inlay-add-to-cart'));
+    await w.page.evaluate(() => window.Inlay!.cart.get()); // the cart is loaded before the faults are set
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current', method: 'GET', status: 400, times: 1 } });
+    w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH|status of 400/);
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    const toaster = w.page.locator('inlay-toaster');
+    await toaster.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    expect((await api(env.stack.emulator, '/_dev/faults')).json.faults).toEqual([]); // both faults were met
+    expect(await drawer(w.page).locator('li.line').count()).toBe(1);
+    await w.page.reload();
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await expect.poll(() => badge(w.page).textContent()).toBe('1'); // what the platform holds
+    await w.context.close();
+  });
+
+  it('a quantity change whose answer is lost counts as made', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', dropAfter: true, times: 1 } });
+    w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
+    await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();
+    await expect.poll(() => drawer(w.page).locator('.price').textContent()).toBe('$116.00');
+    expect(await drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' }).inputValue()).toBe('2');
+    expect(await drawer(w.page).getByRole('alert').count()).toBe(0);
+    expect(await badge(w.page).textContent()).toBe('2');
     await w.context.close();
   });
 

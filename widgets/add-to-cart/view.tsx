@@ -40,17 +40,18 @@ export function AddToCartView({ productId, variantId, quantity, noOpen, host }: 
   const needsChoice = !!product && !variantId && (product.variants?.length ?? 0) > 1;
   const qty = Math.min(9999, Math.max(1, Math.floor(Number(quantity) || 1)));
 
-  const add = async () => {
+  /** `previous`: the failed try this one repeats, so an add whose answer was lost is not made twice. */
+  const add = async (previous?: unknown) => {
     if (phase === 'busy' || !productId) return;
     setPhase('busy');
     try {
-      await addItems([{ productId, ...(variantId ? { variantId } : {}), quantity: qty }], host);
+      await addItems([{ productId, ...(variantId ? { variantId } : {}), quantity: qty }], host, previous);
       setPhase('done');
       if (!noOpen) $cartOpen.set(true);
       timer.current = setTimeout(() => setPhase('idle'), 2500);
     } catch (e) {
       setPhase('idle');
-      toast.error(t('atc.failed'), { description: i18n().error(e), action: { label: t('action.retry'), onClick: () => void add() } });
+      toast.error(t('atc.failed'), { description: i18n().error(e), action: { label: t('action.retry'), onClick: () => void add(e) } });
     }
   };
 

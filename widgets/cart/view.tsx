@@ -276,7 +276,7 @@ function Line({ l, t, error, onRemove, clearError }: { l: CartLine; t: T; error?
               aria-label={t('cart.qty', { name })}
               aria-describedby={note || failed !== undefined ? `${id}-n` : undefined}
               aria-invalid={failed !== undefined}
-              value={draft ?? String(failed ?? l.quantity)}
+              value={draft ?? String(l.quantity)}
               onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
               onBlur={commit}
               onKeyDown={(e) => e.key === 'Enter' && commit()}

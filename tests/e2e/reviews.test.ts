@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { memberTokens } from '../../emulator/test-helpers.ts';
+import { api, memberTokens } from '../../emulator/test-helpers.ts';
 import { seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/reviews.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
@@ -156,6 +156,35 @@ describe('<inlay-reviews> on the demo product page', () => {
     expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
     expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // dark
     await m.context.close();
+  });
+
+  it('a member’s review whose answer is lost is read back and shown as sent, not as an error', async () => {
+    const m = await signedIn('member');
+    m.expected.push(/status of 403/, /ERR_CONTENT_LENGTH_MISMATCH/);
+    await openProduct(m, 'enamel-camp-mug');
+    await openForm(m.page);
+    await fillForm(m.page, { rating: 5, body: 'Keeps coffee hot on the trail.' });
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews', method: 'POST', dropAfter: true, times: 1 } });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
+    expect(await widget(m.page).locator('.err').count()).toBe(0);
+    await m.context.close();
+  });
+
+  it('a visitor’s review whose answer is lost: an honest message, the text kept, and sending again shows it as sent', async () => {
+    const v = await openPage(env.browser);
+    v.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/, /status of 409/);
+    await openProduct(v, 'enamel-camp-mug');
+    await openForm(v.page);
+    await fillForm(v.page, { rating: 4, body: 'Chipped a little, still great.', name: 'Lin', email: 'lin@example.com' });
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews/contact', method: 'POST', dropAfter: true, times: 1 } });
+    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(v.page).getByRole('alert').textContent()).toBe('We couldn’t confirm that your review arrived. Send it again: it won’t be posted twice.');
+    expect(await widget(v.page).getByLabel('Your review').inputValue()).toBe('Chipped a little, still great.');
+    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(v.page).locator('[part=status]').textContent()).toMatch(/awaiting moderation/);
+    expect(await widget(v.page).getByText('You’ve already reviewed this item', { exact: false }).count()).toBe(0);
+    await v.context.close();
   });
 
   it('photos: type and size limits, preview and remove, upload with the review', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot, client } from '../../core/boot.ts';
 import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
 import { loadSummary, queryReviews, summarize, summaryStore, uploadPhoto } from '../../core/services/reviews.ts';
-import { createReviewsModel, jsonLd } from './model.ts';
+import { createReviewsModel, jsonLd, submitReview, type Draft } from './model.ts';
 
 /** Per-rating counts the fake platform answers, per entity. */
 const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
@@ -139,5 +139,47 @@ describe('owner probe, uploads, JSON-LD', () => {
     const data = JSON.parse(text);
     expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
     expect(data.review[0].reviewBody).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('a review whose answer is lost', () => {
+  const draft: Draft = { rating: 4, title: '', body: 'Sturdy.', name: 'Ada', email: 'ada@example.com' };
+  const saved = review('r9', 'p3', 4, { moderation: { moderationStatus: 'IN_MODERATION' } });
+  const lost = () => Promise.reject(new TypeError('Failed to fetch')) as unknown as Response;
+  const posts = () => net.calls.filter((c) => c.method === 'POST' && /\/reviews(\/contact)?$/.test(c.url));
+
+  it('a member’s review is read back at once: the saved one is returned, nothing is sent twice', async () => {
+    reply = (call) => {
+      if (call.url.endsWith('/reviews/v1/reviews')) return lost();
+      if (call.url.endsWith('/reviews/v1/reviews/query')) return json(200, { reviews: [saved] });
+      return undefined;
+    };
+    const r = await submitReview('stores', 'p3', draft, [], { contactId: 'c-1' });
+    expect(r.id).toBe('r9');
+    expect(posts()).toHaveLength(1);
+    const q = net.calls.find((c) => c.url.endsWith('/query'))!;
+    expect(q.body).toMatchObject({ query: { filter: { namespace: 'stores', entityId: 'p3', 'author.contactId': 'c-1' } }, returnPrivateReviews: true });
+  });
+
+  it('a visitor’s lost send fails; the next send’s 409 names the saved review, which is returned as sent', async () => {
+    let first = true;
+    reply = (call) => {
+      if (call.url.endsWith('/reviews/v1/reviews/contact')) {
+        if (first) return ((first = false), lost());
+        return json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } });
+      }
+      if (call.url.includes('/reviews/v1/reviews/r9')) return json(200, { review: saved });
+      return undefined;
+    };
+    await expect(submitReview('stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network' });
+    const r = await submitReview('stores', 'p3', draft, [], undefined);
+    expect(r.id).toBe('r9');
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('a 409 without an earlier lost answer stays “already reviewed”', async () => {
+    reply = (call) =>
+      call.url.endsWith('/reviews/v1/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } }) : undefined;
+    await expect(submitReview('stores', 'p4', draft, [], undefined)).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -1,12 +1,13 @@
 import { atom } from 'nanostores';
 import { client } from '../../core/boot.ts';
-import { InlayApiError } from '../../core/errors.ts';
+import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
 import {
   bulkModerate,
   createReview,
   createReviewAndContact,
   deleteReply,
   deleteReview,
+  getReview,
   moderateReview,
   queryReviews,
   replyToReview,
@@ -161,14 +162,44 @@ export interface Draft {
   email: string;
 }
 
-/** Upload the photos, then create the review: a member with its contact, anyone else with name and email. */
+/** Items (`namespace:entityId`) whose last send lost its answer: the review may be saved. */
+const unsure = new Set<string>();
+
+/**
+ * Upload the photos, then create the review: a member with its contact, anyone else with name and email. A send
+ * whose answer is lost may have been saved: a member's own reviews are read back at once; otherwise the next send's
+ * "already reviewed" (409) names the saved review, which is then shown as sent instead of an error.
+ */
 export async function submitReview(ns: string, id: string, d: Draft, photos: File[], member: Member | undefined): Promise<Review> {
   const media = [];
   for (const f of photos) media.push({ image: await uploadPhoto(f) });
   const content = { rating: d.rating, ...(d.title.trim() ? { title: d.title.trim() } : {}), body: d.body.trim(), ...(media.length ? { media } : {}) };
-  return member?.contactId
-    ? createReview({ namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
-    : createReviewAndContact({ namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() });
+  const key = `${ns}:${id}`;
+  try {
+    const r = await (member?.contactId
+      ? createReview({ namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
+      : createReviewAndContact({ namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() }));
+    unsure.delete(key);
+    return r;
+  } catch (e) {
+    const saved = await savedReview(e, ns, id, member?.contactId, unsure.has(key)).catch(() => undefined);
+    if (saved) {
+      unsure.delete(key);
+      return saved;
+    }
+    if (outcomeUnknown(e)) unsure.add(key);
+    throw e;
+  }
+}
+
+/** The author's saved review when a failed send may hide one; undefined when there is none to show. */
+async function savedReview(e: unknown, ns: string, id: string, contactId: string | undefined, wasUnsure: boolean): Promise<Review | undefined> {
+  if (outcomeUnknown(e) && contactId) {
+    const page = await queryReviews({ filter: { namespace: ns, entityId: id, 'author.contactId': contactId }, sort: 'newest', limit: 1, returnPrivate: true });
+    return page.reviews[0];
+  }
+  const rid = e instanceof InlayApiError && e.status === 409 && wasUnsure ? (e.applicationError?.data as { reviewId?: unknown } | undefined)?.reviewId : undefined;
+  return typeof rid === 'string' ? getReview(rid) : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
+import { outcomeUnknown } from '../../core/errors.ts';
 import type { Review } from '../../core/services/review-summary.ts';
 import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
@@ -120,7 +121,8 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
       onDone(r);
     } catch (err) {
       const f = submitFailure(err);
-      if (f.kind === 'duplicate') setGeneral(t('f.duplicate'));
+      if (outcomeUnknown(err)) setGeneral(t('f.unsure'));
+      else if (f.kind === 'duplicate') setGeneral(t('f.duplicate'));
       else if (f.kind === 'fields') setErrors(f.fields);
       else setGeneral(i18n().error(err));
     } finally {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { boot } from '../boot.ts';
 import { InlayApiError } from '../errors.ts';
 import { fakeFetch, json, type Call } from '../test/fake-fetch.ts';
-import { login, recover, register, resendCode, sendRecoveryEmail, toFailure, toLoginState, verify } from './identity.ts';
+import { changePassword, login, recover, register, resendCode, sendRecoveryEmail, toFailure, toLoginState, verify } from './identity.ts';
 
 let answer: (call: Call) => Response = () => json(200, {});
 const net = fakeFetch((call) => {
@@ -101,5 +101,25 @@ describe('resend and recovery', () => {
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/recovery/v1/recover', body: { recoveryToken: 'rt', password: 'new password' } });
     answer = () => appError(400, 'INVALID_RECOVERY_TOKEN');
     await expect(recover('rt', 'new password')).rejects.toMatchObject({ applicationError: { code: 'INVALID_RECOVERY_TOKEN' } });
+  });
+});
+
+describe('changePassword', () => {
+  const paths = () => net.calls.map((c) => new URL(c.url).pathname).filter((p) => !p.endsWith('/oauth2/token'));
+
+  it('checks the current password with a sign-in step first; a wrong one changes nothing', async () => {
+    net.calls.length = 0;
+    answer = (call) => (call.url.endsWith('/v2/login') ? appError(400, '-19976', 'Wrong password') : json(200, {}));
+    expect(await changePassword('m@x.co', 'wrong-one', 'new-secret-1')).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+    expect(paths()).toEqual(['/_api/iam/authentication/v2/login']);
+  });
+
+  it('then sends only the new password, as the platform’s call takes it', async () => {
+    net.calls.length = 0;
+    answer = (call) => (call.url.endsWith('/v2/login') ? json(200, { state: 'SUCCESS', sessionToken: 'st' }) : json(200, {}));
+    expect(await changePassword('m@x.co', 'old-secret', 'new-secret-1')).toBeUndefined();
+    expect(paths()).toEqual(['/_api/iam/authentication/v2/login', '/_api/iam/authentication/v2/change-password']);
+    expect(net.calls.at(-1)!.body).toEqual({ newPassword: 'new-secret-1' });
+    expect(net.calls.at(-2)!.body).toEqual({ loginId: { email: 'm@x.co' }, password: 'old-secret' });
   });
 });

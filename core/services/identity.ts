@@ -96,3 +96,15 @@ export const sendRecoveryEmail = (email: string, redirectUrl: string, language?:
 
 /** Set a new password with the emailed recovery token. */
 export const recover = (recoveryToken: string, password: string) => post(api.recover.path, { recoveryToken, password });
+
+/**
+ * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
+ * first with a sign-in step (its session token is not used), so an open session alone cannot change it. Undefined
+ * when changed; the sign-in step's refusal (wrong password, captcha needed…) otherwise.
+ */
+export async function changePassword(email: string, current: string, next: string): Promise<LoginState | undefined> {
+  const check = await login({ email, password: current });
+  if (check.loginState !== 'SUCCESS') return check;
+  await post(api.changePassword.path, { newPassword: next });
+  return undefined;
+}

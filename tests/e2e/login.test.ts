@@ -281,4 +281,49 @@ describe('<inlay-login> on the demo storefront', () => {
     await widget(w.page).getByRole('button', { name: 'Account menu for Rear Admiral Hopper' }).waitFor();
     await w.context.close();
   });
+
+  it('changing the password asks for the current one, keeps this session and signs every other device out', async () => {
+    await immediateMember('kit@example.com', 'first secret 1');
+    const signIn = async (w: Awaited<ReturnType<typeof openDemo>>) => {
+      await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+      await widget(w.page).getByLabel('Email').fill('kit@example.com');
+      await widget(w.page).getByLabel('Password', { exact: true }).fill('first secret 1');
+      await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+      await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
+    };
+    const other = await openDemo();
+    await signIn(other);
+    const w = await openDemo({ viewport: { width: 375, height: 800 } });
+    await signIn(w);
+    w.expected.push(/status of 400/); // the wrong current password
+    await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
+    await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
+    const profile = widget(w.page).getByRole('dialog', { name: 'Your profile' });
+    await profile.getByRole('button', { name: 'Change password' }).click();
+    const form = profile.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByLabel('New password').fill('second secret 2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.locator('.err').textContent()).toBe('That isn’t your current password.');
+    expect(await form.getByLabel('New password').inputValue()).toBe('second secret 2'); // nothing typed is lost
+    await noAxe(w.page);
+
+    await form.getByLabel('Current password').fill('first secret 1');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Password changed. Other devices were signed out.');
+    await noAxe(w.page);
+
+    // this device stays signed in; the other one is signed out at its next request
+    await w.page.reload();
+    await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
+    other.expected.push(/status of 40[01]/);
+    await other.page.reload();
+    await widget(other.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    const { access } = await visitorTokens(env.stack.emulator);
+    const attempt = (password: string) => api(env.stack.emulator, '/_api/iam/authentication/v2/login', { token: access, body: { loginId: { email: 'kit@example.com' }, password } });
+    expect((await attempt('first secret 1')).status).toBe(400);
+    expect((await attempt('second secret 2')).json.state).toBe('SUCCESS');
+    await other.context.close();
+    await w.context.close();
+  });
 });

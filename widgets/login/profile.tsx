@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
 import { setCommunity, updateNickname, type Member } from '../../core/services/members.ts';
+import { PasswordForm } from './password-form.tsx';
 
 /** Strings of the profile panel (its own chunk, loaded from the member menu). */
 export const profileStrings = {
@@ -115,6 +116,7 @@ export function ProfilePanel({ member, ids, close }: { member: Member; ids: stri
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
       </form>
+      {member.loginEmail ? <PasswordForm email={member.loginEmail} ids={ids} /> : null}
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import { useRef, useState } from 'react';
+import { i18n } from '../../core/boot.ts';
+import { changePassword } from '../../core/services/identity.ts';
+import { PASSWORD_MIN } from './model.ts';
+
+/** Strings of the change-password form (in the profile panel's chunk). */
+export const passwordStrings = {
+  en: {
+    'pw.open': 'Change password',
+    'pw.current': 'Current password',
+    'pw.next': 'New password',
+    'pw.hint': 'At least 8 characters. You’ll stay signed in here; other devices are signed out.',
+    'pw.save': 'Change password',
+    'pw.saving': 'Changing…',
+    'pw.done': 'Password changed. Other devices were signed out.',
+    'pw.wrong': 'That isn’t your current password.',
+    'pw.required': 'Enter your current password.',
+    'pw.short': 'Use at least 8 characters.',
+    'pw.same': 'Choose a password different from the current one.',
+    'pw.locked': 'Too many attempts. Try again later.',
+  },
+  fr: {
+    'pw.open': 'Changer le mot de passe',
+    'pw.current': 'Mot de passe actuel',
+    'pw.next': 'Nouveau mot de passe',
+    'pw.hint': 'Au moins 8 caractères. Vous restez connecté ici ; vos autres appareils sont déconnectés.',
+    'pw.save': 'Changer le mot de passe',
+    'pw.saving': 'Modification…',
+    'pw.done': 'Mot de passe changé. Vos autres appareils ont été déconnectés.',
+    'pw.wrong': 'Ce n’est pas votre mot de passe actuel.',
+    'pw.required': 'Saisissez votre mot de passe actuel.',
+    'pw.short': 'Utilisez au moins 8 caractères.',
+    'pw.same': 'Choisissez un mot de passe différent de l’actuel.',
+    'pw.locked': 'Trop de tentatives. Réessayez plus tard.',
+  },
+};
+
+type Key = keyof (typeof passwordStrings)['en'];
+
+/**
+ * Change the member's password: the current one is checked first (the platform's call takes only the new one), so a
+ * session left open on a shared computer cannot take the account over. What was typed stays on failure.
+ */
+export function PasswordForm({ email, ids }: { email: string; ids: string }) {
+  const t = i18n().strings(passwordStrings);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fields, setFields] = useState<{ current?: Key; next?: Key }>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  if (!open)
+    return (
+      <button type="button" class="link" aria-expanded="false" onClick={() => setOpen(true)}>
+        {t('pw.open')}
+      </button>
+    );
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    const el = form.current!.elements;
+    const current = (el.namedItem('current') as HTMLInputElement).value;
+    const next = (el.namedItem('next') as HTMLInputElement).value;
+    const bad: typeof fields = {
+      ...(current ? {} : { current: 'pw.required' }),
+      ...(next.length < PASSWORD_MIN || next.length > 100 ? { next: 'pw.short' } : next === current ? { next: 'pw.same' } : {}),
+    };
+    setFields(bad);
+    setError(undefined);
+    setDone(false);
+    if (bad.current || bad.next) return (el.namedItem(bad.current ? 'current' : 'next') as HTMLInputElement).focus();
+    setBusy(true);
+    try {
+      const refused = await changePassword(email, current, next);
+      if (!refused) {
+        form.current!.reset();
+        setDone(true);
+      } else if (refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword') {
+        setFields({ current: 'pw.wrong' });
+        (el.namedItem('current') as HTMLInputElement).focus();
+      } else setError(t('pw.locked'));
+    } catch (err) {
+      setError(i18n().error(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (name: 'current' | 'next', auto: string) => (
+    <>
+      <label for={ids + name}>{t(name === 'current' ? 'pw.current' : 'pw.next')}</label>
+      <input
+        id={ids + name}
+        name={name}
+        type="password"
+        part="input"
+        autoComplete={auto}
+        maxLength={100}
+        aria-invalid={fields[name] ? 'true' : undefined}
+        aria-describedby={fields[name] ? `${ids}${name}e` : name === 'next' ? `${ids}pwh` : undefined}
+      />
+      {fields[name] ? (
+        <p class="err" id={`${ids}${name}e`}>
+          {t(fields[name])}
+        </p>
+      ) : null}
+    </>
+  );
+
+  return (
+    <form ref={form} part="form password" aria-label={t('pw.open')} onSubmit={(e) => void submit(e)} noValidate>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      {input('current', 'current-password')}
+      {input('next', 'new-password')}
+      <p class="hint" id={`${ids}pwh`}>
+        {t('pw.hint')}
+      </p>
+      {done ? (
+        <p class="notice" role="status">
+          {t('pw.done')}
+        </p>
+      ) : null}
+      {error ? (
+        <p class="err" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" class="primary wide" aria-busy={busy} disabled={busy}>
+        {busy ? t('pw.saving') : t('pw.save')}
+      </button>
+    </form>
+  );
+}

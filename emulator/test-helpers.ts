@@ -10,9 +10,9 @@ import type { EmulatorOptions, RunningEmulator } from './server.ts';
 
 export { DEMO_CLIENT_ID };
 
-/** An emulator on a random port with an in-memory database. */
+/** An emulator on a random port with an in-memory database, in dev mode (`/_dev/*`, faults) unless `dev: false`. */
 export function startTestEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, db: ':memory:', ...opts });
+  return startEmulator({ port: 0, db: ':memory:', dev: true, ...opts });
 }
 
 export interface ApiResponse {

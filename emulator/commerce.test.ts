@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './commerce.ts';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, memberTokens, payCheckout, startTestEmulator, visitorTokens } from './test-helpers.ts';
 import { issueAuthorizationCode, pkceChallenge } from './auth.ts';
 import type { RunningEmulator } from './server.ts';
 
@@ -11,6 +11,7 @@ const P = seedIds.products;
 const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
 const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
 const MOSS = seedVariantId('merino-wool-blanket', { Color: 'Moss' });
+const TAPERS = P['beeswax-taper-candles']!; // stock not tracked: any quantity can be bought
 const item = (productId: string, variantId: string, quantity: number) => ({
   catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, options: { variantId } },
   quantity,
@@ -261,5 +262,55 @@ describe('current cart routes', () => {
     // someone else cannot read the order
     const other = await visitorTokens(emu);
     expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token: other.access })).status).toBe(404);
+  });
+  it('paying removes exactly the lines the checkout held: a line added after it stays, a raised quantity keeps the difference, the cart stays', async () => {
+    const { access } = await visitorTokens(emu);
+    const add = (...lineItems: unknown[]) => api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems } });
+    await add(item(P['enamel-camp-mug']!, FOREST, 2), item(TAPERS, DEFAULT_VARIANT_ID, 1));
+    const { checkoutId } = (await api(emu, `${CART}/create-checkout`, { token: access, body: {} })).json;
+    // meanwhile, in another tab: one more mug (same line) and a stool (a new line)
+    await add(item(P['enamel-camp-mug']!, FOREST, 1), item(P['folding-camp-stool']!, DEFAULT_VARIANT_ID, 1));
+    const before = (await api(emu, CART, { token: access })).json.cart;
+    const orderId = await payCheckout(emu, access, checkoutId);
+    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: access })).json.order;
+    expect(order.lineItems.map((l: { productName: { original: string }; quantity: number }) => [l.productName.original, l.quantity])).toEqual([
+      ['Enamel Camp Mug', 2],
+      ['Beeswax Taper Candles (Pair)', 1],
+    ]);
+    const after = (await api(emu, CART, { token: access })).json.cart;
+    expect(after.id).toBe(before.id);
+    expect(after.lineItems.map((l: { catalogReference: { catalogItemId: string }; quantity: number }) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([
+      [P['enamel-camp-mug'], 1],
+      [P['folding-camp-stool'], 1],
+    ]);
+    expect(Number(after.revision)).toBe(Number(before.revision) + 1); // other tabs see a change and refetch
+    expect(after.checkoutId).toBeUndefined();
+    // removed after the checkout and added again (another line): stays whole
+    const { checkoutId: second } = (await api(emu, `${CART}/create-checkout`, { token: access, body: {} })).json;
+    const stoolLine = after.lineItems[1].id;
+    await api(emu, `${CART}/remove-line-items`, { token: access, body: { lineItemIds: [stoolLine] } });
+    await add(item(P['folding-camp-stool']!, DEFAULT_VARIANT_ID, 1));
+    await payCheckout(emu, access, second);
+    const last = (await api(emu, CART, { token: access })).json.cart;
+    expect(last.id).toBe(before.id);
+    expect(last.lineItems.map((l: { catalogReference: { catalogItemId: string }; quantity: number }) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([[P['folding-camp-stool'], 1]]);
+  });
+
+  it('several checkouts of one cart can each be paid (each is its own purchase); the cart loses at most what it still holds', async () => {
+    const { access } = await visitorTokens(emu);
+    await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(TAPERS, DEFAULT_VARIANT_ID, 2)] } });
+    const first = (await api(emu, `${CART}/create-checkout`, { token: access, body: {} })).json.checkoutId;
+    const second = (await api(emu, `${CART}/create-checkout`, { token: access, body: {} })).json.checkoutId;
+    await api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems: [item(P['folding-camp-stool']!, DEFAULT_VARIANT_ID, 1)] } });
+    await payCheckout(emu, access, first);
+    const afterFirst = (await api(emu, CART, { token: access })).json.cart;
+    expect(afterFirst.lineItems.map((l: { catalogReference: { catalogItemId: string }; quantity: number }) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([[P['folding-camp-stool'], 1]]);
+    // the second checkout is a purchase of its own (its page shows what it charges): it is paid, and takes nothing
+    // more from the cart, whose tapers are already gone
+    const order = (await api(emu, `/ecom/v1/orders/${await payCheckout(emu, access, second)}`, { token: access })).json.order;
+    expect(order.lineItems).toEqual([expect.objectContaining({ quantity: 2 })]);
+    const afterSecond = (await api(emu, CART, { token: access })).json.cart;
+    expect(afterSecond.lineItems).toEqual(afterFirst.lineItems);
+    expect(afterSecond.revision).toBe(afterFirst.revision);
   });
 });

@@ -545,7 +545,8 @@ export interface PlaceOrderInput {
 
 /**
  * Places the order of a checkout in one transaction: stock checked and decreased (tracked variants), order with
- * payment status PAID and activities ORDER_PLACED + ORDER_PAID, checkout completed, the cart deleted.
+ * payment status PAID and activities ORDER_PLACED + ORDER_PAID, checkout completed, the lines it held taken out of
+ * the cart ({@link removeBoughtLines}).
  * Throws 400 `ITEMS_NOT_AVAILABLE` when stock ran out meanwhile.
  */
 export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrderInput): string {
@@ -616,9 +617,35 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
     const ins = db.prepare<[string, string, string, number]>('INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)');
     for (const l of priced.resolved) ins.run(orderId, l.row.product_id, l.row.variant_id, l.row.quantity);
     db.prepare<[string, string, string]>('UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?').run(orderId, now, row.id);
-    db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(row.cart_id);
+    removeBoughtLines(db, row.cart_id, data.lines, ctx.now());
     return orderId;
   })();
+}
+
+/**
+ * Takes what a paid checkout held out of its cart, and nothing else: each of the checkout's lines (the cart line it
+ * was copied from, by id) loses the quantity bought, at most what it still holds, and goes when nothing is left. A
+ * line added after the checkout was created (another tab, even of the same variant after a removal) has another id
+ * and stays; a quantity raised since keeps the difference. A changed cart gets a new revision (other tabs refetch);
+ * the cart is deleted once it has no line left (the next cart call makes a new empty one), else it stays with its
+ * coupon. A cart already gone (deleted, or merged into a member's cart on sign-in) is left alone.
+ */
+function removeBoughtLines(db: Database, cartId: string, bought: CheckoutData['lines'], nowMs: number): void {
+  if (!cartById(db, cartId)) return;
+  const line = db.prepare<[string, string], { quantity: number }>('SELECT quantity FROM cart_lines WHERE id = ? AND cart_id = ?');
+  const setQuantity = db.prepare<[number, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ?');
+  const remove = db.prepare<[string]>('DELETE FROM cart_lines WHERE id = ?');
+  let changed = false;
+  for (const b of bought) {
+    const held = line.get(b.id, cartId);
+    if (!held) continue;
+    const left = held.quantity - Math.min(held.quantity, b.quantity);
+    if (left > 0) setQuantity.run(left, b.id);
+    else remove.run(b.id);
+    changed = true;
+  }
+  if (!cartLines(db, cartId).length) db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(cartId);
+  else if (changed) touchCart(db, cartId, nowMs);
 }
 
 export function orderById(db: Database, id: string): { owner: string; order: Record<string, unknown> } | undefined {

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './catalog.ts';
 import { sendMail } from './mail.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import type { RunningEmulator } from './server.ts';
-import { api, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { startEmulator, type RunningEmulator } from './server.ts';
+import { api, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
 
 describe('/_dev/mailbox', () => {
   let emu: RunningEmulator;
@@ -142,5 +142,90 @@ describe('/_dev/faults', () => {
     const bad = await addFault({ path: 'no-slash', status: 200, method: 'FETCH', times: 0 });
     const rules = Object.fromEntries(bad.json.details.validationError.fieldViolations.map((v: { field: string; violatedRule: string }) => [v.field, v.violatedRule]));
     expect(rules).toEqual({ path: 'FORMAT', status: 'MIN', method: 'INVALID_ENUM_VALUE', times: 'MIN' });
+  });
+});
+
+describe('dev helpers are locked down', () => {
+  const QUERY = '/stores-reader/v1/products/query';
+  const FAULT = JSON.stringify({ path: QUERY, status: 503 });
+  /** A refusal in the platform format, with the request id of the answer. */
+  const refused = (r: { status: number; headers: Record<string, string | string[] | undefined>; body: string }, status: number, code: string) => {
+    expect(r.status).toBe(status);
+    const json = JSON.parse(r.body);
+    expect(json.details.applicationError.code).toBe(code);
+    expect(r.headers['x-wix-request-id']).toEqual(expect.any(String));
+    expect(json.details.applicationError.data.requestId).toBe(r.headers['x-wix-request-id']);
+  };
+
+  it('off unless asked (startEmulator default): /_dev/* answer 404 like any unknown path, and no fault applies', async () => {
+    const emu = await startEmulator({ port: 0, db: ':memory:' });
+    try {
+      for (const [method, path, body] of [
+        ['GET', '/_dev/mailbox', undefined],
+        ['DELETE', '/_dev/mailbox', undefined],
+        ['GET', '/_dev/faults', undefined],
+        ['POST', '/_dev/faults', FAULT],
+        ['DELETE', '/_dev/faults/fault-1', undefined],
+      ] as const) {
+        const r = await rawRequest(emu.url, path, { method, ...(body ? { body, headers: { 'Content-Type': 'application/json' } } : {}) });
+        refused(r, 404, 'NOT_FOUND');
+      }
+      // a fault put in by other means is not applied either
+      emu.app.faults.add({ path: QUERY, status: 503 }, Date.now());
+      const token = (await visitorTokens(emu)).access;
+      expect((await api(emu, QUERY, { body: {}, token })).status).toBe(200);
+      expect((await api(emu, '/')).text).not.toContain('href="/_dev/mailbox"');
+    } finally {
+      await emu.close();
+    }
+  });
+
+  describe('in dev mode', () => {
+    let emu: RunningEmulator;
+    beforeAll(async () => {
+      emu = await startTestEmulator();
+    });
+    afterAll(() => emu.close());
+    afterEach(() => emu.app.faults.clear());
+
+    it('a Host that is not local gets 403 (DNS rebinding: a page on a name pointed at 127.0.0.1); local names pass', async () => {
+      sendMail(emu.db, { to: 'maya@example.com', subject: 'Reset your password', text: 'Reset link inside', link: 'http://x/reset' });
+      for (const host of ['evil.example', `evil.example:${emu.port}`, 'localhost.evil.example', `127.0.0.1.nip.io:${emu.port}`, '127.0.0.2', '[::2]:80', '0.0.0.0', `${emu.port}`]) {
+        refused(await rawRequest(emu.url, '/_dev/mailbox', { headers: { Host: host } }), 403, 'HOST_NOT_ALLOWED');
+        refused(await rawRequest(emu.url, '/_dev/faults', { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json' }, body: FAULT }), 403, 'HOST_NOT_ALLOWED');
+        refused(await rawRequest(emu.url, '/_dev/faults', { method: 'DELETE', headers: { Host: host } }), 403, 'HOST_NOT_ALLOWED');
+      }
+      expect(emu.app.faults.list()).toEqual([]);
+      for (const host of [`127.0.0.1:${emu.port}`, '127.0.0.1', 'localhost', `LocalHost:${emu.port}`, '[::1]:8787']) {
+        const r = await rawRequest(emu.url, '/_dev/mailbox', { headers: { Host: host } });
+        expect(r.status).toBe(200);
+        expect(JSON.parse(r.body).messages).toHaveLength(1);
+      }
+      // the API itself does not care about the Host
+      expect((await rawRequest(emu.url, '/oauth2/token', { method: 'POST', headers: { Host: 'shop.example', 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }) })).status).toBe(200);
+    });
+
+    it('a body must be application/json (a cross-site page can send text/plain or a form without a preflight): else 415, nothing changes', async () => {
+      // (node's client sends a DELETE body unframed unless told its length)
+      const post = (headers: Record<string, string>, body = FAULT, method = 'POST', path = '/_dev/faults') =>
+        rawRequest(emu.url, path, { method, headers: method === 'POST' ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, body });
+      refused(await post({ 'Content-Type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'text/plain;charset=UTF-8' }, 'not json at all'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'application/x-www-form-urlencoded' }, 'path=%2Fx&status=503'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'multipart/form-data; boundary=x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'application/json-patch+json' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({}), 415, 'UNSUPPORTED_MEDIA_TYPE'); // no type (chunked body)
+      expect(emu.app.faults.list()).toEqual([]);
+      const ok = await post({ 'Content-Type': 'Application/JSON; charset=utf-8' });
+      expect(ok.status).toBe(200);
+      const { id } = JSON.parse(ok.body).fault;
+      refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', `/_dev/faults/${id}`), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', '/_dev/mailbox'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(emu.app.faults.list().map((f) => f.id)).toEqual([id]);
+      // bodiless calls need no type; a JSON body that does not parse is still 400 MALFORMED_JSON
+      expect((await rawRequest(emu.url, `/_dev/faults/${id}`, { method: 'DELETE' })).status).toBe(200);
+      refused(await post({ 'Content-Type': 'application/json' }, '{"path":'), 400, 'MALFORMED_JSON');
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * In-memory fault injection for tests (`/_dev/faults`). A fault matches by exact path or by a prefix ending in `*`,
- * optionally by method, and affects `times` requests (unlimited when absent). Faults never apply to `/_dev/` paths,
- * and apply to preflight OPTIONS requests only when `method` is `OPTIONS`.
+ * In-memory fault injection for tests (`/_dev/faults`), a dev helper: the server applies faults in dev mode only.
+ * A fault matches by exact path or by a prefix ending in `*`, optionally by method, and affects `times` requests
+ * (unlimited when absent). Faults never apply to `/_dev/` paths, and apply to preflight OPTIONS requests only when
+ * `method` is `OPTIONS`.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,8 @@
 /**
  * `npm run emulator`: the platform emulator on its own.
  * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
- * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay).
+ * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay),
+ * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,14 +20,16 @@ const { values } = parseArgs({
     db: { type: 'string' },
     'demo-origins': { type: 'string' },
     assets: { type: 'string' },
+    dev: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
 });
 
 if (values.help) {
-  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay]
-Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS`);
+  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev]
+Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1
+--dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
 }
 
@@ -51,13 +54,22 @@ for (const o of demoOrigins) {
 const assetsOption = values.assets ?? process.env['INLAY_ASSETS'];
 const assetsDir = assetsOption ? resolve(assetsOption) : DEFAULT_ASSETS_DIR;
 
-const emulator = await startEmulator({ port, db, demoOrigins, assetsDir }).catch((err: unknown) => {
+const devText = (process.env['INLAY_DEV'] ?? '').trim().toLowerCase();
+if (!['', '0', '1', 'false', 'true'].includes(devText)) fail('invalid INLAY_DEV: use 1 or 0');
+const dev = values.dev === true || devText === '1' || devText === 'true';
+
+const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
 });
 
 console.log(`emulator listening on ${emulator.url}`);
 console.log(`  database: ${db}`);
 console.log(`  demo origins: ${demoOrigins.join(', ')}`);
+console.log(
+  dev
+    ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`
+    : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
+);
 console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
 console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);
 

@@ -36,6 +36,8 @@ export interface EmulatorApp {
   demoOrigins: string[];
   assetsDir: string;
   faults: FaultStore;
+  /** Dev mode: `/_dev/*` helpers and fault injection (see `EmulatorOptions.dev`). */
+  dev: boolean;
 }
 
 /** What a handler receives. */

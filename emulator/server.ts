@@ -91,6 +91,11 @@ export interface EmulatorOptions {
   routes?: readonly RouteModule[];
   /** Default 1 MB. */
   bodyLimitBytes?: number;
+  /**
+   * Dev mode: the `/_dev/*` helpers (mailbox, fault injection; local `Host` only) and injected faults. Default false:
+   * `/_dev/*` answer 404 and no fault applies. `npm run emulator -- --dev`, `npm start` and the test helpers turn it on.
+   */
+  dev?: boolean;
 }
 
 export interface RunningEmulator {
@@ -159,6 +164,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
     assetsDir: resolve(opts.assetsDir ?? DEFAULT_ASSETS_DIR),
     faults: new FaultStore(),
+    dev: opts.dev ?? false,
   };
   try {
     migrate(db);
@@ -238,7 +244,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const corsMode = (match.kind === 'found' ? match.route.options.cors : match.kind === 'method-not-allowed' ? match.options.cors : undefined) ?? 'clients';
       applyCors(req, res, corsMode, preflight);
 
-      const fault = app.faults.take(method, url.pathname, preflight);
+      const fault = app.dev ? app.faults.take(method, url.pathname, preflight) : undefined;
       if (fault) {
         if (fault.delayMs) await sleep(fault.delayMs);
         if (closing || fault.drop) {

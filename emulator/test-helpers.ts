@@ -10,9 +10,9 @@ import type { EmulatorOptions, RunningEmulator } from './server.ts';
 
 export { DEMO_CLIENT_ID };
 
-/** An emulator on a random port with an in-memory database. */
+/** An emulator on a random port with an in-memory database, in dev mode (`/_dev/*`, faults) unless `dev: false`. */
 export function startTestEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, db: ':memory:', ...opts });
+  return startEmulator({ port: 0, db: ':memory:', dev: true, ...opts });
 }
 
 export interface ApiResponse {
@@ -111,9 +111,16 @@ export async function placeOrder(
   if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
   const created = await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } });
   if (created.status !== 200) throw new Error(`create-checkout failed: ${created.text}`);
-  const { checkoutId } = created.json;
+  return payCheckout(emu, access, created.json.checkoutId, siteOrigin);
+}
+
+/**
+ * Pays a checkout as the buyer would: the ecomCheckout redirect session (made with the buyer's `token`) and the
+ * hosted checkout form with the test card. Returns the order id.
+ */
+export async function payCheckout(emu: RunningEmulator, token: string, checkoutId: string, siteOrigin = 'http://127.0.0.1:5173'): Promise<string> {
   const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-    token: access,
+    token,
     body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: `${siteOrigin}/thank-you`, postFlowUrl: `${siteOrigin}/` } },
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the platform emulator (INLAY_PORT, default 8787) and the demo storefront (DEMO_PORT, default 5173)
- * on two origins, so CORS and cross-origin loading are real. Ctrl+C stops both.
+ * on two origins, so CORS and cross-origin loading are real. Ctrl+C stops both. The emulator runs in dev mode
+ * (`--dev`: the `/_dev/*` mailbox and fault injection, on a local Host only): this is a developer's machine.
  */
 import { spawn } from 'node:child_process';
 import { startDemo } from '../demo/server.ts';
@@ -10,7 +11,7 @@ const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const apiBase = `http://127.0.0.1:${apiPort}`;
 const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`].join(',');
 
-const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
+const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--dev'], {
   env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_DEMO_ORIGINS: process.env.INLAY_DEMO_ORIGINS ?? demoOrigins },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -95,7 +95,7 @@ describe('$cart model', () => {
     const seen: unknown[] = [];
     other.onmessage = (e) => seen.push(e.data);
     await setQuantity('b', 3);
-    await vi.waitFor(() => expect(seen).toEqual([{ revision: $cart.get()!.revision }]));
+    await vi.waitFor(() => expect(seen).toEqual([{ id: 'c1', revision: $cart.get()!.revision }]));
     server.cart = cartOf(9, line('b', 3), line('z', 7));
     const before = gets().length;
     other.postMessage({ revision: '9' });
@@ -165,5 +165,44 @@ describe('$cart model', () => {
       expect(adds()).toBe(2);
       expect($cartCount.get()).toBe(4);
     });
+  });
+
+  it('back from the hosted checkout: the page load announces the cart it read, and a tab holding another cart refetches it', async () => {
+    const other = new BroadcastChannel('inlay-cart-cart-test');
+    const seen: unknown[] = [];
+    other.onmessage = (e) => seen.push(e.data);
+    await loadCart();
+    // the thank-you page (a full load) tells the other tabs what the platform holds after the payment
+    await vi.waitFor(() => expect(seen).toEqual([{ id: 'c1', revision: '1' }]));
+    expect(gets()).toHaveLength(1);
+
+    // another tab's load read the same cart: nothing to do
+    other.postMessage({ id: 'c1', revision: '1' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gets()).toHaveLength(1);
+
+    // the payment (in another tab) took the bought lines and the platform made a new cart, holding what was added
+    // meanwhile: its revision may be the same number, the cart is not; this tab shows it, not an empty cart
+    server.cart = { ...cartOf(1, line('later', 4)), id: 'c2' };
+    other.postMessage({ id: 'c2', revision: '1' });
+    await vi.waitFor(() => expect($cart.get()).toMatchObject({ id: 'c2', lineItems: [{ id: 'later', quantity: 4 }] }));
+    expect(gets()).toHaveLength(2);
+    // no cart at all on the platform (404 after the last line was bought): refetched too
+    server.cart = null;
+    other.postMessage({ id: null, revision: null });
+    await vi.waitFor(() => expect($cart.get()).toBeNull());
+    other.close();
+  });
+
+  it('a page restored from the back/forward cache refetches (it heard nothing while away)', async () => {
+    await loadCart();
+    expect(gets()).toHaveLength(1);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gets()).toHaveLength(1);
+    server.cart = cartOf(5, line('a', 1));
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await vi.waitFor(() => expect($cartCount.get()).toBe(1));
+    expect(gets()).toHaveLength(2);
   });
 });

@@ -3,7 +3,11 @@
  * and `window.Inlay.cart`. One GET per page load (then answers of mutations and other tabs' changes keep it
  * current). Mutations are queued one at a time and applied optimistically: what is shown is the last confirmed
  * cart with the pending changes applied, so a final failure rolls back exactly (the change is dropped).
- * Other tabs learn about changes through a BroadcastChannel carrying the revision, and refetch.
+ * Other tabs learn about changes through a BroadcastChannel carrying the cart's id and revision, and refetch when
+ * they hold another. A page's first load announces what it read too: a tab coming back from the hosted checkout (the
+ * thank-you page, a full page load) reads the cart the payment left, and every other tab refetches it, rather than
+ * anyone assuming the cart is now empty (lines added meanwhile stay on the platform). A page restored from the
+ * back/forward cache (where it heard no message) refetches.
  * A change whose answer is lost (network, timeout, 5xx) may have landed: the cart is read back before it counts as
  * failed, so nothing is doubled by a retry and what is shown is what the platform holds.
  *
@@ -121,6 +125,23 @@ let loading: Promise<Cart | null> | undefined;
 let channel: BroadcastChannel | null | undefined;
 let wasMember: boolean | undefined;
 
+/** What the channel carries: which cart, at which revision (`null`s: no cart). */
+interface Stamp {
+  id?: unknown;
+  revision?: unknown;
+}
+const stamp = (cart: Cart | null): Stamp => ({ id: cart?.id ?? null, revision: cart?.revision ?? null });
+/** Whether this tab already holds what another tab announced. */
+function holds(m: Stamp): boolean {
+  const mine = $confirmed.get();
+  // a tab on an older bundle sends the revision only
+  if (!('id' in m)) return m.revision != null && m.revision === mine?.revision;
+  return m.id === (mine?.id ?? null) && m.revision === (mine?.revision ?? null);
+}
+const onPageShow = (e: PageTransitionEvent) => {
+  if (e.persisted) refresh('sync').catch(() => undefined);
+};
+
 const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
   target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
 };
@@ -130,20 +151,21 @@ function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: Eve
   $cartStatus.set({ state: 'ready' });
   if (!reason) return;
   announce(cart, reason, target);
-  if (broadcast) channel?.postMessage({ revision: cart?.revision ?? null });
+  if (broadcast) channel?.postMessage(stamp(cart));
 }
 
 function connect() {
   if (channel !== undefined) return;
   try {
     channel = new BroadcastChannel(`inlay-cart-${client().config.clientId}`);
-    channel.onmessage = (e: MessageEvent<{ revision?: unknown }>) => {
-      // another tab changed the cart: refetch unless we already hold that revision
-      if (e.data?.revision == null || e.data.revision !== $confirmed.get()?.revision) refresh('sync').catch(() => undefined);
+    channel.onmessage = (e: MessageEvent<Stamp | null>) => {
+      // another tab changed or read the cart: refetch unless we already hold that cart at that revision
+      if (!e.data || !holds(e.data)) refresh('sync').catch(() => undefined);
     };
   } catch {
     channel = null; // no BroadcastChannel: this tab only
   }
+  addEventListener('pageshow', onPageShow);
   // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
   $session.subscribe((s) => {
     const member = s.role === 'member';
@@ -158,7 +180,12 @@ export function loadCart(): Promise<Cart | null> {
   if (!loading) {
     $cartStatus.set({ state: 'loading' });
     loading = fetchCart().then(
-      (c) => (setConfirmed(c), c),
+      (c) => {
+        setConfirmed(c);
+        // tabs holding something else (e.g. the cart before a payment made in this tab) refetch
+        channel?.postMessage(stamp(c));
+        return c;
+      },
       (e: unknown) => {
         loading = undefined; // the next mount may try again
         $cartStatus.set({ state: 'error', error: e });
@@ -294,6 +321,7 @@ export function resetCartForTests() {
   loading = undefined;
   channel?.close();
   channel = undefined;
+  removeEventListener('pageshow', onPageShow);
   wasMember = undefined;
   queue = Promise.resolve();
 }

@@ -1,34 +1,97 @@
 /**
- * Developer endpoints (no auth; CORS as for API routes): the mailbox and fault injection.
+ * Developer endpoints (no auth; CORS as for API routes): the mailbox and fault injection. They hold reset links and
+ * sign-up codes and can break any route, so they exist only in dev mode (`startEmulator({dev: true})`, `--dev`;
+ * otherwise 404 like any unknown path) and answer only:
+ * - a local `Host` (`127.0.0.1`, `localhost`, `[::1]`, any port), else 403: a page on a name rebound to 127.0.0.1
+ *   (DNS rebinding) sends its own name;
+ * - a body typed `application/json`, else 415: a cross-site page can send `text/plain` (and form) bodies without a
+ *   preflight, never JSON ones.
+ * Both checks run before the body is parsed (the routes take it raw).
  */
-import { notFound } from '../errors.ts';
+import type { IncomingMessage } from 'node:http';
+import { badRequestApp, forbidden, notFound, statusError } from '../errors.ts';
 import { faultInputSchema } from '../faults.ts';
 import { clearMail, listMail } from '../mail.ts';
-import type { RouteModule } from '../router.ts';
+import type { Handler, RequestContext, RouteModule, RouteOptions } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const devRoutes: RouteModule = (router, app) => {
-  router.get('/_dev/mailbox', (ctx) => {
-    const to = ctx.query.get('to')?.trim();
-    return { json: { messages: listMail(ctx.db, to || undefined) } };
-  });
-  router.delete('/_dev/mailbox', (ctx) => {
-    clearMail(ctx.db);
-    return { json: {} };
-  });
+/** `Host` values the dev helpers answer: loopback by address or name, any port. */
+const LOCAL_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+/** Dev request bodies are small (a fault); more is refused before anything is parsed. */
+const DEV_BODY_LIMIT_BYTES = 64 * 1024;
 
-  router.get('/_dev/faults', () => ({ json: { faults: app.faults.list() } }));
-  router.post('/_dev/faults', (ctx) => {
-    const input = validate(faultInputSchema, ctx.body);
-    return { json: { fault: app.faults.add(input, ctx.now()) } };
-  });
-  router.delete('/_dev/faults', () => {
-    app.faults.clear();
-    return { json: {} };
-  });
-  router.delete('/_dev/faults/:id', (ctx) => {
-    const id = ctx.params['id'] ?? '';
-    if (!app.faults.remove(id)) throw notFound(`Fault ${id} not found`, 'FAULT_NOT_FOUND');
-    return { json: {} };
-  });
+const hasBody = (req: IncomingMessage, raw?: Buffer) =>
+  (raw?.length ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+
+const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** 403 for a non-local Host, 415 for a body that is not JSON; then the body parsed as JSON (`{}` when empty). */
+function guard(ctx: RequestContext): unknown {
+  if (!LOCAL_HOST.test(ctx.req.headers.host ?? '')) {
+    throw forbidden('Dev helpers answer only requests to a local host (127.0.0.1, localhost or [::1])', 'HOST_NOT_ALLOWED');
+  }
+  if (!hasBody(ctx.req, ctx.rawBody)) return {};
+  if (mediaType(ctx.req.headers['content-type']) !== 'application/json') {
+    throw statusError(415, 'Dev helpers take application/json bodies only', 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  const text = ctx.rawBody?.toString('utf8') ?? '';
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+export const devRoutes: RouteModule = (router, app) => {
+  if (!app.dev) return; // not in dev mode: /_dev/* are unknown paths (404)
+
+  const raw: RouteOptions = { raw: { limitBytes: DEV_BODY_LIMIT_BYTES } };
+  const dev = (handler: (ctx: RequestContext, body: unknown) => ReturnType<Handler>): Handler => (ctx) => handler(ctx, guard(ctx));
+
+  router.get(
+    '/_dev/mailbox',
+    dev((ctx) => {
+      const to = ctx.query.get('to')?.trim();
+      return { json: { messages: listMail(ctx.db, to || undefined) } };
+    }),
+  );
+  router.delete(
+    '/_dev/mailbox',
+    dev((ctx) => {
+      clearMail(ctx.db);
+      return { json: {} };
+    }),
+    raw,
+  );
+
+  router.get(
+    '/_dev/faults',
+    dev(() => ({ json: { faults: app.faults.list() } })),
+  );
+  router.post(
+    '/_dev/faults',
+    dev((ctx, body) => {
+      const input = validate(faultInputSchema, body);
+      return { json: { fault: app.faults.add(input, ctx.now()) } };
+    }),
+    raw,
+  );
+  router.delete(
+    '/_dev/faults',
+    dev(() => {
+      app.faults.clear();
+      return { json: {} };
+    }),
+    raw,
+  );
+  router.delete(
+    '/_dev/faults/:id',
+    dev((ctx) => {
+      const id = ctx.params['id'] ?? '';
+      if (!app.faults.remove(id)) throw notFound(`Fault ${id} not found`, 'FAULT_NOT_FOUND');
+      return { json: {} };
+    }),
+    raw,
+  );
 };

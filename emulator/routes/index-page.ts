@@ -32,8 +32,12 @@ export const indexPageRoutes: RouteModule = (router) => {
 <ul>
   <li><code>POST ${base}/oauth2/token</code>: visitor and member tokens</li>
   <li><code>POST ${base}/stores-reader/v1/products/query</code>: the catalog (needs a token)</li>
-  <li><a href="/_dev/mailbox">/_dev/mailbox</a>: every email the emulator sent</li>
-  <li><a href="/_dev/faults">/_dev/faults</a>: injected faults (for tests)</li>
+  ${
+    ctx.app.dev
+      ? `<li><a href="/_dev/mailbox">/_dev/mailbox</a>: every email the emulator sent</li>
+  <li><a href="/_dev/faults">/_dev/faults</a>: injected faults (for tests)</li>`
+      : '<li>Dev helpers (<code>/_dev/mailbox</code>, <code>/_dev/faults</code>) are off: start with <code>--dev</code></li>'
+  }
   <li><a href="/inlay/loader.js">/inlay/loader.js</a>: the widget loader, served as a CDN would</li>
 </ul>
 <h2>Registered clients</h2>

@@ -22,12 +22,15 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Emulator (in-memory SQLite, serving the built bundle) + demo storefront + fixture origin, on free ports. */
+/**
+ * Emulator (in-memory SQLite, serving the built bundle, dev mode: the tests read its mailbox and inject faults) +
+ * demo storefront + fixture origin, on free ports.
+ */
 export async function startStack(): Promise<Stack> {
   const [demoPort, fixturePort] = [await freePort(), await freePort()];
   const demoOrigin = `http://127.0.0.1:${demoPort}`;
   const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
-  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir });
+  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir, dev: true });
   const demo = await startDemo({ port: demoPort, apiBase: emulator.url });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();

@@ -106,6 +106,46 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.context.close();
   });
 
+  it('paying removes only what was bought: a line added in another tab meanwhile stays, in both tabs', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    const other = await w.context.newPage(); // the same shopper's second tab
+    await other.goto(`${env.stack.demo}/`);
+    await expect.poll(() => badge(other).textContent()).toBe('1');
+
+    await drawer(w.page).getByRole('button', { name: 'Check out' }).click();
+    await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
+    // while the first tab is on the checkout page, the second adds a mug
+    await other.evaluate(([id, v]) => window.Inlay!.cart.add({ productId: id!, variantId: v! }), [MUG, FOREST]);
+    await expect.poll(() => badge(other).textContent()).toBe('2');
+
+    await w.page.getByLabel('Email').fill('ada@example.com');
+    await w.page.getByLabel('First name').fill('Ada');
+    await w.page.getByLabel('Last name').fill('Lovelace');
+    await w.page.getByLabel('Street address').fill('12 Elm St');
+    await w.page.getByLabel('City').fill('Springfield');
+    await w.page.getByLabel('Postal code').fill('62701');
+    await w.page.getByLabel('Card number').fill('4242424242424242');
+    await w.page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await w.page.getByLabel('Security code').fill('123');
+    await w.page.getByRole('button', { name: /^Pay / }).click();
+    await w.page.waitForURL(/\/thank-you\?orderId=/);
+    const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
+    const order = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
+    expect(order.lineItems.map((l: { productName: { original: string } }) => l.productName.original)).toEqual(['Folding Camp Stool']);
+
+    // both tabs show the mug that was not bought
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    await expect.poll(() => badge(other).textContent()).toBe('1');
+    await other.evaluate(() => window.Inlay!.cart.open());
+    await expect.poll(() => drawer(other).locator('li.line').allTextContents()).toEqual([expect.stringContaining('Enamel Camp Mug')]);
+    await w.context.close();
+  });
+
   it('a failed quantity change shows the platform’s quantity, names the chosen one, and Retry applies it', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);

@@ -10,6 +10,7 @@ const env = useStackAndBrowser();
 const MUG = seedIds.products['enamel-camp-mug']!;
 const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
 const STOOL = seedIds.products['folding-camp-stool']!;
+const BOARD = seedIds.products['maple-cutting-board']!;
 
 const cart = (page: Page) => page.locator('inlay-cart');
 const drawer = (page: Page) => cart(page).locator('dialog');
@@ -110,7 +111,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), BOARD);
     await expect.poll(() => badge(w.page).textContent()).toBe('1');
     const other = await w.context.newPage(); // the same shopper's second tab
     await other.goto(`${env.stack.demo}/`);
@@ -135,7 +136,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
     const order = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
-    expect(order.lineItems.map((l: { productName: { original: string } }) => l.productName.original)).toEqual(['Folding Camp Stool']);
+    expect(order.lineItems.map((l: { productName: { original: string } }) => l.productName.original)).toEqual(['Maple Cutting Board']);
 
     // both tabs show the mug that was not bought
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));

@@ -252,6 +252,8 @@ describe('single-page shop (/spa)', () => {
       expect.stringMatching(/^MutationObserver .*core-[\w-]+\.js/),
       // demo/public/spa.js: the router's link interception
       'document click|false',
+      // core/services/current-cart.ts: a page restored from the back/forward cache refetches the cart
+      'window pageshow|false',
       // demo/public/spa.js: the router's back/forward
       'window popstate|false',
       // core/auth/tokens.ts: tokens are shared by every tab (sign-in/out in another tab)

@@ -290,14 +290,17 @@ export function consumeAuthorizationCode(
     if (!row || row.client_id !== opts.clientId) return fail('Invalid authorization code');
     if (row.used_at !== null) return fail('Authorization code was already used');
     if (row.expires_at <= nowMs) return fail('Authorization code expired');
-    if (opts.redirectUri !== undefined && row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
-      return fail('redirectUri does not match the authorization request');
+    // A code bound to a redirect URI needs that exact URI again (RFC 6749 §4.1.3), also when the request leaves it out.
+    if (row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
+      return fail(opts.redirectUri === undefined ? 'redirectUri is required: the authorization request had one' : 'redirectUri does not match the authorization request');
     }
+    // Used up from here on, a wrong verifier included: whoever holds a leaked code gets one guess at the verifier
+    // (a later exchange, even with the right one, fails and the flow starts again).
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
     const expected = Buffer.from(row.code_challenge);
     const actual = Buffer.from(pkceChallenge(opts.codeVerifier));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return fail('Invalid code verifier');
     if (!memberIsActive(db, row.member_id)) return fail('Invalid authorization code');
-    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
     return { ok: true, memberId: row.member_id, visitorId: row.visitor_id };
   })();
 }

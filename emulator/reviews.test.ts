@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
 import type { RunningEmulator } from './server.ts';
-import { seedIds } from './seed.ts';
+import { DEMO_LOGINS, seedIds } from './seed.ts';
 import { seedContacts } from './reviews.ts';
 import { BULK, REVIEWS } from './routes/reviews.ts';
 import { GENERATE_UPLOAD_URL, MAX_UPLOAD_BYTES } from './routes/site-media.ts';
@@ -13,6 +13,8 @@ let owner: string;
 const MUG = seedIds.products['enamel-camp-mug']!;
 const SKILLET = seedIds.products['cast-iron-skillet']!;
 const BLANKET = seedIds.products['merino-wool-blanket']!;
+const LANTERN = seedIds.products['camp-lantern']!;
+const TOWEL = seedIds.products['waffle-cotton-towel']!;
 
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -165,6 +167,47 @@ describe('reviews: writing and moderation', () => {
     expect((await count(visitor, filter)).json.count).toBe(0);
     const del = await api(emu, `${BULK}/delete`, { token: owner, body: { filter } });
     expect(del.json.count).toBe(1);
+  });
+});
+
+describe('reviews: the author comes from the token', () => {
+  const content = { title: 'Bright', body: 'Lights the whole tent.', rating: 5 };
+  const asVisitor = (token: string, email: string, entityId = LANTERN) =>
+    api(emu, `${REVIEWS}/contact`, { token, body: { namespace: 'stores', entityId, name: 'Mallory', email, content } });
+
+  it('a visitor typing a member’s email writes as its own visitor contact, never as that member', async () => {
+    const v = (await visitorTokens(emu)).access;
+    const r = await asVisitor(v, DEMO_LOGINS.member.email);
+    expect(r.status).toBe(200);
+    expect(r.json.review.author).toMatchObject({ authorName: 'Mallory', authorType: 'VISITOR' });
+    expect(r.json.review.author.contactId).not.toBe(seedContacts.member);
+    expect(r.json.review.author.contactId).not.toBe(seedContacts.owner);
+    // the member is not its author: no private view, no delete, no edit
+    const id = r.json.review.id;
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: member })).status).toBe(404);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: member, body: { review: { content: { rating: 1 } } } })).status).toBe(403);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(403);
+    const mine = await query(member, { filter: { 'author.contactId': seedContacts.member } }, true);
+    expect(mine.json.reviews.map((x: { id: string }) => x.id)).not.toContain(id);
+    // and it does not take the member's one review of the product
+    const own = await api(emu, REVIEWS, { token: member, body: { review: { namespace: 'stores', entityId: LANTERN, content, author: { contactId: seedContacts.member } } } });
+    expect(own.status).toBe(200);
+
+    // one review per visitor, whatever email it types; another visitor typing the same email is another contact
+    const again = await asVisitor(v, 'someone.else@example.com');
+    expect([again.status, again.json.details.applicationError.code]).toEqual([409, 'ALREADY_EXISTS']);
+    const other = await asVisitor((await visitorTokens(emu)).access, DEMO_LOGINS.member.email);
+    expect(other.status).toBe(200);
+    expect(other.json.review.author.contactId).not.toBe(r.json.review.author.contactId);
+    // the visitor still finds its own pending review by its contact
+    const pending = await query(v, { filter: { 'author.contactId': r.json.review.author.contactId } }, true);
+    expect(pending.json.reviews.map((x: { id: string }) => x.id)).toEqual([id]);
+  });
+
+  it('a member writing through /contact with someone else’s email writes as itself', async () => {
+    const r = await api(emu, `${REVIEWS}/contact`, { token: member, body: { namespace: 'stores', entityId: TOWEL, name: 'Theo', email: DEMO_LOGINS.owner.email, content } });
+    expect(r.status).toBe(200);
+    expect(r.json.review.author).toMatchObject({ contactId: seedContacts.member, authorType: 'MEMBER' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Reviews under `/reviews/v1` (wire-protocol §4, spec "Reviews" calls). Anyone with a token reads published reviews;
- * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact` (name +
- * email make a contact). Owners and contributors see private reviews, reply, moderate and delete.
+ * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact`, as the
+ * contact bound to their visitor token (the typed name and email never choose whose contact it is). Owners and
+ * contributors see private reviews, reply, moderate and delete.
  */
 import { z } from 'zod';
 import type { Identity } from '../auth.ts';
@@ -172,6 +173,9 @@ function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): Rev
 
 const wire = (ctx: RequestContext, r: ReviewRow) => ({ review: toWireReview(r, ctx.baseUrl) });
 
+/** The contact a visitor writes as: one per visitor (its token), never a member's and never chosen by the body. */
+export const visitorContactId = (visitorId: string) => stableId(`contact:visitor:${visitorId}`);
+
 function touch(ctx: RequestContext, id: string, sets: string, ...values: (string | number | null)[]) {
   ctx.db.prepare(`UPDATE reviews SET ${sets}, updated_date = ?, revision = revision + 1 WHERE id = ?`).run(...values, new Date(ctx.now()).toISOString(), id);
   return loadOr404(ctx, id);
@@ -240,12 +244,11 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     if (!me && !body.email) throw invalidField('email', 'is required for visitors', 'REQUIRED_FIELD');
     if (!me && !body.name) throw invalidField('name', 'is required for visitors', 'REQUIRED_FIELD');
     checkEntity(ctx, body.namespace, body.entityId, 'entityId');
-    // The contact: the member's own, a member's with this email, or one made from the email.
-    const email = body.email?.toLowerCase();
-    const byEmail = email
-      ? ctx.db.prepare<[string], { contactId: string }>('SELECT contact_id AS contactId FROM members WHERE email = ?').get(email)
-      : undefined;
-    const contactId = me && (!email || email === me.email.toLowerCase()) ? me.contactId : (byEmail?.contactId ?? stableId(`contact:${email}`));
+    // Whose contact it is comes from the token only: a member writes as its own contact; a visitor as the contact
+    // bound to its visitor. The typed email never picks a contact (it used to: a visitor typing a member's address
+    // wrote as that member).
+    const contactId = who.kind === 'member' ? me?.contactId : visitorContactId(who.visitorId);
+    if (!contactId) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const policy = moderationPolicy(ctx.db);
     const row = create(ctx, {
       namespace: body.namespace,

@@ -199,9 +199,29 @@ export function revokeRefreshToken(db: Database, refreshToken: string): boolean 
   return r.changes > 0;
 }
 
-/** Revoke every token of a member (password change, block, delete). */
+/** Revoke every token of a member (password reset, block, delete). */
 export function revokeMemberTokens(db: Database, memberId: string): void {
   db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ?').run(memberId);
+}
+
+/**
+ * Revoke every token of a member except one session: the refresh token whose hash is `keepRefreshHash` and the
+ * access tokens issued with it (password change: the caller stays signed in, every other device is signed out).
+ */
+export function revokeOtherMemberTokens(db: Database, memberId: string, keepRefreshHash: string | null): void {
+  db.prepare<[string, string, string]>(
+    'UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ? AND token_hash IS NOT ? AND parent_hash IS NOT ?',
+  ).run(memberId, keepRefreshHash ?? '', keepRefreshHash ?? '');
+}
+
+/** The session (the hash of the refresh token) an access token belongs to, or null. */
+export function sessionOfAccessToken(db: Database, accessToken: string | undefined): string | null {
+  if (!accessToken) return null;
+  return (
+    db
+      .prepare<[string], { parent_hash: string | null }>("SELECT parent_hash FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'")
+      .get(sha256Hex(accessToken))?.parent_hash ?? null
+  );
 }
 
 function memberIsActive(db: Database, memberId: string): { role: MemberRole } | undefined {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pkceChallenge } from './auth.ts';
+import { issueAuthorizationCode, issueMemberTokens, pkceChallenge } from './auth.ts';
 import { setSetting } from './db.ts';
 import { DEV_CAPTCHA_TOKEN } from './identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
@@ -306,7 +306,6 @@ describe('logout and members', () => {
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
     const id = reg.json.identity.id as string;
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
     const upd = await api(emu, `/members/v1/members/${id}`, { method: 'PATCH', token: t.access_token, body: { member: { profile: { nickname: 'Grace' } } } });
     expect(upd.json.member.profile.nickname).toBe('Grace');
@@ -334,7 +333,6 @@ describe('recovery and change-password', () => {
     setSetting(emu.db, 'signup_policy', 'immediate');
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
     await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${SITE}/products/mug?inlay-reset=old#top`, clientId: DEMO_CLIENT_ID } });
     const link = new URL((await lastMail(email)).link);
@@ -362,10 +360,40 @@ describe('recovery and change-password', () => {
     setSetting(emu.db, 'signup_policy', 'immediate');
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
     expect(violations(await post(`${AUTHN}/change-password`, { newPassword: 'x' }, t.access_token))).toEqual([expect.objectContaining({ field: 'newPassword', violatedRule: 'MIN_LENGTH' })]);
     expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' }, t.access_token)).json).toEqual({});
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
+  });
+});
+
+describe('change-password ends the other sessions', () => {
+  it('other devices, sign-ins in flight and reset links stop working; the caller stays signed in', async () => {
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const email = fresh();
+    const id = (await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).json.identity.id as string;
+    const otherDevice = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const caller = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const pendingSession = (await post(`${AUTHN}/login`, { loginId: { email }, password: 'correct horse' })).json.sessionToken as string;
+    const pendingCode = issueAuthorizationCode(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id, codeChallenge: pkceChallenge(VERIFIER) }, clock);
+    await post(`${RECOVERY}/send-email`, { email });
+    const resetToken = new URL((await lastMail(email)).link).searchParams.get('inlay-reset')!;
+
+    expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' }, caller.access_token)).json).toEqual({});
+
+    const refresh = (token: string) => api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: token } });
+    expect((await api(emu, MY, { token: otherDevice.access_token })).status).toBe(401);
+    expect(appCode(await refresh(otherDevice.refresh_token))).toBe('INVALID_REFRESH_TOKEN');
+    expect((await api(emu, MY, { token: caller.access_token })).status).toBe(200);
+    const renewed = await refresh(caller.refresh_token);
+    expect(renewed.status).toBe(200);
+    expect((await api(emu, MY, { token: renewed.json.access_token })).status).toBe(200);
+
+    const silent = await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: pendingSession }));
+    expect(oauthData(await (await fetch(silent.json.redirectSession.fullUrl)).text()).message.error).toBe('login_required');
+    const code = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code: pendingCode, codeVerifier: VERIFIER } });
+    expect(appCode(code)).toBe('INVALID_GRANT');
+    expect(appCode(await post(`${RECOVERY}/recover`, { recoveryToken: resetToken, password: 'attacker pw 1' }))).toBe('INVALID_RECOVERY_TOKEN');
     expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, hashPassword, revokeMemberTokens } from '../auth.ts';
+import { getClient, hashPassword, revokeMemberTokens, revokeOtherMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../auth.ts';
 import { getSetting } from '../db.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
 import {
@@ -129,6 +129,21 @@ export async function checkCredentials(ctx: RequestContext, email: string, pw: s
   return m;
 }
 
+/**
+ * After a password change: every other way into the account ends. Other sessions' refresh and access tokens are
+ * revoked (the caller's session stays), and sign-in steps still in flight (unused session tokens from a login,
+ * authorization codes, reset links) stop working.
+ */
+function endOtherSessions(ctx: RequestContext, memberId: string): void {
+  const now = ctx.now();
+  ctx.db.transaction(() => {
+    revokeOtherMemberTokens(ctx.db, memberId, sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)));
+    ctx.db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+    ctx.db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+    ctx.db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+  })();
+}
+
 export const identityRoutes: RouteModule = (router) => {
   for (const base of [AUTHN, '/iam/authentication']) {
     router.post(`${base}/v2/register`, async (ctx) => {
@@ -166,6 +181,7 @@ export const identityRoutes: RouteModule = (router) => {
       const body = validate(changePasswordSchema, ctx.body);
       const hash = await hashPassword(body.newPassword);
       ctx.db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(ctx.now()).toISOString(), me.memberId);
+      endOtherSessions(ctx, me.memberId);
       return { json: {} };
     });
   }

@@ -367,6 +367,37 @@ describe('recovery and change-password', () => {
   });
 });
 
+describe('identity comes from the token, not the body', () => {
+  const OTHER = 'https://other-client.example';
+  beforeAll(() => {
+    emu.db
+      .prepare("INSERT OR IGNORE INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('other-client', 'Other', ?, '2026-01-01')")
+      .run(JSON.stringify([OTHER]));
+  });
+
+  it('logout: another client in the body is refused (nothing signed out); without one the token’s client decides', async () => {
+    const m = await memberTokens(emu);
+    const other = await post(REDIRECT, { logout: { clientId: 'other-client' }, callbacks: { postFlowUrl: `${OTHER}/` } }, m.access);
+    expect(violations(other)).toEqual([expect.objectContaining({ field: 'logout.clientId', violatedRule: 'VALIDATION' })]);
+    expect((await api(emu, MY, { token: m.access })).status).toBe(200);
+    const bodyless = await post(REDIRECT, { logout: {}, callbacks: { postFlowUrl: `${OTHER}/` } }, m.access);
+    expect(violations(bodyless)).toEqual([expect.objectContaining({ field: 'callbacks.postFlowUrl' })]);
+    const ok = await post(REDIRECT, { logout: {}, callbacks: { postFlowUrl: `${SITE}/` } }, m.access);
+    expect(ok.status).toBe(200);
+    const go = await fetch(ok.json.redirectSession.fullUrl, { redirect: 'manual' });
+    expect([go.status, go.headers.get('location')]).toEqual([302, `${SITE}/`]);
+    expect((await api(emu, MY, { token: m.access })).status).toBe(401);
+  });
+
+  it('sign-in and reset links go to the token’s own client only', async () => {
+    const auth = await post(REDIRECT, authBody({ clientId: 'other-client', responseMode: 'fragment', redirectUri: `${OTHER}/cb` }, 'login'));
+    expect(violations(auth)).toEqual([expect.objectContaining({ field: 'auth.authRequest.clientId' })]);
+    const email = `reset.${clock}@example.com`;
+    const reset = await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${OTHER}/`, clientId: 'other-client' } });
+    expect(violations(reset)).toEqual([expect.objectContaining({ field: 'redirect.clientId' })]);
+  });
+});
+
 describe('change-password ends the other sessions', () => {
   it('other devices, sign-ins in flight and reset links stop working; the caller stays signed in', async () => {
     setSetting(emu.db, 'signup_policy', 'immediate');

@@ -218,11 +218,13 @@ export const identityRoutes: RouteModule = (router) => {
   });
 
   router.post(`${RECOVERY}/send-email`, (ctx) => {
-    ctx.auth();
+    const who = ctx.auth();
     const body = validate(sendEmailSchema, ctx.body);
     const email = checkEmail(body.email, 'email');
     let link: URL;
     if (body.redirect) {
+      // The link goes back to the caller's own client: its token says which one, not the body.
+      if (body.redirect.clientId !== who.clientId) throw invalidField('redirect.clientId', 'must be the client id of the access token', 'VALIDATION');
       const client = getClient(ctx.db, body.redirect.clientId);
       if (!client) throw invalidField('redirect.clientId', 'is not a registered client', 'VALIDATION');
       link = new URL(body.redirect.url);

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, tokenFromHeader, type Identity } from '../auth.ts';
-import { getSetting, sha256Hex } from '../db.ts';
+import { getClient, issueAuthorizationCode, sessionOfAccessToken, tokenFromHeader, type Identity } from '../auth.ts';
+import { getSetting } from '../db.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
 import { consumeSessionToken, memberById, type MemberRow } from '../identity.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
@@ -184,7 +184,7 @@ const authSchema = z.object({
 });
 type AuthPayload = z.infer<typeof authSchema>;
 
-const logoutSchema = z.object({ clientId: z.string().min(1).max(200) });
+const logoutSchema = z.object({ clientId: z.string().min(1).max(200).optional() });
 const callbacksSchema = z.object({ postFlowUrl: httpUrl.optional() }).loose().optional();
 const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() }).loose();
 
@@ -194,6 +194,8 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
   const a = validate(authSchema, value, 'auth');
   const r = a.authRequest;
   if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
+  // The code goes to the caller's own client (and carries the caller's visitor): the token says which client.
+  if (r.clientId !== identity.clientId) throw invalidField('auth.authRequest.clientId', 'must be the client id of the access token');
   if (r.responseMode !== 'web_message') {
     if (!r.redirectUri) throw badRequest([{ field: 'auth.authRequest.redirectUri', description: 'is required unless responseMode is web_message', violatedRule: 'REQUIRED_FIELD' }]);
     if (!allowedForClient(ctx, r.clientId, r.redirectUri)) throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
@@ -203,17 +205,19 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
 });
 
 registerRedirectIntent('logout', (ctx, value, body, identity) => {
-  const { clientId } = validate(logoutSchema, value, 'logout');
+  const logout = validate(logoutSchema, value, 'logout');
+  // The token's client decides where the flow may end; a body clientId (the SDK sends one) must be that same client.
+  if (logout.clientId !== undefined && logout.clientId !== identity.clientId) {
+    throw invalidField('logout.clientId', 'must be the client id of the access token');
+  }
+  const clientId = identity.clientId;
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   const back = callbacks?.postFlowUrl;
   if (back && !allowedForClient(ctx, clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
   if (identity.kind === 'member') {
     // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
-    const token = tokenFromHeader(ctx.req.headers.authorization);
-    const parent = token
-      ? ctx.db.prepare<[string], { parent_hash: string | null }>('SELECT parent_hash FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(token))?.parent_hash
-      : null;
-    if (parent) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(parent, parent);
+    const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
+    if (session) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(session, session);
   }
   const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };

@@ -1,7 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueAuthorizationCode, issueMemberTokens, pkceChallenge } from './auth.ts';
 import { setSetting } from './db.ts';
-import { DEV_CAPTCHA_TOKEN } from './identity.ts';
+import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
@@ -34,6 +35,42 @@ const violations = (r: { json: { details: { validationError: { fieldViolations: 
 const appCode = (r: { json: { details: { applicationError: { code: string } } } }) => r.json.details.applicationError.code;
 let n = 0;
 const fresh = () => `person${++n}.${clock}@example.com`;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+/**
+ * A JSON POST from another loopback address (all of 127.0.0.0/8 is this machine): the emulator sees another caller,
+ * as it trusts no forwarding header.
+ */
+function postFrom(address: string, path: string, body: unknown, token: string | undefined = visitor, target: RunningEmulator = emu): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(target.url);
+    const data = JSON.stringify(body);
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    if (token) headers['authorization'] = token;
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'POST', localAddress: address, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+/** A 429 in the platform format, with its request id and a Retry-After of at most `maxSeconds`. */
+function expectRateLimited(r: Reply, maxSeconds: number): void {
+  expect([r.status, r.json.details.applicationError.code]).toEqual([429, 'RESOURCE_EXHAUSTED']);
+  expect(r.json.details.applicationError.data.requestId).toBe(r.headers['x-wix-request-id']);
+  const seconds = Number(r.headers['retry-after']);
+  expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= maxSeconds, `Retry-After ${r.headers['retry-after']}`).toBe(true);
+}
 
 describe('register', () => {
   it('refuses bad input in the platform format', async () => {
@@ -428,3 +465,110 @@ describe('change-password ends the other sessions', () => {
     expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
   });
 });
+
+describe('throttling aims at the attacker', () => {
+  const member = DEMO_LOGINS.member;
+  const captcha = [{ Recaptcha: DEV_CAPTCHA_TOKEN }];
+
+  it('10 wrong passwords lock that address out of that account (429 + Retry-After), not the member signing in elsewhere', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: member.email }, password: `guess ${i}`, captchaTokens: captcha });
+      expect([r.status, r.json.details.applicationError.code]).toEqual([400, '-19976']);
+    }
+    const locked = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: captcha });
+    expectRateLimited(locked, 15 * 60);
+    // the real member, from another address: no lock and no captcha
+    const real = await postFrom('127.0.0.3', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password });
+    expect(real.json.state).toBe('SUCCESS');
+    // the attacker's address may still sign in to another account (below the address's own limits)
+    const owner = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: DEMO_LOGINS.owner.email }, password: DEMO_LOGINS.owner.password });
+    expect(owner.json.state).toBe('SUCCESS');
+  });
+
+  it('an address trying many accounts needs a captcha, then gets 429; the member elsewhere is not affected', async () => {
+    for (let i = 0; i < 50; i++) {
+      const r = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: `nobody${i}@example.com` }, password: 'whatever1', captchaTokens: captcha });
+      expect(r.status).toBe(404);
+    }
+    const needs = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: 'nobody@example.com' }, password: 'whatever1' });
+    expectRateLimited(needs, 15 * 60);
+    expect((await postFrom('127.0.0.5', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password })).json.state).toBe('SUCCESS');
+  });
+
+  it('the address is the socket peer: IPv4-mapped IPv6 unwrapped, IPv6 counted per /64', () => {
+    const of = (remoteAddress: string) => clientAddress({ socket: { remoteAddress } } as never);
+    expect(of('127.0.0.2')).toBe('127.0.0.2');
+    expect(of('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(of('2001:db8:0001:0:1:2:3:4')).toBe('2001:db8:1:0::/64');
+    expect(of('2001:db8:1::9')).toBe(of('2001:db8:1:0:ffff::1'));
+  });
+
+  it('anonymous tokens: the default limit stops a burst from one address (1,000 passed before)', async () => {
+    const grant = (address: string) => postFrom(address, '/oauth2/token', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }, undefined);
+    let passed = 0;
+    let last: Reply | undefined;
+    for (let i = 0; i < 130; i++) {
+      last = await grant('127.0.0.6');
+      if (last.status !== 200) break;
+      passed++;
+    }
+    expect(passed).toBe(DEFAULT_THROTTLE_LIMITS.anonymousTokensPerAddress.max);
+    expectRateLimited(last!, 60);
+    expect((await grant('127.0.0.7')).status).toBe(200);
+    clock += 60_000;
+    expect((await grant('127.0.0.6')).status).toBe(200);
+  });
+});
+
+describe('rate limits, small through EmulatorOptions.throttle', () => {
+  let small: RunningEmulator;
+  let t = Date.parse('2026-06-01T10:00:00Z');
+  let token: string;
+  beforeAll(async () => {
+    small = await startTestEmulator({
+      now: () => t,
+      throttle: {
+        anonymousTokensPerAddress: { max: 3, windowMs: 60_000 },
+        signupsPerAddress: { max: 2, windowMs: 3_600_000 },
+        resetMailsPerAddress: { max: 3, windowMs: 3_600_000 },
+        resetMailsPerEmail: { max: 2, windowMs: 3_600_000 },
+      },
+    });
+    token = (await visitorTokens(small)).access;
+  });
+  afterAll(() => small?.close());
+  const from = (address: string, path: string, body: unknown, auth: string | undefined = token) => postFrom(address, path, body, auth, small);
+
+  it('anonymous tokens per address', async () => {
+    const grant = (address: string) => from(address, '/oauth2/token', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }, undefined);
+    for (let i = 0; i < 3; i++) expect((await grant('127.0.0.8')).status).toBe(200);
+    expectRateLimited(await grant('127.0.0.8'), 60);
+    expect((await grant('127.0.0.9')).status).toBe(200);
+    t += 60_000;
+    expect((await grant('127.0.0.8')).status).toBe(200);
+  });
+
+  it('sign-ups per address (a refused duplicate counts too)', async () => {
+    const email = `dup.${t}@example.com`;
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).status).toBe(200);
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).status).toBe(409);
+    expectRateLimited(await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email: `x.${email}` }, password: 'correct horse' }), 3600);
+    // bad input is refused before it counts
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email: 'nope' }, password: 'correct horse' })).status).toBe(400);
+    expect((await from('127.0.0.11', `${AUTHN}/register`, { loginId: { email: `y.${email}` }, password: 'correct horse' })).status).toBe(200);
+  });
+
+  it('password-reset mails per email (members or not: same answer) and per address', async () => {
+    const send = (address: string, email: string) => from(address, `${RECOVERY}/send-email`, { email });
+    for (let i = 0; i < 2; i++) expect((await send('127.0.0.12', 'ghost@example.com')).json).toEqual({});
+    expectRateLimited(await send('127.0.0.13', 'ghost@example.com'), 3600);
+    expect((await send('127.0.0.14', DEMO_LOGINS.member.email)).json).toEqual({});
+    expect((await send('127.0.0.14', DEMO_LOGINS.member.email)).json).toEqual({});
+    expectRateLimited(await send('127.0.0.14', DEMO_LOGINS.member.email), 3600);
+    expect((await send('127.0.0.14', 'a@example.com')).json).toEqual({});
+    expectRateLimited(await send('127.0.0.14', 'b@example.com'), 3600);
+    t += 3_600_000;
+    expect((await send('127.0.0.14', 'b@example.com')).json).toEqual({});
+  });
+});
+

@@ -16,6 +16,7 @@ import type { Identity, MemberRole } from './auth.ts';
 import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
+import { throttleLimits, type ThrottleLimits } from './identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
@@ -91,6 +92,8 @@ export interface EmulatorOptions {
   routes?: readonly RouteModule[];
   /** Default 1 MB. */
   bodyLimitBytes?: number;
+  /** Override rate limits (anonymous tokens, sign-ups, reset mails); defaults in `DEFAULT_THROTTLE_LIMITS`. */
+  throttle?: Partial<ThrottleLimits>;
 }
 
 export interface RunningEmulator {
@@ -159,6 +162,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
     assetsDir: resolve(opts.assetsDir ?? DEFAULT_ASSETS_DIR),
     faults: new FaultStore(),
+    throttle: throttleLimits(opts.throttle),
   };
   try {
     migrate(db);

@@ -11,7 +11,9 @@ import {
   IAM,
   RESEND_COOLDOWN_MS,
   checkThrottle,
+  clearEmailFailures,
   clearFailures,
+  clientAddress,
   consumeRecoveryToken,
   iamError,
   issueRecoveryToken,
@@ -24,6 +26,7 @@ import {
   passwordMatches,
   recordFailure,
   signupPolicy,
+  takeRate,
   throttleKeys,
   toWireIdentity,
   type MemberRow,
@@ -84,8 +87,6 @@ function checkEmail(email: string, field: string): string {
   return e;
 }
 
-const clientIp = (ctx: RequestContext) => ctx.req.socket.remoteAddress ?? 'unknown';
-
 /** Mail a verification code. */
 function mailCode(ctx: RequestContext, m: MemberRow, code: string): void {
   sendMail(ctx.db, { to: m.email, subject: `Your verification code: ${code}`, text: `Enter ${code} to confirm your email address. It expires in 30 minutes.`, code }, ctx.now());
@@ -113,7 +114,7 @@ export function memberState(ctx: RequestContext, m: MemberRow) {
  * Shared with the hosted login page.
  */
 export async function checkCredentials(ctx: RequestContext, email: string, pw: string, captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[]): Promise<MemberRow> {
-  const keys = throttleKeys(email, clientIp(ctx));
+  const keys = throttleKeys(email, clientAddress(ctx.req));
   checkThrottle(ctx.db, keys, captcha, ctx.now());
   const m = memberByEmail(ctx.db, email);
   if (!m) {
@@ -144,12 +145,14 @@ function endOtherSessions(ctx: RequestContext, memberId: string): void {
   })();
 }
 
-export const identityRoutes: RouteModule = (router) => {
+export const identityRoutes: RouteModule = (router, app) => {
   for (const base of [AUTHN, '/iam/authentication']) {
     router.post(`${base}/v2/register`, async (ctx) => {
       ctx.auth();
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
+      // counted before the duplicate check: a refused duplicate is an attempt too (and probing emails costs the same)
+      takeRate(app, [[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
       if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
@@ -232,6 +235,15 @@ export const identityRoutes: RouteModule = (router) => {
     } else {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
+    // Counted for every email, member or not: the answer must not tell them apart.
+    takeRate(
+      app,
+      [
+        [`reset-mail:ip:${clientAddress(ctx.req)}`, app.throttle.resetMailsPerAddress],
+        [`reset-mail:email:${email.toLowerCase()}`, app.throttle.resetMailsPerEmail],
+      ],
+      ctx.now(),
+    );
     const m = memberByEmail(ctx.db, email);
     // The answer is the same whether or not the email belongs to a member (no account probing).
     if (m && m.status !== 'BLOCKED') {
@@ -256,8 +268,7 @@ export const identityRoutes: RouteModule = (router) => {
       .run(hash, new Date(ctx.now()).toISOString(), approve ? 1 : 0, memberId);
     // Every session of the member ends: a stolen refresh token stops working too.
     revokeMemberTokens(ctx.db, memberId);
-    const m = memberById(ctx.db, memberId)!;
-    clearFailures(ctx.db, `email:${m.email.toLowerCase()}`);
+    clearEmailFailures(ctx.db, memberById(ctx.db, memberId)!.email);
     return { json: {} };
   });
 };

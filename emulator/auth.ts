@@ -224,6 +224,15 @@ export function sessionOfAccessToken(db: Database, accessToken: string | undefin
   );
 }
 
+/** True while a session (refresh token hash) is signed in: not revoked, and its member still active. */
+export function sessionIsLive(db: Database, refreshHash: string | null | undefined, memberId: string): boolean {
+  if (!refreshHash) return false;
+  const row = db
+    .prepare<[string], { member_id: string | null; revoked: number }>("SELECT member_id, revoked FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'")
+    .get(refreshHash);
+  return !!row && row.revoked === 0 && row.member_id === memberId && !!memberIsActive(db, memberId);
+}
+
 function memberIsActive(db: Database, memberId: string): { role: MemberRole } | undefined {
   return db
     .prepare<[string], { role: MemberRole }>("SELECT role FROM members WHERE id = ? AND status NOT IN ('BLOCKED')")

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueAuthorizationCode, issueMemberTokens, pkceChallenge } from './auth.ts';
+import { issueAuthorizationCode, issueMemberTokens, pkceChallenge, revokeMemberTokens } from './auth.ts';
 import { setSetting } from './db.ts';
 import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
@@ -261,7 +261,7 @@ describe('redirect session: hosted login (prompt login, fragment)', () => {
     expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${SITE}`);
 
     const form = (email: string, password: string) =>
-      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }).toString() });
+      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url }, body: new URLSearchParams({ email, password }).toString() });
     const wrong = await form('<b>x</b>@example.com', 'nope');
     expect(wrong.status).toBe(400);
     const wrongHtml = await wrong.text();
@@ -301,7 +301,7 @@ describe('logout and members', () => {
     expect(page).toContain('value="Maya"');
     expect(page).toContain(`href="${SITE}/"`);
     const send = (body: Record<string, string>) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url }, body: new URLSearchParams(body).toString() });
     const bad = await send({ op: 'nickname', nickname: '<i>Maya</i>' });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain('value="&lt;i&gt;Maya&lt;/i&gt;"');
@@ -572,3 +572,55 @@ describe('rate limits, small through EmulatorOptions.throttle', () => {
   });
 });
 
+describe('hosted pages', () => {
+  const account = async (token: string) =>
+    (await post(REDIRECT, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } }, token)).json.redirectSession.fullUrl as string;
+  const formPost = (url: string, body: Record<string, string>, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+
+  it('the account link ends with the member’s session: sign-out or revocation, GET and POST', async () => {
+    const m = await memberTokens(emu);
+    const url = await account(m.access);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID } }, m.access)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await formPost(url, { op: 'leave' }, { origin: emu.url })).status).toBe(404);
+    const m2 = await memberTokens(emu);
+    expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m2.access })).json.member.privacyStatus).toBe('PUBLIC');
+
+    const url2 = await account(m2.access);
+    expect((await fetch(url2)).status).toBe(200);
+    revokeMemberTokens(emu.db, seedIds.members.member);
+    expect((await fetch(url2)).status).toBe(404);
+  });
+
+  it('a post from another site (or with neither Origin nor a same-origin Referer) gets a 403 page and changes nothing', async () => {
+    const m = await memberTokens(emu);
+    const url = await account(m.access);
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      {},
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example', referer: `${emu.url}/_hosted/account` },
+    ];
+    for (const headers of crossSite) {
+      const r = await formPost(url, { op: 'nickname', nickname: 'Pwned' }, headers);
+      expect([r.status, r.headers.get('content-type')], JSON.stringify(headers)).toEqual([403, 'text/html; charset=utf-8']);
+      expect(await r.text()).toContain('sent from another site');
+    }
+    expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m.access })).json.member.profile.nickname).toBe('Maya');
+    expect((await formPost(url, { op: 'join' }, { origin: emu.url })).status).toBe(200);
+    expect((await formPost(url, { op: 'join' }, { referer: `${url}` })).status).toBe(200);
+
+    // the login page: refused before any password is looked at
+    const login = (await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri: `${SITE}/` }, 'login'))).json.redirectSession.fullUrl as string;
+    const cross = await formPost(login, { email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password }, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(cross.headers.get('location')).toBeNull();
+    const same = await formPost(login, { email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password }, { origin: emu.url });
+    expect(same.status).toBe(302);
+    // the pages keep a real Origin on their own posts (no-referrer would make the browser send Origin: null)
+    expect((await fetch(url)).headers.get('referrer-policy')).toBe('same-origin');
+  });
+});

@@ -36,6 +36,9 @@ const appCode = (r: { json: { details: { applicationError: { code: string } } } 
 let n = 0;
 const fresh = () => `person${++n}.${clock}@example.com`;
 
+/** Tests that hash many passwords (scrypt) or make a hundred calls: the 5 s default is tight on a loaded machine. */
+const SLOW = 30_000;
+
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -463,7 +466,7 @@ describe('change-password ends the other sessions', () => {
     expect(appCode(code)).toBe('INVALID_GRANT');
     expect(appCode(await post(`${RECOVERY}/recover`, { recoveryToken: resetToken, password: 'attacker pw 1' }))).toBe('INVALID_RECOVERY_TOKEN');
     expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
-  });
+  }, SLOW);
 });
 
 describe('throttling aims at the attacker', () => {
@@ -483,7 +486,7 @@ describe('throttling aims at the attacker', () => {
     // the attacker's address may still sign in to another account (below the address's own limits)
     const owner = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: DEMO_LOGINS.owner.email }, password: DEMO_LOGINS.owner.password });
     expect(owner.json.state).toBe('SUCCESS');
-  });
+  }, SLOW);
 
   it('an address trying many accounts needs a captcha, then gets 429; the member elsewhere is not affected', async () => {
     for (let i = 0; i < 50; i++) {
@@ -493,7 +496,7 @@ describe('throttling aims at the attacker', () => {
     const needs = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: 'nobody@example.com' }, password: 'whatever1' });
     expectRateLimited(needs, 15 * 60);
     expect((await postFrom('127.0.0.5', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password })).json.state).toBe('SUCCESS');
-  });
+  }, SLOW);
 
   it('the address is the socket peer: IPv4-mapped IPv6 unwrapped, IPv6 counted per /64', () => {
     const of = (remoteAddress: string) => clientAddress({ socket: { remoteAddress } } as never);
@@ -517,7 +520,7 @@ describe('throttling aims at the attacker', () => {
     expect((await grant('127.0.0.7')).status).toBe(200);
     clock += 60_000;
     expect((await grant('127.0.0.6')).status).toBe(200);
-  });
+  }, SLOW);
 });
 
 describe('rate limits, small through EmulatorOptions.throttle', () => {

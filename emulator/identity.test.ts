@@ -184,7 +184,7 @@ describe('login', () => {
     for (let i = 0; i < 10; i++) await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: 'bad password', captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
     const locked = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
     expect([locked.status, appCode(locked)]).toEqual([429, 'RESOURCE_EXHAUSTED']);
-  });
+  }, SLOW);
 });
 
 async function sessionToken(): Promise<string> {

@@ -199,9 +199,38 @@ export function revokeRefreshToken(db: Database, refreshToken: string): boolean 
   return r.changes > 0;
 }
 
-/** Revoke every token of a member (password change, block, delete). */
+/** Revoke every token of a member (password reset, block, delete). */
 export function revokeMemberTokens(db: Database, memberId: string): void {
   db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ?').run(memberId);
+}
+
+/**
+ * Revoke every token of a member except one session: the refresh token whose hash is `keepRefreshHash` and the
+ * access tokens issued with it (password change: the caller stays signed in, every other device is signed out).
+ */
+export function revokeOtherMemberTokens(db: Database, memberId: string, keepRefreshHash: string | null): void {
+  db.prepare<[string, string, string]>(
+    'UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ? AND token_hash IS NOT ? AND parent_hash IS NOT ?',
+  ).run(memberId, keepRefreshHash ?? '', keepRefreshHash ?? '');
+}
+
+/** The session (the hash of the refresh token) an access token belongs to, or null. */
+export function sessionOfAccessToken(db: Database, accessToken: string | undefined): string | null {
+  if (!accessToken) return null;
+  return (
+    db
+      .prepare<[string], { parent_hash: string | null }>("SELECT parent_hash FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'")
+      .get(sha256Hex(accessToken))?.parent_hash ?? null
+  );
+}
+
+/** True while a session (refresh token hash) is signed in: not revoked, and its member still active. */
+export function sessionIsLive(db: Database, refreshHash: string | null | undefined, memberId: string): boolean {
+  if (!refreshHash) return false;
+  const row = db
+    .prepare<[string], { member_id: string | null; revoked: number }>("SELECT member_id, revoked FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'")
+    .get(refreshHash);
+  return !!row && row.revoked === 0 && row.member_id === memberId && !!memberIsActive(db, memberId);
 }
 
 function memberIsActive(db: Database, memberId: string): { role: MemberRole } | undefined {
@@ -290,14 +319,17 @@ export function consumeAuthorizationCode(
     if (!row || row.client_id !== opts.clientId) return fail('Invalid authorization code');
     if (row.used_at !== null) return fail('Authorization code was already used');
     if (row.expires_at <= nowMs) return fail('Authorization code expired');
-    if (opts.redirectUri !== undefined && row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
-      return fail('redirectUri does not match the authorization request');
+    // A code bound to a redirect URI needs that exact URI again (RFC 6749 §4.1.3), also when the request leaves it out.
+    if (row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
+      return fail(opts.redirectUri === undefined ? 'redirectUri is required: the authorization request had one' : 'redirectUri does not match the authorization request');
     }
+    // Used up from here on, a wrong verifier included: whoever holds a leaked code gets one guess at the verifier
+    // (a later exchange, even with the right one, fails and the flow starts again).
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
     const expected = Buffer.from(row.code_challenge);
     const actual = Buffer.from(pkceChallenge(opts.codeVerifier));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return fail('Invalid code verifier');
     if (!memberIsActive(db, row.member_id)) return fail('Invalid authorization code');
-    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
     return { ok: true, memberId: row.member_id, visitorId: row.visitor_id };
   })();
 }

@@ -1,7 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pkceChallenge } from './auth.ts';
+import { issueAuthorizationCode, issueMemberTokens, pkceChallenge, revokeMemberTokens } from './auth.ts';
 import { setSetting } from './db.ts';
-import { DEV_CAPTCHA_TOKEN } from './identity.ts';
+import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
@@ -34,6 +35,45 @@ const violations = (r: { json: { details: { validationError: { fieldViolations: 
 const appCode = (r: { json: { details: { applicationError: { code: string } } } }) => r.json.details.applicationError.code;
 let n = 0;
 const fresh = () => `person${++n}.${clock}@example.com`;
+
+/** Tests that hash many passwords (scrypt) or make a hundred calls: the 5 s default is tight on a loaded machine. */
+const SLOW = 30_000;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+/**
+ * A JSON POST from another loopback address (all of 127.0.0.0/8 is this machine): the emulator sees another caller,
+ * as it trusts no forwarding header.
+ */
+function postFrom(address: string, path: string, body: unknown, token: string | undefined = visitor, target: RunningEmulator = emu): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(target.url);
+    const data = JSON.stringify(body);
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    if (token) headers['authorization'] = token;
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'POST', localAddress: address, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+/** A 429 in the platform format, with its request id and a Retry-After of at most `maxSeconds`. */
+function expectRateLimited(r: Reply, maxSeconds: number): void {
+  expect([r.status, r.json.details.applicationError.code]).toEqual([429, 'RESOURCE_EXHAUSTED']);
+  expect(r.json.details.applicationError.data.requestId).toBe(r.headers['x-wix-request-id']);
+  const seconds = Number(r.headers['retry-after']);
+  expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= maxSeconds, `Retry-After ${r.headers['retry-after']}`).toBe(true);
+}
 
 describe('register', () => {
   it('refuses bad input in the platform format', async () => {
@@ -144,7 +184,7 @@ describe('login', () => {
     for (let i = 0; i < 10; i++) await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: 'bad password', captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
     const locked = await post(`${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: [{ Recaptcha: DEV_CAPTCHA_TOKEN }] });
     expect([locked.status, appCode(locked)]).toEqual([429, 'RESOURCE_EXHAUSTED']);
-  });
+  }, SLOW);
 });
 
 async function sessionToken(): Promise<string> {
@@ -224,7 +264,7 @@ describe('redirect session: hosted login (prompt login, fragment)', () => {
     expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${SITE}`);
 
     const form = (email: string, password: string) =>
-      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }).toString() });
+      fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url }, body: new URLSearchParams({ email, password }).toString() });
     const wrong = await form('<b>x</b>@example.com', 'nope');
     expect(wrong.status).toBe(400);
     const wrongHtml = await wrong.text();
@@ -264,7 +304,7 @@ describe('logout and members', () => {
     expect(page).toContain('value="Maya"');
     expect(page).toContain(`href="${SITE}/"`);
     const send = (body: Record<string, string>) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url }, body: new URLSearchParams(body).toString() });
     const bad = await send({ op: 'nickname', nickname: '<i>Maya</i>' });
     expect(bad.status).toBe(200);
     expect(await bad.text()).toContain('value="&lt;i&gt;Maya&lt;/i&gt;"');
@@ -306,7 +346,6 @@ describe('logout and members', () => {
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
     const id = reg.json.identity.id as string;
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
     const upd = await api(emu, `/members/v1/members/${id}`, { method: 'PATCH', token: t.access_token, body: { member: { profile: { nickname: 'Grace' } } } });
     expect(upd.json.member.profile.nickname).toBe('Grace');
@@ -334,7 +373,6 @@ describe('recovery and change-password', () => {
     setSetting(emu.db, 'signup_policy', 'immediate');
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
     await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${SITE}/products/mug?inlay-reset=old#top`, clientId: DEMO_CLIENT_ID } });
     const link = new URL((await lastMail(email)).link);
@@ -362,10 +400,230 @@ describe('recovery and change-password', () => {
     setSetting(emu.db, 'signup_policy', 'immediate');
     const email = fresh();
     const reg = await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' });
-    const { issueMemberTokens } = await import('./auth.ts');
     const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, clock, 3600);
     expect(violations(await post(`${AUTHN}/change-password`, { newPassword: 'x' }, t.access_token))).toEqual([expect.objectContaining({ field: 'newPassword', violatedRule: 'MIN_LENGTH' })]);
     expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' }, t.access_token)).json).toEqual({});
     expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
+  });
+});
+
+describe('identity comes from the token, not the body', () => {
+  const OTHER = 'https://other-client.example';
+  beforeAll(() => {
+    emu.db
+      .prepare("INSERT OR IGNORE INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('other-client', 'Other', ?, '2026-01-01')")
+      .run(JSON.stringify([OTHER]));
+  });
+
+  it('logout: another client in the body is refused (nothing signed out); without one the token’s client decides', async () => {
+    const m = await memberTokens(emu);
+    const other = await post(REDIRECT, { logout: { clientId: 'other-client' }, callbacks: { postFlowUrl: `${OTHER}/` } }, m.access);
+    expect(violations(other)).toEqual([expect.objectContaining({ field: 'logout.clientId', violatedRule: 'VALIDATION' })]);
+    expect((await api(emu, MY, { token: m.access })).status).toBe(200);
+    const bodyless = await post(REDIRECT, { logout: {}, callbacks: { postFlowUrl: `${OTHER}/` } }, m.access);
+    expect(violations(bodyless)).toEqual([expect.objectContaining({ field: 'callbacks.postFlowUrl' })]);
+    const ok = await post(REDIRECT, { logout: {}, callbacks: { postFlowUrl: `${SITE}/` } }, m.access);
+    expect(ok.status).toBe(200);
+    const go = await fetch(ok.json.redirectSession.fullUrl, { redirect: 'manual' });
+    expect([go.status, go.headers.get('location')]).toEqual([302, `${SITE}/`]);
+    expect((await api(emu, MY, { token: m.access })).status).toBe(401);
+  });
+
+  it('sign-in and reset links go to the token’s own client only', async () => {
+    const auth = await post(REDIRECT, authBody({ clientId: 'other-client', responseMode: 'fragment', redirectUri: `${OTHER}/cb` }, 'login'));
+    expect(violations(auth)).toEqual([expect.objectContaining({ field: 'auth.authRequest.clientId' })]);
+    const email = `reset.${clock}@example.com`;
+    const reset = await post(`${RECOVERY}/send-email`, { email, redirect: { url: `${OTHER}/`, clientId: 'other-client' } });
+    expect(violations(reset)).toEqual([expect.objectContaining({ field: 'redirect.clientId' })]);
+  });
+});
+
+describe('change-password ends the other sessions', () => {
+  it('other devices, sign-ins in flight and reset links stop working; the caller stays signed in', async () => {
+    setSetting(emu.db, 'signup_policy', 'immediate');
+    const email = fresh();
+    const id = (await post(`${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).json.identity.id as string;
+    const otherDevice = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const caller = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const pendingSession = (await post(`${AUTHN}/login`, { loginId: { email }, password: 'correct horse' })).json.sessionToken as string;
+    const pendingCode = issueAuthorizationCode(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id, codeChallenge: pkceChallenge(VERIFIER) }, clock);
+    await post(`${RECOVERY}/send-email`, { email });
+    const resetToken = new URL((await lastMail(email)).link).searchParams.get('inlay-reset')!;
+
+    expect((await post(`${AUTHN}/change-password`, { newPassword: 'new password 1' }, caller.access_token)).json).toEqual({});
+
+    const refresh = (token: string) => api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: token } });
+    expect((await api(emu, MY, { token: otherDevice.access_token })).status).toBe(401);
+    expect(appCode(await refresh(otherDevice.refresh_token))).toBe('INVALID_REFRESH_TOKEN');
+    expect((await api(emu, MY, { token: caller.access_token })).status).toBe(200);
+    const renewed = await refresh(caller.refresh_token);
+    expect(renewed.status).toBe(200);
+    expect((await api(emu, MY, { token: renewed.json.access_token })).status).toBe(200);
+
+    const silent = await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: pendingSession }));
+    expect(oauthData(await (await fetch(silent.json.redirectSession.fullUrl)).text()).message.error).toBe('login_required');
+    const code = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code: pendingCode, codeVerifier: VERIFIER } });
+    expect(appCode(code)).toBe('INVALID_GRANT');
+    expect(appCode(await post(`${RECOVERY}/recover`, { recoveryToken: resetToken, password: 'attacker pw 1' }))).toBe('INVALID_RECOVERY_TOKEN');
+    expect((await post(`${AUTHN}/login`, { loginId: { email }, password: 'new password 1' })).json.state).toBe('SUCCESS');
+  }, SLOW);
+});
+
+describe('throttling aims at the attacker', () => {
+  const member = DEMO_LOGINS.member;
+  const captcha = [{ Recaptcha: DEV_CAPTCHA_TOKEN }];
+
+  it('10 wrong passwords lock that address out of that account (429 + Retry-After), not the member signing in elsewhere', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: member.email }, password: `guess ${i}`, captchaTokens: captcha });
+      expect([r.status, r.json.details.applicationError.code]).toEqual([400, '-19976']);
+    }
+    const locked = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password, captchaTokens: captcha });
+    expectRateLimited(locked, 15 * 60);
+    // the real member, from another address: no lock and no captcha
+    const real = await postFrom('127.0.0.3', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password });
+    expect(real.json.state).toBe('SUCCESS');
+    // the attacker's address may still sign in to another account (below the address's own limits)
+    const owner = await postFrom('127.0.0.2', `${AUTHN}/login`, { loginId: { email: DEMO_LOGINS.owner.email }, password: DEMO_LOGINS.owner.password });
+    expect(owner.json.state).toBe('SUCCESS');
+  }, SLOW);
+
+  it('an address trying many accounts needs a captcha, then gets 429; the member elsewhere is not affected', async () => {
+    for (let i = 0; i < 50; i++) {
+      const r = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: `nobody${i}@example.com` }, password: 'whatever1', captchaTokens: captcha });
+      expect(r.status).toBe(404);
+    }
+    const needs = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: 'nobody@example.com' }, password: 'whatever1' });
+    expectRateLimited(needs, 15 * 60);
+    expect((await postFrom('127.0.0.5', `${AUTHN}/login`, { loginId: { email: member.email }, password: member.password })).json.state).toBe('SUCCESS');
+  }, SLOW);
+
+  it('the address is the socket peer: IPv4-mapped IPv6 unwrapped, IPv6 counted per /64', () => {
+    const of = (remoteAddress: string) => clientAddress({ socket: { remoteAddress } } as never);
+    expect(of('127.0.0.2')).toBe('127.0.0.2');
+    expect(of('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(of('2001:db8:0001:0:1:2:3:4')).toBe('2001:db8:1:0::/64');
+    expect(of('2001:db8:1::9')).toBe(of('2001:db8:1:0:ffff::1'));
+  });
+
+  it('anonymous tokens: the default limit stops a burst from one address (1,000 passed before)', async () => {
+    const grant = (address: string) => postFrom(address, '/oauth2/token', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }, undefined);
+    let passed = 0;
+    let last: Reply | undefined;
+    for (let i = 0; i < 130; i++) {
+      last = await grant('127.0.0.6');
+      if (last.status !== 200) break;
+      passed++;
+    }
+    expect(passed).toBe(DEFAULT_THROTTLE_LIMITS.anonymousTokensPerAddress.max);
+    expectRateLimited(last!, 60);
+    expect((await grant('127.0.0.7')).status).toBe(200);
+    clock += 60_000;
+    expect((await grant('127.0.0.6')).status).toBe(200);
+  }, SLOW);
+});
+
+describe('rate limits, small through EmulatorOptions.throttle', () => {
+  let small: RunningEmulator;
+  let t = Date.parse('2026-06-01T10:00:00Z');
+  let token: string;
+  beforeAll(async () => {
+    small = await startTestEmulator({
+      now: () => t,
+      throttle: {
+        anonymousTokensPerAddress: { max: 3, windowMs: 60_000 },
+        signupsPerAddress: { max: 2, windowMs: 3_600_000 },
+        resetMailsPerAddress: { max: 3, windowMs: 3_600_000 },
+        resetMailsPerEmail: { max: 2, windowMs: 3_600_000 },
+      },
+    });
+    token = (await visitorTokens(small)).access;
+  });
+  afterAll(() => small?.close());
+  const from = (address: string, path: string, body: unknown, auth: string | undefined = token) => postFrom(address, path, body, auth, small);
+
+  it('anonymous tokens per address', async () => {
+    const grant = (address: string) => from(address, '/oauth2/token', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }, undefined);
+    for (let i = 0; i < 3; i++) expect((await grant('127.0.0.8')).status).toBe(200);
+    expectRateLimited(await grant('127.0.0.8'), 60);
+    expect((await grant('127.0.0.9')).status).toBe(200);
+    t += 60_000;
+    expect((await grant('127.0.0.8')).status).toBe(200);
+  });
+
+  it('sign-ups per address (a refused duplicate counts too)', async () => {
+    const email = `dup.${t}@example.com`;
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).status).toBe(200);
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email }, password: 'correct horse' })).status).toBe(409);
+    expectRateLimited(await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email: `x.${email}` }, password: 'correct horse' }), 3600);
+    // bad input is refused before it counts
+    expect((await from('127.0.0.10', `${AUTHN}/register`, { loginId: { email: 'nope' }, password: 'correct horse' })).status).toBe(400);
+    expect((await from('127.0.0.11', `${AUTHN}/register`, { loginId: { email: `y.${email}` }, password: 'correct horse' })).status).toBe(200);
+  });
+
+  it('password-reset mails per email (members or not: same answer) and per address', async () => {
+    const send = (address: string, email: string) => from(address, `${RECOVERY}/send-email`, { email });
+    for (let i = 0; i < 2; i++) expect((await send('127.0.0.12', 'ghost@example.com')).json).toEqual({});
+    expectRateLimited(await send('127.0.0.13', 'ghost@example.com'), 3600);
+    expect((await send('127.0.0.14', DEMO_LOGINS.member.email)).json).toEqual({});
+    expect((await send('127.0.0.14', DEMO_LOGINS.member.email)).json).toEqual({});
+    expectRateLimited(await send('127.0.0.14', DEMO_LOGINS.member.email), 3600);
+    expect((await send('127.0.0.14', 'a@example.com')).json).toEqual({});
+    expectRateLimited(await send('127.0.0.14', 'b@example.com'), 3600);
+    t += 3_600_000;
+    expect((await send('127.0.0.14', 'b@example.com')).json).toEqual({});
+  });
+});
+
+describe('hosted pages', () => {
+  const account = async (token: string) =>
+    (await post(REDIRECT, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } }, token)).json.redirectSession.fullUrl as string;
+  const formPost = (url: string, body: Record<string, string>, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+
+  it('the account link ends with the member’s session: sign-out or revocation, GET and POST', async () => {
+    const m = await memberTokens(emu);
+    const url = await account(m.access);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID } }, m.access)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await formPost(url, { op: 'leave' }, { origin: emu.url })).status).toBe(404);
+    const m2 = await memberTokens(emu);
+    expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m2.access })).json.member.privacyStatus).toBe('PUBLIC');
+
+    const url2 = await account(m2.access);
+    expect((await fetch(url2)).status).toBe(200);
+    revokeMemberTokens(emu.db, seedIds.members.member);
+    expect((await fetch(url2)).status).toBe(404);
+  });
+
+  it('a post from another site (or with neither Origin nor a same-origin Referer) gets a 403 page and changes nothing', async () => {
+    const m = await memberTokens(emu);
+    const url = await account(m.access);
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      {},
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example', referer: `${emu.url}/_hosted/account` },
+    ];
+    for (const headers of crossSite) {
+      const r = await formPost(url, { op: 'nickname', nickname: 'Pwned' }, headers);
+      expect([r.status, r.headers.get('content-type')], JSON.stringify(headers)).toEqual([403, 'text/html; charset=utf-8']);
+      expect(await r.text()).toContain('sent from another site');
+    }
+    expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m.access })).json.member.profile.nickname).toBe('Maya');
+    expect((await formPost(url, { op: 'join' }, { origin: emu.url })).status).toBe(200);
+    expect((await formPost(url, { op: 'join' }, { referer: `${url}` })).status).toBe(200);
+
+    // the login page: refused before any password is looked at
+    const login = (await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri: `${SITE}/` }, 'login'))).json.redirectSession.fullUrl as string;
+    const cross = await formPost(login, { email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password }, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(cross.headers.get('location')).toBeNull();
+    const same = await formPost(login, { email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password }, { origin: emu.url });
+    expect(same.status).toBe(302);
+    // the pages keep a real Origin on their own posts (no-referrer would make the browser send Origin: null)
+    expect((await fetch(url)).headers.get('referrer-policy')).toBe('same-origin');
   });
 });

@@ -4,10 +4,11 @@
  * routes/redirects.ts.
  */
 import { randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import { newOpaqueToken, verifyPassword } from './auth.ts';
 import { getSetting, sha256Hex } from './db.ts';
-import { PlatformError, tooManyRequests } from './errors.ts';
+import { PlatformError } from './errors.ts';
 
 /** Site sign-up policy (site setting `signup_policy`). */
 export type SignupPolicy = 'immediate' | 'email_verification' | 'owner_approval';
@@ -38,8 +39,9 @@ export const RECOVERY_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 /**
- * Failed logins within WINDOW: a captcha after CAPTCHA_AFTER_FAILURES for one email, 429 after LOCK_AFTER_FAILURES.
- * An address (many people may share one) gets IP_FACTOR times more.
+ * Failed logins within WINDOW, counted per (caller address, email) pair and per caller address, never per email
+ * alone (that would let anyone lock a member out): a captcha after CAPTCHA_AFTER_FAILURES for one pair, 429 after
+ * LOCK_AFTER_FAILURES. An address (many people may share one) gets IP_FACTOR times more.
  */
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
@@ -198,13 +200,32 @@ export function consumeRecoveryToken(db: Database, token: string, nowMs: number)
 
 // ------------------------------------------------------------------------------------------ throttling + captcha
 
+/**
+ * The caller's address as throttling sees it: the socket's peer (no proxy header is trusted), IPv4-mapped IPv6
+ * unwrapped, and IPv6 cut to its /64 (one host usually holds a whole /64).
+ */
+export function clientAddress(req: IncomingMessage): string {
+  const raw = req.socket.remoteAddress ?? 'unknown';
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
+  if (v4) return v4[1]!;
+  if (!raw.includes(':')) return raw;
+  const [head = '', tail = ''] = raw.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = raw.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 function failures(db: Database, key: string, nowMs: number): number {
   const row = db.prepare<[string], { failures: number; window_start: number }>('SELECT failures, window_start FROM identity_login_failures WHERE key = ?').get(key);
   return row && row.window_start + FAILURE_WINDOW_MS > nowMs ? row.failures : 0;
 }
 
-/** Throttle keys for a login: the email and the caller's address. */
-export const throttleKeys = (email: string, ip: string) => [`email:${email.toLowerCase()}`, `ip:${ip}`];
+/** The key of one (address, email) pair; JSON so that no email can end where another key begins. */
+const pairKey = (email: string, ip: string) => `pair:${JSON.stringify([email.toLowerCase(), ip])}`;
+
+/** Throttle keys for a login: the (email, address) pair first, then the caller's address alone. */
+export const throttleKeys = (email: string, ip: string) => [pairKey(email, ip), `ip:${ip}`];
 
 export function recordFailure(db: Database, keys: string[], nowMs: number): void {
   const upsert = db.prepare<[string, number, number]>(
@@ -222,18 +243,102 @@ export function clearFailures(db: Database, key: string): void {
   db.prepare<[string]>('DELETE FROM identity_login_failures WHERE key = ?').run(key);
 }
 
+/** Forget every pair's failures for an email (its password was reset: the member proved who they are). */
+export function clearEmailFailures(db: Database, email: string): void {
+  const prefix = `pair:${JSON.stringify([email.toLowerCase()]).slice(0, -1)},`;
+  db.prepare<[string, string]>('DELETE FROM identity_login_failures WHERE substr(key, 1, length(?)) = ?').run(prefix, prefix);
+}
+
 /**
- * Before checking a password: 429 when locked out; after CAPTCHA_AFTER_FAILURES failures a captcha token is needed
- * (-19971 without one, -19970 with a wrong one).
+ * Before checking a password: 429 (with Retry-After) when locked out; after CAPTCHA_AFTER_FAILURES failures a
+ * captcha token is needed (-19971 without one, -19970 with a wrong one).
  */
 export function checkThrottle(db: Database, keys: string[], captchaTokens: { Recaptcha?: string; InvisibleRecaptcha?: string }[] | undefined, nowMs: number): void {
-  // failures scaled to one email's: an address's count is divided by IP_FACTOR
-  const worst = Math.max(...keys.map((k) => failures(db, k, nowMs) / (k.startsWith('ip:') ? IP_FACTOR : 1)));
-  if (worst >= LOCK_AFTER_FAILURES) throw tooManyRequests('Too many failed sign-in attempts. Try again later.');
+  // failures scaled to one pair's: an address's count is divided by IP_FACTOR
+  const scaled = (k: string) => failures(db, k, nowMs) / (k.startsWith('ip:') ? IP_FACTOR : 1);
+  const worst = Math.max(...keys.map(scaled));
+  if (worst >= LOCK_AFTER_FAILURES) {
+    const starts = keys
+      .filter((k) => scaled(k) >= LOCK_AFTER_FAILURES)
+      .map((k) => db.prepare<[string], { window_start: number }>('SELECT window_start FROM identity_login_failures WHERE key = ?').get(k)?.window_start ?? nowMs);
+    throw rateLimited('Too many failed sign-in attempts. Try again later.', Math.max(...starts) + FAILURE_WINDOW_MS - nowMs);
+  }
   if (worst < CAPTCHA_AFTER_FAILURES) return;
   const tokens = (captchaTokens ?? []).flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha]).filter((t): t is string => !!t);
   if (!tokens.length) throw iamError(400, IAM.missingCaptchaToken, 'Missing captcha token');
   if (!tokens.includes(DEV_CAPTCHA_TOKEN)) throw iamError(400, IAM.invalidCaptchaToken, 'Invalid captcha token');
+}
+
+// ------------------------------------------------------------------------------------------ rate limits
+
+/** At most `max` calls per `windowMs` (a fixed window opened by the first call). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** Rate limits on calls anyone can make without an account (`EmulatorOptions.throttle` overrides them). */
+export interface ThrottleLimits {
+  /** `POST /oauth2/token` with grant `anonymous` (a new visitor), per caller address. */
+  anonymousTokensPerAddress: RateLimit;
+  /** `…/v2/register`, per caller address. */
+  signupsPerAddress: RateLimit;
+  /** `…/recovery/v1/send-email`, per caller address. */
+  resetMailsPerAddress: RateLimit;
+  /** `…/recovery/v1/send-email`, per email asked for (whether or not it has an account: no probing). */
+  resetMailsPerEmail: RateLimit;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/**
+ * Far above what one person does (one visitor token per browser, one sign-up, a reset mail or two), and above what
+ * the test suites do from 127.0.0.1 (an e2e file opens a few dozen browser contexts against its own emulator).
+ */
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+  anonymousTokensPerAddress: { max: 120, windowMs: MINUTE },
+  signupsPerAddress: { max: 20, windowMs: HOUR },
+  resetMailsPerAddress: { max: 20, windowMs: HOUR },
+  resetMailsPerEmail: { max: 5, windowMs: HOUR },
+};
+
+/** The limits for an emulator: the defaults with any overrides. */
+export function throttleLimits(overrides: Partial<ThrottleLimits> = {}): ThrottleLimits {
+  return { ...DEFAULT_THROTTLE_LIMITS, ...overrides };
+}
+
+interface Bucket {
+  count: number;
+  until: number;
+}
+/** Counters per emulator (in memory: a restart forgets them). */
+const buckets = new WeakMap<object, Map<string, Bucket>>();
+
+/**
+ * Count one call against every `[key, limit]` (all or none): 429 RESOURCE_EXHAUSTED with `Retry-After` (seconds)
+ * when any of them is used up. Refused calls are not counted.
+ */
+export function takeRate(owner: object, checks: [key: string, limit: RateLimit][], nowMs: number): void {
+  let map = buckets.get(owner);
+  if (!map) buckets.set(owner, (map = new Map()));
+  if (map.size > 10_000) for (const [k, b] of map) if (b.until <= nowMs) map.delete(k);
+  let wait = 0;
+  for (const [key, limit] of checks) {
+    const b = map.get(key);
+    if (b && b.until > nowMs && b.count >= limit.max) wait = Math.max(wait, b.until - nowMs);
+  }
+  if (wait > 0) throw rateLimited('Too many requests. Try again later.', wait);
+  for (const [key, limit] of checks) {
+    const b = map.get(key);
+    if (b && b.until > nowMs) b.count++;
+    else map.set(key, { count: 1, until: nowMs + limit.windowMs });
+  }
+}
+
+/** 429 RESOURCE_EXHAUSTED in the platform format, with `Retry-After` in whole seconds (at least 1). */
+export function rateLimited(message: string, waitMs: number): PlatformError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new PlatformError(429, message, { applicationError: { code: 'RESOURCE_EXHAUSTED', description: message } }, { 'Retry-After': String(seconds) });
 }
 
 /** An identity application error (`details.applicationError.code` is the platform's negative code as a string). */

@@ -184,6 +184,27 @@ describe('POST /oauth2/token', () => {
       expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://127.0.0.1:5173/callback' })).status).toBe(200);
     });
 
+    it('a wrong verifier burns the code: the right verifier fails afterwards too', async () => {
+      const code = newCode();
+      const wrong = await exchange({ code, codeVerifier: 'x'.repeat(43) });
+      expect([wrong.status, wrong.json.details.applicationError.code]).toEqual([400, 'INVALID_GRANT']);
+      const right = await exchange({ code, codeVerifier: VERIFIER });
+      expect([right.status, right.json.details.applicationError.code]).toEqual([400, 'INVALID_GRANT']);
+      expect(right.json.message).toMatch(/already used/);
+    });
+
+    it('a code bound to a redirectUri needs exactly that redirectUri: leaving it out fails', async () => {
+      const redirectUri = 'http://127.0.0.1:5173/callback';
+      const code = newCode({ redirectUri });
+      const without = await exchange({ code, codeVerifier: VERIFIER });
+      expect([without.status, without.json.details.applicationError.code]).toEqual([400, 'INVALID_GRANT']);
+      expect(without.json.message).toMatch(/redirectUri/);
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: `${redirectUri}/` })).status).toBe(400);
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri })).status).toBe(200);
+      // a code issued without one (the silent sign-in) needs none
+      expect((await exchange({ code: newCode(), codeVerifier: VERIFIER })).status).toBe(200);
+    });
+
     it('validates the verifier format (43 to 128 characters)', async () => {
       const r = await exchange({ code: newCode(), codeVerifier: 'short' });
       expect(r.status).toBe(400);

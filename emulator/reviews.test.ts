@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
 import type { RunningEmulator } from './server.ts';
-import { seedIds } from './seed.ts';
+import { DEMO_LOGINS, seedIds } from './seed.ts';
 import { seedContacts } from './reviews.ts';
 import { BULK, REVIEWS } from './routes/reviews.ts';
 import { GENERATE_UPLOAD_URL, MAX_UPLOAD_BYTES } from './routes/site-media.ts';
@@ -13,6 +13,9 @@ let owner: string;
 const MUG = seedIds.products['enamel-camp-mug']!;
 const SKILLET = seedIds.products['cast-iron-skillet']!;
 const BLANKET = seedIds.products['merino-wool-blanket']!;
+const LANTERN = seedIds.products['camp-lantern']!;
+const TOWEL = seedIds.products['waffle-cotton-towel']!;
+const TOTE = seedIds.products['waxed-canvas-tote']!;
 
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -165,6 +168,107 @@ describe('reviews: writing and moderation', () => {
     expect((await count(visitor, filter)).json.count).toBe(0);
     const del = await api(emu, `${BULK}/delete`, { token: owner, body: { filter } });
     expect(del.json.count).toBe(1);
+  });
+});
+
+describe('reviews: the author comes from the token', () => {
+  const content = { title: 'Bright', body: 'Lights the whole tent.', rating: 5 };
+  const asVisitor = (token: string, email: string, entityId = LANTERN) =>
+    api(emu, `${REVIEWS}/contact`, { token, body: { namespace: 'stores', entityId, name: 'Mallory', email, content } });
+
+  it('a visitor typing a member’s email writes as its own visitor contact, never as that member', async () => {
+    const v = (await visitorTokens(emu)).access;
+    const r = await asVisitor(v, DEMO_LOGINS.member.email);
+    expect(r.status).toBe(200);
+    expect(r.json.review.author).toMatchObject({ authorName: 'Mallory', authorType: 'VISITOR' });
+    expect(r.json.review.author.contactId).not.toBe(seedContacts.member);
+    expect(r.json.review.author.contactId).not.toBe(seedContacts.owner);
+    // the member is not its author: no private view, no delete, no edit
+    const id = r.json.review.id;
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: member })).status).toBe(404);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: member, body: { review: { content: { rating: 1 } } } })).status).toBe(403);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(403);
+    const mine = await query(member, { filter: { 'author.contactId': seedContacts.member } }, true);
+    expect(mine.json.reviews.map((x: { id: string }) => x.id)).not.toContain(id);
+    // and it does not take the member's one review of the product
+    const own = await api(emu, REVIEWS, { token: member, body: { review: { namespace: 'stores', entityId: LANTERN, content, author: { contactId: seedContacts.member } } } });
+    expect(own.status).toBe(200);
+
+    // one review per visitor, whatever email it types; another visitor typing the same email is another contact
+    const again = await asVisitor(v, 'someone.else@example.com');
+    expect([again.status, again.json.details.applicationError.code]).toEqual([409, 'ALREADY_EXISTS']);
+    const other = await asVisitor((await visitorTokens(emu)).access, DEMO_LOGINS.member.email);
+    expect(other.status).toBe(200);
+    expect(other.json.review.author.contactId).not.toBe(r.json.review.author.contactId);
+    // the visitor still finds its own pending review by its contact
+    const pending = await query(v, { filter: { 'author.contactId': r.json.review.author.contactId } }, true);
+    expect(pending.json.reviews.map((x: { id: string }) => x.id)).toEqual([id]);
+  });
+
+  it('a member writing through /contact with someone else’s email writes as itself', async () => {
+    const r = await api(emu, `${REVIEWS}/contact`, { token: member, body: { namespace: 'stores', entityId: TOWEL, name: 'Theo', email: DEMO_LOGINS.owner.email, content } });
+    expect(r.status).toBe(200);
+    expect(r.json.review.author).toMatchObject({ contactId: seedContacts.member, authorType: 'MEMBER' });
+  });
+});
+
+describe('reviews: media only from this platform', () => {
+  const content = { title: 'Photo', body: 'See the picture.', rating: 4 };
+  async function upload(): Promise<{ id: string; url: string }> {
+    const { uploadUrl } = (await api(emu, GENERATE_UPLOAD_URL, { token: visitor, body: { mimeType: 'image/png', fileName: 'p.png' } })).json;
+    return (await (await fetch(uploadUrl, { method: 'PUT', body: PNG })).json()).file;
+  }
+  const contact = (token: string, media: unknown[], entityId = TOTE) =>
+    api(emu, `${REVIEWS}/contact`, { token, body: { namespace: 'stores', entityId, name: 'Ada', email: 'ada@example.com', content: { ...content, media } } });
+  const fieldsOf = (r: { json: { details: { validationError: { fieldViolations: { field: string; violatedRule: string }[] } } } }) =>
+    r.json.details.validationError.fieldViolations.map((f) => `${f.field}:${f.violatedRule}`);
+
+  it('third-party URLs, unknown files and look-alike URLs are refused with fieldViolations', async () => {
+    const v = (await visitorTokens(emu)).access;
+    const file = await upload();
+    const refused = await contact(v, [
+      { image: { url: 'https://evil.example/tracker.png' } },
+      { image: { url: `${emu.url}/media/uploads/no-such-file` } },
+      { image: { url: `${file.url}?x=1` } },
+      { image: { url: file.url.replace(emu.url, 'http://localhost.evil.example') } },
+      { video: { url: 'https://videos.example/v.mp4' } },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toEqual([
+      'content.media[0].image.url:VALIDATION',
+      'content.media[1].image.url:VALIDATION',
+      'content.media[2].image.url:VALIDATION',
+      'content.media[3].image.url:VALIDATION',
+      'content.media[4].video.url:VALIDATION',
+    ]);
+    expect(refused.json.details.validationError.fieldViolations[0].description).toMatch(/uploaded to this site/);
+
+    const m = await api(emu, REVIEWS, {
+      token: member,
+      body: { review: { namespace: 'stores', entityId: TOTE, content: { ...content, media: [{ image: { url: 'https://evil.example/a.png' } }] }, author: { contactId: seedContacts.member } } },
+    });
+    expect(fieldsOf(m)).toEqual(['review.content.media[0].image.url:VALIDATION']);
+  });
+
+  it('an uploaded photo (or a seeded one) is accepted, stored as the platform’s file and shown at the caller’s base URL', async () => {
+    const v = (await visitorTokens(emu)).access;
+    const file = await upload();
+    const ok = await contact(v, [{ image: { url: file.url, id: 'client-chosen', width: 999, height: 999 } }]);
+    expect(ok.status).toBe(200);
+    expect(ok.json.review.content.media).toEqual([{ image: { id: file.id, url: file.url, width: 4, height: 3 } }]);
+    // stored as a path: another Host sees its own base URL
+    const port = new URL(emu.url).port;
+    const viaLocalhost = await fetch(`http://localhost:${port}${REVIEWS}/${ok.json.review.id}?returnPrivateReviews=true`, { headers: { Authorization: v } });
+    expect((await viaLocalhost.json()).review.content.media[0].image.url).toBe(`http://localhost:${port}/media/uploads/${file.id}`);
+
+    // an edit is checked the same way
+    const id = ok.json.review.id;
+    const bad = await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: v, body: { review: { content: { media: [{ image: { url: 'https://evil.example/b.png' } }] } } } });
+    expect(fieldsOf(bad)).toEqual(['review.content.media[0].image.url:VALIDATION']);
+    const seeded = (await query(visitor, { cursorPaging: { limit: 100 } })).json.reviews.flatMap((x: { content: { media: { image?: { url: string } }[] } }) => x.content.media)[0].image.url;
+    const edit = await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: v, body: { review: { content: { media: [{ image: { url: seeded } }] } } } });
+    expect(edit.status).toBe(200);
+    expect(edit.json.review.content.media[0].image.url).toBe(seeded);
   });
 });
 

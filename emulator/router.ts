@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import type { Identity, MemberIdentity, MemberRole } from './auth.ts';
 import type { FaultStore } from './faults.ts';
+import type { ThrottleLimits } from './identity.ts';
 
 /** Methods a route can be registered for (HEAD is served by GET routes). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,6 +39,8 @@ export interface EmulatorApp {
   faults: FaultStore;
   /** Dev mode: `/_dev/*` helpers and fault injection (see `EmulatorOptions.dev`). */
   dev: boolean;
+  /** Rate limits on anonymous tokens, sign-ups and reset mails (identity.ts). */
+  throttle: ThrottleLimits;
 }
 
 /** What a handler receives. */

@@ -16,6 +16,7 @@ import type { Identity, MemberRole } from './auth.ts';
 import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
+import { throttleLimits, type ThrottleLimits } from './identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
@@ -96,6 +97,8 @@ export interface EmulatorOptions {
    * `/_dev/*` answer 404 and no fault applies. `npm run emulator -- --dev`, `npm start` and the test helpers turn it on.
    */
   dev?: boolean;
+  /** Override rate limits (anonymous tokens, sign-ups, reset mails); defaults in `DEFAULT_THROTTLE_LIMITS`. */
+  throttle?: Partial<ThrottleLimits>;
 }
 
 export interface RunningEmulator {
@@ -165,6 +168,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     assetsDir: resolve(opts.assetsDir ?? DEFAULT_ASSETS_DIR),
     faults: new FaultStore(),
     dev: opts.dev ?? false,
+    throttle: throttleLimits(opts.throttle),
   };
   try {
     migrate(db);

@@ -4,14 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, hashPassword, revokeMemberTokens } from '../auth.ts';
+import { getClient, hashPassword, revokeMemberTokens, revokeOtherMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../auth.ts';
 import { getSetting } from '../db.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
 import {
   IAM,
   RESEND_COOLDOWN_MS,
   checkThrottle,
+  clearEmailFailures,
   clearFailures,
+  clientAddress,
   consumeRecoveryToken,
   iamError,
   issueRecoveryToken,
@@ -24,6 +26,7 @@ import {
   passwordMatches,
   recordFailure,
   signupPolicy,
+  takeRate,
   throttleKeys,
   toWireIdentity,
   type MemberRow,
@@ -84,8 +87,6 @@ function checkEmail(email: string, field: string): string {
   return e;
 }
 
-const clientIp = (ctx: RequestContext) => ctx.req.socket.remoteAddress ?? 'unknown';
-
 /** Mail a verification code. */
 function mailCode(ctx: RequestContext, m: MemberRow, code: string): void {
   sendMail(ctx.db, { to: m.email, subject: `Your verification code: ${code}`, text: `Enter ${code} to confirm your email address. It expires in 30 minutes.`, code }, ctx.now());
@@ -113,7 +114,7 @@ export function memberState(ctx: RequestContext, m: MemberRow) {
  * Shared with the hosted login page.
  */
 export async function checkCredentials(ctx: RequestContext, email: string, pw: string, captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[]): Promise<MemberRow> {
-  const keys = throttleKeys(email, clientIp(ctx));
+  const keys = throttleKeys(email, clientAddress(ctx.req));
   checkThrottle(ctx.db, keys, captcha, ctx.now());
   const m = memberByEmail(ctx.db, email);
   if (!m) {
@@ -129,12 +130,29 @@ export async function checkCredentials(ctx: RequestContext, email: string, pw: s
   return m;
 }
 
-export const identityRoutes: RouteModule = (router) => {
+/**
+ * After a password change: every other way into the account ends. Other sessions' refresh and access tokens are
+ * revoked (the caller's session stays), and sign-in steps still in flight (unused session tokens from a login,
+ * authorization codes, reset links) stop working.
+ */
+function endOtherSessions(ctx: RequestContext, memberId: string): void {
+  const now = ctx.now();
+  ctx.db.transaction(() => {
+    revokeOtherMemberTokens(ctx.db, memberId, sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)));
+    ctx.db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+    ctx.db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+    ctx.db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
+  })();
+}
+
+export const identityRoutes: RouteModule = (router, app) => {
   for (const base of [AUTHN, '/iam/authentication']) {
     router.post(`${base}/v2/register`, async (ctx) => {
       ctx.auth();
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
+      // counted before the duplicate check: a refused duplicate is an attempt too (and probing emails costs the same)
+      takeRate(app, [[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
       if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
@@ -166,6 +184,7 @@ export const identityRoutes: RouteModule = (router) => {
       const body = validate(changePasswordSchema, ctx.body);
       const hash = await hashPassword(body.newPassword);
       ctx.db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(ctx.now()).toISOString(), me.memberId);
+      endOtherSessions(ctx, me.memberId);
       return { json: {} };
     });
   }
@@ -202,11 +221,13 @@ export const identityRoutes: RouteModule = (router) => {
   });
 
   router.post(`${RECOVERY}/send-email`, (ctx) => {
-    ctx.auth();
+    const who = ctx.auth();
     const body = validate(sendEmailSchema, ctx.body);
     const email = checkEmail(body.email, 'email');
     let link: URL;
     if (body.redirect) {
+      // The link goes back to the caller's own client: its token says which one, not the body.
+      if (body.redirect.clientId !== who.clientId) throw invalidField('redirect.clientId', 'must be the client id of the access token', 'VALIDATION');
       const client = getClient(ctx.db, body.redirect.clientId);
       if (!client) throw invalidField('redirect.clientId', 'is not a registered client', 'VALIDATION');
       link = new URL(body.redirect.url);
@@ -214,6 +235,15 @@ export const identityRoutes: RouteModule = (router) => {
     } else {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
+    // Counted for every email, member or not: the answer must not tell them apart.
+    takeRate(
+      app,
+      [
+        [`reset-mail:ip:${clientAddress(ctx.req)}`, app.throttle.resetMailsPerAddress],
+        [`reset-mail:email:${email.toLowerCase()}`, app.throttle.resetMailsPerEmail],
+      ],
+      ctx.now(),
+    );
     const m = memberByEmail(ctx.db, email);
     // The answer is the same whether or not the email belongs to a member (no account probing).
     if (m && m.status !== 'BLOCKED') {
@@ -238,8 +268,7 @@ export const identityRoutes: RouteModule = (router) => {
       .run(hash, new Date(ctx.now()).toISOString(), approve ? 1 : 0, memberId);
     // Every session of the member ends: a stolen refresh token stops working too.
     revokeMemberTokens(ctx.db, memberId);
-    const m = memberById(ctx.db, memberId)!;
-    clearFailures(ctx.db, `email:${m.email.toLowerCase()}`);
+    clearEmailFailures(ctx.db, memberById(ctx.db, memberId)!.email);
     return { json: {} };
   });
 };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../auth.ts';
 import { badRequestApp } from '../errors.ts';
+import { clientAddress, takeRate } from '../identity.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -52,6 +53,8 @@ export const oauthRoutes: RouteModule = (router, app) => {
       if (grantType === 'anonymous') {
         const req = validate(anonymousSchema, body);
         if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+        // Every anonymous grant makes a visitor: bounded per caller address (429 with Retry-After beyond).
+        takeRate(app, [[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
         const { visitorId: _visitorId, ...tokens } = issueVisitorTokens(ctx.db, req.clientId, nowMs, ttl);
         return { json: tokens, headers };
       }

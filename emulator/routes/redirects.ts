@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, tokenFromHeader, type Identity } from '../auth.ts';
-import { getSetting, sha256Hex } from '../db.ts';
+import { getClient, issueAuthorizationCode, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../auth.ts';
+import { getSetting } from '../db.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
 import { consumeSessionToken, memberById, type MemberRow } from '../identity.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
@@ -141,8 +141,37 @@ ${bodyHtml}
     status: opts.status ?? 200,
     body,
     contentType: 'text/html; charset=utf-8',
-    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' },
+    // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
+    // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
+    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' },
   };
+}
+
+/**
+ * True when a form post to a hosted page comes from the hosted pages themselves: `Origin` is their own origin (the
+ * one the caller reached, `ctx.baseUrl`), or there is no `Origin` and the `Referer` is on that origin. Anything
+ * else (another site's form, `Origin: null` from a sandboxed frame, neither header) is a cross-site post.
+ */
+export function isSameOriginPost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): boolean {
+  const own = new URL(ctx.baseUrl).origin;
+  const origin = ctx.req.headers.origin;
+  if (origin !== undefined) return origin === own;
+  const referer = ctx.req.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === own;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For every hosted page's POST handler (login, account, checkout), first thing: a 403 page for a cross-site post
+ * (see {@link isSameOriginPost}), else undefined. `if (refused = refuseCrossSitePost(ctx)) return refused;`
+ */
+export function refuseCrossSitePost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): HandlerResult | undefined {
+  if (isSameOriginPost(ctx)) return undefined;
+  return hostedPage('Request refused', '<main><h1>This form was sent from another site</h1><p>Go back to the site and try again from its own page.</p></main>', { status: 403 });
 }
 
 const HOSTED_CSS = `:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45}
@@ -184,7 +213,7 @@ const authSchema = z.object({
 });
 type AuthPayload = z.infer<typeof authSchema>;
 
-const logoutSchema = z.object({ clientId: z.string().min(1).max(200) });
+const logoutSchema = z.object({ clientId: z.string().min(1).max(200).optional() });
 const callbacksSchema = z.object({ postFlowUrl: httpUrl.optional() }).loose().optional();
 const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() }).loose();
 
@@ -194,6 +223,8 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
   const a = validate(authSchema, value, 'auth');
   const r = a.authRequest;
   if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
+  // The code goes to the caller's own client (and carries the caller's visitor): the token says which client.
+  if (r.clientId !== identity.clientId) throw invalidField('auth.authRequest.clientId', 'must be the client id of the access token');
   if (r.responseMode !== 'web_message') {
     if (!r.redirectUri) throw badRequest([{ field: 'auth.authRequest.redirectUri', description: 'is required unless responseMode is web_message', violatedRule: 'REQUIRED_FIELD' }]);
     if (!allowedForClient(ctx, r.clientId, r.redirectUri)) throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
@@ -203,17 +234,19 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
 });
 
 registerRedirectIntent('logout', (ctx, value, body, identity) => {
-  const { clientId } = validate(logoutSchema, value, 'logout');
+  const logout = validate(logoutSchema, value, 'logout');
+  // The token's client decides where the flow may end; a body clientId (the SDK sends one) must be that same client.
+  if (logout.clientId !== undefined && logout.clientId !== identity.clientId) {
+    throw invalidField('logout.clientId', 'must be the client id of the access token');
+  }
+  const clientId = identity.clientId;
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   const back = callbacks?.postFlowUrl;
   if (back && !allowedForClient(ctx, clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
   if (identity.kind === 'member') {
     // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
-    const token = tokenFromHeader(ctx.req.headers.authorization);
-    const parent = token
-      ? ctx.db.prepare<[string], { parent_hash: string | null }>('SELECT parent_hash FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(token))?.parent_hash
-      : null;
-    if (parent) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(parent, parent);
+    const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
+    if (session) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(session, session);
   }
   const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
@@ -225,7 +258,9 @@ registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
   if (identity.kind !== 'member') throw new PlatformError(403, 'The account page needs a signed-in member', { applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' } });
   const back = callbacks?.postFlowUrl;
   if (back && !allowedForClient(ctx, identity.clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
-  const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null }, memberId: identity.memberId });
+  // The page lives only as long as the member's session that opened it (logout or revocation ends it).
+  const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
+  const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null, session }, memberId: identity.memberId });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
 });
 
@@ -329,6 +364,8 @@ export const redirectsRoutes: RouteModule = (router) => {
   router.post(
     '/oauth2/authorize',
     async (ctx) => {
+      const refused = refuseCrossSitePost(ctx);
+      if (refused) return refused;
       const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
       if (!s) return expiredPage();
       const a = s.payload as unknown as AuthPayload;
@@ -372,10 +409,17 @@ export const redirectsRoutes: RouteModule = (router) => {
     return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
   });
 
-  const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
+  /** The account session of the request, while the member's session that opened it is signed in. */
+  const liveAccountSession = (ctx: RequestContext): { s: StoredRedirectSession; m: MemberRow } | undefined => {
     const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
     const m = s?.memberId ? memberById(ctx.db, s.memberId) : undefined;
-    if (!s || !m) return expiredPage();
+    if (!s || !m || !sessionIsLive(ctx.db, s.payload['session'] as string | null | undefined, m.id)) return undefined;
+    return { s, m };
+  };
+  const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
+    const live = liveAccountSession(ctx);
+    if (!live) return expiredPage();
+    const { s, m } = live;
     const back = (s.payload['postFlowUrl'] as string | null) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
     const action = `/_hosted/account?session=${esc(s.id)}`;
     const pub = m.privacy_status === 'PUBLIC';
@@ -408,19 +452,22 @@ ${notice ? `<p role="status">${esc(notice)}</p>` : ''}${error ? `<p class="err" 
   router.post(
     '/_hosted/account',
     (ctx) => {
-      const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
-      if (!s?.memberId || !memberById(ctx.db, s.memberId)) return expiredPage();
+      const refused = refuseCrossSitePost(ctx);
+      if (refused) return refused;
+      const live = liveAccountSession(ctx);
+      if (!live) return expiredPage();
+      const { m } = live;
       const form = z.object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() }).safeParse(ctx.body);
       if (!form.success) return accountPage(ctx, undefined, 'Something was missing. Try again.');
       const nowIso = new Date(ctx.now()).toISOString();
       if (form.data.op === 'nickname') {
         if (!form.data.nickname) return accountPage(ctx, undefined, 'Enter a name.');
-        ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(form.data.nickname, nowIso, s.memberId);
+        ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(form.data.nickname, nowIso, m.id);
         return accountPage(ctx, 'Your name was saved.');
       }
       ctx.db
         .prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?')
-        .run(form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', nowIso, s.memberId);
+        .run(form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', nowIso, m.id);
       return accountPage(ctx, form.data.op === 'join' ? 'You joined the community.' : 'You left the community.');
     },
     { form: true },

@@ -1,13 +1,14 @@
 /**
  * Reviews under `/reviews/v1` (wire-protocol §4, spec "Reviews" calls). Anyone with a token reads published reviews;
- * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact` (name +
- * email make a contact). Owners and contributors see private reviews, reply, moderate and delete.
+ * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact`, as the
+ * contact bound to their visitor token (the typed name and email never choose whose contact it is). Owners and
+ * contributors see private reviews, reply, moderate and delete. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
 import type { Identity } from '../auth.ts';
 import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../catalog.ts';
 import { stableId } from '../db.ts';
-import { conflict, forbidden, invalidField, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import {
@@ -172,6 +173,49 @@ function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): Rev
 
 const wire = (ctx: RequestContext, r: ReviewRow) => ({ review: toWireReview(r, ctx.baseUrl) });
 
+/** The contact a visitor writes as: one per visitor (its token), never a member's and never chosen by the body. */
+export const visitorContactId = (visitorId: string) => stableId(`contact:visitor:${visitorId}`);
+
+type MediaInput = z.infer<typeof mediaItem>;
+const MEDIA_PATH = /^\/media\/(?:uploads\/)?([A-Za-z0-9][A-Za-z0-9._-]*)$/;
+
+/**
+ * Review photos and videos must be media this platform serves: a URL on the caller-visible base URL (`ctx.baseUrl`)
+ * naming a stored file, `/media/uploads/<id>` (site-media uploads, what `generate-upload-url` + the upload return) or
+ * `/media/<file>` (generated media). They are stored as that path (shown with the caller's base URL) with the file's
+ * id, so a review can never point at a third-party host. Others → 400 on `<prefix>[i].<image|video>.url`.
+ */
+function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefix: string): MediaInput[] | undefined {
+  if (!media) return undefined;
+  const own = new URL(ctx.baseUrl).origin;
+  const violations: FieldViolation[] = [];
+  const out = media.map((item, i) => {
+    const kind = 'image' in item ? 'image' : 'video';
+    const m = 'image' in item ? item.image : item.video;
+    let u: URL | undefined;
+    try {
+      u = new URL(m.url);
+    } catch {
+      u = undefined;
+    }
+    const path = u && u.origin === own && !u.search && !u.hash && !u.username && !u.password ? MEDIA_PATH.exec(u.pathname) : null;
+    const file = path
+      ? u!.pathname.startsWith('/media/uploads/')
+        ? ctx.db.prepare<[string], { id: string; width: number | null; height: number | null }>('SELECT id, width, height FROM site_media_files WHERE id = ?').get(path[1]!)
+        : ctx.db.prepare<[string], { id: string; width: number | null; height: number | null }>('SELECT id, width, height FROM media_files WHERE id = ?').get(path[1]!)
+      : undefined;
+    if (!file) {
+      violations.push({ field: `${prefix}[${i}].${kind}.url`, description: 'must be a media file uploaded to this site (generate-upload-url)', violatedRule: 'VALIDATION' });
+      return item;
+    }
+    const stored = { ...m, id: file.id, url: u!.pathname };
+    if ('image' in item && file.width && file.height) Object.assign(stored, { width: file.width, height: file.height });
+    return (kind === 'image' ? { image: stored } : { video: stored }) as MediaInput;
+  });
+  if (violations.length) throw badRequest(violations);
+  return out;
+}
+
 function touch(ctx: RequestContext, id: string, sets: string, ...values: (string | number | null)[]) {
   ctx.db.prepare(`UPDATE reviews SET ${sets}, updated_date = ?, revision = revision + 1 WHERE id = ?`).run(...values, new Date(ctx.now()).toISOString(), id);
   return loadOr404(ctx, id);
@@ -216,6 +260,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
       throw forbidden('author.contactId must be your own contact', 'PERMISSION_DENIED');
     }
     checkEntity(ctx, review.namespace, review.entityId, 'review.entityId');
+    const media = hostedMedia(ctx, review.content.media, 'review.content.media');
     const name = review.author.authorName || me?.nickname || [me?.firstName, me?.lastName].filter(Boolean).join(' ') || undefined;
     const row = create(ctx, {
       namespace: review.namespace,
@@ -225,7 +270,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
       authorType: 'MEMBER',
       createdBy: callerId(who),
       ...review.content,
-      media: review.content.media ?? [],
+      media: media ?? [],
       status: moderationPolicy(ctx.db).members ? 'IN_MODERATION' : 'APPROVED',
       reviewDate: review.reviewDate,
       nowIso: new Date(ctx.now()).toISOString(),
@@ -240,12 +285,12 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     if (!me && !body.email) throw invalidField('email', 'is required for visitors', 'REQUIRED_FIELD');
     if (!me && !body.name) throw invalidField('name', 'is required for visitors', 'REQUIRED_FIELD');
     checkEntity(ctx, body.namespace, body.entityId, 'entityId');
-    // The contact: the member's own, a member's with this email, or one made from the email.
-    const email = body.email?.toLowerCase();
-    const byEmail = email
-      ? ctx.db.prepare<[string], { contactId: string }>('SELECT contact_id AS contactId FROM members WHERE email = ?').get(email)
-      : undefined;
-    const contactId = me && (!email || email === me.email.toLowerCase()) ? me.contactId : (byEmail?.contactId ?? stableId(`contact:${email}`));
+    const media = hostedMedia(ctx, body.content.media, 'content.media');
+    // Whose contact it is comes from the token only: a member writes as its own contact; a visitor as the contact
+    // bound to its visitor. The typed email never picks a contact (it used to: a visitor typing a member's address
+    // wrote as that member).
+    const contactId = who.kind === 'member' ? me?.contactId : visitorContactId(who.visitorId);
+    if (!contactId) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const policy = moderationPolicy(ctx.db);
     const row = create(ctx, {
       namespace: body.namespace,
@@ -255,7 +300,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
       authorType: me ? 'MEMBER' : 'VISITOR',
       createdBy: callerId(who),
       ...body.content,
-      media: body.content.media ?? [],
+      media: media ?? [],
       status: (me ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED',
       nowIso: new Date(ctx.now()).toISOString(),
     });
@@ -278,11 +323,12 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
     const { review } = validate(updateSchema, ctx.body);
     const c = review.content ?? {};
+    const media = hostedMedia(ctx, c.media, 'review.content.media');
     const policy = moderationPolicy(ctx.db);
     const status = isStaff(who) ? r.moderation_status : (r.author_type === 'MEMBER' ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED';
     const row = touch(
       ctx, r.id, 'title = ?, body = ?, rating = ?, media = ?, moderation_status = ?',
-      c.title ?? r.title, c.body ?? r.body, c.rating ?? r.rating, c.media ? JSON.stringify(c.media) : r.media, status,
+      c.title ?? r.title, c.body ?? r.body, c.rating ?? r.rating, media ? JSON.stringify(media) : r.media, status,
     );
     return { json: wire(ctx, row) };
   });

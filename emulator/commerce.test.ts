@@ -229,8 +229,14 @@ describe('current cart routes', () => {
     expect(prefilled).toMatch(/value="express"[^>]*checked/);
 
     const post = (fields: Record<string, string>) =>
-      fetch(`${url.origin}/_hosted/checkout${url.search}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      fetch(`${url.origin}/_hosted/checkout${url.search}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, body: new URLSearchParams(fields).toString() });
     const good = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', addressLine: '12 Elm St', city: 'Portland', subdivision: 'OR', postalCode: '97201', country: 'US', shipping: 'standard', cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123' };
+    // a page on another site cannot submit the card form for the shopper (no Origin and no Referer: refused too)
+    for (const origin of ['http://evil.example', undefined]) {
+      const r = await fetch(`${url.origin}/_hosted/checkout${url.search}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) }, body: new URLSearchParams(good).toString() });
+      expect(r.status).toBe(403);
+      expect(await r.text()).toContain('This form was sent from another site');
+    }
     const invalid = await post({ ...good, email: 'ada@', cardCvc: '' });
     expect(invalid.status).toBe(400);
     const invalidHtml = await invalid.text();

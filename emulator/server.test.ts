@@ -232,7 +232,7 @@ describe('CORS', () => {
     expect(r.headers.get('vary')).toBe('Origin');
     expect(r.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
     expect(r.headers.get('access-control-allow-headers')).toBe('authorization, content-type, x-wix-bi-gateway');
-    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id');
+    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id, retry-after');
     expect(r.headers.get('access-control-max-age')).toBe('600');
   });
 
@@ -250,7 +250,7 @@ describe('CORS', () => {
   it('echoes an allowed origin on actual responses, errors included', async () => {
     const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'http://localhost:5173' } });
     expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id');
+    expect(r.headers.get('access-control-expose-headers')).toBe('x-wix-request-id, retry-after');
     const e = await api(emu, '/stores-reader/v1/products/query', { body: {}, headers: { Origin: ALLOWED } });
     expect(e.status).toBe(401);
     expect(e.headers.get('access-control-allow-origin')).toBe(ALLOWED);

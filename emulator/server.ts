@@ -69,7 +69,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
 
 const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const CORS_ALLOW_HEADERS = 'authorization, content-type, x-wix-bi-gateway';
-const CORS_EXPOSE_HEADERS = 'x-wix-request-id';
+// Retry-After: a browser client may only read it (429) when it is exposed
+const CORS_EXPOSE_HEADERS = 'x-wix-request-id, retry-after';
 const CORS_MAX_AGE = '600';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -132,7 +132,7 @@ export async function payCheckout(emu: RunningEmulator, token: string, checkoutI
   const done = await fetch(`${url.origin}/_hosted/checkout${url.search}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin }, // as the page's own form
     body: new URLSearchParams(fields).toString(),
   });
   const orderId = done.status === 302 ? new URL(done.headers.get('location')!).searchParams.get('orderId') : null;

@@ -10,7 +10,7 @@ import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippi
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
-import { allowedForClient, createRedirectSession, esc, hostedPage, loadRedirectSession, markRedirectSessionUsed, registerRedirectIntent, type StoredRedirectSession } from './redirects.ts';
+import { allowedForClient, createRedirectSession, refuseCrossSitePost, esc, hostedPage, loadRedirectSession, markRedirectSessionUsed, registerRedirectIntent, type StoredRedirectSession } from './redirects.ts';
 
 /** Test cards of the hosted checkout. */
 export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' };
@@ -230,6 +230,8 @@ export const checkoutRoutes: RouteModule = (router) => {
   router.post(
     '/_hosted/checkout',
     (ctx) => {
+      const refused = refuseCrossSitePost(ctx); // a card form another site could submit for the shopper
+      if (refused) return refused;
       const o = openCheckout(ctx);
       if (!('row' in o)) return o;
       const { s, p } = o;

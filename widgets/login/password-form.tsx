@@ -110,7 +110,10 @@ export function PasswordForm({ email, ids }: { email: string; ids: string }) {
   );
 
   return (
-    <form ref={form} part="form password" aria-label={t('pw.open')} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form} class="pw" part="form password" aria-labelledby={`${ids}pwt`} onSubmit={(e) => void submit(e)} noValidate>
+      <p class="sub" id={`${ids}pwt`}>
+        {t('pw.open')}
+      </p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {input('current', 'current-password')}
       {input('next', 'new-password')}

@@ -35,6 +35,8 @@ input[aria-invalid=true]{border-color:var(--_danger)}
 .check input{width:18px;height:18px;margin:0}
 .err{font-size:14.4px;color:var(--_danger)}
 .notice{font-size:14.4px}
+.pw{border-top:1px solid var(--_border);margin-top:10px;padding-top:10px}
+.sub{font-weight:700;font-size:16px}
 @media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto}
 .name{max-width:90px}}
 `;

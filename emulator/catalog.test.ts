@@ -159,6 +159,27 @@ describe('stores-reader catalog', () => {
     expect(wrongType.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'includeVariants', violatedRule: 'VALIDATION' });
   });
 
+  it('refuses filters nested deeper than 32 levels with 400 (a 20 000-deep $not was a stack overflow)', async () => {
+    const deep = (n: number) => `${'{"$not":'.repeat(n)}{"name":"x"}${'}'.repeat(n)}`;
+    const asObject = await api(emu, QUERY, { token, body: `{"query":{"filter":${deep(20_000)}}}` });
+    expect(asObject.status).toBe(400);
+    expect(asObject.json.details.validationError.fieldViolations[0]).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
+    expect(asObject.json.details.validationError.fieldViolations[0].field).toMatch(/^query\.filter(\.\$not)+$/);
+    const asString = await query({ query: { filter: deep(40) } });
+    expect(asString.status).toBe(400);
+    expect(asString.json.details.validationError.fieldViolations[0]).toMatchObject({ data: { maxDepth: 32 } });
+    expect((await query({ query: { filter: deep(20) } })).status).toBe(200);
+  });
+
+  it('refuses prototype-named keys anywhere in the body with 400 naming the field', async () => {
+    const r = await api(emu, QUERY, { token, body: '{"query":{"paging":{"limit":5,"__proto__":{"json":"pwned"}}}}' });
+    expect(r.status).toBe(400);
+    expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'query.paging.__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+    const c = await api(emu, QUERY, { token, body: '{"includeVariants":true,"constructor":{"prototype":{"json":"pwned"}}}' });
+    expect(c.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'constructor', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+  });
+
   it('answers an unknown product id with a 404 platform error', async () => {
     const r = await api(emu, '/stores-reader/v1/products/00000000-dead-beef-0000-000000000000', { token });
     expect(r.status).toBe(404);

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { ART_SIZE } from './art.ts';
 import { getSetting } from './db.ts';
 import { invalidField } from './errors.ts';
+import { assertSafeJson, parseJsonText } from './validate.ts';
 
 /** The Wix Stores app id used in catalog references. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -342,14 +343,14 @@ export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (
 const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
 const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', ...COMPARE_OPS]);
 
+/** A filter or sort: a JSON string, or (lenient) the object itself; either way depth-limited, no prototype keys. */
 function parseJsonParam(raw: unknown, field: string): unknown {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string') return raw; // lenient: an object is accepted as well as the JSON string
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw invalidField(field, 'must be a JSON string', 'FORMAT');
+  if (typeof raw !== 'string') {
+    assertSafeJson(raw, field);
+    return raw;
   }
+  return parseJsonText(raw, field);
 }
 
 function cmp(a: unknown, b: unknown): number {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
 import type { RouteModule } from './router.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
 import { validate } from './validate.ts';
 
 const ALLOWED = 'http://127.0.0.1:5173';
@@ -183,6 +183,62 @@ describe('validation errors', () => {
     expect(r.status).toBe(413);
     expect(r.json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
     expect((await api(emu, '/_dev/mailbox')).status).toBe(200);
+  });
+});
+
+describe('hostile input (issue 17)', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ routes: [testRoutes] });
+  });
+  afterAll(() => emu.close());
+
+  const good = { name: 'abc', kind: 'A', lineItems: [{ quantity: 1 }] };
+  const isRequestId = (v: unknown) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v);
+  const fieldViolation = (r: { json: any }) => r.json.details.validationError.fieldViolations[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('refuses prototype-named keys at any depth of a JSON body with 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['{"__proto__":{"json":"pwned"},"name":"abc","kind":"A","lineItems":[{"quantity":1}]}', '__proto__'],
+      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1,"constructor":{"prototype":{"json":"pwned"}}}]}', 'lineItems[0].constructor'],
+      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"extra":{"a":[{"prototype":1}]}}', 'extra.a[0].prototype'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await api(emu, '/_test/validate', { body });
+      expect(r.status, body).toBe(400);
+      expect(fieldViolation(r), body).toMatchObject({ field, violatedRule: 'FIELD_NOT_ALLOWED' });
+      expect(isRequestId(r.headers.get('x-wix-request-id'))).toBe(true);
+    }
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+    // a prototype-named string value is fine: only keys are refused
+    expect((await api(emu, '/_test/validate', { body: { ...good, name: 'proto' } })).status).toBe(200);
+  });
+
+  it('refuses JSON bodies nested deeper than 32 levels with 400', async () => {
+    const nest = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    const deep = await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(100_000)}}` });
+    expect(deep.status).toBe(400);
+    expect(fieldViolation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
+    expect(fieldViolation(deep).field).toMatch(/^x(\[0\])+$/);
+    expect((await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(31)}}` })).status).toBe(200);
+  });
+
+  it('refuses prototype-named keys in form bodies', async () => {
+    for (const form of [`__proto__=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`, `constructor.prototype.json=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`]) {
+      const r = await api(emu, '/oauth2/token', { body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(r.status, form).toBe(400);
+      expect(fieldViolation(r), form).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
+    }
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+  });
+
+  it('refuses prototype-named query keys on every route, before auth', async () => {
+    for (const path of ['/_test/items/x?__proto__.json=1', '/stores-reader/v1/products/x?constructor.prototype.json=1', '/_test/member-only?a.prototype=1']) {
+      const r = await api(emu, path);
+      expect(r.status, path).toBe(400);
+      expect(fieldViolation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
+    }
+    expect((await api(emu, '/_test/items/x?proto=1&a.b=2')).status).toBe(200);
   });
 });
 

@@ -35,6 +35,7 @@ import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './seed.ts';
+import { assertSafeJson, assertSafeParamKeys } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,14 +138,21 @@ function parseBody(raw: Buffer, contentType: string | undefined, allowForm: bool
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   // curl -d sends JSON as a form; a body that starts with `{` is JSON whatever its type says.
   if (allowForm && type === 'application/x-www-form-urlencoded' && !text.trimStart().startsWith('{')) {
-    return Object.fromEntries(new URLSearchParams(text));
+    const params = new URLSearchParams(text);
+    assertSafeParamKeys(params);
+    const form: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [k, v] of params) form[k] = v;
+    return form;
   }
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
   }
+  assertSafeJson(value);
+  return value;
 }
 
 /** Start an emulator. Resolves once it listens. */
@@ -256,6 +264,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         send(res, method, 200, undefined, '');
         return;
       }
+      // Before routing, auth or any handler: no query key may name a prototype member (`?__proto__.x=…`).
+      assertSafeParamKeys(url.searchParams);
       if (match.kind === 'not-found') throw notFound(`No route for ${method} ${url.pathname}`, 'NOT_FOUND');
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allowed);
 

@@ -235,4 +235,11 @@ describe('GET parameter parsing (issue 17)', () => {
     expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: owner })).status).toBe(400);
     expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&other=1&other=2`, { token: owner })).status).toBe(200);
   });
+
+  it('refuses an operator whose argument is an object built from dotted keys (no 500)', async () => {
+    const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: owner });
+    expect(r.status).toBe(400);
+    expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
+  });
 });
+

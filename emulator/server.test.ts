@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
@@ -197,6 +198,22 @@ describe('hostile input (issue 17)', () => {
   const isRequestId = (v: unknown) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v);
   const fieldViolation = (r: { json: any }) => r.json.details.validationError.fieldViolations[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+  /** Send bytes on a plain socket and read the whole answer (node's http client refuses to send broken requests). */
+  const rawSocket = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(emu.port, '127.0.0.1', () => socket.end(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  const parseRaw = (raw: string) => {
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
+  };
+
   it('refuses prototype-named keys at any depth of a JSON body with 400 naming the field', async () => {
     const cases: [string, string][] = [
       ['{"__proto__":{"json":"pwned"},"name":"abc","kind":"A","lineItems":[{"quantity":1}]}', '__proto__'],
@@ -239,6 +256,33 @@ describe('hostile input (issue 17)', () => {
       expect(fieldViolation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
     }
     expect((await api(emu, '/_test/items/x?proto=1&a.b=2')).status).toBe(200);
+  });
+
+  it('answers a URL over 16 KB with 414 in the platform format, with the request id', async () => {
+    const r = await api(emu, `/_test/items/x?q=${'a'.repeat(70_000)}`);
+    expect(r.status).toBe(414);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.json.details.applicationError).toMatchObject({ code: 'URI_TOO_LONG', data: { limit: 16_384 } });
+    expect(r.json.details.applicationError.data.requestId).toBe(r.headers.get('x-wix-request-id'));
+    expect((await api(emu, `/_test/items/x?q=${'a'.repeat(16_000)}`)).status).toBe(200);
+  });
+
+  it('answers what node refuses to parse (huge headers, garbage) with JSON errors too', async () => {
+    const huge = await api(emu, `/_test/items/x?q=${'a'.repeat(300_000)}`);
+    expect(huge.status).toBe(431);
+    expect(huge.json.details.applicationError.code).toBe('REQUEST_HEADER_FIELDS_TOO_LARGE');
+    expect(huge.json.details.applicationError.data.requestId).toBe(huge.headers.get('x-wix-request-id'));
+    const garbage = parseRaw(await rawSocket('NOT HTTP AT ALL\r\n\r\n'));
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers['content-type']).toMatch(/^application\/json/);
+    expect(garbage.json).toMatchObject({ message: expect.any(String), details: { applicationError: { code: 'MALFORMED_REQUEST' } } });
+    expect(garbage.json.details.applicationError.data.requestId).toBe(garbage.headers['x-wix-request-id']);
+    // node drops a CONNECT nobody listens for: it gets a 405 like any other unsupported method
+    const tunnel = parseRaw(await rawSocket('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(tunnel.status).toBe(405);
+    expect(tunnel.headers['allow']).toMatch(/GET/);
+    expect(tunnel.json.details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
+    expect((await api(emu, '/_test/items/x')).status).toBe(200);
   });
 });
 

@@ -5,9 +5,10 @@
  * {@link ROUTE_MODULES}. Tests may pass extra modules through `startEmulator({routes})`.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
@@ -46,6 +47,17 @@ export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Request targets (path + query) longer than this answer 414. The browser client switches to POST above 4000 query
+ * characters (wire-protocol: a GET over 4000 chars uses its fallback POST), so this leaves ample room.
+ */
+export const URL_LIMIT_CHARS = 16 * 1024;
+/**
+ * node's limit for the request line plus headers (its default is 16 KB). Raised well above {@link URL_LIMIT_CHARS}
+ * so an over-long URL reaches the handler and gets a proper 414; past it, `clientError` answers 431.
+ */
+export const MAX_HEADER_BYTES = 256 * 1024;
 
 /** Every service the emulator speaks, in registration order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -155,6 +167,48 @@ function parseBody(raw: Buffer, contentType: string | undefined, allowForm: bool
   return value;
 }
 
+/** The platform's JSON error as a raw HTTP/1.1 answer, for `clientError` (no ServerResponse exists there). */
+function rawErrorResponse(err: PlatformError): string {
+  const requestId = randomUUID();
+  const body = JSON.stringify(err.toBody(requestId));
+  return [
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    `x-wix-request-id: ${requestId}`,
+    ...Object.entries(err.headers).map(([k, v]) => `${k}: ${v}`),
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** What node's parser refused, in the platform's format: 431 over {@link MAX_HEADER_BYTES}, 408, or 400. */
+function clientErrorFor(err: NodeJS.ErrnoException): PlatformError {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return new PlatformError(431, `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes`, {
+      applicationError: {
+        code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        description: `The URL and headers together must stay under ${MAX_HEADER_BYTES} bytes (URLs under ${URL_LIMIT_CHARS} characters)`,
+        data: { limit: MAX_HEADER_BYTES },
+      },
+    });
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return statusError(408, 'Request timed out', 'REQUEST_TIMEOUT');
+  return badRequestApp('MALFORMED_REQUEST', 'Malformed HTTP request');
+}
+
+function uriTooLong(): PlatformError {
+  return new PlatformError(414, `Request URL is longer than ${URL_LIMIT_CHARS} characters`, {
+    applicationError: {
+      code: 'URI_TOO_LONG',
+      description: `Request URL is longer than ${URL_LIMIT_CHARS} characters; send large queries with POST`,
+      data: { limit: URL_LIMIT_CHARS },
+    },
+  });
+}
+
 /** Start an emulator. Resolves once it listens. */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const db = openDatabase(opts.db ?? ':memory:');
@@ -234,6 +288,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     res.setHeader('x-wix-request-id', requestId);
     let pathForLog = '?';
     try {
+      if ((req.url ?? '').length > URL_LIMIT_CHARS) throw uriTooLong();
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -323,12 +378,20 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     void handle(req, res);
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorResponse(clientErrorFor(err)));
+  });
+  // node hands CONNECT to this event and drops the connection when nobody listens: answer 405 like any other method.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawErrorResponse(methodNotAllowed(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])));
   });
 
   const host = opts.host ?? '127.0.0.1';

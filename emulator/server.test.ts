@@ -284,6 +284,28 @@ describe('hostile input (issue 17)', () => {
     expect(tunnel.json.details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
     expect((await api(emu, '/_test/items/x')).status).toBe(200);
   });
+
+  it('answers a 20 MB body with a readable 413 (fetch and node http), not a reset connection', async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024, 0x20);
+    const viaFetch = await fetch(`${emu.url}/_test/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(viaFetch.status).toBe(413);
+    expect(viaFetch.headers.get('connection')).toBe('close');
+    const json = (await viaFetch.json()) as { details: { applicationError: { code: string; data: { requestId: string } } } };
+    expect(json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(isRequestId(json.details.applicationError.data.requestId)).toBe(true);
+    const viaHttp = await rawRequest(emu.url, '/_test/validate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(viaHttp.status).toBe(413);
+    expect(JSON.parse(viaHttp.body).details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    // chunked (no Content-Length): refused as soon as the running count passes the limit
+    const chunked = await fetch(`${emu.url}/_test/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await api(emu, '/_test/validate', { body: good })).status).toBe(200);
+  });
 });
 
 describe('roles', () => {

@@ -122,25 +122,32 @@ function isJsonResult(r: HandlerResult): r is Extract<HandlerResult, { json: unk
   return 'json' in r;
 }
 
-/** Read a request body up to `limit` bytes; beyond that, drain the rest and throw 413. */
+/**
+ * Read a request body up to `limit` bytes. Over it (by Content-Length, or as soon as the running count passes it)
+ * reject with 413 at once and stop buffering: the caller answers with `Connection: close`, and node discards
+ * whatever the client still sends until the socket closes, so the client reads the 413 instead of a reset.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const declared = Number(req.headers['content-length'] ?? '0');
     let size = 0;
-    let tooLarge = Number.isFinite(declared) && declared > limit;
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      if (tooLarge) {
-        chunks.length = 0;
-        // Drain (so the client can read our 413) but do not buffer; give up on absurd sizes.
-        if (size > limit * 16) req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => (tooLarge ? reject(payloadTooLarge(limit)) : resolveBody(Buffer.concat(chunks))));
+      if (size > limit) tooLarge();
+      else chunks.push(chunk);
+    };
+    const tooLarge = () => {
+      req.off('data', onData);
+      chunks.length = 0;
+      reject(payloadTooLarge(limit));
+    };
+    if (Number.isFinite(declared) && declared > limit) {
+      tooLarge();
+      return;
+    }
+    req.on('data', onData);
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -5,7 +5,7 @@ import { conflict, failedPrecondition } from './errors.ts';
 import type { RouteModule } from './router.ts';
 import type { RunningEmulator } from './server.ts';
 import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
-import { validate } from './validate.ts';
+import { httpUrl, validate } from './validate.ts';
 
 const ALLOWED = 'http://127.0.0.1:5173';
 
@@ -305,6 +305,21 @@ describe('hostile input (issue 17)', () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
     expect((await api(emu, '/_test/validate', { body: good })).status).toBe(200);
+  });
+
+  it('httpUrl refuses whitespace and control characters (WHATWG URL would silently drop CR/LF/tab)', async () => {
+    for (const bad of ['http://127.0.0.1:5173/\r\nSet-Cookie: x=1', 'http://127.0.0.1:5173/a\tb', 'http://127.0.0.1:5173/a b', 'http://127.0.0.1:5173/\u0000', ' http://127.0.0.1:5173/', 'http://127.0.0.1:5173/\u2028', 'http://127.0.0.1:5173/\u202e']) {
+      const parsed = httpUrl.safeParse(bad);
+      expect(parsed.success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(httpUrl.safeParse('http://127.0.0.1:5173/a%20b?x=1#y').success).toBe(true);
+    const { access } = await visitorTokens(emu);
+    const r = await api(emu, '/_api/redirects-api/v1/redirect-session', {
+      token: access,
+      body: { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: `${ALLOWED}/\r\nSet-Cookie: x=1` } },
+    });
+    expect(r.status).toBe(400);
+    expect(fieldViolation(r)).toMatchObject({ field: 'callbacks.postFlowUrl', violatedRule: 'FORMAT' });
   });
 });
 

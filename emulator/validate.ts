@@ -167,10 +167,20 @@ export function assertSafeParamKeys(params: URLSearchParams, prefix = ''): void 
   }
 }
 
-/** An absolute http(s) URL (links and media that reach a page's `href`/`src`), at most 2048 characters. */
+/**
+ * Whitespace (ASCII and Unicode), control characters (C0, DEL, C1) and invisible format characters (zero-width,
+ * bidi overrides). WHATWG `new URL` silently drops tab/CR/LF and trims the rest, so they would be stored unseen.
+ */
+const URL_UNSAFE = /[\s\p{Cc}\p{Cf}]/u;
+
+/**
+ * An absolute http(s) URL (links and media that reach a page's `href`/`src`, redirects' `Location`), at most 2048
+ * characters, with no whitespace or control character (CR/LF would otherwise be stored and break a redirect).
+ */
 export const httpUrl = z
   .string()
   .max(2048)
+  .refine((v) => !URL_UNSAFE.test(v), { message: 'must not contain whitespace or control characters', params: { violatedRule: 'FORMAT' }, abort: true })
   .refine((v) => {
     try {
       return /^https?:$/.test(new URL(v).protocol);

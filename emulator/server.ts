@@ -18,7 +18,7 @@ import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
 import { Router } from './router.ts';
-import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
+import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
 import { backInStockRoutes } from './routes/back-in-stock.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
@@ -112,6 +112,8 @@ export interface RunningEmulator {
   port: number;
   db: Database;
   app: EmulatorApp;
+  /** Every registered route (method, pattern, options), in registration order. */
+  routes(): RouteInfo[];
   /** Stop accepting, finish or drop open connections, close the database. */
   close(): Promise<void>;
 }
@@ -431,5 +433,5 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     return closed;
   };
 
-  return { url: `http://${urlHost}:${port}`, port, db, app, close };
+  return { url: `http://${urlHost}:${port}`, port, db, app, routes: () => router.list(), close };
 }

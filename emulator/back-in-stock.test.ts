@@ -181,3 +181,65 @@ describe('back in stock', () => {
     expect(r.json.request.status).toBe('NOTIFICATION_SENT');
   });
 });
+
+describe('GET parameter parsing (issue 17)', () => {
+  const protoNames = () => Object.getOwnPropertyNames(Object.prototype).sort();
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const violation = (r: { json: any }) => r.json.details.validationError.fieldViolations[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('refuses prototype-named keys with 400 FIELD_NOT_ALLOWED before auth, and never pollutes Object.prototype', async () => {
+    const before = protoNames();
+    for (const path of [
+      `${BASE}?__proto__.json=pwned`,
+      `${BASE}?query.__proto__.json=pwned`,
+      `${BASE}?constructor.prototype.json=pwned`,
+      `${BASE}/count-by-catalog-reference?__proto__.json=pwned`,
+    ]) {
+      const r = await api(emu, path); // no token: the refusal comes first
+      expect(r.status, path).toBe(400);
+      expect(violation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
+      expect(r.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const withToken = await api(emu, `${BASE}?query.filter.__proto__.json=pwned`, { token: owner });
+    expect(withToken.status).toBe(400);
+    expect(violation(withToken)).toMatchObject({ field: 'query.filter.__proto__.json', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+    expect(protoNames()).toEqual(before);
+  });
+
+  it('refuses prototype-named keys and over-deep JSON in the `.r` form', async () => {
+    const before = protoNames();
+    const proto = await api(emu, `${BASE}?.r=${b64('{"query":{"filter":{"__proto__":{"json":"pwned"}}}}')}`, { token: owner });
+    expect(proto.status).toBe(400);
+    expect(violation(proto)).toMatchObject({ field: '.r.query.filter.__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+    const deep = await api(emu, `${BASE}?.r=${b64(`{"query":{"filter":${'{"$not":'.repeat(40)}{"id":"x"}${'}'.repeat(40)}}}`)}`, { token: owner });
+    expect(deep.status).toBe(400);
+    expect(violation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
+    const notObject = await api(emu, `${BASE}?.r=${b64('[1]')}`, { token: owner });
+    expect(notObject.status).toBe(400);
+    expect((await api(emu, `${BASE}?.r=${b64('{nope')}`, { token: owner })).status).toBe(400);
+    const ref = encodeURIComponent('{"appId":"x","catalogItemId":"y","__proto__":{"json":"pwned"}}');
+    const count = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
+    expect(count.status).toBe(400);
+    expect(violation(count)).toMatchObject({ field: 'catalogReferences[0].__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(protoNames()).toEqual(before);
+  });
+
+  it('answers a key given both as a value and as an object with 400, in either order', async () => {
+    for (const qs of ['a=1&a.b=2', 'a.b=2&a=1', 'query.cursorPaging=1&query.cursorPaging.limit=2', 'a.b.c=1&a.b=2']) {
+      const r = await api(emu, `${BASE}?${qs}`, { token: owner });
+      expect(r.status, qs).toBe(400);
+      expect(violation(r), qs).toMatchObject({ violatedRule: 'VALIDATION', description: 'is given both as a value and as an object' });
+    }
+    // repeated plain keys still make a list: not a number for limit (400); unused ones are fine
+    expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: owner })).status).toBe(400);
+    expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&other=1&other=2`, { token: owner })).status).toBe(200);
+  });
+
+  it('refuses an operator whose argument is an object built from dotted keys (no 500)', async () => {
+    const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: owner });
+    expect(r.status).toBe(400);
+    expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
+  });
+});
+

@@ -159,6 +159,57 @@ describe('stores-reader catalog', () => {
     expect(wrongType.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'includeVariants', violatedRule: 'VALIDATION' });
   });
 
+  it('takes filter and sort field names from the allow-list only: Object.prototype members are unknown fields (400, never 500)', async () => {
+    const names = ['__proto__', 'constructor', 'prototype', 'valueOf', 'hasOwnProperty', 'toString', 'isPrototypeOf', 'toLocaleString', '__defineGetter__', '__lookupGetter__'];
+    for (const name of names) {
+      // JSON text, so `__proto__` is a real key and not the literal's prototype
+      const filter = await query({ query: { filter: `{${JSON.stringify(name)}:1}` } });
+      expect(filter.status, `filter ${name}`).toBe(400);
+      expect(filter.json.details.validationError.fieldViolations[0].violatedRule, `filter ${name}`).toMatch(/^(VALIDATION|FIELD_NOT_ALLOWED)$/);
+      const nested = await query({ query: { filter: JSON.stringify({ $and: [{ name: 'x' }, { $not: { [name === '__proto__' ? 'valueOf' : name]: { $eq: 1 } } }] }) } });
+      expect(nested.status, `nested ${name}`).toBe(400);
+      for (const sort of [`[{${JSON.stringify(name)}:"asc"}]`, JSON.stringify([{ fieldName: name, order: 'ASC' }])]) {
+        const r = await query({ query: { sort } });
+        expect(r.status, `sort ${sort}`).toBe(400);
+      }
+      const collections = await api(emu, '/stores-reader/v1/collections/query', { token, body: { query: { filter: `{${JSON.stringify(name)}:1}`, sort: `[{${JSON.stringify(name)}:"asc"}]` } } });
+      expect(collections.status, `collections ${name}`).toBe(400);
+    }
+    const unknown = await query({ query: { filter: JSON.stringify({ valueOf: 1 }) } });
+    expect(unknown.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'query.filter', description: expect.stringMatching(/^unsupported filter field valueOf/) });
+    // a filter matching no product is still checked
+    expect((await query({ query: { filter: JSON.stringify({ $and: [{ id: 'none' }, { toString: 1 }] }) } })).status).toBe(400);
+  });
+
+  it('refuses filters nested deeper than 32 levels with 400 (a 20 000-deep $not was a stack overflow)', async () => {
+    const deep = (n: number) => `${'{"$not":'.repeat(n)}{"name":"x"}${'}'.repeat(n)}`;
+    const asObject = await api(emu, QUERY, { token, body: `{"query":{"filter":${deep(20_000)}}}` });
+    expect(asObject.status).toBe(400);
+    expect(asObject.json.details.validationError.fieldViolations[0]).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
+    expect(asObject.json.details.validationError.fieldViolations[0].field).toMatch(/^query\.filter(\.\$not)+$/);
+    const asString = await query({ query: { filter: deep(40) } });
+    expect(asString.status).toBe(400);
+    expect(asString.json.details.validationError.fieldViolations[0]).toMatchObject({ data: { maxDepth: 32 } });
+    expect((await query({ query: { filter: deep(20) } })).status).toBe(200);
+  });
+
+  it('refuses prototype-named keys anywhere in the body with 400 naming the field', async () => {
+    const r = await api(emu, QUERY, { token, body: '{"query":{"paging":{"limit":5,"__proto__":{"json":"pwned"}}}}' });
+    expect(r.status).toBe(400);
+    expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'query.paging.__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+    const c = await api(emu, QUERY, { token, body: '{"includeVariants":true,"constructor":{"prototype":{"json":"pwned"}}}' });
+    expect(c.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'constructor', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+  });
+
+  it('refuses comparison operators on objects and sort orders that are not strings', async () => {
+    const gt = await query({ query: { filter: JSON.stringify({ price: { $gt: { x: 1 } } }) } });
+    expect(gt.status).toBe(400);
+    expect(gt.json.details.validationError.fieldViolations[0].description).toMatch(/needs a string, number or boolean/);
+    const order = await query({ query: { sort: JSON.stringify([{ fieldName: 'name', order: { x: 1 } }]) } });
+    expect(order.status).toBe(400);
+  });
+
   it('answers an unknown product id with a 404 platform error', async () => {
     const r = await api(emu, '/stores-reader/v1/products/00000000-dead-beef-0000-000000000000', { token });
     expect(r.status).toBe(404);

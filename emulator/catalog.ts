@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { ART_SIZE } from './art.ts';
 import { getSetting } from './db.ts';
 import { invalidField } from './errors.ts';
+import { assertSafeJson, parseJsonText } from './validate.ts';
 
 /** The Wix Stores app id used in catalog references. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -342,15 +343,22 @@ export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (
 const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
 const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', ...COMPARE_OPS]);
 
+/** A filter or sort: a JSON string, or (lenient) the object itself; either way depth-limited, no prototype keys. */
 function parseJsonParam(raw: unknown, field: string): unknown {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string') return raw; // lenient: an object is accepted as well as the JSON string
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw invalidField(field, 'must be a JSON string', 'FORMAT');
+  if (typeof raw !== 'string') {
+    assertSafeJson(raw, field);
+    return raw;
   }
+  return parseJsonText(raw, field);
 }
+
+/** The allow-listed accessor for a field name; never an `Object.prototype` member (`toString`, `__proto__`…). */
+function fieldAccessor<T>(fields: Record<string, FieldAccessor<T>>, name: string): FieldAccessor<T> | undefined {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
+}
+
+const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 function cmp(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -363,12 +371,14 @@ function normalizeForField(value: unknown, sample: unknown): unknown {
   return value;
 }
 
-function matchCondition(actual: ReturnType<FieldAccessor<unknown>>, cond: unknown, field: string, path: string): boolean {
-  const values = Array.isArray(actual) ? actual : [actual];
-  const sample = values[0];
-  const eq = (x: unknown) => values.some((v) => v === normalizeForField(x, v));
-  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return eq(cond);
-  return Object.entries(cond as Record<string, unknown>).every(([op, arg]) => {
+type Actual = ReturnType<FieldAccessor<unknown>>;
+
+/** One field's condition (a value, or `{$op: arg}`) as a predicate on the field's value; checked before any row. */
+function compileCondition(cond: unknown, field: string, path: string): (actual: Actual) => boolean {
+  const valuesOf = (actual: Actual) => (Array.isArray(actual) ? actual : [actual]);
+  const eq = (values: readonly unknown[], x: unknown) => values.some((v) => v === normalizeForField(x, v));
+  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return (actual) => eq(valuesOf(actual), cond);
+  const tests = Object.entries(cond as Record<string, unknown>).map(([op, arg]): ((actual: Actual) => boolean) => {
     if (!ALL_OPS.has(op)) throw invalidField(path, `unsupported operator ${op} on ${field}`, 'VALIDATION');
     const list = (): unknown[] => {
       if (!Array.isArray(arg)) throw invalidField(path, `${op} on ${field} needs an array`, 'VALIDATION');
@@ -376,50 +386,72 @@ function matchCondition(actual: ReturnType<FieldAccessor<unknown>>, cond: unknow
     };
     switch (op) {
       case '$eq':
-        return eq(arg);
+        return (actual) => eq(valuesOf(actual), arg);
       case '$ne':
-        return !eq(arg);
+        return (actual) => !eq(valuesOf(actual), arg);
       case '$in':
-      case '$hasSome':
-        return list().some((x) => eq(x));
-      case '$nin':
-        return !list().some((x) => eq(x));
-      case '$hasAll':
-        return list().every((x) => eq(x));
+      case '$hasSome': {
+        const xs = list();
+        return (actual) => xs.some((x) => eq(valuesOf(actual), x));
+      }
+      case '$nin': {
+        const xs = list();
+        return (actual) => !xs.some((x) => eq(valuesOf(actual), x));
+      }
+      case '$hasAll': {
+        const xs = list();
+        return (actual) => xs.every((x) => eq(valuesOf(actual), x));
+      }
       case '$startsWith':
-        return typeof arg === 'string' && values.some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
+        return (actual) =>
+          typeof arg === 'string' && valuesOf(actual).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
       case '$exists':
-        return (actual !== null && actual !== '') === Boolean(arg);
+        return (actual) => (actual !== null && actual !== '') === Boolean(arg);
       default: {
-        const a = normalizeForField(arg, sample);
-        return values.some((v) => {
-          const c = cmp(v, a);
-          return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
-        });
+        if (!isScalar(arg)) throw invalidField(path, `${op} on ${field} needs a string, number or boolean`, 'VALIDATION');
+        return (actual) => {
+          const values = valuesOf(actual);
+          const a = normalizeForField(arg, values[0]);
+          return values.some((v) => {
+            const c = cmp(v, a);
+            return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
+          });
+        };
       }
     }
   });
+  return (actual) => tests.every((t) => t(actual));
 }
 
-function matches<T>(item: T, filter: unknown, fields: Record<string, FieldAccessor<T>>, path: string): boolean {
-  if (filter === undefined || filter === null) return true;
+/**
+ * A filter as a predicate. The whole filter is checked up front (an unknown field or operator is a 400 even when no
+ * row would reach it); field names come from `fields`' own keys only.
+ */
+function compileFilter<T>(filter: unknown, fields: Record<string, FieldAccessor<T>>, path: string): (item: T) => boolean {
+  if (filter === undefined || filter === null) return () => true;
   if (typeof filter !== 'object' || Array.isArray(filter)) throw invalidField(path, 'must be an object', 'VALIDATION');
-  return Object.entries(filter as Record<string, unknown>).every(([key, cond]) => {
+  const preds = Object.entries(filter as Record<string, unknown>).map(([key, cond]): ((item: T) => boolean) => {
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(cond)) throw invalidField(path, `${key} needs an array`, 'VALIDATION');
-      return key === '$and' ? cond.every((f) => matches(item, f, fields, path)) : cond.some((f) => matches(item, f, fields, path));
+      const subs = cond.map((f) => compileFilter(f, fields, path));
+      return key === '$and' ? (item) => subs.every((m) => m(item)) : (item) => subs.some((m) => m(item));
     }
-    if (key === '$not') return !matches(item, cond, fields, path);
-    const accessor = fields[key];
+    if (key === '$not') {
+      const sub = compileFilter(cond, fields, path);
+      return (item) => !sub(item);
+    }
+    const accessor = fieldAccessor(fields, key);
     if (!accessor) throw invalidField(path, `unsupported filter field ${key}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
-    return matchCondition(accessor(item), cond, key, path);
+    const test = compileCondition(cond, key, path);
+    return (item) => test(accessor(item));
   });
+  return (item) => preds.every((p) => p(item));
 }
 
 /** Apply a Wix-style filter (a JSON string or an object) to items. Throws 400 on a bad filter. */
 export function applyFilter<T>(items: T[], rawFilter: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.filter'): T[] {
-  const filter = parseJsonParam(rawFilter, path);
-  return items.filter((item) => matches(item, filter, fields, path));
+  const matches = compileFilter(parseJsonParam(rawFilter, path), fields, path);
+  return items.filter(matches);
 }
 
 /**
@@ -435,9 +467,10 @@ export function applySort<T>(items: T[], rawSort: unknown, fields: Record<string
     const e = entry as Record<string, unknown>;
     const [name, order] =
       typeof e['fieldName'] === 'string' ? [e['fieldName'], e['order'] ?? 'ASC'] : (Object.entries(e)[0] ?? ['', 'asc']);
-    const get = fields[name];
-    if (!get) throw invalidField(path, `unsupported sort field ${name}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
-    const o = String(order).toLowerCase();
+    const get = typeof name === 'string' ? fieldAccessor(fields, name) : undefined;
+    if (!get) throw invalidField(path, `unsupported sort field ${String(name)}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
+    if (typeof order !== 'string') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
+    const o = order.toLowerCase();
     if (o !== 'asc' && o !== 'desc') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
     return { get, dir: o === 'asc' ? 1 : -1 };
   });

@@ -85,6 +85,17 @@ describe('reviews: reading', () => {
     expect(sort.json.details.validationError.fieldViolations[0]).toMatchObject({ violatedRule: 'INVALID_ENUM_VALUE' });
   });
 
+  it('Object.prototype member names are unknown filter and sort fields: 400, never 500 or a silent sort', async () => {
+    for (const name of ['valueOf', 'toString', 'hasOwnProperty', 'constructor', '__proto__', 'isPrototypeOf']) {
+      const filter = await api(emu, `${REVIEWS}/query`, { token: visitor, body: `{"query":{"filter":{${JSON.stringify(name)}:1}}}` });
+      expect(filter.status, `filter ${name}`).toBe(400);
+      const sort = await query(visitor, { sort: [{ fieldName: name }] });
+      expect(sort.status, `sort ${name}`).toBe(400);
+      const counted = await api(emu, `${REVIEWS}/count`, { token: visitor, body: `{"filter":{${JSON.stringify(name)}:{"$eq":1}}}` });
+      expect(counted.status, `count ${name}`).toBe(400);
+    }
+  });
+
   it('private reviews: other people’s are 403 for non-owners (the owner probe), visible to owners', async () => {
     const probe = { filter: { 'moderation.moderationStatus': 'IN_MODERATION' }, cursorPaging: { limit: 1 } };
     const m = await query(member, probe, true);

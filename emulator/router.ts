@@ -89,6 +89,13 @@ interface Route {
   options: RouteOptions;
 }
 
+/** A registered route as listed by {@link Router.list}. */
+export interface RouteInfo {
+  method: HttpMethod;
+  pattern: string;
+  options: RouteOptions;
+}
+
 export type MatchResult =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: HttpMethod[]; options: RouteOptions }
@@ -145,6 +152,11 @@ export class Router {
   }
   delete(pattern: string, handler: Handler, options?: RouteOptions): this {
     return this.add('DELETE', pattern, handler, options);
+  }
+
+  /** Every registered route, in registration order. */
+  list(): RouteInfo[] {
+    return this.routes.map(({ method, pattern, options }) => ({ method, pattern, options }));
   }
 
   /** Find the route for a method and a (still encoded) path. Literal routes win over earlier `:param` ones. */

@@ -1,10 +1,11 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
 import type { RouteModule } from './router.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
-import { validate } from './validate.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { httpUrl, validate } from './validate.ts';
 
 const ALLOWED = 'http://127.0.0.1:5173';
 
@@ -183,6 +184,142 @@ describe('validation errors', () => {
     expect(r.status).toBe(413);
     expect(r.json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
     expect((await api(emu, '/_dev/mailbox')).status).toBe(200);
+  });
+});
+
+describe('hostile input (issue 17)', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ routes: [testRoutes] });
+  });
+  afterAll(() => emu.close());
+
+  const good = { name: 'abc', kind: 'A', lineItems: [{ quantity: 1 }] };
+  const isRequestId = (v: unknown) => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v);
+  const fieldViolation = (r: { json: any }) => r.json.details.validationError.fieldViolations[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  /** Send bytes on a plain socket and read the whole answer (node's http client refuses to send broken requests). */
+  const rawSocket = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(emu.port, '127.0.0.1', () => socket.end(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  const parseRaw = (raw: string) => {
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
+  };
+
+  it('refuses prototype-named keys at any depth of a JSON body with 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['{"__proto__":{"json":"pwned"},"name":"abc","kind":"A","lineItems":[{"quantity":1}]}', '__proto__'],
+      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1,"constructor":{"prototype":{"json":"pwned"}}}]}', 'lineItems[0].constructor'],
+      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"extra":{"a":[{"prototype":1}]}}', 'extra.a[0].prototype'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await api(emu, '/_test/validate', { body });
+      expect(r.status, body).toBe(400);
+      expect(fieldViolation(r), body).toMatchObject({ field, violatedRule: 'FIELD_NOT_ALLOWED' });
+      expect(isRequestId(r.headers.get('x-wix-request-id'))).toBe(true);
+    }
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+    // a prototype-named string value is fine: only keys are refused
+    expect((await api(emu, '/_test/validate', { body: { ...good, name: 'proto' } })).status).toBe(200);
+  });
+
+  it('refuses JSON bodies nested deeper than 32 levels with 400', async () => {
+    const nest = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    const deep = await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(100_000)}}` });
+    expect(deep.status).toBe(400);
+    expect(fieldViolation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
+    expect(fieldViolation(deep).field).toMatch(/^x(\[0\])+$/);
+    expect((await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(31)}}` })).status).toBe(200);
+  });
+
+  it('refuses prototype-named keys in form bodies', async () => {
+    for (const form of [`__proto__=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`, `constructor.prototype.json=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`]) {
+      const r = await api(emu, '/oauth2/token', { body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(r.status, form).toBe(400);
+      expect(fieldViolation(r), form).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
+    }
+    expect(({} as Record<string, unknown>)['json']).toBeUndefined();
+  });
+
+  it('refuses prototype-named query keys on every route, before auth', async () => {
+    for (const path of ['/_test/items/x?__proto__.json=1', '/stores-reader/v1/products/x?constructor.prototype.json=1', '/_test/member-only?a.prototype=1']) {
+      const r = await api(emu, path);
+      expect(r.status, path).toBe(400);
+      expect(fieldViolation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
+    }
+    expect((await api(emu, '/_test/items/x?proto=1&a.b=2')).status).toBe(200);
+  });
+
+  it('answers a URL over 16 KB with 414 in the platform format, with the request id', async () => {
+    const r = await api(emu, `/_test/items/x?q=${'a'.repeat(70_000)}`);
+    expect(r.status).toBe(414);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.json.details.applicationError).toMatchObject({ code: 'URI_TOO_LONG', data: { limit: 16_384 } });
+    expect(r.json.details.applicationError.data.requestId).toBe(r.headers.get('x-wix-request-id'));
+    expect((await api(emu, `/_test/items/x?q=${'a'.repeat(16_000)}`)).status).toBe(200);
+  });
+
+  it('answers what node refuses to parse (huge headers, garbage) with JSON errors too', async () => {
+    const huge = await api(emu, `/_test/items/x?q=${'a'.repeat(300_000)}`);
+    expect(huge.status).toBe(431);
+    expect(huge.json.details.applicationError.code).toBe('REQUEST_HEADER_FIELDS_TOO_LARGE');
+    expect(huge.json.details.applicationError.data.requestId).toBe(huge.headers.get('x-wix-request-id'));
+    const garbage = parseRaw(await rawSocket('NOT HTTP AT ALL\r\n\r\n'));
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers['content-type']).toMatch(/^application\/json/);
+    expect(garbage.json).toMatchObject({ message: expect.any(String), details: { applicationError: { code: 'MALFORMED_REQUEST' } } });
+    expect(garbage.json.details.applicationError.data.requestId).toBe(garbage.headers['x-wix-request-id']);
+    // node drops a CONNECT nobody listens for: it gets a 405 like any other unsupported method
+    const tunnel = parseRaw(await rawSocket('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(tunnel.status).toBe(405);
+    expect(tunnel.headers['allow']).toMatch(/GET/);
+    expect(tunnel.json.details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
+    expect((await api(emu, '/_test/items/x')).status).toBe(200);
+  });
+
+  it('answers a 20 MB body with a readable 413 (fetch and node http), not a reset connection', async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024, 0x20);
+    const viaFetch = await fetch(`${emu.url}/_test/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(viaFetch.status).toBe(413);
+    expect(viaFetch.headers.get('connection')).toBe('close');
+    const json = (await viaFetch.json()) as { details: { applicationError: { code: string; data: { requestId: string } } } };
+    expect(json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(isRequestId(json.details.applicationError.data.requestId)).toBe(true);
+    const viaHttp = await rawRequest(emu.url, '/_test/validate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(viaHttp.status).toBe(413);
+    expect(JSON.parse(viaHttp.body).details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    // chunked (no Content-Length): refused as soon as the running count passes the limit
+    const chunked = await fetch(`${emu.url}/_test/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await api(emu, '/_test/validate', { body: good })).status).toBe(200);
+  });
+
+  it('httpUrl refuses whitespace and control characters (WHATWG URL would silently drop CR/LF/tab)', async () => {
+    for (const bad of ['http://127.0.0.1:5173/\r\nSet-Cookie: x=1', 'http://127.0.0.1:5173/a\tb', 'http://127.0.0.1:5173/a b', 'http://127.0.0.1:5173/\u0000', ' http://127.0.0.1:5173/', 'http://127.0.0.1:5173/\u2028', 'http://127.0.0.1:5173/\u202e']) {
+      const parsed = httpUrl.safeParse(bad);
+      expect(parsed.success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(httpUrl.safeParse('http://127.0.0.1:5173/a%20b?x=1#y').success).toBe(true);
+    const { access } = await visitorTokens(emu);
+    const r = await api(emu, '/_api/redirects-api/v1/redirect-session', {
+      token: access,
+      body: { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: `${ALLOWED}/\r\nSet-Cookie: x=1` } },
+    });
+    expect(r.status).toBe(400);
+    expect(fieldViolation(r)).toMatchObject({ field: 'callbacks.postFlowUrl', violatedRule: 'FORMAT' });
   });
 });
 

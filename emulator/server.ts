@@ -5,9 +5,10 @@
  * {@link ROUTE_MODULES}. Tests may pass extra modules through `startEmulator({routes})`.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
@@ -18,7 +19,7 @@ import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLar
 import { FaultStore } from './faults.ts';
 import { throttleLimits, type ThrottleLimits } from './identity.ts';
 import { Router } from './router.ts';
-import type { EmulatorApp, HandlerResult, RequestContext, RouteModule } from './router.ts';
+import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
 import { assetsRoutes } from './routes/assets.ts';
 import { backInStockRoutes } from './routes/back-in-stock.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
@@ -36,6 +37,7 @@ import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './seed.ts';
+import { assertSafeJson, assertSafeParamKeys } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +48,17 @@ export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Request targets (path + query) longer than this answer 414. The browser client switches to POST above 4000 query
+ * characters (wire-protocol: a GET over 4000 chars uses its fallback POST), so this leaves ample room.
+ */
+export const URL_LIMIT_CHARS = 16 * 1024;
+/**
+ * node's limit for the request line plus headers (its default is 16 KB). Raised well above {@link URL_LIMIT_CHARS}
+ * so an over-long URL reaches the handler and gets a proper 414; past it, `clientError` answers 431.
+ */
+export const MAX_HEADER_BYTES = 256 * 1024;
 
 /** Every service the emulator speaks, in registration order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -108,6 +121,8 @@ export interface RunningEmulator {
   port: number;
   db: Database;
   app: EmulatorApp;
+  /** Every registered route (method, pattern, options), in registration order. */
+  routes(): RouteInfo[];
   /** Stop accepting, finish or drop open connections, close the database. */
   close(): Promise<void>;
 }
@@ -118,25 +133,32 @@ function isJsonResult(r: HandlerResult): r is Extract<HandlerResult, { json: unk
   return 'json' in r;
 }
 
-/** Read a request body up to `limit` bytes; beyond that, drain the rest and throw 413. */
+/**
+ * Read a request body up to `limit` bytes. Over it (by Content-Length, or as soon as the running count passes it)
+ * reject with 413 at once and stop buffering: the caller answers with `Connection: close`, and node discards
+ * whatever the client still sends until the socket closes, so the client reads the 413 instead of a reset.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const declared = Number(req.headers['content-length'] ?? '0');
     let size = 0;
-    let tooLarge = Number.isFinite(declared) && declared > limit;
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      if (tooLarge) {
-        chunks.length = 0;
-        // Drain (so the client can read our 413) but do not buffer; give up on absurd sizes.
-        if (size > limit * 16) req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => (tooLarge ? reject(payloadTooLarge(limit)) : resolveBody(Buffer.concat(chunks))));
+      if (size > limit) tooLarge();
+      else chunks.push(chunk);
+    };
+    const tooLarge = () => {
+      req.off('data', onData);
+      chunks.length = 0;
+      reject(payloadTooLarge(limit));
+    };
+    if (Number.isFinite(declared) && declared > limit) {
+      tooLarge();
+      return;
+    }
+    req.on('data', onData);
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -146,14 +168,63 @@ function parseBody(raw: Buffer, contentType: string | undefined, allowForm: bool
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   // curl -d sends JSON as a form; a body that starts with `{` is JSON whatever its type says.
   if (allowForm && type === 'application/x-www-form-urlencoded' && !text.trimStart().startsWith('{')) {
-    return Object.fromEntries(new URLSearchParams(text));
+    const params = new URLSearchParams(text);
+    assertSafeParamKeys(params);
+    const form: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [k, v] of params) form[k] = v;
+    return form;
   }
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
   }
+  assertSafeJson(value);
+  return value;
+}
+
+/** The platform's JSON error as a raw HTTP/1.1 answer, for `clientError` (no ServerResponse exists there). */
+function rawErrorResponse(err: PlatformError): string {
+  const requestId = randomUUID();
+  const body = JSON.stringify(err.toBody(requestId));
+  return [
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    `x-wix-request-id: ${requestId}`,
+    ...Object.entries(err.headers).map(([k, v]) => `${k}: ${v}`),
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** What node's parser refused, in the platform's format: 431 over {@link MAX_HEADER_BYTES}, 408, or 400. */
+function clientErrorFor(err: NodeJS.ErrnoException): PlatformError {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return new PlatformError(431, `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes`, {
+      applicationError: {
+        code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        description: `The URL and headers together must stay under ${MAX_HEADER_BYTES} bytes (URLs under ${URL_LIMIT_CHARS} characters)`,
+        data: { limit: MAX_HEADER_BYTES },
+      },
+    });
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return statusError(408, 'Request timed out', 'REQUEST_TIMEOUT');
+  return badRequestApp('MALFORMED_REQUEST', 'Malformed HTTP request');
+}
+
+function uriTooLong(): PlatformError {
+  return new PlatformError(414, `Request URL is longer than ${URL_LIMIT_CHARS} characters`, {
+    applicationError: {
+      code: 'URI_TOO_LONG',
+      description: `Request URL is longer than ${URL_LIMIT_CHARS} characters; send large queries with POST`,
+      data: { limit: URL_LIMIT_CHARS },
+    },
+  });
 }
 
 /** Start an emulator. Resolves once it listens. */
@@ -237,6 +308,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     res.setHeader('x-wix-request-id', requestId);
     let pathForLog = '?';
     try {
+      if ((req.url ?? '').length > URL_LIMIT_CHARS) throw uriTooLong();
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -267,6 +339,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         send(res, method, 200, undefined, '');
         return;
       }
+      // Before routing, auth or any handler: no query key may name a prototype member (`?__proto__.x=…`).
+      assertSafeParamKeys(url.searchParams);
       if (match.kind === 'not-found') throw notFound(`No route for ${method} ${url.pathname}`, 'NOT_FOUND');
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allowed);
 
@@ -327,12 +401,20 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     void handle(req, res);
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorResponse(clientErrorFor(err)));
+  });
+  // node hands CONNECT to this event and drops the connection when nobody listens: answer 405 like any other method.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawErrorResponse(methodNotAllowed(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])));
   });
 
   const host = opts.host ?? '127.0.0.1';
@@ -365,5 +447,5 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     return closed;
   };
 
-  return { url: `http://${urlHost}:${port}`, port, db, app, close };
+  return { url: `http://${urlHost}:${port}`, port, db, app, routes: () => router.list(), close };
 }

@@ -3,7 +3,7 @@
  * kinds. Field paths are dotted with bracketed indexes: `lineItems[0].quantity`; the whole body is `""`.
  */
 import { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { badRequest, invalidField } from './errors.ts';
 import type { FieldViolation, ViolatedRule } from './errors.ts';
 
 /** `['lineItems', 0, 'quantity']` → `lineItems[0].quantity`. */
@@ -107,10 +107,80 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix 
   throw badRequest(zodIssuesToViolations(result.error.issues, prefix));
 }
 
-/** An absolute http(s) URL (links and media that reach a page's `href`/`src`), at most 2048 characters. */
+/** Keys that reach `Object.prototype` through a merge or a property write; refused in every parsed input. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** How deeply a body or a JSON query parameter may nest objects and arrays (a filter's `$and`/`$not` included). */
+export const MAX_JSON_DEPTH = 32;
+
+function pathWith(prefix: string, path: readonly PropertyKey[]): string {
+  return joinPath(prefix, formatPath(path));
+}
+
+/**
+ * Refuse (400) a parsed JSON value that nests deeper than {@link MAX_JSON_DEPTH} or has a `__proto__`,
+ * `constructor` or `prototype` key at any depth. Iterative: a 100 000-deep value costs 32 steps, not the stack.
+ */
+export function assertSafeJson(value: unknown, prefix = ''): void {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      throw invalidField(pathWith(prefix, path), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', { maxDepth: MAX_JSON_DEPTH });
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (const key of keys) {
+      if (FORBIDDEN_KEYS.has(key)) throw invalidField(pathWith(prefix, [...path, key]), 'is not allowed', 'FIELD_NOT_ALLOWED');
+    }
+    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+  }
+}
+
+/** `JSON.parse` + {@link assertSafeJson}; unparsable text is a 400 FORMAT violation on `field`. */
+export function parseJsonText(text: string, field: string, description = 'must be a JSON string'): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidField(field, description, 'FORMAT');
+  }
+  assertSafeJson(value, field);
+  return value;
+}
+
+/**
+ * Refuse (400) URL or form parameters whose dotted key has a prototype-named segment (`__proto__.x`,
+ * `query.constructor`), or more than {@link MAX_JSON_DEPTH} segments.
+ */
+export function assertSafeParamKeys(params: URLSearchParams, prefix = ''): void {
+  for (const key of params.keys()) {
+    const parts = key.split('.');
+    if (parts.some((p) => FORBIDDEN_KEYS.has(p))) throw invalidField(joinPath(prefix, key), 'is not allowed', 'FIELD_NOT_ALLOWED');
+    if (parts.length > MAX_JSON_DEPTH) {
+      throw invalidField(joinPath(prefix, key), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', { maxDepth: MAX_JSON_DEPTH });
+    }
+  }
+}
+
+/**
+ * Whitespace (ASCII and Unicode), control characters (C0, DEL, C1) and invisible format characters (zero-width,
+ * bidi overrides). WHATWG `new URL` silently drops tab/CR/LF and trims the rest, so they would be stored unseen.
+ */
+const URL_UNSAFE = /[\s\p{Cc}\p{Cf}]/u;
+
+/**
+ * An absolute http(s) URL (links and media that reach a page's `href`/`src`, redirects' `Location`), at most 2048
+ * characters, with no whitespace or control character (CR/LF would otherwise be stored and break a redirect).
+ */
 export const httpUrl = z
   .string()
   .max(2048)
+  .refine((v) => !URL_UNSAFE.test(v), { message: 'must not contain whitespace or control characters', params: { violatedRule: 'FORMAT' }, abort: true })
   .refine((v) => {
     try {
       return /^https?:$/.test(new URL(v).protocol);

@@ -22,7 +22,7 @@ import {
 import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../catalog.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { httpUrl, validate } from '../validate.ts';
+import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
 
 export const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
@@ -78,26 +78,38 @@ function mayRead(ctx: RequestContext, who: Identity, r: RequestRow): boolean {
   return memberEmail(ctx, who)?.email.toLowerCase() === r.email.toLowerCase();
 }
 
-/** GET parameters: `.r` (base64url JSON, the SDK's form for complex GETs) or dotted keys (`query.cursorPaging.limit`). */
+/**
+ * GET parameters: `.r` (base64url JSON, the SDK's form for complex GETs) or dotted keys (`query.cursorPaging.limit`).
+ * Objects built here have no prototype; prototype-named keys, over-deep keys and a key that is both a value and an
+ * object (`a=1&a.b=2`) are refused with 400 before anything else looks at the request.
+ */
 function paramsObject(search: URLSearchParams): Record<string, unknown> {
   const r = search.get('.r');
   if (r !== null) {
-    try {
-      return JSON.parse(Buffer.from(r, 'base64url').toString('utf8')) as Record<string, unknown>;
-    } catch {
-      throw invalidField('.r', 'must be base64url-encoded JSON', 'FORMAT');
-    }
+    const value = parseJsonText(Buffer.from(r, 'base64url').toString('utf8'), '.r', 'must be base64url-encoded JSON');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField('.r', 'must encode a JSON object', 'VALIDATION');
+    return value as Record<string, unknown>;
   }
-  const out: Record<string, unknown> = {};
+  assertSafeParamKeys(search);
+  const isNode = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const clash = (parts: string[], n: number) => invalidField(parts.slice(0, n).join('.'), 'is given both as a value and as an object', 'VALIDATION');
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of search) {
     const parts = key.split('.');
     let node = out;
-    parts.forEach((p, i) => {
-      if (i === parts.length - 1) {
-        const prev = node[p];
-        node[p] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-      } else node = (node[p] ??= {}) as Record<string, unknown>;
-    });
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parts[i]!;
+      const next = node[p];
+      if (next === undefined) node = node[p] = Object.create(null) as Record<string, unknown>;
+      else if (isNode(next)) node = next;
+      else throw clash(parts, i + 1);
+    }
+    const last = parts[parts.length - 1]!;
+    const prev = node[last];
+    if (isNode(prev)) throw clash(parts, parts.length);
+    if (prev === undefined) node[last] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else node[last] = [prev, value];
   }
   return out;
 }
@@ -196,19 +208,14 @@ export const backInStockRoutes: RouteModule = (router) => {
   router.get(BASE, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
 
   router.get(`${BASE}/count-by-catalog-reference`, (ctx) => {
+    const raw = paramsObject(ctx.query);
     const who = ctx.auth();
     if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
-    const raw = paramsObject(ctx.query);
     // repeated `catalogReferences` params carry JSON objects
     const refs = raw['catalogReferences'];
-    const list = (Array.isArray(refs) ? refs : refs === undefined ? [] : [refs]).map((v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        throw invalidField('catalogReferences', 'each must be a JSON catalog reference', 'FORMAT');
-      }
-    });
+    const list = (Array.isArray(refs) ? refs : refs === undefined ? [] : [refs]).map((v, i) =>
+      typeof v === 'string' ? parseJsonText(v, `catalogReferences[${i}]`, 'each must be a JSON catalog reference') : v,
+    );
     const { catalogReferences } = validate(countSchema, { catalogReferences: list });
     const count = ctx.db.prepare<[string, string, string], { n: number }>(
       `SELECT count(*) AS n FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND status IN ('RECEIVED', 'PROCESSING')`,

@@ -126,7 +126,7 @@ function isAuthor(ctx: RequestContext, who: Identity, r: ReviewRow): boolean {
  */
 function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
   const staff = isStaff(who);
-  if (includePrivate && !staff && !(filter && typeof filter === 'object' && 'author.contactId' in filter)) {
+  if (includePrivate && !staff && !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))) {
     throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
   }
   const rows = applyFilter(loadReviews(ctx.db), filter, FILTER_FIELDS, path);

@@ -15,6 +15,9 @@ export type LoginState =
   /** `error` is the server's message; `code` the raw application code (e.g. `BAD_CODE` on verify). */
   | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode; code?: string };
 
+/** The platform's shortest password (its register and change-password calls refuse shorter ones). */
+export const PASSWORD_MIN = 8;
+
 const stateSchema = z.object({ state: z.string(), sessionToken: z.optional(z.string()), stateToken: z.optional(z.string()) });
 type StateMachineResponse = z.infer<typeof stateSchema>;
 const emptySchema = z.object({});

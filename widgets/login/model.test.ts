@@ -126,3 +126,30 @@ describe('login model', () => {
     expect(pageUrl('https://x.test/a?inlay-reset=1&b=2#c')).toBe('https://x.test/a?b=2');
   });
 });
+
+describe('changePassword', () => {
+  const m = createLoginModel();
+  const sent = () => calls('/v2/').map((c) => new URL(c.url).pathname.split('/').pop());
+
+  it('checks the fields before any request', async () => {
+    expect(await m.changePassword('m@x.co', '', 'long enough 1')).toEqual({ current: 'pw.required' });
+    expect(await m.changePassword('m@x.co', 'old secret', 'short')).toEqual({ next: 'pw.short' });
+    expect(await m.changePassword('m@x.co', 'old secret', 'x'.repeat(101))).toEqual({ next: 'pw.short' });
+    expect(await m.changePassword('m@x.co', 'same secret', 'same secret')).toEqual({ next: 'pw.same' });
+    expect(sent()).toEqual([]);
+  });
+
+  it('a wrong current password is named on its field and nothing is changed; throttling on the form', async () => {
+    answer = () => appError(400, '-19976');
+    expect(await m.changePassword('m@x.co', 'wrong one', 'new secret 2')).toEqual({ current: 'pw.wrong' });
+    answer = () => appError(400, '-19971');
+    expect(await m.changePassword('m@x.co', 'wrong one', 'new secret 2')).toEqual({ form: 'pw.locked' });
+    expect(sent()).toEqual(['login', 'login']);
+  });
+
+  it('the right one: the change is sent, nothing to show', async () => {
+    answer = (call) => (call.url.endsWith('/v2/login') ? json(200, { state: 'SUCCESS', sessionToken: 's' }) : json(200, {}));
+    expect(await m.changePassword('m@x.co', 'old secret', 'new secret 2')).toBeUndefined();
+    expect(sent()).toEqual(['login', 'change-password']);
+  });
+});

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { client, i18n } from '../../core/boot.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { login, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
+import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
 import { strings } from './strings.ts';
@@ -24,7 +24,6 @@ export interface LoginUi {
 
 /** The emulator's cool-down between codes; the button waits as long. */
 export const RESEND_COOLDOWN_MS = 30000;
-export const PASSWORD_MIN = 8;
 /** The query parameter of the emailed reset link (the platform sends people back to the page they asked from). */
 export const RESET_PARAM = 'inlay-reset';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -172,7 +171,26 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
     hosted: () => run(async () => (await flows()).startHostedLogin(client())),
     signOut: () => run(async () => (await flows()).logout(client())),
     account: () => run(async () => location.assign(await (await flows()).accountUrl(client()))),
+    /**
+     * Change the member's password, the current one checked first (see `changePassword`). Undefined when changed,
+     * else what to show on which field; a failed request throws.
+     */
+    async changePassword(email: string, current: string, next: string): Promise<PasswordProblem | undefined> {
+      if (!current) return { current: 'pw.required' };
+      if (next.length < PASSWORD_MIN || next.length > 100) return { next: 'pw.short' };
+      if (next === current) return { next: 'pw.same' };
+      const refused = await changePassword(email, current, next);
+      if (!refused) return undefined;
+      return refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword' ? { current: 'pw.wrong' } : { form: 'pw.locked' };
+    },
   };
+}
+
+/** Why a password change was not made: message keys of the profile panel's password form, per field. */
+export interface PasswordProblem {
+  current?: 'pw.required' | 'pw.wrong';
+  next?: 'pw.short' | 'pw.same';
+  form?: 'pw.locked';
 }
 
 export type LoginModel = ReturnType<typeof createLoginModel>;

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
-import { changePassword } from '../../core/services/identity.ts';
-import { PASSWORD_MIN } from './model.ts';
+import type { LoginModel, PasswordProblem } from './model.ts';
 
 /** Strings of the change-password form (in the profile panel's chunk). */
 export const passwordStrings = {
@@ -35,19 +34,17 @@ export const passwordStrings = {
   },
 };
 
-type Key = keyof (typeof passwordStrings)['en'];
-
 /**
  * Change the member's password: the current one is checked first (the platform's call takes only the new one), so a
  * session left open on a shared computer cannot take the account over. What was typed stays on failure.
  */
-export function PasswordForm({ email, ids }: { email: string; ids: string }) {
+export function PasswordForm({ email, ids, change }: { email: string; ids: string; change: LoginModel['changePassword'] }) {
   const t = i18n().strings(passwordStrings);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<{ current?: Key; next?: Key }>({});
+  const [fields, setFields] = useState<PasswordProblem>({});
   const form = useRef<HTMLFormElement>(null);
 
   if (!open)
@@ -63,24 +60,20 @@ export function PasswordForm({ email, ids }: { email: string; ids: string }) {
     const el = form.current!.elements;
     const current = (el.namedItem('current') as HTMLInputElement).value;
     const next = (el.namedItem('next') as HTMLInputElement).value;
-    const bad: typeof fields = {
-      ...(current ? {} : { current: 'pw.required' }),
-      ...(next.length < PASSWORD_MIN || next.length > 100 ? { next: 'pw.short' } : next === current ? { next: 'pw.same' } : {}),
-    };
-    setFields(bad);
+    setFields({});
     setError(undefined);
     setDone(false);
-    if (bad.current || bad.next) return (el.namedItem(bad.current ? 'current' : 'next') as HTMLInputElement).focus();
     setBusy(true);
     try {
-      const refused = await changePassword(email, current, next);
-      if (!refused) {
+      const problem = await change(email, current, next);
+      if (!problem) {
         form.current!.reset();
         setDone(true);
-      } else if (refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword') {
-        setFields({ current: 'pw.wrong' });
-        (el.namedItem('current') as HTMLInputElement).focus();
-      } else setError(t('pw.locked'));
+      } else {
+        setFields(problem);
+        if (problem.form) setError(t(problem.form));
+        else (el.namedItem(problem.current ? 'current' : 'next') as HTMLInputElement).focus();
+      }
     } catch (err) {
       setError(i18n().error(err));
     } finally {

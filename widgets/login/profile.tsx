@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
 import { setCommunity, updateNickname, type Member } from '../../core/services/members.ts';
+import type { LoginModel } from './model.ts';
 import { PasswordForm } from './password-form.tsx';
 
 /** Strings of the profile panel (its own chunk, loaded from the member menu). */
@@ -33,7 +34,7 @@ export const profileStrings = {
  * Edit the nickname and join or leave the community. Both calls answer with the member, which replaces
  * `$session.member` (every widget sees the new name). What the person typed stays in the fields on failure.
  */
-export function ProfilePanel({ member, ids, close }: { member: Member; ids: string; close: () => void }) {
+export function ProfilePanel({ member, ids, close, changePassword }: { member: Member; ids: string; close: () => void; changePassword: LoginModel['changePassword'] }) {
   const t = i18n().strings(profileStrings);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -116,7 +117,7 @@ export function ProfilePanel({ member, ids, close }: { member: Member; ids: stri
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
       </form>
-      {member.loginEmail ? <PasswordForm email={member.loginEmail} ids={ids} /> : null}
+      {member.loginEmail ? <PasswordForm email={member.loginEmail} ids={ids} change={changePassword} /> : null}
     </div>
   );
 }

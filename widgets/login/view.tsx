@@ -134,7 +134,7 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
             }}
           />
         ) : null}
-        {profileOpen && Profile && member ? <Profile member={member} ids={ids} close={() => (setProfileOpen(false), trigger.current?.focus())} /> : null}
+        {profileOpen && Profile && member ? <Profile member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} /> : null}
       </div>
     );
   }

@@ -29,6 +29,33 @@ async function stockOf(productId: string, variantId: string): Promise<number> {
   return p.variants.find((v: { id: string }) => v.id === variantId).stock.quantity;
 }
 
+/** The hosted checkout's form filled with a valid buyer, address and test card (not sent). */
+async function fillHostedCheckout(page: Page) {
+  for (const [label, value] of [
+    ['Email', 'ada@example.com'],
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Street address', '12 Elm St'],
+    ['City', 'Springfield'],
+    ['Postal code', '62701'],
+    ['Card number', '4242424242424242'],
+    ['Expiry (MM/YY)', '12/39'],
+    ['Security code', '123'],
+  ]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+}
+
+/** The demo's home page with one folding stool in the cart and the drawer open. */
+async function homeWithStool() {
+  const w = await openPage(env.browser);
+  await w.page.goto(`${env.stack.demo}/`);
+  await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+  await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
+  await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+  return w;
+}
+
 const loaderTag = (s: Stack) => `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
 const doc = (s: Stack, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${loaderTag(s)}</head><body>${body}</body></html>`;
 
@@ -74,15 +101,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
     expect(JSON.parse(events[0]!)).toMatchObject({ checkoutId: expect.any(String), url: w.page.url() });
 
-    await w.page.getByLabel('Email').fill('ada@example.com');
-    await w.page.getByLabel('First name').fill('Ada');
-    await w.page.getByLabel('Last name').fill('Lovelace');
-    await w.page.getByLabel('Street address').fill('12 Elm St');
-    await w.page.getByLabel('City').fill('Springfield');
-    await w.page.getByLabel('Postal code').fill('62701');
-    await w.page.getByLabel('Card number').fill('4242424242424242');
-    await w.page.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await w.page.getByLabel('Security code').fill('123');
+    await fillHostedCheckout(w.page);
     // the page recomputes tax for the region as it is typed (Oregon: none), and back
     const region = w.page.getByLabel('State / region (code)');
     await region.fill('or');
@@ -123,15 +142,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await other.evaluate(([id, v]) => window.Inlay!.cart.add({ productId: id!, variantId: v! }), [MUG, FOREST]);
     await expect.poll(() => badge(other).textContent()).toBe('2');
 
-    await w.page.getByLabel('Email').fill('ada@example.com');
-    await w.page.getByLabel('First name').fill('Ada');
-    await w.page.getByLabel('Last name').fill('Lovelace');
-    await w.page.getByLabel('Street address').fill('12 Elm St');
-    await w.page.getByLabel('City').fill('Springfield');
-    await w.page.getByLabel('Postal code').fill('62701');
-    await w.page.getByLabel('Card number').fill('4242424242424242');
-    await w.page.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await w.page.getByLabel('Security code').fill('123');
+    await fillHostedCheckout(w.page);
     await w.page.getByRole('button', { name: /^Pay / }).click();
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
@@ -148,11 +159,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
   });
 
   it('a failed quantity change shows the platform’s quantity, names the chosen one, and Retry applies it', async () => {
-    const w = await openPage(env.browser);
-    await w.page.goto(`${env.stack.demo}/`);
-    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
-    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    const w = await homeWithStool();
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', status: 503, times: 1 } });
     w.expected.push(/503/);
     await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();
@@ -209,11 +216,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
   });
 
   it('a quantity change whose answer is lost counts as made', async () => {
-    const w = await openPage(env.browser);
-    await w.page.goto(`${env.stack.demo}/`);
-    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }), STOOL);
-    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    const w = await homeWithStool();
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', dropAfter: true, times: 1 } });
     w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
     await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();

@@ -8,6 +8,7 @@ import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
 import { snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
+import { reactAsset, reactPage } from './react-page.ts';
 import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
@@ -64,6 +65,14 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         res.end(hostileCss(sheet[1]!));
         return;
       }
+      // the React demo's client bundle
+      if (url.pathname.startsWith('/react/')) {
+        const asset = await reactAsset(url.pathname);
+        if (!asset) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
+        res.end(asset.body);
+        return;
+      }
       const file = normalize(join(publicDir, url.pathname));
       if (url.pathname !== '/' && file.startsWith(publicDir)) {
         try {
@@ -106,6 +115,13 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         if (url.pathname === '/snippet') return send(200, snippetPage(ctx, await catalog.products()));
         // the single-page shop: every /spa route gets the same shell, the client-side router does the rest
         if (url.pathname === '/spa' || url.pathname.startsWith('/spa/')) return send(200, spaPage(ctx, await catalog.products()));
+        // a host app written in React 19 with inlay/react, rendered here and hydrated in the browser
+        if (url.pathname === '/react') {
+          const product = await catalog.productBySlug(url.searchParams.get('product') ?? 'enamel-camp-mug');
+          if (!product) return send(404, notFoundPage(ctx));
+          const page = await reactPage(ctx, product);
+          return page ? send(200, page) : send(503, errorPage(ctx, 'The React demo is not built: run `npm run build`.'));
+        }
         const hostile = /^\/hostile\/([a-z]+)$/.exec(url.pathname);
         if (hostile && isHostileKind(hostile[1]!)) {
           const slug = url.searchParams.get('product') ?? 'enamel-camp-mug';

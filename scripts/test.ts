@@ -23,7 +23,9 @@ try {
 }
 
 if (run('build', 'npx', ['vite', 'build'])) run('build (classic inlay.js)', 'npx', ['vite', 'build', '--mode', 'iife']);
+run('build (inlay/react and the React demo)', 'npx', ['tsx', 'scripts/build-react.ts']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('typecheck (React)', 'npx', ['tsc', '-p', 'react/tsconfig.json']);
 run('lint', 'npx', ['eslint', '.']);
 
 mkdirSync('test-results', { recursive: true });

@@ -70,7 +70,7 @@ ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></s
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
-    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a></nav>
+    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a><a href="/react">React demo</a></nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>
       <inlay-cart thank-you-url="/thank-you"></inlay-cart>

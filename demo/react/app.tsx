@@ -42,6 +42,9 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
           <nav aria-label="For site builders" className="tools">
             <a href="/snippet">Get the snippet</a>
             <a href="/spa">SPA demo</a>
+            <a href="/react" aria-current="page">
+              React demo
+            </a>
           </nav>
           <div className="header-widgets">
             <InlayLogin />

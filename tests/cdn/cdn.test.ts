@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { VERSION_FOLDER, writeVersionedLayout } from '../../vite.config.ts';
+import { fetchPinning, RELEASE } from '../../demo/snippet.ts';
 
 /**
  * The versioned CDN layout (README "Pinning a version"): `npm run build` copies the moving layout of dist/inlay to
@@ -108,5 +110,56 @@ describe('writeVersionedLayout (the build step)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the snippet page reads <assets>/<version>/integrity.json (demo/snippet.ts fetchPinning)', () => {
+  const good = { 'loader.js': 'sha384-' + 'A'.repeat(64), 'inlay.js': 'sha384-' + 'B'.repeat(63) + '/', 'assets/x.js': 'sha384-' + 'C'.repeat(64) };
+  const answers: Record<string, [number, string]> = {
+    '/ok/1.0.0/integrity.json': [200, JSON.stringify(good)],
+    '/gone/1.0.0/integrity.json': [404, '{}'],
+    '/garbled/1.0.0/integrity.json': [200, '{"loader.js":'],
+    '/partial/1.0.0/integrity.json': [200, JSON.stringify({ 'loader.js': good['loader.js'] })],
+    '/sha256/1.0.0/integrity.json': [200, JSON.stringify({ ...good, 'inlay.js': 'sha256-' + 'A'.repeat(43) + '=' })],
+    '/null/1.0.0/integrity.json': [200, 'null'],
+  };
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/slow/1.0.0/integrity.json') return; // never answers
+      const [status, body] = answers[req.url ?? ''] ?? [404, ''];
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('pins package.json\'s version by default', () => {
+    expect(RELEASE).toBe(version);
+  });
+
+  it('returns the two entry files\' SRI values (a trailing slash on the base is fine)', async () => {
+    expect(await fetchPinning(`${base}/ok/`, '1.0.0')).toEqual({ version: '1.0.0', loader: good['loader.js'], inlay: good['inlay.js'] });
+  });
+
+  it.each([
+    ['gone', 'answered HTTP 404'],
+    ['garbled', 'is not valid JSON'],
+    ['partial', 'has no sha384 value for loader.js and inlay.js'],
+    ['sha256', 'has no sha384 value for loader.js and inlay.js'],
+    ['null', 'has no sha384 value for loader.js and inlay.js'],
+    ['slow', 'could not be reached'],
+  ])('says why it cannot pin when the file is %s', async (where, why) => {
+    expect(await fetchPinning(`${base}/${where}`, '1.0.0', 300)).toEqual({ version: '1.0.0', unavailable: `${base}/${where}/1.0.0/integrity.json ${why}` });
+  });
+
+  it('says why when nothing listens there', async () => {
+    const r = await fetchPinning('http://127.0.0.1:1/inlay', '1.0.0');
+    expect(r).toEqual({ version: '1.0.0', unavailable: 'http://127.0.0.1:1/inlay/1.0.0/integrity.json could not be reached' });
   });
 });

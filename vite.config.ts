@@ -1,6 +1,9 @@
 import { defineConfig, type LibraryOptions } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -25,11 +28,78 @@ const keepLibraryGlobalsLocal = {
   },
 };
 
+/** A release version, as it appears as a folder of the CDN layout (`inlay/0.1.0/`, `inlay/1.2.0-beta.1/`). */
+export const VERSION_FOLDER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** The Subresource Integrity value of some bytes: `sha384-` + base64 of the SHA-384 digest. */
+export const sri = (bytes: Uint8Array) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+
+/** Every file under `dir`, as `/`-separated paths relative to it, sorted. */
+function filesUnder(dir: string, skip: (rel: string) => boolean = () => false): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const rel = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
+    if (!skip(rel)) out.push(rel);
+  }
+  return out.sort();
+}
+
+/**
+ * Copies the moving layout in `outDir` (loader.js, inlay.js, assets/*, with their source maps; not other versions'
+ * folders) to `outDir/<version>/`, with `integrity.json` there: `{ "<file>": "sha384-…" }` for every file copied.
+ * Built in a temporary folder and renamed into place, so a failed run never leaves a half-written version.
+ */
+export function writeVersionedLayout(outDir: string, version: string): Record<string, string> {
+  if (!VERSION_FOLDER.test(version)) throw new Error(`package.json version ${JSON.stringify(version)} is not a release version (x.y.z)`);
+  const files = filesUnder(outDir, (rel) => {
+    const top = rel.split('/')[0]!;
+    return rel.includes('/') && (VERSION_FOLDER.test(top) || top.startsWith('.inlay-'));
+  });
+  if (!files.includes('loader.js') || !files.includes('inlay.js')) throw new Error(`${outDir} holds no loader.js and inlay.js to version`);
+  const tmp = join(outDir, `.inlay-${version}-${process.pid}`);
+  rmSync(tmp, { recursive: true, force: true });
+  const integrity: Record<string, string> = {};
+  for (const rel of files) {
+    cpSync(join(outDir, rel), join(tmp, rel));
+    integrity[rel] = sri(readFileSync(join(tmp, rel)));
+  }
+  writeFileSync(join(tmp, 'integrity.json'), JSON.stringify(integrity, null, 2) + '\n');
+  const target = join(outDir, version);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(tmp, target);
+  return integrity;
+}
+
+/**
+ * Versioned CDN layout (README "Pinning a version"): after the classic build — the second of the two, so both
+ * builds' files are on disk — `dist/inlay/<version>/` gets the same bytes as the moving layout, plus integrity.json.
+ * The ES build's `emptyOutDir` clears older versions. Nothing is written when the build failed.
+ */
+function versionedLayout(version: string): Plugin {
+  let outDir = '';
+  let written = false;
+  return {
+    name: 'inlay-versioned-layout',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      written = true;
+    },
+    closeBundle() {
+      if (written && existsSync(outDir)) writeVersionedLayout(outDir, version);
+    },
+  };
+}
+
 /**
  * Two builds into dist/inlay:
  * - default: `loader.js` (stable name, ES module) + hashed chunks: `runtime` (preact, r2wc, nanostores, zod/mini),
  *   `core`, and one per widget, imported only when the widget's tag appears;
- * - `--mode iife`: `inlay.js`, the same product as one classic script for hosts that cannot use modules.
+ * - `--mode iife`: `inlay.js`, the same product as one classic script for hosts that cannot use modules; it runs
+ *   second and then writes the versioned copy, `dist/inlay/<version>/` (see `versionedLayout`).
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
@@ -42,7 +112,7 @@ export default defineConfig(({ mode }) => {
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
-    plugins: [keepLibraryGlobalsLocal],
+    plugins: iife ? [keepLibraryGlobalsLocal, versionedLayout(version)] : [keepLibraryGlobalsLocal],
     build: {
       outDir: 'dist/inlay',
       emptyOutDir: !iife,

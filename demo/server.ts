@@ -6,7 +6,7 @@ import { createCatalog } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
-import { snippetPage } from './snippet.ts';
+import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
 import { reactAsset, reactPage } from './react-page.ts';
 import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
@@ -112,7 +112,11 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           const product = await catalog.productBySlug(strict[1]!);
           return product ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) }) : send(404, notFoundPage(ctx));
         }
-        if (url.pathname === '/snippet') return send(200, snippetPage(ctx, await catalog.products()));
+        if (url.pathname === '/snippet') {
+          // the pinned snippet's integrity values come from the CDN, as a site builder's page would get them
+          const [products, pin] = await Promise.all([catalog.products(), fetchPinning(ctx.assetsBase)]);
+          return send(200, snippetPage(ctx, products, pin));
+        }
         // the single-page shop: every /spa route gets the same shell, the client-side router does the rest
         if (url.pathname === '/spa' || url.pathname.startsWith('/spa/')) return send(200, spaPage(ctx, await catalog.products()));
         // a host app written in React 19 with inlay/react, rendered here and hydrated in the browser

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
 import { layout, type PageContext } from './pages.ts';
@@ -5,10 +6,48 @@ import { baseCss } from '../core/theme.ts';
 import { DEFAULT_API_BASE } from '../core/constants.ts';
 
 /**
- * "Get the snippet": a site builder picks widgets, their attributes, the loader's `data-*` configuration and theme
- * tokens, sees the real widgets update in a live preview, and copies the exact snippet. The page renders labelled
- * controls carrying `data-*` descriptions; /snippet.js reads them, writes the snippet and mirrors it in the preview.
+ * "Get the snippet": a site builder picks widgets, their attributes, the loader's version (pinned, with Subresource
+ * Integrity, or the moving URL), its `data-*` configuration and theme tokens, sees the real widgets update in a live
+ * preview, and copies the exact snippet. The page renders labelled controls carrying `data-*` descriptions;
+ * /snippet.js reads them, writes the snippet and mirrors it in the preview.
  */
+
+/** The release the build copies to `inlay/<version>/` (vite.config.ts reads the same field). */
+export const RELEASE = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** What the snippet can pin: the version and the SRI values of its two entry files, or why it cannot. */
+export type Pinning = { version: string; loader: string; inlay: string } | { version: string; unavailable: string };
+
+const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/**
+ * Reads `<assetsBase>/<version>/integrity.json`, as a site builder's page would from the CDN (README "Pinning a
+ * version"). Never throws: when the file cannot be had, says why, and the page offers only the moving URL.
+ */
+export async function fetchPinning(assetsBase: string, version = RELEASE, timeoutMs = 3000): Promise<Pinning> {
+  const url = `${assetsBase.replace(/\/+$/, '')}/${version}/integrity.json`;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  } catch {
+    return { version, unavailable: `${url} could not be reached` };
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    return { version, unavailable: `${url} answered HTTP ${res.status}` };
+  }
+  let values: unknown;
+  try {
+    values = await res.json();
+  } catch {
+    return { version, unavailable: `${url} is not valid JSON` };
+  }
+  const { 'loader.js': loader, 'inlay.js': inlay } = (values ?? {}) as Record<string, unknown>;
+  if (typeof loader !== 'string' || !SRI.test(loader) || typeof inlay !== 'string' || !SRI.test(inlay)) {
+    return { version, unavailable: `${url} has no sha384 value for loader.js and inlay.js` };
+  }
+  return { version, loader, inlay };
+}
 
 type Option =
   | { kind: 'boolean'; attr: string; label: string }
@@ -192,7 +231,24 @@ function tokenControl(t: Token): Raw {
   return html`<div class="field token">${label}<select id="${i}" ${data}>${(t.choices ?? []).map((c) => html`<option value="${c.value}">${c.label}</option>`)}</select></div>`;
 }
 
-export function snippetPage(ctx: PageContext, products: Product[]): Raw {
+/** Pinned (default) or latest; only latest, and why, when the version's integrity.json could not be read. */
+function versionChoice(pin: Pinning): Raw {
+  const latest = (checked: boolean) =>
+    html`<div class="field check"><input type="radio" name="version" id="version-latest" value="latest" ${checked ? 'checked' : ''} aria-describedby="version-hint"><label for="version-latest">Latest: the moving URL, updated by every release</label></div>`;
+  if ('unavailable' in pin) {
+    return html`<fieldset class="radios"><legend>Version</legend>
+${latest(true)}
+<p class="hint" id="version-hint">Pinning to ${pin.version} is not offered: ${pin.unavailable}. The snippet uses the moving URL.</p>
+</fieldset>`;
+  }
+  return html`<fieldset class="radios"><legend>Version</legend>
+<div class="field check"><input type="radio" name="version" id="version-pinned" value="pinned" checked aria-describedby="version-hint" data-version="${pin.version}" data-integrity-loader="${pin.loader}" data-integrity-inlay="${pin.inlay}"><label for="version-pinned">Pinned to <code>${pin.version}</code>, with Subresource Integrity (recommended)</label></div>
+${latest(false)}
+<p class="hint" id="version-hint">Pinned: the tag names <code>${pin.version}/</code> under the bundle URL and carries <code>integrity</code> and <code>crossorigin</code>; the browser runs the file only if its bytes are exactly this release’s.</p>
+</fieldset>`;
+}
+
+export function snippetPage(ctx: PageContext, products: Product[], pin: Pinning): Raw {
   // product → variants [id, label, in stock], for the variant lists
   const catalog = JSON.stringify(
     Object.fromEntries(
@@ -225,6 +281,7 @@ ${w.options.map((o) => optionControl(w.tag, o, products))}
 <div class="field check"><input type="radio" name="script" id="script-module" value="module" checked><label for="script-module"><code>loader.js</code> (module, loads each widget on demand)</label></div>
 <div class="field check"><input type="radio" name="script" id="script-classic" value="classic"><label for="script-classic"><code>inlay.js</code> (classic script, for hosts without modules)</label></div>
 </fieldset>
+${versionChoice(pin)}
 <div class="field"><label for="cfg-assets">Bundle URL (where <code>loader.js</code> is served)</label><input type="url" id="cfg-assets" data-config="assets" value="${ctx.assetsBase}" autocomplete="off"></div>
 <div class="field"><label for="cfg-client-id">OAuth client id <code>data-client-id</code></label><input type="text" id="cfg-client-id" data-config="client-id" value="${ctx.clientId}" required autocomplete="off"></div>
 <div class="field"><label for="cfg-api-base">Platform API base <code>data-api-base</code></label><input type="url" id="cfg-api-base" data-config="api-base" value="${ctx.apiBase}" placeholder="${DEFAULT_API_BASE}" aria-describedby="cfg-api-base-hint" autocomplete="off">

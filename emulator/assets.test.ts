@@ -108,6 +108,65 @@ describe('static assets under /inlay/', () => {
   });
 });
 
+describe('versioned assets under /inlay/<version>/ (README "Pinning a version")', () => {
+  let emu: RunningEmulator;
+  let dir: string;
+  const YEAR = 'public, max-age=31536000, immutable';
+  const SHORT = 'public, max-age=300';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'inlay-versioned-'));
+    const assets = join(dir, 'inlay');
+    for (const v of ['0.1.0', '1.0.0-beta.2']) {
+      mkdirSync(join(assets, v, 'assets'), { recursive: true });
+      writeFileSync(join(assets, v, 'loader.js'), `export const v = '${v}';\n`);
+      writeFileSync(join(assets, v, 'inlay.js'), 'window.x = 1;\n');
+      writeFileSync(join(assets, v, 'assets', 'core-Ab12Cd.js'), 'export const core = 1;\n');
+      writeFileSync(join(assets, v, 'integrity.json'), '{"loader.js":"sha384-x"}');
+    }
+    // a deploy that points the moving names at the current version instead of copying it
+    symlinkSync(join(assets, '0.1.0', 'loader.js'), join(assets, 'loader.js'));
+    symlinkSync(join(assets, '0.1.0', 'inlay.js'), join(assets, 'inlay.js'));
+    symlinkSync(join(assets, '0.1.0'), join(assets, 'latest'));
+    // looks like a version, is not one: a moving folder
+    mkdirSync(join(assets, '0.1'));
+    writeFileSync(join(assets, '0.1', 'loader.js'), 'export const v = 0.1;\n');
+    writeFileSync(join(assets, 'notes.txt'), 'moving');
+    emu = await startTestEmulator({ assetsDir: assets });
+  });
+  afterAll(async () => {
+    await emu.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/inlay/0.1.0/loader.js', '/inlay/0.1.0/inlay.js', '/inlay/0.1.0/assets/core-Ab12Cd.js', '/inlay/0.1.0/integrity.json', '/inlay/1.0.0-beta.2/loader.js'])(
+    'serves %s for a year (immutable), with CORS * for crossorigin + integrity',
+    async (path) => {
+      const r = await api(emu, path, { headers: { Origin: 'http://site.example' } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('cache-control')).toBe(YEAR);
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+      expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    },
+  );
+
+  it('serves the version folder\'s bytes and integrity.json as JSON', async () => {
+    expect((await api(emu, '/inlay/1.0.0-beta.2/loader.js')).text).toBe("export const v = '1.0.0-beta.2';\n");
+    const r = await api(emu, '/inlay/0.1.0/integrity.json');
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.json).toEqual({ 'loader.js': 'sha384-x' });
+  });
+
+  it('keeps the short cache on moving URLs even when they resolve to a version folder\'s file', async () => {
+    for (const path of ['/inlay/loader.js', '/inlay/inlay.js', '/inlay/latest/loader.js', '/inlay/0.1/loader.js', '/inlay/notes.txt']) {
+      const r = await api(emu, path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control'), path).toBe(SHORT);
+    }
+    expect((await api(emu, '/inlay/loader.js')).text).toBe("export const v = '0.1.0';\n");
+  });
+});
+
 describe('generated media', () => {
   let emu: RunningEmulator;
   beforeAll(async () => {

@@ -48,7 +48,14 @@ if (form && code && copy && status && preview) {
   function scriptTag() {
     const classic = form.querySelector('input[name="script"]:checked')?.value === 'classic';
     const assets = config('assets').replace(/\/+$/, '');
-    let tag = classic ? `<script src="${esc(assets)}/inlay.js"` : `<script type="module" src="${esc(assets)}/loader.js"`;
+    // pinned: the version's folder, and the SRI value the server read from its integrity.json
+    const pin = form.querySelector('input[name="version"][value="pinned"]:checked');
+    const src = `${assets}${pin ? '/' + pin.dataset.version : ''}/${classic ? 'inlay.js' : 'loader.js'}`;
+    let tag = classic ? `<script src="${esc(src)}"` : `<script type="module" src="${esc(src)}"`;
+    if (pin) {
+      const integrity = classic ? pin.dataset.integrityInlay : pin.dataset.integrityLoader;
+      tag += ` integrity="${esc(integrity ?? '')}" crossorigin="anonymous"`;
+    }
     tag += ` data-client-id="${esc(config('client-id'))}"`;
     for (const key of ['api-base', 'locale', 'token-storage']) {
       const v = config(key);

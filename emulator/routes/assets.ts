@@ -1,10 +1,12 @@
 /**
  * Static widget assets under `/inlay/`, served as a CDN would: `Access-Control-Allow-Origin: *`,
- * `Cross-Origin-Resource-Policy: cross-origin`, short cache for the stable entry names (loader.js, inlay.js),
- * a year (immutable) for everything else (hashed chunks). ETag / Last-Modified with 304.
+ * `Cross-Origin-Resource-Policy: cross-origin`, a year (immutable) for the files whose URL never serves other bytes
+ * — a version's folder (`/inlay/0.1.0/…`, the pinned layout) and the hashed chunks (`/inlay/assets/…`) — and a short
+ * cache for the moving names (`loader.js`, `inlay.js` and anything else outside those folders). ETag / Last-Modified
+ * with 304.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, extname, resolve, sep } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
 import { notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 
@@ -23,8 +25,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Entry files whose names never change get a short cache. */
-const SHORT_CACHE = /^(loader|inlay)\.js(\.map)?$/;
+/** A release's folder, `inlay/<version>/` (vite.config.ts writes the current one): `0.1.0`, `1.2.0-beta.1`. */
+const VERSION_FOLDER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Whether a URL path (relative to `/inlay/`) always serves the same bytes: under a version's folder or `assets/`
+ * (hashed names). Decided from the path asked for, not the file it resolves to: a deploy that symlinks the moving
+ * `loader.js` (or a `latest/` folder) to the current version's copy must keep the moving URL's short cache.
+ */
+const isImmutablePath = (rel: string) => {
+  const [top, ...rest] = rel.split(sep);
+  return rest.length > 0 && (top === 'assets' || VERSION_FOLDER.test(top!));
+};
 
 const missing = () => notFound('Asset not found (build the widgets with `npm run build`)', 'ASSET_NOT_FOUND');
 
@@ -56,9 +68,8 @@ export const assetsRoutes: RouteModule = (router, app) => {
 
       const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
       const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString();
-      const atRoot = dirname(real) === realRoot;
       const headers: Record<string, string> = {
-        'Cache-Control': atRoot && SHORT_CACHE.test(basename(real)) ? 'public, max-age=300' : 'public, max-age=31536000, immutable',
+        'Cache-Control': isImmutablePath(relative(root, full)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         'Cross-Origin-Resource-Policy': 'cross-origin',
         'X-Content-Type-Options': 'nosniff',
         ETag: etag,

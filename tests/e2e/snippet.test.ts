@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api } from '../../emulator/test-helpers.ts';
 import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const STOOL = seedIds.products['folding-camp-stool']!;
+/** The release the build pins (dist/inlay/<version>/), and the SRI value of bytes, computed here from the moving files. */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const sri = (bytes: Buffer) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+const SRI = { loader: sri(readFileSync('dist/inlay/loader.js')), inlay: sri(readFileSync('dist/inlay/inlay.js')) };
+/** A blank page on another site holding `body`. */
+const blank = (body: string) => `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pasted</title></head>\n<body>\n${body}\n</body>\n</html>`;
+/** The page's requests for widget files: all under the pinned folder, chunks included (relative imports resolve there). */
+const bundleRequests = (w: WatchedPage) => w.requests.filter((u) => u.startsWith(env.stack.api + '/inlay/'));
+const SRI_BLOCKED = /Failed to find a valid digest in the 'integrity' attribute for resource '[^']*\/inlay\/[^']+' with computed SHA-384 integrity '[^']+'\. The resource has been blocked\./;
 
 const code = (page: Page) => page.locator('#snippet-code');
 const preview = (page: Page) => page.locator('#snippet-preview');
@@ -56,7 +68,8 @@ describe('"Get the snippet" page', () => {
     await w.page.getByLabel(/^Corner radius/).fill('4');
 
     const expected = [
-      `<script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}" data-locale="fr"></script>`,
+      // pinned by default: the version's folder, its SRI value and crossorigin
+      `<script type="module" src="${env.stack.api}/inlay/${version}/loader.js" integrity="${SRI.loader}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}" data-locale="fr"></script>`,
       '<style>',
       ':root {',
       '  --inlay-color-accent: #aa3300;',
@@ -95,8 +108,7 @@ describe('"Get the snippet" page', () => {
   it('the copied snippet, pasted into a blank page on another site, renders the widgets with the chosen language and theme', async () => {
     expect(copied, 'the first test copies the snippet').toBeDefined();
     const w = await openPage(env.browser);
-    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pasted</title></head>\n<body>\n${copied}\n</body>\n</html>`;
-    await w.page.goto(env.stack.fixtures.page('/pasted', page));
+    await w.page.goto(env.stack.fixtures.page('/pasted', blank(copied!)));
     const atc = w.page.locator('inlay-add-to-cart');
     // data-locale="fr" wins over <html lang="en">; the <style> tokens reach the shadow root
     await expect.poll(() => buttonStyle(atc)).toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Ajouter au panier' });
@@ -107,6 +119,67 @@ describe('"Get the snippet" page', () => {
     await expect.poll(() => buttonStyle(atc).then((s) => s?.text)).toBe('Ajouté au panier');
     const lines = await w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.catalogReference.catalogItemId)));
     expect(lines).toEqual([STOOL]);
+    // the pinned loader (integrity checked, no console error) imported its chunks from the same version's folder
+    const files = bundleRequests(w);
+    expect(files.some((u) => u.startsWith(`${env.stack.api}/inlay/${version}/assets/`))).toBe(true);
+    expect(files.filter((u) => !u.startsWith(`${env.stack.api}/inlay/${version}/`))).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the pinned classic inlay.js, with its integrity, renders the widgets on another site', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/snippet');
+    await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+    await w.page.getByLabel(/inlay\.js/).check();
+    const snippet = (await code(w.page).textContent())!;
+    expect(snippet.split('\n')[0]).toBe(
+      `<script src="${env.stack.api}/inlay/${version}/inlay.js" integrity="${SRI.inlay}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`,
+    );
+    await w.context.close();
+
+    const pasted = await openPage(env.browser);
+    await pasted.page.goto(env.stack.fixtures.page('/pasted-classic', blank(snippet)));
+    await expect.poll(() => buttonStyle(pasted.page.locator('inlay-add-to-cart')).then((s) => s?.text)).toBe('Add to cart');
+    expect(bundleRequests(pasted)).toEqual([`${env.stack.api}/inlay/${version}/inlay.js`]);
+    await pasted.context.close();
+  });
+
+  it.each([
+    ['module', 'loader.js'],
+    ['classic', 'inlay.js'],
+  ])('a wrong integrity value blocks the pinned %s script: no widget defines, the console says why', async (kind, file) => {
+    const w = await openPage(env.browser);
+    w.expected.push(SRI_BLOCKED);
+    const src = `${env.stack.api}/inlay/${version}/${file}`;
+    const attrs = `src="${src}" integrity="${sri(Buffer.from('not this release'))}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"`;
+    const tag = kind === 'module' ? `<script type="module" ${attrs}></script>` : `<script ${attrs}></script>`;
+    await w.page.goto(env.stack.fixtures.page(`/tampered-${kind}`, blank(`${tag}\n<inlay-add-to-cart product-id="${STOOL}"></inlay-add-to-cart>`)));
+    await expect.poll(() => w.errors.filter((e) => SRI_BLOCKED.test(e) && e.includes(src))).toHaveLength(1);
+    await w.page.waitForLoadState('load');
+    await w.page.waitForTimeout(500); // time enough for a script that ran to define its elements
+    expect(await w.page.evaluate(() => [customElements.get('inlay-add-to-cart') === undefined, 'Inlay' in window])).toEqual([true, false]);
+    // the file was fetched and refused; nothing it would have imported was
+    expect(bundleRequests(w)).toEqual([src]);
+    await w.context.close();
+  });
+
+  it('offers only the moving URL, and says why, when the version\'s integrity.json cannot be read', async () => {
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: `/inlay/${version}/integrity.json`, status: 503, times: 1 } });
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/snippet');
+    expect((await api(env.stack.emulator, '/_dev/faults')).json.faults).toEqual([]); // the page's render met it
+    await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+    expect((await code(w.page).textContent())!.split('\n')[0]).toBe(
+      `<script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`,
+    );
+    expect(await w.page.getByRole('radio', { name: /^Pinned/ }).count()).toBe(0);
+    expect(await w.page.getByRole('radio', { name: /^Latest/ }).isChecked()).toBe(true);
+    expect(await w.page.locator('#version-hint').textContent()).toBe(
+      `Pinning to ${version} is not offered: ${env.stack.api}/inlay/${version}/integrity.json answered HTTP 503. The snippet uses the moving URL.`,
+    );
+    // the live preview does not depend on it
+    await expect.poll(() => buttonStyle(preview(w.page).locator('inlay-add-to-cart')).then((s) => s?.text)).toBe('Add to cart');
+    expect(await axe(w.page)).toEqual([]);
     await w.context.close();
   });
 
@@ -115,6 +188,7 @@ describe('"Get the snippet" page', () => {
     await w.page.goto(env.stack.demo + '/snippet');
     await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
     await w.page.getByLabel(/inlay\.js/).check();
+    await w.page.getByRole('radio', { name: /^Latest/ }).check();
     await w.page.getByLabel(/^Platform API base/).fill('');
     await w.page.getByLabel(/^OAuth client id/).fill('site-"app"');
     await w.page.getByLabel(/^Thank-you page URL/).fill('/thanks?a=1&b=<2>');

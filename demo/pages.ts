@@ -70,7 +70,7 @@ ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></s
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
-    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a><a href="/react">React demo</a></nav>
+    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a></nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>
       <inlay-cart thank-you-url="/thank-you"></inlay-cart>
@@ -83,7 +83,7 @@ ${body}
 <footer class="site-footer">
   <div class="wrap">
     <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
-    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator.</p>
+    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. The same shop as a <a href="/react">React app</a>.</p>
   </div>
 </footer>
 <inlay-toaster></inlay-toaster>

@@ -83,7 +83,7 @@ ${body}
 <footer class="site-footer">
   <div class="wrap">
     <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
-    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. The same shop as a <a href="/react">React app</a>.</p>
+    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>.</p>
   </div>
 </footer>
 <inlay-toaster></inlay-toaster>

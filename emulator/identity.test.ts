@@ -488,6 +488,22 @@ describe('throttling aims at the attacker', () => {
     expect(owner.json.state).toBe('SUCCESS');
   }, SLOW);
 
+  it('guesses sent in parallel each meet the ones before them (a captcha from the fourth); right passwords count nothing', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => postFrom('127.0.0.6', `${AUTHN}/login`, { loginId: { email: member.email }, password: `parallel ${i}` })),
+    );
+    const codes = guesses.map((r) => r.json.details.applicationError.code as string);
+    expect(codes.filter((c) => c === '-19976')).toHaveLength(3); // the first three reach the hash check
+    expect(codes.filter((c) => c === '-19971')).toHaveLength(13); // the rest need a captcha first
+    // twelve right answers from one address: its failure count stays at zero
+    for (let i = 0; i < 12; i++) {
+      const ok = await postFrom('127.0.0.7', `${AUTHN}/login`, { loginId: { email: DEMO_LOGINS.owner.email }, password: DEMO_LOGINS.owner.password });
+      expect(ok.json.state).toBe('SUCCESS');
+    }
+    const row = emu.db.prepare<[string], { failures: number }>('SELECT failures FROM identity_login_failures WHERE key = ?').get('ip:127.0.0.7');
+    expect(row?.failures ?? 0).toBe(0);
+  }, SLOW);
+
   it('an address trying many accounts needs a captcha, then gets 429; the member elsewhere is not affected', async () => {
     for (let i = 0; i < 50; i++) {
       const r = await postFrom('127.0.0.4', `${AUTHN}/login`, { loginId: { email: `nobody${i}@example.com` }, password: 'whatever1', captchaTokens: captcha });

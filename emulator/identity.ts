@@ -239,6 +239,11 @@ export function recordFailure(db: Database, keys: string[], nowMs: number): void
   }
 }
 
+/** Take back one failure of `key` (an attempt counted in advance that turned out right). */
+export function forgiveFailure(db: Database, key: string, nowMs: number): void {
+  db.prepare<[string, number]>('UPDATE identity_login_failures SET failures = max(failures - 1, 0) WHERE key = ? AND window_start > ?').run(key, nowMs - FAILURE_WINDOW_MS);
+}
+
 export function clearFailures(db: Database, key: string): void {
   db.prepare<[string]>('DELETE FROM identity_login_failures WHERE key = ?').run(key);
 }

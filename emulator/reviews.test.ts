@@ -280,6 +280,10 @@ describe('reviews: media only from this platform', () => {
     const edit = await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: v, body: { review: { content: { media: [{ image: { url: seeded } }] } } } });
     expect(edit.status).toBe(200);
     expect(edit.json.review.content.media[0].image.url).toBe(seeded);
+    // a video of this platform likewise comes back as an absolute URL, not a bare path
+    const video = await api(emu, `${REVIEWS}/${id}`, { method: 'PATCH', token: v, body: { review: { content: { media: [{ video: { url: file.url } }] } } } });
+    expect(video.status).toBe(200);
+    expect(video.json.review.content.media[0].video.url).toBe(file.url);
   });
 });
 

@@ -58,8 +58,9 @@ function absolute(url: unknown, baseUrl: string): unknown {
 export const helpfulness = (r: ReviewRow) => r.found_helpful - r.found_unhelpful;
 
 export function toWireReview(r: ReviewRow, baseUrl: string): Record<string, unknown> {
-  const media = (JSON.parse(r.media) as { image?: Record<string, unknown> }[]).map((m) =>
-    m.image ? { image: { ...m.image, url: absolute(m.image.url, baseUrl) } } : m,
+  // stored as paths on this platform (review media are its own files): absolute at the caller's base URL
+  const media = (JSON.parse(r.media) as { image?: Record<string, unknown>; video?: Record<string, unknown> }[]).map((m) =>
+    m.image ? { image: { ...m.image, url: absolute(m.image.url, baseUrl) } } : m.video ? { video: { ...m.video, url: absolute(m.video.url, baseUrl) } } : m,
   );
   return {
     id: r.id,

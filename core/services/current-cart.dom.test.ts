@@ -154,6 +154,23 @@ describe('$cart model', () => {
       expect($cartCount.get()).toBe(4);
     });
 
+    it('an add the platform makes only after the read-back: the retry reads first and does not add twice', async () => {
+      await loadCart();
+      let late: Cart | undefined;
+      server.fail = () => {
+        // the platform is slow: the answer is lost and the line appears only after this tab's read-back
+        late = cartOf(2, line('a', 1), line('b', 2), { ...line('l2', 1), catalogReference: { appId: 'a', catalogItemId: 'p-new' } });
+        throw new TypeError('Failed to fetch');
+      };
+      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      expect(first).toMatchObject({ kind: 'network' });
+      server.fail = undefined;
+      server.cart = late!;
+      const cart = await addItems([{ productId: 'p-new' }], undefined, first);
+      expect(adds()).toBe(1);
+      expect(cart!.lineItems).toHaveLength(3);
+    });
+
     it('a retry of an add that truly failed sends it again (once)', async () => {
       await loadCart();
       server.fail = () => {

@@ -242,12 +242,11 @@ function mutate(
     } catch (e) {
       if (!landed || !outcomeUnknown(e)) throw e;
       const did = (after: Cart | null) => landed(before, after);
-      const now = await fetchCart().catch(() => {
-        unsettled.set(e as Error, did);
-        return Promise.reject(e);
-      });
+      // a retry reads first in any case: a slow platform may still make the change after this read-back
+      unsettled.set(e as Error, did);
+      const now = await fetchCart().catch(() => Promise.reject(e));
       if (did(now)) return now;
-      if (now?.revision !== before?.revision) setConfirmed(now, 'sync', target, false);
+      if (now?.id !== before?.id || now?.revision !== before?.revision) setConfirmed(now, 'sync', target, false);
       throw e;
     }
   });

@@ -288,23 +288,26 @@ export function addItems(items: AddItem[], target?: EventTarget, previous?: unkn
   return mutate('add', () => call(api.addToCart, { lineItems }), { landed, target, previous });
 }
 
-export function setQuantity(lineId: string, quantity: number): Promise<Cart | null> {
+/** `target`: where `inlay-cart-change` is dispatched (the `<inlay-cart>` whose drawer made the change). */
+export function setQuantity(lineId: string, quantity: number, target?: EventTarget): Promise<Cart | null> {
   return mutate('update', () => call(api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }), {
+    target,
     apply: (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
     landed: (_, a) => lineOf(a, lineId)?.quantity === quantity,
   });
 }
 
-export function removeLine(lineId: string): Promise<Cart | null> {
+export function removeLine(lineId: string, target?: EventTarget): Promise<Cart | null> {
   return mutate('remove', () => call(api.removeLineItems, { lineItemIds: [lineId] }), {
+    target,
     apply: (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
     landed: (_, a) => !lineOf(a, lineId),
   });
 }
 
-export const applyCoupon = (code: string) =>
-  mutate('coupon', () => call(api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase() });
-export const removeCoupon = () => mutate('coupon', () => call(api.removeCoupon, {}), { landed: (_, a) => !couponOf(a) });
+export const applyCoupon = (code: string, target?: EventTarget) =>
+  mutate('coupon', () => call(api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target });
+export const removeCoupon = (target?: EventTarget) => mutate('coupon', () => call(api.removeCoupon, {}), { landed: (_, a) => !couponOf(a), target });
 export const clearCart = () =>
   mutate('clear', () => send(api.deleteCart, z.object({})).then(() => null), {
     apply: (c) => withLines(c, () => []),

@@ -48,7 +48,7 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
           </nav>
           <div className="header-widgets">
             <InlayLogin />
-            <InlayCart thankYouUrl="/thank-you" />
+            <InlayCart thankYouUrl="/thank-you" onInlayCartChange={(e) => setLastChange(e.detail.reason)} />
           </div>
         </div>
       </header>

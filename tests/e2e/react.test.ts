@@ -47,10 +47,11 @@ describe('/react: a React 19 app with inlay/react', () => {
     await expect.poll(() => text(w.page, 'count')).toBe('2 items in your cart.');
     expect(await w.page.locator('inlay-cart dialog').isVisible()).toBe(false); // {open: false}
 
-    // the drawer's changes reach the app's hook too
+    // the drawer's changes reach the app: the hook, and the event prop of <InlayCart> (dispatched on its element)
     await w.page.evaluate(() => window.Inlay!.cart.open());
     await w.page.locator('inlay-cart').getByRole('button', { name: 'One less Enamel Camp Mug' }).click();
     await expect.poll(() => text(w.page, 'count')).toBe('1 item in your cart.');
+    expect(await text(w.page, 'last-change')).toBe('Last cart change: update.');
     await w.context.close();
   });
 

@@ -111,7 +111,7 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
   const onRemove = (l: CartLine, index: number) => {
     const name = lineName(l);
     const variantId = l.catalogReference.options?.variantId;
-    removeLine(l.id).then(
+    removeLine(l.id, host).then(
       // answered after the drawer closed: no undo note left behind for the next opening
       () => dialog.current?.open && setRemoved({ name, item: { productId: l.catalogReference.catalogItemId, ...(typeof variantId === 'string' ? { variantId } : {}), quantity: l.quantity } }),
       (e: unknown) => {
@@ -216,19 +216,19 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
             ) : (
               <ul class="lines" part="lines">
                 {lines.map((l, i) => (
-                  <Line key={l.id} l={l} t={t} error={lineErrors[l.id]} onRemove={() => onRemove(l, i)} clearError={() => setLineErrors(({ [l.id]: _, ...x }) => x)} />
+                  <Line key={l.id} l={l} t={t} host={host} error={lineErrors[l.id]} onRemove={() => onRemove(l, i)} clearError={() => setLineErrors(({ [l.id]: _, ...x }) => x)} />
                 ))}
               </ul>
             )}
           </div>
-          {lines.length > 0 && mine && <Summary t={t} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} emit={emit} />}
+          {lines.length > 0 && mine && <Summary t={t} host={host} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} emit={emit} />}
         </div>
       </dialog>
     </>
   );
 }
 
-function Line({ l, t, error, onRemove, clearError }: { l: CartLine; t: T; error?: string; onRemove: () => void; clearError: () => void }) {
+function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; host: HTMLElement; error?: string; onRemove: () => void; clearError: () => void }) {
   const failed = useStore($failed)[l.id];
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -244,7 +244,7 @@ function Line({ l, t, error, onRemove, clearError }: { l: CartLine; t: T; error?
     setNote('');
     clearError();
     setFailed(l.id);
-    setQuantity(l.id, q).catch(() => setFailed(l.id, q));
+    setQuantity(l.id, q, host).catch(() => setFailed(l.id, q));
   };
   const commit = () => {
     if (draft === null) return;
@@ -322,7 +322,7 @@ function Line({ l, t, error, onRemove, clearError }: { l: CartLine; t: T; error?
   );
 }
 
-function Summary(p: { t: T; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string; emit: WidgetProps['emit'] }) {
+function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string; emit: WidgetProps['emit'] }) {
   const { t } = p;
   const [totals, setTotals] = useState<{ data?: Totals; error?: unknown }>({});
   const [again, setAgain] = useState(0);
@@ -348,7 +348,7 @@ function Summary(p: { t: T; busy: boolean; revision: string; lines: CartLine[]; 
     setCouponBusy(true);
     setCouponError('');
     try {
-      await applyCoupon(code.trim());
+      await applyCoupon(code.trim(), p.host);
       setCode('');
     } catch (err) {
       const key = couponErrorKey(err);
@@ -378,7 +378,7 @@ function Summary(p: { t: T; busy: boolean; revision: string; lines: CartLine[]; 
       {p.coupon ? (
         <p class="coupon-on">
           <span>{t('cart.applied', { code: p.coupon })}</span>{' '}
-          <button type="button" class="link" onClick={() => void removeCoupon().catch((err: unknown) => setCouponError(i18n().error(err)))}>
+          <button type="button" class="link" onClick={() => void removeCoupon(p.host).catch((err: unknown) => setCouponError(i18n().error(err)))}>
             {t('cart.removeCoupon')}
           </button>
         </p>

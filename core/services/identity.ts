@@ -102,8 +102,9 @@ export const recover = (recoveryToken: string, password: string) => post(api.rec
 
 /**
  * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
- * first with a sign-in step (its session token is not used), so an open session alone cannot change it. Undefined
- * when changed; the sign-in step's refusal (wrong password, captcha needed…) otherwise.
+ * first with a sign-in step (its session token is not used), so someone at a session left open cannot change it
+ * through Inlay. (The platform's call itself accepts any member token: a stolen token is the platform's to guard.)
+ * Undefined when changed; the sign-in step's refusal (wrong password, captcha needed…) otherwise.
  */
 export async function changePassword(email: string, current: string, next: string): Promise<LoginState | undefined> {
   const check = await login({ email, password: current });

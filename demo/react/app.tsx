@@ -29,6 +29,7 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
   const { cart, count, add } = useInlayCart();
   const [lastChange, setLastChange] = useState<string>();
   const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string>();
   const name = member?.profile?.nickname ?? member?.loginEmail;
 
   return (
@@ -66,13 +67,15 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
             disabled={adding}
             onClick={() => {
               setAdding(true);
+              setAddError(undefined);
               add({ productId: product.id, ...(product.variantId ? { variantId: product.variantId } : {}) }, { open: false })
-                .catch(() => undefined) // the widgets' toaster reports the failure
+                .catch((e: unknown) => setAddError(`Could not add it: ${e instanceof Error ? e.message : String(e)}`))
                 .finally(() => setAdding(false));
             }}
           >
             Add one {product.name} from React
           </button>
+          {addError ? <p role="alert">{addError}</p> : null}
         </section>
         <article className="react-product">
           <h1>{product.name}</h1>

@@ -35,8 +35,9 @@ export const passwordStrings = {
 };
 
 /**
- * Change the member's password: the current one is checked first (the platform's call takes only the new one), so a
- * session left open on a shared computer cannot take the account over. What was typed stays on failure.
+ * Change the member's password: the current one is checked first (the platform's call takes only the new one), so
+ * someone at a session left open on a shared computer cannot use this form to take the account over. What was typed
+ * stays on failure.
  */
 export function PasswordForm({ email, ids, change }: { email: string; ids: string; change: LoginModel['changePassword'] }) {
   const t = i18n().strings(passwordStrings);

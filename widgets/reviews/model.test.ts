@@ -171,10 +171,19 @@ describe('a review whose answer is lost', () => {
       if (call.url.includes('/reviews/v1/reviews/r9')) return json(200, { review: saved });
       return undefined;
     };
-    await expect(submitReview('stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network' });
+    await expect(submitReview('stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network', reviewMayBeSaved: true });
     const r = await submitReview('stores', 'p3', draft, [], undefined);
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(2);
+  });
+
+  it('a photo upload that fails sends no review: not marked as possibly saved', async () => {
+    reply = (call) => (call.url.includes('generate-upload-url') ? lost() : undefined);
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' });
+    const e = await submitReview('stores', 'p5', draft, [photo], undefined).catch((x: unknown) => x);
+    expect(e).toMatchObject({ kind: 'network' });
+    expect((e as { reviewMayBeSaved?: boolean }).reviewMayBeSaved).toBeUndefined();
+    expect(posts()).toHaveLength(0);
   });
 
   it('a 409 without an earlier lost answer stays “already reviewed”', async () => {

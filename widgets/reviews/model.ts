@@ -187,8 +187,10 @@ export async function submitReview(ns: string, id: string, d: Draft, photos: Fil
       unsure.delete(key);
       return saved;
     }
-    if (outcomeUnknown(e)) unsure.add(key);
-    throw e;
+    if (!outcomeUnknown(e)) throw e;
+    unsure.add(key);
+    // the form's cue for "we could not confirm it arrived" (a failed photo upload sent no review: not marked)
+    throw Object.assign(e as Error, { reviewMayBeSaved: true });
   }
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
-import { outcomeUnknown } from '../../core/errors.ts';
 import type { Review } from '../../core/services/review-summary.ts';
 import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
@@ -121,7 +120,7 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
       onDone(r);
     } catch (err) {
       const f = submitFailure(err);
-      if (outcomeUnknown(err)) setGeneral(t('f.unsure'));
+      if ((err as { reviewMayBeSaved?: boolean }).reviewMayBeSaved) setGeneral(t('f.unsure'));
       else if (f.kind === 'duplicate') setGeneral(t('f.duplicate'));
       else if (f.kind === 'fields') setErrors(f.fields);
       else setGeneral(i18n().error(err));

@@ -105,6 +105,22 @@ describe('$cart model', () => {
     other.close();
   });
 
+  it('another tab’s change announced while one of ours is in flight is read once ours is answered', async () => {
+    await loadCart();
+    const other = new BroadcastChannel('inlay-cart-cart-test');
+    const gate = deferred<Response>();
+    server.fail = () => ((server.fail = undefined), gate.promise);
+    const ours = setQuantity('a', 3);
+    // the other tab added a line after our change reached the platform; its message arrives before our answer
+    server.cart = cartOf(3, line('a', 3), line('b', 2), line('t', 1));
+    other.postMessage({ id: 'c1', revision: '3' });
+    await new Promise((r) => setTimeout(r, 20));
+    gate.resolve(json(200, { cart: cartOf(2, line('a', 3), line('b', 2)) })); // our answer: older than the other tab's
+    await ours;
+    await vi.waitFor(() => expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']));
+    other.close();
+  });
+
   describe('a change whose answer is lost', () => {
     const adds = () => net.calls.filter((c) => c.url.endsWith('/add-to-cart')).length;
 

@@ -159,8 +159,9 @@ function connect() {
   try {
     channel = new BroadcastChannel(`inlay-cart-${client().config.clientId}`);
     channel.onmessage = (e: MessageEvent<Stamp | null>) => {
-      // another tab changed or read the cart: refetch unless we already hold that cart at that revision
-      if (!e.data || !holds(e.data)) refresh('sync').catch(() => undefined);
+      // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
+      // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
+      if (!e.data || !holds(e.data)) void queue.then(() => refresh('sync')).catch(() => undefined);
     };
   } catch {
     channel = null; // no BroadcastChannel: this tab only

@@ -26,7 +26,7 @@ const contract: Record<string, { attributes: string[]; events: string[] }> = {
   'inlay-login': { attributes: ['view', 'hosted'], events: ['inlay-login', 'inlay-logout', 'inlay-error'] },
   'inlay-reviews': { attributes: ['product-id', 'namespace', 'entity-id', 'page-size', 'no-form'], events: ['inlay-review-submit', 'inlay-error'] },
   'inlay-rating': { attributes: ['product-id'], events: ['inlay-error'] },
-  'inlay-cart': { attributes: ['open', 'thank-you-url'], events: ['inlay-checkout', 'inlay-error'] },
+  'inlay-cart': { attributes: ['open', 'thank-you-url'], events: ['inlay-cart-change', 'inlay-checkout', 'inlay-error'] },
   'inlay-add-to-cart': { attributes: ['product-id', 'variant-id', 'quantity', 'no-open'], events: ['inlay-cart-change', 'inlay-error'] },
   'inlay-back-in-stock': { attributes: ['product-id', 'variant-id', 'always'], events: ['inlay-stock-subscribe', 'inlay-error'] },
   'inlay-recommendations': { attributes: ['product-id', 'algorithm', 'limit'], events: ['inlay-error'] },

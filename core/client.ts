@@ -36,7 +36,12 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
   const http = createHttp({
     config,
     getAccessToken: () => tokens.getAccessToken(),
-    renewAfter401: (rejected) => tokens.forceRenew(rejected),
+    // a member's request is not replayed as the visitor a failed renewal falls back to
+    renewAfter401: async (rejected) => {
+      const role = tokens.role();
+      await tokens.forceRenew(rejected);
+      return tokens.role() === role;
+    },
     fetch: deps.fetch,
     sleep: deps.sleep,
     random: deps.random,

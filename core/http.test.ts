@@ -255,6 +255,12 @@ describe('401: renew once and replay once', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('is not replayed when the renewal ended the session (a member’s request is not sent again as a visitor)', async () => {
+    const { http, calls } = setup(() => json(401, { message: 'revoked' }), { renewAfter401: async () => false });
+    expect(await caught(http.request({ path: '/members/me', schema, kind: 'read' }))).toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not renew for unauthenticated calls', async () => {
     const { http, renewAfter401 } = setup(() => json(401, {}));
     await caught(http.request({ path: '/x', schema, kind: 'read', auth: false }));

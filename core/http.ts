@@ -33,7 +33,10 @@ export interface RequestOptions<T> {
 export interface HttpDeps {
   config: Pick<InlayConfig, 'apiBase'>;
   getAccessToken: () => Promise<string>;
-  /** Renew after a 401; gets the token that was refused. */
+  /**
+   * Renew after a 401; gets the token that was refused. Resolves `false` when the renewal could not keep the same
+   * kind of session (a member's ended: the new token is a visitor's), so the request is not replayed as someone else.
+   */
   renewAfter401: (rejected: string) => Promise<unknown>;
   fetch?: typeof fetch;
   /** Waits between retries; must reject when `signal` aborts. */
@@ -202,7 +205,7 @@ export function createHttp(deps: HttpDeps): Http {
           if (e.status === 401 && auth && token && !replayed) {
             // One renewal and one replay, for reads and writes alike.
             replayed = true;
-            await deps.renewAfter401(token);
+            if ((await deps.renewAfter401(token)) === false) throw e;
             continue;
           }
           if (o.kind !== 'read' || retries >= RETRY_COUNT || !retryable(e)) throw e;

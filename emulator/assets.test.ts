@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS, seedMediaId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
@@ -52,15 +54,49 @@ describe('static assets under /inlay/', () => {
   });
 
   it('answers 304 to a matching If-None-Match or If-Modified-Since', async () => {
-    const first = await api(emu, '/inlay/loader.js');
-    const etag = first.headers.get('etag') as string;
+    const first = await rawRequest(emu.url, '/inlay/loader.js');
+    const etag = first.headers['etag'] as string;
     const again = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
-    const since = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-Modified-Since': first.headers.get('last-modified') as string } });
+    const since = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-Modified-Since': first.headers['last-modified'] as string } });
     expect(since.status).toBe(304);
     const changed = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-None-Match': 'W/"other"' } });
     expect(changed.status).toBe(200);
+  });
+
+  it('compresses text by Accept-Encoding (brotli first, then gzip, none when refused), with Vary and one ETag per encoding', async () => {
+    const get = (path: string, accept?: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+        const u = new URL(emu.url);
+        httpRequest({ host: u.hostname, port: u.port, path, headers: accept === undefined ? {} : { 'Accept-Encoding': accept } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', fail)
+          .end();
+      });
+    const text = 'export const loader = 1;\n';
+    const br = await get('/inlay/loader.js', 'gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers['vary']]).toEqual(['br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    const gz = await get('/inlay/assets/core-Ab12Cd.js', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('export const core = 1;\n');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', '*;q=0']) {
+      const plain = await get('/inlay/loader.js', accept);
+      expect(plain.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(plain.body.toString()).toBe(text);
+    }
+    expect((await get('/inlay/loader.js', '*')).headers['content-encoding']).toBe('br');
+    // each representation has its own validator; a 304 only for the one asked about
+    const plainTag = (await get('/inlay/loader.js')).headers['etag'];
+    expect(br.headers['etag']).not.toBe(plainTag);
+    expect((await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers['etag'] as string } })).status).toBe(304);
+    expect((await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers['etag'] as string } })).status).toBe(200);
   });
 
   it('supports HEAD', async () => {

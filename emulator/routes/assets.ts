@@ -3,9 +3,12 @@
  * `Cross-Origin-Resource-Policy: cross-origin`, a year (immutable) for the files whose URL never serves other bytes
  * — a version's folder (`/inlay/0.1.0/…`, the pinned layout) and the hashed chunks (`/inlay/assets/…`) — and a short
  * cache for the moving names (`loader.js`, `inlay.js` and anything else outside those folders). ETag / Last-Modified
- * with 304.
+ * with 304. Text files go out brotli- or gzip-compressed by `Accept-Encoding` (`Vary: Accept-Encoding`), compressed
+ * once per file version and kept for this emulator.
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { extname, relative, resolve, sep } from 'node:path';
 import { notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
@@ -38,9 +41,44 @@ const isImmutablePath = (rel: string) => {
   return rest.length > 0 && (top === 'assets' || VERSION_FOLDER.test(top!));
 };
 
+/** Types worth compressing (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: brotli, else gzip, unless the request refuses it (`q=0`); undefined: as is. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name, weight === undefined ? 1 : Number(weight));
+  }
+  const accepts = (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+}
+
 const missing = () => notFound('Asset not found (build the widgets with `npm run build`)', 'ASSET_NOT_FOUND');
 
 export const assetsRoutes: RouteModule = (router, app) => {
+  // compressed bodies by file, version (size + mtime) and encoding; one per emulator, bounded by the build's files
+  const compressed = new Map<string, Promise<Buffer>>();
+  const encode = (file: string, version: string, encoding: Encoding) => {
+    const key = `${encoding} ${version} ${file}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = readFile(file).then((raw) =>
+        encoding === 'br' ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipped(raw, { level: 9 }),
+      );
+      body.catch(() => compressed.delete(key));
+      if (compressed.size > 2000) compressed.clear();
+      compressed.set(key, body);
+    }
+    return body;
+  };
+
   router.get(
     '/inlay/*',
     async (ctx) => {
@@ -66,7 +104,11 @@ export const assetsRoutes: RouteModule = (router, app) => {
       const info = await stat(real);
       if (!info.isFile()) throw missing();
 
-      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      const contentType = CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
+      const encoding = COMPRESSIBLE.test(contentType) ? pickEncoding(ctx.req.headers['accept-encoding']) : undefined;
+      const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+      // one validator per representation: the compressed bytes differ from the plain ones
+      const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
       const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString();
       const headers: Record<string, string> = {
         'Cache-Control': isImmutablePath(relative(root, full)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
@@ -74,8 +116,9 @@ export const assetsRoutes: RouteModule = (router, app) => {
         'X-Content-Type-Options': 'nosniff',
         ETag: etag,
         'Last-Modified': lastModified,
+        ...(COMPRESSIBLE.test(contentType) ? { Vary: 'Accept-Encoding' } : {}),
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
       };
-      const contentType = CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
 
       const inm = ctx.req.headers['if-none-match'];
       const ims = ctx.req.headers['if-modified-since'];
@@ -84,7 +127,7 @@ export const assetsRoutes: RouteModule = (router, app) => {
           ? inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')
           : ims !== undefined && !Number.isNaN(Date.parse(ims)) && Math.floor(info.mtimeMs / 1000) * 1000 <= Date.parse(ims);
       if (notModified) return { status: 304, body: '', contentType, headers };
-      return { body: await readFile(real), contentType, headers };
+      return { body: encoding ? await encode(real, version, encoding) : await readFile(real), contentType, headers };
     },
     { cors: 'public' },
   );

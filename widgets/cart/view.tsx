@@ -143,7 +143,10 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
         }}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" />
+          {/* a cart, not a bag: a lidded bag read as the drawer's own remove (trash) icon */}
+          <path d="M2.5 4h2.3l2.4 10.6a1 1 0 0 0 1 .8h8.7a1 1 0 0 0 1-.8L20.2 8H5.7" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" />
+          <circle cx="9.6" cy="19.2" r="1.6" fill="currentColor" />
+          <circle cx="16.8" cy="19.2" r="1.6" fill="currentColor" />
         </svg>
         {count > 0 && (
           <span class="badge" part="badge" aria-hidden="true">

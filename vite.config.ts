@@ -95,6 +95,35 @@ function versionedLayout(version: string): Plugin {
 }
 
 /**
+ * The loader's preload map (widgets/start.ts): `''` → the core chunk and what it imports; each tag → its widget chunk
+ * and the shared chunks it imports beyond the core's. Written into loader.js in place of
+ * `JSON.parse('"inlay-preloads"')`, so a page requests a widget's whole chunk tree at once.
+ */
+const preloadMap = {
+  name: 'inlay-preload-map',
+  generateBundle(this: { error(message: string): never }, _: unknown, bundle: Record<string, { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; code?: string }>) {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const deps = (file: string, seen = new Set<string>()) => {
+      for (const i of byFile.get(file)?.imports ?? []) if (!seen.has(i)) deps(i, seen.add(i));
+      return seen;
+    };
+    const loader = byFile.get('loader.js');
+    const core = chunks.find((c) => /^assets\/core-/.test(c.fileName));
+    if (!loader?.code || !core) return this.error('inlay-preload-map: loader.js or the core chunk is missing');
+    const coreFiles = new Set([core.fileName, ...deps(core.fileName)]);
+    const map: Record<string, string[]> = { '': [...coreFiles] };
+    for (const c of chunks) {
+      const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(c.facadeModuleId ?? '');
+      if (widget) map[`inlay-${widget[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+    }
+    const marker = /JSON\.parse\((["'`])"inlay-preloads"\1\)/;
+    if (!marker.test(loader.code)) return this.error('inlay-preload-map: the marker is missing from loader.js');
+    loader.code = loader.code.replace(marker, () => `(${JSON.stringify(map)})`);
+  },
+};
+
+/**
  * Two builds into dist/inlay:
  * - default: `loader.js` (stable name, ES module) + hashed chunks: `runtime` (preact, r2wc, nanostores, zod/mini),
  *   `core`, and one per widget, imported only when the widget's tag appears;
@@ -112,7 +141,7 @@ export default defineConfig(({ mode }) => {
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
-    plugins: iife ? [keepLibraryGlobalsLocal, versionedLayout(version)] : [keepLibraryGlobalsLocal],
+    plugins: iife ? [keepLibraryGlobalsLocal, versionedLayout(version)] : [keepLibraryGlobalsLocal, preloadMap],
     build: {
       outDir: 'dist/inlay',
       emptyOutDir: !iife,

@@ -1,10 +1,32 @@
 import { registry, reserveCss } from './registry.ts';
 
 /**
- * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
- * import each widget's chunk when its tag is (or later becomes) part of the document.
+ * The chunks to fetch at once, relative to the loader: `''` the core's, then per tag the widget's and the shared
+ * chunks it imports. The ES build writes the map in place of this expression (vite.config.ts, `inlay-preloads`);
+ * in the one-file inlay.js it stays a string and nothing is preloaded.
  */
-export function start(data: Record<string, string | undefined>): void {
+const PRELOADS = JSON.parse('"inlay-preloads"') as Record<string, string[]> | string;
+
+/**
+ * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
+ * import each widget's chunk when its tag is (or later becomes) part of the document. `base` (the loader's URL):
+ * a tag's chunks are all requested at once with `modulepreload`, not one import level after another.
+ */
+export function start(data: Record<string, string | undefined>, base?: string): void {
+  const preloaded = new Set<string>();
+  const preload = (key: string) => {
+    if (!base || typeof PRELOADS !== 'object') return;
+    for (const file of PRELOADS[key] ?? []) {
+      const href = new URL(file, base).href;
+      if (preloaded.has(href)) continue;
+      preloaded.add(href);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  preload('');
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(reserveCss);
@@ -16,6 +38,7 @@ export function start(data: Record<string, string | undefined>): void {
   const pending = new Set(Object.keys(registry));
   const load = (tag: string) => {
     pending.delete(tag);
+    preload(tag);
     booted
       .then((active) => active && registry[tag]!())
       .catch((e: unknown) => console.error(`Inlay: could not load <${tag}>.`, e));

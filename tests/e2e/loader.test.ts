@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api } from '../../emulator/test-helpers.ts';
 
 const env = useStackAndBrowser();
 
@@ -28,6 +29,37 @@ describe('loader', () => {
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     expect(chunks(w.requests)).toContain('toaster');
     expect(chunks(w.requests).filter((c) => c === 'toaster')).toHaveLength(1);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('requests a tag’s whole chunk tree at once (modulepreload), not one import level after another', async () => {
+    // every chunk answers slowly: one level after another would take several delays, all at once about one
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/*', method: 'GET', delayMs: 400 } });
+    const w = await openPage(env.browser);
+    const times = new Map<string, { start: number; end?: number }>();
+    w.page.on('request', (r) => {
+      const c = /\/inlay\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(r.url())?.[1];
+      if (c && !times.has(c)) times.set(c, { start: Date.now() });
+    });
+    w.page.on('requestfinished', (r) => {
+      const c = /\/inlay\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(r.url())?.[1];
+      const t = c ? times.get(c) : undefined;
+      if (t && t.end === undefined) t.end = Date.now();
+    });
+    try {
+      await w.page.goto(env.stack.fixtures.page('/preload', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
+      await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined, undefined, { timeout: 20_000 });
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect([...times.keys()].sort()).toEqual(['cart', 'core', 'current-cart', 'products', 'rolldown-runtime', 'runtime']);
+    const firstEnd = Math.min(...[...times.values()].map((t) => t.end ?? Infinity));
+    const lastStart = Math.max(...[...times.values()].map((t) => t.start));
+    // no chunk was asked for only after another had arrived
+    expect(lastStart).toBeLessThan(firstEnd);
+    // the links are plain modulepreload hints in the page's head, one per chunk
+    expect(await w.page.evaluate(() => [...document.head.querySelectorAll('link[rel=modulepreload]')].length)).toBe(6);
     expect(w.errors).toEqual([]);
     await w.context.close();
   });

@@ -65,9 +65,15 @@ describe('loader', () => {
   });
 
   it('reserves space for widgets that are not defined yet', async () => {
+    // the widgets' chunks answer slowly, so they are measured before they are defined (preloading made them quick)
+    for (const path of ['/inlay/assets/reviews-*', '/inlay/assets/cart-*']) {
+      await api(env.stack.emulator, '/_dev/faults', { body: { path, method: 'GET', delayMs: 3000 } });
+    }
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.fixtures.page('/reserve', doc(loaderTag(env.stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>')));
     await w.page.waitForFunction(() => window.Inlay !== undefined);
+    await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    expect(await w.page.evaluate(() => [customElements.get('inlay-reviews'), customElements.get('inlay-cart')])).toEqual([undefined, undefined]);
     const box = await w.page.evaluate(() => {
       const r = document.querySelector('inlay-reviews')!.getBoundingClientRect();
       const c = getComputedStyle(document.querySelector('inlay-cart')!);

@@ -226,6 +226,11 @@ describe('dev helpers are locked down', () => {
       // bodiless calls need no type; a JSON body that does not parse is still 400 MALFORMED_JSON
       expect((await rawRequest(emu.url, `/_dev/faults/${id}`, { method: 'DELETE' })).status).toBe(200);
       refused(await post({ 'Content-Type': 'application/json' }, '{"path":'), 400, 'MALFORMED_JSON');
+      // the same body rules as every route: a prototype-named key is refused, not stripped and accepted
+      const proto = await post({ 'Content-Type': 'application/json' }, '{"path":"/x","status":503,"__proto__":{"json":"pwned"}}');
+      expect(proto.status).toBe(400);
+      expect(JSON.parse(proto.body).details.validationError.fieldViolations[0]).toMatchObject({ field: '__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+      expect(emu.app.faults.list()).toEqual([]);
     });
   });
 });

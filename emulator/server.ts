@@ -37,7 +37,7 @@ import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './seed.ts';
-import { assertSafeJson, assertSafeParamKeys } from './validate.ts';
+import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -174,15 +174,7 @@ function parseBody(raw: Buffer, contentType: string | undefined, allowForm: bool
     for (const [k, v] of params) form[k] = v;
     return form;
   }
-  if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (err) {
-    throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  assertSafeJson(value);
-  return value;
+  return parseJsonBody(text);
 }
 
 /** The platform's JSON error as a raw HTTP/1.1 answer, for `clientError` (no ServerResponse exists there). */

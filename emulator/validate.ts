@@ -3,7 +3,7 @@
  * kinds. Field paths are dotted with bracketed indexes: `lineItems[0].quantity`; the whole body is `""`.
  */
 import { z } from 'zod';
-import { badRequest, invalidField } from './errors.ts';
+import { badRequest, badRequestApp, invalidField } from './errors.ts';
 import type { FieldViolation, ViolatedRule } from './errors.ts';
 
 /** `['lineItems', 0, 'quantity']` → `lineItems[0].quantity`. */
@@ -139,6 +139,22 @@ export function assertSafeJson(value: unknown, prefix = ''): void {
     }
     for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
   }
+}
+
+/**
+ * A request body's JSON (`{}` when empty), checked by {@link assertSafeJson}; unparsable text is a 400
+ * `MALFORMED_JSON`. Shared by the server and routes that read their body raw (the dev helpers).
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  assertSafeJson(value);
+  return value;
 }
 
 /** `JSON.parse` + {@link assertSafeJson}; unparsable text is a 400 FORMAT violation on `field`. */

@@ -9,11 +9,11 @@
  * Both checks run before the body is parsed (the routes take it raw).
  */
 import type { IncomingMessage } from 'node:http';
-import { badRequestApp, forbidden, notFound, statusError } from '../errors.ts';
+import { forbidden, notFound, statusError } from '../errors.ts';
 import { faultInputSchema } from '../faults.ts';
 import { clearMail, listMail } from '../mail.ts';
 import type { Handler, RequestContext, RouteModule, RouteOptions } from '../router.ts';
-import { validate } from '../validate.ts';
+import { parseJsonBody, validate } from '../validate.ts';
 
 /** `Host` values the dev helpers answer: loopback by address or name, any port. */
 const LOCAL_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
@@ -34,13 +34,7 @@ function guard(ctx: RequestContext): unknown {
   if (mediaType(ctx.req.headers['content-type']) !== 'application/json') {
     throw statusError(415, 'Dev helpers take application/json bodies only', 'UNSUPPORTED_MEDIA_TYPE');
   }
-  const text = ctx.rawBody?.toString('utf8') ?? '';
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw badRequestApp('MALFORMED_JSON', `Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  return parseJsonBody(ctx.rawBody?.toString('utf8') ?? '');
 }
 
 export const devRoutes: RouteModule = (router, app) => {

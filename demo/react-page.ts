@@ -3,8 +3,7 @@
  * 19 app using `inlay/react`, rendered here with react-dom/server (the build in dist/react-demo/server.js, React
  * bundled in) and hydrated by dist/react-demo/client/client.js, served under `/react/`.
  */
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { html, raw, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
@@ -53,16 +52,4 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
 <div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>
 </body>
 </html>`;
-}
-
-/** A file of the built React client (`/react/<file>`), or undefined. */
-export async function reactAsset(path: string): Promise<{ body: Buffer; type: string } | undefined> {
-  const root = join(built, 'client');
-  const file = normalize(join(root, path.replace(/^\/react\//, '')));
-  if (!file.startsWith(root + '/')) return undefined;
-  try {
-    return { body: await readFile(file), type: extname(file) === '.js' ? 'text/javascript; charset=utf-8' : 'application/octet-stream' };
-  } catch {
-    return undefined;
-  }
 }

@@ -8,11 +8,25 @@ import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
 import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
-import { reactAsset, reactPage } from './react-page.ts';
+import { reactPage } from './react-page.ts';
 import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
+/** The React demo's browser bundle (npm run build:react). */
+const reactClientDir = fileURLToPath(new URL('../dist/react-demo/client/', import.meta.url));
+
+/** A file under `root` (no escaping it), or undefined. */
+async function staticFile(root: string, path: string): Promise<{ body: Buffer; type: string } | undefined> {
+  const file = normalize(join(root, path));
+  if (!file.startsWith(root) || file === root) return undefined;
+  try {
+    return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
+  } catch {
+    return undefined; // not a file: a page
+  }
+}
+
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -65,25 +79,14 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         res.end(hostileCss(sheet[1]!));
         return;
       }
-      // the React demo's client bundle
-      if (url.pathname.startsWith('/react/')) {
-        const asset = await reactAsset(url.pathname);
-        if (!asset) return void res.writeHead(404).end();
+      // static files: the site's own (demo/public), and the React demo's client bundle under /react/
+      const asset = url.pathname.startsWith('/react/') ? await staticFile(reactClientDir, url.pathname.slice('/react/'.length)) : await staticFile(publicDir, url.pathname);
+      if (asset) {
         res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
         res.end(asset.body);
         return;
       }
-      const file = normalize(join(publicDir, url.pathname));
-      if (url.pathname !== '/' && file.startsWith(publicDir)) {
-        try {
-          const body = await readFile(file);
-          res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
-          res.end(body);
-          return;
-        } catch {
-          /* not a static file: a page */
-        }
-      }
+      if (url.pathname.startsWith('/react/')) return void res.writeHead(404).end();
       const ctx: PageContext = {
         ...base,
         collections: await catalog.collections().catch(() => []),

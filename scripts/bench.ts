@@ -95,6 +95,7 @@ async function visit(page: Page, url: string): Promise<Visit> {
   page.off('response', onResponse);
   await cdp.detach();
   const perf = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[]; cls: number } }).__bench);
+  if (process.env.BENCH_LIST) console.log(`\n${url}\n${api.map((a) => `  ${a.replace(stack.api, '').slice(0, 200)}`).join('\n')}`);
   const counts = new Map<string, number>();
   for (const a of api) counts.set(a, (counts.get(a) ?? 0) + 1);
   const jsPerChunk: Record<string, number> = {};

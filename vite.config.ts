@@ -96,7 +96,7 @@ function versionedLayout(version: string): Plugin {
 
 /**
  * The loader's preload map (widgets/start.ts): `''` → the core chunk and what it imports; each tag → its widget chunk
- * and the shared chunks it imports beyond the core's. Written into loader.js in place of
+ * and the shared chunks it imports beyond the core's; `lang:<language>` → that language pack's chunk. Written into loader.js in place of
  * `JSON.parse('"inlay-preloads"')`, so a page requests a widget's whole chunk tree at once.
  */
 const preloadMap = {
@@ -116,6 +116,8 @@ const preloadMap = {
     for (const c of chunks) {
       const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(c.facadeModuleId ?? '');
       if (widget) map[`inlay-${widget[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      const pack = /[\\/]widgets[\\/]languages[\\/]([a-z]+)\.ts$/.exec(c.facadeModuleId ?? '');
+      if (pack) map[`lang:${pack[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
     }
     const marker = /JSON\.parse\((["'`])"inlay-preloads"\1\)/;
     if (!marker.test(loader.code)) return this.error('inlay-preload-map: the marker is missing from loader.js');
@@ -171,8 +173,9 @@ export default defineConfig(({ mode }) => {
               codeSplitting: {
                 groups: [
                   { name: 'runtime', test: /[\\/]node_modules[\\/]/, priority: 2 },
-                  // core = what every page needs; a service used by one widget ships in that widget's chunk
-                  { name: 'core', test: /[\\/]core[\\/](?!services[\\/])/, priority: 1 },
+                  // core = what every page needs; a service used by one widget ships in that widget's chunk, PKCE with
+                  // the sign-in flows that use it, and core's strings in other languages in their language's pack
+                  { name: 'core', test: /[\\/]core[\\/](?!services[\\/]|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/, priority: 1 },
                 ],
               },
             },

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { parseConfig, setConfig } from './config.ts';
-import { createClient, type InlayClient } from './client.ts';
-import { $locale, createI18n, followHtmlLang, type I18n } from './i18n/index.ts';
+import { createClient, type EarlyRequest, type InlayClient } from './client.ts';
+import { $locale, createI18n, followHtmlLang, loadLanguage, registerLanguages, type I18n, type LanguagePacks } from './i18n/index.ts';
 import { $session, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
 import type { AddItem, Cart } from './services/current-cart.ts';
@@ -80,12 +80,22 @@ declare global {
   }
 }
 
+/** Resolves once the page's language can be shown (its pack loaded, or English when it could not load). */
+let languageReady: Promise<void> = Promise.resolve();
+
 /**
  * Validates the configuration, creates the page's client, starts the visitor session and defines `window.Inlay`.
- * Returns false when another copy of Inlay already owns the page: this copy then stays idle (a warning, never an
- * exception in host code).
+ * `languages`: the packs of languages other than English, loaded when the page uses one. Resolves false when another
+ * copy of Inlay already owns the page (this copy then stays idle: a warning, never an exception in host code), else
+ * true once the page's language is ready, so no widget renders in English first. `early`: the token request the
+ * loader started (used when the session needs exactly that request).
  */
-export function boot(data: Record<string, string | undefined>): boolean {
+export function boot(data: Record<string, string | undefined>, languages: LanguagePacks = {}, early?: EarlyRequest): Promise<boolean> {
+  const active = start(data, languages, early);
+  return active ? languageReady.then(() => true) : Promise.resolve(false);
+}
+
+function start(data: Record<string, string | undefined>, languages: LanguagePacks, early: EarlyRequest | undefined): boolean {
   const version = __INLAY_VERSION__;
   if (window.Inlay) {
     if (current) return true;
@@ -98,7 +108,9 @@ export function boot(data: Record<string, string | undefined>): boolean {
   setConfig(parsed);
   let ready: Promise<void>;
   if (parsed.ok) {
-    const c = (current = createClient(parsed.config));
+    registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
+    const c = (current = createClient(parsed.config, { early }));
+    languageReady = loadLanguage(c.config.locale);
     $locale.set(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, navigator.language);
     syncSession(c.tokens);

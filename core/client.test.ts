@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createClient } from './client.ts';
+import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
-import { fakeFetch, json, memoryStorage } from './test/fake-fetch.ts';
+import { deferred, fakeFetch, json, memoryStorage } from './test/fake-fetch.ts';
 
 const config = { clientId: 'demo-client', apiBase: 'https://api.test', locale: 'fr-FR', tokenStorage: 'local' as const };
 
@@ -30,7 +30,44 @@ describe('createClient', () => {
       'POST /oauth2/token refresh_token',
       'GET /members/v1/members/my?fieldsets=FULL access-2',
     ]);
-    expect(client.i18n.language).toBe('fr');
+    expect(client.i18n.locale).toBe('fr-FR');
     expect(client.cache.keys()).toEqual([]);
+  });
+});
+
+describe('the token request the loader started (adoptEarly)', () => {
+  const url = 'https://api.test/oauth2/token';
+  const body = JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' });
+  const tokenAnswer = () => json(200, { access_token: 'early', refresh_token: 'r', expires_in: 14400 });
+
+  it('the client’s first anonymous token request takes the early answer: one request in all', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { access_token: 'renewed', refresh_token: 'r2', expires_in: 14400 }));
+    const client = createClient(config, { fetch, early: { url, body, response: Promise.resolve(tokenAnswer()) }, storage: memoryStorage(), locks: null, events: null, now: () => 1e12 });
+    expect(await client.tokens.getAccessToken()).toBe('early');
+    expect(calls).toEqual([]);
+    // used once: a later renewal goes to the network
+    expect(await client.tokens.forceRenew('early')).toBe('renewed');
+    expect(calls.map((c) => c.url)).toEqual([url]);
+  });
+
+  it('another request (a different body or URL) goes to the network and leaves the early answer alone', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    const f = adoptEarly({ url, body, response: Promise.resolve(tokenAnswer()) }, fetch);
+    await f(url, { method: 'POST', body: JSON.stringify({ clientId: 'other', grantType: 'anonymous' }) });
+    await f('https://api.test/other', { method: 'POST', body });
+    expect(calls).toHaveLength(2);
+    expect(await (await f(url, { method: 'POST', body })).json()).toMatchObject({ access_token: 'early' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('the caller’s timeout still applies, and a failed early request fails like a network error', async () => {
+    const slow = deferred<Response>();
+    const ctrl = new AbortController();
+    const f = adoptEarly({ url, body, response: slow.promise }, fakeFetch(() => json(200, {})).fetch);
+    const p = f(url, { method: 'POST', body, signal: ctrl.signal });
+    ctrl.abort(new DOMException('timed out', 'AbortError'));
+    await expect(p).rejects.toThrow('timed out');
+    const g = adoptEarly({ url, body, response: Promise.reject(new TypeError('Failed to fetch')) }, fakeFetch(() => json(200, {})).fetch);
+    await expect(g(url, { method: 'POST', body })).rejects.toThrow('Failed to fetch');
   });
 });

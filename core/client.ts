@@ -4,9 +4,37 @@ import { createI18n, type I18n } from './i18n/index.ts';
 import { createTokenManager, type TokenManager, type TokenManagerOptions } from './auth/tokens.ts';
 import { createQueryCache, type QueryCache } from './stores/query.ts';
 
+/** A request the loader started before the core arrived (widgets/start.ts): its URL, JSON body and answer. */
+export interface EarlyRequest {
+  url: string;
+  body: string;
+  response: Promise<Response>;
+}
+
+/**
+ * `f`, except that the first request for exactly `early`'s URL and body is answered by `early` (the same request, sent
+ * sooner) instead of being sent again. The caller's abort signal (timeouts) still applies to it.
+ */
+export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
+  let pending: EarlyRequest | undefined = early;
+  return (input, init) => {
+    if (!pending || input !== pending.url || init?.method !== 'POST' || init.body !== pending.body) return f(input, init);
+    const { response } = pending;
+    pending = undefined;
+    const signal = init.signal;
+    return new Promise<Response>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      response.then(resolve, reject);
+    });
+  };
+}
+
 /** Injectable platform dependencies (tests, other hosts). */
 export interface ClientDeps {
   fetch?: typeof fetch;
+  /** The token request the loader already started, if any. */
+  early?: EarlyRequest;
   storage?: Storage | null;
   locks?: TokenManagerOptions['locks'];
   events?: EventTarget | null;
@@ -27,7 +55,7 @@ export interface InlayClient {
 export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayClient {
   const tokens = createTokenManager({
     config,
-    fetch: deps.fetch,
+    fetch: deps.early ? adoptEarly(deps.early, deps.fetch ?? globalThis.fetch.bind(globalThis)) : deps.fetch,
     storage: deps.storage,
     locks: deps.locks,
     events: deps.events,

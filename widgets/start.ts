@@ -1,11 +1,39 @@
 import { registry, reserveCss } from './registry.ts';
+import { languages } from './languages/index.ts';
 
 /**
- * The chunks to fetch at once, relative to the loader: `''` the core's, then per tag the widget's and the shared
- * chunks it imports. The ES build writes the map in place of this expression (vite.config.ts, `inlay-preloads`);
+ * The chunks to fetch at once, relative to the loader: `''` the core's, per tag the widget's and the shared chunks it
+ * imports, per `lang:<language>` that language's pack. The ES build writes the map in place of this expression (vite.config.ts, `inlay-preloads`);
  * in the one-file inlay.js it stays a string and nothing is preloaded.
  */
 const PRELOADS = JSON.parse('"inlay-preloads"') as Record<string, string[]> | string;
+
+/** core/constants.ts's DEFAULT_API_BASE (the loader does not import the core; a test keeps the two equal). */
+export const LOADER_API_BASE = 'https://www.wixapis.com';
+
+/**
+ * The page's first platform request, sent as the loader runs instead of once the core has arrived: the anonymous
+ * visitor token, when this browser holds no tokens for the client. The core adopts the answer (core/client.ts,
+ * `adoptEarly`) when it makes exactly this request, which it does when storage is empty. Tokens are never read here,
+ * only whether any are stored.
+ */
+export function earlyToken(data: Record<string, string | undefined>): { url: string; body: string; response: Promise<Response> } | undefined {
+  const clientId = data.clientId?.trim();
+  const kind = data.tokenStorage;
+  const base = (data.apiBase?.trim() || LOADER_API_BASE).replace(/\/+$/, '');
+  if (!clientId || window.Inlay || !/^https?:\/\/./.test(base)) return;
+  try {
+    // the core's kinds: local (the default), session, memory; anything else is refused there
+    if (kind !== 'memory' && (kind === 'session' ? sessionStorage : localStorage).getItem(`inlay.tokens.${clientId}`)) return;
+  } catch {
+    return; // storage blocked: leave it to the core
+  }
+  const url = `${base}/oauth2/token`;
+  const body = JSON.stringify({ clientId, grantType: 'anonymous' });
+  const response = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  response.catch(() => undefined); // the core reports a failure when it asks for the answer
+  return { url, body, response };
+}
 
 /**
  * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
@@ -27,6 +55,9 @@ export function start(data: Record<string, string | undefined>, base?: string): 
     }
   };
   preload('');
+  // the page's language pack, when not English: with the core, not after it
+  const lang = data.locale || document.documentElement.lang || navigator.language;
+  preload(`lang:${lang.slice(0, 2).toLowerCase()}`); // the packs' languages have two-letter codes
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(reserveCss);
@@ -34,7 +65,8 @@ export function start(data: Record<string, string | undefined>, base?: string): 
   } catch {
     /* old engine: no reservation, widgets still load */
   }
-  const booted = import('../core/boot.ts').then((m) => m.boot(data));
+  const early = earlyToken(data);
+  const booted = import('../core/boot.ts').then((m) => m.boot(data, languages, early));
   const pending = new Set(Object.keys(registry));
   const load = (tag: string) => {
     pending.delete(tag);

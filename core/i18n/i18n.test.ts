@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
-import { createI18n, matchLanguage, type Messages } from './index.ts';
+import { addLanguage, createI18n, loadLanguage, matchLanguage, registerLanguages, type Messages } from './index.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
+
+// French as a page that uses it has it: core's pack keys in place (the pack itself is widgets/languages/fr.ts)
+addLanguage('fr', fr);
 
 // Narrow and regular no-break spaces vary between ICU versions: compare with plain spaces.
 const sp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -88,15 +91,54 @@ describe('i18n', () => {
 });
 
 describe('widget strings', () => {
-  const dicts = {
-    en: { 'w.hello': 'Hello {name}', 'w.items_one': '{count} item', 'w.items_other': '{count} items' },
-    fr: { 'w.hello': 'Bonjour {name}', 'w.items_one': '{count} article', 'w.items_other': '{count} articles' },
-  };
-  it('uses the widget dictionary for the language, with plurals and core keys behind it', () => {
-    const fr = createI18n('fr-CA').strings(dicts);
-    expect(fr('w.hello', { name: 'Léa' })).toBe('Bonjour Léa');
-    expect(fr('w.items' as 'w.hello', { count: 2 })).toBe('2 articles');
-    expect(fr('action.retry')).toBe('Réessayer');
-    expect(createI18n('de').strings(dicts)('w.items' as 'w.hello', { count: 1 })).toBe('1 item');
+  const english = { 'w.hello': 'Hello {name}', 'w.items_one': '{count} item', 'w.items_other': '{count} items' };
+  it('takes English from the widget’s own dictionary and other languages from the pack, with plurals and core keys', () => {
+    addLanguage('fr', { ...fr, 'w.hello': 'Bonjour {name}', 'w.items_one': '{count} article', 'w.items_other': '{count} articles' });
+    const t = createI18n('fr-CA').strings(english);
+    expect(t('w.hello', { name: 'Léa' })).toBe('Bonjour Léa');
+    expect(t('w.items' as 'w.hello', { count: 2 })).toBe('2 articles');
+    expect(t('action.retry')).toBe('Réessayer');
+    expect(createI18n('de').strings(english)('w.items' as 'w.hello', { count: 1 })).toBe('1 item');
+    expect(createI18n('en').strings(english)('w.hello', { name: 'Léa' })).toBe('Hello Léa');
+    addLanguage('fr', fr);
+    // a key the pack lacks falls back to the widget's English
+    expect(createI18n('fr').strings(english)('w.hello', { name: 'Léa' })).toBe('Hello Léa');
+  });
+});
+
+describe('language packs', () => {
+  it('a registered language is matched at once, and shown once its pack has loaded (one load for every caller)', async () => {
+    let release!: (d: Record<string, string>) => void;
+    const pack = vi.fn(() => new Promise<{ default: Record<string, string> }>((r) => (release = (d) => r({ default: d }))));
+    registerLanguages({ nl: pack });
+    expect(matchLanguage('nl-BE')).toBe('nl');
+    const i = createI18n('nl-BE'); // made before the pack arrives, like the page's client
+    expect(i.t('action.retry')).toBe('Try again');
+    const loads = [loadLanguage('nl-BE'), loadLanguage('nl')];
+    expect(pack).toHaveBeenCalledTimes(1);
+    release({ 'action.retry': 'Opnieuw proberen' });
+    await Promise.all(loads);
+    expect(i.t('action.retry')).toBe('Opnieuw proberen');
+    expect(i.t('error.network')).toBe(en['error.network']); // missing in the pack: English
+    await loadLanguage('nl');
+    expect(pack).toHaveBeenCalledTimes(1);
+  });
+
+  it('a pack that cannot load leaves English, warns, and may be tried again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pack = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce({ default: { 'action.retry': 'Igen' } });
+    registerLanguages({ da: pack });
+    await expect(loadLanguage('da')).resolves.toBeUndefined();
+    expect(createI18n('da').t('action.retry')).toBe('Try again');
+    expect(warn).toHaveBeenCalledTimes(1);
+    await loadLanguage('da');
+    expect(createI18n('da').t('action.retry')).toBe('Igen');
+    warn.mockRestore();
+  });
+
+  it('English needs no pack; an unregistered language is English', async () => {
+    await expect(loadLanguage('en-GB')).resolves.toBeUndefined();
+    await expect(loadLanguage('sv')).resolves.toBeUndefined();
+    expect(matchLanguage('sv')).toBe('en');
   });
 });

@@ -2,12 +2,49 @@ import { atom } from 'nanostores';
 import { InlayApiError } from '../errors.ts';
 import { canonicalLocale } from '../config.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
-import { fr } from './fr.ts';
 
-export { en, fr };
+export { en };
 export type { MessageKey, Messages };
 
-const dictionaries: Record<string, Messages> = { en, fr };
+/**
+ * Languages other than English: each a loader of one flat dictionary (core's keys and every widget's), loaded only
+ * when a page uses the language. The widgets' layer registers them (widgets/languages); English is built in.
+ */
+export type LanguagePacks = Record<string, () => Promise<{ default: Record<string, string> }>>;
+const packs: LanguagePacks = {};
+const loaded: Record<string, Record<string, string>> = { en };
+const loading = new Map<string, Promise<void>>();
+
+/** Make languages available (their packs load on first use). */
+export function registerLanguages(more: LanguagePacks): void {
+  Object.assign(packs, more);
+}
+
+/** Put a language's dictionary in place now (tests, and hosts that bundle a language). */
+export function addLanguage(language: string, dictionary: Record<string, string>): void {
+  loaded[language] = dictionary;
+}
+
+/**
+ * Loads the dictionary of `locale`'s language if it is registered and not loaded yet. Never rejects: when the pack
+ * cannot load, the page stays in English (a warning in the console).
+ */
+export function loadLanguage(locale: string): Promise<void> {
+  const language = matchLanguage(locale);
+  if (loaded[language]) return Promise.resolve();
+  let p = loading.get(language);
+  if (!p) {
+    p = packs[language]!().then(
+      (m) => void (loaded[language] = m.default),
+      (e: unknown) => {
+        loading.delete(language); // a later page change may try again
+        console.warn(`Inlay: the ${language} strings could not load; showing English.`, e);
+      },
+    );
+    loading.set(language, p);
+  }
+  return p;
+}
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `'toaster.count'` for `'toaster.count_one' | 'toaster.count_other'`. */
@@ -31,14 +68,11 @@ export interface I18n {
   /** User-facing text for any failure (by error kind; the request id is added for server errors). */
   error(e: unknown): string;
   /**
-   * A translator for a widget's own strings (kept in the widget's chunk, not in core): same rules as `t`, with the
-   * widget's dictionary for this language (English when missing) in front of core's.
+   * A translator for a widget's own strings: same rules as `t`. `english` is the widget's dictionary (kept in the
+   * widget's chunk); other languages come from the language's pack, with English for any key it lacks.
    */
-  strings<K extends string>(dicts: WidgetStrings<K>): (key: K | TranslationKey, params?: Record<string, string | number>) => string;
+  strings<K extends string>(english: Record<K, string>): (key: K | TranslationKey, params?: Record<string, string | number>) => string;
 }
-
-/** A widget's dictionaries: English is the reference; every other language must have the same keys. */
-export type WidgetStrings<K extends string> = { en: Record<K, string> } & Record<'fr', Record<K, string>>;
 
 /** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */
 export function matchLanguage(locale: string): string {
@@ -48,7 +82,7 @@ export function matchLanguage(locale: string): string {
   } catch {
     // not a locale: English
   }
-  return lang in dictionaries ? lang : 'en';
+  return lang in loaded || lang in packs ? lang : 'en';
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -64,7 +98,8 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** Formatting and strings for one locale. `now` is injectable for `relative`. */
 export function createI18n(locale: string, deps: { now?: () => number } = {}): I18n {
   const language = matchLanguage(locale);
-  const dict = dictionaries[language] ?? en;
+  // read at each call: the language's pack may arrive after this object is made
+  const pack = (): Record<string, string> | undefined => (language === 'en' ? undefined : loaded[language]);
   const now = deps.now ?? Date.now;
   let plural: Intl.PluralRules | undefined;
   let rtf: Intl.RelativeTimeFormat | undefined;
@@ -88,13 +123,20 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
     );
   };
 
-  const t: I18n['t'] = translator(dict);
+  // core's keys for this language, English under them (rebuilt once when the pack arrives)
+  let merged: [Record<string, string> | undefined, Record<string, string | undefined>] = [undefined, en];
+  const coreDict = () => {
+    const p = pack();
+    if (merged[0] !== p) merged = [p, { ...en, ...p }];
+    return merged[1];
+  };
+  const t: I18n['t'] = (key, params) => translator(coreDict())(key, params);
 
   return {
     locale,
     language,
     t,
-    strings: (dicts) => translator({ ...dict, ...(dicts as Record<string, Record<string, string>>)[language] ?? dicts.en }),
+    strings: (english) => translator({ ...coreDict(), ...english, ...pack() }),
     number: (n, options = {}) => nf(options).format(n),
     money(amount, currency) {
       const n = typeof amount === 'number' ? amount : Number(amount);
@@ -131,13 +173,16 @@ export const $locale = atom('en');
 
 /**
  * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
- * back like the configuration does. Not used when the script tag fixes the locale with `data-locale`.
- * Returns the stop function.
+ * back like the configuration does, once that language's strings have loaded. Not used when the script tag fixes
+ * the locale with `data-locale`. Returns the stop function.
  */
 export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
-  const observer = new MutationObserver(() =>
-    $locale.set(canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en'),
-  );
+  let wanted = '';
+  const observer = new MutationObserver(() => {
+    const locale = (wanted = canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en');
+    // switch once the language's strings are here (no flash of English); the last change wins
+    void loadLanguage(locale).then(() => wanted === locale && $locale.set(locale));
+  });
   observer.observe(root, { attributes: true, attributeFilter: ['lang'] });
   return () => observer.disconnect();
 }

@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { $locale, followHtmlLang } from './index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $locale, followHtmlLang, registerLanguages } from './index.ts';
 import { i18n } from '../boot.ts';
 import { strings as cartStrings } from '../../widgets/cart/strings.ts';
+import { languages } from '../../widgets/languages/index.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
+registerLanguages(languages);
 
 describe('runtime locale', () => {
   let stop: (() => void) | undefined;
@@ -20,8 +22,7 @@ describe('runtime locale', () => {
     const off = $locale.listen((l) => seen.push(l));
     expect(i18n().language).toBe('en');
     document.documentElement.lang = 'fr-ca';
-    await tick();
-    expect($locale.get()).toBe('fr-CA');
+    await vi.waitFor(() => expect($locale.get()).toBe('fr-CA'));
     expect(i18n().language).toBe('fr');
     expect(i18n().strings(cartStrings)('cart.title')).toBe('Votre panier');
     // an invalid or removed lang falls back to the navigator language
@@ -30,6 +31,28 @@ describe('runtime locale', () => {
     expect($locale.get()).toBe('de-DE');
     off();
     expect(seen).toEqual(['fr-CA', 'de-DE']);
+  });
+
+  it('switches only once the language’s strings have loaded, and the last change wins', async () => {
+    let release!: (d: Record<string, string>) => void;
+    registerLanguages({ it: () => new Promise((r) => (release = (d) => r({ default: d }))) });
+    stop = followHtmlLang(document.documentElement);
+    document.documentElement.lang = 'it';
+    await tick();
+    expect($locale.get()).toBe('en'); // no flash of English strings under an Italian locale
+    release({ 'cart.title': 'Il tuo carrello' });
+    await vi.waitFor(() => expect($locale.get()).toBe('it'));
+    expect(i18n().strings(cartStrings)('cart.title')).toBe('Il tuo carrello');
+    // a slower pack asked for earlier does not undo a later change
+    let late!: (d: Record<string, string>) => void;
+    registerLanguages({ pt: () => new Promise((r) => (late = (d) => r({ default: d }))) });
+    document.documentElement.lang = 'pt';
+    await tick();
+    document.documentElement.lang = 'en';
+    await vi.waitFor(() => expect($locale.get()).toBe('en'));
+    late({});
+    await tick();
+    expect($locale.get()).toBe('en');
   });
 
   it('stops following once stopped', async () => {

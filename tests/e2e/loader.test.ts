@@ -67,6 +67,64 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('sends the visitor token request as the loader runs, before the core has arrived, and only once', async () => {
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/*', method: 'GET', delayMs: 400 } });
+    const w = await openPage(env.browser);
+    const t: { token: number[]; coreEnd?: number } = { token: [] };
+    w.page.on('request', (r) => r.url().endsWith('/oauth2/token') && t.token.push(Date.now()));
+    w.page.on('requestfinished', (r) => {
+      if (/\/inlay\/assets\/core-[\w-]+\.js$/.test(r.url())) t.coreEnd ??= Date.now();
+    });
+    try {
+      await w.page.goto(env.stack.fixtures.page('/early-token', doc(loaderTag(env.stack), '<inlay-login></inlay-login>')));
+      await w.page.waitForFunction(() => window.Inlay !== undefined, undefined, { timeout: 20_000 });
+      await w.page.evaluate(() => window.Inlay!.ready);
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect(t.token).toHaveLength(1);
+    expect(t.token[0]!).toBeLessThan(t.coreEnd!);
+    expect(await w.page.evaluate(() => window.Inlay!.session.get().role)).toBe('visitor');
+    // a return visit holds a token: nothing to ask for
+    await w.page.reload();
+    await w.page.waitForFunction(() => window.Inlay !== undefined);
+    await w.page.evaluate(() => window.Inlay!.ready);
+    expect(t.token).toHaveLength(1);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a French page loads the French strings with the core and never shows English first; an English page never loads them', async () => {
+    const seen = async (lang: string) => {
+      const w = await openPage(env.browser);
+      // every text the sign-in button shows, from its first render
+      await w.page.addInitScript(() => {
+        const texts: string[] = ((window as unknown as { texts: string[] }).texts = []);
+        const look = () => {
+          const t = document.querySelector('inlay-login')?.shadowRoot?.querySelector('button')?.textContent?.trim();
+          if (t && texts.at(-1) !== t) texts.push(t);
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+      await w.page.goto(env.stack.fixtures.page(`/lang-${lang}`, doc(loaderTag(env.stack), '<inlay-login></inlay-login>').replace('lang="en"', `lang="${lang}"`)));
+      await w.page.waitForFunction(() => (window as unknown as { texts: string[] }).texts.length > 0);
+      await w.page.waitForLoadState('networkidle');
+      const texts = await w.page.evaluate(() => (window as unknown as { texts: string[] }).texts);
+      const links = await w.page.evaluate(() => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => (l as HTMLLinkElement).href));
+      await w.context.close();
+      return { texts, packs: chunks(w.requests).filter((c) => c === 'fr'), preloaded: links.some((h) => /\/assets\/fr-/.test(h)) };
+    };
+    // the pack answers slowly: a widget that did not wait for it would first show English
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/fr-*', method: 'GET', delayMs: 600 } });
+    try {
+      expect(await seen('fr-FR')).toEqual({ texts: ['Se connecter'], packs: ['fr'], preloaded: true });
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect(await seen('en-GB')).toEqual({ texts: ['Sign in'], packs: [], preloaded: false });
+  });
+
   it('reserves space for widgets that are not defined yet', async () => {
     // the widgets' chunks answer slowly, so they are measured before they are defined (preloading made them quick)
     for (const path of ['/inlay/assets/reviews-*', '/inlay/assets/cart-*']) {

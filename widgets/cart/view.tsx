@@ -33,7 +33,7 @@ export interface CartProps {
   thankYouUrl?: string;
 }
 
-type T = (key: keyof (typeof strings)['en'] | 'action.retry', params?: Record<string, string | number>) => string;
+type T = (key: keyof typeof strings | 'action.retry', params?: Record<string, string | number>) => string;
 
 /** Several `<inlay-cart>` may be on a page: the one clicked shows the drawer, else the first one. */
 const $owner = atom<string | undefined>(undefined);

@@ -9,7 +9,7 @@ import { strings } from './strings.ts';
 /** Where the panel is: closed, one of the forms, or a message step. */
 export type Step = 'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending';
 export type Field = 'email' | 'password' | 'code' | 'form';
-type Key = keyof (typeof strings)['en'];
+type Key = keyof typeof strings;
 
 export interface LoginUi {
   step: Step;

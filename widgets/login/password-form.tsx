@@ -4,34 +4,18 @@ import type { LoginModel, PasswordProblem } from './model.ts';
 
 /** Strings of the change-password form (in the profile panel's chunk). */
 export const passwordStrings = {
-  en: {
-    'pw.open': 'Change password',
-    'pw.current': 'Current password',
-    'pw.next': 'New password',
-    'pw.hint': 'At least 8 characters. You’ll stay signed in here; other devices are signed out.',
-    'pw.save': 'Change password',
-    'pw.saving': 'Changing…',
-    'pw.done': 'Password changed. Other devices were signed out.',
-    'pw.wrong': 'That isn’t your current password.',
-    'pw.required': 'Enter your current password.',
-    'pw.short': 'Use at least 8 characters.',
-    'pw.same': 'Choose a password different from the current one.',
-    'pw.locked': 'Too many attempts. Try again later.',
-  },
-  fr: {
-    'pw.open': 'Changer le mot de passe',
-    'pw.current': 'Mot de passe actuel',
-    'pw.next': 'Nouveau mot de passe',
-    'pw.hint': 'Au moins 8 caractères. Vous restez connecté ici ; vos autres appareils sont déconnectés.',
-    'pw.save': 'Changer le mot de passe',
-    'pw.saving': 'Modification…',
-    'pw.done': 'Mot de passe changé. Vos autres appareils ont été déconnectés.',
-    'pw.wrong': 'Ce n’est pas votre mot de passe actuel.',
-    'pw.required': 'Saisissez votre mot de passe actuel.',
-    'pw.short': 'Utilisez au moins 8 caractères.',
-    'pw.same': 'Choisissez un mot de passe différent de l’actuel.',
-    'pw.locked': 'Trop de tentatives. Réessayez plus tard.',
-  },
+  'pw.open': 'Change password',
+  'pw.current': 'Current password',
+  'pw.next': 'New password',
+  'pw.hint': 'At least 8 characters. You’ll stay signed in here; other devices are signed out.',
+  'pw.save': 'Change password',
+  'pw.saving': 'Changing…',
+  'pw.done': 'Password changed. Other devices were signed out.',
+  'pw.wrong': 'That isn’t your current password.',
+  'pw.required': 'Enter your current password.',
+  'pw.short': 'Use at least 8 characters.',
+  'pw.same': 'Choose a password different from the current one.',
+  'pw.locked': 'Too many attempts. Try again later.',
 };
 
 /**

@@ -6,28 +6,15 @@ import { PasswordForm } from './password-form.tsx';
 
 /** Strings of the profile panel (its own chunk, loaded from the member menu). */
 export const profileStrings = {
-  en: {
-    'profile.title': 'Your profile',
-    'profile.nickname': 'Name shown with your reviews',
-    'profile.nicknameRequired': 'Enter a name (up to 100 characters).',
-    'profile.community': 'Show my profile in the site’s community',
-    'profile.communityHint': 'Other members can see your name and your public activity.',
-    'profile.save': 'Save',
-    'profile.saving': 'Saving…',
-    'profile.saved': 'Profile saved.',
-    'profile.close': 'Close',
-  },
-  fr: {
-    'profile.title': 'Votre profil',
-    'profile.nickname': 'Nom affiché avec vos avis',
-    'profile.nicknameRequired': 'Saisissez un nom (100 caractères au plus).',
-    'profile.community': 'Afficher mon profil dans la communauté du site',
-    'profile.communityHint': 'Les autres membres voient votre nom et votre activité publique.',
-    'profile.save': 'Enregistrer',
-    'profile.saving': 'Enregistrement…',
-    'profile.saved': 'Profil enregistré.',
-    'profile.close': 'Fermer',
-  },
+  'profile.title': 'Your profile',
+  'profile.nickname': 'Name shown with your reviews',
+  'profile.nicknameRequired': 'Enter a name (up to 100 characters).',
+  'profile.community': 'Show my profile in the site’s community',
+  'profile.communityHint': 'Other members can see your name and your public activity.',
+  'profile.save': 'Save',
+  'profile.saving': 'Saving…',
+  'profile.saved': 'Profile saved.',
+  'profile.close': 'Close',
 };
 
 /**

@@ -18,7 +18,7 @@ export interface LoginProps {
   hosted?: boolean;
 }
 
-type T = (key: keyof (typeof strings)['en'], params?: Record<string, string | number>) => string;
+type T = (key: keyof typeof strings, params?: Record<string, string | number>) => string;
 
 /** Two letters for the avatar: "Ada Lovelace" → "AL", "maya" → "M". */
 export function initials(name: string): string {

@@ -1,0 +1,21 @@
+/**
+ * The French language pack: core's strings and every widget's, in one chunk that a page loads only when its language
+ * is French (widgets/languages/index.ts). A widget's English stays in its own chunk.
+ */
+import { fr as core } from '../../core/i18n/fr.ts';
+import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
+import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
+import { fr as cart } from '../cart/strings.fr.ts';
+import { fr as login } from '../login/strings.fr.ts';
+import { fr as password } from '../login/password-form.fr.ts';
+import { fr as profile } from '../login/profile.fr.ts';
+import { fr as rating } from '../rating/strings.fr.ts';
+import { fr as recommendations } from '../recommendations/strings.fr.ts';
+import { fr as reviews } from '../reviews/strings.fr.ts';
+import { fr as reviewForm } from '../reviews/form-strings.fr.ts';
+import { fr as reviewOwner } from '../reviews/owner-strings.fr.ts';
+
+/** Each dictionary on its own (the tests check that no two share a key). */
+export const parts = { core, addToCart, backInStock, cart, login, password, profile, rating, recommendations, reviews, reviewForm, reviewOwner };
+
+export default Object.assign({}, ...Object.values(parts)) as Record<string, string>;

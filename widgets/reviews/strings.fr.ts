@@ -1,0 +1,33 @@
+import type { strings } from './strings.ts';
+
+/** French for `strings` (loads with the French language pack, widgets/languages/fr.ts). */
+export const fr: Record<keyof typeof strings, string> = {
+  'rev.heading': 'Avis clients',
+  'rev.outOf5': '{avg} sur 5',
+  'rev.count_one': '{count} avis',
+  'rev.count_other': '{count} avis',
+  'rev.stars_one': '{count} étoile',
+  'rev.stars_other': '{count} étoiles',
+  'rev.filterHint': 'Filtrer par note',
+  'rev.clearFilter': 'Afficher tous les avis',
+  'rev.sort': 'Trier par',
+  'rev.newest': 'Plus récents',
+  'rev.oldest': 'Plus anciens',
+  'rev.highest': 'Meilleure note',
+  'rev.lowest': 'Moins bonne note',
+  'rev.helpful': 'Plus utiles',
+  'rev.more': 'Afficher plus d’avis',
+  'rev.empty': 'Aucun avis pour l’instant. Soyez le premier à donner le vôtre !',
+  'rev.emptyFilter': 'Aucun avis avec cette note.',
+  'rev.write': 'Écrire un avis',
+  'rev.verified': 'Achat vérifié',
+  'rev.reply': 'Réponse de la boutique',
+  'rev.photo': 'Photo {n} sur {total} de {name}',
+  'rev.close': 'Fermer',
+  'rev.prev': 'Photo précédente',
+  'rev.next': 'Photo suivante',
+  'rev.anon': 'Anonyme',
+  'rev.cancel': 'Annuler',
+  'rev.published': 'Merci ! Votre avis est en ligne.',
+  'rev.pendingNote': 'Merci ! Votre avis est en attente de modération et apparaîtra une fois approuvé.',
+};

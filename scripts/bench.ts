@@ -9,6 +9,10 @@
  * blocking time during start-up, cumulative layout shift, and the time until the page settles: from navigation
  * start until every inlay-* element is defined and rendered and the last request has finished (tracked with CDP,
  * so no quiet-period padding is counted).
+ *
+ * Then the same two visits as a mid-range phone (BENCH_PHONE=0 skips them): a fresh context (empty cache) with 4x
+ * CPU throttling and Fast 3G through CDP, and each settle time set against the floor the network allows:
+ * bytes over the network / bandwidth + 3 round trips.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +23,20 @@ import { seedIds } from '../emulator/seed.ts';
 
 const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PHONE = process.env.BENCH_PHONE !== '0';
+/**
+ * The phone profile (issue 19; Lighthouse's mobile profile): 4x slower CPU, Fast 3G (Chromium adds the latency to
+ * each request) and a phone's screen.
+ */
+const PROFILE = {
+  cpuSlowdown: 4,
+  rttMs: 150,
+  downBytesPerSec: 1_600_000 / 8,
+  upBytesPerSec: 750_000 / 8,
+  screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+};
+const FLOOR_DEFINITION =
+  'floor = bytes over the network (CDP Network.loadingFinished encodedDataLength: HTML, CSS, JS, API responses, images; cache hits count 0) / 1.6 Mbps + 3 x 150 ms';
 /** How long the network must stay quiet (nothing in flight) before a visit counts as settled; not part of the figure. */
 const QUIET_MS = 1000;
 
@@ -225,6 +243,32 @@ const desktop = await benchContext({ viewport: { width: 1280, height: 900 } });
 const first = await visit(desktop, product, 'loopback, first visit');
 const again = await visit(desktop, product, 'loopback, return visit');
 await desktop.context.close();
+
+// The phone: a fresh context (empty cache), its return visit the same page loaded again.
+interface PhoneVisit extends Visit {
+  floorMs: number;
+  ratio: number;
+}
+const phoneVisit = (v: Visit): PhoneVisit => {
+  const floorMs = Math.round((v.networkBytes / PROFILE.downBytesPerSec) * 1000 + 3 * PROFILE.rttMs);
+  return { ...v, floorMs, ratio: Math.round((v.settleMs / floorMs) * 100) / 100 };
+};
+let phone: { first: PhoneVisit; again: PhoneVisit } | undefined;
+if (PHONE) {
+  const mobile = await benchContext(PROFILE.screen);
+  await mobile.cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+  await mobile.cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.rttMs,
+    downloadThroughput: PROFILE.downBytesPerSec,
+    uploadThroughput: PROFILE.upBytesPerSec,
+  });
+  phone = {
+    first: phoneVisit(await visit(mobile, product, 'phone, first visit')),
+    again: phoneVisit(await visit(mobile, product, 'phone, return visit')),
+  };
+  await mobile.context.close();
+}
 await browser.close();
 
 // Emulator under a bounded loopback load: N requests, C at a time, then stop.
@@ -279,10 +323,30 @@ const w0 = Math.max(...rows.map((r) => r[0].length));
 console.log(`\nDemo product page (${product.replace(stack.demo, '')}), Chromium ${browser.version?.() ?? ''}`);
 console.log(`${'metric'.padEnd(w0)}  ${'first visit'.padStart(14)}  ${'return visit'.padStart(14)}`);
 for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(14)}  ${c.padStart(14)}`);
+if (phone) {
+  const { first: p1, again: p2 } = phone;
+  const prows: [string, string, string][] = [
+    ['settles (widgets rendered, nothing in flight)', `${p1.settleMs} ms`, `${p2.settleMs} ms`],
+    ['floor', `${p1.floorMs} ms`, `${p2.floorMs} ms`],
+    ['ratio to the floor (goal 1.5 / 2)', `${p1.ratio.toFixed(2)}x`, `${p2.ratio.toFixed(2)}x`],
+    ['bytes over the network', kb(p1.networkBytes), kb(p2.networkBytes)],
+    ['requests over the network', String(p1.networkRequests), String(p2.networkRequests)],
+    ['  to the platform API', String(p1.apiRequests), String(p2.apiRequests)],
+    ['  CORS preflights', String(p1.preflights), String(p2.preflights)],
+    ['  from the HTTP cache (not counted)', String(p1.cachedRequests), String(p2.cachedRequests)],
+    ['total blocking time (4x CPU)', `${p1.totalBlockingTimeMs} ms`, `${p2.totalBlockingTimeMs} ms`],
+  ];
+  const pw = Math.max(...prows.map((r) => r[0].length));
+  console.log(`\nPhone profile: ${PROFILE.cpuSlowdown}x CPU, Fast 3G (${PROFILE.rttMs} ms per request, 1.6 Mbps down, 750 kbps up), 412x823 screen`);
+  console.log(`${FLOOR_DEFINITION}; times from navigation start`);
+  console.log(`${'metric'.padEnd(pw)}  ${'first visit'.padStart(12)}  ${'return visit'.padStart(12)}`);
+  for (const [a, b, c] of prows) console.log(`${a.padEnd(pw)}  ${b.padStart(12)}  ${c.padStart(12)}`);
+  console.log("(Chromium's emulation does not delay CORS preflights: on a real phone each one costs a round trip.)");
+}
 console.log(`\nEmulator, ${LOAD_REQUESTS} requests per call, ${LOAD_CONCURRENCY} at a time, loopback`);
 console.log(`${'call'.padEnd(24)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'errors'.padStart(7)}`);
 for (const l of loads) console.log(`${l.name.padEnd(24)} ${String(l.rps).padStart(7)} ${`${l.p50Ms} ms`.padStart(8)} ${`${l.p99Ms} ms`.padStart(8)} ${String(l.errors).padStart(7)}`);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, emulator: loads }, null, 2));
+writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, phone: phone && { profile: PROFILE, floor: FLOOR_DEFINITION, ...phone }, emulator: loads }, null, 2));
 console.log('\nwritten: bench-results/bench.json');

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures the demo product page with every widget in real Chromium against the built bundle,
- * and the emulator under a bounded loopback load. Prints a table and writes bench-results/bench.json.
+ * and the emulator under a bounded loopback load. Prints tables and writes bench-results/bench.json.
  * Numbers come from this script only (never from timed unit tests); rerun it to compare.
  *
  * Page figures: JS loaded (gzip of each script body, as a CDN would serve it) per page and per widget chunk, and how
@@ -56,8 +56,9 @@ interface Visit {
   settleMs: number;
   /** Bytes the browser received over the network (CDP encodedDataLength, headers included), cache hits excluded. */
   networkBytes: number;
-  /** Requests that went over the network (CORS preflights and the browser's favicon included), and cache hits. */
+  /** Requests that went over the network (CORS preflights and the browser's favicon included). */
   networkRequests: number;
+  /** Requests served from Chromium's HTTP cache. */
   cachedRequests: number;
   preflights: number;
 }

@@ -1,23 +1,44 @@
 /**
  * `npm run bench`: measures the demo product page with every widget in real Chromium against the built bundle,
- * and the emulator under a bounded loopback load. Prints a table and writes bench-results/bench.json.
+ * and the emulator under a bounded loopback load. Prints tables and writes bench-results/bench.json.
  * Numbers come from this script only (never from timed unit tests); rerun it to compare.
  *
  * Page figures: JS loaded (gzip of each script body, as a CDN would serve it) per page and per widget chunk, and how
  * much of it came over the network rather than from the HTTP cache (a return visit should need none),
  * API requests on a first and on a return visit (and how many were exact duplicates), long tasks and total
- * blocking time during start-up, cumulative layout shift, and the time until every widget on the page is
- * rendered with no request in flight.
+ * blocking time during start-up, cumulative layout shift, and the time until the page settles: from navigation
+ * start until every inlay-* element is defined and rendered and the last request has finished (tracked with CDP,
+ * so no quiet-period padding is counted).
+ *
+ * Then the same two visits as a mid-range phone (BENCH_PHONE=0 skips them): a fresh context (empty cache) with 4x
+ * CPU throttling and Fast 3G through CDP, and each settle time set against the floor the network allows:
+ * bytes over the network / bandwidth + 3 round trips.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack } from '../tests/helpers/stack.ts';
 import { seedIds } from '../emulator/seed.ts';
 
 const LOAD_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PHONE = process.env.BENCH_PHONE !== '0';
+/**
+ * The phone profile (issue 19; Lighthouse's mobile profile): 4x slower CPU, Fast 3G (Chromium adds the latency to
+ * each request) and a phone's screen.
+ */
+const PROFILE = {
+  cpuSlowdown: 4,
+  rttMs: 150,
+  downBytesPerSec: 1_600_000 / 8,
+  upBytesPerSec: 750_000 / 8,
+  screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+};
+const FLOOR_DEFINITION =
+  'floor = bytes over the network (CDP Network.loadingFinished encodedDataLength: HTML, CSS, JS, API responses, images; cache hits count 0) / 1.6 Mbps + 3 x 150 ms';
+/** How long the network must stay quiet (nothing in flight) before a visit counts as settled; not part of the figure. */
+const QUIET_MS = 1000;
 
 interface Visit {
   jsBytesGzip: number;
@@ -31,25 +52,138 @@ interface Visit {
   longestTaskMs: number;
   totalBlockingTimeMs: number;
   cls: number;
-  widgetsReadyMs: number;
+  /** From navigation start until every inlay-* widget is rendered and the last request has finished. */
+  settleMs: number;
+  /** Bytes the browser received over the network (CDP encodedDataLength, headers included), cache hits excluded. */
+  networkBytes: number;
+  /** Requests that went over the network (CORS preflights and the browser's favicon included). */
+  networkRequests: number;
+  /** Requests served from Chromium's HTTP cache. */
+  cachedRequests: number;
+  preflights: number;
 }
 
 const stack = await startStack();
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-await context.addInitScript(() => {
-  const w = window as unknown as { __bench: { longTasks: number[]; cls: number } };
-  w.__bench = { longTasks: [], cls: 0 };
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((l) =>
-    l.getEntries().forEach((e) => {
-      const s = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
-      if (!s.hadRecentInput) w.__bench.cls += s.value;
-    }),
-  ).observe({ type: 'layout-shift', buffered: true });
-});
+/** A context whose pages record long tasks and layout shifts from the start of each document. */
+async function benchContext(options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __bench: { longTasks: number[]; cls: number } };
+    w.__bench = { longTasks: [], cls: 0 };
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) =>
+      l.getEntries().forEach((e) => {
+        const s = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!s.hadRecentInput) w.__bench.cls += s.value;
+      }),
+    ).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  return { context, page, cdp, net: trackNetwork(cdp) };
+}
 
-async function visit(page: Page, url: string): Promise<Visit> {
+interface Request {
+  url: string;
+  method: string;
+  cached: boolean;
+  bytes: number;
+  /** CDP monotonic time (s) when it finished or failed; undefined while in flight. */
+  end?: number;
+}
+
+/** Every request the page's target makes, as CDP reports it (preflights and the favicon included). */
+function trackNetwork(cdp: CDPSession) {
+  const requests = new Map<string, Request>();
+  let documentRequest: { id: string; timestamp: number; wallTime: number } | undefined;
+  let documentTiming: { requestTime: number; sendStart: number } | undefined;
+  let lastActivity = performance.now();
+  const finish = (id: string, timestamp: number, bytes = 0) => {
+    const r = requests.get(id);
+    if (!r || r.end !== undefined) return;
+    r.end = timestamp;
+    r.bytes += bytes;
+    lastActivity = performance.now();
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const known = requests.get(e.requestId);
+    if (known && e.redirectResponse) known.bytes += e.redirectResponse.encodedDataLength;
+    else if (!known) requests.set(e.requestId, { url: e.request.url, method: e.request.method, cached: false, bytes: 0 });
+    if (e.type === 'Document' && !documentRequest) documentRequest = { id: e.requestId, timestamp: e.timestamp, wallTime: e.wallTime };
+    lastActivity = performance.now();
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.cached = true;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker)) r.cached = true;
+    if (e.requestId === documentRequest?.id && e.response.timing) documentTiming = e.response.timing;
+  });
+  cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.timestamp, e.encodedDataLength));
+  cdp.on('Network.loadingFailed', (e) => finish(e.requestId, e.timestamp));
+  return {
+    requests,
+    /** Forget the previous visit (call before navigating). */
+    reset() {
+      requests.clear();
+      documentRequest = documentTiming = undefined;
+      lastActivity = performance.now();
+    },
+    inFlight: () => [...requests.values()].filter((r) => r.end === undefined),
+    quietFor: () => performance.now() - lastActivity,
+    /**
+     * A CDP monotonic timestamp (s) as the page's performance.now() (ms from navigation start): the document
+     * request's send time is the navigation entry's requestStart; without its timing, the wall clocks.
+     */
+    toPageMs(timestamp: number, nav: { timeOrigin: number; requestStart: number }) {
+      if (documentTiming) return timestamp * 1000 + nav.requestStart - (documentTiming.requestTime * 1000 + documentTiming.sendStart);
+      if (!documentRequest) throw new Error('no document request seen');
+      return (timestamp + documentRequest.wallTime - documentRequest.timestamp) * 1000 - nav.timeOrigin;
+    },
+  };
+}
+type Network = ReturnType<typeof trackNetwork>;
+
+/** performance.now() once the document is parsed and every inlay-* element in it is defined and rendered, else false. */
+const widgetsReady = () => {
+  if (document.readyState === 'loading') return false;
+  const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('inlay-'));
+  return tags.length > 0 && tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0) && performance.now();
+};
+
+/**
+ * Waits until the page settles: every widget rendered, nothing in flight for QUIET_MS, and still every widget
+ * rendered. Returns the time it settled (ms from navigation start): when the widgets were first all rendered or the
+ * last request finished, whichever came later; the quiet period itself is not counted.
+ */
+async function settle(page: Page, net: Network): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const readyAt = await page
+      .waitForFunction(widgetsReady, undefined, { polling: 'raf', timeout: Math.max(1, deadline - Date.now()) })
+      .then((h) => h.jsonValue() as Promise<number>)
+      .catch(async (e: unknown) => {
+        const missing = await page.evaluate(() =>
+          [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('inlay-') && !(e.shadowRoot?.childElementCount ?? 0)).map((e) => e.localName),
+        );
+        throw new Error(`widgets not rendered: ${missing.join(', ') || '(no inlay-* element)'}`, { cause: e });
+      });
+    while (net.inFlight().length || net.quietFor() < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`still in flight: ${net.inFlight().map((r) => r.url).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!(await page.evaluate(widgetsReady))) continue; // something changed while the network was quiet
+    const nav = await page.evaluate(() => ({ timeOrigin: performance.timeOrigin, requestStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).requestStart }));
+    const lastEnd = Math.max(0, ...[...net.requests.values()].map((r) => net.toPageMs(r.end!, nav)));
+    return Math.round(Math.max(readyAt, lastEnd));
+  }
+}
+
+async function visit({ page, net }: { page: Page; net: Network }, url: string, label: string): Promise<Visit> {
   const api: string[] = [];
   const js: { url: string; bytes: number }[] = [];
   const onRequest = (r: import('playwright-core').Request) => {
@@ -66,36 +200,15 @@ async function visit(page: Page, url: string): Promise<Visit> {
       }
     }
   };
-  // which script URLs Chromium served from its HTTP cache (hashed chunks are immutable, loader.js max-age 300)
-  const cached = new Set<string>();
-  const urls = new Map<string, string>();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-  cdp.on('Network.requestServedFromCache', (e) => cached.add(urls.get(e.requestId) ?? ''));
-  cdp.on('Network.responseReceived', (e) => {
-    if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.response.url);
-  });
   page.on('request', onRequest);
   page.on('response', onResponse);
-  const start = Date.now();
-  await page.goto(url, { waitUntil: 'load' });
-  // every inlay-* element defined and rendered, and the network quiet
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('inlay-'))
-        .every((e) => customElements.get(e.localName) === undefined || (e.shadowRoot?.childElementCount ?? 0) > 0),
-    undefined,
-    { timeout: 30_000 },
-  );
-  await page.waitForLoadState('networkidle');
-  const widgetsReadyMs = Date.now() - start - 500; // networkidle waits 500 ms of quiet
+  net.reset();
+  await page.goto(url, { waitUntil: 'commit' });
+  const settleMs = await settle(page, net);
   page.off('request', onRequest);
   page.off('response', onResponse);
-  await cdp.detach();
   const perf = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[]; cls: number } }).__bench);
-  if (process.env.BENCH_LIST) console.log(`\n${url}\n${api.map((a) => `  ${a.replace(stack.api, '').slice(0, 200)}`).join('\n')}`);
+  if (process.env.BENCH_LIST) console.log(`\n${label} ${url}\n${api.map((a) => `  ${a.replace(stack.api, '').slice(0, 200)}`).join('\n')}`);
   const counts = new Map<string, number>();
   for (const a of api) counts.set(a, (counts.get(a) ?? 0) + 1);
   const jsPerChunk: Record<string, number> = {};
@@ -103,6 +216,10 @@ async function visit(page: Page, url: string): Promise<Visit> {
     const name = /\/inlay\/(?:assets\/)?([a-z-]+?)(?:-[\w-]{8})?\.js/.exec(s.url)?.[1] ?? new URL(s.url).pathname;
     jsPerChunk[name] = (jsPerChunk[name] ?? 0) + s.bytes;
   }
+  const requests = [...net.requests.values()];
+  // which script URLs Chromium served from its HTTP cache (hashed chunks are immutable, loader.js max-age 300)
+  const cached = new Set(requests.filter((r) => r.cached).map((r) => r.url));
+  const overNetwork = requests.filter((r) => !r.cached);
   return {
     jsBytesGzip: js.reduce((n, s) => n + s.bytes, 0),
     jsNetworkBytesGzip: js.filter((s) => !cached.has(s.url)).reduce((n, s) => n + s.bytes, 0),
@@ -114,14 +231,45 @@ async function visit(page: Page, url: string): Promise<Visit> {
     longestTaskMs: Math.round(Math.max(0, ...perf.longTasks)),
     totalBlockingTimeMs: Math.round(perf.longTasks.reduce((n, d) => n + Math.max(0, d - 50), 0)),
     cls: Math.round(perf.cls * 1000) / 1000,
-    widgetsReadyMs: Math.max(0, widgetsReadyMs),
+    settleMs,
+    networkBytes: overNetwork.reduce((n, r) => n + r.bytes, 0),
+    networkRequests: overNetwork.length,
+    cachedRequests: requests.length - overNetwork.length,
+    preflights: overNetwork.filter((r) => r.method === 'OPTIONS').length,
   };
 }
 
 const product = `${stack.demo}/products/enamel-camp-mug`;
-const page = await context.newPage();
-const first = await visit(page, product);
-const again = await visit(page, product);
+const desktop = await benchContext({ viewport: { width: 1280, height: 900 } });
+const first = await visit(desktop, product, 'loopback, first visit');
+const again = await visit(desktop, product, 'loopback, return visit');
+await desktop.context.close();
+
+// The phone: a fresh context (empty cache), its return visit the same page loaded again.
+interface PhoneVisit extends Visit {
+  floorMs: number;
+  ratio: number;
+}
+const phoneVisit = (v: Visit): PhoneVisit => {
+  const floorMs = Math.round((v.networkBytes / PROFILE.downBytesPerSec) * 1000 + 3 * PROFILE.rttMs);
+  return { ...v, floorMs, ratio: Math.round((v.settleMs / floorMs) * 100) / 100 };
+};
+let phone: { first: PhoneVisit; again: PhoneVisit } | undefined;
+if (PHONE) {
+  const mobile = await benchContext(PROFILE.screen);
+  await mobile.cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+  await mobile.cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.rttMs,
+    downloadThroughput: PROFILE.downBytesPerSec,
+    uploadThroughput: PROFILE.upBytesPerSec,
+  });
+  phone = {
+    first: phoneVisit(await visit(mobile, product, 'phone, first visit')),
+    again: phoneVisit(await visit(mobile, product, 'phone, return visit')),
+  };
+  await mobile.context.close();
+}
 await browser.close();
 
 // Emulator under a bounded loopback load: N requests, C at a time, then stop.
@@ -170,16 +318,36 @@ const rows: [string, string, string][] = [
   ['long tasks / longest', `${first.longTasks} / ${first.longestTaskMs} ms`, `${again.longTasks} / ${again.longestTaskMs} ms`],
   ['total blocking time', `${first.totalBlockingTimeMs} ms`, `${again.totalBlockingTimeMs} ms`],
   ['CLS (target 0.00)', first.cls.toFixed(2), again.cls.toFixed(2)],
-  ['widgets ready', `${first.widgetsReadyMs} ms`, `${again.widgetsReadyMs} ms`],
+  ['widgets ready', `${first.settleMs} ms`, `${again.settleMs} ms`],
 ];
 const w0 = Math.max(...rows.map((r) => r[0].length));
 console.log(`\nDemo product page (${product.replace(stack.demo, '')}), Chromium ${browser.version?.() ?? ''}`);
 console.log(`${'metric'.padEnd(w0)}  ${'first visit'.padStart(14)}  ${'return visit'.padStart(14)}`);
 for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(14)}  ${c.padStart(14)}`);
+if (phone) {
+  const { first: p1, again: p2 } = phone;
+  const prows: [string, string, string][] = [
+    ['settles (widgets rendered, nothing in flight)', `${p1.settleMs} ms`, `${p2.settleMs} ms`],
+    ['floor', `${p1.floorMs} ms`, `${p2.floorMs} ms`],
+    ['ratio to the floor (goal 1.5 / 2)', `${p1.ratio.toFixed(2)}x`, `${p2.ratio.toFixed(2)}x`],
+    ['bytes over the network', kb(p1.networkBytes), kb(p2.networkBytes)],
+    ['requests over the network', String(p1.networkRequests), String(p2.networkRequests)],
+    ['  to the platform API', String(p1.apiRequests), String(p2.apiRequests)],
+    ['  CORS preflights', String(p1.preflights), String(p2.preflights)],
+    ['  from the HTTP cache (not counted)', String(p1.cachedRequests), String(p2.cachedRequests)],
+    ['total blocking time (4x CPU)', `${p1.totalBlockingTimeMs} ms`, `${p2.totalBlockingTimeMs} ms`],
+  ];
+  const pw = Math.max(...prows.map((r) => r[0].length));
+  console.log(`\nPhone profile: ${PROFILE.cpuSlowdown}x CPU, Fast 3G (${PROFILE.rttMs} ms per request, 1.6 Mbps down, 750 kbps up), 412x823 screen`);
+  console.log(`${FLOOR_DEFINITION}; times from navigation start`);
+  console.log(`${'metric'.padEnd(pw)}  ${'first visit'.padStart(12)}  ${'return visit'.padStart(12)}`);
+  for (const [a, b, c] of prows) console.log(`${a.padEnd(pw)}  ${b.padStart(12)}  ${c.padStart(12)}`);
+  console.log("(Chromium's emulation does not delay CORS preflights: on a real phone each one costs a round trip.)");
+}
 console.log(`\nEmulator, ${LOAD_REQUESTS} requests per call, ${LOAD_CONCURRENCY} at a time, loopback`);
 console.log(`${'call'.padEnd(24)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'errors'.padStart(7)}`);
 for (const l of loads) console.log(`${l.name.padEnd(24)} ${String(l.rps).padStart(7)} ${`${l.p50Ms} ms`.padStart(8)} ${`${l.p99Ms} ms`.padStart(8)} ${String(l.errors).padStart(7)}`);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, emulator: loads }, null, 2));
+writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, phone: phone && { profile: PROFILE, floor: FLOOR_DEFINITION, ...phone }, emulator: loads }, null, 2));
 console.log('\nwritten: bench-results/bench.json');

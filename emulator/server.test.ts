@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
@@ -106,6 +107,31 @@ describe('server basics', () => {
     const p = await api(emu, '/_test/precondition');
     expect(p.status).toBe(428);
     expect(p.json).toMatchObject({ message: 'Not collecting', details: { applicationError: { code: 'FAILED_PRECONDITION' } } });
+  });
+
+  it('gzips JSON answers of 1 KB and more when the request accepts it, like the platform’s front end', async () => {
+    const { access } = await visitorTokens(emu);
+    const query = (encoding?: string) =>
+      rawRequest(emu.url, '/stores-reader/v1/products/query', {
+        method: 'POST',
+        headers: { authorization: access, 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        body: JSON.stringify({ query: { paging: { limit: 10 } } }),
+      });
+    const plain = await query();
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gz = await query('gzip, deflate, br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(String(gz.headers['vary'])).toMatch(/Accept-Encoding/);
+    expect(Number(gz.headers['content-length'])).toBe(gz.raw.length);
+    expect(gz.raw.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(gunzipSync(gz.raw).toString('utf8'))).toEqual(JSON.parse(plain.body));
+    expect((await query('gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    // a small answer (and an error) goes as is
+    const small = await rawRequest(emu.url, '/no/such/path', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body).details).toBeDefined();
   });
 
   it('serves an HTML index page', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -20,7 +21,7 @@ import { FaultStore } from './faults.ts';
 import { throttleLimits, type ThrottleLimits } from './identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
-import { assetsRoutes } from './routes/assets.ts';
+import { acceptsEncoding, assetsRoutes } from './routes/assets.ts';
 import { backInStockRoutes } from './routes/back-in-stock.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
@@ -247,6 +248,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   let closing = false;
   let port = 0;
+  const JSON_GZIP_MIN = 1024;
   // Pending fault delays, released early on close.
   const delays = new Set<() => void>();
   const sleep = (ms: number) =>
@@ -285,8 +287,19 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     res.end(method === 'HEAD' || status === 304 ? undefined : buf);
   }
 
+  /**
+   * JSON answers of 1 KB and more go out gzip-compressed when the request accepts it, as the platform's front end
+   * does (`Content-Encoding: gzip`, `Vary: Accept-Encoding`); smaller ones are not worth a compression's bytes.
+   */
   function sendJson(res: ServerResponse, method: string, status: number, json: unknown, headers: Record<string, string> = {}): void {
-    send(res, method, status, 'application/json; charset=utf-8', JSON.stringify(json), { 'Cache-Control': 'no-store', ...headers });
+    const text = JSON.stringify(json);
+    const all = { 'Cache-Control': 'no-store', ...headers };
+    res.appendHeader('Vary', 'Accept-Encoding');
+    if (text.length >= JSON_GZIP_MIN && acceptsEncoding(res.req?.headers['accept-encoding'])('gzip')) {
+      send(res, method, status, 'application/json; charset=utf-8', gzipSync(text, { level: 6 }), { ...all, 'Content-Encoding': 'gzip' });
+    } else {
+      send(res, method, status, 'application/json; charset=utf-8', text, all);
+    }
   }
 
   function sendError(res: ServerResponse, method: string, err: PlatformError, requestId: string): void {

@@ -49,6 +49,12 @@ type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with: brotli, else gzip, unless the request refuses it (`q=0`); undefined: as is. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepts = acceptsEncoding(acceptEncoding);
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+}
+
+/** Whether an `Accept-Encoding` header accepts an encoding (q > 0, by name or `*`). */
+export function acceptsEncoding(acceptEncoding: string | undefined): (encoding: string) => boolean {
   const q = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -56,8 +62,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
     const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     q.set(name, weight === undefined ? 1 : Number(weight));
   }
-  const accepts = (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+  return (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
 }
 
 const missing = () => notFound('Asset not found (build the widgets with `npm run build`)', 'ASSET_NOT_FOUND');

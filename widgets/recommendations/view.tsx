@@ -42,6 +42,11 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
   const [ends, setEnds] = useState({ start: true, end: false });
   const track = useRef<HTMLDivElement>(null);
 
+  // The props as last rendered: an element connected before its product-id is set (a SPA building its view)
+  // renders once without it, and that render's read must not start for no product once the cart is known.
+  const latest = useRef({ chosen, productId, max });
+  latest.current = { chosen, productId, max };
+
   useEffect(() => {
     let live = true;
     let off: (() => void) | undefined;
@@ -51,6 +56,7 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
       .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
       .then((inCart) => {
         if (!live) return;
+        const { chosen, productId, max } = latest.current;
         const { cache } = client();
         const key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
         // a retry reads again (a failed read is otherwise kept until its store is unused)

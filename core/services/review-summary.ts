@@ -173,6 +173,14 @@ const SUMMARY: Persist<Summary> = { fresh: FRESH_MS, schema: z.object({ count: z
 /** The shared summary store of an item (`<inlay-rating>` and `<inlay-reviews>` use the same key). */
 export const summaryStore = (ns: string, id: string) => client().cache.store(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY);
 
+/**
+ * Starts the summaries of items about to be shown (a carousel's cards, before their details arrive), so their
+ * ratings do not wait one more round trip for the cards to render. Same keys and batching as `summaryStore`.
+ */
+export function prefetchSummaries(ns: string, ids: string[]): void {
+  for (const id of ids) client().cache.fetch(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY).catch(() => undefined);
+}
+
 /** A page of reviews as kept across pages (the first page of a list), fresh for a minute. */
 export const REVIEW_PAGE: Persist<ReviewPage> = {
   fresh: FRESH_MS,

@@ -163,4 +163,31 @@ describe('a reload after a change shows the change, not the copy kept across pag
     await expect.poll(() => reviews.locator('[part=list] article h3').allTextContents()).toContain('Chipped after a week?');
     await w.context.close();
   });
+  it('the product page’s reads do not wait on each other needlessly: algorithms with the cart, card ratings with card details', async () => {
+    // the cart and the carousel's products answer slowly: what depends on neither starts before they finish
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current', method: 'GET', delayMs: 1200 } });
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/stores-reader/v1/products/query', method: 'POST', delayMs: 1200 } });
+    const w = await openPage(env.browser);
+    const t = new Map<string, { start: number; end?: number }>();
+    const name = (r: Request) =>
+      r.method() === 'OPTIONS' ? undefined : r.url().includes('/carts/current') ? 'cart' : r.url().includes('/recommendations/algorithms') ? 'algorithms' : r.url().includes('/products/query') ? 'products' : r.postData()?.includes('"$in"') ? 'ratings' : undefined;
+    w.page.on('request', (r) => {
+      const n = name(r);
+      if (n && !t.has(n)) t.set(n, { start: Date.now() });
+    });
+    w.page.on('requestfinished', (r) => {
+      const n = name(r);
+      const e = n ? t.get(n) : undefined;
+      if (e && e.end === undefined) e.end = Date.now();
+    });
+    try {
+      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`));
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect([...t.keys()].sort()).toEqual(['algorithms', 'cart', 'products', 'ratings']);
+    expect(t.get('algorithms')!.start).toBeLessThan(t.get('cart')!.end!);
+    expect(t.get('ratings')!.start).toBeLessThan(t.get('products')!.end!);
+    await w.context.close();
+  });
 });

@@ -6,6 +6,7 @@ import { productSchema, type Product } from '../../core/services/products.ts';
 import { FRESH_MS } from '../../core/constants.ts';
 import type { Persist } from '../../core/stores/query.ts';
 import { loadCart } from '../../core/services/current-cart.ts';
+import { listAlgorithms } from '../../core/services/recommendations.ts';
 import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
 import { strings } from './strings.ts';
 
@@ -51,6 +52,8 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
     let live = true;
     let off: (() => void) | undefined;
     setState({ status: 'loading' });
+    // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
+    listAlgorithms().catch(() => undefined);
     // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
     loadCart()
       .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])

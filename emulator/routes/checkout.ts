@@ -4,7 +4,7 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import { isApiKeyCall, type Identity } from '../auth.ts';
 import { siteUrl } from '../catalog.ts';
 import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
@@ -240,9 +240,11 @@ export const checkoutRoutes: RouteModule = (router) => {
   });
 
   router.get('/ecom/v1/orders/:id', (ctx) => {
-    const identity = ctx.auth();
+    // the site's backend with its API key reads any order; a visitor or member token only its own (staff: any)
+    const admin = isApiKeyCall(ctx.req.headers, ctx.app.apiKey);
+    const identity = admin ? undefined : ctx.auth();
     const o = orderById(ctx.db, ctx.params.id!);
-    if (!o || !canSee(identity, o.owner)) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+    if (!o || (identity && !canSee(identity, o.owner))) throw notFound('Order not found', 'ORDER_NOT_FOUND');
     return { json: { order: o.order } };
   });
 

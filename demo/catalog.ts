@@ -18,7 +18,7 @@ export interface Product {
   stock?: { inStock?: boolean; inventoryStatus?: string; quantity?: number; trackInventory?: boolean };
   media?: { mainMedia?: { image?: { url: string; width?: number; height?: number } } };
   productOptions?: { name: string; optionType?: string; choices: { value: string; description?: string; inStock?: boolean }[] }[];
-  variants?: { id: string; choices: Record<string, string>; stock?: { inStock?: boolean; quantity?: number } }[];
+  variants?: { id: string; choices: Record<string, string>; variant?: { priceData?: Money }; stock?: { inStock?: boolean; quantity?: number } }[];
   collectionIds?: string[];
   ribbon?: string;
   brand?: string;

@@ -63,6 +63,25 @@ describe('demo storefront', () => {
     await w.context.close();
   });
 
+  it('the product page price follows the chosen variant (its own price), and back', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/products/cast-iron-skillet');
+    const price = w.page.locator('.product-info .price');
+    expect(await price.textContent()).toMatch(/^\$34\.00\s*$/); // the 8 inch, the first in stock
+    const options = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const ten = options.find(([, label]) => label?.startsWith('10 inch'))![0]!;
+    const eight = options.find(([, label]) => label?.startsWith('8 inch'))![0]!;
+    await w.page.selectOption('#variant', ten);
+    await expect.poll(() => price.textContent()).toMatch(/^\$42\.00\s*$/);
+    expect(await w.page.locator('.buy inlay-add-to-cart').getAttribute('variant-id')).toBe(ten);
+    await w.page.selectOption('#variant', eight);
+    await expect.poll(() => price.textContent()).toMatch(/^\$34\.00\s*$/);
+    // no sale on the skillet: no struck-through price
+    expect(await price.locator('s').isVisible()).toBe(false);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('starts a visitor session against the platform and reuses it on a return visit', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.demo + '/');

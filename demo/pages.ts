@@ -185,15 +185,21 @@ export function productPage(ctx: PageContext, p: Product): Raw {
   return layout(ctx, productTitle(p), productBody(ctx, p), { description: p.description?.slice(0, 150) });
 }
 
-export function thankYouPage(ctx: PageContext, orderId: string | undefined): Raw {
+/**
+ * The page the hosted checkout returns to. `order` is there when the link carries an `orderId`; its `number` when the
+ * platform knows that order (the shopper's reference; the id itself is never shown).
+ */
+export function thankYouPage(ctx: PageContext, order: { number?: string } | undefined): Raw {
   return layout(
     ctx,
     `Thank you · ${SHOP}`,
     html`<section class="wrap thanks">
   <h1>Thank you for your order</h1>
-  ${orderId
-    ? html`<p>Your order number is <strong data-order-id>${orderId}</strong>. A confirmation is on its way to your inbox.</p>`
-    : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`}
+  ${order?.number
+    ? html`<p>Your order number is <strong data-order-number>#${order.number}</strong>. A confirmation is on its way to your inbox.</p>`
+    : order
+      ? html`<p>Your confirmation email has your order number and the details.</p>`
+      : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`}
   <p><a class="button" href="/">Continue shopping</a></p>
 </section>`,
   );

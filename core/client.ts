@@ -25,8 +25,9 @@ export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
     const signal = init.signal;
     return new Promise<Response>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      response.then(resolve, reject);
+      const onAbort = () => reject(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      response.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
     });
   };
 }

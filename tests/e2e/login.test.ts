@@ -322,8 +322,13 @@ describe('<inlay-login> on the demo storefront', () => {
     // a click outside closes the panel too
     await first.click();
     await profile.waitFor();
-    await w.page.mouse.click(5, 400);
-    await expect.poll(() => profile.count()).toBe(0);
+    // (the listener is added once the panel has painted: a click in the same frame would be too early)
+    await expect
+      .poll(async () => {
+        await w.page.mouse.click(5, 400);
+        return profile.count();
+      })
+      .toBe(0);
     await noAxe(w.page);
     await w.context.close();
   });

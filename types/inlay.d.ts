@@ -302,7 +302,8 @@ export interface InlayAddToCartAttributes {
 
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
- * A small form asks for the email (prefilled for members); the subscribed state survives reloads.
+ * A small form asks for the email (prefilled for members). A visitor's request is kept in this browser (it survives
+ * reloads, and goes with the visitor when they sign in); a member sees their own requests, from the platform.
  */
 export interface InlayBackInStockElement extends HTMLElement {
   /** The Stores product id to watch. */

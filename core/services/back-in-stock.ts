@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { client } from '../boot.ts';
+import { InlayApiError } from '../errors.ts';
 import { api, route } from '../urls.ts';
 
 export const stockRequestSchema = z.object({
@@ -37,6 +38,24 @@ export async function getStockRequest(id: string): Promise<StockRequest> {
 
 export async function deleteStockRequest(id: string): Promise<void> {
   await client().http.request({ ...route(api.deleteStockRequest, { id }), schema: z.object({}), kind: 'write' });
+}
+
+const OPEN = ['RECEIVED', 'PROCESSING'];
+
+/** Is a request still waiting? False for a sent one, and for one gone or not the caller's (404). */
+export async function stillWaiting(id: string): Promise<boolean> {
+  try {
+    return OPEN.includes((await getStockRequest(id)).status);
+  } catch (e) {
+    if (e instanceof InlayApiError && e.status === 404) return false;
+    throw e;
+  }
+}
+
+/** The caller's open requests for an item: a member's own, made on any device. */
+export async function openRequests(catalogItemId: string, variantId?: string): Promise<StockRequest[]> {
+  const filter = { 'catalogReference.catalogItemId': catalogItemId, ...(variantId ? { 'catalogReference.options.variantId': variantId } : {}), status: { $in: OPEN } };
+  return (await queryStockRequests({ filter })).requests;
 }
 
 type CatalogReference = NewStockRequest['catalogReference'];

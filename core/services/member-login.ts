@@ -1,7 +1,8 @@
 /**
  * Member sign-in flows over redirect sessions (wire-protocol §2): silent sign-in in a hidden iframe after a direct
  * login, the hosted login page with a fragment callback, logout, and the member account page. Kept out of the core
- * chunk: only the login widget and `Inlay.session.login()/logout()` load it.
+ * chunk: only the login widget and `Inlay.session.login()/logout()` load it. Every sign-in carries this browser's
+ * back-in-stock requests over to the member (`carryOver`).
  */
 import * as z from 'zod/mini';
 import type { InlayClient } from '../client.ts';
@@ -9,6 +10,7 @@ import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { createPkce } from '../auth/pkce.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { api } from '../urls.ts';
+import { carryOver } from './stock-carry.ts';
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
 
@@ -72,7 +74,7 @@ export async function loginWithSessionToken(c: Client, sessionToken: string, tim
   const p = await createPkce();
   const url = await redirectSession(c, { auth: { authRequest: authRequest(c, p, { responseMode: 'web_message', sessionToken }), prompt: 'none' } });
   const { code } = await awaitWebMessage(url, p.state, new URL(c.config.apiBase).origin, timeoutMs);
-  return c.tokens.exchangeCode({ code, codeVerifier: p.codeVerifier });
+  return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: p.codeVerifier }));
 }
 
 const hostedKey = (c: Client) => `inlay.hosted.${c.config.clientId}`;
@@ -102,7 +104,7 @@ export async function completeHostedLogin(c: Client): Promise<Tokens | undefined
   const state = params.get('state');
   if (!code || !state) throw new Error('Missing code or _state');
   if (state !== saved.state) throw new Error('Invalid _state');
-  return c.tokens.exchangeCode({ code, codeVerifier: saved.codeVerifier, redirectUri: saved.redirectUri });
+  return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: saved.codeVerifier, redirectUri: saved.redirectUri }));
 }
 
 /**

@@ -49,6 +49,16 @@ describe('toasts', () => {
     expect($toasts.get()).toEqual([]);
   });
 
+  it('a toast with an action stays until dismissed; without the action it follows the usual duration again', () => {
+    const id = toast.error('Couldn’t add to cart', { action: { label: 'Try again', onClick: () => {} } });
+    expect($toasts.get()[0]).toMatchObject({ duration: Infinity });
+    vi.advanceTimersByTime(60_000);
+    expect($toasts.get()).toHaveLength(1);
+    update(id, { action: undefined });
+    vi.advanceTimersByTime(4000);
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('the same id replaces a toast instead of stacking', () => {
     toast({ id: 'net', title: 'Offline', type: 'warning' });
     toast({ id: 'net', title: 'Still offline', type: 'warning' });

@@ -8,7 +8,7 @@ export interface Toast {
   type: ToastType;
   title: string;
   description?: string;
-  /** Milliseconds before it goes away; `Infinity` for loading toasts. */
+  /** Milliseconds before it goes away; `Infinity` for loading toasts and for toasts with an action. */
   duration: number;
   action?: { label: string; onClick: () => void };
 }
@@ -34,19 +34,18 @@ function arm(t: Toast, ms = t.duration) {
   );
 }
 
+// An action ("Try again") is something to do, not just to read: that toast stays until dismissed or acted on.
+const stays = (t?: Partial<Toast>) => t?.type === 'loading' || !!t?.action;
+
 function normalize(input: ToastInput, prev?: Toast): Toast {
-  const type = input.type ?? prev?.type ?? 'info';
-  return {
-    ...prev,
-    ...input,
-    id: prev?.id ?? input.id ?? `t${++seq}`,
-    type,
-    duration:
-      input.duration ?? (type === 'loading' ? Infinity : prev && prev.type !== 'loading' ? prev.duration : TOAST_DURATION_MS),
-  };
+  const t = { ...prev, ...input, id: prev?.id ?? input.id ?? `t${++seq}`, type: input.type ?? prev?.type ?? 'info' };
+  return { ...t, duration: input.duration ?? (stays(t) ? Infinity : prev && !stays(prev) ? prev.duration : TOAST_DURATION_MS) };
 }
 
-/** Show a toast (or replace the one with the same `id`); returns its id. Auto-dismissed after `duration` (4000 ms). */
+/**
+ * Show a toast (or replace the one with the same `id`); returns its id. Auto-dismissed after `duration` (4000 ms),
+ * except a loading toast and one with an action, which stay until dismissed (or acted on).
+ */
 export function toast(input: ToastInput | string): string {
   const t = normalize(typeof input === 'string' ? { title: input } : input);
   const list = $toasts.get();

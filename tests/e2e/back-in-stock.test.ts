@@ -5,16 +5,41 @@ import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../../emulator/test-helpers.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
+import { STORES_APP_ID } from '../../emulator/catalog.ts';
 
 const env = useStackAndBrowser();
 let owner: string;
+let member: string;
 
 const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
 const widget = (page: Page) => page.locator('inlay-back-in-stock');
 
 beforeAll(async () => {
   owner = (await memberTokens(env.stack.emulator, 'owner')).access;
+  member = (await memberTokens(env.stack.emulator, 'member')).access;
 });
+
+/** The open requests for a product, as `token` may see them. */
+async function openRequests(productId: string, token = owner) {
+  const filter = { 'catalogReference.catalogItemId': productId, status: { $in: ['RECEIVED', 'PROCESSING'] } };
+  return (await api(env.stack.emulator, `${BASE}/query`, { token, body: { query: { filter } } })).json.requests as { id: string; email: string }[];
+}
+
+async function signIn(page: Page) {
+  const login = page.locator('inlay-login');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
+  await login.getByLabel('Password', { exact: true }).press('Enter');
+  await login.getByRole('button', { name: /^Account menu for/ }).waitFor();
+}
+
+async function signOut(page: Page) {
+  const login = page.locator('inlay-login');
+  await login.getByRole('button', { name: /^Account menu for/ }).click();
+  await login.getByRole('menuitem', { name: 'Sign out' }).click();
+  await login.getByRole('button', { name: 'Sign in' }).waitFor();
+}
 
 async function openMug() {
   const w = await openPage(env.browser);
@@ -110,6 +135,105 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await widget(w.page).getByRole('button', { name: 'Notify me', exact: true }).click();
     await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/We’ll email you at m…@fernwood\.example/);
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a visitor’s request goes with them when they sign in: the member sees it, manages it after a reload, and it is theirs', async () => {
+    const rucksack = seedIds.products['waxed-canvas-rucksack']!;
+    const w = await openPage(env.browser);
+    w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack`);
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
+    await widget(w.page).getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await widget(w.page).getByLabel('Email', { exact: true }).press('Enter');
+    const status = widget(w.page).getByRole('status');
+    await expect.poll(() => status.textContent()).toMatch(/a…@example\.com/);
+
+    await signIn(w.page);
+    // the member's state: the request made a moment ago is now the member's own, one request on the platform
+    await expect.poll(async () => (await openRequests(rucksack, member)).map((r) => r.email)).toEqual(['ada@example.com']);
+    expect((await openRequests(rucksack)).map((r) => r.email)).toEqual(['ada@example.com']);
+    await expect.poll(() => status.textContent()).toMatch(/a…@example\.com/);
+    expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
+
+    // after a reload the widget still knows it, and "Don't notify me" ends it
+    await w.page.reload();
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/a…@example\.com/);
+    await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toBe('You won’t get an email about this item.');
+    expect(await openRequests(rucksack)).toEqual([]);
+    await w.context.close();
+  });
+
+  it('signing in on a page without the widget takes the visitor’s request along too', async () => {
+    const tote = seedIds.products['waxed-canvas-tote']!;
+    const w = await openPage(env.browser);
+    w.expected.push(/status of 403/);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote`);
+    await w.page.selectOption('#variant', seedVariantId('waxed-canvas-tote', { Color: 'Olive', Size: 'Large' }));
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
+    await widget(w.page).getByLabel('Email', { exact: true }).fill('cy@example.com');
+    await widget(w.page).getByLabel('Email', { exact: true }).press('Enter');
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/c…@example\.com/);
+
+    await w.page.goto(`${env.stack.demo}/`);
+    expect(await widget(w.page).count()).toBe(0);
+    await signIn(w.page);
+    await expect.poll(async () => (await openRequests(tote, member)).map((r) => r.email)).toEqual(['cy@example.com']);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote`);
+    await w.page.selectOption('#variant', seedVariantId('waxed-canvas-tote', { Color: 'Olive', Size: 'Large' }));
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/c…@example\.com/);
+    await w.context.close();
+  });
+
+  it('signing in shows the member’s own request; signing out shows the visitor’s state, not the member’s email', async () => {
+    const planter = seedIds.products['ceramic-planter']!;
+    const large = seedVariantId('ceramic-planter', { Size: 'Large' });
+    const made = await api(env.stack.emulator, BASE, {
+      token: member,
+      body: {
+        request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: planter, options: { variantId: large } }, email: DEMO_LOGINS.member.email },
+        itemDetails: { name: 'Ceramic Planter', price: '52.00' },
+      },
+    });
+    expect(made.status).toBe(200); // on another device, earlier
+    const w = await openPage(env.browser);
+    w.expected.push(/status of 403/);
+    await w.page.goto(`${env.stack.demo}/products/ceramic-planter`);
+    await w.page.selectOption('#variant', large);
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).waitFor();
+
+    await signIn(w.page);
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/m…@fernwood\.example/);
+    await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).waitFor();
+
+    await signOut(w.page);
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).waitFor();
+    expect(await widget(w.page).textContent()).not.toContain('fernwood');
+    expect((await openRequests(planter)).map((r) => r.email)).toEqual([DEMO_LOGINS.member.email]); // still the member's
+    await w.context.close();
+  });
+
+  it('when “Don’t notify me” fails, the widget says so in words (no request id) and a second try works', async () => {
+    const w = await openPage(env.browser);
+    w.expected.push(/status of 503/);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.selectOption('#variant', seedVariantId('enamel-camp-mug', { Color: 'Navy' }));
+    // restocked by a test above: `always` keeps the form
+    await widget(w.page).evaluate((e) => e.setAttribute('always', ''));
+    await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
+    await widget(w.page).getByLabel('Email', { exact: true }).fill('bo@example.com');
+    await widget(w.page).getByLabel('Email', { exact: true }).press('Enter');
+    await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).waitFor();
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: `${BASE}/*`, method: 'DELETE', status: 503, times: 1 } });
+    await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
+    const alert = widget(w.page).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('We couldn’t turn off this email just now. Try again in a moment.');
+    expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
+    await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toBe('You won’t get an email about this item.');
+    // focus stays in the widget, on the button that asks again
+    expect(await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
     await w.context.close();
   });
 });

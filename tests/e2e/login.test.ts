@@ -282,6 +282,57 @@ describe('<inlay-login> on the demo storefront', () => {
     await w.context.close();
   });
 
+  it('after saving the profile focus stays in the panel, Escape closes it back to the member button, and the menu never opens under it', async () => {
+    await immediateMember('fay@example.com', 'correct horse 43');
+    const w = await openDemo();
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
+    await widget(w.page).getByLabel('Email').fill('fay@example.com');
+    await widget(w.page).getByLabel('Password', { exact: true }).fill('correct horse 43');
+    await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+    await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
+    await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
+    const profile = widget(w.page).getByRole('dialog', { name: 'Your profile' });
+    await profile.getByLabel('Name shown with your reviews').fill('Fay');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.getByRole('status').textContent()).toBe('Profile saved.');
+    const menuButton = widget(w.page).getByRole('button', { name: 'Account menu for Fay' });
+    await menuButton.waitFor();
+    const focusIn = (selector: string) =>
+      w.page.evaluate((sel) => !!document.querySelector('inlay-login')!.shadowRoot!.activeElement?.closest(sel), selector);
+    expect(await focusIn('[role=dialog]')).toBe(true);
+    // the keyboard, not a click on a field: Escape goes to whatever holds focus
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => profile.count()).toBe(0);
+    expect(await menuButton.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+
+    // one surface at a time: the member button over an open panel closes it and opens the menu, on top
+    await menuButton.click();
+    await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
+    await profile.waitFor();
+    await menuButton.click();
+    const first = widget(w.page).getByRole('menuitem', { name: 'Edit profile' });
+    await first.waitFor();
+    expect(await profile.count()).toBe(0);
+    expect(
+      await first.evaluate((item) => {
+        const r = item.getBoundingClientRect();
+        return (item.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === item;
+      }),
+    ).toBe(true);
+    // a click outside closes the panel too
+    await first.click();
+    await profile.waitFor();
+    // (the listener is added once the panel has painted: a click in the same frame would be too early)
+    await expect
+      .poll(async () => {
+        await w.page.mouse.click(5, 400);
+        return profile.count();
+      })
+      .toBe(0);
+    await noAxe(w.page);
+    await w.context.close();
+  });
+
   it('changing the password asks for the current one, keeps this session and signs every other device out', async () => {
     await immediateMember('kit@example.com', 'first secret 1');
     const signIn = async (w: Awaited<ReturnType<typeof openDemo>>) => {

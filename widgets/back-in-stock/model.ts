@@ -1,11 +1,16 @@
 import { InlayApiError } from '../../core/errors.ts';
-import { createStockRequest, deleteStockRequest, getStockRequest, type StockRequest } from '../../core/services/back-in-stock.ts';
+import { createStockRequest, type StockRequest } from '../../core/services/back-in-stock.ts';
 import { STORES_APP_ID, variantOf, type Product } from '../../core/services/products.ts';
 
-/** What the person saw last for this item: kept per client id so the subscribed state survives reloads. */
+/**
+ * A request this browser made as a visitor, kept per client id and item so the subscribed state survives reloads; a
+ * member's live on the platform instead. `body` made it: at sign-in core/services/stock-carry.ts deletes the request
+ * as the visitor and makes it again as the member, and `id` is '' until it is made again.
+ */
 export interface Saved {
   id: string;
   email: string;
+  body?: ReturnType<typeof buildRequest>;
 }
 
 const storageKey = (clientId: string) => `inlay.back-in-stock.${clientId}`;
@@ -85,28 +90,15 @@ export function buildRequest(product: Product, variantId: string | undefined, em
   };
 }
 
-export type SubmitResult = { kind: 'subscribed' | 'already'; request: StockRequest };
+export type SubmitResult = { kind: 'subscribed' | 'already'; request: StockRequest; body: ReturnType<typeof buildRequest> };
 
 /** Create (or get back the existing) request; `already` when the platform returned one made earlier. */
 export async function subscribe(product: Product, variantId: string | undefined, email: string, href: string, startedAt = Date.now()): Promise<SubmitResult> {
-  const { request, itemDetails } = buildRequest(product, variantId, email, href);
-  const r = await createStockRequest(request, itemDetails);
+  const body = buildRequest(product, variantId, email, href);
+  const r = await createStockRequest(body.request, body.itemDetails);
   const made = r.createdDate ? Date.parse(r.createdDate) : startedAt;
-  return { kind: made < startedAt - 5000 ? 'already' : 'subscribed', request: r };
+  return { kind: made < startedAt - 5000 ? 'already' : 'subscribed', request: r, body };
 }
-
-/** Is a saved request still waiting? A deleted or already-sent one is forgotten. */
-export async function stillWaiting(id: string): Promise<boolean> {
-  try {
-    const r = await getStockRequest(id);
-    return r.status === 'RECEIVED' || r.status === 'PROCESSING';
-  } catch (e) {
-    if (e instanceof InlayApiError && e.status === 404) return false;
-    throw e;
-  }
-}
-
-export const unsubscribe = deleteStockRequest;
 
 /** Which message a failure gets: the field error for a bad email, the service states, or the generic one. */
 export function failureKind(e: unknown): 'email' | 'not-collecting' | 'too-many' | 'other' {

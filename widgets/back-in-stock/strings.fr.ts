@@ -14,6 +14,7 @@ export const fr: Record<keyof typeof strings, string> = {
   'bis.already': 'Vous êtes déjà inscrit : nous vous écrirons à {email}.',
   'bis.unsubscribe': 'Ne plus me prévenir',
   'bis.unsubscribed': 'Vous ne recevrez pas d’e-mail pour cet article.',
+  'bis.stopFailed': 'Impossible d’annuler cet e-mail pour le moment. Réessayez dans un instant.',
   'bis.badEmail': 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
   'bis.notCollecting': 'Les alertes de retour en stock ne sont pas disponibles pour cet article.',
   'bis.tooMany': 'Trop de demandes pour le moment. Réessayez un peu plus tard.',

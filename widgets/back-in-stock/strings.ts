@@ -11,6 +11,7 @@ export const strings = {
   'bis.already': 'You’re already on the list: we’ll email you at {email}.',
   'bis.unsubscribe': 'Don’t notify me',
   'bis.unsubscribed': 'You won’t get an email about this item.',
+  'bis.stopFailed': 'We couldn’t turn off this email just now. Try again in a moment.',
   'bis.badEmail': 'Enter a valid email address, like name@example.com.',
   'bis.notCollecting': 'Back-in-stock emails aren’t available for this item right now.',
   'bis.tooMany': 'Too many requests from you just now. Please try again in a while.',

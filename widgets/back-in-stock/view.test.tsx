@@ -160,9 +160,53 @@ describe('<inlay-back-in-stock>', () => {
 
   it('prefills the member’s email and asks to confirm it', async () => {
     $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    reply = (c) => (c.method === 'GET' ? json(200, { requests: [] }) : undefined);
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
     button(el, /Notify me/)!.click();
     await vi.waitFor(() => expect(q<HTMLInputElement>('input')?.value).toBe('maya@fernwood.example'));
     expect(q('.hint')!.textContent).toMatch(/We’ll use maya@fernwood\.example/);
+  });
+
+  it('a member sees their own open requests for the item, from the platform, and “Don’t notify me” ends them all', async () => {
+    $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }));
+    const list = [stockRequest({ id: 'a', email: 'maya@fernwood.example' }), stockRequest({ id: 'b' })];
+    reply = (c) => (c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined);
+    const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/m…@fernwood\.example/));
+    const query = new URL(requests()[0]!.url);
+    expect(JSON.parse(query.searchParams.get('query.filter')!)).toEqual({
+      'catalogReference.catalogItemId': PRODUCT,
+      'catalogReference.options.variantId': 'navy',
+      status: { $in: ['RECEIVED', 'PROCESSING'] },
+    });
+    expect(requests().some((c) => c.url.endsWith('/visitor-req'))).toBe(false); // a visitor's, not the member's to show
+    button(el, /Don’t notify/)!.click();
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));
+    expect(requests().filter((c) => c.method === 'DELETE').map((c) => c.url.split('/').pop())).toEqual(['a', 'b']);
+  });
+
+  it('a request a sign-in left to make again is made as whoever is signed in now, and shown meanwhile', async () => {
+    const body = { request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } }, email: 'bo@example.com' }, itemDetails: { name: 'Enamel Camp Mug', price: '19.50' } };
+    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: '', email: 'bo@example.com', body } }));
+    reply = (c) => (c.method === 'POST' ? json(200, { request: stockRequest({ id: 'again', email: 'bo@example.com' }) }) : undefined);
+    const { q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/b…@example\.com/));
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('inlay.back-in-stock.test-client')!)[`${PRODUCT}:navy`].id).toBe('again'));
+    expect(requests().map((c) => [c.method, c.body])).toEqual([['POST', body]]);
+  });
+
+  it('when “Don’t notify me” fails it says so in words, without a request id; a request already gone counts as ended', async () => {
+    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
+    reply = (c) => (c.method === 'GET' ? json(200, { request: stockRequest() }) : c.method === 'DELETE' ? json(500, { message: 'boom' }, { headers: { 'x-wix-request-id': 'rid-1' } }) : undefined);
+    const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    await vi.waitFor(() => expect(button(el, /Don’t notify/)).toBeDefined());
+    button(el, /Don’t notify/)!.click();
+    await vi.waitFor(() => expect(q('[role=alert]')?.textContent).toBe('We couldn’t turn off this email just now. Try again in a moment.'));
+    reply = (c) => (c.method === 'DELETE' ? json(404, { message: 'not found' }) : undefined);
+    button(el, /Don’t notify/)!.click();
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));
+    expect(localStorage.getItem('inlay.back-in-stock.test-client')).toBe('{}');
   });
 });

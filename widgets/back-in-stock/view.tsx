@@ -4,8 +4,10 @@ import { atom } from 'nanostores';
 import { client, i18n } from '../../core/boot.ts';
 import { $session } from '../../core/stores/session.ts';
 import { inStock, productStore } from '../../core/services/products.ts';
+import { createStockRequest, deleteStockRequest, openRequests, stillWaiting } from '../../core/services/back-in-stock.ts';
+import { InlayApiError } from '../../core/errors.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { createSavedRequests, failureKind, itemKey, maskEmail, stillWaiting, subscribe, unsubscribe } from './model.ts';
+import { createSavedRequests, failureKind, itemKey, maskEmail, subscribe } from './model.ts';
 import { strings } from './strings.ts';
 
 const NONE = atom<{ data?: undefined; error?: undefined; loading: boolean }>({ loading: false });
@@ -19,20 +21,23 @@ export interface BackInStockProps {
   always?: boolean;
 }
 
-type Phase = 'closed' | 'open' | 'sending' | 'subscribed' | 'already';
+type Phase = 'loading' | 'closed' | 'open' | 'sending' | 'subscribed' | 'already';
 
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
- * A small form asks for the email (prefilled for members); the subscribed state survives reloads.
+ * A small form asks for the email (prefilled for members). A visitor's request is kept in this browser (it survives
+ * reloads, and goes with the visitor when they sign in); a member sees their own requests, from the platform.
  */
 export function BackInStockView({ productId, variantId, always, emit }: BackInStockProps & WidgetProps) {
   const t = i18n().strings(strings);
   const $product = useMemo(() => (productId ? productStore(productId) : undefined), [productId]);
   const product = useStore($product ?? NONE);
   const session = useStore($session);
+  const member = session.role === 'member';
   const memberEmail = (session.member as { loginEmail?: string } | undefined)?.loginEmail ?? '';
   const saved = useMemo(() => createSavedRequests(client().config.clientId), []);
   const key = itemKey(productId ?? '', variantId);
+  const wanted = !!product.data && (always || !inStock(product.data, variantId));
 
   const [phase, setPhase] = useState<Phase>('closed');
   const [email, setEmail] = useState('');
@@ -41,35 +46,64 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
   const [notice, setNotice] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
+  // the requests "Don't notify me" ends: the member's open ones for this item, or the one this browser made
+  const mine = useRef<Promise<string[]>>(Promise.resolve([]));
+  const load = useRef(() => mine.current);
+  const moved = useRef(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  /** A step the person took: focus moves with it. */
+  const go = (p: Phase) => {
+    moved.current = true;
+    setPhase(p);
+  };
   const ids = useId();
 
-  // A saved request for this item (variant switches change the key): shown as subscribed while it waits.
+  // What this person asked for this item (variant switches and sign-in/out change it): shown as subscribed while it waits.
+  const ask = member && wanted;
   useEffect(() => {
     setError({});
     setNotice('');
-    const s = saved.get(key);
-    if (!s) return setPhase('closed');
-    setSubscribedAs(s.email);
-    setPhase('subscribed');
     let live = true;
-    stillWaiting(s.id)
-      .then((waiting) => {
-        if (!waiting && live) {
-          saved.forget(key);
-          setPhase('closed');
-        }
-      })
-      .catch(() => {
-        /* offline: keep showing what we knew */
-      });
+    const show = (r?: { email: string }) => {
+      if (!live) return;
+      if (r) setSubscribedAs(r.email);
+      setPhase(r ? 'subscribed' : 'closed');
+    };
+    const s = saved.get(key);
+    // left behind by a sign-in's carry-over (core/services/stock-carry.ts): made again below
+    const pending = s && !s.id && s.body ? s : undefined;
+    // a visitor sees the saved state at once (after a sign-out: not the member's); a member's comes from the platform
+    if (!member || pending) show(pending ?? (s?.id ? s : undefined));
+    else setPhase((p) => (!ask ? 'closed' : p === 'closed' ? 'loading' : p));
+    load.current = async () => {
+      if (pending?.body) {
+        const r = await createStockRequest(pending.body.request, pending.body.itemDetails);
+        if (member) saved.forget(key);
+        else saved.set(key, { ...pending, id: r.id });
+        return [r.id];
+      }
+      if (member) {
+        const list = ask ? await openRequests(productId!, variantId) : [];
+        show(list[0]);
+        return list.map((r) => r.id);
+      }
+      if (s?.id && (await stillWaiting(s.id))) return [s.id];
+      if (s?.id) saved.forget(key); // sent or deleted meanwhile
+      show();
+      return [];
+    };
+    mine.current = load.current();
+    mine.current.catch(() => live && setPhase((p) => (p === 'loading' ? 'closed' : p))); // offline: keep what we knew
     return () => {
       live = false;
     };
-  }, [key, saved]);
+  }, [key, member, ask, saved]);
 
+  // Focus follows the person's own actions only (never on load, nor when a sign-in changes what is shown).
   useEffect(() => {
-    if (phase === 'open') input.current?.focus();
-    if (phase === 'subscribed' || phase === 'already') status.current?.focus();
+    if (!moved.current) return;
+    moved.current = false;
+    (phase === 'open' ? input : phase === 'closed' ? opener : status).current?.focus();
   }, [phase]);
 
   if (!productId) return <div part="root" />;
@@ -83,7 +117,7 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
       </div>
     );
   }
-  if (!product.data || (inStock(product.data, variantId) && !always && phase !== 'subscribed' && phase !== 'already')) {
+  if (!product.data || phase === 'loading' || (!wanted && phase !== 'subscribed' && phase !== 'already')) {
     return <div part="root" />;
   }
   const item = product.data;
@@ -103,30 +137,35 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
     setError({});
     try {
       const r = await subscribe(item, variantId, value, location.href);
-      saved.set(key, { id: r.request.id, email: r.request.email });
+      if (!member) saved.set(key, { id: r.request.id, email: r.request.email, body: r.body });
+      mine.current = Promise.resolve([r.request.id]);
       setSubscribedAs(r.request.email);
-      setPhase(r.kind);
+      go(r.kind);
       if (r.kind === 'subscribed') emit('inlay-stock-subscribe', { request: r.request });
     } catch (err) {
       const kind = failureKind(err);
-      setPhase('open');
-      if (kind === 'email') {
-        setError({ field: t('bis.badEmail') });
-        input.current?.focus();
-      } else setError({ general: kind === 'not-collecting' ? t('bis.notCollecting') : kind === 'too-many' ? t('bis.tooMany') : i18n().error(err) });
+      go('open');
+      if (kind === 'email') setError({ field: t('bis.badEmail') });
+      else setError({ general: kind === 'not-collecting' ? t('bis.notCollecting') : kind === 'too-many' ? t('bis.tooMany') : i18n().error(err) });
     }
   }
 
   async function stop() {
-    const s = saved.get(key);
     setError({});
     try {
-      if (s) await unsubscribe(s.id);
+      // what could not be read at first (offline) is read again now
+      for (const id of await mine.current.catch(() => (mine.current = load.current()))) {
+        // already gone (sent, or ended elsewhere): what the person wants
+        await deleteStockRequest(id).catch((e: unknown) => {
+          if (!(e instanceof InlayApiError && e.status === 404)) throw e;
+        });
+      }
       saved.forget(key);
-      setPhase('closed');
+      mine.current = Promise.resolve([]);
+      go('closed');
       setNotice(t('bis.unsubscribed'));
-    } catch (err) {
-      setError({ general: i18n().error(err) });
+    } catch {
+      setError({ general: t('bis.stopFailed') });
     }
   }
 
@@ -148,12 +187,13 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
     return (
       <div part="root">
         <button
+          ref={opener}
           type="button"
           part="button"
           class="primary"
           onClick={() => {
             setEmail((v) => v || memberEmail);
-            setPhase('open');
+            go('open');
             setNotice('');
           }}
         >
@@ -201,7 +241,7 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
         <button type="submit" part="submit" class="primary" disabled={sending} aria-busy={sending}>
           {sending ? t('bis.sending') : t('bis.submit')}
         </button>
-        <button type="button" part="cancel" class="link" disabled={sending} onClick={() => setPhase('closed')}>
+        <button type="button" part="cancel" class="link" disabled={sending} onClick={() => go('closed')}>
           {t('bis.cancel')}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
 import type { LoginModel, PasswordProblem } from './model.ts';
 
@@ -31,6 +31,8 @@ export function PasswordForm({ email, ids, change }: { email: string; ids: strin
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<PasswordProblem>({});
   const form = useRef<HTMLFormElement>(null);
+  // the link that opened the form is gone: focus goes on to its first field, not to <body>
+  useEffect(() => void (open && (form.current?.elements.namedItem('current') as HTMLInputElement | null)?.focus()), [open]);
 
   if (!open)
     return (
@@ -108,7 +110,7 @@ export function PasswordForm({ email, ids, change }: { email: string; ids: strin
           {error}
         </p>
       ) : null}
-      <button type="submit" class="primary wide" aria-busy={busy} disabled={busy}>
+      <button type="submit" class="primary wide" aria-busy={busy} aria-disabled={busy || undefined}>
         {busy ? t('pw.saving') : t('pw.save')}
       </button>
     </form>

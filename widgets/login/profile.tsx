@@ -100,7 +100,8 @@ export function ProfilePanel({ member, ids, close, changePassword }: { member: M
         <p class="hint" id={`${ids}ch`}>
           {t('profile.communityHint')}
         </p>
-        <button type="submit" part="submit" class="primary wide" aria-busy={busy} disabled={busy}>
+        {/* never `disabled`: a focused button that becomes disabled drops focus to <body>, and Escape with it */}
+        <button type="submit" part="submit" class="primary wide" aria-busy={busy} aria-disabled={busy || undefined}>
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
       </form>

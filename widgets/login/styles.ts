@@ -2,7 +2,7 @@ export const loginCss = `
 :host{display:inline-block;position:relative;vertical-align:middle;min-width:96px}
 .root{position:relative;display:flex;justify-content:flex-end}
 button{cursor:pointer;min-height:44px;border-radius:calc(var(--_radius) - 2px);font-weight:600;border:none;background:none}
-button:disabled{cursor:progress;opacity:.7}
+button:disabled,button[aria-disabled=true]{cursor:progress;opacity:.7}
 .primary{padding:8px 16px;border:1px solid var(--_accent);background:var(--_accent);color:var(--_accent-text)}
 .wide{width:100%;margin-top:8px}
 .link{padding:6px 2px;color:var(--_accent);text-decoration:underline;text-underline-offset:3px;font-weight:500;

@@ -82,17 +82,18 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
     if (!open && ui.errors.form) toast.error(ui.errors.form);
   }, [ui.errors]);
 
-  // A click outside closes the panel or the menu.
+  // A click outside closes the panel, the profile or the menu.
   useEffect(() => {
-    if (!open && !menu) return;
+    if (!open && !menu && !profileOpen) return;
     const onDown = (e: Event) => {
       if (e.composedPath().includes(host)) return;
       setMenu(false);
+      setProfileOpen(false);
       model.close();
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
-  }, [open, menu, host, model]);
+  }, [open, menu, profileOpen, host, model]);
 
   if (session.role === 'member') {
     const name = member?.profile?.nickname || member?.loginEmail || '';
@@ -109,8 +110,9 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
           aria-controls={`${ids}m`}
           aria-label={t('login.menu', { name })}
           aria-busy={!member || ui.busy}
-          onClick={() => setMenu(!menu)}
-          onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setMenu(true))}
+          // one surface at a time: the menu replaces an open profile panel
+          onClick={() => (setProfileOpen(false), setMenu(!menu))}
+          onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setProfileOpen(false), setMenu(true))}
         >
           {/* initials as generated content: not part of the button's visible text, which is the name */}
           <span class="avatar" part="avatar" aria-hidden="true" data-i={photo ? undefined : initials(name)}>

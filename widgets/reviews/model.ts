@@ -16,6 +16,7 @@ import {
   type Review,
   type SortKey,
   type Summary,
+  WITH_MEDIA,
 } from '../../core/services/reviews.ts';
 
 /** The wire `member` of the session (wire-protocol §5), the parts used here. */
@@ -47,7 +48,7 @@ export const safeUrl = (u: unknown): string | undefined => {
 export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => safeUrl(m.image?.url)).filter((u): u is string => !!u);
 
 /**
- * One `<inlay-reviews>`: the list (filter by rating, sort, cursor paging), the owner's pending queue and actions.
+ * One `<inlay-reviews>`: the list (filter by rating and by photos, sort, cursor paging), the owner's pending queue and actions.
  * `key` names the item (`namespace:entityId`) in cache keys and storage.
  */
 export function createReviewsModel(ns: string, id: string, pageSize: number) {
@@ -57,14 +58,17 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
   const $staff = atom(false);
   let sort: SortKey = 'newest';
   let rating: number | undefined;
+  let photos = false;
   let seq = 0;
 
-  async function load(more = false) {
+  /** The first page (`more`: the next one). `keep`: the shown reviews stay until the new page is there (a refresh). */
+  async function load(more = false, keep = false) {
     const cur = $list.get();
     const mine = ++seq;
-    $list.set({ ...cur, loading: true, error: undefined, ...(more ? {} : { reviews: [], next: undefined }) });
+    $list.set({ ...cur, loading: true, error: undefined, ...(more || keep ? {} : { reviews: [], next: undefined }) });
     try {
-      const page = await queryReviews({ filter: rating ? { ...base, 'content.rating': rating } : base, sort, limit: pageSize, cursor: more ? cur.next : undefined });
+      const filter = { ...base, ...(rating ? { 'content.rating': rating } : {}), ...(photos ? WITH_MEDIA : {}) };
+      const page = await queryReviews({ filter, sort, limit: pageSize, cursor: more ? cur.next : undefined });
       if (mine !== seq) return;
       $list.set({ reviews: more ? [...cur.reviews, ...page.reviews] : page.reviews, next: page.next, loading: false });
     } catch (error) {
@@ -115,7 +119,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
   function refresh() {
     client().cache.invalidate(`reviews:summary:${ns}:${id}`);
     client().cache.invalidate(`reviews:count:${ns}:${id}:`);
-    void load();
+    void load(false, true);
     if ($staff.get()) void loadPending();
   }
 
@@ -138,6 +142,11 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     /** Show only reviews rated `n` (undefined: all). */
     setRating(n: number | undefined) {
       rating = n;
+      void load();
+    },
+    /** Show only reviews with photos (or videos). */
+    setPhotos(on: boolean) {
+      photos = on;
       void load();
     },
     probeStaff,

@@ -3,6 +3,7 @@ import { createHttp, type Http, type HttpDeps } from './http.ts';
 import { createI18n, type I18n } from './i18n/index.ts';
 import { createTokenManager, type TokenManager, type TokenManagerOptions } from './auth/tokens.ts';
 import { createQueryCache, type QueryCache } from './stores/query.ts';
+import { createPersistedStore, hashId, localStorageOrNull } from './stores/persisted.ts';
 
 /** A request the loader started before the core arrived (widgets/start.ts): its URL, JSON body and answer. */
 export interface EarlyRequest {
@@ -24,8 +25,9 @@ export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
     const signal = init.signal;
     return new Promise<Response>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      response.then(resolve, reject);
+      const onAbort = () => reject(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      response.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
     });
   };
 }
@@ -36,6 +38,8 @@ export interface ClientDeps {
   /** The token request the loader already started, if any. */
   early?: EarlyRequest;
   storage?: Storage | null;
+  /** Where reads are kept across page loads; `null` for nowhere. Default: localStorage unless tokens are in memory. */
+  cacheStorage?: Storage | null;
   locks?: TokenManagerOptions['locks'];
   events?: EventTarget | null;
   now?: () => number;
@@ -74,5 +78,23 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     sleep: deps.sleep,
     random: deps.random,
   });
-  return { config, http, tokens, cache: createQueryCache(), i18n: createI18n(config.locale, { now: deps.now }) };
+  // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
+  // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.
+  const storage =
+    deps.cacheStorage !== undefined ? deps.cacheStorage : deps.storage === null || config.tokenStorage === 'memory' ? null : localStorageOrNull();
+  const identity = () => {
+    const r = tokens.getTokens()?.refreshToken;
+    return r?.value && r.role !== 'none' ? `${r.role[0]}${hashId(r.value)}` : undefined;
+  };
+  const persisted = storage ? createPersistedStore({ storage, clientId: config.clientId, identity, now: deps.now }) : undefined;
+  if (persisted) {
+    // sign-out, sign-in or an ended session: the previous identity's copies are never read again, so they go
+    let last = identity();
+    tokens.subscribe(() => {
+      const id = identity();
+      if (last && id !== last) persisted.forget(last);
+      last = id;
+    });
+  }
+  return { config, http, tokens, cache: createQueryCache({ now: deps.now, persisted }), i18n: createI18n(config.locale, { now: deps.now }) };
 }

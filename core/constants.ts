@@ -37,3 +37,17 @@ export const TOKEN_SKEW_S = 30;
 
 /** The real platform's REST host. */
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
+
+/**
+ * Reads kept across page loads (localStorage, per client id and identity; docs in README "Platform requests per
+ * page"). Within `FRESH_MS` of being fetched a copy is used without a request; after it and until
+ * `PERSIST_MAX_AGE_MS` it is shown at once and read again in the background; older copies are dropped.
+ */
+export const FRESH_MS = 60000;
+/** The site's recommendation algorithms change with its apps, rarely: an hour. */
+export const FRESH_ALGORITHMS_MS = 3600000;
+export const PERSIST_MAX_AGE_MS = 86400000;
+/** Caps of the persisted copies: characters and entries per identity, identities per client id (oldest dropped). */
+export const PERSIST_MAX_CHARS = 250000;
+export const PERSIST_MAX_ENTRIES = 200;
+export const PERSIST_MAX_IDENTITIES = 3;

@@ -18,7 +18,7 @@ export interface Product {
   stock?: { inStock?: boolean; inventoryStatus?: string; quantity?: number; trackInventory?: boolean };
   media?: { mainMedia?: { image?: { url: string; width?: number; height?: number } } };
   productOptions?: { name: string; optionType?: string; choices: { value: string; description?: string; inStock?: boolean }[] }[];
-  variants?: { id: string; choices: Record<string, string>; stock?: { inStock?: boolean; quantity?: number } }[];
+  variants?: { id: string; choices: Record<string, string>; variant?: { priceData?: Money }; stock?: { inStock?: boolean; quantity?: number } }[];
   collectionIds?: string[];
   ribbon?: string;
   brand?: string;
@@ -30,7 +30,13 @@ export interface Collection {
   numberOfProducts?: number;
 }
 
-export function createCatalog(apiBase: string, clientId = 'demo-client') {
+/** The site's admin credentials (wire-protocol §11.6), for backend-only calls such as reading an order. */
+export interface AdminKey {
+  apiKey: string;
+  siteId: string;
+}
+
+export function createCatalog(apiBase: string, clientId = 'demo-client', admin?: AdminKey) {
   let token: { value: string; expiresAt: number } | undefined;
 
   async function accessToken(): Promise<string> {
@@ -77,6 +83,21 @@ export function createCatalog(apiBase: string, clientId = 'demo-client') {
         includeVariants: true,
       });
       return r.products[0];
+    },
+    /**
+     * The number a shopper knows their order by (`order.number`), read with the site's API key; undefined without a
+     * key, for an unknown order, or when the platform does not answer (the thank-you page then says so).
+     */
+    async orderNumber(orderId: string): Promise<string | undefined> {
+      if (!admin || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return undefined;
+      try {
+        const res = await fetch(`${apiBase}/ecom/v1/orders/${orderId}`, { headers: { authorization: admin.apiKey, 'wix-site-id': admin.siteId } });
+        if (res.status !== 200) return undefined;
+        const body = (await res.json()) as { order?: { number?: unknown } };
+        return typeof body.order?.number === 'string' ? body.order.number : undefined;
+      } catch {
+        return undefined;
+      }
     },
     async collections(): Promise<Collection[]> {
       const r = await call<{ collections: Collection[] }>('/stores-reader/v1/collections/query', { query: { paging: { limit: 100 } } });

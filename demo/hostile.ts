@@ -161,7 +161,7 @@ const classes: Record<HostileKind, { body: string; main: string; title: string; 
 export function hostilePage(ctx: PageContext, kind: HostileKind, p: Product, opts: { bundle: boolean }): Raw {
   const c = classes[kind];
   const variant = defaultVariantId(p);
-  const price = priceOf(p);
+  const price = priceOf(p, variant);
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -16,8 +16,10 @@ export interface PageContext {
 
 const SHOP = 'Fernwood Supply Co.';
 
-export function priceOf(p: Product): { now?: string; was?: string } {
-  const m = p.priceData ?? p.price;
+/** The price to show: the variant's own when `variantId` names one that has a price, else the product's. */
+export function priceOf(p: Product, variantId?: string): { now?: string; was?: string } {
+  const own = variantId ? p.variants?.find((v) => v.id === variantId)?.variant?.priceData : undefined;
+  const m = own ?? p.priceData ?? p.price;
   const f = m?.formatted;
   if (!m || !f) return {};
   const discounted = m.discountedPrice !== undefined && m.discountedPrice < m.price;
@@ -143,10 +145,10 @@ export const productTitle = (p: Product) => `${p.name} · ${SHOP}`;
  */
 export function productBody(ctx: PageContext, p: Product, opts: { picker?: boolean; alwaysBackInStock?: boolean } = {}): Raw {
   const img = p.media?.mainMedia?.image;
-  const price = priceOf(p);
   const variants = p.variants ?? [];
   const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
   const variantAttr = defaultVariantId(p);
+  const price = priceOf(p, variantAttr);
   return html`<article class="wrap product" data-product-id="${p.id}">
   <nav aria-label="Breadcrumb" class="crumbs"><a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span></nav>
   <div class="product-grid">
@@ -155,10 +157,10 @@ export function productBody(ctx: PageContext, p: Product, opts: { picker?: boole
       ${p.brand ? html`<p class="brand-name">${p.brand}</p>` : ''}
       <h1>${p.name}</h1>
       <inlay-rating product-id="${p.id}"></inlay-rating>
-      <p class="price big">${price.now ?? ''} ${price.was ? html`<s>${price.was}</s>` : ''}</p>
+      <p class="price big" id="price"><span data-now>${price.now ?? ''}</span> <s data-was ${price.was ? '' : 'hidden'}>${price.was ?? ''}</s></p>
       ${hasChoices && opts.picker !== false
         ? html`<label class="variant">${(p.productOptions ?? []).map((o) => o.name).join(' / ')}
-          <select id="variant" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false })))}">
+          <select id="variant" aria-describedby="price" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false, ...priceOf(p, v.id) })))}">
             ${variants.map((v) => html`<option value="${v.id}" ${v.id === variantAttr ? 'selected' : ''}>${Object.values(v.choices).join(' / ')}${v.stock?.inStock === false ? ' (sold out)' : ''}</option>`)}
           </select></label>`
         : ''}
@@ -183,15 +185,21 @@ export function productPage(ctx: PageContext, p: Product): Raw {
   return layout(ctx, productTitle(p), productBody(ctx, p), { description: p.description?.slice(0, 150) });
 }
 
-export function thankYouPage(ctx: PageContext, orderId: string | undefined): Raw {
+/**
+ * The page the hosted checkout returns to. `order` is there when the link carries an `orderId`; its `number` when the
+ * platform knows that order (the shopper's reference; the id itself is never shown).
+ */
+export function thankYouPage(ctx: PageContext, order: { number?: string } | undefined): Raw {
   return layout(
     ctx,
     `Thank you · ${SHOP}`,
     html`<section class="wrap thanks">
   <h1>Thank you for your order</h1>
-  ${orderId
-    ? html`<p>Your order number is <strong data-order-id>${orderId}</strong>. A confirmation is on its way to your inbox.</p>`
-    : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`}
+  ${order?.number
+    ? html`<p>Your order number is <strong data-order-number>#${order.number}</strong>. A confirmation is on its way to your inbox.</p>`
+    : order
+      ? html`<p>Your confirmation email has your order number and the details.</p>`
+      : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`}
   <p><a class="button" href="/">Continue shopping</a></p>
 </section>`,
   );

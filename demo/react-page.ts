@@ -25,6 +25,8 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
   renderer ??= import(pathToFileURL(join(built, 'server.js')).href) as Promise<{ render(props: AppProps): string }>;
   const r = await renderer.catch(() => ((renderer = undefined), undefined));
   if (!r) return undefined;
+  const variantId = product.variants && product.variants.length > 1 ? (product.variants.find((v) => v.stock?.inStock !== false)?.id ?? product.variants[0]!.id) : undefined;
+  const price = priceOf(product, variantId).now;
   const props: AppProps = {
     apiBase: ctx.apiBase,
     assetsBase: ctx.assetsBase,
@@ -32,8 +34,8 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
     product: {
       id: product.id,
       name: product.name,
-      ...(product.variants && product.variants.length > 1 ? { variantId: product.variants.find((v) => v.stock?.inStock !== false)?.id ?? product.variants[0]!.id } : {}),
-      ...(priceOf(product).now ? { price: priceOf(product).now } : {}),
+      ...(variantId ? { variantId } : {}),
+      ...(price ? { price } : {}),
       ...(product.description ? { description: product.description } : {}),
     },
   };

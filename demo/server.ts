@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { extname, join, normalize } from 'node:path';
-import { createCatalog } from './catalog.ts';
+import { createCatalog, type AdminKey } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
 import { cspProductPage, strictCsp } from './csp.ts';
@@ -42,12 +42,14 @@ export interface DemoOptions {
   /** Where loader.js and inlay.js are served; defaults to `${apiBase}/inlay`. */
   assetsBase?: string;
   clientId?: string;
+  /** The site's admin API key and site id: the thank-you page reads the order's number with them (server side only). */
+  admin?: AdminKey;
 }
 
 /** Starts the demo storefront: a third-party site on its own origin that embeds the widgets. */
 export async function startDemo(opts: DemoOptions): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
   const host = opts.host ?? '127.0.0.1';
-  const catalog = createCatalog(opts.apiBase, opts.clientId);
+  const catalog = createCatalog(opts.apiBase, opts.clientId, opts.admin);
   const base: Omit<PageContext, 'collections'> = {
     apiBase: opts.apiBase,
     assetsBase: opts.assetsBase ?? `${opts.apiBase}/inlay`,
@@ -136,7 +138,10 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           if (!product) return send(404, notFoundPage(ctx));
           return send(200, hostilePage(ctx, hostile[1], product, { bundle: url.searchParams.get('bundle') !== '0' }));
         }
-        if (url.pathname === '/thank-you') return send(200, thankYouPage(ctx, url.searchParams.get('orderId') ?? undefined));
+        if (url.pathname === '/thank-you') {
+          const orderId = url.searchParams.get('orderId');
+          return send(200, thankYouPage(ctx, orderId ? { number: await catalog.orderNumber(orderId) } : undefined));
+        }
         return send(404, notFoundPage(ctx));
       } catch (e) {
         console.error('demo: page failed:', e instanceof Error ? e.message : e);

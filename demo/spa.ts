@@ -1,6 +1,6 @@
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
-import { inlayScript, type PageContext } from './pages.ts';
+import { inlayScript, priceOf, type PageContext } from './pages.ts';
 
 /** What the client-side router needs of a product (the rest comes from the widgets themselves). */
 export interface SpaProduct {
@@ -18,14 +18,14 @@ export function spaProducts(products: Product[]): SpaProduct[] {
     const variants = p.variants ?? [];
     const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
     const first = variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
-    const m = p.priceData ?? p.price;
+    const variantId = hasChoices && first ? first.id : undefined;
     return {
       id: p.id,
       slug: p.slug,
       name: p.name,
-      price: m?.formatted?.discountedPrice ?? m?.formatted?.price ?? '',
+      price: priceOf(p, variantId).now ?? '',
       description: p.description ?? '',
-      ...(hasChoices && first ? { variantId: first.id } : {}),
+      ...(variantId ? { variantId } : {}),
     };
   });
 }

@@ -3,8 +3,9 @@
  * Also password hashing (scrypt) for the identity routes.
  */
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import { sha256Hex } from './db.ts';
+import { sha256Hex, stableId } from './db.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /** Member roles (spec: authentication roles). */
@@ -267,6 +268,26 @@ export function resolveAccessToken(db: Database, token: string | undefined, nowM
     clientId: row.client_id,
     ...(row.visitor_id ? { visitorId: row.visitor_id } : {}),
   };
+}
+
+// ---------------------------------------------------------------------------------------------- API key
+
+/** The emulated site's id: what `wix-site-id` must say next to an API key (wire-protocol §11.6). */
+export const SITE_ID = stableId('site:fernwood');
+
+/**
+ * An admin call with the site's API key (wire-protocol §11.6: backend code sends `Authorization: <API key>` and
+ * `wix-site-id: <site id>`). False when the request has no `wix-site-id` (a token call: the caller resolves the
+ * token as usual); 401 when it has one but the key is not the emulator's (`apiKey` option; none set: no key works)
+ * or the site is not this one. Browsers cannot send it: `wix-site-id` is not an allowed CORS header.
+ */
+export function isApiKeyCall(headers: IncomingHttpHeaders, apiKey: string | undefined): boolean {
+  const site = headers['wix-site-id'];
+  if (site === undefined) return false;
+  const given = tokenFromHeader(headers.authorization);
+  const ok = !!apiKey && !!given && timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(apiKey).digest());
+  if (!ok || site !== SITE_ID) throw unauthorized('Invalid API key or site id');
+  return true;
 }
 
 /** Throw 401 unless there is an identity. */

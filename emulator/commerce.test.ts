@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './commerce.ts';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { api, memberTokens, payCheckout, startTestEmulator, visitorTokens } from './test-helpers.ts';
-import { issueAuthorizationCode, pkceChallenge } from './auth.ts';
+import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './auth.ts';
 import type { RunningEmulator } from './server.ts';
 
 const CART = '/ecom/v1/carts/current';
@@ -318,5 +318,43 @@ describe('current cart routes', () => {
     const afterSecond = (await api(emu, CART, { token: access })).json.cart;
     expect(afterSecond.lineItems).toEqual(afterFirst.lineItems);
     expect(afterSecond.revision).toBe(afterFirst.revision);
+  });
+});
+
+describe('orders read with the site’s API key (wire-protocol §11.6)', () => {
+  const KEY = 'k'.repeat(24);
+  let keyed: RunningEmulator;
+  let keyless: RunningEmulator;
+  beforeAll(async () => {
+    [keyed, keyless] = await Promise.all([startTestEmulator({ apiKey: KEY }), startTestEmulator()]);
+  });
+  afterAll(async () => {
+    await Promise.all([keyed.close(), keyless.close()]);
+  });
+  const admin = (key: string, site = SITE_ID) => ({ headers: { authorization: key, 'wix-site-id': site } });
+
+  it('the key with the site id reads any order (its number); a wrong key, another site, or no key configured: 401', async () => {
+    const orderId = await placeOrder(keyed, [{ productId: TAPERS, quantity: 1 }]);
+    const r = await api(keyed, `/ecom/v1/orders/${orderId}`, admin(KEY));
+    expect(r.status).toBe(200);
+    expect(r.json.order).toMatchObject({ id: orderId, number: expect.stringMatching(/^\d+$/) });
+    expect((await api(keyed, '/ecom/v1/orders/no-such-order', admin(KEY))).status).toBe(404);
+    for (const [emu, key, site] of [
+      [keyed, 'wrong-key-wrong-key', SITE_ID],
+      [keyed, KEY, 'another-site'],
+      [keyed, '', SITE_ID],
+      [keyless, KEY, SITE_ID],
+    ] as const) {
+      const refused = await api(emu, `/ecom/v1/orders/${orderId}`, admin(key, site));
+      expect([refused.status, refused.json.details.applicationError.code], `${key} ${site}`).toEqual([401, 'UNAUTHENTICATED']);
+    }
+    // the key is no token: without wix-site-id it is refused like any unknown token
+    expect((await api(keyed, `/ecom/v1/orders/${orderId}`, { token: KEY })).status).toBe(401);
+    // a browser cannot send it: wix-site-id is not an allowed CORS request header
+    const preflight = await fetch(`${keyed.url}/ecom/v1/orders/${orderId}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,wix-site-id' },
+    });
+    expect(preflight.headers.get('access-control-allow-headers') ?? '').not.toMatch(/wix-site-id/i);
   });
 });

@@ -2,11 +2,13 @@
  * `npm run emulator`: the platform emulator on its own.
  * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
  * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay),
- * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default).
+ * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
+ * API key, environment only: never on a command line; unset: API-key calls are refused).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_ASSETS_DIR, DEFAULT_DEMO_ORIGINS, DEFAULT_PORT, REPO_ROOT, startEmulator } from './server.ts';
+import { SITE_ID } from './auth.ts';
 import { DEMO_LOGINS } from './seed.ts';
 
 function fail(message: string): never {
@@ -28,7 +30,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev]
-Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1
+Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
 }
@@ -58,7 +60,10 @@ const devText = (process.env['INLAY_DEV'] ?? '').trim().toLowerCase();
 if (!['', '0', '1', 'false', 'true'].includes(devText)) fail('invalid INLAY_DEV: use 1 or 0');
 const dev = values.dev === true || devText === '1' || devText === 'true';
 
-const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev }).catch((err: unknown) => {
+const apiKey = process.env['INLAY_API_KEY'] || undefined;
+if (apiKey !== undefined && apiKey.length < 16) fail('INLAY_API_KEY must be at least 16 characters');
+
+const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev, ...(apiKey ? { apiKey } : {}) }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
 });
 
@@ -70,6 +75,7 @@ console.log(
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`
     : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
 );
+console.log(apiKey ? `  admin API key: set (wix-site-id ${SITE_ID})` : '  admin API key: none (INLAY_API_KEY sets one)');
 console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
 console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);
 

@@ -41,6 +41,8 @@ export interface EmulatorApp {
   dev: boolean;
   /** Rate limits on anonymous tokens, sign-ups and reset mails (identity.ts). */
   throttle: ThrottleLimits;
+  /** The site's admin API key (see `EmulatorOptions.apiKey`); none: API-key calls are refused. */
+  apiKey?: string;
 }
 
 /** What a handler receives. */

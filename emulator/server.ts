@@ -114,6 +114,11 @@ export interface EmulatorOptions {
   dev?: boolean;
   /** Override rate limits (anonymous tokens, sign-ups, reset mails); defaults in `DEFAULT_THROTTLE_LIMITS`. */
   throttle?: Partial<ThrottleLimits>;
+  /**
+   * The site's admin API key: backend code reads orders with `Authorization: <apiKey>` and `wix-site-id: SITE_ID`
+   * (auth.ts). Default none: every API-key call is refused (401).
+   */
+  apiKey?: string;
 }
 
 export interface RunningEmulator {
@@ -234,6 +239,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: new FaultStore(),
     dev: opts.dev ?? false,
     throttle: throttleLimits(opts.throttle),
+    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
   };
   try {
     migrate(db);

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { client } from '../boot.ts';
+import { FRESH_MS } from '../constants.ts';
+import type { Persist } from '../stores/query.ts';
 import { api, route } from '../urls.ts';
 
 /** The Wix Stores app id: the default `appId` of a catalog reference. */
@@ -37,13 +39,21 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export type ProductVariant = NonNullable<Product['variants']>[number];
 
+/** A product's cache key: one per product, whichever read brought it (its own or a batch). */
+export const productKey = (id: string) => `stores:product:${id}`;
+/** Catalog products are kept across pages, fresh for a minute. */
+export const PRODUCT: Persist<Product> = { fresh: FRESH_MS, schema: productSchema };
+
 /** Reads one product (through the page's query cache, so several widgets share one request). */
 export function productStore(productId: string) {
   const { cache, http } = client();
-  return cache.store(`stores:product:${productId}`, () =>
-    http
-      .request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }), kind: 'read' })
-      .then((r) => r.product),
+  return cache.store(
+    productKey(productId),
+    () =>
+      http
+        .request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }), kind: 'read' })
+        .then((r) => r.product),
+    PRODUCT,
   );
 }
 
@@ -59,15 +69,38 @@ export function inStock(product: Product, variantId?: string): boolean {
   return (v ? v.stock?.inStock : product.stock?.inStock) !== false;
 }
 
-/** Several products in one request (the catalog reader's query with an id filter), in the order asked. */
+const byKey = (products: Product[]) => new Map(products.map((p) => [productKey(p.id), p]));
+
+/**
+ * Several products in one request (the catalog reader's query with an id filter), in the order asked. Each one is
+ * put in the cache under its own key, so a widget reading one of them (a card's add-to-cart) sends nothing, and one
+ * that mounts while the query is in flight waits for it.
+ */
 export async function productsByIds(ids: string[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const r = await client().http.request({
-    ...api.queryProducts,
-    body: { query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } }, includeVariants: true },
-    schema: z.object({ products: z.array(productSchema) }),
-    kind: 'read',
-  });
-  const byId = new Map(r.products.map((p) => [p.id, p]));
+  const { cache, http } = client();
+  const read = http
+    .request({
+      ...api.queryProducts,
+      body: { query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } }, includeVariants: true },
+      schema: z.object({ products: z.array(productSchema) }),
+      kind: 'read',
+    })
+    .then((r) => r.products);
+  cache.provide(ids.map(productKey), read.then(byKey), PRODUCT);
+  const byId = new Map((await read).map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/**
+ * Products a coming batch read will very likely bring (a carousel shown from its stored copy while it is read
+ * again): their stores wait for it instead of each reading alone. Call the returned function with the batch's
+ * products, or with the error.
+ */
+export function expectProducts(ids: string[]): (result: Product[] | Error) => void {
+  if (!ids.length) return () => {};
+  let settle!: (r: Product[] | Error) => void;
+  const batch = new Promise<Product[]>((resolve, reject) => (settle = (r) => (r instanceof Error ? reject(r) : resolve(r))));
+  client().cache.provide(ids.map(productKey), batch.then(byKey), PRODUCT);
+  return settle;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { client } from '../boot.ts';
+import { FRESH_ALGORITHMS_MS } from '../constants.ts';
 import { api } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
 
@@ -9,15 +10,16 @@ const algorithmSchema = z.object({
 });
 export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
 
-/** The site's algorithms (cached for the page: every carousel shares one request). */
+/** The site's algorithms: one request for every carousel, kept across pages for an hour. */
 export function listAlgorithms(): Promise<AvailableAlgorithm[]> {
   const { cache, http } = client();
-  const known = cache.get<AvailableAlgorithm[]>('recs:algorithms')?.data;
-  if (known) return Promise.resolve(known);
-  return cache.fetch('recs:algorithms', () =>
-    http
-      .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }), kind: 'read' })
-      .then((r) => r.availableAlgorithms),
+  return cache.fetch(
+    'recs:algorithms',
+    () =>
+      http
+        .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }), kind: 'read' })
+        .then((r) => r.availableAlgorithms),
+    { fresh: FRESH_ALGORITHMS_MS, schema: z.array(algorithmSchema) },
   );
 }
 

@@ -2,7 +2,9 @@
 import { z } from 'zod/mini';
 import { atom } from 'nanostores';
 import { client } from '../boot.ts';
+import { FRESH_MS } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
+import type { Persist } from '../stores/query.ts';
 import { api } from '../urls.ts';
 
 const image = z.object({ id: z.optional(z.string()), url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) });
@@ -165,8 +167,31 @@ async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
   await Promise.all(ids.map((id) => settle(id, countsFor(ns, id))));
 }
 
+/**
+ * Summaries are kept across pages, fresh for a minute (the five counts behind one are not kept apart: a summary is
+ * never rebuilt from older counts).
+ */
+const SUMMARY: Persist<Summary> = { fresh: FRESH_MS, schema: z.object({ count: z.number(), average: z.number(), histogram: z.array(z.number()) }) };
+
 /** The shared summary store of an item (`<inlay-rating>` and `<inlay-reviews>` use the same key). */
-export const summaryStore = (ns: string, id: string) => client().cache.store(summaryKey(ns, id), () => loadSummary(ns, id));
+export const summaryStore = (ns: string, id: string) => client().cache.store(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY);
+
+/**
+ * Starts the summaries of items about to be shown (a carousel's cards, before their details arrive), so their
+ * ratings do not wait one more round trip for the cards to render. Same keys and batching as `summaryStore`.
+ */
+export function prefetchSummaries(ns: string, ids: string[]): void {
+  for (const id of ids) client().cache.fetch(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY).catch(() => undefined);
+}
+
+/** A page of reviews as kept across pages (the first page of a list), fresh for a minute. */
+export const REVIEW_PAGE: Persist<ReviewPage> = {
+  fresh: FRESH_MS,
+  schema: z.object({ reviews: z.array(reviewSchema), next: z.optional(z.string()) }),
+};
+/** The cache key of a list's first page; `reviews:list:<ns>:<id>:` covers every sort and filter of an item. */
+export const listKey = (ns: string, id: string, sort: SortKey, rating: number | undefined, limit: number, photos = false) =>
+  `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
 
 
 /**

@@ -1,5 +1,6 @@
 import { atom, onStart, onStop, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { CACHE_GC_MS } from '../constants.ts';
+import type { PersistedStore } from './persisted.ts';
 
 /** What a query store holds. `error` is the last failure; `data` is the last success, kept across failures. */
 export interface QueryState<T> {
@@ -8,15 +9,43 @@ export interface QueryState<T> {
   loading: boolean;
 }
 
+/** Something that checks data read back from storage (a zod schema). */
+export interface Validator<T> {
+  safeParse(v: unknown): { success: boolean; data?: T };
+}
+
+/**
+ * HTTP-cache rules for a read that is safe to reuse (catalog, reviews, recommendations; never the cart or anyone's
+ * own records): kept across page loads, per identity, by the cache's persisted layer.
+ */
+export interface Persist<T = unknown> {
+  /** For this long after it was fetched (ms) the data is used without a request; after it, shown and read again. */
+  fresh: number;
+  /** Checks a copy read back from storage; one that fails is ignored. */
+  schema: Validator<T>;
+}
+
 export interface QueryCache {
-  /** Run `fn` for `key` now; calls for a key already in flight share its promise. The result is cached. */
-  fetch<T>(key: string, fn: () => Promise<T>): Promise<T>;
-  /** A store for `key` that fetches when first subscribed (if nothing is cached or it was invalidated). */
-  store<T>(key: string, fn: () => Promise<T>): ReadableAtom<QueryState<T>>;
-  /** Mark `key` and every key starting with it stale: refetched now if subscribed, else dropped. */
+  /**
+   * Run `fn` for `key` now; calls for a key already in flight share its promise. The result is cached. With
+   * `persist`, data younger than `persist.fresh` (from this page or a stored copy) is returned without running `fn`,
+   * and older data is returned at once while `fn` runs in the background (stale-while-revalidate).
+   */
+  fetch<T>(key: string, fn: () => Promise<T>, persist?: Persist<T>): Promise<T>;
+  /**
+   * A store for `key` that fetches when first subscribed if nothing is cached, it was invalidated or (with
+   * `persist`) its data is older than `persist.fresh`: old data stays shown while it is read again.
+   */
+  store<T>(key: string, fn: () => Promise<T>, persist?: Persist<T>): ReadableAtom<QueryState<T>>;
+  /** Mark `key` and every key starting with it stale: refetched now if subscribed, else dropped; stored copies too. */
   invalidate(keyOrPrefix: string): void;
-  /** Put data in the cache (after a mutation that returned it). */
-  set<T>(key: string, data: T): void;
+  /** Put data in the cache (after a mutation that returned it, or a batch read that included it). */
+  set<T>(key: string, data: T, persist?: Persist<T>): void;
+  /**
+   * `batch` will bring the data of `keys` (one request for several items): each key not already in flight waits for
+   * it instead of fetching alone, and one missing from the batch falls back to its store's own fetch.
+   */
+  provide<T>(keys: string[], batch: Promise<Map<string, T>>, persist?: Persist<T>): void;
   get<T>(key: string): QueryState<T> | undefined;
   /** Keys currently cached (for tests and debugging). */
   keys(): string[];
@@ -32,24 +61,41 @@ interface Entry {
   again?: boolean;
   mounted: boolean;
   gc?: ReturnType<typeof setTimeout>;
+  /** When the data was fetched (ms). */
+  at?: number;
+  persist?: Persist;
+  /** The stored copy was looked for. */
+  hydrated?: boolean;
 }
 
 /**
  * A small query cache (TanStack-like defaults from spec §9): identical reads in flight share one request, and an
  * entry nobody subscribes to is dropped after `CACHE_GC_MS` (300000 ms). Failures are kept as `error`, never as
- * data, and make the next mount fetch again. Retries belong to `http`.
+ * data, and make the next mount fetch again. Retries belong to `http`. Keys read with `persist` rules also live in
+ * `persisted` (when given) across page loads, and their age decides whether they are read again.
  */
 export function createQueryCache(
-  deps: { setTimeout?: typeof setTimeout; clearTimeout?: typeof clearTimeout; gcMs?: number } = {},
+  deps: {
+    setTimeout?: typeof setTimeout;
+    clearTimeout?: typeof clearTimeout;
+    gcMs?: number;
+    now?: () => number;
+    persisted?: PersistedStore;
+  } = {},
 ): QueryCache {
   const setT = deps.setTimeout ?? setTimeout;
   const clearT = deps.clearTimeout ?? clearTimeout;
   const gcMs = deps.gcMs ?? CACHE_GC_MS;
+  const now = deps.now ?? Date.now;
+  const stored = deps.persisted;
   const entries = new Map<string, Entry>();
 
   // `.value`, not `.get()`: get() on an unmounted atom mounts and unmounts it, re-entering onStart/onStop.
   const val = (e: Entry): QueryState<unknown> => e.$.value ?? { loading: false };
   const has = (e: Entry, k: keyof QueryState<unknown>) => k in val(e);
+  /** Past its freshness window (only keys with `persist` rules age). */
+  const old = (e: Entry) => !!e.persist && (e.at === undefined || now() - e.at >= e.persist.fresh);
+  const needsFetch = (e: Entry) => e.stale || !has(e, 'data') || old(e);
 
   const scheduleGc = (e: Entry) => {
     if (e.mounted || e.promise) return;
@@ -59,7 +105,8 @@ export function createQueryCache(
     }, gcMs);
   };
 
-  const entry = (key: string): Entry => {
+  /** The entry of `key`, created when missing; with `persist` rules, filled from a usable stored copy. */
+  const entry = <T>(key: string, persist?: Persist<T>): Entry => {
     let e = entries.get(key);
     if (!e) {
       const created: Entry = { key, $: atom<QueryState<unknown>>({ loading: false }), stale: false, mounted: false };
@@ -69,7 +116,7 @@ export function createQueryCache(
         created.gc = undefined;
         // A store kept by a view may outlive its GC'd entry: put it back.
         if (entries.get(key) !== created) entries.set(key, created);
-        if (created.fn && !created.promise && (created.stale || !has(created, 'data'))) {
+        if (created.fn && !created.promise && needsFetch(created)) {
           run(created, created.fn).catch(() => {});
         }
       });
@@ -80,6 +127,18 @@ export function createQueryCache(
       entries.set(key, created);
       e = created;
     }
+    if (persist) {
+      e.persist = persist as Persist;
+      if (!e.hydrated && !e.promise && !has(e, 'data')) {
+        e.hydrated = true;
+        const copy = stored?.read(key);
+        const r = copy && persist.schema.safeParse(copy.data);
+        if (copy && r?.success) {
+          e.at = copy.at;
+          e.$.set({ data: r.data, loading: false });
+        }
+      }
+    }
     return e;
   };
 
@@ -89,7 +148,10 @@ export function createQueryCache(
     const p = (async () => fn())().then(
       (data) => {
         e.stale = !!e.again;
+        e.at = now();
         e.$.set({ data, loading: false });
+        // invalidated while in flight: this answer may predate the change, so it is not kept across pages
+        if (e.persist && !e.again) stored?.write(e.key, data, e.at);
         return data;
       },
       (error: unknown) => {
@@ -110,13 +172,21 @@ export function createQueryCache(
   }
 
   return {
-    fetch: <T>(key: string, fn: () => Promise<T>) => run(entry(key), fn) as Promise<T>,
-    store<T>(key: string, fn: () => Promise<T>) {
-      const e = entry(key);
+    fetch<T>(key: string, fn: () => Promise<T>, persist?: Persist<T>) {
+      const e = entry(key, persist);
+      // no rules, in flight, invalidated, failed or empty: run (or join) the read
+      if (!persist || e.promise || e.stale || !has(e, 'data')) return run(e, fn) as Promise<T>;
+      // past its freshness window: the data now, a read in the background
+      if (old(e)) run(e, fn).catch(() => {});
+      return Promise.resolve(val(e).data as T);
+    },
+    store<T>(key: string, fn: () => Promise<T>, persist?: Persist<T>) {
+      const e = entry(key, persist);
       e.fn = fn;
       return e.$ as unknown as ReadableAtom<QueryState<T>>;
     },
     invalidate(prefix) {
+      stored?.drop(prefix);
       for (const e of [...entries.values()]) {
         if (!e.key.startsWith(prefix)) continue;
         e.stale = true;
@@ -128,11 +198,20 @@ export function createQueryCache(
         }
       }
     },
-    set(key, data) {
-      const e = entry(key);
+    set(key, data, persist) {
+      const e = entry(key, persist);
       e.stale = false;
+      e.at = now();
       e.$.set({ data, loading: false });
+      if (e.persist) stored?.write(key, data, e.at);
       scheduleGc(e);
+    },
+    provide(keys, batch, persist) {
+      for (const key of keys) {
+        const e = entry(key, persist);
+        const own = () => (e.fn ? e.fn() : Promise.reject(new Error(`${key}: not in the batch`)));
+        run(e, () => batch.then((m) => (m.has(key) ? m.get(key) : own()))).catch(() => {});
+      }
     },
     get: <T>(key: string) => entries.get(key)?.$.value as QueryState<T> | undefined,
     keys: () => [...entries.keys()],

@@ -1,9 +1,22 @@
-// The host page's own script: switching the variant updates the widgets' variant-id attribute.
+// The host page's own script: switching the variant updates the widgets' variant-id attribute and the price shown.
 const select = document.getElementById('variant');
 if (select) {
-  select.addEventListener('change', () => {
+  /** @type {{id: string, now?: string, was?: string}[]} */
+  const variants = JSON.parse(select.dataset.variants || '[]');
+  const now = document.querySelector('#price [data-now]');
+  const was = document.querySelector('#price [data-was]');
+  const apply = () => {
     for (const el of document.querySelectorAll('inlay-add-to-cart, inlay-back-in-stock')) {
       el.setAttribute('variant-id', select.value);
     }
-  });
+    const v = variants.find((x) => x.id === select.value);
+    if (v?.now && now && was) {
+      now.textContent = v.now;
+      was.textContent = v.was ?? '';
+      was.hidden = !v.was;
+    }
+  };
+  select.addEventListener('change', apply);
+  // a reload may restore another choice than the page's default
+  if (variants.some((v) => v.id === select.value)) apply();
 }

@@ -4,9 +4,9 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import { isApiKeyCall, type Identity } from '../auth.ts';
 import { siteUrl } from '../catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
@@ -67,13 +67,14 @@ var find=function(cc,ss){for(var i=0;i<regions.length;i++)if(regions[i][0]===cc&
 return (s&&find(c,s))||find(c,'')||find('*','')||['*','','',0]}
 function text(id,v){var e=document.getElementById(id);if(e)e.textContent=v}
 function update(){var r=f.querySelector('input[name=shipping]:checked'),ship=r?+r.dataset.cents:0,g=region(),tax=Math.round(taxable*g[3]/10000);
-text('sum-shipping',ship?fmt(ship):'Free');text('sum-tax-name','Tax ('+g[2]+')');text('sum-tax',fmt(tax));text('sum-total',fmt(taxable+ship+tax));
+text('sum-shipping',ship?fmt(ship):'Free');text('sum-tax-name','Tax ('+g[2]+')');text('sum-tax',fmt(tax));text('sum-total',fmt(taxable+ship+tax));text('sum-total-top',fmt(taxable+ship+tax));
 var b=f.querySelector('button[type=submit]');if(b&&!b.disabled)b.textContent='Pay '+fmt(taxable+ship+tax)}
 f.addEventListener('change',update);f.addEventListener('input',function(e){if(e.target&&e.target.name==='subdivision')update()});
 var card=document.getElementById('cardNumber');if(card)card.addEventListener('input',function(){var d=card.value.replace(/\\D/g,'').slice(0,19);
 var g=d.replace(/(.{4})/g,'$1 ').trim();if(g!==card.value)card.value=g});
 f.addEventListener('submit',function(){var b=f.querySelector('button[type=submit]');if(b){b.disabled=true;b.textContent='Paying…'}});
-update();})();`;
+update();
+var d=document.getElementById('summary');if(d&&window.matchMedia){var wide=matchMedia('(min-width:900px)'),fit=function(){d.open=wide.matches};fit();wide.addEventListener('change',fit)}})();`;
 
 const formSchema = z.object({
   email: z.string().trim().email('Enter a valid email address').max(254),
@@ -102,60 +103,98 @@ function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: 
   const t = priced.totals;
   const selected = values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code;
   const m = (c: number) => esc(money(c).formattedAmount);
-  const field = (name: keyof FormValues, label: string, attrs: string) => {
-    const err = errors[name];
-    return `<label for="${name}">${esc(label)}</label>
-<input id="${name}" name="${name}" ${attrs} value="${esc(values[name] ?? '')}"${err ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}>
-${err ? `<p class="err" id="${name}-err">${esc(err)}</p>` : ''}`;
-  };
+  /** `aria-invalid` and the error's id on a control with an error. */
+  const invalid = (name: string) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-err"` : '');
+  const errorOf = (name: string) => (errors[name] ? `<p class="err" id="${name}-err">${esc(errors[name])}</p>` : '');
+  const field = (name: keyof FormValues, label: string, attrs: string) =>
+    `<div class="f"><label for="${name}">${esc(label)}</label>
+<input id="${name}" name="${name}" ${attrs} value="${esc(values[name] ?? '')}"${invalid(name)}>${errorOf(name)}</div>`;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
   const lines = priced.resolved
     .map((l) => {
-      const opts = Object.values(l.variant?.choices ?? {}).join(' / ');
-      return `<li><span>${esc(l.product?.name ?? 'Item')}${opts ? ` <span class="muted">(${esc(opts)})</span>` : ''} × ${l.row.quantity}</span><span>${m(l.unitCents * l.row.quantity)}</span></li>`;
+      const image = wireLine(ctx, l).image;
+      const opts = Object.entries(l.variant?.choices ?? {}).map(([k, v]) => `${k}: ${v}`).join(' · ');
+      return `<li><span class="thumb">${image ? `<img src="${esc(image.url)}" alt="" width="64" height="64">` : ''}<span class="qty" aria-hidden="true">${l.row.quantity}</span></span>
+<span><span class="nm">${esc(l.product?.name ?? 'Item')}</span>${opts ? `<span class="var">${esc(opts)}</span>` : ''}<span class="vh">Quantity: ${l.row.quantity}</span></span>
+<span class="lp">${m(l.unitCents * l.row.quantity)}</span></li>`;
     })
-    .join('');
-  const discounts = t.discounts.map((d) => `<li><span>${esc(d.code ? `Coupon ${d.code}` : d.name)}</span><span>−${m(d.amount)}</span></li>`).join('');
+    .join('\n');
+  const discounts = t.discounts.map((d) => `<tr><th scope="row">${esc(d.code ? `Coupon ${d.code}` : d.name)}</th><td>−${m(d.amount)}</td></tr>`).join('');
   const shipping = t.optionPrices
     .map(
       (o) =>
-        `<label class="opt"><input type="radio" name="shipping" value="${esc(o.option.code)}" data-cents="${o.cents}"${o.option.code === selected ? ' checked' : ''}> ${esc(o.option.title)} · ${esc(o.option.deliveryTime)} · ${o.cents ? m(o.cents) : 'Free'}</label>`,
+        `<label class="opt"><input type="radio" name="shipping" value="${esc(o.option.code)}" data-cents="${o.cents}"${o.option.code === selected ? ' checked' : ''}>
+<span class="opt-t"><b>${esc(o.option.title)}</b><span class="muted">${esc(o.option.deliveryTime)}</span></span><span class="opt-p">${o.cents ? m(o.cents) : 'Free'}</span></label>`,
     )
-    .join('');
+    .join('\n');
   const formAction = p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [];
+  const alert = general ? `<p class="err" role="alert">${esc(general)}</p>` : Object.keys(errors).length ? '<p class="err" role="alert">Please correct the fields marked below.</p>' : '';
   return hostedPage(
     'Checkout',
-    `<main class="checkout">
-<h1>Checkout</h1>
-<p class="muted">Test payment: card ${esc(TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim())}, any future date, any CVC.</p>
-<section aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2>
-<ul class="sum">${lines}
-<li><span>Subtotal</span><span>${m(t.subtotal)}</span></li>${discounts}
-<li><span>Shipping</span><span id="sum-shipping">${t.shipping ? m(t.shipping) : 'Free'}</span></li>
-<li><span id="sum-tax-name">Tax (${esc(priced.region.name)})</span><span id="sum-tax">${m(t.tax)}</span></li>
-<li class="total"><span>Total</span><span id="sum-total">${m(t.total)}</span></li></ul></section>
-${general ? `<p class="err" role="alert">${esc(general)}</p>` : Object.keys(errors).length ? '<p class="err" role="alert">Please correct the fields marked below.</p>' : ''}
+    `<div class="co">
+<header class="co-head"><div class="in"><h1>Checkout</h1></div></header>
+<aside class="co-sum" aria-label="Order summary">
+<details id="summary" open>
+<summary><span>Order summary</span><strong id="sum-total-top">${m(t.total)}</strong></summary>
+<div class="sum-in">
+<h2 class="sum-title">Order summary</h2>
+<ul class="lines">
+${lines}
+</ul>
+<table class="totals">
+<caption class="vh">Order totals</caption>
+<tbody>
+<tr><th scope="row">Subtotal</th><td>${m(t.subtotal)}</td></tr>${discounts}
+<tr><th scope="row">Shipping</th><td id="sum-shipping">${t.shipping ? m(t.shipping) : 'Free'}</td></tr>
+<tr><th scope="row" id="sum-tax-name">Tax (${esc(priced.region.name)})</th><td id="sum-tax">${m(t.tax)}</td></tr>
+</tbody>
+<tfoot><tr><th scope="row">Total</th><td><span class="cur">USD</span><span id="sum-total">${m(t.total)}</span></td></tr></tfoot>
+</table>
+</div>
+</details>
+</aside>
+<main class="co-main"><div class="in">
+${alert}
 <form id="checkout" method="post" action="/_hosted/checkout?session=${esc(s.id)}" data-taxable="${t.taxable}" data-tax="${esc(JSON.stringify(taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp])))}" data-currency="USD" novalidate>
-<h2>Contact</h2>
+<section aria-labelledby="contact-h"><h2 id="contact-h">Contact</h2>
 ${field('email', 'Email', 'type="email" autocomplete="email" required')}
-<h2>Shipping address</h2>
+</section>
+<section aria-labelledby="address-h"><h2 id="address-h">Shipping address</h2>
+<div class="stack">
+<div class="f"><label for="country">Country</label>
+<select id="country" name="country" autocomplete="country"${invalid('country')}>${COUNTRIES.map(([c, n]) => `<option value="${c}"${c === country ? ' selected' : ''}>${esc(n)}</option>`).join('')}</select>${errorOf('country')}</div>
+<div class="g2">
 ${field('firstName', 'First name', 'autocomplete="given-name" required')}
 ${field('lastName', 'Last name', 'autocomplete="family-name" required')}
+</div>
 ${field('addressLine', 'Street address', 'autocomplete="address-line1" required')}
+<div class="g3">
 ${field('city', 'City', 'autocomplete="address-level2" required')}
 ${field('subdivision', 'State / region (code)', 'autocomplete="address-level1"')}
 ${field('postalCode', 'Postal code', 'autocomplete="postal-code" required')}
-<label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${COUNTRIES.map(([c, n]) => `<option value="${c}"${c === country ? ' selected' : ''}>${esc(n)}</option>`).join('')}</select>
-<fieldset><legend>Shipping</legend>${shipping}</fieldset>
-<h2>Payment</h2>
+</div>
+</div>
+</section>
+<fieldset${errors.shipping ? ' aria-describedby="shipping-err"' : ''}><legend class="h2">Shipping method</legend>
+<div class="opts">
+${shipping}
+</div>${errorOf('shipping')}
+</fieldset>
+<section aria-labelledby="payment-h"><h2 id="payment-h">Payment</h2>
+<div class="stack">
+<p class="note">Test payment: card ${esc(TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim())}, any future date, any CVC.</p>
 ${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
+<div class="g2">
 ${field('cardExpiry', 'Expiry (MM/YY)', 'autocomplete="cc-exp" placeholder="MM/YY" required')}
 ${field('cardCvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" required')}
-<button type="submit">Pay ${m(t.total)}</button>
+</div>
+</div>
+</section>
+<button class="pay" type="submit">Pay ${m(t.total)}</button>
 </form>
-${back ? `<p><a href="${esc(back)}">Back to the shop</a></p>` : ''}
-</main>`,
+${back ? `<p class="back"><a class="link" href="${esc(back)}"><span aria-hidden="true">← </span>Back to the shop</a></p>` : ''}
+</div></main>
+</div>`,
     { script: '/_hosted/checkout.js', formAction, status },
   );
 }
@@ -201,9 +240,11 @@ export const checkoutRoutes: RouteModule = (router) => {
   });
 
   router.get('/ecom/v1/orders/:id', (ctx) => {
-    const identity = ctx.auth();
+    // the site's backend with its API key reads any order; a visitor or member token only its own (staff: any)
+    const admin = isApiKeyCall(ctx.req.headers, ctx.app.apiKey);
+    const identity = admin ? undefined : ctx.auth();
     const o = orderById(ctx.db, ctx.params.id!);
-    if (!o || !canSee(identity, o.owner)) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+    if (!o || (identity && !canSee(identity, o.owner))) throw notFound('Order not found', 'ORDER_NOT_FOUND');
     return { json: { order: o.order } };
   });
 

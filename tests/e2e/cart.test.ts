@@ -60,7 +60,7 @@ const loaderTag = (s: Stack) => `<script type="module" src="${s.api}/inlay/loade
 const doc = (s: Stack, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${loaderTag(s)}</head><body>${body}</body></html>`;
 
 describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
-  it('product page → add → drawer → quantity → coupon → checkout → hosted checkout → thank-you with order id; stock down; cart empty', async () => {
+  it('product page → add → drawer → quantity → coupon → checkout → hosted checkout → thank-you with the order number; stock down; cart empty', async () => {
     const w = await openPage(env.browser);
     const stockBefore = await stockOf(MUG, FOREST);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
@@ -113,10 +113,12 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.getByRole('button', { name: /^Pay \$41\.94$/ }).click();
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
-    expect(await w.page.locator('[data-order-id]').textContent()).toBe(orderId);
     expect(await stockOf(MUG, FOREST)).toBe(stockBefore - 2);
-    const order = env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!;
-    expect(JSON.parse(order.data)).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '41.94' } } });
+    const order = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
+    expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '41.94' } }, number: expect.stringMatching(/^\d+$/) });
+    // the shopper's reference is the order's number, never the platform's id
+    expect(await w.page.locator('[data-order-number]').textContent()).toBe(`#${order.number}`);
+    expect(await w.page.locator('main').textContent()).not.toContain(orderId);
 
     // back on the site: the cart is empty
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));

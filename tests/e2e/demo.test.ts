@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { placeOrder } from '../../emulator/test-helpers.ts';
+import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 
@@ -55,11 +57,41 @@ describe('demo storefront', () => {
     await w.context.close();
   });
 
-  it('the thank-you page shows the order id as text', async () => {
+  it('the thank-you page shows the order number it reads from the platform, never what the link says', async () => {
     const w = await openPage(env.browser);
-    await w.page.goto(env.stack.demo + '/thank-you?orderId=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
-    expect(await w.page.locator('[data-order-id]').textContent()).toBe('<img src=x onerror=alert(1)>');
-    expect(await w.page.locator('main img').count()).toBe(0);
+    const orderId = await placeOrder(env.stack.emulator, [{ productId: seedIds.products['beeswax-taper-candles']!, quantity: 1 }], env.stack.demo);
+    const { number } = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
+    await w.page.goto(`${env.stack.demo}/thank-you?orderId=${orderId}`);
+    expect(await w.page.locator('[data-order-number]').textContent()).toBe(`#${number}`);
+    expect(await w.page.locator('main').textContent()).not.toContain(orderId);
+    // an id the platform does not know, or markup: no number, nothing of the link on the page
+    for (const bogus of ['6f1c2b0e-0000-4000-8000-000000000000', '<img src=x onerror=alert(1)>']) {
+      await w.page.goto(env.stack.demo + '/thank-you?orderId=' + encodeURIComponent(bogus));
+      expect(await w.page.locator('main h1').textContent()).toBe('Thank you for your order');
+      expect(await w.page.locator('[data-order-number]').count()).toBe(0);
+      expect(await w.page.locator('main').textContent()).not.toContain(bogus);
+      expect(await w.page.locator('main img').count()).toBe(0);
+    }
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the product page price follows the chosen variant (its own price), and back', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/products/cast-iron-skillet');
+    const price = w.page.locator('.product-info .price');
+    expect(await price.textContent()).toMatch(/^\$34\.00\s*$/); // the 8 inch, the first in stock
+    const options = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const ten = options.find(([, label]) => label?.startsWith('10 inch'))![0]!;
+    const eight = options.find(([, label]) => label?.startsWith('8 inch'))![0]!;
+    await w.page.selectOption('#variant', ten);
+    await expect.poll(() => price.textContent()).toMatch(/^\$42\.00\s*$/);
+    expect(await w.page.locator('.buy inlay-add-to-cart').getAttribute('variant-id')).toBe(ten);
+    await w.page.selectOption('#variant', eight);
+    await expect.poll(() => price.textContent()).toMatch(/^\$34\.00\s*$/);
+    // no sale on the skillet: no struck-through price
+    expect(await price.locator('s').isVisible()).toBe(false);
+    expect(w.errors).toEqual([]);
     await w.context.close();
   });
 
@@ -69,7 +101,8 @@ describe('demo storefront', () => {
     await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor', undefined, { timeout: 10_000 });
     const tokenRequests = () => w.requests.filter((u) => u.endsWith('/oauth2/token')).length;
     expect(tokenRequests()).toBe(1);
-    const stored = await w.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('demo-client')));
+    // the session's tokens (the reads kept across pages live under inlay.cache.demo-client.*, see requests.test.ts)
+    const stored = await w.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('demo-client') && !k.startsWith('inlay.cache.')));
     expect(stored.length).toBe(1);
     await w.page.reload();
     await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor');

@@ -10,7 +10,7 @@ const loaderTag = (s: Stack, attrs = 'data-client-id="demo-client"', src = `${s.
   `<script type="module" src="${src}" ${attrs} data-api-base="${s.api}"></script>`;
 const doc = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
 const chunks = (requests: string[]) =>
-  requests.filter((u) => u.includes('/inlay/assets/')).map((u) => /assets\/([a-z-]+)-[\w-]+\.js$/.exec(u)?.[1]);
+  requests.filter((u) => u.includes('/inlay/assets/')).map((u) => /assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(u)?.[1]);
 
 describe('loader', () => {
   it('imports a widget chunk only when its tag is in the page, including tags added later', async () => {
@@ -40,12 +40,12 @@ describe('loader', () => {
     const times = new Map<string, { start: number; end?: number }>();
     const requested: string[] = [];
     w.page.on('request', (r) => {
-      const c = /\/inlay\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(r.url())?.[1];
+      const c = /\/inlay\/assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(r.url())?.[1];
       if (c) requested.push(c);
       if (c && !times.has(c)) times.set(c, { start: Date.now() });
     });
     w.page.on('requestfinished', (r) => {
-      const c = /\/inlay\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(r.url())?.[1];
+      const c = /\/inlay\/assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(r.url())?.[1];
       const t = c ? times.get(c) : undefined;
       if (t && t.end === undefined) t.end = Date.now();
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
+import { hostedAccountUrl, hostedCheckoutUrl, hostedLoginUrl } from '../helpers/hosted.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../../emulator/test-helpers.ts';
 import { seedVariantId } from '../../emulator/seed.ts';
@@ -103,5 +104,40 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
       await check('error toast');
       await w.context.close();
     });
+  }
+});
+
+describe('axe on the platform’s hosted pages (checkout, account, sign-in), 375 and 1280 px, light and dark', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+      it(`${colorScheme}, ${viewport.width} px: checkout (summary open, then field errors), account (after a save), sign-in (wrong password)`, async () => {
+        const w = await openPage(env.browser, { colorScheme, viewport });
+        w.expected.push(/status of 400/); // the refused forms below
+        const check = async (state: string) => expect(await axe(w.page), state).toEqual([]);
+
+        await w.page.goto(await hostedCheckoutUrl(env.stack));
+        const details = w.page.locator('details#summary');
+        if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await details.locator('summary').click();
+        await check('checkout');
+        await w.page.getByLabel('Email').fill('ada@');
+        await w.page.getByRole('button', { name: /^Pay / }).click();
+        await w.page.getByRole('alert').waitFor();
+        expect(await w.page.locator('[aria-invalid=true]').count()).toBeGreaterThan(3);
+        await check('checkout with field errors');
+
+        await w.page.goto(await hostedAccountUrl(env.stack));
+        await w.page.getByRole('button', { name: 'Save name' }).click();
+        await w.page.getByRole('status').waitFor();
+        await check('account');
+
+        await w.page.goto(await hostedLoginUrl(env.stack));
+        await w.page.getByLabel('Email').fill('member@fernwood.example');
+        await w.page.getByLabel('Password').fill('not the password');
+        await w.page.getByRole('button', { name: 'Sign in' }).click();
+        await w.page.getByRole('alert').waitFor();
+        await check('sign-in error');
+        await w.context.close();
+      });
+    }
   }
 });

@@ -223,6 +223,26 @@ describe('"Get the snippet" page', () => {
     await w.context.close();
   });
 
+  for (const width of [700, 1280]) {
+    it(`${width} px: the code box shows the whole snippet, its last line included, with every widget chosen`, async () => {
+      const w = await openPage(env.browser, { viewport: { width, height: 900 } });
+      await w.page.goto(env.stack.demo + '/snippet');
+      await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+      for (const box of await w.page.locator('input[data-widget]').all()) await toggle(box, true);
+      await expect.poll(() => code(w.page).textContent()).toContain('<inlay-recommendations');
+      const fit = await w.page.locator('.snippet-code').evaluate((pre) => {
+        const range = document.createRange();
+        range.selectNodeContents(pre.querySelector('code')!);
+        const lines = [...range.getClientRects()];
+        const inner = pre.getBoundingClientRect().bottom - parseFloat(getComputedStyle(pre).paddingBottom);
+        return { scroll: pre.scrollHeight, client: pre.clientHeight, lastLineBottom: Math.round(lines[lines.length - 1]!.bottom), inner: Math.round(inner) };
+      });
+      expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+      expect(fit.lastLineBottom).toBeLessThanOrEqual(fit.inner);
+      await w.context.close();
+    });
+  }
+
   it('works on a phone in dark mode: no axe violations, no sideways scrolling', async () => {
     const w = await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     await w.page.goto(env.stack.demo + '/snippet');

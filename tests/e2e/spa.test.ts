@@ -202,20 +202,20 @@ describe('single-page shop (/spa)', () => {
     const product = (id: string) => `GET ${env.stack.api}/stores-reader/v1/products/${id} `;
     // first visit: the product is read once (shared by add-to-cart and back-in-stock through one store)
     expect(views.mug!.filter((r) => r === product(MUG))).toHaveLength(1);
-    expect(views.skillet!.filter((r) => r === product(SKILLET))).toHaveLength(1);
-    // query.ts: a store with data that is not stale does not fetch again when subscribed again (within 300000 ms):
-    // the product and the rating summaries (home's batch) stay cached; the reviews list and the carousel are
-    // plain reads (`cache.fetch` runs every time), so they may be sent again.
+    // a product the mug's carousel showed came with the carousel's one catalog query: not read alone again
+    const inMugCarousel = views.mug!.some((r) => r.includes('/stores-reader/v1/products/query') && r.includes(SKILLET));
+    expect(views.skillet!.filter((r) => r === product(SKILLET))).toHaveLength(inMugCarousel ? 0 : 1);
+    // query.ts: data younger than its freshness window (60 s; the algorithms 1 h) is not read again: coming back
+    // to home and to the mug reads nothing but images (product, summaries, reviews list, carousel all cached)
     expect(views['mug again']!.filter((r) => r.includes('/stores-reader/v1/products/' + MUG))).toEqual([]);
     expect(views['home again']!.filter((r) => r.includes('/reviews/v1/reviews/query'))).toEqual([]);
     const summary = (r: string) => r.includes('/reviews/v1/reviews/query') && (r.includes('$in') || r.includes('content.rating'));
     expect([...views.mug!, ...views.skillet!, ...views['mug again']!].filter(summary)).toEqual([]);
     expect(views.home!.filter(summary)).toHaveLength(1); // the grid's one batched summary query
-    // only what is not cached by design is read again
     const path = (r: string) => new URL(r.split(' ')[1]!).pathname;
-    expect(new Set(views['mug again']!.map(path).filter((p) => !p.startsWith('/media/')))).toEqual(
-      new Set(['/reviews/v1/reviews/query', '/v1/recommendations/get', '/stores-reader/v1/products/query']),
-    );
+    for (const again of ['home again', 'mug again']) {
+      expect(views[again]!.map(path).filter((p) => !p.startsWith('/media/')), again).toEqual([]);
+    }
     await w.context.close();
   });
 
@@ -243,8 +243,10 @@ describe('single-page shop (/spa)', () => {
       const rest = [...before];
       return now.filter((x) => (rest.includes(x) ? (rest.splice(rest.indexOf(x), 1), false) : true));
     };
-    // The page-lifetime singletons, each on purpose:
-    expect(await detail()).toEqual([
+    // The page-lifetime singletons, each on purpose (sorted by their minified stacks: the order is not the point):
+    const singletons = await detail();
+    expect(singletons).toHaveLength(6);
+    expect(singletons).toEqual(expect.arrayContaining([
       // widgets/start.ts: the loader watches the document for widget tags that have not appeared yet (here
       // <inlay-toaster>) and disconnects once every tag is loaded
       expect.stringMatching(/^MutationObserver .*loader\.js/),
@@ -258,7 +260,7 @@ describe('single-page shop (/spa)', () => {
       'window popstate|false',
       // core/auth/tokens.ts: tokens are shared by every tab (sign-in/out in another tab)
       'window storage|false',
-    ]);
+    ]));
     // core/services/current-cart.ts: the cart's revision is broadcast to other tabs (one channel per page)
     expect(baseline.BroadcastChannel).toBe(1);
     expect(baseline['timeout:300000']).toBeUndefined();

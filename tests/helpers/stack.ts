@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { SITE_ID } from '../../emulator/auth.ts';
 import { startEmulator } from '../../emulator/server.ts';
 import { startDemo } from '../../demo/server.ts';
 
@@ -30,8 +32,10 @@ export async function startStack(): Promise<Stack> {
   const [demoPort, fixturePort] = [await freePort(), await freePort()];
   const demoOrigin = `http://127.0.0.1:${demoPort}`;
   const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
-  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir, dev: true });
-  const demo = await startDemo({ port: demoPort, apiBase: emulator.url });
+  // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
+  const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
+  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir, dev: true, apiKey: admin.apiKey });
+  const demo = await startDemo({ port: demoPort, apiBase: emulator.url, admin });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
   const fixtureServer: Server = createServer((req, res) => {

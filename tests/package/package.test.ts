@@ -45,7 +45,7 @@ describe('the npm package', () => {
     for (const target of Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e as Record<string, string>)))) {
       expect(files, target).toContain(target.replace(/^\.\//, ''));
     }
-  });
+  }, 60_000); // npm itself takes seconds to start on a loaded machine
 
   it('a scratch project installs the tarball, imports each entry, renders inlay/react on the server and type-checks', () => {
     const app = join(scratch, 'app');

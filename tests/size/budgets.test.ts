@@ -28,7 +28,16 @@ const KB = 1024;
  * English and French strings ship in every widget (≈ 3 KB of the French half): loading other languages on demand is
  * the next saving. The classic inlay.js carries the same code and the same ceiling.
  */
-const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 27 * KB, widget: 8 * KB, allWidgetsPage: 64 * KB };
+/*
+ * runtimeAndCore raised from 27 KB to 28.5 KB and allWidgetsPage from 64 KB to 66 KB with the reads kept across page
+ * loads (issue 19, fewer platform requests: a return visit to the demo product page makes 1 request instead of 16).
+ * Measured: core grew 1.4 KB gzip (10.0 → 11.5 KB): the persisted layer under the query cache (localStorage per
+ * client and identity, freshness and maximum age, size caps, garbage and quota tolerance) about 1.1 KB, the cache's
+ * freshness, stored-copy and batch hand-off code about 0.3 KB; the widgets that declare what they keep and follow their
+ * stores 0.5 KB (products, review-summary, reviews, recommendations). It stays in core because every page must drop
+ * an identity's copies when it signs out, whichever widgets it has.
+ */
+const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 28.5 * KB, widget: 8 * KB, allWidgetsPage: 66 * KB };
 
 const dir = 'dist/inlay';
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;

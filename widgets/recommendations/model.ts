@@ -1,5 +1,6 @@
 import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
-import { productsByIds, type Product } from '../../core/services/products.ts';
+import { expectProducts, productsByIds, type Product } from '../../core/services/products.ts';
+import { prefetchSummaries } from '../../core/services/review-summary.ts';
 
 export type AlgorithmAttr = 'related' | 'bought-together' | 'best-sellers';
 
@@ -29,20 +30,32 @@ export interface LoadInput {
   limit: number;
   /** Product ids not to show: those already in the cart. */
   exclude: Set<string>;
+  /** The products shown before (a stored copy being read again): their cards' stores wait for this read. */
+  previous?: string[];
 }
 
 /**
  * Two requests for a carousel, whatever its size: the recommendation (asking for enough items to fill `limit`
- * after leaving out the current product and what is in the cart) and one catalog query for their details.
+ * after leaving out the current product and what is in the cart) and one catalog query for their details; the
+ * cards' rating summaries start with that query (one batched read, shared with the cards' `<inlay-rating>`).
  */
-export async function loadRecommendations({ productId, algorithm, limit, exclude }: LoadInput): Promise<Product[]> {
-  const algorithms = preference(await listAlgorithms(), algorithm, !!productId);
-  if (!algorithms.length) return [];
-  const skip = new Set(exclude);
-  if (productId) skip.add(productId);
-  const rec = await getRecommendation(algorithms, productId ? [productId] : [], limit + skip.size);
-  const ids = rec.items.map((i) => i.catalogItemId).filter((id) => !skip.has(id)).slice(0, limit);
-  return productsByIds(ids);
+export async function loadRecommendations({ productId, algorithm, limit, exclude, previous = [] }: LoadInput): Promise<Product[]> {
+  const settle = expectProducts(previous);
+  try {
+    const algorithms = preference(await listAlgorithms(), algorithm, !!productId);
+    if (!algorithms.length) return settle([]), [];
+    const skip = new Set(exclude);
+    if (productId) skip.add(productId);
+    const rec = await getRecommendation(algorithms, productId ? [productId] : [], limit + skip.size);
+    const ids = rec.items.map((i) => i.catalogItemId).filter((id) => !skip.has(id)).slice(0, limit);
+    prefetchSummaries('stores', ids); // the cards' ratings, alongside their details rather than after them
+    const products = await productsByIds(ids);
+    settle(products);
+    return products;
+  } catch (e) {
+    settle(e instanceof Error ? e : new Error(String(e)));
+    throw e;
+  }
 }
 
 /** Where a card links: the platform's product page URL, http(s) only. */

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod/mini';
 import { client, i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import type { Product } from '../../core/services/products.ts';
+import { productSchema, type Product } from '../../core/services/products.ts';
+import { FRESH_MS } from '../../core/constants.ts';
+import type { Persist } from '../../core/stores/query.ts';
 import { loadCart } from '../../core/services/current-cart.ts';
+import { listAlgorithms } from '../../core/services/recommendations.ts';
 import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
 import { strings } from './strings.ts';
 
@@ -21,6 +25,8 @@ export interface RecommendationsProps {
   limit?: number;
 }
 
+const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
+
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
 
 /**
@@ -37,26 +43,38 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
   const [ends, setEnds] = useState({ start: true, end: false });
   const track = useRef<HTMLDivElement>(null);
 
+  // The props as last rendered: an element connected before its product-id is set (a SPA building its view)
+  // renders once without it, and that render's read must not start for no product once the cart is known.
+  const latest = useRef({ chosen, productId, max });
+  latest.current = { chosen, productId, max };
+
   useEffect(() => {
     let live = true;
+    let off: (() => void) | undefined;
     setState({ status: 'loading' });
-    let key = '';
+    // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
+    listAlgorithms().catch(() => undefined);
     // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
     loadCart()
       .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
       .then((inCart) => {
-        key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
-        return client().cache.fetch(key, () => loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set(inCart) }));
-      })
-      .then(
-        (items) => live && setState({ status: 'ready', items }),
-        (error: unknown) => {
-          client().cache.invalidate(key);
-          if (live) setState({ status: 'error', error });
-        },
-      );
+        if (!live) return;
+        const { chosen, productId, max } = latest.current;
+        const { cache } = client();
+        const key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
+        // a retry reads again (a failed read is otherwise kept until its store is unused)
+        if (cache.get(key)?.error) cache.invalidate(key);
+        const load = () =>
+          loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: cache.get<Product[]>(key)?.data?.map((p) => p.id) });
+        // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
+        off = cache.store(key, load, RECS).subscribe((q) => {
+          if (q.data) setState({ status: 'ready', items: q.data });
+          else if (q.error && !q.loading) setState({ status: 'error', error: q.error });
+        });
+      });
     return () => {
       live = false;
+      off?.();
     };
   }, [chosen, productId, max, attempt]);
 

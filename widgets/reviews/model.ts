@@ -8,9 +8,11 @@ import {
   deleteReply,
   deleteReview,
   getReview,
+  listKey,
   moderateReview,
   queryReviews,
   replyToReview,
+  REVIEW_PAGE,
   uploadPhoto,
   type Filter,
   type Review,
@@ -61,16 +63,40 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
   let photos = false;
   let seq = 0;
 
-  /** The first page (`more`: the next one). `keep`: the shown reviews stay until the new page is there (a refresh). */
+  let off: (() => void) | undefined;
+
+  /**
+   * The first page comes through the page's cache (kept across pages: a stored copy shows at once, and one older
+   * than FRESH_MS is read again in the background, the list following). "More" pages are read as asked. `keep`: the
+   * shown reviews stay until the new first page is there (a refresh).
+   */
   async function load(more = false, keep = false) {
     const cur = $list.get();
     const mine = ++seq;
     $list.set({ ...cur, loading: true, error: undefined, ...(more || keep ? {} : { reviews: [], next: undefined }) });
+    const filter = { ...base, ...(rating ? { 'content.rating': rating } : {}), ...(photos ? WITH_MEDIA : {}) };
+    if (!more) {
+      off?.();
+      const { cache } = client();
+      const key = listKey(ns, id, sort, rating, pageSize, photos);
+      const s = sort;
+      // a retry reads again (a failed read is otherwise kept until its store is unused)
+      if (cache.get(key)?.error) cache.invalidate(key);
+      return new Promise<void>((settled) => {
+        off = cache.store(key, () => queryReviews({ filter, sort: s, limit: pageSize }), REVIEW_PAGE).subscribe((q) => {
+          // a newer load (another sort, a filter, the next page) owns the list now
+          if (mine !== seq) return settled();
+          if (q.data) $list.set({ reviews: q.data.reviews, next: q.data.next, loading: false });
+          else if (q.error && !q.loading) $list.set({ ...$list.get(), loading: false, error: q.error });
+          else return;
+          settled();
+        });
+      });
+    }
     try {
-      const filter = { ...base, ...(rating ? { 'content.rating': rating } : {}), ...(photos ? WITH_MEDIA : {}) };
-      const page = await queryReviews({ filter, sort, limit: pageSize, cursor: more ? cur.next : undefined });
+      const page = await queryReviews({ filter, sort, limit: pageSize, cursor: cur.next });
       if (mine !== seq) return;
-      $list.set({ reviews: more ? [...cur.reviews, ...page.reviews] : page.reviews, next: page.next, loading: false });
+      $list.set({ reviews: [...cur.reviews, ...page.reviews], next: page.next, loading: false });
     } catch (error) {
       if (mine === seq) $list.set({ ...$list.get(), loading: false, error });
     }
@@ -115,10 +141,14 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     }
   }
 
-  /** After any change: the list, the queue and every summary/count of this item are read again. */
+  /**
+   * After any change: the list, the queue and every summary/count of this item are read again, and the copies kept
+   * across pages (every sort and filter of its list) are dropped, so a reload shows the change too.
+   */
   function refresh() {
     client().cache.invalidate(`reviews:summary:${ns}:${id}`);
     client().cache.invalidate(`reviews:count:${ns}:${id}:`);
+    client().cache.invalidate(`reviews:list:${ns}:${id}:`);
     void load(false, true);
     if ($staff.get()) void loadPending();
   }
@@ -152,6 +182,8 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     probeStaff,
     loadPending,
     refresh,
+    /** Stop following the list's cached first page (the view is gone). */
+    dispose: () => off?.(),
     moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => moderateReview(rid, status)),
     moderateAll: (status: 'APPROVED' | 'REJECTED') => act(() => bulkModerate(pendingFilter, status)),
     reply: (rid: string, message: string) => act(() => replyToReview(rid, message)),

@@ -98,7 +98,10 @@ export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, 
   const heading = useRef<HTMLHeadingElement>(null);
   const note = useRef<HTMLDivElement>(null);
 
-  useEffect(() => void model?.load(), [model]);
+  useEffect(() => {
+    void model?.load();
+    return () => model?.dispose();
+  }, [model]);
   useEffect(() => void model?.probeStaff(session.role === 'member', member?.id), [model, session.role, member?.id]);
   // Moderation is its own chunk, loaded for owners only.
   const [owner, setOwner] = useState<Owner>();

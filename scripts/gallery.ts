@@ -1,0 +1,764 @@
+/**
+ * `npm run gallery`: drives every widget state and hosted page for real (the built bundle in Debian's Chromium, the
+ * demo storefront against the emulator; slow and failing states through the emulator's `/_dev/faults`), at 375 and
+ * 1280 px, light and dark, and writes `gallery/<state>--<width>-<scheme>.png` and the contact sheet
+ * `gallery/index.html`. A state that fails is reported (with what the page looked like) and the others still run;
+ * the exit code is 1 when any failed. `tsx scripts/gallery.ts reviews- cart-` runs only the states whose id starts
+ * with one of the arguments (the sheet then lists only those).
+ *
+ * One browser; per variant one context for the visitor, one signed in as the demo member and one as the owner (both
+ * signed in through <inlay-login>), reused from state to state; states that change a visitor's cart or subscriptions
+ * get a fresh context of their own. Faults are global to the emulator, so the states run one after the other.
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
+import { startStack, type Stack } from '../tests/helpers/stack.ts';
+import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
+import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
+
+const OUT = 'gallery';
+const VIEWPORT_HEIGHT: Record<number, number> = { 375: 812, 1280: 900 };
+/** How long one step (a click, a wait) may take before the state counts as failed. */
+const STEP_MS = 15_000;
+
+type Session = 'visitor' | 'member' | 'owner' | 'fresh';
+/** What to capture: the viewport, the whole page, an element, or the box around some elements (plus padding). */
+type Target = 'viewport' | 'full' | Locator | { around: Locator[]; pad?: number };
+
+interface Run {
+  page: Page;
+  stack: Stack;
+  width: number;
+  scheme: Scheme;
+  /** Adds an emulator fault (POST /_dev/faults) for this state; every fault is cleared after each shot. */
+  fault(f: { path: string; method?: string; status?: number; delayMs?: number; times?: number }): Promise<void>;
+}
+
+interface State {
+  id: string;
+  group: string;
+  title: string;
+  caption: string;
+  /** Which context it runs in (default: the variant's visitor). */
+  session?: Session;
+  run(r: Run): Promise<Target>;
+}
+
+// ---- helpers -------------------------------------------------------------------------------------------------
+
+const MUG = 'enamel-camp-mug';
+const NAVY = seedVariantId(MUG, { Color: 'Navy' });
+
+const go = async (r: Run, path: string) => {
+  await r.page.goto(r.stack.demo + path);
+};
+
+/** Every shown inlay-* element is defined, has rendered into its shadow root, and nothing in it is busy. */
+async function widgetsReady(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.readyState !== 'loading' &&
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('inlay-') && !(e as HTMLElement).hidden)
+        .every((e) => customElements.get(e.localName) && (e.shadowRoot?.childElementCount ?? 0) > 0 && !e.shadowRoot?.querySelector('[aria-busy=true]')),
+    undefined,
+    { timeout: STEP_MS, polling: 100 },
+  );
+}
+
+/**
+ * Lazy images load now (full-page shots capture below the fold), then wait for every image and the fonts.
+ * (Functions run in the page declare no named inner functions: tsx would wrap them in a helper the page lacks.)
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const imgs: HTMLImageElement[] = [];
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let root = roots.pop(); root; root = roots.pop()) {
+      for (const e of root.querySelectorAll('*')) {
+        if (e instanceof HTMLImageElement) imgs.push(e);
+        if (e.shadowRoot) roots.push(e.shadowRoot);
+      }
+    }
+    for (const i of imgs) if (i.loading === 'lazy') i.loading = 'eager';
+    const loaded = Promise.all(imgs.map((i) => (i.complete ? undefined : new Promise((r) => (i.addEventListener('load', r), i.addEventListener('error', r))))));
+    await Promise.race([Promise.all([loaded, document.fonts.ready]), new Promise((r) => setTimeout(r, 5000))]);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** Waits for the running animations of the element (a toast fading in) to end. */
+const animationsDone = (l: Locator) => l.evaluate((e) => Promise.all(e.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)))).then(() => undefined);
+
+const band = (page: Page, tag: string) => page.locator('section.band', { has: page.locator(tag) });
+
+async function signIn(page: Page, stack: Stack, who: 'member' | 'owner') {
+  await page.goto(`${stack.demo}/`);
+  const login = page.locator('inlay-login');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByLabel('Email').fill(DEMO_LOGINS[who].email);
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS[who].password);
+  await login.getByLabel('Password', { exact: true }).press('Enter');
+  await login.getByRole('button', { name: /^Account menu/ }).waitFor();
+}
+
+async function openAccountMenu(r: Run) {
+  await go(r, '/');
+  const login = r.page.locator('inlay-login');
+  await login.getByRole('button', { name: /^Account menu/ }).click();
+  await login.getByRole('menu').waitFor();
+  return login;
+}
+
+async function openReviewForm(r: Run, slug: string) {
+  await go(r, `/products/${slug}`);
+  const reviews = r.page.locator('inlay-reviews');
+  await reviews.getByRole('button', { name: 'Write a review' }).click();
+  await reviews.getByRole('group', { name: 'Your rating' }).waitFor();
+  return reviews;
+}
+
+/** The mug in the cart through its own button, the drawer open with its totals; then the hosted checkout. */
+async function toHostedCheckout(r: Run) {
+  await go(r, `/products/${MUG}`);
+  await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = r.page.locator('inlay-cart dialog');
+  await drawer.locator('li.line').first().waitFor();
+  await drawer.getByRole('button', { name: 'Check out' }).click();
+  await r.page.waitForURL(/\/_hosted\/checkout\?session=/, { timeout: STEP_MS });
+}
+
+// ---- the states ----------------------------------------------------------------------------------------------
+
+const STATES: State[] = [
+  {
+    id: 'demo-home',
+    group: 'Demo storefront',
+    title: 'Home',
+    caption: 'The demo home page, whole page (best sellers stay hidden until something is sold).',
+    async run(r) {
+      await go(r, '/');
+      await widgetsReady(r.page);
+      return 'full';
+    },
+  },
+  {
+    id: 'demo-product',
+    group: 'Demo storefront',
+    title: 'Product page',
+    caption: `/products/${MUG}, whole page: every widget.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await widgetsReady(r.page);
+      await r.page.locator('inlay-recommendations').getByRole('group').first().waitFor();
+      return 'full';
+    },
+  },
+  {
+    id: 'reviews-loading',
+    group: 'Reviews',
+    title: 'Loading',
+    caption: 'Every /reviews/v1/* call held 30 s by a delay fault.',
+    async run(r) {
+      await r.fault({ path: '/reviews/v1/*', delayMs: 30_000 });
+      await go(r, `/products/${MUG}`);
+      await r.page.waitForFunction(() => (document.querySelector('inlay-reviews')?.shadowRoot?.childElementCount ?? 0) > 0, undefined, { timeout: STEP_MS });
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'reviews-list',
+    group: 'Reviews',
+    title: 'List',
+    caption: 'cast-iron-skillet: 7 seeded reviews (replies, a photo, helpful votes), first page.',
+    async run(r) {
+      await go(r, '/products/cast-iron-skillet');
+      await r.page.locator('inlay-reviews [part=list] article').first().waitFor();
+      await widgetsReady(r.page);
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'reviews-empty',
+    group: 'Reviews',
+    title: 'Empty',
+    caption: 'merino-wool-blanket: no reviews in the seed.',
+    async run(r) {
+      await go(r, '/products/merino-wool-blanket');
+      await r.page.locator('inlay-reviews').getByRole('button', { name: 'Write the first review' }).waitFor();
+      await widgetsReady(r.page);
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'reviews-form-open',
+    group: 'Reviews',
+    title: 'Form open',
+    caption: 'linen-apron, visitor: "Write a review".',
+    async run(r) {
+      const reviews = await openReviewForm(r, 'linen-apron');
+      return { around: [reviews.locator('form').first()], pad: 16 };
+    },
+  },
+  {
+    id: 'reviews-form-errors',
+    group: 'Reviews',
+    title: 'Form errors',
+    caption: 'linen-apron, visitor: "Submit review" with nothing filled in.',
+    async run(r) {
+      const reviews = await openReviewForm(r, 'linen-apron');
+      await reviews.getByRole('button', { name: 'Submit review' }).click();
+      await reviews.locator('.err').first().waitFor();
+      return { around: [reviews.locator('form').first()], pad: 16 };
+    },
+  },
+  {
+    id: 'reviews-submitted',
+    group: 'Reviews',
+    title: 'Submitted (awaiting moderation)',
+    caption: "waxed-canvas-tote, visitor: a 4-star review sent; a visitor's review waits for the owner.",
+    async run(r) {
+      const reviews = await openReviewForm(r, 'waxed-canvas-tote');
+      await reviews.getByRole('radio', { name: '4 stars', exact: true }).check();
+      await reviews.getByLabel('Title (optional)').fill('Carries a week of groceries');
+      await reviews.getByLabel('Your review').fill('The canvas has softened nicely after a month of daily use.\nStraps are long enough to wear over a coat.');
+      if (await reviews.getByLabel('Your name').count()) await reviews.getByLabel('Your name').fill('Robin');
+      if (await reviews.getByLabel('Email (not shown)').count()) await reviews.getByLabel('Email (not shown)').fill(`robin.${r.width}.${r.scheme}@example.com`);
+      await reviews.getByRole('button', { name: 'Submit review' }).click();
+      await reviews.locator('[part=status]').getByText(/awaiting moderation/).waitFor();
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'reviews-lightbox',
+    group: 'Reviews',
+    title: 'Photo lightbox',
+    caption: `${MUG}: the first review photo, opened.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      const reviews = r.page.locator('inlay-reviews');
+      await reviews.locator('[part=photo]').first().click();
+      await reviews.locator('dialog[open]').waitFor();
+      await animationsDone(reviews.locator('dialog[open]'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'reviews-owner',
+    group: 'Reviews',
+    title: 'Owner moderation',
+    session: 'owner',
+    caption: `${MUG}, signed in as the owner (${DEMO_LOGINS.owner.email}): the queue with the seeded pending review.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('inlay-reviews [part=queue]').waitFor();
+      await widgetsReady(r.page);
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'rating',
+    group: 'Rating',
+    title: 'Stars and count',
+    caption: `${MUG}: <inlay-rating> under the title (with the title and price around it).`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      const rating = r.page.locator('.product-info inlay-rating');
+      await rating.getByRole('img').waitFor();
+      return { around: [r.page.locator('.product-info').locator('.brand-name, h1').first(), r.page.locator('.product-info .price')], pad: 16 };
+    },
+  },
+  {
+    id: 'recommendations-loading',
+    group: 'Recommendations',
+    title: 'Loading',
+    caption: 'Every /v1/recommendations/* call held 30 s by a delay fault.',
+    async run(r) {
+      await r.fault({ path: '/v1/recommendations/*', delayMs: 30_000 });
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('inlay-recommendations .skeleton').first().waitFor();
+      return band(r.page, 'inlay-recommendations');
+    },
+  },
+  {
+    id: 'recommendations-loaded',
+    group: 'Recommendations',
+    title: 'Loaded',
+    caption: `${MUG}: related products.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('inlay-recommendations').getByRole('group').first().waitFor();
+      await widgetsReady(r.page);
+      return band(r.page, 'inlay-recommendations');
+    },
+  },
+  {
+    id: 'recommendations-error',
+    group: 'Recommendations',
+    title: 'Error',
+    caption: 'POST /v1/recommendations/get answers 503 (a status fault).',
+    async run(r) {
+      await r.fault({ path: '/v1/recommendations/get', status: 503 });
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('inlay-recommendations').getByRole('alert').waitFor();
+      return band(r.page, 'inlay-recommendations');
+    },
+  },
+  {
+    id: 'login-signed-out',
+    group: 'Login',
+    title: 'Signed out',
+    caption: 'The header of the home page: "Sign in" and the cart.',
+    async run(r) {
+      await go(r, '/');
+      await r.page.locator('inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
+      await widgetsReady(r.page);
+      return r.page.locator('header.site-header');
+    },
+  },
+  {
+    id: 'login-panel',
+    group: 'Login',
+    title: 'Panel open',
+    caption: '"Sign in" pressed.',
+    async run(r) {
+      await go(r, '/');
+      const login = r.page.locator('inlay-login');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await login.getByRole('dialog').waitFor();
+      await animationsDone(login.getByRole('dialog'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'login-sign-up',
+    group: 'Login',
+    title: 'Sign-up',
+    caption: '"New here? Create an account".',
+    async run(r) {
+      await go(r, '/');
+      const login = r.page.locator('inlay-login');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await login.getByRole('dialog').getByRole('button', { name: 'New here? Create an account' }).click();
+      await login.getByRole('dialog').getByRole('button', { name: 'Create account' }).waitFor();
+      await animationsDone(login.getByRole('dialog'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'login-errors',
+    group: 'Login',
+    title: 'Errors',
+    caption: 'Sign in with an email no account uses (one per variant: repeated failures would ask for a captcha).',
+    async run(r) {
+      await go(r, '/');
+      const login = r.page.locator('inlay-login');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await login.getByLabel('Email').fill(`nobody.${r.width}.${r.scheme}@example.com`);
+      await login.getByLabel('Password', { exact: true }).fill('not my password');
+      await login.getByLabel('Password', { exact: true }).press('Enter');
+      await login.getByRole('dialog').locator('.err').first().waitFor();
+      return 'viewport';
+    },
+  },
+  {
+    id: 'login-member-menu',
+    group: 'Login',
+    title: 'Signed in: member menu',
+    session: 'member',
+    caption: `Signed in as the demo member (${DEMO_LOGINS.member.email}), the account menu open.`,
+    async run(r) {
+      const login = await openAccountMenu(r);
+      await animationsDone(login.getByRole('menu'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'login-profile',
+    group: 'Login',
+    title: 'Profile panel',
+    session: 'member',
+    caption: 'Account menu → "Edit profile".',
+    async run(r) {
+      const login = await openAccountMenu(r);
+      await login.getByRole('menuitem', { name: 'Edit profile' }).click();
+      const profile = login.getByRole('dialog', { name: 'Your profile' });
+      await profile.waitFor();
+      await r.page.waitForFunction(() => {
+        const input = document.querySelector('inlay-login')?.shadowRoot?.querySelector<HTMLInputElement>('[role=dialog] input');
+        return !!input?.value;
+      }, undefined, { timeout: STEP_MS });
+      await animationsDone(profile);
+      return 'viewport';
+    },
+  },
+  {
+    id: 'cart-empty',
+    group: 'Cart',
+    title: 'Empty drawer',
+    caption: 'The cart button pressed with nothing in the cart.',
+    async run(r) {
+      await go(r, '/');
+      const cart = r.page.locator('inlay-cart');
+      await cart.getByRole('button', { name: /^Cart/ }).click();
+      await cart.locator('dialog').getByText('Your cart is empty').waitFor();
+      await animationsDone(cart.locator('dialog'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'cart-items',
+    group: 'Cart',
+    title: 'With items',
+    session: 'fresh',
+    caption: `A folding stool (through Inlay.cart.add) and the ${MUG} (its "Add to cart" button): the drawer with totals.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.waitForFunction(() => window.Inlay, undefined, { timeout: STEP_MS });
+      await r.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), seedIds.products['folding-camp-stool']!);
+      await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+      const drawer = r.page.locator('inlay-cart dialog');
+      await drawer.locator('li.line').nth(1).waitFor();
+      await drawer.locator('dl.totals').waitFor();
+      await animationsDone(drawer);
+      return 'viewport';
+    },
+  },
+  {
+    id: 'cart-error',
+    group: 'Cart',
+    title: 'Error',
+    session: 'fresh',
+    caption: 'GET /ecom/v1/carts/current answers 503 (a status fault); the drawer opened.',
+    async run(r) {
+      await r.fault({ path: '/ecom/v1/carts/current', method: 'GET', status: 503 });
+      await go(r, '/');
+      const cart = r.page.locator('inlay-cart');
+      await cart.getByRole('button', { name: /^Cart/ }).click();
+      await cart.locator('dialog').getByRole('alert').waitFor();
+      await animationsDone(cart.locator('dialog'));
+      return 'viewport';
+    },
+  },
+  {
+    id: 'add-to-cart-default',
+    group: 'Add to cart',
+    title: 'Default',
+    caption: `${MUG}, Forest (in stock).`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).waitFor();
+      await widgetsReady(r.page);
+      return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'add-to-cart-sold-out',
+    group: 'Add to cart',
+    title: 'Sold out',
+    caption: `${MUG}, Navy chosen in the page's picker (none left; back in stock appears beside it).`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.selectOption('#variant', NAVY);
+      await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Sold out' }).waitFor();
+      return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'back-in-stock-default',
+    group: 'Back in stock',
+    title: 'Default',
+    caption: 'waxed-canvas-rucksack: sold out entirely.',
+    async run(r) {
+      await go(r, '/products/waxed-canvas-rucksack');
+      await r.page.locator('inlay-back-in-stock').getByRole('button', { name: /^Notify me/ }).waitFor();
+      return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'back-in-stock-subscribed',
+    group: 'Back in stock',
+    title: 'Subscribed',
+    session: 'fresh',
+    caption: 'waxed-canvas-rucksack: "Notify me", an email, sent.',
+    async run(r) {
+      await go(r, '/products/waxed-canvas-rucksack');
+      const bis = r.page.locator('inlay-back-in-stock');
+      await bis.getByRole('button', { name: /^Notify me/ }).click();
+      await bis.getByLabel('Email', { exact: true }).fill(`ada.${r.width}.${r.scheme}@example.com`);
+      await bis.getByLabel('Email', { exact: true }).press('Enter');
+      await bis.getByRole('status').getByText(/We’ll email you/).waitFor();
+      return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'toast-success',
+    group: 'Toaster',
+    title: 'Success toast',
+    caption:
+      'No widget raises a success toast yet: this one is raised through the toast store of the page’s own bundle (the module the widgets share), and shown by the real <inlay-toaster>.',
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await widgetsReady(r.page);
+      await r.page.evaluate(async () => {
+        type ToastFn = ((t: unknown) => string) & { success?: (title: string, o?: object) => string };
+        const chunks = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/inlay\/.*\.js(\?|$)/.test(n));
+        for (const url of chunks) {
+          const m = (await import(url)) as Record<string, unknown>;
+          const toast = Object.values(m).find((v): v is ToastFn => typeof v === 'function' && typeof (v as ToastFn).success === 'function');
+          if (toast) return void toast.success!('Saved', { description: 'A success toast, raised by the gallery.' });
+        }
+        throw new Error('no toast store among the loaded chunks');
+      });
+      const toast = r.page.locator('inlay-toaster li').first();
+      await toast.waitFor();
+      await animationsDone(toast);
+      return 'viewport';
+    },
+  },
+  {
+    id: 'toast-error',
+    group: 'Toaster',
+    title: 'Error toast',
+    caption: 'POST …/add-to-cart answers 503 (a status fault): the error toast with "Try again".',
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await widgetsReady(r.page);
+      await r.fault({ path: '/ecom/v1/carts/current/add-to-cart', status: 503 });
+      await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+      const toaster = r.page.locator('inlay-toaster');
+      await toaster.getByRole('button', { name: 'Try again' }).waitFor();
+      await animationsDone(toaster.locator('li').first());
+      return 'viewport';
+    },
+  },
+  {
+    id: 'hosted-login',
+    group: 'Hosted pages',
+    title: 'Login',
+    caption: 'The platform’s sign-in page (<inlay-login hosted>, "Sign in").',
+    async run(r) {
+      await go(r, '/');
+      const login = r.page.locator('inlay-login');
+      await login.getByRole('button', { name: 'Sign in' }).waitFor();
+      await login.evaluate((e) => e.setAttribute('hosted', ''));
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await r.page.waitForURL(/\/oauth2\/authorize/, { timeout: STEP_MS });
+      await r.page.getByLabel('Email').waitFor();
+      return 'full';
+    },
+  },
+  {
+    id: 'hosted-checkout',
+    group: 'Hosted pages',
+    title: 'Checkout',
+    session: 'fresh',
+    caption: `The ${MUG} added, "Check out": the platform’s checkout page, empty form.`,
+    async run(r) {
+      await toHostedCheckout(r);
+      await r.page.getByLabel('Email').waitFor();
+      return 'full';
+    },
+  },
+  {
+    id: 'hosted-thank-you',
+    group: 'Hosted pages',
+    title: 'Thank-you',
+    session: 'fresh',
+    caption: 'The checkout filled (test card 4242…) and paid: back on the site’s thank-you page.',
+    async run(r) {
+      await toHostedCheckout(r);
+      for (const [label, value] of [
+        ['Email', 'ada@example.com'],
+        ['First name', 'Ada'],
+        ['Last name', 'Lovelace'],
+        ['Street address', '12 Elm St'],
+        ['City', 'Springfield'],
+        ['Postal code', '62701'],
+        ['Card number', '4242424242424242'],
+        ['Expiry (MM/YY)', '12/39'],
+        ['Security code', '123'],
+      ] as const) {
+        await r.page.getByLabel(label).fill(value);
+      }
+      await r.page.getByRole('button', { name: /^Pay / }).click();
+      await r.page.waitForURL(/\/thank-you\?orderId=/, { timeout: STEP_MS });
+      await widgetsReady(r.page);
+      return 'full';
+    },
+  },
+  {
+    id: 'hosted-account',
+    group: 'Hosted pages',
+    title: 'Account',
+    session: 'member',
+    caption: 'Signed in as the demo member: account menu → "My account".',
+    async run(r) {
+      const login = await openAccountMenu(r);
+      await login.getByRole('menuitem', { name: 'My account' }).click();
+      await r.page.waitForURL(/\/_hosted\/account/, { timeout: STEP_MS });
+      await r.page.getByLabel('Name shown on the site').waitFor();
+      return 'full';
+    },
+  },
+  {
+    id: 'rtl-product',
+    group: 'Right to left',
+    title: 'Product page, dir=rtl',
+    caption: `/products/${MUG}?dir=rtl, whole page.`,
+    async run(r) {
+      await go(r, `/products/${MUG}?dir=rtl`);
+      await widgetsReady(r.page);
+      await r.page.locator('inlay-recommendations').getByRole('group').first().waitFor();
+      return 'full';
+    },
+  },
+];
+
+// ---- the run -------------------------------------------------------------------------------------------------
+
+const filters = process.argv.slice(2);
+const selected = filters.length ? STATES.filter((s) => filters.some((f) => s.id.startsWith(f))) : STATES;
+if (!selected.length) {
+  console.error(`no state matches ${filters.join(', ')}; states: ${STATES.map((s) => s.id).join(', ')}`);
+  process.exit(2);
+}
+
+const t0 = performance.now();
+mkdirSync(OUT, { recursive: true });
+// a full run replaces every shot (a renamed state leaves nothing behind); a partial one only its own
+for (const f of readdirSync(OUT)) {
+  if (f.endsWith('.png') && (!filters.length || selected.some((s) => f.startsWith(`${s.id}--`)))) rmSync(join(OUT, f));
+}
+
+const stack = await startStack();
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+
+const devFetch = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.api}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } }).then(async (res) => {
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  });
+const clearFaults = () => devFetch('/_dev/faults', { method: 'DELETE' });
+
+interface Live {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+}
+async function newLive(width: number, scheme: Scheme): Promise<Live> {
+  const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT[width]! }, colorScheme: scheme });
+  context.setDefaultTimeout(STEP_MS);
+  context.setDefaultNavigationTimeout(STEP_MS);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  return { context, page, pageErrors };
+}
+
+/** Per variant: the shared sessions, made on first use (a failed sign-in fails the states that need it). */
+const sessions = new Map<string, Promise<Live>>();
+function session(kind: Exclude<Session, 'fresh'>, width: number, scheme: Scheme): Promise<Live> {
+  const key = `${kind}/${width}/${scheme}`;
+  let s = sessions.get(key);
+  if (!s) {
+    s = newLive(width, scheme).then(async (live) => {
+      if (kind !== 'visitor') await signIn(live.page, stack, kind);
+      return live;
+    });
+    sessions.set(key, s);
+  }
+  return s;
+}
+
+async function capture(page: Page, target: Target, path: string) {
+  await settle(page);
+  if (target === 'viewport') return void (await page.screenshot({ path, animations: 'disabled' }));
+  await page.evaluate(() => scrollTo(0, 0));
+  if (target === 'full') return void (await page.screenshot({ path, fullPage: true, animations: 'disabled' }));
+  // The box around the elements, in page coordinates, plus padding: a full-page shot clipped to it, taken scrolled to
+  // the top (an element shot scrolls, and the demo's sticky header would then cover the element's top).
+  const { around, pad = 0 } = 'around' in target ? target : { around: [target] };
+  const boxes = await Promise.all(
+    around.map((l) =>
+      l.evaluate((e) => {
+        const b = e.getBoundingClientRect();
+        return { x: b.left + scrollX, y: b.top + scrollY, right: b.right + scrollX, bottom: b.bottom + scrollY };
+      }),
+    ),
+  );
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - pad);
+  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
+  const right = Math.min(pageWidth, Math.max(...boxes.map((b) => b.right)) + pad);
+  const bottom = Math.max(...boxes.map((b) => b.bottom)) + pad;
+  await page.screenshot({ path, fullPage: true, clip: { x, y, width: right - x, height: bottom - y }, animations: 'disabled' });
+}
+
+/** Width and height from a PNG's header (IHDR). */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+/** An error's first line, and what Playwright was waiting for when it timed out. */
+function reason(e: unknown): string {
+  // eslint-disable-next-line no-control-regex -- Playwright's call log is coloured
+  const lines = (e instanceof Error ? e.message : String(e)).replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const waiting = lines.find((l) => /waiting for /.test(l))?.trim().replace(/^- /, '');
+  return [lines[0], waiting].filter(Boolean).join(' — ').slice(0, 400);
+}
+
+const results: StateResult[] = [];
+for (const state of selected) {
+  const shots: Shot[] = [];
+  for (const { width, scheme } of VARIANTS) {
+    const start = performance.now();
+    const file = shotName(state.id, width, scheme);
+    const kind = state.session ?? 'visitor';
+    let live: Live | undefined;
+    const shot: Shot = { width, scheme, ms: 0 };
+    try {
+      await clearFaults();
+      live = kind === 'fresh' ? await newLive(width, scheme) : await session(kind, width, scheme);
+      live.pageErrors.length = 0;
+      const target = await state.run({
+        page: live.page,
+        stack,
+        width,
+        scheme,
+        fault: (f) => devFetch('/_dev/faults', { method: 'POST', body: JSON.stringify(f) }),
+      });
+      await capture(live.page, target, join(OUT, file));
+      shot.file = file;
+      shot.size = pngSize(readFileSync(join(OUT, file)));
+    } catch (e) {
+      shot.error = reason(e);
+      if (live) {
+        const failed = file.replace(/\.png$/, '--failed.png');
+        await live.page
+          .screenshot({ path: join(OUT, failed), animations: 'disabled', timeout: 5000 })
+          .then(() => (shot.failedFile = failed))
+          .catch(() => undefined);
+      }
+    } finally {
+      await clearFaults().catch(() => undefined);
+      if (live?.pageErrors.length) shot.pageErrors = [...live.pageErrors];
+      if (kind === 'fresh') await live?.context.close().catch(() => undefined);
+    }
+    shot.ms = Math.round(performance.now() - start);
+    shots.push(shot);
+    console.log(`${shot.error ? 'FAIL' : 'ok  '} ${state.id.padEnd(26)} ${String(width).padStart(4)} ${scheme.padEnd(5)} ${String(shot.ms).padStart(6)} ms${shot.error ? `  ${shot.error}` : ''}`);
+  }
+  results.push({ id: state.id, group: state.group, title: state.title, caption: state.caption, shots });
+}
+
+for (const s of sessions.values()) await s.then((l) => l.context.close()).catch(() => undefined);
+await browser.close();
+await stack.close();
+
+const failedStates = results.filter((r) => r.shots.some((s) => s.error));
+const shotCount = results.reduce((n, r) => n + r.shots.filter((s) => s.file).length, 0);
+const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+const summary = `${results.length} state${results.length === 1 ? '' : 's'} × ${VARIANTS.length} variants: ${shotCount} screenshots, ${failedStates.length} state${failedStates.length === 1 ? '' : 's'} failed${failedStates.length ? ` (${failedStates.map((r) => r.id).join(', ')})` : ''}, in ${seconds} s`;
+writeFileSync(join(OUT, 'index.html'), contactSheet({ title: 'Inlay gallery', summary: `${summary}; ${new Date().toISOString()}.`, states: results }));
+console.log(`\ngallery: ${summary}\nwritten: ${OUT}/index.html`);
+if (failedStates.length) process.exitCode = 1;

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPage } from '../helpers/browser.ts';
+import { hostedAccountUrl, hostedCheckoutUrl } from '../helpers/hosted.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+
+const env = useStackAndBrowser();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (l: Locator): Promise<Box> => {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+};
+/** The gap between two boxes (negative when they overlap on both axes). */
+const gap = (a: Box, b: Box) => Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height));
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('the hosted checkout looks like a store’s checkout', () => {
+  it('1280 px: form left, summary right: thumbnails with quantity, variant lines, every price in one right-aligned column, totals as a table', async () => {
+    const w = await openPage(env.browser, { viewport: DESKTOP });
+    await w.page.goto(await hostedCheckoutUrl(env.stack));
+    const form = await box(w.page.locator('form#checkout'));
+    const summary = await box(w.page.getByRole('complementary', { name: 'Order summary' }));
+    expect(summary.x).toBeGreaterThanOrEqual(form.x + form.width); // two columns
+    expect(summary.y).toBeLessThan(form.y + form.height);
+
+    const lines = w.page.locator('ul.lines > li');
+    expect(await lines.count()).toBe(2);
+    const mug = lines.first();
+    expect(await mug.locator('img').getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    await expect.poll(() => mug.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(await mug.locator('.qty').textContent()).toBe('2');
+    expect(await mug.locator('.nm').textContent()).toBe('Enamel Camp Mug');
+    expect(await mug.locator('.var').textContent()).toBe('Color: Forest');
+    // the quantity badge sits on the thumbnail's corner
+    const [thumb, badge] = [await box(mug.locator('.thumb')), await box(mug.locator('.qty'))];
+    expect(badge.x + badge.width).toBeGreaterThan(thumb.x + thumb.width);
+    expect(badge.y).toBeLessThan(thumb.y);
+
+    // subtotal, coupon, shipping, tax, total: label and amount in separate cells, never run together
+    const rows = await w.page.locator('table.totals tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => `${c.tagName}:${c.textContent}`)));
+    expect(rows).toEqual([
+      ['TH:Subtotal', 'TD:$94.00'],
+      ['TH:Coupon WELCOME10', 'TD:−$9.40'],
+      ['TH:Shipping', 'TD:Free'],
+      ['TH:Tax (Default)', 'TD:$6.77'],
+      ['TH:Total', 'TD:USD$91.37'],
+    ]);
+    // one price column: every amount's text (line prices and totals) ends at the same right edge
+    const rights = await w.page.locator('.lines .lp, table.totals td').evaluateAll((els) =>
+      els.map((e) => {
+        const r = document.createRange();
+        r.selectNodeContents(e);
+        return Math.round(r.getBoundingClientRect().right);
+      }),
+    );
+    expect(rights).toHaveLength(7);
+    expect(new Set(rights).size, String(rights)).toBe(1);
+    expect(await noSidewaysScroll(w.page)).toBe(true);
+    await w.context.close();
+  });
+
+  it('shipping options are radio cards: radio at the start, name and price on one line; clicking the text selects it and the totals follow', async () => {
+    const w = await openPage(env.browser, { viewport: DESKTOP });
+    await w.page.goto(await hostedCheckoutUrl(env.stack));
+    const cards = w.page.locator('fieldset label.opt');
+    expect(await cards.count()).toBe(2);
+    const [standard, express] = [cards.nth(0), cards.nth(1)];
+    for (const card of [standard, express]) {
+      const [c, radio, title, price] = await Promise.all([box(card), box(card.locator('input[type=radio]')), box(card.locator('.opt-t b')), box(card.locator('.opt-p'))]);
+      expect(radio.width).toBeLessThanOrEqual(24); // no 44 px circles
+      expect(radio.x).toBeLessThan(title.x); // at the start, not centred above the label
+      expect(Math.abs(radio.y + radio.height / 2 - (title.y + title.height / 2))).toBeLessThan(4); // on the name's line
+      expect(Math.abs(title.y - price.y)).toBeLessThan(6); // one line
+      expect(price.x + price.width).toBeGreaterThan(c.x + c.width - 40); // price at the end
+    }
+    const border = (l: Locator) => l.evaluate((e) => getComputedStyle(e).borderColor);
+    const [selected, unselected] = [await border(standard), await border(express)];
+    expect(selected).not.toBe(unselected); // the selected card is marked
+    await express.getByText('Express shipping').click();
+    expect(await w.page.getByRole('radio', { name: /Express shipping/ }).isChecked()).toBe(true);
+    await expect.poll(() => border(express)).toBe(selected);
+    expect(await border(standard)).toBe(unselected);
+    await expect.poll(() => w.page.locator('#sum-shipping').textContent()).toBe('$19.95');
+    // the whole card is the target: its far end (the price) selects too
+    await standard.locator('.opt-p').click();
+    expect(await w.page.getByRole('radio', { name: /Standard shipping/ }).isChecked()).toBe(true);
+    await expect.poll(() => w.page.locator('#sum-shipping').textContent()).toBe('Free');
+    await w.context.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`${viewport.width} px: the country select is a full field, as wide and as tall as the other inputs`, async () => {
+      const w = await openPage(env.browser, { viewport });
+      await w.page.goto(await hostedCheckoutUrl(env.stack));
+      const [country, email, street] = [await box(w.page.getByLabel('Country')), await box(w.page.getByLabel('Email')), await box(w.page.getByLabel('Street address'))];
+      expect(country.width).toBeGreaterThanOrEqual(email.width);
+      expect(country.width).toBe(street.width);
+      expect(country.height).toBeGreaterThanOrEqual(44);
+      expect(Math.round(country.height)).toBe(Math.round(email.height));
+      await w.context.close();
+    });
+  }
+
+  it('375 px: one column, the summary on top and collapsed to a bar with the total; it opens; nothing scrolls sideways', async () => {
+    const w = await openPage(env.browser, { viewport: PHONE });
+    await w.page.goto(await hostedCheckoutUrl(env.stack));
+    const toggle = w.page.locator('details#summary > summary');
+    await expect.poll(() => w.page.locator('details#summary').evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    expect(await toggle.textContent()).toBe('Order summary$91.37');
+    expect((await box(toggle)).y).toBeLessThan((await box(w.page.locator('form#checkout'))).y);
+    expect(await w.page.locator('ul.lines').isVisible()).toBe(false);
+    await toggle.click();
+    expect(await w.page.locator('ul.lines').isVisible()).toBe(true);
+    const form = await box(w.page.locator('form#checkout'));
+    expect(form.width).toBeGreaterThan(300);
+    expect((await box(w.page.getByRole('button', { name: /^Pay / }))).width).toBe(form.width);
+    expect(await noSidewaysScroll(w.page)).toBe(true);
+    // the bar's total follows the shipping choice like the table's
+    await w.page.getByText('Express shipping').click();
+    await expect.poll(() => w.page.locator('#sum-total-top').textContent()).toBe(await w.page.locator('#sum-total').textContent());
+    expect(await w.page.locator('#sum-total-top').textContent()).not.toBe('$91.37');
+    await w.context.close();
+  });
+});
+
+describe('the hosted account page', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`${viewport.width} px: its buttons and the way back never touch (8 px apart at least)`, async () => {
+      const w = await openPage(env.browser, { viewport });
+      await w.page.goto(await hostedAccountUrl(env.stack));
+      const targets = [
+        w.page.getByLabel('Name shown on the site'),
+        w.page.getByRole('button', { name: 'Save name' }),
+        w.page.getByRole('button', { name: /the community$/ }),
+        w.page.getByRole('link', { name: 'Back to the site' }),
+      ];
+      const all = await Promise.all(targets.map(box));
+      for (let i = 0; i < all.length; i++) {
+        for (let j = i + 1; j < all.length; j++) expect(gap(all[i]!, all[j]!), `targets ${i} and ${j}`).toBeGreaterThanOrEqual(8);
+      }
+      expect(await noSidewaysScroll(w.page)).toBe(true);
+      await w.context.close();
+    });
+  }
+});

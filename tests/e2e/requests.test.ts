@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { openPage, type WatchedPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api, memberTokens } from '../../emulator/test-helpers.ts';
+import { tokenStorageKey } from '../../core/auth/tokens.ts';
+
+/**
+ * Platform requests per demo page, first visit and return visit (a reload within the freshness window), as exact
+ * numbers (README "Platform requests per page"). Real Chromium, built bundle, real emulator: no network mocks.
+ */
+const env = useStackAndBrowser();
+
+/** The platform API requests a page makes while `during` runs (not the bundle, not media, not CORS preflights). */
+async function platformRequests(page: Page, during: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const on = (r: Request) => {
+    const u = r.url();
+    if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS') {
+      seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
+    }
+  };
+  page.on('request', on);
+  try {
+    await during();
+    await settled(page);
+  } finally {
+    page.off('request', on);
+  }
+  return seen;
+}
+
+/** Every inlay-* element defined and rendered, then the network quiet (background revalidations included). */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('inlay-'))
+        .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+const kinds = (reqs: string[]) => reqs.map((r) => r.split(' ').slice(0, 2).join(' ').replace(/\/[0-9a-f-]{36}$/, '/<id>'));
+const duplicates = (reqs: string[]) => reqs.filter((r, i) => reqs.indexOf(r) !== i);
+
+/** What a first visit and a return visit (a reload within the freshness window) ask the platform, by kind. */
+async function firstAndReturn(w: WatchedPage, url: string) {
+  const first = await platformRequests(w.page, () => w.page.goto(url));
+  const again = await platformRequests(w.page, () => w.page.reload());
+  expect(duplicates(first), 'sent twice on the first visit').toEqual([]);
+  expect(duplicates(again), 'sent twice on the return visit').toEqual([]);
+  return { first: kinds(first).sort(), again: kinds(again).sort() };
+}
+
+/** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
+const age = (page: Page, ms: number) =>
+  page.evaluate((ms) => {
+    for (const k of Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.'))) {
+      const v = JSON.parse(localStorage.getItem(k)!) as { e: Record<string, { t: number }> };
+      for (const e of Object.values(v.e)) e.t -= ms;
+      localStorage.setItem(k, JSON.stringify(v));
+    }
+  }, ms);
+
+const TOKEN = 'POST /oauth2/token';
+const CART = 'GET /ecom/v1/carts/current';
+const PRODUCT = 'GET /stores-reader/v1/products/<id>';
+const PRODUCTS = 'POST /stores-reader/v1/products/query';
+const COUNT = 'POST /reviews/v1/reviews/count';
+const REVIEWS = 'POST /reviews/v1/reviews/query';
+const ALGORITHMS = 'GET /v1/recommendations/algorithms';
+const RECOMMEND = 'POST /v1/recommendations/get';
+
+describe('platform requests per page (exact numbers, no duplicates)', () => {
+  it('product page: 13 on a first visit, 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
+    const w = await openPage(env.browser);
+    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/products/enamel-camp-mug`);
+    // token; the product; the cart; its summary (five counts: the platform has no summary call); its first reviews
+    // page; the algorithms, the recommendation, the cards' products (one query) and the cards' ratings (one query)
+    expect(first).toEqual([CART, PRODUCT, ALGORITHMS, TOKEN, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    expect(first).toHaveLength(13);
+    // within the freshness window everything but the cart comes from the copies kept across pages
+    expect(again).toEqual([CART]);
+
+    // later than the window: the copies show at once and are read again in the background, still once each and
+    // still without one product request per card (the cards wait for the carousel's query)
+    await age(w.page, 61_000);
+    const stale = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
+    expect(stale).toEqual([CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    // past the maximum age (24 h) nothing is reused: a first visit again, without the token (it is still stored)
+    await age(w.page, 86_400_000);
+    const expired = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
+    expect(expired).toEqual(first.filter((k) => k !== TOKEN));
+    await w.context.close();
+  });
+
+  it('home page: 5 on a first visit, 1 on a return visit; the product page after it reuses what home read', async () => {
+    const w = await openPage(env.browser);
+    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/`);
+    // token, cart, every card's rating in one query, the best sellers (none yet in the emulator: no cards)
+    expect(first).toEqual([CART, ALGORITHMS, TOKEN, REVIEWS, RECOMMEND].sort());
+    expect(again).toEqual([CART]);
+
+    // on to a product: the algorithms and every rating (this product's summary and the cards') are known already
+    const next = kinds(await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`))).sort();
+    expect(next).toEqual([CART, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    await w.context.close();
+  });
+
+  it('category page: 5 on a first visit, 1 on a return visit; a page with only the header widgets: 2, then 1', async () => {
+    const w = await openPage(env.browser);
+    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/?category=kitchen`);
+    expect(first).toEqual([CART, ALGORITHMS, TOKEN, REVIEWS, RECOMMEND].sort());
+    expect(again).toEqual([CART]);
+    await w.context.close();
+
+    const t = await openPage(env.browser);
+    const thanks = await firstAndReturn(t, `${env.stack.demo}/thank-you?orderId=o-1`);
+    expect(thanks.first).toEqual([CART, TOKEN].sort());
+    expect(thanks.again).toEqual([CART]);
+    await t.context.close();
+  });
+});
+
+describe('a reload after a change shows the change, not the copy kept across pages', () => {
+  it('the owner approves a review; reloading at once shows the new count and the review', async () => {
+    const t = await memberTokens(env.stack.emulator, 'owner');
+    const w = await openPage(env.browser);
+    const stored = JSON.stringify({ accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: t.refresh, role: 'member' } });
+    await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+    const reviews = w.page.locator('inlay-reviews');
+    const count = () => reviews.locator('.summary .avg .muted').textContent();
+    const url = `${env.stack.demo}/products/enamel-camp-mug`;
+
+    await platformRequests(w.page, () => w.page.goto(url));
+    const before = Number((await count())!.match(/\d+/)![0]);
+    const queue = reviews.locator('[part=queue]');
+    await expect.poll(() => queue.locator('h3').first().textContent()).toBe('Waiting for approval (1)');
+    // a reload now shows the kept copy without reading it again
+    const kept = await platformRequests(w.page, () => w.page.reload());
+    expect(kinds(kept).filter((k) => k === COUNT)).toEqual([]);
+    expect(await count()).toBe(`${before} reviews`);
+
+    // the page's own reads after the approval are slow: the reload below comes before they land, so only the
+    // dropped copies (not fresher ones written meanwhile) make it show the change
+    for (const path of ['/reviews/v1/reviews/count', '/reviews/v1/reviews/query']) {
+      await api(env.stack.emulator, '/_dev/faults', { body: { path, method: 'POST', delayMs: 1500 } });
+    }
+    try {
+      const approved = w.page.waitForResponse((r) => r.url().includes('/moderate') && r.status() === 200);
+      await queue.getByRole('button', { name: 'Approve', exact: true }).click();
+      await approved;
+      await w.page.reload();
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    await expect.poll(count).toBe(`${before + 1} reviews`);
+    await expect.poll(() => w.page.locator('.product-info inlay-rating [role=img]').getAttribute('aria-label')).toMatch(new RegExp(`, ${before + 1} reviews$`));
+    await reviews.getByRole('button', { name: /^3 stars/ }).click(); // the approved review is rated 3
+    await expect.poll(() => reviews.locator('[part=list] article h3').allTextContents()).toContain('Chipped after a week?');
+    await w.context.close();
+  });
+  it('the product page’s reads do not wait on each other needlessly: algorithms with the cart, card ratings with card details', async () => {
+    // the cart and the carousel's products answer slowly: what depends on neither starts before they finish
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current', method: 'GET', delayMs: 1200 } });
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/stores-reader/v1/products/query', method: 'POST', delayMs: 1200 } });
+    const w = await openPage(env.browser);
+    const t = new Map<string, { start: number; end?: number }>();
+    const name = (r: Request) =>
+      r.method() === 'OPTIONS' ? undefined : r.url().includes('/carts/current') ? 'cart' : r.url().includes('/recommendations/algorithms') ? 'algorithms' : r.url().includes('/products/query') ? 'products' : r.postData()?.includes('"$in"') ? 'ratings' : undefined;
+    w.page.on('request', (r) => {
+      const n = name(r);
+      if (n && !t.has(n)) t.set(n, { start: Date.now() });
+    });
+    w.page.on('requestfinished', (r) => {
+      const n = name(r);
+      const e = n ? t.get(n) : undefined;
+      if (e && e.end === undefined) e.end = Date.now();
+    });
+    try {
+      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`));
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect([...t.keys()].sort()).toEqual(['algorithms', 'cart', 'products', 'ratings']);
+    expect(t.get('algorithms')!.start).toBeLessThan(t.get('cart')!.end!);
+    expect(t.get('ratings')!.start).toBeLessThan(t.get('products')!.end!);
+    await w.context.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { STORES_APP_ID } from '../../emulator/catalog.ts';
+import { seedIds, seedVariantId } from '../../emulator/seed.ts';
+import { pkceChallenge } from '../../emulator/auth.ts';
+import { api, memberTokens, visitorTokens } from '../../emulator/test-helpers.ts';
+import type { Stack } from './stack.ts';
+
+/**
+ * The platform's hosted pages, opened as the widgets would open them (a redirect session made with the caller's
+ * token), for tests that look at the pages themselves rather than the flow that leads there.
+ */
+
+const REDIRECT = '/_api/redirects-api/v1/redirect-session';
+const item = (productId: string, variantId: string | undefined, quantity: number) => ({
+  catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, ...(variantId ? { options: { variantId } } : {}) },
+  quantity,
+});
+
+/**
+ * A visitor's hosted checkout: 2 Forest mugs (a variant line) and a folding stool, with the WELCOME10 coupon; the
+ * thank-you and cart pages on the demo. Returns the page's URL.
+ */
+export async function hostedCheckoutUrl(stack: Stack): Promise<string> {
+  const emu = stack.emulator;
+  const { access } = await visitorTokens(emu);
+  const lineItems = [item(seedIds.products['enamel-camp-mug']!, seedVariantId('enamel-camp-mug', { Color: 'Forest' }), 2), item(seedIds.products['folding-camp-stool']!, undefined, 1)];
+  const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } });
+  if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
+  await api(emu, '/ecom/v1/carts/current', { method: 'PATCH', token: access, body: { couponCode: 'WELCOME10' } });
+  const { checkoutId } = (await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })).json;
+  const rs = await api(emu, REDIRECT, {
+    token: access,
+    body: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: `${stack.demo}/`, thankYouPageUrl: `${stack.demo}/thank-you`, cartPageUrl: `${stack.demo}/` } },
+  });
+  if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
+  return rs.json.redirectSession.fullUrl as string;
+}
+
+/** The seeded member's hosted account page, coming back to the demo. */
+export async function hostedAccountUrl(stack: Stack): Promise<string> {
+  const { access } = await memberTokens(stack.emulator);
+  const rs = await api(stack.emulator, REDIRECT, { token: access, body: { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${stack.demo}/` } } });
+  if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
+  return rs.json.redirectSession.fullUrl as string;
+}
+
+/** The hosted sign-in page (prompt `login`), answering to the demo's home page. */
+export async function hostedLoginUrl(stack: Stack): Promise<string> {
+  const { access } = await visitorTokens(stack.emulator);
+  const rs = await api(stack.emulator, REDIRECT, {
+    token: access,
+    body: {
+      auth: {
+        authRequest: { clientId: 'demo-client', codeChallenge: pkceChallenge('hosted-page-test-verifier-0123456789-abcdefgh'), codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', state: 'hosted-page-test', redirectUri: `${stack.demo}/` },
+        prompt: 'login',
+      },
+    },
+  });
+  if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
+  return rs.json.redirectSession.fullUrl as string;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens, visitorTokens } from '../../emulator/test-helpers.ts';
@@ -384,6 +384,8 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
 
   it('photos: a labelled drop zone (keyboard, drag and drop) with its limits, previews of 72 px or more with a remove button each', async () => {
     const v = await openPage(env.browser);
+    // listening early: Playwright intercepts the file chooser only once the browser has been told to
+    const chooser = new Promise<FileChooser>((resolve) => v.page.once('filechooser', resolve));
     await openProduct(v, 'ceramic-planter');
     await openForm(v.page);
     const w = widget(v.page);
@@ -398,7 +400,6 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await v.page.keyboard.press('Tab');
     expect(await isFocused(input)).toBe(true);
     expect(await zone.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
-    const chooser = v.page.waitForEvent('filechooser');
     await v.page.keyboard.press('Space');
     await (await chooser).setFiles([{ name: 'a.png', mimeType: 'image/png', buffer: png }]);
     await expect.poll(() => w.locator('.preview').count()).toBe(1);
@@ -416,15 +417,12 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     expect(await w.locator('.drop').getAttribute('class')).toBe('drop');
     expect(await w.getByText('2 of 5 added.', { exact: false }).count()).toBe(1);
 
-    // previews: at least 72 px, drawn (not blank), each with its remove button
-    const previews = await w.locator('.preview canvas').evaluateAll((cs) =>
-      (cs as HTMLCanvasElement[]).map((c) => [c.getBoundingClientRect().width, c.getContext('2d')!.getImageData(c.width / 2, c.height / 2, 1, 1).data[3]]),
-    );
-    expect(previews).toEqual([expect.anything(), expect.anything()]);
-    for (const [size, alpha] of previews) {
-      expect(size).toBeGreaterThanOrEqual(72);
-      expect(alpha).toBe(255);
-    }
+    // previews: at least 72 px, drawn (not blank: opaque in the middle once decoded), each with its remove button
+    const previews = () =>
+      w.locator('.preview canvas').evaluateAll((cs) =>
+        (cs as HTMLCanvasElement[]).map((c) => [c.getBoundingClientRect().width >= 72, c.getContext('2d')!.getImageData(c.width / 2, c.height / 2, 1, 1).data[3]]),
+      );
+    await expect.poll(previews).toEqual([[true, 255], [true, 255]]);
     expect(await w.getByRole('button', { name: /^Remove photo \d$/ }).count()).toBe(2);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     await w.getByRole('button', { name: 'Remove photo 1' }).click();

@@ -341,7 +341,7 @@ export function siteUrl(db: Database): string {
 export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (string | number)[];
 
 const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
-const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', ...COMPARE_OPS]);
+const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', '$isEmpty', ...COMPARE_OPS]);
 
 /** A filter or sort: a JSON string, or (lenient) the object itself; either way depth-limited, no prototype keys. */
 function parseJsonParam(raw: unknown, field: string): unknown {
@@ -407,6 +407,9 @@ function compileCondition(cond: unknown, field: string, path: string): (actual: 
           typeof arg === 'string' && valuesOf(actual).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
       case '$exists':
         return (actual) => (actual !== null && actual !== '') === Boolean(arg);
+      case '$isEmpty':
+        if (typeof arg !== 'boolean') throw invalidField(path, `$isEmpty on ${field} needs true or false`, 'VALIDATION');
+        return (actual) => (Array.isArray(actual) ? actual.length === 0 : actual === null || actual === '') === arg;
       default: {
         if (!isScalar(arg)) throw invalidField(path, `${op} on ${field} needs a string, number or boolean`, 'VALIDATION');
         return (actual) => {

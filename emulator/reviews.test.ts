@@ -73,6 +73,31 @@ describe('reviews: reading', () => {
     expect(first.json.reviews[0].createdDate >= second.json.reviews[0].createdDate).toBe(true);
   });
 
+  it('content.media $isEmpty: reviews with photos (query and count) or without; other operators on it, or $isEmpty elsewhere, are 400', async () => {
+    const all = (await query(visitor, { cursorPaging: { limit: 100 } })).json.reviews as { id: string; content: { media: unknown[] } }[];
+    const withMedia = all.filter((x) => x.content.media.length).map((x) => x.id);
+    expect(withMedia.length).toBeGreaterThan(0);
+    expect(withMedia.length).toBeLessThan(all.length);
+    const photos = (await query(visitor, { filter: { 'content.media': { $isEmpty: false } }, cursorPaging: { limit: 100 } })).json.reviews;
+    expect(photos.map((x: { id: string }) => x.id)).toEqual(withMedia);
+    const none = (await query(visitor, { filter: { 'content.media': { $isEmpty: true } }, cursorPaging: { limit: 100 } })).json.reviews;
+    expect(none).toHaveLength(all.length - withMedia.length);
+    expect((await count(visitor, { $and: [{ 'content.media': { $isEmpty: false } }] })).json.count).toBe(withMedia.length);
+
+    for (const filter of [
+      { 'content.media': { $exists: true } },
+      { 'content.media': { $isEmpty: 'no' } },
+      { 'content.media': [] },
+      { 'content.media': { $isEmpty: false, $ne: 1 } },
+      { 'content.rating': { $isEmpty: false } },
+      { $or: [{ 'content.media': 1 }] },
+    ]) {
+      const r = await query(visitor, { filter });
+      expect(r.status, JSON.stringify(filter)).toBe(400);
+      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
+    }
+  });
+
   it('bad input answers 400 with fieldViolations in the platform format', async () => {
     const bad = await query(visitor, { filter: { nope: 1 } });
     expect(bad.status).toBe(400);

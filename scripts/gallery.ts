@@ -187,7 +187,7 @@ const STATES: State[] = [
     caption: 'merino-wool-blanket: no reviews in the seed.',
     async run(r) {
       await go(r, '/products/merino-wool-blanket');
-      await r.page.locator('inlay-reviews').getByRole('button', { name: 'Write a review' }).waitFor();
+      await r.page.locator('inlay-reviews').getByRole('button', { name: 'Write the first review' }).waitFor();
       await widgetsReady(r.page);
       return band(r.page, 'inlay-reviews');
     },

@@ -366,7 +366,10 @@ export interface InlayLoginAttributes {
   hosted?: boolean;
 }
 
-/** `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. */
+/**
+ * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
+ * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
+ */
 export interface InlayRatingElement extends HTMLElement {
   /** The Stores product whose rating is shown. */
   productId: string | undefined;

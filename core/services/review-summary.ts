@@ -1,5 +1,6 @@
 /** Reading reviews and the rating summary: shared by `<inlay-reviews>` and `<inlay-rating>` (one small shared chunk). */
 import { z } from 'zod/mini';
+import { atom } from 'nanostores';
 import { client } from '../boot.ts';
 import { FRESH_MS } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
@@ -30,15 +31,17 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export type Filter = Record<string, unknown>;
-export type SortKey = 'newest' | 'oldest' | 'highest' | 'lowest' | 'helpful';
+// No "most helpful": the platform has no call to vote a review helpful (docs/wire.md).
+export type SortKey = 'newest' | 'oldest' | 'highest' | 'lowest';
 /** The list's sort choices on the wire (ties: newest first). */
 export const SORTS: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[]> = {
   newest: [{ fieldName: 'createdDate', order: 'DESC' }],
   oldest: [{ fieldName: 'createdDate', order: 'ASC' }],
   highest: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
   lowest: [{ fieldName: 'content.rating', order: 'ASC' }, { fieldName: 'createdDate', order: 'DESC' }],
-  helpful: [{ fieldName: 'helpfulness', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
 };
+/** The platform's filter for reviews with at least one photo or video (`content.media` takes `$isEmpty` only). */
+export const WITH_MEDIA: Filter = { 'content.media': { $isEmpty: false } };
 
 export interface ReviewPage {
   reviews: Review[];
@@ -187,6 +190,20 @@ export const REVIEW_PAGE: Persist<ReviewPage> = {
   schema: z.object({ reviews: z.array(reviewSchema), next: z.optional(z.string()) }),
 };
 /** The cache key of a list's first page; `reviews:list:<ns>:<id>:` covers every sort and filter of an item. */
-export const listKey = (ns: string, id: string, sort: SortKey, rating: number | undefined, limit: number) =>
-  `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}`;
+export const listKey = (ns: string, id: string, sort: SortKey, rating: number | undefined, limit: number, photos = false) =>
+  `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
 
+
+/**
+ * The `<inlay-reviews>` on the page, by item (`namespace:entityId`): each entry brings that widget into view and moves
+ * focus to it. `<inlay-rating>` for the same item becomes a link to it while one is there.
+ */
+export const $reviewsOnPage = atom<Record<string, () => void>>({});
+/** Register a reviews widget for `key`; returns the unregister function. */
+export function reviewsOnPage(key: string, reveal: () => void): () => void {
+  $reviewsOnPage.set({ ...$reviewsOnPage.get(), [key]: reveal });
+  return () => {
+    const { [key]: mine, ...rest } = $reviewsOnPage.get();
+    if (mine === reveal) $reviewsOnPage.set(rest);
+  };
+}

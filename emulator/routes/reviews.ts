@@ -91,6 +91,8 @@ const FILTER_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
   relevanceScore: (r) => r.rating * 10 + Math.max(0, helpfulness(r)),
   verified: (r) => r.verified === 1,
   'origin.type': () => 'ORGANIC',
+  // the platform's query spec: content.media takes `$isEmpty` only (checked by mediaFilterRule)
+  'content.media': (r) => (JSON.parse(r.media) as unknown[]).map((_, i) => i),
 };
 const SORT_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
   createdDate: FILTER_FIELDS.createdDate!,
@@ -120,12 +122,31 @@ function isAuthor(ctx: RequestContext, who: Identity, r: ReviewRow): boolean {
 }
 
 /**
+ * The platform's review query spec allows `content.media` with `$isEmpty` (true or false) and nothing else, and
+ * `$isEmpty` on no other field: anything else is a 400 on the filter, as the platform refuses it.
+ */
+function mediaFilterRule(filter: unknown, path: string): void {
+  if (!filter || typeof filter !== 'object') return;
+  for (const [key, cond] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or') (Array.isArray(cond) ? cond : []).forEach((f) => mediaFilterRule(f, path));
+    else if (key === '$not') mediaFilterRule(cond, path);
+    else if (key === 'content.media') {
+      const ops = cond && typeof cond === 'object' && !Array.isArray(cond) ? Object.keys(cond) : [];
+      if (ops.length !== 1 || ops[0] !== '$isEmpty') throw invalidField(path, 'content.media supports only $isEmpty', 'VALIDATION');
+    } else if (cond && typeof cond === 'object' && Object.hasOwn(cond, '$isEmpty')) {
+      throw invalidField(path, `$isEmpty is supported on content.media only, not on ${key}`, 'VALIDATION');
+    }
+  }
+}
+
+/**
  * Which reviews a caller may see. Published ones for everyone; with `includePrivate`, owners see all and authors
  * their own. A non-staff caller asking for private reviews must filter on `author.contactId` (its own): other
  * people's private reviews are refused with 403, which is how a widget learns the caller cannot moderate.
  */
 function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
   const staff = isStaff(who);
+  mediaFilterRule(filter, path);
   if (includePrivate && !staff && !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))) {
     throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens } from '../../emulator/test-helpers.ts';
-import { seedIds } from '../../emulator/seed.ts';
+import { api, memberTokens, visitorTokens } from '../../emulator/test-helpers.ts';
+import { SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/reviews.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
@@ -28,7 +28,7 @@ async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPag
 async function openProduct(w: WatchedPage, slug: string) {
   await w.page.goto(`${env.stack.demo}/products/${slug}`);
   await w.page.waitForFunction(() => customElements.get('inlay-reviews'));
-  await widget(w.page).locator('[part~=summary], .summary').first().waitFor();
+  await widget(w.page).locator('[part=summary], [part=empty]').first().waitFor();
 }
 
 async function openForm(page: Page) {
@@ -155,6 +155,9 @@ describe('<inlay-reviews> on the demo product page', () => {
     await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
     await expect.poll(async () => Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+    // published: in the list, once (the thank-you does not repeat it)
+    await widget(m.page).locator('[part=list] article', { hasText: 'Lasted a whole weekend.' }).waitFor();
+    expect(await widget(m.page).locator('article', { hasText: 'Lasted a whole weekend.' }).count()).toBe(1);
     expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
     expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // dark
     await m.context.close();
@@ -193,7 +196,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     const v = await openPage(env.browser);
     await openProduct(v, 'waxed-canvas-tote');
     await openForm(v.page);
-    const input = widget(v.page).getByLabel('Photos (up to 5, 5 MB each)');
+    const input = widget(v.page).getByLabel('Add photos');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     await input.setInputFiles([
       { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
@@ -280,12 +283,320 @@ describe('<inlay-reviews> on the demo product page', () => {
     await w.page.goto(env.stack.fixtures.page('/reviews-csp', html, { 'content-security-policy': csp }));
     await widget(w.page).locator('[part=list] article').first().waitFor();
     // French, from the page's lang
-    expect(await w.page.locator('inlay-rating').getByRole('img').getAttribute('aria-label')).toMatch(/^\d,\d sur 5, \d+ avis$/);
+    // with the reviews on the page, the rating is a button that goes there
+    expect(await w.page.locator('inlay-rating').getByRole('button').getAttribute('aria-label')).toMatch(/^\d,\d sur 5, \d+ avis : aller aux avis$/);
     expect(await widget(w.page).locator('h2').textContent()).toBe('Avis clients');
     // the fill width of the stars comes from a CSSOM style (allowed), not an inline style attribute string
     expect(await widget(w.page).locator('.avg .stars i').evaluate((e) => getComputedStyle(e).width !== getComputedStyle(e.parentElement!).width)).toBe(true);
     expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
     expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     await w.context.close();
+  });
+});
+
+/** A real 64×64 PNG, drawn by the page (the preview decodes it). */
+const pngBytes = async (page: Page) =>
+  Buffer.from(
+    await page.evaluate(async () => {
+      const c = new OffscreenCanvas(64, 64);
+      const g = c.getContext('2d')!;
+      g.fillStyle = '#c0392b';
+      g.fillRect(0, 0, 64, 64);
+      return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+    }),
+  );
+const isFocused = (l: ReturnType<Page['locator']>) => l.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement);
+/** Every element of the widget (its shadow root, the open dialog and its backdrop): animation and transition durations. */
+const motion = (page: Page) =>
+  widget(page).evaluate((host) => {
+    const out = new Set<string>();
+    for (const e of host.shadowRoot!.querySelectorAll('*')) {
+      for (const cs of [getComputedStyle(e), ...(e.matches('dialog[open]') ? [getComputedStyle(e, '::backdrop')] : [])]) {
+        out.add(cs.animationDuration).add(cs.transitionDuration);
+      }
+    }
+    return [...out].flatMap((d) => d.split(', '));
+  });
+
+describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbox, motion', () => {
+  it('an empty product: no summary numbers, a call to write the first review; a visitor’s review → one thank-you in place of the form', async () => {
+    const v = await openPage(env.browser);
+    await openProduct(v, 'merino-wool-blanket');
+    const w = widget(v.page);
+    const empty = w.locator('[part=empty]');
+    expect(await empty.textContent()).toMatch(/^No reviews yet/);
+    expect(await w.locator('[part=summary], .big, .hist, [part=sort], [part=filter]').count()).toBe(0);
+    expect(await w.evaluate((e) => e.shadowRoot!.textContent)).not.toMatch(/0\.0|0 reviews/);
+    // the widget fills its container (it used to stop at 760 px)
+    expect(await w.evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(1000);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+
+    await empty.getByRole('button', { name: 'Write the first review' }).click();
+    await w.getByRole('group', { name: 'Your rating' }).waitFor();
+    await fillForm(v.page, { rating: 4, body: 'Warm and soft.', name: 'Noor', email: 'noor@example.com' });
+    await w.getByRole('button', { name: 'Submit review' }).click();
+    const status = w.locator('[part=status]');
+    await expect.poll(() => status.textContent()).toMatch(/^Thanks! Your review is awaiting moderation/);
+    expect(await status.count()).toBe(1);
+    expect(await w.locator('form').count()).toBe(0);
+    expect(await w.getByText('No reviews yet').count()).toBe(0);
+    expect(await w.getByRole('button', { name: /Write (a|the first) review/ }).count()).toBe(0);
+    expect(await isFocused(status)).toBe(true); // the thank-you takes the form's focus
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await v.context.close();
+  });
+
+  it('a member’s review on an empty product: the summary appears, the review is listed once, the thank-you does not repeat it', async () => {
+    const m = await signedIn('member', { colorScheme: 'dark' });
+    m.expected.push(/status of 403/);
+    await openProduct(m, 'folding-camp-stool');
+    await widget(m.page).getByRole('button', { name: 'Write the first review' }).click();
+    await fillForm(m.page, { rating: 5, body: 'Folds flat, holds firm.' });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
+    await expect.poll(() => widget(m.page).locator('.avg .muted').textContent()).toBe('1 review');
+    await widget(m.page).locator('[part=list] article', { hasText: 'Folds flat' }).waitFor();
+    expect(await widget(m.page).locator('article', { hasText: 'Folds flat' }).count()).toBe(1);
+    expect(await widget(m.page).locator('[part=empty]').count()).toBe(0);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // dark
+    await m.context.close();
+  });
+
+  it('a field’s error goes as soon as the field is right; the others stay until they are', async () => {
+    const v = await openPage(env.browser, { viewport: { width: 375, height: 800 } });
+    await openProduct(v, 'maple-cutting-board');
+    await openForm(v.page);
+    const w = widget(v.page);
+    const errs = () => w.locator('form .err').allTextContents();
+    await w.getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'This field is required.', 'Enter a valid email address, like name@example.com.']);
+    await w.getByLabel('Your review').fill('Good board.');
+    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'Enter a valid email address, like name@example.com.']);
+    expect(await w.getByLabel('Your review').getAttribute('aria-invalid')).toBeNull();
+    await w.getByRole('radio', { name: '5 stars', exact: true }).check();
+    await w.getByLabel('Email (not shown)').fill('bo@');
+    await expect.poll(errs).toEqual(['This field is required.', 'Enter a valid email address, like name@example.com.']);
+    await w.getByLabel('Email (not shown)').fill('bo@example.com');
+    await expect.poll(errs).toEqual(['This field is required.']);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await v.context.close();
+  });
+
+  it('photos: a labelled drop zone (keyboard, drag and drop) with its limits, previews of 72 px or more with a remove button each', async () => {
+    const v = await openPage(env.browser);
+    // listening early: Playwright intercepts the file chooser only once the browser has been told to
+    const chooser = new Promise<FileChooser>((resolve) => v.page.once('filechooser', resolve));
+    await openProduct(v, 'ceramic-planter');
+    await openForm(v.page);
+    const w = widget(v.page);
+    const png = await pngBytes(v.page);
+    const zone = w.locator('[part=dropzone]');
+    expect(await zone.textContent()).toBe('Add photosor drag them here');
+    expect(await w.getByText('Up to 5 photos, 5 MB each: PNG, JPEG, GIF or WebP.').count()).toBe(1);
+    // the file input is visually hidden behind the zone, next in the tab order after the review, and shows its focus on the zone
+    const input = w.getByLabel('Add photos');
+    expect(await input.evaluate((e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    await w.getByLabel('Your review').focus();
+    await v.page.keyboard.press('Tab');
+    expect(await isFocused(input)).toBe(true);
+    expect(await zone.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+    await v.page.keyboard.press('Space');
+    await (await chooser).setFiles([{ name: 'a.png', mimeType: 'image/png', buffer: png }]);
+    await expect.poll(() => w.locator('.preview').count()).toBe(1);
+
+    // drag and drop onto the zone
+    const dt = await v.page.evaluateHandle((bytes) => {
+      const d = new DataTransfer();
+      d.items.add(new File([new Uint8Array(bytes)], 'b.png', { type: 'image/png' }));
+      return d;
+    }, [...png]);
+    await zone.dispatchEvent('dragenter', { dataTransfer: dt });
+    await expect.poll(() => w.locator('.drop').getAttribute('class')).toBe('drop over');
+    await zone.dispatchEvent('drop', { dataTransfer: dt });
+    await expect.poll(() => w.locator('.preview').count()).toBe(2);
+    expect(await w.locator('.drop').getAttribute('class')).toBe('drop');
+    expect(await w.getByText('2 of 5 added.', { exact: false }).count()).toBe(1);
+
+    // previews: at least 72 px, drawn (not blank: opaque in the middle once decoded), each with its remove button
+    const previews = () =>
+      w.locator('.preview canvas').evaluateAll((cs) =>
+        (cs as HTMLCanvasElement[]).map((c) => [c.getBoundingClientRect().width >= 72, c.getContext('2d')!.getImageData(c.width / 2, c.height / 2, 1, 1).data[3]]),
+      );
+    await expect.poll(previews).toEqual([[true, 255], [true, 255]]);
+    expect(await w.getByRole('button', { name: /^Remove photo \d$/ }).count()).toBe(2);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await w.getByRole('button', { name: 'Remove photo 1' }).click();
+    await expect.poll(() => w.locator('.preview').count()).toBe(1);
+    expect(await w.getByRole('button', { name: /^Remove photo \d$/ }).count()).toBe(1);
+    await v.context.close();
+  });
+
+  it('"With photos" lists only reviews with photos (the platform’s content.media filter), and back', async () => {
+    // a product whose first page mixes reviews with and without photos
+    const { access } = await visitorTokens(env.stack.emulator);
+    let pick: { slug: string; photos: number; total: number } | undefined;
+    for (const p of SEED_PRODUCTS) {
+      const r = await api(env.stack.emulator, '/reviews/v1/reviews/query', { token: access, body: { query: { filter: { entityId: p.id }, cursorPaging: { limit: 100 } } } });
+      const all = r.json.reviews as { content: { media: { image?: { url: string } }[] } }[];
+      const photos = all.filter((x) => x.content.media.length).length;
+      const shown = all.every((x) => x.content.media.every((m) => m.image?.url.startsWith('http')));
+      if (shown && photos && all.length - photos >= 2 && all.length <= 5) pick = { slug: p.slug, photos, total: all.length };
+      if (pick) break;
+    }
+    expect(pick).toBeDefined();
+    const v = await openPage(env.browser, { colorScheme: 'dark' });
+    await openProduct(v, pick!.slug);
+    const w = widget(v.page);
+    const articles = w.locator('[part=list] article');
+    await expect.poll(() => articles.count()).toBe(pick!.total);
+    const chip = w.getByRole('button', { name: 'With photos' });
+    expect(await chip.getAttribute('aria-pressed')).toBe('false');
+    await chip.click();
+    await expect.poll(() => articles.count()).toBe(pick!.photos);
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    expect(await articles.evaluateAll((as) => as.every((a) => a.querySelector('[part=photo]')))).toBe(true);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await chip.click();
+    await expect.poll(() => articles.count()).toBe(pick!.total);
+    await v.context.close();
+  });
+
+  it('the stars under the title go to the reviews (scrolled into view, focus on their heading); ratings without reviews on the page stay plain', async () => {
+    const v = await openPage(env.browser, { viewport: { width: 1280, height: 700 } });
+    await openProduct(v, 'enamel-camp-mug');
+    const go = v.page.locator('.product-info inlay-rating').getByRole('button', { name: /^\d\.\d out of 5, \d+ reviews?: go to the reviews$/ });
+    const inView = () => widget(v.page).evaluate((e) => Math.abs(e.getBoundingClientRect().top) < 2);
+    const headingFocused = () => widget(v.page).evaluate((e) => e.shadowRoot!.activeElement?.textContent);
+    await v.page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inView()).toBe(false);
+    await go.click();
+    await expect.poll(inView).toBe(true);
+    expect(await headingFocused()).toBe('Customer reviews');
+    // by keyboard too
+    await v.page.evaluate(() => window.scrollTo(0, 0));
+    await go.focus();
+    await v.page.keyboard.press('Enter');
+    await expect.poll(inView).toBe(true);
+    expect(await headingFocused()).toBe('Customer reviews');
+    expect(await axe(v.page, 'inlay-rating')).toEqual([]);
+    // the carousel's ratings are other products: plain
+    await v.page.locator('inlay-recommendations inlay-rating [role=img]').first().waitFor();
+    expect(await v.page.locator('inlay-recommendations inlay-rating button').count()).toBe(0);
+    // the reviews leave the page: the rating is plain again
+    await v.page.evaluate(() => document.querySelector('inlay-reviews')!.remove());
+    await expect.poll(() => v.page.locator('.product-info inlay-rating button').count()).toBe(0);
+    expect(await v.page.locator('.product-info inlay-rating [role=img]').count()).toBe(1);
+    await v.context.close();
+  });
+
+  it('lightbox: icon buttons (previous/next at the sides, close in the corner), a counter, the review under the photo; arrows, swipe, Escape; a short fade', async () => {
+    const files = env.stack.emulator.db.prepare<[], { id: string }>("SELECT id FROM media_files WHERE id LIKE 'review-photo-%' ORDER BY id LIMIT 3").all();
+    insertReview(env.stack.emulator.db, {
+      namespace: 'stores',
+      entityId: seedIds.products['cedar-smoke-soy-candle']!,
+      contactId: 'c-lightbox',
+      authorName: 'Tess',
+      authorType: 'VISITOR',
+      createdBy: 'x',
+      title: 'Three angles',
+      body: 'Burns evenly, smells of cedar.',
+      rating: 5,
+      media: files.map((f) => ({ image: { id: f.id, url: `/media/${f.id}`, width: 600, height: 600 } })),
+      status: 'APPROVED',
+      nowIso: new Date().toISOString(),
+    });
+    const v = await openPage(env.browser);
+    await openProduct(v, 'cedar-smoke-soy-candle');
+    const thumbs = widget(v.page).locator('[part=list] article', { hasText: 'Burns evenly' }).locator('[part=photo]');
+    await thumbs.nth(1).click();
+    const dialog = widget(v.page).locator('dialog[open]');
+    await dialog.waitFor();
+    const count = dialog.locator('.count');
+    expect(await count.textContent()).toBe('2 / 3');
+    expect(await dialog.getAttribute('aria-label')).toBe('Photo 2 of 3 from Tess');
+    const caption = await dialog.locator('.cap').textContent();
+    for (const text of ['Three angles', 'Burns evenly, smells of cedar.', 'Tess']) expect(caption).toContain(text);
+    // it fades and scales in, briefly
+    const [name, duration] = await dialog.evaluate((d) => [getComputedStyle(d).animationName, parseFloat(getComputedStyle(d).animationDuration)]);
+    expect(name).toBe('lb-in');
+    expect(duration).toBeGreaterThan(0);
+    expect(duration).toBeLessThanOrEqual(0.25);
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+
+    // icons, labelled; close in the top corner, previous and next at the sides
+    const buttons = dialog.getByRole('button');
+    expect(await buttons.evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label'), b.textContent, !!b.querySelector('svg')]))).toEqual([
+      ['Close', '', true],
+      ['Previous photo', '', true],
+      ['Next photo', '', true],
+    ]);
+    const d = (await dialog.boundingBox())!;
+    const box = async (label: string) => (await dialog.getByRole('button', { name: label, exact: true }).boundingBox())!;
+    const [close, prev, next] = [await box('Close'), await box('Previous photo'), await box('Next photo')];
+    expect(close.y - d.y).toBeLessThan(16);
+    expect(d.x + d.width - (close.x + close.width)).toBeLessThan(16);
+    expect(prev.x - d.x).toBeLessThan(16);
+    expect(d.x + d.width - (next.x + next.width)).toBeLessThan(16);
+
+    await v.page.keyboard.press('ArrowRight');
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+    await dialog.getByRole('button', { name: 'Next photo' }).click();
+    await expect.poll(() => count.textContent()).toBe('1 / 3');
+    await dialog.getByRole('button', { name: 'Previous photo' }).click();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+    await v.page.keyboard.press('ArrowLeft');
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+    // a swipe towards the start shows the next photo, towards the end the previous one
+    const img = (await dialog.locator('img').boundingBox())!;
+    const swipe = async (dx: number) => {
+      await v.page.mouse.move(img.x + img.width / 2, img.y + img.height / 2);
+      await v.page.mouse.down();
+      await v.page.mouse.move(img.x + img.width / 2 + dx, img.y + img.height / 2 + 10, { steps: 4 });
+      await v.page.mouse.up();
+    };
+    await swipe(-160);
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+    await swipe(160);
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await isFocused(thumbs.nth(1))).toBe(true);
+    await thumbs.nth(0).click();
+    await dialog.waitFor();
+    await v.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await isFocused(thumbs.nth(0))).toBe(true);
+    await v.context.close();
+  });
+
+  it('loading is a skeleton, not "Loading…" lines; under reduced motion nothing in the widget moves (skeleton, lightbox)', async () => {
+    const v = await openPage(env.browser);
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews/*', delayMs: 5000, times: 6 } });
+    await v.page.goto(`${env.stack.demo}/products/waffle-cotton-towel`);
+    const w = widget(v.page);
+    await w.locator('.skeleton').first().waitFor();
+    expect(await w.locator('.skeleton').count()).toBeGreaterThanOrEqual(4);
+    // no visible loading text (a screen reader still hears "Loading reviews…")
+    expect(await w.evaluate((e) => [...e.shadowRoot!.querySelectorAll('p')].filter((p) => /Loading/.test(p.textContent!) && p.getBoundingClientRect().width > 1).length)).toBe(0);
+    expect(await w.getByRole('status').filter({ hasText: 'Loading reviews…' }).count()).toBe(1);
+    expect(await w.locator('.skeleton').first().evaluate((e) => getComputedStyle(e).animationName)).toBe('inlay-shimmer');
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await v.page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await w.locator('.skeleton').count()).toBeGreaterThan(0); // still loading
+    expect(await motion(v.page)).toEqual(['0s']);
+    await v.context.close();
+
+    const r = await openPage(env.browser, { colorScheme: 'dark' });
+    await r.page.emulateMedia({ reducedMotion: 'reduce' });
+    await openProduct(r, 'enamel-camp-mug');
+    await widget(r.page).locator('[part=photo]').first().click();
+    const dialog = widget(r.page).locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await motion(r.page)).toEqual(['0s']);
+    expect(await axe(r.page, 'inlay-reviews')).toEqual([]); // dark
+    await r.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await r.context.close();
   });
 });

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { summaryStore, type Summary } from '../../core/services/review-summary.ts';
+import { $reviewsOnPage, summaryStore, type Summary } from '../../core/services/review-summary.ts';
 import { strings } from './strings.ts';
 
 export interface RatingProps {
@@ -12,17 +12,28 @@ export interface RatingProps {
 }
 const NONE = atom<{ data?: Summary }>({});
 
-/** `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. */
+/**
+ * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
+ * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
+ */
 export function RatingView({ productId }: RatingProps & WidgetProps) {
   const s = useStore(useMemo(() => (productId ? summaryStore('stores', productId) : NONE), [productId])).data;
+  const go = useStore($reviewsOnPage)[`stores:${productId}`];
   if (!s) return <span part="root" />;
   const t = i18n().strings(strings) as (k: string, p?: Record<string, string | number>) => string;
-  if (!s.count) return <span part="root" class="none">{t('rat.none')}</span>;
   const avg = i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return (
-    <span part="root" role="img" aria-label={t('rat.label', { avg, count: s.count })}>
+  const label = t('rat.label', { avg, count: s.count });
+  const shown = s.count ? (
+    <span role="img" aria-label={label}>
       <span class="stars" aria-hidden="true"><i style={{ width: `${s.average * 20}%` }} /></span>
       <span aria-hidden="true"> {avg} ({i18n().number(s.count)})</span>
     </span>
+  ) : (
+    <span class="none">{t('rat.none')}</span>
+  );
+  return go ? (
+    <button type="button" part="root link" class="go" aria-label={t('rat.go', { label: s.count ? label : t('rat.none') })} onClick={go}>{shown}</button>
+  ) : (
+    <span part="root">{shown}</span>
   );
 }

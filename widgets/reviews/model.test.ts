@@ -94,7 +94,7 @@ describe('list: sort and cursor paging', () => {
     m.setRating(4);
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
     expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4 });
-    const q = await queryReviews({ filter: {}, sort: 'helpful' });
+    const q = await queryReviews({ filter: {}, sort: 'lowest' });
     expect(q.reviews).toHaveLength(2);
   });
 });

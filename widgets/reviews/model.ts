@@ -18,6 +18,7 @@ import {
   type Review,
   type SortKey,
   type Summary,
+  WITH_MEDIA,
 } from '../../core/services/reviews.ts';
 
 /** The wire `member` of the session (wire-protocol §5), the parts used here. */
@@ -49,7 +50,7 @@ export const safeUrl = (u: unknown): string | undefined => {
 export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => safeUrl(m.image?.url)).filter((u): u is string => !!u);
 
 /**
- * One `<inlay-reviews>`: the list (filter by rating, sort, cursor paging), the owner's pending queue and actions.
+ * One `<inlay-reviews>`: the list (filter by rating and by photos, sort, cursor paging), the owner's pending queue and actions.
  * `key` names the item (`namespace:entityId`) in cache keys and storage.
  */
 export function createReviewsModel(ns: string, id: string, pageSize: number) {
@@ -59,23 +60,25 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
   const $staff = atom(false);
   let sort: SortKey = 'newest';
   let rating: number | undefined;
+  let photos = false;
   let seq = 0;
 
   let off: (() => void) | undefined;
 
   /**
    * The first page comes through the page's cache (kept across pages: a stored copy shows at once, and one older
-   * than FRESH_MS is read again in the background, the list following). "More" pages are read as asked.
+   * than FRESH_MS is read again in the background, the list following). "More" pages are read as asked. `keep`: the
+   * shown reviews stay until the new first page is there (a refresh).
    */
-  async function load(more = false) {
+  async function load(more = false, keep = false) {
     const cur = $list.get();
     const mine = ++seq;
-    $list.set({ ...cur, loading: true, error: undefined, ...(more ? {} : { reviews: [], next: undefined }) });
+    $list.set({ ...cur, loading: true, error: undefined, ...(more || keep ? {} : { reviews: [], next: undefined }) });
+    const filter = { ...base, ...(rating ? { 'content.rating': rating } : {}), ...(photos ? WITH_MEDIA : {}) };
     if (!more) {
       off?.();
       const { cache } = client();
-      const key = listKey(ns, id, sort, rating, pageSize);
-      const filter = rating ? { ...base, 'content.rating': rating } : base;
+      const key = listKey(ns, id, sort, rating, pageSize, photos);
       const s = sort;
       // a retry reads again (a failed read is otherwise kept until its store is unused)
       if (cache.get(key)?.error) cache.invalidate(key);
@@ -91,7 +94,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
       });
     }
     try {
-      const page = await queryReviews({ filter: rating ? { ...base, 'content.rating': rating } : base, sort, limit: pageSize, cursor: cur.next });
+      const page = await queryReviews({ filter, sort, limit: pageSize, cursor: cur.next });
       if (mine !== seq) return;
       $list.set({ reviews: [...cur.reviews, ...page.reviews], next: page.next, loading: false });
     } catch (error) {
@@ -146,7 +149,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     client().cache.invalidate(`reviews:summary:${ns}:${id}`);
     client().cache.invalidate(`reviews:count:${ns}:${id}:`);
     client().cache.invalidate(`reviews:list:${ns}:${id}:`);
-    void load();
+    void load(false, true);
     if ($staff.get()) void loadPending();
   }
 
@@ -169,6 +172,11 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     /** Show only reviews rated `n` (undefined: all). */
     setRating(n: number | undefined) {
       rating = n;
+      void load();
+    },
+    /** Show only reviews with photos (or videos). */
+    setPhotos(on: boolean) {
+      photos = on;
       void load();
     },
     probeStaff,

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { i18n } from '../../core/boot.ts';
 import type { Review } from '../../core/services/review-summary.ts';
 import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
 import type { Draft } from './model.ts';
+import { adoptFormCss } from './form-styles.ts';
 
 interface Photo {
   file: File;
@@ -22,14 +23,14 @@ function Thumb({ file }: { file: File }) {
     createImageBitmap(file).then(
       (b) => {
         const s = Math.min(b.width, b.height);
-        if (live) ref.current?.getContext('2d')?.drawImage(b, (b.width - s) / 2, (b.height - s) / 2, s, s, 0, 0, 144, 144);
+        if (live) ref.current?.getContext('2d')?.drawImage(b, (b.width - s) / 2, (b.height - s) / 2, s, s, 0, 0, 192, 192);
         b.close();
       },
       () => undefined, // undecodable: an empty tile; the platform checks the upload itself
     );
     return () => void (live = false);
   }, [file]);
-  return <canvas ref={ref} width={144} height={144} />;
+  return <canvas ref={ref} width={192} height={192} />;
 }
 
 export interface FormProps {
@@ -44,8 +45,9 @@ export interface FormProps {
 
 /**
  * The review form (its own chunk, loaded on "Write a review"): a real radio group for the rating, title, body, up to
- * 5 photos (type and size checked, previewed), name + email for visitors. The text is kept in sessionStorage
- * per item until sent, and stays in the form after a failure.
+ * 5 photos (a drop zone over a visually hidden file input; type and size checked, previewed), name + email for
+ * visitors. A field's error goes as soon as the field is right. The text is kept in sessionStorage per item until
+ * sent, and stays in the form after a failure.
  */
 export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
   const t = i18n().strings(formStrings) as (k: string, p?: Record<string, string | number>) => string;
@@ -55,12 +57,19 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
   const [general, setGeneral] = useState<string>();
   const [photoMsg, setPhotoMsg] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [over, setOver] = useState(false);
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => adoptFormCss(form.current), []);
 
   // Functional updates: autofill may fire several inputs before the next render.
   const now = useRef(d); // the latest values, also before the next render (submit reads these)
-  const set = (k: keyof Draft, v: string | number) => setD((cur) => (now.current = { ...cur, [k]: v }));
+  const set = (k: keyof Draft, v: string | number) => {
+    now.current = { ...now.current, [k]: v };
+    setD(now.current);
+    // a shown error goes once the field is right (a new one only comes with the next submit)
+    if (errors[k] && !checkDraft(now.current, needContact)[k]) setErrors(({ [k]: _, ...rest }) => rest);
+  };
   useEffect(() => drafts.set(ns, id, Object.values(d).some(Boolean) ? d : undefined), [d]);
   const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
     const Tag = k === 'body' ? 'textarea' : 'input';
@@ -99,7 +108,13 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
   }
   function removePhoto(i: number) {
     setPhotos(photos.filter((_, k) => k !== i));
+    setPhotoMsg(undefined);
   }
+  const full = photos.length >= PHOTO_MAX;
+  const drag = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(!full);
+  };
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -146,19 +161,41 @@ export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone
       {field('title', 'text', 100)}
       {field('body', 'text', 3000)}
       <div class="field">
-        <label for={`${ids}p`}>{t('f.photos')}</label>
-        <input id={`${ids}p`} type="file" part="photos" accept="image/png,image/jpeg,image/gif,image/webp" multiple disabled={photos.length >= PHOTO_MAX} onChange={(e) => {
-          const input = e.target as HTMLInputElement;
-          addPhotos(input.files);
-          input.value = '';
-        }} />
+        <div
+          class={over ? 'drop over' : 'drop'}
+          onDragEnter={drag}
+          onDragOver={drag}
+          onDragLeave={(e) => (e.currentTarget as Node).contains(e.relatedTarget as Node) || setOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            if (!full) addPhotos(e.dataTransfer?.files ?? null);
+          }}
+        >
+          <input id={`${ids}p`} class="file visually-hidden" type="file" part="photos" accept="image/png,image/jpeg,image/gif,image/webp" multiple
+            disabled={full} aria-describedby={`${ids}ph`} onChange={(e) => {
+              const input = e.target as HTMLInputElement;
+              addPhotos(input.files);
+              input.value = '';
+            }} />
+          <label for={`${ids}p`} class="dz" part="dropzone">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2">
+              <path d="M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6" />
+            </svg>
+            <span class="dzt">{t(full ? 'f.photoMax' : 'f.addPhotos')}</span>
+            {full ? null : <span>{t('f.drop')}</span>}
+          </label>
+        </div>
+        <p id={`${ids}ph`} class="hint">{t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}</p>
         {photoMsg ? <p class="err" role="alert">{photoMsg}</p> : null}
         {photos.length ? (
           <ul class="photos">
             {photos.map((p, i) => (
               <li key={p.key} class="preview">
                 <Thumb file={p.file} />
-                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => removePhoto(i)}>×</button>
+                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => removePhoto(i)}>
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" stroke="currentColor" stroke-width="2.5"><path d="M6 6l12 12M18 6L6 18" /></svg>
+                </button>
               </li>
             ))}
           </ul>

@@ -3,7 +3,8 @@
  * private ones (`--_*`) with light defaults, and dark defaults under `prefers-color-scheme: dark`; a site that sets a
  * token wins in both schemes. Inherited properties (font, size, colour) are set on :host with !important: a host rule
  * that matches the element itself (`* {font: inherit; color: …}`) would otherwise win over :host and leak in. Sizes
- * inside are px from that 16px base, never rem (the host's `html {font-size}` would leak in).
+ * inside are px from that 16px base, never rem (the host's `html {font-size}` would leak in). `.skeleton` is the one
+ * loading placeholder style (a shimmer, still under reduced motion).
  */
 export const baseCss = `
 :host{
@@ -31,4 +32,8 @@ button,input,select,textarea{font:inherit;color:inherit}
 color:var(--_danger);background:var(--_bg);font-size:14.4px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
 white-space:nowrap;border:0}
+.skeleton{border-radius:var(--_radius);background:linear-gradient(90deg,var(--_border) 40%,transparent 50%,var(--_border) 60%) 100% 0/300% 100%;
+opacity:.35;animation:inlay-shimmer 1.6s linear infinite}
+@keyframes inlay-shimmer{to{background-position:0 0}}
+@media (prefers-reduced-motion:reduce){.skeleton{animation:none}}
 `;

@@ -9,7 +9,6 @@ font-size:24px;line-height:1;cursor:pointer}
 .track{margin:0;padding:4px 2px 12px;display:grid;grid-auto-flow:column;grid-auto-columns:minmax(180px,calc((100% - 3*16px)/4));
 gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;overscroll-behavior-x:contain;scrollbar-width:thin}
 .card{position:relative;scroll-snap-align:start;display:flex;flex-direction:column;gap:6px;min-height:290px}
-.skeleton{background:linear-gradient(90deg,var(--_border),transparent);opacity:.35;border-radius:var(--_radius)}
 .card-link{display:flex;flex-direction:column;gap:8px;color:inherit;text-decoration:none;border-radius:var(--_radius)}
 .media{display:block;aspect-ratio:1;border:1px solid var(--_border);border-radius:var(--_radius);overflow:hidden;background:var(--_bg)}
 .media img{display:block;width:100%;height:100%;object-fit:cover}

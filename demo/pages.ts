@@ -123,8 +123,7 @@ export function homePage(ctx: PageContext, products: Product[], category?: Colle
   <ul class="grid">${products.map(card)}</ul>
 </section>
 <section class="wrap band" aria-label="Best sellers">
-  <h2>Best sellers</h2>
-  <inlay-recommendations algorithm="best-sellers" limit="8"></inlay-recommendations>
+  <inlay-recommendations algorithm="best-sellers" limit="8"><h2 slot="heading">Best sellers</h2></inlay-recommendations>
 </section>`,
   );
 }
@@ -173,8 +172,7 @@ export function productBody(ctx: PageContext, p: Product, opts: { picker?: boole
   </div>
 </article>
 <section class="wrap band" aria-label="You may also like">
-  <h2>You may also like</h2>
-  <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"></inlay-recommendations>
+  <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"><h2 slot="heading">You may also like</h2></inlay-recommendations>
 </section>
 <section class="wrap band" aria-label="Reviews">
   <inlay-reviews product-id="${p.id}"></inlay-reviews>

@@ -171,7 +171,7 @@ function tokens(): Token[] {
         kind: 'choice',
         def: '',
         choices: [
-          { label: 'Default (system UI)', value: '' },
+          { label: 'Default (the page’s font)', value: '' },
           { label: 'Serif (Georgia)', value: 'Georgia, "Times New Roman", serif' },
           { label: 'Rounded sans', value: '"Trebuchet MS", Verdana, sans-serif' },
           { label: 'Monospace', value: 'ui-monospace, Menlo, Consolas, monospace' },

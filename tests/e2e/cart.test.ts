@@ -318,6 +318,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await cart(w.page).getByRole('button', { name: /^Cart, \d+ items?$/ }).focus();
     await w.page.keyboard.press('Enter');
     await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await drawer(w.page).evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished))); // slid all the way in
     const box = await drawer(w.page).boundingBox();
     expect(box!.width).toBe(375); // full width on phones
     for (let i = 0; i < 14; i++) {

@@ -51,9 +51,14 @@ async function loaded(page: Page, demo = false) {
   await page.locator('inlay-cart button.cart-button').waitFor();
 }
 
-async function open(kind: string, query = ''): Promise<WatchedPage> {
+/**
+ * The widgets take the page's font family (each host has its own: that is by design), so pages compared with the
+ * plain one name the same family through the `--inlay-font` token: every other difference is a leak.
+ */
+async function open(kind: string, query = '', font = 'sans-serif'): Promise<WatchedPage> {
   const w = await openPage(env.browser);
   await w.page.goto(`${env.stack.demo}/hostile/${kind}${query}`);
+  if (font) await w.page.evaluate((f) => document.documentElement.style.setProperty('--inlay-font', f), font);
   return w;
 }
 
@@ -102,6 +107,7 @@ async function openLogin(page: Page) {
   await login.getByRole('button', { name: 'Sign in' }).click();
   const panel = login.getByRole('dialog');
   await expect.poll(() => panel.isVisible()).toBe(true);
+  await panel.evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished))); // measured once it has moved in
   return panel.evaluate((d) => {
     const host = (d.getRootNode() as ShadowRoot).host.getBoundingClientRect();
     const r = d.getBoundingClientRect();
@@ -225,10 +231,10 @@ describe('widgets on hostile hosts', () => {
     });
 
     it(`${kind}: widget CSS does not leak into the host's own elements`, async () => {
-      const without = await open(kind, '?bundle=0');
+      const without = await open(kind, '?bundle=0', '');
       const before = await hostStyles(without.page);
       expect(await without.page.evaluate(() => customElements.get('inlay-cart'))).toBeUndefined();
-      const w = await open(kind);
+      const w = await open(kind, '', '');
       await loaded(w.page);
       // open the drawer too: a modal dialog and its scroll lock are the likeliest to touch the page
       await w.page.locator('inlay-cart button.cart-button').click();

@@ -293,7 +293,11 @@ function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; 
               +
             </button>
           </div>
-          <span class="price">{amount(l.lineItemPrice)}</span>
+          <button type="button" class="remove link" data-remove aria-label={t('cart.remove', { name })} onClick={onRemove}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M5 7h14M10 7V4h4v3m-7 0 1 13h8l1-13" fill="none" stroke="currentColor" stroke-width="1.8" />
+            </svg>
+          </button>
         </div>
         {failed !== undefined ? (
           <p class="err" id={`${id}-n`} role="alert">
@@ -316,11 +320,8 @@ function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; 
           </p>
         )}
       </div>
-      <button type="button" class="remove link" data-remove aria-label={t('cart.remove', { name })} onClick={onRemove}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M5 7h14M10 7V4h4v3m-7 0 1 13h8l1-13" fill="none" stroke="currentColor" stroke-width="1.8" />
-        </svg>
-      </button>
+      {/* the line's amount in the same column as the totals' */}
+      <span class="price">{amount(l.lineItemPrice)}</span>
     </li>
   );
 }

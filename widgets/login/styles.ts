@@ -1,3 +1,9 @@
+/**
+ * A fixed footprint in the host's header: the member button has one width and cuts a long name with an ellipsis (its
+ * label has the whole name).
+ * Phones: the panel is a sheet at the bottom over a scrim, a spread shadow (a tap on it reaches the page, which
+ * closes the sheet). The panels move in; nothing moves under reduced motion.
+ */
 export const loginCss = `
 :host{display:inline-block;position:relative;vertical-align:middle;min-width:96px}
 .root{position:relative;display:flex;justify-content:flex-end}
@@ -7,15 +13,18 @@ button:disabled,button[aria-disabled=true]{cursor:progress;opacity:.7}
 .wide{width:100%;margin-top:8px}
 .link{padding:6px 2px;color:var(--_accent);text-decoration:underline;text-underline-offset:3px;font-weight:500;
 min-height:32px;align-self:flex-start;text-align:start}
-.member{display:flex;align-items:center;gap:8px;padding-block:4px;padding-inline:4px 12px;border:1px solid var(--_border);max-width:220px}
+.member{display:flex;align-items:center;gap:8px;width:148px;padding-block:4px;padding-inline:4px 12px;border:1px solid var(--_border)}
+.member::after{content:"";flex:none;width:7px;height:7px;margin-top:-4px;border:solid currentColor;border-width:0 2px 2px 0;
+transform:rotate(45deg);opacity:.6}
 .avatar{flex:none;display:grid;place-items:center;width:34px;height:34px;border-radius:50%;overflow:hidden;
 background:var(--_accent);color:var(--_accent-text);font-size:12.8px;font-weight:700}
 .avatar::before{content:attr(data-i)}
 .avatar img{width:100%;height:100%;object-fit:cover}
-.name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:start}
 .panel{position:absolute;z-index:20;inset-inline-end:0;top:calc(100% + 6px);width:340px;max-width:calc(100vw - 16px);
 padding:calc(var(--_space)*2);border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg);
-box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px}
+box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px;transition:opacity .18s ease-out,transform .18s ease-out}
+@starting-style{.panel{opacity:0;transform:translateY(-6px)}}
 .menu{width:240px;padding:var(--_space)}
 .menu button{display:block;width:100%;text-align:start;padding:8px 12px;font-weight:500}
 .menu button:hover,.menu button:focus{background:color-mix(in srgb,var(--_accent) 14%,transparent)}
@@ -37,6 +46,9 @@ input[aria-invalid=true]{border-color:var(--_danger)}
 .notice{font-size:14.4px}
 .pw{border-top:1px solid var(--_border);margin-top:10px;padding-top:10px}
 .sub{font-weight:700;font-size:16px}
-@media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto}
-.name{max-width:90px}}
+@media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto;
+box-shadow:var(--_shadow),0 0 0 100vmax rgb(0 0 0/.45)}
+@starting-style{.panel{transform:translateY(24px)}}
+.member{width:124px}}
+@media (prefers-reduced-motion:reduce){.panel{transition:none}}
 `;

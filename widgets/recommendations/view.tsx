@@ -27,12 +27,20 @@ export interface RecommendationsProps {
 
 const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
 
+/** Points the reading way (the stylesheet turns "previous" around, and both in a right-to-left page). */
+const Chevron = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />
+  </svg>
+);
+
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
 
 /**
  * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
- * previous/next buttons that disable at the ends, arrow keys between items). Hides itself when there is nothing
- * to recommend.
+ * previous/next buttons that disable at the ends and are not shown when every card fits, arrow keys between items).
+ * The page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides
+ * itself (and that heading) when there is nothing to recommend.
  */
 export function RecommendationsView({ productId, algorithm, limit, host }: RecommendationsProps & WidgetProps) {
   const t = i18n().strings(strings);
@@ -93,14 +101,27 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
     if (el) setEnds({ start: Math.abs(el.scrollLeft) <= 1, end: Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1 });
   };
   useEffect(measure, [state]);
+  // a wider or narrower container can make everything fit (no arrows) or not
+  useEffect(() => {
+    const el = track.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => measure());
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [state.status]);
 
+  // the page's own heading (`<h2 slot="heading">`) sits in the carousel's top row, the arrows at its end
+  const heading = <slot name="heading" />;
   if (state.status === 'error') {
     return (
-      <div part="root" class="msg" role="alert">
-        <p>{i18n().error(state.error)}</p>
-        <button type="button" part="button" onClick={() => setAttempt((n) => n + 1)}>
-          {t('action.retry')}
-        </button>
+      <div part="root">
+        <div class="head">{heading}</div>
+        <div class="msg" role="alert">
+          <p>{i18n().error(state.error)}</p>
+          <button type="button" part="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('action.retry')}
+          </button>
+        </div>
       </div>
     );
   }
@@ -122,13 +143,17 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
 
   return (
     <section part="root" aria-roledescription="carousel" aria-label={t('recs.label')} aria-busy={state.status === 'loading'}>
-      <div class="nav">
-        <button type="button" part="prev" aria-label={t('recs.prev')} disabled={ends.start} onClick={() => page(-1)}>
-          ‹
-        </button>
-        <button type="button" part="next" aria-label={t('recs.next')} disabled={ends.end} onClick={() => page(1)}>
-          ›
-        </button>
+      <div class="head">
+        {heading}
+        {/* no arrows when every card fits */}
+        <div class="nav" hidden={ends.start && ends.end}>
+          <button type="button" part="prev" aria-label={t('recs.prev')} disabled={ends.start} onClick={() => page(-1)}>
+            <Chevron />
+          </button>
+          <button type="button" part="next" aria-label={t('recs.next')} disabled={ends.end} onClick={() => page(1)}>
+            <Chevron />
+          </button>
+        </div>
       </div>
       <div ref={track} part="track" class="track" onScroll={measure} onKeyDown={onKey}>
         {state.status === 'loading'
@@ -141,7 +166,9 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
                 <div key={p.id} class="card" part="item" role="group" aria-roledescription="slide" aria-label={t('recs.slide', { n: i + 1, total: items.length })}>
                   <a class="card-link" part="link" href={href}>
                     <span class="media">{img ? <img src={img.url} width={img.width} height={img.height} alt="" loading="lazy" decoding="async" /> : null}</span>
-                    <span class="name">{p.name}</span>
+                    <span class="name" title={p.name}>
+                      {p.name}
+                    </span>
                   </a>
                   <inlay-rating product-id={p.id} />
                   <p class="price" part="price">

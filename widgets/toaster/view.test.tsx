@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { ToasterView } from './view.tsx';
-import { $toasts, dismiss, toast } from '../../core/stores/toasts.ts';
+import { $toasts, dismiss, toast, update } from '../../core/stores/toasts.ts';
 import { emitFrom } from '../../core/events.ts';
 
 const props = () => ({ host: document.body, emit: emitFrom(document.body) });
@@ -61,6 +61,36 @@ describe('toaster view', () => {
       vi.advanceTimersByTime(4_000);
     });
     expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('a dismissed toast stays in place, inert and hidden from screen readers, while it fades out; then it goes', () => {
+    vi.useFakeTimers();
+    render(<ToasterView {...props()} />);
+    act(() => {
+      toast.info('one');
+      toast.info('two');
+    });
+    act(() => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    });
+    const items = [...document.querySelectorAll('li')];
+    expect(items.map((li) => [li.querySelector('.title')?.textContent, li.hasAttribute('data-leaving'), li.getAttribute('aria-hidden'), li.inert])).toEqual([
+      ['one', true, 'true', true],
+      ['two', false, null, false],
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect([...document.querySelectorAll('.title')].map((e) => e.textContent)).toEqual(['two']);
+  });
+
+  it('a toast that changes (loading → success) is the same toast: nothing leaves', () => {
+    render(<ToasterView {...props()} />);
+    let id = '';
+    act(() => void (id = toast.loading('Saving…')));
+    act(() => update(id, { type: 'success', title: 'Saved' }));
+    expect([...document.querySelectorAll('li')].map((li) => [li.querySelector('.title')?.textContent, li.hasAttribute('data-leaving')])).toEqual([['Saved', false]]);
   });
 
   it('Alt+T moves focus to the region', () => {

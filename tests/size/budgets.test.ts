@@ -37,7 +37,18 @@ const KB = 1024;
  * stores 0.5 KB (products, review-summary, reviews, recommendations). It stays in core because every page must drop
  * an identity's copies when it signs out, whichever widgets it has.
  */
-const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 28.5 * KB, widget: 8 * KB, allWidgetsPage: 66 * KB };
+/*
+ * Issue 19 took French out of every chunk (one pack loaded only by French pages: -2.3 KB on an English page) and PKCE
+ * out of the core (-0.4 KB); the loader now also starts the token request (+0.3 KB, at its 1.5 KB ceiling).
+ *
+ * allWidgetsPage raised from 66 KB to 67.5 KB with issue 18 (finish), measured 66.2 → 68.4 KB: the reviews' states,
+ * drop zone (its CSS loads with the form), photos filter, lightbox with icons, swipe and counter, and the rating's
+ * link to the reviews (+1.4 KB, reviews at 8.06 of its 8 KB); back-in-stock following a sign-in (+0.5 KB); motion,
+ * host fonts, the fixed header footprint, carousel arrows in the heading row and the drawer's amount column (+1.1 KB).
+ * The classic inlay.js gets its own ceiling: it is one file holding what the module build loads on demand (the French
+ * pack 3.8 KB, the review form and owner tools, the profile panel), so it can no longer share the page's.
+ */
+const BUDGET = { loader: 1.5 * KB, runtimeAndCore: 28.5 * KB, widget: 8 * KB, allWidgetsPage: 67.5 * KB, classic: 68.5 * KB };
 
 const dir = 'dist/inlay';
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;
@@ -108,7 +119,7 @@ describe('bundle budgets (gzip)', () => {
     for (const f of assets.map(asset).filter((f) => !page.has(f))) expect(gz(f), f).toBeLessThanOrEqual(BUDGET.widget);
   });
 
-  it(`the classic inlay.js (everything) ≤ ${BUDGET.allWidgetsPage} B`, () => {
-    expect(gz('inlay.js')).toBeLessThanOrEqual(BUDGET.allWidgetsPage);
+  it(`the classic inlay.js (everything, every language) ≤ ${BUDGET.classic} B`, () => {
+    expect(gz('inlay.js')).toBeLessThanOrEqual(BUDGET.classic);
   });
 });

@@ -88,8 +88,24 @@ describe('widgets in the host page', () => {
     expect(p.transition).toBeGreaterThan(0);
     expect(p.transition).toBeLessThanOrEqual(0.25);
     await settled(panel);
+    // and out: the first frame after Escape still shows it, moving, inert and hidden from screen readers; then gone
+    const leaving = login.evaluate(
+      (el) =>
+        new Promise<{ inert: boolean; hidden: string | null; moving: boolean }>((resolve) => {
+          const look = () => {
+            const p = el.shadowRoot!.querySelector<HTMLElement>('.panel.out');
+            // a frame after the class change, the transition is running
+            if (p) requestAnimationFrame(() => resolve({ inert: p.inert, hidden: p.getAttribute('aria-hidden'), moving: p.getAnimations().length > 0 }));
+            else requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
     await w.page.keyboard.press('Escape');
-    await expect.poll(() => panel.count()).toBe(0);
+    expect(await leaving).toEqual({ inert: true, hidden: 'true', moving: true });
+    expect(await panel.count()).toBe(0); // no dialog role while it leaves
+    await expect.poll(() => login.locator('.panel').count()).toBe(0);
+    expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.textContent?.trim())).toBe('Sign in');
 
     // a toast comes in, and when closed it fades out in place (hidden from screen readers) before it goes
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
@@ -128,6 +144,7 @@ describe('widgets in the host page', () => {
     await panel.waitFor();
     expect(await motion(panel)).toEqual({ transition: 0, animation: 0 });
     await w.page.keyboard.press('Escape');
+    expect(await login.locator('.panel').count()).toBe(0); // gone at once
 
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
     w.expected.push(/status of 503/);

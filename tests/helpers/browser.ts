@@ -53,6 +53,13 @@ export async function openPage(browser: Browser, opts: { viewport?: { width: num
 /** Runs axe-core in the page (via the protocol, so it works under a strict CSP) and returns the violations. */
 export async function axe(page: Page, include?: string): Promise<{ id: string; impact: string | null; nodes: string[]; help: string }[]> {
   await page.evaluate(axeSource);
+  // colours are measured as painted: let panels, drawers and toasts finish moving in or out first (not the endless
+  // loading shimmer)
+  await page.evaluate(() => {
+    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
+    const finite = roots.flatMap((r) => r.getAnimations()).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.all(finite.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
+  });
   return page.evaluate(async (sel) => {
     type Node = { target: unknown[]; failureSummary?: string };
     const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } };

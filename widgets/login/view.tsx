@@ -49,6 +49,23 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
   const announce = useRef(false);
   const ids = useId();
   const open = ui.step !== 'closed';
+  // Closing: the panel stays a moment, inert and hidden from screen readers, with what it last showed, while it moves
+  // out (not under reduced motion; at once when the menu or the profile takes its place).
+  const shown = useRef(ui);
+  if (open) shown.current = ui;
+  // decided while rendering the close, so the same element stays and its transition runs
+  const leaving = useRef(false);
+  const wasShown = useRef(open);
+  if (wasShown.current !== open) {
+    leaving.current = !open && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    wasShown.current = open;
+  }
+  const [, gone] = useState(0);
+  useEffect(() => {
+    if (!leaving.current) return;
+    const t = setTimeout(() => ((leaving.current = false), gone((n) => n + 1)), 200);
+    return () => clearTimeout(t);
+  }, [open]);
 
   useEffect(() => void model.takeResetToken(), [model]);
 
@@ -155,28 +172,30 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
       >
         {t('login.open')}
       </button>
-      {open ? (
+      {open || (leaving.current && !menu && !profileOpen) ? (
         <div
           ref={panel}
           id={`${ids}p`}
-          class="panel"
+          class={open ? 'panel' : 'panel out'}
           part="panel"
           role="dialog"
           aria-labelledby={`${ids}t`}
+          aria-hidden={open ? undefined : 'true'}
+          inert={!open}
           onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), model.close())}
         >
           <div class="head">
             <p class="title" id={`${ids}t`} tabIndex={-1} data-focus="">
-              {t(TITLES[ui.step])}
+              {t(TITLES[shown.current.step])}
             </p>
             <button type="button" class="x" aria-label={t('login.close')} onClick={() => model.close()}>
               ×
             </button>
           </div>
-          {ui.notice ? <p class="notice" role="status">{ui.notice}</p> : null}
-          {ui.errors.form ? <p class="err" role="alert">{ui.errors.form}</p> : null}
+          {open && ui.notice ? <p class="notice" role="status">{ui.notice}</p> : null}
+          {open && ui.errors.form ? <p class="err" role="alert">{ui.errors.form}</p> : null}
           {/* keyed: each step gets fresh fields (uncontrolled inputs must not carry a value into another field) */}
-          <Step key={ui.step} ui={ui} model={model} t={t} ids={ids} />
+          <Step key={shown.current.step} ui={shown.current} model={model} t={t} ids={ids} />
         </div>
       ) : null}
     </div>

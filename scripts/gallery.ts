@@ -51,7 +51,13 @@ interface State {
 const MUG = 'enamel-camp-mug';
 const NAVY = seedVariantId(MUG, { Color: 'Navy' });
 
-const go = async (r: Run, path: string) => {
+const go = async (r: Run, path: string, o: { uncached?: boolean } = {}) => {
+  if (o.uncached) {
+    // the reads kept across pages (fresh for 60 s) would show instead of a loading or error state: drop them first,
+    // from a same-origin page without widgets
+    await r.page.goto(r.stack.demo + '/favicon.svg');
+    await r.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.')).forEach((k) => localStorage.removeItem(k)));
+  }
   await r.page.goto(r.stack.demo + path);
 };
 
@@ -163,7 +169,7 @@ const STATES: State[] = [
     caption: 'Every /reviews/v1/* call held 30 s by a delay fault.',
     async run(r) {
       await r.fault({ path: '/reviews/v1/*', delayMs: 30_000 });
-      await go(r, `/products/${MUG}`);
+      await go(r, `/products/${MUG}`, { uncached: true });
       await r.page.waitForFunction(() => (document.querySelector('inlay-reviews')?.shadowRoot?.childElementCount ?? 0) > 0, undefined, { timeout: STEP_MS });
       return band(r.page, 'inlay-reviews');
     },
@@ -277,7 +283,7 @@ const STATES: State[] = [
     caption: 'Every /v1/recommendations/* call held 30 s by a delay fault.',
     async run(r) {
       await r.fault({ path: '/v1/recommendations/*', delayMs: 30_000 });
-      await go(r, `/products/${MUG}`);
+      await go(r, `/products/${MUG}`, { uncached: true });
       await r.page.locator('inlay-recommendations .skeleton').first().waitFor();
       return band(r.page, 'inlay-recommendations');
     },
@@ -301,7 +307,7 @@ const STATES: State[] = [
     caption: 'POST /v1/recommendations/get answers 503 (a status fault).',
     async run(r) {
       await r.fault({ path: '/v1/recommendations/get', status: 503 });
-      await go(r, `/products/${MUG}`);
+      await go(r, `/products/${MUG}`, { uncached: true });
       await r.page.locator('inlay-recommendations').getByRole('alert').waitFor();
       return band(r.page, 'inlay-recommendations');
     },

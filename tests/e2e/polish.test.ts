@@ -125,6 +125,45 @@ describe('widgets in the host page', () => {
     await w.context.close();
   });
 
+  it('motion: the member menu and the profile panel move out too (inert, hidden), and focus returns to the member button', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.fixtures.page('/menu-motion', doc(env.stack, '<header><inlay-login></inlay-login></header>')));
+    const menuButton = await signIn(w.page, await member('mo@example.com', 'Mo'));
+    const login = w.page.locator('inlay-login');
+    /** The first frame after `key`: the leaving surface's panel, a frame into its transition. */
+    const leaveWith = async (key: string) => {
+      const seen = login.evaluate(
+        (el) =>
+          new Promise<{ inert: boolean; hidden: string | null; moving: boolean }>((resolve) => {
+            const look = () => {
+              const s = el.shadowRoot!.querySelector<HTMLElement>('[data-out]');
+              const p = s?.querySelector<HTMLElement>('.panel');
+              if (s && p) requestAnimationFrame(() => resolve({ inert: s.inert, hidden: s.getAttribute('aria-hidden'), moving: p.getAnimations().length > 0 }));
+              else requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+          }),
+      );
+      await w.page.keyboard.press(key);
+      expect(await seen).toEqual({ inert: true, hidden: 'true', moving: true });
+      await expect.poll(() => login.locator('.panel').count()).toBe(0);
+      expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.className)).toContain('member');
+    };
+    await menuButton.click();
+    const menu = login.locator('.menu');
+    await menu.waitFor();
+    await settled(menu);
+    await leaveWith('Escape');
+
+    await menuButton.click();
+    await login.getByRole('menuitem', { name: 'Edit profile' }).click();
+    const profile = login.getByRole('dialog', { name: 'Your profile' });
+    await profile.waitFor();
+    await settled(profile);
+    await leaveWith('Escape');
+    await w.context.close();
+  });
+
   it('motion: none under prefers-reduced-motion (drawer, scrim, panel, toasts); closing is immediate', async () => {
     const w = await openPage(env.browser);
     await w.page.emulateMedia({ reducedMotion: 'reduce' });

@@ -25,7 +25,8 @@ background:var(--_accent);color:var(--_accent-text);font-size:12.8px;font-weight
 padding:calc(var(--_space)*2);border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_bg);
 box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px;transition:opacity .18s ease-out,transform .18s ease-out}
 @starting-style{.panel{opacity:0;transform:translateY(-6px)}}
-.panel.out{opacity:0;transform:translateY(-6px);pointer-events:none}
+.panel.out,[data-out]>.panel{opacity:0;transform:translateY(-6px);pointer-events:none}
+.surface{display:contents}
 .menu{width:240px;padding:var(--_space)}
 .menu button{display:block;width:100%;text-align:start;padding:8px 12px;font-weight:500}
 .menu button:hover,.menu button:focus{background:color-mix(in srgb,var(--_accent) 14%,transparent)}
@@ -50,7 +51,7 @@ input[aria-invalid=true]{border-color:var(--_danger)}
 @media (max-width:480px){.panel{position:fixed;inset:auto 8px 8px;width:auto;max-height:calc(100vh - 16px);overflow:auto;
 box-shadow:var(--_shadow),0 0 0 100vmax rgb(0 0 0/.45)}
 @starting-style{.panel{transform:translateY(24px)}}
-.panel.out{transform:translateY(24px)}
+.panel.out,[data-out]>.panel{transform:translateY(24px)}
 .member{width:124px}}
 @media (prefers-reduced-motion:reduce){.panel{transition:none}}
 `;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
@@ -53,19 +53,9 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
   // out (not under reduced motion; at once when the menu or the profile takes its place).
   const shown = useRef(ui);
   if (open) shown.current = ui;
-  // decided while rendering the close, so the same element stays and its transition runs
-  const leaving = useRef(false);
-  const wasShown = useRef(open);
-  if (wasShown.current !== open) {
-    leaving.current = !open && !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    wasShown.current = open;
-  }
-  const [, gone] = useState(0);
-  useEffect(() => {
-    if (!leaving.current) return;
-    const t = setTimeout(() => ((leaving.current = false), gone((n) => n + 1)), 200);
-    return () => clearTimeout(t);
-  }, [open]);
+  const leaving = useLeaving(open);
+  const menuLeaving = useLeaving(menu);
+  const profileLeaving = useLeaving(profileOpen);
 
   useEffect(() => void model.takeResetToken(), [model]);
 
@@ -137,23 +127,29 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
           </span>
           <span class="name">{name}</span>
         </button>
-        {menu ? (
-          <Menu
-            id={`${ids}m`}
-            model={model}
-            t={t}
-            member={member}
-            close={() => (setMenu(false), trigger.current?.focus())}
-            profile={() => {
-              setMenu(false);
-              import('./profile.tsx').then(
-                (m) => (setProfile(() => m.ProfilePanel), setProfileOpen(true)),
-                (e: unknown) => toast.error(i18n().error(e)),
-              );
-            }}
-          />
+        {menu || (menuLeaving && !profileOpen) ? (
+          <Surface open={menu}>
+            <Menu
+              id={`${ids}m`}
+              model={model}
+              t={t}
+              member={member}
+              close={() => (setMenu(false), trigger.current?.focus())}
+              profile={() => {
+                setMenu(false);
+                import('./profile.tsx').then(
+                  (m) => (setProfile(() => m.ProfilePanel), setProfileOpen(true)),
+                  (e: unknown) => toast.error(i18n().error(e)),
+                );
+              }}
+            />
+          </Surface>
         ) : null}
-        {profileOpen && Profile && member ? <Profile member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} /> : null}
+        {(profileOpen || (profileLeaving && !menu)) && Profile && member ? (
+          <Surface open={profileOpen}>
+            <Profile member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} />
+          </Surface>
+        ) : null}
       </div>
     );
   }
@@ -172,7 +168,7 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
       >
         {t('login.open')}
       </button>
-      {open || (leaving.current && !menu && !profileOpen) ? (
+      {open || (leaving && !menu && !profileOpen) ? (
         <div
           ref={panel}
           id={`${ids}p`}
@@ -198,6 +194,33 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
           <Step key={shown.current.step} ui={shown.current} model={model} t={t} ids={ids} />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** True while a surface that just closed moves out: decided while rendering the close, so its element stays and its
+ * transition runs; 200 ms, never under reduced motion. */
+function useLeaving(open: boolean): boolean {
+  const leaving = useRef(false);
+  const was = useRef(open);
+  if (was.current !== open) {
+    leaving.current = !open && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    was.current = open;
+  }
+  const [, gone] = useState(0);
+  useEffect(() => {
+    if (!leaving.current) return;
+    const t = setTimeout(() => ((leaving.current = false), gone((n) => n + 1)), 200);
+    return () => clearTimeout(t);
+  }, [open]);
+  return leaving.current;
+}
+
+/** The member menu's and the profile's box (no layout of its own): while leaving, inert and hidden, its panel moves out. */
+function Surface({ open, children }: { open: boolean; children: ReactNode }) {
+  return (
+    <div class="surface" data-out={open ? undefined : ''} inert={!open} aria-hidden={open ? undefined : 'true'}>
+      {children}
     </div>
   );
 }

@@ -39,8 +39,10 @@ describe('/react: a React 19 app with inlay/react', () => {
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => text(w.page, 'count')).toBe('1 item in your cart.');
     expect(await text(w.page, 'last-change')).toBe('Last cart change: add.');
-    await w.page.keyboard.press('Escape'); // the drawer opened on add
-    await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(false); // it slides out first
+    // the drawer opens on add (once the add has landed): close it, and let it slide out
+    await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(true);
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(false);
 
     // React → widget: the app's own button, through useInlayCart().add
     await w.page.getByRole('button', { name: 'Add one Enamel Camp Mug from React' }).click();

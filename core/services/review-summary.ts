@@ -193,7 +193,6 @@ export const REVIEW_PAGE: Persist<ReviewPage> = {
 export const listKey = (ns: string, id: string, sort: SortKey, rating: number | undefined, limit: number, photos = false) =>
   `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
 
-
 /**
  * The `<inlay-reviews>` on the page, by item (`namespace:entityId`): each entry brings that widget into view and moves
  * focus to it. `<inlay-rating>` for the same item becomes a link to it while one is there.

@@ -4,41 +4,23 @@
  * a request, or the member whose email it is, may read or delete it (emulator/routes/back-in-stock.ts), and signing in
  * changes the caller: so each request still waiting is deleted as the visitor first, then made again with the same
  * email once signed in (as the visitor again when the sign-in failed). One not made again keeps `id: ''`, and the
- * widget makes it when it shows the item. The saved list is the widget's (widgets/back-in-stock/model.ts, `Saved`);
+ * widget makes it when it shows the item. The saved list (core/stores/stock-saved.ts) is shared with the widget;
  * this stays apart from the widget's code, which then need not load on every page.
  */
 import * as z from 'zod/mini';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError, outcomeUnknown } from '../errors.ts';
+import { createSavedStockRequests, type SavedStockRequest } from '../stores/stock-saved.ts';
 import { api, route } from '../urls.ts';
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
-interface Saved {
-  id: string;
-  body?: unknown;
-}
 const one = z.object({ request: z.object({ id: z.string(), status: z.string() }) });
 const is = (e: unknown, status: number) => e instanceof InlayApiError && e.status === status;
 
 export async function carryOver<T>(c: Client, signIn: () => Promise<T>): Promise<T> {
-  const key = `inlay.back-in-stock.${c.config.clientId}`;
-  const all = (): Record<string, Saved> => {
-    try {
-      return (JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, Saved> | null) ?? {};
-    } catch {
-      return {};
-    }
-  };
-  const put = (item: string, s?: Saved) => {
-    const v = all();
-    if (s) v[item] = s;
-    else delete v[item];
-    try {
-      localStorage.setItem(key, JSON.stringify(v));
-    } catch {
-      /* blocked: nothing was saved either */
-    }
-  };
+  const saved = createSavedStockRequests(c.config.clientId);
+  const { all } = saved;
+  const put = (item: string, s?: SavedStockRequest) => (s ? saved.set(item, s) : saved.forget(item));
 
   for (const [item, s] of Object.entries(all())) {
     if (!s.id || !s.body) continue;

@@ -1,58 +1,14 @@
 import { InlayApiError } from '../../core/errors.ts';
 import { createStockRequest, type StockRequest } from '../../core/services/back-in-stock.ts';
 import { STORES_APP_ID, variantOf, type Product } from '../../core/services/products.ts';
+import { createSavedStockRequests, type SavedStockRequest } from '../../core/stores/stock-saved.ts';
 
-/**
- * A request this browser made as a visitor, kept per client id and item so the subscribed state survives reloads; a
- * member's live on the platform instead. `body` made it: at sign-in core/services/stock-carry.ts deletes the request
- * as the visitor and makes it again as the member, and `id` is '' until it is made again.
- */
-export interface Saved {
-  id: string;
-  email: string;
-  body?: ReturnType<typeof buildRequest>;
-}
+/** A request this browser made as a visitor (core/stores/stock-saved.ts), with the body that made it. */
+export type Saved = SavedStockRequest<ReturnType<typeof buildRequest>>;
 
-const storageKey = (clientId: string) => `inlay.back-in-stock.${clientId}`;
 export const itemKey = (productId: string, variantId?: string) => `${productId}:${variantId ?? ''}`;
 
-function readAll(storage: Storage | null, clientId: string): Record<string, Saved> {
-  try {
-    const v = JSON.parse(storage?.getItem(storageKey(clientId)) ?? '{}') as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, Saved>) : {};
-  } catch {
-    return {}; // corrupted or unavailable storage: nothing saved
-  }
-}
-
-export function createSavedRequests(clientId: string, storage: Storage | null = safeLocalStorage()) {
-  const write = (all: Record<string, Saved>) => {
-    try {
-      storage?.setItem(storageKey(clientId), JSON.stringify(all));
-    } catch {
-      /* storage full or blocked: the state lasts for this page only */
-    }
-  };
-  return {
-    get: (key: string): Saved | undefined => readAll(storage, clientId)[key],
-    set(key: string, saved: Saved) {
-      write({ ...readAll(storage, clientId), [key]: saved });
-    },
-    forget(key: string) {
-      const all = readAll(storage, clientId);
-      delete all[key];
-      write(all);
-    },
-  };
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export const createSavedRequests = (clientId: string, storage?: Storage | null) => createSavedStockRequests<ReturnType<typeof buildRequest>>(clientId, storage);
 
 /** `ada@example.com` → `a…@example.com`, for "We'll email you at …". */
 export function maskEmail(email: string): string {

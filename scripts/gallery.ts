@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { fillHostedCheckout } from '../tests/helpers/browser.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
@@ -576,19 +577,7 @@ const STATES: State[] = [
     caption: 'The checkout filled (test card 4242…) and paid: back on the site’s thank-you page.',
     async run(r) {
       await toHostedCheckout(r);
-      for (const [label, value] of [
-        ['Email', 'ada@example.com'],
-        ['First name', 'Ada'],
-        ['Last name', 'Lovelace'],
-        ['Street address', '12 Elm St'],
-        ['City', 'Springfield'],
-        ['Postal code', '62701'],
-        ['Card number', '4242424242424242'],
-        ['Expiry (MM/YY)', '12/39'],
-        ['Security code', '123'],
-      ] as const) {
-        await r.page.getByLabel(label).fill(value);
-      }
+      await fillHostedCheckout(r.page);
       await r.page.getByRole('button', { name: /^Pay / }).click();
       await r.page.waitForURL(/\/thank-you\?orderId=/, { timeout: STEP_MS });
       await widgetsReady(r.page);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../../emulator/test-helpers.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
@@ -25,14 +25,7 @@ async function openRequests(productId: string, token = owner) {
   return (await api(env.stack.emulator, `${BASE}/query`, { token, body: { query: { filter } } })).json.requests as { id: string; email: string }[];
 }
 
-async function signIn(page: Page) {
-  const login = page.locator('inlay-login');
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
-  await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
-  await login.getByLabel('Password', { exact: true }).press('Enter');
-  await login.getByRole('button', { name: /^Account menu for/ }).waitFor();
-}
+const signIn = (page: Page) => signInWithWidget(page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
 
 async function signOut(page: Page) {
   const login = page.locator('inlay-login');

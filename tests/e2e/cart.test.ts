@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, fillHostedCheckout, openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, visitorTokens } from '../../emulator/test-helpers.ts';
@@ -27,23 +27,6 @@ async function stockOf(productId: string, variantId: string): Promise<number> {
   const { access } = await visitorTokens(env.stack.emulator);
   const p = (await api(env.stack.emulator, `/stores-reader/v1/products/${productId}`, { token: access })).json.product;
   return p.variants.find((v: { id: string }) => v.id === variantId).stock.quantity;
-}
-
-/** The hosted checkout's form filled with a valid buyer, address and test card (not sent). */
-async function fillHostedCheckout(page: Page) {
-  for (const [label, value] of [
-    ['Email', 'ada@example.com'],
-    ['First name', 'Ada'],
-    ['Last name', 'Lovelace'],
-    ['Street address', '12 Elm St'],
-    ['City', 'Springfield'],
-    ['Postal code', '62701'],
-    ['Card number', '4242424242424242'],
-    ['Expiry (MM/YY)', '12/39'],
-    ['Security code', '123'],
-  ]) {
-    await page.getByLabel(label!).fill(value!);
-  }
 }
 
 /** The demo's home page with one folding stool in the cart and the drawer open. */

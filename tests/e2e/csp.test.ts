@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../../emulator/test-helpers.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
@@ -41,12 +41,7 @@ async function allRendered(page: Page, tags = TAGS) {
 }
 
 async function signIn(page: Page) {
-  const login = page.locator('inlay-login');
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
-  await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
-  await login.getByLabel('Password', { exact: true }).press('Enter');
-  await login.getByRole('button', { name: /^Account menu for / }).waitFor();
+  await signInWithWidget(page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
   expect(await page.evaluate(() => window.Inlay!.session.get().role)).toBe('member');
 }
 

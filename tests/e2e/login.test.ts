@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, visitorTokens } from '../../emulator/test-helpers.ts';
 import { setSetting } from '../../emulator/db.ts';
@@ -336,10 +336,7 @@ describe('<inlay-login> on the demo storefront', () => {
   it('changing the password asks for the current one, keeps this session and signs every other device out', async () => {
     await immediateMember('kit@example.com', 'first secret 1');
     const signIn = async (w: Awaited<ReturnType<typeof openDemo>>) => {
-      await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
-      await widget(w.page).getByLabel('Email').fill('kit@example.com');
-      await widget(w.page).getByLabel('Password', { exact: true }).fill('first secret 1');
-      await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+      await signInWithWidget(w.page, 'kit@example.com', 'first secret 1');
       await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).waitFor();
     };
     const other = await openDemo();

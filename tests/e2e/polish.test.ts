@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, visitorTokens } from '../../emulator/test-helpers.ts';
@@ -44,14 +44,7 @@ async function member(email: string, nickname: string) {
   return email;
 }
 
-async function signIn(page: Page, email: string) {
-  const login = page.locator('inlay-login');
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password', { exact: true }).fill('long-enough-1');
-  await login.getByLabel('Password', { exact: true }).press('Enter');
-  return login.getByRole('button', { name: /^Account menu for / });
-}
+const signIn = (page: Page, email: string) => signInWithWidget(page, email, 'long-enough-1');
 
 describe('widgets in the host page', () => {
   it('motion: the drawer, the sign-in panel and toasts move in and out in at most 250 ms; focus still returns', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 
 const require = createRequire(import.meta.url);
@@ -67,4 +67,33 @@ export async function axe(page: Page, include?: string): Promise<{ id: string; i
     // node targets and the failure summary make a failing assertion readable
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`) }));
   }, include ?? null);
+}
+
+/** The hosted checkout's form filled with a valid buyer, address and test card (not sent). */
+export async function fillHostedCheckout(page: Page): Promise<void> {
+  for (const [label, value] of [
+    ['Email', 'ada@example.com'],
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Street address', '12 Elm St'],
+    ['City', 'Springfield'],
+    ['Postal code', '62701'],
+    ['Card number', '4242424242424242'],
+    ['Expiry (MM/YY)', '12/39'],
+    ['Security code', '123'],
+  ] as const) {
+    await page.getByLabel(label).fill(value);
+  }
+}
+
+/** Signs in through the page's `<inlay-login>` panel; resolves with the member button once it shows. */
+export async function signInWithWidget(page: Page, email: string, password: string): Promise<Locator> {
+  const login = page.locator('inlay-login');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByLabel('Password', { exact: true }).press('Enter');
+  const member = login.getByRole('button', { name: /^Account menu for / });
+  await member.waitFor();
+  return member;
 }

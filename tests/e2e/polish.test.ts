@@ -81,21 +81,17 @@ describe('widgets in the host page', () => {
     expect(p.transition).toBeGreaterThan(0);
     expect(p.transition).toBeLessThanOrEqual(0.25);
     await settled(panel);
-    // and out: the first frame after Escape still shows it, moving, inert and hidden from screen readers; then gone
-    const leaving = login.evaluate(
-      (el) =>
-        new Promise<{ inert: boolean; hidden: string | null; moving: boolean }>((resolve) => {
-          const look = () => {
-            const p = el.shadowRoot!.querySelector<HTMLElement>('.panel.out');
-            // a frame after the class change, the transition is running
-            if (p) requestAnimationFrame(() => resolve({ inert: p.inert, hidden: p.getAttribute('aria-hidden'), moving: p.getAnimations().length > 0 }));
-            else requestAnimationFrame(look);
-          };
-          requestAnimationFrame(look);
-        }),
+    // and out: after Escape it moves out, inert and hidden from screen readers; then gone
+    // transitionrun fires as the transition is created: no frame timing to race on a loaded machine
+    await login.evaluate((el) =>
+      el.shadowRoot!.addEventListener('transitionrun', (e) => {
+        const p = e.target as HTMLElement;
+        const w = window as unknown as { leave?: unknown };
+        if (p.matches('.panel.out')) w.leave ??= { inert: p.inert, hidden: p.getAttribute('aria-hidden'), moving: true };
+      }),
     );
     await w.page.keyboard.press('Escape');
-    expect(await leaving).toEqual({ inert: true, hidden: 'true', moving: true });
+    await expect.poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave)).toEqual({ inert: true, hidden: 'true', moving: true });
     expect(await panel.count()).toBe(0); // no dialog role while it leaves
     await expect.poll(() => login.locator('.panel').count()).toBe(0);
     expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.textContent?.trim())).toBe('Sign in');
@@ -123,22 +119,19 @@ describe('widgets in the host page', () => {
     await w.page.goto(env.stack.fixtures.page('/menu-motion', doc(env.stack, '<header><inlay-login></inlay-login></header>')));
     const menuButton = await signIn(w.page, await member('mo@example.com', 'Mo'));
     const login = w.page.locator('inlay-login');
-    /** The first frame after `key`: the leaving surface's panel, a frame into its transition. */
+    /** After `key`: the leaving surface's panel starts moving (a transition runs on it) while inert and hidden. */
     const leaveWith = async (key: string) => {
-      const seen = login.evaluate(
-        (el) =>
-          new Promise<{ inert: boolean; hidden: string | null; moving: boolean }>((resolve) => {
-            const look = () => {
-              const s = el.shadowRoot!.querySelector<HTMLElement>('[data-out]');
-              const p = s?.querySelector<HTMLElement>('.panel');
-              if (s && p) requestAnimationFrame(() => resolve({ inert: s.inert, hidden: s.getAttribute('aria-hidden'), moving: p.getAnimations().length > 0 }));
-              else requestAnimationFrame(look);
-            };
-            requestAnimationFrame(look);
-          }),
-      );
+      // transitionrun fires as the transition is created: no frame timing to race on a loaded machine
+      await login.evaluate((el) => {
+        const w = window as unknown as { leave?: unknown };
+        w.leave = undefined;
+        el.shadowRoot!.addEventListener('transitionrun', (e) => {
+          const s = (e.target as HTMLElement).closest<HTMLElement>('[data-out]');
+          if (s && (e.target as HTMLElement).matches('.panel')) w.leave ??= { inert: s.inert, hidden: s.getAttribute('aria-hidden'), moving: true };
+        });
+      });
       await w.page.keyboard.press(key);
-      expect(await seen).toEqual({ inert: true, hidden: 'true', moving: true });
+      await expect.poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave)).toEqual({ inert: true, hidden: 'true', moving: true });
       await expect.poll(() => login.locator('.panel').count()).toBe(0);
       expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.className)).toContain('member');
     };

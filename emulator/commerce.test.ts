@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './commerce.ts';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './auth.ts';
 import type { RunningEmulator } from './server.ts';
 

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from './auth.ts';
 import { migrate, openDatabase, stableId } from './db.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { DEMO_LOGINS, seed, SEED_PRODUCTS } from './seed.ts';
-import { api, startTestEmulator } from './test-helpers.ts';
+import { api, startTestEmulator } from '../tests/helpers/emulator.ts';
 
 describe('database', () => {
   let dir: string;

@@ -3,7 +3,7 @@ import { STORES_APP_ID } from './catalog.ts';
 import { sendMail } from './mail.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { startEmulator, type RunningEmulator } from './server.ts';
-import { api, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 
 describe('/_dev/mailbox', () => {
   let emu: RunningEmulator;

@@ -12,7 +12,7 @@ import { STORES_APP_ID } from './catalog.ts';
 import { VIOLATED_RULES } from './errors.ts';
 import type { RouteInfo } from './router.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { DEMO_CLIENT_ID, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { DEMO_CLIENT_ID, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 
 /**
  * Runs per route and token state: ~95 routes × 3 × RUNS requests (~10 s here), plus the shrinking of a failure. A longer hunt:

@@ -5,7 +5,7 @@ import { setSetting } from './db.ts';
 import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from '../tests/helpers/emulator.ts';
 
 const AUTHN = '/_api/iam/authentication/v2';
 const VERIFY = '/_api/iam/verification/v1/auth';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './catalog.ts';
 import { ALGORITHMS, registerSalesSource, type SaleLine } from './recommendations.ts';
 import { seedIds } from './seed.ts';
-import { api, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import { seedContacts } from './reviews.ts';

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, visitorTokens } from '../../emulator/test-helpers.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
 import { setSetting } from '../../emulator/db.ts';
 import { seedIds } from '../../emulator/seed.ts';
 

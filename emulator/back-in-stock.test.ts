@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { BASE } from './routes/back-in-stock.ts';
 import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './auth.ts';
+import { hashPassword, verifyPassword } from './domain/auth.ts';
 import { migrate, openDatabase, stableId } from './db.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { DEMO_LOGINS, seed, SEED_PRODUCTS } from './seed.ts';

@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
 import { VIOLATED_RULES } from './errors.ts';
 import type { RouteInfo } from './router.ts';
 import { seedIds, seedVariantId } from './seed.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAuthorizationCode, pkceChallenge, revokeRefreshToken } from './auth.ts';
+import { issueAuthorizationCode, pkceChallenge, revokeRefreshToken } from './domain/auth.ts';
 import { sha256Hex } from './db.ts';
 import { seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
-import { ALGORITHMS, registerSalesSource, type SaleLine } from './recommendations.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
+import { ALGORITHMS, registerSalesSource, type SaleLine } from './domain/recommendations.ts';
 import { seedIds } from './seed.ts';
 import { api, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { seedVariantId } from './seed.ts';

@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import type { Identity, MemberIdentity, MemberRole } from './auth.ts';
+import type { Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { FaultStore } from './faults.ts';
-import type { ThrottleLimits } from './identity.ts';
+import type { ThrottleLimits } from './domain/identity.ts';
 
 /** Methods a route can be registered for (HEAD is served by GET routes). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,12 +3,12 @@
  * Ids are derived from slugs (stableId) so tests can rely on them; see {@link seedIds}.
  */
 import type { Database } from 'better-sqlite3';
-import { productSvg } from './art.ts';
-import type { ArtKind, Palette } from './art.ts';
-import { hashPassword, upsertClient } from './auth.ts';
-import type { MemberRole } from './auth.ts';
-import { DEFAULT_VARIANT_ID } from './catalog.ts';
-import type { OptionType, StoredOption } from './catalog.ts';
+import { productSvg } from './domain/art.ts';
+import type { ArtKind, Palette } from './domain/art.ts';
+import { hashPassword, upsertClient } from './domain/auth.ts';
+import type { MemberRole } from './domain/auth.ts';
+import { DEFAULT_VARIANT_ID } from './domain/catalog.ts';
+import type { OptionType, StoredOption } from './domain/catalog.ts';
 import { stableId } from './db.ts';
 
 /** The OAuth client the demo site and the tests use. */

@@ -4,7 +4,7 @@
  * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import type { Identity } from '../domain/auth.ts';
 import {
   contactIdForEmail,
   findOpenRequest,
@@ -18,8 +18,8 @@ import {
   THROTTLE_PER_IP,
   toWireRequest,
   type RequestRow,
-} from '../back-in-stock.ts';
-import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../catalog.ts';
+} from '../domain/back-in-stock.ts';
+import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../domain/catalog.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';

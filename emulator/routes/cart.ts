@@ -3,7 +3,7 @@
  * Every call acts on the caller's own cart (visitor or member; a member's visitor cart is merged in once).
  */
 import { z } from 'zod';
-import { findVariant, getProductRecord, STORES_APP_ID } from '../catalog.ts';
+import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import {
   addLine,
   cartLines,
@@ -19,7 +19,7 @@ import {
   wireCart,
   wireTotals,
   type Address,
-} from '../commerce.ts';
+} from '../domain/commerce.ts';
 import { badRequest, badRequestApp, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';

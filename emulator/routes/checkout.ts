@@ -4,9 +4,9 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import { isApiKeyCall, type Identity } from '../auth.ts';
-import { siteUrl } from '../catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
+import { isApiKeyCall, type Identity } from '../domain/auth.ts';
+import { siteUrl } from '../domain/catalog.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';

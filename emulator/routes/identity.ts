@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, hashPassword, revokeMemberTokens, revokeOtherMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../auth.ts';
+import { getClient, hashPassword, revokeMemberTokens, revokeOtherMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../domain/auth.ts';
 import { getSetting } from '../db.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
 import {
@@ -31,8 +31,8 @@ import {
   throttleKeys,
   toWireIdentity,
   type MemberRow,
-} from '../identity.ts';
-import { sendMail } from '../mail.ts';
+} from '../domain/identity.ts';
+import { sendMail } from '../domain/mail.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { sha256Hex } from '../db.ts';

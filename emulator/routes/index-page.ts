@@ -1,7 +1,7 @@
 /**
  * `GET /`: a small HTML page for a person who opens the emulator's URL.
  */
-import { escapeXml as esc } from '../art.ts';
+import { escapeXml as esc } from '../domain/art.ts';
 import { getSetting } from '../db.ts';
 import type { RouteModule } from '../router.ts';
 

@@ -5,8 +5,8 @@
  * (when the store's autoNotify setting is on).
  */
 import { z } from 'zod';
-import { getSettings, reportBackInStock } from '../back-in-stock.ts';
-import { loadProducts } from '../catalog.ts';
+import { getSettings, reportBackInStock } from '../domain/back-in-stock.ts';
+import { loadProducts } from '../domain/catalog.ts';
 import { forbidden, invalidField, notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';

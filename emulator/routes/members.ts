@@ -2,9 +2,9 @@
  * Members (wire-protocol §5): the signed-in member's own record. Member tokens only (visitors get 403, no token 401).
  */
 import { z } from 'zod';
-import { revokeMemberTokens } from '../auth.ts';
+import { revokeMemberTokens } from '../domain/auth.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { memberById, toWireMember } from '../identity.ts';
+import { memberById, toWireMember } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 

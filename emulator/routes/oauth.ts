@@ -2,9 +2,9 @@
  * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
  */
 import { z } from 'zod';
-import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../auth.ts';
+import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
 import { badRequestApp } from '../errors.ts';
-import { clientAddress, takeRate } from '../identity.ts';
+import { clientAddress, takeRate } from '../domain/identity.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 

@@ -4,9 +4,9 @@
  * typed for apps; wire-protocol §10.11 leaves visitor access unverified — the emulator allows it).
  */
 import { z } from 'zod';
-import { STORES_APP_ID } from '../catalog.ts';
+import { STORES_APP_ID } from '../domain/catalog.ts';
 import { badRequestApp, invalidField } from '../errors.ts';
-import { ALGORITHMS, recommend, toWireAlgorithm } from '../recommendations.ts';
+import { ALGORITHMS, recommend, toWireAlgorithm } from '../domain/recommendations.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 

@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../auth.ts';
+import { getClient, issueAuthorizationCode, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
 import { getSetting } from '../db.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
-import { consumeSessionToken, memberById, type MemberRow } from '../identity.ts';
+import { consumeSessionToken, memberById, type MemberRow } from '../domain/identity.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';

@@ -5,8 +5,8 @@
  * contributors see private reviews, reply, moderate and delete. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
-import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../catalog.ts';
+import type { Identity } from '../domain/auth.ts';
+import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../domain/catalog.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -20,7 +20,7 @@ import {
   seedReviews,
   toWireReview,
   type ReviewRow,
-} from '../reviews.ts';
+} from '../domain/reviews.ts';
 
 export const REVIEWS = '/reviews/v1/reviews';
 export const BULK = '/reviews/v1/bulk/reviews';

@@ -3,7 +3,7 @@
  * Owners also see hidden products and collections.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import type { Identity } from '../domain/auth.ts';
 import {
   applyFilter,
   applySort,
@@ -17,8 +17,8 @@ import {
   siteUrl,
   toWireCollection,
   toWireProduct,
-} from '../catalog.ts';
-import type { ProductRecord } from '../catalog.ts';
+} from '../domain/catalog.ts';
+import type { ProductRecord } from '../domain/catalog.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';

@@ -4,7 +4,7 @@ import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
-import { insertReview } from '../../emulator/reviews.ts';
+import { insertReview } from '../../emulator/domain/reviews.ts';
 
 const env = useStackAndBrowser();
 const PRODUCT = '/products/enamel-camp-mug?dir=rtl';

@@ -2,9 +2,9 @@
  * Helpers for tests that talk to an emulator over HTTP (emulator node tests, e2e, scripts); not a test file itself.
  */
 import { request as httpRequest } from 'node:http';
-import { pkceChallenge, issueAuthorizationCode } from '../../emulator/auth.ts';
+import { pkceChallenge, issueAuthorizationCode } from '../../emulator/domain/auth.ts';
 import { DEMO_CLIENT_ID, seedIds } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/catalog.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 import { startEmulator } from '../../emulator/server.ts';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.ts';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
 import { discountedCents, findVariant, formatMoney, getProductRecord, mediaItem, siteUrl, STORES_APP_ID, type ProductRecord, type VariantRecord } from './catalog.ts';
-import { badRequestApp, notFound } from './errors.ts';
+import { badRequestApp, notFound } from '../errors.ts';
 import { registerSalesSource } from './recommendations.ts';
 
 export const CURRENCY = 'USD';

@@ -5,8 +5,8 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import { sha256Hex, stableId } from './db.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { sha256Hex, stableId } from '../db.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 
 /** Member roles (spec: authentication roles). */
 export type MemberRole = 'MEMBER' | 'OWNER' | 'CONTRIBUTOR';

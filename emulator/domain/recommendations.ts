@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ALL_PRODUCTS_COLLECTION_ID, loadProducts, STORES_APP_ID, type ProductRecord } from './catalog.ts';
-import { stableId } from './db.ts';
+import { stableId } from '../db.ts';
 
 export type AlgorithmType = 'RELATED_ITEMS' | 'GLOBAL';
 export type AlgorithmKey = 'same-categories' | 'bought-together' | 'best-sellers';

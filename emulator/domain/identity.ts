@@ -7,8 +7,8 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import { newOpaqueToken, verifyPassword } from './auth.ts';
-import { getSetting, sha256Hex } from './db.ts';
-import { PlatformError } from './errors.ts';
+import { getSetting, sha256Hex } from '../db.ts';
+import { PlatformError } from '../errors.ts';
 
 /** Site sign-up policy (site setting `signup_policy`). */
 export type SignupPolicy = 'immediate' | 'email_verification' | 'owner_approval';

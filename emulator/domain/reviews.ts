@@ -2,9 +2,9 @@
  * Reviews data: rows, the wire shape (wire-protocol §4), the site's moderation policy and the deterministic seed.
  */
 import type { Database } from 'better-sqlite3';
-import { getSetting, setSetting, stableId } from './db.ts';
+import { getSetting, setSetting, stableId } from '../db.ts';
 import { escapeXml } from './art.ts';
-import { SEED_MEMBERS, SEED_PRODUCTS } from './seed.ts';
+import { SEED_MEMBERS, SEED_PRODUCTS } from '../seed.ts';
 
 export interface ReviewRow {
   id: string;

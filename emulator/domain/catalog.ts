@@ -4,9 +4,9 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ART_SIZE } from './art.ts';
-import { getSetting } from './db.ts';
-import { invalidField } from './errors.ts';
-import { assertSafeJson, parseJsonText } from './validate.ts';
+import { getSetting } from '../db.ts';
+import { invalidField } from '../errors.ts';
+import { assertSafeJson, parseJsonText } from '../validate.ts';
 
 /** The Wix Stores app id used in catalog references. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';

@@ -19,7 +19,8 @@ import {
   toWireRequest,
   type RequestRow,
 } from '../domain/back-in-stock.ts';
-import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../domain/catalog.ts';
+import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
+import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
@@ -141,28 +142,8 @@ function runQuery(ctx: RequestContext, input: unknown) {
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
   rows = applyFilter(rows, query.filter, FILTER_FIELDS);
   rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
-  const limit = query.cursorPaging?.limit ?? 50;
-  let offset = 0;
-  if (query.cursorPaging?.cursor) {
-    try {
-      offset = (JSON.parse(Buffer.from(query.cursorPaging.cursor, 'base64url').toString('utf8')) as { o: number }).o;
-    } catch {
-      throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-    }
-    if (!Number.isInteger(offset) || offset < 0) throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-  }
-  const page = rows.slice(offset, offset + limit);
-  const cursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
-  return {
-    json: {
-      requests: page.map(toWireRequest),
-      metadata: {
-        count: page.length,
-        cursors: { next: offset + limit < rows.length ? cursor(offset + limit) : null, prev: offset > 0 ? cursor(Math.max(0, offset - limit)) : null },
-        hasNext: offset + limit < rows.length,
-      },
-    },
-  };
+  const page = cursorPage(rows, query.cursorPaging, 50);
+  return { json: { requests: page.items.map(toWireRequest), metadata: page.metadata } };
 }
 
 export const backInStockRoutes: RouteModule = (router) => {

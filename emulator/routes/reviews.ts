@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { Identity } from '../domain/auth.ts';
-import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../domain/catalog.ts';
+import { getProductRecord } from '../domain/catalog.ts';
+import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -154,17 +155,6 @@ function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includ
   return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || isAuthor(ctx, who, r))));
 }
 
-const encodeCursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
-function decodeCursor(cursor: string): number {
-  try {
-    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: unknown }).o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    /* fall through */
-  }
-  throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-}
-
 function loadOr404(ctx: RequestContext, id: string): ReviewRow {
   const r = getReviewRow(ctx.db, id);
   if (!r) throw notFound(`Review ${id} not found`, 'REVIEW_NOT_FOUND', { reviewId: id });
@@ -254,16 +244,8 @@ export const reviewsRoutes: RouteModule = (router, app) => {
       SORT_FIELDS,
       'query.sort',
     );
-    const limit = query.cursorPaging?.limit ?? 100;
-    const offset = query.cursorPaging?.cursor ? decodeCursor(query.cursorPaging.cursor) : 0;
-    const page = rows.slice(offset, offset + limit);
-    const more = offset + limit < rows.length;
-    return {
-      json: {
-        reviews: page.map((r) => toWireReview(r, ctx.baseUrl)),
-        metadata: { count: page.length, cursors: { next: more ? encodeCursor(offset + limit) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit)) : null }, hasNext: more },
-      },
-    };
+    const page = cursorPage(rows, query.cursorPaging, 100);
+    return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 
   router.post(`${REVIEWS}/count`, (ctx) => {

@@ -5,8 +5,6 @@
 import { z } from 'zod';
 import type { Identity } from '../domain/auth.ts';
 import {
-  applyFilter,
-  applySort,
   COLLECTION_FILTER_FIELDS,
   COLLECTION_SORT_FIELDS,
   getProductRecord,
@@ -19,6 +17,7 @@ import {
   toWireProduct,
 } from '../domain/catalog.ts';
 import type { ProductRecord } from '../domain/catalog.ts';
+import { applyFilter, applySort, offsetPage } from '../domain/query.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -57,12 +56,10 @@ export const storesReaderRoutes: RouteModule = (router) => {
     const who = ctx.auth();
     const req = validate(productQuerySchema, ctx.body);
     const q = req.query ?? {};
-    const limit = q.paging?.limit ?? MAX_PAGE;
-    const offset = q.paging?.offset ?? 0;
     let items = visibleProducts(loadProducts(ctx.db), who);
     items = applyFilter(items, q.filter, PRODUCT_FILTER_FIELDS);
     items = applySort(items, q.sort, PRODUCT_SORT_FIELDS);
-    const page = items.slice(offset, offset + limit);
+    const { items: page, offset } = offsetPage(items, q.paging, MAX_PAGE);
     const urls = { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) };
     return {
       json: {
@@ -85,13 +82,11 @@ export const storesReaderRoutes: RouteModule = (router) => {
     const who = ctx.auth();
     const req = validate(collectionQuerySchema, ctx.body);
     const q = req.query ?? {};
-    const limit = q.paging?.limit ?? MAX_PAGE;
-    const offset = q.paging?.offset ?? 0;
     const products = visibleProducts(loadProducts(ctx.db), who);
     let items = loadCollections(ctx.db).filter((c) => c.visible || isOwner(who));
     items = applyFilter(items, q.filter, COLLECTION_FILTER_FIELDS);
     items = applySort(items, q.sort, COLLECTION_SORT_FIELDS);
-    const page = items.slice(offset, offset + limit);
+    const { items: page, offset } = offsetPage(items, q.paging, MAX_PAGE);
     return {
       json: {
         collections: page.map((c) => toWireCollection(c, products, ctx.baseUrl)),

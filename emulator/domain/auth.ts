@@ -66,6 +66,11 @@ export function upsertClient(db: Database, client: OAuthClient, nowIso: string):
 }
 
 /** The union of every registered client's allowed origins (the CORS allow-list). */
+/** Every registered client's id, sorted. */
+export function listClientIds(db: Database): string[] {
+  return db.prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id').all().map((r) => r.id);
+}
+
 export function allAllowedOrigins(db: Database): Set<string> {
   const rows = db.prepare<[], { allowed_origins: string }>('SELECT allowed_origins FROM oauth_clients').all();
   const out = new Set<string>();

@@ -329,6 +329,31 @@ export function toWireProduct(product: ProductRecord, urls: UrlContext, includeV
   return out;
 }
 
+/** How many products the store has (hidden ones included). */
+export function countProducts(db: Database): number {
+  return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+}
+
+/**
+ * Set a product's inventory in one transaction: `trackQuantity` (undefined: unchanged; moves `updated_date`) and
+ * each listed variant's quantity (null: untracked).
+ */
+export function setInventory(
+  db: Database,
+  productId: string,
+  trackQuantity: boolean | undefined,
+  variants: readonly { variantId: string; quantity: number | null }[],
+  nowMs: number,
+): void {
+  db.transaction(() => {
+    if (trackQuantity !== undefined) {
+      db.prepare<[number, string, string]>('UPDATE products SET track_inventory = ?, updated_date = ? WHERE id = ?').run(trackQuantity ? 1 : 0, new Date(nowMs).toISOString(), productId);
+    }
+    const setQuantity = db.prepare<[number | null, string, string]>('UPDATE product_variants SET quantity = ? WHERE product_id = ? AND id = ?');
+    for (const v of variants) setQuantity.run(v.quantity, productId, v.variantId);
+  })();
+}
+
 /** The storefront base URL for `productPageUrl`. */
 export function siteUrl(db: Database): string {
   return getSetting<string>(db, 'siteUrl') ?? 'http://127.0.0.1:5173/';

@@ -77,6 +77,24 @@ export function memberById(db: Database, id: string): MemberRow | undefined {
 }
 
 /** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
+/** Change the given profile fields (undefined: left alone); `updated_date` moves when any is given. */
+export function updateMemberProfile(db: Database, id: string, fields: { nickname?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }, nowMs: number): void {
+  const nowIso = new Date(nowMs).toISOString();
+  if (fields.nickname !== undefined) db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(fields.nickname, nowIso, id);
+  if (fields.firstName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(fields.firstName, nowIso, id);
+  if (fields.lastName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(fields.lastName, nowIso, id);
+}
+
+/** Public (joined the community) or private profile. */
+export function setMemberPrivacy(db: Database, id: string, privacy: 'PUBLIC' | 'PRIVATE', nowMs: number): void {
+  db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(nowMs).toISOString(), id);
+}
+
+/** Delete a member record (revoke its tokens first). */
+export function deleteMember(db: Database, id: string): void {
+  db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(id);
+}
+
 export function toWireMember(m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
   const pub = fieldset === 'PUBLIC';
   return {

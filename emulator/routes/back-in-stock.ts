@@ -6,11 +6,15 @@
 import { z } from 'zod';
 import type { Identity } from '../domain/auth.ts';
 import {
+  allRequests,
   contactIdForEmail,
+  countOpenRequests,
+  deleteRequest,
   findOpenRequest,
   getRequest,
   getSettings,
   insertRequest,
+  markNotificationSent,
   reportBackInStock,
   setCollecting,
   throttled,
@@ -20,6 +24,7 @@ import {
   type RequestRow,
 } from '../domain/back-in-stock.ts';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
+import { memberById } from '../domain/identity.ts';
 import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -68,9 +73,8 @@ const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.
 
 function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
   if (who.kind !== 'member') return undefined;
-  return ctx.db
-    .prepare<[string], { email: string; contactId: string }>('SELECT email, contact_id AS contactId FROM members WHERE id = ?')
-    .get(who.memberId);
+  const m = memberById(ctx.db, who.memberId);
+  return m && { email: m.email, contactId: m.contact_id };
 }
 
 /** May this caller see (and delete) this request? */
@@ -138,7 +142,7 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 function runQuery(ctx: RequestContext, input: unknown) {
   const who = ctx.auth();
   const { query = {} } = validate(querySchema, input);
-  let rows = ctx.db.prepare<[], RequestRow>('SELECT * FROM back_in_stock_requests').all();
+  let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
   rows = applyFilter(rows, query.filter, FILTER_FIELDS);
   rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
@@ -198,14 +202,11 @@ export const backInStockRoutes: RouteModule = (router) => {
       typeof v === 'string' ? parseJsonText(v, `catalogReferences[${i}]`, 'each must be a JSON catalog reference') : v,
     );
     const { catalogReferences } = validate(countSchema, { catalogReferences: list });
-    const count = ctx.db.prepare<[string, string, string], { n: number }>(
-      `SELECT count(*) AS n FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND status IN ('RECEIVED', 'PROCESSING')`,
-    );
     return {
       json: {
         countsPerCatalogReference: catalogReferences.map((ref, i) => {
           const { variant } = resolveItem(ctx, ref, `catalogReferences[${i}]`);
-          return { catalogReference: ref, count: count.get(ref.appId, ref.catalogItemId, variant.id)!.n };
+          return { catalogReference: ref, count: countOpenRequests(ctx.db, ref.appId, ref.catalogItemId, variant.id) };
         }),
       },
     };
@@ -248,7 +249,7 @@ export const backInStockRoutes: RouteModule = (router) => {
     const who = ctx.auth();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
-    ctx.db.prepare('DELETE FROM back_in_stock_requests WHERE id = ?').run(r.id);
+    deleteRequest(ctx.db, r.id);
     return { json: {} };
   });
 
@@ -257,9 +258,7 @@ export const backInStockRoutes: RouteModule = (router) => {
     if (!isStaff(who)) throw forbidden('Only the site owner can mark requests');
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
-    ctx.db
-      .prepare(`UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`)
-      .run(new Date(ctx.now()).toISOString(), r.id);
+    markNotificationSent(ctx.db, r.id, ctx.now());
     return { json: { request: toWireRequest(getRequest(ctx.db, r.id)!) } };
   });
 };

@@ -5,17 +5,20 @@
 import { z } from 'zod';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import {
-  addLine,
+  addToCart,
   cartLines,
   couponProblem,
   createCheckout,
   currentCart,
+  deleteCart,
   findCoupon,
   MAX_QUANTITY,
   priceCart,
+  removeLines,
   requireCart,
+  setCartCoupon,
+  setLineQuantities,
   shippingOptions,
-  touchCart,
   wireCart,
   wireTotals,
   type Address,
@@ -110,7 +113,7 @@ export const cartRoutes: RouteModule = (router) => {
 
     router.delete(base, (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
-      if (cart) ctx.db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(cart.id);
+      if (cart) deleteCart(ctx.db, cart.id);
       return { json: {} };
     });
 
@@ -127,25 +130,9 @@ export const cartRoutes: RouteModule = (router) => {
         const o = li.catalogReference.options;
         const variant = findVariant(product, { ...(o?.variantId ? { variantId: o.variantId } : {}), ...(o?.options ? { options: o.options } : {}) });
         if (!variant) throw badRequest([{ field: `${at}.options`, description: 'no variant of this product matches', violatedRule: 'VALIDATION' }]);
-        return { product, variant, options: o ?? {}, quantity: li.quantity };
+        return { productId: product.id, variantId: variant.id, options: o ?? {}, quantity: li.quantity };
       });
-      const cart = ctx.db.transaction(() => {
-        const c = currentCart(ctx.db, identity, ctx.now(), true)!;
-        const lines = cartLines(ctx.db, c.id);
-        // what each line will hold, counting earlier items of this request for the same variant
-        const held = new Map(lines.map((l) => [`${l.product_id}/${l.variant_id}`, l.quantity]));
-        resolved.forEach((r, i) => {
-          const key = `${r.product.id}/${r.variant.id}`;
-          const have = held.get(key) ?? 0;
-          if (have + r.quantity > MAX_QUANTITY) {
-            throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
-          }
-          held.set(key, have + r.quantity);
-        });
-        for (const r of resolved) addLine(ctx.db, c.id, r.product.id, r.variant.id, r.options, r.quantity);
-        touchCart(ctx.db, c.id, ctx.now());
-        return c;
-      })();
+      const cart = addToCart(ctx.db, identity, resolved, ctx.now());
       return answer(ctx, cart.id);
     });
 
@@ -154,11 +141,7 @@ export const cartRoutes: RouteModule = (router) => {
       const body = validate(updateSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
       checkLineIds(ctx, cart.id, body.lineItems.map((l) => l.id), (i) => `lineItems[${i}].id`);
-      ctx.db.transaction(() => {
-        const q = ctx.db.prepare<[number, string, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ? AND cart_id = ?');
-        for (const l of body.lineItems) q.run(l.quantity, l.id, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
-      })();
+      setLineQuantities(ctx.db, cart.id, body.lineItems, ctx.now());
       return answer(ctx, cart.id);
     });
 
@@ -167,11 +150,7 @@ export const cartRoutes: RouteModule = (router) => {
       const body = validate(removeSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
       checkLineIds(ctx, cart.id, body.lineItemIds, (i) => `lineItemIds[${i}]`);
-      ctx.db.transaction(() => {
-        const q = ctx.db.prepare<[string, string]>('DELETE FROM cart_lines WHERE id = ? AND cart_id = ?');
-        for (const id of body.lineItemIds) q.run(id, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
-      })();
+      removeLines(ctx.db, cart.id, body.lineItemIds, ctx.now());
       return answer(ctx, cart.id);
     });
 
@@ -184,16 +163,14 @@ export const cartRoutes: RouteModule = (router) => {
         if (!coupon) throw badRequestApp('COUPON_DOES_NOT_EXIST', `Coupon ${body.couponCode} does not exist`);
         const problem = couponProblem(coupon, ctx.now());
         if (problem) throw badRequestApp(problem, problem === 'COUPON_IS_EXPIRED' ? `Coupon ${coupon.code} has expired` : `Coupon ${coupon.code} is not active yet`);
-        ctx.db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(coupon.code, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
+        setCartCoupon(ctx.db, cart.id, coupon.code, ctx.now());
       }
       return answer(ctx, cart.id);
     });
 
     router.post(`${base}/remove-coupon`, (ctx) => {
       const cart = requireCart(ctx.db, ctx.auth(), ctx.now());
-      ctx.db.prepare<[string]>('UPDATE carts SET coupon_code = NULL WHERE id = ?').run(cart.id);
-      touchCart(ctx.db, cart.id, ctx.now());
+      setCartCoupon(ctx.db, cart.id, null, ctx.now());
       return answer(ctx, cart.id);
     });
 

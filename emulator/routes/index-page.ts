@@ -3,13 +3,15 @@
  */
 import { escapeXml as esc } from '../domain/art.ts';
 import { getSetting } from '../db.ts';
+import { listClientIds } from '../domain/auth.ts';
+import { countProducts } from '../domain/catalog.ts';
 import type { RouteModule } from '../router.ts';
 
 export const indexPageRoutes: RouteModule = (router) => {
   router.get('/', (ctx) => {
     const shop = getSetting<string>(ctx.db, 'siteName') ?? 'Demo store';
-    const products = ctx.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
-    const clients = ctx.db.prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id').all();
+    const products = countProducts(ctx.db);
+    const clients = listClientIds(ctx.db).map((id) => ({ id }));
     const base = esc(ctx.baseUrl);
     const html = `<!doctype html>
 <html lang="en">

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { revokeMemberTokens } from '../domain/auth.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { memberById, toWireMember } from '../domain/identity.ts';
+import { deleteMember, memberById, setMemberPrivacy, toWireMember, updateMemberProfile } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -46,10 +46,7 @@ export const membersRoutes: RouteModule = (router) => {
     if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
     if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const { member } = validate(updateSchema, ctx.body);
-    const nowIso = new Date(ctx.now()).toISOString();
-    if (member.profile?.nickname !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(member.profile.nickname, nowIso, id);
-    if (member.contact?.firstName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(member.contact.firstName, nowIso, id);
-    if (member.contact?.lastName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(member.contact.lastName, nowIso, id);
+    updateMemberProfile(ctx.db, id, { nickname: member.profile?.nickname, firstName: member.contact?.firstName, lastName: member.contact?.lastName }, ctx.now());
     return { json: { member: toWireMember(memberById(ctx.db, id)!) } };
   });
 
@@ -57,7 +54,7 @@ export const membersRoutes: RouteModule = (router) => {
   for (const [path, privacy] of [['join-community', 'PUBLIC'], ['leave-community', 'PRIVATE']] as const) {
     router.post(`${MEMBERS}/${path}`, (ctx) => {
       const { m } = own(ctx);
-      ctx.db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(ctx.now()).toISOString(), m.id);
+      setMemberPrivacy(ctx.db, m.id, privacy, ctx.now());
       return { json: { member: toWireMember(memberById(ctx.db, m.id)!) } };
     });
   }
@@ -67,7 +64,7 @@ export const membersRoutes: RouteModule = (router) => {
     validate(deleteSchema, ctx.body);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
     revokeMemberTokens(ctx.db, m.id);
-    ctx.db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(m.id);
+    deleteMember(ctx.db, m.id);
     return { json: {} };
   });
 };

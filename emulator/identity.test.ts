@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueAuthorizationCode, issueMemberTokens, pkceChallenge, revokeMemberTokens } from './domain/auth.ts';
-import { setSetting } from './db.ts';
+import { setSetting } from './domain/settings.ts';
 import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './domain/identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';

@@ -205,6 +205,11 @@ export function revokeRefreshToken(db: Database, refreshToken: string): boolean 
   return r.changes > 0;
 }
 
+/** Revoke one session by its refresh token's hash: the refresh token and every access token issued with it. */
+export function revokeSession(db: Database, refreshHash: string): void {
+  db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(refreshHash, refreshHash);
+}
+
 /** Revoke every token of a member (password reset, block, delete). */
 export function revokeMemberTokens(db: Database, memberId: string): void {
   db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE member_id = ?').run(memberId);

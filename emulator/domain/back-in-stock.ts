@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
-import { getSetting, setSetting, stableId } from '../db.ts';
+import { stableId } from '../db.ts';
+import { getSetting, setSetting } from './settings.ts';
 import { sendMail } from './mail.ts';
 import { SHOP_NAME } from '../seed.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ART_SIZE } from './art.ts';
-import { getSetting } from '../db.ts';
+import { getSetting } from './settings.ts';
 import type { FieldAccessor } from './query.ts';
 
 /** The Wix Stores app id used in catalog references. */

@@ -58,3 +58,19 @@ export function storeUpload(
     ).run(f.id, f.fileName, f.mimeType, f.content.length, f.width, f.height, f.content, f.createdBy, f.createdDate);
   })();
 }
+
+export interface FileSize {
+  id: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A seeded media file's id and pixel size (review media may point at them). */
+export function mediaFileSize(db: Database, id: string): FileSize | undefined {
+  return db.prepare<[string], FileSize>('SELECT id, width, height FROM media_files WHERE id = ?').get(id);
+}
+
+/** An uploaded file's id and pixel size. */
+export function uploadedFileSize(db: Database, id: string): FileSize | undefined {
+  return db.prepare<[string], FileSize>('SELECT id, width, height FROM site_media_files WHERE id = ?').get(id);
+}

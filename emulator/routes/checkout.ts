@@ -10,7 +10,8 @@ import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippi
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
-import { allowedForClient, createRedirectSession, refuseCrossSitePost, esc, hostedPage, loadRedirectSession, markRedirectSessionUsed, registerRedirectIntent, type StoredRedirectSession } from './redirects.ts';
+import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
+import { allowedForClient, refuseCrossSitePost, esc, hostedPage, registerRedirectIntent } from './redirects.ts';
 
 /** Test cards of the hosted checkout. */
 export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' };

@@ -2,7 +2,7 @@
  * `GET /`: a small HTML page for a person who opens the emulator's URL.
  */
 import { escapeXml as esc } from '../domain/art.ts';
-import { getSetting } from '../db.ts';
+import { getSetting } from '../domain/settings.ts';
 import { listClientIds } from '../domain/auth.ts';
 import { countProducts } from '../domain/catalog.ts';
 import type { RouteModule } from '../router.ts';

@@ -8,17 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
-import { getSetting } from '../db.ts';
+import { getClient, issueAuthorizationCode, sessionIsLive, revokeSession, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
+import { getSetting } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
-import { consumeSessionToken, memberById, type MemberRow } from '../domain/identity.ts';
+import { consumeSessionToken, memberById, setMemberPrivacy, updateMemberProfile, type MemberRow } from '../domain/identity.ts';
+import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
 import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
 
 export const REDIRECT_SESSION_PATHS = ['/_api/redirects-api/v1/redirect-session', '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
-/** Redirect sessions live this long. */
-export const REDIRECT_SESSION_TTL_MS = 10 * 60 * 1000;
 
 /** What an intent handler returns: where the visitor goes. */
 export interface RedirectTarget {
@@ -39,56 +38,6 @@ const intents = new Map<string, RedirectIntentHandler>();
 /** Add (or replace) the handler of a redirect-session intent. */
 export function registerRedirectIntent(intent: string, handler: RedirectIntentHandler): void {
   intents.set(intent, handler);
-}
-
-export interface StoredRedirectSession {
-  id: string;
-  kind: string;
-  clientId: string | null;
-  payload: Record<string, unknown>;
-  visitorId: string | null;
-  memberId: string | null;
-  expiresAt: number;
-  usedAt: number | null;
-}
-
-/** Store a redirect session for a hosted page; returns its id. */
-export function createRedirectSession(
-  ctx: Pick<RequestContext, 'db' | 'now'>,
-  s: { kind: string; clientId?: string; payload: unknown; visitorId?: string | null; memberId?: string | null; ttlMs?: number },
-): string {
-  const id = randomUUID();
-  const now = ctx.now();
-  ctx.db
-    .prepare<[string, string, string | null, string, string | null, string | null, number, number]>(
-      'INSERT INTO redirect_sessions (id, kind, client_id, payload, visitor_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(id, s.kind, s.clientId ?? null, JSON.stringify(s.payload), s.visitorId ?? null, s.memberId ?? null, now, now + (s.ttlMs ?? REDIRECT_SESSION_TTL_MS));
-  return id;
-}
-
-/** A live (not expired; unused unless `allowUsed`) redirect session of `kind`. */
-export function loadRedirectSession(ctx: Pick<RequestContext, 'db' | 'now'>, id: string, kind: string, allowUsed = false): StoredRedirectSession | undefined {
-  const row = ctx.db
-    .prepare<[string], { id: string; kind: string; client_id: string | null; payload: string; visitor_id: string | null; member_id: string | null; expires_at: number; used_at: number | null }>(
-      'SELECT * FROM redirect_sessions WHERE id = ?',
-    )
-    .get(id);
-  if (!row || row.kind !== kind || row.expires_at <= ctx.now() || (!allowUsed && row.used_at !== null)) return undefined;
-  return {
-    id: row.id,
-    kind: row.kind,
-    clientId: row.client_id,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    visitorId: row.visitor_id,
-    memberId: row.member_id,
-    expiresAt: row.expires_at,
-    usedAt: row.used_at,
-  };
-}
-
-export function markRedirectSessionUsed(ctx: Pick<RequestContext, 'db' | 'now'>, id: string): void {
-  ctx.db.prepare<[number, string]>('UPDATE redirect_sessions SET used_at = ? WHERE id = ?').run(ctx.now(), id);
 }
 
 /** True when `url` is an http(s) URL on one of the client's allowed origins. */
@@ -310,7 +259,7 @@ registerRedirectIntent('logout', (ctx, value, body, identity) => {
   if (identity.kind === 'member') {
     // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
     const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
-    if (session) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(session, session);
+    if (session) revokeSession(ctx.db, session);
   }
   const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
@@ -529,15 +478,12 @@ ${notice ? `<p role="status">${esc(notice)}</p>` : ''}${error ? `<p class="err" 
       const { m } = live;
       const form = z.object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() }).safeParse(ctx.body);
       if (!form.success) return accountPage(ctx, undefined, 'Something was missing. Try again.');
-      const nowIso = new Date(ctx.now()).toISOString();
       if (form.data.op === 'nickname') {
         if (!form.data.nickname) return accountPage(ctx, undefined, 'Enter a name.');
-        ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(form.data.nickname, nowIso, m.id);
+        updateMemberProfile(ctx.db, m.id, { nickname: form.data.nickname }, ctx.now());
         return accountPage(ctx, 'Your name was saved.');
       }
-      ctx.db
-        .prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?')
-        .run(form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', nowIso, m.id);
+      setMemberPrivacy(ctx.db, m.id, form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', ctx.now());
       return accountPage(ctx, form.data.op === 'join' ? 'You joined the community.' : 'You left the community.');
     },
     { form: true },

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, visitorTokens } from '../helpers/emulator.ts';
-import { setSetting } from '../../emulator/db.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

@@ -37,7 +37,7 @@ import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
-import { seed } from './seed.ts';
+import { seed } from './domain/seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */

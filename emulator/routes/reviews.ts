@@ -24,7 +24,6 @@ import {
   moderateReviews,
   moderationPolicy,
   reviewIdOfAuthor,
-  seedReviews,
   setReply,
   toWireReview,
   type ReviewRow,
@@ -230,9 +229,7 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
 }
 
 
-export const reviewsRoutes: RouteModule = (router, app) => {
-  seedReviews(app.db);
-
+export const reviewsRoutes: RouteModule = (router) => {
   router.post(`${REVIEWS}/query`, (ctx) => {
     const who = ctx.auth();
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);

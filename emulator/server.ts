@@ -18,7 +18,8 @@ import type { Identity, MemberRole } from './domain/auth.ts';
 import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
-import { throttleLimits, type ThrottleLimits } from './domain/identity.ts';
+import { orderSales } from './domain/commerce.ts';
+import { RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
 import { acceptsEncoding, assetsRoutes } from './routes/assets.ts';
@@ -239,6 +240,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: new FaultStore(),
     dev: opts.dev ?? false,
     throttle: throttleLimits(opts.throttle),
+    rateLimiter: new RateLimiter(),
+    redirectIntents: new Map(),
+    salesSources: [orderSales],
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
   };
   try {

@@ -8,7 +8,7 @@ import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
 import { discountedCents, findVariant, formatMoney, getProductRecord, mediaItem, siteUrl, STORES_APP_ID, type ProductRecord, type VariantRecord } from './catalog.ts';
 import { badRequest, badRequestApp, notFound } from '../errors.ts';
-import { registerSalesSource } from './recommendations.ts';
+import type { SalesSource } from './recommendations.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -713,13 +713,13 @@ export function orderById(db: Database, id: string): { owner: string; order: Rec
   return r && { owner: r.owner, order: JSON.parse(r.data) as Record<string, unknown> };
 }
 
-// Best sellers and "bought together" read the placed orders.
-registerSalesSource((db) => {
+/** Every line of every placed order: what "Best sellers" and "Frequently bought together" read. */
+export const orderSales: SalesSource = (db) => {
   try {
     return db.prepare<[], { orderId: string; productId: string; quantity: number }>('SELECT order_id AS orderId, product_id AS productId, quantity FROM order_lines').all();
   } catch {
     return []; // before migration 005
   }
-});
+};
 
 export { findVariant };

@@ -402,27 +402,28 @@ interface Bucket {
   count: number;
   until: number;
 }
-/** Counters per emulator (in memory: a restart forgets them). */
-const buckets = new WeakMap<object, Map<string, Bucket>>();
+/** One emulator's rate-limit counters (in memory: a restart forgets them); `app.rateLimiter`. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
 
-/**
- * Count one call against every `[key, limit]` (all or none): 429 RESOURCE_EXHAUSTED with `Retry-After` (seconds)
- * when any of them is used up. Refused calls are not counted.
- */
-export function takeRate(owner: object, checks: [key: string, limit: RateLimit][], nowMs: number): void {
-  let map = buckets.get(owner);
-  if (!map) buckets.set(owner, (map = new Map()));
-  if (map.size > 10_000) for (const [k, b] of map) if (b.until <= nowMs) map.delete(k);
-  let wait = 0;
-  for (const [key, limit] of checks) {
-    const b = map.get(key);
-    if (b && b.until > nowMs && b.count >= limit.max) wait = Math.max(wait, b.until - nowMs);
-  }
-  if (wait > 0) throw rateLimited('Too many requests. Try again later.', wait);
-  for (const [key, limit] of checks) {
-    const b = map.get(key);
-    if (b && b.until > nowMs) b.count++;
-    else map.set(key, { count: 1, until: nowMs + limit.windowMs });
+  /**
+   * Count one call against every `[key, limit]` (all or none): 429 RESOURCE_EXHAUSTED with `Retry-After` (seconds)
+   * when any of them is used up. Refused calls are not counted.
+   */
+  take(checks: [key: string, limit: RateLimit][], nowMs: number): void {
+    const map = this.buckets;
+    if (map.size > 10_000) for (const [k, b] of map) if (b.until <= nowMs) map.delete(k);
+    let wait = 0;
+    for (const [key, limit] of checks) {
+      const b = map.get(key);
+      if (b && b.until > nowMs && b.count >= limit.max) wait = Math.max(wait, b.until - nowMs);
+    }
+    if (wait > 0) throw rateLimited('Too many requests. Try again later.', wait);
+    for (const [key, limit] of checks) {
+      const b = map.get(key);
+      if (b && b.until > nowMs) b.count++;
+      else map.set(key, { count: 1, until: nowMs + limit.windowMs });
+    }
   }
 }
 

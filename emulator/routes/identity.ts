@@ -33,7 +33,6 @@ import {
   resetPassword,
   setPasswordHash,
   signupPolicy,
-  takeRate,
   throttleKeys,
   toWireIdentity,
   verifyEmail,
@@ -154,7 +153,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
       // counted before the duplicate check: a refused duplicate is an attempt too (and probing emails costs the same)
-      takeRate(app, [[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
+      app.rateLimiter.take([[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
       if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
@@ -229,8 +228,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
     // Counted for every email, member or not: the answer must not tell them apart.
-    takeRate(
-      app,
+    app.rateLimiter.take(
       [
         [`reset-mail:ip:${clientAddress(ctx.req)}`, app.throttle.resetMailsPerAddress],
         [`reset-mail:email:${email.toLowerCase()}`, app.throttle.resetMailsPerEmail],

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
 import { badRequestApp } from '../errors.ts';
-import { clientAddress, takeRate } from '../domain/identity.ts';
+import { clientAddress } from '../domain/identity.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -54,7 +54,7 @@ export const oauthRoutes: RouteModule = (router, app) => {
         const req = validate(anonymousSchema, body);
         if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
         // Every anonymous grant makes a visitor: bounded per caller address (429 with Retry-After beyond).
-        takeRate(app, [[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
+        app.rateLimiter.take([[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
         const { visitorId: _visitorId, ...tokens } = issueVisitorTokens(ctx.db, req.clientId, nowMs, ttl);
         return { json: tokens, headers };
       }

@@ -46,7 +46,7 @@ function get(ctx: RequestContext) {
   const ids = items.map((i) => i.catalogItemId);
   let best: { algorithm: (typeof chosen)[number]; found: string[] } | undefined;
   for (const algorithm of chosen) {
-    const found = recommend(ctx.db, algorithm, ids);
+    const found = recommend(ctx.db, algorithm, ids, ctx.app.salesSources);
     if (!best || found.length > best.found.length) best = { algorithm, found };
     if (found.length >= minimum) {
       best = { algorithm, found };

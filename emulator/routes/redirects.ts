@@ -4,40 +4,25 @@
  * `postMessage` to the client's registered origin only), logout and the member account page.
  *
  * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
- * `ecomCheckout`), at import time, and stores what its hosted page needs with {@link createRedirectSession}.
+ * `ecomCheckout`) when it registers its routes (each emulator has its own), and stores what its hosted page needs
+ * with `createRedirectSession` (domain/redirect-sessions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, sessionIsLive, revokeSession, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
+import { getClient, issueAuthorizationCode, revokeSession, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
 import { getSetting } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
 import { consumeSessionToken, memberById, setMemberPrivacy, updateMemberProfile, type MemberRow } from '../domain/identity.ts';
 import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
-import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
+import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
 
 export const REDIRECT_SESSION_PATHS = ['/_api/redirects-api/v1/redirect-session', '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
 
-/** What an intent handler returns: where the visitor goes. */
-export interface RedirectTarget {
-  fullUrl: string;
-  /** The stored session id, when the handler made one. */
-  id?: string;
-}
-
-/**
- * Handles one intent key of the request body (`auth`, `logout`, `ecomCheckout`…). `value` is `body[intent]`;
- * `body` the whole request (for `callbacks`, `preferences`); `identity` the caller (visitor or member).
- * Throw a PlatformError for bad input.
- */
-export type RedirectIntentHandler = (ctx: RequestContext, value: unknown, body: Record<string, unknown>, identity: Identity) => RedirectTarget;
-
-const intents = new Map<string, RedirectIntentHandler>();
-
-/** Add (or replace) the handler of a redirect-session intent. */
-export function registerRedirectIntent(intent: string, handler: RedirectIntentHandler): void {
-  intents.set(intent, handler);
+/** Add (or replace) the handler of a redirect-session intent, for this emulator only. */
+export function registerRedirectIntent(app: EmulatorApp, intent: string, handler: RedirectIntentHandler): void {
+  app.redirectIntents.set(intent, handler);
 }
 
 /** True when `url` is an http(s) URL on one of the client's allowed origins. */
@@ -232,7 +217,7 @@ const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'O
 
 const visitorOf = (identity: Identity) => (identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null));
 
-registerRedirectIntent('auth', (ctx, value, _body, identity) => {
+const authIntent: RedirectIntentHandler = (ctx, value, _body, identity) => {
   const a = validate(authSchema, value, 'auth');
   const r = a.authRequest;
   if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
@@ -244,9 +229,9 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
   }
   const id = createRedirectSession(ctx, { kind: 'auth', clientId: r.clientId, payload: a, visitorId: visitorOf(identity) });
   return { id, fullUrl: `${ctx.baseUrl}/oauth2/authorize?redirectSession=${id}` };
-});
+};
 
-registerRedirectIntent('logout', (ctx, value, body, identity) => {
+const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const logout = validate(logoutSchema, value, 'logout');
   // The token's client decides where the flow may end; a body clientId (the SDK sends one) must be that same client.
   if (logout.clientId !== undefined && logout.clientId !== identity.clientId) {
@@ -263,9 +248,9 @@ registerRedirectIntent('logout', (ctx, value, body, identity) => {
   }
   const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
-});
+};
 
-registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
+const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   validate(accountSchema, value, 'membersAccount');
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   if (identity.kind !== 'member') throw new PlatformError(403, 'The account page needs a signed-in member', { applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' } });
@@ -275,7 +260,7 @@ registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
   const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
   const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null, session }, memberId: identity.memberId });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
-});
+};
 
 // ------------------------------------------------------------------------------------------ hosted pages
 
@@ -319,7 +304,11 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 
 const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
 
-export const redirectsRoutes: RouteModule = (router) => {
+export const redirectsRoutes: RouteModule = (router, app) => {
+  registerRedirectIntent(app, 'auth', authIntent);
+  registerRedirectIntent(app, 'logout', logoutIntent);
+  registerRedirectIntent(app, 'membersAccount', membersAccountIntent);
+  const intents = app.redirectIntents;
   for (const path of REDIRECT_SESSION_PATHS) {
     router.post(path, (ctx) => {
       const identity = ctx.auth();

@@ -4,10 +4,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
+import type { Operation } from '../core/urls.ts';
 import type { Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { FaultStore } from './faults.ts';
 import type { RateLimiter, ThrottleLimits } from './domain/identity.ts';
 import type { SalesSource } from './domain/recommendations.ts';
+import { toPattern } from './paths.ts';
 
 /** Methods a route can be registered for (HEAD is served by GET routes). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -178,6 +180,15 @@ export class Router {
   }
   delete(pattern: string, handler: Handler, options?: RouteOptions): this {
     return this.add('DELETE', pattern, handler, options);
+  }
+  /** An operation of core's URL table (`core/urls.ts`, see paths.ts): its method at its path (`{id}` → `:id`). */
+  operation(op: Operation, handler: Handler, options?: RouteOptions): this {
+    return this.add(op.method, toPattern(op.path), handler, options);
+  }
+  /** The POST an operation's GET falls back to when its query string gets too long (`fallbackPath`). */
+  fallback(op: Operation, handler: Handler, options?: RouteOptions): this {
+    if (!op.fallbackPath) throw new Error(`${op.method} ${op.path} has no fallback path`);
+    return this.add('POST', toPattern(op.fallbackPath), handler, options);
   }
 
   /** Every registered route, in registration order. */

@@ -4,6 +4,7 @@
  * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import {
   allRequests,
@@ -30,7 +31,7 @@ import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, t
 import type { RequestContext, RouteModule } from '../router.ts';
 import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
 
-export const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+export const BASE = api.createStockRequest.path;
 
 
 const catalogReference = z.object({
@@ -151,7 +152,7 @@ function runQuery(ctx: RequestContext, input: unknown) {
 }
 
 export const backInStockRoutes: RouteModule = (router) => {
-  router.post(BASE, (ctx) => {
+  router.operation(api.createStockRequest, (ctx) => {
     const who = ctx.auth();
     const { request, itemDetails } = validate(createSchema, ctx.body);
     const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
@@ -189,10 +190,10 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { request: toWireRequest(row) } };
   });
 
-  router.post(`${BASE}/query`, (ctx) => runQuery(ctx, ctx.body));
-  router.get(BASE, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
+  router.fallback(api.queryStockRequests, (ctx) => runQuery(ctx, ctx.body));
+  router.operation(api.queryStockRequests, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
 
-  router.get(`${BASE}/count-by-catalog-reference`, (ctx) => {
+  router.operation(api.countStockRequests, (ctx) => {
     const raw = paramsObject(ctx.query);
     const who = ctx.auth();
     if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
@@ -238,14 +239,14 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
   });
 
-  router.get(`${BASE}/:id`, (ctx) => {
+  router.operation(api.getStockRequest, (ctx) => {
     const who = ctx.auth();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     return { json: { request: toWireRequest(r) } };
   });
 
-  router.delete(`${BASE}/:id`, (ctx) => {
+  router.operation(api.deleteStockRequest, (ctx) => {
     const who = ctx.auth();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');

@@ -3,6 +3,7 @@
  * Every call acts on the caller's own cart (visitor or member; a member's visitor cart is merged in once).
  */
 import { z } from 'zod';
+import { api, type Operation } from '../../core/urls.ts';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import {
   addToCart,
@@ -24,10 +25,12 @@ import {
   type Address,
 } from '../domain/commerce.ts';
 import { badRequest, badRequestApp, type FieldViolation } from '../errors.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const CART_BASES = ['/ecom/v1/carts/current', '/_api/ecom-cart/v1/carts/current'];
+/** The current cart's paths: the table's, and the `/_api/ecom-cart` alias the platform also answers. */
+export const CART_BASES = [api.getCart.path, '/_api/ecom-cart/v1/carts/current'];
 
 const quantity = z.number().int().min(1).max(MAX_QUANTITY);
 const addSchema = z.object({
@@ -104,20 +107,21 @@ function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field:
 
 export const cartRoutes: RouteModule = (router) => {
   for (const base of CART_BASES) {
+    const at = (op: Operation) => aliasOf(op, api.getCart.path, base);
     // The real platform answers 404 before the first add [T]; here GET makes the (empty) cart, so a storefront page
     // view does not log a failed request. Clients handle both.
-    router.get(base, (ctx) => {
+    router.operation(at(api.getCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), true)!;
       return { json: { cart: wireCart(ctx, cart) } };
     });
 
-    router.delete(base, (ctx) => {
+    router.operation(at(api.deleteCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
       if (cart) deleteCart(ctx.db, cart.id);
       return { json: {} };
     });
 
-    router.post(`${base}/add-to-cart`, (ctx) => {
+    router.operation(at(api.addToCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(addSchema, ctx.body);
       if (!body.lineItems.length) throw badRequest([{ field: 'lineItems', description: 'at least one line item is required', violatedRule: 'MIN_SIZE' }]);
@@ -136,7 +140,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/update-line-items-quantity`, (ctx) => {
+    router.operation(at(api.updateLineItemsQuantity), (ctx) => {
       const identity = ctx.auth();
       const body = validate(updateSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -145,7 +149,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/remove-line-items`, (ctx) => {
+    router.operation(at(api.removeLineItems), (ctx) => {
       const identity = ctx.auth();
       const body = validate(removeSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -154,7 +158,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.patch(base, (ctx) => {
+    router.operation(at(api.updateCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(patchSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -168,13 +172,13 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/remove-coupon`, (ctx) => {
+    router.operation(at(api.removeCoupon), (ctx) => {
       const cart = requireCart(ctx.db, ctx.auth(), ctx.now());
       setCartCoupon(ctx.db, cart.id, null, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/estimate-totals`, (ctx) => {
+    router.operation(at(api.estimateTotals), (ctx) => {
       const identity = ctx.auth();
       const body = validate(estimateSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);
@@ -187,7 +191,7 @@ export const cartRoutes: RouteModule = (router) => {
       return { json: { cart: wireCart(ctx, cart), ...wireTotals(ctx, priced) } };
     });
 
-    router.post(`${base}/create-checkout`, (ctx) => {
+    router.operation(at(api.createCheckout), (ctx) => {
       const identity = ctx.auth();
       const body = validate(checkoutSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);

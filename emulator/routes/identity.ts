@@ -3,6 +3,7 @@
  * visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { getClient, hashPassword, revokeMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../domain/auth.ts';
 import { getSetting } from '../domain/settings.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
@@ -39,13 +40,11 @@ import {
   type MemberRow,
 } from '../domain/identity.ts';
 import { sendMail } from '../domain/mail.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { sha256Hex } from '../db.ts';
 
-export const AUTHN = '/_api/iam/authentication';
-export const VERIFICATION = '/_api/iam/verification/v1/auth';
-export const RECOVERY = '/_api/iam/recovery/v1';
 
 /** Passwords: 8 to 100 characters. */
 export const PASSWORD_MIN = 8;
@@ -147,8 +146,9 @@ function endOtherSessions(ctx: RequestContext, memberId: string): void {
 }
 
 export const identityRoutes: RouteModule = (router, app) => {
-  for (const base of [AUTHN, '/iam/authentication']) {
-    router.post(`${base}/v2/register`, async (ctx) => {
+  // also without the `/_api` prefix
+  for (const prefix of ['/_api/iam', '/iam']) {
+    router.operation(aliasOf(api.register, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
@@ -169,7 +169,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       return { json: memberState(ctx, memberById(ctx.db, id)!) };
     });
 
-    router.post(`${base}/v2/login`, async (ctx) => {
+    router.operation(aliasOf(api.login, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(loginSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
@@ -177,7 +177,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       return { json: memberState(ctx, m) };
     });
 
-    router.post(`${base}/v2/change-password`, async (ctx) => {
+    router.operation(aliasOf(api.changePassword, '/_api/iam', prefix), async (ctx) => {
       const me = ctx.requireMember();
       const body = validate(changePasswordSchema, ctx.body);
       const hash = await hashPassword(body.newPassword);
@@ -187,7 +187,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     });
   }
 
-  router.post(`${VERIFICATION}/verify`, (ctx) => {
+  router.operation(api.verify, (ctx) => {
     ctx.auth();
     const body = validate(verifySchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
@@ -200,7 +200,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: memberState(ctx, memberById(ctx.db, row.member_id)!) };
   });
 
-  router.post(`${VERIFICATION}/resend`, (ctx) => {
+  router.operation(api.resend, (ctx) => {
     ctx.auth();
     const body = validate(resendSchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
@@ -212,7 +212,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: {} };
   });
 
-  router.post(`${RECOVERY}/send-email`, (ctx) => {
+  router.operation(api.sendRecoveryEmail, (ctx) => {
     const who = ctx.auth();
     const body = validate(sendEmailSchema, ctx.body);
     const email = checkEmail(body.email, 'email');
@@ -245,7 +245,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: {} };
   });
 
-  router.post(`${RECOVERY}/recover`, async (ctx) => {
+  router.operation(api.recover, async (ctx) => {
     ctx.auth();
     const body = validate(recoverSchema, ctx.body);
     const hash = await hashPassword(body.password);

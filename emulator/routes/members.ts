@@ -2,13 +2,12 @@
  * Members (wire-protocol §5): the signed-in member's own record. Member tokens only (visitors get 403, no token 401).
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { revokeMemberTokens } from '../domain/auth.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { deleteMember, memberById, setMemberPrivacy, toWireMember, updateMemberProfile } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
-
-export const MEMBERS = '/members/v1/members';
 
 const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
@@ -35,12 +34,12 @@ function own(ctx: RequestContext) {
 }
 
 export const membersRoutes: RouteModule = (router) => {
-  router.get(`${MEMBERS}/my`, (ctx) => {
+  router.operation(api.myMember, (ctx) => {
     const fs = fieldset(ctx);
     return { json: { member: toWireMember(own(ctx).m, fs) } };
   });
 
-  router.patch(`${MEMBERS}/:id`, (ctx) => {
+  router.operation(api.updateMember, (ctx) => {
     const me = ctx.requireMember();
     const id = ctx.params['id'] ?? '';
     if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
@@ -51,15 +50,15 @@ export const membersRoutes: RouteModule = (router) => {
   });
 
   // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
-  for (const [path, privacy] of [['join-community', 'PUBLIC'], ['leave-community', 'PRIVATE']] as const) {
-    router.post(`${MEMBERS}/${path}`, (ctx) => {
+  for (const [op, privacy] of [[api.joinCommunity, 'PUBLIC'], [api.leaveCommunity, 'PRIVATE']] as const) {
+    router.operation(op, (ctx) => {
       const { m } = own(ctx);
       setMemberPrivacy(ctx.db, m.id, privacy, ctx.now());
       return { json: { member: toWireMember(memberById(ctx.db, m.id)!) } };
     });
   }
 
-  router.delete(`${MEMBERS}/my`, (ctx) => {
+  router.operation(api.deleteMyMember, (ctx) => {
     const { m } = own(ctx);
     validate(deleteSchema, ctx.body);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');

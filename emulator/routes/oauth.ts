@@ -2,6 +2,7 @@
  * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
 import { badRequestApp } from '../errors.ts';
 import { clientAddress } from '../domain/identity.ts';
@@ -41,8 +42,8 @@ function normalize(body: unknown): unknown {
 }
 
 export const oauthRoutes: RouteModule = (router, app) => {
-  router.post(
-    '/oauth2/token',
+  router.operation(
+    api.token,
     (ctx) => {
       const body = normalize(ctx.body);
       const { grantType } = validate(grantSchema, body);

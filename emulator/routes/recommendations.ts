@@ -4,9 +4,11 @@
  * typed for apps; wire-protocol §10.11 leaves visitor access unverified — the emulator allows it).
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { STORES_APP_ID } from '../domain/catalog.ts';
 import { badRequestApp, invalidField } from '../errors.ts';
 import { ALGORITHMS, recommend, toWireAlgorithm } from '../domain/recommendations.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -64,8 +66,9 @@ function get(ctx: RequestContext) {
 }
 
 export const recommendationsRoutes: RouteModule = (router) => {
-  for (const base of ['/v1/recommendations', '/ecom/v1/recommendations']) {
-    router.get(`${base}/algorithms`, list);
-    router.post(`${base}/get`, get);
+  // also under the `/ecom` prefix
+  for (const prefix of ['', '/ecom']) {
+    router.operation(aliasOf(api.listAlgorithms, '', prefix), list);
+    router.operation(aliasOf(api.getRecommendation, '', prefix), get);
   }
 };

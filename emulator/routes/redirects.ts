@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { getClient, issueAuthorizationCode, revokeSession, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
 import { getSetting } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
@@ -18,7 +19,8 @@ import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext,
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
 
-export const REDIRECT_SESSION_PATHS = ['/_api/redirects-api/v1/redirect-session', '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
+/** The table's path and the two aliases the platform also answers. */
+export const REDIRECT_SESSION_PATHS = [api.redirectSession.path, '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
 
 /** Add (or replace) the handler of a redirect-session intent, for this emulator only. */
 export function registerRedirectIntent(app: EmulatorApp, intent: string, handler: RedirectIntentHandler): void {
@@ -310,7 +312,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'membersAccount', membersAccountIntent);
   const intents = app.redirectIntents;
   for (const path of REDIRECT_SESSION_PATHS) {
-    router.post(path, (ctx) => {
+    router.operation({ ...api.redirectSession, path }, (ctx) => {
       const identity = ctx.auth();
       const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
       const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);

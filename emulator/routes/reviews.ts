@@ -5,6 +5,7 @@
  * contributors see private reviews, reply, moderate and delete. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
 import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
@@ -29,7 +30,7 @@ import {
   type ReviewRow,
 } from '../domain/reviews.ts';
 
-export const REVIEWS = '/reviews/v1/reviews';
+export const REVIEWS = api.createReview.path;
 export const BULK = '/reviews/v1/bulk/reviews';
 export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
 
@@ -230,7 +231,7 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
 
 
 export const reviewsRoutes: RouteModule = (router) => {
-  router.post(`${REVIEWS}/query`, (ctx) => {
+  router.operation(api.queryReviews, (ctx) => {
     const who = ctx.auth();
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
     const rows = applySort(
@@ -243,13 +244,13 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 
-  router.post(`${REVIEWS}/count`, (ctx) => {
+  router.operation(api.countReviews, (ctx) => {
     const who = ctx.auth();
     const { filter, includePrivateReviews } = validate(countSchema, ctx.body);
     return { json: { count: visibleRows(ctx, who, filter, includePrivateReviews === true, 'filter').length } };
   });
 
-  router.post(REVIEWS, (ctx) => {
+  router.operation(api.createReview, (ctx) => {
     const who = ctx.auth();
     const { review } = validate(createSchema, ctx.body);
     if (who.kind !== 'member') throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
@@ -276,7 +277,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, row) };
   });
 
-  router.post(`${REVIEWS}/contact`, (ctx) => {
+  router.operation(api.createReviewAndContact, (ctx) => {
     const who = ctx.auth();
     const body = validate(contactCreateSchema, ctx.body);
     const me = memberRecord(ctx, who);
@@ -305,7 +306,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, row) };
   });
 
-  router.get(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.getReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const priv = ctx.query.get('returnPrivateReviews') === 'true';
@@ -315,7 +316,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, r) };
   });
 
-  router.patch(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.updateReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
@@ -328,7 +329,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.delete(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.deleteReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
@@ -336,7 +337,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: {} };
   });
 
-  router.patch(`${REVIEWS}/:id/reply`, (ctx) => {
+  router.operation(api.replyToReview, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { message } = validate(replySchema, ctx.body);
@@ -344,14 +345,14 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.delete(`${REVIEWS}/:id/reply`, (ctx) => {
+  router.operation(api.deleteReviewReply, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     setReply(ctx.db, r.id, null, ctx.now());
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.patch(`${REVIEWS}/:id/moderate`, (ctx) => {
+  router.operation(api.moderateReview, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { status } = validate(moderateSchema, ctx.body);
@@ -359,7 +360,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.post(`${BULK}/moderate`, (ctx) => {
+  router.operation(api.bulkModerateReviews, (ctx) => {
     const who = requireStaff(ctx);
     const { filter, status } = validate(bulkModerateSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
@@ -367,7 +368,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: { count: rows.length } };
   });
 
-  router.post(`${BULK}/delete`, (ctx) => {
+  router.operation(api.bulkDeleteReviews, (ctx) => {
     const who = requireStaff(ctx);
     const { filter } = validate(bulkDeleteSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');

@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import { stableId } from '../db.ts';
 import { createUpload, getUploadedFile, pendingUpload, storeUpload } from '../domain/media.ts';
 import { badRequestApp, invalidField, notFound } from '../errors.ts';
 import type { Handler, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const GENERATE_UPLOAD_URL = '/site-media/v1/files/generate-upload-url';
+export const GENERATE_UPLOAD_URL = api.generateUploadUrl.path;
 export const UPLOAD_PATH = '/site-media/v1/upload';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
@@ -43,7 +44,7 @@ export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; wid
 }
 
 export const siteMediaRoutes: RouteModule = (router) => {
-  router.post(GENERATE_UPLOAD_URL, (ctx) => {
+  router.operation(api.generateUploadUrl, (ctx) => {
     const who = ctx.auth();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {

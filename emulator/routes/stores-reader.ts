@@ -3,6 +3,7 @@
  * Owners also see hidden products and collections.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import {
   COLLECTION_FILTER_FIELDS,
@@ -52,7 +53,7 @@ function visibleProducts(products: ProductRecord[], who: Identity): ProductRecor
 }
 
 export const storesReaderRoutes: RouteModule = (router) => {
-  router.post('/stores-reader/v1/products/query', (ctx) => {
+  router.operation(api.queryProducts, (ctx) => {
     const who = ctx.auth();
     const req = validate(productQuerySchema, ctx.body);
     const q = req.query ?? {};
@@ -70,7 +71,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
     };
   });
 
-  router.get('/stores-reader/v1/products/:id', (ctx) => {
+  router.operation(api.getProduct, (ctx) => {
     const who = ctx.auth();
     const id = ctx.params['id'] ?? '';
     const product = getProductRecord(ctx.db, id);
@@ -78,7 +79,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
     return { json: { product: toWireProduct(product, { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) }, true) } };
   });
 
-  router.post('/stores-reader/v1/collections/query', (ctx) => {
+  router.operation(api.queryCollections, (ctx) => {
     const who = ctx.auth();
     const req = validate(collectionQuerySchema, ctx.body);
     const q = req.query ?? {};

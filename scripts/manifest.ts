@@ -236,8 +236,9 @@ function calleeBody(checker: ts.TypeChecker, call: ts.CallExpression, root: stri
   if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
   const decl = sym?.valueDeclaration;
   if (!decl || decl.getSourceFile().isDeclarationFile || !decl.getSourceFile().fileName.startsWith(root)) return undefined;
-  if (ts.isFunctionDeclaration(decl)) return decl.body;
-  if (ts.isVariableDeclaration(decl) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) {
+  // functions, and the methods of objects core hands out (a store's actions: `cartOf(client).addItems(items, host)`)
+  if (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl)) return decl.body;
+  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) {
     return decl.initializer.body;
   }
   return undefined;

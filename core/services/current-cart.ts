@@ -16,11 +16,12 @@
  */
 import { z } from 'zod/mini';
 import { atom, computed } from 'nanostores';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { InlayApiError, outcomeUnknown } from '../errors.ts';
 import { $session } from '../stores/session.ts';
 import { api, type Operation } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
+import { imageSchema } from '../api/media.ts';
 
 const o = z.optional;
 const str = z.string();
@@ -38,7 +39,7 @@ const lineSchema = z.object({
   fullPrice: o(money),
   lineItemPrice: o(money),
   descriptionLines: o(z.array(z.object({ name: o(text), plainText: o(text), colorInfo: o(text) }))),
-  image: o(z.object({ url: str, width: o(z.number()), height: o(z.number()) })),
+  image: o(imageSchema),
   availability: o(z.object({ status: str, quantityAvailable: o(z.number()) })),
 });
 const discount = z.object({
@@ -77,14 +78,15 @@ export interface AddItem {
 /** Why `$cart` changed, as `inlay-cart-change` reports it. */
 export type CartChangeReason = 'add' | 'update' | 'remove' | 'coupon' | 'sync' | 'clear';
 
+type Client = Pick<InlayClient, 'http'>;
 const wrapped = z.object({ cart: cartSchema });
-const send = <T>(op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
-  client().http.request({ method: op.method, path: op.path, schema, kind: op.method === 'GET' ? 'read' : 'write', ...(body === undefined ? {} : { body }) });
-const call = (op: Operation, body: unknown) => send(op, wrapped, body).then((r) => r.cart);
+const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
+  c.http.request({ method: op.method, path: op.path, schema, kind: op.method === 'GET' ? 'read' : 'write', ...(body === undefined ? {} : { body }) });
+const call = (c: Client, op: Operation, body: unknown) => send(c, op, wrapped, body).then((r) => r.cart);
 
 /** GET the current cart; `null` when there is none yet (404). */
-export function fetchCart(): Promise<Cart | null> {
-  return send(api.getCart, wrapped).then(
+export function fetchCart(c: Client): Promise<Cart | null> {
+  return send(c, api.getCart, wrapped).then(
     (r) => r.cart,
     (e: unknown) => {
       if (e instanceof InlayApiError && e.status === 404) return null;
@@ -93,12 +95,12 @@ export function fetchCart(): Promise<Cart | null> {
   );
 }
 
-export const estimateTotals = () => send(api.estimateTotals, totalsSchema, {});
+export const estimateTotals = (c: Client) => send(c, api.estimateTotals, totalsSchema, {});
 
 /** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
-export async function startCheckout(callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string }) {
-  const { checkoutId } = await send(api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
-  const r = await send(api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), { ecomCheckout: { checkoutId }, callbacks });
+export async function startCheckout(c: Client, callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string }) {
+  const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
+  const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), { ecomCheckout: { checkoutId }, callbacks });
   return { checkoutId, url: r.redirectSession.fullUrl };
 }
 
@@ -108,162 +110,19 @@ interface Pending {
   apply?: (c: Cart) => Cart;
 }
 
-const $confirmed = atom<Cart | null>(null);
-const $pending = atom<Pending[]>([]);
-/** `idle` until first needed, then `loading`, `ready` or `error` (of the load). */
-export const $cartStatus = atom<{ state: 'idle' | 'loading' | 'ready' | 'error'; error?: unknown }>({ state: 'idle' });
-/** The cart as shown: the last confirmed one with the pending changes applied. `null` = empty. */
-export const $cart = computed([$confirmed, $pending], (c, p) => (c ? p.reduce((acc, x) => (x.apply ? x.apply(acc) : acc), c) : c));
-/** Units in the cart (the badge). */
-export const $cartCount = computed($cart, (c) => (c ? c.lineItems.reduce((n, l) => n + l.quantity, 0) : 0));
-/** Whether the drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
-export const $cartOpen = atom(false);
-/** Number of changes in flight. */
-export const $cartBusy = computed($pending, (p) => p.length);
-
-let loading: Promise<Cart | null> | undefined;
-let channel: BroadcastChannel | null | undefined;
-let wasMember: boolean | undefined;
-
 /** What the channel carries: which cart, at which revision (`null`s: no cart). */
 interface Stamp {
   id?: unknown;
   revision?: unknown;
 }
 const stamp = (cart: Cart | null): Stamp => ({ id: cart?.id ?? null, revision: cart?.revision ?? null });
-/** Whether this tab already holds what another tab announced. */
-function holds(m: Stamp): boolean {
-  const mine = $confirmed.get();
-  // a tab on an older bundle sends the revision only
-  if (!('id' in m)) return m.revision != null && m.revision === mine?.revision;
-  return m.id === (mine?.id ?? null) && m.revision === (mine?.revision ?? null);
-}
-const onPageShow = (e: PageTransitionEvent) => {
-  if (e.persisted) refresh('sync').catch(() => undefined);
-};
 
 const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
   target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
 };
 
-function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: EventTarget, broadcast = true) {
-  $confirmed.set(cart);
-  $cartStatus.set({ state: 'ready' });
-  if (!reason) return;
-  announce(cart, reason, target);
-  if (broadcast) channel?.postMessage(stamp(cart));
-}
-
-function connect() {
-  if (channel !== undefined) return;
-  try {
-    channel = new BroadcastChannel(`inlay-cart-${client().config.clientId}`);
-    channel.onmessage = (e: MessageEvent<Stamp | null>) => {
-      // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
-      // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
-      if (!e.data || !holds(e.data)) void queue.then(() => refresh('sync')).catch(() => undefined);
-    };
-  } catch {
-    channel = null; // no BroadcastChannel: this tab only
-  }
-  addEventListener('pageshow', onPageShow);
-  // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
-  $session.subscribe((s) => {
-    const member = s.role === 'member';
-    if (member !== wasMember && wasMember !== undefined) refresh('sync').catch(() => undefined);
-    wasMember = member;
-  });
-}
-
-/** Load the cart once per page (several widgets share the one request). */
-export function loadCart(): Promise<Cart | null> {
-  connect();
-  if (!loading) {
-    $cartStatus.set({ state: 'loading' });
-    loading = fetchCart().then(
-      (c) => {
-        setConfirmed(c);
-        // tabs holding something else (e.g. the cart before a payment made in this tab) refetch
-        channel?.postMessage(stamp(c));
-        return c;
-      },
-      (e: unknown) => {
-        loading = undefined; // the next mount may try again
-        $cartStatus.set({ state: 'error', error: e });
-        throw e;
-      },
-    );
-  }
-  return loading;
-}
-
-/** Fetch again (other tab, new session, retry after a failed load). */
-export async function refresh(reason?: CartChangeReason): Promise<Cart | null> {
-  const c = await fetchCart();
-  // answers to our own queued changes are newer than this read: keep them
-  if (!$pending.get().length) setConfirmed(c, reason, undefined, false);
-  loading = Promise.resolve(c);
-  return c;
-}
-
-let queue: Promise<unknown> = Promise.resolve();
-
 /** Whether a change shows in the cart read back after its answer was lost (`before`: the cart it was made on). */
 type Landed = (before: Cart | null, after: Cart | null) => boolean;
-/** Errors of changes whose answer was lost and whose cart could not be read back: how to tell later whether they landed. */
-const unsettled = new WeakMap<object, (after: Cart | null) => boolean>();
-
-/**
- * Run one change after the ones before it. `apply` shows its effect at once; on success the platform's cart
- * replaces the confirmed one; on failure the change is dropped (exact rollback) and the error rethrown. When the
- * answer is lost, the cart is read back: a change that landed counts as done; one that did not fails with the
- * platform's cart shown. `previous`: the error of an earlier try of the same change (a retry); if that one's fate
- * was unknown, the cart is read first and the change is not sent again when it is already there.
- */
-function mutate(
-  reason: CartChangeReason,
-  run: () => Promise<Cart | null>,
-  opts: { apply?: (c: Cart) => Cart; landed?: Landed; target?: EventTarget; previous?: unknown } = {},
-): Promise<Cart | null> {
-  connect();
-  const { apply, landed, target, previous } = opts;
-  const p: Pending = apply ? { apply } : {};
-  $pending.set([...$pending.get(), p]);
-  const done = () => $pending.set($pending.get().filter((x) => x !== p));
-  const result = queue.then(async () => {
-    if ($cartStatus.get().state !== 'ready') await loadCart().catch(() => null);
-    const check = previous instanceof Error ? unsettled.get(previous) : undefined;
-    if (check) {
-      const now = await fetchCart().catch(() => Promise.reject(previous)); // still no way to know: the same error
-      if (check(now)) return now;
-    }
-    const before = $confirmed.get();
-    try {
-      return await run();
-    } catch (e) {
-      if (!landed || !outcomeUnknown(e)) throw e;
-      const did = (after: Cart | null) => landed(before, after);
-      // a retry reads first in any case: a slow platform may still make the change after this read-back
-      unsettled.set(e as Error, did);
-      const now = await fetchCart().catch(() => Promise.reject(e));
-      if (did(now)) return now;
-      if (now?.id !== before?.id || now?.revision !== before?.revision) setConfirmed(now, 'sync', target, false);
-      throw e;
-    }
-  });
-  queue = result.catch(() => undefined);
-  return result.then(
-    (cart) => {
-      done();
-      setConfirmed(cart, reason, target);
-      return cart;
-    },
-    (e: unknown) => {
-      done();
-      throw e;
-    },
-  );
-}
 
 const withLines = (c: Cart, f: (l: CartLine[]) => CartLine[]): Cart => ({ ...c, lineItems: f(c.lineItems) });
 
@@ -275,56 +134,217 @@ const unitsOf = (c: Cart | null, i: AddItem) =>
     .reduce((n, l) => n + l.quantity, 0);
 const couponOf = (c: Cart | null) => c?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code.toLowerCase();
 
-/**
- * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
- * `previous`: the error of the try this one repeats (see {@link mutate}).
- */
-export function addItems(items: AddItem[], target?: EventTarget, previous?: unknown): Promise<Cart | null> {
-  const lineItems = items.map((i) => ({
-    catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
-    quantity: i.quantity ?? 1,
-  }));
-  // the platform caps a line at 9999 units
-  const landed: Landed = (b, a) => items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
-  return mutate('add', () => call(api.addToCart, { lineItems }), { landed, target, previous });
+type CartClient = Pick<InlayClient, 'http' | 'config'>;
+
+/** The page's cart for a client: its stores and actions, one per client (every cart widget and `Inlay.cart`). */
+export function createCart(client: CartClient) {
+  const $confirmed = atom<Cart | null>(null);
+  const $pending = atom<Pending[]>([]);
+  /** `idle` until first needed, then `loading`, `ready` or `error` (of the load). */
+  const $cartStatus = atom<{ state: 'idle' | 'loading' | 'ready' | 'error'; error?: unknown }>({ state: 'idle' });
+  /** The cart as shown: the last confirmed one with the pending changes applied. `null` = empty. */
+  const $cart = computed([$confirmed, $pending], (c, p) => (c ? p.reduce((acc, x) => (x.apply ? x.apply(acc) : acc), c) : c));
+  /** Units in the cart (the badge). */
+  const $cartCount = computed($cart, (c) => (c ? c.lineItems.reduce((n, l) => n + l.quantity, 0) : 0));
+  /** Whether the drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
+  const $cartOpen = atom(false);
+  /** Number of changes in flight. */
+  const $cartBusy = computed($pending, (p) => p.length);
+
+  let loading: Promise<Cart | null> | undefined;
+  let channel: BroadcastChannel | null | undefined;
+  let wasMember: boolean | undefined;
+  let stopSession: (() => void) | undefined;
+  const fetchIt = () => fetchCart(client);
+
+  /** Whether this tab already holds what another tab announced. */
+  function holds(m: Stamp): boolean {
+    const mine = $confirmed.get();
+    // a tab on an older bundle sends the revision only
+    if (!('id' in m)) return m.revision != null && m.revision === mine?.revision;
+    return m.id === (mine?.id ?? null) && m.revision === (mine?.revision ?? null);
+  }
+  const onPageShow = (e: PageTransitionEvent) => {
+    if (e.persisted) refresh('sync').catch(() => undefined);
+  };
+
+  function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: EventTarget, broadcast = true) {
+    $confirmed.set(cart);
+    $cartStatus.set({ state: 'ready' });
+    if (!reason) return;
+    announce(cart, reason, target);
+    if (broadcast) channel?.postMessage(stamp(cart));
+  }
+
+  function connect() {
+    if (channel !== undefined) return;
+    try {
+      channel = new BroadcastChannel(`inlay-cart-${client.config.clientId}`);
+      channel.onmessage = (e: MessageEvent<Stamp | null>) => {
+        // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
+        // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
+        if (!e.data || !holds(e.data)) void queue.then(() => refresh('sync')).catch(() => undefined);
+      };
+    } catch {
+      channel = null; // no BroadcastChannel: this tab only
+    }
+    addEventListener('pageshow', onPageShow);
+    // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
+    stopSession = $session.subscribe((s) => {
+      const member = s.role === 'member';
+      if (member !== wasMember && wasMember !== undefined) refresh('sync').catch(() => undefined);
+      wasMember = member;
+    });
+  }
+
+  /** Load the cart once per page (several widgets share the one request). */
+  function loadCart(): Promise<Cart | null> {
+    connect();
+    if (!loading) {
+      $cartStatus.set({ state: 'loading' });
+      loading = fetchIt().then(
+        (c) => {
+          setConfirmed(c);
+          // tabs holding something else (e.g. the cart before a payment made in this tab) refetch
+          channel?.postMessage(stamp(c));
+          return c;
+        },
+        (e: unknown) => {
+          loading = undefined; // the next mount may try again
+          $cartStatus.set({ state: 'error', error: e });
+          throw e;
+        },
+      );
+    }
+    return loading;
+  }
+
+  /** Fetch again (other tab, new session, retry after a failed load). */
+  async function refresh(reason?: CartChangeReason): Promise<Cart | null> {
+    const c = await fetchIt();
+    // answers to our own queued changes are newer than this read: keep them
+    if (!$pending.get().length) setConfirmed(c, reason, undefined, false);
+    loading = Promise.resolve(c);
+    return c;
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Errors of changes whose answer was lost and whose cart could not be read back: how to tell later whether they landed. */
+  const unsettled = new WeakMap<object, (after: Cart | null) => boolean>();
+
+  /**
+   * Run one change after the ones before it. `apply` shows its effect at once; on success the platform's cart
+   * replaces the confirmed one; on failure the change is dropped (exact rollback) and the error rethrown. When the
+   * answer is lost, the cart is read back: a change that landed counts as done; one that did not fails with the
+   * platform's cart shown. `previous`: the error of an earlier try of the same change (a retry); if that one's fate
+   * was unknown, the cart is read first and the change is not sent again when it is already there.
+   */
+  function mutate(
+    reason: CartChangeReason,
+    run: () => Promise<Cart | null>,
+    opts: { apply?: (c: Cart) => Cart; landed?: Landed; target?: EventTarget; previous?: unknown } = {},
+  ): Promise<Cart | null> {
+    connect();
+    const { apply, landed, target, previous } = opts;
+    const p: Pending = apply ? { apply } : {};
+    $pending.set([...$pending.get(), p]);
+    const done = () => $pending.set($pending.get().filter((x) => x !== p));
+    const result = queue.then(async () => {
+      if ($cartStatus.get().state !== 'ready') await loadCart().catch(() => null);
+      const check = previous instanceof Error ? unsettled.get(previous) : undefined;
+      if (check) {
+        const now = await fetchIt().catch(() => Promise.reject(previous)); // still no way to know: the same error
+        if (check(now)) return now;
+      }
+      const before = $confirmed.get();
+      try {
+        return await run();
+      } catch (e) {
+        if (!landed || !outcomeUnknown(e)) throw e;
+        const did = (after: Cart | null) => landed(before, after);
+        // a retry reads first in any case: a slow platform may still make the change after this read-back
+        unsettled.set(e as Error, did);
+        const now = await fetchIt().catch(() => Promise.reject(e));
+        if (did(now)) return now;
+        if (now?.id !== before?.id || now?.revision !== before?.revision) setConfirmed(now, 'sync', target, false);
+        throw e;
+      }
+    });
+    queue = result.catch(() => undefined);
+    return result.then(
+      (cart) => {
+        done();
+        setConfirmed(cart, reason, target);
+        return cart;
+      },
+      (e: unknown) => {
+        done();
+        throw e;
+      },
+    );
+  }
+
+  return {
+    $cart,
+    $cartStatus,
+    $cartCount,
+    $cartOpen,
+    $cartBusy,
+    loadCart,
+    refresh,
+    estimateTotals: () => estimateTotals(client),
+    startCheckout: (callbacks: Parameters<typeof startCheckout>[1]) => startCheckout(client, callbacks),
+    /**
+     * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
+     * `previous`: the error of the try this one repeats (see `mutate`).
+     */
+    addItems(items: AddItem[], target?: EventTarget, previous?: unknown): Promise<Cart | null> {
+      const lineItems = items.map((i) => ({
+        catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
+        quantity: i.quantity ?? 1,
+      }));
+      // the platform caps a line at 9999 units
+      const landed: Landed = (b, a) => items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
+      return mutate('add', () => call(client, api.addToCart, { lineItems }), { landed, target, previous });
+    },
+    /** `target`: where `inlay-cart-change` is dispatched (the `<inlay-cart>` whose drawer made the change). */
+    setQuantity(lineId: string, quantity: number, target?: EventTarget): Promise<Cart | null> {
+      return mutate('update', () => call(client, api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }), {
+        target,
+        apply: (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
+        landed: (_, a) => lineOf(a, lineId)?.quantity === quantity,
+      });
+    },
+    removeLine(lineId: string, target?: EventTarget): Promise<Cart | null> {
+      return mutate('remove', () => call(client, api.removeLineItems, { lineItemIds: [lineId] }), {
+        target,
+        apply: (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
+        landed: (_, a) => !lineOf(a, lineId),
+      });
+    },
+    applyCoupon: (code: string, target?: EventTarget) =>
+      mutate('coupon', () => call(client, api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target }),
+    removeCoupon: (target?: EventTarget) => mutate('coupon', () => call(client, api.removeCoupon, {}), { landed: (_, a) => !couponOf(a), target }),
+    clearCart: () =>
+      mutate('clear', () => send(client, api.deleteCart, z.object({})).then(() => null), {
+        apply: (c) => withLines(c, () => []),
+        landed: (_, a) => !a?.lineItems.length,
+      }),
+    /** Stop listening to other tabs and the session (tests; a page never stops its cart). */
+    close() {
+      channel?.close();
+      removeEventListener('pageshow', onPageShow);
+      stopSession?.();
+    },
+  };
 }
+export type CartStore = ReturnType<typeof createCart>;
 
-/** `target`: where `inlay-cart-change` is dispatched (the `<inlay-cart>` whose drawer made the change). */
-export function setQuantity(lineId: string, quantity: number, target?: EventTarget): Promise<Cart | null> {
-  return mutate('update', () => call(api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }), {
-    target,
-    apply: (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
-    landed: (_, a) => lineOf(a, lineId)?.quantity === quantity,
-  });
-}
-
-export function removeLine(lineId: string, target?: EventTarget): Promise<Cart | null> {
-  return mutate('remove', () => call(api.removeLineItems, { lineItemIds: [lineId] }), {
-    target,
-    apply: (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
-    landed: (_, a) => !lineOf(a, lineId),
-  });
-}
-
-export const applyCoupon = (code: string, target?: EventTarget) =>
-  mutate('coupon', () => call(api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target });
-export const removeCoupon = (target?: EventTarget) => mutate('coupon', () => call(api.removeCoupon, {}), { landed: (_, a) => !couponOf(a), target });
-export const clearCart = () =>
-  mutate('clear', () => send(api.deleteCart, z.object({})).then(() => null), {
-    apply: (c) => withLines(c, () => []),
-    landed: (_, a) => !a?.lineItems.length,
-  });
-
-/** For tests: forget everything. */
-export function resetCartForTests() {
-  $confirmed.set(null);
-  $pending.set([]);
-  $cartStatus.set({ state: 'idle' });
-  $cartOpen.set(false);
-  loading = undefined;
-  channel?.close();
-  channel = undefined;
-  removeEventListener('pageshow', onPageShow);
-  wasMember = undefined;
-  queue = Promise.resolve();
+const carts = new WeakMap<CartClient, CartStore>();
+/** The page's one cart for a client (made on first use, in this chunk: the cart code stays out of the core). */
+export function cartOf(client: CartClient): CartStore {
+  let cart = carts.get(client);
+  if (!cart) carts.set(client, (cart = createCart(client)));
+  return cart;
 }

@@ -10,6 +10,7 @@ import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { createPkce } from '../auth/pkce.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { api } from '../urls.ts';
+import { httpUrl } from '../safe-url.ts';
 import { carryOver } from './stock-carry.ts';
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
@@ -20,7 +21,7 @@ const sessionSchema = z.object({ redirectSession: z.object({ id: z.optional(z.st
 export async function redirectSession(c: Client, body: unknown): Promise<string> {
   const r = await c.http.request({ ...api.redirectSession, body, schema: sessionSchema, kind: 'write' });
   const url = r.redirectSession.fullUrl;
-  if (!/^https?:\/\//i.test(url)) throw new Error('Invalid redirect URL');
+  if (!httpUrl(url)) throw new Error('Invalid redirect URL');
   return url;
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { $session, setSessionMember } from '../stores/session.ts';
 import { api, route, type Operation } from '../urls.ts';
 
@@ -31,12 +31,12 @@ let loading: Promise<Member | undefined> | undefined;
  * `GET /members/v1/members/my?fieldsets=FULL` into `$session.member`. Once per member session: `$session` drops the
  * member on every role change (logout, another tab), so the next member session loads it again.
  */
-export function loadMember(force = false): Promise<Member | undefined> {
+export function loadMember({ http }: Pick<InlayClient, 'http'>, force = false): Promise<Member | undefined> {
   const s = $session.get();
   if (s.role !== 'member') return Promise.resolve(undefined);
   if (s.member && !force) return Promise.resolve(s.member as Member);
-  loading ??= client()
-    .http.request({ ...api.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped, kind: 'read' })
+  loading ??= http
+    .request({ ...api.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped, kind: 'read' })
     .then((r) => {
       setSessionMember(r.member);
       return r.member;
@@ -47,15 +47,15 @@ export function loadMember(force = false): Promise<Member | undefined> {
   return loading;
 }
 
-async function write(op: Operation, body: unknown): Promise<Member> {
-  const r = await client().http.request({ ...op, body, schema: wrapped, kind: 'write' });
+async function write({ http }: Pick<InlayClient, 'http'>, op: Operation, body: unknown): Promise<Member> {
+  const r = await http.request({ ...op, body, schema: wrapped, kind: 'write' });
   setSessionMember(r.member);
   return r.member;
 }
 
 /** Change the signed-in member's nickname. */
-export const updateNickname = (memberId: string, nickname: string) =>
-  write(route(api.updateMember, { id: memberId }), { member: { id: memberId, profile: { nickname } } });
+export const updateNickname = (c: Pick<InlayClient, 'http'>, memberId: string, nickname: string) =>
+  write(c, route(api.updateMember, { id: memberId }), { member: { id: memberId, profile: { nickname } } });
 
 /** Join (public profile) or leave (private profile) the site's community. */
-export const setCommunity = (join: boolean) => write(join ? api.joinCommunity : api.leaveCommunity, {});
+export const setCommunity = (c: Pick<InlayClient, 'http'>, join: boolean) => write(c, join ? api.joinCommunity : api.leaveCommunity, {});

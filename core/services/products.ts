@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { FRESH_MS } from '../constants.ts';
 import type { Persist } from '../stores/query.ts';
+import { imageSchema } from '../api/media.ts';
 import { api, route } from '../urls.ts';
 
 /** The Wix Stores app id: the default `appId` of a catalog reference. */
@@ -13,7 +14,6 @@ const priceData = z.object({
   discountedPrice: z.optional(z.number()),
   formatted: z.optional(z.object({ price: z.optional(z.string()), discountedPrice: z.optional(z.string()) })),
 });
-const image = z.object({ url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) });
 
 /** The fields of a Stores V1 product the widgets use (others are ignored). */
 export const productSchema = z.object({
@@ -24,7 +24,7 @@ export const productSchema = z.object({
   productOptions: z.optional(z.array(z.object({ name: z.string() }))),
   priceData: z.optional(priceData),
   stock: z.optional(z.object({ inStock: z.optional(z.boolean()), trackInventory: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
-  media: z.optional(z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(image) })) })),
+  media: z.optional(z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) })),
   variants: z.optional(
     z.array(
       z.object({
@@ -44,9 +44,10 @@ export const productKey = (id: string) => `stores:product:${id}`;
 /** Catalog products are kept across pages, fresh for a minute. */
 export const PRODUCT: Persist<Product> = { fresh: FRESH_MS, schema: productSchema };
 
+type Client = Pick<InlayClient, 'cache' | 'http'>;
+
 /** Reads one product (through the page's query cache, so several widgets share one request). */
-export function productStore(productId: string) {
-  const { cache, http } = client();
+export function productStore({ cache, http }: Client, productId: string) {
   return cache.store(
     productKey(productId),
     () =>
@@ -76,9 +77,8 @@ const byKey = (products: Product[]) => new Map(products.map((p) => [productKey(p
  * put in the cache under its own key, so a widget reading one of them (a card's add-to-cart) sends nothing, and one
  * that mounts while the query is in flight waits for it.
  */
-export async function productsByIds(ids: string[]): Promise<Product[]> {
+export async function productsByIds({ cache, http }: Client, ids: string[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const { cache, http } = client();
   const read = http
     .request({
       ...api.queryProducts,
@@ -97,10 +97,10 @@ export async function productsByIds(ids: string[]): Promise<Product[]> {
  * again): their stores wait for it instead of each reading alone. Call the returned function with the batch's
  * products, or with the error.
  */
-export function expectProducts(ids: string[]): (result: Product[] | Error) => void {
+export function expectProducts({ cache }: Pick<InlayClient, 'cache'>, ids: string[]): (result: Product[] | Error) => void {
   if (!ids.length) return () => {};
   let settle!: (r: Product[] | Error) => void;
   const batch = new Promise<Product[]>((resolve, reject) => (settle = (r) => (r instanceof Error ? reject(r) : resolve(r))));
-  client().cache.provide(ids.map(productKey), batch.then(byKey), PRODUCT);
+  cache.provide(ids.map(productKey), batch.then(byKey), PRODUCT);
   return settle;
 }

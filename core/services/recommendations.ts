@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { FRESH_ALGORITHMS_MS } from '../constants.ts';
 import { api } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
@@ -11,8 +11,7 @@ const algorithmSchema = z.object({
 export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
 
 /** The site's algorithms: one request for every carousel, kept across pages for an hour. */
-export function listAlgorithms(): Promise<AvailableAlgorithm[]> {
-  const { cache, http } = client();
+export function listAlgorithms({ cache, http }: Pick<InlayClient, 'cache' | 'http'>): Promise<AvailableAlgorithm[]> {
   return cache.fetch(
     'recs:algorithms',
     () =>
@@ -29,8 +28,8 @@ const refSchema = z.object({ appId: z.string(), catalogItemId: z.string() });
  * Items recommended by the first algorithm (in order of preference) that finds at least `minimum`, for the given
  * items. It reads, so it retries like one (it is a POST only because the body is structured).
  */
-export async function getRecommendation(algorithms: AvailableAlgorithm[], itemIds: string[], minimum: number) {
-  const r = await client().http.request({
+export async function getRecommendation({ http }: Pick<InlayClient, 'http'>, algorithms: AvailableAlgorithm[], itemIds: string[], minimum: number) {
+  const r = await http.request({
     ...api.getRecommendation,
     body: {
       algorithms: algorithms.map((a) => ({ id: a.config.algorithmId, appId: a.appId })),

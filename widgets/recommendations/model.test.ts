@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
-import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { loadRecommendations, preference } from './model.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { createRecommendationsModel, loadRecommendations, preference, settings } from './model.ts';
 
 const algorithms = [
   { config: { name: 'From the same categories', algorithmType: 'RELATED_ITEMS', algorithmId: 'a-cat' }, appId: 'stores' },
@@ -48,5 +48,79 @@ describe('recommendations model', () => {
     net.calls.length = 0;
     await loadRecommendations(client, { algorithm: 'best-sellers', limit: 2, exclude: new Set() });
     expect(net.calls.filter((c) => c.url.endsWith('/algorithms'))).toHaveLength(0);
+  });
+});
+
+describe('createRecommendationsModel', () => {
+  /** A page whose cart holds `inCart`; `recs` answers the recommendation call. */
+  function page(inCart: string[], recs: (call: Call) => Response = () => json(200, { recommendation: { items: ['p1', 'cart', 'p2'].map((catalogItemId) => ({ appId: 'stores', catalogItemId })), algorithm: { id: 'a-bs', appId: 'stores' } } })) {
+    const net = fakeFetch((call) => {
+      const path = new URL(call.url).pathname;
+      if (path === '/oauth2/token') return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+      if (path === '/ecom/v1/carts/current') {
+        const lineItems = inCart.map((id, i) => ({ id: `l${i}`, quantity: 1, catalogReference: { appId: 'stores', catalogItemId: id }, price: { amount: '1' } }));
+        return inCart.length ? json(200, { cart: { id: 'c1', lineItems } }) : json(404, { message: 'no cart' });
+      }
+      if (path === '/v1/recommendations/get') return recs(call);
+      if (path === '/v1/recommendations/algorithms') return json(200, { availableAlgorithms: algorithms });
+      const ids = (JSON.parse((call.body as { query: { filter: string } }).query.filter) as { id: { $hasSome: string[] } }).id.$hasSome;
+      return json(200, { products: ids.map(product) });
+    });
+    return { net, context: testContext(net.fetch, { clientId: 'c' }) };
+  }
+  const ids = (s: { status: string; items?: { id: string }[] }) => s.items?.map((p) => p.id);
+
+  it('the attributes: a known algorithm (default by product), 1 to 24 items', () => {
+    expect(settings({})).toEqual(['best-sellers', undefined, 8]);
+    expect(settings({ productId: 'x', algorithm: 'nope', limit: 0 })).toEqual(['related', 'x', 8]);
+    expect(settings({ algorithm: 'bought-together', limit: 99.5 })).toEqual(['bought-together', undefined, 24]);
+    expect(settings({ limit: -3 })).toEqual(['best-sellers', undefined, 1]);
+  });
+
+  it('loading, then the products without those in the cart; reads for the attributes as last rendered', async () => {
+    const { context, net } = page(['cart']);
+    const m = createRecommendationsModel(context, {});
+    expect(m.$state.get()).toEqual({ status: 'loading' });
+    m.load();
+    // rendered again with a product before the cart arrived: that read is for the product
+    expect(m.update({ productId: 'cur', limit: 2 })).toEqual(['related', 'cur', 2]);
+    await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+    const asked = net.calls.find((c) => c.url.endsWith('/recommendations/get'))!.body as { items: { catalogItemId: string }[] };
+    expect(asked.items.map((i) => i.catalogItemId)).toEqual(['cur']);
+  });
+
+  it('nothing to recommend: ready and empty (the view hides itself)', async () => {
+    const { context } = page([], () => json(200, { recommendation: { items: [], algorithm: { id: 'a-bs', appId: 'stores' } } }));
+    const m = createRecommendationsModel(context, { limit: 3 });
+    m.load();
+    await vi.waitFor(() => expect(m.$state.get()).toEqual({ status: 'ready', items: [] }));
+  });
+
+  it('a failed read shows its error; load again (retry) reads again and recovers', async () => {
+    let fail = true;
+    const { context, net } = page([], () =>
+      fail ? json(400, { message: 'refused' }) : json(200, { recommendation: { items: [{ appId: 'stores', catalogItemId: 'p9' }], algorithm: { id: 'a-bs', appId: 'stores' } } }),
+    );
+    const m = createRecommendationsModel(context, { limit: 4 });
+    m.load();
+    await vi.waitFor(() => expect(m.$state.get().status).toBe('error'));
+    fail = false;
+    const before = net.calls.length;
+    m.load();
+    expect(m.$state.get()).toEqual({ status: 'loading' });
+    await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
+    expect(ids(m.$state.get() as never)).toEqual(['p9']);
+    expect(net.calls.length).toBeGreaterThan(before);
+  });
+
+  it('stop: a read stopped before the cart arrives neither requests nor changes the state', async () => {
+    const { context, net } = page(['cart']);
+    const m = createRecommendationsModel(context, {});
+    const stop = m.load();
+    stop();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(net.calls.filter((c) => c.url.endsWith('/recommendations/get'))).toEqual([]);
+    expect(m.$state.get()).toEqual({ status: 'loading' });
   });
 });

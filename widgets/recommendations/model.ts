@@ -1,7 +1,13 @@
+import { atom } from 'nanostores';
+import { z } from 'zod/mini';
 import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
-import { expectProducts, productsByIds, type Product } from '../../core/services/products.ts';
+import { expectProducts, productsByIds, productSchema, type Product } from '../../core/services/products.ts';
 import { prefetchSummaries } from '../../core/services/review-summary.ts';
+import { cartOf } from '../../core/services/current-cart.ts';
 import type { InlayClient } from '../../core/client.ts';
+import type { InlayContext } from '../../core/context.ts';
+import { FRESH_MS } from '../../core/constants.ts';
+import type { Persist } from '../../core/stores/query.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 
 export type AlgorithmAttr = 'related' | 'bought-together' | 'best-sellers';
@@ -21,7 +27,7 @@ const FALLBACKS: Record<AlgorithmAttr, AlgorithmAttr[]> = {
 };
 
 export function preference(available: AvailableAlgorithm[], chosen: AlgorithmAttr, hasItem: boolean): AvailableAlgorithm[] {
-  return (FALLBACKS[chosen] ?? FALLBACKS.related)
+  return FALLBACKS[chosen]
     .map((key) => available.find((a) => a.config.name === NAMES[key]))
     .filter((a): a is AvailableAlgorithm => !!a && (hasItem || a.config.algorithmType === 'GLOBAL'));
 }
@@ -59,6 +65,92 @@ export async function loadRecommendations(client: InlayClient, { productId, algo
     throw e;
   }
 }
+
+export interface RecommendationsProps {
+  /** The product the recommendations are for; without it, store-wide best sellers. */
+  productId?: string;
+  /**
+   * `related`, `bought-together` or `best-sellers` (others fill in when the chosen one has nothing).
+   * @default related with a product-id, else best-sellers
+   */
+  algorithm?: string;
+  /**
+   * Most products shown (1 to 24).
+   * @default 8
+   */
+  limit?: number;
+}
+
+/** What the attributes ask for: a known algorithm (the default depends on the product), the product, 1 to 24 items. */
+export function settings({ productId, algorithm, limit }: RecommendationsProps): [chosen: AlgorithmAttr, productId: string | undefined, max: number] {
+  return [
+    algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related' ? algorithm : productId ? 'related' : 'best-sellers',
+    productId,
+    Math.max(1, Math.min(24, Math.floor(limit ?? 8) || 8)),
+  ];
+}
+
+const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
+
+export type RecommendationsState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
+
+/**
+ * The carousel's read, one model per element: `$state` (loading, error, or the products; an empty list hides the
+ * widget), `update(props)` on every render (returns what a read depends on) and `load()`, which reads for the
+ * attributes as last given (also the retry after a failure) and returns the function that stops it.
+ */
+export function createRecommendationsModel({ client }: InlayContext, props: RecommendationsProps) {
+  const $state = atom<RecommendationsState>({ status: 'loading' });
+  // The attributes as last rendered: an element connected before its product-id is set (a SPA building its view)
+  // renders once without it, and that render's read must not start for no product once the cart is known.
+  let latest = settings(props);
+  // the read under way (a later one, or stop, makes it stale) and its store's unsubscribe (a no-op when called again)
+  let reads = 0;
+  let off: (() => void) | undefined;
+  const stop = () => {
+    reads++;
+    off?.();
+  };
+
+  /** Reads for the attributes as last given; returns `stop` (for this read, or a retry that replaced it). */
+  function load() {
+    stop();
+    const read = reads;
+    $state.set({ status: 'loading' });
+    // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
+    listAlgorithms(client).catch(() => []);
+    // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
+    void cartOf(client)
+      .loadCart()
+      .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
+      .then((inCart) => {
+        if (read !== reads) return;
+        const [chosen, productId, max] = latest;
+        // recs:<algorithm>:<product id or ''>:<max>:<cart ids, comma-separated>
+        const key = `recs:${latest.join(':')}:${inCart.join(',')}`;
+        // a retry reads again (a failed read is otherwise kept until its store is unused)
+        if (client.cache.get(key)?.error) client.cache.invalidate(key);
+        const get = () =>
+          loadRecommendations(client, { productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: client.cache.get<Product[]>(key)?.data?.map((p) => p.id) });
+        // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
+        off = client.cache.store(key, get, RECS).subscribe((q) => {
+          if (q.data) $state.set({ status: 'ready', items: q.data });
+          else if (q.error && !q.loading) $state.set({ status: 'error', error: q.error });
+        });
+      });
+    return stop;
+  }
+
+  return {
+    $state,
+    /** Takes the attributes as rendered; returns what they ask for, which is what a read depends on (effect deps). */
+    update: (p: RecommendationsProps) => (latest = settings(p)),
+    /** Reads for the attributes (also the retry after a failure); returns `stop`. */
+    load,
+  };
+}
+
+export type RecommendationsModel = ReturnType<typeof createRecommendationsModel>;
 
 /** Where a card links: the platform's product page URL, http(s) only. */
 export const productHref = (p: Product): string | undefined => p.productPageUrl && httpUrl(p.productPageUrl.path, p.productPageUrl.base);

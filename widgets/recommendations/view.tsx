@@ -1,30 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod/mini';
+import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
-import { productSchema, type Product } from '../../core/services/products.ts';
-import { FRESH_MS } from '../../core/constants.ts';
-import type { Persist } from '../../core/stores/query.ts';
-import { cartOf } from '../../core/services/current-cart.ts';
-import { listAlgorithms } from '../../core/services/recommendations.ts';
-import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
+import { createRecommendationsModel, imageOf, priceText, productHref, type RecommendationsProps } from './model.ts';
 import { strings } from './strings.ts';
 
-export interface RecommendationsProps {
-  /** The product the recommendations are for; without it, store-wide best sellers. */
-  productId?: string;
-  /**
-   * `related`, `bought-together` or `best-sellers` (others fill in when the chosen one has nothing).
-   * @default related with a product-id, else best-sellers
-   */
-  algorithm?: string;
-  /**
-   * Most products shown (1 to 24).
-   * @default 8
-   */
-  limit?: number;
-}
-
-const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
+export type { RecommendationsProps };
 
 /** Points the reading way (the stylesheet turns "previous" around, and both in a right-to-left page). */
 const Chevron = () => (
@@ -33,64 +13,26 @@ const Chevron = () => (
   </svg>
 );
 
-type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
-
 /**
  * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
  * previous/next buttons that disable at the ends and are not shown when every card fits, arrow keys between items).
  * The page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides
  * itself (and that heading) when there is nothing to recommend.
  */
-export function RecommendationsView({ productId, algorithm, limit, host, context }: RecommendationsProps & WidgetProps) {
-  const { client, i18n } = context;
-  const t = i18n().strings(strings);
-  const chosen: AlgorithmAttr = algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related' ? algorithm : productId ? 'related' : 'best-sellers';
-  const max = Math.max(1, Math.min(24, Math.floor(limit ?? 8) || 8));
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
+  const { host, context } = props;
+  const t = context.i18n().strings(strings);
+  const [model] = useState(() => createRecommendationsModel(context, props));
+  const state = useStore(model.$state);
   const [ends, setEnds] = useState({ start: true, end: false });
   const track = useRef<HTMLDivElement>(null);
 
-  // The props as last rendered: an element connected before its product-id is set (a SPA building its view)
-  // renders once without it, and that render's read must not start for no product once the cart is known.
-  const latest = useRef({ chosen, productId, max });
-  latest.current = { chosen, productId, max };
+  useEffect(model.load, model.update(props));
 
-  useEffect(() => {
-    let live = true;
-    let off: (() => void) | undefined;
-    setState({ status: 'loading' });
-    // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
-    listAlgorithms(client).catch(() => undefined);
-    // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
-    cartOf(client)
-      .loadCart()
-      .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
-      .then((inCart) => {
-        if (!live) return;
-        const { chosen, productId, max } = latest.current;
-        const { cache } = client;
-        const key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
-        // a retry reads again (a failed read is otherwise kept until its store is unused)
-        if (cache.get(key)?.error) cache.invalidate(key);
-        const load = () =>
-          loadRecommendations(client, { productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: cache.get<Product[]>(key)?.data?.map((p) => p.id) });
-        // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
-        off = cache.store(key, load, RECS).subscribe((q) => {
-          if (q.data) setState({ status: 'ready', items: q.data });
-          else if (q.error && !q.loading) setState({ status: 'error', error: q.error });
-        });
-      });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [chosen, productId, max, attempt]);
-
-  const empty = state.status === 'ready' && state.items.length === 0;
+  const empty = state.status === 'ready' && !state.items.length;
   useEffect(() => {
     host.hidden = empty;
-    if (state.status === 'ready' && state.items.length) {
+    if (state.status === 'ready' && !empty) {
       void import('../rating/element.ts');
       void import('../add-to-cart/element.ts');
     }
@@ -118,8 +60,8 @@ export function RecommendationsView({ productId, algorithm, limit, host, context
       <div part="root">
         <div class="head">{heading}</div>
         <div class="msg" role="alert">
-          <p>{i18n().error(state.error)}</p>
-          <button type="button" part="button" onClick={() => setAttempt((n) => n + 1)}>
+          <p>{context.i18n().error(state.error)}</p>
+          <button type="button" part="button" onClick={model.load}>
             {t('action.retry')}
           </button>
         </div>
@@ -128,7 +70,6 @@ export function RecommendationsView({ productId, algorithm, limit, host, context
   }
   if (empty) return <div part="root" />;
 
-  const items = state.status === 'ready' ? state.items : [];
   // next/previous follow the reading direction: in a right-to-left page "next" is leftwards
   const fwd = () => (track.current && getComputedStyle(track.current).direction === 'rtl' ? -1 : 1);
   const page = (dir: 1 | -1) => track.current?.scrollBy({ left: fwd() * dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
@@ -159,7 +100,7 @@ export function RecommendationsView({ productId, algorithm, limit, host, context
       <div ref={track} part="track" class="track" onScroll={measure} onKeyDown={onKey}>
         {state.status === 'loading'
           ? [0, 1, 2, 3].map((i) => <div key={i} class="card skeleton" aria-hidden="true" />)
-          : items.map((p, i) => {
+          : state.items.map((p, i, items) => {
               const img = imageOf(p);
               const href = productHref(p);
               const price = priceText(p);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaProvider } from '../../core/context.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { createLoginModel, failureKeys, pageUrl, RESEND_COOLDOWN_MS } from './model.ts';
+import { createLoginModel, failureKeys, initials, pageUrl, RESEND_COOLDOWN_MS } from './model.ts';
 
 let answer: (call: Call) => Response = () => json(200, {});
 const net = fakeFetch((call) => {
@@ -37,6 +37,12 @@ describe('failureKeys: every catalogue code has its message on the right field',
     expect(failureKeys({ loginState: 'FAILURE', error: 'x', code: 'NOT_FOUND' }, 'verify')).toEqual({ form: 'err.codeExpired' });
     expect(failureKeys({ loginState: 'FAILURE', error: 'Unknown _state' }, 'login')).toEqual({ form: 'err.unknown' });
   });
+});
+
+it('initials', () => {
+  expect(initials('Ada Lovelace')).toBe('AL');
+  expect(initials(' maya ')).toBe('M');
+  expect(initials('')).toBe('?');
 });
 
 describe('login model', () => {

@@ -10,6 +10,8 @@ import { strings } from './strings.ts';
 export type Step = 'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending';
 export type Field = 'email' | 'password' | 'code' | 'form';
 type Key = keyof typeof strings;
+/** The panel's translator (its dictionary's keys). */
+export type T = (key: Key, params?: Record<string, string | number>) => string;
 
 export interface LoginUi {
   step: Step;
@@ -47,6 +49,12 @@ export function failureKeys(r: Extract<LoginState, { loginState: 'FAILURE' }>, s
   if (r.code === 'BAD_CODE') return { code: 'err.badCode' };
   if (r.code === 'NOT_FOUND') return { form: 'err.codeExpired' };
   return { form: 'err.unknown' };
+}
+
+/** Two letters for the avatar: "Ada Lovelace" → "AL", "maya" → "M". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
 /** This page without the reset parameter or fragment: where emailed links come back to. */

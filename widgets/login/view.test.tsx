@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { initials } from './view.tsx';
 
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
@@ -25,12 +24,6 @@ const active = (el: Element) => el.shadowRoot!.activeElement;
 const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
 
 describe('<inlay-login>', () => {
-  it('initials', () => {
-    expect(initials('Ada Lovelace')).toBe('AL');
-    expect(initials(' maya ')).toBe('M');
-    expect(initials('')).toBe('?');
-  });
-
   it('signed out: a button that opens the form on `view`; Escape closes and gives focus back; buttons never submit a host form', async () => {
     const form = document.createElement('form');
     const submitted = vi.fn((e: Event) => e.preventDefault());

@@ -1,31 +1,17 @@
 import { z } from 'zod/mini';
 import { parseConfig, setConfig } from './config.ts';
-import { createClient, type EarlyRequest, type InlayClient } from './client.ts';
-import { $locale, createI18n, followHtmlLang, loadLanguage, registerLanguages, type I18n, type LanguagePacks } from './i18n/index.ts';
-import { $session, setSessionError, syncSession, type Session } from './stores/session.ts';
+import { createClient, type EarlyRequest } from './client.ts';
+import { createInlayContext, type CaptchaProvider, type InlayContext } from './context.ts';
+import { setPageContext } from './element.ts';
+import { $locale, followHtmlLang, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
+import { $session, followMember, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
-import type { AddItem, Cart } from './services/current-cart.ts';
+import type { AddItem, Cart } from './api/current-cart.ts';
 
 declare const __INLAY_VERSION__: string;
 
-/** The page's one client, created by boot(); widgets reach it through `client()`. */
-let current: InlayClient | undefined;
-let localeI18n: I18n | undefined;
-
-export function client(): InlayClient {
-  if (!current) throw new Error('Inlay is not configured');
-  return current;
-}
-
-/**
- * Translations for the page's current locale (`$locale`: English until configured and when the configuration is
- * invalid; follows `<html lang>` at runtime unless `data-locale` is set).
- */
-export function i18n(): I18n {
-  const locale = $locale.get();
-  if (current?.i18n.locale === locale) return current.i18n;
-  return localeI18n?.locale === locale ? localeI18n : (localeI18n = createI18n(locale));
-}
+/** The page's context: built once here (the composition root) and handed to the element layer. */
+let current: InlayContext | undefined;
 
 /** What `window.Inlay` offers site builders; nothing else is put on window. */
 export interface InlayGlobal {
@@ -59,8 +45,7 @@ export interface InlayGlobal {
   };
 }
 
-/** Returns a captcha token (reCAPTCHA, or the emulator's `dev-captcha-ok`). */
-export type CaptchaProvider = (kind: 'login' | 'register') => Promise<string>;
+export type { CaptchaProvider };
 let captcha: CaptchaProvider | undefined;
 
 /** The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL. */
@@ -72,7 +57,7 @@ const hostedReturn = (clientId: string) => {
   }
 };
 const flows = () => import('./services/member-login.ts');
-const cartModel = () => import('./services/current-cart.ts');
+const cartModel = () => import('./stores/current-cart.ts');
 
 declare global {
   interface Window {
@@ -109,7 +94,8 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const c = (current = createClient(parsed.config, { early }));
+    const c = createClient(parsed.config, { early });
+    setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     $locale.set(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, navigator.language);
@@ -128,12 +114,7 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
           (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
-    // The member record, once per member session (`$session` drops it on every role change).
-    $session.subscribe((s) => {
-      if (s.role === 'member' && !s.member) {
-        import('./services/members.ts').then((m) => m.loadMember()).catch(() => undefined);
-      }
-    });
+    followMember(() => import('./stores/member.ts').then((m) => m.loadMember(c)));
   } else {
     console.error(parsed.error);
     ready = Promise.resolve();
@@ -142,25 +123,30 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
   $toasts.listen((list) => {
     if (list.length && !document.querySelector('inlay-toaster')) document.body.append(document.createElement('inlay-toaster'));
   });
+  const page = () => {
+    if (!current) throw new Error('Inlay is not configured');
+    return current;
+  };
+  const cart = () => cartModel().then((m) => m.cartOf(page().client));
   window.Inlay = Object.freeze({
     version,
     ready,
     session: Object.freeze({
       get: () => $session.get(),
       subscribe: (fn: (v: Session) => void) => $session.subscribe(fn),
-      login: () => flows().then((f) => f.startHostedLogin(client())),
-      logout: () => flows().then((f) => f.logout(client())),
+      login: () => flows().then((f) => f.startHostedLogin(page().client)),
+      logout: () => flows().then((f) => f.logout(page().client)),
     }),
     cart: Object.freeze({
-      get: () => cartModel().then((m) => m.loadCart().then(() => m.$cart.get())),
+      get: () => cart().then((m) => m.loadCart().then(() => m.$cart.get())),
       add: (items: AddItem | AddItem[], opts?: { open?: boolean }) =>
-        cartModel().then((m) => m.addItems(Array.isArray(items) ? items : [items]).then((c) => (opts?.open !== false && m.$cartOpen.set(true), c))),
-      open: () => cartModel().then((m) => m.$cartOpen.set(true)),
-      close: () => cartModel().then((m) => m.$cartOpen.set(false)),
+        cart().then((m) => m.addItems(Array.isArray(items) ? items : [items]).then((c) => (opts?.open !== false && m.$cartOpen.set(true), c))),
+      open: () => cart().then((m) => m.$cartOpen.set(true)),
+      close: () => cart().then((m) => m.$cartOpen.set(false)),
       subscribe(fn: (cart: Cart | null) => void) {
         let off: (() => void) | undefined;
         let stopped = false;
-        void cartModel().then((m) => {
+        void cart().then((m) => {
           if (stopped) return;
           m.loadCart().catch(() => undefined);
           off = m.$cart.listen(fn);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
-import { deferred, fakeFetch, json, memoryStorage } from './test/fake-fetch.ts';
+import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
 
 const config = { clientId: 'demo-client', apiBase: 'https://api.test', locale: 'fr-FR', tokenStorage: 'local' as const };
 

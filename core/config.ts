@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import * as z from 'zod/mini';
 import { DEFAULT_API_BASE } from './constants.ts';
+import { httpUrl } from './safe-url.ts';
 
 /** Where tokens persist: `localStorage`, `sessionStorage`, or nowhere (memory). */
 export type TokenStorageKind = 'local' | 'session' | 'memory';
@@ -27,13 +28,6 @@ export function canonicalLocale(tag: string | null | undefined): string | undefi
   }
 }
 
-function httpUrl(value: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
 
 // Empty attributes count as absent, except data-client-id which is required.
 const opt = <T extends z.ZodMiniType>(schema: T) =>
@@ -45,7 +39,7 @@ const opt = <T extends z.ZodMiniType>(schema: T) =>
 const schema = z.object({
   clientId: z.string('data-client-id is required').check(z.trim(), z.minLength(1, 'data-client-id is required')),
   apiBase: opt(
-    z.string().check(z.trim(), z.refine(httpUrl, 'data-api-base must be an absolute http(s) URL')),
+    z.string().check(z.trim(), z.refine((v) => !!httpUrl(v), 'data-api-base must be an absolute http(s) URL')),
   ),
   locale: opt(
     z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag')),

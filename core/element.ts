@@ -5,6 +5,13 @@ import { baseCss } from './theme.ts';
 import { useStore } from '@nanostores/react';
 import { $config } from './config.ts';
 import { $locale } from './i18n/index.ts';
+import type { InlayContext } from './context.ts';
+
+/** The page's context: boot.ts builds it and hands it here; every view receives it (`WidgetProps.context`). */
+let page: InlayContext | undefined;
+export function setPageContext(context: InlayContext | undefined): void {
+  page = context;
+}
 
 /** Props every widget view receives from its element, besides its own attributes. */
 export interface WidgetProps {
@@ -12,6 +19,8 @@ export interface WidgetProps {
   host: HTMLElement;
   /** Dispatches a typed `inlay-*` event that bubbles and crosses the shadow boundary. */
   emit: Emit;
+  /** The page's context: its client and translations (`context.i18n().strings(dictionary)`). */
+  context: InlayContext;
 }
 
 export type AttrType = 'string' | 'number' | 'boolean' | 'json';
@@ -128,13 +137,13 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
   function Wrapper(p: Record<string, unknown> & { container: ShadowRoot }) {
     const host = p.container.host as HTMLElement;
     const emit = emitFrom(host);
-    // a language change re-renders the whole view: every `i18n()` call reads the new locale
+    // a language change re-renders the whole view: every `context.i18n()` call reads the new locale
     useStore($locale);
     const cfg = $config.get();
     if (cfg && !cfg.ok) {
       return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, cfg.error);
     }
-    return createElement(Boundary, { emit }, createElement(View, { ...p, host, emit }));
+    return createElement(Boundary, { emit }, createElement(View, { ...p, host, emit, context: page }));
   }
 
   // r2wc's own boolean transform treats `<x open>` (empty value) as false and ignores removal: booleans are ours.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { InlayApiError } from './errors.ts';
 import { createHttp, retryDelay, toQueryString, type HttpDeps } from './http.ts';
-import { fakeFetch, json, type Handler } from './test/fake-fetch.ts';
+import { fakeFetch, json, type Handler } from '../tests/helpers/fake-fetch.ts';
 
 const schema = z.object({ ok: z.boolean() });
 const OK: Handler = () => json(200, { ok: true });

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS, seedMediaId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, rawRequest, startTestEmulator } from './test-helpers.ts';
+import { api, rawRequest, startTestEmulator } from '../tests/helpers/emulator.ts';
 
 describe('static assets under /inlay/', () => {
   let emu: RunningEmulator;

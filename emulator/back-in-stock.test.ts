@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { BASE } from './routes/back-in-stock.ts';
-import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 
 let emu: RunningEmulator;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './commerce.ts';
-import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './catalog.ts';
+import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './domain/commerce.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
-import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './auth.ts';
+import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './domain/auth.ts';
 import type { RunningEmulator } from './server.ts';
 
 const CART = '/ecom/v1/carts/current';

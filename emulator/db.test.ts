@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './auth.ts';
+import { hashPassword, verifyPassword } from './domain/auth.ts';
 import { migrate, openDatabase, stableId } from './db.ts';
 import { MIGRATIONS } from './migrations/index.ts';
-import { DEMO_LOGINS, seed, SEED_PRODUCTS } from './seed.ts';
-import { api, startTestEmulator } from './test-helpers.ts';
+import { seed } from './domain/seed.ts';
+import { DEMO_LOGINS, SEED_PRODUCTS } from './seed.ts';
+import { api, startTestEmulator } from '../tests/helpers/emulator.ts';
 
 describe('database', () => {
   let dir: string;

@@ -67,16 +67,3 @@ export function stableId(name: string): string {
   const hex = h.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
-
-/** Read a JSON value from `site_settings`. */
-export function getSetting<T = unknown>(db: Database, key: string): T | undefined {
-  const row = db.prepare<[string], { value: string }>('SELECT value FROM site_settings WHERE key = ?').get(key);
-  return row ? (JSON.parse(row.value) as T) : undefined;
-}
-
-/** Write a JSON value to `site_settings`. */
-export function setSetting(db: Database, key: string, value: unknown): void {
-  db.prepare<[string, string]>(
-    'INSERT INTO site_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-  ).run(key, JSON.stringify(value));
-}

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
-import { sendMail } from './mail.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
+import { sendMail } from './domain/mail.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { startEmulator, type RunningEmulator } from './server.ts';
-import { api, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 
 describe('/_dev/mailbox', () => {
   let emu: RunningEmulator;

@@ -8,11 +8,11 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
 import { VIOLATED_RULES } from './errors.ts';
 import type { RouteInfo } from './router.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { DEMO_CLIENT_ID, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { DEMO_CLIENT_ID, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 
 /**
  * Runs per route and token state: ~95 routes × 3 × RUNS requests (~10 s here), plus the shrinking of a failure. A longer hunt:

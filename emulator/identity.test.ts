@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueAuthorizationCode, issueMemberTokens, pkceChallenge, revokeMemberTokens } from './auth.ts';
-import { setSetting } from './db.ts';
-import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './identity.ts';
+import { issueAuthorizationCode, issueMemberTokens, pkceChallenge, revokeMemberTokens } from './domain/auth.ts';
+import { setSetting } from './domain/settings.ts';
+import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './domain/identity.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, startTestEmulator, VERIFIER, visitorTokens } from '../tests/helpers/emulator.ts';
 
 const AUTHN = '/_api/iam/authentication/v2';
 const VERIFY = '/_api/iam/verification/v1/auth';

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_ASSETS_DIR, DEFAULT_DEMO_ORIGINS, DEFAULT_PORT, REPO_ROOT, startEmulator } from './server.ts';
-import { SITE_ID } from './auth.ts';
+import { SITE_ID } from './domain/auth.ts';
 import { DEMO_LOGINS } from './seed.ts';
 
 function fail(message: string): never {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAuthorizationCode, pkceChallenge, revokeRefreshToken } from './auth.ts';
+import { issueAuthorizationCode, pkceChallenge, revokeRefreshToken } from './domain/auth.ts';
 import { sha256Hex } from './db.ts';
 import { seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, DEMO_CLIENT_ID, startTestEmulator, VERIFIER, visitorTokens } from './test-helpers.ts';
+import { api, DEMO_CLIENT_ID, startTestEmulator, VERIFIER, visitorTokens } from '../tests/helpers/emulator.ts';
 
 const CATALOG = '/stores-reader/v1/products/query';
 

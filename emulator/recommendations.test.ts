@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from './catalog.ts';
-import { ALGORITHMS, registerSalesSource, type SaleLine } from './recommendations.ts';
+import { STORES_APP_ID } from './domain/catalog.ts';
+import { ALGORITHMS, type SaleLine } from './domain/recommendations.ts';
 import { seedIds } from './seed.ts';
-import { api, placeOrder, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 
@@ -15,10 +15,10 @@ const ref = (slug: string) => ({ appId: STORES_APP_ID, catalogItemId: P[slug]! }
 
 // Orders come from the commerce module; here a fixed set of sales stands in for them, through the same hook.
 const sales: SaleLine[] = [];
-registerSalesSource(() => sales);
 
 beforeAll(async () => {
   emu = await startTestEmulator();
+  emu.app.salesSources.push(() => sales);
   token = (await visitorTokens(emu)).access;
 });
 afterAll(() => emu.close());

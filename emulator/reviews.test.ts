@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, memberTokens, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 import { DEMO_LOGINS, seedIds } from './seed.ts';
-import { seedContacts } from './reviews.ts';
+import { seedContacts } from './domain/reviews.ts';
 import { BULK, REVIEWS } from './routes/reviews.ts';
 import { GENERATE_UPLOAD_URL, MAX_UPLOAD_BYTES } from './routes/site-media.ts';
 

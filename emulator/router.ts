@@ -4,9 +4,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import type { Identity, MemberIdentity, MemberRole } from './auth.ts';
+import type { Operation } from '../core/urls.ts';
+import type { Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { FaultStore } from './faults.ts';
-import type { ThrottleLimits } from './identity.ts';
+import type { RateLimiter, ThrottleLimits } from './domain/identity.ts';
+import type { SalesSource } from './domain/recommendations.ts';
+import { toPattern } from './paths.ts';
 
 /** Methods a route can be registered for (HEAD is served by GET routes). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,7 +31,24 @@ export interface RawResult {
 
 export type HandlerResult = JsonResult | RawResult;
 
-/** Server-wide state shared by all route modules. */
+/** What a redirect-session intent handler returns: where the visitor goes. */
+export interface RedirectTarget {
+  fullUrl: string;
+  /** The stored session id, when the handler made one. */
+  id?: string;
+}
+
+/**
+ * Handles one intent key of a redirect-session request (`auth`, `logout`, `ecomCheckout`…). `value` is
+ * `body[intent]`; `body` the whole request (for `callbacks`, `preferences`); `identity` the caller (visitor or
+ * member). Throw a PlatformError for bad input. Registered per emulator (`registerRedirectIntent`, routes/redirects.ts).
+ */
+export type RedirectIntentHandler = (ctx: RequestContext, value: unknown, body: Record<string, unknown>, identity: Identity) => RedirectTarget;
+
+/**
+ * One emulator's state, shared by its route modules. Everything an emulator changes lives here or in its database
+ * (no module-level mutable state): two emulators in one process share nothing.
+ */
 export interface EmulatorApp {
   db: Database;
   /** Epoch milliseconds; injectable for tests. */
@@ -43,6 +63,12 @@ export interface EmulatorApp {
   throttle: ThrottleLimits;
   /** The site's admin API key (see `EmulatorOptions.apiKey`); none: API-key calls are refused. */
   apiKey?: string;
+  /** Rate-limit counters (anonymous tokens, sign-ups, reset mails); in memory, a restart forgets them. */
+  rateLimiter: RateLimiter;
+  /** Redirect-session intents by body key, in registration order (the route modules add theirs). */
+  redirectIntents: Map<string, RedirectIntentHandler>;
+  /** Where "Best sellers" and "Frequently bought together" read sales: the placed orders by default. */
+  salesSources: SalesSource[];
 }
 
 /** What a handler receives. */
@@ -154,6 +180,15 @@ export class Router {
   }
   delete(pattern: string, handler: Handler, options?: RouteOptions): this {
     return this.add('DELETE', pattern, handler, options);
+  }
+  /** An operation of core's URL table (`core/urls.ts`, see paths.ts): its method at its path (`{id}` → `:id`). */
+  operation(op: Operation, handler: Handler, options?: RouteOptions): this {
+    return this.add(op.method, toPattern(op.path), handler, options);
+  }
+  /** The POST an operation's GET falls back to when its query string gets too long (`fallbackPath`). */
+  fallback(op: Operation, handler: Handler, options?: RouteOptions): this {
+    if (!op.fallbackPath) throw new Error(`${op.method} ${op.path} has no fallback path`);
+    return this.add('POST', toPattern(op.fallbackPath), handler, options);
   }
 
   /** Every registered route, in registration order. */

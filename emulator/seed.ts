@@ -1,14 +1,12 @@
 /**
- * The demo store, "Fernwood Supply Co.": home and outdoor goods. Seeded once, when the catalog is empty.
+ * The demo store's data, "Fernwood Supply Co.": home and outdoor goods, its collections and its demo logins.
+ * Data only: `domain/seed.ts` writes it on startup (the catalog once, when it is empty).
  * Ids are derived from slugs (stableId) so tests can rely on them; see {@link seedIds}.
  */
-import type { Database } from 'better-sqlite3';
-import { productSvg } from './art.ts';
-import type { ArtKind, Palette } from './art.ts';
-import { hashPassword, upsertClient } from './auth.ts';
-import type { MemberRole } from './auth.ts';
-import { DEFAULT_VARIANT_ID } from './catalog.ts';
-import type { OptionType, StoredOption } from './catalog.ts';
+import type { ArtKind, Palette } from './domain/art.ts';
+import type { MemberRole } from './domain/auth.ts';
+import { DEFAULT_VARIANT_ID } from './domain/catalog.ts';
+import type { OptionType } from './domain/catalog.ts';
 import { stableId } from './db.ts';
 
 /** The OAuth client the demo site and the tests use. */
@@ -478,127 +476,3 @@ function slugify(s: string): string {
 export function seedMediaId(productSlug: string, choice?: string): string {
   return choice ? `${productSlug}--${slugify(choice)}.svg` : `${productSlug}.svg`;
 }
-
-export interface SeedOptions {
-  demoOrigins: string[];
-  nowMs: number;
-}
-
-export interface SeedResult {
-  /** True when the catalog was empty and the demo store was inserted. */
-  catalogSeeded: boolean;
-  membersCreated: number;
-}
-
-/**
- * Runs on every start: registers/updates `demo-client` with the demo origins, ensures the demo logins and the
- * default site settings exist, and inserts the demo catalog when it is empty.
- */
-export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult> {
-  const nowIso = new Date(opts.nowMs).toISOString();
-  upsertClient(db, { id: DEMO_CLIENT_ID, name: 'Inlay demo storefront', allowedOrigins: opts.demoOrigins }, nowIso);
-
-  const defaults: Record<string, unknown> = {
-    siteName: SHOP_NAME,
-    siteUrl: `${opts.demoOrigins[0] ?? 'http://127.0.0.1:5173'}/`,
-    currency: 'USD',
-    locale: 'en-US',
-    weightUnit: 'LB',
-  };
-  const insertSetting = db.prepare<[string, string]>('INSERT OR IGNORE INTO site_settings (key, value) VALUES (?, ?)');
-  for (const [k, v] of Object.entries(defaults)) insertSetting.run(k, JSON.stringify(v));
-
-  // Hash outside the transaction (scrypt is async), only for members that are missing.
-  const exists = db.prepare<[string], { id: string }>('SELECT id FROM members WHERE email = ?');
-  const missing = SEED_MEMBERS.filter((m) => !exists.get(m.email));
-  const hashes = await Promise.all(missing.map((m) => hashPassword(m.password)));
-  const insertMember = db.prepare<[string, string, string, string, string, string, string, string, string, string, string]>(
-    `INSERT OR IGNORE INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, slug, created_date, updated_date)
-     VALUES (?, ?, ?, 1, ?, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
-  );
-  db.transaction(() => {
-    missing.forEach((m, i) =>
-      insertMember.run(m.id, m.contactId, m.email, hashes[i] as string, m.role, m.nickname, m.firstName, m.lastName, m.slug, nowIso, nowIso),
-    );
-  })();
-
-  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
-  if (count > 0) return { catalogSeeded: false, membersCreated: missing.length };
-  db.transaction(() => seedCatalog(db, nowIso))();
-  return { catalogSeeded: true, membersCreated: missing.length };
-}
-
-function seedCatalog(db: Database, nowIso: string): void {
-  const insertMedia = db.prepare<[string, string, string, Buffer, number, number, string, string]>(
-    'INSERT INTO media_files (id, filename, mime_type, content, width, height, title, created_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const addImage = (id: string, svg: string, title: string) =>
-    insertMedia.run(id, id, 'image/svg+xml', Buffer.from(svg, 'utf8'), 800, 800, title, nowIso);
-
-  const insertCollection = db.prepare<[string, string, string, string, number, string]>(
-    'INSERT INTO collections (id, slug, name, description, visible, sort_order, created_date) VALUES (?, ?, ?, ?, 1, ?, ?)',
-  );
-  SEED_COLLECTIONS.forEach((c, i) => insertCollection.run(c.id, c.slug, c.name, c.description, i, nowIso));
-
-  const insertProduct = db.prepare<
-    [string, number, string, string, string, string, number, number, string, number, number, number, string | null, string, string, string, string, string, string]
-  >(
-    `INSERT INTO products (id, numeric_id, slug, name, description, sku, weight, price_cents, discount_type, discount_value,
-       track_inventory, manage_variants, ribbon, brand, inventory_item_id, options, media_ids, created_date, updated_date)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertVariant = db.prepare<[string, string, string, string, number | null, number | null, number | null, number]>(
-    'INSERT INTO product_variants (id, product_id, choices, sku, weight, price_cents, quantity, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const link = db.prepare<[string, string, number]>('INSERT INTO product_collections (product_id, collection_id, sort_order) VALUES (?, ?, ?)');
-
-  for (const p of SEED_PRODUCTS) {
-    const mediaIds: string[] = [];
-    const options: StoredOption[] = p.options.map((o) => ({
-      name: o.name,
-      optionType: o.optionType,
-      choices: o.choices.map((c) => {
-        if (!c.palette) return { value: c.value, description: c.description };
-        const id = seedMediaId(p.slug, c.description);
-        addImage(id, productSvg(p.art, c.palette, `${p.name}, ${c.description}`), `${p.name}, ${c.description}`);
-        mediaIds.push(id);
-        return { value: c.value, description: c.description, mediaIds: [id] };
-      }),
-    }));
-    if (mediaIds.length === 0) {
-      const id = seedMediaId(p.slug);
-      addImage(id, productSvg(p.art, p.palette, p.name), p.name);
-      mediaIds.push(id);
-    }
-    insertProduct.run(
-      p.id,
-      p.numericId,
-      p.slug,
-      p.name,
-      p.description,
-      p.sku,
-      p.weight,
-      p.price,
-      p.discount?.type ?? 'NONE',
-      p.discount?.value ?? 0,
-      p.trackInventory ? 1 : 0,
-      p.options.length > 0 ? 1 : 0,
-      p.ribbon ?? null,
-      p.brand,
-      stableId(`inventory:${p.slug}`),
-      JSON.stringify(options),
-      JSON.stringify(mediaIds),
-      p.createdDate,
-      p.updatedDate,
-    );
-    p.variants.forEach((v, i) =>
-      insertVariant.run(v.id, p.id, JSON.stringify(v.choices), v.sku, v.weight ?? null, v.price ?? null, v.quantity, i),
-    );
-    p.collections.forEach((slug, i) => {
-      const c = SEED_COLLECTIONS.find((x) => x.slug === slug);
-      if (!c) throw new Error(`seed: unknown collection ${slug}`);
-      link.run(p.id, c.id, i);
-    });
-  }
-}
-

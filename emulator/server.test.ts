@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
 import type { RouteModule } from './router.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from './test-helpers.ts';
+import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { httpUrl, validate } from './validate.ts';
 
 const ALLOWED = 'http://127.0.0.1:5173';

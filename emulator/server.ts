@@ -13,12 +13,13 @@ import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
-import { allAllowedOrigins, requireAuth, requireRole, resolveAccessToken, tokenFromHeader } from './auth.ts';
-import type { Identity, MemberRole } from './auth.ts';
+import { allAllowedOrigins, requireAuth, requireRole, resolveAccessToken, tokenFromHeader } from './domain/auth.ts';
+import type { Identity, MemberRole } from './domain/auth.ts';
 import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
-import { throttleLimits, type ThrottleLimits } from './identity.ts';
+import { orderSales } from './domain/commerce.ts';
+import { RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
 import { acceptsEncoding, assetsRoutes } from './routes/assets.ts';
@@ -37,7 +38,7 @@ import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
-import { seed } from './seed.ts';
+import { seed } from './domain/seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
@@ -239,6 +240,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: new FaultStore(),
     dev: opts.dev ?? false,
     throttle: throttleLimits(opts.throttle),
+    rateLimiter: new RateLimiter(),
+    redirectIntents: new Map(),
+    salesSources: [orderSales],
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
   };
   try {

@@ -271,8 +271,9 @@ function calleeBody(checker: ts.TypeChecker, call: ts.CallExpression, root: stri
   if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
   const decl = sym?.valueDeclaration;
   if (!decl || decl.getSourceFile().isDeclarationFile || !decl.getSourceFile().fileName.startsWith(root)) return undefined;
-  if (ts.isFunctionDeclaration(decl)) return decl.body;
-  if (ts.isVariableDeclaration(decl) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) {
+  // functions, and the methods of objects core hands out (a store's actions: `cartOf(client).addItems(items, host)`)
+  if (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl)) return decl.body;
+  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) {
     return decl.initializer.body;
   }
   return undefined;
@@ -402,16 +403,16 @@ export function collect(root = ROOT): ManifestData {
   // Public type names, printed structurally: the site builder's .d.ts never imports the repo's modules.
   const publicTypes: [string, string, string][] = [
     ['InlayRole', 'core/auth/tokens.ts', 'Role'],
-    ['InlayMember', 'core/services/members.ts', 'Member'],
+    ['InlayMember', 'core/api/members.ts', 'Member'],
     ['InlaySession', 'core/stores/session.ts', 'Session'],
-    ['InlayMoney', 'core/services/current-cart.ts', 'Money'],
-    ['InlayCartLine', 'core/services/current-cart.ts', 'CartLine'],
-    ['InlayCartDiscount', 'core/services/current-cart.ts', 'CartDiscount'],
-    ['InlayCart', 'core/services/current-cart.ts', 'Cart'],
-    ['InlayCartChangeReason', 'core/services/current-cart.ts', 'CartChangeReason'],
-    ['InlayAddItem', 'core/services/current-cart.ts', 'AddItem'],
-    ['InlayReview', 'core/services/review-summary.ts', 'Review'],
-    ['InlayStockRequest', 'core/services/back-in-stock.ts', 'StockRequest'],
+    ['InlayMoney', 'core/api/current-cart.ts', 'Money'],
+    ['InlayCartLine', 'core/api/current-cart.ts', 'CartLine'],
+    ['InlayCartDiscount', 'core/api/current-cart.ts', 'CartDiscount'],
+    ['InlayCart', 'core/api/current-cart.ts', 'Cart'],
+    ['InlayCartChangeReason', 'core/api/current-cart.ts', 'CartChangeReason'],
+    ['InlayAddItem', 'core/api/current-cart.ts', 'AddItem'],
+    ['InlayReview', 'core/api/reviews.ts', 'Review'],
+    ['InlayStockRequest', 'core/api/back-in-stock.ts', 'StockRequest'],
     ['InlayCaptchaProvider', 'core/boot.ts', 'CaptchaProvider'],
     ['InlayGlobal', 'core/boot.ts', 'InlayGlobal'],
   ];

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { startDemo } from '../demo/server.ts';
-import { SITE_ID } from '../emulator/auth.ts';
+import { SITE_ID } from '../emulator/domain/auth.ts';
 
 const apiPort = Number(process.env.INLAY_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);

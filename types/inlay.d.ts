@@ -76,6 +76,7 @@ export interface InlayCartLine {
   }[];
   image?: {
     url: string;
+    id?: string;
     width?: number;
     height?: number;
   };

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { registry } from './registry.ts';
-import { boot } from '../core/boot.ts';
+import { mountWidget } from '../tests/helpers/mount.ts';
 
 /**
  * One contract for every registered widget (instantsearch's tests/common idea): it registers once, renders into
@@ -10,13 +10,7 @@ import { boot } from '../core/boot.ts';
  */
 const flush = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ message: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } })),
-  );
-  boot({ clientId: 'demo-client', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+const down = vi.fn(async () => new Response(JSON.stringify({ message: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } }));
 
 describe.each(Object.keys(registry))('<%s> contract', (tag) => {
   it('registers once when its chunk is imported, and importing again is harmless', async () => {
@@ -33,9 +27,7 @@ describe.each(Object.keys(registry))('<%s> contract', (tag) => {
   it('renders into an open shadow root with adopted styles and named parts, and unmounts on disconnect', async () => {
     await registry[tag]![0]();
     const errors = vi.spyOn(console, 'error');
-    const el = document.createElement(tag);
-    el.setAttribute('product-id', '11111111-1111-4111-8111-111111111111');
-    document.body.append(el);
+    const { el } = await mountWidget(tag, { 'product-id': '11111111-1111-4111-8111-111111111111' }, down, { clientId: 'demo-client' });
     await flush(20);
     const root = el.shadowRoot!;
     expect(root).not.toBeNull();

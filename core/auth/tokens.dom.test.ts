@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenManager, tokenStorageKey } from './tokens.ts';
-import { fakeFetch, json } from '../test/fake-fetch.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 
 const config = { clientId: 'dom-client', apiBase: 'https://api.test', tokenStorage: 'local' as const };
 const KEY = tokenStorageKey('dom-client');

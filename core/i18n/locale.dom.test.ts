@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $locale, followHtmlLang, registerLanguages } from './index.ts';
-import { i18n } from '../boot.ts';
+import { testContext } from '../../tests/helpers/context.ts';
 import { strings as cartStrings } from '../../widgets/cart/strings.ts';
 import { languages } from '../../widgets/languages/index.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 registerLanguages(languages);
+/** A page's translations (its configured locale: English, then whatever `$locale` says). */
+const { i18n } = testContext(() => Promise.reject(new Error('offline')));
 
 describe('runtime locale', () => {
   let stop: (() => void) | undefined;

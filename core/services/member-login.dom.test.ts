@@ -3,7 +3,7 @@ import { createClient } from '../client.ts';
 import { parseConfig } from '../config.ts';
 import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { codeChallengeS256 } from '../auth/pkce.ts';
-import { fakeFetch, json, memoryStorage } from '../test/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
 import { awaitWebMessage, completeHostedLogin, loginWithSessionToken, logout } from './member-login.ts';
 
 const API = 'https://api.test';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../client.ts';
 import { parseConfig } from '../config.ts';
-import { fakeFetch, json, memoryStorage, type Call } from '../test/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { carryOver } from './stock-carry.ts';
 
 const API = 'https://api.test';

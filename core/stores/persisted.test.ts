@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createPersistedStore, type PersistedOptions } from './persisted.ts';
 import { createQueryCache, type Persist } from './query.ts';
 import { createClient } from '../client.ts';
-import { fakeFetch, json, memoryStorage } from '../test/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
 
 const T0 = 1_700_000_000_000;
 const RULES: Persist<{ v: number }> = { fresh: 60_000, schema: z.object({ v: z.number() }) };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryCache } from './query.ts';
-import { deferred } from '../test/fake-fetch.ts';
+import { deferred } from '../../tests/helpers/fake-fetch.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

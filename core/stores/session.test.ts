@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenManager } from '../auth/tokens.ts';
-import { memoryStorage } from '../test/fake-fetch.ts';
+import { memoryStorage } from '../../tests/helpers/fake-fetch.ts';
 import { $session, setSessionError, setSessionMember, syncSession } from './session.ts';
 
 describe('$session', () => {

@@ -35,6 +35,16 @@ export function setSessionError(message: string): void {
   $session.set({ ...$session.get(), status: 'error', error: message });
 }
 
+/**
+ * Loads the member record once per member session: `$session` drops it on every role change (logout, another tab),
+ * so the next member session loads it again. Returns the stop function.
+ */
+export function followMember(load: () => Promise<unknown>): () => void {
+  return $session.subscribe((s) => {
+    if (s.role === 'member' && !s.member) load().catch(() => undefined);
+  });
+}
+
 /** Attach the fetched member record (a member session only). */
 export function setSessionMember(member: unknown): void {
   const cur = $session.get();

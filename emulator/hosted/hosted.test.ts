@@ -4,11 +4,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from '../catalog.ts';
+import { STORES_APP_ID } from '../domain/catalog.ts';
 import { seedIds } from '../seed.ts';
-import { pkceChallenge } from '../auth.ts';
+import { pkceChallenge } from '../domain/auth.ts';
 import type { RunningEmulator } from '../server.ts';
-import { api, memberTokens, startTestEmulator, visitorTokens } from '../test-helpers.ts';
+import { api, memberTokens, startTestEmulator, visitorTokens } from '../../tests/helpers/emulator.ts';
 import { attrs, EMPTY, esc, flag, HOSTED_ASSETS, jsonData, render } from './render.ts';
 
 const XSS = '<script>alert(1)</script>';

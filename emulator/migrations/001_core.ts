@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Site settings, OAuth clients, visitors, members, tokens, authorization codes, the dev mailbox. */
 export const migration001: Migration = {

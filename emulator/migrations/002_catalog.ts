@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Media files and the Stores catalog (V1 shape): collections, products, variants. Money in integer cents. */
 export const migration002: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Identity (issue 3): login sessions (the `sessionToken` of a SUCCESS state), email-verification state tokens,

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Reviews (one per author per entity) and visitor media uploads (site media service). */
 export const migration004: Migration = {

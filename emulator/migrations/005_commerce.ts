@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Commerce: current carts (per visitor or member), coupons, automatic discount rules, tax regions, shipping

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Back-in-stock notification requests (RECEIVED → PROCESSING → NOTIFICATION_SENT | FAILED) and throttling. */
 export const migration006: Migration = {

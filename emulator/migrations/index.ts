@@ -3,7 +3,7 @@
  * To add one: create `NNN_name.ts` exporting a {@link Migration} with the next version and append it below.
  * Never edit a migration that has shipped; add a new one.
  */
-import type { Database } from 'better-sqlite3';
+import type { Migration } from './migration.ts';
 import { migration001 } from './001_core.ts';
 import { migration002 } from './002_catalog.ts';
 import { migration003 } from './003_identity.ts';
@@ -11,13 +11,8 @@ import { migration004 } from './004_reviews.ts';
 import { migration005 } from './005_commerce.ts';
 import { migration006 } from './006_back_in_stock.ts';
 
-/** One schema step. `sql` runs first, then `up` (for data moves that need code). */
-export interface Migration {
-  version: number;
-  name: string;
-  sql?: string;
-  up?: (db: Database) => void;
-}
+export type { Migration };
+
 
 /** All migrations, in version order. */
 export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];

@@ -4,13 +4,18 @@
  * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import { api } from '../../core/urls.ts';
+import type { Identity } from '../domain/auth.ts';
 import {
+  allRequests,
   contactIdForEmail,
+  countOpenRequests,
+  deleteRequest,
   findOpenRequest,
   getRequest,
   getSettings,
   insertRequest,
+  markNotificationSent,
   reportBackInStock,
   setCollecting,
   throttled,
@@ -18,13 +23,15 @@ import {
   THROTTLE_PER_IP,
   toWireRequest,
   type RequestRow,
-} from '../back-in-stock.ts';
-import { applyFilter, applySort, findVariant, getProductRecord, STORES_APP_ID, type FieldAccessor } from '../catalog.ts';
+} from '../domain/back-in-stock.ts';
+import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
+import { memberById } from '../domain/identity.ts';
+import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
 
-export const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+export const BASE = api.createStockRequest.path;
 
 
 const catalogReference = z.object({
@@ -67,9 +74,8 @@ const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.
 
 function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
   if (who.kind !== 'member') return undefined;
-  return ctx.db
-    .prepare<[string], { email: string; contactId: string }>('SELECT email, contact_id AS contactId FROM members WHERE id = ?')
-    .get(who.memberId);
+  const m = memberById(ctx.db, who.memberId);
+  return m && { email: m.email, contactId: m.contact_id };
 }
 
 /** May this caller see (and delete) this request? */
@@ -137,36 +143,16 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 function runQuery(ctx: RequestContext, input: unknown) {
   const who = ctx.auth();
   const { query = {} } = validate(querySchema, input);
-  let rows = ctx.db.prepare<[], RequestRow>('SELECT * FROM back_in_stock_requests').all();
+  let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
   rows = applyFilter(rows, query.filter, FILTER_FIELDS);
   rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
-  const limit = query.cursorPaging?.limit ?? 50;
-  let offset = 0;
-  if (query.cursorPaging?.cursor) {
-    try {
-      offset = (JSON.parse(Buffer.from(query.cursorPaging.cursor, 'base64url').toString('utf8')) as { o: number }).o;
-    } catch {
-      throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-    }
-    if (!Number.isInteger(offset) || offset < 0) throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-  }
-  const page = rows.slice(offset, offset + limit);
-  const cursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
-  return {
-    json: {
-      requests: page.map(toWireRequest),
-      metadata: {
-        count: page.length,
-        cursors: { next: offset + limit < rows.length ? cursor(offset + limit) : null, prev: offset > 0 ? cursor(Math.max(0, offset - limit)) : null },
-        hasNext: offset + limit < rows.length,
-      },
-    },
-  };
+  const page = cursorPage(rows, query.cursorPaging, 50);
+  return { json: { requests: page.items.map(toWireRequest), metadata: page.metadata } };
 }
 
 export const backInStockRoutes: RouteModule = (router) => {
-  router.post(BASE, (ctx) => {
+  router.operation(api.createStockRequest, (ctx) => {
     const who = ctx.auth();
     const { request, itemDetails } = validate(createSchema, ctx.body);
     const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
@@ -204,10 +190,10 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { request: toWireRequest(row) } };
   });
 
-  router.post(`${BASE}/query`, (ctx) => runQuery(ctx, ctx.body));
-  router.get(BASE, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
+  router.fallback(api.queryStockRequests, (ctx) => runQuery(ctx, ctx.body));
+  router.operation(api.queryStockRequests, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
 
-  router.get(`${BASE}/count-by-catalog-reference`, (ctx) => {
+  router.operation(api.countStockRequests, (ctx) => {
     const raw = paramsObject(ctx.query);
     const who = ctx.auth();
     if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
@@ -217,14 +203,11 @@ export const backInStockRoutes: RouteModule = (router) => {
       typeof v === 'string' ? parseJsonText(v, `catalogReferences[${i}]`, 'each must be a JSON catalog reference') : v,
     );
     const { catalogReferences } = validate(countSchema, { catalogReferences: list });
-    const count = ctx.db.prepare<[string, string, string], { n: number }>(
-      `SELECT count(*) AS n FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND status IN ('RECEIVED', 'PROCESSING')`,
-    );
     return {
       json: {
         countsPerCatalogReference: catalogReferences.map((ref, i) => {
           const { variant } = resolveItem(ctx, ref, `catalogReferences[${i}]`);
-          return { catalogReference: ref, count: count.get(ref.appId, ref.catalogItemId, variant.id)!.n };
+          return { catalogReference: ref, count: countOpenRequests(ctx.db, ref.appId, ref.catalogItemId, variant.id) };
         }),
       },
     };
@@ -256,18 +239,18 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
   });
 
-  router.get(`${BASE}/:id`, (ctx) => {
+  router.operation(api.getStockRequest, (ctx) => {
     const who = ctx.auth();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     return { json: { request: toWireRequest(r) } };
   });
 
-  router.delete(`${BASE}/:id`, (ctx) => {
+  router.operation(api.deleteStockRequest, (ctx) => {
     const who = ctx.auth();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
-    ctx.db.prepare('DELETE FROM back_in_stock_requests WHERE id = ?').run(r.id);
+    deleteRequest(ctx.db, r.id);
     return { json: {} };
   });
 
@@ -276,9 +259,7 @@ export const backInStockRoutes: RouteModule = (router) => {
     if (!isStaff(who)) throw forbidden('Only the site owner can mark requests');
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
-    ctx.db
-      .prepare(`UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`)
-      .run(new Date(ctx.now()).toISOString(), r.id);
+    markNotificationSent(ctx.db, r.id, ctx.now());
     return { json: { request: toWireRequest(getRequest(ctx.db, r.id)!) } };
   });
 };

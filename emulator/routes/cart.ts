@@ -3,28 +3,34 @@
  * Every call acts on the caller's own cart (visitor or member; a member's visitor cart is merged in once).
  */
 import { z } from 'zod';
-import { findVariant, getProductRecord, STORES_APP_ID } from '../catalog.ts';
+import { api, type Operation } from '../../core/urls.ts';
+import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import {
-  addLine,
+  addToCart,
   cartLines,
   couponProblem,
   createCheckout,
   currentCart,
+  deleteCart,
   findCoupon,
   MAX_QUANTITY,
   priceCart,
+  removeLines,
   requireCart,
+  setCartCoupon,
+  setLineQuantities,
   shippingOptions,
-  touchCart,
   wireCart,
   wireTotals,
   type Address,
-} from '../commerce.ts';
+} from '../domain/commerce.ts';
 import { badRequest, badRequestApp, type FieldViolation } from '../errors.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const CART_BASES = ['/ecom/v1/carts/current', '/_api/ecom-cart/v1/carts/current'];
+/** The current cart's paths: the table's, and the `/_api/ecom-cart` alias the platform also answers. */
+export const CART_BASES = [api.getCart.path, '/_api/ecom-cart/v1/carts/current'];
 
 const quantity = z.number().int().min(1).max(MAX_QUANTITY);
 const addSchema = z.object({
@@ -101,20 +107,21 @@ function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field:
 
 export const cartRoutes: RouteModule = (router) => {
   for (const base of CART_BASES) {
+    const at = (op: Operation) => aliasOf(op, api.getCart.path, base);
     // The real platform answers 404 before the first add [T]; here GET makes the (empty) cart, so a storefront page
     // view does not log a failed request. Clients handle both.
-    router.get(base, (ctx) => {
+    router.operation(at(api.getCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), true)!;
       return { json: { cart: wireCart(ctx, cart) } };
     });
 
-    router.delete(base, (ctx) => {
+    router.operation(at(api.deleteCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
-      if (cart) ctx.db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(cart.id);
+      if (cart) deleteCart(ctx.db, cart.id);
       return { json: {} };
     });
 
-    router.post(`${base}/add-to-cart`, (ctx) => {
+    router.operation(at(api.addToCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(addSchema, ctx.body);
       if (!body.lineItems.length) throw badRequest([{ field: 'lineItems', description: 'at least one line item is required', violatedRule: 'MIN_SIZE' }]);
@@ -127,55 +134,31 @@ export const cartRoutes: RouteModule = (router) => {
         const o = li.catalogReference.options;
         const variant = findVariant(product, { ...(o?.variantId ? { variantId: o.variantId } : {}), ...(o?.options ? { options: o.options } : {}) });
         if (!variant) throw badRequest([{ field: `${at}.options`, description: 'no variant of this product matches', violatedRule: 'VALIDATION' }]);
-        return { product, variant, options: o ?? {}, quantity: li.quantity };
+        return { productId: product.id, variantId: variant.id, options: o ?? {}, quantity: li.quantity };
       });
-      const cart = ctx.db.transaction(() => {
-        const c = currentCart(ctx.db, identity, ctx.now(), true)!;
-        const lines = cartLines(ctx.db, c.id);
-        // what each line will hold, counting earlier items of this request for the same variant
-        const held = new Map(lines.map((l) => [`${l.product_id}/${l.variant_id}`, l.quantity]));
-        resolved.forEach((r, i) => {
-          const key = `${r.product.id}/${r.variant.id}`;
-          const have = held.get(key) ?? 0;
-          if (have + r.quantity > MAX_QUANTITY) {
-            throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
-          }
-          held.set(key, have + r.quantity);
-        });
-        for (const r of resolved) addLine(ctx.db, c.id, r.product.id, r.variant.id, r.options, r.quantity);
-        touchCart(ctx.db, c.id, ctx.now());
-        return c;
-      })();
+      const cart = addToCart(ctx.db, identity, resolved, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/update-line-items-quantity`, (ctx) => {
+    router.operation(at(api.updateLineItemsQuantity), (ctx) => {
       const identity = ctx.auth();
       const body = validate(updateSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
       checkLineIds(ctx, cart.id, body.lineItems.map((l) => l.id), (i) => `lineItems[${i}].id`);
-      ctx.db.transaction(() => {
-        const q = ctx.db.prepare<[number, string, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ? AND cart_id = ?');
-        for (const l of body.lineItems) q.run(l.quantity, l.id, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
-      })();
+      setLineQuantities(ctx.db, cart.id, body.lineItems, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/remove-line-items`, (ctx) => {
+    router.operation(at(api.removeLineItems), (ctx) => {
       const identity = ctx.auth();
       const body = validate(removeSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
       checkLineIds(ctx, cart.id, body.lineItemIds, (i) => `lineItemIds[${i}]`);
-      ctx.db.transaction(() => {
-        const q = ctx.db.prepare<[string, string]>('DELETE FROM cart_lines WHERE id = ? AND cart_id = ?');
-        for (const id of body.lineItemIds) q.run(id, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
-      })();
+      removeLines(ctx.db, cart.id, body.lineItemIds, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.patch(base, (ctx) => {
+    router.operation(at(api.updateCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(patchSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -184,20 +167,18 @@ export const cartRoutes: RouteModule = (router) => {
         if (!coupon) throw badRequestApp('COUPON_DOES_NOT_EXIST', `Coupon ${body.couponCode} does not exist`);
         const problem = couponProblem(coupon, ctx.now());
         if (problem) throw badRequestApp(problem, problem === 'COUPON_IS_EXPIRED' ? `Coupon ${coupon.code} has expired` : `Coupon ${coupon.code} is not active yet`);
-        ctx.db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(coupon.code, cart.id);
-        touchCart(ctx.db, cart.id, ctx.now());
+        setCartCoupon(ctx.db, cart.id, coupon.code, ctx.now());
       }
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/remove-coupon`, (ctx) => {
+    router.operation(at(api.removeCoupon), (ctx) => {
       const cart = requireCart(ctx.db, ctx.auth(), ctx.now());
-      ctx.db.prepare<[string]>('UPDATE carts SET coupon_code = NULL WHERE id = ?').run(cart.id);
-      touchCart(ctx.db, cart.id, ctx.now());
+      setCartCoupon(ctx.db, cart.id, null, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.post(`${base}/estimate-totals`, (ctx) => {
+    router.operation(at(api.estimateTotals), (ctx) => {
       const identity = ctx.auth();
       const body = validate(estimateSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);
@@ -210,7 +191,7 @@ export const cartRoutes: RouteModule = (router) => {
       return { json: { cart: wireCart(ctx, cart), ...wireTotals(ctx, priced) } };
     });
 
-    router.post(`${base}/create-checkout`, (ctx) => {
+    router.operation(at(api.createCheckout), (ctx) => {
       const identity = ctx.auth();
       const body = validate(checkoutSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);

@@ -4,13 +4,14 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import { isApiKeyCall, type Identity } from '../auth.ts';
-import { siteUrl } from '../catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../commerce.ts';
+import { isApiKeyCall, type Identity } from '../domain/auth.ts';
+import { siteUrl } from '../domain/catalog.ts';
+import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
-import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
+import type { HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
-import { allowedForClient, createRedirectSession, refuseCrossSitePost, loadRedirectSession, markRedirectSessionUsed, registerRedirectIntent, type StoredRedirectSession } from './redirects.ts';
+import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
+import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 
 /** Test cards of the hosted checkout. */
@@ -37,7 +38,7 @@ interface CheckoutPayload {
   callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string };
 }
 
-registerRedirectIntent('ecomCheckout', (ctx, value, body, identity) => {
+const ecomCheckoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const { checkoutId } = validate(intentSchema, value, 'ecomCheckout');
   const callbacks = validate(callbacksSchema, body.callbacks, 'callbacks');
   for (const [k, url] of Object.entries(callbacks)) {
@@ -56,7 +57,7 @@ registerRedirectIntent('ecomCheckout', (ctx, value, body, identity) => {
     ttlMs: 60 * 60 * 1000,
   });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/checkout?session=${id}` };
-});
+};
 
 // ------------------------------------------------------------------------------------------ hosted page (emulator/hosted/)
 
@@ -153,7 +154,9 @@ function thankYouUrl(ctx: RequestContext, p: CheckoutPayload, orderId: string): 
   return u.href;
 }
 
-export const checkoutRoutes: RouteModule = (router) => {
+export const checkoutRoutes: RouteModule = (router, app) => {
+  registerRedirectIntent(app, 'ecomCheckout', ecomCheckoutIntent);
+
   router.get('/ecom/v1/checkouts/:id', (ctx) => {
     const identity = ctx.auth();
     const row = checkoutById(ctx.db, ctx.params.id!);

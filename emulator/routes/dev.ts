@@ -11,7 +11,7 @@
 import type { IncomingMessage } from 'node:http';
 import { forbidden, notFound, statusError } from '../errors.ts';
 import { faultInputSchema } from '../faults.ts';
-import { clearMail, listMail } from '../mail.ts';
+import { clearMail, listMail } from '../domain/mail.ts';
 import type { Handler, RequestContext, RouteModule, RouteOptions } from '../router.ts';
 import { parseJsonBody, validate } from '../validate.ts';
 

@@ -2,10 +2,10 @@
  * Authentication, verification and recovery (wire-protocol §3): the custom login form's calls. Every call needs a
  * visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, hashPassword, revokeMemberTokens, revokeOtherMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../auth.ts';
-import { getSetting } from '../db.ts';
+import { api } from '../../core/urls.ts';
+import { getClient, hashPassword, revokeMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../domain/auth.ts';
+import { getSetting } from '../domain/settings.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
 import {
   IAM,
@@ -15,6 +15,9 @@ import {
   clearFailures,
   clientAddress,
   consumeRecoveryToken,
+  countWrongCode,
+  createMember,
+  endSessionsExcept,
   iamError,
   issueRecoveryToken,
   issueSessionToken,
@@ -26,20 +29,22 @@ import {
   passwordMatches,
   forgiveFailure,
   recordFailure,
+  recordLogin,
+  renewStateCode,
+  resetPassword,
+  setPasswordHash,
   signupPolicy,
-  takeRate,
   throttleKeys,
   toWireIdentity,
+  verifyEmail,
   type MemberRow,
-} from '../identity.ts';
-import { sendMail } from '../mail.ts';
+} from '../domain/identity.ts';
+import { sendMail } from '../domain/mail.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { sha256Hex } from '../db.ts';
 
-export const AUTHN = '/_api/iam/authentication';
-export const VERIFICATION = '/_api/iam/verification/v1/auth';
-export const RECOVERY = '/_api/iam/recovery/v1';
 
 /** Passwords: 8 to 100 characters. */
 export const PASSWORD_MIN = 8;
@@ -105,8 +110,7 @@ export function memberState(ctx: RequestContext, m: MemberRow) {
     }
     return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   }
-  const nowIso = new Date(ctx.now()).toISOString();
-  ctx.db.prepare<[string, string]>('UPDATE members SET last_login_date = ? WHERE id = ?').run(nowIso, m.id);
+  recordLogin(ctx.db, m.id, ctx.now());
   return { state: 'SUCCESS', sessionToken: issueSessionToken(ctx.db, m.id, ctx.now()), identity, additionalData: {} };
 }
 
@@ -138,42 +142,34 @@ export async function checkCredentials(ctx: RequestContext, email: string, pw: s
  * authorization codes, reset links) stop working.
  */
 function endOtherSessions(ctx: RequestContext, memberId: string): void {
-  const now = ctx.now();
-  ctx.db.transaction(() => {
-    revokeOtherMemberTokens(ctx.db, memberId, sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)));
-    ctx.db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
-    ctx.db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
-    ctx.db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(now, memberId);
-  })();
+  endSessionsExcept(ctx.db, memberId, sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)), ctx.now());
 }
 
 export const identityRoutes: RouteModule = (router, app) => {
-  for (const base of [AUTHN, '/iam/authentication']) {
-    router.post(`${base}/v2/register`, async (ctx) => {
+  // also without the `/_api` prefix
+  for (const prefix of ['/_api/iam', '/iam']) {
+    router.operation(aliasOf(api.register, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
       // counted before the duplicate check: a refused duplicate is an attempt too (and probing emails costs the same)
-      takeRate(app, [[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
+      app.rateLimiter.take([[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
       if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
       // re-check after the await: another request may have registered the same email meanwhile
       if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
-      const id = randomUUID();
-      const nowIso = new Date(ctx.now()).toISOString();
       const p = body.profile ?? {};
       const nickname = p.nickname?.trim() || p.firstName?.trim() || email.split('@')[0]!;
-      ctx.db
-        .prepare<[string, string, string, string, string, string, string | null, string | null, string, string]>(
-          `INSERT INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, created_date, updated_date)
-           VALUES (?, ?, ?, 0, ?, 'MEMBER', ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, randomUUID(), email, hash, policy === 'immediate' ? 'APPROVED' : 'PENDING', nickname, p.firstName ?? null, p.lastName ?? null, nowIso, nowIso);
+      const id = createMember(
+        ctx.db,
+        { email, passwordHash: hash, status: policy === 'immediate' ? 'APPROVED' : 'PENDING', nickname, firstName: p.firstName ?? null, lastName: p.lastName ?? null },
+        ctx.now(),
+      );
       return { json: memberState(ctx, memberById(ctx.db, id)!) };
     });
 
-    router.post(`${base}/v2/login`, async (ctx) => {
+    router.operation(aliasOf(api.login, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(loginSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
@@ -181,48 +177,42 @@ export const identityRoutes: RouteModule = (router, app) => {
       return { json: memberState(ctx, m) };
     });
 
-    router.post(`${base}/v2/change-password`, async (ctx) => {
+    router.operation(aliasOf(api.changePassword, '/_api/iam', prefix), async (ctx) => {
       const me = ctx.requireMember();
       const body = validate(changePasswordSchema, ctx.body);
       const hash = await hashPassword(body.newPassword);
-      ctx.db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(ctx.now()).toISOString(), me.memberId);
+      setPasswordHash(ctx.db, me.memberId, hash, ctx.now());
       endOtherSessions(ctx, me.memberId);
       return { json: {} };
     });
   }
 
-  router.post(`${VERIFICATION}/verify`, (ctx) => {
+  router.operation(api.verify, (ctx) => {
     ctx.auth();
     const body = validate(verifySchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
     if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
     if (sha256Hex(body.code) !== row.code_hash) {
-      ctx.db.prepare<[string]>('UPDATE identity_state_tokens SET attempts = attempts + 1 WHERE token_hash = ?').run(row.token_hash);
+      countWrongCode(ctx.db, row.token_hash);
       throw iamError(400, 'BAD_CODE', 'Wrong verification code');
     }
-    ctx.db.prepare<[number, string]>('UPDATE identity_state_tokens SET used_at = ? WHERE token_hash = ?').run(ctx.now(), row.token_hash);
-    const status = signupPolicy(ctx.db) === 'owner_approval' ? 'PENDING' : 'APPROVED';
-    ctx.db
-      .prepare<[string, string, string]>("UPDATE members SET email_verified = 1, status = CASE WHEN status = 'PENDING' THEN ? ELSE status END, updated_date = ? WHERE id = ?")
-      .run(status, new Date(ctx.now()).toISOString(), row.member_id);
+    verifyEmail(ctx.db, row, signupPolicy(ctx.db) === 'owner_approval' ? 'PENDING' : 'APPROVED', ctx.now());
     return { json: memberState(ctx, memberById(ctx.db, row.member_id)!) };
   });
 
-  router.post(`${VERIFICATION}/resend`, (ctx) => {
+  router.operation(api.resend, (ctx) => {
     ctx.auth();
     const body = validate(resendSchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
     if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
     if (row.sent_at + RESEND_COOLDOWN_MS > ctx.now()) throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
     const code = newCode();
-    ctx.db
-      .prepare<[string, number, string]>('UPDATE identity_state_tokens SET code_hash = ?, sent_at = ?, attempts = 0 WHERE token_hash = ?')
-      .run(sha256Hex(code), ctx.now(), row.token_hash);
+    renewStateCode(ctx.db, row.token_hash, code, ctx.now());
     mailCode(ctx, memberById(ctx.db, row.member_id)!, code);
     return { json: {} };
   });
 
-  router.post(`${RECOVERY}/send-email`, (ctx) => {
+  router.operation(api.sendRecoveryEmail, (ctx) => {
     const who = ctx.auth();
     const body = validate(sendEmailSchema, ctx.body);
     const email = checkEmail(body.email, 'email');
@@ -238,8 +228,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
     // Counted for every email, member or not: the answer must not tell them apart.
-    takeRate(
-      app,
+    app.rateLimiter.take(
       [
         [`reset-mail:ip:${clientAddress(ctx.req)}`, app.throttle.resetMailsPerAddress],
         [`reset-mail:email:${email.toLowerCase()}`, app.throttle.resetMailsPerEmail],
@@ -256,18 +245,14 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: {} };
   });
 
-  router.post(`${RECOVERY}/recover`, async (ctx) => {
+  router.operation(api.recover, async (ctx) => {
     ctx.auth();
     const body = validate(recoverSchema, ctx.body);
     const hash = await hashPassword(body.password);
     const memberId = consumeRecoveryToken(ctx.db, body.recoveryToken, ctx.now());
     if (!memberId) throw iamError(400, 'INVALID_RECOVERY_TOKEN', 'This reset link has expired or was already used');
     const approve = signupPolicy(ctx.db) !== 'owner_approval';
-    ctx.db
-      .prepare<[string, string, number, string]>(
-        "UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ?, status = CASE WHEN status = 'PENDING' AND ? = 1 THEN 'APPROVED' ELSE status END WHERE id = ?",
-      )
-      .run(hash, new Date(ctx.now()).toISOString(), approve ? 1 : 0, memberId);
+    resetPassword(ctx.db, memberId, hash, approve, ctx.now());
     // Every session of the member ends: a stolen refresh token stops working too.
     revokeMemberTokens(ctx.db, memberId);
     clearEmailFailures(ctx.db, memberById(ctx.db, memberId)!.email);

@@ -5,8 +5,8 @@
  * (when the store's autoNotify setting is on).
  */
 import { z } from 'zod';
-import { getSettings, reportBackInStock } from '../back-in-stock.ts';
-import { loadProducts } from '../catalog.ts';
+import { getSettings, reportBackInStock } from '../domain/back-in-stock.ts';
+import { loadProducts, setInventory } from '../domain/catalog.ts';
 import { forbidden, invalidField, notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -36,19 +36,15 @@ export const inventoryRoutes: RouteModule = (router) => {
     if (!product) throw notFound(`Inventory item ${ctx.params['id']} not found`, 'INVENTORY_ITEM_NOT_FOUND');
     const now = ctx.now();
     const back: string[] = [];
-    ctx.db.transaction(() => {
-      if (inventoryItem.trackQuantity !== undefined) {
-        ctx.db.prepare('UPDATE products SET track_inventory = ?, updated_date = ? WHERE id = ?').run(inventoryItem.trackQuantity ? 1 : 0, new Date(now).toISOString(), product.id);
-      }
-      inventoryItem.variants.forEach((v, i) => {
-        const current = product.variants.find((x) => x.id === v.variantId);
-        if (!current) throw invalidField(`inventoryItem.variants[${i}].variantId`, 'is not a variant of this product', 'VALIDATION');
-        // inStock without a quantity: untracked semantics (false → 0, true → leave a positive quantity alone)
-        const quantity = v.quantity ?? (v.inStock === false ? 0 : v.inStock === true ? Math.max(current.quantity ?? 0, 1) : current.quantity);
-        ctx.db.prepare('UPDATE product_variants SET quantity = ? WHERE product_id = ? AND id = ?').run(quantity, product.id, v.variantId);
-        if ((current.quantity ?? 0) === 0 && (quantity ?? 0) > 0) back.push(v.variantId);
-      });
-    })();
+    const quantities = inventoryItem.variants.map((v, i) => {
+      const current = product.variants.find((x) => x.id === v.variantId);
+      if (!current) throw invalidField(`inventoryItem.variants[${i}].variantId`, 'is not a variant of this product', 'VALIDATION');
+      // inStock without a quantity: untracked semantics (false → 0, true → leave a positive quantity alone)
+      const quantity = v.quantity ?? (v.inStock === false ? 0 : v.inStock === true ? Math.max(current.quantity ?? 0, 1) : current.quantity);
+      if ((current.quantity ?? 0) === 0 && (quantity ?? 0) > 0) back.push(v.variantId);
+      return { variantId: v.variantId, quantity };
+    });
+    setInventory(ctx.db, product.id, inventoryItem.trackQuantity, quantities, now);
     if (getSettings(ctx.db).autoNotify) for (const variantId of back) reportBackInStock(ctx.db, product.id, variantId, now, true);
     const updated = loadProducts(ctx.db).find((p) => p.id === product.id)!;
     return {

@@ -1,6 +1,7 @@
 /**
  * `GET /media/<file>`: stored media files (the generated product SVGs). Public, cacheable for a year.
  */
+import { getMediaFile } from '../domain/media.ts';
 import { notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 
@@ -9,13 +10,11 @@ export const mediaRoutes: RouteModule = (router) => {
     '/media/:file',
     (ctx) => {
       const file = ctx.params['file'] ?? '';
-      const row = ctx.db
-        .prepare<[string], { mime_type: string; content: Buffer }>('SELECT mime_type, content FROM media_files WHERE id = ?')
-        .get(file);
+      const row = getMediaFile(ctx.db, file);
       if (!row) throw notFound(`Media file ${file} not found`, 'MEDIA_NOT_FOUND');
       return {
         body: row.content,
-        contentType: row.mime_type,
+        contentType: row.mimeType,
         headers: {
           'Cache-Control': 'public, max-age=31536000, immutable',
           // An SVG opened directly must not run anything.

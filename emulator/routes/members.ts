@@ -2,13 +2,12 @@
  * Members (wire-protocol §5): the signed-in member's own record. Member tokens only (visitors get 403, no token 401).
  */
 import { z } from 'zod';
-import { revokeMemberTokens } from '../auth.ts';
+import { api } from '../../core/urls.ts';
+import { revokeMemberTokens } from '../domain/auth.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { memberById, toWireMember } from '../identity.ts';
+import { deleteMember, memberById, setMemberPrivacy, toWireMember, updateMemberProfile } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
-
-export const MEMBERS = '/members/v1/members';
 
 const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
@@ -35,39 +34,36 @@ function own(ctx: RequestContext) {
 }
 
 export const membersRoutes: RouteModule = (router) => {
-  router.get(`${MEMBERS}/my`, (ctx) => {
+  router.operation(api.myMember, (ctx) => {
     const fs = fieldset(ctx);
     return { json: { member: toWireMember(own(ctx).m, fs) } };
   });
 
-  router.patch(`${MEMBERS}/:id`, (ctx) => {
+  router.operation(api.updateMember, (ctx) => {
     const me = ctx.requireMember();
     const id = ctx.params['id'] ?? '';
     if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
     if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const { member } = validate(updateSchema, ctx.body);
-    const nowIso = new Date(ctx.now()).toISOString();
-    if (member.profile?.nickname !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(member.profile.nickname, nowIso, id);
-    if (member.contact?.firstName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(member.contact.firstName, nowIso, id);
-    if (member.contact?.lastName !== undefined) ctx.db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(member.contact.lastName, nowIso, id);
+    updateMemberProfile(ctx.db, id, { nickname: member.profile?.nickname, firstName: member.contact?.firstName, lastName: member.contact?.lastName }, ctx.now());
     return { json: { member: toWireMember(memberById(ctx.db, id)!) } };
   });
 
   // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
-  for (const [path, privacy] of [['join-community', 'PUBLIC'], ['leave-community', 'PRIVATE']] as const) {
-    router.post(`${MEMBERS}/${path}`, (ctx) => {
+  for (const [op, privacy] of [[api.joinCommunity, 'PUBLIC'], [api.leaveCommunity, 'PRIVATE']] as const) {
+    router.operation(op, (ctx) => {
       const { m } = own(ctx);
-      ctx.db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(ctx.now()).toISOString(), m.id);
+      setMemberPrivacy(ctx.db, m.id, privacy, ctx.now());
       return { json: { member: toWireMember(memberById(ctx.db, m.id)!) } };
     });
   }
 
-  router.delete(`${MEMBERS}/my`, (ctx) => {
+  router.operation(api.deleteMyMember, (ctx) => {
     const { m } = own(ctx);
     validate(deleteSchema, ctx.body);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
     revokeMemberTokens(ctx.db, m.id);
-    ctx.db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(m.id);
+    deleteMember(ctx.db, m.id);
     return { json: {} };
   });
 };

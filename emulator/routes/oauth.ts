@@ -2,9 +2,10 @@
  * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
  */
 import { z } from 'zod';
-import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../auth.ts';
+import { api } from '../../core/urls.ts';
+import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
 import { badRequestApp } from '../errors.ts';
-import { clientAddress, takeRate } from '../identity.ts';
+import { clientAddress } from '../domain/identity.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -41,8 +42,8 @@ function normalize(body: unknown): unknown {
 }
 
 export const oauthRoutes: RouteModule = (router, app) => {
-  router.post(
-    '/oauth2/token',
+  router.operation(
+    api.token,
     (ctx) => {
       const body = normalize(ctx.body);
       const { grantType } = validate(grantSchema, body);
@@ -54,7 +55,7 @@ export const oauthRoutes: RouteModule = (router, app) => {
         const req = validate(anonymousSchema, body);
         if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
         // Every anonymous grant makes a visitor: bounded per caller address (429 with Retry-After beyond).
-        takeRate(app, [[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
+        app.rateLimiter.take([[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
         const { visitorId: _visitorId, ...tokens } = issueVisitorTokens(ctx.db, req.clientId, nowMs, ttl);
         return { json: tokens, headers };
       }

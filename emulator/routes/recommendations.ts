@@ -4,9 +4,11 @@
  * typed for apps; wire-protocol §10.11 leaves visitor access unverified — the emulator allows it).
  */
 import { z } from 'zod';
-import { STORES_APP_ID } from '../catalog.ts';
+import { api } from '../../core/urls.ts';
+import { STORES_APP_ID } from '../domain/catalog.ts';
 import { badRequestApp, invalidField } from '../errors.ts';
-import { ALGORITHMS, recommend, toWireAlgorithm } from '../recommendations.ts';
+import { ALGORITHMS, recommend, toWireAlgorithm } from '../domain/recommendations.ts';
+import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -46,7 +48,7 @@ function get(ctx: RequestContext) {
   const ids = items.map((i) => i.catalogItemId);
   let best: { algorithm: (typeof chosen)[number]; found: string[] } | undefined;
   for (const algorithm of chosen) {
-    const found = recommend(ctx.db, algorithm, ids);
+    const found = recommend(ctx.db, algorithm, ids, ctx.app.salesSources);
     if (!best || found.length > best.found.length) best = { algorithm, found };
     if (found.length >= minimum) {
       best = { algorithm, found };
@@ -64,8 +66,9 @@ function get(ctx: RequestContext) {
 }
 
 export const recommendationsRoutes: RouteModule = (router) => {
-  for (const base of ['/v1/recommendations', '/ecom/v1/recommendations']) {
-    router.get(`${base}/algorithms`, list);
-    router.post(`${base}/get`, get);
+  // also under the `/ecom` prefix
+  for (const prefix of ['', '/ecom']) {
+    router.operation(aliasOf(api.listAlgorithms, '', prefix), list);
+    router.operation(aliasOf(api.getRecommendation, '', prefix), get);
   }
 };

@@ -4,93 +4,29 @@
  * `postMessage` to the client's registered origin only), logout and the member account page.
  *
  * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
- * `ecomCheckout`), at import time, and stores what its hosted page needs with {@link createRedirectSession}.
+ * `ecomCheckout`) when it registers its routes (each emulator has its own), and stores what its hosted page needs
+ * with `createRedirectSession` (domain/redirect-sessions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getClient, issueAuthorizationCode, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../auth.ts';
-import { getSetting } from '../db.ts';
+import { api } from '../../core/urls.ts';
+import { getClient, issueAuthorizationCode, revokeSession, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
+import { getSetting } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
-import { consumeSessionToken, memberById, type MemberRow } from '../identity.ts';
-import type { HandlerResult, RequestContext, RouteModule } from '../router.ts';
+import { consumeSessionToken, memberById, setMemberPrivacy, updateMemberProfile, type MemberRow } from '../domain/identity.ts';
+import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
+import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
 import { accountPage as hostedAccountPage, authorizePage, loginPage as hostedLoginPage, messagePage } from '../hosted/pages.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 
-export const REDIRECT_SESSION_PATHS = ['/_api/redirects-api/v1/redirect-session', '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
-/** Redirect sessions live this long. */
-export const REDIRECT_SESSION_TTL_MS = 10 * 60 * 1000;
+/** The table's path and the two aliases the platform also answers. */
+export const REDIRECT_SESSION_PATHS = [api.redirectSession.path, '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
 
-/** What an intent handler returns: where the visitor goes. */
-export interface RedirectTarget {
-  fullUrl: string;
-  /** The stored session id, when the handler made one. */
-  id?: string;
-}
-
-/**
- * Handles one intent key of the request body (`auth`, `logout`, `ecomCheckout`…). `value` is `body[intent]`;
- * `body` the whole request (for `callbacks`, `preferences`); `identity` the caller (visitor or member).
- * Throw a PlatformError for bad input.
- */
-export type RedirectIntentHandler = (ctx: RequestContext, value: unknown, body: Record<string, unknown>, identity: Identity) => RedirectTarget;
-
-const intents = new Map<string, RedirectIntentHandler>();
-
-/** Add (or replace) the handler of a redirect-session intent. */
-export function registerRedirectIntent(intent: string, handler: RedirectIntentHandler): void {
-  intents.set(intent, handler);
-}
-
-export interface StoredRedirectSession {
-  id: string;
-  kind: string;
-  clientId: string | null;
-  payload: Record<string, unknown>;
-  visitorId: string | null;
-  memberId: string | null;
-  expiresAt: number;
-  usedAt: number | null;
-}
-
-/** Store a redirect session for a hosted page; returns its id. */
-export function createRedirectSession(
-  ctx: Pick<RequestContext, 'db' | 'now'>,
-  s: { kind: string; clientId?: string; payload: unknown; visitorId?: string | null; memberId?: string | null; ttlMs?: number },
-): string {
-  const id = randomUUID();
-  const now = ctx.now();
-  ctx.db
-    .prepare<[string, string, string | null, string, string | null, string | null, number, number]>(
-      'INSERT INTO redirect_sessions (id, kind, client_id, payload, visitor_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(id, s.kind, s.clientId ?? null, JSON.stringify(s.payload), s.visitorId ?? null, s.memberId ?? null, now, now + (s.ttlMs ?? REDIRECT_SESSION_TTL_MS));
-  return id;
-}
-
-/** A live (not expired; unused unless `allowUsed`) redirect session of `kind`. */
-export function loadRedirectSession(ctx: Pick<RequestContext, 'db' | 'now'>, id: string, kind: string, allowUsed = false): StoredRedirectSession | undefined {
-  const row = ctx.db
-    .prepare<[string], { id: string; kind: string; client_id: string | null; payload: string; visitor_id: string | null; member_id: string | null; expires_at: number; used_at: number | null }>(
-      'SELECT * FROM redirect_sessions WHERE id = ?',
-    )
-    .get(id);
-  if (!row || row.kind !== kind || row.expires_at <= ctx.now() || (!allowUsed && row.used_at !== null)) return undefined;
-  return {
-    id: row.id,
-    kind: row.kind,
-    clientId: row.client_id,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    visitorId: row.visitor_id,
-    memberId: row.member_id,
-    expiresAt: row.expires_at,
-    usedAt: row.used_at,
-  };
-}
-
-export function markRedirectSessionUsed(ctx: Pick<RequestContext, 'db' | 'now'>, id: string): void {
-  ctx.db.prepare<[number, string]>('UPDATE redirect_sessions SET used_at = ? WHERE id = ?').run(ctx.now(), id);
+/** Add (or replace) the handler of a redirect-session intent, for this emulator only. */
+export function registerRedirectIntent(app: EmulatorApp, intent: string, handler: RedirectIntentHandler): void {
+  app.redirectIntents.set(intent, handler);
 }
 
 /** True when `url` is an http(s) URL on one of the client's allowed origins. */
@@ -158,7 +94,7 @@ const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'O
 
 const visitorOf = (identity: Identity) => (identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null));
 
-registerRedirectIntent('auth', (ctx, value, _body, identity) => {
+const authIntent: RedirectIntentHandler = (ctx, value, _body, identity) => {
   const a = validate(authSchema, value, 'auth');
   const r = a.authRequest;
   if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
@@ -170,9 +106,9 @@ registerRedirectIntent('auth', (ctx, value, _body, identity) => {
   }
   const id = createRedirectSession(ctx, { kind: 'auth', clientId: r.clientId, payload: a, visitorId: visitorOf(identity) });
   return { id, fullUrl: `${ctx.baseUrl}/oauth2/authorize?redirectSession=${id}` };
-});
+};
 
-registerRedirectIntent('logout', (ctx, value, body, identity) => {
+const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const logout = validate(logoutSchema, value, 'logout');
   // The token's client decides where the flow may end; a body clientId (the SDK sends one) must be that same client.
   if (logout.clientId !== undefined && logout.clientId !== identity.clientId) {
@@ -185,13 +121,13 @@ registerRedirectIntent('logout', (ctx, value, body, identity) => {
   if (identity.kind === 'member') {
     // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
     const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
-    if (session) ctx.db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(session, session);
+    if (session) revokeSession(ctx.db, session);
   }
   const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
-});
+};
 
-registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
+const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   validate(accountSchema, value, 'membersAccount');
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   if (identity.kind !== 'member') throw new PlatformError(403, 'The account page needs a signed-in member', { applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' } });
@@ -201,7 +137,7 @@ registerRedirectIntent('membersAccount', (ctx, value, body, identity) => {
   const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
   const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null, session }, memberId: identity.memberId });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
-});
+};
 
 // ------------------------------------------------------------------------------------------ hosted pages
 
@@ -229,9 +165,13 @@ function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, ema
 
 const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
 
-export const redirectsRoutes: RouteModule = (router) => {
+export const redirectsRoutes: RouteModule = (router, app) => {
+  registerRedirectIntent(app, 'auth', authIntent);
+  registerRedirectIntent(app, 'logout', logoutIntent);
+  registerRedirectIntent(app, 'membersAccount', membersAccountIntent);
+  const intents = app.redirectIntents;
   for (const path of REDIRECT_SESSION_PATHS) {
-    router.post(path, (ctx) => {
+    router.operation({ ...api.redirectSession, path }, (ctx) => {
       const identity = ctx.auth();
       const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
       const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);
@@ -368,15 +308,12 @@ export const redirectsRoutes: RouteModule = (router) => {
       const { m } = live;
       const form = z.object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() }).safeParse(ctx.body);
       if (!form.success) return accountPage(ctx, undefined, 'Something was missing. Try again.');
-      const nowIso = new Date(ctx.now()).toISOString();
       if (form.data.op === 'nickname') {
         if (!form.data.nickname) return accountPage(ctx, undefined, 'Enter a name.');
-        ctx.db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(form.data.nickname, nowIso, m.id);
+        updateMemberProfile(ctx.db, m.id, { nickname: form.data.nickname }, ctx.now());
         return accountPage(ctx, 'Your name was saved.');
       }
-      ctx.db
-        .prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?')
-        .run(form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', nowIso, m.id);
+      setMemberPrivacy(ctx.db, m.id, form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', ctx.now());
       return accountPage(ctx, form.data.op === 'join' ? 'You joined the community.' : 'You left the community.');
     },
     { form: true },

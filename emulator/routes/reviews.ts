@@ -5,24 +5,32 @@
  * contributors see private reviews, reply, moderate and delete. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
-import { applyFilter, applySort, getProductRecord, type FieldAccessor } from '../catalog.ts';
+import { api } from '../../core/urls.ts';
+import type { Identity } from '../domain/auth.ts';
+import { getProductRecord } from '../domain/catalog.ts';
+import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
+import { memberById } from '../domain/identity.ts';
+import { mediaFileSize, uploadedFileSize } from '../domain/media.ts';
 import {
+  deleteReviews,
+  editReview,
   getReviewRow,
   helpfulness,
   insertReview,
   loadReviews,
+  moderateReviews,
   moderationPolicy,
-  seedReviews,
+  reviewIdOfAuthor,
+  setReply,
   toWireReview,
   type ReviewRow,
-} from '../reviews.ts';
+} from '../domain/reviews.ts';
 
-export const REVIEWS = '/reviews/v1/reviews';
+export const REVIEWS = api.createReview.path;
 export const BULK = '/reviews/v1/bulk/reviews';
 export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
 
@@ -109,11 +117,8 @@ const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.
 
 function memberRecord(ctx: RequestContext, who: Identity) {
   if (who.kind !== 'member') return undefined;
-  return ctx.db
-    .prepare<[string], { contactId: string; email: string; nickname: string | null; firstName: string | null; lastName: string | null }>(
-      'SELECT contact_id AS contactId, email, nickname, first_name AS firstName, last_name AS lastName FROM members WHERE id = ?',
-    )
-    .get(who.memberId);
+  const m = memberById(ctx.db, who.memberId);
+  return m && { contactId: m.contact_id, email: m.email, nickname: m.nickname, firstName: m.first_name, lastName: m.last_name };
 }
 
 /** Wrote it: the same visitor/member, or the member whose contact it is. */
@@ -154,17 +159,6 @@ function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includ
   return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || isAuthor(ctx, who, r))));
 }
 
-const encodeCursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
-function decodeCursor(cursor: string): number {
-  try {
-    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: unknown }).o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    /* fall through */
-  }
-  throw invalidField('query.cursorPaging.cursor', 'is not a cursor this service issued', 'FORMAT');
-}
-
 function loadOr404(ctx: RequestContext, id: string): ReviewRow {
   const r = getReviewRow(ctx.db, id);
   if (!r) throw notFound(`Review ${id} not found`, 'REVIEW_NOT_FOUND', { reviewId: id });
@@ -184,10 +178,8 @@ function requireStaff(ctx: RequestContext) {
 }
 
 function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): ReviewRow {
-  const dup = ctx.db
-    .prepare<[string, string, string], { id: string }>('SELECT id FROM reviews WHERE namespace = ? AND entity_id = ? AND contact_id = ?')
-    .get(r.namespace, r.entityId, r.contactId);
-  if (dup) throw conflict('This author already reviewed this item', 'ALREADY_EXISTS', { reviewId: dup.id });
+  const dup = reviewIdOfAuthor(ctx.db, r.namespace, r.entityId, r.contactId);
+  if (dup) throw conflict('This author already reviewed this item', 'ALREADY_EXISTS', { reviewId: dup });
   const id = insertReview(ctx.db, { ...r, id: stableId(`review:${r.namespace}:${r.entityId}:${r.contactId}:${ctx.requestId}`) });
   return loadOr404(ctx, id);
 }
@@ -222,8 +214,8 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
     const path = u && u.origin === own && !u.search && !u.hash && !u.username && !u.password ? MEDIA_PATH.exec(u.pathname) : null;
     const file = path
       ? u!.pathname.startsWith('/media/uploads/')
-        ? ctx.db.prepare<[string], { id: string; width: number | null; height: number | null }>('SELECT id, width, height FROM site_media_files WHERE id = ?').get(path[1]!)
-        : ctx.db.prepare<[string], { id: string; width: number | null; height: number | null }>('SELECT id, width, height FROM media_files WHERE id = ?').get(path[1]!)
+        ? uploadedFileSize(ctx.db, path[1]!)
+        : mediaFileSize(ctx.db, path[1]!)
       : undefined;
     if (!file) {
       violations.push({ field: `${prefix}[${i}].${kind}.url`, description: 'must be a media file uploaded to this site (generate-upload-url)', violatedRule: 'VALIDATION' });
@@ -237,15 +229,9 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
   return out;
 }
 
-function touch(ctx: RequestContext, id: string, sets: string, ...values: (string | number | null)[]) {
-  ctx.db.prepare(`UPDATE reviews SET ${sets}, updated_date = ?, revision = revision + 1 WHERE id = ?`).run(...values, new Date(ctx.now()).toISOString(), id);
-  return loadOr404(ctx, id);
-}
 
-export const reviewsRoutes: RouteModule = (router, app) => {
-  seedReviews(app.db);
-
-  router.post(`${REVIEWS}/query`, (ctx) => {
+export const reviewsRoutes: RouteModule = (router) => {
+  router.operation(api.queryReviews, (ctx) => {
     const who = ctx.auth();
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
     const rows = applySort(
@@ -254,25 +240,17 @@ export const reviewsRoutes: RouteModule = (router, app) => {
       SORT_FIELDS,
       'query.sort',
     );
-    const limit = query.cursorPaging?.limit ?? 100;
-    const offset = query.cursorPaging?.cursor ? decodeCursor(query.cursorPaging.cursor) : 0;
-    const page = rows.slice(offset, offset + limit);
-    const more = offset + limit < rows.length;
-    return {
-      json: {
-        reviews: page.map((r) => toWireReview(r, ctx.baseUrl)),
-        metadata: { count: page.length, cursors: { next: more ? encodeCursor(offset + limit) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit)) : null }, hasNext: more },
-      },
-    };
+    const page = cursorPage(rows, query.cursorPaging, 100);
+    return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 
-  router.post(`${REVIEWS}/count`, (ctx) => {
+  router.operation(api.countReviews, (ctx) => {
     const who = ctx.auth();
     const { filter, includePrivateReviews } = validate(countSchema, ctx.body);
     return { json: { count: visibleRows(ctx, who, filter, includePrivateReviews === true, 'filter').length } };
   });
 
-  router.post(REVIEWS, (ctx) => {
+  router.operation(api.createReview, (ctx) => {
     const who = ctx.auth();
     const { review } = validate(createSchema, ctx.body);
     if (who.kind !== 'member') throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
@@ -299,7 +277,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     return { json: wire(ctx, row) };
   });
 
-  router.post(`${REVIEWS}/contact`, (ctx) => {
+  router.operation(api.createReviewAndContact, (ctx) => {
     const who = ctx.auth();
     const body = validate(contactCreateSchema, ctx.body);
     const me = memberRecord(ctx, who);
@@ -328,7 +306,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     return { json: wire(ctx, row) };
   });
 
-  router.get(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.getReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const priv = ctx.query.get('returnPrivateReviews') === 'true';
@@ -338,7 +316,7 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     return { json: wire(ctx, r) };
   });
 
-  router.patch(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.updateReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
@@ -347,58 +325,54 @@ export const reviewsRoutes: RouteModule = (router, app) => {
     const media = hostedMedia(ctx, c.media, 'review.content.media');
     const policy = moderationPolicy(ctx.db);
     const status = isStaff(who) ? r.moderation_status : (r.author_type === 'MEMBER' ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED';
-    const row = touch(
-      ctx, r.id, 'title = ?, body = ?, rating = ?, media = ?, moderation_status = ?',
-      c.title ?? r.title, c.body ?? r.body, c.rating ?? r.rating, media ? JSON.stringify(media) : r.media, status,
-    );
-    return { json: wire(ctx, row) };
+    editReview(ctx.db, r.id, { title: c.title ?? r.title, body: c.body ?? r.body, rating: c.rating ?? r.rating, media: media ? JSON.stringify(media) : r.media, status }, ctx.now());
+    return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.delete(`${REVIEWS}/:id`, (ctx) => {
+  router.operation(api.deleteReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
-    ctx.db.prepare('DELETE FROM reviews WHERE id = ?').run(r.id);
+    deleteReviews(ctx.db, [r.id]);
     return { json: {} };
   });
 
-  router.patch(`${REVIEWS}/:id/reply`, (ctx) => {
+  router.operation(api.replyToReview, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { message } = validate(replySchema, ctx.body);
-    const nowIso = new Date(ctx.now()).toISOString();
-    return { json: wire(ctx, touch(ctx, r.id, 'reply_message = ?, reply_created = COALESCE(reply_created, ?), reply_updated = ?', message, nowIso, nowIso)) };
+    setReply(ctx.db, r.id, message, ctx.now());
+    return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.delete(`${REVIEWS}/:id/reply`, (ctx) => {
+  router.operation(api.deleteReviewReply, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
-    return { json: wire(ctx, touch(ctx, r.id, 'reply_message = NULL, reply_created = NULL, reply_updated = NULL')) };
+    setReply(ctx.db, r.id, null, ctx.now());
+    return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.patch(`${REVIEWS}/:id/moderate`, (ctx) => {
+  router.operation(api.moderateReview, (ctx) => {
     requireStaff(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { status } = validate(moderateSchema, ctx.body);
-    return { json: wire(ctx, touch(ctx, r.id, 'moderation_status = ?, manually_changed = 1', status)) };
+    moderateReviews(ctx.db, [r.id], status, ctx.now());
+    return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.post(`${BULK}/moderate`, (ctx) => {
+  router.operation(api.bulkModerateReviews, (ctx) => {
     const who = requireStaff(ctx);
     const { filter, status } = validate(bulkModerateSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
-    const nowIso = new Date(ctx.now()).toISOString();
-    const stmt = ctx.db.prepare('UPDATE reviews SET moderation_status = ?, manually_changed = 1, updated_date = ?, revision = revision + 1 WHERE id = ?');
-    ctx.db.transaction(() => rows.forEach((r) => stmt.run(status, nowIso, r.id)))();
+    moderateReviews(ctx.db, rows.map((r) => r.id), status, ctx.now());
     return { json: { count: rows.length } };
   });
 
-  router.post(`${BULK}/delete`, (ctx) => {
+  router.operation(api.bulkDeleteReviews, (ctx) => {
     const who = requireStaff(ctx);
     const { filter } = validate(bulkDeleteSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
-    const stmt = ctx.db.prepare('DELETE FROM reviews WHERE id = ?');
-    ctx.db.transaction(() => rows.forEach((r) => stmt.run(r.id)))();
+    deleteReviews(ctx.db, rows.map((r) => r.id));
     return { json: { count: rows.length } };
   });
 };

@@ -5,12 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { sha256Hex, stableId } from '../db.ts';
+import { api } from '../../core/urls.ts';
+import { stableId } from '../db.ts';
+import { createUpload, getUploadedFile, pendingUpload, storeUpload } from '../domain/media.ts';
 import { badRequestApp, invalidField, notFound } from '../errors.ts';
 import type { Handler, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const GENERATE_UPLOAD_URL = '/site-media/v1/files/generate-upload-url';
+export const GENERATE_UPLOAD_URL = api.generateUploadUrl.path;
 export const UPLOAD_PATH = '/site-media/v1/upload';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
@@ -42,46 +44,49 @@ export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; wid
 }
 
 export const siteMediaRoutes: RouteModule = (router) => {
-  router.post(GENERATE_UPLOAD_URL, (ctx) => {
+  router.operation(api.generateUploadUrl, (ctx) => {
     const who = ctx.auth();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
       throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', { threshold: MAX_UPLOAD_BYTES });
     }
     const secret = randomBytes(24).toString('base64url');
-    ctx.db
-      .prepare('INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(sha256Hex(secret), body.fileName, body.mimeType, who.kind === 'member' ? who.memberId : who.visitorId, ctx.now() + UPLOAD_URL_TTL_MS);
+    createUpload(ctx.db, secret, {
+      fileName: body.fileName,
+      mimeType: body.mimeType,
+      createdBy: who.kind === 'member' ? who.memberId : who.visitorId,
+      expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
+    });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };
   });
 
   const upload: Handler = (ctx) => {
     const secret = ctx.params['token'] ?? '';
-    const row = ctx.db
-      .prepare<[string], { file_name: string; created_by: string; expires_at: number; used: number }>(
-        'SELECT file_name, created_by, expires_at, used FROM site_media_uploads WHERE token_hash = ?',
-      )
-      .get(sha256Hex(secret));
-    if (!row || row.used || row.expires_at < ctx.now()) throw notFound('Unknown or expired upload URL', 'UPLOAD_URL_NOT_FOUND');
+    const pending = pendingUpload(ctx.db, secret, ctx.now());
+    if (!pending) throw notFound('Unknown or expired upload URL', 'UPLOAD_URL_NOT_FOUND');
     const bytes = ctx.rawBody ?? Buffer.alloc(0);
     if (bytes.length === 0) throw badRequestApp('EMPTY_FILE', 'The upload is empty');
     const sniffed = sniffImage(bytes);
     if (!sniffed) throw badRequestApp('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded');
     const id = stableId(`upload:${secret}`);
     const nowIso = new Date(ctx.now()).toISOString();
-    ctx.db.transaction(() => {
-      ctx.db.prepare('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
-      ctx.db
-        .prepare('INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(id, row.file_name, sniffed.mime, bytes.length, sniffed.width ?? null, sniffed.height ?? null, bytes, row.created_by, nowIso);
-    })();
+    storeUpload(ctx.db, secret, {
+      id,
+      fileName: pending.fileName,
+      mimeType: sniffed.mime,
+      content: bytes,
+      width: sniffed.width ?? null,
+      height: sniffed.height ?? null,
+      createdBy: pending.createdBy,
+      createdDate: nowIso,
+    });
     const url = `${ctx.baseUrl}/media/uploads/${id}`;
     const image = { id, url, ...(sniffed.width ? { width: sniffed.width, height: sniffed.height } : {}) };
     return {
       json: {
         file: {
           id,
-          displayName: row.file_name,
+          displayName: pending.fileName,
           url,
           mediaType: 'IMAGE',
           mimeType: sniffed.mime,
@@ -102,13 +107,11 @@ export const siteMediaRoutes: RouteModule = (router) => {
   router.get(
     '/media/uploads/:id',
     (ctx) => {
-      const row = ctx.db
-        .prepare<[string], { mime_type: string; content: Buffer }>('SELECT mime_type, content FROM site_media_files WHERE id = ?')
-        .get(ctx.params['id'] ?? '');
-      if (!row) throw notFound('Media file not found', 'MEDIA_NOT_FOUND');
+      const file = getUploadedFile(ctx.db, ctx.params['id'] ?? '');
+      if (!file) throw notFound('Media file not found', 'MEDIA_NOT_FOUND');
       return {
-        body: row.content,
-        contentType: row.mime_type,
+        body: file.content,
+        contentType: file.mimeType,
         headers: {
           'Cache-Control': 'public, max-age=31536000, immutable',
           'Content-Security-Policy': "default-src 'none'; sandbox",

@@ -3,10 +3,9 @@
  * Owners also see hidden products and collections.
  */
 import { z } from 'zod';
-import type { Identity } from '../auth.ts';
+import { api } from '../../core/urls.ts';
+import type { Identity } from '../domain/auth.ts';
 import {
-  applyFilter,
-  applySort,
   COLLECTION_FILTER_FIELDS,
   COLLECTION_SORT_FIELDS,
   getProductRecord,
@@ -17,8 +16,9 @@ import {
   siteUrl,
   toWireCollection,
   toWireProduct,
-} from '../catalog.ts';
-import type { ProductRecord } from '../catalog.ts';
+} from '../domain/catalog.ts';
+import type { ProductRecord } from '../domain/catalog.ts';
+import { applyFilter, applySort, offsetPage } from '../domain/query.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -53,16 +53,14 @@ function visibleProducts(products: ProductRecord[], who: Identity): ProductRecor
 }
 
 export const storesReaderRoutes: RouteModule = (router) => {
-  router.post('/stores-reader/v1/products/query', (ctx) => {
+  router.operation(api.queryProducts, (ctx) => {
     const who = ctx.auth();
     const req = validate(productQuerySchema, ctx.body);
     const q = req.query ?? {};
-    const limit = q.paging?.limit ?? MAX_PAGE;
-    const offset = q.paging?.offset ?? 0;
     let items = visibleProducts(loadProducts(ctx.db), who);
     items = applyFilter(items, q.filter, PRODUCT_FILTER_FIELDS);
     items = applySort(items, q.sort, PRODUCT_SORT_FIELDS);
-    const page = items.slice(offset, offset + limit);
+    const { items: page, offset } = offsetPage(items, q.paging, MAX_PAGE);
     const urls = { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) };
     return {
       json: {
@@ -73,7 +71,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
     };
   });
 
-  router.get('/stores-reader/v1/products/:id', (ctx) => {
+  router.operation(api.getProduct, (ctx) => {
     const who = ctx.auth();
     const id = ctx.params['id'] ?? '';
     const product = getProductRecord(ctx.db, id);
@@ -81,17 +79,15 @@ export const storesReaderRoutes: RouteModule = (router) => {
     return { json: { product: toWireProduct(product, { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) }, true) } };
   });
 
-  router.post('/stores-reader/v1/collections/query', (ctx) => {
+  router.operation(api.queryCollections, (ctx) => {
     const who = ctx.auth();
     const req = validate(collectionQuerySchema, ctx.body);
     const q = req.query ?? {};
-    const limit = q.paging?.limit ?? MAX_PAGE;
-    const offset = q.paging?.offset ?? 0;
     const products = visibleProducts(loadProducts(ctx.db), who);
     let items = loadCollections(ctx.db).filter((c) => c.visible || isOwner(who));
     items = applyFilter(items, q.filter, COLLECTION_FILTER_FIELDS);
     items = applySort(items, q.sort, COLLECTION_SORT_FIELDS);
-    const page = items.slice(offset, offset + limit);
+    const { items: page, offset } = offsetPage(items, q.paging, MAX_PAGE);
     return {
       json: {
         collections: page.map((c) => toWireCollection(c, products, ctx.baseUrl)),

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens } from '../../emulator/test-helpers.ts';
+import { api, memberTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
-import { STORES_APP_ID } from '../../emulator/catalog.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 
 const env = useStackAndBrowser();
 let owner: string;

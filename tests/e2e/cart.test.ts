@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axe, fillHostedCheckout, openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, visitorTokens } from '../../emulator/test-helpers.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

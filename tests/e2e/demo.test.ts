@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { placeOrder } from '../../emulator/test-helpers.ts';
+import { placeOrder } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

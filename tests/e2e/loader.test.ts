@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 
 const env = useStackAndBrowser();
 

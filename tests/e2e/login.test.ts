@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, visitorTokens } from '../../emulator/test-helpers.ts';
-import { setSetting } from '../../emulator/db.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
 import { hostedAccountUrl, hostedCheckoutUrl, hostedLoginUrl } from '../helpers/hosted.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 import { seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, visitorTokens } from '../../emulator/test-helpers.ts';
-import { setSetting } from '../../emulator/db.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 import { seedIds } from '../../emulator/seed.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { placeOrder } from '../../emulator/test-helpers.ts';
+import { placeOrder } from '../helpers/emulator.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

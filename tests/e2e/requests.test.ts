@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens } from '../../emulator/test-helpers.ts';
+import { api, memberTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 /**

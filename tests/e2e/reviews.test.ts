@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens, visitorTokens } from '../../emulator/test-helpers.ts';
+import { api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
 import { SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
-import { insertReview } from '../../emulator/reviews.ts';
+import { insertReview } from '../../emulator/domain/reviews.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 const env = useStackAndBrowser();

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
-import { insertReview } from '../../emulator/reviews.ts';
+import { insertReview } from '../../emulator/domain/reviews.ts';
 
 const env = useStackAndBrowser();
 const PRODUCT = '/products/enamel-camp-mug?dir=rtl';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, visitorTokens } from '../../emulator/test-helpers.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();

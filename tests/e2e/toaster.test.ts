@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axe, openPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../../emulator/test-helpers.ts';
+import { api } from '../helpers/emulator.ts';
 
 const env = useStackAndBrowser();
 

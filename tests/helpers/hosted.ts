@@ -1,7 +1,7 @@
-import { STORES_APP_ID } from '../../emulator/catalog.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
-import { pkceChallenge } from '../../emulator/auth.ts';
-import { api, memberTokens, visitorTokens } from '../../emulator/test-helpers.ts';
+import { pkceChallenge } from '../../emulator/domain/auth.ts';
+import { api, memberTokens, visitorTokens } from './emulator.ts';
 import type { Stack } from './stack.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { SITE_ID } from '../../emulator/auth.ts';
+import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { startEmulator } from '../../emulator/server.ts';
 import { startDemo } from '../../demo/server.ts';
 

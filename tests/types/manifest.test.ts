@@ -134,7 +134,7 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
       edit('widgets/rating/view.tsx', '<span part="root" />', '<span part="root placeholder" />');
       edit('widgets/rating/element.ts', "props: { productId: 'string' }", "props: { productId: 'string', size: 'number' }");
       edit('widgets/rating/view.tsx', '  productId?: string;\n}', '  productId?: string;\n  /** Star size in pixels. */\n  size?: number;\n}');
-      edit('widgets/rating/view.tsx', "export function RatingView({ productId }: RatingProps & WidgetProps) {", "export function RatingView({ productId, emit }: RatingProps & WidgetProps) {\n  if (!productId) emit('inlay-logout', {});");
+      edit('widgets/rating/view.tsx', "export function RatingView({ productId, context }: RatingProps & WidgetProps) {", "export function RatingView({ productId, context, emit }: RatingProps & WidgetProps) {\n  if (!productId) emit('inlay-logout', {});");
       edit('core/theme.ts', '--_radius:var(--inlay-radius,8px)', '--_radius:var(--inlay-radius,12px);--_gap:var(--inlay-gap,calc(2px + 1px))');
     });
     afterAll(() => rmSync(tmp, { recursive: true, force: true }));

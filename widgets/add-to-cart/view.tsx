@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { i18n } from '../../core/boot.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { inStock, productStore } from '../../core/services/products.ts';
-import { $cartOpen, addItems } from '../../core/services/current-cart.ts';
+import { inStock } from '../../core/api/products.ts';
+import { productStore } from '../../core/stores/products.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { strings } from './strings.ts';
 
@@ -28,9 +28,11 @@ export interface AddToCartProps {
  * `<inlay-add-to-cart>`: adds the product (variant, quantity) to the page's cart and opens the drawer unless
  * `no-open`. Reads the product (shared query cache) to know whether it is sold out.
  */
-export function AddToCartView({ productId, variantId, quantity, noOpen, host }: AddToCartProps & WidgetProps) {
+export function AddToCartView({ productId, variantId, quantity, noOpen, host, context }: AddToCartProps & WidgetProps) {
+  const { client, i18n } = context;
+  const cart = cartOf(client);
   const t = i18n().strings(strings);
-  const $product = useMemo(() => (productId ? productStore(productId) : NONE), [productId]);
+  const $product = useMemo(() => (productId ? productStore(client, productId) : NONE), [productId]);
   const product = useStore($product).data;
   const [phase, setPhase] = useState<'idle' | 'busy' | 'done'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -45,9 +47,9 @@ export function AddToCartView({ productId, variantId, quantity, noOpen, host }: 
     if (phase === 'busy' || !productId) return;
     setPhase('busy');
     try {
-      await addItems([{ productId, ...(variantId ? { variantId } : {}), quantity: qty }], host, previous);
+      await cart.addItems([{ productId, ...(variantId ? { variantId } : {}), quantity: qty }], host, previous);
       setPhase('done');
-      if (!noOpen) $cartOpen.set(true);
+      if (!noOpen) cart.$cartOpen.set(true);
       timer.current = setTimeout(() => setPhase('idle'), 2500);
     } catch (e) {
       setPhase('idle');

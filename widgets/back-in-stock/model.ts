@@ -1,6 +1,8 @@
 import { InlayApiError } from '../../core/errors.ts';
-import { createStockRequest, type StockRequest } from '../../core/services/back-in-stock.ts';
-import { STORES_APP_ID, variantOf, type Product } from '../../core/services/products.ts';
+import type { Http } from '../../core/http.ts';
+import { httpUrl } from '../../core/safe-url.ts';
+import { createStockRequest, type StockRequest } from '../../core/api/back-in-stock.ts';
+import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
 import { createSavedStockRequests, type SavedStockRequest } from '../../core/stores/stock-saved.ts';
 
 /** A request this browser made as a visitor (core/stores/stock-saved.ts), with the body that made it. */
@@ -16,16 +18,6 @@ export function maskEmail(email: string): string {
   return at < 1 ? email : `${email[0]}…${email.slice(at)}`;
 }
 
-/** Only http(s) page URLs are sent as the item link. */
-function pageUrl(href: string): string | undefined {
-  try {
-    const u = new URL(href);
-    return /^https?:$/.test(u.protocol) ? u.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The request body for this product/variant and email (price as the platform's decimal string). */
 export function buildRequest(product: Product, variantId: string | undefined, email: string, href: string) {
   const variant = variantOf(product, variantId);
@@ -36,12 +28,13 @@ export function buildRequest(product: Product, variantId: string | undefined, em
     request: {
       catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, ...(variantId ? { options: { variantId } } : {}) },
       email: email.trim(),
-      ...(pageUrl(href) ? { itemUrl: pageUrl(href) } : {}),
+      // only http(s) page URLs are sent as the item link
+      ...(httpUrl(href) ? { itemUrl: href } : {}),
     },
     itemDetails: {
       name: product.name,
       price: amount.toFixed(2),
-      ...(img && /^https?:/i.test(img.url) ? { image: { id: product.media?.mainMedia?.id, url: img.url, width: img.width, height: img.height } } : {}),
+      ...(img && httpUrl(img.url) ? { image: { id: product.media?.mainMedia?.id, url: img.url, width: img.width, height: img.height } } : {}),
     },
   };
 }
@@ -49,9 +42,9 @@ export function buildRequest(product: Product, variantId: string | undefined, em
 export type SubmitResult = { kind: 'subscribed' | 'already'; request: StockRequest; body: ReturnType<typeof buildRequest> };
 
 /** Create (or get back the existing) request; `already` when the platform returned one made earlier. */
-export async function subscribe(product: Product, variantId: string | undefined, email: string, href: string, startedAt = Date.now()): Promise<SubmitResult> {
+export async function subscribe(http: Http, product: Product, variantId: string | undefined, email: string, href: string, startedAt = Date.now()): Promise<SubmitResult> {
   const body = buildRequest(product, variantId, email, href);
-  const r = await createStockRequest(body.request, body.itemDetails);
+  const r = await createStockRequest(http, body.request, body.itemDetails);
   const made = r.createdDate ? Date.parse(r.createdDate) : startedAt;
   return { kind: made < startedAt - 5000 ? 'already' : 'subscribed', request: r, body };
 }

@@ -1,8 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, client } from '../../core/boot.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
-import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
-import { STORES_APP_ID } from '../../core/services/products.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { STORES_APP_ID } from '../../core/api/products.ts';
 
 const PRODUCT = 'p-1';
 const product = {
@@ -34,24 +34,17 @@ const stockRequest = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-beforeAll(async () => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'test-client', apiBase: 'https://api.test', tokenStorage: 'memory' });
-  await import('./element.ts');
-});
 beforeEach(() => {
   document.body.replaceChildren();
-  client().cache.invalidate('stores:'); // every test reads the product afresh
   localStorage.clear();
   net.calls.length = 0;
   reply = () => undefined;
   $session.set({ status: 'visitor', role: 'visitor' });
 });
 
+/** Each mount is a new page on the fake platform (its own client: the product is read afresh). */
 async function mount(attrs: Record<string, string>) {
-  const el = document.createElement('inlay-back-in-stock');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
+  const { el } = await mountWidget('inlay-back-in-stock', attrs, net.fetch);
   await vi.waitFor(() => expect(net.calls.some((c) => c.url.includes('/products/'))).toBe(true));
   await new Promise((r) => setTimeout(r, 20));
   return { el, q: <T extends Element = HTMLElement>(s: string) => el.shadowRoot!.querySelector<T>(s) };

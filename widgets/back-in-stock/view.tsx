@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { client, i18n } from '../../core/boot.ts';
 import { $session } from '../../core/stores/session.ts';
-import { inStock, productStore } from '../../core/services/products.ts';
-import { createStockRequest, deleteStockRequest, openRequests, stillWaiting } from '../../core/services/back-in-stock.ts';
+import { inStock } from '../../core/api/products.ts';
+import { productStore } from '../../core/stores/products.ts';
+import { createStockRequest, deleteStockRequest, openRequests, stillWaiting } from '../../core/api/back-in-stock.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { createSavedRequests, failureKind, itemKey, maskEmail, subscribe } from './model.ts';
@@ -28,14 +28,16 @@ type Phase = 'loading' | 'closed' | 'open' | 'sending' | 'subscribed' | 'already
  * A small form asks for the email (prefilled for members). A visitor's request is kept in this browser (it survives
  * reloads, and goes with the visitor when they sign in); a member sees their own requests, from the platform.
  */
-export function BackInStockView({ productId, variantId, always, emit }: BackInStockProps & WidgetProps) {
+export function BackInStockView({ productId, variantId, always, emit, context }: BackInStockProps & WidgetProps) {
+  const { client, i18n } = context;
+  const { http } = client;
   const t = i18n().strings(strings);
-  const $product = useMemo(() => (productId ? productStore(productId) : undefined), [productId]);
+  const $product = useMemo(() => (productId ? productStore(client, productId) : undefined), [productId]);
   const product = useStore($product ?? NONE);
   const session = useStore($session);
   const member = session.role === 'member';
   const memberEmail = (session.member as { loginEmail?: string } | undefined)?.loginEmail ?? '';
-  const saved = useMemo(() => createSavedRequests(client().config.clientId), []);
+  const saved = useMemo(() => createSavedRequests(client.config.clientId), []);
   const key = itemKey(productId ?? '', variantId);
   const wanted = !!product.data && (always || !inStock(product.data, variantId));
 
@@ -77,17 +79,17 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
     else setPhase((p) => (!ask ? 'closed' : p === 'closed' ? 'loading' : p));
     load.current = async () => {
       if (pending?.body) {
-        const r = await createStockRequest(pending.body.request, pending.body.itemDetails);
+        const r = await createStockRequest(http, pending.body.request, pending.body.itemDetails);
         if (member) saved.forget(key);
         else saved.set(key, { ...pending, id: r.id });
         return [r.id];
       }
       if (member) {
-        const list = ask ? await openRequests(productId!, variantId) : [];
+        const list = ask ? await openRequests(http, productId!, variantId) : [];
         show(list[0]);
         return list.map((r) => r.id);
       }
-      if (s?.id && (await stillWaiting(s.id))) return [s.id];
+      if (s?.id && (await stillWaiting(http, s.id))) return [s.id];
       if (s?.id) saved.forget(key); // sent or deleted meanwhile
       show();
       return [];
@@ -111,7 +113,7 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
     return (
       <div part="root" class="box">
         <p class="msg" role="alert">{i18n().error(product.error)}</p>
-        <button type="button" part="button" class="link" onClick={() => client().cache.invalidate(`stores:product:${productId}`)}>
+        <button type="button" part="button" class="link" onClick={() => client.cache.invalidate(`stores:product:${productId}`)}>
           {t('action.retry')}
         </button>
       </div>
@@ -136,7 +138,7 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
     setPhase('sending');
     setError({});
     try {
-      const r = await subscribe(item, variantId, value, location.href);
+      const r = await subscribe(http, item, variantId, value, location.href);
       if (!member) saved.set(key, { id: r.request.id, email: r.request.email, body: r.body });
       mine.current = Promise.resolve([r.request.id]);
       setSubscribedAs(r.request.email);
@@ -156,7 +158,7 @@ export function BackInStockView({ productId, variantId, always, emit }: BackInSt
       // what could not be read at first (offline) is read again now
       for (const id of await mine.current.catch(() => (mine.current = load.current()))) {
         // already gone (sent, or ended elsewhere): what the person wants
-        await deleteStockRequest(id).catch((e: unknown) => {
+        await deleteStockRequest(http, id).catch((e: unknown) => {
           if (!(e instanceof InlayApiError && e.status === 404)) throw e;
         });
       }

@@ -1,15 +1,5 @@
 import { InlayApiError } from '../../core/errors.ts';
-import type { CartLine } from '../../core/services/current-cart.ts';
-
-/** Only http(s) URLs reach `src`/`href`. */
-export function safeUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return /^https?:$/.test(new URL(url).protocol) ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import type { CartLine } from '../../core/api/current-cart.ts';
 
 /** The most of a line one can have: its stock when tracked, else the platform's 9999. */
 export const maxQuantity = (l: CartLine) => Math.max(1, Math.min(9999, l.availability?.quantityAvailable ?? 9999));

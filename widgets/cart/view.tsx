@@ -1,29 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import {
-  $cart,
-  $cartBusy,
-  $cartCount,
-  $cartOpen,
-  $cartStatus,
-  addItems,
-  applyCoupon,
-  estimateTotals,
-  loadCart,
-  refresh,
-  removeCoupon,
-  removeLine,
-  setQuantity,
-  startCheckout,
-  type CartDiscount,
-  type CartLine,
-  type Money,
-  type Totals,
-} from '../../core/services/current-cart.ts';
-import { availabilityKey, boundQuantity, couponErrorKey, lineName, maxQuantity, safeUrl, variantText } from './model.ts';
+import type { InlayContext } from '../../core/context.ts';
+import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
+import type { CartDiscount, CartLine, Money, Totals } from '../../core/api/current-cart.ts';
+import { availabilityKey, boundQuantity, couponErrorKey, lineName, maxQuantity, variantText } from './model.ts';
+import { httpUrl } from '../../core/safe-url.ts';
 import { strings } from './strings.ts';
 
 export interface CartProps {
@@ -61,7 +44,10 @@ const unlockScroll = () => {
 const amount = (m?: Money) => m?.formattedAmount ?? m?.amount ?? '';
 
 /** `<inlay-cart>`: a cart button with a count badge and the cart drawer (a modal dialog). */
-export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetProps) {
+export function CartView({ open, thankYouUrl, host, emit, context }: CartProps & WidgetProps) {
+  const { i18n } = context;
+  const cartStore = cartOf(context.client);
+  const { $cart, $cartCount, $cartOpen, $cartStatus, $cartBusy, loadCart, addItems, refresh } = cartStore;
   const t = i18n().strings(strings);
   const me = useId();
   const cart = useStore($cart);
@@ -111,7 +97,7 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
   const onRemove = (l: CartLine, index: number) => {
     const name = lineName(l);
     const variantId = l.catalogReference.options?.variantId;
-    removeLine(l.id, host).then(
+    cartStore.removeLine(l.id, host).then(
       // answered after the drawer closed: no undo note left behind for the next opening
       () => dialog.current?.open && setRemoved({ name, item: { productId: l.catalogReference.catalogItemId, ...(typeof variantId === 'string' ? { variantId } : {}), quantity: l.quantity } }),
       (e: unknown) => {
@@ -219,26 +205,26 @@ export function CartView({ open, thankYouUrl, host, emit }: CartProps & WidgetPr
             ) : (
               <ul class="lines" part="lines">
                 {lines.map((l, i) => (
-                  <Line key={l.id} l={l} t={t} host={host} error={lineErrors[l.id]} onRemove={() => onRemove(l, i)} clearError={() => setLineErrors(({ [l.id]: _, ...x }) => x)} />
+                  <Line key={l.id} l={l} t={t} cart={cartStore} host={host} error={lineErrors[l.id]} onRemove={() => onRemove(l, i)} clearError={() => setLineErrors(({ [l.id]: _, ...x }) => x)} />
                 ))}
               </ul>
             )}
           </div>
-          {lines.length > 0 && mine && <Summary t={t} host={host} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} emit={emit} />}
+          {lines.length > 0 && mine && <Summary t={t} cart={cartStore} i18n={i18n} host={host} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} emit={emit} />}
         </div>
       </dialog>
     </>
   );
 }
 
-function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; host: HTMLElement; error?: string; onRemove: () => void; clearError: () => void }) {
+function Line({ l, t, cart, host, error, onRemove, clearError }: { l: CartLine; t: T; cart: CartStore; host: HTMLElement; error?: string; onRemove: () => void; clearError: () => void }) {
   const failed = useStore($failed)[l.id];
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const name = lineName(l);
   const max = maxQuantity(l);
-  const img = safeUrl(l.image?.url);
-  const href = safeUrl(l.url?.url);
+  const img = httpUrl(l.image?.url);
+  const href = httpUrl(l.url?.url);
   const problem = availabilityKey(l);
   const variant = variantText(l);
   const id = useId();
@@ -247,7 +233,7 @@ function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; 
     setNote('');
     clearError();
     setFailed(l.id);
-    setQuantity(l.id, q, host).catch(() => setFailed(l.id, q));
+    cart.setQuantity(l.id, q, host).catch(() => setFailed(l.id, q));
   };
   const commit = () => {
     if (draft === null) return;
@@ -326,8 +312,10 @@ function Line({ l, t, host, error, onRemove, clearError }: { l: CartLine; t: T; 
   );
 }
 
-function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string; emit: WidgetProps['emit'] }) {
+function Summary(p: { t: T; cart: CartStore; i18n: InlayContext['i18n']; host: HTMLElement; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string; emit: WidgetProps['emit'] }) {
   const { t } = p;
+  const { cart } = p;
+  const { i18n } = p;
   const [totals, setTotals] = useState<{ data?: Totals; error?: unknown }>({});
   const [again, setAgain] = useState(0);
   const [code, setCode] = useState('');
@@ -339,7 +327,7 @@ function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; 
   useEffect(() => {
     if (p.busy) return;
     let live = true;
-    estimateTotals().then(
+    cart.estimateTotals().then(
       (data) => live && setTotals({ data }),
       (error: unknown) => live && setTotals((x) => ({ ...x, error })),
     );
@@ -352,7 +340,7 @@ function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; 
     setCouponBusy(true);
     setCouponError('');
     try {
-      await applyCoupon(code.trim(), p.host);
+      await cart.applyCoupon(code.trim(), p.host);
       setCode('');
     } catch (err) {
       const key = couponErrorKey(err);
@@ -365,8 +353,8 @@ function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; 
     setCheckout({ busy: true });
     try {
       const here = location.href;
-      const thanks = safeUrl(p.thankYouUrl ? new URL(p.thankYouUrl, here).href : here) ?? here;
-      const r = await startCheckout({ postFlowUrl: here, cartPageUrl: here, thankYouPageUrl: thanks });
+      const thanks = httpUrl(p.thankYouUrl || here, here) ?? here;
+      const r = await cart.startCheckout({ postFlowUrl: here, cartPageUrl: here, thankYouPageUrl: thanks });
       if (p.emit('inlay-checkout', r, { cancelable: true })) location.assign(r.url);
       else setCheckout({});
     } catch (err) {
@@ -382,7 +370,7 @@ function Summary(p: { t: T; host: HTMLElement; busy: boolean; revision: string; 
       {p.coupon ? (
         <p class="coupon-on">
           <span>{t('cart.applied', { code: p.coupon })}</span>{' '}
-          <button type="button" class="link" onClick={() => void removeCoupon(p.host).catch((err: unknown) => setCouponError(i18n().error(err)))}>
+          <button type="button" class="link" onClick={() => void cart.removeCoupon(p.host).catch((err: unknown) => setCouponError(i18n().error(err)))}>
             {t('cart.removeCoupon')}
           </button>
         </p>

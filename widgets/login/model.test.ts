@@ -1,6 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot } from '../../core/boot.ts';
-import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaptchaProvider } from '../../core/context.ts';
+import { testContext } from '../../tests/helpers/context.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { createLoginModel, failureKeys, pageUrl, RESEND_COOLDOWN_MS } from './model.ts';
 
 let answer: (call: Call) => Response = () => json(200, {});
@@ -11,13 +12,12 @@ const net = fakeFetch((call) => {
 const appError = (status: number, code: string) => json(status, { message: 'm', details: { applicationError: { code } } });
 const calls = (path: string) => net.calls.filter((c) => c.url.includes(path));
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+/** The site's `Inlay.captcha`. */
+let captcha: CaptchaProvider | undefined;
+const context = testContext(net.fetch, { clientId: 'c', captcha: () => captcha });
 beforeEach(() => {
   net.calls.length = 0;
-  window.Inlay!.captcha = undefined;
+  captcha = undefined;
 });
 
 describe('failureKeys: every catalogue code has its message on the right field', () => {
@@ -41,7 +41,7 @@ describe('failureKeys: every catalogue code has its message on the right field',
 
 describe('login model', () => {
   it('checks fields before sending anything', async () => {
-    const m = createLoginModel();
+    const m = createLoginModel(context);
     await m.signIn('ada@', '');
     expect(m.$ui.get().errors).toEqual({ email: 'Enter a valid email address, like name@example.com.', password: 'Enter your password.' });
     await m.signUp('ada@example.com', 'short', '');
@@ -53,7 +53,7 @@ describe('login model', () => {
 
   it('wrong password: message on the password field; one request at a time (no double submit)', async () => {
     answer = () => appError(400, '-19976');
-    const m = createLoginModel();
+    const m = createLoginModel(context);
     m.open('sign-in');
     const a = m.signIn('ada@example.com', 'pw');
     const b = m.signIn('ada@example.com', 'pw');
@@ -65,11 +65,11 @@ describe('login model', () => {
 
   it('a captcha request asks the site provider and retries with its token; without a provider, a clear message', async () => {
     answer = (c) => ((c.body as { captchaTokens?: unknown }).captchaTokens ? json(200, { state: 'REQUIRE_OWNER_APPROVAL' }) : appError(400, '-19971'));
-    const m = createLoginModel();
+    const m = createLoginModel(context);
     await m.signIn('ada@example.com', 'pw');
     expect(m.$ui.get().errors.form).toMatch(/captcha check/);
     const provider = vi.fn(async () => 'dev-captcha-ok');
-    window.Inlay!.captcha = provider;
+    captcha = provider;
     await m.signIn('ada@example.com', 'pw');
     expect(provider).toHaveBeenCalledWith('login');
     expect(calls('/v2/login').at(-1)!.body).toMatchObject({ captchaTokens: [{ Recaptcha: 'dev-captcha-ok' }] });
@@ -79,7 +79,7 @@ describe('login model', () => {
   it('sign-up → code step (cool-down), wrong code, resend', async () => {
     let t = 1_000_000;
     answer = (c) => (c.url.endsWith('/register') ? json(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' }) : c.url.endsWith('/verify') ? appError(400, 'BAD_CODE') : json(200, {}));
-    const m = createLoginModel({ now: () => t });
+    const m = createLoginModel(context, { now: () => t });
     await m.signUp(' ada@example.com ', 'long enough', ' Ada ');
     expect(calls('/v2/register')[0]!.body).toMatchObject({ loginId: { email: 'ada@example.com' }, profile: { nickname: 'Ada' } });
     expect(m.$ui.get()).toMatchObject({ step: 'verify', email: 'ada@example.com', resendAt: t + RESEND_COOLDOWN_MS });
@@ -94,7 +94,7 @@ describe('login model', () => {
 
   it('throttled or offline: the generic messages', async () => {
     answer = () => appError(429, 'RESOURCE_EXHAUSTED');
-    const m = createLoginModel();
+    const m = createLoginModel(context);
     await m.signIn('ada@example.com', 'pw');
     expect(m.$ui.get().errors.form).toBe('Too many attempts. Wait a little and try again.');
     answer = () => {
@@ -107,7 +107,7 @@ describe('login model', () => {
   it('forgot password sends this page (without fragment or old token) as the way back; the reset link opens the reset step', async () => {
     answer = () => json(200, {});
     history.replaceState(null, '', '/p?a=1&inlay-reset=old#x');
-    const m = createLoginModel();
+    const m = createLoginModel(context);
     await m.forgot('ada@example.com');
     expect(calls('/recovery/v1/send-email')[0]!.body).toMatchObject({ email: 'ada@example.com', redirect: { url: `${location.origin}/p?a=1`, clientId: 'c' } });
     expect(m.$ui.get()).toMatchObject({ step: 'sent', email: 'ada@example.com' });
@@ -128,7 +128,7 @@ describe('login model', () => {
 });
 
 describe('changePassword', () => {
-  const m = createLoginModel();
+  const m = createLoginModel(context);
   const sent = () => calls('/v2/').map((c) => new URL(c.url).pathname.split('/').pop());
 
   it('checks the fields before any request', async () => {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { client, i18n } from '../../core/boot.ts';
+import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
+import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/api/identity.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
 import { strings } from './strings.ts';
@@ -61,8 +61,9 @@ export function pageUrl(href = location.href): string {
  * The sign-in panel's state machine: sign in, sign up, code verification, forgot/reset password, sign out.
  * One action at a time (`busy`); errors are translated text per field.
  */
-export function createLoginModel(deps: { now?: () => number } = {}) {
+export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: { now?: () => number } = {}) {
   const now = deps.now ?? Date.now;
+  const { http } = client;
   // looked up per message: the page's language may change while the panel is open
   const tr = () => i18n().strings(strings);
   const t: ReturnType<typeof tr> = (key, params) => tr()(key, params);
@@ -87,7 +88,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
 
   async function outcome(r: LoginState, step: 'login' | 'register' | 'verify', retry?: (captcha: string) => Promise<LoginState>): Promise<void> {
     if (r.loginState === 'SUCCESS') {
-      await (await flows()).loginWithSessionToken(client(), r.data.sessionToken);
+      await (await flows()).loginWithSessionToken(client, r.data.sessionToken);
       return go('closed');
     }
     if (r.loginState === 'OWNER_APPROVAL_REQUIRED') return go('pending');
@@ -95,7 +96,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       stateToken = r.data.stateToken;
       return go('verify', { resendAt: now() + RESEND_COOLDOWN_MS });
     }
-    const provider = window.Inlay?.captcha;
+    const provider = captcha();
     if (r.errorCode === 'missingCaptchaToken' && retry && provider) {
       return outcome(await retry(await provider(step === 'register' ? 'register' : 'login')), step);
     }
@@ -115,7 +116,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       const errors = { ...emailError(email), ...(password ? {} : { password: t('err.password') }) };
       if (Object.keys(errors).length) return invalid(errors);
       set({ email });
-      const attempt = (captchaToken?: string) => login({ email, password, captchaToken });
+      const attempt = (captchaToken?: string) => login(http, { email, password, captchaToken });
       return run(async () => outcome(await attempt(), 'login', attempt));
     },
     signUp(email: string, password: string, nickname: string) {
@@ -124,17 +125,17 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       if (Object.keys(errors).length) return invalid(errors);
       set({ email });
       const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
-      const attempt = (captchaToken?: string) => register({ email, password, captchaToken }, profile);
+      const attempt = (captchaToken?: string) => register(http, { email, password, captchaToken }, profile);
       return run(async () => outcome(await attempt(), 'register', attempt));
     },
     verifyCode(code: string) {
       code = code.replace(/\s/g, '');
       if (!/^\d{6}$/.test(code)) return invalid({ code: t('err.codeFormat') });
-      return run(async () => outcome(await verify(code, stateToken), 'verify'));
+      return run(async () => outcome(await verify(http, code, stateToken), 'verify'));
     },
     resend: () =>
       run(async () => {
-        await resendCode(stateToken);
+        await resendCode(http, stateToken);
         set({ notice: t('login.resent'), resendAt: now() + RESEND_COOLDOWN_MS });
       }),
     forgot(email: string) {
@@ -142,7 +143,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       const errors = emailError(email);
       if (errors.email) return invalid(errors);
       return run(async () => {
-        await sendRecoveryEmail(email, pageUrl(), i18n().language);
+        await sendRecoveryEmail(client, email, pageUrl(), i18n().language);
         go('sent', { email });
       });
     },
@@ -160,7 +161,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       if (password.length < PASSWORD_MIN) return invalid({ password: t('err.short') });
       return run(async () => {
         try {
-          await recover(resetToken, password);
+          await recover(http, resetToken, password);
         } catch (e) {
           if (e instanceof InlayApiError && e.applicationError?.code === 'INVALID_RECOVERY_TOKEN') return invalid({ form: t('err.resetExpired') });
           throw e;
@@ -168,9 +169,9 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
         go('sign-in', { notice: t('login.resetDone') });
       });
     },
-    hosted: () => run(async () => (await flows()).startHostedLogin(client())),
-    signOut: () => run(async () => (await flows()).logout(client())),
-    account: () => run(async () => location.assign(await (await flows()).accountUrl(client()))),
+    hosted: () => run(async () => (await flows()).startHostedLogin(client)),
+    signOut: () => run(async () => (await flows()).logout(client)),
+    account: () => run(async () => location.assign(await (await flows()).accountUrl(client))),
     /**
      * Change the member's password, the current one checked first (see `changePassword`). Undefined when changed,
      * else what to show on which field; a failed request throws.
@@ -179,7 +180,7 @@ export function createLoginModel(deps: { now?: () => number } = {}) {
       if (!current) return { current: 'pw.required' };
       if (next.length < PASSWORD_MIN || next.length > 100) return { next: 'pw.short' };
       if (next === current) return { next: 'pw.same' };
-      const refused = await changePassword(email, current, next);
+      const refused = await changePassword(http, email, current, next);
       if (!refused) return undefined;
       return refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword' ? { current: 'pw.wrong' } : { form: 'pw.locked' };
     },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { i18n } from '../../core/boot.ts';
+import type { InlayContext } from '../../core/context.ts';
 import type { LoginModel, PasswordProblem } from './model.ts';
 
 /** Strings of the change-password form (in the profile panel's chunk). */
@@ -23,7 +23,7 @@ export const passwordStrings = {
  * someone at a session left open on a shared computer cannot use this form to take the account over. What was typed
  * stays on failure.
  */
-export function PasswordForm({ email, ids, change }: { email: string; ids: string; change: LoginModel['changePassword'] }) {
+export function PasswordForm({ i18n, email, ids, change }: { i18n: InlayContext['i18n']; email: string; ids: string; change: LoginModel['changePassword'] }) {
   const t = i18n().strings(passwordStrings);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

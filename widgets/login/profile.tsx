@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { i18n } from '../../core/boot.ts';
-import { setCommunity, updateNickname, type Member } from '../../core/services/members.ts';
+import type { InlayContext } from '../../core/context.ts';
+import { setCommunity, updateNickname } from '../../core/stores/member.ts';
+import type { Member } from '../../core/api/members.ts';
 import type { LoginModel } from './model.ts';
 import { PasswordForm } from './password-form.tsx';
 
@@ -21,7 +22,8 @@ export const profileStrings = {
  * Edit the nickname and join or leave the community. Both calls answer with the member, which replaces
  * `$session.member` (every widget sees the new name). What the person typed stays in the fields on failure.
  */
-export function ProfilePanel({ member, ids, close, changePassword }: { member: Member; ids: string; close: () => void; changePassword: LoginModel['changePassword'] }) {
+export function ProfilePanel({ context, member, ids, close, changePassword }: { context: InlayContext; member: Member; ids: string; close: () => void; changePassword: LoginModel['changePassword'] }) {
+  const { client, i18n } = context;
   const t = i18n().strings(profileStrings);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -46,8 +48,8 @@ export function ProfilePanel({ member, ids, close, changePassword }: { member: M
     setFieldError(undefined);
     setBusy(true);
     try {
-      if (nickname !== (member.profile?.nickname ?? '')) await updateNickname(member.id, nickname);
-      if (join !== (member.privacyStatus === 'PUBLIC')) await setCommunity(join);
+      if (nickname !== (member.profile?.nickname ?? '')) await updateNickname(client, member.id, nickname);
+      if (join !== (member.privacyStatus === 'PUBLIC')) await setCommunity(client, join);
       setSaved(true);
     } catch (err) {
       setError(i18n().error(err));
@@ -105,7 +107,7 @@ export function ProfilePanel({ member, ids, close, changePassword }: { member: M
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
       </form>
-      {member.loginEmail ? <PasswordForm email={member.loginEmail} ids={ids} change={changePassword} /> : null}
+      {member.loginEmail ? <PasswordForm i18n={i18n} email={member.loginEmail} ids={ids} change={changePassword} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot } from '../../core/boot.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
-import { fakeFetch, json } from '../../core/test/fake-fetch.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { initials } from './view.tsx';
 
 const net = fakeFetch((call) => {
@@ -10,20 +10,13 @@ const net = fakeFetch((call) => {
   return json(400, { message: 'nope', details: { applicationError: { code: '-19976' } } });
 });
 
-beforeAll(async () => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-  await import('./element.ts');
-});
 beforeEach(() => {
   document.body.replaceChildren();
   $session.set({ status: 'visitor', role: 'visitor' });
 });
 
 async function mount(attrs: Record<string, string> = {}) {
-  const el = document.createElement('inlay-login');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
+  const { el } = await mountWidget('inlay-login', attrs, net.fetch, { clientId: 'c' });
   await vi.waitFor(() => expect(el.shadowRoot?.querySelector('button')).toBeTruthy());
   return el;
 }
@@ -43,9 +36,7 @@ describe('<inlay-login>', () => {
     const submitted = vi.fn((e: Event) => e.preventDefault());
     form.addEventListener('submit', submitted);
     document.body.append(form);
-    const el = document.createElement('inlay-login');
-    el.setAttribute('view', 'sign-up');
-    form.append(el);
+    const { el } = await mountWidget('inlay-login', { view: 'sign-up' }, net.fetch, { clientId: 'c', into: form });
     await vi.waitFor(() => expect($(el, 'button')).toBeTruthy());
     const open = $(el, 'button')!;
     expect(open.getAttribute('type')).toBe('button');

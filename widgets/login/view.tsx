@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import type { Member } from '../../core/services/members.ts';
+import { httpUrl } from '../../core/safe-url.ts';
+import type { Member } from '../../core/api/members.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { createLoginModel, type Field, type LoginModel, type LoginUi } from './model.ts';
@@ -26,16 +26,15 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-const httpUrl = (u?: string) => (u && /^https?:\/\//i.test(u) ? u : undefined);
-
 /**
  * `<inlay-login>`: a "Sign in" button opening a panel (sign in, sign up, email code, forgot and reset password), or,
  * signed in, the member's avatar and name with a menu (my account, sign out). Emits `inlay-login` / `inlay-logout`
  * when the session changes while the page is open (also when another tab signs in or out).
  */
-export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps) {
+export function LoginView({ view, hosted, emit, host, context }: LoginProps & WidgetProps) {
+  const { i18n } = context;
   const t = i18n().strings(strings);
-  const model = useMemo(() => createLoginModel(), []);
+  const model = useMemo(() => createLoginModel(context), []);
   const ui = useStore(model.$ui);
   const session = useStore($session);
   const member = session.role === 'member' ? (session.member as Member | undefined) : undefined;
@@ -147,7 +146,7 @@ export function LoginView({ view, hosted, emit, host }: LoginProps & WidgetProps
         ) : null}
         {(profileOpen || (profileLeaving && !menu)) && Profile && member ? (
           <Surface open={profileOpen}>
-            <Profile member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} />
+            <Profile context={context} member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} />
           </Surface>
         ) : null}
       </div>

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/services/review-summary.ts';
+import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
 import { strings } from './strings.ts';
 
 export interface RatingProps {
@@ -16,8 +15,9 @@ const NONE = atom<{ data?: Summary }>({});
  * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
  * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
  */
-export function RatingView({ productId }: RatingProps & WidgetProps) {
-  const s = useStore(useMemo(() => (productId ? summaryStore('stores', productId) : NONE), [productId])).data;
+export function RatingView({ productId, context }: RatingProps & WidgetProps) {
+  const { client, i18n } = context;
+  const s = useStore(useMemo(() => (productId ? summaryStore(client, 'stores', productId) : NONE), [productId])).data;
   const go = useStore($reviewsOnPage)[`stores:${productId}`];
   if (!s) return <span part="root" />;
   const t = i18n().strings(strings) as (k: string, p?: Record<string, string | number>) => string;

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { boot } from '../../core/boot.ts';
-import { fakeFetch, json } from '../../core/test/fake-fetch.ts';
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../../tests/helpers/context.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { loadRecommendations, preference } from './model.ts';
 
 const algorithms = [
@@ -23,10 +23,7 @@ const net = fakeFetch((call) => {
   return json(404, { message: 'no' });
 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+const { client } = testContext(net.fetch, { clientId: 'c' });
 
 describe('recommendations model', () => {
   it('prefers the chosen algorithm, then the ones that can fill in; global ones only without a product', () => {
@@ -38,7 +35,7 @@ describe('recommendations model', () => {
 
   it('one recommendation call and one catalog call; leaves out the current product and cart items; keeps the order', async () => {
     net.calls.length = 0;
-    const items = await loadRecommendations({ productId: 'cur', algorithm: 'bought-together', limit: 3, exclude: new Set(['cart']) });
+    const items = await loadRecommendations(client, { productId: 'cur', algorithm: 'bought-together', limit: 3, exclude: new Set(['cart']) });
     expect(items.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
     const api = net.calls.filter((c) => !c.url.endsWith('/oauth2/token'));
     expect(api.map((c) => new URL(c.url).pathname)).toEqual(['/v1/recommendations/algorithms', '/v1/recommendations/get', '/stores-reader/v1/products/query']);
@@ -49,7 +46,7 @@ describe('recommendations model', () => {
     });
     // the algorithm list is fetched once per page
     net.calls.length = 0;
-    await loadRecommendations({ algorithm: 'best-sellers', limit: 2, exclude: new Set() });
+    await loadRecommendations(client, { algorithm: 'best-sellers', limit: 2, exclude: new Set() });
     expect(net.calls.filter((c) => c.url.endsWith('/algorithms'))).toHaveLength(0);
   });
 });

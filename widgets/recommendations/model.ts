@@ -1,6 +1,10 @@
-import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
-import { expectProducts, productsByIds, type Product } from '../../core/services/products.ts';
-import { prefetchSummaries } from '../../core/services/review-summary.ts';
+import { getRecommendation, type AvailableAlgorithm } from '../../core/api/recommendations.ts';
+import { listAlgorithms } from '../../core/stores/recommendations.ts';
+import { expectProducts, productsByIds } from '../../core/stores/products.ts';
+import type { Product } from '../../core/api/products.ts';
+import { prefetchSummaries } from '../../core/stores/review-summary.ts';
+import type { InlayClient } from '../../core/client.ts';
+import { httpUrl } from '../../core/safe-url.ts';
 
 export type AlgorithmAttr = 'related' | 'bought-together' | 'best-sellers';
 
@@ -39,17 +43,17 @@ export interface LoadInput {
  * after leaving out the current product and what is in the cart) and one catalog query for their details; the
  * cards' rating summaries start with that query (one batched read, shared with the cards' `<inlay-rating>`).
  */
-export async function loadRecommendations({ productId, algorithm, limit, exclude, previous = [] }: LoadInput): Promise<Product[]> {
-  const settle = expectProducts(previous);
+export async function loadRecommendations(client: InlayClient, { productId, algorithm, limit, exclude, previous = [] }: LoadInput): Promise<Product[]> {
+  const settle = expectProducts(client, previous);
   try {
-    const algorithms = preference(await listAlgorithms(), algorithm, !!productId);
+    const algorithms = preference(await listAlgorithms(client), algorithm, !!productId);
     if (!algorithms.length) return settle([]), [];
     const skip = new Set(exclude);
     if (productId) skip.add(productId);
-    const rec = await getRecommendation(algorithms, productId ? [productId] : [], limit + skip.size);
+    const rec = await getRecommendation(client, algorithms, productId ? [productId] : [], limit + skip.size);
     const ids = rec.items.map((i) => i.catalogItemId).filter((id) => !skip.has(id)).slice(0, limit);
-    prefetchSummaries('stores', ids); // the cards' ratings, alongside their details rather than after them
-    const products = await productsByIds(ids);
+    prefetchSummaries(client, 'stores', ids); // the cards' ratings, alongside their details rather than after them
+    const products = await productsByIds(client, ids);
     settle(products);
     return products;
   } catch (e) {
@@ -59,20 +63,12 @@ export async function loadRecommendations({ productId, algorithm, limit, exclude
 }
 
 /** Where a card links: the platform's product page URL, http(s) only. */
-export function productHref(p: Product): string | undefined {
-  if (!p.productPageUrl) return undefined;
-  try {
-    const u = new URL(p.productPageUrl.path, p.productPageUrl.base);
-    return /^https?:$/.test(u.protocol) ? u.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const productHref = (p: Product): string | undefined => p.productPageUrl && httpUrl(p.productPageUrl.path, p.productPageUrl.base);
 
 /** Only http(s) images reach `src`. */
 export function imageOf(p: Product): { url: string; width: number; height: number } | undefined {
   const img = p.media?.mainMedia?.image;
-  return img && /^https?:\/\//i.test(img.url) ? { url: img.url, width: img.width ?? 400, height: img.height ?? 400 } : undefined;
+  return img && httpUrl(img.url) ? { url: img.url, width: img.width ?? 400, height: img.height ?? 400 } : undefined;
 }
 
 export function priceText(p: Product): { now?: string; was?: string } {

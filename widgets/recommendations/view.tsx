@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
-import { client, i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { productSchema, type Product } from '../../core/services/products.ts';
+import { productSchema, type Product } from '../../core/api/products.ts';
 import { FRESH_MS } from '../../core/constants.ts';
 import type { Persist } from '../../core/stores/query.ts';
-import { loadCart } from '../../core/services/current-cart.ts';
-import { listAlgorithms } from '../../core/services/recommendations.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
+import { listAlgorithms } from '../../core/stores/recommendations.ts';
 import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
 import { strings } from './strings.ts';
 
@@ -42,7 +41,8 @@ type State = { status: 'loading' } | { status: 'error'; error: unknown } | { sta
  * The page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides
  * itself (and that heading) when there is nothing to recommend.
  */
-export function RecommendationsView({ productId, algorithm, limit, host }: RecommendationsProps & WidgetProps) {
+export function RecommendationsView({ productId, algorithm, limit, host, context }: RecommendationsProps & WidgetProps) {
+  const { client, i18n } = context;
   const t = i18n().strings(strings);
   const chosen: AlgorithmAttr = algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related' ? algorithm : productId ? 'related' : 'best-sellers';
   const max = Math.max(1, Math.min(24, Math.floor(limit ?? 8) || 8));
@@ -61,19 +61,20 @@ export function RecommendationsView({ productId, algorithm, limit, host }: Recom
     let off: (() => void) | undefined;
     setState({ status: 'loading' });
     // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
-    listAlgorithms().catch(() => undefined);
+    listAlgorithms(client).catch(() => undefined);
     // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
-    loadCart()
+    cartOf(client)
+      .loadCart()
       .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
       .then((inCart) => {
         if (!live) return;
         const { chosen, productId, max } = latest.current;
-        const { cache } = client();
+        const { cache } = client;
         const key = `recs:${chosen}:${productId ?? ''}:${max}:${inCart.join(',')}`;
         // a retry reads again (a failed read is otherwise kept until its store is unused)
         if (cache.get(key)?.error) cache.invalidate(key);
         const load = () =>
-          loadRecommendations({ productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: cache.get<Product[]>(key)?.data?.map((p) => p.id) });
+          loadRecommendations(client, { productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: cache.get<Product[]>(key)?.data?.map((p) => p.id) });
         // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
         off = cache.store(key, load, RECS).subscribe((q) => {
           if (q.data) setState({ status: 'ready', items: q.data });

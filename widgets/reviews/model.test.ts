@@ -1,7 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, client } from '../../core/boot.ts';
-import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
-import { loadSummary, queryReviews, summarize, summaryStore, uploadPhoto } from '../../core/services/reviews.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testContext } from '../../tests/helpers/context.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { loadSummary, summarize, summaryStore } from '../../core/stores/review-summary.ts';
+import { queryReviews } from '../../core/api/reviews.ts';
+import { uploadPhoto } from '../../core/api/review-writes.ts';
 import { createReviewsModel, jsonLd, submitReview, type Draft } from './model.ts';
 
 /** Per-rating counts the fake platform answers, per entity. */
@@ -20,14 +22,13 @@ const net = fakeFetch((call) => {
 const reviewCalls = () => net.calls.filter((c) => c.url.includes('/reviews/'));
 const review = (id: string, entityId: string, rating: number, over: Record<string, unknown> = {}) => ({ id, entityId, content: { rating, title: `t${id}` }, ...over });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+const context = testContext(net.fetch, { clientId: 'c' });
+const { client } = context;
+const { http } = client;
 beforeEach(() => {
   net.calls.length = 0;
   reply = () => undefined;
-  for (const k of client().cache.keys()) client().cache.invalidate(k);
+  for (const k of client.cache.keys()) client.cache.invalidate(k);
 });
 
 describe('rating summary', () => {
@@ -39,8 +40,8 @@ describe('rating summary', () => {
   });
 
   it('one item: five count calls in parallel (namespace, entityId, content.rating = n); widgets sharing the key make no more', async () => {
-    const a = summaryStore('stores', 'p1');
-    const b = summaryStore('stores', 'p1'); // <inlay-rating> and <inlay-reviews> for the same product
+    const a = summaryStore(client, 'stores', 'p1');
+    const b = summaryStore(client, 'stores', 'p1'); // <inlay-rating> and <inlay-reviews> for the same product
     const stop = [a.listen(() => {}), b.listen(() => {})];
     await vi.waitFor(() => expect(a.get().data).toBeDefined());
     expect(a.get().data).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
@@ -56,7 +57,7 @@ describe('rating summary', () => {
       call.url.endsWith('/reviews/query')
         ? json(200, { reviews: [review('1', 'g1', 5), review('2', 'g1', 4), review('3', 'g2', 1), review('4', 'g1', 4)], metadata: { cursors: { next: null } } })
         : undefined;
-    const [s1, s2, s3] = await Promise.all([loadSummary('grid', 'g1'), loadSummary('grid', 'g2'), loadSummary('grid', 'g3')]);
+    const [s1, s2, s3] = await Promise.all([loadSummary(client, 'grid', 'g1'), loadSummary(client, 'grid', 'g2'), loadSummary(client, 'grid', 'g3')]);
     expect(s1).toEqual({ count: 3, average: 4.3, histogram: [0, 0, 0, 2, 1] });
     expect(s2).toEqual({ count: 1, average: 1, histogram: [1, 0, 0, 0, 0] });
     expect(s3).toEqual({ count: 0, average: 0, histogram: [0, 0, 0, 0, 0] });
@@ -76,7 +77,7 @@ describe('list: sort and cursor paging', () => {
       const cursor = (call.body as { query: { cursorPaging: { cursor?: string } } }).query.cursorPaging.cursor;
       return json(200, pages[cursor ?? 'first']);
     };
-    const m = createReviewsModel('stores', 'p1', 2);
+    const m = createReviewsModel(context, 'stores', 'p1', 2);
     m.setSort('highest');
     await vi.waitFor(() => expect(m.$list.get().reviews).toHaveLength(2));
     expect(m.$list.get().next).toBe('CUR1');
@@ -94,7 +95,7 @@ describe('list: sort and cursor paging', () => {
     m.setRating(4);
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
     expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4 });
-    const q = await queryReviews({ filter: {}, sort: 'lowest' });
+    const q = await queryReviews(http, { filter: {}, sort: 'lowest' });
     expect(q.reviews).toHaveLength(2);
   });
 });
@@ -102,7 +103,7 @@ describe('list: sort and cursor paging', () => {
 describe('owner probe, uploads, JSON-LD', () => {
   it('a 403 on the pending queue means no moderation; a success shows the queue', async () => {
     reply = (call) => (call.url.endsWith('/reviews/query') ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } }) : undefined);
-    const m = createReviewsModel('stores', 'p1', 5);
+    const m = createReviewsModel(context, 'stores', 'p1', 5);
     await m.probeStaff(true, 'member-a');
     expect(m.$staff.get()).toBe(false);
     expect(reviewCalls().at(-1)!.body).toMatchObject({ returnPrivateReviews: true, query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } } });
@@ -123,7 +124,7 @@ describe('owner probe, uploads, JSON-LD', () => {
       return undefined;
     };
     const file = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
-    expect(await uploadPhoto(file)).toEqual({ id: 'f1', url: 'https://media.test/f1', width: 4, height: 3 });
+    expect(await uploadPhoto(http, file)).toEqual({ id: 'f1', url: 'https://media.test/f1', width: 4, height: 3 });
     const gen = net.calls.find((c) => c.url.endsWith('generate-upload-url'))!;
     expect(gen.body).toEqual({ mimeType: 'image/png', fileName: 'a.png', sizeInBytes: 2 });
     const put = net.calls.find((c) => c.url === 'https://upload.test/u/abc')!;
@@ -154,7 +155,7 @@ describe('a review whose answer is lost', () => {
       if (call.url.endsWith('/reviews/v1/reviews/query')) return json(200, { reviews: [saved] });
       return undefined;
     };
-    const r = await submitReview('stores', 'p3', draft, [], { contactId: 'c-1' });
+    const r = await submitReview(http, 'stores', 'p3', draft, [], { contactId: 'c-1' });
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(1);
     const q = net.calls.find((c) => c.url.endsWith('/query'))!;
@@ -171,8 +172,8 @@ describe('a review whose answer is lost', () => {
       if (call.url.includes('/reviews/v1/reviews/r9')) return json(200, { review: saved });
       return undefined;
     };
-    await expect(submitReview('stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network', reviewMayBeSaved: true });
-    const r = await submitReview('stores', 'p3', draft, [], undefined);
+    await expect(submitReview(http, 'stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network', reviewMayBeSaved: true });
+    const r = await submitReview(http, 'stores', 'p3', draft, [], undefined);
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(2);
   });
@@ -180,7 +181,7 @@ describe('a review whose answer is lost', () => {
   it('a photo upload that fails sends no review: not marked as possibly saved', async () => {
     reply = (call) => (call.url.includes('generate-upload-url') ? lost() : undefined);
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' });
-    const e = await submitReview('stores', 'p5', draft, [photo], undefined).catch((x: unknown) => x);
+    const e = await submitReview(http, 'stores', 'p5', draft, [photo], undefined).catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'network' });
     expect((e as { reviewMayBeSaved?: boolean }).reviewMayBeSaved).toBeUndefined();
     expect(posts()).toHaveLength(0);
@@ -189,6 +190,6 @@ describe('a review whose answer is lost', () => {
   it('a 409 without an earlier lost answer stays “already reviewed”', async () => {
     reply = (call) =>
       call.url.endsWith('/reviews/v1/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } }) : undefined;
-    await expect(submitReview('stores', 'p4', draft, [], undefined)).rejects.toMatchObject({ status: 409 });
+    await expect(submitReview(http, 'stores', 'p4', draft, [], undefined)).rejects.toMatchObject({ status: 409 });
   });
 });

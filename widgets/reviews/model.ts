@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
-import { client } from '../../core/boot.ts';
+import type { InlayContext } from '../../core/context.ts';
+import type { Http } from '../../core/http.ts';
+import { httpUrl } from '../../core/safe-url.ts';
 import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
 import {
   bulkModerate,
@@ -8,18 +10,12 @@ import {
   deleteReply,
   deleteReview,
   getReview,
-  listKey,
   moderateReview,
-  queryReviews,
   replyToReview,
-  REVIEW_PAGE,
   uploadPhoto,
-  type Filter,
-  type Review,
-  type SortKey,
-  type Summary,
-  WITH_MEDIA,
-} from '../../core/services/reviews.ts';
+} from '../../core/api/review-writes.ts';
+import { listKey, REVIEW_PAGE, type Summary } from '../../core/stores/review-summary.ts';
+import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 
 /** The wire `member` of the session (wire-protocol §5), the parts used here. */
 export interface Member {
@@ -36,24 +32,15 @@ export interface ListState {
   error?: unknown;
 }
 
-/** Only http(s) URLs reach `src`/`href`. */
-export const safeUrl = (u: unknown): string | undefined => {
-  if (typeof u !== 'string') return undefined;
-  try {
-    return /^https?:$/.test(new URL(u).protocol) ? u : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** Photo URLs of a review that may be shown. */
-export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => safeUrl(m.image?.url)).filter((u): u is string => !!u);
+export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => httpUrl(m.image?.url)).filter((u): u is string => !!u);
 
 /**
  * One `<inlay-reviews>`: the list (filter by rating and by photos, sort, cursor paging), the owner's pending queue and actions.
  * `key` names the item (`namespace:entityId`) in cache keys and storage.
  */
-export function createReviewsModel(ns: string, id: string, pageSize: number) {
+export function createReviewsModel({ client }: Pick<InlayContext, 'client'>, ns: string, id: string, pageSize: number) {
+  const { http, cache } = client;
   const base: Filter = { namespace: ns, entityId: id };
   const $list = atom<ListState>({ reviews: [], loading: false });
   const $pending = atom<ListState>({ reviews: [], loading: false });
@@ -77,13 +64,12 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     const filter = { ...base, ...(rating ? { 'content.rating': rating } : {}), ...(photos ? WITH_MEDIA : {}) };
     if (!more) {
       off?.();
-      const { cache } = client();
       const key = listKey(ns, id, sort, rating, pageSize, photos);
       const s = sort;
       // a retry reads again (a failed read is otherwise kept until its store is unused)
       if (cache.get(key)?.error) cache.invalidate(key);
       return new Promise<void>((settled) => {
-        off = cache.store(key, () => queryReviews({ filter, sort: s, limit: pageSize }), REVIEW_PAGE).subscribe((q) => {
+        off = cache.store(key, () => queryReviews(http, { filter, sort: s, limit: pageSize }), REVIEW_PAGE).subscribe((q) => {
           // a newer load (another sort, a filter, the next page) owns the list now
           if (mine !== seq) return settled();
           if (q.data) $list.set({ reviews: q.data.reviews, next: q.data.next, loading: false });
@@ -94,7 +80,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
       });
     }
     try {
-      const page = await queryReviews({ filter, sort, limit: pageSize, cursor: cur.next });
+      const page = await queryReviews(http, { filter, sort, limit: pageSize, cursor: cur.next });
       if (mine !== seq) return;
       $list.set({ reviews: [...cur.reviews, ...page.reviews], next: page.next, loading: false });
     } catch (error) {
@@ -106,7 +92,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
   async function loadPending() {
     $pending.set({ ...$pending.get(), loading: true, error: undefined });
     try {
-      const page = await queryReviews({ filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+      const page = await queryReviews(http, { filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
       $pending.set({ reviews: page.reviews, loading: false });
     } catch (error) {
       $pending.set({ ...$pending.get(), loading: false, error });
@@ -127,7 +113,7 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     }
     if (!isMember || known === '0') return $staff.set(false);
     try {
-      const page = await queryReviews({ filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+      const page = await queryReviews(http, { filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
       $pending.set({ reviews: page.reviews, loading: false });
       $staff.set(true);
     } catch (e) {
@@ -146,9 +132,9 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
    * across pages (every sort and filter of its list) are dropped, so a reload shows the change too.
    */
   function refresh() {
-    client().cache.invalidate(`reviews:summary:${ns}:${id}`);
-    client().cache.invalidate(`reviews:count:${ns}:${id}:`);
-    client().cache.invalidate(`reviews:list:${ns}:${id}:`);
+    cache.invalidate(`reviews:summary:${ns}:${id}`);
+    cache.invalidate(`reviews:count:${ns}:${id}:`);
+    cache.invalidate(`reviews:list:${ns}:${id}:`);
     void load(false, true);
     if ($staff.get()) void loadPending();
   }
@@ -184,12 +170,12 @@ export function createReviewsModel(ns: string, id: string, pageSize: number) {
     refresh,
     /** Stop following the list's cached first page (the view is gone). */
     dispose: () => off?.(),
-    moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => moderateReview(rid, status)),
-    moderateAll: (status: 'APPROVED' | 'REJECTED') => act(() => bulkModerate(pendingFilter, status)),
-    reply: (rid: string, message: string) => act(() => replyToReview(rid, message)),
-    deleteReply: (rid: string) => act(() => deleteReply(rid)),
-    remove: (rid: string) => act(() => deleteReview(rid)),
-    submit: (draft: Draft, photos: File[], member: Member | undefined) => act(() => submitReview(ns, id, draft, photos, member)),
+    moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => moderateReview(http, rid, status)),
+    moderateAll: (status: 'APPROVED' | 'REJECTED') => act(() => bulkModerate(http, pendingFilter, status)),
+    reply: (rid: string, message: string) => act(() => replyToReview(http, rid, message)),
+    deleteReply: (rid: string) => act(() => deleteReply(http, rid)),
+    remove: (rid: string) => act(() => deleteReview(http, rid)),
+    submit: (draft: Draft, photos: File[], member: Member | undefined) => act(() => submitReview(http, ns, id, draft, photos, member)),
   };
 }
 export type ReviewsModel = ReturnType<typeof createReviewsModel>;
@@ -211,19 +197,19 @@ const unsure = new Set<string>();
  * whose answer is lost may have been saved: a member's own reviews are read back at once; otherwise the next send's
  * "already reviewed" (409) names the saved review, which is then shown as sent instead of an error.
  */
-export async function submitReview(ns: string, id: string, d: Draft, photos: File[], member: Member | undefined): Promise<Review> {
+export async function submitReview(http: Http, ns: string, id: string, d: Draft, photos: File[], member: Member | undefined): Promise<Review> {
   const media = [];
-  for (const f of photos) media.push({ image: await uploadPhoto(f) });
+  for (const f of photos) media.push({ image: await uploadPhoto(http, f) });
   const content = { rating: d.rating, ...(d.title.trim() ? { title: d.title.trim() } : {}), body: d.body.trim(), ...(media.length ? { media } : {}) };
   const key = `${ns}:${id}`;
   try {
     const r = await (member?.contactId
-      ? createReview({ namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
-      : createReviewAndContact({ namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() }));
+      ? createReview(http, { namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
+      : createReviewAndContact(http, { namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() }));
     unsure.delete(key);
     return r;
   } catch (e) {
-    const saved = await savedReview(e, ns, id, member?.contactId, unsure.has(key)).catch(() => undefined);
+    const saved = await savedReview(http, e, ns, id, member?.contactId, unsure.has(key)).catch(() => undefined);
     if (saved) {
       unsure.delete(key);
       return saved;
@@ -236,13 +222,13 @@ export async function submitReview(ns: string, id: string, d: Draft, photos: Fil
 }
 
 /** The author's saved review when a failed send may hide one; undefined when there is none to show. */
-async function savedReview(e: unknown, ns: string, id: string, contactId: string | undefined, wasUnsure: boolean): Promise<Review | undefined> {
+async function savedReview(http: Http, e: unknown, ns: string, id: string, contactId: string | undefined, wasUnsure: boolean): Promise<Review | undefined> {
   if (outcomeUnknown(e) && contactId) {
-    const page = await queryReviews({ filter: { namespace: ns, entityId: id, 'author.contactId': contactId }, sort: 'newest', limit: 1, returnPrivate: true });
+    const page = await queryReviews(http, { filter: { namespace: ns, entityId: id, 'author.contactId': contactId }, sort: 'newest', limit: 1, returnPrivate: true });
     return page.reviews[0];
   }
   const rid = e instanceof InlayApiError && e.status === 409 && wasUnsure ? (e.applicationError?.data as { reviewId?: unknown } | undefined)?.reviewId : undefined;
-  return typeof rid === 'string' ? getReview(rid) : undefined;
+  return typeof rid === 'string' ? getReview(http, rid) : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { i18n } from '../../core/boot.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { I18n } from '../../core/i18n/index.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
 import type { Draft } from './model.ts';
@@ -34,6 +34,8 @@ function Thumb({ file }: { file: File }) {
 }
 
 export interface FormProps {
+  /** The page's translations. */
+  i18n: () => I18n;
   ns: string;
   id: string;
   /** No member contact: ask for name and email. */
@@ -49,7 +51,7 @@ export interface FormProps {
  * visitors. A field's error goes as soon as the field is right. The text is kept in sessionStorage per item until
  * sent, and stays in the form after a failure.
  */
-export function ReviewForm({ ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
+export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
   const t = i18n().strings(formStrings) as (k: string, p?: Record<string, string | number>) => string;
   const [d, setD] = useState<Draft>(() => drafts.get(ns, id));
   const [photos, setPhotos] = useState<Photo[]>([]);

@@ -1,16 +1,15 @@
 import { useId, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
-import { i18n } from '../../core/boot.ts';
+import type { I18n } from '../../core/i18n/index.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import type { ReviewsModel } from './model.ts';
 import { ownerStrings } from './owner-strings.ts';
 
 type Tr = (k: string, p?: Record<string, string | number>) => string;
-const tr = () => i18n().strings(ownerStrings) as Tr;
 
 /** Run an owner action: errors become a toast; the caller's state is kept. */
-async function run(fn: () => Promise<unknown>): Promise<boolean> {
+async function run(i18n: () => I18n, fn: () => Promise<unknown>): Promise<boolean> {
   try {
     await fn();
     return true;
@@ -21,24 +20,24 @@ async function run(fn: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** The pending queue: approve or reject one by one, or all at once. `Item` renders a review (from the main chunk). */
-export function Queue({ model, Item, t: tm }: { model: ReviewsModel; Item: ComponentType<{ r: Review; t: Tr }>; t: Tr }) {
-  const t = tr();
+export function Queue({ i18n, model, Item, t: tm }: { i18n: () => I18n; model: ReviewsModel; Item: ComponentType<{ r: Review; t: Tr; i18n: () => I18n }>; t: Tr }) {
+  const t = i18n().strings(ownerStrings) as Tr;
   const q = useStore(model.$pending);
   if (!q.reviews.length) return null;
   return (
     <section class="queue" part="queue" aria-label={t('o.queue', { count: q.reviews.length })}>
       <h3>{t('o.queue', { count: q.reviews.length })}</h3>
       <div class="row">
-        <button type="button" class="secondary" onClick={() => run(() => model.moderateAll('APPROVED'))}>{t('o.approveAll')}</button>
-        <button type="button" class="secondary" onClick={() => run(() => model.moderateAll('REJECTED'))}>{t('o.rejectAll')}</button>
+        <button type="button" class="secondary" onClick={() => run(i18n, () => model.moderateAll('APPROVED'))}>{t('o.approveAll')}</button>
+        <button type="button" class="secondary" onClick={() => run(i18n, () => model.moderateAll('REJECTED'))}>{t('o.rejectAll')}</button>
       </div>
       <ul class="list">
         {q.reviews.map((r) => (
           <li key={r.id}>
-            <Item r={r} t={tm} />
+            <Item r={r} t={tm} i18n={i18n} />
             <div class="row">
-              <button type="button" part="approve" class="primary" onClick={() => run(() => model.moderate(r.id, 'APPROVED'))}>{t('o.approve')}</button>
-              <button type="button" part="reject" class="secondary" onClick={() => run(() => model.moderate(r.id, 'REJECTED'))}>{t('o.reject')}</button>
+              <button type="button" part="approve" class="primary" onClick={() => run(i18n, () => model.moderate(r.id, 'APPROVED'))}>{t('o.approve')}</button>
+              <button type="button" part="reject" class="secondary" onClick={() => run(i18n, () => model.moderate(r.id, 'REJECTED'))}>{t('o.reject')}</button>
             </div>
           </li>
         ))}
@@ -48,8 +47,8 @@ export function Queue({ model, Item, t: tm }: { model: ReviewsModel; Item: Compo
 }
 
 /** An owner's controls under a review: reply (add, edit, delete) and delete with a confirmation step. */
-export function Controls({ r, author, model }: { r: Review; author: string; model: ReviewsModel }) {
-  const t = tr();
+export function Controls({ i18n, r, author, model }: { i18n: () => I18n; r: Review; author: string; model: ReviewsModel }) {
+  const t = i18n().strings(ownerStrings) as Tr;
   const [reply, setReply] = useState<string>();
   const [confirm, setConfirm] = useState(false);
   const ids = useId();
@@ -58,7 +57,7 @@ export function Controls({ r, author, model }: { r: Review; author: string; mode
             class="replyform"
             onSubmit={async (e) => {
               e.preventDefault();
-              if (reply.trim() && (await run(() => model.reply(r.id, reply.trim())))) setReply(undefined);
+              if (reply.trim() && (await run(i18n, () => model.reply(r.id, reply.trim())))) setReply(undefined);
             }}
           >
             <label for={`${ids}r`}>{t('o.replyLabel', { name: author })}</label>
@@ -73,8 +72,8 @@ export function Controls({ r, author, model }: { r: Review; author: string; mode
             <button type="button" class="link" part="reply-button" onClick={() => setReply(r.reply?.message ?? '')}>
               {t(r.reply?.message ? 'o.editReply' : 'o.addReply')}
             </button>
-            {r.reply?.message ? <button type="button" class="link" onClick={() => run(() => model.deleteReply(r.id))}>{t('o.deleteReply')}</button> : null}
-            <button type="button" class={confirm ? 'danger' : 'link'} onClick={() => (confirm ? run(() => model.remove(r.id)) : setConfirm(true))}>
+            {r.reply?.message ? <button type="button" class="link" onClick={() => run(i18n, () => model.deleteReply(r.id))}>{t('o.deleteReply')}</button> : null}
+            <button type="button" class={confirm ? 'danger' : 'link'} onClick={() => (confirm ? run(i18n, () => model.remove(r.id)) : setConfirm(true))}>
               {t(confirm ? 'o.confirmDelete' : 'o.delete')}
             </button>
           </div>

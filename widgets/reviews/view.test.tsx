@@ -1,7 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, client } from '../../core/boot.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
-import { fakeFetch, json, type Call } from '../../core/test/fake-fetch.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 
 const PRODUCT = 'p-1';
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -29,23 +29,16 @@ const net = fakeFetch((call) => {
   return json(500, { message: 'unexpected' });
 });
 
-beforeAll(async () => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'test-client', apiBase: 'https://api.test', tokenStorage: 'memory' });
-  await import('./element.ts');
-});
 beforeEach(() => {
   document.body.replaceChildren();
-  client().cache.invalidate('reviews:');
   sessionStorage.clear();
   reply = () => undefined;
   $session.set({ status: 'visitor', role: 'visitor' });
 });
 
+/** Each mount is a new page on the fake platform (its own client: the reviews are read afresh). */
 async function mount() {
-  const el = document.createElement('inlay-reviews');
-  el.setAttribute('product-id', PRODUCT);
-  document.body.append(el);
+  const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
   await vi.waitFor(() => expect(el.shadowRoot!.querySelector('article')).not.toBeNull());
   return el;
 }

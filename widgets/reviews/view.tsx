@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
+import type { I18n } from '../../core/i18n/index.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { productStore } from '../../core/services/products.ts';
-import { reviewsOnPage, summaryStore, type Review, type SortKey, type Summary } from '../../core/services/review-summary.ts';
+import { productStore } from '../../core/stores/products.ts';
+import { reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import type { Review, SortKey } from '../../core/api/reviews.ts';
 import {
   createReviewsModel,
   jsonLd,
@@ -63,18 +64,19 @@ const SkeletonReview = () => (
 );
 
 /** `<inlay-reviews>`: summary + histogram filter, sortable paged list with photos and replies, form, owner moderation. */
-export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, host, emit }: ReviewsProps & WidgetProps) {
+export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, host, emit, context }: ReviewsProps & WidgetProps) {
   const ns = productId ? 'stores' : (namespace ?? '');
   const id = productId ?? entityId ?? '';
+  const { client, i18n } = context;
   const t = i18n().strings(strings) as T;
-  const model = useMemo(() => (id && ns ? createReviewsModel(ns, id, Math.min(100, Math.max(1, pageSize || 5))) : undefined), [ns, id, pageSize]);
-  const $summary = useMemo(() => (model ? summaryStore(ns, id) : undefined), [model]);
+  const model = useMemo(() => (id && ns ? createReviewsModel(context, ns, id, Math.min(100, Math.max(1, pageSize || 5))) : undefined), [ns, id, pageSize]);
+  const $summary = useMemo(() => (model ? summaryStore(client, ns, id) : undefined), [model]);
   const summary = useStore($summary ?? (NONE as never)) as { data?: Summary; error?: unknown; loading?: boolean };
   const list = useStore(model?.$list ?? NO_LIST);
   const staff = useStore(model?.$staff ?? NO);
   const session = useStore($session);
   const member = session.role === 'member' ? (session.member as Member | undefined) : undefined;
-  const product = useStore(useMemo(() => (productId ? productStore(productId) : NONE), [productId]));
+  const product = useStore(useMemo(() => (productId ? productStore(client, productId) : NONE), [productId]));
   const [rating, setRating] = useState<number>();
   const [photosOnly, setPhotosOnly] = useState(false);
   // The form is its own chunk, loaded on "Write a review" (at once when this tab holds a draft for the item).
@@ -185,12 +187,12 @@ export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, 
         </div>
       ) : null}
 
-      {staff && owner ? <owner.Queue model={model} Item={Item} t={t} /> : null}
+      {staff && owner ? <owner.Queue i18n={i18n} model={model} Item={Item} t={t} /> : null}
 
       {sent ? (
         <div class="note" role="status" part="status" tabIndex={-1} ref={note}>
           <p class="ft"><Icon d={CHECK} />{t(approved ? 'rev.published' : 'rev.pendingNote')}</p>
-          {approved ? null : <Item r={sent} t={t} />}
+          {approved ? null : <Item r={sent} t={t} i18n={i18n} />}
         </div>
       ) : null}
       {formOpen && !sent && formError ? (
@@ -201,6 +203,7 @@ export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, 
       ) : null}
       {formOpen && !sent && Form ? (
         <Form
+          i18n={i18n}
           ns={ns}
           id={id}
           needContact={!member?.contactId}
@@ -237,7 +240,7 @@ export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, 
         <ul class="list" part="list">
           {list.reviews.map((r) => (
             <li key={r.id}>
-              <Item r={r} t={t} model={model} Controls={staff ? owner?.Controls : undefined} />
+              <Item r={r} t={t} i18n={i18n} model={model} Controls={staff ? owner?.Controls : undefined} />
             </li>
           ))}
         </ul>
@@ -263,13 +266,13 @@ export function ReviewsView({ productId, namespace, entityId, pageSize, noForm, 
 }
 
 /** One review. Text is rendered as text; only http(s) photos are shown. `Controls` (owners) adds moderation. */
-export function Item({ r, t, model, Controls }: { r: Review; t: T; model?: ReviewsModel; Controls?: Owner['Controls'] }) {
+export function Item({ r, t, i18n, model, Controls }: { r: Review; t: T; i18n: () => I18n; model?: ReviewsModel; Controls?: Owner['Controls'] }) {
   const photos = photosOf(r);
   const [open, setOpen] = useState<number>();
   const author = r.author?.authorName || t('rev.anon');
   return (
     <article class="review" part="review">
-      <Meta r={r} author={author} t={t} />
+      <Meta r={r} author={author} t={t} i18n={i18n} />
       <div class="what">
         <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
         {r.content.title ? <h3 class="title">{r.content.title}</h3> : null}
@@ -285,21 +288,21 @@ export function Item({ r, t, model, Controls }: { r: Review; t: T; model?: Revie
             ))}
           </ul>
         ) : null}
-        {open !== undefined ? <Lightbox r={r} photos={photos} start={open} author={author} t={t} onClose={() => setOpen(undefined)} /> : null}
+        {open !== undefined ? <Lightbox r={r} photos={photos} start={open} author={author} t={t} i18n={i18n} onClose={() => setOpen(undefined)} /> : null}
         {r.reply?.message ? (
           <div class="reply" part="reply">
             <p class="rh">{t('rev.reply')}</p>
             <p class="body">{r.reply.message}</p>
           </div>
         ) : null}
-        {Controls && model ? <Controls r={r} author={author} model={model} /> : null}
+        {Controls && model ? <Controls i18n={i18n} r={r} author={author} model={model} /> : null}
       </div>
     </article>
   );
 }
 
 /** Author, verified badge and date of a review. */
-function Meta({ r, author, t }: { r: Review; author: string; t: T }) {
+function Meta({ r, author, t, i18n }: { r: Review; author: string; t: T; i18n: () => I18n }) {
   const date = r.createdDate;
   return (
     <p class="meta">
@@ -315,7 +318,7 @@ function Meta({ r, author, t }: { r: Review; author: string; t: T }) {
  * corner), a counter, arrow keys and swipes move, Escape closes; it fades in and out (not under reduced motion) and
  * focus goes back to the thumbnail.
  */
-function Lightbox({ r, photos, start, author, t, onClose }: { r: Review; photos: string[]; start: number; author: string; t: T; onClose: () => void }) {
+function Lightbox({ r, photos, start, author, t, i18n, onClose }: { r: Review; photos: string[]; start: number; author: string; t: T; i18n: () => I18n; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [i, setI] = useState(start);
   const [out, setOut] = useState(false);
@@ -379,7 +382,7 @@ function Lightbox({ r, photos, start, author, t, onClose }: { r: Review; photos:
         <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
         {r.content.title ? <p class="title">{r.content.title}</p> : null}
         {r.content.body ? <p class="body">{r.content.body}</p> : null}
-        <Meta r={r} author={author} t={t} />
+        <Meta r={r} author={author} t={t} i18n={i18n} />
       </div>
       <p class="visually-hidden" aria-live="polite">{n > 1 ? label : ''}</p>
     </dialog>

@@ -3,8 +3,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { ToasterView } from './view.tsx';
 import { $toasts, dismiss, toast, update } from '../../core/stores/toasts.ts';
 import { emitFrom } from '../../core/events.ts';
+import { testContext } from '../../tests/helpers/context.ts';
 
-const props = () => ({ host: document.body, emit: emitFrom(document.body) });
+/** The toaster itself makes no request: a page whose platform is out of reach. */
+const context = testContext(() => Promise.reject(new Error('offline')));
+const props = () => ({ host: document.body, emit: emitFrom(document.body), context });
+const Toaster = () => <ToasterView {...props()} />;
 
 afterEach(() => {
   cleanup();
@@ -14,13 +18,13 @@ afterEach(() => {
 
 describe('toaster view', () => {
   it('has a labelled live region before any toast arrives', () => {
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     const region = screen.getByRole('region', { name: /Notifications \(Alt\+T\)/ });
     expect(region.querySelector('[aria-live=polite]')).not.toBeNull();
   });
 
   it('shows at most 3 toasts, the newest ones', async () => {
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     act(() => {
       for (const t of ['one', 'two', 'three', 'four']) toast.info(t);
     });
@@ -29,7 +33,7 @@ describe('toaster view', () => {
   });
 
   it('close and action buttons dismiss; the action runs once', () => {
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     const undo = vi.fn();
     act(() => {
       toast.success('Removed', { action: { label: 'Undo', onClick: undo } });
@@ -46,7 +50,7 @@ describe('toaster view', () => {
 
   it('pauses the 4000 ms timer while hovered', () => {
     vi.useFakeTimers();
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     act(() => {
       toast.info('Saved');
     });
@@ -65,7 +69,7 @@ describe('toaster view', () => {
 
   it('a dismissed toast stays in place, inert and hidden from screen readers, while it fades out; then it goes', () => {
     vi.useFakeTimers();
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     act(() => {
       toast.info('one');
       toast.info('two');
@@ -86,7 +90,7 @@ describe('toaster view', () => {
   });
 
   it('a toast that changes (loading → success) is the same toast: nothing leaves', () => {
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     let id = '';
     act(() => void (id = toast.loading('Saving…')));
     act(() => update(id, { type: 'success', title: 'Saved' }));
@@ -94,7 +98,7 @@ describe('toaster view', () => {
   });
 
   it('Alt+T moves focus to the region', () => {
-    render(<ToasterView {...props()} />);
+    render(<Toaster />);
     fireEvent.keyDown(document, { altKey: true, code: 'KeyT', key: 't' });
     expect(document.activeElement).toBe(screen.getByRole('region'));
   });

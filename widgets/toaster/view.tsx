@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toasts, dismiss, pauseToasts, resumeToasts, type Toast } from '../../core/stores/toasts.ts';
 import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
-import { i18n } from '../../core/boot.ts';
 import type { WidgetProps } from '../../core/element.ts';
 
 const ICON: Record<string, string> = { success: '✓', info: 'i', warning: '!', error: '!', loading: '' };
@@ -13,10 +12,10 @@ const LEAVE_MS = 200;
  * The page's one toaster (spec: bottom-right, 356 px, 14 px gap, at most 3 visible, Alt+T to focus). The live
  * region exists before any toast so screen readers announce what arrives.
  */
-export function ToasterView(_: WidgetProps) {
+export function ToasterView({ context }: WidgetProps) {
   const toasts = useStore($toasts);
   const region = useRef<HTMLElement>(null);
-  const t = i18n().t;
+  const t = context.i18n().t;
   const visible = toasts.slice(-TOAST_VISIBLE_MAX);
   // A dismissed toast stays where it was for LEAVE_MS (inert, hidden from screen readers) to fade out; the layout
   // effect adds it back before the next paint. One pushed out by a newer toast (still in the store) goes at once.

@@ -4,9 +4,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ART_SIZE } from './art.ts';
-import { getSetting } from './db.ts';
-import { invalidField } from './errors.ts';
-import { assertSafeJson, parseJsonText } from './validate.ts';
+import { getSetting } from './settings.ts';
+import type { FieldAccessor } from './query.ts';
 
 /** The Wix Stores app id used in catalog references. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -330,161 +329,34 @@ export function toWireProduct(product: ProductRecord, urls: UrlContext, includeV
   return out;
 }
 
+/** How many products the store has (hidden ones included). */
+export function countProducts(db: Database): number {
+  return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+}
+
+/**
+ * Set a product's inventory in one transaction: `trackQuantity` (undefined: unchanged; moves `updated_date`) and
+ * each listed variant's quantity (null: untracked).
+ */
+export function setInventory(
+  db: Database,
+  productId: string,
+  trackQuantity: boolean | undefined,
+  variants: readonly { variantId: string; quantity: number | null }[],
+  nowMs: number,
+): void {
+  db.transaction(() => {
+    if (trackQuantity !== undefined) {
+      db.prepare<[number, string, string]>('UPDATE products SET track_inventory = ?, updated_date = ? WHERE id = ?').run(trackQuantity ? 1 : 0, new Date(nowMs).toISOString(), productId);
+    }
+    const setQuantity = db.prepare<[number | null, string, string]>('UPDATE product_variants SET quantity = ? WHERE product_id = ? AND id = ?');
+    for (const v of variants) setQuantity.run(v.quantity, productId, v.variantId);
+  })();
+}
+
 /** The storefront base URL for `productPageUrl`. */
 export function siteUrl(db: Database): string {
   return getSetting<string>(db, 'siteUrl') ?? 'http://127.0.0.1:5173/';
-}
-
-// ------------------------------------------------------------------------------------------------- queries
-
-/** A field of an entity as seen by filters and sorts; arrays match element-wise. */
-export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (string | number)[];
-
-const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
-const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', '$isEmpty', ...COMPARE_OPS]);
-
-/** A filter or sort: a JSON string, or (lenient) the object itself; either way depth-limited, no prototype keys. */
-function parseJsonParam(raw: unknown, field: string): unknown {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string') {
-    assertSafeJson(raw, field);
-    return raw;
-  }
-  return parseJsonText(raw, field);
-}
-
-/** The allow-listed accessor for a field name; never an `Object.prototype` member (`toString`, `__proto__`…). */
-function fieldAccessor<T>(fields: Record<string, FieldAccessor<T>>, name: string): FieldAccessor<T> | undefined {
-  return Object.hasOwn(fields, name) ? fields[name] : undefined;
-}
-
-const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-
-function cmp(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
-}
-
-function normalizeForField(value: unknown, sample: unknown): unknown {
-  // numericId travels as a string on the wire; compare numerically.
-  if (typeof sample === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
-  return value;
-}
-
-type Actual = ReturnType<FieldAccessor<unknown>>;
-
-/** One field's condition (a value, or `{$op: arg}`) as a predicate on the field's value; checked before any row. */
-function compileCondition(cond: unknown, field: string, path: string): (actual: Actual) => boolean {
-  const valuesOf = (actual: Actual) => (Array.isArray(actual) ? actual : [actual]);
-  const eq = (values: readonly unknown[], x: unknown) => values.some((v) => v === normalizeForField(x, v));
-  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return (actual) => eq(valuesOf(actual), cond);
-  const tests = Object.entries(cond as Record<string, unknown>).map(([op, arg]): ((actual: Actual) => boolean) => {
-    if (!ALL_OPS.has(op)) throw invalidField(path, `unsupported operator ${op} on ${field}`, 'VALIDATION');
-    const list = (): unknown[] => {
-      if (!Array.isArray(arg)) throw invalidField(path, `${op} on ${field} needs an array`, 'VALIDATION');
-      return arg;
-    };
-    switch (op) {
-      case '$eq':
-        return (actual) => eq(valuesOf(actual), arg);
-      case '$ne':
-        return (actual) => !eq(valuesOf(actual), arg);
-      case '$in':
-      case '$hasSome': {
-        const xs = list();
-        return (actual) => xs.some((x) => eq(valuesOf(actual), x));
-      }
-      case '$nin': {
-        const xs = list();
-        return (actual) => !xs.some((x) => eq(valuesOf(actual), x));
-      }
-      case '$hasAll': {
-        const xs = list();
-        return (actual) => xs.every((x) => eq(valuesOf(actual), x));
-      }
-      case '$startsWith':
-        return (actual) =>
-          typeof arg === 'string' && valuesOf(actual).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
-      case '$exists':
-        return (actual) => (actual !== null && actual !== '') === Boolean(arg);
-      case '$isEmpty':
-        if (typeof arg !== 'boolean') throw invalidField(path, `$isEmpty on ${field} needs true or false`, 'VALIDATION');
-        return (actual) => (Array.isArray(actual) ? actual.length === 0 : actual === null || actual === '') === arg;
-      default: {
-        if (!isScalar(arg)) throw invalidField(path, `${op} on ${field} needs a string, number or boolean`, 'VALIDATION');
-        return (actual) => {
-          const values = valuesOf(actual);
-          const a = normalizeForField(arg, values[0]);
-          return values.some((v) => {
-            const c = cmp(v, a);
-            return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
-          });
-        };
-      }
-    }
-  });
-  return (actual) => tests.every((t) => t(actual));
-}
-
-/**
- * A filter as a predicate. The whole filter is checked up front (an unknown field or operator is a 400 even when no
- * row would reach it); field names come from `fields`' own keys only.
- */
-function compileFilter<T>(filter: unknown, fields: Record<string, FieldAccessor<T>>, path: string): (item: T) => boolean {
-  if (filter === undefined || filter === null) return () => true;
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw invalidField(path, 'must be an object', 'VALIDATION');
-  const preds = Object.entries(filter as Record<string, unknown>).map(([key, cond]): ((item: T) => boolean) => {
-    if (key === '$and' || key === '$or') {
-      if (!Array.isArray(cond)) throw invalidField(path, `${key} needs an array`, 'VALIDATION');
-      const subs = cond.map((f) => compileFilter(f, fields, path));
-      return key === '$and' ? (item) => subs.every((m) => m(item)) : (item) => subs.some((m) => m(item));
-    }
-    if (key === '$not') {
-      const sub = compileFilter(cond, fields, path);
-      return (item) => !sub(item);
-    }
-    const accessor = fieldAccessor(fields, key);
-    if (!accessor) throw invalidField(path, `unsupported filter field ${key}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
-    const test = compileCondition(cond, key, path);
-    return (item) => test(accessor(item));
-  });
-  return (item) => preds.every((p) => p(item));
-}
-
-/** Apply a Wix-style filter (a JSON string or an object) to items. Throws 400 on a bad filter. */
-export function applyFilter<T>(items: T[], rawFilter: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.filter'): T[] {
-  const matches = compileFilter(parseJsonParam(rawFilter, path), fields, path);
-  return items.filter(matches);
-}
-
-/**
- * Apply a V1 sort: a JSON string `[{"name":"asc"}]` (also `[{"fieldName":"name","order":"ASC"}]`).
- * Stable; later keys break ties.
- */
-export function applySort<T>(items: T[], rawSort: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.sort'): T[] {
-  const sort = parseJsonParam(rawSort, path);
-  if (sort === undefined) return items;
-  const list = Array.isArray(sort) ? sort : [sort];
-  const keys: { get: FieldAccessor<T>; dir: number }[] = list.map((entry) => {
-    if (!entry || typeof entry !== 'object') throw invalidField(path, 'each sort entry must be an object', 'VALIDATION');
-    const e = entry as Record<string, unknown>;
-    const [name, order] =
-      typeof e['fieldName'] === 'string' ? [e['fieldName'], e['order'] ?? 'ASC'] : (Object.entries(e)[0] ?? ['', 'asc']);
-    const get = typeof name === 'string' ? fieldAccessor(fields, name) : undefined;
-    if (!get) throw invalidField(path, `unsupported sort field ${String(name)}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
-    if (typeof order !== 'string') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
-    const o = order.toLowerCase();
-    if (o !== 'asc' && o !== 'desc') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
-    return { get, dir: o === 'asc' ? 1 : -1 };
-  });
-  const first = (v: ReturnType<FieldAccessor<T>>) => (Array.isArray(v) ? v[0] : v);
-  return [...items].sort((a, b) => {
-    for (const k of keys) {
-      const c = cmp(first(k.get(a)), first(k.get(b)));
-      if (c !== 0) return c * k.dir;
-    }
-    return 0;
-  });
 }
 
 /** Filterable fields of a product. */

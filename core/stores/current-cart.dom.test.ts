@@ -1,7 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot } from '../boot.ts';
-import { deferred, fakeFetch, json } from '../test/fake-fetch.ts';
-import { $cart, $cartCount, addItems, loadCart, removeLine, resetCartForTests, setQuantity, type Cart } from './current-cart.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testContext } from '../../tests/helpers/context.ts';
+import { deferred, fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
+import { createCart, type CartStore } from './current-cart.ts';
+import type { Cart } from '../api/current-cart.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
 const line = (id: string, quantity: number): Cart['lineItems'][number] => ({ id, quantity, catalogReference: { appId: 'a', catalogItemId: `p-${id}` }, price: money(10) });
@@ -28,54 +29,56 @@ const net = fakeFetch(async (call) => {
 });
 const gets = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/carts/current'));
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'cart-test', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
-beforeEach(() => {
+const { client } = testContext(net.fetch, { clientId: 'cart-test' });
+let cart: CartStore;
+/** A new page's cart (the one before stops listening). */
+const resetCartForTests = () => {
+  cart?.close();
+  cart = createCart(client);
+};beforeEach(() => {
   resetCartForTests();
   net.calls.length = 0;
   server = { cart: cartOf(1, line('a', 1), line('b', 2)) };
 });
 
-describe('$cart model', () => {
+describe('cart.$cart model', () => {
   it('one GET per page, however many widgets ask; a missing cart (404) is an empty cart', async () => {
-    await Promise.all([loadCart(), loadCart(), loadCart()]);
-    await loadCart();
+    await Promise.all([cart.loadCart(), cart.loadCart(), cart.loadCart()]);
+    await cart.loadCart();
     expect(gets()).toHaveLength(1);
-    expect($cartCount.get()).toBe(3);
+    expect(cart.$cartCount.get()).toBe(3);
     resetCartForTests();
     server.cart = null;
-    expect(await loadCart()).toBeNull();
-    expect($cartCount.get()).toBe(0);
+    expect(await cart.loadCart()).toBeNull();
+    expect(cart.$cartCount.get()).toBe(0);
   });
 
   it('a quantity change shows at once, and a final failure rolls back exactly (other changes kept)', async () => {
-    await loadCart();
-    const before = $cart.get();
+    await cart.loadCart();
+    const before = cart.$cart.get();
     const gate = deferred<Response>();
     server.fail = () => gate.promise;
-    const change = setQuantity('a', 5);
-    expect($cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(5);
+    const change = cart.setQuantity('a', 5);
+    expect(cart.$cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(5);
     gate.resolve(json(503, { message: 'down' }));
     await expect(change).rejects.toMatchObject({ status: 503 });
-    expect($cart.get()).toEqual(before);
+    expect(cart.$cart.get()).toEqual(before);
 
     // a removal in flight while an earlier change fails: only the failed one is undone
     const slow = deferred<Response>();
     server.fail = () => ((server.fail = undefined), slow.promise);
-    const q = setQuantity('a', 4);
-    const rm = removeLine('b');
-    expect($cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 4 })]);
+    const q = cart.setQuantity('a', 4);
+    const rm = cart.removeLine('b');
+    expect(cart.$cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 4 })]);
     slow.resolve(json(500, { message: 'boom' }));
     await expect(q).rejects.toBeTruthy();
     await rm;
-    expect($cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 1 })]);
+    expect(cart.$cart.get()!.lineItems).toEqual([expect.objectContaining({ id: 'a', quantity: 1 })]);
   });
 
   it('two widgets adding at once: both requests go out one after the other and the cart has both lines', async () => {
-    await Promise.all([addItems([{ productId: 'x', quantity: 2 }]), addItems([{ productId: 'y' }])]);
-    expect($cart.get()!.lineItems.map((l) => l.quantity)).toEqual([1, 2, 2, 1]);
+    await Promise.all([cart.addItems([{ productId: 'x', quantity: 2 }]), cart.addItems([{ productId: 'y' }])]);
+    expect(cart.$cart.get()!.lineItems.map((l) => l.quantity)).toEqual([1, 2, 2, 1]);
     const adds = net.calls.filter((c) => c.url.endsWith('/add-to-cart'));
     expect(adds.map((c) => c.body)).toEqual([
       { lineItems: [{ catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'x' }, quantity: 2 }] },
@@ -84,40 +87,40 @@ describe('$cart model', () => {
   });
 
   it('inlay-cart-change on every confirmed change; another tab’s revision makes this tab refetch', async () => {
-    await loadCart();
+    await cart.loadCart();
     const events: { reason: string; count: number }[] = [];
     document.addEventListener('inlay-cart-change', (e) => events.push({ reason: e.detail.reason, count: (e.detail.cart as Cart).lineItems.length }));
-    await removeLine('a');
+    await cart.removeLine('a');
     expect(events).toEqual([{ reason: 'remove', count: 1 }]);
 
     // "another tab": its own channel on the same name
     const other = new BroadcastChannel('inlay-cart-cart-test');
     const seen: unknown[] = [];
     other.onmessage = (e) => seen.push(e.data);
-    await setQuantity('b', 3);
-    await vi.waitFor(() => expect(seen).toEqual([{ id: 'c1', revision: $cart.get()!.revision }]));
+    await cart.setQuantity('b', 3);
+    await vi.waitFor(() => expect(seen).toEqual([{ id: 'c1', revision: cart.$cart.get()!.revision }]));
     server.cart = cartOf(9, line('b', 3), line('z', 7));
     const before = gets().length;
     other.postMessage({ revision: '9' });
-    await vi.waitFor(() => expect($cartCount.get()).toBe(10));
+    await vi.waitFor(() => expect(cart.$cartCount.get()).toBe(10));
     expect(gets().length).toBe(before + 1);
     expect(events.at(-1)).toEqual({ reason: 'sync', count: 2 });
     other.close();
   });
 
   it('another tab’s change announced while one of ours is in flight is read once ours is answered', async () => {
-    await loadCart();
+    await cart.loadCart();
     const other = new BroadcastChannel('inlay-cart-cart-test');
     const gate = deferred<Response>();
     server.fail = () => ((server.fail = undefined), gate.promise);
-    const ours = setQuantity('a', 3);
+    const ours = cart.setQuantity('a', 3);
     // the other tab added a line after our change reached the platform; its message arrives before our answer
     server.cart = cartOf(3, line('a', 3), line('b', 2), line('t', 1));
     other.postMessage({ id: 'c1', revision: '3' });
     await new Promise((r) => setTimeout(r, 20));
     gate.resolve(json(200, { cart: cartOf(2, line('a', 3), line('b', 2)) })); // our answer: older than the other tab's
     await ours;
-    await vi.waitFor(() => expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']));
+    await vi.waitFor(() => expect(cart.$cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']));
     other.close();
   });
 
@@ -125,78 +128,78 @@ describe('$cart model', () => {
     const adds = () => net.calls.filter((c) => c.url.endsWith('/add-to-cart')).length;
 
     it('an add the platform made counts as done: the cart read back is shown, nothing is sent twice', async () => {
-      await loadCart();
+      await cart.loadCart();
       server.lose = true;
-      const cart = await addItems([{ productId: 'p-new', quantity: 2 }]);
-      expect(cart!.lineItems).toHaveLength(3);
-      expect($cartCount.get()).toBe(5);
+      const after = await cart.addItems([{ productId: 'p-new', quantity: 2 }]);
+      expect(after!.lineItems).toHaveLength(3);
+      expect(cart.$cartCount.get()).toBe(5);
       expect(adds()).toBe(1);
     });
 
     it('a quantity change or a removal that landed counts as done', async () => {
-      await loadCart();
+      await cart.loadCart();
       server.lose = true;
-      await setQuantity('a', 4);
-      expect($cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(4);
-      await removeLine('b');
-      expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a']);
+      await cart.setQuantity('a', 4);
+      expect(cart.$cart.get()!.lineItems.find((l) => l.id === 'a')!.quantity).toBe(4);
+      await cart.removeLine('b');
+      expect(cart.$cart.get()!.lineItems.map((l) => l.id)).toEqual(['a']);
     });
 
     it('one that did not land fails, and the cart shows what the platform holds (another tab’s change included)', async () => {
-      await loadCart();
+      await cart.loadCart();
       server.fail = () => {
         server.cart = cartOf(7, line('a', 1), line('b', 2), line('t', 1)); // another tab added meanwhile
         throw new TypeError('Failed to fetch');
       };
-      await expect(addItems([{ productId: 'p-new' }])).rejects.toMatchObject({ kind: 'network' });
-      expect($cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']);
+      await expect(cart.addItems([{ productId: 'p-new' }])).rejects.toMatchObject({ kind: 'network' });
+      expect(cart.$cart.get()!.lineItems.map((l) => l.id)).toEqual(['a', 'b', 't']);
     });
 
     it('when the cart cannot be read back either, the retry reads first and does not add twice', async () => {
-      await loadCart();
+      await cart.loadCart();
       server.lose = true;
       server.unreadable = true;
-      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      const first = await cart.addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
       expect(first).toMatchObject({ kind: 'network' });
       expect(adds()).toBe(1);
       // still unreadable: the retry answers with the same error and sends nothing
-      expect(await addItems([{ productId: 'p-new' }], undefined, first).catch((e: unknown) => e)).toBe(first);
+      expect(await cart.addItems([{ productId: 'p-new' }], undefined, first).catch((e: unknown) => e)).toBe(first);
       expect(adds()).toBe(1);
       server.unreadable = false;
       server.lose = false;
-      const cart = await addItems([{ productId: 'p-new' }], undefined, first);
+      const after = await cart.addItems([{ productId: 'p-new' }], undefined, first);
       expect(adds()).toBe(1);
-      expect(cart!.lineItems.map((l) => l.catalogReference.catalogItemId)).toEqual(['p-a', 'p-b', 'p-new']);
-      expect($cartCount.get()).toBe(4);
+      expect(after!.lineItems.map((l) => l.catalogReference.catalogItemId)).toEqual(['p-a', 'p-b', 'p-new']);
+      expect(cart.$cartCount.get()).toBe(4);
     });
 
     it('an add the platform makes only after the read-back: the retry reads first and does not add twice', async () => {
-      await loadCart();
+      await cart.loadCart();
       let late: Cart | undefined;
       server.fail = () => {
         // the platform is slow: the answer is lost and the line appears only after this tab's read-back
         late = cartOf(2, line('a', 1), line('b', 2), { ...line('l2', 1), catalogReference: { appId: 'a', catalogItemId: 'p-new' } });
         throw new TypeError('Failed to fetch');
       };
-      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      const first = await cart.addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
       expect(first).toMatchObject({ kind: 'network' });
       server.fail = undefined;
       server.cart = late!;
-      const cart = await addItems([{ productId: 'p-new' }], undefined, first);
+      const after = await cart.addItems([{ productId: 'p-new' }], undefined, first);
       expect(adds()).toBe(1);
-      expect(cart!.lineItems).toHaveLength(3);
+      expect(after!.lineItems).toHaveLength(3);
     });
 
     it('a retry of an add that truly failed sends it again (once)', async () => {
-      await loadCart();
+      await cart.loadCart();
       server.fail = () => {
         throw new TypeError('Failed to fetch');
       };
-      const first = await addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
+      const first = await cart.addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
       server.fail = undefined;
-      await addItems([{ productId: 'p-new' }], undefined, first);
+      await cart.addItems([{ productId: 'p-new' }], undefined, first);
       expect(adds()).toBe(2);
-      expect($cartCount.get()).toBe(4);
+      expect(cart.$cartCount.get()).toBe(4);
     });
   });
 
@@ -204,7 +207,7 @@ describe('$cart model', () => {
     const other = new BroadcastChannel('inlay-cart-cart-test');
     const seen: unknown[] = [];
     other.onmessage = (e) => seen.push(e.data);
-    await loadCart();
+    await cart.loadCart();
     // the thank-you page (a full load) tells the other tabs what the platform holds after the payment
     await vi.waitFor(() => expect(seen).toEqual([{ id: 'c1', revision: '1' }]));
     expect(gets()).toHaveLength(1);
@@ -218,24 +221,24 @@ describe('$cart model', () => {
     // meanwhile: its revision may be the same number, the cart is not; this tab shows it, not an empty cart
     server.cart = { ...cartOf(1, line('later', 4)), id: 'c2' };
     other.postMessage({ id: 'c2', revision: '1' });
-    await vi.waitFor(() => expect($cart.get()).toMatchObject({ id: 'c2', lineItems: [{ id: 'later', quantity: 4 }] }));
+    await vi.waitFor(() => expect(cart.$cart.get()).toMatchObject({ id: 'c2', lineItems: [{ id: 'later', quantity: 4 }] }));
     expect(gets()).toHaveLength(2);
     // no cart at all on the platform (404 after the last line was bought): refetched too
     server.cart = null;
     other.postMessage({ id: null, revision: null });
-    await vi.waitFor(() => expect($cart.get()).toBeNull());
+    await vi.waitFor(() => expect(cart.$cart.get()).toBeNull());
     other.close();
   });
 
   it('a page restored from the back/forward cache refetches (it heard nothing while away)', async () => {
-    await loadCart();
+    await cart.loadCart();
     expect(gets()).toHaveLength(1);
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
     await new Promise((r) => setTimeout(r, 20));
     expect(gets()).toHaveLength(1);
     server.cart = cartOf(5, line('a', 1));
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
-    await vi.waitFor(() => expect($cartCount.get()).toBe(1));
+    await vi.waitFor(() => expect(cart.$cartCount.get()).toBe(1));
     expect(gets()).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { boot } from '../boot.ts';
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../../tests/helpers/context.ts';
 import { InlayApiError } from '../errors.ts';
-import { fakeFetch, json, type Call } from '../test/fake-fetch.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { changePassword, login, recover, register, resendCode, sendRecoveryEmail, toFailure, toLoginState, verify } from './identity.ts';
 
 let answer: (call: Call) => Response = () => json(200, {});
@@ -10,10 +10,8 @@ const net = fakeFetch((call) => {
   return answer(call);
 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+const { client } = testContext(net.fetch, { clientId: 'c' });
+const { http } = client;
 
 const appError = (status: number, code: string, message = 'server says') => json(status, { message, details: { applicationError: { code, description: message } } });
 
@@ -32,7 +30,7 @@ describe('state mapping (spec §4 Login results)', () => {
 
   it('through the real calls: login, register, verify send the documented bodies', async () => {
     answer = () => json(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st-1' });
-    expect(await register({ email: 'a@b.co', password: 'pw123456' }, { nickname: 'Ada' })).toEqual({ loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'st-1' } });
+    expect(await register(http, { email: 'a@b.co', password: 'pw123456' }, { nickname: 'Ada' })).toEqual({ loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'st-1' } });
     expect(net.calls.at(-1)).toMatchObject({
       url: 'https://api.test/_api/iam/authentication/v2/register',
       method: 'POST',
@@ -40,10 +38,10 @@ describe('state mapping (spec §4 Login results)', () => {
       body: { loginId: { email: 'a@b.co' }, password: 'pw123456', profile: { nickname: 'Ada' } },
     });
     answer = () => json(200, { state: 'SUCCESS', sessionToken: 'sess' });
-    expect(await verify('123456', 'st-1')).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'sess' } });
+    expect(await verify(http, '123456', 'st-1')).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'sess' } });
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/verification/v1/auth/verify', body: { code: '123456', stateToken: 'st-1' } });
     answer = () => json(200, { state: 'REQUIRE_OWNER_APPROVAL' });
-    expect(await login({ email: 'a@b.co', password: 'x', captchaToken: 'tok' })).toEqual({ loginState: 'OWNER_APPROVAL_REQUIRED' });
+    expect(await login(http, { email: 'a@b.co', password: 'x', captchaToken: 'tok' })).toEqual({ loginState: 'OWNER_APPROVAL_REQUIRED' });
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/authentication/v2/login', body: { loginId: { email: 'a@b.co' }, password: 'x', captchaTokens: [{ Recaptcha: 'tok' }] } });
   });
 });
@@ -61,30 +59,30 @@ describe('error-code mapping (spec §8 catalogue)', () => {
   ];
   it.each(cases)('code %s on %s… → %s, with the server message', async (code, message, step, errorCode) => {
     answer = () => appError(code === '-19999' ? 404 : 400, code, message);
-    const r = await (step === 'login' ? login({ email: 'a@b.co', password: 'x' }) : register({ email: 'a@b.co', password: 'x' }));
+    const r = await (step === 'login' ? login(http, { email: 'a@b.co', password: 'x' }) : register(http, { email: 'a@b.co', password: 'x' }));
     expect(r).toEqual({ loginState: 'FAILURE', error: message, errorCode, code });
   });
 
   it('register: an EMAIL field violation → invalidEmail with the violation text; another violation has no code', async () => {
     answer = () =>
       json(400, { message: 'Invalid request', details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'must be a valid email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }] } } });
-    expect(await register({ email: 'nope', password: 'x' })).toMatchObject({ loginState: 'FAILURE', error: 'must be a valid email address', errorCode: 'invalidEmail' });
+    expect(await register(http, { email: 'nope', password: 'x' })).toMatchObject({ loginState: 'FAILURE', error: 'must be a valid email address', errorCode: 'invalidEmail' });
     answer = () => json(400, { message: 'Invalid request: password too short', details: { validationError: { fieldViolations: [{ field: 'password', description: 'too short', violatedRule: 'MIN_LENGTH' }] } } });
-    const r = await register({ email: 'a@b.co', password: 'x' });
+    const r = await register(http, { email: 'a@b.co', password: 'x' });
     expect(r).toMatchObject({ loginState: 'FAILURE', error: 'Invalid request: password too short' });
     expect('errorCode' in r).toBe(false);
   });
 
   it('verify: the server code is kept (BAD_CODE), no catalogue code', async () => {
     answer = () => appError(400, 'BAD_CODE', 'Wrong verification code');
-    expect(await verify('000000', 'st')).toEqual({ loginState: 'FAILURE', error: 'Wrong verification code', code: 'BAD_CODE' });
+    expect(await verify(http, '000000', 'st')).toEqual({ loginState: 'FAILURE', error: 'Wrong verification code', code: 'BAD_CODE' });
   });
 
   it('no answer, throttling and server errors are not sign-in failures: they are thrown', async () => {
     answer = () => appError(429, 'RESOURCE_EXHAUSTED');
-    await expect(login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 429 });
+    await expect(login(http, { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 429 });
     answer = () => appError(503, 'UNAVAILABLE');
-    await expect(login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 503 });
+    await expect(login(http, { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 503 });
     expect(() => toFailure(new InlayApiError({ kind: 'network', message: 'offline' }), 'login')).toThrow('offline');
     expect(() => toFailure(new Error('boom'), 'login')).toThrow('boom');
   });
@@ -93,14 +91,14 @@ describe('error-code mapping (spec §8 catalogue)', () => {
 describe('resend and recovery', () => {
   it('send the documented bodies; failures throw', async () => {
     answer = () => json(200, {});
-    await resendCode('st');
+    await resendCode(http, 'st');
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/verification/v1/auth/resend', body: { stateToken: 'st' } });
-    await sendRecoveryEmail('a@b.co', 'https://shop.test/p', 'fr');
+    await sendRecoveryEmail(client, 'a@b.co', 'https://shop.test/p', 'fr');
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/recovery/v1/send-email', body: { email: 'a@b.co', redirect: { url: 'https://shop.test/p', clientId: 'c' }, language: 'fr' } });
-    await recover('rt', 'new password');
+    await recover(http, 'rt', 'new password');
     expect(net.calls.at(-1)).toMatchObject({ url: 'https://api.test/_api/iam/recovery/v1/recover', body: { recoveryToken: 'rt', password: 'new password' } });
     answer = () => appError(400, 'INVALID_RECOVERY_TOKEN');
-    await expect(recover('rt', 'new password')).rejects.toMatchObject({ applicationError: { code: 'INVALID_RECOVERY_TOKEN' } });
+    await expect(recover(http, 'rt', 'new password')).rejects.toMatchObject({ applicationError: { code: 'INVALID_RECOVERY_TOKEN' } });
   });
 });
 
@@ -110,14 +108,14 @@ describe('changePassword', () => {
   it('checks the current password with a sign-in step first; a wrong one changes nothing', async () => {
     net.calls.length = 0;
     answer = (call) => (call.url.endsWith('/v2/login') ? appError(400, '-19976', 'Wrong password') : json(200, {}));
-    expect(await changePassword('m@x.co', 'wrong-one', 'new-secret-1')).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+    expect(await changePassword(http, 'm@x.co', 'wrong-one', 'new-secret-1')).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
     expect(paths()).toEqual(['/_api/iam/authentication/v2/login']);
   });
 
   it('then sends only the new password, as the platform’s call takes it', async () => {
     net.calls.length = 0;
     answer = (call) => (call.url.endsWith('/v2/login') ? json(200, { state: 'SUCCESS', sessionToken: 'st' }) : json(200, {}));
-    expect(await changePassword('m@x.co', 'old-secret', 'new-secret-1')).toBeUndefined();
+    expect(await changePassword(http, 'm@x.co', 'old-secret', 'new-secret-1')).toBeUndefined();
     expect(paths()).toEqual(['/_api/iam/authentication/v2/login', '/_api/iam/authentication/v2/change-password']);
     expect(net.calls.at(-1)!.body).toEqual({ newPassword: 'new-secret-1' });
     expect(net.calls.at(-2)!.body).toEqual({ loginId: { email: 'm@x.co' }, password: 'old-secret' });

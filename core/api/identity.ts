@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
 import type { Http } from '../http.ts';
 import { api } from '../urls.ts';
@@ -57,12 +57,11 @@ export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): Lo
   return step === 'login' ? { ...base, errorCode: 'invalidEmail' } : base;
 }
 
-const http = (): Http => client().http;
 const captcha = (token?: string) => (token ? { captchaTokens: [{ Recaptcha: token }] } : {});
 
-async function step(path: string, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
+async function step(http: Http, path: string, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
   try {
-    return toLoginState(await http().request({ method: 'POST', path, body, schema: stateSchema, kind: 'write' }));
+    return toLoginState(await http.request({ method: 'POST', path, body, schema: stateSchema, kind: 'write' }));
   } catch (e) {
     return toFailure(e, kind);
   }
@@ -76,29 +75,29 @@ export interface Credentials {
 }
 
 /** `POST /_api/iam/authentication/v2/login`. */
-export const login = ({ email, password, captchaToken }: Credentials) =>
-  step(api.login.path, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
+export const login = (http: Http, { email, password, captchaToken }: Credentials) =>
+  step(http, api.login.path, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
 
 /** `POST /_api/iam/authentication/v2/register`. */
-export const register = ({ email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
-  step(api.register.path, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
+export const register = (http: Http, { email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
+  step(http, api.register.path, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
 
 /** `POST /_api/iam/verification/v1/auth/verify` with the state token kept from the previous step. */
-export const verify = (code: string, stateToken: string) => step(api.verify.path, { code, stateToken }, 'verify');
+export const verify = (http: Http, code: string, stateToken: string) => step(http, api.verify.path, { code, stateToken }, 'verify');
 
-const post = async (path: string, body: unknown) => {
-  await http().request({ method: 'POST', path, body, schema: emptySchema, kind: 'write' });
+const post = async (http: Http, path: string, body: unknown) => {
+  await http.request({ method: 'POST', path, body, schema: emptySchema, kind: 'write' });
 };
 
 /** Send a new code (`/auth/resend`); throws on failure. */
-export const resendCode = (stateToken: string) => post(api.resend.path, { stateToken });
+export const resendCode = (http: Http, stateToken: string) => post(http, api.resend.path, { stateToken });
 
 /** Email a password-reset link that comes back to `redirectUrl` (with `?inlay-reset=<token>` on the emulator). */
-export const sendRecoveryEmail = (email: string, redirectUrl: string, language?: string) =>
-  post(api.sendRecoveryEmail.path, { email, redirect: { url: redirectUrl, clientId: client().config.clientId }, ...(language ? { language } : {}) });
+export const sendRecoveryEmail = ({ http, config }: Pick<InlayClient, 'http' | 'config'>, email: string, redirectUrl: string, language?: string) =>
+  post(http, api.sendRecoveryEmail.path, { email, redirect: { url: redirectUrl, clientId: config.clientId }, ...(language ? { language } : {}) });
 
 /** Set a new password with the emailed recovery token. */
-export const recover = (recoveryToken: string, password: string) => post(api.recover.path, { recoveryToken, password });
+export const recover = (http: Http, recoveryToken: string, password: string) => post(http, api.recover.path, { recoveryToken, password });
 
 /**
  * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
@@ -106,9 +105,9 @@ export const recover = (recoveryToken: string, password: string) => post(api.rec
  * through Inlay. (The platform's call itself accepts any member token: a stolen token is the platform's to guard.)
  * Undefined when changed; the sign-in step's refusal (wrong password, captcha needed…) otherwise.
  */
-export async function changePassword(email: string, current: string, next: string): Promise<LoginState | undefined> {
-  const check = await login({ email, password: current });
+export async function changePassword(http: Http, email: string, current: string, next: string): Promise<LoginState | undefined> {
+  const check = await login(http, { email, password: current });
   if (check.loginState !== 'SUCCESS') return check;
-  await post(api.changePassword.path, { newPassword: next });
+  await post(http, api.changePassword.path, { newPassword: next });
   return undefined;
 }

@@ -1,12 +1,12 @@
 /**
- * Helpers for the emulator's HTTP tests (not a test file itself).
+ * Helpers for tests that talk to an emulator over HTTP (emulator node tests, e2e, scripts); not a test file itself.
  */
 import { request as httpRequest } from 'node:http';
-import { pkceChallenge, issueAuthorizationCode } from './auth.ts';
-import { DEMO_CLIENT_ID, seedIds } from './seed.ts';
-import { STORES_APP_ID } from './catalog.ts';
-import { startEmulator } from './server.ts';
-import type { EmulatorOptions, RunningEmulator } from './server.ts';
+import { pkceChallenge, issueAuthorizationCode } from '../../emulator/domain/auth.ts';
+import { DEMO_CLIENT_ID, seedIds } from '../../emulator/seed.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { startEmulator } from '../../emulator/server.ts';
+import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.ts';
 
 export { DEMO_CLIENT_ID };
 

@@ -2,9 +2,10 @@
  * Reviews data: rows, the wire shape (wire-protocol §4), the site's moderation policy and the deterministic seed.
  */
 import type { Database } from 'better-sqlite3';
-import { getSetting, setSetting, stableId } from './db.ts';
+import { stableId } from '../db.ts';
+import { getSetting, setSetting } from './settings.ts';
 import { escapeXml } from './art.ts';
-import { SEED_MEMBERS, SEED_PRODUCTS } from './seed.ts';
+import { SEED_MEMBERS, SEED_PRODUCTS } from '../seed.ts';
 
 export interface ReviewRow {
   id: string;
@@ -48,6 +49,49 @@ export const loadReviews = (db: Database): ReviewRow[] =>
 
 export const getReviewRow = (db: Database, id: string): ReviewRow | undefined =>
   db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE id = ?').get(id);
+
+/** The review an author (contact) already wrote about an item, if any. */
+export function reviewIdOfAuthor(db: Database, namespace: string, entityId: string, contactId: string): string | undefined {
+  return db
+    .prepare<[string, string, string], { id: string }>('SELECT id FROM reviews WHERE namespace = ? AND entity_id = ? AND contact_id = ?')
+    .get(namespace, entityId, contactId)?.id;
+}
+
+/** Every review change bumps `revision` and `updated_date`. */
+const touched = 'updated_date = @now, revision = revision + 1';
+
+/** The author's (or staff's) edit: content, media (stored JSON) and the moderation status it leads to. */
+export function editReview(
+  db: Database,
+  id: string,
+  e: { title: string | null; body: string | null; rating: number; media: string; status: ReviewRow['moderation_status'] },
+  nowMs: number,
+): void {
+  db.prepare(`UPDATE reviews SET title = @title, body = @body, rating = @rating, media = @media, moderation_status = @status, ${touched} WHERE id = @id`).run({
+    ...e,
+    id,
+    now: new Date(nowMs).toISOString(),
+  });
+}
+
+/** Set (the first reply keeps its creation date) or remove (null) the owner's reply. */
+export function setReply(db: Database, id: string, message: string | null, nowMs: number): void {
+  const now = new Date(nowMs).toISOString();
+  if (message === null) db.prepare(`UPDATE reviews SET reply_message = NULL, reply_created = NULL, reply_updated = NULL, ${touched} WHERE id = @id`).run({ id, now });
+  else db.prepare(`UPDATE reviews SET reply_message = @message, reply_created = COALESCE(reply_created, @now), reply_updated = @now, ${touched} WHERE id = @id`).run({ id, message, now });
+}
+
+/** Moderate reviews by hand (one transaction); `manually_changed` keeps a later policy change off them. */
+export function moderateReviews(db: Database, ids: readonly string[], status: string, nowMs: number): void {
+  const stmt = db.prepare(`UPDATE reviews SET moderation_status = @status, manually_changed = 1, ${touched} WHERE id = @id`);
+  const now = new Date(nowMs).toISOString();
+  db.transaction(() => ids.forEach((id) => stmt.run({ id, status, now })))();
+}
+
+export function deleteReviews(db: Database, ids: readonly string[]): void {
+  const stmt = db.prepare<[string]>('DELETE FROM reviews WHERE id = ?');
+  db.transaction(() => ids.forEach((id) => stmt.run(id)))();
+}
 
 /** Absolute URLs for stored media (seeded media are stored as `/media/…` paths). */
 function absolute(url: unknown, baseUrl: string): unknown {

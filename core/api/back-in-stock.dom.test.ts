@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { boot } from '../boot.ts';
-import { fakeFetch, json } from '../test/fake-fetch.ts';
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../../tests/helpers/context.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { countStockRequests, queryStockRequests } from './back-in-stock.ts';
 import { STORES_APP_ID } from './products.ts';
 
@@ -10,14 +10,11 @@ const net = fakeFetch((call) => {
   return json(200, { requests: [], metadata: { cursors: { next: null } } });
 });
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', net.fetch);
-  boot({ clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'memory' });
-});
+const { http } = testContext(net.fetch, { clientId: 'c' }).client;
 
 describe('back-in-stock service', () => {
   it('queries own requests with a GET (filter as JSON, cursor paging as dotted keys)', async () => {
-    await queryStockRequests({ filter: { status: 'RECEIVED' }, cursorPaging: { limit: 10 } });
+    await queryStockRequests(http, { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 10 } });
     const call = net.calls.at(-1)!;
     expect(call.method).toBe('GET');
     const url = new URL(call.url);
@@ -28,7 +25,7 @@ describe('back-in-stock service', () => {
 
   it('counts per catalog reference with the references as .r (base64url JSON)', async () => {
     const refs = [{ appId: STORES_APP_ID, catalogItemId: 'p' }];
-    const counts = await countStockRequests(refs);
+    const counts = await countStockRequests(http, refs);
     expect(counts[0]!.count).toBe(2);
     const url = new URL(net.calls.at(-1)!.url);
     expect(url.pathname).toBe('/back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference');

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
-import { getSetting, setSetting, stableId } from './db.ts';
+import { stableId } from '../db.ts';
+import { getSetting, setSetting } from './settings.ts';
 import { sendMail } from './mail.ts';
-import { SHOP_NAME } from './seed.ts';
+import { SHOP_NAME } from '../seed.ts';
 
 export type RequestStatus = 'RECEIVED' | 'PROCESSING' | 'NOTIFICATION_SENT' | 'FAILED';
 
@@ -61,6 +62,32 @@ export function toWireRequest(r: RequestRow): Record<string, unknown> {
 
 export function getRequest(db: Database, id: string): RequestRow | undefined {
   return db.prepare<[string], RequestRow>('SELECT * FROM back_in_stock_requests WHERE id = ?').get(id);
+}
+
+/** Every request (the query engine filters, sorts and pages them). */
+export function allRequests(db: Database): RequestRow[] {
+  return db.prepare<[], RequestRow>('SELECT * FROM back_in_stock_requests').all();
+}
+
+/** How many requests for a variant still wait (RECEIVED or PROCESSING). */
+export function countOpenRequests(db: Database, appId: string, itemId: string, variantId: string): number {
+  return db
+    .prepare<[string, string, string], { n: number }>(
+      `SELECT count(*) AS n FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND status IN ('RECEIVED', 'PROCESSING')`,
+    )
+    .get(appId, itemId, variantId)!.n;
+}
+
+export function deleteRequest(db: Database, id: string): void {
+  db.prepare<[string]>('DELETE FROM back_in_stock_requests WHERE id = ?').run(id);
+}
+
+/** The owner marks a request as notified by hand (no mail is sent). */
+export function markNotificationSent(db: Database, id: string, nowMs: number): void {
+  db.prepare<[string, string]>(`UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`).run(
+    new Date(nowMs).toISOString(),
+    id,
+  );
 }
 
 export function findOpenRequest(db: Database, appId: string, itemId: string, variantId: string, email: string): RequestRow | undefined {

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
 import { discountedCents, findVariant, formatMoney, getProductRecord, mediaItem, siteUrl, STORES_APP_ID, type ProductRecord, type VariantRecord } from './catalog.ts';
-import { badRequestApp, notFound } from './errors.ts';
-import { registerSalesSource } from './recommendations.ts';
+import { badRequest, badRequestApp, notFound } from '../errors.ts';
+import type { SalesSource } from './recommendations.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -245,6 +245,66 @@ export function addLine(db: Database, cartId: string, productId: string, variant
     'INSERT INTO cart_lines (id, cart_id, product_id, variant_id, options, quantity, seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ).run(id, cartId, productId, variantId, JSON.stringify(options ?? {}), quantity, seq);
   return id;
+}
+
+/** One item of an add-to-cart, resolved against the catalog. */
+export interface CartAddition {
+  productId: string;
+  variantId: string;
+  options: unknown;
+  quantity: number;
+}
+
+/**
+ * Add items to the caller's current cart (made if none) in one transaction: a line would pass {@link MAX_QUANTITY},
+ * counting earlier items of the same request for the same variant, → 400 `MAX` on `lineItems[i].quantity` and
+ * nothing changes.
+ */
+export function addToCart(db: Database, identity: Identity, items: readonly CartAddition[], nowMs: number): CartRow {
+  return db.transaction(() => {
+    const c = currentCart(db, identity, nowMs, true)!;
+    const held = new Map(cartLines(db, c.id).map((l) => [`${l.product_id}/${l.variant_id}`, l.quantity]));
+    items.forEach((r, i) => {
+      const key = `${r.productId}/${r.variantId}`;
+      const have = held.get(key) ?? 0;
+      if (have + r.quantity > MAX_QUANTITY) {
+        throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
+      }
+      held.set(key, have + r.quantity);
+    });
+    for (const r of items) addLine(db, c.id, r.productId, r.variantId, r.options, r.quantity);
+    touchCart(db, c.id, nowMs);
+    return c;
+  })();
+}
+
+/** Set line quantities (ids checked by the caller) and bump the revision. */
+export function setLineQuantities(db: Database, cartId: string, lines: readonly { id: string; quantity: number }[], nowMs: number): void {
+  db.transaction(() => {
+    const q = db.prepare<[number, string, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ? AND cart_id = ?');
+    for (const l of lines) q.run(l.quantity, l.id, cartId);
+    touchCart(db, cartId, nowMs);
+  })();
+}
+
+/** Remove lines (ids checked by the caller) and bump the revision. */
+export function removeLines(db: Database, cartId: string, lineIds: readonly string[], nowMs: number): void {
+  db.transaction(() => {
+    const q = db.prepare<[string, string]>('DELETE FROM cart_lines WHERE id = ? AND cart_id = ?');
+    for (const id of lineIds) q.run(id, cartId);
+    touchCart(db, cartId, nowMs);
+  })();
+}
+
+/** Apply (a coupon's code) or remove (null) the cart's coupon and bump the revision. */
+export function setCartCoupon(db: Database, cartId: string, code: string | null, nowMs: number): void {
+  db.prepare<[string | null, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(code, cartId);
+  touchCart(db, cartId, nowMs);
+}
+
+/** Delete a cart (its lines go with it). */
+export function deleteCart(db: Database, cartId: string): void {
+  db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(cartId);
 }
 
 /**
@@ -653,13 +713,13 @@ export function orderById(db: Database, id: string): { owner: string; order: Rec
   return r && { owner: r.owner, order: JSON.parse(r.data) as Record<string, unknown> };
 }
 
-// Best sellers and "bought together" read the placed orders.
-registerSalesSource((db) => {
+/** Every line of every placed order: what "Best sellers" and "Frequently bought together" read. */
+export const orderSales: SalesSource = (db) => {
   try {
     return db.prepare<[], { orderId: string; productId: string; quantity: number }>('SELECT order_id AS orderId, product_id AS productId, quantity FROM order_lines').all();
   } catch {
     return []; // before migration 005
   }
-});
+};
 
 export { findVariant };

@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ALL_PRODUCTS_COLLECTION_ID, loadProducts, STORES_APP_ID, type ProductRecord } from './catalog.ts';
-import { stableId } from './db.ts';
+import { stableId } from '../db.ts';
 
 export type AlgorithmType = 'RELATED_ITEMS' | 'GLOBAL';
 export type AlgorithmKey = 'same-categories' | 'bought-together' | 'best-sellers';
@@ -57,14 +57,10 @@ export interface SaleLine {
 }
 
 /**
- * Sales come from the commerce tables when they exist (orders are created by the checkout flow); sources are
- * registered by the module that owns those tables, so this file does not depend on their schema.
+ * Where sales come from: the commerce module's placed orders (`orderSales`), passed in by the caller (each emulator
+ * keeps its list in `app.salesSources`), so this file does not depend on the commerce schema.
  */
-const saleSources: ((db: Database) => SaleLine[])[] = [];
-export function registerSalesSource(source: (db: Database) => SaleLine[]): void {
-  if (!saleSources.includes(source)) saleSources.push(source);
-}
-export const salesLines = (db: Database): SaleLine[] => saleSources.flatMap((s) => s(db));
+export type SalesSource = (db: Database) => SaleLine[];
 
 const MAX_ITEMS = 100;
 
@@ -86,11 +82,11 @@ function sameCategories(db: Database, items: string[]): string[] {
 }
 
 /** Products that were in the same orders as the first item, most orders together first. */
-function boughtTogether(db: Database, items: string[]): string[] {
+function boughtTogether(db: Database, items: string[], sales: readonly SaleLine[]): string[] {
   const first = items[0];
   if (!first) return [];
   const byId = sellable(loadProducts(db));
-  const lines = salesLines(db);
+  const lines = sales;
   const orders = new Set(lines.filter((l) => l.productId === first).map((l) => l.orderId));
   const together = new Map<string, number>();
   for (const l of lines) if (orders.has(l.orderId) && l.productId !== first) together.set(l.productId, (together.get(l.productId) ?? 0) + 1);
@@ -101,18 +97,24 @@ function boughtTogether(db: Database, items: string[]): string[] {
 }
 
 /** Products by units sold, most first; products never sold are not best sellers. */
-function bestSellers(db: Database, exclude: string[]): string[] {
+function bestSellers(db: Database, exclude: string[], sales: readonly SaleLine[]): string[] {
   const byId = sellable(loadProducts(db));
   const units = new Map<string, number>();
-  for (const l of salesLines(db)) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
+  for (const l of sales) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
   return [...units]
     .filter(([id, n]) => n > 0 && byId.has(id) && !exclude.includes(id))
     .sort((a, b) => b[1] - a[1] || (byId.get(a[0])!.numericId - byId.get(b[0])!.numericId))
     .map(([id]) => id);
 }
 
-export function recommend(db: Database, algorithm: Algorithm, items: string[]): string[] {
+/** Up to 100 product ids for an algorithm; the order-based ones read `sources`. */
+export function recommend(db: Database, algorithm: Algorithm, items: string[], sources: readonly SalesSource[]): string[] {
+  const sales = () => sources.flatMap((s) => s(db));
   const ids =
-    algorithm.key === 'same-categories' ? sameCategories(db, items) : algorithm.key === 'bought-together' ? boughtTogether(db, items) : bestSellers(db, items);
+    algorithm.key === 'same-categories'
+      ? sameCategories(db, items)
+      : algorithm.key === 'bought-together'
+        ? boughtTogether(db, items, sales())
+        : bestSellers(db, items, sales());
   return ids.slice(0, MAX_ITEMS);
 }

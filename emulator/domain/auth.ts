@@ -5,8 +5,8 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import { sha256Hex, stableId } from './db.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { sha256Hex, stableId } from '../db.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 
 /** Member roles (spec: authentication roles). */
 export type MemberRole = 'MEMBER' | 'OWNER' | 'CONTRIBUTOR';
@@ -66,6 +66,11 @@ export function upsertClient(db: Database, client: OAuthClient, nowIso: string):
 }
 
 /** The union of every registered client's allowed origins (the CORS allow-list). */
+/** Every registered client's id, sorted. */
+export function listClientIds(db: Database): string[] {
+  return db.prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id').all().map((r) => r.id);
+}
+
 export function allAllowedOrigins(db: Database): Set<string> {
   const rows = db.prepare<[], { allowed_origins: string }>('SELECT allowed_origins FROM oauth_clients').all();
   const out = new Set<string>();
@@ -198,6 +203,11 @@ export function revokeRefreshToken(db: Database, refreshToken: string): boolean 
   const r = db.prepare<[string]>("UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? AND kind = 'refresh'").run(hash);
   db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE parent_hash = ?').run(hash);
   return r.changes > 0;
+}
+
+/** Revoke one session by its refresh token's hash: the refresh token and every access token issued with it. */
+export function revokeSession(db: Database, refreshHash: string): void {
+  db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(refreshHash, refreshHash);
 }
 
 /** Revoke every token of a member (password reset, block, delete). */

@@ -1,82 +1,12 @@
-/** Reading reviews and the rating summary: shared by `<inlay-reviews>` and `<inlay-rating>` (one small shared chunk). */
+/** The rating summary and the reviews on the page: shared by `<inlay-reviews>` and `<inlay-rating>` (one small shared chunk). */
 import { z } from 'zod/mini';
 import { atom } from 'nanostores';
-import { client } from '../boot.ts';
+import type { InlayClient } from '../client.ts';
 import { FRESH_MS } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import type { Persist } from '../stores/query.ts';
-import { api } from '../urls.ts';
-
-const image = z.object({ id: z.optional(z.string()), url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) });
-
-/** A review as the widgets use it (wire-protocol §4; other fields are ignored). */
-export const reviewSchema = z.object({
-  id: z.string(),
-  namespace: z.optional(z.string()),
-  entityId: z.string(),
-  content: z.object({
-    title: z.optional(z.string()),
-    body: z.optional(z.string()),
-    rating: z.number(),
-    media: z.optional(z.array(z.object({ image: z.optional(image) }))),
-  }),
-  author: z.optional(z.object({ contactId: z.optional(z.string()), authorName: z.optional(z.string()) })),
-  reply: z.optional(z.object({ message: z.optional(z.string()), createdDate: z.optional(z.nullable(z.string())) })),
-  moderation: z.optional(z.object({ moderationStatus: z.optional(z.string()) })),
-  verified: z.optional(z.boolean()),
-  helpfulness: z.optional(z.number()),
-  createdDate: z.optional(z.string()),
-  reviewDate: z.optional(z.string()),
-});
-export type Review = z.infer<typeof reviewSchema>;
-
-export type Filter = Record<string, unknown>;
-// No "most helpful": the platform has no call to vote a review helpful (docs/wire.md).
-export type SortKey = 'newest' | 'oldest' | 'highest' | 'lowest';
-/** The list's sort choices on the wire (ties: newest first). */
-export const SORTS: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[]> = {
-  newest: [{ fieldName: 'createdDate', order: 'DESC' }],
-  oldest: [{ fieldName: 'createdDate', order: 'ASC' }],
-  highest: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
-  lowest: [{ fieldName: 'content.rating', order: 'ASC' }, { fieldName: 'createdDate', order: 'DESC' }],
-};
-/** The platform's filter for reviews with at least one photo or video (`content.media` takes `$isEmpty` only). */
-export const WITH_MEDIA: Filter = { 'content.media': { $isEmpty: false } };
-
-export interface ReviewPage {
-  reviews: Review[];
-  /** Opaque cursor of the next page; absent on the last. */
-  next?: string;
-}
-
-/** `POST /reviews/v1/reviews/query`: filter, sort, cursor paging. */
-export async function queryReviews(o: { filter?: Filter; sort?: SortKey; limit?: number; cursor?: string; returnPrivate?: boolean }): Promise<ReviewPage> {
-  const schema = z.object({
-    reviews: z.array(reviewSchema),
-    metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
-  });
-  const r = await client().http.request({
-    ...api.queryReviews,
-    body: {
-      query: { filter: o.filter, sort: o.sort && SORTS[o.sort], cursorPaging: { limit: o.limit ?? 10, ...(o.cursor ? { cursor: o.cursor } : {}) } },
-      ...(o.returnPrivate ? { returnPrivateReviews: true } : {}),
-    },
-    schema,
-    kind: 'read',
-  });
-  return { reviews: r.reviews, next: r.metadata?.cursors?.next ?? undefined };
-}
-
-/** `POST /reviews/v1/reviews/count` (published reviews unless `includePrivate`). */
-export async function countReviews(filter: Filter, includePrivate = false): Promise<number> {
-  const r = await client().http.request({
-    ...api.countReviews,
-    body: { filter, ...(includePrivate ? { includePrivateReviews: true } : {}) },
-    schema: z.object({ count: z.number() }),
-    kind: 'read',
-  });
-  return r.count;
-}
+import type { Persist } from './query.ts';
+import { countReviews, queryReviews, reviewSchema, type ReviewPage, type SortKey } from '../api/reviews.ts';
+import { oncePer } from '../context.ts';
 
 // ------------------------------------------------------------------------------------------ summary
 
@@ -101,13 +31,14 @@ export const summaryKey = (ns: string, id: string) => `reviews:summary:${ns}:${i
  * cached and shared. Several items asked for in the same 20 ms (a product grid) are read instead by one query with
  * `entityId: {$in: […]}` (≤ 5 pages of 100), and their histograms built from the reviews themselves.
  */
-export function loadSummary(ns: string, id: string): Promise<Summary> {
+export function loadSummary(client: Client, ns: string, id: string): Promise<Summary> {
+  const batches = batchesOf(client);
   let b = batches.get(ns);
   if (!b) {
     batches.set(ns, (b = new Map()));
     setTimeout(() => {
       batches.delete(ns);
-      void flush(ns, b!);
+      void flush(client, ns, b!);
     }, 20);
   }
   let w = b.get(id);
@@ -125,16 +56,16 @@ interface Waiter {
   resolve: (s: Summary) => void;
   reject: (e: unknown) => void;
 }
-const batches = new Map<string, Map<string, Waiter>>();
+type Client = Pick<InlayClient, 'cache' | 'http'>;
+/** The items asked for in the last 20 ms, per namespace: one set per page (client). */
+const batchesOf = oncePer((_: Client) => new Map<string, Map<string, Waiter>>());
 
-const countsFor = (ns: string, id: string) =>
+const countsFor = ({ cache, http }: Client, ns: string, id: string) =>
   Promise.all(
-    [1, 2, 3, 4, 5].map((n) =>
-      client().cache.fetch(`reviews:count:${ns}:${id}:${n}`, () => countReviews({ namespace: ns, entityId: id, 'content.rating': n })),
-    ),
+    [1, 2, 3, 4, 5].map((n) => cache.fetch(`reviews:count:${ns}:${id}:${n}`, () => countReviews(http, { namespace: ns, entityId: id, 'content.rating': n }))),
   ).then(summarize);
 
-async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
+async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): Promise<void> {
   const ids = [...waiters.keys()];
   const settle = async (id: string, s: Promise<Summary>) => {
     const w = waiters.get(id)!;
@@ -150,7 +81,7 @@ async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
       let cursor: string | undefined;
       for (let pages = 0; ; pages++) {
         if (pages === 5) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
-        const page = await queryReviews({ filter: { namespace: ns, entityId: { $in: ids } }, limit: 100, cursor });
+        const page = await queryReviews(client.http, { filter: { namespace: ns, entityId: { $in: ids } }, limit: 100, cursor });
         for (const r of page.reviews) {
           const h = hist.get(r.entityId);
           const n = Math.round(r.content.rating);
@@ -164,7 +95,7 @@ async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
       // fall back to counts per item
     }
   }
-  await Promise.all(ids.map((id) => settle(id, countsFor(ns, id))));
+  await Promise.all(ids.map((id) => settle(id, countsFor(client, ns, id))));
 }
 
 /**
@@ -174,14 +105,14 @@ async function flush(ns: string, waiters: Map<string, Waiter>): Promise<void> {
 const SUMMARY: Persist<Summary> = { fresh: FRESH_MS, schema: z.object({ count: z.number(), average: z.number(), histogram: z.array(z.number()) }) };
 
 /** The shared summary store of an item (`<inlay-rating>` and `<inlay-reviews>` use the same key). */
-export const summaryStore = (ns: string, id: string) => client().cache.store(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY);
+export const summaryStore = (client: Client, ns: string, id: string) => client.cache.store(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY);
 
 /**
  * Starts the summaries of items about to be shown (a carousel's cards, before their details arrive), so their
  * ratings do not wait one more round trip for the cards to render. Same keys and batching as `summaryStore`.
  */
-export function prefetchSummaries(ns: string, ids: string[]): void {
-  for (const id of ids) client().cache.fetch(summaryKey(ns, id), () => loadSummary(ns, id), SUMMARY).catch(() => undefined);
+export function prefetchSummaries(client: Client, ns: string, ids: string[]): void {
+  for (const id of ids) client.cache.fetch(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY).catch(() => undefined);
 }
 
 /** A page of reviews as kept across pages (the first page of a list), fresh for a minute. */

@@ -3,12 +3,13 @@
  * failed-login throttling and the dev captcha. Routes live in routes/identity.ts, routes/members.ts and
  * routes/redirects.ts.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
-import { newOpaqueToken, verifyPassword } from './auth.ts';
-import { getSetting, sha256Hex } from './db.ts';
-import { PlatformError } from './errors.ts';
+import { newOpaqueToken, revokeOtherMemberTokens, verifyPassword } from './auth.ts';
+import { sha256Hex } from '../db.ts';
+import { getSetting } from './settings.ts';
+import { PlatformError } from '../errors.ts';
 
 /** Site sign-up policy (site setting `signup_policy`). */
 export type SignupPolicy = 'immediate' | 'email_verification' | 'owner_approval';
@@ -77,6 +78,71 @@ export function memberById(db: Database, id: string): MemberRow | undefined {
 }
 
 /** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
+/** Sign-up: a new MEMBER with a fresh contact id and an unverified email; returns its id. */
+export function createMember(
+  db: Database,
+  m: { email: string; passwordHash: string; status: 'APPROVED' | 'PENDING'; nickname: string; firstName: string | null; lastName: string | null },
+  nowMs: number,
+): string {
+  const id = randomUUID();
+  const nowIso = new Date(nowMs).toISOString();
+  db.prepare<[string, string, string, string, string, string, string | null, string | null, string, string]>(
+    `INSERT INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, created_date, updated_date)
+     VALUES (?, ?, ?, 0, ?, 'MEMBER', ?, ?, ?, ?, ?, ?)`,
+  ).run(id, randomUUID(), m.email, m.passwordHash, m.status, m.nickname, m.firstName, m.lastName, nowIso, nowIso);
+  return id;
+}
+
+export function recordLogin(db: Database, memberId: string, nowMs: number): void {
+  db.prepare<[string, string]>('UPDATE members SET last_login_date = ? WHERE id = ?').run(new Date(nowMs).toISOString(), memberId);
+}
+
+/** A new password (change-password; the caller ends the other sessions). */
+export function setPasswordHash(db: Database, memberId: string, hash: string, nowMs: number): void {
+  db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(nowMs).toISOString(), memberId);
+}
+
+/**
+ * A password reset by mail: the new password, the email counts as verified (the mail reached it), and a PENDING
+ * member is approved when `approve` (no owner approval needed).
+ */
+export function resetPassword(db: Database, memberId: string, hash: string, approve: boolean, nowMs: number): void {
+  db.prepare<[string, string, number, string]>(
+    "UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ?, status = CASE WHEN status = 'PENDING' AND ? = 1 THEN 'APPROVED' ELSE status END WHERE id = ?",
+  ).run(hash, new Date(nowMs).toISOString(), approve ? 1 : 0, memberId);
+}
+
+/**
+ * End every session of a member but the one whose refresh token hash is `keepRefreshHash`: other tokens, unused
+ * session tokens, authorization codes and recovery links.
+ */
+export function endSessionsExcept(db: Database, memberId: string, keepRefreshHash: string | null, nowMs: number): void {
+  db.transaction(() => {
+    revokeOtherMemberTokens(db, memberId, keepRefreshHash);
+    db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
+    db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
+  })();
+}
+
+/** Change the given profile fields (undefined: left alone); `updated_date` moves when any is given. */
+export function updateMemberProfile(db: Database, id: string, fields: { nickname?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }, nowMs: number): void {
+  const nowIso = new Date(nowMs).toISOString();
+  if (fields.nickname !== undefined) db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(fields.nickname, nowIso, id);
+  if (fields.firstName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(fields.firstName, nowIso, id);
+  if (fields.lastName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(fields.lastName, nowIso, id);
+}
+
+/** Public (joined the community) or private profile. */
+export function setMemberPrivacy(db: Database, id: string, privacy: 'PUBLIC' | 'PRIVATE', nowMs: number): void {
+  db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(nowMs).toISOString(), id);
+}
+
+/** Delete a member record (revoke its tokens first). */
+export function deleteMember(db: Database, id: string): void {
+  db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(id);
+}
+
 export function toWireMember(m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
   const pub = fieldset === 'PUBLIC';
   return {
@@ -176,6 +242,26 @@ export function liveStateToken(db: Database, stateToken: string, nowMs: number):
 }
 
 // ------------------------------------------------------------------------------------------ recovery
+
+/** A wrong code counts against the state token's attempts. */
+export function countWrongCode(db: Database, tokenHash: string): void {
+  db.prepare<[string]>('UPDATE identity_state_tokens SET attempts = attempts + 1 WHERE token_hash = ?').run(tokenHash);
+}
+
+/** The right code: the state token is used and the member's email verified (a PENDING member becomes `status`). */
+export function verifyEmail(db: Database, token: StateTokenRow, status: 'PENDING' | 'APPROVED', nowMs: number): void {
+  db.prepare<[number, string]>('UPDATE identity_state_tokens SET used_at = ? WHERE token_hash = ?').run(nowMs, token.token_hash);
+  db.prepare<[string, string, string]>("UPDATE members SET email_verified = 1, status = CASE WHEN status = 'PENDING' THEN ? ELSE status END, updated_date = ? WHERE id = ?").run(
+    status,
+    new Date(nowMs).toISOString(),
+    token.member_id,
+  );
+}
+
+/** A new code for a state token (resend): attempts start again. */
+export function renewStateCode(db: Database, tokenHash: string, code: string, nowMs: number): void {
+  db.prepare<[string, number, string]>('UPDATE identity_state_tokens SET code_hash = ?, sent_at = ?, attempts = 0 WHERE token_hash = ?').run(sha256Hex(code), nowMs, tokenHash);
+}
 
 export function issueRecoveryToken(db: Database, memberId: string, nowMs: number): string {
   const token = newOpaqueToken();
@@ -316,27 +402,28 @@ interface Bucket {
   count: number;
   until: number;
 }
-/** Counters per emulator (in memory: a restart forgets them). */
-const buckets = new WeakMap<object, Map<string, Bucket>>();
+/** One emulator's rate-limit counters (in memory: a restart forgets them); `app.rateLimiter`. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
 
-/**
- * Count one call against every `[key, limit]` (all or none): 429 RESOURCE_EXHAUSTED with `Retry-After` (seconds)
- * when any of them is used up. Refused calls are not counted.
- */
-export function takeRate(owner: object, checks: [key: string, limit: RateLimit][], nowMs: number): void {
-  let map = buckets.get(owner);
-  if (!map) buckets.set(owner, (map = new Map()));
-  if (map.size > 10_000) for (const [k, b] of map) if (b.until <= nowMs) map.delete(k);
-  let wait = 0;
-  for (const [key, limit] of checks) {
-    const b = map.get(key);
-    if (b && b.until > nowMs && b.count >= limit.max) wait = Math.max(wait, b.until - nowMs);
-  }
-  if (wait > 0) throw rateLimited('Too many requests. Try again later.', wait);
-  for (const [key, limit] of checks) {
-    const b = map.get(key);
-    if (b && b.until > nowMs) b.count++;
-    else map.set(key, { count: 1, until: nowMs + limit.windowMs });
+  /**
+   * Count one call against every `[key, limit]` (all or none): 429 RESOURCE_EXHAUSTED with `Retry-After` (seconds)
+   * when any of them is used up. Refused calls are not counted.
+   */
+  take(checks: [key: string, limit: RateLimit][], nowMs: number): void {
+    const map = this.buckets;
+    if (map.size > 10_000) for (const [k, b] of map) if (b.until <= nowMs) map.delete(k);
+    let wait = 0;
+    for (const [key, limit] of checks) {
+      const b = map.get(key);
+      if (b && b.until > nowMs && b.count >= limit.max) wait = Math.max(wait, b.until - nowMs);
+    }
+    if (wait > 0) throw rateLimited('Too many requests. Try again later.', wait);
+    for (const [key, limit] of checks) {
+      const b = map.get(key);
+      if (b && b.until > nowMs) b.count++;
+      else map.set(key, { count: 1, until: nowMs + limit.windowMs });
+    }
   }
 }
 

@@ -1,0 +1,41 @@
+// Test helper: a page's context (client + translations) on a fake platform, without boot and without globals.
+import { createClient, type ClientDeps, type InlayClient } from '../../core/client.ts';
+import { setConfig, type InlayConfig } from '../../core/config.ts';
+import { createInlayContext, type CaptchaProvider, type InlayContext } from '../../core/context.ts';
+import { setPageContext } from '../../core/element.ts';
+import { $locale } from '../../core/i18n/index.ts';
+import { followMember, syncSession } from '../../core/stores/session.ts';
+import { loadMember } from '../../core/stores/member.ts';
+
+export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
+  clientId?: string;
+  apiBase?: string;
+  locale?: string;
+  tokenStorage?: InlayConfig['tokenStorage'];
+  /** The site's captcha provider (`Inlay.captcha`). */
+  captcha?: () => CaptchaProvider | undefined;
+}
+
+/** A client and its context whose every request goes to `fetch` (tokens in memory unless asked otherwise). */
+export function testContext(fetch: typeof globalThis.fetch, o: TestContextOptions = {}): InlayContext {
+  const { clientId = 'test-client', apiBase = 'https://api.test', locale = 'en', tokenStorage = 'memory', captcha, ...deps } = o;
+  const client: InlayClient = createClient({ clientId, apiBase, locale, tokenStorage }, { locks: null, events: null, ...deps, fetch });
+  return createInlayContext(client, captcha ?? (() => undefined));
+}
+
+/**
+ * Makes `context` the page's, as boot does for a real page: its configuration, its locale and the context every
+ * element mounted from now on renders with; with `session`, `$session` follows its tokens (and loads the member
+ * record) too, else the test sets `$session` itself. Returns the undo function.
+ */
+export function usePage(context: InlayContext, { session = false } = {}): () => void {
+  const { client } = context;
+  setConfig({ ok: true, config: client.config });
+  $locale.set(client.config.locale);
+  setPageContext(context);
+  const stops = session ? [syncSession(client.tokens), followMember(() => loadMember(client))] : [];
+  return () => {
+    stops.forEach((stop) => stop());
+    setPageContext(undefined);
+  };
+}

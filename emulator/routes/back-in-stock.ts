@@ -1,11 +1,12 @@
 /**
  * Back-in-stock notification requests, under `/back-in-stock-service/v1/back-in-stock-notification-requests`
  * (wire-protocol §7, spec "Back-in-stock" calls). Any visitor or member may ask to be told; reading one's own
- * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
+ * requests needs the caller that made them (or the member whose email it is); admin identities (§11.6) and owners
+ * see and manage all.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import type { Identity } from '../domain/auth.ts';
+import type { Caller, Identity } from '../domain/auth.ts';
 import {
   allRequests,
   contactIdForEmail,
@@ -69,7 +70,8 @@ const appIdSchema = z.object({ appId: z.string().min(1).max(100).optional() });
 const reportSchema = z.object({ catalogReference });
 const countSchema = z.object({ catalogReferences: z.array(catalogReference).min(1).max(100) });
 
-const isStaff = (who: Identity) => who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
+/** Admin identities and the site's staff members see and manage every request. */
+const isStaff = (who: Caller) => who.kind === 'admin' || (who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR'));
 const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
 
 function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
@@ -79,8 +81,8 @@ function memberEmail(ctx: RequestContext, who: Identity): { email: string; conta
 }
 
 /** May this caller see (and delete) this request? */
-function mayRead(ctx: RequestContext, who: Identity, r: RequestRow): boolean {
-  if (isStaff(who) || r.created_by === callerId(who)) return true;
+function mayRead(ctx: RequestContext, who: Caller, r: RequestRow): boolean {
+  if (who.kind === 'admin' || isStaff(who) || r.created_by === callerId(who)) return true;
   return memberEmail(ctx, who)?.email.toLowerCase() === r.email.toLowerCase();
 }
 
@@ -141,7 +143,7 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 };
 
 function runQuery(ctx: RequestContext, input: unknown) {
-  const who = ctx.auth();
+  const who = ctx.caller();
   const { query = {} } = validate(querySchema, input);
   let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
@@ -195,7 +197,7 @@ export const backInStockRoutes: RouteModule = (router) => {
 
   router.operation(api.countStockRequests, (ctx) => {
     const raw = paramsObject(ctx.query);
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
     // repeated `catalogReferences` params carry JSON objects
     const refs = raw['catalogReferences'];
@@ -214,7 +216,7 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.post(`${BASE}/report-items-back-in-stock`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can report items back in stock');
     const { catalogReference: ref } = validate(reportSchema, ctx.body);
     const { variant, product } = resolveItem(ctx, ref, 'catalogReference');
@@ -224,30 +226,30 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.post(`${BASE}/settings/start-collecting`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden();
     return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, true) } };
   });
   router.post(`${BASE}/settings/stop-collecting`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden();
     return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, false) } };
   });
   // The SDK maps GetSettings to PUT /settings (wire-protocol §7); anyone may read whether requests are collected.
   router.put(`${BASE}/settings`, (ctx) => {
-    ctx.auth();
+    ctx.caller();
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
   });
 
   router.operation(api.getStockRequest, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     return { json: { request: toWireRequest(r) } };
   });
 
   router.operation(api.deleteStockRequest, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     deleteRequest(ctx.db, r.id);
@@ -255,7 +257,7 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.put(`${BASE}/:id/mark-as-notification-sent`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can mark requests');
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');

@@ -45,7 +45,9 @@ export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; wid
 
 export const siteMediaRoutes: RouteModule = (router) => {
   router.operation(api.generateUploadUrl, (ctx) => {
-    const who = ctx.auth();
+    // admin identities too (on the platform they are the only ones: wire-protocol §11.5; visitors and members are
+    // refused there once the review form no longer needs them, issue 15)
+    const who = ctx.caller();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
       throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', { threshold: MAX_UPLOAD_BYTES });
@@ -54,7 +56,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
-      createdBy: who.kind === 'member' ? who.memberId : who.visitorId,
+      createdBy: who.kind === 'admin' ? `admin:${who.clientId ?? who.via}` : who.kind === 'member' ? who.memberId : who.visitorId,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };

@@ -34,6 +34,7 @@ import { reviewsRoutes } from './routes/reviews.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { membersRoutes } from './routes/members.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
+import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -75,6 +76,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   identityRoutes,
   membersRoutes,
   redirectsRoutes,
+  redirectIntentRoutes,
   cartRoutes,
   checkoutRoutes,
   siteMediaRoutes,

@@ -27,7 +27,7 @@ import {
 } from '../domain/back-in-stock.ts';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import { memberById } from '../domain/identity.ts';
-import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
@@ -56,12 +56,15 @@ const createSchema = z.object({
   }),
 });
 
+const carriedSchema = z.object({
+  filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
+  sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
+});
 const querySchema = z.object({
-  query: z
-    .object({
-      filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
-      sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
-      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(500).optional() }).optional(),
+  query: carriedSchema
+    .extend({
+      // a cursor carries the filter and sort (wire-protocol §11.7)
+      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).optional() }).optional(),
     })
     .optional(),
 });
@@ -145,11 +148,14 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 function runQuery(ctx: RequestContext, input: unknown) {
   const who = ctx.caller();
   const { query = {} } = validate(querySchema, input);
+  // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+  const carried = cursorQuery(query);
+  const { filter, sort } = validate(carriedSchema, carried, 'query');
   let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
-  rows = applyFilter(rows, query.filter, FILTER_FIELDS);
-  rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
-  const page = cursorPage(rows, query.cursorPaging, 50);
+  rows = applyFilter(rows, filter, FILTER_FIELDS);
+  rows = sort ? applySort(rows, sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
+  const page = cursorPage(rows, query.cursorPaging, 50, carried);
   return { json: { requests: page.items.map(toWireRequest), metadata: page.metadata } };
 }
 

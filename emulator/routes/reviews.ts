@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { api } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
-import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -71,12 +71,15 @@ const updateSchema = z.object({
 });
 
 const filterSchema = z.record(z.string(), z.unknown());
+const carriedSchema = z.object({
+  filter: filterSchema.optional(),
+  sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+});
 const querySchema = z.object({
-  query: z
-    .object({
-      filter: filterSchema.optional(),
-      sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
-      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(500).nullable().optional() }).optional(),
+  query: carriedSchema
+    .extend({
+      // a cursor carries the filter and sort (wire-protocol §11.7): room for a filter of many ids
+      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).nullable().optional() }).optional(),
     })
     .optional(),
   returnPrivateReviews: z.boolean().optional(),
@@ -244,13 +247,16 @@ export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.queryReviews, (ctx) => {
     const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
+    // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+    const carried = cursorQuery(query);
+    const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(
-      visibleRows(ctx, who, query.filter, returnPrivateReviews === true, 'query.filter'),
-      query.sort?.length ? query.sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
+      visibleRows(ctx, who, filter, returnPrivateReviews === true, 'query.filter'),
+      sort?.length ? sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
       SORT_FIELDS,
       'query.sort',
     );
-    const page = cursorPage(rows, query.cursorPaging, 100);
+    const page = cursorPage(rows, query.cursorPaging, 100, carried);
     return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 

@@ -21,7 +21,9 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 const generateSchema = z.object({
   mimeType: z.enum(IMAGE_TYPES),
   fileName: z.string().trim().min(1).max(200),
-  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^\d+$/)]).optional(),
+  // int64: a decimal string on the wire (the SDK's type, wire-protocol §11.8); a JSON number is accepted too, as
+  // proto3 JSON parsing accepts both for int64
+  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)')]).optional(),
   parentFolderId: z.string().max(200).optional(),
   private: z.boolean().optional(),
   labels: z.array(z.string().max(100)).max(20).optional(),

@@ -123,3 +123,20 @@ describe('cursor-only paging (§11.7): the cursor carries the filter and sort', 
     expect(third.json.metadata.cursors.next).toBeNull();
   });
 });
+
+describe('products as the SDK queries them (@wix/auto_sdk_stores_products queryProducts)', () => {
+  it('GET /stores-reader/v1/products/query-platformized?.r= and its POST fallback: object filter, sort, offset paging', async () => {
+    const P = '/stores-reader/v1/products/query-platformized';
+    const ids = [seedIds.products['enamel-camp-mug']!, seedIds.products['waxed-canvas-rucksack']!, seedIds.products['folding-camp-stool']!];
+    const request = { query: { filter: { id: { $in: ids } }, sort: [{ fieldName: 'name', order: 'DESC' }], paging: { limit: 2, offset: 1 } } };
+    const get = await api(emu, `${P}?.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`, { token: visitor });
+    expect(get.status).toBe(200);
+    expect(get.json.metadata).toEqual({ count: 2, offset: 1, total: 3, tooManyToCount: false });
+    const post = await api(emu, P, { token: visitor, body: request });
+    expect(post.json).toEqual(get.json);
+    const names = get.json.products.map((p: { name: string }) => p.name);
+    expect(names).toEqual([...names].sort().reverse());
+    const bad = await api(emu, P, { token: visitor, body: { query: { filter: { nope: 1 } } } });
+    expect([bad.status, bad.json.details.validationError.fieldViolations[0].field]).toEqual([400, 'query.filter']);
+  });
+});

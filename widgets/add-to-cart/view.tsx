@@ -2,8 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { toast } from '../../core/stores/toasts.ts';
-import { inStock, productStore } from '../../core/services/products.ts';
-import { cartOf } from '../../core/services/current-cart.ts';
+import { inStock } from '../../core/api/products.ts';
+import { productStore } from '../../core/stores/products.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { strings } from './strings.ts';
 

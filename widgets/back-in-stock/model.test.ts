@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { STORES_APP_ID } from '../../core/services/products.ts';
+import { STORES_APP_ID } from '../../core/api/products.ts';
 import { savedStockKey } from '../../core/stores/stock-saved.ts';
 import { buildRequest, createBackInStockModel, maskEmail } from './model.ts';
 

@@ -3,8 +3,9 @@ import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { createStockRequest, deleteStockRequest, openRequests, stillWaiting } from '../../core/services/back-in-stock.ts';
-import { productKey, productStore, STORES_APP_ID, variantOf, type Product } from '../../core/services/products.ts';
+import { createStockRequest, deleteStockRequest, openRequests, stillWaiting } from '../../core/api/back-in-stock.ts';
+import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
+import { productKey, productStore } from '../../core/stores/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
 import type { strings } from './strings.ts';
 

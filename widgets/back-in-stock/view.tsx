@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../core/stores/session.ts';
-import { inStock } from '../../core/services/products.ts';
+import { inStock } from '../../core/api/products.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { createBackInStockModel, maskEmail } from './model.ts';
 import { strings } from './strings.ts';

@@ -1,5 +1,5 @@
 import { InlayApiError } from '../../core/errors.ts';
-import type { CartLine } from '../../core/services/current-cart.ts';
+import type { CartLine } from '../../core/api/current-cart.ts';
 
 /** The most of a line one can have: its stock when tracked, else the platform's 9999. */
 export const maxQuantity = (l: CartLine) => Math.max(1, Math.min(9999, l.availability?.quantityAvailable ?? 9999));

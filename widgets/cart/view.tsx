@@ -3,14 +3,8 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
 import type { InlayContext } from '../../core/context.ts';
-import {
-  cartOf,
-  type CartDiscount,
-  type CartStore,
-  type CartLine,
-  type Money,
-  type Totals,
-} from '../../core/services/current-cart.ts';
+import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
+import type { CartDiscount, CartLine, Money, Totals } from '../../core/api/current-cart.ts';
 import { availabilityKey, boundQuantity, couponErrorKey, lineName, maxQuantity, variantText } from './model.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { strings } from './strings.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import { photosOf, type ReviewsModel } from './model.ts';
 import { Lightbox } from './lightbox.tsx';
 import { Meta, Stars, type T } from './parts.tsx';

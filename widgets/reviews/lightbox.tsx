@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import { CHEVRON, CLOSE, Icon } from './icons.tsx';
 import { Meta, reduceMotion, Stars, type T } from './parts.tsx';
 

@@ -1,24 +1,12 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
-import { productStore } from '../../core/services/products.ts';
+import { productStore } from '../../core/stores/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import {
-  bulkModerate,
-  deleteReply,
-  deleteReview,
-  listKey,
-  moderateReview,
-  queryReviews,
-  replyToReview,
-  REVIEW_PAGE,
-  summaryStore,
-  type Filter,
-  type Review,
-  type SortKey,
-  WITH_MEDIA,
-} from '../../core/services/reviews.ts';
+import { bulkModerate, deleteReply, deleteReview, moderateReview, replyToReview } from '../../core/api/review-writes.ts';
+import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
+import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import { submitReview, type Draft, type Member } from './submit.ts';
 
 export type { Draft, Member };

@@ -1,5 +1,5 @@
 import type { I18n, Translator } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import type { strings } from './strings.ts';
 
 export const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;

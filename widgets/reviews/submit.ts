@@ -1,6 +1,7 @@
 import type { Http } from '../../core/http.ts';
 import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
-import { createReview, createReviewAndContact, getReview, queryReviews, uploadPhoto, type Review } from '../../core/services/reviews.ts';
+import { createReview, createReviewAndContact, getReview, uploadPhoto } from '../../core/api/review-writes.ts';
+import { queryReviews, type Review } from '../../core/api/reviews.ts';
 
 /** The wire `member` of the session (wire-protocol §5), the parts used here. */
 export interface Member {

@@ -50,6 +50,11 @@ type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `'toaster.count'` for `'toaster.count_one' | 'toaster.count_other'`. */
 export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}_${PluralSuffix}` ? B : never) : never;
 export type TranslationKey = MessageKey | PluralKey;
+/** What a widget's translator takes: its dictionary's keys (a plural by its base, `'rev.count'`) and core's. */
+export type Translator<K extends string> = (
+  key: K | (K extends `${infer B}_${PluralSuffix}` ? B : never) | TranslationKey,
+  params?: Record<string, string | number>,
+) => string;
 export type DateStyle = 'full' | 'long' | 'medium' | 'short';
 
 export interface I18n {
@@ -71,7 +76,7 @@ export interface I18n {
    * A translator for a widget's own strings: same rules as `t`. `english` is the widget's dictionary (kept in the
    * widget's chunk); other languages come from the language's pack, with English for any key it lacks.
    */
-  strings<K extends string>(english: Record<K, string>): (key: K | TranslationKey, params?: Record<string, string | number>) => string;
+  strings<K extends string>(english: Record<K, string>): Translator<K>;
 }
 
 /** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */

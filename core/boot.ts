@@ -6,6 +6,7 @@ import { setPageContext } from './element.ts';
 import { $locale, followHtmlLang, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
 import { $session, followMember, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
+import { storageKey } from './storage.ts';
 import type { AddItem, Cart } from './api/current-cart.ts';
 
 declare const __INLAY_VERSION__: string;
@@ -51,13 +52,12 @@ let captcha: CaptchaProvider | undefined;
 /** The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL. */
 const hostedReturn = (clientId: string) => {
   try {
-    return !!sessionStorage.getItem(`inlay.hosted.${clientId}`) && /[#&](code|state|error)=/.test(location.hash);
+    return !!sessionStorage.getItem(storageKey('hosted', clientId)) && /[#&](code|state|error)=/.test(location.hash);
   } catch {
     return false;
   }
 };
 const flows = () => import('./services/member-login.ts');
-const cartModel = () => import('./stores/current-cart.ts');
 
 declare global {
   interface Window {
@@ -127,7 +127,7 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
     if (!current) throw new Error('Inlay is not configured');
     return current;
   };
-  const cart = () => cartModel().then((m) => m.cartOf(page().client));
+  const cart = () => import('./stores/current-cart.ts').then(({ cartOf }) => cartOf(page().client));
   window.Inlay = Object.freeze({
     version,
     ready,

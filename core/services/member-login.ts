@@ -9,6 +9,7 @@ import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { createPkce } from '../auth/pkce.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { redirectSession } from '../api/redirects.ts';
+import { storageKey } from '../storage.ts';
 import { carryOver } from './stock-carry.ts';
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
@@ -66,7 +67,7 @@ export async function loginWithSessionToken(c: Client, sessionToken: string, tim
   return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: p.codeVerifier }));
 }
 
-const hostedKey = (c: Client) => `inlay.hosted.${c.config.clientId}`;
+export const hostedKey = (c: Client) => storageKey('hosted', c.config.clientId);
 
 /** Go to the platform's hosted login page; it comes back to this page with `#code=…&state=…`. */
 export async function startHostedLogin(c: Client): Promise<void> {

@@ -18,6 +18,7 @@ import { atom, computed } from 'nanostores';
 import type { InlayClient } from '../client.ts';
 import { outcomeUnknown } from '../errors.ts';
 import { $session } from './session.ts';
+import { oncePer } from '../context.ts';
 import * as cartApi from '../api/current-cart.ts';
 import type { AddItem, Cart, CartChangeReason, CartLine } from '../api/current-cart.ts';
 
@@ -252,10 +253,5 @@ export function createCart(client: CartClient) {
 }
 export type CartStore = ReturnType<typeof createCart>;
 
-const carts = new WeakMap<CartClient, CartStore>();
 /** The page's one cart for a client (made on first use, in this chunk: the cart code stays out of the core). */
-export function cartOf(client: CartClient): CartStore {
-  let cart = carts.get(client);
-  if (!cart) carts.set(client, (cart = createCart(client)));
-  return cart;
-}
+export const cartOf: (client: CartClient) => CartStore = oncePer(createCart);

@@ -44,9 +44,3 @@ export function followMember(load: () => Promise<unknown>): () => void {
     if (s.role === 'member' && !s.member) load().catch(() => undefined);
   });
 }
-
-/** Attach the fetched member record (a member session only). */
-export function setSessionMember(member: unknown): void {
-  const cur = $session.get();
-  if (cur.role === 'member') $session.set({ ...cur, member });
-}

@@ -22,7 +22,7 @@ let loading: Promise<Member | undefined> | undefined;
 export function loadMember({ http }: Pick<InlayClient, 'http'>, force = false): Promise<Member | undefined> {
   const s = $session.get();
   if (s.role !== 'member') return Promise.resolve(undefined);
-  if (s.member && !force) return Promise.resolve(s.member as Member);
+  if (s.member && !force) return Promise.resolve(s.member);
   loading ??= members
     .getMyMember(http)
     .then((member) => {

@@ -1,8 +1,10 @@
 import type { TokenStorageKind } from './config.ts';
+import type { LockManagerLike } from './auth/tokens.ts';
 
 /**
- * The page's web storage, and the one rule for what Inlay keeps there. A seam: the only core module that reads
- * `localStorage`/`sessionStorage`; everything else takes a `Storage | null` (tests pass their own).
+ * The page's web storage and Web Locks, and the one rule for what Inlay keeps in storage. A seam: the only core module
+ * that reads `localStorage`, `sessionStorage` or `navigator.locks`; everything else takes them as parameters (tests
+ * pass their own).
  */
 
 /** Every key Inlay keeps in web storage: `inlay.<what>.<clientId>` (tokens, cache, back-in-stock, hosted, …). */
@@ -16,3 +18,10 @@ export function webStorage(kind: TokenStorageKind = 'local'): Storage | null {
     return null;
   }
 }
+
+/** Where `storage` events about `storage` arrive: the window, for the page's localStorage (other tabs' writes). */
+export const storageEvents = (storage: Storage | null): EventTarget | null =>
+  storage && storage === webStorage() && typeof window !== 'undefined' ? window : null;
+
+/** The page's Web Locks, or null where there are none. */
+export const webLocks = (): LockManagerLike | null => (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;

@@ -3,7 +3,7 @@ import type { InlayConfig } from '../config.ts';
 import { TOKEN_SKEW_S } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
 import { requestTokens, type TokenRequest, type TokenResponse } from '../api/oauth.ts';
-import { storageKey, webStorage } from '../storage.ts';
+import { storageEvents, storageKey, webLocks, webStorage } from '../storage.ts';
 
 /** Token roles (spec §6): none, visitor (anonymous), member. */
 export type Role = 'none' | 'visitor' | 'member';
@@ -90,10 +90,7 @@ function parseStored(raw: string | null | undefined): Tokens | undefined {
 export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   const { clientId, apiBase } = opts.config;
   const storage = opts.storage !== undefined ? opts.storage : webStorage(opts.config.tokenStorage);
-  const locks =
-    opts.locks !== undefined
-      ? opts.locks
-      : ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null);
+  const locks = opts.locks !== undefined ? opts.locks : webLocks();
   const now = opts.now ?? Date.now;
   const key = tokenStorageKey(clientId);
   const listeners = new Set<(t: Tokens | undefined) => void>();
@@ -178,12 +175,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     if (ev.key !== key || (ev.storageArea != null && ev.storageArea !== storage)) return;
     replace(parseStored(ev.newValue), false);
   };
-  const events =
-    opts.events !== undefined
-      ? opts.events
-      : storage && storage === webStorage() && typeof window !== 'undefined'
-        ? window
-        : null;
+  const events = opts.events !== undefined ? opts.events : storageEvents(storage);
   events?.addEventListener('storage', onStorage);
 
   return {

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { InlayApiError } from '../errors.ts';
-import { canonicalLocale } from '../config.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
 
 export { en };
@@ -177,19 +176,3 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
 
 /** The page's UI locale (canonical tag); widgets re-render when it changes. */
 export const $locale = atom('en');
-
-/**
- * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
- * back like the configuration does, once that language's strings have loaded. Not used when the script tag fixes
- * the locale with `data-locale`. Returns the stop function.
- */
-export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
-  let wanted = '';
-  const observer = new MutationObserver(() => {
-    const locale = (wanted = canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en');
-    // switch once the language's strings are here (no flash of English); the last change wins
-    void loadLanguage(locale).then(() => wanted === locale && $locale.set(locale));
-  });
-  observer.observe(root, { attributes: true, attributeFilter: ['lang'] });
-  return () => observer.disconnect();
-}

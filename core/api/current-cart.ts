@@ -69,8 +69,7 @@ export type CartChangeReason = 'add' | 'update' | 'remove' | 'coupon' | 'sync' |
 
 type Client = Pick<InlayClient, 'http'>;
 const wrapped = z.object({ cart: cartSchema });
-const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
-  c.http.request({ method: op.method, path: op.path, schema, kind: op.method === 'GET' ? 'read' : 'write', ...(body === undefined ? {} : { body }) });
+const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) => c.http.request({ ...op, schema, body });
 const call = (c: Client, op: Operation, body: unknown) => send(c, op, wrapped, body).then((r) => r.cart);
 
 /** GET the current cart; `null` when there is none yet (404). */

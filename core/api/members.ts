@@ -26,10 +26,10 @@ const wrapped = z.object({ member: memberSchema });
 
 /** `GET /members/v1/members/my?fieldsets=FULL`: the signed-in member. */
 export const getMyMember = (http: Http): Promise<Member> =>
-  http.request({ ...api.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped, kind: 'read' }).then((r) => r.member);
+  http.request({ ...api.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped }).then((r) => r.member);
 
 const write = (http: Http, op: Operation, body: unknown): Promise<Member> =>
-  http.request({ ...op, body, schema: wrapped, kind: 'write' }).then((r) => r.member);
+  http.request({ ...op, body, schema: wrapped }).then((r) => r.member);
 
 /** Change the signed-in member's nickname; returns the member as changed. */
 export const updateNickname = (http: Http, memberId: string, nickname: string) =>

@@ -39,7 +39,7 @@ export type ProductVariant = NonNullable<Product['variants']>[number];
 
 /** `GET /stores-reader/v1/products/{id}`: one product. */
 export const getProduct = (http: Http, productId: string) =>
-  http.request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }), kind: 'read' }).then((r) => r.product);
+  http.request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }) }).then((r) => r.product);
 
 /** Several products in one request (the catalog reader's query with an id filter), in the platform's order. */
 export const queryProductsByIds = (http: Http, ids: string[]) =>

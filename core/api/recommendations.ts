@@ -13,7 +13,7 @@ export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
 /** The site's recommendation algorithms. */
 export const fetchAlgorithms = (http: Http): Promise<AvailableAlgorithm[]> =>
   http
-    .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }), kind: 'read' })
+    .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }) })
     .then((r) => r.availableAlgorithms);
 
 const refSchema = z.object({ appId: z.string(), catalogItemId: z.string() });

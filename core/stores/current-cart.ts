@@ -18,6 +18,8 @@ import { atom, computed } from 'nanostores';
 import type { InlayClient } from '../client.ts';
 import { outcomeUnknown } from '../errors.ts';
 import { $session } from './session.ts';
+import { oncePer } from '../context.ts';
+import { announce, onRestore, openChannel } from './cart-page.ts';
 import * as cartApi from '../api/current-cart.ts';
 import type { AddItem, Cart, CartChangeReason, CartLine } from '../api/current-cart.ts';
 
@@ -31,10 +33,6 @@ interface Stamp {
   revision?: unknown;
 }
 const stamp = (cart: Cart | null): Stamp => ({ id: cart?.id ?? null, revision: cart?.revision ?? null });
-
-const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
-  target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
-};
 
 /** Whether a change shows in the cart read back after its answer was lost (`before`: the cart it was made on). */
 type Landed = (before: Cart | null, after: Cart | null) => boolean;
@@ -68,6 +66,7 @@ export function createCart(client: CartClient) {
 
   let loading: Promise<Cart | null> | undefined;
   let channel: BroadcastChannel | null | undefined;
+  let stopRestore: (() => void) | undefined;
   let wasMember: boolean | undefined;
   let stopSession: (() => void) | undefined;
   const fetchIt = () => cartApi.fetchCart(client);
@@ -79,10 +78,6 @@ export function createCart(client: CartClient) {
     if (!('id' in m)) return m.revision != null && m.revision === mine?.revision;
     return m.id === (mine?.id ?? null) && m.revision === (mine?.revision ?? null);
   }
-  const onPageShow = (e: PageTransitionEvent) => {
-    if (e.persisted) refresh('sync').catch(() => undefined);
-  };
-
   function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: EventTarget, broadcast = true) {
     $confirmed.set(cart);
     $cartStatus.set({ state: 'ready' });
@@ -93,17 +88,13 @@ export function createCart(client: CartClient) {
 
   function connect() {
     if (channel !== undefined) return;
-    try {
-      channel = new BroadcastChannel(`inlay-cart-${client.config.clientId}`);
-      channel.onmessage = (e: MessageEvent<Stamp | null>) => {
-        // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
-        // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
-        if (!e.data || !holds(e.data)) void queue.then(() => refresh('sync')).catch(() => undefined);
-      };
-    } catch {
-      channel = null; // no BroadcastChannel: this tab only
-    }
-    addEventListener('pageshow', onPageShow);
+    channel = openChannel(`inlay-cart-${client.config.clientId}`, (m: Stamp | null) => {
+      // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
+      // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
+      if (!m || !holds(m)) void queue.then(() => refresh('sync')).catch(() => undefined);
+    });
+    // restored from the back/forward cache, where it heard no message
+    stopRestore = onRestore(() => void refresh('sync').catch(() => undefined));
     // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
     stopSession = $session.subscribe((s) => {
       const member = s.role === 'member';
@@ -245,17 +236,12 @@ export function createCart(client: CartClient) {
     /** Stop listening to other tabs and the session (tests; a page never stops its cart). */
     close() {
       channel?.close();
-      removeEventListener('pageshow', onPageShow);
+      stopRestore?.();
       stopSession?.();
     },
   };
 }
 export type CartStore = ReturnType<typeof createCart>;
 
-const carts = new WeakMap<CartClient, CartStore>();
 /** The page's one cart for a client (made on first use, in this chunk: the cart code stays out of the core). */
-export function cartOf(client: CartClient): CartStore {
-  let cart = carts.get(client);
-  if (!cart) carts.set(client, (cart = createCart(client)));
-  return cart;
-}
+export const cartOf: (client: CartClient) => CartStore = oncePer(createCart);

@@ -3,9 +3,15 @@
  * member's own changes. Kept out of the core chunk: boot loads it on demand when a member session starts.
  */
 import type { InlayClient } from '../client.ts';
-import { $session, setSessionMember } from './session.ts';
+import { $session } from './session.ts';
 import * as members from '../api/members.ts';
 import type { Member } from '../api/members.ts';
+
+/** Attach the fetched member record (a member session only). */
+export function setSessionMember(member: Member): void {
+  const cur = $session.get();
+  if (cur.role === 'member') $session.set({ ...cur, member });
+}
 
 let loading: Promise<Member | undefined> | undefined;
 
@@ -16,7 +22,7 @@ let loading: Promise<Member | undefined> | undefined;
 export function loadMember({ http }: Pick<InlayClient, 'http'>, force = false): Promise<Member | undefined> {
   const s = $session.get();
   if (s.role !== 'member') return Promise.resolve(undefined);
-  if (s.member && !force) return Promise.resolve(s.member as Member);
+  if (s.member && !force) return Promise.resolve(s.member);
   loading ??= members
     .getMyMember(http)
     .then((member) => {

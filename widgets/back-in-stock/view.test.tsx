@@ -152,7 +152,7 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('prefills the member’s email and asks to confirm it', async () => {
-    $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
     reply = (c) => (c.method === 'GET' ? json(200, { requests: [] }) : undefined);
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
@@ -162,7 +162,7 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('a member sees their own open requests for the item, from the platform, and “Don’t notify me” ends them all', async () => {
-    $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
     localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }));
     const list = [stockRequest({ id: 'a', email: 'maya@fernwood.example' }), stockRequest({ id: 'b' })];
     reply = (c) => (c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined);

@@ -6,7 +6,7 @@ import { setPageContext } from './element.ts';
 import { $locale, followHtmlLang, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
 import { $session, followMember, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
-import type { AddItem, Cart } from './services/current-cart.ts';
+import type { AddItem, Cart } from './api/current-cart.ts';
 
 declare const __INLAY_VERSION__: string;
 
@@ -57,7 +57,7 @@ const hostedReturn = (clientId: string) => {
   }
 };
 const flows = () => import('./services/member-login.ts');
-const cartModel = () => import('./services/current-cart.ts');
+const cartModel = () => import('./stores/current-cart.ts');
 
 declare global {
   interface Window {
@@ -114,7 +114,7 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
           (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
-    followMember(() => import('./services/members.ts').then((m) => m.loadMember(c)));
+    followMember(() => import('./stores/member.ts').then((m) => m.loadMember(c)));
   } else {
     console.error(parsed.error);
     ready = Promise.resolve();

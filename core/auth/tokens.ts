@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { InlayConfig } from '../config.ts';
 import { TOKEN_SKEW_S } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import { requestTokens, type TokenRequest, type TokenResponse } from '../services/oauth.ts';
+import { requestTokens, type TokenRequest, type TokenResponse } from '../api/oauth.ts';
 
 /** Token roles (spec §6): none, visitor (anonymous), member. */
 export type Role = 'none' | 'visitor' | 'member';

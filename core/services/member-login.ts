@@ -4,26 +4,14 @@
  * chunk: only the login widget and `Inlay.session.login()/logout()` load it. Every sign-in carries this browser's
  * back-in-stock requests over to the member (`carryOver`).
  */
-import * as z from 'zod/mini';
 import type { InlayClient } from '../client.ts';
 import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { createPkce } from '../auth/pkce.ts';
 import type { Tokens } from '../auth/tokens.ts';
-import { api } from '../urls.ts';
-import { httpUrl } from '../safe-url.ts';
+import { redirectSession } from '../api/redirects.ts';
 import { carryOver } from './stock-carry.ts';
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
-
-const sessionSchema = z.object({ redirectSession: z.object({ id: z.optional(z.string()), fullUrl: z.string() }) });
-
-/** Create a redirect session (any intent); returns its `fullUrl`, which must be http(s). */
-export async function redirectSession(c: Client, body: unknown): Promise<string> {
-  const r = await c.http.request({ ...api.redirectSession, body, schema: sessionSchema, kind: 'write' });
-  const url = r.redirectSession.fullUrl;
-  if (!httpUrl(url)) throw new Error('Invalid redirect URL');
-  return url;
-}
 
 const authRequest = (c: Client, p: { codeChallenge: string; state: string }, extra: Record<string, string>) => ({
   clientId: c.config.clientId,
@@ -73,7 +61,7 @@ export function awaitWebMessage(url: string, state: string, origin: string, time
 /** Turn a SUCCESS state's session token into member tokens: redirect session (prompt none, web_message) + iframe. */
 export async function loginWithSessionToken(c: Client, sessionToken: string, timeoutMs?: number): Promise<Tokens> {
   const p = await createPkce();
-  const url = await redirectSession(c, { auth: { authRequest: authRequest(c, p, { responseMode: 'web_message', sessionToken }), prompt: 'none' } });
+  const url = await redirectSession(c.http, { auth: { authRequest: authRequest(c, p, { responseMode: 'web_message', sessionToken }), prompt: 'none' } });
   const { code } = await awaitWebMessage(url, p.state, new URL(c.config.apiBase).origin, timeoutMs);
   return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: p.codeVerifier }));
 }
@@ -84,7 +72,7 @@ const hostedKey = (c: Client) => `inlay.hosted.${c.config.clientId}`;
 export async function startHostedLogin(c: Client): Promise<void> {
   const p = await createPkce();
   const redirectUri = location.href.split('#')[0]!;
-  const url = await redirectSession(c, { auth: { authRequest: authRequest(c, p, { responseMode: 'fragment', redirectUri }), prompt: 'login' } });
+  const url = await redirectSession(c.http, { auth: { authRequest: authRequest(c, p, { responseMode: 'fragment', redirectUri }), prompt: 'login' } });
   sessionStorage.setItem(hostedKey(c), JSON.stringify({ state: p.state, codeVerifier: p.codeVerifier, redirectUri }));
   location.assign(url);
 }
@@ -115,7 +103,7 @@ export async function completeHostedLogin(c: Client): Promise<Tokens | undefined
 export async function logout(c: Client): Promise<void> {
   if (c.tokens.isLoggedIn()) {
     try {
-      await redirectSession(c, { logout: { clientId: c.config.clientId }, callbacks: { postFlowUrl: location.href.split('#')[0] } });
+      await redirectSession(c.http, { logout: { clientId: c.config.clientId }, callbacks: { postFlowUrl: location.href.split('#')[0] } });
     } catch {
       // the local sign-out below still happens
     }
@@ -125,4 +113,4 @@ export async function logout(c: Client): Promise<void> {
 
 /** The hosted member account page for the signed-in member (comes back to this page). */
 export const accountUrl = (c: Client) =>
-  redirectSession(c, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: location.href.split('#')[0] } });
+  redirectSession(c.http, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: location.href.split('#')[0] } });

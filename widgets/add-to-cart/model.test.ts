@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartOf, type CartStore } from '../../core/services/current-cart.ts';
-import type { Product } from '../../core/services/products.ts';
+import type { Product } from '../../core/api/products.ts';
+import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
 import { $toasts, dismiss } from '../../core/stores/toasts.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';

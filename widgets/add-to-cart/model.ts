@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { cartOf } from '../../core/services/current-cart.ts';
-import { inStock, productStore, type Product } from '../../core/services/products.ts';
+import { inStock, type Product } from '../../core/api/products.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
+import { productStore } from '../../core/stores/products.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 

@@ -1,8 +1,8 @@
 import { InlayApiError } from '../../core/errors.ts';
 import type { Http } from '../../core/http.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { createStockRequest, type StockRequest } from '../../core/services/back-in-stock.ts';
-import { STORES_APP_ID, variantOf, type Product } from '../../core/services/products.ts';
+import { createStockRequest, type StockRequest } from '../../core/api/back-in-stock.ts';
+import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
 import { createSavedStockRequests, type SavedStockRequest } from '../../core/stores/stock-saved.ts';
 
 /** A request this browser made as a visitor (core/stores/stock-saved.ts), with the body that made it. */

@@ -1,4 +1,4 @@
-import type { CartLine, Money } from '../../core/services/current-cart.ts';
+import type { CartLine, Money } from '../../core/api/current-cart.ts';
 
 /** A platform amount as the platform formatted it. */
 export const amount = (m?: Money) => m?.formattedAmount ?? m?.amount ?? '';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CartLine } from '../../core/services/current-cart.ts';
+import type { CartLine } from '../../core/api/current-cart.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { amount, lineName, variantText } from './format.ts';
 import { availabilityKey, boundQuantity, maxQuantity, type CartModel, type T } from './model.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cart } from '../../core/services/current-cart.ts';
+import type { Cart } from '../../core/api/current-cart.ts';
 import { emitFrom } from '../../core/events.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';

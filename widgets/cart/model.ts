@@ -3,7 +3,8 @@ import { oncePer, type InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { cartOf, type CartLine, type CartStore, type Totals } from '../../core/services/current-cart.ts';
+import type { CartLine, Totals } from '../../core/api/current-cart.ts';
+import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
 import { lineName } from './format.ts';
 import { strings } from './strings.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CartDiscount, CartLine } from '../../core/services/current-cart.ts';
+import type { CartDiscount, CartLine } from '../../core/api/current-cart.ts';
 import { amount } from './format.ts';
 import { availabilityKey, type CartModel, type T } from './model.ts';
 

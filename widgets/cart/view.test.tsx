@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cart } from '../../core/services/current-cart.ts';
+import type { Cart } from '../../core/api/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 

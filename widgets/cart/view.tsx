@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import type { CartLine } from '../../core/services/current-cart.ts';
+import type { CartLine } from '../../core/api/current-cart.ts';
 import { Line } from './lines.tsx';
 import { createCartModel } from './model.ts';
 import { Summary } from './summary.tsx';

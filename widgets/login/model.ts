@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
+import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/api/identity.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
 import { strings } from './strings.ts';

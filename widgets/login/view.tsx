@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import type { Member } from '../../core/services/members.ts';
+import type { Member } from '../../core/api/members.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { createLoginModel, type Field, type LoginModel, type LoginUi } from './model.ts';

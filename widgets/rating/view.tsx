@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/services/review-summary.ts';
+import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
 import { strings } from './strings.ts';
 
 export interface RatingProps {

@@ -1,6 +1,8 @@
-import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
-import { expectProducts, productsByIds, type Product } from '../../core/services/products.ts';
-import { prefetchSummaries } from '../../core/services/review-summary.ts';
+import { getRecommendation, type AvailableAlgorithm } from '../../core/api/recommendations.ts';
+import { listAlgorithms } from '../../core/stores/recommendations.ts';
+import { expectProducts, productsByIds } from '../../core/stores/products.ts';
+import type { Product } from '../../core/api/products.ts';
+import { prefetchSummaries } from '../../core/stores/review-summary.ts';
 import type { InlayClient } from '../../core/client.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 

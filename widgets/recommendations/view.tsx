@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { WidgetProps } from '../../core/element.ts';
-import { productSchema, type Product } from '../../core/services/products.ts';
+import { productSchema, type Product } from '../../core/api/products.ts';
 import { FRESH_MS } from '../../core/constants.ts';
 import type { Persist } from '../../core/stores/query.ts';
-import { cartOf } from '../../core/services/current-cart.ts';
-import { listAlgorithms } from '../../core/services/recommendations.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
+import { listAlgorithms } from '../../core/stores/recommendations.ts';
 import { imageOf, loadRecommendations, priceText, productHref, type AlgorithmAttr } from './model.ts';
 import { strings } from './strings.ts';
 

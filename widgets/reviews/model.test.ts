@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { loadSummary, queryReviews, summarize, summaryStore, uploadPhoto } from '../../core/services/reviews.ts';
+import { loadSummary, summarize, summaryStore } from '../../core/stores/review-summary.ts';
+import { queryReviews } from '../../core/api/reviews.ts';
+import { uploadPhoto } from '../../core/api/review-writes.ts';
 import { createReviewsModel, jsonLd, submitReview, type Draft } from './model.ts';
 
 /** Per-rating counts the fake platform answers, per entity. */

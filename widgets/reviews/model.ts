@@ -10,18 +10,12 @@ import {
   deleteReply,
   deleteReview,
   getReview,
-  listKey,
   moderateReview,
-  queryReviews,
   replyToReview,
-  REVIEW_PAGE,
   uploadPhoto,
-  type Filter,
-  type Review,
-  type SortKey,
-  type Summary,
-  WITH_MEDIA,
-} from '../../core/services/reviews.ts';
+} from '../../core/api/review-writes.ts';
+import { listKey, REVIEW_PAGE, type Summary } from '../../core/stores/review-summary.ts';
+import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 
 /** The wire `member` of the session (wire-protocol §5), the parts used here. */
 export interface Member {

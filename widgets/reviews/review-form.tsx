@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
 import type { Draft } from './model.ts';

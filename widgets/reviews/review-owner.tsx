@@ -2,7 +2,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { I18n } from '../../core/i18n/index.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import type { ReviewsModel } from './model.ts';
 import { ownerStrings } from './owner-strings.ts';
 

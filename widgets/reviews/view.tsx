@@ -5,8 +5,9 @@ import type { WidgetProps } from '../../core/element.ts';
 import type { I18n } from '../../core/i18n/index.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { productStore } from '../../core/services/products.ts';
-import { reviewsOnPage, summaryStore, type Review, type SortKey, type Summary } from '../../core/services/review-summary.ts';
+import { productStore } from '../../core/stores/products.ts';
+import { reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import type { Review, SortKey } from '../../core/api/reviews.ts';
 import {
   createReviewsModel,
   jsonLd,

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
-import type { Image } from '../api/media.ts';
+import type { Image } from './media.ts';
 import { InlayApiError } from '../errors.ts';
 import { api, route } from '../urls.ts';
 

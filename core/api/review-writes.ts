@@ -1,12 +1,11 @@
+/** Reading one review and writing reviews (members, visitors, the site owner), and uploading their photos: `<inlay-reviews>` only. */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import { InlayApiError } from '../errors.ts';
-import { imageSchema, type Image } from '../api/media.ts';
+import { imageSchema, type Image } from './media.ts';
 import { api, route } from '../urls.ts';
 import { httpUrl } from '../safe-url.ts';
-import { reviewSchema, type Filter } from './review-summary.ts';
-
-export * from './review-summary.ts';
+import { reviewSchema, type Filter } from './reviews.ts';
 
 const one = z.object({ review: reviewSchema });
 const empty = z.object({});

@@ -1,38 +1,38 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import { createRatingModel, type RatingProps } from './model.ts';
 import { strings } from './strings.ts';
 
-export interface RatingProps {
-  /** The Stores product whose rating is shown. */
-  productId?: string;
-}
-const NONE = atom<{ data?: Summary }>({});
+export type { RatingProps } from './model.ts';
 
 /**
  * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
  * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
  */
 export function RatingView({ productId, context }: RatingProps & WidgetProps) {
-  const { client, i18n } = context;
-  const s = useStore(useMemo(() => (productId ? summaryStore(client, 'stores', productId) : NONE), [productId])).data;
-  const go = useStore($reviewsOnPage)[`stores:${productId}`];
-  if (!s) return <span part="root" />;
-  const t = i18n().strings(strings) as (k: string, p?: Record<string, string | number>) => string;
-  const avg = i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const label = t('rat.label', { avg, count: s.count });
-  const shown = s.count ? (
-    <span role="img" aria-label={label}>
-      <span class="stars" aria-hidden="true"><i style={{ width: `${s.average * 20}%` }} /></span>
-      <span aria-hidden="true"> {avg} ({i18n().number(s.count)})</span>
-    </span>
-  ) : (
-    <span class="none">{t('rat.none')}</span>
-  );
-  return go ? (
-    <button type="button" part="root link" class="go" aria-label={t('rat.go', { label: s.count ? label : t('rat.none') })} onClick={go}>{shown}</button>
+  const { i18n } = context;
+  const t = i18n().strings(strings);
+  const model = useMemo(() => createRatingModel(context, { productId }), [productId]);
+  const s = useStore(model.$summary).data;
+  const go = useStore(model.$reviewsOnPage)[`stores:${productId}`];
+  let shown;
+  let label = '';
+  if (s) {
+    const avg = i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    label = s.count ? t('rat.label', { avg, count: s.count }) : t('rat.none');
+    shown = s.count ? (
+      <span role="img" aria-label={label}>
+        <span class="stars" aria-hidden="true"><i style={{ width: `${s.average * 20}%` }} /></span>
+        <span aria-hidden="true"> {avg} ({i18n().number(s.count)})</span>
+      </span>
+    ) : (
+      <span class="none">{label}</span>
+    );
+  }
+  // while loading, an empty box of the same size
+  return s && go ? (
+    <button type="button" part="root link" class="go" aria-label={t('rat.go', { label })} onClick={go}>{shown}</button>
   ) : (
     <span part="root">{shown}</span>
   );

@@ -47,16 +47,14 @@ export function loadLanguage(locale: string): Promise<void> {
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
-/** The plural keys of a dictionary's keys: `'rat.label'` for `'rat.label_one' | 'rat.label_other'`. */
-export type PluralBase<K extends string> = K extends `${infer B}_${PluralSuffix}` ? B : never;
 /** `'toaster.count'` for `'toaster.count_one' | 'toaster.count_other'`. */
-export type PluralKey = PluralBase<MessageKey>;
+export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}_${PluralSuffix}` ? B : never) : never;
 export type TranslationKey = MessageKey | PluralKey;
-/**
- * A widget's translator, typed by its English dictionary's keys `K` (`keyof typeof strings`): those keys, their plural
- * keys (`'x'` for `'x_one' | 'x_other'`, picked by `params.count`) and the core's.
- */
-export type Translator<K extends string = never> = (key: K | PluralBase<K> | TranslationKey, params?: Record<string, string | number>) => string;
+/** What a widget's translator takes: its dictionary's keys (a plural by its base, `'rev.count'`) and core's. */
+export type Translator<K extends string> = (
+  key: K | (K extends `${infer B}_${PluralSuffix}` ? B : never) | TranslationKey,
+  params?: Record<string, string | number>,
+) => string;
 export type DateStyle = 'full' | 'long' | 'medium' | 'short';
 
 export interface I18n {

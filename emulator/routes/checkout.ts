@@ -4,7 +4,7 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import { isApiKeyCall, type Identity } from '../domain/auth.ts';
+import type { Identity } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
@@ -165,11 +165,11 @@ export const checkoutRoutes: RouteModule = (router, app) => {
   });
 
   router.get('/ecom/v1/orders/:id', (ctx) => {
-    // the site's backend with its API key reads any order; a visitor or member token only its own (staff: any)
-    const admin = isApiKeyCall(ctx.req.headers, ctx.app.apiKey);
-    const identity = admin ? undefined : ctx.auth();
+    // eCommerce Orders calls are admin-only on the platform (wire-protocol §11.5): the site's backend with a
+    // client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
+    ctx.requireAdmin();
     const o = orderById(ctx.db, ctx.params.id!);
-    if (!o || (identity && !canSee(identity, o.owner))) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+    if (!o) throw notFound('Order not found', 'ORDER_NOT_FOUND');
     return { json: { order: o.order } };
   });
 

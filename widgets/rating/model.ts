@@ -4,17 +4,12 @@ import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/re
 
 const NONE = atom<{ data?: Summary }>({});
 
-export interface RatingProps {
-  /** The Stores product whose rating is shown. */
-  productId?: string;
-}
-
 /**
  * One `<inlay-rating>` for one product: its rating summary (`$summary`: the query cache's, shared with
  * `<inlay-reviews>` and batched with the other ratings of the page) and the page's `$reviewsOnPage`, where `stores:<id>`
  * has a function while an `<inlay-reviews>` for the same product is on the page: it scrolls there and moves focus to it.
  */
-export const createRatingModel = ({ client }: InlayContext, { productId }: RatingProps) => ({
+export const createRatingModel = ({ client }: InlayContext, { productId }: { productId?: string }) => ({
   $summary: productId ? summaryStore(client, 'stores', productId) : NONE,
   $reviewsOnPage,
 });

@@ -7,8 +7,11 @@ import type { LockManagerLike } from './auth/tokens.ts';
  * pass their own).
  */
 
-/** Every key Inlay keeps in web storage: `inlay.<what>.<clientId>` (tokens, cache, back-in-stock, hosted, …). */
-export const storageKey = (what: string, clientId: string) => `inlay.${what}.${clientId}`;
+/**
+ * Every key Inlay keeps in web storage: `inlay.<what>.<scope>`, the scope being the client id (tokens, cache,
+ * back-in-stock, hosted sign-in) or what the value belongs to (a review draft's item, a member id).
+ */
+export const storageKey = (what: string, scope: string) => `inlay.${what}.${scope}`;
 
 /** The page's storage of a kind, or null where there is none or it is blocked (reading the property itself may throw). */
 export function webStorage(kind: TokenStorageKind = 'local'): Storage | null {

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
+import { storageKey } from '../../core/storage.ts';
 import { formStrings } from './form-strings.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import type { Draft } from './submit.ts';
@@ -12,7 +13,7 @@ export const PHOTO_MAX = 5;
 
 export const emptyDraft: Draft = { rating: 0, title: '', body: '', name: '', email: '' };
 
-const draftKey = (ns: string, id: string) => `inlay.reviews.draft.${ns}:${id}`;
+const draftKey = (ns: string, id: string) => storageKey('reviews.draft', `${ns}:${id}`);
 /** The form's text survives a reload in this tab (sessionStorage, per item); photos do not. */
 export const drafts = {
   get(ns: string, id: string): Draft {

@@ -161,7 +161,7 @@ describe('a review whose answer is lost', () => {
       if (call.url.endsWith('/reviews/v1/reviews/query')) return json(200, { reviews: [saved] });
       return undefined;
     };
-    const r = await submitReview(http, 'stores', 'p3', draft, [], { contactId: 'c-1' });
+    const r = await submitReview(http, 'stores', 'p3', draft, [], { id: 'm1', contactId: 'c-1' });
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(1);
     const q = net.calls.find((c) => c.url.endsWith('/query'))!;

@@ -8,6 +8,7 @@ import { bulkModerate, deleteReply, deleteReview, moderateReview, replyToReview 
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import { submitReview, type Draft, type Member } from './submit.ts';
+import { storageKey } from '../../core/storage.ts';
 
 export type { Draft, Member };
 
@@ -116,7 +117,7 @@ export function createReviewsModel({ client }: Pick<InlayContext, 'client'>, { p
    * per member id for the tab (sessionStorage), so a non-owner sees that 403 once.
    */
   async function probeStaff(isMember: boolean, memberId?: string) {
-    const key = `inlay.reviews.staff.${memberId}`;
+    const key = storageKey('reviews.staff', `${memberId}`);
     let known: string | null = null;
     try {
       known = memberId ? sessionStorage.getItem(key) : null;

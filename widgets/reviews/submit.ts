@@ -2,14 +2,9 @@ import type { Http } from '../../core/http.ts';
 import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
 import { createReview, createReviewAndContact, getReview, uploadPhoto } from '../../core/api/review-writes.ts';
 import { queryReviews, type Review } from '../../core/api/reviews.ts';
+import type { Member } from '../../core/api/members.ts';
 
-/** The wire `member` of the session (wire-protocol §5), the parts used here. */
-export interface Member {
-  id?: string;
-  contactId?: string;
-  loginEmail?: string;
-  profile?: { nickname?: string };
-}
+export type { Member };
 
 /** The form's values. */
 export interface Draft {

@@ -5,7 +5,8 @@ import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { reviewsOnPage } from '../../core/stores/review-summary.ts';
 import type { SortKey } from '../../core/api/reviews.ts';
-import { createReviewsModel, type Member } from './model.ts';
+import { createReviewsModel } from './model.ts';
+import { storageKey } from '../../core/storage.ts';
 import { jsonLd, syncJsonLd } from './json-ld.ts';
 import { strings } from './strings.ts';
 import { CAMERA, CHECK, Icon } from './icons.tsx';
@@ -46,12 +47,12 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const { rating, photos: photosOnly } = useStore(model.$filter);
   const sent = useStore(model.$sent);
   const session = useStore($session);
-  const member = session.role === 'member' ? (session.member as Member | undefined) : undefined;
+  const member = session.role === 'member' ? session.member : undefined;
   const product = useStore(model.$product);
   // The form is its own chunk, loaded on "Write a review" (at once when this tab holds a draft for the item).
   const [formOpen, setFormOpen] = useState(() => {
     try {
-      return !!sessionStorage.getItem(`inlay.reviews.draft.${ns}:${id}`);
+      return !!sessionStorage.getItem(storageKey('reviews.draft', `${ns}:${id}`));
     } catch {
       return false;
     }

@@ -29,7 +29,7 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const ui = useStore(model.$ui);
   const session = useStore($session);
   const member = session.role === 'member';
-  const memberEmail = (session.member as { loginEmail?: string } | undefined)?.loginEmail ?? '';
+  const memberEmail = session.member?.loginEmail ?? '';
   const wanted = !!product.data && (always || !inStock(product.data, variantId));
   const { phase, error } = ui;
   const general = error && error !== 'bis.badEmail' ? (typeof error === 'string' ? t(error) : i18n().error(error.cause)) : '';

@@ -173,9 +173,16 @@ export default defineConfig(({ mode }) => {
               codeSplitting: {
                 groups: [
                   { name: 'runtime', test: /[\\/]node_modules[\\/]/, priority: 2 },
-                  // core = what every page needs; a service used by one widget ships in that widget's chunk, PKCE with
-                  // the sign-in flows that use it, and core's strings in other languages in their language's pack
-                  { name: 'core', test: /[\\/]core[\\/](?!services[\\/]|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/, priority: 1 },
+                  // core = what every page needs; a platform call (api/) or page state (the stores below) used by one
+                  // widget ships in that widget's chunk, the sign-in flows (services/) and PKCE on demand, and core's
+                  // strings in other languages in their language's pack
+                  {
+                    name: 'core',
+                    test: /[\\/]core[\\/](?!services[\\/]|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/,
+                    priority: 1,
+                  },
+                  // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
+                  { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
                 ],
               },
             },

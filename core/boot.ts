@@ -1,12 +1,29 @@
 import { z } from 'zod/mini';
-import { parseConfig, setConfig } from './config.ts';
+import { canonicalLocale, parseConfig, setConfig } from './config.ts';
 import { createClient, type EarlyRequest } from './client.ts';
 import { createInlayContext, type CaptchaProvider, type InlayContext } from './context.ts';
 import { setPageContext } from './element.ts';
-import { $locale, followHtmlLang, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
+import { $locale, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
 import { $session, followMember, setSessionError, syncSession, type Session } from './stores/session.ts';
 import { $toasts } from './stores/toasts.ts';
-import type { AddItem, Cart } from './services/current-cart.ts';
+import { storageKey } from './storage.ts';
+import type { AddItem, Cart } from './api/current-cart.ts';
+
+/**
+ * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
+ * back like the configuration does, once that language's strings have loaded. Not used when the script tag fixes
+ * the locale with `data-locale`. Returns the stop function.
+ */
+export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
+  let wanted = '';
+  const observer = new MutationObserver(() => {
+    const locale = (wanted = canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en');
+    // switch once the language's strings are here (no flash of English); the last change wins
+    void loadLanguage(locale).then(() => wanted === locale && $locale.set(locale));
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['lang'] });
+  return () => observer.disconnect();
+}
 
 declare const __INLAY_VERSION__: string;
 
@@ -51,13 +68,12 @@ let captcha: CaptchaProvider | undefined;
 /** The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL. */
 const hostedReturn = (clientId: string) => {
   try {
-    return !!sessionStorage.getItem(`inlay.hosted.${clientId}`) && /[#&](code|state|error)=/.test(location.hash);
+    return !!sessionStorage.getItem(storageKey('hosted', clientId)) && /[#&](code|state|error)=/.test(location.hash);
   } catch {
     return false;
   }
 };
 const flows = () => import('./services/member-login.ts');
-const cartModel = () => import('./services/current-cart.ts');
 
 declare global {
   interface Window {
@@ -114,7 +130,7 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
           (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
-    followMember(() => import('./services/members.ts').then((m) => m.loadMember(c)));
+    followMember(() => import('./stores/member.ts').then((m) => m.loadMember(c)));
   } else {
     console.error(parsed.error);
     ready = Promise.resolve();
@@ -123,19 +139,19 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
   $toasts.listen((list) => {
     if (list.length && !document.querySelector('inlay-toaster')) document.body.append(document.createElement('inlay-toaster'));
   });
-  const page = () => {
+  const client = () => {
     if (!current) throw new Error('Inlay is not configured');
-    return current;
+    return current.client;
   };
-  const cart = () => cartModel().then((m) => m.cartOf(page().client));
+  const cart = () => import('./stores/current-cart.ts').then(({ cartOf }) => cartOf(client()));
   window.Inlay = Object.freeze({
     version,
     ready,
     session: Object.freeze({
       get: () => $session.get(),
       subscribe: (fn: (v: Session) => void) => $session.subscribe(fn),
-      login: () => flows().then((f) => f.startHostedLogin(page().client)),
-      logout: () => flows().then((f) => f.logout(page().client)),
+      login: () => flows().then((f) => f.startHostedLogin(client())),
+      logout: () => flows().then((f) => f.logout(client())),
     }),
     cart: Object.freeze({
       get: () => cart().then((m) => m.loadCart().then(() => m.$cart.get())),

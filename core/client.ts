@@ -3,7 +3,8 @@ import { createHttp, type Http, type HttpDeps } from './http.ts';
 import { createI18n, type I18n } from './i18n/index.ts';
 import { createTokenManager, type TokenManager, type TokenManagerOptions } from './auth/tokens.ts';
 import { createQueryCache, type QueryCache } from './stores/query.ts';
-import { createPersistedStore, hashId, localStorageOrNull } from './stores/persisted.ts';
+import { createPersistedStore, hashId } from './stores/persisted.ts';
+import { webStorage } from './storage.ts';
 
 /** A request the loader started before the core arrived (widgets/start.ts): its URL, JSON body and answer. */
 export interface EarlyRequest {
@@ -81,7 +82,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
   // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
   // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.
   const storage =
-    deps.cacheStorage !== undefined ? deps.cacheStorage : deps.storage === null || config.tokenStorage === 'memory' ? null : localStorageOrNull();
+    deps.cacheStorage !== undefined ? deps.cacheStorage : deps.storage === null || config.tokenStorage === 'memory' ? null : webStorage();
   const identity = () => {
     const r = tokens.getTokens()?.refreshToken;
     return r?.value && r.role !== 'none' ? `${r.role[0]}${hashId(r.value)}` : undefined;

@@ -1,7 +1,7 @@
-import type { Member } from './services/members.ts';
-import type { Cart, CartChangeReason } from './services/current-cart.ts';
-import type { Review } from './services/review-summary.ts';
-import type { StockRequest } from './services/back-in-stock.ts';
+import type { Member } from './api/members.ts';
+import type { Cart, CartChangeReason } from './api/current-cart.ts';
+import type { Review } from './api/reviews.ts';
+import type { StockRequest } from './api/back-in-stock.ts';
 
 /**
  * Detail of every `inlay-*` DOM event (CustomEvent, bubbles and composed). A rename is a breaking change.

@@ -175,6 +175,20 @@ describe('retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('without a kind, a GET reads (retried) and any other method writes (never retried)', async () => {
+    const get = setup(() => json(503, {}));
+    await caught(get.http.request({ path: '/x', schema }));
+    expect(get.calls).toHaveLength(4);
+    for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+      const write = setup(() => json(503, {}));
+      await caught(write.http.request({ method, path: '/x', body: {}, schema }));
+      expect(write.calls, method).toHaveLength(1);
+    }
+    const postRead = setup(() => json(503, {}));
+    await caught(postRead.http.request({ method: 'POST', path: '/x/query', body: {}, schema, kind: 'read' }));
+    expect(postRead.calls).toHaveLength(4);
+  });
+
   it('times out (kind timeout, status 0) and retries reads after a timeout', async () => {
     const hang: Handler = (call) =>
       new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

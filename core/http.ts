@@ -20,8 +20,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Every answer is parsed with it; a mismatch is a `parse` error. */
   schema: ZodMiniType<T>;
-  /** Reads retry; writes never do (except the one replay after a 401). */
-  kind: 'read' | 'write';
+  /**
+   * Reads retry; writes never do (except the one replay after a 401). By default a GET reads and any other method
+   * writes: only reads sent as a POST (a structured query) say `read`.
+   */
+  kind?: 'read' | 'write';
   /** Send the access token (default true). */
   auth?: boolean;
   timeoutMs?: number;
@@ -192,6 +195,7 @@ export function createHttp(deps: HttpDeps): Http {
   return {
     async request<T>(o: RequestOptions<T>): Promise<T> {
       const auth = o.auth ?? true;
+      const read = o.kind ? o.kind === 'read' : (o.method ?? 'GET') === 'GET';
       let retries = 0;
       let replayed = false;
       for (;;) {
@@ -208,7 +212,7 @@ export function createHttp(deps: HttpDeps): Http {
             if ((await deps.renewAfter401(token)) === false) throw e;
             continue;
           }
-          if (o.kind !== 'read' || retries >= RETRY_COUNT || !retryable(e)) throw e;
+          if (!read || retries >= RETRY_COUNT || !retryable(e)) throw e;
           await sleep(retryDelay(retries++, random), o.signal);
         }
       }

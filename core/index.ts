@@ -7,7 +7,7 @@ export * from './http.ts';
 export * from './client.ts';
 export * from './auth/pkce.ts';
 export * from './auth/tokens.ts';
-export * from './services/oauth.ts';
+export * from './api/oauth.ts';
 export * from './stores/session.ts';
 export * from './stores/query.ts';
 export * from './stores/toasts.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, type Coupon, type DiscountRule, type ShippingOption } from './domain/commerce.ts';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import { adminToken, api, memberTokens, payCheckout, placeOrder, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './domain/auth.ts';
 import type { RunningEmulator } from './server.ts';
 
@@ -250,7 +250,7 @@ describe('current cart routes', () => {
     const loc = new URL(done.headers.get('location')!);
     expect(`${loc.origin}${loc.pathname}`).toBe(thankYou);
     const orderId = loc.searchParams.get('orderId')!;
-    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: access })).json.order;
+    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: await adminToken(emu) })).json.order;
     expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '39.35' } } }); // OR: no tax → 32.40 + 6.95 + 0
     expect(order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
     const after = (await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity;
@@ -265,9 +265,9 @@ describe('current cart routes', () => {
     expect((await api(emu, `/stores-reader/v1/products/${P['enamel-camp-mug']}`, { token: access })).json.product.variants.find((v: { id: string }) => v.id === FOREST).stock.quantity).toBe(before - 2);
     expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access })).json.checkout).toMatchObject({ completed: true, orderId });
     expect((await api(emu, CART, { token: access })).json.cart).toMatchObject({ lineItems: [], revision: '1' }); // a new one
-    // someone else cannot read the order
+    // orders are admin-only (wire-protocol §11.5): neither the buyer's token nor anyone else's reads it
     const other = await visitorTokens(emu);
-    expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token: other.access })).status).toBe(404);
+    for (const token of [access, other.access]) expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token })).status).toBe(403);
   });
   it('paying removes exactly the lines the checkout held: a line added after it stays, a raised quantity keeps the difference, the cart stays', async () => {
     const { access } = await visitorTokens(emu);
@@ -278,7 +278,7 @@ describe('current cart routes', () => {
     await add(item(P['enamel-camp-mug']!, FOREST, 1), item(P['folding-camp-stool']!, DEFAULT_VARIANT_ID, 1));
     const before = (await api(emu, CART, { token: access })).json.cart;
     const orderId = await payCheckout(emu, access, checkoutId);
-    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: access })).json.order;
+    const order = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: await adminToken(emu) })).json.order;
     expect(order.lineItems.map((l: { productName: { original: string }; quantity: number }) => [l.productName.original, l.quantity])).toEqual([
       ['Enamel Camp Mug', 2],
       ['Beeswax Taper Candles (Pair)', 1],
@@ -313,7 +313,7 @@ describe('current cart routes', () => {
     expect(afterFirst.lineItems.map((l: { catalogReference: { catalogItemId: string }; quantity: number }) => [l.catalogReference.catalogItemId, l.quantity])).toEqual([[P['folding-camp-stool'], 1]]);
     // the second checkout is a purchase of its own (its page shows what it charges): it is paid, and takes nothing
     // more from the cart, whose tapers are already gone
-    const order = (await api(emu, `/ecom/v1/orders/${await payCheckout(emu, access, second)}`, { token: access })).json.order;
+    const order = (await api(emu, `/ecom/v1/orders/${await payCheckout(emu, access, second)}`, { token: await adminToken(emu) })).json.order;
     expect(order.lineItems).toEqual([expect.objectContaining({ quantity: 2 })]);
     const afterSecond = (await api(emu, CART, { token: access })).json.cart;
     expect(afterSecond.lineItems).toEqual(afterFirst.lineItems);

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './server.ts';
 
 /** `npm run emulator` with these flags and env: its banner and whether `/_dev/mailbox` answers; then SIGTERM. */
-async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ banner: string; mailbox: number }> {
+async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  probe?: (url: string, banner: string) => Promise<number>,
+): Promise<{ banner: string; mailbox: number; probed?: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--db', ':memory:', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, INLAY_DEV: '', ...env },
@@ -14,10 +18,10 @@ async function runCli(args: string[], env: Record<string, string> = {}): Promise
     let banner = '';
     child.stdout.setEncoding('utf8');
     await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`no dev helpers line in the banner: ${banner}`)), 15_000);
+      const timer = setTimeout(() => fail(new Error(`no demo owner line in the banner: ${banner}`)), 15_000);
       child.stdout.on('data', (chunk: string) => {
         banner += chunk;
-        if (/dev helpers: .*\n/.test(banner)) {
+        if (/demo owner: .*\n/.test(banner)) {
           clearTimeout(timer);
           ready();
         }
@@ -29,7 +33,7 @@ async function runCli(args: string[], env: Record<string, string> = {}): Promise
     });
     const url = /emulator listening on (\S+)/.exec(banner)![1]!;
     const mailbox = (await fetch(`${url}/_dev/mailbox`)).status;
-    return { banner, mailbox };
+    return { banner, mailbox, ...(probe ? { probed: await probe(url, banner) } : {}) };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -50,5 +54,34 @@ describe('npm run emulator: dev mode', () => {
       expect(on.banner).toMatch(/dev helpers: on/);
       expect(on.mailbox).toBe(200);
     }
+  });
+});
+
+describe('npm run emulator: the demo client’s secret (client_credentials)', () => {
+  const grant = async (url: string, secret: string) =>
+    (
+      await fetch(`${url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: secret }),
+      })
+    ).status;
+  const printedSecret = (banner: string) => /admin client credentials: demo-client \/ (\S+) \(random per start/.exec(banner)?.[1] ?? '';
+
+  it('is INLAY_CLIENT_SECRET (not printed) or a random one per start (printed with the demo logins)', { timeout: 30_000 }, async () => {
+    const fixed = 'a-fixed-secret-of-the-demo-client';
+    const runs = await Promise.allSettled([
+      runCli([], { INLAY_CLIENT_SECRET: fixed }, (url) => grant(url, fixed)),
+      runCli([], { INLAY_CLIENT_SECRET: '' }, (url, banner) => grant(url, printedSecret(banner))),
+    ]);
+    const [env, random] = runs.map((r) => {
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    }) as [Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>];
+    expect(env.banner).toMatch(/admin client credentials: demo-client \/ secret set \(INLAY_CLIENT_SECRET\)/);
+    expect(env.banner).not.toContain(fixed);
+    expect(env.probed).toBe(200);
+    expect(printedSecret(random.banner)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(random.probed).toBe(200);
   });
 });

@@ -3,13 +3,14 @@
  * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
  * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay),
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
- * API key, environment only: never on a command line; unset: API-key calls are refused).
+ * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
+ * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_ASSETS_DIR, DEFAULT_DEMO_ORIGINS, DEFAULT_PORT, REPO_ROOT, startEmulator } from './server.ts';
 import { SITE_ID } from './domain/auth.ts';
-import { DEMO_LOGINS } from './seed.ts';
+import { DEMO_CLIENT_ID, DEMO_LOGINS } from './seed.ts';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
@@ -30,7 +31,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev]
-Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY
+Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
 }
@@ -63,7 +64,10 @@ const dev = values.dev === true || devText === '1' || devText === 'true';
 const apiKey = process.env['INLAY_API_KEY'] || undefined;
 if (apiKey !== undefined && apiKey.length < 16) fail('INLAY_API_KEY must be at least 16 characters');
 
-const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev, ...(apiKey ? { apiKey } : {}) }).catch((err: unknown) => {
+const clientSecret = process.env['INLAY_CLIENT_SECRET'] || undefined;
+if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_SECRET must be at least 16 characters');
+
+const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev, ...(apiKey ? { apiKey } : {}), ...(clientSecret ? { clientSecret } : {}) }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
 });
 
@@ -76,6 +80,12 @@ console.log(
     : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
 );
 console.log(apiKey ? `  admin API key: set (wix-site-id ${SITE_ID})` : '  admin API key: none (INLAY_API_KEY sets one)');
+// A secret from the environment stays unprinted, like the API key; a random one is printed: nothing else could tell it.
+console.log(
+  clientSecret
+    ? `  admin client credentials: ${DEMO_CLIENT_ID} / secret set (INLAY_CLIENT_SECRET)`
+    : `  admin client credentials: ${DEMO_CLIENT_ID} / ${emulator.clientSecret} (random per start; INLAY_CLIENT_SECRET fixes it)`,
+);
 console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
 console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);
 

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import type { Operation } from '../core/urls.ts';
-import type { Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
+import type { AdminIdentity, Caller, Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { FaultStore } from './faults.ts';
 import type { RateLimiter, ThrottleLimits } from './domain/identity.ts';
 import type { SalesSource } from './domain/recommendations.ts';
@@ -87,12 +87,22 @@ export interface RequestContext {
   /** `http://host:port` as the caller reached us (from the Host header, sanitized), for absolute URLs. */
   baseUrl: string;
   now: () => number;
-  /** The caller's identity from the Authorization header; throws 401 when missing, unknown or expired. */
+  /**
+   * The caller's visitor or member identity from the Authorization header; 401 when missing, unknown or expired, 403
+   * for an admin identity (these calls act for a visitor or a member).
+   */
   auth(): Identity;
-  /** Like auth() but null when there is no valid token. */
+  /** Like auth() but null when there is no valid visitor or member token (an admin identity included). */
   tryAuth(): Identity | null;
   /** auth() and a member token with one of `roles` (any role when empty); 401 / 403 otherwise. */
   requireMember(...roles: MemberRole[]): MemberIdentity;
+  /**
+   * Any caller: a visitor or member token, or an admin identity (`kind === 'admin'`: a `client_credentials` token, or
+   * the API key with `wix-site-id`); 401 when there is none or the API key is wrong.
+   */
+  caller(): Caller;
+  /** caller() and an admin identity; 403 for a visitor or member token. */
+  requireAdmin(): AdminIdentity;
 }
 
 export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;

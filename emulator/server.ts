@@ -4,7 +4,7 @@
  * Adding a service: write `routes/<service>.ts` exporting a {@link RouteModule} and append it to
  * {@link ROUTE_MODULES}. Tests may pass extra modules through `startEmulator({routes})`.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,8 +13,8 @@ import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
-import { allAllowedOrigins, requireAuth, requireRole, resolveAccessToken, tokenFromHeader } from './domain/auth.ts';
-import type { Identity, MemberRole } from './domain/auth.ts';
+import { allAllowedOrigins, requireAdminCaller, requireAuth, requireRole, requireVisitorOrMember, resolveCaller, setClientSecret } from './domain/auth.ts';
+import type { Caller, MemberRole } from './domain/auth.ts';
 import { migrate, openDatabase } from './db.ts';
 import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
 import { FaultStore } from './faults.ts';
@@ -34,11 +34,13 @@ import { reviewsRoutes } from './routes/reviews.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { membersRoutes } from './routes/members.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
+import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './domain/seed.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
@@ -74,6 +76,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   identityRoutes,
   membersRoutes,
   redirectsRoutes,
+  redirectIntentRoutes,
   cartRoutes,
   checkoutRoutes,
   siteMediaRoutes,
@@ -120,6 +123,11 @@ export interface EmulatorOptions {
    * (auth.ts). Default none: every API-key call is refused (401).
    */
   apiKey?: string;
+  /**
+   * The demo OAuth client's secret, for the `client_credentials` grant (admin tokens, wire-protocol §11.6). Default:
+   * a new random one on every start (`RunningEmulator.clientSecret`; the CLI prints it).
+   */
+  clientSecret?: string;
 }
 
 export interface RunningEmulator {
@@ -128,6 +136,8 @@ export interface RunningEmulator {
   port: number;
   db: Database;
   app: EmulatorApp;
+  /** The demo OAuth client's secret (`EmulatorOptions.clientSecret` or a random one). */
+  clientSecret: string;
   /** Every registered route (method, pattern, options), in registration order. */
   routes(): RouteInfo[];
   /** Stop accepting, finish or drop open connections, close the database. */
@@ -231,6 +241,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const db = openDatabase(opts.db ?? ':memory:');
   const now = opts.now ?? Date.now;
   const bodyLimit = opts.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  const clientSecret = opts.clientSecret ?? randomBytes(24).toString('base64url');
   const app: EmulatorApp = {
     db,
     now,
@@ -248,6 +259,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   try {
     migrate(db);
     await seed(db, { demoOrigins: app.demoOrigins, nowMs: now() });
+    setClientSecret(db, DEMO_CLIENT_ID, clientSecret);
   } catch (err) {
     db.close();
     throw err;
@@ -365,11 +377,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const body = bytes && !raw ? parseBody(bytes, req.headers['content-type'], route.options.form === true) : {};
       const hostHeader = req.headers.host ?? '';
       const baseUrl = `http://${HOST_HEADER.test(hostHeader) ? hostHeader : `127.0.0.1:${port}`}`;
-      let identity: Identity | null | undefined;
-      const tryAuth = (): Identity | null => {
-        if (identity === undefined) identity = resolveAccessToken(db, tokenFromHeader(req.headers.authorization), now());
-        return identity;
+      let resolved: Caller | null | undefined;
+      const tryCaller = (): Caller | null => {
+        if (resolved === undefined) resolved = resolveCaller(db, req.headers, app.apiKey, now());
+        return resolved;
       };
+      const visitorOrMember = () => requireVisitorOrMember(requireAuth(tryCaller()));
       const ctx: RequestContext = {
         req,
         url,
@@ -382,9 +395,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         app,
         baseUrl,
         now,
-        tryAuth,
-        auth: () => requireAuth(tryAuth()),
-        requireMember: (...roles: MemberRole[]) => requireRole(requireAuth(tryAuth()), ...roles),
+        tryAuth: () => {
+          const c = tryCaller();
+          return c && c.kind !== 'admin' ? c : null;
+        },
+        auth: visitorOrMember,
+        requireMember: (...roles: MemberRole[]) => requireRole(visitorOrMember(), ...roles),
+        caller: () => requireAuth(tryCaller()),
+        requireAdmin: () => requireAdminCaller(requireAuth(tryCaller())),
       };
       const result = await route.handler(ctx);
       if (res.headersSent || res.destroyed) return;
@@ -462,5 +480,5 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     return closed;
   };
 
-  return { url: `http://${urlHost}:${port}`, port, db, app, routes: () => router.list(), close };
+  return { url: `http://${urlHost}:${port}`, port, db, app, clientSecret, routes: () => router.list(), close };
 }

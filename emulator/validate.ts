@@ -204,3 +204,39 @@ export const httpUrl = z
       return false;
     }
   }, 'must be an absolute http(s) URL');
+
+/**
+ * GET parameters: `.r` (base64url JSON, the SDK's form for complex GETs) or dotted keys (`query.cursorPaging.limit`).
+ * Objects built here have no prototype; prototype-named keys, over-deep keys and a key that is both a value and an
+ * object (`a=1&a.b=2`) are refused with 400 before anything else looks at the request.
+ */
+export function paramsObject(search: URLSearchParams): Record<string, unknown> {
+  const r = search.get('.r');
+  if (r !== null) {
+    const value = parseJsonText(Buffer.from(r, 'base64url').toString('utf8'), '.r', 'must be base64url-encoded JSON');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField('.r', 'must encode a JSON object', 'VALIDATION');
+    return value as Record<string, unknown>;
+  }
+  assertSafeParamKeys(search);
+  const isNode = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const clash = (parts: string[], n: number) => invalidField(parts.slice(0, n).join('.'), 'is given both as a value and as an object', 'VALIDATION');
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of search) {
+    const parts = key.split('.');
+    let node = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parts[i]!;
+      const next = node[p];
+      if (next === undefined) node = node[p] = Object.create(null) as Record<string, unknown>;
+      else if (isNode(next)) node = next;
+      else throw clash(parts, i + 1);
+    }
+    const last = parts[parts.length - 1]!;
+    const prev = node[last];
+    if (isNode(prev)) throw clash(parts, parts.length);
+    if (prev === undefined) node[last] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else node[last] = [prev, value];
+  }
+  return out;
+}

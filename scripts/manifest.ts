@@ -1,6 +1,7 @@
 /**
  * `npm run manifest`: writes custom-elements.json and types/*.d.ts from the sources, read with the TypeScript
  * compiler API (the widgets are r2wc wrappers, which off-the-shelf analyzers do not see). Sources of truth:
+ * - widgets/registry.ts's table → the widgets (one record per widget folder, see {@link registeredWidgets});
  * - widgets/<name>/element.ts `defineElement({ tag, component, props, styles })` → tag, attributes (kebab-case of
  *   the props, as core/element.ts maps them) and their kinds; the props interface (the type argument) → TS types,
  *   descriptions (JSDoc) and `@default`s; the view's JSDoc → the element's description;
@@ -13,7 +14,7 @@
  * tests/types/manifest.test.ts regenerates both in memory and compares them with the committed files.
  */
 import ts from 'typescript';
-import { mkdirSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -77,11 +78,45 @@ const walk = (node: ts.Node, fn: (n: ts.Node) => void) => {
   };
   visit(node);
 };
-const widgetDirs = (root: string) =>
-  readdirSync(join(root, 'widgets'), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'element.ts')))
-    .map((d) => d.name)
-    .sort();
+/** Folders under widgets/ that are not widgets: shared code the widgets use. */
+export const SHARED_FOLDERS = ['languages'];
+
+/**
+ * The widgets of widgets/registry.ts's table, read from its source: each record's tag and the folder its chunk
+ * (`() => import('./<folder>/element.ts')`) loads. Throws unless every folder under widgets/ (but
+ * {@link SHARED_FOLDERS}) has exactly one record, tagged `inlay-<folder>`: a widget cannot be added without it.
+ */
+export function registeredWidgets(root = ROOT): { tag: string; dir: string }[] {
+  const path = join(root, 'widgets/registry.ts');
+  const sf = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
+  let table: ts.ObjectLiteralExpression | undefined;
+  walk(sf, (n) => {
+    if (!ts.isVariableDeclaration(n) || !ts.isIdentifier(n.name) || n.name.text !== 'widgets' || !n.initializer) return;
+    const init = ts.isSatisfiesExpression(n.initializer) ? n.initializer.expression : n.initializer;
+    if (ts.isObjectLiteralExpression(init)) table = init;
+  });
+  if (!table) throw new Error('manifest: widgets/registry.ts has no `const widgets = { … }` table');
+  const records = table.properties.map((p) => {
+    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.name) || !ts.isArrayLiteralExpression(p.initializer)) return fail(p, 'a record is not `\'inlay-…\': [chunk, reserve]`');
+    const chunk = p.initializer.elements[0];
+    const call = chunk && ts.isArrowFunction(chunk) && ts.isCallExpression(chunk.body) ? chunk.body : undefined;
+    const spec = call?.expression.kind === ts.SyntaxKind.ImportKeyword ? call.arguments[0] : undefined;
+    const dir = spec && ts.isStringLiteral(spec) ? /^\.\/([a-z0-9-]+)\/element\.ts$/.exec(spec.text)?.[1] : undefined;
+    if (!dir) return fail(p, "a record's chunk is not `() => import('./<folder>/element.ts')`");
+    if (p.name.text !== `inlay-${dir}`) fail(p, `${p.name.text} loads widgets/${dir}: the tag of a widget folder is inlay-<folder>`);
+    return { tag: p.name.text, dir };
+  });
+  const folders = readdirSync(join(root, 'widgets'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !SHARED_FOLDERS.includes(d.name))
+    .map((d) => d.name);
+  for (const dir of folders) {
+    const n = records.filter((r) => r.dir === dir).length;
+    if (n !== 1) throw new Error(`manifest: widgets/${dir} has ${n ? `${n} records` : 'no record'} in widgets/registry.ts (docs/adding-a-widget.md)`);
+  }
+  for (const r of records) if (!folders.includes(r.dir)) throw new Error(`manifest: ${r.tag}'s folder widgets/${r.dir} does not exist`);
+  return records.sort((a, b) => a.dir.localeCompare(b.dir));
+}
+const widgetDirs = (root: string) => registeredWidgets(root).map((w) => w.dir);
 const sourceFilesOf = (root: string, dir: string) =>
   readdirSync(join(root, 'widgets', dir))
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
@@ -368,16 +403,16 @@ export function collect(root = ROOT): ManifestData {
   // Public type names, printed structurally: the site builder's .d.ts never imports the repo's modules.
   const publicTypes: [string, string, string][] = [
     ['InlayRole', 'core/auth/tokens.ts', 'Role'],
-    ['InlayMember', 'core/services/members.ts', 'Member'],
+    ['InlayMember', 'core/api/members.ts', 'Member'],
     ['InlaySession', 'core/stores/session.ts', 'Session'],
-    ['InlayMoney', 'core/services/current-cart.ts', 'Money'],
-    ['InlayCartLine', 'core/services/current-cart.ts', 'CartLine'],
-    ['InlayCartDiscount', 'core/services/current-cart.ts', 'CartDiscount'],
-    ['InlayCart', 'core/services/current-cart.ts', 'Cart'],
-    ['InlayCartChangeReason', 'core/services/current-cart.ts', 'CartChangeReason'],
-    ['InlayAddItem', 'core/services/current-cart.ts', 'AddItem'],
-    ['InlayReview', 'core/services/review-summary.ts', 'Review'],
-    ['InlayStockRequest', 'core/services/back-in-stock.ts', 'StockRequest'],
+    ['InlayMoney', 'core/api/current-cart.ts', 'Money'],
+    ['InlayCartLine', 'core/api/current-cart.ts', 'CartLine'],
+    ['InlayCartDiscount', 'core/api/current-cart.ts', 'CartDiscount'],
+    ['InlayCart', 'core/api/current-cart.ts', 'Cart'],
+    ['InlayCartChangeReason', 'core/api/current-cart.ts', 'CartChangeReason'],
+    ['InlayAddItem', 'core/api/current-cart.ts', 'AddItem'],
+    ['InlayReview', 'core/api/reviews.ts', 'Review'],
+    ['InlayStockRequest', 'core/api/back-in-stock.ts', 'StockRequest'],
     ['InlayCaptchaProvider', 'core/boot.ts', 'CaptchaProvider'],
     ['InlayGlobal', 'core/boot.ts', 'InlayGlobal'],
   ];
@@ -436,6 +471,7 @@ export function collect(root = ROOT): ManifestData {
     const tagNode = prop('tag');
     if (!tagNode || !ts.isStringLiteral(tagNode)) return fail(spec, 'tag is not a string literal');
     const tag = tagNode.text;
+    if (tag !== `inlay-${dir}`) fail(tagNode, `widgets/${dir}/element.ts defines ${tag}, its record in widgets/registry.ts says inlay-${dir}`);
 
     // Attributes: the `props` kinds, typed and described by the props interface (the type argument).
     const propsNode = prop('props');

@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test. Finds (or installs) Chromium, builds the bundle the browser tests load, type-checks,
- * lints, and runs all Vitest projects (node, happy-dom, Chromium e2e). Ends with one line of real totals.
+ * `npm test`: every test. Finds (or installs) Chromium here, before any test runs (the browser suite's setup only
+ * checks that it is there), builds the bundle the browser tests load, type-checks, lints (`npm run lint`: ESLint and
+ * Prettier), and runs all Vitest projects (node, happy-dom, Chromium e2e). Ends with one line of real totals.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ if (run('build', 'npx', ['vite', 'build'])) run('build (classic inlay.js)', 'npx
 run('build (inlay/react and the React demo)', 'npx', ['tsx', 'scripts/build-react.ts']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('typecheck (React)', 'npx', ['tsc', '-p', 'react/tsconfig.json']);
-run('lint', 'npx', ['eslint', '.']);
+run('lint', 'npm', ['run', 'lint']);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';

@@ -30,8 +30,8 @@ export interface InlayMember {
 export interface InlaySession {
   status: 'loading' | 'visitor' | 'member' | 'error';
   role: InlayRole;
-  /** The member record, filled once fetched (members service). */
-  member?: unknown;
+  /** The member record (wire-protocol §5), filled once fetched; a member session only. */
+  member?: InlayMember;
   error?: string;
 }
 

@@ -15,17 +15,17 @@ const down = vi.fn(async () => new Response(JSON.stringify({ message: 'unavailab
 describe.each(Object.keys(registry))('<%s> contract', (tag) => {
   it('registers once when its chunk is imported, and importing again is harmless', async () => {
     const before = new Set(Object.getOwnPropertyNames(window));
-    await registry[tag]!();
+    await registry[tag]![0]();
     const ctor = customElements.get(tag);
     expect(ctor).toBeDefined();
-    await registry[tag]!();
+    await registry[tag]![0]();
     expect(customElements.get(tag)).toBe(ctor);
     const added = Object.getOwnPropertyNames(window).filter((k) => !before.has(k));
     expect(added).toEqual([]);
   });
 
   it('renders into an open shadow root with adopted styles and named parts, and unmounts on disconnect', async () => {
-    await registry[tag]!();
+    await registry[tag]![0]();
     const errors = vi.spyOn(console, 'error');
     const { el } = await mountWidget(tag, { 'product-id': '11111111-1111-4111-8111-111111111111' }, down, { clientId: 'demo-client' });
     await flush(20);

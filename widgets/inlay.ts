@@ -1,7 +1,28 @@
-// The core first in the one file, in the order the widgets use it (it is all one script: nothing changes at run
-// time): the widgets' code then compresses against it.
+// The core first in the one file, then the widgets' models (it is all one script and none of these does anything when
+// imported: nothing changes at run time): the code loaded later, and the widgets' views, compress against it. Order:
+// the page layer, the platform calls, the page state, the sign-in flows, the models (-0.5 KB gzip against none).
 import '../core/element.ts';
 import '../core/boot.ts';
+import '../core/api/products.ts';
+import '../core/api/current-cart.ts';
+import '../core/api/reviews.ts';
+import '../core/api/review-writes.ts';
+import '../core/api/back-in-stock.ts';
+import '../core/api/identity.ts';
+import '../core/api/members.ts';
+import '../core/api/recommendations.ts';
+import '../core/api/redirects.ts';
+import '../core/stores/products.ts';
+import '../core/stores/current-cart.ts';
+import '../core/stores/review-summary.ts';
+import '../core/stores/recommendations.ts';
+import '../core/stores/member.ts';
+import '../core/services/member-login.ts';
+import './back-in-stock/model.ts';
+import './recommendations/model.ts';
+import './reviews/model.ts';
+import './login/model.ts';
+import './cart/model.ts';
 import { start } from './start.ts';
 
 // Classic build (inlay.js): everything in one IIFE; document.currentScript is our tag while it first runs.

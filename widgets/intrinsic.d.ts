@@ -1,11 +1,13 @@
-// Inlay elements used inside other widgets' views (a carousel card holds a rating and an add-to-cart button).
+// Inlay elements used inside other widgets' views (a carousel card holds a rating and an add-to-cart button): every
+// tag of widgets/registry.ts, with the attributes its element's props map to.
 import type { JSX as PreactJSX } from 'preact';
+import type { WidgetAttributes, WidgetTag } from './registry.ts';
+
+type InlayIntrinsicElements = { [T in WidgetTag]: PreactJSX.HTMLAttributes<HTMLElement> & WidgetAttributes<T> };
 
 declare module 'preact' {
   namespace JSX {
-    interface IntrinsicElements {
-      'inlay-rating': PreactJSX.HTMLAttributes<HTMLElement> & { 'product-id'?: string };
-      'inlay-add-to-cart': PreactJSX.HTMLAttributes<HTMLElement> & { 'product-id'?: string; 'variant-id'?: string; quantity?: string; 'no-open'?: boolean };
-    }
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface IntrinsicElements extends InlayIntrinsicElements {}
   }
 }

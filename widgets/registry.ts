@@ -1,27 +1,61 @@
 /**
- * Tag → chunk. The loader imports a widget's chunk only when its tag appears in the page. Each element module
- * defines its tag when imported. Add a widget here when it lands.
+ * One record per widget: adding a widget is one folder (`widgets/<name>/`, tag `inlay-<name>`) and one line here
+ * (docs/adding-a-widget.md). Everything else reads this table:
+ * - the loader (widgets/start.ts) imports a widget's chunk only when its tag appears in the page (the element
+ *   module defines the tag when imported), and reserves each tag's box with {@link reserveCss};
+ * - the JSX intrinsic types of the tags (widgets/intrinsic.d.ts) come from the element each chunk exports;
+ * - the manifest (scripts/manifest.ts: custom-elements.json, types/*.d.ts) lists the widgets of this table, and
+ *   tests/types/manifest.test.ts fails when a widget folder has no record here.
+ * The record is a pair, not an object: this table ships in the loader, whose 1.5 KB budget has no room for
+ * property names.
  */
-export const registry: Record<string, () => Promise<unknown>> = {
-  'inlay-toaster': () => import('./toaster/element.ts'),
-  'inlay-back-in-stock': () => import('./back-in-stock/element.ts'),
-  'inlay-recommendations': () => import('./recommendations/element.ts'),
-  'inlay-reviews': () => import('./reviews/element.ts'),
-  'inlay-rating': () => import('./rating/element.ts'),
-  'inlay-login': () => import('./login/element.ts'),
-  'inlay-cart': () => import('./cart/element.ts'),
-  'inlay-add-to-cart': () => import('./add-to-cart/element.ts'),
-};
+export type WidgetRecord = [
+  /** The widget's chunk: its `element.ts`, which defines the tag when imported. */
+  chunk: () => Promise<unknown>,
+  /**
+   * The box the page keeps for the tag until its element is defined (CSS declarations of `<tag>:not(:defined)`), so
+   * the page does not shift when it upgrades. The widget's own loading state keeps the same box.
+   */
+  reserve: string,
+];
 
+const widgets = {
+  'inlay-toaster': [() => import('./toaster/element.ts'), 'display:none'],
+  'inlay-back-in-stock': [() => import('./back-in-stock/element.ts'), 'display:block;min-height:44px'],
+  'inlay-recommendations': [() => import('./recommendations/element.ts'), 'display:block;min-height:412px'],
+  'inlay-reviews': [() => import('./reviews/element.ts'), 'display:block;min-height:420px'],
+  'inlay-rating': [() => import('./rating/element.ts'), 'display:inline-block;min-height:20.88px;min-width:120px;vertical-align:middle'],
+  'inlay-login': [() => import('./login/element.ts'), 'display:block;min-height:44px;min-width:96px'],
+  'inlay-cart': [() => import('./cart/element.ts'), 'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle'],
+  'inlay-add-to-cart': [() => import('./add-to-cart/element.ts'), 'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle'],
+} satisfies Record<`inlay-${string}`, WidgetRecord>;
+
+/** Tag → record. */
+export const registry: Readonly<Record<string, WidgetRecord>> = widgets;
+
+/** The reserved boxes of every tag, as one stylesheet (the loader adopts it; the demo serves it as a file). */
+export const reserveCss = Object.entries(widgets)
+  .map(([tag, [, reserve]]) => `${tag}:not(:defined){${reserve}}`)
+  .join('');
+
+// ------------------------------------------------------------------------------------------------ types only
+
+/** Tags of the table. */
+export type WidgetTag = keyof typeof widgets;
+
+declare const widgetProps: unique symbol;
 /**
- * Space reserved for every public tag until its element is defined, so the page does not shift when it upgrades.
- * Each widget's own loading state keeps the same box.
+ * The type of an element module's export (`export const InlayX: WidgetElement<XProps> = defineElement<XProps>(…)`):
+ * what `defineElement` returns, plus (at the type level only) the props its attributes map to, so the JSX types
+ * of every tag follow from this table.
  */
-export const reserveCss =
-  'inlay-reviews:not(:defined),inlay-recommendations:not(:defined),inlay-login:not(:defined),' +
-  'inlay-back-in-stock:not(:defined){display:block}' +
-  'inlay-reviews:not(:defined){min-height:420px}inlay-recommendations:not(:defined){min-height:412px}' +
-  'inlay-login:not(:defined){min-height:44px;min-width:96px}inlay-back-in-stock:not(:defined){min-height:44px}' +
-  'inlay-cart:not(:defined),inlay-add-to-cart:not(:defined),inlay-rating:not(:defined){display:inline-block;' +
-  'min-height:44px;min-width:44px;vertical-align:middle}inlay-rating:not(:defined){min-height:20.88px;min-width:120px}' +
-  'inlay-toaster:not(:defined){display:none}';
+export type WidgetElement<P> = CustomElementConstructor | undefined | { readonly [widgetProps]: P };
+
+type PropsOfModule<M> = M[keyof M] extends infer E ? (E extends { readonly [widgetProps]: infer P } ? P : never) : never;
+/** The props of a tag's element (camelCase, as its view receives them). */
+export type WidgetPropsOf<T extends WidgetTag> = PropsOfModule<Awaited<ReturnType<(typeof widgets)[T][0]>>>;
+
+type Kebab<S extends string> = S extends `${infer H}${infer R}` ? `${H extends Lowercase<H> ? H : `-${Lowercase<H>}`}${Kebab<R>}` : '';
+type AttributeValue<V> = [Exclude<V, undefined>] extends [boolean] ? boolean : [Exclude<V, undefined>] extends [number] ? number | `${number}` : string;
+/** A tag's attributes as JSX writes them (`product-id`, `no-open`), as core/element.ts maps props to attributes. */
+export type WidgetAttributes<T extends WidgetTag> = { [K in keyof WidgetPropsOf<T> & string as Kebab<K>]?: AttributeValue<WidgetPropsOf<T>[K]> };

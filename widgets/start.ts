@@ -72,7 +72,7 @@ export function start(data: Record<string, string | undefined>, base?: string): 
     pending.delete(tag);
     preload(tag);
     booted
-      .then((active) => active && registry[tag]!())
+      .then((active) => active && registry[tag]![0]()) // the record's chunk
       .catch((e: unknown) => console.error(`Inlay: could not load <${tag}>.`, e));
   };
   const scan = (root: ParentNode) => {

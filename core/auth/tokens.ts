@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import type { InlayConfig } from '../config.ts';
 import { TOKEN_SKEW_S } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import { requestTokens, type TokenRequest, type TokenResponse } from '../services/oauth.ts';
+import { requestTokens, type TokenRequest, type TokenResponse } from '../api/oauth.ts';
+import { storageEvents, storageKey, webLocks, webStorage } from '../storage.ts';
 
 /** Token roles (spec §6): none, visitor (anonymous), member. */
 export type Role = 'none' | 'visitor' | 'member';
@@ -65,18 +66,9 @@ const storedSchema = z.object({
 });
 
 /** Storage key of a client's tokens. */
-export const tokenStorageKey = (clientId: string) => `inlay.tokens.${clientId}`;
+export const tokenStorageKey = (clientId: string) => storageKey('tokens', clientId);
 /** Web Locks name serialising renewals of a client's tokens across tabs. */
 export const tokenLockName = (clientId: string) => `inlay-tokens-${clientId}`;
-
-function pickStorage(kind: InlayConfig['tokenStorage']): Storage | null {
-  try {
-    // Reading the property itself throws where storage is blocked (sandboxed frames, disabled cookies).
-    return kind === 'local' ? globalThis.localStorage ?? null : kind === 'session' ? globalThis.sessionStorage ?? null : null;
-  } catch {
-    return null;
-  }
-}
 
 function parseStored(raw: string | null | undefined): Tokens | undefined {
   if (!raw) return undefined;
@@ -97,11 +89,8 @@ function parseStored(raw: string | null | undefined): Tokens | undefined {
  */
 export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   const { clientId, apiBase } = opts.config;
-  const storage = opts.storage !== undefined ? opts.storage : pickStorage(opts.config.tokenStorage);
-  const locks =
-    opts.locks !== undefined
-      ? opts.locks
-      : ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null);
+  const storage = opts.storage !== undefined ? opts.storage : webStorage(opts.config.tokenStorage);
+  const locks = opts.locks !== undefined ? opts.locks : webLocks();
   const now = opts.now ?? Date.now;
   const key = tokenStorageKey(clientId);
   const listeners = new Set<(t: Tokens | undefined) => void>();
@@ -186,12 +175,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     if (ev.key !== key || (ev.storageArea != null && ev.storageArea !== storage)) return;
     replace(parseStored(ev.newValue), false);
   };
-  const events =
-    opts.events !== undefined
-      ? opts.events
-      : storage && storage === pickStorage('local') && typeof window !== 'undefined'
-        ? window
-        : null;
+  const events = opts.events !== undefined ? opts.events : storageEvents(storage);
   events?.addEventListener('storage', onStorage);
 
   return {

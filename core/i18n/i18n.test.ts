@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
-import { addLanguage, createI18n, loadLanguage, matchLanguage, registerLanguages, type Messages } from './index.ts';
+import { addLanguage, createI18n, loadLanguage, matchLanguage, registerLanguages, type Messages, type Translator } from './index.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
 
@@ -96,13 +96,21 @@ describe('widget strings', () => {
     addLanguage('fr', { ...fr, 'w.hello': 'Bonjour {name}', 'w.items_one': '{count} article', 'w.items_other': '{count} articles' });
     const t = createI18n('fr-CA').strings(english);
     expect(t('w.hello', { name: 'Léa' })).toBe('Bonjour Léa');
-    expect(t('w.items' as 'w.hello', { count: 2 })).toBe('2 articles');
+    expect(t('w.items', { count: 2 })).toBe('2 articles');
     expect(t('action.retry')).toBe('Réessayer');
-    expect(createI18n('de').strings(english)('w.items' as 'w.hello', { count: 1 })).toBe('1 item');
+    expect(createI18n('de').strings(english)('w.items', { count: 1 })).toBe('1 item');
     expect(createI18n('en').strings(english)('w.hello', { name: 'Léa' })).toBe('Hello Léa');
     addLanguage('fr', fr);
     // a key the pack lacks falls back to the widget's English
     expect(createI18n('fr').strings(english)('w.hello', { name: 'Léa' })).toBe('Hello Léa');
+  });
+
+  it('is typed by the dictionary: its keys, their plural keys and the core keys, nothing else (no casts needed)', () => {
+    const t: Translator<keyof typeof english> = createI18n('en').strings(english);
+    expect(t('w.items', { count: 1 })).toBe('1 item');
+    expect(t('toaster.count', { count: 2 })).toBe('2 notifications');
+    // @ts-expect-error not a key of the dictionary
+    expect(t('w.nope')).toBe('w.nope');
   });
 });
 

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { InlayApiError } from '../errors.ts';
-import { canonicalLocale } from '../config.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
 
 export { en };
@@ -47,9 +46,16 @@ export function loadLanguage(locale: string): Promise<void> {
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** The plural keys of a dictionary's keys: `'rat.label'` for `'rat.label_one' | 'rat.label_other'`. */
+export type PluralBase<K extends string> = K extends `${infer B}_${PluralSuffix}` ? B : never;
 /** `'toaster.count'` for `'toaster.count_one' | 'toaster.count_other'`. */
-export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}_${PluralSuffix}` ? B : never) : never;
+export type PluralKey = PluralBase<MessageKey>;
 export type TranslationKey = MessageKey | PluralKey;
+/**
+ * A widget's translator, typed by its English dictionary's keys `K` (`keyof typeof strings`): those keys, their plural
+ * keys (`'x'` for `'x_one' | 'x_other'`, picked by `params.count`) and the core's.
+ */
+export type Translator<K extends string = never> = (key: K | PluralBase<K> | TranslationKey, params?: Record<string, string | number>) => string;
 export type DateStyle = 'full' | 'long' | 'medium' | 'short';
 
 export interface I18n {
@@ -71,7 +77,7 @@ export interface I18n {
    * A translator for a widget's own strings: same rules as `t`. `english` is the widget's dictionary (kept in the
    * widget's chunk); other languages come from the language's pack, with English for any key it lacks.
    */
-  strings<K extends string>(english: Record<K, string>): (key: K | TranslationKey, params?: Record<string, string | number>) => string;
+  strings<K extends string>(english: Record<K, string>): Translator<K>;
 }
 
 /** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */
@@ -170,19 +176,3 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
 
 /** The page's UI locale (canonical tag); widgets re-render when it changes. */
 export const $locale = atom('en');
-
-/**
- * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
- * back like the configuration does, once that language's strings have loaded. Not used when the script tag fixes
- * the locale with `data-locale`. Returns the stop function.
- */
-export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
-  let wanted = '';
-  const observer = new MutationObserver(() => {
-    const locale = (wanted = canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en');
-    // switch once the language's strings are here (no flash of English); the last change wins
-    void loadLanguage(locale).then(() => wanted === locale && $locale.set(locale));
-  });
-  observer.observe(root, { attributes: true, attributeFilter: ['lang'] });
-  return () => observer.disconnect();
-}

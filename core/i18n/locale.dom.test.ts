@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $locale, followHtmlLang, registerLanguages } from './index.ts';
+import { $locale, registerLanguages } from './index.ts';
+import { followHtmlLang } from '../boot.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { strings as cartStrings } from '../../widgets/cart/strings.ts';
 import { languages } from '../../widgets/languages/index.ts';

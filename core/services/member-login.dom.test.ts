@@ -4,7 +4,8 @@ import { parseConfig } from '../config.ts';
 import { SILENT_LOGIN_TIMEOUT_MS } from '../constants.ts';
 import { codeChallengeS256 } from '../auth/pkce.ts';
 import { fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
-import { awaitWebMessage, completeHostedLogin, loginWithSessionToken, logout } from './member-login.ts';
+import { completeHostedLogin, loginWithSessionToken, logout } from './member-login.ts';
+import { awaitWebMessage } from './sign-in-page.ts';
 
 const API = 'https://api.test';
 // happy-dom would otherwise try to load the iframe's page from the network

@@ -26,7 +26,7 @@ export async function carryOver<T>(c: Client, signIn: () => Promise<T>): Promise
     if (!s.id || !s.body) continue;
     let status: string;
     try {
-      status = (await c.http.request({ ...route(api.getStockRequest, { id: s.id }), schema: one, kind: 'read' })).request.status;
+      status = (await c.http.request({ ...route(api.getStockRequest, { id: s.id }), schema: one })).request.status;
     } catch (e) {
       if (is(e, 404)) put(item); // gone: nothing to carry; unknown (offline): it stays the visitor's
       continue;
@@ -36,7 +36,7 @@ export async function carryOver<T>(c: Client, signIn: () => Promise<T>): Promise
       continue;
     }
     try {
-      await c.http.request({ ...route(api.deleteStockRequest, { id: s.id }), schema: z.object({}), kind: 'write' });
+      await c.http.request({ ...route(api.deleteStockRequest, { id: s.id }), schema: z.object({}) });
     } catch (e) {
       if (is(e, 404)) put(item); // gone meanwhile
       if (!outcomeUnknown(e)) continue; // refused: it stays the visitor's
@@ -49,7 +49,7 @@ export async function carryOver<T>(c: Client, signIn: () => Promise<T>): Promise
     for (const [item, s] of Object.entries(all())) {
       if (s.id || !s.body) continue;
       try {
-        const { request } = await c.http.request({ ...api.createStockRequest, body: s.body, schema: one, kind: 'write' });
+        const { request } = await c.http.request({ ...api.createStockRequest, body: s.body, schema: one });
         // a member's requests live on the platform (the widget asks for them); a visitor's id is kept here
         put(item, c.tokens.isLoggedIn() ? undefined : { ...s, id: request.id });
       } catch (e) {

@@ -1,4 +1,5 @@
 import { PERSIST_MAX_AGE_MS, PERSIST_MAX_CHARS, PERSIST_MAX_ENTRIES, PERSIST_MAX_IDENTITIES } from '../constants.ts';
+import { storageKey } from '../storage.ts';
 
 /** A copy read back: the data and when it was fetched (ms). */
 export interface Stored {
@@ -55,15 +56,6 @@ export function hashId(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The page's localStorage, or null where there is none or it is blocked (reading the property itself may throw). */
-export function localStorageOrNull(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function createPersistedStore(o: PersistedOptions): PersistedStore {
   const { storage, identity } = o;
   const now = o.now ?? Date.now;
@@ -72,7 +64,7 @@ export function createPersistedStore(o: PersistedOptions): PersistedStore {
   const maxEntries = o.maxEntries ?? PERSIST_MAX_ENTRIES;
   const maxIdentities = o.maxIdentities ?? PERSIST_MAX_IDENTITIES;
   const schedule = o.schedule ?? ((fn: () => void) => queueMicrotask(fn));
-  const prefix = `inlay.cache.${o.clientId}.`;
+  const prefix = `${storageKey('cache', o.clientId)}.`;
   const itemKey = (id: string) => prefix + id;
 
   /** What this page knows of each identity's item (read once), and the keys it changed and has not written yet. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenManager } from '../auth/tokens.ts';
 import { memoryStorage } from '../../tests/helpers/fake-fetch.ts';
-import { $session, setSessionError, setSessionMember, syncSession } from './session.ts';
+import { $session, setSessionError, syncSession } from './session.ts';
+import { setSessionMember } from './member.ts';
 
 describe('$session', () => {
   it('follows the token manager: visitor, member, logout; never holds tokens', async () => {

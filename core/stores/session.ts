@@ -1,12 +1,13 @@
 import { atom } from 'nanostores';
 import type { Role, TokenManager } from '../auth/tokens.ts';
+import type { Member } from '../api/members.ts';
 
 /** Who is browsing. Never holds tokens. */
 export interface Session {
   status: 'loading' | 'visitor' | 'member' | 'error';
   role: Role;
-  /** The member record, filled once fetched (members service). */
-  member?: unknown;
+  /** The member record (wire-protocol §5), filled once fetched; a member session only. */
+  member?: Member;
   error?: string;
 }
 
@@ -43,10 +44,4 @@ export function followMember(load: () => Promise<unknown>): () => void {
   return $session.subscribe((s) => {
     if (s.role === 'member' && !s.member) load().catch(() => undefined);
   });
-}
-
-/** Attach the fetched member record (a member session only). */
-export function setSessionMember(member: unknown): void {
-  const cur = $session.get();
-  if (cur.role === 'member') $session.set({ ...cur, member });
 }

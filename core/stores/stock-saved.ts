@@ -1,4 +1,4 @@
-import { localStorageOrNull } from './persisted.ts';
+import { storageKey, webStorage } from '../storage.ts';
 
 /**
  * The back-in-stock requests this browser made as a visitor, kept per client id and item (`productId:variantId`) so
@@ -13,9 +13,9 @@ export interface SavedStockRequest<Body = unknown> {
   body?: Body;
 }
 
-export const savedStockKey = (clientId: string) => `inlay.back-in-stock.${clientId}`;
+export const savedStockKey = (clientId: string) => storageKey('back-in-stock', clientId);
 
-export function createSavedStockRequests<Body = unknown>(clientId: string, storage: Storage | null = localStorageOrNull()) {
+export function createSavedStockRequests<Body = unknown>(clientId: string, storage: Storage | null = webStorage()) {
   const key = savedStockKey(clientId);
   const all = (): Record<string, SavedStockRequest<Body>> => {
     try {

@@ -29,6 +29,21 @@ export interface MemberIdentity {
 /** Who is calling, from the access token. */
 export type Identity = VisitorIdentity | MemberIdentity;
 
+/**
+ * An admin identity (wire-protocol §11.6), for backend code only: an access token of the `client_credentials` grant
+ * (the OAuth client's id + secret) or the site's API key with `wix-site-id`. It stands for the site itself: no
+ * visitor, no member, no cart.
+ */
+export interface AdminIdentity {
+  kind: 'admin';
+  via: 'client-credentials' | 'api-key';
+  /** The OAuth client whose secret made the token (`client-credentials` only). */
+  clientId?: string;
+}
+
+/** Any caller: a visitor or member token, or an admin identity. Routes that take admins ask `kind === 'admin'`. */
+export type Caller = Identity | AdminIdentity;
+
 /** Authorization codes live this long. */
 export const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -65,17 +80,31 @@ export function upsertClient(db: Database, client: OAuthClient, nowIso: string):
   ).run(client.id, client.name, JSON.stringify(client.allowedOrigins), nowIso);
 }
 
-/** The union of every registered client's allowed origins (the CORS allow-list). */
 /** Every registered client's id, sorted. */
 export function listClientIds(db: Database): string[] {
   return db.prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id').all().map((r) => r.id);
 }
 
+/** The union of every registered client's allowed origins (the CORS allow-list). */
 export function allAllowedOrigins(db: Database): Set<string> {
   const rows = db.prepare<[], { allowed_origins: string }>('SELECT allowed_origins FROM oauth_clients').all();
   const out = new Set<string>();
   for (const r of rows) for (const o of JSON.parse(r.allowed_origins) as string[]) out.add(o);
   return out;
+}
+
+/** Set (or replace) a client's secret; only its SHA-256 is stored. */
+export function setClientSecret(db: Database, clientId: string, secret: string): void {
+  db.prepare<[string, string]>('UPDATE oauth_clients SET secret_hash = ? WHERE id = ?').run(sha256Hex(secret), clientId);
+}
+
+/** True when `secret` is this client's secret (constant time); false for an unknown client or one without a secret. */
+export function clientSecretMatches(db: Database, clientId: string, secret: string): boolean {
+  const row = db.prepare<[string], { secret_hash: string | null }>('SELECT secret_hash FROM oauth_clients WHERE id = ?').get(clientId);
+  // compare even when there is nothing to compare with, so an unknown client takes as long as a wrong secret
+  const expected = Buffer.from(row?.secret_hash ?? sha256Hex(randomBytes(16).toString('hex')), 'hex');
+  const actual = Buffer.from(sha256Hex(secret), 'hex');
+  return timingSafeEqual(expected, actual) && !!row?.secret_hash;
 }
 
 // ---------------------------------------------------------------------------------------------- tokens
@@ -280,6 +309,46 @@ export function resolveAccessToken(db: Database, token: string | undefined, nowM
   };
 }
 
+// ---------------------------------------------------------------------------------------------- admin identity
+
+/** The `client_credentials` grant's answer: an access token only (RFC 6749 §4.4.3: no refresh token). */
+export interface AdminTokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** An admin access token for a client whose secret was checked (grant `client_credentials`). */
+export function issueAdminToken(db: Database, clientId: string, nowMs: number, ttlSeconds: number): AdminTokenResponse {
+  const token = newOpaqueToken();
+  db.prepare<[string, string, number, number]>('INSERT INTO admin_tokens (token_hash, client_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+    sha256Hex(token),
+    clientId,
+    nowMs,
+    nowMs + ttlSeconds * 1000,
+  );
+  return { access_token: token, token_type: 'Bearer', expires_in: ttlSeconds };
+}
+
+function resolveAdminToken(db: Database, token: string, nowMs: number): AdminIdentity | null {
+  const row = db
+    .prepare<[string], { client_id: string; expires_at: number }>('SELECT client_id, expires_at FROM admin_tokens WHERE token_hash = ?')
+    .get(sha256Hex(token));
+  return row && row.expires_at > nowMs ? { kind: 'admin', via: 'client-credentials', clientId: row.client_id } : null;
+}
+
+/**
+ * Who is calling: the site's API key (with `wix-site-id`, see {@link apiKeyIdentity}), an admin token of the
+ * `client_credentials` grant, or a visitor/member access token; null when there is no valid token.
+ */
+export function resolveCaller(db: Database, headers: IncomingHttpHeaders, apiKey: string | undefined, nowMs: number): Caller | null {
+  const keyed = apiKeyIdentity(headers, apiKey);
+  if (keyed) return keyed;
+  const token = tokenFromHeader(headers.authorization);
+  if (!token) return null;
+  return resolveAdminToken(db, token, nowMs) ?? resolveAccessToken(db, token, nowMs);
+}
+
 // ---------------------------------------------------------------------------------------------- API key
 
 /** The emulated site's id: what `wix-site-id` must say next to an API key (wire-protocol §11.6). */
@@ -287,23 +356,35 @@ export const SITE_ID = stableId('site:fernwood');
 
 /**
  * An admin call with the site's API key (wire-protocol §11.6: backend code sends `Authorization: <API key>` and
- * `wix-site-id: <site id>`). False when the request has no `wix-site-id` (a token call: the caller resolves the
- * token as usual); 401 when it has one but the key is not the emulator's (`apiKey` option; none set: no key works)
- * or the site is not this one. Browsers cannot send it: `wix-site-id` is not an allowed CORS header.
+ * `wix-site-id: <site id>`, the SDK's `ApiKeyStrategy({apiKey, siteId})`). Null when the request has no
+ * `wix-site-id` (a token call); 401 when it has one but the key is not the emulator's (`apiKey` option; none set: no
+ * key works) or the site is not this one. Browsers cannot send it: `wix-site-id` is not an allowed CORS header.
  */
-export function isApiKeyCall(headers: IncomingHttpHeaders, apiKey: string | undefined): boolean {
+export function apiKeyIdentity(headers: IncomingHttpHeaders, apiKey: string | undefined): AdminIdentity | null {
   const site = headers['wix-site-id'];
-  if (site === undefined) return false;
+  if (site === undefined) return null;
   const given = tokenFromHeader(headers.authorization);
   const ok = !!apiKey && !!given && timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(apiKey).digest());
   if (!ok || site !== SITE_ID) throw unauthorized('Invalid API key or site id');
-  return true;
+  return { kind: 'admin', via: 'api-key' };
 }
 
 /** Throw 401 unless there is an identity. */
-export function requireAuth(identity: Identity | null): Identity {
+export function requireAuth<T extends Caller>(identity: T | null): T {
   if (!identity) throw unauthorized('Missing or expired token');
   return identity;
+}
+
+/** Throw 403 unless the caller is an admin identity (visitor and member tokens are refused). */
+export function requireAdminCaller(caller: Caller): AdminIdentity {
+  if (caller.kind !== 'admin') throw forbidden('This call needs an admin identity (client credentials or an API key)');
+  return caller;
+}
+
+/** Throw 403 when the caller is an admin identity: the call acts for a visitor or a member. */
+export function requireVisitorOrMember(caller: Caller): Identity {
+  if (caller.kind === 'admin') throw forbidden('This call needs a visitor or member token, not an admin identity');
+  return caller;
 }
 
 /** Throw 403 unless the identity is a member with one of `roles` (any member when `roles` is empty). */

@@ -5,7 +5,7 @@
  * domain modules load. Each service passes its own allow-list of fields ({@link FieldAccessor}s); everything else
  * is a 400 on the query's field path, checked before any row is looked at.
  */
-import { invalidField } from '../errors.ts';
+import { invalidField, PlatformError } from '../errors.ts';
 import { assertSafeJson, parseJsonText } from '../validate.ts';
 
 /** A field of an entity as seen by filters and sorts; arrays match element-wise. */
@@ -164,31 +164,79 @@ export interface CursorPage<T> {
   metadata: { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean };
 }
 
-const encodeCursor = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
+/**
+ * What a cursor carries: the offset, and the filter and sort of the query that issued it (wire-protocol §11.7: after
+ * the first page the SDK sends only `{cursorPaging: {cursor, limit}}`).
+ */
+export interface CursorState {
+  o: number;
+  filter?: unknown;
+  sort?: unknown;
+}
 
-/** The offset a cursor issued by {@link cursorPage} carries; 400 `FORMAT` on `path` for anything else. */
-export function decodeCursor(cursor: string, path = 'query.cursorPaging.cursor'): number {
+const encodeCursor = (o: number, carry: Omit<CursorState, 'o'>) =>
+  Buffer.from(JSON.stringify({ o, ...(carry.filter !== undefined ? { f: carry.filter } : {}), ...(carry.sort !== undefined ? { s: carry.sort } : {}) })).toString(
+    'base64url',
+  );
+
+/** The state a cursor issued by {@link cursorPage} carries; 400 `FORMAT` on `path` for anything else. */
+export function decodeCursorState(cursor: string, path = 'query.cursorPaging.cursor'): CursorState {
   try {
-    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: unknown } | null)?.o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; f?: unknown; s?: unknown } | null;
+    const o = c?.o;
+    if (c && typeof o === 'number' && Number.isInteger(o) && o >= 0) {
+      assertSafeJson(c, path);
+      return { o, ...(c.f !== undefined ? { filter: c.f } : {}), ...(c.s !== undefined ? { sort: c.s } : {}) };
+    }
+  } catch (err) {
+    if (err instanceof PlatformError) throw err;
     /* fall through */
   }
   throw invalidField(path, 'is not a cursor this service issued', 'FORMAT');
 }
 
+/** The offset a cursor issued by {@link cursorPage} carries; 400 `FORMAT` on `path` for anything else. */
+export function decodeCursor(cursor: string, path = 'query.cursorPaging.cursor'): number {
+  return decodeCursorState(cursor, path).o;
+}
+
 /**
- * One page of `rows` for `cursorPaging: {limit?, cursor?}` (cursors are opaque offsets). `limit` defaults to
- * `defaultLimit`; a cursor this service did not issue is a 400.
+ * The filter and sort a cursor-paged query runs with: the request's own when it sends them (the browser client still
+ * resends them with a cursor), else, with a cursor, the ones the cursor carries (the SDK sends only the cursor).
  */
-export function cursorPage<T>(rows: readonly T[], paging: { limit?: number; cursor?: string | null } | undefined, defaultLimit: number): CursorPage<T> {
+export function cursorQuery(
+  query: { filter?: unknown; sort?: unknown; cursorPaging?: { cursor?: string | null } },
+  path = 'query.cursorPaging.cursor',
+): { filter?: unknown; sort?: unknown } {
+  const cursor = query.cursorPaging?.cursor;
+  const carried = cursor ? decodeCursorState(cursor, path) : undefined;
+  const filter = query.filter ?? carried?.filter;
+  const sort = query.sort ?? carried?.sort;
+  return { ...(filter !== undefined ? { filter } : {}), ...(sort !== undefined ? { sort } : {}) };
+}
+
+/**
+ * One page of `rows` for `cursorPaging: {limit?, cursor?}` (cursors are opaque: an offset plus `carry`, the filter
+ * and sort the rows were selected with, see {@link cursorQuery}). `limit` defaults to `defaultLimit`; a cursor this
+ * service did not issue is a 400.
+ */
+export function cursorPage<T>(
+  rows: readonly T[],
+  paging: { limit?: number; cursor?: string | null } | undefined,
+  defaultLimit: number,
+  carry: { filter?: unknown; sort?: unknown } = {},
+): CursorPage<T> {
   const limit = paging?.limit ?? defaultLimit;
   const offset = paging?.cursor ? decodeCursor(paging.cursor) : 0;
   const items = rows.slice(offset, offset + limit);
   const more = offset + limit < rows.length;
   return {
     items,
-    metadata: { count: items.length, cursors: { next: more ? encodeCursor(offset + limit) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit)) : null }, hasNext: more },
+    metadata: {
+      count: items.length,
+      cursors: { next: more ? encodeCursor(offset + limit, carry) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit), carry) : null },
+      hasNext: more,
+    },
   };
 }
 

@@ -10,9 +10,10 @@ import { migration003 } from './003_identity.ts';
 import { migration004 } from './004_reviews.ts';
 import { migration005 } from './005_commerce.ts';
 import { migration006 } from './006_back_in_stock.ts';
+import { migration007 } from './007_admin_identity.ts';
 
 export type { Migration };
 
 
 /** All migrations, in version order. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];

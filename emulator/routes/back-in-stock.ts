@@ -1,11 +1,12 @@
 /**
  * Back-in-stock notification requests, under `/back-in-stock-service/v1/back-in-stock-notification-requests`
  * (wire-protocol §7, spec "Back-in-stock" calls). Any visitor or member may ask to be told; reading one's own
- * requests needs the caller that made them (or the member whose email it is); owners see and manage all.
+ * requests needs the caller that made them (or the member whose email it is); admin identities (§11.6) and owners
+ * see and manage all.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import type { Identity } from '../domain/auth.ts';
+import type { Caller, Identity } from '../domain/auth.ts';
 import {
   allRequests,
   contactIdForEmail,
@@ -26,10 +27,10 @@ import {
 } from '../domain/back-in-stock.ts';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import { memberById } from '../domain/identity.ts';
-import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, forbidden, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { assertSafeParamKeys, httpUrl, parseJsonText, validate } from '../validate.ts';
+import { httpUrl, paramsObject, parseJsonText, validate } from '../validate.ts';
 
 export const BASE = api.createStockRequest.path;
 
@@ -55,12 +56,15 @@ const createSchema = z.object({
   }),
 });
 
+const carriedSchema = z.object({
+  filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
+  sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
+});
 const querySchema = z.object({
-  query: z
-    .object({
-      filter: z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).optional(),
-      sort: z.union([z.string().max(2_000), z.array(z.unknown())]).optional(),
-      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(500).optional() }).optional(),
+  query: carriedSchema
+    .extend({
+      // a cursor carries the filter and sort (wire-protocol §11.7)
+      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).optional() }).optional(),
     })
     .optional(),
 });
@@ -69,7 +73,8 @@ const appIdSchema = z.object({ appId: z.string().min(1).max(100).optional() });
 const reportSchema = z.object({ catalogReference });
 const countSchema = z.object({ catalogReferences: z.array(catalogReference).min(1).max(100) });
 
-const isStaff = (who: Identity) => who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
+/** Admin identities and the site's staff members see and manage every request. */
+const isStaff = (who: Caller) => who.kind === 'admin' || (who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR'));
 const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
 
 function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
@@ -79,45 +84,9 @@ function memberEmail(ctx: RequestContext, who: Identity): { email: string; conta
 }
 
 /** May this caller see (and delete) this request? */
-function mayRead(ctx: RequestContext, who: Identity, r: RequestRow): boolean {
-  if (isStaff(who) || r.created_by === callerId(who)) return true;
+function mayRead(ctx: RequestContext, who: Caller, r: RequestRow): boolean {
+  if (who.kind === 'admin' || isStaff(who) || r.created_by === callerId(who)) return true;
   return memberEmail(ctx, who)?.email.toLowerCase() === r.email.toLowerCase();
-}
-
-/**
- * GET parameters: `.r` (base64url JSON, the SDK's form for complex GETs) or dotted keys (`query.cursorPaging.limit`).
- * Objects built here have no prototype; prototype-named keys, over-deep keys and a key that is both a value and an
- * object (`a=1&a.b=2`) are refused with 400 before anything else looks at the request.
- */
-function paramsObject(search: URLSearchParams): Record<string, unknown> {
-  const r = search.get('.r');
-  if (r !== null) {
-    const value = parseJsonText(Buffer.from(r, 'base64url').toString('utf8'), '.r', 'must be base64url-encoded JSON');
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField('.r', 'must encode a JSON object', 'VALIDATION');
-    return value as Record<string, unknown>;
-  }
-  assertSafeParamKeys(search);
-  const isNode = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-  const clash = (parts: string[], n: number) => invalidField(parts.slice(0, n).join('.'), 'is given both as a value and as an object', 'VALIDATION');
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [key, value] of search) {
-    const parts = key.split('.');
-    let node = out;
-    for (let i = 0; i < parts.length - 1; i++) {
-      const p = parts[i]!;
-      const next = node[p];
-      if (next === undefined) node = node[p] = Object.create(null) as Record<string, unknown>;
-      else if (isNode(next)) node = next;
-      else throw clash(parts, i + 1);
-    }
-    const last = parts[parts.length - 1]!;
-    const prev = node[last];
-    if (isNode(prev)) throw clash(parts, parts.length);
-    if (prev === undefined) node[last] = value;
-    else if (Array.isArray(prev)) prev.push(value);
-    else node[last] = [prev, value];
-  }
-  return out;
 }
 
 function resolveItem(ctx: RequestContext, ref: z.infer<typeof catalogReference>, field: string) {
@@ -141,13 +110,16 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 };
 
 function runQuery(ctx: RequestContext, input: unknown) {
-  const who = ctx.auth();
+  const who = ctx.caller();
   const { query = {} } = validate(querySchema, input);
+  // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+  const carried = cursorQuery(query);
+  const { filter, sort } = validate(carriedSchema, carried, 'query');
   let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
-  rows = applyFilter(rows, query.filter, FILTER_FIELDS);
-  rows = query.sort ? applySort(rows, query.sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
-  const page = cursorPage(rows, query.cursorPaging, 50);
+  rows = applyFilter(rows, filter, FILTER_FIELDS);
+  rows = sort ? applySort(rows, sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
+  const page = cursorPage(rows, query.cursorPaging, 50, carried);
   return { json: { requests: page.items.map(toWireRequest), metadata: page.metadata } };
 }
 
@@ -195,7 +167,7 @@ export const backInStockRoutes: RouteModule = (router) => {
 
   router.operation(api.countStockRequests, (ctx) => {
     const raw = paramsObject(ctx.query);
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can count requests');
     // repeated `catalogReferences` params carry JSON objects
     const refs = raw['catalogReferences'];
@@ -214,7 +186,7 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.post(`${BASE}/report-items-back-in-stock`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can report items back in stock');
     const { catalogReference: ref } = validate(reportSchema, ctx.body);
     const { variant, product } = resolveItem(ctx, ref, 'catalogReference');
@@ -224,30 +196,30 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.post(`${BASE}/settings/start-collecting`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden();
     return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, true) } };
   });
   router.post(`${BASE}/settings/stop-collecting`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden();
     return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, false) } };
   });
   // The SDK maps GetSettings to PUT /settings (wire-protocol §7); anyone may read whether requests are collected.
   router.put(`${BASE}/settings`, (ctx) => {
-    ctx.auth();
+    ctx.caller();
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
   });
 
   router.operation(api.getStockRequest, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     return { json: { request: toWireRequest(r) } };
   });
 
   router.operation(api.deleteStockRequest, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r || !mayRead(ctx, who, r)) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     deleteRequest(ctx.db, r.id);
@@ -255,7 +227,7 @@ export const backInStockRoutes: RouteModule = (router) => {
   });
 
   router.put(`${BASE}/:id/mark-as-notification-sent`, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     if (!isStaff(who)) throw forbidden('Only the site owner can mark requests');
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');

@@ -4,14 +4,15 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import { isApiKeyCall, type Identity } from '../domain/auth.ts';
+import type { Identity } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
-import { allowedForClient, refuseCrossSitePost, esc, hostedPage, registerRedirectIntent } from './redirects.ts';
+import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
+import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 
 /** Test cards of the hosted checkout. */
 export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' };
@@ -58,24 +59,7 @@ const ecomCheckoutIntent: RedirectIntentHandler = (ctx, value, body, identity) =
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/checkout?session=${id}` };
 };
 
-// ------------------------------------------------------------------------------------------ hosted page
-
-const CHECKOUT_JS = `(function(){var f=document.getElementById('checkout');if(!f)return;
-var fmt=function(c){return new Intl.NumberFormat('en-US',{style:'currency',currency:f.dataset.currency||'USD'}).format(c/100)};
-var regions=JSON.parse(f.dataset.tax||'[]'),taxable=+f.dataset.taxable;
-function region(){var c=(f.elements.country.value||'').toUpperCase(),s=(f.elements.subdivision.value||'').trim().toUpperCase().replace(/^[A-Z]{2}-/,'');
-var find=function(cc,ss){for(var i=0;i<regions.length;i++)if(regions[i][0]===cc&&regions[i][1]===ss)return regions[i]};
-return (s&&find(c,s))||find(c,'')||find('*','')||['*','','',0]}
-function text(id,v){var e=document.getElementById(id);if(e)e.textContent=v}
-function update(){var r=f.querySelector('input[name=shipping]:checked'),ship=r?+r.dataset.cents:0,g=region(),tax=Math.round(taxable*g[3]/10000);
-text('sum-shipping',ship?fmt(ship):'Free');text('sum-tax-name','Tax ('+g[2]+')');text('sum-tax',fmt(tax));text('sum-total',fmt(taxable+ship+tax));text('sum-total-top',fmt(taxable+ship+tax));
-var b=f.querySelector('button[type=submit]');if(b&&!b.disabled)b.textContent='Pay '+fmt(taxable+ship+tax)}
-f.addEventListener('change',update);f.addEventListener('input',function(e){if(e.target&&e.target.name==='subdivision')update()});
-var card=document.getElementById('cardNumber');if(card)card.addEventListener('input',function(){var d=card.value.replace(/\\D/g,'').slice(0,19);
-var g=d.replace(/(.{4})/g,'$1 ').trim();if(g!==card.value)card.value=g});
-f.addEventListener('submit',function(){var b=f.querySelector('button[type=submit]');if(b){b.disabled=true;b.textContent='Paying…'}});
-update();
-var d=document.getElementById('summary');if(d&&window.matchMedia){var wide=matchMedia('(min-width:900px)'),fit=function(){d.open=wide.matches};fit();wide.addEventListener('change',fit)}})();`;
+// ------------------------------------------------------------------------------------------ hosted page (emulator/hosted/)
 
 const formSchema = z.object({
   email: z.string().trim().email('Enter a valid email address').max(254),
@@ -94,7 +78,7 @@ const formSchema = z.object({
 type FormValues = Partial<Record<keyof z.input<typeof formSchema>, string>>;
 
 function expiredCheckout(): HandlerResult {
-  return hostedPage('Checkout expired', '<main><h1>This checkout link has expired</h1><p>Go back to the shop and check out again.</p></main>', { status: 404 });
+  return messagePage('Checkout expired', 'This checkout link has expired', 'Go back to the shop and check out again.', 404);
 }
 
 function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: FormValues, errors: Record<string, string>, general?: string, status = 200): HandlerResult {
@@ -102,102 +86,40 @@ function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: 
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
   const priced = priceCart(ctx.db, data.lines, data.couponCode, { address: { country, subdivision: values.subdivision ?? '' }, ...(values.shipping ? { shippingCode: values.shipping } : {}), nowMs: ctx.now() });
   const t = priced.totals;
-  const selected = values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code;
-  const m = (c: number) => esc(money(c).formattedAmount);
-  /** `aria-invalid` and the error's id on a control with an error. */
-  const invalid = (name: string) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-err"` : '');
-  const errorOf = (name: string) => (errors[name] ? `<p class="err" id="${name}-err">${esc(errors[name])}</p>` : '');
-  const field = (name: keyof FormValues, label: string, attrs: string) =>
-    `<div class="f"><label for="${name}">${esc(label)}</label>
-<input id="${name}" name="${name}" ${attrs} value="${esc(values[name] ?? '')}"${invalid(name)}>${errorOf(name)}</div>`;
+  const m = (c: number) => money(c).formattedAmount;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
-  const lines = priced.resolved
-    .map((l) => {
+  return hostedCheckoutPage({
+    session: s.id,
+    lines: priced.resolved.map((l) => {
       const image = wireLine(ctx, l).image;
-      const opts = Object.entries(l.variant?.choices ?? {}).map(([k, v]) => `${k}: ${v}`).join(' · ');
-      return `<li><span class="thumb">${image ? `<img src="${esc(image.url)}" alt="" width="64" height="64">` : ''}<span class="qty" aria-hidden="true">${l.row.quantity}</span></span>
-<span><span class="nm">${esc(l.product?.name ?? 'Item')}</span>${opts ? `<span class="var">${esc(opts)}</span>` : ''}<span class="vh">Quantity: ${l.row.quantity}</span></span>
-<span class="lp">${m(l.unitCents * l.row.quantity)}</span></li>`;
-    })
-    .join('\n');
-  const discounts = t.discounts.map((d) => `<tr><th scope="row">${esc(d.code ? `Coupon ${d.code}` : d.name)}</th><td>−${m(d.amount)}</td></tr>`).join('');
-  const shipping = t.optionPrices
-    .map(
-      (o) =>
-        `<label class="opt"><input type="radio" name="shipping" value="${esc(o.option.code)}" data-cents="${o.cents}"${o.option.code === selected ? ' checked' : ''}>
-<span class="opt-t"><b>${esc(o.option.title)}</b><span class="muted">${esc(o.option.deliveryTime)}</span></span><span class="opt-p">${o.cents ? m(o.cents) : 'Free'}</span></label>`,
-    )
-    .join('\n');
-  const formAction = p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [];
-  const alert = general ? `<p class="err" role="alert">${esc(general)}</p>` : Object.keys(errors).length ? '<p class="err" role="alert">Please correct the fields marked below.</p>' : '';
-  return hostedPage(
-    'Checkout',
-    `<div class="co">
-<header class="co-head"><div class="in"><h1>Checkout</h1></div></header>
-<aside class="co-sum" aria-label="Order summary">
-<details id="summary" open>
-<summary><span>Order summary</span><strong id="sum-total-top">${m(t.total)}</strong></summary>
-<div class="sum-in">
-<h2 class="sum-title">Order summary</h2>
-<ul class="lines">
-${lines}
-</ul>
-<table class="totals">
-<caption class="vh">Order totals</caption>
-<tbody>
-<tr><th scope="row">Subtotal</th><td>${m(t.subtotal)}</td></tr>${discounts}
-<tr><th scope="row">Shipping</th><td id="sum-shipping">${t.shipping ? m(t.shipping) : 'Free'}</td></tr>
-<tr><th scope="row" id="sum-tax-name">Tax (${esc(priced.region.name)})</th><td id="sum-tax">${m(t.tax)}</td></tr>
-</tbody>
-<tfoot><tr><th scope="row">Total</th><td><span class="cur">USD</span><span id="sum-total">${m(t.total)}</span></td></tr></tfoot>
-</table>
-</div>
-</details>
-</aside>
-<main class="co-main"><div class="in">
-${alert}
-<form id="checkout" method="post" action="/_hosted/checkout?session=${esc(s.id)}" data-taxable="${t.taxable}" data-tax="${esc(JSON.stringify(taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp])))}" data-currency="USD" novalidate>
-<section aria-labelledby="contact-h"><h2 id="contact-h">Contact</h2>
-${field('email', 'Email', 'type="email" autocomplete="email" required')}
-</section>
-<section aria-labelledby="address-h"><h2 id="address-h">Shipping address</h2>
-<div class="stack">
-<div class="f"><label for="country">Country</label>
-<select id="country" name="country" autocomplete="country"${invalid('country')}>${COUNTRIES.map(([c, n]) => `<option value="${c}"${c === country ? ' selected' : ''}>${esc(n)}</option>`).join('')}</select>${errorOf('country')}</div>
-<div class="g2">
-${field('firstName', 'First name', 'autocomplete="given-name" required')}
-${field('lastName', 'Last name', 'autocomplete="family-name" required')}
-</div>
-${field('addressLine', 'Street address', 'autocomplete="address-line1" required')}
-<div class="g3">
-${field('city', 'City', 'autocomplete="address-level2" required')}
-${field('subdivision', 'State / region (code)', 'autocomplete="address-level1"')}
-${field('postalCode', 'Postal code', 'autocomplete="postal-code" required')}
-</div>
-</div>
-</section>
-<fieldset${errors.shipping ? ' aria-describedby="shipping-err"' : ''}><legend class="h2">Shipping method</legend>
-<div class="opts">
-${shipping}
-</div>${errorOf('shipping')}
-</fieldset>
-<section aria-labelledby="payment-h"><h2 id="payment-h">Payment</h2>
-<div class="stack">
-<p class="note">Test payment: card ${esc(TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim())}, any future date, any CVC.</p>
-${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="g2">
-${field('cardExpiry', 'Expiry (MM/YY)', 'autocomplete="cc-exp" placeholder="MM/YY" required')}
-${field('cardCvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" required')}
-</div>
-</div>
-</section>
-<button class="pay" type="submit">Pay ${m(t.total)}</button>
-</form>
-${back ? `<p class="back"><a class="link" href="${esc(back)}"><span aria-hidden="true">← </span>Back to the shop</a></p>` : ''}
-</div></main>
-</div>`,
-    { script: '/_hosted/checkout.js', formAction, status },
-  );
+      return {
+        ...(image ? { image: image.url } : {}),
+        quantity: l.row.quantity,
+        name: l.product?.name ?? 'Item',
+        options: Object.entries(l.variant?.choices ?? {}).map(([k, v]) => `${k}: ${v}`).join(' · '),
+        price: m(l.unitCents * l.row.quantity),
+      };
+    }),
+    subtotal: m(t.subtotal),
+    discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
+    shipping: t.shipping ? m(t.shipping) : 'Free',
+    taxName: priced.region.name,
+    tax: m(t.tax),
+    total: m(t.total),
+    taxable: t.taxable,
+    taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
+    countries: COUNTRIES,
+    country,
+    options: t.optionPrices.map((o) => ({ code: o.option.code, title: o.option.title, deliveryTime: o.option.deliveryTime, cents: o.cents, price: o.cents ? m(o.cents) : 'Free' })),
+    selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
+    testCard: TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim(),
+    values,
+    errors,
+    ...(general ? { general } : {}),
+    ...(back ? { back } : {}),
+    formAction: p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [],
+    status,
+  });
 }
 
 /** A hosted checkout page's session, its payload and its checkout, read once per request. */
@@ -243,15 +165,13 @@ export const checkoutRoutes: RouteModule = (router, app) => {
   });
 
   router.get('/ecom/v1/orders/:id', (ctx) => {
-    // the site's backend with its API key reads any order; a visitor or member token only its own (staff: any)
-    const admin = isApiKeyCall(ctx.req.headers, ctx.app.apiKey);
-    const identity = admin ? undefined : ctx.auth();
+    // eCommerce Orders calls are admin-only on the platform (wire-protocol §11.5): the site's backend with a
+    // client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
+    ctx.requireAdmin();
     const o = orderById(ctx.db, ctx.params.id!);
-    if (!o || (identity && !canSee(identity, o.owner))) throw notFound('Order not found', 'ORDER_NOT_FOUND');
+    if (!o) throw notFound('Order not found', 'ORDER_NOT_FOUND');
     return { json: { order: o.order } };
   });
-
-  router.get('/_hosted/checkout.js', () => ({ body: CHECKOUT_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
 
   router.get('/_hosted/checkout', (ctx) => {
     const o = openCheckout(ctx);

@@ -1,20 +1,28 @@
 /**
  * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
+ * Grant `client_credentials` (wire-protocol §11.6, "Make Admin API Calls with Client Credentials"): the OAuth
+ * client's id and secret, snake_case as the docs and the SDK's AppStrategy send them, for an admin access token.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import { consumeAuthorizationCode, getClient, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
-import { badRequestApp } from '../errors.ts';
+import { clientSecretMatches, consumeAuthorizationCode, getClient, issueAdminToken, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
+import { badRequestApp, unauthorized } from '../errors.ts';
 import { clientAddress } from '../domain/identity.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const SUPPORTED_GRANTS = ['anonymous', 'refresh_token', 'authorization_code'] as const;
+export const SUPPORTED_GRANTS = ['anonymous', 'refresh_token', 'authorization_code', 'client_credentials'] as const;
 
 const grantSchema = z.object({ grantType: z.enum(SUPPORTED_GRANTS) });
 const clientId = z.string().min(1).max(200);
 const anonymousSchema = z.object({ clientId });
 const refreshSchema = z.object({ refreshToken: z.string().min(1).max(1000), clientId: clientId.optional() });
+const clientCredentialsSchema = z.object({
+  clientId,
+  clientSecret: z.string().min(1).max(500),
+  // the SDK's AppStrategy sends the app instance it acts on; a headless project has one site, so any is this one
+  instanceId: z.string().max(200).optional(),
+});
 const codeSchema = z.object({
   clientId,
   code: z.string().min(1).max(1000),
@@ -30,6 +38,8 @@ const ALIASES: Record<string, string> = {
   refresh_token: 'refreshToken',
   code_verifier: 'codeVerifier',
   redirect_uri: 'redirectUri',
+  client_secret: 'clientSecret',
+  instance_id: 'instanceId',
 };
 
 function normalize(body: unknown): unknown {
@@ -66,6 +76,14 @@ export const oauthRoutes: RouteModule = (router, app) => {
         if (result === 'INVALID_REFRESH_TOKEN') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Invalid, expired or revoked refresh token');
         if (result === 'CLIENT_MISMATCH') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Refresh token was issued to another client');
         return { json: result, headers };
+      }
+
+      if (grantType === 'client_credentials') {
+        const req = validate(clientCredentialsSchema, body);
+        // RFC 6749 §5.2: failed client authentication is invalid_client with 401; an unknown client and a wrong (or
+        // another client's) secret answer alike, so the answer tells nothing about which client ids exist
+        if (!clientSecretMatches(ctx.db, req.clientId, req.clientSecret)) throw unauthorized('Invalid client id or client secret', 'INVALID_CLIENT');
+        return { json: issueAdminToken(ctx.db, req.clientId, nowMs, ttl), headers };
       }
 
       const req = validate(codeSchema, body);

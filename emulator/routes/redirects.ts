@@ -18,6 +18,8 @@ import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, ty
 import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
+import { accountPage as hostedAccountPage, authorizePage, loginPage as hostedLoginPage, messagePage } from '../hosted/pages.ts';
+import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 
 /** The table's path and the two aliases the platform also answers. */
 export const REDIRECT_SESSION_PATHS = [api.redirectSession.path, '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
@@ -39,49 +41,6 @@ export function allowedForClient(ctx: Pick<RequestContext, 'db'>, clientId: stri
 }
 
 // ------------------------------------------------------------------------------------------ HTML
-
-/** HTML-escape text for element content and quoted attributes. */
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-/** A hosted page: no inline script or style (strict CSP), the shared stylesheet, optional external script. */
-export function hostedPage(
-  title: string,
-  bodyHtml: string,
-  opts: { script?: string; formAction?: string[]; frameAncestors?: string[]; status?: number } = {},
-): HandlerResult {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    `script-src ${opts.script ? "'self'" : "'none'"}`,
-    `form-action 'self'${(opts.formAction ?? []).map((o) => ` ${o}`).join('')}`,
-    `frame-ancestors ${opts.frameAncestors?.length ? opts.frameAncestors.join(' ') : "'none'"}`,
-    "base-uri 'none'",
-  ].join('; ');
-  const body = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/_hosted/hosted.css">
-${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}
-</head>
-<body>
-${bodyHtml}
-</body>
-</html>`;
-  return {
-    status: opts.status ?? 200,
-    body,
-    contentType: 'text/html; charset=utf-8',
-    // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
-    // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
-    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' },
-  };
-}
 
 /**
  * True when a form post to a hosted page comes from the hosted pages themselves: `Origin` is their own origin (the
@@ -107,92 +66,8 @@ export function isSameOriginPost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): 
  */
 export function refuseCrossSitePost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): HandlerResult | undefined {
   if (isSameOriginPost(ctx)) return undefined;
-  return hostedPage('Request refused', '<main><h1>This form was sent from another site</h1><p>Go back to the site and try again from its own page.</p></main>', { status: 403 });
+  return messagePage('Request refused', 'This form was sent from another site', 'Go back to the site and try again from its own page.', 403);
 }
-
-const HOSTED_CSS = `:root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1b;--mu:#595959;--ln:#dcdcd8;--fb:#8a8a8a;--fd:#fff;--tn:#f5f5f2;--ac:#2f5d50;--acf:#fff;--er:#b3261e;--qb:#5c5c5c;--qf:#fff;--r:8px;
-font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
-@media (prefers-color-scheme:dark){:root{--bg:#141414;--fg:#ececec;--mu:#a9a9a9;--ln:#3a3a3a;--fb:#7c7c7c;--fd:#1e1e1e;--tn:#1c1c1c;--ac:#8fc7b4;--acf:#10211b;--er:#ffb4ab;--qb:#d4d4d4;--qf:#141414}}
-*,::before,::after{box-sizing:border-box}
-body{margin:0}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 4px}
-h2,.h2{font-size:1.125rem;line-height:1.3;font-weight:650;margin:0 0 12px}
-p{margin:0 0 12px}a{color:inherit}h1+.muted{margin-bottom:20px}form+p{margin:16px 0 0}
-.muted{color:var(--mu);font-size:.875rem}
-.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-body>main{width:calc(100% - 32px);max-width:440px;margin:clamp(16px,10vh,96px) auto;padding:28px 24px;border:1px solid var(--ln);border-radius:12px}
-form{display:flex;flex-direction:column;gap:16px;margin:0}
-.f{display:flex;flex-direction:column;gap:6px;min-width:0}
-label{font-weight:600;font-size:.875rem}
-input,select{font:inherit;color:inherit;background-color:var(--fd);width:100%;min-height:48px;padding:10px 12px;border:1px solid var(--fb);border-radius:var(--r);margin:0}
-select{appearance:none;padding-inline-end:40px;background-image:linear-gradient(45deg,transparent 50%,currentColor 50%),linear-gradient(135deg,currentColor 50%,transparent 50%);background-position:calc(100% - 21px) 55%,calc(100% - 16px) 55%;background-size:5px 5px;background-repeat:no-repeat}
-input:focus,select:focus{outline:2px solid var(--ac);outline-offset:0;border-color:var(--ac)}
-:focus-visible{outline:2px solid var(--ac);outline-offset:2px}
-[aria-invalid=true]{border-color:var(--er)}
-.err{color:var(--er);font-size:.875rem;margin:0}
-p.err[role=alert],p[role=status]{font-size:.9375rem;border:1px solid;border-radius:var(--r);padding:10px 12px;margin:0 0 16px}
-p[role=status]{border-color:var(--ac);background:var(--tn)}
-button,.button{font:inherit;font-weight:600;min-height:48px;padding:11px 20px;border-radius:var(--r);border:1px solid var(--ac);background:var(--ac);color:var(--acf);cursor:pointer;text-align:center;text-decoration:none;display:inline-flex;align-items:center;justify-content:center;gap:8px;margin:0}
-button:disabled{opacity:.75;cursor:progress}
-.secondary{background:transparent;color:var(--fg);border-color:var(--fb)}
-.link{color:var(--fg);font-size:.9375rem;text-underline-offset:3px}
-dl{display:grid;grid-template-columns:max-content minmax(0,1fr);align-items:baseline;gap:10px 16px;margin:0;padding:16px 0;border-block:1px solid var(--ln)}
-dt{font-weight:600;font-size:.875rem;color:var(--mu)}dd{margin:0;overflow-wrap:anywhere}
-.acct section{padding-top:20px}.acct section+section{margin-top:20px;border-top:1px solid var(--ln)}
-.acct form{flex-direction:row;flex-wrap:wrap;align-items:flex-end;gap:12px}.acct .f{flex:1 1 200px}
-.acct footer{margin-top:24px;padding-top:20px;border-top:1px solid var(--ln)}
-@media (max-width:479px){dl{grid-template-columns:minmax(0,1fr);gap:2px}dd+dt{margin-top:10px}}
-.co{display:grid;grid-template-columns:minmax(0,1fr);min-height:100vh}
-.co-head,.co-main{padding-inline:16px}.co-head .in,.co-main .in{max-width:600px;margin-inline:auto}
-.co-head{padding-block:20px 16px}
-.co-sum{background:var(--tn);border-block:1px solid var(--ln)}
-.co-sum summary{display:flex;align-items:center;gap:8px;max-width:600px;margin-inline:auto;padding:16px;cursor:pointer;list-style:none;font-weight:600}
-.co-sum summary::-webkit-details-marker{display:none}
-.co-sum summary::after{content:"";width:7px;height:7px;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-2px) rotate(45deg);order:1}
-.co-sum [open]>summary::after{transform:translateY(2px) rotate(-135deg)}
-.co-sum summary strong{margin-inline-start:auto;order:2;font-size:1.0625rem}
-.sum-in{max-width:600px;margin-inline:auto;padding:4px 16px 20px}.sum-title{display:none}
-.lines{list-style:none;margin:0;padding:0 0 16px;display:flex;flex-direction:column;gap:16px}
-.lines li{display:grid;grid-template-columns:64px minmax(0,1fr) auto;gap:14px;align-items:center}
-.thumb{position:relative;width:64px;height:64px;border:1px solid var(--ln);border-radius:var(--r);background:var(--bg)}
-.thumb img{display:block;width:100%;height:100%;object-fit:cover;border-radius:7px}
-.qty{position:absolute;top:-9px;inset-inline-end:-9px;min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:var(--qb);color:var(--qf);font-size:.75rem;font-weight:700;display:grid;place-items:center}
-.nm{display:block;font-weight:600;font-size:.9375rem}.var{display:block;color:var(--mu);font-size:.8125rem}
-.lp,.totals td{text-align:end;white-space:nowrap;font-variant-numeric:tabular-nums}
-.totals{width:100%;border-collapse:collapse;font-size:.9375rem;border-top:1px solid var(--ln)}
-.totals th{text-align:start;font-weight:400;padding:5px 0}.totals td{padding:5px 0 5px 12px}
-.totals tbody tr:first-child>*{padding-top:16px}
-.totals tfoot>tr>*{font-size:1.1875rem;font-weight:700;padding-top:12px}
-.cur{font-size:.75rem;font-weight:400;color:var(--mu);margin-inline-end:6px}
-.co-main{padding-block:24px 48px}
-.co-main section,.co-main fieldset{margin:0 0 28px}
-fieldset{border:0;padding:0;min-width:0}legend{padding:0}
-.g2,.g3{display:grid;gap:12px;grid-template-columns:repeat(2,minmax(0,1fr))}.g3>.f:first-child{grid-column:1/-1}
-.stack{display:flex;flex-direction:column;gap:12px}.stack>p{margin:0}
-.opts{display:flex;flex-direction:column;gap:8px}
-.opt{display:flex;align-items:flex-start;gap:12px;padding:14px 16px;border:1px solid var(--fb);border-radius:var(--r);cursor:pointer;font-weight:400;font-size:1rem}
-.opt input{width:20px;height:20px;min-height:0;padding:0;margin-top:2px;flex:none;accent-color:var(--ac)}
-.opt:has(:checked){border-color:var(--ac);box-shadow:inset 0 0 0 1px var(--ac);background:var(--tn)}
-.opt:has(:focus-visible){outline:2px solid var(--ac);outline-offset:2px}.opt input:focus{outline:0}
-.opt-t{flex:1;min-width:0}.opt-t b{font-weight:600}.opt-t span{display:block}.opt-p{font-weight:600;white-space:nowrap}
-.note{font-size:.875rem;background:var(--tn);border:1px solid var(--ln);border-radius:var(--r);padding:10px 12px}
-.pay{width:100%;min-height:56px;font-size:1.0625rem}.back{margin:20px 0 0}
-@media (min-width:560px){.g3{grid-template-columns:repeat(3,minmax(0,1fr))}.g3>.f:first-child{grid-column:auto}}
-@media (min-width:900px){.co{grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);grid-template-rows:auto 1fr}
-.co-head{grid-area:1/1;padding:48px 48px 8px}.co-main{grid-area:2/1;padding:16px 48px 64px}
-.co-head .in,.co-main .in{max-width:560px;margin-inline:auto 0}
-.co-sum{grid-area:1/2/3/3;border-block:0;border-inline-start:1px solid var(--ln)}
-.co-sum details{position:sticky;top:0}.co-sum summary{display:none}
-.sum-in{max-width:460px;margin:0;padding:48px}.sum-title{display:block}}`;
-
-/** The silent sign-in page's script: posts the prepared message to the parent, to the registered origin only. */
-// Without a usable Referer it posts once per registered origin: the browser delivers it only to the one the parent is on.
-const AUTHORIZE_JS = `(function(){var el=document.getElementById('inlay-oauth');if(!el||window.parent===window)return;
-var d=JSON.parse(el.textContent||'{}');var t=d.targetOrigin?[d.targetOrigin]:(d.allowedOrigins||[]);
-for(var i=0;i<t.length;i++)window.parent.postMessage(d.message,t[i]);})();`;
-
-/** JSON for a `<script type="application/json">` block (data, never executed): `<` escaped. */
-const jsonBlock = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 // ------------------------------------------------------------------------------------------ intents
 
@@ -267,7 +142,7 @@ const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity)
 // ------------------------------------------------------------------------------------------ hosted pages
 
 function expiredPage(): HandlerResult {
-  return hostedPage('Link expired', '<main><h1>This link has expired</h1><p>Go back to the site and try again.</p></main>', { status: 404 });
+  return messagePage('Link expired', 'This link has expired', 'Go back to the site and try again.', 404);
 }
 
 /** Where a prompt-login flow answers: `redirectUri` with `code`/`state` (or `error`) in the fragment or query. */
@@ -283,25 +158,9 @@ function callbackUrl(a: AuthPayload, params: Record<string, string>): string {
 }
 
 function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
+  const redirectUri = new URL(a.authRequest.redirectUri!);
   const cancel = callbackUrl(a, { error: 'access_denied', error_description: 'The visitor cancelled sign-in', state: a.authRequest.state });
-  const origins = [new URL(a.authRequest.redirectUri!).origin];
-  return hostedPage(
-    'Sign in',
-    `<main>
-<h1>Sign in</h1>
-<p class="muted">to continue to ${esc(new URL(a.authRequest.redirectUri!).host)}</p>
-${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/oauth2/authorize?redirectSession=${esc(s.id)}">
-<div class="f"><label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${esc(email)}"${error ? '' : ' autofocus'}></div>
-<div class="f"><label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' autofocus' : ''}></div>
-<button type="submit">Sign in</button>
-</form>
-<p class="muted"><a href="${esc(cancel)}">Cancel and go back</a></p>
-</main>`,
-    { formAction: origins, status: error ? 400 : 200 },
-  );
+  return hostedLoginPage({ host: redirectUri.host, session: s.id, cancel, email, ...(error ? { error } : {}), formAction: [redirectUri.origin] });
 }
 
 const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
@@ -333,8 +192,11 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     });
   }
 
-  router.get('/_hosted/hosted.css', () => ({ body: HOSTED_CSS, contentType: 'text/css; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
-  router.get('/_hosted/authorize.js', () => ({ body: AUTHORIZE_JS, contentType: 'text/javascript; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+  // The hosted pages' stylesheets and scripts (emulator/hosted/*.css, *.js), as the pages' CSP allows them ('self').
+  for (const name of HOSTED_ASSETS) {
+    const contentType = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    router.get(`/_hosted/${name}`, () => ({ body: hostedFile(name)!, contentType, headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+  }
 
   router.get('/oauth2/authorize', (ctx) => {
     const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
@@ -359,10 +221,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       m && m.status === 'APPROVED'
         ? { code: issueAuthorizationCode(ctx.db, { clientId: r.clientId, memberId: m.id, codeChallenge: r.codeChallenge, ...(s.visitorId ? { visitorId: s.visitorId } : {}) }, ctx.now()), state: r.state }
         : { error: 'login_required', error_description: 'No valid session: sign in first', state: r.state };
-    return hostedPage('Signing in…', `<script type="application/json" id="inlay-oauth">${jsonBlock({ targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message })}</script>`, {
-      script: '/_hosted/authorize.js',
-      frameAncestors: client?.allowedOrigins ?? [],
-    });
+    return authorizePage({ targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message }, client?.allowedOrigins ?? []);
   });
 
   router.post(
@@ -425,37 +284,17 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     if (!live) return expiredPage();
     const { s, m } = live;
     const back = (s.payload['postFlowUrl'] as string | null) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
-    const action = `/_hosted/account?session=${esc(s.id)}`;
-    const pub = m.privacy_status === 'PUBLIC';
-    return hostedPage(
-      'My account',
-      `<main class="acct">
-<h1>My account</h1>
-<p class="muted">Your member profile on this site.</p>
-${notice ? `<p role="status">${esc(notice)}</p>` : ''}${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
-<dl>
-<dt>Email</dt><dd>${esc(m.email)}${m.email_verified ? '' : ' (not confirmed)'}</dd>
-<dt>Member since</dt><dd>${esc(m.created_date.slice(0, 10))}</dd>
-</dl>
-<section aria-labelledby="name-h">
-<h2 id="name-h">Your name</h2>
-<form method="post" action="${action}">
-<div class="f"><label for="nickname">Name shown on the site</label>
-<input id="nickname" name="nickname" autocomplete="nickname" required maxlength="100" value="${esc(m.nickname ?? '')}"></div>
-<button type="submit" name="op" value="nickname">Save name</button>
-</form>
-</section>
-<section aria-labelledby="community-h">
-<h2 id="community-h">Community</h2>
-<p class="muted">${pub ? 'You are a member of the community: your profile is public.' : 'You are not in the community: your profile is private.'}</p>
-<form method="post" action="${action}">
-<button class="secondary" type="submit" name="op" value="${pub ? 'leave' : 'join'}">${pub ? 'Leave the community' : 'Join the community'}</button>
-</form>
-</section>
-<footer><a class="link" href="${esc(back)}"><span aria-hidden="true">← </span>Back to the site</a></footer>
-</main>`,
-      { status: error ? 400 : 200 },
-    );
+    return hostedAccountPage({
+      session: s.id,
+      email: m.email,
+      emailVerified: !!m.email_verified,
+      since: m.created_date.slice(0, 10),
+      nickname: m.nickname ?? '',
+      isPublic: m.privacy_status === 'PUBLIC',
+      back,
+      ...(notice ? { notice } : {}),
+      ...(error ? { error } : {}),
+    });
   };
   router.get('/_hosted/account', (ctx) => accountPage(ctx));
   // The account page's own forms: nickname, join/leave the community (same effects as the members API).

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { api } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
-import { applyFilter, applySort, cursorPage, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -71,12 +71,15 @@ const updateSchema = z.object({
 });
 
 const filterSchema = z.record(z.string(), z.unknown());
+const carriedSchema = z.object({
+  filter: filterSchema.optional(),
+  sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+});
 const querySchema = z.object({
-  query: z
-    .object({
-      filter: filterSchema.optional(),
-      sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
-      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(500).nullable().optional() }).optional(),
+  query: carriedSchema
+    .extend({
+      // a cursor carries the filter and sort (wire-protocol §11.7): room for a filter of many ids
+      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).nullable().optional() }).optional(),
     })
     .optional(),
   returnPrivateReviews: z.boolean().optional(),
@@ -149,14 +152,14 @@ function mediaFilterRule(filter: unknown, path: string): void {
  * their own. A non-staff caller asking for private reviews must filter on `author.contactId` (its own): other
  * people's private reviews are refused with 403, which is how a widget learns the caller cannot moderate.
  */
-function visibleRows(ctx: RequestContext, who: Identity, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
-  const staff = isStaff(who);
+function visibleRows(ctx: RequestContext, who: Identity | null, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
+  const staff = who === null || isStaff(who); // null: an admin identity
   mediaFilterRule(filter, path);
   if (includePrivate && !staff && !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))) {
     throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
   }
   const rows = applyFilter(loadReviews(ctx.db), filter, FILTER_FIELDS, path);
-  return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || isAuthor(ctx, who, r))));
+  return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || (who !== null && isAuthor(ctx, who, r)))));
 }
 
 function loadOr404(ctx: RequestContext, id: string): ReviewRow {
@@ -171,7 +174,17 @@ function checkEntity(ctx: RequestContext, namespace: string, entityId: string, f
   }
 }
 
-function requireStaff(ctx: RequestContext) {
+/** The caller as a visitor or member, or null for an admin identity (the reads treat it as staff). */
+function readerOf(ctx: RequestContext): Identity | null {
+  const caller = ctx.caller();
+  return caller.kind === 'admin' ? null : caller;
+}
+
+/** Moderation, replies and bulk calls: an admin identity (wire-protocol §11.5), or a staff member (until issue 15's
+ * refusals land with the widget changes). Returns the member, or null for an admin (who sees every review). */
+function requireStaff(ctx: RequestContext): Identity | null {
+  const caller = ctx.caller();
+  if (caller.kind === 'admin') return null;
   const who = ctx.requireMember();
   if (!isStaff(who)) throw forbidden('Only site owners and contributors can do this', 'PERMISSION_DENIED');
   return who;
@@ -232,20 +245,23 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
 
 export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.queryReviews, (ctx) => {
-    const who = ctx.auth();
+    const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
+    // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+    const carried = cursorQuery(query);
+    const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(
-      visibleRows(ctx, who, query.filter, returnPrivateReviews === true, 'query.filter'),
-      query.sort?.length ? query.sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
+      visibleRows(ctx, who, filter, returnPrivateReviews === true, 'query.filter'),
+      sort?.length ? sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
       SORT_FIELDS,
       'query.sort',
     );
-    const page = cursorPage(rows, query.cursorPaging, 100);
+    const page = cursorPage(rows, query.cursorPaging, 100, carried);
     return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 
   router.operation(api.countReviews, (ctx) => {
-    const who = ctx.auth();
+    const who = readerOf(ctx);
     const { filter, includePrivateReviews } = validate(countSchema, ctx.body);
     return { json: { count: visibleRows(ctx, who, filter, includePrivateReviews === true, 'filter').length } };
   });
@@ -307,10 +323,10 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.getReview, (ctx) => {
-    const who = ctx.auth();
+    const who = readerOf(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const priv = ctx.query.get('returnPrivateReviews') === 'true';
-    if (r.moderation_status !== 'APPROVED' && !(priv && (isStaff(who) || isAuthor(ctx, who, r)))) {
+    if (r.moderation_status !== 'APPROVED' && !(priv && (who === null || isStaff(who) || isAuthor(ctx, who, r)))) {
       throw notFound(`Review ${r.id} not found`, 'REVIEW_NOT_FOUND', { reviewId: r.id });
     }
     return { json: wire(ctx, r) };

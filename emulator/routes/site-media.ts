@@ -21,7 +21,9 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 const generateSchema = z.object({
   mimeType: z.enum(IMAGE_TYPES),
   fileName: z.string().trim().min(1).max(200),
-  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^\d+$/)]).optional(),
+  // int64: a decimal string on the wire (the SDK's type, wire-protocol §11.8); a JSON number is accepted too, as
+  // proto3 JSON parsing accepts both for int64
+  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)')]).optional(),
   parentFolderId: z.string().max(200).optional(),
   private: z.boolean().optional(),
   labels: z.array(z.string().max(100)).max(20).optional(),
@@ -45,7 +47,9 @@ export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; wid
 
 export const siteMediaRoutes: RouteModule = (router) => {
   router.operation(api.generateUploadUrl, (ctx) => {
-    const who = ctx.auth();
+    // admin identities too (on the platform they are the only ones: wire-protocol §11.5; visitors and members are
+    // refused there once the review form no longer needs them, issue 15)
+    const who = ctx.caller();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
       throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', { threshold: MAX_UPLOAD_BYTES });
@@ -54,7 +58,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
-      createdBy: who.kind === 'member' ? who.memberId : who.visitorId,
+      createdBy: who.kind === 'admin' ? `admin:${who.clientId ?? who.via}` : who.kind === 'member' ? who.memberId : who.visitorId,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };

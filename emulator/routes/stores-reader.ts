@@ -21,7 +21,7 @@ import type { ProductRecord } from '../domain/catalog.ts';
 import { applyFilter, applySort, offsetPage } from '../domain/query.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { paramsObject, validate } from '../validate.ts';
 
 export const MAX_PAGE = 100;
 
@@ -45,6 +45,27 @@ const productQuerySchema = z.object({
 });
 
 const collectionQuerySchema = z.object({ query: querySchema });
+
+/**
+ * `queryProducts` of the official SDK (`@wix/auto_sdk_stores_products`): `GET /stores-reader/v1/products/query-
+ * platformized` with the request as `.r` (base64url JSON; dotted keys also read), its long-query fallback `POST` of
+ * the same path. The platform query language: filter an object, sort `[{fieldName, order}]`, offset paging.
+ */
+const platformizedSchema = z.object({
+  query: z
+    .object({
+      filter: z.record(z.string(), z.unknown()).optional(),
+      sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+      paging: z
+        .object({
+          limit: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
+          offset: z.coerce.number().int().min(0).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+});
 
 const isOwner = (who: Identity) => who.kind === 'member' && who.role === 'OWNER';
 
@@ -70,6 +91,25 @@ export const storesReaderRoutes: RouteModule = (router) => {
       },
     };
   });
+
+  const queryPlatformized = (ctx: RequestContext, input: unknown) => {
+    const who = ctx.auth();
+    const req = validate(platformizedSchema, input);
+    const q = req.query ?? {};
+    let items = visibleProducts(loadProducts(ctx.db), who);
+    items = applyFilter(items, q.filter, PRODUCT_FILTER_FIELDS, 'query.filter');
+    items = applySort(items, q.sort, PRODUCT_SORT_FIELDS, 'query.sort');
+    const { items: page, offset } = offsetPage(items, q.paging, MAX_PAGE);
+    const urls = { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) };
+    return {
+      json: {
+        products: page.map((p) => toWireProduct(p, urls, req.includeVariants ?? false)),
+        metadata: { count: page.length, offset, total: items.length, tooManyToCount: false },
+      },
+    };
+  };
+  router.get('/stores-reader/v1/products/query-platformized', (ctx) => queryPlatformized(ctx, paramsObject(ctx.query)));
+  router.post('/stores-reader/v1/products/query-platformized', (ctx) => queryPlatformized(ctx, ctx.body));
 
   router.operation(api.getProduct, (ctx) => {
     const who = ctx.auth();

@@ -250,18 +250,18 @@ describe('single-page shop (/spa)', () => {
       // widgets/start.ts: the loader watches the document for widget tags that have not appeared yet (here
       // <inlay-toaster>) and disconnects once every tag is loaded
       expect.stringMatching(/^MutationObserver .*loader\.js/),
-      // core/i18n followHtmlLang: widgets follow <html lang> for the page's lifetime (one observer per page)
+      // core/boot.ts followHtmlLang: widgets follow <html lang> for the page's lifetime (one observer per page)
       expect.stringMatching(/^MutationObserver .*core-[\w-]+\.js/),
       // demo/public/spa.js: the router's link interception
       'document click|false',
-      // core/services/current-cart.ts: a page restored from the back/forward cache refetches the cart
+      // core/stores/current-cart.ts: a page restored from the back/forward cache refetches the cart
       'window pageshow|false',
       // demo/public/spa.js: the router's back/forward
       'window popstate|false',
       // core/auth/tokens.ts: tokens are shared by every tab (sign-in/out in another tab)
       'window storage|false',
     ]));
-    // core/services/current-cart.ts: the cart's revision is broadcast to other tabs (one channel per page)
+    // core/stores/current-cart.ts: the cart's revision is broadcast to other tabs (one channel per page)
     expect(baseline.BroadcastChannel).toBe(1);
     expect(baseline['timeout:300000']).toBeUndefined();
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from './chromium.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
 }
 
 /** Pages opened during the current test; tests/e2e/setup.ts fails the test on any unexpected console error. */

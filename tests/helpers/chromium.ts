@@ -10,7 +10,23 @@ export function findChromium(): string | undefined {
   return CANDIDATES.find((p) => existsSync(p));
 }
 
-/** Finds Chromium or installs Debian's package (as root), saying so; throws with instructions otherwise. */
+/**
+ * Chromium for a test: found, never installed (installing is the runner's entry's job, before any test starts:
+ * `npm test` and `npm run test:e2e` run scripts/ensure-chromium.ts's step first). Throws saying so otherwise.
+ */
+export function requireChromium(): string {
+  const found = findChromium();
+  if (found) return found;
+  throw new Error(
+    'Chromium is needed for the browser tests and was not found (nor CHROMIUM_PATH). Run them through `npm test` or ' +
+      '`npm run test:e2e`, which install it first, or run `npx tsx scripts/ensure-chromium.ts` once.',
+  );
+}
+
+/**
+ * For the runner's entries only (scripts/test.ts, scripts/ensure-chromium.ts, the gallery, bench and screenshot
+ * scripts): finds Chromium or installs Debian's package (as root), saying so; throws with instructions otherwise.
+ */
 export function ensureChromium(): string {
   const found = findChromium();
   if (found) return found;

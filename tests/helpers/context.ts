@@ -5,7 +5,7 @@ import { createInlayContext, type CaptchaProvider, type InlayContext } from '../
 import { setPageContext } from '../../core/element.ts';
 import { $locale } from '../../core/i18n/index.ts';
 import { followMember, syncSession } from '../../core/stores/session.ts';
-import { loadMember } from '../../core/services/members.ts';
+import { loadMember } from '../../core/stores/member.ts';
 
 export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
   clientId?: string;

@@ -54,6 +54,18 @@ export async function visitorTokens(emu: RunningEmulator): Promise<{ access: str
   return { access: r.json.access_token, refresh: r.json.refresh_token };
 }
 
+/**
+ * An admin access token through the `client_credentials` grant with the demo client's secret (wire-protocol §11.6),
+ * the body as the platform documents it (snake_case).
+ */
+export async function adminToken(emu: RunningEmulator): Promise<string> {
+  const r = await api(emu, '/oauth2/token', {
+    body: { grant_type: 'client_credentials', client_id: DEMO_CLIENT_ID, client_secret: emu.clientSecret },
+  });
+  if (r.status !== 200) throw new Error(`client_credentials failed: ${r.text}`);
+  return r.json.access_token;
+}
+
 /** A 43-character PKCE verifier. */
 export const VERIFIER = 'abcdefghijklmnopqrstuvwxyz0123456789-._~ABC';
 

@@ -34,7 +34,7 @@ export async function mountWidget<E extends HTMLElement = HTMLElement>(
   platform: typeof globalThis.fetch | InlayContext,
   { into = document.body, ...options }: TestContextOptions & { into?: ParentNode } = {},
 ): Promise<MountedWidget<E>> {
-  const load = registry[tag];
+  const load = registry[tag]?.[0];
   if (!load) throw new Error(`mountWidget: <${tag}> is not in widgets/registry.ts`);
   const context = openPage(typeof platform === 'function' ? testContext(platform, options) : platform);
   await load();

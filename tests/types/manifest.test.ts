@@ -3,11 +3,11 @@
  * must equal a fresh generation, list every registered tag with what the public contract promises, and follow a
  * change in the sources.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, ROOT } from '../../scripts/manifest.ts';
+import { generate, registeredWidgets, ROOT } from '../../scripts/manifest.ts';
 import { registry } from '../../widgets/registry.ts';
 
 interface Decl {
@@ -49,10 +49,17 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
     expect(pkg.types).toBe('types/inlay.d.ts');
   });
 
+  it('every widget folder has its one record in widgets/registry.ts, tagged inlay-<folder>', () => {
+    const records = registeredWidgets();
+    expect(records.map((r) => r.tag).sort()).toEqual(Object.keys(registry).sort());
+    for (const r of records) expect(r.tag).toBe(`inlay-${r.dir}`);
+  });
+
   it('every registered tag, with its contract attributes (typed, described, also properties) and events', () => {
     const decls = declarations(generated['custom-elements.json']!);
     expect(decls.map((d) => d.tagName).sort()).toEqual(Object.keys(registry).sort());
     for (const d of decls) {
+      expect(contract, `${d.tagName}: write its public contract in this test's \`contract\` table`).toHaveProperty([d.tagName]);
       const c = contract[d.tagName]!;
       expect(d.attributes.map((a) => a.name).sort(), d.tagName).toEqual([...c.attributes].sort());
       if (d.tagName !== 'inlay-toaster') expect(d.attributes.length, d.tagName).toBeGreaterThanOrEqual(1);
@@ -83,6 +90,32 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
       for (const e of d.events) expect(dts).toContain(`'${e.name}': CustomEvent<${/<(\w+)>/.exec(e.type.text)![1]}>;`);
     }
     expect(dts).toContain('Inlay?: InlayGlobal;');
+  });
+
+  describe('a widget folder without its record', () => {
+    let tmp: string;
+    beforeAll(() => {
+      tmp = mkdtempSync(join(tmpdir(), 'inlay-registry-'));
+      cpSync(join(ROOT, 'widgets'), join(tmp, 'widgets'), { recursive: true });
+      mkdirSync(join(tmp, 'widgets/zzz'));
+      writeFileSync(join(tmp, 'widgets/zzz/element.ts'), '');
+    });
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+    it('fails the registry check and so the manifest, naming the folder', () => {
+      expect(() => registeredWidgets(tmp)).toThrow('widgets/zzz has no record in widgets/registry.ts');
+      expect(() => generate(tmp)).toThrow('widgets/zzz has no record');
+      // a record for it (tag inlay-zzz, its element chunk) is what the check asks for
+      const path = join(tmp, 'widgets/registry.ts');
+      const text = readFileSync(path, 'utf8');
+      const line = "  'inlay-toaster': [() => import('./toaster/element.ts'), 'display:none'],\n";
+      expect(text).toContain(line);
+      writeFileSync(path, text.replace(line, line + "  'inlay-zzz': [() => import('./zzz/element.ts'), 'display:block'],\n"));
+      expect(registeredWidgets(tmp).map((r) => r.tag)).toContain('inlay-zzz');
+      // a record whose tag is not its folder's
+      writeFileSync(path, text.replace(line, line + "  'inlay-other': [() => import('./zzz/element.ts'), 'display:block'],\n"));
+      expect(() => registeredWidgets(tmp)).toThrow('inlay-other loads widgets/zzz');
+    });
   });
 
   describe('follows the sources', () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { STORES_APP_ID } from '../../core/services/products.ts';
+import { STORES_APP_ID } from '../../core/api/products.ts';
 
 const PRODUCT = 'p-1';
 const product = {
@@ -152,7 +152,7 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('prefills the member’s email and asks to confirm it', async () => {
-    $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
     reply = (c) => (c.method === 'GET' ? json(200, { requests: [] }) : undefined);
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
@@ -162,7 +162,7 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('a member sees their own open requests for the item, from the platform, and “Don’t notify me” ends them all', async () => {
-    $session.set({ status: 'member', role: 'member', member: { loginEmail: 'maya@fernwood.example' } });
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
     localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }));
     const list = [stockRequest({ id: 'a', email: 'maya@fernwood.example' }), stockRequest({ id: 'b' })];
     reply = (c) => (c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined);

@@ -1,18 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import type { InlayContext } from '../../core/context.ts';
-import {
-  cartOf,
-  type CartDiscount,
-  type CartStore,
-  type CartLine,
-  type Money,
-  type Totals,
-} from '../../core/services/current-cart.ts';
-import { availabilityKey, boundQuantity, couponErrorKey, lineName, maxQuantity, variantText } from './model.ts';
-import { httpUrl } from '../../core/safe-url.ts';
+import type { CartLine } from '../../core/api/current-cart.ts';
+import { Line } from './lines.tsx';
+import { createCartModel } from './model.ts';
+import { Summary } from './summary.tsx';
 import { strings } from './strings.ts';
 
 export interface CartProps {
@@ -22,19 +15,9 @@ export interface CartProps {
   thankYouUrl?: string;
 }
 
-type T = (key: keyof typeof strings | 'action.retry', params?: Record<string, string | number>) => string;
-
 /** Several `<inlay-cart>` may be on a page: the one clicked shows the drawer, else the first one. */
 const $owner = atom<string | undefined>(undefined);
 const instances: string[] = [];
-/** Quantity the person chose when the change failed, per line (kept and shown with a retry). */
-const $failed = atom<Record<string, number>>({});
-const setFailed = (id: string, q?: number) => {
-  const next = { ...$failed.get() };
-  if (q === undefined) delete next[id];
-  else next[id] = q;
-  $failed.set(next);
-};
 
 /** The page's own `overflow` while an open drawer locks its scrolling (one lock, whichever cart holds it). */
 let pageOverflow: string | undefined;
@@ -47,13 +30,11 @@ const unlockScroll = () => {
   pageOverflow = undefined;
 };
 
-const amount = (m?: Money) => m?.formattedAmount ?? m?.amount ?? '';
-
 /** `<inlay-cart>`: a cart button with a count badge and the cart drawer (a modal dialog). */
 export function CartView({ open, thankYouUrl, host, emit, context }: CartProps & WidgetProps) {
+  const model = useMemo(() => createCartModel(context, { host, emit }), []);
+  const { $cart, $cartCount, $cartOpen, $cartStatus, $cartBusy } = model.cart;
   const { i18n } = context;
-  const cartStore = cartOf(context.client);
-  const { $cart, $cartCount, $cartOpen, $cartStatus, $cartBusy, loadCart, addItems, refresh } = cartStore;
   const t = i18n().strings(strings);
   const me = useId();
   const cart = useStore($cart);
@@ -62,14 +43,14 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
   const owner = useStore($owner);
   const status = useStore($cartStatus);
   const busy = useStore($cartBusy) > 0;
+  const removed = useStore(model.$removed);
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const [removed, setRemoved] = useState<{ name: string; item: { productId: string; variantId?: string; quantity: number }; error?: string }>();
 
   useEffect(() => {
     instances.push(me);
-    loadCart().catch(() => undefined);
+    model.load();
     return () => void instances.splice(instances.indexOf(me), 1);
   }, []);
   useEffect(() => {
@@ -93,31 +74,17 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
 
   const onClose = () => {
     unlockScroll();
-    $cartOpen.set(false);
-    setRemoved(undefined);
-    if (host.hasAttribute('open')) host.removeAttribute('open');
+    model.closed();
+    host.removeAttribute('open');
     button.current?.focus();
   };
 
   const lines = cart?.lineItems ?? [];
   const onRemove = (l: CartLine, index: number) => {
-    const name = lineName(l);
-    const variantId = l.catalogReference.options?.variantId;
-    cartStore.removeLine(l.id, host).then(
-      // answered after the drawer closed: no undo note left behind for the next opening
-      () => dialog.current?.open && setRemoved({ name, item: { productId: l.catalogReference.catalogItemId, ...(typeof variantId === 'string' ? { variantId } : {}), quantity: l.quantity } }),
-      (e: unknown) => {
-        setRemoved(undefined);
-        reportLine(l.id, t('cart.removeFailed', { name }), e);
-      },
-    );
+    void model.remove(l);
     // the button goes away: keep focus in the drawer
     requestAnimationFrame(() => (dialog.current?.querySelectorAll<HTMLElement>('[data-remove]')[Math.max(0, index - 1)] ?? title.current)?.focus());
   };
-
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
-  const reportLine = (id: string, message: string, e?: unknown) =>
-    setLineErrors((x) => ({ ...x, [id]: e ? `${message} ${i18n().error(e)}` : message }));
 
   return (
     <>
@@ -179,15 +146,7 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
             {removed && (
               <p class="note" role="status">
                 {t('cart.removed', { name: removed.name })} {removed.error}{' '}
-                <button
-                  type="button"
-                  class="link"
-                  onClick={() => {
-                    const r = removed;
-                    setRemoved(undefined);
-                    addItems([r.item]).catch((e: unknown) => setRemoved({ ...r, error: i18n().error(e) }));
-                  }}
-                >
+                <button type="button" class="link" onClick={() => void model.undo()}>
                   {removed.error ? t('action.retry') : t('cart.undo')}
                 </button>
               </p>
@@ -195,7 +154,7 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
             {status.state === 'error' && !cart ? (
               <div class="inlay-alert" role="alert">
                 <p>{t('cart.loadFailed')} {i18n().error(status.error)}</p>
-                <button type="button" class="secondary" onClick={() => void refresh().catch(() => undefined)}>
+                <button type="button" class="secondary" onClick={model.reload}>
                   {t('action.retry')}
                 </button>
               </div>
@@ -211,233 +170,14 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
             ) : (
               <ul class="lines" part="lines">
                 {lines.map((l, i) => (
-                  <Line key={l.id} l={l} t={t} cart={cartStore} host={host} error={lineErrors[l.id]} onRemove={() => onRemove(l, i)} clearError={() => setLineErrors(({ [l.id]: _, ...x }) => x)} />
+                  <Line key={l.id} l={l} t={t} model={model} onRemove={() => onRemove(l, i)} />
                 ))}
               </ul>
             )}
           </div>
-          {lines.length > 0 && mine && <Summary t={t} cart={cartStore} i18n={i18n} host={host} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} emit={emit} />}
+          {lines.length > 0 && mine && <Summary t={t} model={model} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} />}
         </div>
       </dialog>
     </>
-  );
-}
-
-function Line({ l, t, cart, host, error, onRemove, clearError }: { l: CartLine; t: T; cart: CartStore; host: HTMLElement; error?: string; onRemove: () => void; clearError: () => void }) {
-  const failed = useStore($failed)[l.id];
-  const [draft, setDraft] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const name = lineName(l);
-  const max = maxQuantity(l);
-  const img = httpUrl(l.image?.url);
-  const href = httpUrl(l.url?.url);
-  const problem = availabilityKey(l);
-  const variant = variantText(l);
-  const id = useId();
-
-  const change = (q: number) => {
-    setNote('');
-    clearError();
-    setFailed(l.id);
-    cart.setQuantity(l.id, q, host).catch(() => setFailed(l.id, q));
-  };
-  const commit = () => {
-    if (draft === null) return;
-    const b = boundQuantity(draft, l);
-    setDraft(null);
-    if (!b) return;
-    if (b.value !== l.quantity) change(b.value);
-    if (b.over) setNote(t('cart.max', { count: max }));
-  };
-
-  return (
-    <li class="line" part="line">
-      {img ? <img src={img} alt="" width={64} height={64} loading="lazy" /> : <span class="img" aria-hidden="true" />}
-      <div class="info">
-        <p class="name">{href ? <a href={href}>{name}</a> : name}</p>
-        {variant && <p class="muted">{variant}</p>}
-        <p class="muted">{t('cart.each', { price: amount(l.price) })}</p>
-        <div class="qty-row">
-          <div class="stepper" role="group" aria-label={t('cart.qty', { name })}>
-            <button type="button" aria-label={t('cart.less', { name })} disabled={l.quantity <= 1} onClick={() => change(l.quantity - 1)}>
-              −
-            </button>
-            <input
-              id={`${id}-q`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              aria-label={t('cart.qty', { name })}
-              aria-describedby={note || failed !== undefined ? `${id}-n` : undefined}
-              aria-invalid={failed !== undefined}
-              value={draft ?? String(l.quantity)}
-              onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
-              onBlur={commit}
-              onKeyDown={(e) => e.key === 'Enter' && commit()}
-            />
-            <button
-              type="button"
-              aria-label={t('cart.more', { name })}
-              aria-disabled={l.quantity >= max}
-              onClick={() => (l.quantity >= max ? setNote(t('cart.max', { count: max })) : change(l.quantity + 1))}
-            >
-              +
-            </button>
-          </div>
-          <button type="button" class="remove link" data-remove aria-label={t('cart.remove', { name })} onClick={onRemove}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M5 7h14M10 7V4h4v3m-7 0 1 13h8l1-13" fill="none" stroke="currentColor" stroke-width="1.8" />
-            </svg>
-          </button>
-        </div>
-        {failed !== undefined ? (
-          <p class="err" id={`${id}-n`} role="alert">
-            {t('cart.qtyFailed', { name, count: failed })}{' '}
-            <button type="button" class="link" onClick={() => change(failed)}>
-              {t('action.retry')}
-            </button>
-          </p>
-        ) : (
-          note && (
-            <p class="hint" id={`${id}-n`} role="status">
-              {note}
-            </p>
-          )
-        )}
-        {problem && <p class="err">{t(problem, { count: l.availability?.quantityAvailable ?? 0 })}</p>}
-        {error && (
-          <p class="err" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      {/* the line's amount in the same column as the totals' */}
-      <span class="price">{amount(l.lineItemPrice)}</span>
-    </li>
-  );
-}
-
-function Summary(p: { t: T; cart: CartStore; i18n: InlayContext['i18n']; host: HTMLElement; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string; emit: WidgetProps['emit'] }) {
-  const { t } = p;
-  const { cart } = p;
-  const { i18n } = p;
-  const [totals, setTotals] = useState<{ data?: Totals; error?: unknown }>({});
-  const [again, setAgain] = useState(0);
-  const [code, setCode] = useState('');
-  const [couponError, setCouponError] = useState('');
-  const [couponBusy, setCouponBusy] = useState(false);
-  const [checkout, setCheckout] = useState<{ busy?: boolean; error?: string }>({});
-  const id = useId();
-
-  useEffect(() => {
-    if (p.busy) return;
-    let live = true;
-    cart.estimateTotals().then(
-      (data) => live && setTotals({ data }),
-      (error: unknown) => live && setTotals((x) => ({ ...x, error })),
-    );
-    return () => void (live = false);
-  }, [p.revision, p.busy, again]);
-
-  const apply = async (e: Event) => {
-    e.preventDefault();
-    if (!code.trim()) return setCouponError(t('cart.couponMissing'));
-    setCouponBusy(true);
-    setCouponError('');
-    try {
-      await cart.applyCoupon(code.trim(), p.host);
-      setCode('');
-    } catch (err) {
-      const key = couponErrorKey(err);
-      setCouponError(key ? t(key) : i18n().error(err));
-    }
-    setCouponBusy(false);
-  };
-
-  const go = async () => {
-    setCheckout({ busy: true });
-    try {
-      const here = location.href;
-      const thanks = httpUrl(p.thankYouUrl || here, here) ?? here;
-      const r = await cart.startCheckout({ postFlowUrl: here, cartPageUrl: here, thankYouPageUrl: thanks });
-      if (p.emit('inlay-checkout', r, { cancelable: true })) location.assign(r.url);
-      else setCheckout({});
-    } catch (err) {
-      setCheckout({ error: `${t('cart.checkoutFailed')} ${i18n().error(err)}` });
-    }
-  };
-
-  const s = totals.data?.priceSummary;
-  const discounts = (totals.data?.appliedDiscounts ?? []).filter((d: CartDiscount) => d.coupon ?? d.discountRule ?? d.merchantDiscount);
-  const blocked = p.lines.some((l) => availabilityKey(l));
-  return (
-    <div class="foot">
-      {p.coupon ? (
-        <p class="coupon-on">
-          <span>{t('cart.applied', { code: p.coupon })}</span>{' '}
-          <button type="button" class="link" onClick={() => void cart.removeCoupon(p.host).catch((err: unknown) => setCouponError(i18n().error(err)))}>
-            {t('cart.removeCoupon')}
-          </button>
-        </p>
-      ) : (
-        <form class="coupon" part="coupon" onSubmit={(e) => void apply(e as unknown as Event)} noValidate>
-          <label for={`${id}-c`}>{t('cart.coupon')}</label>
-          <div class="row">
-            <input
-              id={`${id}-c`}
-              value={code}
-              autocomplete="off"
-              autoCapitalize="characters"
-              spellcheck={false}
-              aria-invalid={!!couponError}
-              aria-describedby={couponError ? `${id}-ce` : undefined}
-              onInput={(e) => setCode((e.target as HTMLInputElement).value)}
-            />
-            <button type="submit" class="secondary" aria-busy={couponBusy} disabled={couponBusy}>
-              {t('cart.apply')}
-            </button>
-          </div>
-        </form>
-      )}
-      {couponError && (
-        <p class="err" id={`${id}-ce`} role="alert">
-          {couponError}
-        </p>
-      )}
-      {totals.error && !s ? (
-        <p class="err" role="alert">
-          {t('cart.totalsFailed')}{' '}
-          <button type="button" class="link" onClick={() => setAgain((n) => n + 1)}>
-            {t('action.retry')}
-          </button>
-        </p>
-      ) : (
-        <dl class="totals" part="totals" aria-busy={!s || p.busy}>
-          <dt>{t('cart.subtotal')}</dt>
-          <dd>{amount(s?.subtotal) || '…'}</dd>
-          {discounts.map((d, i) => {
-            const x = d.coupon ?? d.discountRule ?? d.merchantDiscount;
-            const label = d.coupon ? d.coupon.code : (d.discountRule?.name?.translated ?? d.discountRule?.name?.original ?? t('cart.discount'));
-            return [<dt key={`t${i}`}>{label}</dt>, <dd key={`d${i}`}>−{amount(x?.amount)}</dd>];
-          })}
-          <dt>{t('cart.shipping')}</dt>
-          <dd>{s?.shipping ? (Number(s.shipping.amount) ? amount(s.shipping) : t('cart.free')) : '…'}</dd>
-          <dt>{t('cart.tax')}</dt>
-          <dd>{amount(s?.tax) || '…'}</dd>
-          <dt class="total">{t('cart.total')}</dt>
-          <dd class="total">{amount(s?.total) || '…'}</dd>
-        </dl>
-      )}
-      {blocked && <p class="err">{t('cart.fixLines')}</p>}
-      {checkout.error && (
-        <p class="err" role="alert">
-          {checkout.error}
-        </p>
-      )}
-      <button type="button" class="primary" part="checkout" disabled={blocked || p.busy || checkout.busy} aria-busy={!!checkout.busy} onClick={() => void go()}>
-        {checkout.busy ? t('cart.checkingOut') : t('cart.checkout')}
-      </button>
-    </div>
   );
 }

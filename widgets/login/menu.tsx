@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Member } from '../../core/services/members.ts';
+import type { Member } from '../../core/api/members.ts';
 import type { LoginModel, T } from './model.ts';
 
 /** The signed-in member's menu (edit profile, my account, sign out): arrow keys, Home/End, Escape and Tab close it. */

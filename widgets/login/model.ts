@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/services/identity.ts';
+import type { Translator } from '../../core/i18n/index.ts';
+import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/api/identity.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
 import { strings } from './strings.ts';
@@ -10,8 +11,8 @@ import { strings } from './strings.ts';
 export type Step = 'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending';
 export type Field = 'email' | 'password' | 'code' | 'form';
 type Key = keyof typeof strings;
-/** The panel's translator (its dictionary's keys). */
-export type T = (key: Key, params?: Record<string, string | number>) => string;
+/** The panel's translator, typed by its dictionary. */
+export type T = Translator<Key>;
 
 export interface LoginUi {
   step: Step;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InlayContext } from '../../core/context.ts';
-import { setCommunity, updateNickname, type Member } from '../../core/services/members.ts';
+import { setCommunity, updateNickname } from '../../core/stores/member.ts';
+import type { Member } from '../../core/api/members.ts';
 import type { LoginModel } from './model.ts';
 import { PasswordForm } from './password-form.tsx';
 

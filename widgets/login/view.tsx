@@ -2,13 +2,12 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import type { Member } from '../../core/services/members.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { createLoginModel, initials } from './model.ts';
-import { Surface, useLeaving } from './surface.tsx';
 import { Menu } from './menu.tsx';
 import { Step, TITLES } from './steps.tsx';
+import { Surface, useLeaving } from './surface.tsx';
 import { strings } from './strings.ts';
 
 export interface LoginProps {
@@ -32,7 +31,7 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
   const model = useMemo(() => createLoginModel(context), []);
   const ui = useStore(model.$ui);
   const session = useStore($session);
-  const member = session.role === 'member' ? (session.member as Member | undefined) : undefined;
+  const member = session.role === 'member' ? session.member : undefined;
   const [menu, setMenu] = useState(false);
   // the profile panel is its own chunk, loaded when the member opens it
   const [Profile, setProfile] = useState<typeof import('./profile.tsx').ProfilePanel>();

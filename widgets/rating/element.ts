@@ -1,8 +1,9 @@
 import { defineElement } from '../../core/element.ts';
+import type { WidgetElement } from '../registry.ts';
 import { RatingView, type RatingProps } from './view.tsx';
 
 /** `<inlay-rating product-id>` */
-export const InlayRating = defineElement<RatingProps>({
+export const InlayRating: WidgetElement<RatingProps> = defineElement<RatingProps>({
   tag: 'inlay-rating',
   component: RatingView,
   props: { productId: 'string' },

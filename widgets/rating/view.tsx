@@ -1,26 +1,25 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/services/review-summary.ts';
+import { createRatingModel } from './model.ts';
 import { strings } from './strings.ts';
 
 export interface RatingProps {
   /** The Stores product whose rating is shown. */
   productId?: string;
 }
-const NONE = atom<{ data?: Summary }>({});
 
 /**
  * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
  * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
  */
 export function RatingView({ productId, context }: RatingProps & WidgetProps) {
-  const { client, i18n } = context;
-  const s = useStore(useMemo(() => (productId ? summaryStore(client, 'stores', productId) : NONE), [productId])).data;
-  const go = useStore($reviewsOnPage)[`stores:${productId}`];
+  const { i18n } = context;
+  const model = useMemo(() => createRatingModel(context, { productId }), [productId]);
+  const s = useStore(model.$summary).data;
+  const go = useStore(model.$reviewsOnPage)[`stores:${productId}`];
   if (!s) return <span part="root" />;
-  const t = i18n().strings(strings) as (k: string, p?: Record<string, string | number>) => string;
+  const t = i18n().strings(strings);
   const avg = i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const label = t('rat.label', { avg, count: s.count });
   const shown = s.count ? (

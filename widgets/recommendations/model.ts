@@ -1,9 +1,11 @@
 import { atom } from 'nanostores';
 import { z } from 'zod/mini';
-import { getRecommendation, listAlgorithms, type AvailableAlgorithm } from '../../core/services/recommendations.ts';
-import { expectProducts, productsByIds, productSchema, type Product } from '../../core/services/products.ts';
-import { prefetchSummaries } from '../../core/services/review-summary.ts';
-import { cartOf } from '../../core/services/current-cart.ts';
+import { getRecommendation, type AvailableAlgorithm } from '../../core/api/recommendations.ts';
+import { listAlgorithms } from '../../core/stores/recommendations.ts';
+import { expectProducts, productsByIds } from '../../core/stores/products.ts';
+import { productSchema, type Product } from '../../core/api/products.ts';
+import { prefetchSummaries } from '../../core/stores/review-summary.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
 import type { InlayClient } from '../../core/client.ts';
 import type { InlayContext } from '../../core/context.ts';
 import { FRESH_MS } from '../../core/constants.ts';

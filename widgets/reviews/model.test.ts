@@ -1,8 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { loadSummary, queryReviews, summarize, summaryStore, uploadPhoto } from '../../core/services/reviews.ts';
-import { createReviewsModel, jsonLd, submitReview, type Draft } from './model.ts';
+import { loadSummary, summarize, summaryStore } from '../../core/stores/review-summary.ts';
+import { queryReviews } from '../../core/api/reviews.ts';
+import { uploadPhoto } from '../../core/api/review-writes.ts';
+import type { Emit } from '../../core/events.ts';
+import { createReviewsModel } from './model.ts';
+import { jsonLd } from './json-ld.ts';
+import { submitReview, type Draft } from './submit.ts';
 
 /** Per-rating counts the fake platform answers, per entity. */
 const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
@@ -21,10 +26,13 @@ const reviewCalls = () => net.calls.filter((c) => c.url.includes('/reviews/'));
 const review = (id: string, entityId: string, rating: number, over: Record<string, unknown> = {}) => ({ id, entityId, content: { rating, title: `t${id}` }, ...over });
 
 const context = testContext(net.fetch, { clientId: 'c' });
+const emitted: unknown[] = [];
+const emit: Emit = (type, detail) => emitted.push([type, detail]) > 0;
 const { client } = context;
 const { http } = client;
 beforeEach(() => {
   net.calls.length = 0;
+  emitted.length = 0;
   reply = () => undefined;
   for (const k of client.cache.keys()) client.cache.invalidate(k);
 });
@@ -75,7 +83,7 @@ describe('list: sort and cursor paging', () => {
       const cursor = (call.body as { query: { cursorPaging: { cursor?: string } } }).query.cursorPaging.cursor;
       return json(200, pages[cursor ?? 'first']);
     };
-    const m = createReviewsModel(context, 'stores', 'p1', 2);
+    const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', pageSize: 2, emit });
     m.setSort('highest');
     await vi.waitFor(() => expect(m.$list.get().reviews).toHaveLength(2));
     expect(m.$list.get().next).toBe('CUR1');
@@ -85,12 +93,12 @@ describe('list: sort and cursor paging', () => {
       sort: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
       cursorPaging: { limit: 2 },
     });
-    await m.more();
+    await m.load(true);
     expect(m.$list.get().reviews.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(m.$list.get().next).toBeUndefined();
     expect((reviewCalls().at(-1)!.body as { query: { cursorPaging: unknown } }).query.cursorPaging).toEqual({ limit: 2, cursor: 'CUR1' });
 
-    m.setRating(4);
+    m.filter({ rating: 4 });
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
     expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4 });
     const q = await queryReviews(http, { filter: {}, sort: 'lowest' });
@@ -101,7 +109,7 @@ describe('list: sort and cursor paging', () => {
 describe('owner probe, uploads, JSON-LD', () => {
   it('a 403 on the pending queue means no moderation; a success shows the queue', async () => {
     reply = (call) => (call.url.endsWith('/reviews/query') ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } }) : undefined);
-    const m = createReviewsModel(context, 'stores', 'p1', 5);
+    const m = createReviewsModel(context, { productId: 'p1', emit });
     await m.probeStaff(true, 'member-a');
     expect(m.$staff.get()).toBe(false);
     expect(reviewCalls().at(-1)!.body).toMatchObject({ returnPrivateReviews: true, query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } } });
@@ -153,7 +161,7 @@ describe('a review whose answer is lost', () => {
       if (call.url.endsWith('/reviews/v1/reviews/query')) return json(200, { reviews: [saved] });
       return undefined;
     };
-    const r = await submitReview(http, 'stores', 'p3', draft, [], { contactId: 'c-1' });
+    const r = await submitReview(http, 'stores', 'p3', draft, [], { id: 'm1', contactId: 'c-1' });
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(1);
     const q = net.calls.find((c) => c.url.endsWith('/query'))!;
@@ -189,5 +197,53 @@ describe('a review whose answer is lost', () => {
     reply = (call) =>
       call.url.endsWith('/reviews/v1/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } }) : undefined;
     await expect(submitReview(http, 'stores', 'p4', draft, [], undefined)).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('the widget’s model: one filter, the sent review, owner actions', () => {
+  const page = (reviews: unknown[]) => json(200, { reviews, metadata: { cursors: { next: null } } });
+
+  it('no item: nothing is read', async () => {
+    const m = createReviewsModel(context, { namespace: 'stores', emit });
+    expect(m.ok).toBe(false);
+    const stop = m.$summary.listen(() => {});
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reviewCalls()).toEqual([]);
+    stop();
+  });
+
+  it('the rating and photo filters live in one store, which every read follows; clearing shows all again', async () => {
+    reply = (call) => (call.url.endsWith('/reviews/query') ? page([review('a', 'p1', 4)]) : undefined);
+    const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
+    const filters = () => reviewCalls().map((c) => (c.body as { query: { filter: unknown } }).query.filter);
+    m.filter({ rating: 4 });
+    m.filter({ photos: true });
+    await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
+    expect(m.$filter.get()).toEqual({ rating: 4, photos: true });
+    expect(filters().at(-1)).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4, 'content.media': { $isEmpty: false } });
+    m.filter({ rating: undefined, photos: false });
+    await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
+    expect(m.$filter.get()).toEqual({ rating: undefined, photos: false });
+    expect(filters().at(-1)).toEqual({ namespace: 'stores', entityId: 'p1' });
+  });
+
+  it('a sent review becomes $sent and is announced (inlay-review-submit); the item is read again', async () => {
+    const made = review('new', 'p1', 5, { moderation: { moderationStatus: 'IN_MODERATION' } });
+    reply = (call) => (call.url.endsWith('/reviews/contact') ? json(200, { review: made }) : call.url.endsWith('/reviews/query') ? page([]) : undefined);
+    const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
+    await m.submit({ rating: 5, title: '', body: 'Nice', name: 'Ada', email: 'ada@example.com' }, [], undefined);
+    expect(m.$sent.get()?.id).toBe('new');
+    expect(emitted).toEqual([['inlay-review-submit', { review: m.$sent.get() }]]);
+    await vi.waitFor(() => expect(reviewCalls().some((c) => c.url.endsWith('/reviews/query'))).toBe(true));
+  });
+
+  it('an owner action reads the item again when done; a failure rejects (review-owner.tsx tells it with the toaster)', async () => {
+    reply = (call) => (call.url.endsWith('/moderate') ? json(200, { review: review('r1', 'p1', 4) }) : call.url.endsWith('/reviews/query') ? page([]) : undefined);
+    const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
+    await m.moderate('r1', 'APPROVED');
+    expect(net.calls.find((c) => c.url.endsWith('/r1/moderate'))!.body).toEqual({ status: 'APPROVED' });
+    await vi.waitFor(() => expect(reviewCalls().some((c) => c.url.endsWith('/reviews/query'))).toBe(true));
+    reply = (call) => (call.method === 'DELETE' ? json(500, { message: 'boom' }) : undefined);
+    await expect(m.remove('r1')).rejects.toMatchObject({ status: 500 });
   });
 });

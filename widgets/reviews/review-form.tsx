@@ -1,16 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { I18n } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/services/review-summary.ts';
-import { checkDraft, drafts, photoProblem, PHOTO_MAX, submitFailure } from './form-model.ts';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { InlayContext } from '../../core/context.ts';
+import { createReviewFormModel, PHOTO_MAX, type ReviewFormModelProps } from './form-model.ts';
 import { formStrings } from './form-strings.ts';
-import type { Draft } from './model.ts';
 import { adoptFormCss } from './form-styles.ts';
-
-interface Photo {
-  file: File;
-  key: number;
-}
-let photoKeys = 0;
 
 /**
  * A chosen photo's preview, drawn into a canvas (centre square, like object-fit: cover): no blob: or data: URL, so a
@@ -33,46 +26,27 @@ function Thumb({ file }: { file: File }) {
   return <canvas ref={ref} width={192} height={192} />;
 }
 
-export interface FormProps {
-  /** The page's translations. */
-  i18n: () => I18n;
-  ns: string;
-  id: string;
-  /** No member contact: ask for name and email. */
-  needContact: boolean;
-  submit: (d: Draft, photos: File[]) => Promise<Review>;
+export interface FormProps extends ReviewFormModelProps {
+  /** The page's context (its translations). */
+  context: InlayContext;
   onCancel: () => void;
-  onDone: (r: Review) => void;
 }
 
 /**
  * The review form (its own chunk, loaded on "Write a review"): a real radio group for the rating, title, body, up to
- * 5 photos (a drop zone over a visually hidden file input; type and size checked, previewed), name + email for
- * visitors. A field's error goes as soon as the field is right. The text is kept in sessionStorage per item until
- * sent, and stays in the form after a failure.
+ * 5 photos (a drop zone over a visually hidden file input; previewed), name + email for visitors. Its flows are
+ * form-model.ts's.
  */
-export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, onDone }: FormProps) {
-  const t = i18n().strings(formStrings) as (k: string, p?: Record<string, string | number>) => string;
-  const [d, setD] = useState<Draft>(() => drafts.get(ns, id));
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string>();
-  const [photoMsg, setPhotoMsg] = useState<string>();
-  const [busy, setBusy] = useState(false);
+export function ReviewForm({ context, onCancel, ...props }: FormProps) {
+  const t = context.i18n().strings(formStrings);
+  const model = useMemo(() => createReviewFormModel(context, props), []);
+  const ui = useStore(model.$form);
+  const { draft: d, errors, busy, photos } = ui;
   const [over, setOver] = useState(false);
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => adoptFormCss(form.current), []);
 
-  // Functional updates: autofill may fire several inputs before the next render.
-  const now = useRef(d); // the latest values, also before the next render (submit reads these)
-  const set = (k: keyof Draft, v: string | number) => {
-    now.current = { ...now.current, [k]: v };
-    setD(now.current);
-    // a shown error goes once the field is right (a new one only comes with the next submit)
-    if (errors[k] && !checkDraft(now.current, needContact)[k]) setErrors(({ [k]: _, ...rest }) => rest);
-  };
-  useEffect(() => drafts.set(ns, id, Object.values(d).some(Boolean) ? d : undefined), [d]);
   const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
     const Tag = k === 'body' ? 'textarea' : 'input';
     return (
@@ -89,61 +63,22 @@ export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, 
           value={d[k]}
           aria-invalid={errors[k] ? 'true' : undefined}
           aria-describedby={errors[k] ? ids + k + 'e' : undefined}
-          onInput={(e: Event) => set(k, (e.target as HTMLInputElement).value)}
+          onInput={(e: Event) => model.set(k, (e.target as HTMLInputElement).value)}
         />
         {errors[k] ? <p id={ids + k + 'e'} class="err">{errors[k]}</p> : null}
       </div>
     );
   };
 
-  function addPhotos(files: FileList | null) {
-    const next = [...photos];
-    const problems: string[] = [];
-    for (const f of Array.from(files ?? [])) {
-      const p = photoProblem(f);
-      if (p) problems.push(t(p, { name: f.name }));
-      else if (next.length >= PHOTO_MAX) problems.push(t('f.photoMax'));
-      else next.push({ file: f, key: ++photoKeys });
-    }
-    setPhotos(next);
-    setPhotoMsg(problems.length ? [...new Set(problems)].join(' ') : undefined);
-  }
-  function removePhoto(i: number) {
-    setPhotos(photos.filter((_, k) => k !== i));
-    setPhotoMsg(undefined);
-  }
   const full = photos.length >= PHOTO_MAX;
   const drag = (e: DragEvent) => {
     e.preventDefault();
     setOver(!full);
   };
 
-  async function submit(e: Event) {
+  function submit(e: Event) {
     e.preventDefault();
-    if (busy) return;
-    const d = now.current;
-    const bad = checkDraft(d, needContact);
-    const msgs = Object.fromEntries(Object.entries(bad).map(([k, v]) => [k, t(v)]));
-    setErrors(msgs);
-    setGeneral(undefined);
-    if (Object.keys(msgs).length) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid=true], .stars-input input')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const r = await send(d, photos.map((p) => p.file));
-      drafts.set(ns, id, undefined);
-      onDone(r);
-    } catch (err) {
-      const f = submitFailure(err);
-      if ((err as { reviewMayBeSaved?: boolean }).reviewMayBeSaved) setGeneral(t('f.unsure'));
-      else if (f.kind === 'duplicate') setGeneral(t('f.duplicate'));
-      else if (f.kind === 'fields') setErrors(f.fields);
-      else setGeneral(i18n().error(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!model.submit()) form.current?.querySelector<HTMLElement>('[aria-invalid=true], .stars-input input')?.focus();
   }
 
   return (
@@ -153,7 +88,7 @@ export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, 
         <legend>{t('f.yourRating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} class={n <= d.rating ? 'on' : ''}>
-            <input type="radio" name="rating" value={n} checked={d.rating === n} required onChange={() => set('rating', n)} />
+            <input type="radio" name="rating" value={n} checked={d.rating === n} required onChange={() => model.set('rating', n)} />
             <span aria-hidden="true">★</span>
             <span class="visually-hidden">{t('f.starN', { count: n })}</span>
           </label>
@@ -171,13 +106,13 @@ export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, 
           onDrop={(e) => {
             e.preventDefault();
             setOver(false);
-            if (!full) addPhotos(e.dataTransfer?.files ?? null);
+            if (!full) model.addPhotos(e.dataTransfer?.files);
           }}
         >
           <input id={`${ids}p`} class="file visually-hidden" type="file" part="photos" accept="image/png,image/jpeg,image/gif,image/webp" multiple
             disabled={full} aria-describedby={`${ids}ph`} onChange={(e) => {
               const input = e.target as HTMLInputElement;
-              addPhotos(input.files);
+              model.addPhotos(input.files);
               input.value = '';
             }} />
           <label for={`${ids}p`} class="dz" part="dropzone">
@@ -189,13 +124,13 @@ export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, 
           </label>
         </div>
         <p id={`${ids}ph`} class="hint">{t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}</p>
-        {photoMsg ? <p class="err" role="alert">{photoMsg}</p> : null}
+        {ui.photoMsg ? <p class="err" role="alert">{ui.photoMsg}</p> : null}
         {photos.length ? (
           <ul class="photos">
             {photos.map((p, i) => (
               <li key={p.key} class="preview">
                 <Thumb file={p.file} />
-                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => removePhoto(i)}>
+                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => model.removePhoto(i)}>
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" stroke="currentColor" stroke-width="2.5"><path d="M6 6l12 12M18 6L6 18" /></svg>
                 </button>
               </li>
@@ -203,9 +138,9 @@ export function ReviewForm({ i18n, ns, id, needContact, submit: send, onCancel, 
           </ul>
         ) : null}
       </div>
-      {needContact ? field('name', 'text', 50, 'name') : null}
-      {needContact ? field('email', 'email', 254, 'email') : null}
-      {general ? <p class="err" role="alert">{general}</p> : null}
+      {props.needContact ? field('name', 'text', 50, 'name') : null}
+      {props.needContact ? field('email', 'email', 254, 'email') : null}
+      {ui.general ? <p class="err" role="alert">{ui.general}</p> : null}
       <div class="row">
         <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>{t(busy ? 'f.sending' : 'f.submit')}</button>
         <button type="button" class="link" disabled={busy} onClick={onCancel}>{t('f.cancel')}</button>

@@ -2,13 +2,12 @@ import { useId, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { I18n } from '../../core/i18n/index.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import type { Review } from '../../core/services/review-summary.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import type { ReviewsModel } from './model.ts';
+import type { T } from './parts.tsx';
 import { ownerStrings } from './owner-strings.ts';
 
-type Tr = (k: string, p?: Record<string, string | number>) => string;
-
-/** Run an owner action: errors become a toast; the caller's state is kept. */
+/** Run an owner action (the model's): true when done; a failure is told by the page's toaster, the caller's state kept. */
 async function run(i18n: () => I18n, fn: () => Promise<unknown>): Promise<boolean> {
   try {
     await fn();
@@ -20,8 +19,8 @@ async function run(i18n: () => I18n, fn: () => Promise<unknown>): Promise<boolea
 }
 
 /** The pending queue: approve or reject one by one, or all at once. `Item` renders a review (from the main chunk). */
-export function Queue({ i18n, model, Item, t: tm }: { i18n: () => I18n; model: ReviewsModel; Item: ComponentType<{ r: Review; t: Tr; i18n: () => I18n }>; t: Tr }) {
-  const t = i18n().strings(ownerStrings) as Tr;
+export function Queue({ i18n, model, Item, t: tm }: { i18n: () => I18n; model: ReviewsModel; Item: ComponentType<{ r: Review; t: T; i18n: () => I18n }>; t: T }) {
+  const t = i18n().strings(ownerStrings);
   const q = useStore(model.$pending);
   if (!q.reviews.length) return null;
   return (
@@ -48,7 +47,7 @@ export function Queue({ i18n, model, Item, t: tm }: { i18n: () => I18n; model: R
 
 /** An owner's controls under a review: reply (add, edit, delete) and delete with a confirmation step. */
 export function Controls({ i18n, r, author, model }: { i18n: () => I18n; r: Review; author: string; model: ReviewsModel }) {
-  const t = i18n().strings(ownerStrings) as Tr;
+  const t = i18n().strings(ownerStrings);
   const [reply, setReply] = useState<string>();
   const [confirm, setConfirm] = useState(false);
   const ids = useId();

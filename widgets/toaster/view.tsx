@@ -1,37 +1,21 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $toasts, dismiss, pauseToasts, resumeToasts, type Toast } from '../../core/stores/toasts.ts';
-import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
 import type { WidgetProps } from '../../core/element.ts';
+import { dismiss, pauseToasts, resumeToasts } from '../../core/stores/toasts.ts';
+import { createToasterModel } from './model.ts';
 
 const ICON: Record<string, string> = { success: '✓', info: 'i', warning: '!', error: '!', loading: '' };
-/** How long a dismissed toast stays (inert, hidden from screen readers) while it fades out: the stylesheet's `out`. */
-const LEAVE_MS = 200;
 
 /**
  * The page's one toaster (spec: bottom-right, 356 px, 14 px gap, at most 3 visible, Alt+T to focus). The live
  * region exists before any toast so screen readers announce what arrives.
  */
 export function ToasterView({ context }: WidgetProps) {
-  const toasts = useStore($toasts);
+  const model = useMemo(createToasterModel, []);
+  const shown = useStore(model.$shown);
   const region = useRef<HTMLElement>(null);
   const t = context.i18n().t;
-  const visible = toasts.slice(-TOAST_VISIBLE_MAX);
-  // A dismissed toast stays where it was for LEAVE_MS (inert, hidden from screen readers) to fade out; the layout
-  // effect adds it back before the next paint. One pushed out by a newer toast (still in the store) goes at once.
-  const last = useRef<Toast[]>([]);
-  const [leaving, setLeaving] = useState<{ toast: Toast; at: number }[]>([]);
-  useLayoutEffect(() => {
-    const gone = last.current.map((toast, at) => ({ toast, at })).filter((x) => !toasts.some((y) => y.id === x.toast.id));
-    last.current = visible;
-    if (!gone.length) return;
-    setLeaving((l) => [...l, ...gone]);
-    setTimeout(() => setLeaving((l) => l.filter((x) => !gone.includes(x))), LEAVE_MS);
-  }, [toasts]);
-  const shown = visible.map((toast) => ({ toast, leaving: false }));
-  for (const x of leaving) {
-    if (!visible.some((v) => v.id === x.toast.id)) shown.splice(Math.min(x.at, shown.length), 0, { toast: x.toast, leaving: true });
-  }
+  useEffect(() => model.stop, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -71,10 +55,7 @@ export function ToasterView({ context }: WidgetProps) {
                 <button
                   type="button"
                   part="toast-action"
-                  onClick={() => {
-                    toast.action!.onClick();
-                    dismiss(toast.id);
-                  }}
+                  onClick={() => model.act(toast)}
                 >
                   {toast.action.label}
                 </button>

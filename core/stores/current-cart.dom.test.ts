@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { createCart, type Cart, type CartStore } from './current-cart.ts';
+import { createCart, type CartStore } from './current-cart.ts';
+import type { Cart } from '../api/current-cart.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
 const line = (id: string, quantity: number): Cart['lineItems'][number] => ({ id, quantity, catalogReference: { appId: 'a', catalogItemId: `p-${id}` }, price: money(10) });

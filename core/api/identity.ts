@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
 import type { Http } from '../http.ts';
-import { api } from '../urls.ts';
+import { api, type Operation } from '../urls.ts';
 
 /** The SDK's error codes for sign-in failures (spec §8). */
 export type LoginErrorCode = 'invalidPassword' | 'emailAlreadyExists' | 'missingCaptchaToken' | 'invalidCaptchaToken' | 'resetPassword' | 'invalidEmail';
@@ -59,9 +59,9 @@ export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): Lo
 
 const captcha = (token?: string) => (token ? { captchaTokens: [{ Recaptcha: token }] } : {});
 
-async function step(http: Http, path: string, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
+async function step(http: Http, op: Operation, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
   try {
-    return toLoginState(await http.request({ method: 'POST', path, body, schema: stateSchema, kind: 'write' }));
+    return toLoginState(await http.request({ ...op, body, schema: stateSchema }));
   } catch (e) {
     return toFailure(e, kind);
   }
@@ -76,28 +76,28 @@ export interface Credentials {
 
 /** `POST /_api/iam/authentication/v2/login`. */
 export const login = (http: Http, { email, password, captchaToken }: Credentials) =>
-  step(http, api.login.path, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
+  step(http, api.login, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
 
 /** `POST /_api/iam/authentication/v2/register`. */
 export const register = (http: Http, { email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
-  step(http, api.register.path, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
+  step(http, api.register, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
 
 /** `POST /_api/iam/verification/v1/auth/verify` with the state token kept from the previous step. */
-export const verify = (http: Http, code: string, stateToken: string) => step(http, api.verify.path, { code, stateToken }, 'verify');
+export const verify = (http: Http, code: string, stateToken: string) => step(http, api.verify, { code, stateToken }, 'verify');
 
-const post = async (http: Http, path: string, body: unknown) => {
-  await http.request({ method: 'POST', path, body, schema: emptySchema, kind: 'write' });
+const post = async (http: Http, op: Operation, body: unknown) => {
+  await http.request({ ...op, body, schema: emptySchema });
 };
 
 /** Send a new code (`/auth/resend`); throws on failure. */
-export const resendCode = (http: Http, stateToken: string) => post(http, api.resend.path, { stateToken });
+export const resendCode = (http: Http, stateToken: string) => post(http, api.resend, { stateToken });
 
 /** Email a password-reset link that comes back to `redirectUrl` (with `?inlay-reset=<token>` on the emulator). */
 export const sendRecoveryEmail = ({ http, config }: Pick<InlayClient, 'http' | 'config'>, email: string, redirectUrl: string, language?: string) =>
-  post(http, api.sendRecoveryEmail.path, { email, redirect: { url: redirectUrl, clientId: config.clientId }, ...(language ? { language } : {}) });
+  post(http, api.sendRecoveryEmail, { email, redirect: { url: redirectUrl, clientId: config.clientId }, ...(language ? { language } : {}) });
 
 /** Set a new password with the emailed recovery token. */
-export const recover = (http: Http, recoveryToken: string, password: string) => post(http, api.recover.path, { recoveryToken, password });
+export const recover = (http: Http, recoveryToken: string, password: string) => post(http, api.recover, { recoveryToken, password });
 
 /**
  * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
@@ -108,6 +108,6 @@ export const recover = (http: Http, recoveryToken: string, password: string) => 
 export async function changePassword(http: Http, email: string, current: string, next: string): Promise<LoginState | undefined> {
   const check = await login(http, { email, password: current });
   if (check.loginState !== 'SUCCESS') return check;
-  await post(http, api.changePassword.path, { newPassword: next });
+  await post(http, api.changePassword, { newPassword: next });
   return undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * The eCom current cart (wire-protocol §6) and the page's `$cart`, shared by `<inlay-cart>`, `<inlay-add-to-cart>`
+ * The page's `$cart` over the eCom current cart (core/api/current-cart.ts), shared by `<inlay-cart>`, `<inlay-add-to-cart>`
  * and `window.Inlay.cart`. One GET per page load (then answers of mutations and other tabs' changes keep it
  * current). Mutations are queued one at a time and applied optimistically: what is shown is the last confirmed
  * cart with the pending changes applied, so a final failure rolls back exactly (the change is dropped).
@@ -14,97 +14,14 @@
  * Named `current-cart` (the SDK's module name) rather than `cart`: a shared chunk named `cart-…` would pass for the
  * `<inlay-cart>` widget chunk.
  */
-import { z } from 'zod/mini';
 import { atom, computed } from 'nanostores';
 import type { InlayClient } from '../client.ts';
-import { InlayApiError, outcomeUnknown } from '../errors.ts';
-import { $session } from '../stores/session.ts';
-import { api, type Operation } from '../urls.ts';
-import { STORES_APP_ID } from './products.ts';
-import { imageSchema } from '../api/media.ts';
-
-const o = z.optional;
-const str = z.string();
-/** The platform's money object; amounts are decimal strings. */
-const money = z.object({ amount: str, formattedAmount: o(str) });
-const text = z.object({ original: str, translated: o(str) });
-
-const lineSchema = z.object({
-  id: str,
-  quantity: z.number(),
-  catalogReference: z.object({ appId: str, catalogItemId: str, options: o(z.record(str, z.unknown())) }),
-  productName: o(text),
-  url: o(z.object({ url: o(str) })),
-  price: money,
-  fullPrice: o(money),
-  lineItemPrice: o(money),
-  descriptionLines: o(z.array(z.object({ name: o(text), plainText: o(text), colorInfo: o(text) }))),
-  image: o(imageSchema),
-  availability: o(z.object({ status: str, quantityAvailable: o(z.number()) })),
-});
-const discount = z.object({
-  coupon: o(z.object({ code: str, name: o(str), amount: o(money) })),
-  discountRule: o(z.object({ name: o(text), amount: o(money) })),
-  merchantDiscount: o(z.object({ amount: o(money) })),
-});
-const cartSchema = z.object({
-  id: str,
-  lineItems: z.array(lineSchema),
-  subtotal: o(money),
-  currency: o(str),
-  appliedDiscounts: o(z.array(discount)),
-  revision: o(z.union([str, z.number()])),
-});
-const totalsSchema = z.object({
-  priceSummary: z.object({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: money }),
-  appliedDiscounts: o(z.array(discount)),
-  calculationErrors: o(z.object({ orderValidationErrors: o(z.array(z.object({ code: o(str), description: o(str), data: o(z.record(str, z.unknown())) }))) })),
-  shippingInfo: o(z.object({ selectedCarrierServiceOption: o(z.object({ title: o(str) })) })),
-});
-
-export type Money = z.infer<typeof money>;
-export type CartLine = z.infer<typeof lineSchema>;
-export type Cart = z.infer<typeof cartSchema>;
-export type Totals = z.infer<typeof totalsSchema>;
-export type CartDiscount = z.infer<typeof discount>;
-
-/** What a site or widget adds: a product, its variant and a quantity (1 by default). */
-export interface AddItem {
-  productId: string;
-  variantId?: string;
-  quantity?: number;
-}
-
-/** Why `$cart` changed, as `inlay-cart-change` reports it. */
-export type CartChangeReason = 'add' | 'update' | 'remove' | 'coupon' | 'sync' | 'clear';
-
-type Client = Pick<InlayClient, 'http'>;
-const wrapped = z.object({ cart: cartSchema });
-const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
-  c.http.request({ method: op.method, path: op.path, schema, kind: op.method === 'GET' ? 'read' : 'write', ...(body === undefined ? {} : { body }) });
-const call = (c: Client, op: Operation, body: unknown) => send(c, op, wrapped, body).then((r) => r.cart);
-
-/** GET the current cart; `null` when there is none yet (404). */
-export function fetchCart(c: Client): Promise<Cart | null> {
-  return send(c, api.getCart, wrapped).then(
-    (r) => r.cart,
-    (e: unknown) => {
-      if (e instanceof InlayApiError && e.status === 404) return null;
-      throw e;
-    },
-  );
-}
-
-export const estimateTotals = (c: Client) => send(c, api.estimateTotals, totalsSchema, {});
-
-/** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
-export async function startCheckout(c: Client, callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string }) {
-  const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
-  const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), { ecomCheckout: { checkoutId }, callbacks });
-  return { checkoutId, url: r.redirectSession.fullUrl };
-}
-
-// ------------------------------------------------------------------------------------------------ $cart
+import { outcomeUnknown } from '../errors.ts';
+import { $session } from './session.ts';
+import { oncePer } from '../context.ts';
+import { announce, onRestore, openChannel } from './cart-page.ts';
+import * as cartApi from '../api/current-cart.ts';
+import type { AddItem, Cart, CartChangeReason, CartLine } from '../api/current-cart.ts';
 
 interface Pending {
   apply?: (c: Cart) => Cart;
@@ -116,10 +33,6 @@ interface Stamp {
   revision?: unknown;
 }
 const stamp = (cart: Cart | null): Stamp => ({ id: cart?.id ?? null, revision: cart?.revision ?? null });
-
-const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
-  target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
-};
 
 /** Whether a change shows in the cart read back after its answer was lost (`before`: the cart it was made on). */
 type Landed = (before: Cart | null, after: Cart | null) => boolean;
@@ -153,9 +66,10 @@ export function createCart(client: CartClient) {
 
   let loading: Promise<Cart | null> | undefined;
   let channel: BroadcastChannel | null | undefined;
+  let stopRestore: (() => void) | undefined;
   let wasMember: boolean | undefined;
   let stopSession: (() => void) | undefined;
-  const fetchIt = () => fetchCart(client);
+  const fetchIt = () => cartApi.fetchCart(client);
 
   /** Whether this tab already holds what another tab announced. */
   function holds(m: Stamp): boolean {
@@ -164,10 +78,6 @@ export function createCart(client: CartClient) {
     if (!('id' in m)) return m.revision != null && m.revision === mine?.revision;
     return m.id === (mine?.id ?? null) && m.revision === (mine?.revision ?? null);
   }
-  const onPageShow = (e: PageTransitionEvent) => {
-    if (e.persisted) refresh('sync').catch(() => undefined);
-  };
-
   function setConfirmed(cart: Cart | null, reason?: CartChangeReason, target?: EventTarget, broadcast = true) {
     $confirmed.set(cart);
     $cartStatus.set({ state: 'ready' });
@@ -178,17 +88,13 @@ export function createCart(client: CartClient) {
 
   function connect() {
     if (channel !== undefined) return;
-    try {
-      channel = new BroadcastChannel(`inlay-cart-${client.config.clientId}`);
-      channel.onmessage = (e: MessageEvent<Stamp | null>) => {
-        // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
-        // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
-        if (!e.data || !holds(e.data)) void queue.then(() => refresh('sync')).catch(() => undefined);
-      };
-    } catch {
-      channel = null; // no BroadcastChannel: this tab only
-    }
-    addEventListener('pageshow', onPageShow);
+    channel = openChannel(`inlay-cart-${client.config.clientId}`, (m: Stamp | null) => {
+      // another tab changed or read the cart: refetch unless we already hold that cart at that revision; with our own
+      // changes in flight, after them (a read now would be dropped, and the other tab's change may be the newer one)
+      if (!m || !holds(m)) void queue.then(() => refresh('sync')).catch(() => undefined);
+    });
+    // restored from the back/forward cache, where it heard no message
+    stopRestore = onRestore(() => void refresh('sync').catch(() => undefined));
     // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
     stopSession = $session.subscribe((s) => {
       const member = s.role === 'member';
@@ -293,58 +199,49 @@ export function createCart(client: CartClient) {
     $cartBusy,
     loadCart,
     refresh,
-    estimateTotals: () => estimateTotals(client),
-    startCheckout: (callbacks: Parameters<typeof startCheckout>[1]) => startCheckout(client, callbacks),
+    estimateTotals: () => cartApi.estimateTotals(client),
+    startCheckout: (callbacks: Parameters<typeof cartApi.startCheckout>[1]) => cartApi.startCheckout(client, callbacks),
     /**
      * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
      * `previous`: the error of the try this one repeats (see `mutate`).
      */
     addItems(items: AddItem[], target?: EventTarget, previous?: unknown): Promise<Cart | null> {
-      const lineItems = items.map((i) => ({
-        catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
-        quantity: i.quantity ?? 1,
-      }));
       // the platform caps a line at 9999 units
       const landed: Landed = (b, a) => items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
-      return mutate('add', () => call(client, api.addToCart, { lineItems }), { landed, target, previous });
+      return mutate('add', () => cartApi.addToCart(client, items), { landed, target, previous });
     },
     /** `target`: where `inlay-cart-change` is dispatched (the `<inlay-cart>` whose drawer made the change). */
     setQuantity(lineId: string, quantity: number, target?: EventTarget): Promise<Cart | null> {
-      return mutate('update', () => call(client, api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] }), {
+      return mutate('update', () => cartApi.setLineQuantity(client, lineId, quantity), {
         target,
         apply: (c) => withLines(c, (ls) => ls.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
         landed: (_, a) => lineOf(a, lineId)?.quantity === quantity,
       });
     },
     removeLine(lineId: string, target?: EventTarget): Promise<Cart | null> {
-      return mutate('remove', () => call(client, api.removeLineItems, { lineItemIds: [lineId] }), {
+      return mutate('remove', () => cartApi.removeLine(client, lineId), {
         target,
         apply: (c) => withLines(c, (ls) => ls.filter((l) => l.id !== lineId)),
         landed: (_, a) => !lineOf(a, lineId),
       });
     },
     applyCoupon: (code: string, target?: EventTarget) =>
-      mutate('coupon', () => call(client, api.updateCart, { couponCode: code }), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target }),
-    removeCoupon: (target?: EventTarget) => mutate('coupon', () => call(client, api.removeCoupon, {}), { landed: (_, a) => !couponOf(a), target }),
+      mutate('coupon', () => cartApi.applyCoupon(client, code), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target }),
+    removeCoupon: (target?: EventTarget) => mutate('coupon', () => cartApi.removeCoupon(client), { landed: (_, a) => !couponOf(a), target }),
     clearCart: () =>
-      mutate('clear', () => send(client, api.deleteCart, z.object({})).then(() => null), {
+      mutate('clear', () => cartApi.deleteCart(client), {
         apply: (c) => withLines(c, () => []),
         landed: (_, a) => !a?.lineItems.length,
       }),
     /** Stop listening to other tabs and the session (tests; a page never stops its cart). */
     close() {
       channel?.close();
-      removeEventListener('pageshow', onPageShow);
+      stopRestore?.();
       stopSession?.();
     },
   };
 }
 export type CartStore = ReturnType<typeof createCart>;
 
-const carts = new WeakMap<CartClient, CartStore>();
 /** The page's one cart for a client (made on first use, in this chunk: the cart code stays out of the core). */
-export function cartOf(client: CartClient): CartStore {
-  let cart = carts.get(client);
-  if (!cart) carts.set(client, (cart = createCart(client)));
-  return cart;
-}
+export const cartOf: (client: CartClient) => CartStore = oncePer(createCart);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
-import type { Image } from '../api/media.ts';
+import type { Image } from './media.ts';
 import { InlayApiError } from '../errors.ts';
 import { api, route } from '../urls.ts';
 
@@ -29,16 +29,16 @@ export interface ItemDetails {
 
 /** Asks to be told when the item is back; the same item and email again returns the existing request. */
 export async function createStockRequest(http: Http, request: NewStockRequest, itemDetails: ItemDetails): Promise<StockRequest> {
-  const r = await http.request({ ...api.createStockRequest, body: { request, itemDetails }, schema: one, kind: 'write' });
+  const r = await http.request({ ...api.createStockRequest, body: { request, itemDetails }, schema: one });
   return r.request;
 }
 
 export async function getStockRequest(http: Http, id: string): Promise<StockRequest> {
-  return (await http.request({ ...route(api.getStockRequest, { id }), schema: one, kind: 'read' })).request;
+  return (await http.request({ ...route(api.getStockRequest, { id }), schema: one })).request;
 }
 
 export async function deleteStockRequest(http: Http, id: string): Promise<void> {
-  await http.request({ ...route(api.deleteStockRequest, { id }), schema: z.object({}), kind: 'write' });
+  await http.request({ ...route(api.deleteStockRequest, { id }), schema: z.object({}) });
 }
 
 const OPEN = ['RECEIVED', 'PROCESSING'];
@@ -74,12 +74,12 @@ export async function queryStockRequests(
     requests: z.array(stockRequestSchema),
     metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
   });
-  return http.request({ ...api.queryStockRequests, query: { query: { ...query, filter: query.filter && JSON.stringify(query.filter) } }, schema, kind: 'read' });
+  return http.request({ ...api.queryStockRequests, query: { query: { ...query, filter: query.filter && JSON.stringify(query.filter) } }, schema });
 }
 
 /** Open requests per item (site owners). An array of objects in a GET goes as `.r` (base64url JSON), as the SDK sends it. */
 export async function countStockRequests(http: Http, catalogReferences: CatalogReference[]) {
   const schema = z.object({ countsPerCatalogReference: z.array(z.object({ catalogReference: stockRequestSchema.shape.catalogReference, count: z.number() })) });
-  const r = await http.request({ ...api.countStockRequests, query: { '.r': b64url(JSON.stringify({ catalogReferences })) }, schema, kind: 'read' });
+  const r = await http.request({ ...api.countStockRequests, query: { '.r': b64url(JSON.stringify({ catalogReferences })) }, schema });
   return r.countsPerCatalogReference;
 }

@@ -1,26 +1,20 @@
 import { z } from 'zod/mini';
+import type { Http } from '../http.ts';
 import type { InlayClient } from '../client.ts';
-import { FRESH_ALGORITHMS_MS } from '../constants.ts';
 import { api } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
 
-const algorithmSchema = z.object({
+export const algorithmSchema = z.object({
   config: z.object({ name: z.string(), algorithmType: z.enum(['RELATED_ITEMS', 'GLOBAL', 'UNSPECIFIED']), algorithmId: z.string() }),
   appId: z.string(),
 });
 export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
 
-/** The site's algorithms: one request for every carousel, kept across pages for an hour. */
-export function listAlgorithms({ cache, http }: Pick<InlayClient, 'cache' | 'http'>): Promise<AvailableAlgorithm[]> {
-  return cache.fetch(
-    'recs:algorithms',
-    () =>
-      http
-        .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }), kind: 'read' })
-        .then((r) => r.availableAlgorithms),
-    { fresh: FRESH_ALGORITHMS_MS, schema: z.array(algorithmSchema) },
-  );
-}
+/** The site's recommendation algorithms. */
+export const fetchAlgorithms = (http: Http): Promise<AvailableAlgorithm[]> =>
+  http
+    .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }) })
+    .then((r) => r.availableAlgorithms);
 
 const refSchema = z.object({ appId: z.string(), catalogItemId: z.string() });
 

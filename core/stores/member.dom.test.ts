@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testContext, usePage } from '../../tests/helpers/context.ts';
 import { $session } from '../stores/session.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { loadMember, setCommunity, updateNickname } from './members.ts';
+import { loadMember, setCommunity, updateNickname } from './member.ts';
 
 const wire = { id: 'm1', loginEmail: 'ada@example.com', contactId: 'c1', profile: { nickname: 'Ada' }, contact: { firstName: 'Ada' }, privacyStatus: 'PUBLIC' };
 const net = fakeFetch((call) => {

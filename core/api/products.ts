@@ -1,0 +1,65 @@
+import { z } from 'zod/mini';
+import type { Http } from '../http.ts';
+import { imageSchema } from './media.ts';
+import { api, route } from '../urls.ts';
+
+/** The Wix Stores app id: the default `appId` of a catalog reference. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+const priceData = z.object({
+  currency: z.string(),
+  price: z.number(),
+  discountedPrice: z.optional(z.number()),
+  formatted: z.optional(z.object({ price: z.optional(z.string()), discountedPrice: z.optional(z.string()) })),
+});
+
+/** The fields of a Stores V1 product the widgets use (others are ignored). */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  productPageUrl: z.optional(z.object({ base: z.string(), path: z.string() })),
+  productOptions: z.optional(z.array(z.object({ name: z.string() }))),
+  priceData: z.optional(priceData),
+  stock: z.optional(z.object({ inStock: z.optional(z.boolean()), trackInventory: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
+  media: z.optional(z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) })),
+  variants: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        choices: z.optional(z.record(z.string(), z.string())),
+        variant: z.optional(z.object({ priceData: z.optional(priceData) })),
+        stock: z.optional(z.object({ inStock: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
+      }),
+    ),
+  ),
+});
+export type Product = z.infer<typeof productSchema>;
+export type ProductVariant = NonNullable<Product['variants']>[number];
+
+/** `GET /stores-reader/v1/products/{id}`: one product. */
+export const getProduct = (http: Http, productId: string) =>
+  http.request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }) }).then((r) => r.product);
+
+/** Several products in one request (the catalog reader's query with an id filter), in the platform's order. */
+export const queryProductsByIds = (http: Http, ids: string[]) =>
+  http
+    .request({
+      ...api.queryProducts,
+      body: { query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } }, includeVariants: true },
+      schema: z.object({ products: z.array(productSchema) }),
+      kind: 'read',
+    })
+    .then((r) => r.products);
+
+/** The variant a widget points at: by id, or the only one. */
+export function variantOf(product: Product, variantId?: string): ProductVariant | undefined {
+  const variants = product.variants ?? [];
+  return variantId ? variants.find((v) => v.id === variantId) : variants.length === 1 ? variants[0] : undefined;
+}
+
+/** In stock: the chosen variant's stock, or the product's when no single variant is chosen. */
+export function inStock(product: Product, variantId?: string): boolean {
+  const v = variantOf(product, variantId);
+  return (v ? v.stock?.inStock : product.stock?.inStock) !== false;
+}

@@ -1,0 +1,197 @@
+/**
+ * The hosted pages, from the templates of this folder: each function takes what the page shows (plain data, already
+ * read by the route) and returns the answer with its headers. No inline script or style anywhere: every page is
+ * served under a strict Content-Security-Policy, its stylesheet and script from `/_hosted/` (`'self'`).
+ */
+import type { HandlerResult } from '../router.ts';
+import { attrs, EMPTY, flag, jsonData, render, type Html } from './render.ts';
+
+export interface PageOptions {
+  /** The page's script, a `/_hosted/*.js` URL; none: `script-src 'none'`. */
+  script?: string;
+  /** Origins a form of the page may post to, besides its own. */
+  formAction?: string[];
+  /** Origins that may frame the page; none: `frame-ancestors 'none'`. */
+  frameAncestors?: string[];
+  status?: number;
+}
+
+/** A hosted page: the shared layout and stylesheet, `body` in it, an optional external script. */
+export function hostedPage(title: string, body: Html, opts: PageOptions = {}): HandlerResult {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `script-src ${opts.script ? "'self'" : "'none'"}`,
+    `form-action 'self'${(opts.formAction ?? []).map((o) => ` ${o}`).join('')}`,
+    `frame-ancestors ${opts.frameAncestors?.length ? opts.frameAncestors.join(' ') : "'none'"}`,
+    "base-uri 'none'",
+  ].join('; ');
+  return {
+    status: opts.status ?? 200,
+    body: render('layout', { title, script: opts.script ? render('script', { src: opts.script }) : EMPTY, body }).toString(),
+    contentType: 'text/html; charset=utf-8',
+    // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
+    // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
+    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' },
+  };
+}
+
+/** A one-message page (an expired link, a refused post). */
+export const messagePage = (title: string, heading: string, text: string, status: number): HandlerResult =>
+  hostedPage(title, render('message', { heading, text }), { status });
+
+const alert = (message: string | undefined) => (message ? render('alert', { message }) : EMPTY);
+
+/** The hosted sign-in form (prompt `login`). */
+export function loginPage(v: { host: string; session: string; cancel: string; email: string; error?: string; formAction: string[] }): HandlerResult {
+  const body = render('login', {
+    host: v.host,
+    alert: alert(v.error),
+    session: v.session,
+    email: v.email,
+    // the first field to fill has the focus: the password after a refusal
+    emailFocus: flag('autofocus', !v.error),
+    passwordFocus: flag('autofocus', !!v.error),
+    cancel: v.cancel,
+  });
+  return hostedPage('Sign in', body, { formAction: v.formAction, status: v.error ? 400 : 200 });
+}
+
+/** The silent sign-in page: `data` for authorize.js, which posts its message to the embedding page. */
+export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerResult =>
+  hostedPage('Signing in…', render('authorize', { data: jsonData(data) }), { script: '/_hosted/authorize.js', frameAncestors });
+
+/** The member's account page. */
+export function accountPage(v: {
+  session: string;
+  email: string;
+  emailVerified: boolean;
+  since: string;
+  nickname: string;
+  isPublic: boolean;
+  back: string;
+  notice?: string;
+  error?: string;
+}): HandlerResult {
+  const body = render('account', {
+    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
+    alert: alert(v.error),
+    email: v.email,
+    unconfirmed: v.emailVerified ? '' : ' (not confirmed)',
+    since: v.since,
+    action: `/_hosted/account?session=${v.session}`,
+    nickname: v.nickname,
+    community: v.isPublic ? 'You are a member of the community: your profile is public.' : 'You are not in the community: your profile is private.',
+    op: v.isPublic ? 'leave' : 'join',
+    opLabel: v.isPublic ? 'Leave the community' : 'Join the community',
+    back: v.back,
+  });
+  return hostedPage('My account', body, { status: v.error ? 400 : 200 });
+}
+
+/** The checkout form's fields: label and attributes (besides id, name, value). */
+const FIELDS = {
+  email: ['Email', { type: 'email', autocomplete: 'email', required: true }],
+  firstName: ['First name', { autocomplete: 'given-name', required: true }],
+  lastName: ['Last name', { autocomplete: 'family-name', required: true }],
+  addressLine: ['Street address', { autocomplete: 'address-line1', required: true }],
+  city: ['City', { autocomplete: 'address-level2', required: true }],
+  subdivision: ['State / region (code)', { autocomplete: 'address-level1' }],
+  postalCode: ['Postal code', { autocomplete: 'postal-code', required: true }],
+  cardNumber: ['Card number', { inputmode: 'numeric', autocomplete: 'cc-number', required: true }],
+  cardExpiry: ['Expiry (MM/YY)', { autocomplete: 'cc-exp', placeholder: 'MM/YY', required: true }],
+  cardCvc: ['Security code', { inputmode: 'numeric', autocomplete: 'cc-csc', required: true }],
+} satisfies Record<string, [string, Record<string, string | boolean>]>;
+export type CheckoutField = keyof typeof FIELDS | 'country' | 'shipping';
+
+/** What the hosted checkout shows: amounts already formatted. */
+export interface CheckoutView {
+  session: string;
+  lines: { image?: string; quantity: number; name: string; options: string; price: string }[];
+  subtotal: string;
+  discounts: { label: string; amount: string }[];
+  /** The shipping amount, or `Free`. */
+  shipping: string;
+  taxName: string;
+  tax: string;
+  total: string;
+  /** Taxable cents and the tax regions (`[country, subdivision, name, rateBp]`), for checkout.js's live totals. */
+  taxable: number;
+  taxRegions: [string, string, string, number][];
+  countries: [code: string, name: string][];
+  country: string;
+  options: { code: string; title: string; deliveryTime: string; cents: number; price: string }[];
+  selected: string | undefined;
+  testCard: string;
+  values: Partial<Record<CheckoutField, string>>;
+  errors: Partial<Record<string, string>>;
+  /** A message about the whole form (a declined card). */
+  general?: string;
+  back?: string;
+  formAction: string[];
+  status: number;
+}
+
+/** The hosted checkout: summary, contact, address, shipping method, test card. */
+export function checkoutPage(v: CheckoutView): HandlerResult {
+  /** `aria-invalid` and the error's id on a control with an error. */
+  const invalid = (name: string) => attrs(v.errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `${name}-err` } : {});
+  const errorOf = (name: string) => (v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: v.errors[name] }) : EMPTY);
+  const fields = Object.fromEntries(
+    Object.entries(FIELDS).map(([name, [label, attributes]]) => [
+      name,
+      render('checkout.field', { name, label, attributes: attrs(attributes), value: v.values[name as CheckoutField] ?? '', invalid: invalid(name), error: errorOf(name) }),
+    ]),
+  ) as Record<keyof typeof FIELDS, Html>;
+  const general = v.general ?? (Object.keys(v.errors).length ? 'Please correct the fields marked below.' : undefined);
+  const body = render('checkout', {
+    total: v.total,
+    lines: v.lines.map((l) =>
+      render('checkout.line', {
+        image: l.image ? render('checkout.image', { src: l.image }) : EMPTY,
+        quantity: l.quantity,
+        name: l.name,
+        variant: l.options ? render('checkout.variant', { text: l.options }) : EMPTY,
+        price: l.price,
+      }),
+    ),
+    subtotal: v.subtotal,
+    discounts: v.discounts.map((d) => render('checkout.discount', d)),
+    shipping: v.shipping,
+    taxName: v.taxName,
+    tax: v.tax,
+    alert: alert(general),
+    session: v.session,
+    taxable: v.taxable,
+    taxRegions: JSON.stringify(v.taxRegions),
+    countryInvalid: invalid('country'),
+    countries: v.countries.map(([code, name]) => render('checkout.country', { code, name, selected: flag('selected', code === v.country) })),
+    countryError: errorOf('country'),
+    shippingDescribedBy: attrs({ 'aria-describedby': v.errors.shipping ? 'shipping-err' : undefined }),
+    options: v.options.map((o) =>
+      render('checkout.option', { code: o.code, cents: o.cents, checked: flag('checked', o.code === v.selected), title: o.title, deliveryTime: o.deliveryTime, price: o.price }),
+    ),
+    shippingError: errorOf('shipping'),
+    testCard: v.testCard,
+    back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
+    ...fields,
+  });
+  return hostedPage('Checkout', body, { script: '/_hosted/checkout.js', formAction: v.formAction, status: v.status });
+}
+
+/** The emulator's index page (`GET /`), for a person who opens its URL. */
+export function indexPage(v: { shop: string; products: number; base: string; dev: boolean; clients: string[] }): HandlerResult {
+  const body = render('index', {
+    shop: v.shop,
+    products: v.products,
+    base: v.base,
+    devHelpers: render(v.dev ? 'index.dev-on' : 'index.dev-off', {}),
+    clients: v.clients.map((id) => render('index.client', { id })),
+  });
+  return {
+    body: body.toString(),
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'self'" },
+  };
+}

@@ -1,0 +1,326 @@
+/**
+ * Conformance: the platform's official JavaScript SDK (`@wix/sdk` and the generated `@wix/auto_sdk_*` modules),
+ * unmodified, against an in-process emulator (issue 15 point 7). The SDK builds `https://www.wixapis.com/…` and
+ * `https://edge.wixapis.com/…` URLs (and its auth strategies call `fetch` directly); the only change is at the
+ * boundary: the global `fetch` sends those hosts to the emulator's http base, everything else as it came.
+ * Every call Inlay makes (docs/wire.md) succeeds with the shapes the SDK expects, and the admin calls succeed
+ * through `client_credentials` (AppStrategy and the documented REST grant) and `ApiKeyStrategy`.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import type { Tokens } from '@wix/sdk';
+import * as backInStock from '@wix/auto_sdk_ecom_back-in-stock-notifications';
+import * as currentCart from '@wix/auto_sdk_ecom_current-cart';
+import * as orders from '@wix/auto_sdk_ecom_orders';
+import * as recommendations from '@wix/auto_sdk_ecom_recommendations';
+import * as files from '@wix/auto_sdk_media_files';
+import * as members from '@wix/auto_sdk_members_members';
+import * as redirects from '@wix/auto_sdk_redirects_redirects';
+import * as reviews from '@wix/auto_sdk_reviews_reviews';
+import * as products from '@wix/auto_sdk_stores_products';
+import { SITE_ID } from '../../emulator/domain/auth.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
+import type { RunningEmulator } from '../../emulator/server.ts';
+import { api, DEMO_CLIENT_ID, payCheckout, startTestEmulator } from '../helpers/emulator.ts';
+
+const SITE = 'http://127.0.0.1:5173';
+const API_KEY = 'conformance-api-key-0123456789';
+const PLATFORM_HOSTS = new Set(['www.wixapis.com', 'edge.wixapis.com']);
+const realFetch = globalThis.fetch;
+
+let emu: RunningEmulator;
+/** Every request the SDK sent, as `METHOD /path` (query left out). */
+const sent: string[] = [];
+
+/** The boundary: platform hosts go to the emulator; the request (method, headers, body) is passed on untouched. */
+const boundaryFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  if (!PLATFORM_HOSTS.has(url.hostname)) return realFetch(request);
+  const target = new URL(`${url.pathname}${url.search}`, emu.url);
+  sent.push(`${request.method} ${url.pathname}`);
+  return realFetch(new Request(target, request));
+};
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ apiKey: API_KEY });
+  vi.stubGlobal('fetch', boundaryFetch);
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await emu.close();
+});
+
+const MODULES = { currentCart, backInStock, recommendations, members, reviews, products, redirects };
+const visitorClient = (tokens?: Tokens) => createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, ...(tokens ? { tokens } : {}) }), modules: MODULES });
+type VisitorClient = ReturnType<typeof visitorClient>;
+
+const mug = seedIds.products['enamel-camp-mug']!;
+const rucksack = seedIds.products['waxed-canvas-rucksack']!;
+const tapers = seedIds.products['beeswax-taper-candles']!;
+const stool = seedIds.products['folding-camp-stool']!;
+
+/** A member signs in as on the hosted page: the SDK's getAuthUrl, the login form, parseFromUrl and getMemberTokens. */
+async function signIn(client: VisitorClient, who: { email: string; password: string }): Promise<void> {
+  const oauthData = client.auth.generateOAuthData(`${SITE}/callback`, `${SITE}/`);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData);
+  const page = new URL(authUrl);
+  expect(page.origin).toBe(emu.url);
+  const form = await realFetch(page, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
+    body: new URLSearchParams({ email: who.email, password: who.password }).toString(),
+  });
+  expect(form.status).toBe(302);
+  const { code, state } = client.auth.parseFromUrl(form.headers.get('location')!);
+  client.auth.setTokens(await client.auth.getMemberTokens(code, state, oauthData));
+  expect(client.auth.loggedIn()).toBe(true);
+}
+
+describe('visitor (OAuthStrategy)', () => {
+  let client: VisitorClient;
+  beforeAll(() => {
+    client = visitorClient();
+  });
+
+  it('token: anonymous, then a refresh with the stored refresh token', async () => {
+    const tokens = await client.auth.generateVisitorTokens();
+    expect(tokens.accessToken.value).toBeTruthy();
+    expect(tokens.refreshToken.role).toBe('visitor');
+    client.auth.setTokens(tokens);
+    const renewed = await client.auth.renewToken(tokens.refreshToken);
+    expect(renewed.accessToken.value).not.toBe(tokens.accessToken.value);
+    expect(renewed.refreshToken.value).toBe(tokens.refreshToken.value);
+    client.auth.setTokens(renewed);
+  });
+
+  it('products: queryProducts (builder, filter by ids) and getProduct', async () => {
+    const page = await client.products.queryProducts().in('_id', [mug, rucksack]).ascending('name').limit(10).find();
+    expect(page.items.map((p) => p._id).sort()).toEqual([mug, rucksack].sort());
+    expect(page.items[0]!.priceData?.formatted?.price).toMatch(/\$/);
+    const { product } = await client.products.getProduct(mug);
+    expect(product).toMatchObject({ _id: mug, slug: 'enamel-camp-mug' });
+    expect(product!.variants!.length).toBeGreaterThan(1);
+  });
+
+  it('reviews: queryReviews (cursor pages), countReviews, getReview', async () => {
+    const result = await client.reviews.queryReviews().eq('namespace', 'stores').limit(2).find();
+    expect(result.items).toHaveLength(2);
+    expect(result.items[0]).toMatchObject({ _id: expect.any(String), namespace: 'stores', content: { rating: expect.any(Number) } });
+    expect(result.hasNext()).toBe(true);
+    const next = await result.next();
+    expect(next.items.map((r) => r._id)).not.toContain(result.items[0]!._id);
+    const { count } = await client.reviews.countReviews({ filter: { namespace: 'stores' } });
+    expect(count).toBeGreaterThan(2);
+    const one = await client.reviews.getReview(result.items[0]!._id!);
+    expect(one._id).toBe(result.items[0]!._id);
+  });
+
+  it('cart: add, get, update quantity, coupon, estimate totals, remove coupon, remove line, create checkout', async () => {
+    const added = await client.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, quantity: 1 }],
+    });
+    const line = added.cart!.lineItems![0]!;
+    expect(line).toMatchObject({ _id: expect.any(String), quantity: 1, catalogReference: { catalogItemId: tapers } });
+    const got = await client.currentCart.getCurrentCart();
+    expect(got._id).toBe(added.cart!._id);
+    const more = await client.currentCart.updateCurrentCartLineItemQuantity([{ _id: line._id!, quantity: 3 }]);
+    expect(more.cart!.lineItems![0]!.quantity).toBe(3);
+    const couponed = await client.currentCart.updateCurrentCart({ couponCode: 'WELCOME10' });
+    expect(couponed.appliedDiscounts?.[0]?.coupon?.code).toBe('WELCOME10');
+    const totals = await client.currentCart.estimateCurrentCartTotals({ shippingAddress: { country: 'US', subdivision: 'US-CA' } });
+    expect(totals.priceSummary?.total?.amount).toMatch(/^\d+(\.\d+)?$/);
+    expect(totals.calculatedLineItems?.length).toBe(1);
+    const uncouponed = await client.currentCart.removeCouponFromCurrentCart();
+    expect(uncouponed.cart!.appliedDiscounts ?? []).toEqual([]);
+    await client.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: stool }, quantity: 1 }] });
+    const removed = await client.currentCart.removeLineItemsFromCurrentCart([line._id!]);
+    expect(removed.cart!.lineItems!.map((l) => l.catalogReference?.catalogItemId)).toEqual([stool]);
+    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    expect(checkoutId).toBeTruthy();
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: checkoutId! },
+      callbacks: { thankYouPageUrl: `${SITE}/thank-you`, postFlowUrl: `${SITE}/` },
+    });
+    expect(new URL(redirectSession!.fullUrl!).pathname).toBe('/_hosted/checkout');
+  });
+
+  it('back in stock: createBackInStockNotificationRequest (itemUrl on the request, price a string)', async () => {
+    const r = await client.backInStock.createBackInStockNotificationRequest(
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-visitor@example.com', itemUrl: `${SITE}/products/rucksack` },
+      { name: 'Waxed Canvas Rucksack', price: '148.00' },
+    );
+    expect(r).toMatchObject({ _id: expect.any(String), status: 'RECEIVED', email: 'sdk-visitor@example.com' });
+  });
+
+  it('recommendations: listAvailableAlgorithms and getRecommendation', async () => {
+    const { availableAlgorithms } = await client.recommendations.listAvailableAlgorithms();
+    expect(availableAlgorithms!.length).toBeGreaterThan(0);
+    const related = availableAlgorithms!.find((a) => a.config?.algorithmType === 'RELATED_ITEMS')!;
+    const { recommendation } = await client.recommendations.getRecommendation(
+      [{ _id: related.config!.algorithmId!, appId: related.appId! }],
+      { items: [{ appId: STORES_APP_ID, catalogItemId: mug }], minimumRecommendedItems: 1 },
+    );
+    expect(recommendation!.algorithm).toEqual({ _id: related.config!.algorithmId, appId: related.appId });
+    expect(recommendation!.items!.length).toBeGreaterThan(0);
+  });
+
+  it('redirect sessions: login: {} (syncToWixPages) and logout', async () => {
+    const { redirectSession } = await client.redirects.createRedirectSession({ login: {}, callbacks: { postFlowUrl: `${SITE}/` } });
+    expect(redirectSession!.fullUrl).toMatch(/\/_hosted\/login\?session=/);
+    const { logoutUrl } = await client.auth.logout(`${SITE}/`);
+    expect(new URL(logoutUrl).pathname).toBe('/_hosted/logout');
+  });
+});
+
+describe('identity (OAuthStrategy): login, register, verify, recovery', () => {
+  it('login answers SUCCESS with a session token; a wrong password is invalidPassword', async () => {
+    const client = visitorClient();
+    const ok = await client.auth.login({ email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password });
+    expect(ok).toMatchObject({ loginState: 'SUCCESS', data: { sessionToken: expect.any(String) } });
+    const bad = await client.auth.login({ email: DEMO_LOGINS.member.email, password: 'not-the-password' });
+    expect(bad).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+  });
+
+  it('register → EMAIL_VERIFICATION_REQUIRED → processVerification with the mailed code → SUCCESS', async () => {
+    const client = visitorClient();
+    const email = 'sdk-new-member@example.com';
+    const reg = await client.auth.register({ email, password: 'a-long-enough-password', profile: { nickname: 'Sdk' } });
+    expect(reg.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    const mail = await api(emu, `/_dev/mailbox?to=${encodeURIComponent(email)}`);
+    const code = mail.json.messages[0].code as string;
+    const done = await client.auth.processVerification({ verificationCode: code });
+    expect(done).toMatchObject({ loginState: 'SUCCESS', data: { sessionToken: expect.any(String) } });
+  });
+
+  it('sendPasswordResetEmail', async () => {
+    const client = visitorClient();
+    await client.auth.sendPasswordResetEmail(DEMO_LOGINS.member.email, `${SITE}/reset`);
+    const mail = await api(emu, `/_dev/mailbox?to=${encodeURIComponent(DEMO_LOGINS.member.email)}`);
+    expect(mail.json.messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('member (OAuthStrategy after sign-in)', () => {
+  let client: VisitorClient;
+  beforeAll(async () => {
+    client = visitorClient();
+    await signIn(client, DEMO_LOGINS.member);
+  });
+
+  it('members: getCurrentMember (FULL) and updateMember', async () => {
+    const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
+    expect(member).toMatchObject({ _id: seedIds.members.member, loginEmail: DEMO_LOGINS.member.email, status: 'APPROVED' });
+    const updated = await client.members.updateMember(member!._id!, { profile: { nickname: 'Sdk Nick' } });
+    expect(updated.profile?.nickname).toBe('Sdk Nick');
+  });
+
+  it('reviews: createReview as the member’s own contact', async () => {
+    const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
+    const review = await client.reviews.createReview({
+      namespace: 'stores',
+      entityId: rucksack,
+      author: { contactId: member!.contactId! },
+      content: { title: 'Sturdy', body: 'Took it up a mountain.', rating: 5 },
+    });
+    expect(review).toMatchObject({ _id: expect.any(String), entityId: rucksack, content: { rating: 5 } });
+  });
+});
+
+describe('admin calls', () => {
+  let orderId: string;
+  let stockRequestId: string;
+  let reviewId: string;
+  beforeAll(async () => {
+    // an order and a back-in-stock request to read, made as a shopper would
+    const shopper = visitorClient();
+    await shopper.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, quantity: 1 }] });
+    const { checkoutId } = await shopper.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    orderId = await payCheckout(emu, shopper.auth.getTokens().accessToken.value, checkoutId!);
+    stockRequestId = (await shopper.backInStock.createBackInStockNotificationRequest(
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, email: 'sdk-admin-read@example.com' },
+      { name: 'Beeswax Taper Candles (Pair)', price: '14.00' },
+    ))._id!;
+    reviewId = (await shopper.reviews.queryReviews().eq('namespace', 'stores').limit(1).find()).items[0]!._id!;
+  });
+
+  const ADMIN_MODULES = { orders, files, backInStock, reviews };
+  const strategies = {
+    'AppStrategy (client_credentials)': () => AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: emu.clientSecret, instanceId: SITE_ID }),
+    ApiKeyStrategy: () => ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
+  };
+
+  for (const [name, auth] of Object.entries(strategies)) {
+    it(`${name}: getOrder, generateFileUploadUrl, back-in-stock get/query/delete, review moderate and reply`, async () => {
+      const admin = createClient({ auth: auth(), modules: ADMIN_MODULES });
+      const order = await admin.orders.getOrder(orderId);
+      expect(order).toMatchObject({ _id: orderId, paymentStatus: 'PAID' });
+      const { uploadUrl } = await admin.files.generateFileUploadUrl('image/png', { fileName: 'photo.png', sizeInBytes: '1234' });
+      expect(uploadUrl).toMatch(/^http:\/\//);
+      const got = await admin.backInStock.getBackInStockNotificationRequest(stockRequestId);
+      expect(got).toMatchObject({ _id: stockRequestId, email: 'sdk-admin-read@example.com' });
+      const found = await admin.backInStock.queryBackInStockNotificationRequests().eq('contactId', got.contactId).limit(5).find();
+      expect(found.items.map((r) => r._id)).toEqual([stockRequestId]);
+      const moderated = await admin.reviews.updateModerationStatus(reviewId, { status: 'APPROVED' });
+      expect(moderated.review?.moderation?.moderationStatus).toBe('APPROVED');
+      const replied = await admin.reviews.setReply(reviewId, `Thanks (${name})`);
+      expect(replied.review?.reply?.message).toBe(`Thanks (${name})`);
+    });
+  }
+
+  it('deleteBackInStockNotificationRequest (admin), then it is gone', async () => {
+    const admin = createClient({ auth: strategies.ApiKeyStrategy(), modules: ADMIN_MODULES });
+    await admin.backInStock.deleteBackInStockNotificationRequest(stockRequestId);
+    await expect(admin.backInStock.getBackInStockNotificationRequest(stockRequestId)).rejects.toMatchObject({ details: { applicationError: { code: 'REQUEST_NOT_FOUND' } } });
+  });
+
+  it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {
+    const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { orders } });
+    await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+  });
+});
+
+describe('coverage', () => {
+  it('the SDK reached every call of the list (METHOD path as it sent them)', () => {
+    const ID = '[^/]+';
+    const BIS = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+    const expected = [
+      'POST /oauth2/token',
+      'POST /_api/redirects-api/v1/redirect-session',
+      'POST /_api/iam/authentication/v2/login',
+      'POST /_api/iam/authentication/v2/register',
+      'POST /_api/iam/verification/v1/auth/verify',
+      'POST /_api/iam/recovery/v1/send-email',
+      'GET /members/v1/members/my',
+      `PATCH /members/v1/members/${ID}`,
+      'GET /stores-reader/v1/products/query-platformized',
+      `GET /stores-reader/v1/products/${ID}`,
+      'POST /reviews/v1/reviews/query',
+      'POST /reviews/v1/reviews/count',
+      `GET /reviews/v1/reviews/${ID}`,
+      'POST /reviews/v1/reviews',
+      `PATCH /reviews/v1/reviews/${ID}/moderate`,
+      `PATCH /reviews/v1/reviews/${ID}/reply`,
+      'GET /ecom/v1/carts/current',
+      'POST /ecom/v1/carts/current/add-to-cart',
+      'POST /ecom/v1/carts/current/update-line-items-quantity',
+      'POST /ecom/v1/carts/current/remove-line-items',
+      'PATCH /ecom/v1/carts/current',
+      'POST /ecom/v1/carts/current/remove-coupon',
+      'POST /ecom/v1/carts/current/estimate-totals',
+      'POST /ecom/v1/carts/current/create-checkout',
+      `POST ${BIS}`,
+      `GET ${BIS}/${ID}`,
+      `GET ${BIS}`,
+      `DELETE ${BIS}/${ID}`,
+      '(GET|POST) /v1/recommendations/algorithms|GET /ecom/v1/recommendations/algorithms',
+      'POST (/ecom)?/v1/recommendations/get',
+      'POST /site-media/v1/files/generate-upload-url',
+      `GET /ecom/v1/orders/${ID}`,
+    ];
+    const missing = expected.filter((pattern) => !sent.some((call) => new RegExp(`^(${pattern})$`).test(call)));
+    expect(missing, sent.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cart } from '../../core/api/current-cart.ts';
+import { mountWidget } from '../../tests/helpers/mount.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
+
+const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
+const cart: Cart = {
+  id: 'c1',
+  revision: '1',
+  lineItems: [{ id: 'a', quantity: 2, catalogReference: { appId: 'a', catalogItemId: 'p-a' }, productName: { original: 'Mug' }, price: money(9), lineItemPrice: money(18) }],
+};
+let failQuantity = false;
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  if (call.url.endsWith('/estimate-totals')) return json(200, { priceSummary: { subtotal: money(18), total: money(18) } });
+  if (call.url.endsWith('/update-line-items-quantity') && failQuantity) return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
+  return json(200, { cart });
+});
+
+beforeEach(() => {
+  document.body.replaceChildren();
+  failQuantity = false;
+});
+
+describe('<inlay-cart>', () => {
+  it('a badge with the count; the button opens the drawer with the lines and the totals', async () => {
+    const { $ } = await mountWidget('inlay-cart', {}, net.fetch);
+    await vi.waitFor(() => expect($('.badge')?.textContent).toBe('2'));
+    expect($('.cart-button')!.getAttribute('aria-label')).toBe('Cart, 2 items');
+    $('.cart-button')!.click();
+    await vi.waitFor(() => expect($<HTMLDialogElement>('dialog')!.open).toBe(true));
+    expect($('.cart-button')!.getAttribute('aria-expanded')).toBe('true');
+    expect($('li.line .name')!.textContent).toBe('Mug');
+    await vi.waitFor(() => expect($('dl.totals dd.total')!.textContent).toBe('$18.00'));
+  });
+
+  it('a failed quantity change: an alert naming the chosen quantity, with Try again', async () => {
+    const { $ } = await mountWidget('inlay-cart', { open: '' }, net.fetch);
+    await vi.waitFor(() => expect($('li.line')).toBeTruthy());
+    failQuantity = true;
+    $<HTMLButtonElement>('button[aria-label="One more Mug"]')!.click();
+    await vi.waitFor(() => expect($('li.line [role=alert]')?.textContent).toBe('Couldn’t change the quantity of Mug to 3. Try again'));
+    expect($('li.line input')!.getAttribute('aria-invalid')).toBe('true');
+  });
+});

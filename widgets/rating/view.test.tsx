@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
+import { mountWidget } from '../../tests/helpers/mount.ts';
+
+/** Per-rating counts (1 to 5 stars) the fake platform answers, per product. */
+const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  if (call.url.endsWith('/reviews/v1/reviews/count')) {
+    const f = (call.body as { filter: { entityId: string; 'content.rating': number } }).filter;
+    return json(200, { count: counts[f.entityId]![f['content.rating'] - 1] });
+  }
+  return json(500, { message: 'unexpected' });
+});
+
+beforeEach(() => {
+  document.body.replaceChildren();
+  net.calls.length = 0;
+});
+
+describe('<inlay-rating>', () => {
+  it('stars, average and count, one label for screen readers', async () => {
+    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch);
+    await vi.waitFor(() => expect($('[role=img]')).toBeTruthy());
+    expect($('[role=img]')!.getAttribute('aria-label')).toBe('4.1 out of 5, 12 reviews');
+    expect($('[part=root]')!.textContent).toBe(' 4.1 (12)');
+    expect($<HTMLElement>('.stars i')!.style.width).toBe('82%');
+  });
+
+  it('no reviews yet; with <inlay-reviews> for the product on the page, a button that goes there', async () => {
+    const reveal = vi.fn();
+    const off = reviewsOnPage('stores:p2', reveal);
+    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p2' }, net.fetch);
+    await vi.waitFor(() => expect($('button.go')).toBeTruthy());
+    expect($('button.go')!.getAttribute('aria-label')).toBe('No reviews yet: go to the reviews');
+    expect($('.none')!.textContent).toBe('No reviews yet');
+    $('button.go')!.click();
+    expect(reveal).toHaveBeenCalledTimes(1);
+    off();
+    await vi.waitFor(() => expect($('button.go')).toBeNull());
+    expect($('span[part=root]')!.textContent).toBe('No reviews yet');
+  });
+});

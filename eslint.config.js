@@ -4,20 +4,66 @@ import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 // user content is never HTML
-const NO_HTML = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({ property, message: 'Never render content as HTML.' }));
+const NO_HTML = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({
+  property,
+  message: 'Never render content as HTML.',
+}));
 
 /** Browser globals core reaches only through the files that own the page (below). */
 const DOM_GLOBALS = [
-  'window', 'self', 'top', 'parent', 'frames', 'document', 'location', 'history', 'navigator', 'screen',
-  'localStorage', 'sessionStorage', 'indexedDB', 'caches', 'BroadcastChannel', 'customElements', 'matchMedia',
-  'getComputedStyle', 'requestAnimationFrame', 'addEventListener', 'removeEventListener', 'dispatchEvent',
-  'MutationObserver', 'IntersectionObserver', 'ResizeObserver', 'HTMLElement', 'CSSStyleSheet', 'scrollTo', 'alert',
-  'confirm', 'open', 'innerWidth', 'innerHeight', 'devicePixelRatio', 'visualViewport',
-].map((name) => ({ name, message: 'core reaches the page only through its seams (eslint.config.js): take it as a parameter.' }));
+  'window',
+  'self',
+  'top',
+  'parent',
+  'frames',
+  'document',
+  'location',
+  'history',
+  'navigator',
+  'screen',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'caches',
+  'BroadcastChannel',
+  'customElements',
+  'matchMedia',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'addEventListener',
+  'removeEventListener',
+  'dispatchEvent',
+  'MutationObserver',
+  'IntersectionObserver',
+  'ResizeObserver',
+  'HTMLElement',
+  'CSSStyleSheet',
+  'scrollTo',
+  'alert',
+  'confirm',
+  'open',
+  'innerWidth',
+  'innerHeight',
+  'devicePixelRatio',
+  'visualViewport',
+].map((name) => ({
+  name,
+  message: 'core reaches the page only through its seams (eslint.config.js): take it as a parameter.',
+}));
 
 export default tseslint.config(
   // tests/lint/planted-*: violations tests/lint/rules.test.ts plants for a moment (it lints them with ignore: false)
-  { ignores: ['dist/', 'node_modules/', '.data/', 'test-results/', 'bench-results/', 'demo/public/', 'tests/lint/planted-*/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.data/',
+      'test-results/',
+      'bench-results/',
+      'demo/public/',
+      'tests/lint/planted-*/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,7 +108,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS],
       // the same globals reached as globalThis.x (this rule's options replace the ones above: NO_HTML again)
-      'no-restricted-properties': ['error', ...NO_HTML, ...DOM_GLOBALS.map(({ name, message }) => ({ object: 'globalThis', property: name, message }))],
+      'no-restricted-properties': [
+        'error',
+        ...NO_HTML,
+        ...DOM_GLOBALS.map(({ name, message }) => ({ object: 'globalThis', property: name, message })),
+      ],
     },
   },
   {

@@ -51,12 +51,14 @@ function filesUnder(dir: string, skip: (rel: string) => boolean = () => false): 
  * Built in a temporary folder and renamed into place, so a failed run never leaves a half-written version.
  */
 export function writeVersionedLayout(outDir: string, version: string): Record<string, string> {
-  if (!VERSION_FOLDER.test(version)) throw new Error(`package.json version ${JSON.stringify(version)} is not a release version (x.y.z)`);
+  if (!VERSION_FOLDER.test(version))
+    throw new Error(`package.json version ${JSON.stringify(version)} is not a release version (x.y.z)`);
   const files = filesUnder(outDir, (rel) => {
     const top = rel.split('/')[0]!;
     return rel.includes('/') && (VERSION_FOLDER.test(top) || top.startsWith('.inlay-'));
   });
-  if (!files.includes('loader.js') || !files.includes('inlay.js')) throw new Error(`${outDir} holds no loader.js and inlay.js to version`);
+  if (!files.includes('loader.js') || !files.includes('inlay.js'))
+    throw new Error(`${outDir} holds no loader.js and inlay.js to version`);
   const tmp = join(outDir, `.inlay-${version}-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   const integrity: Record<string, string> = {};
@@ -101,7 +103,14 @@ function versionedLayout(version: string): Plugin {
  */
 const preloadMap = {
   name: 'inlay-preload-map',
-  generateBundle(this: { error(message: string): never }, _: unknown, bundle: Record<string, { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; code?: string }>) {
+  generateBundle(
+    this: { error(message: string): never },
+    _: unknown,
+    bundle: Record<
+      string,
+      { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; code?: string }
+    >,
+  ) {
     const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
     const byFile = new Map(chunks.map((c) => [c.fileName, c]));
     const deps = (file: string, seen = new Set<string>()) => {

@@ -53,7 +53,10 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       minify: true,
       modulePreload: false,
-      rolldownOptions: { input: 'demo/react/client.tsx', output: { entryFileNames: 'client.js', chunkFileNames: '[name]-[hash].js' } },
+      rolldownOptions: {
+        input: 'demo/react/client.tsx',
+        output: { entryFileNames: 'client.js', chunkFileNames: '[name]-[hash].js' },
+      },
     },
   };
 });

@@ -16,7 +16,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'emulator/**/*.test.ts', 'tests/{size,cdn,types,package,contract,conformance,lint}/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'emulator/**/*.test.ts',
+            'tests/{size,cdn,types,package,contract,conformance,lint}/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.dom.test.*', '**/node_modules/**'],
         },
       },

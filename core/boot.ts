@@ -91,16 +91,26 @@ let languageReady: Promise<void> = Promise.resolve();
  * true once the page's language is ready, so no widget renders in English first. `early`: the token request the
  * loader started (used when the session needs exactly that request).
  */
-export function boot(data: Record<string, string | undefined>, languages: LanguagePacks = {}, early?: EarlyRequest): Promise<boolean> {
+export function boot(
+  data: Record<string, string | undefined>,
+  languages: LanguagePacks = {},
+  early?: EarlyRequest,
+): Promise<boolean> {
   const active = start(data, languages, early);
   return active ? languageReady.then(() => true) : Promise.resolve(false);
 }
 
-function start(data: Record<string, string | undefined>, languages: LanguagePacks, early: EarlyRequest | undefined): boolean {
+function start(
+  data: Record<string, string | undefined>,
+  languages: LanguagePacks,
+  early: EarlyRequest | undefined,
+): boolean {
   const version = __INLAY_VERSION__;
   if (window.Inlay) {
     if (current) return true;
-    console.warn(`Inlay: another copy (${window.Inlay.version}) is already on this page; this copy (${version}) stays idle.`);
+    console.warn(
+      `Inlay: another copy (${window.Inlay.version}) is already on this page; this copy (${version}) stays idle.`,
+    );
     return false;
   }
   // zod's JIT probes `new Function`, which a strict CSP reports as a violation: parse without it.
@@ -127,7 +137,8 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
         .then((f) => f.completeHostedLogin(c))
         .then(
           () => undefined,
-          (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
+          (e: unknown) =>
+            console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
     followMember(() => import('./stores/member.ts').then((m) => m.loadMember(c)));
@@ -137,7 +148,8 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
   }
   // The page's toaster: added when the first toast appears unless the site placed one itself.
   $toasts.listen((list) => {
-    if (list.length && !document.querySelector('inlay-toaster')) document.body.append(document.createElement('inlay-toaster'));
+    if (list.length && !document.querySelector('inlay-toaster'))
+      document.body.append(document.createElement('inlay-toaster'));
   });
   const client = () => {
     if (!current) throw new Error('Inlay is not configured');
@@ -156,7 +168,11 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
     cart: Object.freeze({
       get: () => cart().then((m) => m.loadCart().then(() => m.$cart.get())),
       add: (items: AddItem | AddItem[], opts?: { open?: boolean }) =>
-        cart().then((m) => m.addItems(Array.isArray(items) ? items : [items]).then((c) => (opts?.open !== false && m.$cartOpen.set(true), c))),
+        cart().then((m) =>
+          m
+            .addItems(Array.isArray(items) ? items : [items])
+            .then((c) => (opts?.open !== false && m.$cartOpen.set(true), c)),
+        ),
       open: () => cart().then((m) => m.$cartOpen.set(true)),
       close: () => cart().then((m) => m.$cartOpen.set(false)),
       subscribe(fn: (cart: Cart | null) => void) {
@@ -166,7 +182,10 @@ function start(data: Record<string, string | undefined>, languages: LanguagePack
           if (stopped) return;
           m.loadCart().catch(() => undefined);
           off = m.$cart.listen(fn);
-          m.loadCart().then(() => !stopped && fn(m.$cart.get()), () => undefined);
+          m.loadCart().then(
+            () => !stopped && fn(m.$cart.get()),
+            () => undefined,
+          );
         });
         return () => {
           stopped = true;

@@ -4,7 +4,12 @@ import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
 import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
 
-const config = { clientId: 'demo-client', apiBase: 'https://api.test', locale: 'fr-FR', tokenStorage: 'local' as const };
+const config = {
+  clientId: 'demo-client',
+  apiBase: 'https://api.test',
+  locale: 'fr-FR',
+  tokenStorage: 'local' as const,
+};
 
 describe('createClient', () => {
   it('wires tokens into requests: visitor token, then renewal and one replay after a 401', async () => {
@@ -14,9 +19,17 @@ describe('createClient', () => {
         issued++;
         return json(200, { access_token: `access-${issued}`, refresh_token: 'refresh', expires_in: 14400 });
       }
-      return call.headers.authorization === 'access-1' ? json(401, { message: 'expired' }) : json(200, { member: { id: 'm' } });
+      return call.headers.authorization === 'access-1'
+        ? json(401, { message: 'expired' })
+        : json(200, { member: { id: 'm' } });
     });
-    const client = createClient(config, { fetch, storage: memoryStorage(), locks: null, events: null, now: () => 1e12 });
+    const client = createClient(config, {
+      fetch,
+      storage: memoryStorage(),
+      locks: null,
+      events: null,
+      now: () => 1e12,
+    });
     const member = await client.http.request({
       ...api.myMember,
       query: { fieldsets: 'FULL' },
@@ -24,7 +37,12 @@ describe('createClient', () => {
       kind: 'read',
     });
     expect(member).toEqual({ member: { id: 'm' } });
-    expect(calls.map((c) => `${c.method} ${c.url.replace('https://api.test', '')} ${(c.body as { grantType?: string })?.grantType ?? c.headers.authorization ?? ''}`)).toEqual([
+    expect(
+      calls.map(
+        (c) =>
+          `${c.method} ${c.url.replace('https://api.test', '')} ${(c.body as { grantType?: string })?.grantType ?? c.headers.authorization ?? ''}`,
+      ),
+    ).toEqual([
       'POST /oauth2/token anonymous',
       'GET /members/v1/members/my?fieldsets=FULL access-1',
       'POST /oauth2/token refresh_token',
@@ -41,8 +59,17 @@ describe('the token request the loader started (adoptEarly)', () => {
   const tokenAnswer = () => json(200, { access_token: 'early', refresh_token: 'r', expires_in: 14400 });
 
   it('the client’s first anonymous token request takes the early answer: one request in all', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, { access_token: 'renewed', refresh_token: 'r2', expires_in: 14400 }));
-    const client = createClient(config, { fetch, early: { url, body, response: Promise.resolve(tokenAnswer()) }, storage: memoryStorage(), locks: null, events: null, now: () => 1e12 });
+    const { fetch, calls } = fakeFetch(() =>
+      json(200, { access_token: 'renewed', refresh_token: 'r2', expires_in: 14400 }),
+    );
+    const client = createClient(config, {
+      fetch,
+      early: { url, body, response: Promise.resolve(tokenAnswer()) },
+      storage: memoryStorage(),
+      locks: null,
+      events: null,
+      now: () => 1e12,
+    });
     expect(await client.tokens.getAccessToken()).toBe('early');
     expect(calls).toEqual([]);
     // used once: a later renewal goes to the network
@@ -67,7 +94,10 @@ describe('the token request the loader started (adoptEarly)', () => {
     const p = f(url, { method: 'POST', body, signal: ctrl.signal });
     ctrl.abort(new DOMException('timed out', 'AbortError'));
     await expect(p).rejects.toThrow('timed out');
-    const g = adoptEarly({ url, body, response: Promise.reject(new TypeError('Failed to fetch')) }, fakeFetch(() => json(200, {})).fetch);
+    const g = adoptEarly(
+      { url, body, response: Promise.reject(new TypeError('Failed to fetch')) },
+      fakeFetch(() => json(200, {})).fetch,
+    );
     await expect(g(url, { method: 'POST', body })).rejects.toThrow('Failed to fetch');
   });
 });

@@ -20,7 +20,8 @@ export interface EarlyRequest {
 export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
   let pending: EarlyRequest | undefined = early;
   return (input, init) => {
-    if (!pending || input !== pending.url || init?.method !== 'POST' || init.body !== pending.body) return f(input, init);
+    if (!pending || input !== pending.url || init?.method !== 'POST' || init.body !== pending.body)
+      return f(input, init);
     const { response } = pending;
     pending = undefined;
     const signal = init.signal;
@@ -82,12 +83,18 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
   // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
   // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.
   const storage =
-    deps.cacheStorage !== undefined ? deps.cacheStorage : deps.storage === null || config.tokenStorage === 'memory' ? null : webStorage();
+    deps.cacheStorage !== undefined
+      ? deps.cacheStorage
+      : deps.storage === null || config.tokenStorage === 'memory'
+        ? null
+        : webStorage();
   const identity = () => {
     const r = tokens.getTokens()?.refreshToken;
     return r?.value && r.role !== 'none' ? `${r.role[0]}${hashId(r.value)}` : undefined;
   };
-  const persisted = storage ? createPersistedStore({ storage, clientId: config.clientId, identity, now: deps.now }) : undefined;
+  const persisted = storage
+    ? createPersistedStore({ storage, clientId: config.clientId, identity, now: deps.now })
+    : undefined;
   if (persisted) {
     // sign-out, sign-in or an ended session: the previous identity's copies are never read again, so they go
     let last = identity();
@@ -97,5 +104,11 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
       last = id;
     });
   }
-  return { config, http, tokens, cache: createQueryCache({ now: deps.now, persisted }), i18n: createI18n(config.locale, { now: deps.now }) };
+  return {
+    config,
+    http,
+    tokens,
+    cache: createQueryCache({ now: deps.now, persisted }),
+    i18n: createI18n(config.locale, { now: deps.now }),
+  };
 }

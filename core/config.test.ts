@@ -4,7 +4,12 @@ import { $config, getConfig, parseConfig, setConfig } from './config.ts';
 describe('parseConfig', () => {
   it('accepts a full valid configuration, trimming the API base trailing slash', () => {
     expect(
-      parseConfig({ clientId: 'demo-client', apiBase: 'http://127.0.0.1:8787/', locale: 'fr-ca', tokenStorage: 'session' }),
+      parseConfig({
+        clientId: 'demo-client',
+        apiBase: 'http://127.0.0.1:8787/',
+        locale: 'fr-ca',
+        tokenStorage: 'session',
+      }),
     ).toEqual({
       ok: true,
       config: { clientId: 'demo-client', apiBase: 'http://127.0.0.1:8787', locale: 'fr-CA', tokenStorage: 'session' },

@@ -28,7 +28,6 @@ export function canonicalLocale(tag: string | null | undefined): string | undefi
   }
 }
 
-
 // Empty attributes count as absent, except data-client-id which is required.
 const opt = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
@@ -39,14 +38,13 @@ const opt = <T extends z.ZodMiniType>(schema: T) =>
 const schema = z.object({
   clientId: z.string('data-client-id is required').check(z.trim(), z.minLength(1, 'data-client-id is required')),
   apiBase: opt(
-    z.string().check(z.trim(), z.refine((v) => !!httpUrl(v), 'data-api-base must be an absolute http(s) URL')),
+    z.string().check(
+      z.trim(),
+      z.refine((v) => !!httpUrl(v), 'data-api-base must be an absolute http(s) URL'),
+    ),
   ),
-  locale: opt(
-    z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag')),
-  ),
-  tokenStorage: opt(
-    z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory'),
-  ),
+  locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
+  tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
 });
 
 /**
@@ -69,10 +67,7 @@ export function parseConfig(
       clientId,
       apiBase: (apiBase ?? DEFAULT_API_BASE).replace(/\/+$/, ''),
       locale:
-        canonicalLocale(locale) ??
-        canonicalLocale(env.htmlLang) ??
-        canonicalLocale(env.navigatorLanguage) ??
-        'en',
+        canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
     },
   };

@@ -22,7 +22,12 @@ function Demo({ productId, limit, open, options, emit }: DemoProps & WidgetProps
     return cleanup;
   }, []);
   return (
-    <button type="button" part="button" data-open={String(Boolean(open))} onClick={() => emit('inlay-error', { code: 'X', message: productId ?? '' })}>
+    <button
+      type="button"
+      part="button"
+      data-open={String(Boolean(open))}
+      onClick={() => emit('inlay-error', { code: 'X', message: productId ?? '' })}
+    >
       {productId ?? 'none'}|{typeof limit === 'number' ? limit + 1 : 'nolimit'}|{options?.a ?? 'noopt'}
     </button>
   );

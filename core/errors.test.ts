@@ -5,7 +5,10 @@ describe('fromResponse', () => {
   it('keeps the server applicationError, message and request id', () => {
     const e = fromResponse(
       428,
-      { message: 'FAILED_PRECONDITION: Missing Token', details: { applicationError: { code: 'MISSING_TOKEN', description: 'd', data: { x: 1 } } } },
+      {
+        message: 'FAILED_PRECONDITION: Missing Token',
+        details: { applicationError: { code: 'MISSING_TOKEN', description: 'd', data: { x: 1 } } },
+      },
       'req-1',
     );
     expect(e).toBeInstanceOf(InlayApiError);
@@ -22,7 +25,9 @@ describe('fromResponse', () => {
   });
 
   it('stringifies numeric codes (the login error catalogue)', () => {
-    expect(fromResponse(400, { message: 'm', details: { applicationError: { code: -19976 } } }).applicationError?.code).toBe('-19976');
+    expect(
+      fromResponse(400, { message: 'm', details: { applicationError: { code: -19976 } } }).applicationError?.code,
+    ).toBe('-19976');
   });
 
   it('reads field violations and defaults the applicationError to the status', () => {
@@ -31,7 +36,13 @@ describe('fromResponse', () => {
       details: {
         validationError: {
           fieldViolations: [
-            { field: 'loginId.email', description: 'must be an email', violatedRule: 'FORMAT', ruleName: 'EMAIL', data: { type: 'EMAIL' } },
+            {
+              field: 'loginId.email',
+              description: 'must be an email',
+              violatedRule: 'FORMAT',
+              ruleName: 'EMAIL',
+              data: { type: 'EMAIL' },
+            },
             'junk',
           ],
         },
@@ -39,9 +50,19 @@ describe('fromResponse', () => {
     };
     const e = fromResponse(400, body, 'rid');
     expect(e.fieldViolations).toEqual([
-      { field: 'loginId.email', description: 'must be an email', violatedRule: 'FORMAT', ruleName: 'EMAIL', data: { type: 'EMAIL' } },
+      {
+        field: 'loginId.email',
+        description: 'must be an email',
+        violatedRule: 'FORMAT',
+        ruleName: 'EMAIL',
+        data: { type: 'EMAIL' },
+      },
     ]);
-    expect(e.applicationError).toEqual({ code: '400', description: 'INVALID_ARGUMENT', data: { requestId: 'rid', details: body } });
+    expect(e.applicationError).toEqual({
+      code: '400',
+      description: 'INVALID_ARGUMENT',
+      data: { requestId: 'rid', details: body },
+    });
     expect(e.requestId).toBe('rid');
   });
 

@@ -76,15 +76,16 @@ export function fromResponse(status: number, body: unknown, requestId?: string |
       : { code: String(status), description: message, data: { requestId: requestId ?? undefined, details: body } };
   const raw = obj(details?.validationError)?.fieldViolations;
   const fieldViolations = Array.isArray(raw)
-    ? raw.map(obj).filter((v) => v !== undefined).map(
-        (v): FieldViolation => ({
+    ? raw
+        .map(obj)
+        .filter((v) => v !== undefined)
+        .map((v): FieldViolation => ({
           field: str(v.field) ?? '',
           description: str(v.description) ?? '',
           violatedRule: str(v.violatedRule) ?? '',
           ruleName: str(v.ruleName),
           data: v.data,
-        }),
-      )
+        }))
     : undefined;
   return new InlayApiError({
     message,

@@ -25,15 +25,25 @@ function setup(handler: Handler, deps: Partial<HttpDeps> = {}) {
   return { http, calls: net.calls, sleeps, getAccessToken, renewAfter401 };
 }
 
-const caught = (p: Promise<unknown>) => p.then(() => expect.unreachable('should have failed'), (e: unknown) => e as InlayApiError);
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable('should have failed'),
+    (e: unknown) => e as InlayApiError,
+  );
 
 afterEach(() => vi.useRealTimers());
 
 describe('http request basics', () => {
   it('sends the raw token and no Content-Type without a body', async () => {
     const { http, calls } = setup(OK);
-    await expect(http.request({ path: '/members/v1/members/my', query: { fieldsets: ['FULL'] }, schema, kind: 'read' })).resolves.toEqual({ ok: true });
-    expect(calls[0]).toMatchObject({ url: 'https://api.test/members/v1/members/my?fieldsets=FULL', method: 'GET', body: undefined });
+    await expect(
+      http.request({ path: '/members/v1/members/my', query: { fieldsets: ['FULL'] }, schema, kind: 'read' }),
+    ).resolves.toEqual({ ok: true });
+    expect(calls[0]).toMatchObject({
+      url: 'https://api.test/members/v1/members/my?fieldsets=FULL',
+      method: 'GET',
+      body: undefined,
+    });
     expect(calls[0]!.headers).toEqual({ authorization: 'token-0' });
   });
 
@@ -63,7 +73,9 @@ describe('http request basics', () => {
         400,
         {
           message: 'INVALID_ARGUMENT',
-          details: { validationError: { fieldViolations: [{ field: 'email', description: 'bad', violatedRule: 'FORMAT' }] } },
+          details: {
+            validationError: { fieldViolations: [{ field: 'email', description: 'bad', violatedRule: 'FORMAT' }] },
+          },
         },
         { headers: { 'x-wix-request-id': 'abc-123' } },
       ),
@@ -97,7 +109,13 @@ describe('http request basics', () => {
 describe('query strings and the POST fallback', () => {
   it('flattens nested objects to dotted keys and repeats arrays', () => {
     expect(
-      toQueryString({ query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 10 } }, fieldsets: ['A', 'B'], skip: undefined, no: null, t: true }),
+      toQueryString({
+        query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 10 } },
+        fieldsets: ['A', 'B'],
+        skip: undefined,
+        no: null,
+        t: true,
+      }),
     ).toBe('query.filter.status=RECEIVED&query.cursorPaging.limit=10&fieldsets=A&fieldsets=B&t=true');
   });
 
@@ -154,7 +172,10 @@ describe('retries', () => {
     const { http, calls } = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await caught(http.request({ path: '/x', schema, kind: 'read' }))).toMatchObject({ kind: 'network', status: 0 });
+    expect(await caught(http.request({ path: '/x', schema, kind: 'read' }))).toMatchObject({
+      kind: 'network',
+      status: 0,
+    });
     expect(calls).toHaveLength(4);
   });
 
@@ -191,21 +212,29 @@ describe('retries', () => {
 
   it('times out (kind timeout, status 0) and retries reads after a timeout', async () => {
     const hang: Handler = (call) =>
-      new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      new Promise((_, reject) =>
+        call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     const w = setup(hang);
-    expect(await caught(w.http.request({ method: 'POST', path: '/x', body: {}, schema, kind: 'write', timeoutMs: 5 }))).toMatchObject({
+    expect(
+      await caught(w.http.request({ method: 'POST', path: '/x', body: {}, schema, kind: 'write', timeoutMs: 5 })),
+    ).toMatchObject({
       kind: 'timeout',
       status: 0,
     });
     expect(w.calls).toHaveLength(1);
     const r = setup(hang);
-    expect(await caught(r.http.request({ path: '/x', schema, kind: 'read', timeoutMs: 5 }))).toMatchObject({ kind: 'timeout' });
+    expect(await caught(r.http.request({ path: '/x', schema, kind: 'read', timeoutMs: 5 }))).toMatchObject({
+      kind: 'timeout',
+    });
     expect(r.calls).toHaveLength(4);
   });
 
   it('defaults the timeout to 15000 ms', async () => {
     vi.useFakeTimers();
-    const { http } = setup((call) => new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const { http } = setup(
+      (call) => new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const p = caught(http.request({ method: 'DELETE', path: '/x', schema, kind: 'write' }));
     await vi.advanceTimersByTimeAsync(14999);
     let settled = false;
@@ -254,7 +283,9 @@ describe('retries', () => {
 
 describe('401: renew once and replay once', () => {
   it.each(['read', 'write'] as const)('a %s is replayed with the renewed token', async (kind) => {
-    const { http, calls, renewAfter401 } = setup((call) => (call.headers.authorization === 'token-0' ? json(401, {}) : json(200, { ok: true })));
+    const { http, calls, renewAfter401 } = setup((call) =>
+      call.headers.authorization === 'token-0' ? json(401, {}) : json(200, { ok: true }),
+    );
     await expect(http.request({ method: 'POST', path: '/x', body: {}, schema, kind })).resolves.toEqual({ ok: true });
     expect(renewAfter401).toHaveBeenCalledTimes(1);
     expect(renewAfter401).toHaveBeenCalledWith('token-0');
@@ -263,7 +294,9 @@ describe('401: renew once and replay once', () => {
 
   it.each(['read', 'write'] as const)('a %s gives up after the second 401', async (kind) => {
     const { http, calls, renewAfter401, sleeps } = setup(() => json(401, { message: 'expired' }));
-    expect(await caught(http.request({ method: 'POST', path: '/x', body: {}, schema, kind }))).toMatchObject({ status: 401 });
+    expect(await caught(http.request({ method: 'POST', path: '/x', body: {}, schema, kind }))).toMatchObject({
+      status: 401,
+    });
     expect(renewAfter401).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(2);
     expect(sleeps).toEqual([]);
@@ -285,8 +318,19 @@ describe('401: renew once and replay once', () => {
 describe('tokens stay with the platform', () => {
   it('never sends the Authorization header to an absolute URL on another origin', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
-    const http = createHttp({ config: { apiBase: 'https://api.test' }, getAccessToken: async () => 'secret', renewAfter401: async () => 'secret2', fetch });
-    await http.request({ method: 'PUT', path: 'https://uploads.elsewhere.test/u/1', body: new Blob(['x'], { type: 'image/png' }), schema: z.object({}), kind: 'write' });
+    const http = createHttp({
+      config: { apiBase: 'https://api.test' },
+      getAccessToken: async () => 'secret',
+      renewAfter401: async () => 'secret2',
+      fetch,
+    });
+    await http.request({
+      method: 'PUT',
+      path: 'https://uploads.elsewhere.test/u/1',
+      body: new Blob(['x'], { type: 'image/png' }),
+      schema: z.object({}),
+      kind: 'write',
+    });
     await http.request({ method: 'GET', path: 'https://api.test/x', schema: z.object({}), kind: 'read' });
     expect(calls[0]!.headers.authorization).toBeUndefined();
     expect(calls[0]!.headers['content-type']).toBe('image/png');

@@ -1,12 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { InlayConfig } from './config.ts';
-import {
-  GET_FALLBACK_LENGTH,
-  REQUEST_TIMEOUT_MS,
-  RETRY_BASE_MS,
-  RETRY_COUNT,
-  RETRY_MAX_MS,
-} from './constants.ts';
+import { GET_FALLBACK_LENGTH, REQUEST_TIMEOUT_MS, RETRY_BASE_MS, RETRY_COUNT, RETRY_MAX_MS } from './constants.ts';
 import { InlayApiError, fromResponse } from './errors.ts';
 import type { HttpMethod } from './urls.ts';
 
@@ -174,11 +168,18 @@ export function createHttp(deps: HttpDeps): Http {
     const headers: Record<string, string> = {};
     // raw, no "Bearer " (wire-protocol §0); and only ever to the platform's own origin (never to an upload URL elsewhere)
     if (token && new URL(url).origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
-    if (body !== undefined) headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
+    if (body !== undefined)
+      headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
     const { res, data, requestId } = await send(f, method, url, headers, body, o.timeoutMs, o.signal);
     if (res.status !== 200) throw fromResponse(res.status, data, requestId);
-    if (data === NOT_JSON) throw new InlayApiError({ kind: 'parse', status: 200, requestId, message: `${method} ${path}: response is not JSON` });
+    if (data === NOT_JSON)
+      throw new InlayApiError({
+        kind: 'parse',
+        status: 200,
+        requestId,
+        message: `${method} ${path}: response is not JSON`,
+      });
     const r = o.schema.safeParse(data);
     if (!r.success) {
       const issue = r.error.issues[0];

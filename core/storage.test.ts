@@ -11,14 +11,18 @@ describe('storage keys', () => {
     expect(storageKey('tokens', 'c1')).toBe('inlay.tokens.c1');
     expect(tokenStorageKey('c1')).toBe(storageKey('tokens', 'c1'));
     expect(savedStockKey('c1')).toBe(storageKey('back-in-stock', 'c1'));
-    expect(hostedKey({ config: { clientId: 'c1' } } as Parameters<typeof hostedKey>[0])).toBe(storageKey('hosted', 'c1'));
+    expect(hostedKey({ config: { clientId: 'c1' } } as Parameters<typeof hostedKey>[0])).toBe(
+      storageKey('hosted', 'c1'),
+    );
   });
 
   it('the persisted cache keeps one item per identity under inlay.cache.<clientId>.', () => {
     const storage = memoryStorage();
     const store = createPersistedStore({ storage, clientId: 'c1', identity: () => 'v1', schedule: (fn) => fn() });
     store.write('k', 1, Date.now());
-    expect(Array.from({ length: storage.length }, (_, i) => storage.key(i))).toEqual([`${storageKey('cache', 'c1')}.v1`]);
+    expect(Array.from({ length: storage.length }, (_, i) => storage.key(i))).toEqual([
+      `${storageKey('cache', 'c1')}.v1`,
+    ]);
   });
 
   it('no web storage in Node, and none for memory', () => {

@@ -16,7 +16,11 @@ export const storageKey = (what: string, scope: string) => `inlay.${what}.${scop
 /** The page's storage of a kind, or null where there is none or it is blocked (reading the property itself may throw). */
 export function webStorage(kind: TokenStorageKind = 'local'): Storage | null {
   try {
-    return kind === 'local' ? (globalThis.localStorage ?? null) : kind === 'session' ? (globalThis.sessionStorage ?? null) : null;
+    return kind === 'local'
+      ? (globalThis.localStorage ?? null)
+      : kind === 'session'
+        ? (globalThis.sessionStorage ?? null)
+        : null;
   } catch {
     return null;
   }
@@ -27,4 +31,5 @@ export const storageEvents = (storage: Storage | null): EventTarget | null =>
   storage && storage === webStorage() && typeof window !== 'undefined' ? window : null;
 
 /** The page's Web Locks, or null where there are none. */
-export const webLocks = (): LockManagerLike | null => (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;
+export const webLocks = (): LockManagerLike | null =>
+  (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;

@@ -12,7 +12,10 @@ describe('URL table', () => {
     expect(api.addToCart.path).toBe('/ecom/v1/carts/current/add-to-cart');
     expect(api.getRecommendation.path).toBe('/v1/recommendations/get');
     expect(api.queryProducts.path).toBe('/stores-reader/v1/products/query');
-    for (const op of Object.values(api)) expect(op.path).toMatch(/^\/(oauth2|_api|members|reviews|site-media|ecom|back-in-stock-service|v1\/recommendations|stores-reader)\//);
+    for (const op of Object.values(api))
+      expect(op.path).toMatch(
+        /^\/(oauth2|_api|members|reviews|site-media|ecom|back-in-stock-service|v1\/recommendations|stores-reader)\//,
+      );
   });
 
   it('records the back-in-stock GET query POST fallback', () => {

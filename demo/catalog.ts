@@ -17,8 +17,17 @@ export interface Product {
   priceData?: Money;
   stock?: { inStock?: boolean; inventoryStatus?: string; quantity?: number; trackInventory?: boolean };
   media?: { mainMedia?: { image?: { url: string; width?: number; height?: number } } };
-  productOptions?: { name: string; optionType?: string; choices: { value: string; description?: string; inStock?: boolean }[] }[];
-  variants?: { id: string; choices: Record<string, string>; variant?: { priceData?: Money }; stock?: { inStock?: boolean; quantity?: number } }[];
+  productOptions?: {
+    name: string;
+    optionType?: string;
+    choices: { value: string; description?: string; inStock?: boolean }[];
+  }[];
+  variants?: {
+    id: string;
+    choices: Record<string, string>;
+    variant?: { priceData?: Money };
+    stock?: { inStock?: boolean; quantity?: number };
+  }[];
   collectionIds?: string[];
   ribbon?: string;
   brand?: string;
@@ -56,7 +65,10 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(apiBase + path, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: await accessToken(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: await accessToken(),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (res.status === 401 && attempt === 0) {
@@ -91,7 +103,9 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
     async orderNumber(orderId: string): Promise<string | undefined> {
       if (!admin || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return undefined;
       try {
-        const res = await fetch(`${apiBase}/ecom/v1/orders/${orderId}`, { headers: { authorization: admin.apiKey, 'wix-site-id': admin.siteId } });
+        const res = await fetch(`${apiBase}/ecom/v1/orders/${orderId}`, {
+          headers: { authorization: admin.apiKey, 'wix-site-id': admin.siteId },
+        });
         if (res.status !== 200) return undefined;
         const body = (await res.json()) as { order?: { number?: unknown } };
         return typeof body.order?.number === 'string' ? body.order.number : undefined;
@@ -100,7 +114,9 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
       }
     },
     async collections(): Promise<Collection[]> {
-      const r = await call<{ collections: Collection[] }>('/stores-reader/v1/collections/query', { query: { paging: { limit: 100 } } });
+      const r = await call<{ collections: Collection[] }>('/stores-reader/v1/collections/query', {
+        query: { paging: { limit: 100 } },
+      });
       return r.collections;
     },
   };

@@ -25,7 +25,10 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
   renderer ??= import(pathToFileURL(join(built, 'server.js')).href) as Promise<{ render(props: AppProps): string }>;
   const r = await renderer.catch(() => ((renderer = undefined), undefined));
   if (!r) return undefined;
-  const variantId = product.variants && product.variants.length > 1 ? (product.variants.find((v) => v.stock?.inStock !== false)?.id ?? product.variants[0]!.id) : undefined;
+  const variantId =
+    product.variants && product.variants.length > 1
+      ? (product.variants.find((v) => v.stock?.inStock !== false)?.id ?? product.variants[0]!.id)
+      : undefined;
   const price = priceOf(product, variantId).now;
   const props: AppProps = {
     apiBase: ctx.apiBase,
@@ -40,18 +43,18 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
     },
   };
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${product.name} · React demo · Fernwood Supply Co.</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/demo.css">
-<link rel="stylesheet" href="/inlay-reserve.css">
-<script type="module" src="/react/client.js"></script>
-</head>
-<body>
-<div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>
-</body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${product.name} · React demo · Fernwood Supply Co.</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/demo.css" />
+        <link rel="stylesheet" href="/inlay-reserve.css" />
+        <script type="module" src="/react/client.js"></script>
+      </head>
+      <body>
+        <div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>
+      </body>
+    </html>`;
 }

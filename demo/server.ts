@@ -47,7 +47,9 @@ export interface DemoOptions {
 }
 
 /** Starts the demo storefront: a third-party site on its own origin that embeds the widgets. */
-export async function startDemo(opts: DemoOptions): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
+export async function startDemo(
+  opts: DemoOptions,
+): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
   const host = opts.host ?? '127.0.0.1';
   const catalog = createCatalog(opts.apiBase, opts.clientId, opts.admin);
   const base: Omit<PageContext, 'collections'> = {
@@ -82,7 +84,9 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         return;
       }
       // static files: the site's own (demo/public), and the React demo's client bundle under /react/
-      const asset = url.pathname.startsWith('/react/') ? await staticFile(reactClientDir, url.pathname.slice('/react/'.length)) : await staticFile(publicDir, url.pathname);
+      const asset = url.pathname.startsWith('/react/')
+        ? await staticFile(reactClientDir, url.pathname.slice('/react/'.length))
+        : await staticFile(publicDir, url.pathname);
       if (asset) {
         res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
         res.end(asset.body);
@@ -100,7 +104,9 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           const slug = url.searchParams.get('category');
           const category = slug ? ctx.collections.find((c) => c.slug === slug) : undefined;
           if (slug && !category) return send(404, notFoundPage(ctx));
-          const products = await catalog.products(category ? { 'collections.id': { $hasSome: [category.id] } } : undefined);
+          const products = await catalog.products(
+            category ? { 'collections.id': { $hasSome: [category.id] } } : undefined,
+          );
           return send(200, homePage(ctx, products, category));
         }
         // the platform's productPageUrl (`/product-page/<slug>`) lands on this site's product page
@@ -115,7 +121,9 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
         const strict = /^\/csp\/([a-z0-9-]+)$/.exec(url.pathname);
         if (strict) {
           const product = await catalog.productBySlug(strict[1]!);
-          return product ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) }) : send(404, notFoundPage(ctx));
+          return product
+            ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) })
+            : send(404, notFoundPage(ctx));
         }
         if (url.pathname === '/snippet') {
           // the pinned snippet's integrity values come from the CDN, as a site builder's page would get them
@@ -123,13 +131,16 @@ export async function startDemo(opts: DemoOptions): Promise<{ url: string; port:
           return send(200, snippetPage(ctx, products, pin));
         }
         // the single-page shop: every /spa route gets the same shell, the client-side router does the rest
-        if (url.pathname === '/spa' || url.pathname.startsWith('/spa/')) return send(200, spaPage(ctx, await catalog.products()));
+        if (url.pathname === '/spa' || url.pathname.startsWith('/spa/'))
+          return send(200, spaPage(ctx, await catalog.products()));
         // a host app written in React 19 with inlay/react, rendered here and hydrated in the browser
         if (url.pathname === '/react') {
           const product = await catalog.productBySlug(url.searchParams.get('product') ?? 'enamel-camp-mug');
           if (!product) return send(404, notFoundPage(ctx));
           const page = await reactPage(ctx, product);
-          return page ? send(200, page) : send(503, errorPage(ctx, 'The React demo is not built: run `npm run build`.'));
+          return page
+            ? send(200, page)
+            : send(503, errorPage(ctx, 'The React demo is not built: run `npm run build`.'));
         }
         const hostile = /^\/hostile\/([a-z]+)$/.exec(url.pathname);
         if (hostile && isHostileKind(hostile[1]!)) {

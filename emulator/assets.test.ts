@@ -48,9 +48,15 @@ describe('static assets under /inlay/', () => {
     const js = await api(emu, '/inlay/assets/core-Ab12Cd.js');
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect((await api(emu, '/inlay/assets/core-Ab12Cd.js.map')).headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((await api(emu, '/inlay/assets/theme-9f8e.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await api(emu, '/inlay/manifest.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((await api(emu, '/inlay/assets/core-Ab12Cd.js.map')).headers.get('content-type')).toBe(
+      'application/json; charset=utf-8',
+    );
+    expect((await api(emu, '/inlay/assets/theme-9f8e.css')).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
+    expect((await api(emu, '/inlay/manifest.json')).headers.get('content-type')).toBe(
+      'application/json; charset=utf-8',
+    );
   });
 
   it('answers 304 to a matching If-None-Match or If-Modified-Since', async () => {
@@ -59,7 +65,9 @@ describe('static assets under /inlay/', () => {
     const again = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
-    const since = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-Modified-Since': first.headers['last-modified'] as string } });
+    const since = await rawRequest(emu.url, '/inlay/loader.js', {
+      headers: { 'If-Modified-Since': first.headers['last-modified'] as string },
+    });
     expect(since.status).toBe(304);
     const changed = await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'If-None-Match': 'W/"other"' } });
     expect(changed.status).toBe(200);
@@ -67,16 +75,28 @@ describe('static assets under /inlay/', () => {
 
   it('compresses text by Accept-Encoding (brotli first, then gzip, none when refused), with Vary and one ETag per encoding', async () => {
     const get = (path: string, accept?: string) =>
-      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-        const u = new URL(emu.url);
-        httpRequest({ host: u.hostname, port: u.port, path, headers: accept === undefined ? {} : { 'Accept-Encoding': accept } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-          .on('error', fail)
-          .end();
-      });
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (done, fail) => {
+          const u = new URL(emu.url);
+          httpRequest(
+            {
+              host: u.hostname,
+              port: u.port,
+              path,
+              headers: accept === undefined ? {} : { 'Accept-Encoding': accept },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          )
+            .on('error', fail)
+            .end();
+        },
+      );
     const text = 'export const loader = 1;\n';
     const br = await get('/inlay/loader.js', 'gzip, deflate, br');
     expect([br.headers['content-encoding'], br.headers['vary']]).toEqual(['br', 'Accept-Encoding']);
@@ -95,8 +115,20 @@ describe('static assets under /inlay/', () => {
     // each representation has its own validator; a 304 only for the one asked about
     const plainTag = (await get('/inlay/loader.js')).headers['etag'];
     expect(br.headers['etag']).not.toBe(plainTag);
-    expect((await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers['etag'] as string } })).status).toBe(304);
-    expect((await rawRequest(emu.url, '/inlay/loader.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers['etag'] as string } })).status).toBe(200);
+    expect(
+      (
+        await rawRequest(emu.url, '/inlay/loader.js', {
+          headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers['etag'] as string },
+        })
+      ).status,
+    ).toBe(304);
+    expect(
+      (
+        await rawRequest(emu.url, '/inlay/loader.js', {
+          headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers['etag'] as string },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('supports HEAD', async () => {
@@ -175,26 +207,35 @@ describe('versioned assets under /inlay/<version>/ (README "Pinning a version")'
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['/inlay/0.1.0/loader.js', '/inlay/0.1.0/inlay.js', '/inlay/0.1.0/assets/core-Ab12Cd.js', '/inlay/0.1.0/integrity.json', '/inlay/1.0.0-beta.2/loader.js'])(
-    'serves %s for a year (immutable), with CORS * for crossorigin + integrity',
-    async (path) => {
-      const r = await api(emu, path, { headers: { Origin: 'http://site.example' } });
-      expect(r.status).toBe(200);
-      expect(r.headers.get('cache-control')).toBe(YEAR);
-      expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    },
-  );
+  it.each([
+    '/inlay/0.1.0/loader.js',
+    '/inlay/0.1.0/inlay.js',
+    '/inlay/0.1.0/assets/core-Ab12Cd.js',
+    '/inlay/0.1.0/integrity.json',
+    '/inlay/1.0.0-beta.2/loader.js',
+  ])('serves %s for a year (immutable), with CORS * for crossorigin + integrity', async (path) => {
+    const r = await api(emu, path, { headers: { Origin: 'http://site.example' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe(YEAR);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
 
-  it('serves the version folder\'s bytes and integrity.json as JSON', async () => {
+  it("serves the version folder's bytes and integrity.json as JSON", async () => {
     expect((await api(emu, '/inlay/1.0.0-beta.2/loader.js')).text).toBe("export const v = '1.0.0-beta.2';\n");
     const r = await api(emu, '/inlay/0.1.0/integrity.json');
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(r.json).toEqual({ 'loader.js': 'sha384-x' });
   });
 
-  it('keeps the short cache on moving URLs even when they resolve to a version folder\'s file', async () => {
-    for (const path of ['/inlay/loader.js', '/inlay/inlay.js', '/inlay/latest/loader.js', '/inlay/0.1/loader.js', '/inlay/notes.txt']) {
+  it("keeps the short cache on moving URLs even when they resolve to a version folder's file", async () => {
+    for (const path of [
+      '/inlay/loader.js',
+      '/inlay/inlay.js',
+      '/inlay/latest/loader.js',
+      '/inlay/0.1/loader.js',
+      '/inlay/notes.txt',
+    ]) {
       const r = await api(emu, path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get('cache-control'), path).toBe(SHORT);

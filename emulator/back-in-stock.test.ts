@@ -19,11 +19,16 @@ const body = (email: string, catalogItemId = rucksack, options?: Record<string, 
     email,
     itemUrl: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack',
   },
-  itemDetails: { name: 'Waxed Canvas Rucksack', price: '148.00', image: { id: 'img', url: 'http://127.0.0.1:8787/media/x.svg', width: 800, height: 800 } },
+  itemDetails: {
+    name: 'Waxed Canvas Rucksack',
+    price: '148.00',
+    image: { id: 'img', url: 'http://127.0.0.1:8787/media/x.svg', width: 800, height: 800 },
+  },
 });
 
 const inventoryId = (productId: string) =>
-  emu.db.prepare<[string], { id: string }>('SELECT inventory_item_id AS id FROM products WHERE id = ?').get(productId)!.id;
+  emu.db.prepare<[string], { id: string }>('SELECT inventory_item_id AS id FROM products WHERE id = ?').get(productId)!
+    .id;
 
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -62,14 +67,29 @@ describe('create', () => {
     expect(bad.json.details.validationError.fieldViolations).toEqual([
       expect.objectContaining({ field: 'request.email', description: expect.stringMatching(/email/) }),
     ]);
-    const noPrice = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), itemDetails: { name: 'x', price: 'cheap' } } });
+    const noPrice = await api(emu, BASE, {
+      token: visitor,
+      body: { ...body('a@b.co'), itemDetails: { name: 'x', price: 'cheap' } },
+    });
     expect(noPrice.status).toBe(400);
     expect(noPrice.json.details.validationError.fieldViolations[0].field).toBe('itemDetails.price');
-    const js = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), request: { ...body('a@b.co').request, itemUrl: 'javascript:alert(1)' } } });
+    const js = await api(emu, BASE, {
+      token: visitor,
+      body: { ...body('a@b.co'), request: { ...body('a@b.co').request, itemUrl: 'javascript:alert(1)' } },
+    });
     expect(js.status).toBe(400);
-    const unknown = await api(emu, BASE, { token: visitor, body: body('a@b.co', '99999999-9999-4999-8999-999999999999') });
+    const unknown = await api(emu, BASE, {
+      token: visitor,
+      body: body('a@b.co', '99999999-9999-4999-8999-999999999999'),
+    });
     expect(unknown.status).toBe(404);
-    const wrongApp = await api(emu, BASE, { token: visitor, body: { ...body('a@b.co'), request: { ...body('a@b.co').request, catalogReference: { appId: 'other', catalogItemId: rucksack } } } });
+    const wrongApp = await api(emu, BASE, {
+      token: visitor,
+      body: {
+        ...body('a@b.co'),
+        request: { ...body('a@b.co').request, catalogReference: { appId: 'other', catalogItemId: rucksack } },
+      },
+    });
     expect(wrongApp.status).toBe(400);
     expect(wrongApp.json.details.applicationError.code).toBe('ITEM_APP_ID_NOT_SUPPORTED');
     const badVariant = await api(emu, BASE, { token: visitor, body: body('a@b.co', mug, { variantId: 'nope' }) });
@@ -80,8 +100,22 @@ describe('create', () => {
 
   it('throttles per email', async () => {
     const statuses: number[] = [];
-    for (const id of [rucksack, mug, seedIds.products['linen-apron']!, seedIds.products['ceramic-planter']!, seedIds.products['waxed-canvas-tote']!, seedIds.products['camp-lantern']!]) {
-      const options = id === rucksack || id === seedIds.products['camp-lantern'] ? undefined : { variantId: emu.db.prepare<[string], { id: string }>('SELECT id FROM product_variants WHERE product_id = ? LIMIT 1').get(id)!.id };
+    for (const id of [
+      rucksack,
+      mug,
+      seedIds.products['linen-apron']!,
+      seedIds.products['ceramic-planter']!,
+      seedIds.products['waxed-canvas-tote']!,
+      seedIds.products['camp-lantern']!,
+    ]) {
+      const options =
+        id === rucksack || id === seedIds.products['camp-lantern']
+          ? undefined
+          : {
+              variantId: emu.db
+                .prepare<[string], { id: string }>('SELECT id FROM product_variants WHERE product_id = ? LIMIT 1')
+                .get(id)!.id,
+            };
       statuses.push((await api(emu, BASE, { token: visitor, body: body('busy@example.com', id, options) })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -89,11 +123,17 @@ describe('create', () => {
 
   it('428 while the store is not collecting, until it starts again', async () => {
     expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: {} })).status).toBe(403);
-    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: owner, body: { appId: STORES_APP_ID } })).json.settings.collectingRequests).toBe(false);
+    expect(
+      (await api(emu, `${BASE}/settings/stop-collecting`, { token: owner, body: { appId: STORES_APP_ID } })).json
+        .settings.collectingRequests,
+    ).toBe(false);
     const r = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
     expect(r.status).toBe(428);
     expect(r.json.details.applicationError.code).toBe('NOT_COLLECTING_REQUESTS');
-    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings.collectingRequests).toBe(false);
+    expect(
+      (await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings
+        .collectingRequests,
+    ).toBe(false);
     await api(emu, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
     expect((await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).status).toBe(200);
   });
@@ -116,42 +156,82 @@ describe('read, query, delete', () => {
     const first = await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { limit: 2 } } } });
     expect(first.json.requests).toHaveLength(2);
     const next = first.json.metadata.cursors.next;
-    const second = await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { limit: 2, cursor: next } } } });
+    const second = await api(emu, `${BASE}/query`, {
+      token: owner,
+      body: { query: { cursorPaging: { limit: 2, cursor: next } } },
+    });
     expect(second.json.requests).toHaveLength(1);
     expect(second.json.metadata.cursors.next).toBeNull();
-    const filtered = await api(emu, `${BASE}?query.filter=${encodeURIComponent(JSON.stringify({ email: 'b@x.co' }))}`, { token: owner });
+    const filtered = await api(emu, `${BASE}?query.filter=${encodeURIComponent(JSON.stringify({ email: 'b@x.co' }))}`, {
+      token: owner,
+    });
     expect(filtered.json.requests.map((r: { email: string }) => r.email)).toEqual(['b@x.co']);
-    const r = Buffer.from(JSON.stringify({ query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 1 } } })).toString('base64url');
+    const r = Buffer.from(
+      JSON.stringify({ query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 1 } } }),
+    ).toString('base64url');
     expect((await api(emu, `${BASE}?.r=${r}`, { token: owner })).json.requests).toHaveLength(1);
-    expect((await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { cursor: 'garbage!' } } } })).status).toBe(400);
+    expect(
+      (await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { cursor: 'garbage!' } } } }))
+        .status,
+    ).toBe(400);
   });
 
   it('counts open requests per catalog reference (owner only)', async () => {
     await api(emu, BASE, { token: visitor, body: body('a@x.co') });
     await api(emu, BASE, { token: visitor, body: body('b@x.co') });
     const ref = encodeURIComponent(JSON.stringify({ appId: STORES_APP_ID, catalogItemId: rucksack }));
-    expect((await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: visitor })).status).toBe(403);
+    expect(
+      (await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: visitor })).status,
+    ).toBe(403);
     const r = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
-    expect(r.json.countsPerCatalogReference).toEqual([{ catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, count: 2 }]);
+    expect(r.json.countsPerCatalogReference).toEqual([
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, count: 2 },
+    ]);
     // the SDK's form for arrays of objects in a GET: `.r` = base64url(JSON)
-    const dotR = Buffer.from(JSON.stringify({ catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: rucksack }] })).toString('base64url');
-    expect((await api(emu, `${BASE}/count-by-catalog-reference?.r=${dotR}`, { token: owner })).json.countsPerCatalogReference[0].count).toBe(2);
+    const dotR = Buffer.from(
+      JSON.stringify({ catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: rucksack }] }),
+    ).toString('base64url');
+    expect(
+      (await api(emu, `${BASE}/count-by-catalog-reference?.r=${dotR}`, { token: owner })).json
+        .countsPerCatalogReference[0].count,
+    ).toBe(2);
   });
 });
 
 describe('back in stock', () => {
   it('a restock through the inventory API notifies waiting requests: NOTIFICATION_SENT and a mail with the item link', async () => {
-    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com', mug, { variantId: navy }) })).json.request.id;
-    const forest = (await api(emu, BASE, { token: visitor, body: body('bo@example.com', mug, { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) }) })).json.request.id;
-    expect((await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, { method: 'PATCH', token: visitor, body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } } })).status).toBe(403);
-    const patch = await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, { method: 'PATCH', token: owner, body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } } });
+    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com', mug, { variantId: navy }) })).json
+      .request.id;
+    const forest = (
+      await api(emu, BASE, {
+        token: visitor,
+        body: body('bo@example.com', mug, { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) }),
+      })
+    ).json.request.id;
+    expect(
+      (
+        await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, {
+          method: 'PATCH',
+          token: visitor,
+          body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } },
+        })
+      ).status,
+    ).toBe(403);
+    const patch = await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, {
+      method: 'PATCH',
+      token: owner,
+      body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } },
+    });
     expect(patch.status).toBe(200);
     const r = (await api(emu, `${BASE}/${id}`, { token: visitor })).json.request;
     expect(r).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
     expect((await api(emu, `${BASE}/${forest}`, { token: visitor })).json.request.status).toBe('RECEIVED');
     const mail = (await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages;
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ subject: 'Waxed Canvas Rucksack is back in stock', link: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack' });
+    expect(mail[0]).toMatchObject({
+      subject: 'Waxed Canvas Rucksack is back in stock',
+      link: 'http://127.0.0.1:5173/products/waxed-canvas-rucksack',
+    });
     // the product now shows the variant in stock
     const product = (await api(emu, `/stores-reader/v1/products/${mug}`, { token: visitor })).json.product;
     expect(product.variants.find((v: { id: string }) => v.id === navy).stock.inStock).toBe(true);
@@ -176,7 +256,9 @@ describe('back in stock', () => {
 
   it('mark-as-notification-sent (owner)', async () => {
     const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
-    expect((await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: visitor, body: {} })).status).toBe(403);
+    expect(
+      (await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: visitor, body: {} })).status,
+    ).toBe(403);
     const r = await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: owner, body: {} });
     expect(r.json.request.status).toBe('NOTIFICATION_SENT');
   });
@@ -202,17 +284,26 @@ describe('GET parameter parsing (issue 17)', () => {
     }
     const withToken = await api(emu, `${BASE}?query.filter.__proto__.json=pwned`, { token: owner });
     expect(withToken.status).toBe(400);
-    expect(violation(withToken)).toMatchObject({ field: 'query.filter.__proto__.json', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(violation(withToken)).toMatchObject({
+      field: 'query.filter.__proto__.json',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
     expect(({} as Record<string, unknown>)['json']).toBeUndefined();
     expect(protoNames()).toEqual(before);
   });
 
   it('refuses prototype-named keys and over-deep JSON in the `.r` form', async () => {
     const before = protoNames();
-    const proto = await api(emu, `${BASE}?.r=${b64('{"query":{"filter":{"__proto__":{"json":"pwned"}}}}')}`, { token: owner });
+    const proto = await api(emu, `${BASE}?.r=${b64('{"query":{"filter":{"__proto__":{"json":"pwned"}}}}')}`, {
+      token: owner,
+    });
     expect(proto.status).toBe(400);
     expect(violation(proto)).toMatchObject({ field: '.r.query.filter.__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
-    const deep = await api(emu, `${BASE}?.r=${b64(`{"query":{"filter":${'{"$not":'.repeat(40)}{"id":"x"}${'}'.repeat(40)}}}`)}`, { token: owner });
+    const deep = await api(
+      emu,
+      `${BASE}?.r=${b64(`{"query":{"filter":${'{"$not":'.repeat(40)}{"id":"x"}${'}'.repeat(40)}}}`)}`,
+      { token: owner },
+    );
     expect(deep.status).toBe(400);
     expect(violation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
     const notObject = await api(emu, `${BASE}?.r=${b64('[1]')}`, { token: owner });
@@ -221,7 +312,10 @@ describe('GET parameter parsing (issue 17)', () => {
     const ref = encodeURIComponent('{"appId":"x","catalogItemId":"y","__proto__":{"json":"pwned"}}');
     const count = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
     expect(count.status).toBe(400);
-    expect(violation(count)).toMatchObject({ field: 'catalogReferences[0].__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+    expect(violation(count)).toMatchObject({
+      field: 'catalogReferences[0].__proto__',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
     expect(protoNames()).toEqual(before);
   });
 
@@ -229,10 +323,15 @@ describe('GET parameter parsing (issue 17)', () => {
     for (const qs of ['a=1&a.b=2', 'a.b=2&a=1', 'query.cursorPaging=1&query.cursorPaging.limit=2', 'a.b.c=1&a.b=2']) {
       const r = await api(emu, `${BASE}?${qs}`, { token: owner });
       expect(r.status, qs).toBe(400);
-      expect(violation(r), qs).toMatchObject({ violatedRule: 'VALIDATION', description: 'is given both as a value and as an object' });
+      expect(violation(r), qs).toMatchObject({
+        violatedRule: 'VALIDATION',
+        description: 'is given both as a value and as an object',
+      });
     }
     // repeated plain keys still make a list: not a number for limit (400); unused ones are fine
-    expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: owner })).status).toBe(400);
+    expect(
+      (await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: owner })).status,
+    ).toBe(400);
     expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&other=1&other=2`, { token: owner })).status).toBe(200);
   });
 
@@ -242,4 +341,3 @@ describe('GET parameter parsing (issue 17)', () => {
     expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
   });
 });
-

@@ -48,7 +48,11 @@ describe('database', () => {
     const db = openDatabase(':memory:');
     try {
       migrate(db);
-      const bad = { version: 999, name: 'bad', sql: 'CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);' };
+      const bad = {
+        version: 999,
+        name: 'bad',
+        sql: 'CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);',
+      };
       expect(() => migrate(db, [...MIGRATIONS, bad])).toThrow();
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
       expect(db.prepare('SELECT version FROM schema_migrations WHERE version = 999').get()).toBeUndefined();
@@ -61,7 +65,12 @@ describe('database', () => {
     const file = join(dir, 'c.sqlite');
     const first = await startTestEmulator({ db: file });
     const count = (table: string) => (first.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-    const before = { products: count('products'), variants: count('product_variants'), members: count('members'), media: count('media_files') };
+    const before = {
+      products: count('products'),
+      variants: count('product_variants'),
+      members: count('members'),
+      media: count('media_files'),
+    };
     expect(before.products).toBe(SEED_PRODUCTS.length);
     // A change made by a user survives a restart.
     first.db.prepare("UPDATE product_variants SET quantity = 99 WHERE sku = 'FW-MUG-FOR'").run();
@@ -69,9 +78,17 @@ describe('database', () => {
 
     const second = await startTestEmulator({ db: file });
     try {
-      const count2 = (table: string) => (second.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-      expect({ products: count2('products'), variants: count2('product_variants'), members: count2('members'), media: count2('media_files') }).toEqual(before);
-      expect(second.db.prepare("SELECT quantity FROM product_variants WHERE sku = 'FW-MUG-FOR'").get()).toEqual({ quantity: 99 });
+      const count2 = (table: string) =>
+        (second.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect({
+        products: count2('products'),
+        variants: count2('product_variants'),
+        members: count2('members'),
+        media: count2('media_files'),
+      }).toEqual(before);
+      expect(second.db.prepare("SELECT quantity FROM product_variants WHERE sku = 'FW-MUG-FOR'").get()).toEqual({
+        quantity: 99,
+      });
       expect(second.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect((await api(second, '/_dev/mailbox')).status).toBe(200);
     } finally {
@@ -83,8 +100,14 @@ describe('database', () => {
     const db = openDatabase(':memory:');
     try {
       migrate(db);
-      expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({ catalogSeeded: true, membersCreated: 2 });
-      expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({ catalogSeeded: false, membersCreated: 0 });
+      expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
+        catalogSeeded: true,
+        membersCreated: 2,
+      });
+      expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
+        catalogSeeded: false,
+        membersCreated: 0,
+      });
     } finally {
       db.close();
     }
@@ -95,7 +118,9 @@ describe('database', () => {
     try {
       migrate(db);
       await seed(db, { demoOrigins: [], nowMs: Date.now() });
-      const row = db.prepare('SELECT password_hash, role, email_verified FROM members WHERE email = ?').get(DEMO_LOGINS.owner.email) as {
+      const row = db
+        .prepare('SELECT password_hash, role, email_verified FROM members WHERE email = ?')
+        .get(DEMO_LOGINS.owner.email) as {
         password_hash: string;
         role: string;
         email_verified: number;

@@ -34,9 +34,14 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
     applied_date TEXT NOT NULL
   )`);
   const applied = new Set(
-    db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((r) => r.version),
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((r) => r.version),
   );
-  const record = db.prepare<[number, string, string]>('INSERT INTO schema_migrations (version, name, applied_date) VALUES (?, ?, ?)');
+  const record = db.prepare<[number, string, string]>(
+    'INSERT INTO schema_migrations (version, name, applied_date) VALUES (?, ?, ?)',
+  );
   const done: number[] = [];
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
   for (const m of sorted) {

@@ -16,18 +16,51 @@ describe('/_dev/mailbox', () => {
   });
 
   it('lists sent mail newest first, filtered by recipient (case-insensitive)', async () => {
-    sendMail(emu.db, { to: 'maya@example.com', subject: 'Your code', text: 'Code: 123456', code: '123456' }, Date.UTC(2025, 0, 1));
-    sendMail(emu.db, { to: 'theo@example.com', subject: 'Back in stock', text: 'The mug is back', link: 'http://127.0.0.1:5173/p/mug' }, Date.UTC(2025, 0, 2));
-    sendMail(emu.db, { to: 'Maya@Example.com', subject: 'Reset your password', text: 'Reset link inside', link: 'http://x/reset' }, Date.UTC(2025, 0, 3));
+    sendMail(
+      emu.db,
+      { to: 'maya@example.com', subject: 'Your code', text: 'Code: 123456', code: '123456' },
+      Date.UTC(2025, 0, 1),
+    );
+    sendMail(
+      emu.db,
+      {
+        to: 'theo@example.com',
+        subject: 'Back in stock',
+        text: 'The mug is back',
+        link: 'http://127.0.0.1:5173/p/mug',
+      },
+      Date.UTC(2025, 0, 2),
+    );
+    sendMail(
+      emu.db,
+      { to: 'Maya@Example.com', subject: 'Reset your password', text: 'Reset link inside', link: 'http://x/reset' },
+      Date.UTC(2025, 0, 3),
+    );
 
     const maya = await api(emu, '/_dev/mailbox?to=maya%40example.com');
     expect(maya.status).toBe(200);
     expect(maya.json.messages).toEqual([
-      { to: 'Maya@Example.com', subject: 'Reset your password', text: 'Reset link inside', link: 'http://x/reset', createdDate: '2025-01-03T00:00:00.000Z' },
-      { to: 'maya@example.com', subject: 'Your code', text: 'Code: 123456', code: '123456', createdDate: '2025-01-01T00:00:00.000Z' },
+      {
+        to: 'Maya@Example.com',
+        subject: 'Reset your password',
+        text: 'Reset link inside',
+        link: 'http://x/reset',
+        createdDate: '2025-01-03T00:00:00.000Z',
+      },
+      {
+        to: 'maya@example.com',
+        subject: 'Your code',
+        text: 'Code: 123456',
+        code: '123456',
+        createdDate: '2025-01-01T00:00:00.000Z',
+      },
     ]);
     const all = await api(emu, '/_dev/mailbox');
-    expect(all.json.messages.map((m: { subject: string }) => m.subject)).toEqual(['Reset your password', 'Back in stock', 'Your code']);
+    expect(all.json.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'Reset your password',
+      'Back in stock',
+      'Your code',
+    ]);
   });
 
   it('clears with DELETE and needs no token', async () => {
@@ -60,7 +93,10 @@ describe('/_dev/faults', () => {
     expect(f.json.fault).toMatchObject({ id: expect.any(String), path: QUERY, status: 503, hits: 0 });
     const r = await api(emu, QUERY, { body: {}, token, headers: { Origin: 'http://127.0.0.1:5173' } });
     expect(r.status).toBe(503);
-    expect(r.json).toMatchObject({ message: 'Injected fault', details: { applicationError: { code: 'INJECTED_FAULT' } } });
+    expect(r.json).toMatchObject({
+      message: 'Injected fault',
+      details: { applicationError: { code: 'INJECTED_FAULT' } },
+    });
     expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(r.headers.get('x-wix-request-id')).toBeTruthy();
   });
@@ -101,7 +137,9 @@ describe('/_dev/faults', () => {
 
   it('drops the connection', async () => {
     await addFault({ path: QUERY, drop: true, times: 1 });
-    await expect(fetch(`${emu.url}${QUERY}`, { method: 'POST', headers: { Authorization: token }, body: '{}' })).rejects.toThrow();
+    await expect(
+      fetch(`${emu.url}${QUERY}`, { method: 'POST', headers: { Authorization: token }, body: '{}' }),
+    ).rejects.toThrow();
     expect((await api(emu, QUERY, { body: {}, token })).status).toBe(200);
   });
 
@@ -109,8 +147,19 @@ describe('/_dev/faults', () => {
     const CART = '/ecom/v1/carts/current';
     await addFault({ path: `${CART}/add-to-cart`, dropAfter: true, times: 1 });
     const mug = seedIds.products['enamel-camp-mug']!;
-    const item = { catalogReference: { appId: STORES_APP_ID, catalogItemId: mug, options: { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) } }, quantity: 1 };
-    const lost = fetch(`${emu.url}${CART}/add-to-cart`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ lineItems: [item] }) });
+    const item = {
+      catalogReference: {
+        appId: STORES_APP_ID,
+        catalogItemId: mug,
+        options: { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) },
+      },
+      quantity: 1,
+    };
+    const lost = fetch(`${emu.url}${CART}/add-to-cart`, {
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lineItems: [item] }),
+    });
     await expect(lost.then((r) => r.text())).rejects.toThrow();
     const cart = await api(emu, CART, { token });
     expect(cart.status).toBe(200);
@@ -119,7 +168,10 @@ describe('/_dev/faults', () => {
 
   it('does not touch preflights unless asked, nor /_dev paths', async () => {
     expect((await addFault({ path: '/*', status: 500 })).status).toBe(200);
-    const pre = await api(emu, QUERY, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST' } });
+    const pre = await api(emu, QUERY, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(pre.status).toBe(200);
     expect((await api(emu, '/_dev/mailbox')).status).toBe(200);
     expect((await api(emu, '/oauth2/token', { body: {} })).status).toBe(500);
@@ -140,7 +192,12 @@ describe('/_dev/faults', () => {
     const both = await addFault({ path: QUERY, status: 500, drop: true });
     expect(both.json.details.validationError.fieldViolations[0].violatedRule).toBe('ONE_OF_ALIGNMENT');
     const bad = await addFault({ path: 'no-slash', status: 200, method: 'FETCH', times: 0 });
-    const rules = Object.fromEntries(bad.json.details.validationError.fieldViolations.map((v: { field: string; violatedRule: string }) => [v.field, v.violatedRule]));
+    const rules = Object.fromEntries(
+      bad.json.details.validationError.fieldViolations.map((v: { field: string; violatedRule: string }) => [
+        v.field,
+        v.violatedRule,
+      ]),
+    );
     expect(rules).toEqual({ path: 'FORMAT', status: 'MIN', method: 'INVALID_ENUM_VALUE', times: 'MIN' });
   });
 });
@@ -149,7 +206,11 @@ describe('dev helpers are locked down', () => {
   const QUERY = '/stores-reader/v1/products/query';
   const FAULT = JSON.stringify({ path: QUERY, status: 503 });
   /** A refusal in the platform format, with the request id of the answer. */
-  const refused = (r: { status: number; headers: Record<string, string | string[] | undefined>; body: string }, status: number, code: string) => {
+  const refused = (
+    r: { status: number; headers: Record<string, string | string[] | undefined>; body: string },
+    status: number,
+    code: string,
+  ) => {
     expect(r.status).toBe(status);
     const json = JSON.parse(r.body);
     expect(json.details.applicationError.code).toBe(code);
@@ -167,7 +228,10 @@ describe('dev helpers are locked down', () => {
         ['POST', '/_dev/faults', FAULT],
         ['DELETE', '/_dev/faults/fault-1', undefined],
       ] as const) {
-        const r = await rawRequest(emu.url, path, { method, ...(body ? { body, headers: { 'Content-Type': 'application/json' } } : {}) });
+        const r = await rawRequest(emu.url, path, {
+          method,
+          ...(body ? { body, headers: { 'Content-Type': 'application/json' } } : {}),
+        });
         refused(r, 404, 'NOT_FOUND');
       }
       // a fault put in by other means is not applied either
@@ -189,11 +253,37 @@ describe('dev helpers are locked down', () => {
     afterEach(() => emu.app.faults.clear());
 
     it('a Host that is not local gets 403 (DNS rebinding: a page on a name pointed at 127.0.0.1); local names pass', async () => {
-      sendMail(emu.db, { to: 'maya@example.com', subject: 'Reset your password', text: 'Reset link inside', link: 'http://x/reset' });
-      for (const host of ['evil.example', `evil.example:${emu.port}`, 'localhost.evil.example', `127.0.0.1.nip.io:${emu.port}`, '127.0.0.2', '[::2]:80', '0.0.0.0', `${emu.port}`]) {
+      sendMail(emu.db, {
+        to: 'maya@example.com',
+        subject: 'Reset your password',
+        text: 'Reset link inside',
+        link: 'http://x/reset',
+      });
+      for (const host of [
+        'evil.example',
+        `evil.example:${emu.port}`,
+        'localhost.evil.example',
+        `127.0.0.1.nip.io:${emu.port}`,
+        '127.0.0.2',
+        '[::2]:80',
+        '0.0.0.0',
+        `${emu.port}`,
+      ]) {
         refused(await rawRequest(emu.url, '/_dev/mailbox', { headers: { Host: host } }), 403, 'HOST_NOT_ALLOWED');
-        refused(await rawRequest(emu.url, '/_dev/faults', { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json' }, body: FAULT }), 403, 'HOST_NOT_ALLOWED');
-        refused(await rawRequest(emu.url, '/_dev/faults', { method: 'DELETE', headers: { Host: host } }), 403, 'HOST_NOT_ALLOWED');
+        refused(
+          await rawRequest(emu.url, '/_dev/faults', {
+            method: 'POST',
+            headers: { Host: host, 'Content-Type': 'application/json' },
+            body: FAULT,
+          }),
+          403,
+          'HOST_NOT_ALLOWED',
+        );
+        refused(
+          await rawRequest(emu.url, '/_dev/faults', { method: 'DELETE', headers: { Host: host } }),
+          403,
+          'HOST_NOT_ALLOWED',
+        );
       }
       expect(emu.app.faults.list()).toEqual([]);
       for (const host of [`127.0.0.1:${emu.port}`, '127.0.0.1', 'localhost', `LocalHost:${emu.port}`, '[::1]:8787']) {
@@ -202,16 +292,36 @@ describe('dev helpers are locked down', () => {
         expect(JSON.parse(r.body).messages).toHaveLength(1);
       }
       // the API itself does not care about the Host
-      expect((await rawRequest(emu.url, '/oauth2/token', { method: 'POST', headers: { Host: 'shop.example', 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }) })).status).toBe(200);
+      expect(
+        (
+          await rawRequest(emu.url, '/oauth2/token', {
+            method: 'POST',
+            headers: { Host: 'shop.example', 'Content-Type': 'application/json' },
+            body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('a body must be application/json (a cross-site page can send text/plain or a form without a preflight): else 415, nothing changes', async () => {
       // (node's client sends a DELETE body unframed unless told its length)
       const post = (headers: Record<string, string>, body = FAULT, method = 'POST', path = '/_dev/faults') =>
-        rawRequest(emu.url, path, { method, headers: method === 'POST' ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, body });
+        rawRequest(emu.url, path, {
+          method,
+          headers: method === 'POST' ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          body,
+        });
       refused(await post({ 'Content-Type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      refused(await post({ 'Content-Type': 'text/plain;charset=UTF-8' }, 'not json at all'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      refused(await post({ 'Content-Type': 'application/x-www-form-urlencoded' }, 'path=%2Fx&status=503'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(
+        await post({ 'Content-Type': 'text/plain;charset=UTF-8' }, 'not json at all'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
+      refused(
+        await post({ 'Content-Type': 'application/x-www-form-urlencoded' }, 'path=%2Fx&status=503'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       refused(await post({ 'Content-Type': 'multipart/form-data; boundary=x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
       refused(await post({ 'Content-Type': 'application/json-patch+json' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
       refused(await post({}), 415, 'UNSUPPORTED_MEDIA_TYPE'); // no type (chunked body)
@@ -220,16 +330,30 @@ describe('dev helpers are locked down', () => {
       expect(ok.status).toBe(200);
       const { id } = JSON.parse(ok.body).fault;
       refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', `/_dev/faults/${id}`), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      refused(await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', '/_dev/mailbox'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      refused(
+        await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', `/_dev/faults/${id}`),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
+      refused(
+        await post({ 'Content-Type': 'text/plain' }, '{}', 'DELETE', '/_dev/mailbox'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       expect(emu.app.faults.list().map((f) => f.id)).toEqual([id]);
       // bodiless calls need no type; a JSON body that does not parse is still 400 MALFORMED_JSON
       expect((await rawRequest(emu.url, `/_dev/faults/${id}`, { method: 'DELETE' })).status).toBe(200);
       refused(await post({ 'Content-Type': 'application/json' }, '{"path":'), 400, 'MALFORMED_JSON');
       // the same body rules as every route: a prototype-named key is refused, not stripped and accepted
-      const proto = await post({ 'Content-Type': 'application/json' }, '{"path":"/x","status":503,"__proto__":{"json":"pwned"}}');
+      const proto = await post(
+        { 'Content-Type': 'application/json' },
+        '{"path":"/x","status":503,"__proto__":{"json":"pwned"}}',
+      );
       expect(proto.status).toBe(400);
-      expect(JSON.parse(proto.body).details.validationError.fieldViolations[0]).toMatchObject({ field: '__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
+      expect(JSON.parse(proto.body).details.validationError.fieldViolations[0]).toMatchObject({
+        field: '__proto__',
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      });
       expect(emu.app.faults.list()).toEqual([]);
     });
   });

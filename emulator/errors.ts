@@ -89,7 +89,13 @@ export class PlatformError extends Error {
   }
 }
 
-function appError(status: number, code: string, message: string, data?: Record<string, unknown>, description?: string): PlatformError {
+function appError(
+  status: number,
+  code: string,
+  message: string,
+  data?: Record<string, unknown>,
+  description?: string,
+): PlatformError {
   return new PlatformError(status, message, {
     applicationError: { code, description: description ?? message, ...(data ? { data } : {}) },
   });
@@ -102,7 +108,12 @@ export function badRequest(violations: FieldViolation[], message?: string): Plat
 }
 
 /** 400 with one field violation. */
-export function invalidField(field: string, description: string, violatedRule: ViolatedRule = 'VALIDATION', data?: Record<string, unknown>): PlatformError {
+export function invalidField(
+  field: string,
+  description: string,
+  violatedRule: ViolatedRule = 'VALIDATION',
+  data?: Record<string, unknown>,
+): PlatformError {
   return badRequest([{ field, description, violatedRule, ...(data ? { data } : {}) }]);
 }
 
@@ -137,7 +148,11 @@ export function methodNotAllowed(allowed: string[]): PlatformError {
 }
 
 /** 409 ALREADY_EXISTS. */
-export function conflict(message = 'Already exists', code = 'ALREADY_EXISTS', data?: Record<string, unknown>): PlatformError {
+export function conflict(
+  message = 'Already exists',
+  code = 'ALREADY_EXISTS',
+  data?: Record<string, unknown>,
+): PlatformError {
   return appError(409, code, message, data);
 }
 
@@ -147,7 +162,11 @@ export function payloadTooLarge(limit: number): PlatformError {
 }
 
 /** 428 FAILED_PRECONDITION. */
-export function failedPrecondition(message: string, code = 'FAILED_PRECONDITION', data?: Record<string, unknown>): PlatformError {
+export function failedPrecondition(
+  message: string,
+  code = 'FAILED_PRECONDITION',
+  data?: Record<string, unknown>,
+): PlatformError {
   return appError(428, code, message, data);
 }
 

@@ -18,13 +18,17 @@ let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startTestEmulator({ throttle: { anonymousTokensPerAddress } }), startTestEmulator({ throttle: { anonymousTokensPerAddress } })]);
+  [a, b] = await Promise.all([
+    startTestEmulator({ throttle: { anonymousTokensPerAddress } }),
+    startTestEmulator({ throttle: { anonymousTokensPerAddress } }),
+  ]);
   tokenA = (await visitorTokens(a)).access;
   tokenB = (await visitorTokens(b)).access;
 });
 afterAll(() => Promise.all([a.close(), b.close()]));
 
-const countRows = (emu: RunningEmulator, table: string) => emu.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n;
+const countRows = (emu: RunningEmulator, table: string) =>
+  emu.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n;
 
 describe('two emulators in one process', () => {
   it('start from the same seed, each in its own database and app state', () => {
@@ -39,14 +43,19 @@ describe('two emulators in one process', () => {
 
   it('a cart', async () => {
     const lineItems = [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: LANTERN }, quantity: 2 }];
-    expect((await api(a, '/ecom/v1/carts/current/add-to-cart', { token: tokenA, body: { lineItems } })).status).toBe(200);
+    expect((await api(a, '/ecom/v1/carts/current/add-to-cart', { token: tokenA, body: { lineItems } })).status).toBe(
+      200,
+    );
     expect(countRows(a, 'cart_lines')).toBe(1);
     expect(countRows(b, 'cart_lines')).toBe(0);
     expect((await api(b, '/ecom/v1/carts/current', { token: tokenB })).json.cart.lineItems).toEqual([]);
   });
 
   it('a mailbox', async () => {
-    const body = { email: 'member@fernwood.example', redirect: { url: 'http://127.0.0.1:5173/', clientId: DEMO_CLIENT_ID } };
+    const body = {
+      email: 'member@fernwood.example',
+      redirect: { url: 'http://127.0.0.1:5173/', clientId: DEMO_CLIENT_ID },
+    };
     expect((await api(a, '/_api/iam/recovery/v1/send-email', { token: tokenA, body })).status).toBe(200);
     expect((await api(a, '/_dev/mailbox')).json.messages).toHaveLength(1);
     expect((await api(b, '/_dev/mailbox')).json.messages).toEqual([]);
@@ -75,16 +84,26 @@ describe('two emulators in one process', () => {
     a.app.salesSources.push(() => [{ orderId: 'o1', productId: LANTERN, quantity: 3 }]);
     const body = { algorithms: [{ id: ALGORITHMS.find((x) => x.key === 'best-sellers')!.id, appId: STORES_APP_ID }] };
     const ids = async (emu: RunningEmulator, token: string) =>
-      (await api(emu, '/v1/recommendations/get', { token, body })).json.recommendation.items.map((i: { catalogItemId: string }) => i.catalogItemId);
+      (await api(emu, '/v1/recommendations/get', { token, body })).json.recommendation.items.map(
+        (i: { catalogItemId: string }) => i.catalogItemId,
+      );
     expect(await ids(a, tokenA)).toEqual([LANTERN]);
     expect(await ids(b, tokenB)).toEqual([]);
   });
 
   it('a rate-limit counter', async () => {
     // one anonymous token each so far (beforeAll); a uses up its limit
-    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(200);
-    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(200);
-    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(429);
-    expect((await api(b, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(200);
+    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(
+      200,
+    );
+    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(
+      200,
+    );
+    expect((await api(a, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(
+      429,
+    );
+    expect((await api(b, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).status).toBe(
+      200,
+    );
   });
 });

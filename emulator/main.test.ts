@@ -8,11 +8,15 @@ async function runCli(
   env: Record<string, string> = {},
   probe?: (url: string, banner: string) => Promise<number>,
 ): Promise<{ banner: string; mailbox: number; probed?: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--db', ':memory:', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, INLAY_DEV: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--db', ':memory:', ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, INLAY_DEV: '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   try {
     let banner = '';
@@ -41,20 +45,28 @@ async function runCli(
 }
 
 describe('npm run emulator: dev mode', () => {
-  it('is off by default (the banner says so, /_dev/* answer 404); --dev or INLAY_DEV=1 turn it on', { timeout: 30_000 }, async () => {
-    // allSettled: every child is stopped before anything is asserted
-    const runs = await Promise.allSettled([runCli([]), runCli(['--dev']), runCli([], { INLAY_DEV: '1' })]);
-    const [off, flag, env] = runs.map((r) => {
-      if (r.status === 'rejected') throw r.reason;
-      return r.value;
-    }) as [Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>];
-    expect(off.banner).toMatch(/dev helpers: off/);
-    expect(off.mailbox).toBe(404);
-    for (const on of [flag, env]) {
-      expect(on.banner).toMatch(/dev helpers: on/);
-      expect(on.mailbox).toBe(200);
-    }
-  });
+  it(
+    'is off by default (the banner says so, /_dev/* answer 404); --dev or INLAY_DEV=1 turn it on',
+    { timeout: 30_000 },
+    async () => {
+      // allSettled: every child is stopped before anything is asserted
+      const runs = await Promise.allSettled([runCli([]), runCli(['--dev']), runCli([], { INLAY_DEV: '1' })]);
+      const [off, flag, env] = runs.map((r) => {
+        if (r.status === 'rejected') throw r.reason;
+        return r.value;
+      }) as [
+        Awaited<ReturnType<typeof runCli>>,
+        Awaited<ReturnType<typeof runCli>>,
+        Awaited<ReturnType<typeof runCli>>,
+      ];
+      expect(off.banner).toMatch(/dev helpers: off/);
+      expect(off.mailbox).toBe(404);
+      for (const on of [flag, env]) {
+        expect(on.banner).toMatch(/dev helpers: on/);
+        expect(on.mailbox).toBe(200);
+      }
+    },
+  );
 });
 
 describe('npm run emulator: the demo client’s secret (client_credentials)', () => {
@@ -66,22 +78,27 @@ describe('npm run emulator: the demo client’s secret (client_credentials)', ()
         body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: secret }),
       })
     ).status;
-  const printedSecret = (banner: string) => /admin client credentials: demo-client \/ (\S+) \(random per start/.exec(banner)?.[1] ?? '';
+  const printedSecret = (banner: string) =>
+    /admin client credentials: demo-client \/ (\S+) \(random per start/.exec(banner)?.[1] ?? '';
 
-  it('is INLAY_CLIENT_SECRET (not printed) or a random one per start (printed with the demo logins)', { timeout: 30_000 }, async () => {
-    const fixed = 'a-fixed-secret-of-the-demo-client';
-    const runs = await Promise.allSettled([
-      runCli([], { INLAY_CLIENT_SECRET: fixed }, (url) => grant(url, fixed)),
-      runCli([], { INLAY_CLIENT_SECRET: '' }, (url, banner) => grant(url, printedSecret(banner))),
-    ]);
-    const [env, random] = runs.map((r) => {
-      if (r.status === 'rejected') throw r.reason;
-      return r.value;
-    }) as [Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>];
-    expect(env.banner).toMatch(/admin client credentials: demo-client \/ secret set \(INLAY_CLIENT_SECRET\)/);
-    expect(env.banner).not.toContain(fixed);
-    expect(env.probed).toBe(200);
-    expect(printedSecret(random.banner)).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(random.probed).toBe(200);
-  });
+  it(
+    'is INLAY_CLIENT_SECRET (not printed) or a random one per start (printed with the demo logins)',
+    { timeout: 30_000 },
+    async () => {
+      const fixed = 'a-fixed-secret-of-the-demo-client';
+      const runs = await Promise.allSettled([
+        runCli([], { INLAY_CLIENT_SECRET: fixed }, (url) => grant(url, fixed)),
+        runCli([], { INLAY_CLIENT_SECRET: '' }, (url, banner) => grant(url, printedSecret(banner))),
+      ]);
+      const [env, random] = runs.map((r) => {
+        if (r.status === 'rejected') throw r.reason;
+        return r.value;
+      }) as [Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>];
+      expect(env.banner).toMatch(/admin client credentials: demo-client \/ secret set \(INLAY_CLIENT_SECRET\)/);
+      expect(env.banner).not.toContain(fixed);
+      expect(env.probed).toBe(200);
+      expect(printedSecret(random.banner)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(random.probed).toBe(200);
+    },
+  );
 });

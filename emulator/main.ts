@@ -67,7 +67,15 @@ if (apiKey !== undefined && apiKey.length < 16) fail('INLAY_API_KEY must be at l
 const clientSecret = process.env['INLAY_CLIENT_SECRET'] || undefined;
 if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_SECRET must be at least 16 characters');
 
-const emulator = await startEmulator({ port, db, demoOrigins, assetsDir, dev, ...(apiKey ? { apiKey } : {}), ...(clientSecret ? { clientSecret } : {}) }).catch((err: unknown) => {
+const emulator = await startEmulator({
+  port,
+  db,
+  demoOrigins,
+  assetsDir,
+  dev,
+  ...(apiKey ? { apiKey } : {}),
+  ...(clientSecret ? { clientSecret } : {}),
+}).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
 });
 
@@ -79,7 +87,9 @@ console.log(
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`
     : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
 );
-console.log(apiKey ? `  admin API key: set (wix-site-id ${SITE_ID})` : '  admin API key: none (INLAY_API_KEY sets one)');
+console.log(
+  apiKey ? `  admin API key: set (wix-site-id ${SITE_ID})` : '  admin API key: none (INLAY_API_KEY sets one)',
+);
 // A secret from the environment stays unprinted, like the API key; a random one is printed: nothing else could tell it.
 console.log(
   clientSecret

@@ -28,8 +28,12 @@ describe('POST /oauth2/token', () => {
 
     it('stores only token hashes, never the token itself', async () => {
       const { access, refresh } = await visitorTokens(emu);
-      const raw = emu.db.prepare('SELECT COUNT(*) AS n FROM oauth_tokens WHERE token_hash IN (?, ?)').get(access, refresh) as { n: number };
-      const hashed = emu.db.prepare('SELECT COUNT(*) AS n FROM oauth_tokens WHERE token_hash IN (?, ?)').get(sha256Hex(access), sha256Hex(refresh)) as { n: number };
+      const raw = emu.db
+        .prepare('SELECT COUNT(*) AS n FROM oauth_tokens WHERE token_hash IN (?, ?)')
+        .get(access, refresh) as { n: number };
+      const hashed = emu.db
+        .prepare('SELECT COUNT(*) AS n FROM oauth_tokens WHERE token_hash IN (?, ?)')
+        .get(sha256Hex(access), sha256Hex(refresh)) as { n: number };
       expect(raw.n).toBe(0);
       expect(hashed.n).toBe(2);
     });
@@ -38,7 +42,11 @@ describe('POST /oauth2/token', () => {
       const a = await visitorTokens(emu);
       const b = await visitorTokens(emu);
       const visitor = (t: string) =>
-        (emu.db.prepare('SELECT visitor_id FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(t)) as { visitor_id: string }).visitor_id;
+        (
+          emu.db.prepare('SELECT visitor_id FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(t)) as {
+            visitor_id: string;
+          }
+        ).visitor_id;
       expect(visitor(a.access)).not.toBe(visitor(b.access));
     });
 
@@ -78,13 +86,18 @@ describe('POST /oauth2/token', () => {
   it('answers a missing grantType with REQUIRED_FIELD', async () => {
     const r = await api(emu, '/oauth2/token', { body: {} });
     expect(r.status).toBe(400);
-    expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'grantType', violatedRule: 'REQUIRED_FIELD' });
+    expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'grantType',
+      violatedRule: 'REQUIRED_FIELD',
+    });
   });
 
   describe('refresh_token', () => {
     it('returns a new working access token and the same refresh token', async () => {
       const first = await visitorTokens(emu);
-      const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: first.refresh } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: first.refresh },
+      });
       expect(r.status).toBe(200);
       expect(r.json.refresh_token).toBe(first.refresh);
       expect(r.json.access_token).not.toBe(first.access);
@@ -100,20 +113,26 @@ describe('POST /oauth2/token', () => {
     });
 
     it('refuses an unknown refresh token', async () => {
-      const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: 'not-a-token' } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: 'not-a-token' },
+      });
       expect(r.status).toBe(400);
       expect(r.json.details.applicationError.code).toBe('INVALID_REFRESH_TOKEN');
     });
 
     it('refuses an access token used as a refresh token', async () => {
       const { access } = await visitorTokens(emu);
-      const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: access } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: access },
+      });
       expect(r.status).toBe(400);
     });
 
     it('refuses a refresh token of another client', async () => {
       const { refresh } = await visitorTokens(emu);
-      const r = await api(emu, '/oauth2/token', { body: { clientId: 'other-client', grantType: 'refresh_token', refreshToken: refresh } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: 'other-client', grantType: 'refresh_token', refreshToken: refresh },
+      });
       expect(r.status).toBe(400);
       expect(r.json.details.applicationError.code).toBe('INVALID_REFRESH_TOKEN');
     });
@@ -121,7 +140,9 @@ describe('POST /oauth2/token', () => {
     it('refuses a revoked refresh token, and its access tokens stop working', async () => {
       const { access, refresh } = await visitorTokens(emu);
       expect(revokeRefreshToken(emu.db, refresh)).toBe(true);
-      const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: refresh } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: refresh },
+      });
       expect(r.status).toBe(400);
       const q = await api(emu, CATALOG, { body: {}, token: access });
       expect(q.status).toBe(401);
@@ -130,7 +151,10 @@ describe('POST /oauth2/token', () => {
     it('requires refreshToken', async () => {
       const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token' } });
       expect(r.status).toBe(400);
-      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'refreshToken', violatedRule: 'REQUIRED_FIELD' });
+      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({
+        field: 'refreshToken',
+        violatedRule: 'REQUIRED_FIELD',
+      });
     });
   });
 
@@ -138,7 +162,12 @@ describe('POST /oauth2/token', () => {
     const newCode = (extra: { redirectUri?: string; clientId?: string } = {}) =>
       issueAuthorizationCode(
         emu.db,
-        { clientId: extra.clientId ?? DEMO_CLIENT_ID, memberId: seedIds.members.member, codeChallenge: pkceChallenge(VERIFIER), ...(extra.redirectUri ? { redirectUri: extra.redirectUri } : {}) },
+        {
+          clientId: extra.clientId ?? DEMO_CLIENT_ID,
+          memberId: seedIds.members.member,
+          codeChallenge: pkceChallenge(VERIFIER),
+          ...(extra.redirectUri ? { redirectUri: extra.redirectUri } : {}),
+        },
         emu.app.now(),
       );
     const exchange = (body: Record<string, unknown>) =>
@@ -149,7 +178,9 @@ describe('POST /oauth2/token', () => {
       expect(r.status).toBe(200);
       expect(r.json.token_type).toBe('Bearer');
       expect(r.json.scope).toBe('offline_access');
-      const row = emu.db.prepare('SELECT role, member_id FROM oauth_tokens WHERE token_hash = ?').get(sha256Hex(r.json.refresh_token)) as {
+      const row = emu.db
+        .prepare('SELECT role, member_id FROM oauth_tokens WHERE token_hash = ?')
+        .get(sha256Hex(r.json.refresh_token)) as {
         role: string;
         member_id: string;
       };
@@ -171,7 +202,11 @@ describe('POST /oauth2/token', () => {
     });
 
     it('refuses a code of another client', async () => {
-      emu.db.prepare("INSERT OR IGNORE INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('second', 'Second', '[]', '2025-01-01')").run();
+      emu.db
+        .prepare(
+          "INSERT OR IGNORE INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('second', 'Second', '[]', '2025-01-01')",
+        )
+        .run();
       const code = newCode({ clientId: 'second' });
       const r = await exchange({ code, codeVerifier: VERIFIER });
       expect(r.status).toBe(400);
@@ -180,8 +215,12 @@ describe('POST /oauth2/token', () => {
 
     it('refuses a redirectUri other than the one of the request', async () => {
       const code = newCode({ redirectUri: 'http://127.0.0.1:5173/callback' });
-      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://evil.example/cb' })).status).toBe(400);
-      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://127.0.0.1:5173/callback' })).status).toBe(200);
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://evil.example/cb' })).status).toBe(
+        400,
+      );
+      expect(
+        (await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://127.0.0.1:5173/callback' })).status,
+      ).toBe(200);
     });
 
     it('a wrong verifier burns the code: the right verifier fails afterwards too', async () => {
@@ -208,7 +247,11 @@ describe('POST /oauth2/token', () => {
     it('validates the verifier format (43 to 128 characters)', async () => {
       const r = await exchange({ code: newCode(), codeVerifier: 'short' });
       expect(r.status).toBe(400);
-      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'codeVerifier', violatedRule: 'MIN_LENGTH', data: { threshold: 43 } });
+      expect(r.json.details.validationError.fieldViolations[0]).toMatchObject({
+        field: 'codeVerifier',
+        violatedRule: 'MIN_LENGTH',
+        data: { threshold: 43 },
+      });
     });
   });
 });
@@ -224,17 +267,28 @@ describe('token expiry', () => {
       clock += 61_000;
       const expired = await api(emu, CATALOG, { body: {}, token: access });
       expect(expired.status).toBe(401);
-      expect(expired.json).toMatchObject({ message: 'Missing or expired token', details: { applicationError: { code: 'UNAUTHENTICATED' } } });
+      expect(expired.json).toMatchObject({
+        message: 'Missing or expired token',
+        details: { applicationError: { code: 'UNAUTHENTICATED' } },
+      });
 
       // The refresh token still works after the access token expired.
-      const r = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: refresh } });
+      const r = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: refresh },
+      });
       expect(r.status).toBe(200);
       expect(r.json.expires_in).toBe(60);
       expect((await api(emu, CATALOG, { body: {}, token: r.json.access_token })).status).toBe(200);
 
-      const code = issueAuthorizationCode(emu.db, { clientId: DEMO_CLIENT_ID, memberId: seedIds.members.member, codeChallenge: pkceChallenge(VERIFIER) }, clock);
+      const code = issueAuthorizationCode(
+        emu.db,
+        { clientId: DEMO_CLIENT_ID, memberId: seedIds.members.member, codeChallenge: pkceChallenge(VERIFIER) },
+        clock,
+      );
       clock += 11 * 60_000;
-      const late = await api(emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code, codeVerifier: VERIFIER } });
+      const late = await api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code, codeVerifier: VERIFIER },
+      });
       expect(late.status).toBe(400);
       expect(late.json.message).toMatch(/expired/);
     } finally {

@@ -25,7 +25,11 @@ describe('core/urls.ts ⇄ emulator routes', () => {
 
   it('toPattern and aliasOf', () => {
     expect(toPattern('/reviews/v1/reviews/{id}/reply')).toBe('/reviews/v1/reviews/:id/reply');
-    expect(aliasOf({ method: 'GET', path: '/a/b/{id}', fallbackPath: '/a/b/query' }, '/a', '/x/y')).toEqual({ method: 'GET', path: '/x/y/b/{id}', fallbackPath: '/x/y/b/query' });
+    expect(aliasOf({ method: 'GET', path: '/a/b/{id}', fallbackPath: '/a/b/query' }, '/a', '/x/y')).toEqual({
+      method: 'GET',
+      path: '/x/y/b/{id}',
+      fallbackPath: '/x/y/b/query',
+    });
     expect(() => aliasOf({ method: 'GET', path: '/a/b' }, '/c', '/d')).toThrow();
   });
 });

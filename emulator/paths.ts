@@ -16,5 +16,9 @@ export function aliasOf(op: Operation, from: string, to: string): Operation {
     if (!p.startsWith(from)) throw new Error(`${p} does not start with ${from}`);
     return to + p.slice(from.length);
   };
-  return { method: op.method, path: swap(op.path), ...(op.fallbackPath ? { fallbackPath: swap(op.fallbackPath) } : {}) };
+  return {
+    method: op.method,
+    path: swap(op.path),
+    ...(op.fallbackPath ? { fallbackPath: swap(op.fallbackPath) } : {}),
+  };
 }

@@ -30,7 +30,12 @@ describe('recommendations', () => {
     for (const path of ['/v1/recommendations/algorithms', '/ecom/v1/recommendations/algorithms']) {
       const r = await api(emu, path, { token });
       expect(r.status).toBe(200);
-      expect(r.json.availableAlgorithms.map((a: { config: { name: string; algorithmType: string } }) => [a.config.name, a.config.algorithmType])).toEqual([
+      expect(
+        r.json.availableAlgorithms.map((a: { config: { name: string; algorithmType: string } }) => [
+          a.config.name,
+          a.config.algorithmType,
+        ]),
+      ).toEqual([
         ['From the same categories', 'RELATED_ITEMS'],
         ['Frequently bought together', 'RELATED_ITEMS'],
         ['Best sellers', 'GLOBAL'],
@@ -40,13 +45,25 @@ describe('recommendations', () => {
   });
 
   it('from the same categories: most shared categories first, then catalog order, never the item itself', async () => {
-    const r = await get({ algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }], items: [ref('enamel-camp-mug')] });
+    const r = await get({
+      algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }],
+      items: [ref('enamel-camp-mug')],
+    });
     expect(r.json.recommendation.algorithm.id).toBe(algo('same-categories').id);
     expect(r.json.recommendation.items.map((i: { catalogItemId: string }) => slugOf(i.catalogItemId))).toEqual([
-      'cast-iron-skillet', 'linen-apron', 'maple-cutting-board', 'camp-lantern', 'waxed-canvas-tote', 'waxed-canvas-rucksack', 'folding-camp-stool',
+      'cast-iron-skillet',
+      'linen-apron',
+      'maple-cutting-board',
+      'camp-lantern',
+      'waxed-canvas-tote',
+      'waxed-canvas-rucksack',
+      'folding-camp-stool',
     ]);
     // two items: the lantern shares outdoor with the mug and candles with the candle
-    const two = await get({ algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }], items: [ref('enamel-camp-mug'), ref('beeswax-taper-candles')] });
+    const two = await get({
+      algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }],
+      items: [ref('enamel-camp-mug'), ref('beeswax-taper-candles')],
+    });
     expect(slugOf(two.json.recommendation.items[0].catalogItemId)).toBe('camp-lantern');
   });
 
@@ -63,10 +80,16 @@ describe('recommendations', () => {
       { orderId: 'o3', productId: P['ceramic-planter']!, quantity: 1 },
     );
     const together = await get({ algorithms: [bt], items: [ref('enamel-camp-mug')] });
-    expect(together.json.recommendation.items.map((i: { catalogItemId: string }) => slugOf(i.catalogItemId))).toEqual(['camp-lantern', 'folding-camp-stool']);
+    expect(together.json.recommendation.items.map((i: { catalogItemId: string }) => slugOf(i.catalogItemId))).toEqual([
+      'camp-lantern',
+      'folding-camp-stool',
+    ]);
     const best = await get({ algorithms: [bs] });
     expect(best.json.recommendation.items.map((i: { catalogItemId: string }) => slugOf(i.catalogItemId))).toEqual([
-      'folding-camp-stool', 'enamel-camp-mug', 'camp-lantern', 'ceramic-planter',
+      'folding-camp-stool',
+      'enamel-camp-mug',
+      'camp-lantern',
+      'ceramic-planter',
     ]);
     sales.length = 0;
   });
@@ -74,17 +97,30 @@ describe('recommendations', () => {
   it('real orders (cart → checkout → hosted payment) change bought together and best sellers', async () => {
     const bt = { id: algo('bought-together').id, appId: STORES_APP_ID };
     const bs = { id: algo('best-sellers').id, appId: STORES_APP_ID };
-    const names = async (body: unknown) => ((await get(body)).json.recommendation.items as { catalogItemId: string }[]).map((i) => slugOf(i.catalogItemId));
-    const stock = (slug: string) => emu.db.prepare<[string], { q: number }>('SELECT SUM(quantity) AS q FROM product_variants WHERE product_id = ?').get(P[slug]!)!.q;
+    const names = async (body: unknown) =>
+      ((await get(body)).json.recommendation.items as { catalogItemId: string }[]).map((i) => slugOf(i.catalogItemId));
+    const stock = (slug: string) =>
+      emu.db
+        .prepare<[string], { q: number }>('SELECT SUM(quantity) AS q FROM product_variants WHERE product_id = ?')
+        .get(P[slug]!)!.q;
     expect(await names({ algorithms: [bs] })).toEqual([]);
     expect(await names({ algorithms: [bt], items: [ref('maple-cutting-board')] })).toEqual([]);
     const [stool, lantern] = [stock('folding-camp-stool'), stock('camp-lantern')];
     const mug = { productId: P['enamel-camp-mug']!, variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) };
-    await placeOrder(emu, [{ productId: P['maple-cutting-board']!, quantity: 1 }, { productId: P['camp-lantern']!, quantity: 1 }]);
-    await placeOrder(emu, [{ productId: P['maple-cutting-board']!, quantity: 1 }, { ...mug, quantity: 3 }]);
+    await placeOrder(emu, [
+      { productId: P['maple-cutting-board']!, quantity: 1 },
+      { productId: P['camp-lantern']!, quantity: 1 },
+    ]);
+    await placeOrder(emu, [
+      { productId: P['maple-cutting-board']!, quantity: 1 },
+      { ...mug, quantity: 3 },
+    ]);
     // products without options share the default variant id: an order takes stock from its own product only
     expect([stock('camp-lantern'), stock('folding-camp-stool')]).toEqual([lantern - 1, stool]);
-    expect(await names({ algorithms: [bt], items: [ref('maple-cutting-board')] })).toEqual(['enamel-camp-mug', 'camp-lantern']);
+    expect(await names({ algorithms: [bt], items: [ref('maple-cutting-board')] })).toEqual([
+      'enamel-camp-mug',
+      'camp-lantern',
+    ]);
     expect(await names({ algorithms: [bt], items: [ref('camp-lantern')] })).toEqual(['maple-cutting-board']);
     expect(await names({ algorithms: [bs] })).toEqual(['enamel-camp-mug', 'maple-cutting-board', 'camp-lantern']);
     // one more order moves the cutting board up
@@ -94,7 +130,10 @@ describe('recommendations', () => {
 
   it('falls back to the next algorithm when one finds fewer than the minimum', async () => {
     const r = await get({
-      algorithms: [{ id: algo('bought-together').id, appId: STORES_APP_ID }, { id: algo('same-categories').id, appId: STORES_APP_ID }],
+      algorithms: [
+        { id: algo('bought-together').id, appId: STORES_APP_ID },
+        { id: algo('same-categories').id, appId: STORES_APP_ID },
+      ],
       items: [ref('enamel-camp-mug')],
       minimumRecommendedItems: 4,
     });
@@ -108,11 +147,17 @@ describe('recommendations', () => {
     expect([unknown.status, unknown.json.details.applicationError.code]).toEqual([400, 'ALGORITHM_NOT_SUPPORTED']);
     const provider = await get({ algorithms: [{ id: algo('best-sellers').id, appId: 'other-app' }] });
     expect(provider.json.details.applicationError.code).toBe('RECOMMENDATIONS_PROVIDER_NOT_FOUND');
-    const itemApp = await get({ algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }], items: [{ appId: 'x', catalogItemId: 'y' }] });
+    const itemApp = await get({
+      algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }],
+      items: [{ appId: 'x', catalogItemId: 'y' }],
+    });
     expect(itemApp.json.details.applicationError.code).toBe('ITEM_APP_ID_NOT_SUPPORTED');
     const noItems = await get({ algorithms: [{ id: algo('same-categories').id, appId: STORES_APP_ID }] });
     expect(noItems.status).toBe(400);
-    expect(noItems.json.details.validationError.fieldViolations[0]).toMatchObject({ field: 'items', violatedRule: 'REQUIRED_FIELD' });
+    expect(noItems.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'items',
+      violatedRule: 'REQUIRED_FIELD',
+    });
     expect((await api(emu, '/v1/recommendations/get', { body: { algorithms: [] } })).status).toBe(401);
   });
 });

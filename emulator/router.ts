@@ -43,7 +43,12 @@ export interface RedirectTarget {
  * `body[intent]`; `body` the whole request (for `callbacks`, `preferences`); `identity` the caller (visitor or
  * member). Throw a PlatformError for bad input. Registered per emulator (`registerRedirectIntent`, routes/redirects.ts).
  */
-export type RedirectIntentHandler = (ctx: RequestContext, value: unknown, body: Record<string, unknown>, identity: Identity) => RedirectTarget;
+export type RedirectIntentHandler = (
+  ctx: RequestContext,
+  value: unknown,
+  body: Record<string, unknown>,
+  identity: Identity,
+) => RedirectTarget;
 
 /**
  * One emulator's state, shared by its route modules. Everything an emulator changes lives here or in its database

@@ -77,10 +77,20 @@ export interface SeedCollection {
   description: string;
 }
 
-const pal = (bg: string, main: string, dark: string, light: string, accent: string): Palette => ({ bg, main, dark, light, accent });
+const pal = (bg: string, main: string, dark: string, light: string, accent: string): Palette => ({
+  bg,
+  main,
+  dark,
+  light,
+  accent,
+});
 
 const COLLECTION_DEFS: Omit<SeedCollection, 'id'>[] = [
-  { slug: 'kitchen', name: 'Kitchen & Table', description: 'Cast iron, enamel and wood for everyday cooking and slow breakfasts.' },
+  {
+    slug: 'kitchen',
+    name: 'Kitchen & Table',
+    description: 'Cast iron, enamel and wood for everyday cooking and slow breakfasts.',
+  },
   { slug: 'textiles', name: 'Home Textiles', description: 'Wool, linen and cotton that get better with every wash.' },
   { slug: 'outdoor', name: 'Outdoor & Camp', description: 'Sturdy gear for the porch, the trail and the campsite.' },
   { slug: 'garden', name: 'Garden', description: 'Planters and tools for windowsills, balconies and backyards.' },
@@ -88,7 +98,10 @@ const COLLECTION_DEFS: Omit<SeedCollection, 'id'>[] = [
 ];
 
 /** The seeded collections (the built-in All Products collection is not among them). */
-export const SEED_COLLECTIONS: SeedCollection[] = COLLECTION_DEFS.map((c) => ({ ...c, id: stableId(`collection:${c.slug}`) }));
+export const SEED_COLLECTIONS: SeedCollection[] = COLLECTION_DEFS.map((c) => ({
+  ...c,
+  id: stableId(`collection:${c.slug}`),
+}));
 
 interface ProductDef {
   slug: string;
@@ -389,7 +402,9 @@ function choiceKey(choices: Record<string, string>): string {
 
 /** The variant id of a seeded product's variant (the default variant id when there are no choices). */
 export function seedVariantId(productSlug: string, choices: Record<string, string>): string {
-  return Object.keys(choices).length === 0 ? DEFAULT_VARIANT_ID : stableId(`variant:${productSlug}:${choiceKey(choices)}`);
+  return Object.keys(choices).length === 0
+    ? DEFAULT_VARIANT_ID
+    : stableId(`variant:${productSlug}:${choiceKey(choices)}`);
 }
 
 const DAY = 86_400_000;
@@ -469,7 +484,10 @@ export const seedIds = {
 // --------------------------------------------------------------------------------------------- seeding
 
 function slugify(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Media file id (= file name) of a product image; `choice` for a colour choice's image. */

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { conflict, failedPrecondition } from './errors.ts';
 import type { RouteModule } from './router.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, DEMO_CLIENT_ID, memberTokens, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import {
+  api,
+  DEMO_CLIENT_ID,
+  memberTokens,
+  rawRequest,
+  startTestEmulator,
+  visitorTokens,
+} from '../tests/helpers/emulator.ts';
 import { httpUrl, validate } from './validate.ts';
 
 const ALLOWED = 'http://127.0.0.1:5173';
@@ -68,7 +75,10 @@ describe('server basics', () => {
     const r = await api(emu, '/no/such/path');
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(r.json).toMatchObject({ message: expect.any(String), details: { applicationError: { code: 'NOT_FOUND', description: expect.any(String) } } });
+    expect(r.json).toMatchObject({
+      message: expect.any(String),
+      details: { applicationError: { code: 'NOT_FOUND', description: expect.any(String) } },
+    });
   });
 
   it('answers a wrong method with 405 and Allow', async () => {
@@ -106,7 +116,10 @@ describe('server basics', () => {
     expect(c.json.details.applicationError.code).toBe('ALREADY_EXISTS');
     const p = await api(emu, '/_test/precondition');
     expect(p.status).toBe(428);
-    expect(p.json).toMatchObject({ message: 'Not collecting', details: { applicationError: { code: 'FAILED_PRECONDITION' } } });
+    expect(p.json).toMatchObject({
+      message: 'Not collecting',
+      details: { applicationError: { code: 'FAILED_PRECONDITION' } },
+    });
   });
 
   it('gzips JSON answers of 1 KB and more when the request accepts it, like the platform’s front end', async () => {
@@ -114,7 +127,11 @@ describe('server basics', () => {
     const query = (encoding?: string) =>
       rawRequest(emu.url, '/stores-reader/v1/products/query', {
         method: 'POST',
-        headers: { authorization: access, 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        headers: {
+          authorization: access,
+          'content-type': 'application/json',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
         body: JSON.stringify({ query: { paging: { limit: 10 } } }),
       });
     const plain = await query();
@@ -167,7 +184,12 @@ describe('validation errors', () => {
 
   it('maps zod failures to the spec violation kinds with dotted paths', async () => {
     const r = await api(emu, '/_test/validate', {
-      body: { name: 'x', kind: 'C', email: 'nope', lineItems: [{ quantity: 1 }, { quantity: 11 }, { quantity: 'two' }] },
+      body: {
+        name: 'x',
+        kind: 'C',
+        email: 'nope',
+        lineItems: [{ quantity: 1 }, { quantity: 11 }, { quantity: 'two' }],
+      },
     });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/^Invalid request: /);
@@ -186,7 +208,10 @@ describe('validation errors', () => {
   it('reports missing fields as REQUIRED_FIELD and too-small arrays as MIN_SIZE', async () => {
     const r = await api(emu, '/_test/validate', { body: { name: 'abcdef', lineItems: [] } });
     const byField = Object.fromEntries(
-      (r.json.details.validationError.fieldViolations as { field: string; violatedRule: string }[]).map((x) => [x.field, x.violatedRule]),
+      (r.json.details.validationError.fieldViolations as { field: string; violatedRule: string }[]).map((x) => [
+        x.field,
+        x.violatedRule,
+      ]),
     );
     expect(byField).toEqual({ name: 'MAX_LENGTH', kind: 'REQUIRED_FIELD', lineItems: 'MIN_SIZE' });
   });
@@ -236,15 +261,23 @@ describe('hostile input (issue 17)', () => {
   const parseRaw = (raw: string) => {
     const [head = '', body = ''] = raw.split('\r\n\r\n');
     const [statusLine = '', ...lines] = head.split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
   };
 
   it('refuses prototype-named keys at any depth of a JSON body with 400 naming the field', async () => {
     const cases: [string, string][] = [
       ['{"__proto__":{"json":"pwned"},"name":"abc","kind":"A","lineItems":[{"quantity":1}]}', '__proto__'],
-      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1,"constructor":{"prototype":{"json":"pwned"}}}]}', 'lineItems[0].constructor'],
-      ['{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"extra":{"a":[{"prototype":1}]}}', 'extra.a[0].prototype'],
+      [
+        '{"name":"abc","kind":"A","lineItems":[{"quantity":1,"constructor":{"prototype":{"json":"pwned"}}}]}',
+        'lineItems[0].constructor',
+      ],
+      [
+        '{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"extra":{"a":[{"prototype":1}]}}',
+        'extra.a[0].prototype',
+      ],
     ];
     for (const [body, field] of cases) {
       const r = await api(emu, '/_test/validate', { body });
@@ -259,16 +292,30 @@ describe('hostile input (issue 17)', () => {
 
   it('refuses JSON bodies nested deeper than 32 levels with 400', async () => {
     const nest = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
-    const deep = await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(100_000)}}` });
+    const deep = await api(emu, '/_test/validate', {
+      body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(100_000)}}`,
+    });
     expect(deep.status).toBe(400);
     expect(fieldViolation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
     expect(fieldViolation(deep).field).toMatch(/^x(\[0\])+$/);
-    expect((await api(emu, '/_test/validate', { body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(31)}}` })).status).toBe(200);
+    expect(
+      (
+        await api(emu, '/_test/validate', {
+          body: `{"name":"abc","kind":"A","lineItems":[{"quantity":1}],"x":${nest(31)}}`,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses prototype-named keys in form bodies', async () => {
-    for (const form of [`__proto__=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`, `constructor.prototype.json=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`]) {
-      const r = await api(emu, '/oauth2/token', { body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    for (const form of [
+      `__proto__=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`,
+      `constructor.prototype.json=x&grantType=anonymous&clientId=${DEMO_CLIENT_ID}`,
+    ]) {
+      const r = await api(emu, '/oauth2/token', {
+        body: form,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(r.status, form).toBe(400);
       expect(fieldViolation(r), form).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
     }
@@ -276,7 +323,11 @@ describe('hostile input (issue 17)', () => {
   });
 
   it('refuses prototype-named query keys on every route, before auth', async () => {
-    for (const path of ['/_test/items/x?__proto__.json=1', '/stores-reader/v1/products/x?constructor.prototype.json=1', '/_test/member-only?a.prototype=1']) {
+    for (const path of [
+      '/_test/items/x?__proto__.json=1',
+      '/stores-reader/v1/products/x?constructor.prototype.json=1',
+      '/_test/member-only?a.prototype=1',
+    ]) {
       const r = await api(emu, path);
       expect(r.status, path).toBe(400);
       expect(fieldViolation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
@@ -301,7 +352,10 @@ describe('hostile input (issue 17)', () => {
     const garbage = parseRaw(await rawSocket('NOT HTTP AT ALL\r\n\r\n'));
     expect(garbage.status).toBe(400);
     expect(garbage.headers['content-type']).toMatch(/^application\/json/);
-    expect(garbage.json).toMatchObject({ message: expect.any(String), details: { applicationError: { code: 'MALFORMED_REQUEST' } } });
+    expect(garbage.json).toMatchObject({
+      message: expect.any(String),
+      details: { applicationError: { code: 'MALFORMED_REQUEST' } },
+    });
     expect(garbage.json.details.applicationError.data.requestId).toBe(garbage.headers['x-wix-request-id']);
     // node drops a CONNECT nobody listens for: it gets a 405 like any other unsupported method
     const tunnel = parseRaw(await rawSocket('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
@@ -313,13 +367,23 @@ describe('hostile input (issue 17)', () => {
 
   it('answers a 20 MB body with a readable 413 (fetch and node http), not a reset connection', async () => {
     const big = Buffer.alloc(20 * 1024 * 1024, 0x20);
-    const viaFetch = await fetch(`${emu.url}/_test/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const viaFetch = await fetch(`${emu.url}/_test/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(viaFetch.status).toBe(413);
     expect(viaFetch.headers.get('connection')).toBe('close');
-    const json = (await viaFetch.json()) as { details: { applicationError: { code: string; data: { requestId: string } } } };
+    const json = (await viaFetch.json()) as {
+      details: { applicationError: { code: string; data: { requestId: string } } };
+    };
     expect(json.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
     expect(isRequestId(json.details.applicationError.data.requestId)).toBe(true);
-    const viaHttp = await rawRequest(emu.url, '/_test/validate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const viaHttp = await rawRequest(emu.url, '/_test/validate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(viaHttp.status).toBe(413);
     expect(JSON.parse(viaHttp.body).details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
     // chunked (no Content-Length): refused as soon as the running count passes the limit
@@ -334,7 +398,15 @@ describe('hostile input (issue 17)', () => {
   });
 
   it('httpUrl refuses whitespace and control characters (WHATWG URL would silently drop CR/LF/tab)', async () => {
-    for (const bad of ['http://127.0.0.1:5173/\r\nSet-Cookie: x=1', 'http://127.0.0.1:5173/a\tb', 'http://127.0.0.1:5173/a b', 'http://127.0.0.1:5173/\u0000', ' http://127.0.0.1:5173/', 'http://127.0.0.1:5173/\u2028', 'http://127.0.0.1:5173/\u202e']) {
+    for (const bad of [
+      'http://127.0.0.1:5173/\r\nSet-Cookie: x=1',
+      'http://127.0.0.1:5173/a\tb',
+      'http://127.0.0.1:5173/a b',
+      'http://127.0.0.1:5173/\u0000',
+      ' http://127.0.0.1:5173/',
+      'http://127.0.0.1:5173/\u2028',
+      'http://127.0.0.1:5173/\u202e',
+    ]) {
       const parsed = httpUrl.safeParse(bad);
       expect(parsed.success, JSON.stringify(bad)).toBe(false);
     }
@@ -388,7 +460,11 @@ describe('CORS', () => {
   it('answers a preflight from an allowed origin with the full header set', async () => {
     const r = await api(emu, '/stores-reader/v1/products/query', {
       method: 'OPTIONS',
-      headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe(ALLOWED);
@@ -421,7 +497,9 @@ describe('CORS', () => {
 
   it('follows the origins of every registered client', async () => {
     emu.db
-      .prepare("INSERT INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('shop-2', 'Shop 2', ?, '2025-01-01')")
+      .prepare(
+        "INSERT INTO oauth_clients (id, name, allowed_origins, created_date) VALUES ('shop-2', 'Shop 2', ?, '2025-01-01')",
+      )
       .run(JSON.stringify(['https://shop2.example']));
     const r = await api(emu, '/_dev/mailbox', { headers: { Origin: 'https://shop2.example' } });
     expect(r.headers.get('access-control-allow-origin')).toBe('https://shop2.example');

@@ -13,10 +13,26 @@ import type { Duplex } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
-import { allAllowedOrigins, requireAdminCaller, requireAuth, requireRole, requireVisitorOrMember, resolveCaller, setClientSecret } from './domain/auth.ts';
+import {
+  allAllowedOrigins,
+  requireAdminCaller,
+  requireAuth,
+  requireRole,
+  requireVisitorOrMember,
+  resolveCaller,
+  setClientSecret,
+} from './domain/auth.ts';
 import type { Caller, MemberRole } from './domain/auth.ts';
 import { migrate, openDatabase } from './db.ts';
-import { badRequestApp, internalError, methodNotAllowed, notFound, payloadTooLarge, PlatformError, statusError } from './errors.ts';
+import {
+  badRequestApp,
+  internalError,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  PlatformError,
+  statusError,
+} from './errors.ts';
 import { FaultStore } from './faults.ts';
 import { orderSales } from './domain/commerce.ts';
 import { RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
@@ -300,7 +316,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
   }
 
-  function send(res: ServerResponse, method: string, status: number, contentType: string | undefined, body: string | Buffer, headers: Record<string, string> = {}): void {
+  function send(
+    res: ServerResponse,
+    method: string,
+    status: number,
+    contentType: string | undefined,
+    body: string | Buffer,
+    headers: Record<string, string> = {},
+  ): void {
     const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (contentType && status !== 304) res.setHeader('Content-Type', contentType);
@@ -313,12 +336,21 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
    * JSON answers of 1 KB and more go out gzip-compressed when the request accepts it, as the platform's front end
    * does (`Content-Encoding: gzip`, `Vary: Accept-Encoding`); smaller ones are not worth a compression's bytes.
    */
-  function sendJson(res: ServerResponse, method: string, status: number, json: unknown, headers: Record<string, string> = {}): void {
+  function sendJson(
+    res: ServerResponse,
+    method: string,
+    status: number,
+    json: unknown,
+    headers: Record<string, string> = {},
+  ): void {
     const text = JSON.stringify(json);
     const all = { 'Cache-Control': 'no-store', ...headers };
     res.appendHeader('Vary', 'Accept-Encoding');
     if (text.length >= JSON_GZIP_MIN && acceptsEncoding(res.req?.headers['accept-encoding'])('gzip')) {
-      send(res, method, status, 'application/json; charset=utf-8', gzipSync(text, { level: 6 }), { ...all, 'Content-Encoding': 'gzip' });
+      send(res, method, status, 'application/json; charset=utf-8', gzipSync(text, { level: 6 }), {
+        ...all,
+        'Content-Encoding': 'gzip',
+      });
     } else {
       send(res, method, status, 'application/json; charset=utf-8', text, all);
     }
@@ -345,7 +377,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       pathForLog = url.pathname;
       const preflight = method === 'OPTIONS';
       const match = router.match(method, url.pathname);
-      const corsMode = (match.kind === 'found' ? match.route.options.cors : match.kind === 'method-not-allowed' ? match.options.cors : undefined) ?? 'clients';
+      const corsMode =
+        (match.kind === 'found'
+          ? match.route.options.cors
+          : match.kind === 'method-not-allowed'
+            ? match.options.cors
+            : undefined) ?? 'clients';
       applyCors(req, res, corsMode, preflight);
 
       const fault = app.dev ? app.faults.take(method, url.pathname, preflight) : undefined;
@@ -357,7 +394,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         }
         if (fault.status !== undefined) throw statusError(fault.status, 'Injected fault', 'INJECTED_FAULT');
         if (fault.malformed) {
-          send(res, method, 200, 'application/json; charset=utf-8', '{"injected": "malformed', { 'Cache-Control': 'no-store' });
+          send(res, method, 200, 'application/json; charset=utf-8', '{"injected": "malformed', {
+            'Cache-Control': 'no-store',
+          });
           return;
         }
       }
@@ -410,7 +449,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         // A lost answer: the work is done; the headers and half the body go out, then the connection breaks. (With no
         // byte sent at all, a browser would silently send a POST again on a fresh connection.)
         const text = Buffer.from(isJsonResult(result) ? JSON.stringify(result.json) : result.body);
-        res.writeHead(result.status ?? 200, { 'Content-Type': isJsonResult(result) ? 'application/json; charset=utf-8' : (result.contentType ?? 'application/octet-stream'), 'Content-Length': String(text.length) });
+        res.writeHead(result.status ?? 200, {
+          'Content-Type': isJsonResult(result)
+            ? 'application/json; charset=utf-8'
+            : (result.contentType ?? 'application/octet-stream'),
+          'Content-Length': String(text.length),
+        });
         res.write(text.subarray(0, Math.max(1, Math.floor(text.length / 2))), () => req.socket.destroy());
         return;
       }
@@ -429,7 +473,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         return;
       }
       // Log the failure (never headers or bodies: they may hold tokens) and keep serving.
-      console.error(`[emulator] ${requestId} ${method} ${pathForLog} failed:`, err instanceof Error ? (err.stack ?? err.message) : err);
+      console.error(
+        `[emulator] ${requestId} ${method} ${pathForLog} failed:`,
+        err instanceof Error ? (err.stack ?? err.message) : err,
+      );
       sendError(res, method, internalError(), requestId);
     }
   }

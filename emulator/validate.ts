@@ -58,7 +58,9 @@ function issueToViolations(issue: Issue): FieldViolation[] {
           ? v('EXACT_SIZE', `must have exactly ${min} items`, { threshold: min })
           : v('MIN_SIZE', `must have at least ${min} items`, { threshold: min });
       }
-      return v('MIN', issue.inclusive === false ? `must be greater than ${min}` : `must be at least ${min}`, { threshold: min });
+      return v('MIN', issue.inclusive === false ? `must be greater than ${min}` : `must be at least ${min}`, {
+        threshold: min,
+      });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
@@ -72,12 +74,20 @@ function issueToViolations(issue: Issue): FieldViolation[] {
           ? v('EXACT_SIZE', `must have exactly ${max} items`, { threshold: max })
           : v('MAX_SIZE', `must have at most ${max} items`, { threshold: max });
       }
-      return v('MAX', issue.inclusive === false ? `must be less than ${max}` : `must be at most ${max}`, { threshold: max });
+      return v('MAX', issue.inclusive === false ? `must be less than ${max}` : `must be at most ${max}`, {
+        threshold: max,
+      });
     }
     case 'invalid_format':
-      return v('FORMAT', issue.format === 'regex' ? 'has an invalid format' : `must be a valid ${issue.format}`, { format: issue.format });
+      return v('FORMAT', issue.format === 'regex' ? 'has an invalid format' : `must be a valid ${issue.format}`, {
+        format: issue.format,
+      });
     case 'unrecognized_keys':
-      return issue.keys.map((key) => ({ field: joinPath(field, key), description: 'is not allowed', violatedRule: 'FIELD_NOT_ALLOWED' as const }));
+      return issue.keys.map((key) => ({
+        field: joinPath(field, key),
+        description: 'is not allowed',
+        violatedRule: 'FIELD_NOT_ALLOWED' as const,
+      }));
     case 'custom': {
       // Refinements may choose their kind: `ctx.addIssue({code: 'custom', message, params: {violatedRule: 'ONE_OF_ALIGNMENT'}})`.
       const rule = issue.params?.['violatedRule'] as ViolatedRule | undefined;
@@ -127,7 +137,9 @@ export function assertSafeJson(value: unknown, prefix = ''): void {
     const { value: v, path } = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (path.length >= MAX_JSON_DEPTH) {
-      throw invalidField(pathWith(prefix, path), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', { maxDepth: MAX_JSON_DEPTH });
+      throw invalidField(pathWith(prefix, path), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', {
+        maxDepth: MAX_JSON_DEPTH,
+      });
     }
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
@@ -135,9 +147,11 @@ export function assertSafeJson(value: unknown, prefix = ''): void {
     }
     const keys = Object.keys(v);
     for (const key of keys) {
-      if (FORBIDDEN_KEYS.has(key)) throw invalidField(pathWith(prefix, [...path, key]), 'is not allowed', 'FIELD_NOT_ALLOWED');
+      if (FORBIDDEN_KEYS.has(key))
+        throw invalidField(pathWith(prefix, [...path, key]), 'is not allowed', 'FIELD_NOT_ALLOWED');
     }
-    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+    for (let i = keys.length - 1; i >= 0; i--)
+      stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
   }
 }
 
@@ -176,9 +190,12 @@ export function parseJsonText(text: string, field: string, description = 'must b
 export function assertSafeParamKeys(params: URLSearchParams, prefix = ''): void {
   for (const key of params.keys()) {
     const parts = key.split('.');
-    if (parts.some((p) => FORBIDDEN_KEYS.has(p))) throw invalidField(joinPath(prefix, key), 'is not allowed', 'FIELD_NOT_ALLOWED');
+    if (parts.some((p) => FORBIDDEN_KEYS.has(p)))
+      throw invalidField(joinPath(prefix, key), 'is not allowed', 'FIELD_NOT_ALLOWED');
     if (parts.length > MAX_JSON_DEPTH) {
-      throw invalidField(joinPath(prefix, key), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', { maxDepth: MAX_JSON_DEPTH });
+      throw invalidField(joinPath(prefix, key), `nests deeper than ${MAX_JSON_DEPTH} levels`, 'VALIDATION', {
+        maxDepth: MAX_JSON_DEPTH,
+      });
     }
   }
 }
@@ -196,7 +213,11 @@ const URL_UNSAFE = /[\s\p{Cc}\p{Cf}]/u;
 export const httpUrl = z
   .string()
   .max(2048)
-  .refine((v) => !URL_UNSAFE.test(v), { message: 'must not contain whitespace or control characters', params: { violatedRule: 'FORMAT' }, abort: true })
+  .refine((v) => !URL_UNSAFE.test(v), {
+    message: 'must not contain whitespace or control characters',
+    params: { violatedRule: 'FORMAT' },
+    abort: true,
+  })
   .refine((v) => {
     try {
       return /^https?:$/.test(new URL(v).protocol);
@@ -214,12 +235,14 @@ export function paramsObject(search: URLSearchParams): Record<string, unknown> {
   const r = search.get('.r');
   if (r !== null) {
     const value = parseJsonText(Buffer.from(r, 'base64url').toString('utf8'), '.r', 'must be base64url-encoded JSON');
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField('.r', 'must encode a JSON object', 'VALIDATION');
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw invalidField('.r', 'must encode a JSON object', 'VALIDATION');
     return value as Record<string, unknown>;
   }
   assertSafeParamKeys(search);
   const isNode = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-  const clash = (parts: string[], n: number) => invalidField(parts.slice(0, n).join('.'), 'is given both as a value and as an object', 'VALIDATION');
+  const clash = (parts: string[], n: number) =>
+    invalidField(parts.slice(0, n).join('.'), 'is given both as a value and as an object', 'VALIDATION');
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of search) {
     const parts = key.split('.');

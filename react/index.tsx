@@ -22,7 +22,13 @@ import type {
   InlayToasterElement,
 } from '../types/inlay.d.ts';
 
-export type { InlayAddItem, InlayCart as InlayCartData, InlayEventMap, InlayMember, InlaySession } from '../types/inlay.d.ts';
+export type {
+  InlayAddItem,
+  InlayCart as InlayCartData,
+  InlayEventMap,
+  InlayMember,
+  InlaySession,
+} from '../types/inlay.d.ts';
 
 // ------------------------------------------------------------------------------------------------ script
 
@@ -46,7 +52,15 @@ export interface InlayScriptProps {
  * The Inlay script tag. Render it once anywhere (a layout): React 19 hoists an `async` script into `<head>` and
  * renders it once however many times it appears, on the server as on the client.
  */
-export function InlayScript({ clientId, assetsBase, apiBase, locale, tokenStorage, classic, integrity }: InlayScriptProps) {
+export function InlayScript({
+  clientId,
+  assetsBase,
+  apiBase,
+  locale,
+  tokenStorage,
+  classic,
+  integrity,
+}: InlayScriptProps) {
   const base = assetsBase.replace(/\/+$/, '');
   return (
     <script
@@ -85,9 +99,18 @@ export interface InlayCommonProps extends InlayEventProps {
 }
 
 /** An element's own properties (camelCase; booleans present or absent) as optional props. */
-export type InlayElementProps<E extends HTMLElement> = Partial<{ [K in Exclude<keyof E, keyof HTMLElement>]: E[K] }> & InlayCommonProps;
+export type InlayElementProps<E extends HTMLElement> = Partial<{ [K in Exclude<keyof E, keyof HTMLElement>]: E[K] }> &
+  InlayCommonProps;
 
-const EVENTS = ['inlay-login', 'inlay-logout', 'inlay-cart-change', 'inlay-checkout', 'inlay-review-submit', 'inlay-stock-subscribe', 'inlay-error'] as const;
+const EVENTS = [
+  'inlay-login',
+  'inlay-logout',
+  'inlay-cart-change',
+  'inlay-checkout',
+  'inlay-review-submit',
+  'inlay-stock-subscribe',
+  'inlay-error',
+] as const;
 const propOf = (event: string) => 'on' + event.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase());
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -101,7 +124,8 @@ function inlayElement<E extends HTMLElement>(tag: string, displayName: string) {
       const el = ref.current;
       if (!el) return;
       const offs = EVENTS.map((name) => {
-        const listener = (e: Event) => (latest.current as Record<string, ((e: Event) => void) | undefined>)[propOf(name)]?.(e);
+        const listener = (e: Event) =>
+          (latest.current as Record<string, ((e: Event) => void) | undefined>)[propOf(name)]?.(e);
         el.addEventListener(name, listener);
         return () => el.removeEventListener(name, listener);
       });
@@ -133,7 +157,10 @@ export const InlayAddToCart = inlayElement<InlayAddToCartElement>('inlay-add-to-
 /** `<inlay-back-in-stock>`: notify me when it is back. */
 export const InlayBackInStock = inlayElement<InlayBackInStockElement>('inlay-back-in-stock', 'InlayBackInStock');
 /** `<inlay-recommendations>`: a product carousel. */
-export const InlayRecommendations = inlayElement<InlayRecommendationsElement>('inlay-recommendations', 'InlayRecommendations');
+export const InlayRecommendations = inlayElement<InlayRecommendationsElement>(
+  'inlay-recommendations',
+  'InlayRecommendations',
+);
 /** `<inlay-toaster>`: where notifications show (added by itself when absent). */
 export const InlayToaster = inlayElement<InlayToasterElement>('inlay-toaster', 'InlayToaster');
 
@@ -206,13 +233,18 @@ const whenReady = () =>
     withInlay((inlay) => resolve(inlay));
   });
 const cartActions = {
-  add: (items: InlayAddItem | InlayAddItem[], opts?: { open?: boolean }) => whenReady().then((i) => i.cart.add(items, opts)),
+  add: (items: InlayAddItem | InlayAddItem[], opts?: { open?: boolean }) =>
+    whenReady().then((i) => i.cart.add(items, opts)),
   open: () => whenReady().then((i) => i.cart.open()),
   close: () => whenReady().then((i) => i.cart.close()),
 };
 
 /** The page's cart and its actions; re-renders whenever a widget, another tab or this app changes it. */
 export function useInlayCart(): InlayCartState {
-  const c = useSyncExternalStore(subscribeCart, () => cart, () => undefined);
+  const c = useSyncExternalStore(
+    subscribeCart,
+    () => cart,
+    () => undefined,
+  );
   return { cart: c, count: c ? c.lineItems.reduce((n, l) => n + l.quantity, 0) : 0, ...cartActions };
 }

@@ -71,7 +71,10 @@ async function benchContext(options: BrowserContextOptions) {
   await context.addInitScript(() => {
     const w = window as unknown as { __bench: { longTasks: number[]; cls: number } };
     w.__bench = { longTasks: [], cls: 0 };
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__bench.longTasks.push(e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
     new PerformanceObserver((l) =>
       l.getEntries().forEach((e) => {
         const s = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
@@ -110,8 +113,10 @@ function trackNetwork(cdp: CDPSession) {
   cdp.on('Network.requestWillBeSent', (e) => {
     const known = requests.get(e.requestId);
     if (known && e.redirectResponse) known.bytes += e.redirectResponse.encodedDataLength;
-    else if (!known) requests.set(e.requestId, { url: e.request.url, method: e.request.method, cached: false, bytes: 0 });
-    if (e.type === 'Document' && !documentRequest) documentRequest = { id: e.requestId, timestamp: e.timestamp, wallTime: e.wallTime };
+    else if (!known)
+      requests.set(e.requestId, { url: e.request.url, method: e.request.method, cached: false, bytes: 0 });
+    if (e.type === 'Document' && !documentRequest)
+      documentRequest = { id: e.requestId, timestamp: e.timestamp, wallTime: e.wallTime };
     lastActivity = performance.now();
   });
   cdp.on('Network.requestServedFromCache', (e) => {
@@ -120,7 +125,8 @@ function trackNetwork(cdp: CDPSession) {
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId);
-    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker)) r.cached = true;
+    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker))
+      r.cached = true;
     if (e.requestId === documentRequest?.id && e.response.timing) documentTiming = e.response.timing;
   });
   cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.timestamp, e.encodedDataLength));
@@ -140,7 +146,8 @@ function trackNetwork(cdp: CDPSession) {
      * request's send time is the navigation entry's requestStart; without its timing, the wall clocks.
      */
     toPageMs(timestamp: number, nav: { timeOrigin: number; requestStart: number }) {
-      if (documentTiming) return timestamp * 1000 + nav.requestStart - (documentTiming.requestTime * 1000 + documentTiming.sendStart);
+      if (documentTiming)
+        return timestamp * 1000 + nav.requestStart - (documentTiming.requestTime * 1000 + documentTiming.sendStart);
       if (!documentRequest) throw new Error('no document request seen');
       return (timestamp + documentRequest.wallTime - documentRequest.timestamp) * 1000 - nav.timeOrigin;
     },
@@ -152,7 +159,11 @@ type Network = ReturnType<typeof trackNetwork>;
 const widgetsReady = () => {
   if (document.readyState === 'loading') return false;
   const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('inlay-'));
-  return tags.length > 0 && tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0) && performance.now();
+  return (
+    tags.length > 0 &&
+    tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0) &&
+    performance.now()
+  );
 };
 
 /**
@@ -168,16 +179,27 @@ async function settle(page: Page, net: Network): Promise<number> {
       .then((h) => h.jsonValue() as Promise<number>)
       .catch(async (e: unknown) => {
         const missing = await page.evaluate(() =>
-          [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('inlay-') && !(e.shadowRoot?.childElementCount ?? 0)).map((e) => e.localName),
+          [...document.querySelectorAll('*')]
+            .filter((e) => e.localName.startsWith('inlay-') && !(e.shadowRoot?.childElementCount ?? 0))
+            .map((e) => e.localName),
         );
         throw new Error(`widgets not rendered: ${missing.join(', ') || '(no inlay-* element)'}`, { cause: e });
       });
     while (net.inFlight().length || net.quietFor() < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`still in flight: ${net.inFlight().map((r) => r.url).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `still in flight: ${net
+            .inFlight()
+            .map((r) => r.url)
+            .join(', ')}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
     if (!(await page.evaluate(widgetsReady))) continue; // something changed while the network was quiet
-    const nav = await page.evaluate(() => ({ timeOrigin: performance.timeOrigin, requestStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).requestStart }));
+    const nav = await page.evaluate(() => ({
+      timeOrigin: performance.timeOrigin,
+      requestStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).requestStart,
+    }));
     const lastEnd = Math.max(0, ...[...net.requests.values()].map((r) => net.toPageMs(r.end!, nav)));
     return Math.round(Math.max(readyAt, lastEnd));
   }
@@ -187,7 +209,12 @@ async function visit({ page, net }: { page: Page; net: Network }, url: string, l
   const api: string[] = [];
   const js: { url: string; bytes: number }[] = [];
   const onRequest = (r: import('playwright-core').Request) => {
-    if (r.url().startsWith(stack.api) && !r.url().includes('/inlay/') && !r.url().includes('/media/') && r.method() !== 'OPTIONS') {
+    if (
+      r.url().startsWith(stack.api) &&
+      !r.url().includes('/inlay/') &&
+      !r.url().includes('/media/') &&
+      r.method() !== 'OPTIONS'
+    ) {
       api.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
     }
   };
@@ -207,8 +234,11 @@ async function visit({ page, net }: { page: Page; net: Network }, url: string, l
   const settleMs = await settle(page, net);
   page.off('request', onRequest);
   page.off('response', onResponse);
-  const perf = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[]; cls: number } }).__bench);
-  if (process.env.BENCH_LIST) console.log(`\n${label} ${url}\n${api.map((a) => `  ${a.replace(stack.api, '').slice(0, 200)}`).join('\n')}`);
+  const perf = await page.evaluate(
+    () => (window as unknown as { __bench: { longTasks: number[]; cls: number } }).__bench,
+  );
+  if (process.env.BENCH_LIST)
+    console.log(`\n${label} ${url}\n${api.map((a) => `  ${a.replace(stack.api, '').slice(0, 200)}`).join('\n')}`);
   const counts = new Map<string, number>();
   for (const a of api) counts.set(a, (counts.get(a) ?? 0) + 1);
   const jsPerChunk: Record<string, number> = {};
@@ -292,17 +322,39 @@ async function load(name: string, make: () => Promise<Response>) {
   );
   const secs = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0) * 10) / 10;
-  return { name, requests: times.length, errors, rps: Math.round(times.length / secs), p50Ms: pct(0.5), p99Ms: pct(0.99) };
+  const pct = (p: number) =>
+    Math.round((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0) * 10) / 10;
+  return {
+    name,
+    requests: times.length,
+    errors,
+    rps: Math.round(times.length / secs),
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+  };
 }
-const token = ((await (await fetch(`${stack.api}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }) })).json()) as { access_token: string }).access_token;
+const token = (
+  (await (
+    await fetch(`${stack.api}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+    })
+  ).json()) as { access_token: string }
+).access_token;
 const headers = { authorization: token, 'content-type': 'application/json' };
 const productId = seedIds.products['enamel-camp-mug']!;
 const loads = [
   await load('catalog: GET product', () => fetch(`${stack.api}/stores-reader/v1/products/${productId}`, { headers })),
   await load('cart: GET current', () => fetch(`${stack.api}/ecom/v1/carts/current`, { headers })),
   await load('reviews: POST query', () =>
-    fetch(`${stack.api}/reviews/v1/reviews/query`, { method: 'POST', headers, body: JSON.stringify({ query: { filter: { namespace: 'stores', entityId: productId }, cursorPaging: { limit: 10 } } }) }),
+    fetch(`${stack.api}/reviews/v1/reviews/query`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        query: { filter: { namespace: 'stores', entityId: productId }, cursorPaging: { limit: 10 } },
+      }),
+    }),
   ),
 ];
 await stack.close();
@@ -311,11 +363,17 @@ const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const rows: [string, string, string][] = [
   ['JS loaded (gzip)', kb(first.jsBytesGzip), kb(again.jsBytesGzip)],
   ['  of which over the network', kb(first.jsNetworkBytesGzip), kb(again.jsNetworkBytesGzip)],
-  ...Object.keys({ ...first.jsPerChunk }).map((k) => [`  ${k}`, kb(first.jsPerChunk[k] ?? 0), kb(again.jsPerChunk[k] ?? 0)] as [string, string, string]),
+  ...Object.keys({ ...first.jsPerChunk }).map(
+    (k) => [`  ${k}`, kb(first.jsPerChunk[k] ?? 0), kb(again.jsPerChunk[k] ?? 0)] as [string, string, string],
+  ),
   ['API requests', String(first.apiRequests), String(again.apiRequests)],
   ['  duplicates (target 0)', String(first.duplicateRequests), String(again.duplicateRequests)],
   ['  token requests', String(first.tokenRequests), String(again.tokenRequests)],
-  ['long tasks / longest', `${first.longTasks} / ${first.longestTaskMs} ms`, `${again.longTasks} / ${again.longestTaskMs} ms`],
+  [
+    'long tasks / longest',
+    `${first.longTasks} / ${first.longestTaskMs} ms`,
+    `${again.longTasks} / ${again.longestTaskMs} ms`,
+  ],
   ['total blocking time', `${first.totalBlockingTimeMs} ms`, `${again.totalBlockingTimeMs} ms`],
   ['CLS (target 0.00)', first.cls.toFixed(2), again.cls.toFixed(2)],
   ['widgets ready', `${first.settleMs} ms`, `${again.settleMs} ms`],
@@ -338,16 +396,35 @@ if (phone) {
     ['total blocking time (4x CPU)', `${p1.totalBlockingTimeMs} ms`, `${p2.totalBlockingTimeMs} ms`],
   ];
   const pw = Math.max(...prows.map((r) => r[0].length));
-  console.log(`\nPhone profile: ${PROFILE.cpuSlowdown}x CPU, Fast 3G (${PROFILE.rttMs} ms per request, 1.6 Mbps down, 750 kbps up), 412x823 screen`);
+  console.log(
+    `\nPhone profile: ${PROFILE.cpuSlowdown}x CPU, Fast 3G (${PROFILE.rttMs} ms per request, 1.6 Mbps down, 750 kbps up), 412x823 screen`,
+  );
   console.log(`${FLOOR_DEFINITION}; times from navigation start`);
   console.log(`${'metric'.padEnd(pw)}  ${'first visit'.padStart(12)}  ${'return visit'.padStart(12)}`);
   for (const [a, b, c] of prows) console.log(`${a.padEnd(pw)}  ${b.padStart(12)}  ${c.padStart(12)}`);
   console.log("(Chromium's emulation does not delay CORS preflights: on a real phone each one costs a round trip.)");
 }
 console.log(`\nEmulator, ${LOAD_REQUESTS} requests per call, ${LOAD_CONCURRENCY} at a time, loopback`);
-console.log(`${'call'.padEnd(24)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'errors'.padStart(7)}`);
-for (const l of loads) console.log(`${l.name.padEnd(24)} ${String(l.rps).padStart(7)} ${`${l.p50Ms} ms`.padStart(8)} ${`${l.p99Ms} ms`.padStart(8)} ${String(l.errors).padStart(7)}`);
+console.log(
+  `${'call'.padEnd(24)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'errors'.padStart(7)}`,
+);
+for (const l of loads)
+  console.log(
+    `${l.name.padEnd(24)} ${String(l.rps).padStart(7)} ${`${l.p50Ms} ms`.padStart(8)} ${`${l.p99Ms} ms`.padStart(8)} ${String(l.errors).padStart(7)}`,
+  );
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), page: { url: product, first, again }, phone: phone && { profile: PROFILE, floor: FLOOR_DEFINITION, ...phone }, emulator: loads }, null, 2));
+writeFileSync(
+  'bench-results/bench.json',
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      page: { url: product, first, again },
+      phone: phone && { profile: PROFILE, floor: FLOOR_DEFINITION, ...phone },
+      emulator: loads,
+    },
+    null,
+    2,
+  ),
+);
 console.log('\nwritten: bench-results/bench.json');

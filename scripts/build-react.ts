@@ -9,7 +9,8 @@ const run = (args: string[]) => {
   const r = spawnSync('npx', args, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-for (const mode of ['lib', 'demo-client', 'demo-ssr']) run(['vite', 'build', '-c', 'vite.react.config.ts', '--mode', mode, '--logLevel', 'warn']);
+for (const mode of ['lib', 'demo-client', 'demo-ssr'])
+  run(['vite', 'build', '-c', 'vite.react.config.ts', '--mode', mode, '--logLevel', 'warn']);
 run(['tsc', '-p', 'react/tsconfig.lib.json']);
 // the source imports the shared types from ../types; the package's d.ts sits one folder deeper
 const dts = 'dist/react/index.d.ts';

@@ -9,7 +9,13 @@ const state = (over: Partial<StateResult> = {}): StateResult => ({
   title: 'List',
   caption: 'seeded reviews',
   shots: [
-    { width: 375, scheme: 'light', file: shotName('reviews-list', 375, 'light'), size: { width: 375, height: 900 }, ms: 1200 },
+    {
+      width: 375,
+      scheme: 'light',
+      file: shotName('reviews-list', 375, 'light'),
+      size: { width: 375, height: 900 },
+      ms: 1200,
+    },
     { width: 375, scheme: 'dark', error: 'locator.click: Timeout 15000ms exceeded', ms: 15000 },
   ],
   ...over,
@@ -41,14 +47,46 @@ describe('the gallery contact sheet', () => {
     expect(out).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
     // only the sheet's own tags: no element came from the data
     const tags = new Set([...out.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]));
-    expect([...tags].sort()).toEqual(['a', 'body', 'code', 'div', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'head', 'header', 'html', 'img', 'li', 'main', 'meta', 'nav', 'p', 'section', 'span', 'strong', 'style', 'title', 'ul'].sort());
+    expect([...tags].sort()).toEqual(
+      [
+        'a',
+        'body',
+        'code',
+        'div',
+        'figcaption',
+        'figure',
+        'h1',
+        'h2',
+        'h3',
+        'head',
+        'header',
+        'html',
+        'img',
+        'li',
+        'main',
+        'meta',
+        'nav',
+        'p',
+        'section',
+        'span',
+        'strong',
+        'style',
+        'title',
+        'ul',
+      ].sort(),
+    );
   });
 
   it('puts file names and ids in attributes escaped and URL-encoded', () => {
     const out = contactSheet({
       title: 't',
       summary: 's',
-      states: [state({ id: `x" onmouseover="alert(1)`, shots: [{ width: 375, scheme: 'light', file: `javascript:alert(1)" x=".png`, ms: 1 }] })],
+      states: [
+        state({
+          id: `x" onmouseover="alert(1)`,
+          shots: [{ width: 375, scheme: 'light', file: `javascript:alert(1)" x=".png`, ms: 1 }],
+        }),
+      ],
     });
     expect(out).not.toContain('onmouseover="');
     expect(out).toContain('id="x&quot; onmouseover=&quot;alert(1)"');
@@ -63,7 +101,13 @@ describe('the gallery contact sheet', () => {
     expect(out).toContain('width="375" height="900" style="width: 100.00%"');
     expect(out).toContain('375 px, dark: <strong>failed</strong>');
     expect(out).toContain('locator.click: Timeout 15000ms exceeded');
-    const narrow = contactSheet({ title: 't', summary: 's', states: [state({ shots: [{ width: 1280, scheme: 'light', file: 'f.png', size: { width: 640, height: 10 }, ms: 1 }] })] });
+    const narrow = contactSheet({
+      title: 't',
+      summary: 's',
+      states: [
+        state({ shots: [{ width: 1280, scheme: 'light', file: 'f.png', size: { width: 640, height: 10 }, ms: 1 }] }),
+      ],
+    });
     expect(narrow).toContain('style="width: 50.00%"');
   });
 });

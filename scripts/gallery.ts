@@ -57,7 +57,11 @@ const go = async (r: Run, path: string, o: { uncached?: boolean } = {}) => {
     // the reads kept across pages (fresh for 60 s) would show instead of a loading or error state: drop them first,
     // from a same-origin page without widgets
     await r.page.goto(r.stack.demo + '/favicon.svg');
-    await r.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.')).forEach((k) => localStorage.removeItem(k)));
+    await r.page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('inlay.cache.'))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
   }
   await r.page.goto(r.stack.demo + path);
 };
@@ -69,7 +73,12 @@ async function widgetsReady(page: Page) {
       document.readyState !== 'loading' &&
       [...document.querySelectorAll('*')]
         .filter((e) => e.localName.startsWith('inlay-') && !(e as HTMLElement).hidden)
-        .every((e) => customElements.get(e.localName) && (e.shadowRoot?.childElementCount ?? 0) > 0 && !e.shadowRoot?.querySelector('[aria-busy=true]')),
+        .every(
+          (e) =>
+            customElements.get(e.localName) &&
+            (e.shadowRoot?.childElementCount ?? 0) > 0 &&
+            !e.shadowRoot?.querySelector('[aria-busy=true]'),
+        ),
     undefined,
     { timeout: STEP_MS, polling: 100 },
   );
@@ -90,14 +99,21 @@ async function settle(page: Page) {
       }
     }
     for (const i of imgs) if (i.loading === 'lazy') i.loading = 'eager';
-    const loaded = Promise.all(imgs.map((i) => (i.complete ? undefined : new Promise((r) => (i.addEventListener('load', r), i.addEventListener('error', r))))));
+    const loaded = Promise.all(
+      imgs.map((i) =>
+        i.complete ? undefined : new Promise((r) => (i.addEventListener('load', r), i.addEventListener('error', r))),
+      ),
+    );
     await Promise.race([Promise.all([loaded, document.fonts.ready]), new Promise((r) => setTimeout(r, 5000))]);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
 
 /** Waits for the running animations of the element (a toast fading in) to end. */
-const animationsDone = (l: Locator) => l.evaluate((e) => Promise.all(e.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)))).then(() => undefined);
+const animationsDone = (l: Locator) =>
+  l
+    .evaluate((e) => Promise.all(e.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
+    .then(() => undefined);
 
 const band = (page: Page, tag: string) => page.locator('section.band', { has: page.locator(tag) });
 
@@ -171,7 +187,11 @@ const STATES: State[] = [
     async run(r) {
       await r.fault({ path: '/reviews/v1/*', delayMs: 30_000 });
       await go(r, `/products/${MUG}`, { uncached: true });
-      await r.page.waitForFunction(() => (document.querySelector('inlay-reviews')?.shadowRoot?.childElementCount ?? 0) > 0, undefined, { timeout: STEP_MS });
+      await r.page.waitForFunction(
+        () => (document.querySelector('inlay-reviews')?.shadowRoot?.childElementCount ?? 0) > 0,
+        undefined,
+        { timeout: STEP_MS },
+      );
       return band(r.page, 'inlay-reviews');
     },
   },
@@ -230,11 +250,19 @@ const STATES: State[] = [
       const reviews = await openReviewForm(r, 'waxed-canvas-tote');
       await reviews.getByRole('radio', { name: '4 stars', exact: true }).check();
       await reviews.getByLabel('Title (optional)').fill('Carries a week of groceries');
-      await reviews.getByLabel('Your review').fill('The canvas has softened nicely after a month of daily use.\nStraps are long enough to wear over a coat.');
+      await reviews
+        .getByLabel('Your review')
+        .fill(
+          'The canvas has softened nicely after a month of daily use.\nStraps are long enough to wear over a coat.',
+        );
       if (await reviews.getByLabel('Your name').count()) await reviews.getByLabel('Your name').fill('Robin');
-      if (await reviews.getByLabel('Email (not shown)').count()) await reviews.getByLabel('Email (not shown)').fill(`robin.${r.width}.${r.scheme}@example.com`);
+      if (await reviews.getByLabel('Email (not shown)').count())
+        await reviews.getByLabel('Email (not shown)').fill(`robin.${r.width}.${r.scheme}@example.com`);
       await reviews.getByRole('button', { name: 'Submit review' }).click();
-      await reviews.locator('[part=status]').getByText(/awaiting moderation/).waitFor();
+      await reviews
+        .locator('[part=status]')
+        .getByText(/awaiting moderation/)
+        .waitFor();
       return band(r.page, 'inlay-reviews');
     },
   },
@@ -274,7 +302,13 @@ const STATES: State[] = [
       await go(r, `/products/${MUG}`);
       const rating = r.page.locator('.product-info inlay-rating');
       await rating.getByRole('img').waitFor();
-      return { around: [r.page.locator('.product-info').locator('.brand-name, h1').first(), r.page.locator('.product-info .price')], pad: 16 };
+      return {
+        around: [
+          r.page.locator('.product-info').locator('.brand-name, h1').first(),
+          r.page.locator('.product-info .price'),
+        ],
+        pad: 16,
+      };
     },
   },
   {
@@ -393,10 +427,16 @@ const STATES: State[] = [
       await login.getByRole('menuitem', { name: 'Edit profile' }).click();
       const profile = login.getByRole('dialog', { name: 'Your profile' });
       await profile.waitFor();
-      await r.page.waitForFunction(() => {
-        const input = document.querySelector('inlay-login')?.shadowRoot?.querySelector<HTMLInputElement>('[role=dialog] input');
-        return !!input?.value;
-      }, undefined, { timeout: STEP_MS });
+      await r.page.waitForFunction(
+        () => {
+          const input = document
+            .querySelector('inlay-login')
+            ?.shadowRoot?.querySelector<HTMLInputElement>('[role=dialog] input');
+          return !!input?.value;
+        },
+        undefined,
+        { timeout: STEP_MS },
+      );
       await animationsDone(profile);
       return 'viewport';
     },
@@ -424,7 +464,10 @@ const STATES: State[] = [
     async run(r) {
       await go(r, `/products/${MUG}`);
       await r.page.waitForFunction(() => window.Inlay, undefined, { timeout: STEP_MS });
-      await r.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), seedIds.products['folding-camp-stool']!);
+      await r.page.evaluate(
+        (id) => window.Inlay!.cart.add({ productId: id }, { open: false }),
+        seedIds.products['folding-camp-stool']!,
+      );
       await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
       const drawer = r.page.locator('inlay-cart dialog');
       await drawer.locator('li.line').nth(1).waitFor();
@@ -480,7 +523,10 @@ const STATES: State[] = [
     caption: 'waxed-canvas-rucksack: sold out entirely.',
     async run(r) {
       await go(r, '/products/waxed-canvas-rucksack');
-      await r.page.locator('inlay-back-in-stock').getByRole('button', { name: /^Notify me/ }).waitFor();
+      await r.page
+        .locator('inlay-back-in-stock')
+        .getByRole('button', { name: /^Notify me/ })
+        .waitFor();
       return { around: [r.page.locator('.buy')], pad: 16 };
     },
   },
@@ -496,7 +542,10 @@ const STATES: State[] = [
       await bis.getByRole('button', { name: /^Notify me/ }).click();
       await bis.getByLabel('Email', { exact: true }).fill(`ada.${r.width}.${r.scheme}@example.com`);
       await bis.getByLabel('Email', { exact: true }).press('Enter');
-      await bis.getByRole('status').getByText(/We’ll email you/).waitFor();
+      await bis
+        .getByRole('status')
+        .getByText(/We’ll email you/)
+        .waitFor();
       return { around: [r.page.locator('.buy')], pad: 16 };
     },
   },
@@ -511,10 +560,15 @@ const STATES: State[] = [
       await widgetsReady(r.page);
       await r.page.evaluate(async () => {
         type ToastFn = ((t: unknown) => string) & { success?: (title: string, o?: object) => string };
-        const chunks = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/inlay\/.*\.js(\?|$)/.test(n));
+        const chunks = performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => /\/inlay\/.*\.js(\?|$)/.test(n));
         for (const url of chunks) {
           const m = (await import(url)) as Record<string, unknown>;
-          const toast = Object.values(m).find((v): v is ToastFn => typeof v === 'function' && typeof (v as ToastFn).success === 'function');
+          const toast = Object.values(m).find(
+            (v): v is ToastFn => typeof v === 'function' && typeof (v as ToastFn).success === 'function',
+          );
           if (toast) return void toast.success!('Saved', { description: 'A success toast, raised by the gallery.' });
         }
         throw new Error('no toast store among the loaded chunks');
@@ -632,7 +686,10 @@ const stack = await startStack();
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 
 const devFetch = (path: string, init: RequestInit = {}) =>
-  fetch(`${stack.api}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } }).then(async (res) => {
+  fetch(`${stack.api}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  }).then(async (res) => {
     if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   });
 const clearFaults = () => devFetch('/_dev/faults', { method: 'DELETE' });
@@ -643,7 +700,10 @@ interface Live {
   pageErrors: string[];
 }
 async function newLive(width: number, scheme: Scheme): Promise<Live> {
-  const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT[width]! }, colorScheme: scheme });
+  const context = await browser.newContext({
+    viewport: { width, height: VIEWPORT_HEIGHT[width]! },
+    colorScheme: scheme,
+  });
   context.setDefaultTimeout(STEP_MS);
   context.setDefaultNavigationTimeout(STEP_MS);
   const page = await context.newPage();
@@ -688,7 +748,12 @@ async function capture(page: Page, target: Target, path: string) {
   const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
   const right = Math.min(pageWidth, Math.max(...boxes.map((b) => b.right)) + pad);
   const bottom = Math.max(...boxes.map((b) => b.bottom)) + pad;
-  await page.screenshot({ path, fullPage: true, clip: { x, y, width: right - x, height: bottom - y }, animations: 'disabled' });
+  await page.screenshot({
+    path,
+    fullPage: true,
+    clip: { x, y, width: right - x, height: bottom - y },
+    animations: 'disabled',
+  });
 }
 
 /** Width and height from a PNG's header (IHDR). */
@@ -698,7 +763,10 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 function reason(e: unknown): string {
   // eslint-disable-next-line no-control-regex -- Playwright's call log is coloured
   const lines = (e instanceof Error ? e.message : String(e)).replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const waiting = lines.find((l) => /waiting for /.test(l))?.trim().replace(/^- /, '');
+  const waiting = lines
+    .find((l) => /waiting for /.test(l))
+    ?.trim()
+    .replace(/^- /, '');
   return [lines[0], waiting].filter(Boolean).join(' — ').slice(0, 400);
 }
 
@@ -741,7 +809,9 @@ for (const state of selected) {
     }
     shot.ms = Math.round(performance.now() - start);
     shots.push(shot);
-    console.log(`${shot.error ? 'FAIL' : 'ok  '} ${state.id.padEnd(26)} ${String(width).padStart(4)} ${scheme.padEnd(5)} ${String(shot.ms).padStart(6)} ms${shot.error ? `  ${shot.error}` : ''}`);
+    console.log(
+      `${shot.error ? 'FAIL' : 'ok  '} ${state.id.padEnd(26)} ${String(width).padStart(4)} ${scheme.padEnd(5)} ${String(shot.ms).padStart(6)} ms${shot.error ? `  ${shot.error}` : ''}`,
+    );
   }
   results.push({ id: state.id, group: state.group, title: state.title, caption: state.caption, shots });
 }
@@ -754,6 +824,9 @@ const failedStates = results.filter((r) => r.shots.some((s) => s.error));
 const shotCount = results.reduce((n, r) => n + r.shots.filter((s) => s.file).length, 0);
 const seconds = ((performance.now() - t0) / 1000).toFixed(1);
 const summary = `${results.length} state${results.length === 1 ? '' : 's'} × ${VARIANTS.length} variants: ${shotCount} screenshots, ${failedStates.length} state${failedStates.length === 1 ? '' : 's'} failed${failedStates.length ? ` (${failedStates.map((r) => r.id).join(', ')})` : ''}, in ${seconds} s`;
-writeFileSync(join(OUT, 'index.html'), contactSheet({ title: 'Inlay gallery', summary: `${summary}; ${new Date().toISOString()}.`, states: results }));
+writeFileSync(
+  join(OUT, 'index.html'),
+  contactSheet({ title: 'Inlay gallery', summary: `${summary}; ${new Date().toISOString()}.`, states: results }),
+);
 console.log(`\ngallery: ${summary}\nwritten: ${OUT}/index.html`);
 if (failedStates.length) process.exitCode = 1;

@@ -97,13 +97,15 @@ export function registeredWidgets(root = ROOT): { tag: string; dir: string }[] {
   });
   if (!table) throw new Error('manifest: widgets/registry.ts has no `const widgets = { … }` table');
   const records = table.properties.map((p) => {
-    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.name) || !ts.isArrayLiteralExpression(p.initializer)) return fail(p, 'a record is not `\'inlay-…\': [chunk, reserve]`');
+    if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.name) || !ts.isArrayLiteralExpression(p.initializer))
+      return fail(p, "a record is not `'inlay-…': [chunk, reserve]`");
     const chunk = p.initializer.elements[0];
     const call = chunk && ts.isArrowFunction(chunk) && ts.isCallExpression(chunk.body) ? chunk.body : undefined;
     const spec = call?.expression.kind === ts.SyntaxKind.ImportKeyword ? call.arguments[0] : undefined;
     const dir = spec && ts.isStringLiteral(spec) ? /^\.\/([a-z0-9-]+)\/element\.ts$/.exec(spec.text)?.[1] : undefined;
     if (!dir) return fail(p, "a record's chunk is not `() => import('./<folder>/element.ts')`");
-    if (p.name.text !== `inlay-${dir}`) fail(p, `${p.name.text} loads widgets/${dir}: the tag of a widget folder is inlay-<folder>`);
+    if (p.name.text !== `inlay-${dir}`)
+      fail(p, `${p.name.text} loads widgets/${dir}: the tag of a widget folder is inlay-<folder>`);
     return { tag: p.name.text, dir };
   });
   const folders = readdirSync(join(root, 'widgets'), { withFileTypes: true })
@@ -111,9 +113,13 @@ export function registeredWidgets(root = ROOT): { tag: string; dir: string }[] {
     .map((d) => d.name);
   for (const dir of folders) {
     const n = records.filter((r) => r.dir === dir).length;
-    if (n !== 1) throw new Error(`manifest: widgets/${dir} has ${n ? `${n} records` : 'no record'} in widgets/registry.ts (docs/adding-a-widget.md)`);
+    if (n !== 1)
+      throw new Error(
+        `manifest: widgets/${dir} has ${n ? `${n} records` : 'no record'} in widgets/registry.ts (docs/adding-a-widget.md)`,
+      );
   }
-  for (const r of records) if (!folders.includes(r.dir)) throw new Error(`manifest: ${r.tag}'s folder widgets/${r.dir} does not exist`);
+  for (const r of records)
+    if (!folders.includes(r.dir)) throw new Error(`manifest: ${r.tag}'s folder widgets/${r.dir} does not exist`);
   return records.sort((a, b) => a.dir.localeCompare(b.dir));
 }
 const widgetDirs = (root: string) => registeredWidgets(root).map((w) => w.dir);
@@ -146,7 +152,9 @@ class Printer {
 
   doc(sym: ts.Symbol, indent: string): string {
     const text = ts.displayPartsToString(sym.getDocumentationComment(this.checker)).trim();
-    const tags = sym.getJsDocTags(this.checker).map((t) => `@${t.name}${t.text ? ' ' + ts.displayPartsToString(t.text) : ''}`);
+    const tags = sym
+      .getJsDocTags(this.checker)
+      .map((t) => `@${t.name}${t.text ? ' ' + ts.displayPartsToString(t.text) : ''}`);
     const lines = [...(text ? text.split('\n') : []), ...tags];
     if (!lines.length) return '';
     if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
@@ -180,15 +188,28 @@ class Printer {
   /** The member types of a written union (`a: 'x' | 'y'`, `type T = 'x' | 'y'`), to print them in that order. */
   hint(decl: ts.Node | undefined): ts.Type[] | undefined {
     const typeNode = decl && (ts.isPropertySignature(decl) || ts.isTypeAliasDeclaration(decl)) ? decl.type : undefined;
-    return typeNode && ts.isUnionTypeNode(typeNode) ? typeNode.types.map((n) => this.checker.getTypeFromTypeNode(n)) : undefined;
+    return typeNode && ts.isUnionTypeNode(typeNode)
+      ? typeNode.types.map((n) => this.checker.getTypeFromTypeNode(n))
+      : undefined;
   }
 
   print(t: ts.Type, indent: string, node: ts.Node, root = false, hint?: ts.Type[]): string {
     const named = this.names.get(t);
     if (named && !root) return named;
     const f = t.flags;
-    if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean |
-      ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void | ts.TypeFlags.Never | ts.TypeFlags.BooleanLiteral)) {
+    if (
+      f &
+      (ts.TypeFlags.Any |
+        ts.TypeFlags.Unknown |
+        ts.TypeFlags.String |
+        ts.TypeFlags.Number |
+        ts.TypeFlags.Boolean |
+        ts.TypeFlags.Undefined |
+        ts.TypeFlags.Null |
+        ts.TypeFlags.Void |
+        ts.TypeFlags.Never |
+        ts.TypeFlags.BooleanLiteral)
+    ) {
       return this.checker.typeToString(t);
     }
     if (t.isStringLiteral()) return `'${t.value.replace(/'/g, "\\'")}'`;
@@ -230,12 +251,16 @@ class Printer {
     const doc = this.doc(p, indent);
     const type = this.checker.getTypeOfSymbol(p);
     if (decl && ts.isMethodSignature(decl)) {
-      return type.getCallSignatures().map((sig) => `${doc}${indent}${name}${this.signature(sig, indent, node, ':')};\n`);
+      return type
+        .getCallSignatures()
+        .map((sig) => `${doc}${indent}${name}${this.signature(sig, indent, node, ':')};\n`);
     }
     const optional = !!(p.flags & ts.SymbolFlags.Optional);
     const readonly = !!decl && (ts.getCombinedModifierFlags(decl as ts.Declaration) & ts.ModifierFlags.Readonly) !== 0;
     const hint = this.hint(decl);
-    const printed = optional ? this.union(this.withoutUndefined(type), indent, node, hint) : this.print(type, indent, node, false, hint);
+    const printed = optional
+      ? this.union(this.withoutUndefined(type), indent, node, hint)
+      : this.print(type, indent, node, false, hint);
     return [`${doc}${indent}${readonly ? 'readonly ' : ''}${name}${optional ? '?' : ''}: ${printed};\n`];
   }
 
@@ -250,7 +275,8 @@ class Printer {
   /** `export interface Name {…}` for object types, else `export type Name = …;`. */
   declaration(name: string, t: ts.Type, sym: ts.Symbol | undefined, node: ts.Node): string {
     const doc = sym ? this.doc(sym, '') : '';
-    const objectLike = t.flags & ts.TypeFlags.Object && !this.checker.isArrayType(t) && t.getCallSignatures().length === 0;
+    const objectLike =
+      t.flags & ts.TypeFlags.Object && !this.checker.isArrayType(t) && t.getCallSignatures().length === 0;
     if (objectLike) return `${doc}export interface ${name} {\n${this.members(t, '  ', node).join('')}}\n`;
     return `${doc}export type ${name} = ${this.print(t, '', node, true, this.hint(sym?.declarations?.[0]))};\n`;
   }
@@ -270,10 +296,15 @@ function calleeBody(checker: ts.TypeChecker, call: ts.CallExpression, root: stri
   let sym = checker.getSymbolAtLocation(call.expression);
   if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
   const decl = sym?.valueDeclaration;
-  if (!decl || decl.getSourceFile().isDeclarationFile || !decl.getSourceFile().fileName.startsWith(root)) return undefined;
+  if (!decl || decl.getSourceFile().isDeclarationFile || !decl.getSourceFile().fileName.startsWith(root))
+    return undefined;
   // functions, and the methods of objects core hands out (a store's actions: `cartOf(client).addItems(items, host)`)
   if (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl)) return decl.body;
-  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) {
+  if (
+    (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) &&
+    decl.initializer &&
+    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
+  ) {
     return decl.initializer.body;
   }
   return undefined;
@@ -303,7 +334,9 @@ function emitted(sf: ts.SourceFile): Set<string> {
   walk(sf, (n) => {
     if (!ts.isCallExpression(n)) return;
     const callee = n.expression;
-    const isEmit = (ts.isIdentifier(callee) && callee.text === 'emit') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'emit');
+    const isEmit =
+      (ts.isIdentifier(callee) && callee.text === 'emit') ||
+      (ts.isPropertyAccessExpression(callee) && callee.name.text === 'emit');
     if (!isEmit) return;
     const a = n.arguments[0];
     if (!a || !ts.isStringLiteral(a)) fail(n, 'emit() without a literal event name');
@@ -312,7 +345,8 @@ function emitted(sf: ts.SourceFile): Set<string> {
   return found;
 }
 
-const isHost = (e: ts.Expression) => (ts.isIdentifier(e) && e.text === 'host') || (ts.isPropertyAccessExpression(e) && e.name.text === 'host');
+const isHost = (e: ts.Expression) =>
+  (ts.isIdentifier(e) && e.text === 'host') || (ts.isPropertyAccessExpression(e) && e.name.text === 'host');
 
 /** Every string a `part` value can take (template literals expand over string-literal unions). */
 function partValues(checker: ts.TypeChecker, e: ts.Expression): string[] {
@@ -321,7 +355,9 @@ function partValues(checker: ts.TypeChecker, e: ts.Expression): string[] {
     let acc = [e.head.text];
     for (const span of e.templateSpans) {
       const t = checker.getTypeAtLocation(span.expression);
-      const options = (t.isUnion() ? t.types : [t]).map((x) => (x.isStringLiteral() ? x.value : fail(span.expression, 'part built from a non-literal type')));
+      const options = (t.isUnion() ? t.types : [t]).map((x) =>
+        x.isStringLiteral() ? x.value : fail(span.expression, 'part built from a non-literal type'),
+      );
       acc = acc.flatMap((a) => options.map((o) => a + o + span.literal.text));
     }
     return acc;
@@ -331,10 +367,11 @@ function partValues(checker: ts.TypeChecker, e: ts.Expression): string[] {
 
 function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set<string>>) {
   const add = (values: string[], element: string) => {
-    for (const v of values) for (const name of v.split(/\s+/).filter(Boolean)) {
-      if (!into.has(name)) into.set(name, new Set());
-      into.get(name)!.add(element);
-    }
+    for (const v of values)
+      for (const name of v.split(/\s+/).filter(Boolean)) {
+        if (!into.has(name)) into.set(name, new Set());
+        into.get(name)!.add(element);
+      }
   };
   walk(sf, (n) => {
     if (ts.isJsxAttribute(n) && n.name.getText() === 'part') {
@@ -347,7 +384,10 @@ function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set
     // createElement('p', { part: 'error' })
     if (ts.isPropertyAssignment(n) && n.name.getText() === 'part' && ts.isObjectLiteralExpression(n.parent)) {
       const call = n.parent.parent;
-      const tag = ts.isCallExpression(call) && call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : '*';
+      const tag =
+        ts.isCallExpression(call) && call.arguments[0] && ts.isStringLiteral(call.arguments[0])
+          ? call.arguments[0].text
+          : '*';
       add(partValues(checker, n.initializer), tag);
     }
   });
@@ -357,7 +397,13 @@ function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set
 function cssText(checker: ts.TypeChecker, e: ts.Node): string {
   let out = '';
   walk(e, (n) => {
-    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
+    if (
+      ts.isStringLiteral(n) ||
+      ts.isNoSubstitutionTemplateLiteral(n) ||
+      ts.isTemplateHead(n) ||
+      ts.isTemplateMiddle(n) ||
+      ts.isTemplateTail(n)
+    ) {
       out += n.text;
     } else if (ts.isIdentifier(n) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n)) {
       let sym = checker.getSymbolAtLocation(n);
@@ -397,7 +443,11 @@ export function customProperties(css: string): CssProperty[] {
 export function collect(root = ROOT): ManifestData {
   const program = createProgram(root);
   const checker = program.getTypeChecker();
-  const file = (p: string) => program.getSourceFile(join(root, p)) ?? (() => { throw new Error(`manifest: ${p} not in program`); })();
+  const file = (p: string) =>
+    program.getSourceFile(join(root, p)) ??
+    (() => {
+      throw new Error(`manifest: ${p} not in program`);
+    })();
   const printer = new Printer(checker);
 
   // Public type names, printed structurally: the site builder's .d.ts never imports the repo's modules.
@@ -457,7 +507,8 @@ export function collect(root = ROOT): ManifestData {
         if (call) fail(n, 'two defineElement calls in one file');
         call = n;
         const decl = n.parent;
-        if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) fail(n, 'defineElement result not assigned to a const');
+        if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name))
+          fail(n, 'defineElement result not assigned to a const');
         className = ((decl as ts.VariableDeclaration).name as ts.Identifier).text;
       }
     });
@@ -471,14 +522,16 @@ export function collect(root = ROOT): ManifestData {
     const tagNode = prop('tag');
     if (!tagNode || !ts.isStringLiteral(tagNode)) return fail(spec, 'tag is not a string literal');
     const tag = tagNode.text;
-    if (tag !== `inlay-${dir}`) fail(tagNode, `widgets/${dir}/element.ts defines ${tag}, its record in widgets/registry.ts says inlay-${dir}`);
+    if (tag !== `inlay-${dir}`)
+      fail(tagNode, `widgets/${dir}/element.ts defines ${tag}, its record in widgets/registry.ts says inlay-${dir}`);
 
     // Attributes: the `props` kinds, typed and described by the props interface (the type argument).
     const propsNode = prop('props');
     if (!propsNode || !ts.isObjectLiteralExpression(propsNode)) return fail(spec, 'props is not an object literal');
     const propsType = call.typeArguments?.[0] ? checker.getTypeFromTypeNode(call.typeArguments[0]) : undefined;
     const attributes: Attribute[] = propsNode.properties.map((p) => {
-      if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.initializer)) return fail(p, 'prop kind is not a string literal');
+      if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.initializer))
+        return fail(p, 'prop kind is not a string literal');
       const field = p.name.getText();
       const kind = p.initializer.text as Kind;
       if (!['string', 'number', 'boolean'].includes(kind)) fail(p, `unsupported attribute kind ${kind}`);
@@ -488,7 +541,14 @@ export function collect(root = ROOT): ManifestData {
       const def = sym.getJsDocTags(checker).find((t) => t.name === 'default');
       const t = checker.getTypeOfSymbol(sym);
       const type = printer.print(checker.getNonNullableType(t), '', p);
-      return { name: kebab(field), field, kind, type, description, ...(def?.text ? { default: ts.displayPartsToString(def.text) } : {}) };
+      return {
+        name: kebab(field),
+        field,
+        kind,
+        type,
+        description,
+        ...(def?.text ? { default: ts.displayPartsToString(def.text) } : {}),
+      };
     });
 
     // The view's JSDoc describes the element.
@@ -515,7 +575,8 @@ export function collect(root = ROOT): ManifestData {
         }
       });
     }
-    for (const e of found) if (!eventNames.has(e)) throw new Error(`manifest: ${tag} emits ${e}, which InlayEventMap lacks`);
+    for (const e of found)
+      if (!eventNames.has(e)) throw new Error(`manifest: ${tag} emits ${e}, which InlayEventMap lacks`);
     widgets.push({
       tag,
       className,
@@ -523,7 +584,9 @@ export function collect(root = ROOT): ManifestData {
       description,
       attributes,
       events: events.map((e) => e.name).filter((e) => found.has(e)),
-      parts: [...partMap].map(([name, els]) => ({ name, elements: [...els].sort() })).sort((a, b) => a.name.localeCompare(b.name)),
+      parts: [...partMap]
+        .map(([name, els]) => ({ name, elements: [...els].sort() }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
       cssProperties: customProperties(css),
     });
   }
@@ -534,12 +597,18 @@ export function collect(root = ROOT): ManifestData {
   const windowMembers: string[] = [];
   walk(bootFile, (n) => {
     if (ts.isInterfaceDeclaration(n) && n.name.text === 'Window') {
-      for (const m of n.members) windowMembers.push(...printer.member(checker.getSymbolAtLocation(m.name!) ?? fail(m, 'unnamed member'), '    ', m));
+      for (const m of n.members)
+        windowMembers.push(
+          ...printer.member(checker.getSymbolAtLocation(m.name!) ?? fail(m, 'unnamed member'), '    ', m),
+        );
     }
   });
   if (!windowMembers.length) throw new Error('manifest: core/boot.ts declares no Window members');
 
-  const declarations = [...resolved.map(({ name, sym, type }) => printer.declaration(name, type, sym, eventsFile)), ...detailDecls];
+  const declarations = [
+    ...resolved.map(({ name, sym, type }) => printer.declaration(name, type, sym, eventsFile)),
+    ...detailDecls,
+  ];
   return { widgets, events, declarations, windowMembers };
 }
 
@@ -588,11 +657,16 @@ export function renderManifest(data: ManifestData): string {
             type: { text: `CustomEvent<${byName.get(name)!.detailType}>` },
             description: oneLine(byName.get(name)!.description),
           })),
-          cssParts: w.parts.map((p) => ({ name: p.name, description: `On ${p.elements.map((e) => `\`<${e}>\``).join(', ')}.` })),
+          cssParts: w.parts.map((p) => ({
+            name: p.name,
+            description: `On ${p.elements.map((e) => `\`<${e}>\``).join(', ')}.`,
+          })),
           cssProperties: w.cssProperties.map((p) => ({
             name: p.name,
             default: p.default,
-            ...(p.darkDefault && p.darkDefault !== p.default ? { description: `Dark scheme default: ${p.darkDefault}` } : {}),
+            ...(p.darkDefault && p.darkDefault !== p.default
+              ? { description: `Dark scheme default: ${p.darkDefault}` }
+              : {}),
           })),
         },
       ],
@@ -609,33 +683,52 @@ const elementName = (w: Widget) => `${w.className}Element`;
 const attrsName = (w: Widget) => `${w.className}Attributes`;
 const quote = (s: string) => (/^[A-Za-z_$][\w$]*$/.test(s) ? s : `'${s}'`);
 const jsdoc = (text: string, indent: string) =>
-  text.includes('\n') ? `${indent}/**\n${text.split('\n').map((l) => `${indent} *${l ? ' ' + l : ''}`).join('\n')}\n${indent} */\n` : `${indent}/** ${text} */\n`;
+  text.includes('\n')
+    ? `${indent}/**\n${text
+        .split('\n')
+        .map((l) => `${indent} *${l ? ' ' + l : ''}`)
+        .join('\n')}\n${indent} */\n`
+    : `${indent}/** ${text} */\n`;
 const attrDoc = (a: Attribute) => (a.default ? `${a.description}\n@default ${a.default}` : a.description);
 /** What JSX/HTML accepts: numbers also as numeric strings (`limit="4"`). */
 const jsxType = (a: Attribute) => (a.kind === 'number' ? `${a.type} | \`\${number}\`` : a.type);
 
 export function renderDts(data: ManifestData): Record<string, string> {
-  const main: string[] = [HEADER, '// Types for site builders: elements, events and window.Inlay. JSX: types/preact.d.ts, types/react.d.ts.\n\n'];
+  const main: string[] = [
+    HEADER,
+    '// Types for site builders: elements, events and window.Inlay. JSX: types/preact.d.ts, types/react.d.ts.\n\n',
+  ];
   main.push(data.declarations.join('\n'), '\n');
-  main.push('/** Detail of every `inlay-*` event (CustomEvent, bubbles and composed). */\nexport interface InlayEventMap {\n');
+  main.push(
+    '/** Detail of every `inlay-*` event (CustomEvent, bubbles and composed). */\nexport interface InlayEventMap {\n',
+  );
   for (const e of data.events) main.push(jsdoc(e.description, '  '), `  '${e.name}': ${e.detailType};\n`);
-  main.push('}\n\nexport type InlayEventName = keyof InlayEventMap;\nexport type InlayEvent<K extends InlayEventName> = CustomEvent<InlayEventMap[K]>;\n');
+  main.push(
+    '}\n\nexport type InlayEventName = keyof InlayEventMap;\nexport type InlayEvent<K extends InlayEventName> = CustomEvent<InlayEventMap[K]>;\n',
+  );
   for (const w of data.widgets) {
     main.push('\n', jsdoc(w.description, ''));
     if (!w.attributes.length) {
       // no attributes: plain aliases (an empty interface would only restate its base)
-      main.push(`export type ${elementName(w)} = HTMLElement;\n\n/** \`<${w.tag}>\` takes no attributes of its own. */\nexport type ${attrsName(w)} = object;\n`);
+      main.push(
+        `export type ${elementName(w)} = HTMLElement;\n\n/** \`<${w.tag}>\` takes no attributes of its own. */\nexport type ${attrsName(w)} = object;\n`,
+      );
       continue;
     }
     main.push(`export interface ${elementName(w)} extends HTMLElement {\n`);
     for (const a of w.attributes) {
-      main.push(jsdoc(attrDoc(a), '  '), `  ${a.field}: ${a.kind === 'boolean' ? 'boolean' : `${a.type} | undefined`};\n`);
+      main.push(
+        jsdoc(attrDoc(a), '  '),
+        `  ${a.field}: ${a.kind === 'boolean' ? 'boolean' : `${a.type} | undefined`};\n`,
+      );
     }
     main.push('}\n\n', `/** Attributes of \`<${w.tag}>\` (JSX). */\n`, `export interface ${attrsName(w)} {\n`);
     for (const a of w.attributes) main.push(jsdoc(attrDoc(a), '  '), `  ${quote(a.name)}?: ${jsxType(a)};\n`);
     main.push('}\n');
   }
-  main.push('\n/** Tag → JSX attributes, for frameworks not covered by types/preact.d.ts and types/react.d.ts. */\nexport interface InlayElementAttributes {\n');
+  main.push(
+    '\n/** Tag → JSX attributes, for frameworks not covered by types/preact.d.ts and types/react.d.ts. */\nexport interface InlayElementAttributes {\n',
+  );
   for (const w of data.widgets) main.push(`  '${w.tag}': ${attrsName(w)};\n`);
   main.push('}\n\ndeclare global {\n  interface HTMLElementTagNameMap {\n');
   for (const w of data.widgets) main.push(`    '${w.tag}': ${elementName(w)};\n`);
@@ -653,7 +746,8 @@ export function renderDts(data: ManifestData): Record<string, string> {
         `import type { ${names} } from './inlay.js';\n\n`,
         "declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n",
       );
-      for (const w of data.widgets) out.push(`      '${w.tag}': PreactJSX.HTMLAttributes<${elementName(w)}> & ${attrsName(w)};\n`);
+      for (const w of data.widgets)
+        out.push(`      '${w.tag}': PreactJSX.HTMLAttributes<${elementName(w)}> & ${attrsName(w)};\n`);
     } else {
       out.push(
         "// React 19 (JSX under the 'react' module): `<inlay-cart open />` typed in JSX. Include this file (it imports './inlay.js').\n",
@@ -662,7 +756,9 @@ export function renderDts(data: ManifestData): Record<string, string> {
         "declare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n",
       );
       for (const w of data.widgets) {
-        out.push(`      '${w.tag}': DetailedHTMLProps<HTMLAttributes<${elementName(w)}>, ${elementName(w)}> & ${attrsName(w)};\n`);
+        out.push(
+          `      '${w.tag}': DetailedHTMLProps<HTMLAttributes<${elementName(w)}>, ${elementName(w)}> & ${attrsName(w)};\n`,
+        );
       }
     }
     out.push('    }\n  }\n}\n');

@@ -11,7 +11,10 @@ if (!url) {
   process.exit(2);
 }
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, colorScheme: scheme === 'dark' ? 'dark' : 'light' });
+const page = await browser.newPage({
+  viewport: { width: Number(width), height: 900 },
+  colorScheme: scheme === 'dark' ? 'dark' : 'light',
+});
 page.on('console', (m) => m.type() === 'error' && console.error('console error:', m.text()));
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.screenshot({ path: out, fullPage: full === 'full' });

@@ -17,7 +17,12 @@ const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPor
 const admin = { apiKey: process.env.INLAY_API_KEY || randomBytes(24).toString('base64url'), siteId: SITE_ID };
 
 const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--dev'], {
-  env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_DEMO_ORIGINS: process.env.INLAY_DEMO_ORIGINS ?? demoOrigins, INLAY_API_KEY: admin.apiKey },
+  env: {
+    ...process.env,
+    INLAY_PORT: String(apiPort),
+    INLAY_DEMO_ORIGINS: process.env.INLAY_DEMO_ORIGINS ?? demoOrigins,
+    INLAY_API_KEY: admin.apiKey,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
@@ -34,7 +39,10 @@ emulator.stdout.on('data', (chunk: string) => {
       .then((d) => {
         demo = d;
         // after the emulator's own banner (logins) has been printed
-        setTimeout(() => console.log(`\ndemo storefront on ${d.url}  (platform emulator on ${apiBase})\nPress Ctrl+C to stop.`), 200);
+        setTimeout(
+          () => console.log(`\ndemo storefront on ${d.url}  (platform emulator on ${apiBase})\nPress Ctrl+C to stop.`),
+          200,
+        );
       })
       .catch((e: unknown) => {
         console.error(`demo: could not start on port ${demoPort}:`, e instanceof Error ? e.message : e);

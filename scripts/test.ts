@@ -45,7 +45,9 @@ try {
     testResults: { status: string; assertionResults: unknown[] }[];
   };
   passed = json.numPassedTests;
-  failed = json.numFailedTests + json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  failed =
+    json.numFailedTests +
+    json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
   skipped = json.numPendingTests + json.numTodoTests;
 } catch {
   console.error('No Vitest report was written.');

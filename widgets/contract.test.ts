@@ -10,7 +10,13 @@ import { mountWidget } from '../tests/helpers/mount.ts';
  */
 const flush = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
-const down = vi.fn(async () => new Response(JSON.stringify({ message: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+const down = vi.fn(
+  async () =>
+    new Response(JSON.stringify({ message: 'unavailable' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    }),
+);
 
 describe.each(Object.keys(registry))('<%s> contract', (tag) => {
   it('registers once when its chunk is imported, and importing again is harmless', async () => {
@@ -27,7 +33,9 @@ describe.each(Object.keys(registry))('<%s> contract', (tag) => {
   it('renders into an open shadow root with adopted styles and named parts, and unmounts on disconnect', async () => {
     await registry[tag]![0]();
     const errors = vi.spyOn(console, 'error');
-    const { el } = await mountWidget(tag, { 'product-id': '11111111-1111-4111-8111-111111111111' }, down, { clientId: 'demo-client' });
+    const { el } = await mountWidget(tag, { 'product-id': '11111111-1111-4111-8111-111111111111' }, down, {
+      clientId: 'demo-client',
+    });
     await flush(20);
     const root = el.shadowRoot!;
     expect(root).not.toBeNull();

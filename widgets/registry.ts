@@ -24,10 +24,19 @@ const widgets = {
   'inlay-back-in-stock': [() => import('./back-in-stock/element.ts'), 'display:block;min-height:44px'],
   'inlay-recommendations': [() => import('./recommendations/element.ts'), 'display:block;min-height:412px'],
   'inlay-reviews': [() => import('./reviews/element.ts'), 'display:block;min-height:420px'],
-  'inlay-rating': [() => import('./rating/element.ts'), 'display:inline-block;min-height:20.88px;min-width:120px;vertical-align:middle'],
+  'inlay-rating': [
+    () => import('./rating/element.ts'),
+    'display:inline-block;min-height:20.88px;min-width:120px;vertical-align:middle',
+  ],
   'inlay-login': [() => import('./login/element.ts'), 'display:block;min-height:44px;min-width:96px'],
-  'inlay-cart': [() => import('./cart/element.ts'), 'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle'],
-  'inlay-add-to-cart': [() => import('./add-to-cart/element.ts'), 'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle'],
+  'inlay-cart': [
+    () => import('./cart/element.ts'),
+    'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',
+  ],
+  'inlay-add-to-cart': [
+    () => import('./add-to-cart/element.ts'),
+    'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',
+  ],
 } satisfies Record<`inlay-${string}`, WidgetRecord>;
 
 /** Tag → record. */
@@ -51,11 +60,23 @@ declare const widgetProps: unique symbol;
  */
 export type WidgetElement<P> = CustomElementConstructor | undefined | { readonly [widgetProps]: P };
 
-type PropsOfModule<M> = M[keyof M] extends infer E ? (E extends { readonly [widgetProps]: infer P } ? P : never) : never;
+type PropsOfModule<M> = M[keyof M] extends infer E
+  ? E extends { readonly [widgetProps]: infer P }
+    ? P
+    : never
+  : never;
 /** The props of a tag's element (camelCase, as its view receives them). */
 export type WidgetPropsOf<T extends WidgetTag> = PropsOfModule<Awaited<ReturnType<(typeof widgets)[T][0]>>>;
 
-type Kebab<S extends string> = S extends `${infer H}${infer R}` ? `${H extends Lowercase<H> ? H : `-${Lowercase<H>}`}${Kebab<R>}` : '';
-type AttributeValue<V> = [Exclude<V, undefined>] extends [boolean] ? boolean : [Exclude<V, undefined>] extends [number] ? number | `${number}` : string;
+type Kebab<S extends string> = S extends `${infer H}${infer R}`
+  ? `${H extends Lowercase<H> ? H : `-${Lowercase<H>}`}${Kebab<R>}`
+  : '';
+type AttributeValue<V> = [Exclude<V, undefined>] extends [boolean]
+  ? boolean
+  : [Exclude<V, undefined>] extends [number]
+    ? number | `${number}`
+    : string;
 /** A tag's attributes as JSX writes them (`product-id`, `no-open`), as core/element.ts maps props to attributes. */
-export type WidgetAttributes<T extends WidgetTag> = { [K in keyof WidgetPropsOf<T> & string as Kebab<K>]?: AttributeValue<WidgetPropsOf<T>[K]> };
+export type WidgetAttributes<T extends WidgetTag> = {
+  [K in keyof WidgetPropsOf<T> & string as Kebab<K>]?: AttributeValue<WidgetPropsOf<T>[K]>;
+};

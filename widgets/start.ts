@@ -17,14 +17,17 @@ export const LOADER_API_BASE = 'https://www.wixapis.com';
  * `adoptEarly`) when it makes exactly this request, which it does when storage is empty. Tokens are never read here,
  * only whether any are stored.
  */
-export function earlyToken(data: Record<string, string | undefined>): { url: string; body: string; response: Promise<Response> } | undefined {
+export function earlyToken(
+  data: Record<string, string | undefined>,
+): { url: string; body: string; response: Promise<Response> } | undefined {
   const clientId = data.clientId?.trim();
   const kind = data.tokenStorage;
   const base = (data.apiBase?.trim() || LOADER_API_BASE).replace(/\/+$/, '');
   if (!clientId || window.Inlay || !/^https?:\/\/./.test(base)) return;
   try {
     // the core's kinds: local (the default), session, memory; anything else is refused there
-    if (kind !== 'memory' && (kind === 'session' ? sessionStorage : localStorage).getItem(`inlay.tokens.${clientId}`)) return;
+    if (kind !== 'memory' && (kind === 'session' ? sessionStorage : localStorage).getItem(`inlay.tokens.${clientId}`))
+      return;
   } catch {
     return; // storage blocked: leave it to the core
   }

@@ -6,7 +6,10 @@ import { STORES_APP_ID } from './products.ts';
 
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
-  if (call.url.includes('count-by-catalog-reference')) return json(200, { countsPerCatalogReference: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p' }, count: 2 }] });
+  if (call.url.includes('count-by-catalog-reference'))
+    return json(200, {
+      countsPerCatalogReference: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p' }, count: 2 }],
+    });
   return json(200, { requests: [], metadata: { cursors: { next: null } } });
 });
 
@@ -28,7 +31,9 @@ describe('back-in-stock service', () => {
     const counts = await countStockRequests(http, refs);
     expect(counts[0]!.count).toBe(2);
     const url = new URL(net.calls.at(-1)!.url);
-    expect(url.pathname).toBe('/back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference');
+    expect(url.pathname).toBe(
+      '/back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference',
+    );
     const decoded = JSON.parse(Buffer.from(url.searchParams.get('.r')!, 'base64url').toString('utf8'));
     expect(decoded).toEqual({ catalogReferences: refs });
   });

@@ -9,7 +9,11 @@ export const stockRequestSchema = z.object({
   email: z.string(),
   status: z.enum(['RECEIVED', 'PROCESSING', 'NOTIFICATION_SENT', 'FAILED']),
   createdDate: z.optional(z.string()),
-  catalogReference: z.object({ appId: z.string(), catalogItemId: z.string(), options: z.optional(z.record(z.string(), z.unknown())) }),
+  catalogReference: z.object({
+    appId: z.string(),
+    catalogItemId: z.string(),
+    options: z.optional(z.record(z.string(), z.unknown())),
+  }),
 });
 export type StockRequest = z.infer<typeof stockRequestSchema>;
 
@@ -28,7 +32,11 @@ export interface ItemDetails {
 }
 
 /** Asks to be told when the item is back; the same item and email again returns the existing request. */
-export async function createStockRequest(http: Http, request: NewStockRequest, itemDetails: ItemDetails): Promise<StockRequest> {
+export async function createStockRequest(
+  http: Http,
+  request: NewStockRequest,
+  itemDetails: ItemDetails,
+): Promise<StockRequest> {
   const r = await http.request({ ...api.createStockRequest, body: { request, itemDetails }, schema: one });
   return r.request;
 }
@@ -55,12 +63,20 @@ export async function stillWaiting(http: Http, id: string): Promise<boolean> {
 
 /** The caller's open requests for an item: a member's own, made on any device. */
 export async function openRequests(http: Http, catalogItemId: string, variantId?: string): Promise<StockRequest[]> {
-  const filter = { 'catalogReference.catalogItemId': catalogItemId, ...(variantId ? { 'catalogReference.options.variantId': variantId } : {}), status: { $in: OPEN } };
+  const filter = {
+    'catalogReference.catalogItemId': catalogItemId,
+    ...(variantId ? { 'catalogReference.options.variantId': variantId } : {}),
+    status: { $in: OPEN },
+  };
   return (await queryStockRequests(http, { filter })).requests;
 }
 
 type CatalogReference = NewStockRequest['catalogReference'];
-const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /**
  * The caller's own requests (a visitor sees those it made; a member also those for its email), newest first,
@@ -74,12 +90,24 @@ export async function queryStockRequests(
     requests: z.array(stockRequestSchema),
     metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
   });
-  return http.request({ ...api.queryStockRequests, query: { query: { ...query, filter: query.filter && JSON.stringify(query.filter) } }, schema });
+  return http.request({
+    ...api.queryStockRequests,
+    query: { query: { ...query, filter: query.filter && JSON.stringify(query.filter) } },
+    schema,
+  });
 }
 
 /** Open requests per item (site owners). An array of objects in a GET goes as `.r` (base64url JSON), as the SDK sends it. */
 export async function countStockRequests(http: Http, catalogReferences: CatalogReference[]) {
-  const schema = z.object({ countsPerCatalogReference: z.array(z.object({ catalogReference: stockRequestSchema.shape.catalogReference, count: z.number() })) });
-  const r = await http.request({ ...api.countStockRequests, query: { '.r': b64url(JSON.stringify({ catalogReferences })) }, schema });
+  const schema = z.object({
+    countsPerCatalogReference: z.array(
+      z.object({ catalogReference: stockRequestSchema.shape.catalogReference, count: z.number() }),
+    ),
+  });
+  const r = await http.request({
+    ...api.countStockRequests,
+    query: { '.r': b64url(JSON.stringify({ catalogReferences })) },
+    schema,
+  });
   return r.countsPerCatalogReference;
 }

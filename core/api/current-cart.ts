@@ -47,7 +47,13 @@ const cartSchema = z.object({
 const totalsSchema = z.object({
   priceSummary: z.object({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: money }),
   appliedDiscounts: o(z.array(discount)),
-  calculationErrors: o(z.object({ orderValidationErrors: o(z.array(z.object({ code: o(str), description: o(str), data: o(z.record(str, z.unknown())) }))) })),
+  calculationErrors: o(
+    z.object({
+      orderValidationErrors: o(
+        z.array(z.object({ code: o(str), description: o(str), data: o(z.record(str, z.unknown())) })),
+      ),
+    }),
+  ),
   shippingInfo: o(z.object({ selectedCarrierServiceOption: o(z.object({ title: o(str) })) })),
 });
 
@@ -69,7 +75,8 @@ export type CartChangeReason = 'add' | 'update' | 'remove' | 'coupon' | 'sync' |
 
 type Client = Pick<InlayClient, 'http'>;
 const wrapped = z.object({ cart: cartSchema });
-const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) => c.http.request({ ...op, schema, body });
+const send = <T>(c: Client, op: Operation, schema: z.ZodMiniType<T>, body?: unknown) =>
+  c.http.request({ ...op, schema, body });
 const call = (c: Client, op: Operation, body: unknown) => send(c, op, wrapped, body).then((r) => r.cart);
 
 /** GET the current cart; `null` when there is none yet (404). */
@@ -86,9 +93,15 @@ export function fetchCart(c: Client): Promise<Cart | null> {
 export const estimateTotals = (c: Client) => send(c, api.estimateTotals, totalsSchema, {});
 
 /** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
-export async function startCheckout(c: Client, callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string }) {
+export async function startCheckout(
+  c: Client,
+  callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string },
+) {
   const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
-  const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), { ecomCheckout: { checkoutId }, callbacks });
+  const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
+    ecomCheckout: { checkoutId },
+    callbacks,
+  });
   return { checkoutId, url: r.redirectSession.fullUrl };
 }
 
@@ -96,11 +109,16 @@ export async function startCheckout(c: Client, callbacks: { postFlowUrl: string;
 export const addToCart = (c: Client, items: AddItem[]) =>
   call(c, api.addToCart, {
     lineItems: items.map((i) => ({
-      catalogReference: { appId: STORES_APP_ID, catalogItemId: i.productId, ...(i.variantId ? { options: { variantId: i.variantId } } : {}) },
+      catalogReference: {
+        appId: STORES_APP_ID,
+        catalogItemId: i.productId,
+        ...(i.variantId ? { options: { variantId: i.variantId } } : {}),
+      },
       quantity: i.quantity ?? 1,
     })),
   });
-export const setLineQuantity = (c: Client, lineId: string, quantity: number) => call(c, api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] });
+export const setLineQuantity = (c: Client, lineId: string, quantity: number) =>
+  call(c, api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] });
 export const removeLine = (c: Client, lineId: string) => call(c, api.removeLineItems, { lineItemIds: [lineId] });
 export const applyCoupon = (c: Client, code: string) => call(c, api.updateCart, { couponCode: code });
 export const removeCoupon = (c: Client) => call(c, api.removeCoupon, {});

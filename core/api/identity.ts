@@ -5,7 +5,13 @@ import type { Http } from '../http.ts';
 import { api, type Operation } from '../urls.ts';
 
 /** The SDK's error codes for sign-in failures (spec §8). */
-export type LoginErrorCode = 'invalidPassword' | 'emailAlreadyExists' | 'missingCaptchaToken' | 'invalidCaptchaToken' | 'resetPassword' | 'invalidEmail';
+export type LoginErrorCode =
+  | 'invalidPassword'
+  | 'emailAlreadyExists'
+  | 'missingCaptchaToken'
+  | 'invalidCaptchaToken'
+  | 'resetPassword'
+  | 'invalidEmail';
 
 /** A sign-in step's outcome, shaped like the SDK's `loginState` (spec §4 Login results). */
 export type LoginState =
@@ -18,7 +24,11 @@ export type LoginState =
 /** The platform's shortest password (its register and change-password calls refuse shorter ones). */
 export const PASSWORD_MIN = 8;
 
-const stateSchema = z.object({ state: z.string(), sessionToken: z.optional(z.string()), stateToken: z.optional(z.string()) });
+const stateSchema = z.object({
+  state: z.string(),
+  sessionToken: z.optional(z.string()),
+  stateToken: z.optional(z.string()),
+});
 type StateMachineResponse = z.infer<typeof stateSchema>;
 const emptySchema = z.object({});
 
@@ -27,7 +37,8 @@ export function toLoginState(r: StateMachineResponse): LoginState {
   if (r.state === 'SUCCESS' && r.sessionToken) return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken } };
   if (r.state === 'REQUIRE_OWNER_APPROVAL') return { loginState: 'OWNER_APPROVAL_REQUIRED' };
   // verification needs the state token kept from this step; without one the result is FAILURE
-  if (r.state === 'REQUIRE_EMAIL_VERIFICATION' && r.stateToken) return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
+  if (r.state === 'REQUIRE_EMAIL_VERIFICATION' && r.stateToken)
+    return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
   return { loginState: 'FAILURE', error: 'Unknown _state' };
 }
 
@@ -45,7 +56,15 @@ const CODES: Record<string, LoginErrorCode> = {
  * rethrown for the generic messages and retry.
  */
 export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): LoginState {
-  if (!(e instanceof InlayApiError) || e.kind !== 'http' || e.status < 400 || e.status >= 500 || e.status === 429 || e.status === 401) throw e;
+  if (
+    !(e instanceof InlayApiError) ||
+    e.kind !== 'http' ||
+    e.status < 400 ||
+    e.status >= 500 ||
+    e.status === 429 ||
+    e.status === 401
+  )
+    throw e;
   const code = e.applicationError?.code;
   const base = { loginState: 'FAILURE' as const, error: e.message, ...(code ? { code } : {}) };
   const known = code ? CODES[code] : undefined;
@@ -59,7 +78,12 @@ export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): Lo
 
 const captcha = (token?: string) => (token ? { captchaTokens: [{ Recaptcha: token }] } : {});
 
-async function step(http: Http, op: Operation, body: unknown, kind: 'login' | 'register' | 'verify'): Promise<LoginState> {
+async function step(
+  http: Http,
+  op: Operation,
+  body: unknown,
+  kind: 'login' | 'register' | 'verify',
+): Promise<LoginState> {
   try {
     return toLoginState(await http.request({ ...op, body, schema: stateSchema }));
   } catch (e) {
@@ -80,10 +104,16 @@ export const login = (http: Http, { email, password, captchaToken }: Credentials
 
 /** `POST /_api/iam/authentication/v2/register`. */
 export const register = (http: Http, { email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
-  step(http, api.register, { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) }, 'register');
+  step(
+    http,
+    api.register,
+    { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) },
+    'register',
+  );
 
 /** `POST /_api/iam/verification/v1/auth/verify` with the state token kept from the previous step. */
-export const verify = (http: Http, code: string, stateToken: string) => step(http, api.verify, { code, stateToken }, 'verify');
+export const verify = (http: Http, code: string, stateToken: string) =>
+  step(http, api.verify, { code, stateToken }, 'verify');
 
 const post = async (http: Http, op: Operation, body: unknown) => {
   await http.request({ ...op, body, schema: emptySchema });
@@ -93,11 +123,21 @@ const post = async (http: Http, op: Operation, body: unknown) => {
 export const resendCode = (http: Http, stateToken: string) => post(http, api.resend, { stateToken });
 
 /** Email a password-reset link that comes back to `redirectUrl` (with `?inlay-reset=<token>` on the emulator). */
-export const sendRecoveryEmail = ({ http, config }: Pick<InlayClient, 'http' | 'config'>, email: string, redirectUrl: string, language?: string) =>
-  post(http, api.sendRecoveryEmail, { email, redirect: { url: redirectUrl, clientId: config.clientId }, ...(language ? { language } : {}) });
+export const sendRecoveryEmail = (
+  { http, config }: Pick<InlayClient, 'http' | 'config'>,
+  email: string,
+  redirectUrl: string,
+  language?: string,
+) =>
+  post(http, api.sendRecoveryEmail, {
+    email,
+    redirect: { url: redirectUrl, clientId: config.clientId },
+    ...(language ? { language } : {}),
+  });
 
 /** Set a new password with the emailed recovery token. */
-export const recover = (http: Http, recoveryToken: string, password: string) => post(http, api.recover, { recoveryToken, password });
+export const recover = (http: Http, recoveryToken: string, password: string) =>
+  post(http, api.recover, { recoveryToken, password });
 
 /**
  * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
@@ -105,7 +145,12 @@ export const recover = (http: Http, recoveryToken: string, password: string) => 
  * through Inlay. (The platform's call itself accepts any member token: a stolen token is the platform's to guard.)
  * Undefined when changed; the sign-in step's refusal (wrong password, captcha needed…) otherwise.
  */
-export async function changePassword(http: Http, email: string, current: string, next: string): Promise<LoginState | undefined> {
+export async function changePassword(
+  http: Http,
+  email: string,
+  current: string,
+  next: string,
+): Promise<LoginState | undefined> {
   const check = await login(http, { email, password: current });
   if (check.loginState !== 'SUCCESS') return check;
   await post(http, api.changePassword, { newPassword: next });

@@ -36,4 +36,5 @@ export const updateNickname = (http: Http, memberId: string, nickname: string) =
   write(http, route(api.updateMember, { id: memberId }), { member: { id: memberId, profile: { nickname } } });
 
 /** Join (public profile) or leave (private profile) the site's community; returns the member as changed. */
-export const setCommunity = (http: Http, join: boolean) => write(http, join ? api.joinCommunity : api.leaveCommunity, {});
+export const setCommunity = (http: Http, join: boolean) =>
+  write(http, join ? api.joinCommunity : api.leaveCommunity, {});

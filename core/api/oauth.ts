@@ -52,7 +52,12 @@ export async function requestTokens(
   }
   const parsed = tokenResponseSchema.safeParse(data);
   if (!parsed.success) {
-    throw new InlayApiError({ message: `${PREFIX}: unexpected response. request id: ${requestId}`, kind: 'parse', status: 200, requestId });
+    throw new InlayApiError({
+      message: `${PREFIX}: unexpected response. request id: ${requestId}`,
+      kind: 'parse',
+      status: 200,
+      requestId,
+    });
   }
   return parsed.data;
 }

@@ -21,8 +21,16 @@ export const productSchema = z.object({
   productPageUrl: z.optional(z.object({ base: z.string(), path: z.string() })),
   productOptions: z.optional(z.array(z.object({ name: z.string() }))),
   priceData: z.optional(priceData),
-  stock: z.optional(z.object({ inStock: z.optional(z.boolean()), trackInventory: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
-  media: z.optional(z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) })),
+  stock: z.optional(
+    z.object({
+      inStock: z.optional(z.boolean()),
+      trackInventory: z.optional(z.boolean()),
+      quantity: z.optional(z.number()),
+    }),
+  ),
+  media: z.optional(
+    z.object({ mainMedia: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) }),
+  ),
   variants: z.optional(
     z.array(
       z.object({
@@ -39,14 +47,19 @@ export type ProductVariant = NonNullable<Product['variants']>[number];
 
 /** `GET /stores-reader/v1/products/{id}`: one product. */
 export const getProduct = (http: Http, productId: string) =>
-  http.request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }) }).then((r) => r.product);
+  http
+    .request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }) })
+    .then((r) => r.product);
 
 /** Several products in one request (the catalog reader's query with an id filter), in the platform's order. */
 export const queryProductsByIds = (http: Http, ids: string[]) =>
   http
     .request({
       ...api.queryProducts,
-      body: { query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } }, includeVariants: true },
+      body: {
+        query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } },
+        includeVariants: true,
+      },
       schema: z.object({ products: z.array(productSchema) }),
       kind: 'read',
     })

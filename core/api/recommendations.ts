@@ -5,7 +5,11 @@ import { api } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
 
 export const algorithmSchema = z.object({
-  config: z.object({ name: z.string(), algorithmType: z.enum(['RELATED_ITEMS', 'GLOBAL', 'UNSPECIFIED']), algorithmId: z.string() }),
+  config: z.object({
+    name: z.string(),
+    algorithmType: z.enum(['RELATED_ITEMS', 'GLOBAL', 'UNSPECIFIED']),
+    algorithmId: z.string(),
+  }),
   appId: z.string(),
 });
 export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
@@ -22,7 +26,12 @@ const refSchema = z.object({ appId: z.string(), catalogItemId: z.string() });
  * Items recommended by the first algorithm (in order of preference) that finds at least `minimum`, for the given
  * items. It reads, so it retries like one (it is a POST only because the body is structured).
  */
-export async function getRecommendation({ http }: Pick<InlayClient, 'http'>, algorithms: AvailableAlgorithm[], itemIds: string[], minimum: number) {
+export async function getRecommendation(
+  { http }: Pick<InlayClient, 'http'>,
+  algorithms: AvailableAlgorithm[],
+  itemIds: string[],
+  minimum: number,
+) {
   const r = await http.request({
     ...api.getRecommendation,
     body: {
@@ -30,7 +39,12 @@ export async function getRecommendation({ http }: Pick<InlayClient, 'http'>, alg
       ...(itemIds.length ? { items: itemIds.map((catalogItemId) => ({ appId: STORES_APP_ID, catalogItemId })) } : {}),
       minimumRecommendedItems: Math.min(100, minimum),
     },
-    schema: z.object({ recommendation: z.object({ items: z.array(refSchema), algorithm: z.object({ id: z.string(), appId: z.string() }) }) }),
+    schema: z.object({
+      recommendation: z.object({
+        items: z.array(refSchema),
+        algorithm: z.object({ id: z.string(), appId: z.string() }),
+      }),
+    }),
     kind: 'read',
   });
   return r.recommendation;

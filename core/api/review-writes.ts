@@ -21,12 +21,21 @@ export interface ReviewContent {
 }
 
 /** A member's review: `author.contactId` is the member's own contact. */
-export const createReview = async (http: Http, review: { namespace: string; entityId: string; content: ReviewContent; author: { contactId: string; authorName?: string } }) =>
-  (await http.request({ ...api.createReview, body: { review }, schema: one })).review;
+export const createReview = async (
+  http: Http,
+  review: {
+    namespace: string;
+    entityId: string;
+    content: ReviewContent;
+    author: { contactId: string; authorName?: string };
+  },
+) => (await http.request({ ...api.createReview, body: { review }, schema: one })).review;
 
 /** A visitor's review: name and email make (or find) a contact. */
-export const createReviewAndContact = async (http: Http, body: { namespace: string; entityId: string; content: ReviewContent; name?: string; email?: string }) =>
-  (await http.request({ ...api.createReviewAndContact, body, schema: one })).review;
+export const createReviewAndContact = async (
+  http: Http,
+  body: { namespace: string; entityId: string; content: ReviewContent; name?: string; email?: string },
+) => (await http.request({ ...api.createReviewAndContact, body, schema: one })).review;
 
 export const updateReview = async (http: Http, id: string, content: Partial<ReviewContent>) =>
   (await http.request({ ...route(api.updateReview, { id }), body: { review: { content } }, schema: one })).review;
@@ -66,8 +75,19 @@ export async function uploadPhoto(http: Http, file: File): Promise<Image> {
     body: file,
     auth: false,
     schema: z.pipe(
-      z.object({ file: z.object({ id: z.string(), url: z.string(), media: z.optional(z.object({ image: z.optional(z.object({ image: z.optional(imageSchema) })) })) }) }),
-      z.transform(({ file: f }) => ({ id: f.id, url: f.url, width: f.media?.image?.image?.width, height: f.media?.image?.image?.height })),
+      z.object({
+        file: z.object({
+          id: z.string(),
+          url: z.string(),
+          media: z.optional(z.object({ image: z.optional(z.object({ image: z.optional(imageSchema) })) })),
+        }),
+      }),
+      z.transform(({ file: f }) => ({
+        id: f.id,
+        url: f.url,
+        width: f.media?.image?.image?.width,
+        height: f.media?.image?.image?.height,
+      })),
     ),
   });
 }

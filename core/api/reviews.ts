@@ -32,8 +32,14 @@ export type SortKey = 'newest' | 'oldest' | 'highest' | 'lowest';
 export const SORTS: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[]> = {
   newest: [{ fieldName: 'createdDate', order: 'DESC' }],
   oldest: [{ fieldName: 'createdDate', order: 'ASC' }],
-  highest: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
-  lowest: [{ fieldName: 'content.rating', order: 'ASC' }, { fieldName: 'createdDate', order: 'DESC' }],
+  highest: [
+    { fieldName: 'content.rating', order: 'DESC' },
+    { fieldName: 'createdDate', order: 'DESC' },
+  ],
+  lowest: [
+    { fieldName: 'content.rating', order: 'ASC' },
+    { fieldName: 'createdDate', order: 'DESC' },
+  ],
 };
 /** The platform's filter for reviews with at least one photo or video (`content.media` takes `$isEmpty` only). */
 export const WITH_MEDIA: Filter = { 'content.media': { $isEmpty: false } };
@@ -56,7 +62,11 @@ export async function queryReviews(
   const r = await http.request({
     ...api.queryReviews,
     body: {
-      query: { filter: o.filter, sort: o.sort && SORTS[o.sort], cursorPaging: { limit: o.limit ?? 10, ...(o.cursor ? { cursor: o.cursor } : {}) } },
+      query: {
+        filter: o.filter,
+        sort: o.sort && SORTS[o.sort],
+        cursorPaging: { limit: o.limit ?? 10, ...(o.cursor ? { cursor: o.cursor } : {}) },
+      },
       ...(o.returnPrivate ? { returnPrivateReviews: true } : {}),
     },
     schema,

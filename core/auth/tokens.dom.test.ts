@@ -18,7 +18,9 @@ describe('tokens in a browser', () => {
     await tokens.getAccessToken();
     expect(JSON.parse(localStorage.getItem(KEY)!).refreshToken.role).toBe('visitor');
 
-    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(member), storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(member), storageArea: localStorage }),
+    );
     expect(tokens.isLoggedIn()).toBe(true);
     // Events about another storage area are not ours.
     window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: null, storageArea: sessionStorage }));

@@ -13,7 +13,10 @@ function tokenServer(override?: (body: Record<string, unknown>, n: number) => Re
   return fakeFetch((call) => {
     n++;
     const body = call.body as Record<string, unknown>;
-    return override?.(body, n) ?? json(200, { access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 14400, token_type: 'Bearer' });
+    return (
+      override?.(body, n) ??
+      json(200, { access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 14400, token_type: 'Bearer' })
+    );
   });
 }
 
@@ -21,7 +24,15 @@ function setup(opts: Partial<TokenManagerOptions> & { handler?: ReturnType<typeo
   const server = opts.handler ?? tokenServer();
   const clock = { ms: T0 * 1000 };
   const storage = opts.storage === undefined ? memoryStorage() : opts.storage;
-  const tokens = createTokenManager({ config, fetch: server.fetch, storage, now: () => clock.ms, locks: null, events: null, ...opts });
+  const tokens = createTokenManager({
+    config,
+    fetch: server.fetch,
+    storage,
+    now: () => clock.ms,
+    locks: null,
+    events: null,
+    ...opts,
+  });
   return { tokens, calls: server.calls, clock, storage };
 }
 
@@ -43,7 +54,10 @@ describe('token lifecycle', () => {
       body: { clientId: 'demo-client', grantType: 'anonymous' },
     });
     expect(calls[0]!.headers.authorization).toBeUndefined();
-    const expected = { accessToken: { value: 'access-1', expiresAt: T0 + 14400 }, refreshToken: { value: 'refresh-1', role: 'visitor' } };
+    const expected = {
+      accessToken: { value: 'access-1', expiresAt: T0 + 14400 },
+      refreshToken: { value: 'refresh-1', role: 'visitor' },
+    };
     expect(tokens.getTokens()).toEqual(expected);
     expect(JSON.parse(storage!.getItem(KEY)!)).toEqual(expected);
     expect(tokens.role()).toBe('visitor');
@@ -78,7 +92,11 @@ describe('token lifecycle', () => {
     expect(calls).toHaveLength(0);
     clock.ms = (T0 + 70) * 1000; // 30 s left: renew
     await expect(tokens.getAccessToken()).resolves.toBe('renewed');
-    expect(calls[0]!.body).toEqual({ clientId: 'demo-client', grantType: 'refresh_token', refreshToken: 'stored-refresh' });
+    expect(calls[0]!.body).toEqual({
+      clientId: 'demo-client',
+      grantType: 'refresh_token',
+      refreshToken: 'stored-refresh',
+    });
     expect(tokens.getTokens()).toEqual({
       accessToken: { value: 'renewed', expiresAt: T0 + 70 + 14400 },
       refreshToken: { value: 'stored-refresh', role: 'member' },
@@ -90,7 +108,9 @@ describe('token lifecycle', () => {
     storage.setItem(KEY, JSON.stringify(tokensOf('member', 'old', T0 - 1)));
     const { tokens, calls } = setup({
       storage,
-      handler: tokenServer((body) => (body.grantType === 'refresh_token' ? json(400, { message: 'invalid refresh token' }) : undefined)),
+      handler: tokenServer((body) =>
+        body.grantType === 'refresh_token' ? json(400, { message: 'invalid refresh token' }) : undefined,
+      ),
     });
     await expect(tokens.getAccessToken()).resolves.toBe('access-2');
     expect(calls.map((c) => (c.body as { grantType: string }).grantType)).toEqual(['refresh_token', 'anonymous']);
@@ -113,7 +133,11 @@ describe('token lifecycle', () => {
   it('reports a token endpoint failure with the SDK message', async () => {
     const { tokens } = setup({
       handler: fakeFetch(() =>
-        json(500, { message: 'boom' }, { statusText: 'Internal Server Error', headers: { 'x-wix-request-id': 'req-42' } }),
+        json(
+          500,
+          { message: 'boom' },
+          { statusText: 'Internal Server Error', headers: { 'x-wix-request-id': 'req-42' } },
+        ),
       ),
     });
     const e = await tokens.getAccessToken().catch((x: unknown) => x as InlayApiError);
@@ -122,7 +146,8 @@ describe('token lifecycle', () => {
       kind: 'http',
       status: 500,
       requestId: 'req-42',
-      message: 'Failed to fetch tokens from OAuth API: Internal Server Error. request id: req-42. Response: {"message":"boom"}',
+      message:
+        'Failed to fetch tokens from OAuth API: Internal Server Error. request id: req-42. Response: {"message":"boom"}',
     });
     expect(tokens.role()).toBe('none');
   });
@@ -133,7 +158,9 @@ describe('token lifecycle', () => {
   });
 
   it('never logs tokens', async () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => {}),
+    );
     const { tokens } = setup({ handler: tokenServer((b, n) => (n === 2 ? json(401, { message: 'x' }) : undefined)) });
     await tokens.getAccessToken();
     await tokens.forceRenew();
@@ -156,8 +183,22 @@ describe('one renewal at a time', () => {
     const storage = memoryStorage();
     const locks = serialLocks();
     const server = tokenServer();
-    const tabA = createTokenManager({ config, fetch: server.fetch, storage, locks, events: null, now: () => T0 * 1000 });
-    const tabB = createTokenManager({ config, fetch: server.fetch, storage, locks, events: null, now: () => T0 * 1000 });
+    const tabA = createTokenManager({
+      config,
+      fetch: server.fetch,
+      storage,
+      locks,
+      events: null,
+      now: () => T0 * 1000,
+    });
+    const tabB = createTokenManager({
+      config,
+      fetch: server.fetch,
+      storage,
+      locks,
+      events: null,
+      now: () => T0 * 1000,
+    });
     const [a, b] = await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
     expect(server.calls).toHaveLength(1);
     expect(a).toBe('access-1');
@@ -208,7 +249,12 @@ describe('member tokens and logout', () => {
   it('exchanges an authorization code for member tokens', async () => {
     const { tokens, calls, storage } = setup();
     const t = await tokens.exchangeCode({ code: 'the-code', codeVerifier: 'the-verifier' });
-    expect(calls[0]!.body).toEqual({ clientId: 'demo-client', grantType: 'authorization_code', code: 'the-code', codeVerifier: 'the-verifier' });
+    expect(calls[0]!.body).toEqual({
+      clientId: 'demo-client',
+      grantType: 'authorization_code',
+      code: 'the-code',
+      codeVerifier: 'the-verifier',
+    });
     expect(t.refreshToken).toEqual({ value: 'refresh-1', role: 'member' });
     expect(tokens.isLoggedIn()).toBe(true);
     expect(JSON.parse(storage!.getItem(KEY)!).refreshToken.role).toBe('member');
@@ -222,7 +268,9 @@ describe('member tokens and logout', () => {
     tokens.subscribe(fn);
     tokens.setMemberTokens(tokensOf('visitor'));
     expect(tokens.isLoggedIn()).toBe(true);
-    expect(fn).toHaveBeenCalledWith(expect.objectContaining({ refreshToken: { value: 'stored-refresh', role: 'member' } }));
+    expect(fn).toHaveBeenCalledWith(
+      expect.objectContaining({ refreshToken: { value: 'stored-refresh', role: 'member' } }),
+    );
   });
 
   it('logout clears both tokens and storage, and sets the role to none', async () => {
@@ -261,7 +309,8 @@ describe('member tokens and logout', () => {
 });
 
 describe('other tabs', () => {
-  const storageEvent = (key: string | null, newValue: string | null) => Object.assign(new Event('storage'), { key, newValue });
+  const storageEvent = (key: string | null, newValue: string | null) =>
+    Object.assign(new Event('storage'), { key, newValue });
 
   it('adopts tokens another tab wrote and follows its sign-out', async () => {
     const events = new EventTarget();
@@ -283,7 +332,9 @@ describe('other tabs', () => {
     const events = new EventTarget();
     const { tokens } = setup({ events });
     tokens.destroy();
-    events.dispatchEvent(Object.assign(new Event('storage'), { key: KEY, newValue: JSON.stringify(tokensOf('member')) }));
+    events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: KEY, newValue: JSON.stringify(tokensOf('member')) }),
+    );
     expect(tokens.role()).toBe('none');
   });
 });
@@ -293,7 +344,14 @@ describe('storage failures', () => {
     const boom = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    const storage = { getItem: boom, setItem: boom, removeItem: boom, clear: boom, key: boom, length: 0 } as unknown as Storage;
+    const storage = {
+      getItem: boom,
+      setItem: boom,
+      removeItem: boom,
+      clear: boom,
+      key: boom,
+      length: 0,
+    } as unknown as Storage;
     const { tokens, calls } = setup({ storage });
     await expect(tokens.getAccessToken()).resolves.toBe('access-1');
     await expect(tokens.getAccessToken()).resolves.toBe('access-1');

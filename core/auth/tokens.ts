@@ -149,7 +149,11 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     const refresh = current?.refreshToken;
     if (refresh?.value && refresh.role !== 'none') {
       try {
-        next = toTokens(await grant({ grantType: 'refresh_token', refreshToken: refresh.value }), refresh.role, refresh.value);
+        next = toTokens(
+          await grant({ grantType: 'refresh_token', refreshToken: refresh.value }),
+          refresh.role,
+          refresh.value,
+        );
       } catch (e) {
         // Offline or timed out: a new visitor would fail too, and a member must not be signed out by a blip.
         if (e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout')) throw e;
@@ -162,11 +166,11 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   }
 
   function renew(rejected?: string): Promise<Tokens> {
-    inflight ??= (locks ? locks.request(tokenLockName(clientId), () => renewLocked(rejected)) : renewLocked(rejected)).finally(
-      () => {
-        inflight = undefined;
-      },
-    );
+    inflight ??= (
+      locks ? locks.request(tokenLockName(clientId), () => renewLocked(rejected)) : renewLocked(rejected)
+    ).finally(() => {
+      inflight = undefined;
+    });
     return inflight;
   }
 
@@ -192,7 +196,8 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     getTokens: () => tokens,
     role: () => tokens?.refreshToken.role ?? 'none',
     isLoggedIn: () => tokens?.refreshToken.role === 'member',
-    setMemberTokens: (t) => replace({ accessToken: { ...t.accessToken }, refreshToken: { ...t.refreshToken, role: 'member' } }),
+    setMemberTokens: (t) =>
+      replace({ accessToken: { ...t.accessToken }, refreshToken: { ...t.refreshToken, role: 'member' } }),
     async exchangeCode({ code, codeVerifier, redirectUri }) {
       const r = await grant({
         grantType: 'authorization_code',

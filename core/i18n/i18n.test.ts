@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
-import { addLanguage, createI18n, loadLanguage, matchLanguage, registerLanguages, type Messages, type Translator } from './index.ts';
+import {
+  addLanguage,
+  createI18n,
+  loadLanguage,
+  matchLanguage,
+  registerLanguages,
+  type Messages,
+  type Translator,
+} from './index.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
 
@@ -93,7 +101,12 @@ describe('i18n', () => {
 describe('widget strings', () => {
   const english = { 'w.hello': 'Hello {name}', 'w.items_one': '{count} item', 'w.items_other': '{count} items' };
   it('takes English from the widget’s own dictionary and other languages from the pack, with plurals and core keys', () => {
-    addLanguage('fr', { ...fr, 'w.hello': 'Bonjour {name}', 'w.items_one': '{count} article', 'w.items_other': '{count} articles' });
+    addLanguage('fr', {
+      ...fr,
+      'w.hello': 'Bonjour {name}',
+      'w.items_one': '{count} article',
+      'w.items_other': '{count} articles',
+    });
     const t = createI18n('fr-CA').strings(english);
     expect(t('w.hello', { name: 'Léa' })).toBe('Bonjour Léa');
     expect(t('w.items', { count: 2 })).toBe('2 articles');
@@ -117,7 +130,9 @@ describe('widget strings', () => {
 describe('language packs', () => {
   it('a registered language is matched at once, and shown once its pack has loaded (one load for every caller)', async () => {
     let release!: (d: Record<string, string>) => void;
-    const pack = vi.fn(() => new Promise<{ default: Record<string, string> }>((r) => (release = (d) => r({ default: d }))));
+    const pack = vi.fn(
+      () => new Promise<{ default: Record<string, string> }>((r) => (release = (d) => r({ default: d }))),
+    );
     registerLanguages({ nl: pack });
     expect(matchLanguage('nl-BE')).toBe('nl');
     const i = createI18n('nl-BE'); // made before the pack arrives, like the page's client
@@ -134,7 +149,10 @@ describe('language packs', () => {
 
   it('a pack that cannot load leaves English, warns, and may be tried again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const pack = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce({ default: { 'action.retry': 'Igen' } });
+    const pack = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce({ default: { 'action.retry': 'Igen' } });
     registerLanguages({ da: pack });
     await expect(loadLanguage('da')).resolves.toBeUndefined();
     expect(createI18n('da').t('action.retry')).toBe('Try again');

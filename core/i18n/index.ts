@@ -55,7 +55,10 @@ export type TranslationKey = MessageKey | PluralKey;
  * A widget's translator, typed by its English dictionary's keys `K` (`keyof typeof strings`): those keys, their plural
  * keys (`'x'` for `'x_one' | 'x_other'`, picked by `params.count`) and the core's.
  */
-export type Translator<K extends string = never> = (key: K | PluralBase<K> | TranslationKey, params?: Record<string, string | number>) => string;
+export type Translator<K extends string = never> = (
+  key: K | PluralBase<K> | TranslationKey,
+  params?: Record<string, string | number>,
+) => string;
 export type DateStyle = 'full' | 'long' | 'medium' | 'short';
 
 export interface I18n {
@@ -118,16 +121,22 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
   };
   const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
 
-  const translator = (d: Record<string, string | undefined>) => (key: string, params: Record<string, string | number> = {}) => {
-    let s = d[key];
-    if (s === undefined && typeof params.count === 'number') {
-      plural ??= new Intl.PluralRules(locale);
-      s = d[`${key}_${plural.select(params.count)}`] ?? d[`${key}_other`];
-    }
-    return (s ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
-      name in params ? (name === 'count' && typeof params.count === 'number' ? nf({}).format(params.count) : String(params[name])) : m,
-    );
-  };
+  const translator =
+    (d: Record<string, string | undefined>) =>
+    (key: string, params: Record<string, string | number> = {}) => {
+      let s = d[key];
+      if (s === undefined && typeof params.count === 'number') {
+        plural ??= new Intl.PluralRules(locale);
+        s = d[`${key}_${plural.select(params.count)}`] ?? d[`${key}_other`];
+      }
+      return (s ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
+        name in params
+          ? name === 'count' && typeof params.count === 'number'
+            ? nf({}).format(params.count)
+            : String(params[name])
+          : m,
+      );
+    };
 
   // core's keys for this language, English under them (rebuilt once when the pack arrives)
   let merged: [Record<string, string> | undefined, Record<string, string | undefined>] = [undefined, en];
@@ -169,7 +178,9 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
       if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.kind === 'config') {
         return t(`error.${e.kind}`);
       }
-      return e.requestId ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}` : t('error.server');
+      return e.requestId
+        ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}`
+        : t('error.server');
     },
   };
 }

@@ -17,7 +17,12 @@ function setup() {
   const net = fakeFetch((call) => {
     if (call.url.endsWith('/oauth2/token')) {
       const b = call.body as { grantType: string };
-      return json(200, b.grantType === 'anonymous' ? { access_token: 'va', refresh_token: 'vr', expires_in: 3600 } : { access_token: 'ma', refresh_token: 'mr', expires_in: 3600 });
+      return json(
+        200,
+        b.grantType === 'anonymous'
+          ? { access_token: 'va', refresh_token: 'vr', expires_in: 3600 }
+          : { access_token: 'ma', refresh_token: 'mr', expires_in: 3600 },
+      );
     }
     if (call.url.endsWith('/redirect-session')) return json(200, { redirectSession: { id: 'rs1', fullUrl: FULL_URL } });
     return json(404, {});
@@ -47,7 +52,14 @@ describe('silent sign-in (prompt none, web_message, hidden iframe)', () => {
     expect(req.url).toBe(`${API}/_api/redirects-api/v1/redirect-session`);
     const auth = (req.body as { auth: { authRequest: Record<string, string>; prompt: string } }).auth;
     expect(auth.prompt).toBe('none');
-    expect(auth.authRequest).toMatchObject({ clientId: 'c', codeChallengeMethod: 'S256', responseMode: 'web_message', responseType: 'code', scope: 'offline_access', sessionToken: 'sess-1' });
+    expect(auth.authRequest).toMatchObject({
+      clientId: 'c',
+      codeChallengeMethod: 'S256',
+      responseMode: 'web_message',
+      responseType: 'code',
+      scope: 'offline_access',
+      sessionToken: 'sess-1',
+    });
     expect(auth.authRequest).not.toHaveProperty('redirectUri');
     const frame = frames()[0]!;
     expect(frame.getAttribute('src')).toBe(FULL_URL);
@@ -92,7 +104,10 @@ describe('silent sign-in (prompt none, web_message, hidden iframe)', () => {
   it("gives up after 120000 ms with 'OAuth flow timed out'", async () => {
     vi.useFakeTimers();
     const p = awaitWebMessage(FULL_URL, 's', API);
-    const outcome = p.then(() => 'resolved', (e: Error) => e.message);
+    const outcome = p.then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
     await vi.advanceTimersByTimeAsync(SILENT_LOGIN_TIMEOUT_MS - 1);
     expect(frames()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -106,22 +121,36 @@ describe('hosted login return (fragment)', () => {
     const { net, c } = setup();
     history.replaceState(null, '', '/shop?x=1');
     const redirectUri = location.href;
-    sessionStorage.setItem('inlay.hosted.c', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri }));
+    sessionStorage.setItem(
+      'inlay.hosted.c',
+      JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri }),
+    );
     history.replaceState(null, '', '/shop?x=1#code=abc&state=st');
     const t = await completeHostedLogin(c);
     expect(t?.refreshToken.role).toBe('member');
     expect(location.href).toBe(redirectUri);
     expect(sessionStorage.getItem('inlay.hosted.c')).toBeNull();
-    expect(net.calls.at(-1)!.body).toMatchObject({ grantType: 'authorization_code', code: 'abc', codeVerifier: 'v'.repeat(43), redirectUri });
+    expect(net.calls.at(-1)!.body).toMatchObject({
+      grantType: 'authorization_code',
+      code: 'abc',
+      codeVerifier: 'v'.repeat(43),
+      redirectUri,
+    });
   });
 
   it("a state that is not ours fails with 'Invalid _state'; a cancel is quiet; no pending login does nothing", async () => {
     const { c } = setup();
-    sessionStorage.setItem('inlay.hosted.c', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }));
+    sessionStorage.setItem(
+      'inlay.hosted.c',
+      JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }),
+    );
     history.replaceState(null, '', '/shop#code=abc&state=forged');
     await expect(completeHostedLogin(c)).rejects.toThrow('Invalid _state');
     expect(location.hash).toBe('');
-    sessionStorage.setItem('inlay.hosted.c', JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }));
+    sessionStorage.setItem(
+      'inlay.hosted.c',
+      JSON.stringify({ state: 'st', codeVerifier: 'v'.repeat(43), redirectUri: 'x' }),
+    );
     history.replaceState(null, '', '/shop#error=access_denied&state=st');
     expect(await completeHostedLogin(c)).toBeUndefined();
     history.replaceState(null, '', '/shop#code=abc&state=st');
@@ -134,10 +163,16 @@ describe('hosted login return (fragment)', () => {
 describe('logout', () => {
   it('asks the platform to end the session, then drops the tokens (also when offline)', async () => {
     const { net, c } = setup();
-    c.tokens.setMemberTokens({ accessToken: { value: 'ma', expiresAt: 9e9 }, refreshToken: { value: 'mr', role: 'member' } });
+    c.tokens.setMemberTokens({
+      accessToken: { value: 'ma', expiresAt: 9e9 },
+      refreshToken: { value: 'mr', role: 'member' },
+    });
     await logout(c);
     const call = net.calls.find((x) => x.url.endsWith('/redirect-session'))!;
-    expect(call.body).toMatchObject({ logout: { clientId: 'c' }, callbacks: { postFlowUrl: expect.stringMatching(/^http/) } });
+    expect(call.body).toMatchObject({
+      logout: { clientId: 'c' },
+      callbacks: { postFlowUrl: expect.stringMatching(/^http/) },
+    });
     expect(call.headers.Authorization).toBe('ma');
     expect(c.tokens.role()).toBe('none');
   });

@@ -27,7 +27,9 @@ const authRequest = (c: Client, p: { codeChallenge: string; state: string }, ext
 /** Turn a SUCCESS state's session token into member tokens: redirect session (prompt none, web_message) + iframe. */
 export async function loginWithSessionToken(c: Client, sessionToken: string, timeoutMs?: number): Promise<Tokens> {
   const p = await createPkce();
-  const url = await redirectSession(c.http, { auth: { authRequest: authRequest(c, p, { responseMode: 'web_message', sessionToken }), prompt: 'none' } });
+  const url = await redirectSession(c.http, {
+    auth: { authRequest: authRequest(c, p, { responseMode: 'web_message', sessionToken }), prompt: 'none' },
+  });
   const { code } = await awaitWebMessage(url, p.state, new URL(c.config.apiBase).origin, timeoutMs);
   return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: p.codeVerifier }));
 }
@@ -38,7 +40,9 @@ export const hostedKey = (c: Client) => storageKey('hosted', c.config.clientId);
 export async function startHostedLogin(c: Client): Promise<void> {
   const p = await createPkce();
   const redirectUri = pageUrl();
-  const url = await redirectSession(c.http, { auth: { authRequest: authRequest(c, p, { responseMode: 'fragment', redirectUri }), prompt: 'login' } });
+  const url = await redirectSession(c.http, {
+    auth: { authRequest: authRequest(c, p, { responseMode: 'fragment', redirectUri }), prompt: 'login' },
+  });
   tabStorage().setItem(hostedKey(c), JSON.stringify({ state: p.state, codeVerifier: p.codeVerifier, redirectUri }));
   goTo(url);
 }
@@ -59,7 +63,9 @@ export async function completeHostedLogin(c: Client): Promise<Tokens | undefined
   const state = params.get('state');
   if (!code || !state) throw new Error('Missing code or _state');
   if (state !== saved.state) throw new Error('Invalid _state');
-  return carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: saved.codeVerifier, redirectUri: saved.redirectUri }));
+  return carryOver(c, () =>
+    c.tokens.exchangeCode({ code, codeVerifier: saved.codeVerifier, redirectUri: saved.redirectUri }),
+  );
 }
 
 /**

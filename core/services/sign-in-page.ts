@@ -20,7 +20,12 @@ export const tabStorage = (): Storage => sessionStorage;
  * `{error: 'login_required'}`) with 'Missing code or _state'; no answer in time with 'OAuth flow timed out'.
  * The iframe and the listener are removed in every case.
  */
-export function awaitWebMessage(url: string, state: string, origin: string, timeoutMs = SILENT_LOGIN_TIMEOUT_MS): Promise<{ code: string; state: string }> {
+export function awaitWebMessage(
+  url: string,
+  state: string,
+  origin: string,
+  timeoutMs = SILENT_LOGIN_TIMEOUT_MS,
+): Promise<{ code: string; state: string }> {
   return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
     const finish = (fn: () => void) => {

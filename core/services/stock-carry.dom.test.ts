@@ -6,25 +6,42 @@ import { carryOver } from './stock-carry.ts';
 
 const API = 'https://api.test';
 const KEY = 'inlay.back-in-stock.c';
-const body = (email: string) => ({ request: { catalogReference: { appId: 'a', catalogItemId: 'p' }, email }, itemDetails: { name: 'Mug', price: '18.00' } });
+const body = (email: string) => ({
+  request: { catalogReference: { appId: 'a', catalogItemId: 'p' }, email },
+  itemDetails: { name: 'Mug', price: '18.00' },
+});
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, { id: string }>;
 
 function setup(answer: (call: Call) => Response | undefined) {
   const net = fakeFetch((call) => {
     if (call.url.endsWith('/oauth2/token')) {
       const b = call.body as { grantType: string };
-      if (b.grantType === 'authorization_code' && (call.body as { code: string }).code === 'bad') return json(400, { message: 'bad code' });
-      return json(200, b.grantType === 'anonymous' ? { access_token: 'va', refresh_token: 'vr', expires_in: 3600 } : { access_token: 'ma', refresh_token: 'mr', expires_in: 3600 });
+      if (b.grantType === 'authorization_code' && (call.body as { code: string }).code === 'bad')
+        return json(400, { message: 'bad code' });
+      return json(
+        200,
+        b.grantType === 'anonymous'
+          ? { access_token: 'va', refresh_token: 'vr', expires_in: 3600 }
+          : { access_token: 'ma', refresh_token: 'mr', expires_in: 3600 },
+      );
     }
     return answer(call) ?? json(500, { message: 'unexpected' });
   });
   const cfg = parseConfig({ clientId: 'c', apiBase: API, tokenStorage: 'memory' });
   if (!cfg.ok) throw new Error(cfg.error);
-  const c = createClient(cfg.config, { fetch: net.fetch, storage: memoryStorage(), locks: null, events: null, sleep: async () => {} });
+  const c = createClient(cfg.config, {
+    fetch: net.fetch,
+    storage: memoryStorage(),
+    locks: null,
+    events: null,
+    sleep: async () => {},
+  });
   const signIn = (code = 'ok') => carryOver(c, () => c.tokens.exchangeCode({ code, codeVerifier: 'v' }));
   /** method, last path segment and which token went with it */
   const log = () =>
-    net.calls.filter((x) => !x.url.endsWith('/oauth2/token')).map((x) => `${x.method} ${x.url.split('/').pop()} ${x.headers['authorization'] ?? x.headers['Authorization']}`);
+    net.calls
+      .filter((x) => !x.url.endsWith('/oauth2/token'))
+      .map((x) => `${x.method} ${x.url.split('/').pop()} ${x.headers['authorization'] ?? x.headers['Authorization']}`);
   return { signIn, log };
 }
 
@@ -36,7 +53,11 @@ describe('carryOver (a sign-in takes the visitor’s back-in-stock requests alon
   it('deletes each waiting request as the visitor before the sign-in and makes it again as the member after it', async () => {
     localStorage.setItem(
       KEY,
-      JSON.stringify({ 'p:1': { id: 'r1', email: 'ada@example.com', body: body('ada@example.com') }, 'p:2': { id: 'r2', email: 'bo@example.com', body: body('bo@example.com') }, 'p:3': { id: 'old', email: 'cy@example.com' } }),
+      JSON.stringify({
+        'p:1': { id: 'r1', email: 'ada@example.com', body: body('ada@example.com') },
+        'p:2': { id: 'r2', email: 'bo@example.com', body: body('bo@example.com') },
+        'p:3': { id: 'old', email: 'cy@example.com' },
+      }),
     );
     const { signIn, log } = setup((call) => {
       if (call.method === 'GET') return call.url.endsWith('/r1') ? request('r1') : request('r2', 'NOTIFICATION_SENT');
@@ -55,8 +76,19 @@ describe('carryOver (a sign-in takes the visitor’s back-in-stock requests alon
   });
 
   it('a failed sign-in makes it again as the visitor; a create that found no answer is left for the widget; a refused one is dropped', async () => {
-    localStorage.setItem(KEY, JSON.stringify({ 'p:1': { id: 'r1', email: 'ada@example.com', body: body('ada@example.com') } }));
-    const first = setup((call) => (call.method === 'GET' ? request('r1') : call.method === 'DELETE' ? json(200, {}) : call.method === 'POST' ? request('v2') : undefined));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ 'p:1': { id: 'r1', email: 'ada@example.com', body: body('ada@example.com') } }),
+    );
+    const first = setup((call) =>
+      call.method === 'GET'
+        ? request('r1')
+        : call.method === 'DELETE'
+          ? json(200, {})
+          : call.method === 'POST'
+            ? request('v2')
+            : undefined,
+    );
     await expect(first.signIn('bad')).rejects.toThrow();
     expect(stored()['p:1']!.id).toBe('v2');
 
@@ -67,8 +99,17 @@ describe('carryOver (a sign-in takes the visitor’s back-in-stock requests alon
     await offline.signIn();
     expect(stored()['p:1']!.id).toBe('');
 
-    localStorage.setItem(KEY, JSON.stringify({ 'p:1': { id: 'r9', email: 'ada@example.com', body: body('ada@example.com') } }));
-    const refused = setup((call) => (call.method === 'POST' ? json(428, { message: 'not collecting' }) : call.method === 'GET' ? request('r9') : json(200, {})));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ 'p:1': { id: 'r9', email: 'ada@example.com', body: body('ada@example.com') } }),
+    );
+    const refused = setup((call) =>
+      call.method === 'POST'
+        ? json(428, { message: 'not collecting' })
+        : call.method === 'GET'
+          ? request('r9')
+          : json(200, {}),
+    );
     await refused.signIn();
     expect(stored()).toEqual({});
   });

@@ -7,7 +7,9 @@ import type { Cart, CartChangeReason } from '../api/current-cart.ts';
 
 /** Dispatches `inlay-cart-change` on `target` (the element that made the change), else on the document. */
 export const announce = (cart: Cart | null, reason: CartChangeReason, target: EventTarget = document) => {
-  target.dispatchEvent(new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }));
+  target.dispatchEvent(
+    new CustomEvent('inlay-cart-change', { detail: { cart, reason }, bubbles: true, composed: true }),
+  );
 };
 
 /** A channel to the other tabs (`heard`: what one posted), or null where there is no BroadcastChannel (this tab only). */

@@ -5,25 +5,51 @@ import { createCart, type CartStore } from './current-cart.ts';
 import type { Cart } from '../api/current-cart.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
-const line = (id: string, quantity: number): Cart['lineItems'][number] => ({ id, quantity, catalogReference: { appId: 'a', catalogItemId: `p-${id}` }, price: money(10) });
-const cartOf = (revision: number, ...lines: ReturnType<typeof line>[]): Cart => ({ id: 'c1', lineItems: lines, revision: String(revision) });
+const line = (id: string, quantity: number): Cart['lineItems'][number] => ({
+  id,
+  quantity,
+  catalogReference: { appId: 'a', catalogItemId: `p-${id}` },
+  price: money(10),
+});
+const cartOf = (revision: number, ...lines: ReturnType<typeof line>[]): Cart => ({
+  id: 'c1',
+  lineItems: lines,
+  revision: String(revision),
+});
 
 /** `lose`: the change is made, then the answer is lost. `unreadable`: GETs of the cart fail (a 400: not retried). */
-let server: { cart: Cart | null; fail?: () => Response | Promise<Response>; lose?: boolean; unreadable?: boolean } = { cart: null };
+let server: { cart: Cart | null; fail?: () => Response | Promise<Response>; lose?: boolean; unreadable?: boolean } = {
+  cart: null,
+};
 const net = fakeFetch(async (call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (call.method !== 'GET' && server.fail) return server.fail();
-  if (call.method === 'GET' && server.unreadable) return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
-  if (call.method === 'GET') return server.cart ? json(200, { cart: server.cart }) : json(404, { message: 'no cart', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } });
+  if (call.method === 'GET' && server.unreadable)
+    return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
+  if (call.method === 'GET')
+    return server.cart
+      ? json(200, { cart: server.cart })
+      : json(404, { message: 'no cart', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } });
   const body = call.body as { lineItems?: { id?: string; quantity: number }[]; lineItemIds?: string[] };
   const cur = server.cart ?? cartOf(0);
   const rev = Number(cur.revision) + 1;
   if (call.url.endsWith('/add-to-cart')) {
-    const item = (body as { lineItems: { catalogReference: { catalogItemId: string }; quantity: number }[] }).lineItems[0]!;
-    server.cart = cartOf(rev, ...cur.lineItems, { ...line(`l${rev}`, item.quantity), catalogReference: { appId: 'a', catalogItemId: item.catalogReference.catalogItemId } });
+    const item = (body as { lineItems: { catalogReference: { catalogItemId: string }; quantity: number }[] })
+      .lineItems[0]!;
+    server.cart = cartOf(rev, ...cur.lineItems, {
+      ...line(`l${rev}`, item.quantity),
+      catalogReference: { appId: 'a', catalogItemId: item.catalogReference.catalogItemId },
+    });
   }
-  if (call.url.endsWith('/update-line-items-quantity')) server.cart = cartOf(rev, ...cur.lineItems.map((l) => (l.id === body.lineItems![0]!.id ? { ...l, quantity: body.lineItems![0]!.quantity } : l)));
-  if (call.url.endsWith('/remove-line-items')) server.cart = cartOf(rev, ...cur.lineItems.filter((l) => !body.lineItemIds!.includes(l.id)));
+  if (call.url.endsWith('/update-line-items-quantity'))
+    server.cart = cartOf(
+      rev,
+      ...cur.lineItems.map((l) =>
+        l.id === body.lineItems![0]!.id ? { ...l, quantity: body.lineItems![0]!.quantity } : l,
+      ),
+    );
+  if (call.url.endsWith('/remove-line-items'))
+    server.cart = cartOf(rev, ...cur.lineItems.filter((l) => !body.lineItemIds!.includes(l.id)));
   if (server.lose) throw new TypeError('Failed to fetch');
   return json(200, { cart: server.cart });
 });
@@ -35,7 +61,8 @@ let cart: CartStore;
 const resetCartForTests = () => {
   cart?.close();
   cart = createCart(client);
-};beforeEach(() => {
+};
+beforeEach(() => {
   resetCartForTests();
   net.calls.length = 0;
   server = { cart: cartOf(1, line('a', 1), line('b', 2)) };
@@ -81,15 +108,25 @@ describe('cart.$cart model', () => {
     expect(cart.$cart.get()!.lineItems.map((l) => l.quantity)).toEqual([1, 2, 2, 1]);
     const adds = net.calls.filter((c) => c.url.endsWith('/add-to-cart'));
     expect(adds.map((c) => c.body)).toEqual([
-      { lineItems: [{ catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'x' }, quantity: 2 }] },
-      { lineItems: [{ catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'y' }, quantity: 1 }] },
+      {
+        lineItems: [
+          { catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'x' }, quantity: 2 },
+        ],
+      },
+      {
+        lineItems: [
+          { catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'y' }, quantity: 1 },
+        ],
+      },
     ]);
   });
 
   it('inlay-cart-change on every confirmed change; another tab’s revision makes this tab refetch', async () => {
     await cart.loadCart();
     const events: { reason: string; count: number }[] = [];
-    document.addEventListener('inlay-cart-change', (e) => events.push({ reason: e.detail.reason, count: (e.detail.cart as Cart).lineItems.length }));
+    document.addEventListener('inlay-cart-change', (e) =>
+      events.push({ reason: e.detail.reason, count: (e.detail.cart as Cart).lineItems.length }),
+    );
     await cart.removeLine('a');
     expect(events).toEqual([{ reason: 'remove', count: 1 }]);
 
@@ -178,7 +215,10 @@ describe('cart.$cart model', () => {
       let late: Cart | undefined;
       server.fail = () => {
         // the platform is slow: the answer is lost and the line appears only after this tab's read-back
-        late = cartOf(2, line('a', 1), line('b', 2), { ...line('l2', 1), catalogReference: { appId: 'a', catalogItemId: 'p-new' } });
+        late = cartOf(2, line('a', 1), line('b', 2), {
+          ...line('l2', 1),
+          catalogReference: { appId: 'a', catalogItemId: 'p-new' },
+        });
         throw new TypeError('Failed to fetch');
       };
       const first = await cart.addItems([{ productId: 'p-new' }]).catch((e: unknown) => e);
@@ -221,7 +261,9 @@ describe('cart.$cart model', () => {
     // meanwhile: its revision may be the same number, the cart is not; this tab shows it, not an empty cart
     server.cart = { ...cartOf(1, line('later', 4)), id: 'c2' };
     other.postMessage({ id: 'c2', revision: '1' });
-    await vi.waitFor(() => expect(cart.$cart.get()).toMatchObject({ id: 'c2', lineItems: [{ id: 'later', quantity: 4 }] }));
+    await vi.waitFor(() =>
+      expect(cart.$cart.get()).toMatchObject({ id: 'c2', lineItems: [{ id: 'later', quantity: 4 }] }),
+    );
     expect(gets()).toHaveLength(2);
     // no cart at all on the platform (404 after the last line was bought): refetched too
     server.cart = null;

@@ -43,7 +43,11 @@ const lineOf = (c: Cart | null, id: string) => c?.lineItems.find((l) => l.id ===
 /** Units of a product (and variant, when given) in a cart. */
 const unitsOf = (c: Cart | null, i: AddItem) =>
   (c?.lineItems ?? [])
-    .filter((l) => l.catalogReference.catalogItemId === i.productId && (!i.variantId || l.catalogReference.options?.['variantId'] === i.variantId))
+    .filter(
+      (l) =>
+        l.catalogReference.catalogItemId === i.productId &&
+        (!i.variantId || l.catalogReference.options?.['variantId'] === i.variantId),
+    )
     .reduce((n, l) => n + l.quantity, 0);
 const couponOf = (c: Cart | null) => c?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code.toLowerCase();
 
@@ -56,7 +60,9 @@ export function createCart(client: CartClient) {
   /** `idle` until first needed, then `loading`, `ready` or `error` (of the load). */
   const $cartStatus = atom<{ state: 'idle' | 'loading' | 'ready' | 'error'; error?: unknown }>({ state: 'idle' });
   /** The cart as shown: the last confirmed one with the pending changes applied. `null` = empty. */
-  const $cart = computed([$confirmed, $pending], (c, p) => (c ? p.reduce((acc, x) => (x.apply ? x.apply(acc) : acc), c) : c));
+  const $cart = computed([$confirmed, $pending], (c, p) =>
+    c ? p.reduce((acc, x) => (x.apply ? x.apply(acc) : acc), c) : c,
+  );
   /** Units in the cart (the badge). */
   const $cartCount = computed($cart, (c) => (c ? c.lineItems.reduce((n, l) => n + l.quantity, 0) : 0));
   /** Whether the drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
@@ -207,7 +213,8 @@ export function createCart(client: CartClient) {
      */
     addItems(items: AddItem[], target?: EventTarget, previous?: unknown): Promise<Cart | null> {
       // the platform caps a line at 9999 units
-      const landed: Landed = (b, a) => items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
+      const landed: Landed = (b, a) =>
+        items.every((i) => unitsOf(a, i) >= Math.min(9999, unitsOf(b, i) + (i.quantity ?? 1)));
       return mutate('add', () => cartApi.addToCart(client, items), { landed, target, previous });
     },
     /** `target`: where `inlay-cart-change` is dispatched (the `<inlay-cart>` whose drawer made the change). */
@@ -226,8 +233,12 @@ export function createCart(client: CartClient) {
       });
     },
     applyCoupon: (code: string, target?: EventTarget) =>
-      mutate('coupon', () => cartApi.applyCoupon(client, code), { landed: (_, a) => couponOf(a) === code.toLowerCase(), target }),
-    removeCoupon: (target?: EventTarget) => mutate('coupon', () => cartApi.removeCoupon(client), { landed: (_, a) => !couponOf(a), target }),
+      mutate('coupon', () => cartApi.applyCoupon(client, code), {
+        landed: (_, a) => couponOf(a) === code.toLowerCase(),
+        target,
+      }),
+    removeCoupon: (target?: EventTarget) =>
+      mutate('coupon', () => cartApi.removeCoupon(client), { landed: (_, a) => !couponOf(a), target }),
     clearCart: () =>
       mutate('clear', () => cartApi.deleteCart(client), {
         apply: (c) => withLines(c, () => []),

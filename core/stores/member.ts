@@ -45,4 +45,5 @@ export const updateNickname = ({ http }: Pick<InlayClient, 'http'>, memberId: st
   members.updateNickname(http, memberId, nickname).then(kept);
 
 /** Join (public profile) or leave (private profile) the site's community. */
-export const setCommunity = ({ http }: Pick<InlayClient, 'http'>, join: boolean) => members.setCommunity(http, join).then(kept);
+export const setCommunity = ({ http }: Pick<InlayClient, 'http'>, join: boolean) =>
+  members.setCommunity(http, join).then(kept);

@@ -12,7 +12,13 @@ const flush = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** One "page": a query cache over a persisted layer on `storage`, with a clock the test moves. */
 function page(storage: Storage, clock: { now: number }, o: Partial<PersistedOptions> & { id?: string } = {}) {
-  const persisted = createPersistedStore({ storage, clientId: 'c1', identity: () => o.id ?? 'vA', now: () => clock.now, ...o });
+  const persisted = createPersistedStore({
+    storage,
+    clientId: 'c1',
+    identity: () => o.id ?? 'vA',
+    now: () => clock.now,
+    ...o,
+  });
   return { persisted, cache: createQueryCache({ now: () => clock.now, persisted }) };
 }
 
@@ -164,7 +170,9 @@ describe('persisted query layer (HTTP-cache semantics across page loads)', () =>
   it('sign-out (and any change of identity) drops the previous identity’s copies', async () => {
     const cacheStorage = memoryStorage();
     let n = 0;
-    const { fetch } = fakeFetch(() => json(200, { access_token: `a${++n}`, refresh_token: `r${n}`, expires_in: 14400 }));
+    const { fetch } = fakeFetch(() =>
+      json(200, { access_token: `a${++n}`, refresh_token: `r${n}`, expires_in: 14400 }),
+    );
     const c = createClient(
       { clientId: 'c1', apiBase: 'https://api.test', locale: 'en', tokenStorage: 'local' },
       { fetch, storage: memoryStorage(), cacheStorage, locks: null, events: null, now: () => T0 },

@@ -115,7 +115,8 @@ export function createPersistedStore(o: PersistedOptions): PersistedStore {
       const v = JSON.parse(raw) as { u?: unknown; e?: unknown };
       if (typeof v?.u === 'number') u = v.u;
       if (v?.e && typeof v.e === 'object' && !Array.isArray(v.e)) {
-        for (const [k, e] of Object.entries(v.e as Record<string, unknown>)) if (usable(e)) entries.set(k, { t: e.t, d: e.d });
+        for (const [k, e] of Object.entries(v.e as Record<string, unknown>))
+          if (usable(e)) entries.set(k, { t: e.t, d: e.d });
       }
     } catch {
       /* garbage: ignored, overwritten by the next write */
@@ -147,7 +148,13 @@ export function createPersistedStore(o: PersistedOptions): PersistedStore {
     }
     for (let n = parts.length; n > 0; n = Math.floor(n / 2)) {
       try {
-        storage.setItem(itemKey(id), `{"u":${now()},"e":{${parts.slice(0, n).map((p) => p[2]).join(',')}}}`);
+        storage.setItem(
+          itemKey(id),
+          `{"u":${now()},"e":{${parts
+            .slice(0, n)
+            .map((p) => p[2])
+            .join(',')}}}`,
+        );
         return new Map(parts.slice(0, n).map((p) => [p[0], p[1]]));
       } catch {
         /* quota: try again with the newer half */

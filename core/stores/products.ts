@@ -35,10 +35,15 @@ export async function productsByIds({ cache, http }: Client, ids: string[]): Pro
  * again): their stores wait for it instead of each reading alone. Call the returned function with the batch's
  * products, or with the error.
  */
-export function expectProducts({ cache }: Pick<InlayClient, 'cache'>, ids: string[]): (result: Product[] | Error) => void {
+export function expectProducts(
+  { cache }: Pick<InlayClient, 'cache'>,
+  ids: string[],
+): (result: Product[] | Error) => void {
   if (!ids.length) return () => {};
   let settle!: (r: Product[] | Error) => void;
-  const batch = new Promise<Product[]>((resolve, reject) => (settle = (r) => (r instanceof Error ? reject(r) : resolve(r))));
+  const batch = new Promise<Product[]>(
+    (resolve, reject) => (settle = (r) => (r instanceof Error ? reject(r) : resolve(r))),
+  );
   cache.provide(ids.map(productKey), batch.then(byKey), PRODUCT);
   return settle;
 }

@@ -157,7 +157,11 @@ export function createQueryCache(
       (error: unknown) => {
         e.stale = true;
         const { data } = val(e);
-        e.$.set({ ...(data === undefined ? {} : { data }), error: error instanceof Error ? error : new Error(String(error)), loading: false });
+        e.$.set({
+          ...(data === undefined ? {} : { data }),
+          error: error instanceof Error ? error : new Error(String(error)),
+          loading: false,
+        });
         throw error;
       },
     );

@@ -5,5 +5,8 @@ import { algorithmSchema, fetchAlgorithms, type AvailableAlgorithm } from '../ap
 
 /** The site's algorithms: one request for every carousel, kept across pages for an hour. */
 export function listAlgorithms({ cache, http }: Pick<InlayClient, 'cache' | 'http'>): Promise<AvailableAlgorithm[]> {
-  return cache.fetch('recs:algorithms', () => fetchAlgorithms(http), { fresh: FRESH_ALGORITHMS_MS, schema: z.array(algorithmSchema) });
+  return cache.fetch('recs:algorithms', () => fetchAlgorithms(http), {
+    fresh: FRESH_ALGORITHMS_MS,
+    schema: z.array(algorithmSchema),
+  });
 }

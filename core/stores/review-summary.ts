@@ -62,7 +62,11 @@ const batchesOf = oncePer((_: Client) => new Map<string, Map<string, Waiter>>())
 
 const countsFor = ({ cache, http }: Client, ns: string, id: string) =>
   Promise.all(
-    [1, 2, 3, 4, 5].map((n) => cache.fetch(`reviews:count:${ns}:${id}:${n}`, () => countReviews(http, { namespace: ns, entityId: id, 'content.rating': n }))),
+    [1, 2, 3, 4, 5].map((n) =>
+      cache.fetch(`reviews:count:${ns}:${id}:${n}`, () =>
+        countReviews(http, { namespace: ns, entityId: id, 'content.rating': n }),
+      ),
+    ),
   ).then(summarize);
 
 async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): Promise<void> {
@@ -81,7 +85,11 @@ async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): 
       let cursor: string | undefined;
       for (let pages = 0; ; pages++) {
         if (pages === 5) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
-        const page = await queryReviews(client.http, { filter: { namespace: ns, entityId: { $in: ids } }, limit: 100, cursor });
+        const page = await queryReviews(client.http, {
+          filter: { namespace: ns, entityId: { $in: ids } },
+          limit: 100,
+          cursor,
+        });
         for (const r of page.reviews) {
           const h = hist.get(r.entityId);
           const n = Math.round(r.content.rating);
@@ -102,17 +110,22 @@ async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): 
  * Summaries are kept across pages, fresh for a minute (the five counts behind one are not kept apart: a summary is
  * never rebuilt from older counts).
  */
-const SUMMARY: Persist<Summary> = { fresh: FRESH_MS, schema: z.object({ count: z.number(), average: z.number(), histogram: z.array(z.number()) }) };
+const SUMMARY: Persist<Summary> = {
+  fresh: FRESH_MS,
+  schema: z.object({ count: z.number(), average: z.number(), histogram: z.array(z.number()) }),
+};
 
 /** The shared summary store of an item (`<inlay-rating>` and `<inlay-reviews>` use the same key). */
-export const summaryStore = (client: Client, ns: string, id: string) => client.cache.store(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY);
+export const summaryStore = (client: Client, ns: string, id: string) =>
+  client.cache.store(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY);
 
 /**
  * Starts the summaries of items about to be shown (a carousel's cards, before their details arrive), so their
  * ratings do not wait one more round trip for the cards to render. Same keys and batching as `summaryStore`.
  */
 export function prefetchSummaries(client: Client, ns: string, ids: string[]): void {
-  for (const id of ids) client.cache.fetch(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY).catch(() => undefined);
+  for (const id of ids)
+    client.cache.fetch(summaryKey(ns, id), () => loadSummary(client, ns, id), SUMMARY).catch(() => undefined);
 }
 
 /** A page of reviews as kept across pages (the first page of a list), fresh for a minute. */
@@ -121,8 +134,14 @@ export const REVIEW_PAGE: Persist<ReviewPage> = {
   schema: z.object({ reviews: z.array(reviewSchema), next: z.optional(z.string()) }),
 };
 /** The cache key of a list's first page; `reviews:list:<ns>:<id>:` covers every sort and filter of an item. */
-export const listKey = (ns: string, id: string, sort: SortKey, rating: number | undefined, limit: number, photos = false) =>
-  `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
+export const listKey = (
+  ns: string,
+  id: string,
+  sort: SortKey,
+  rating: number | undefined,
+  limit: number,
+  photos = false,
+) => `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
 
 /**
  * The `<inlay-reviews>` on the page, by item (`namespace:entityId`): each entry brings that widget into view and moves

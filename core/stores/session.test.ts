@@ -16,7 +16,10 @@ describe('$session', () => {
     });
     const off = syncSession(tokens);
     expect($session.get()).toEqual({ status: 'visitor', role: 'none' });
-    tokens.setMemberTokens({ accessToken: { value: 'secret-a', expiresAt: 9e9 }, refreshToken: { value: 'secret-r', role: 'member' } });
+    tokens.setMemberTokens({
+      accessToken: { value: 'secret-a', expiresAt: 9e9 },
+      refreshToken: { value: 'secret-r', role: 'member' },
+    });
     expect($session.get()).toEqual({ status: 'member', role: 'member' });
     setSessionMember({ id: 'm1' });
     expect($session.get().member).toEqual({ id: 'm1' });
@@ -26,7 +29,10 @@ describe('$session', () => {
     setSessionError('no token');
     expect($session.get()).toMatchObject({ status: 'error', error: 'no token' });
     off();
-    tokens.setMemberTokens({ accessToken: { value: 'a', expiresAt: 9e9 }, refreshToken: { value: 'r', role: 'member' } });
+    tokens.setMemberTokens({
+      accessToken: { value: 'a', expiresAt: 9e9 },
+      refreshToken: { value: 'r', role: 'member' },
+    });
     expect($session.get().status).toBe('error');
   });
 });

@@ -11,7 +11,9 @@ afterEach(() => {
 describe('toasts', () => {
   it('auto-dismisses after 4000 ms', () => {
     const id = toast.success('Added to cart', { description: '1 item' });
-    expect($toasts.get()).toEqual([{ id, type: 'success', title: 'Added to cart', description: '1 item', duration: 4000 }]);
+    expect($toasts.get()).toEqual([
+      { id, type: 'success', title: 'Added to cart', description: '1 item', duration: 4000 },
+    ]);
     vi.advanceTimersByTime(3999);
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);

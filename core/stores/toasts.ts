@@ -28,9 +28,7 @@ function arm(t: Toast, ms = t.duration) {
   if (t.type === 'loading' || !Number.isFinite(ms)) return void timers.delete(t.id);
   timers.set(
     t.id,
-    paused
-      ? { end: 0, left: ms }
-      : { timer: setTimeout(() => dismiss(t.id), ms), end: Date.now() + ms },
+    paused ? { end: 0, left: ms } : { timer: setTimeout(() => dismiss(t.id), ms), end: Date.now() + ms },
   );
 }
 
@@ -39,7 +37,10 @@ const stays = (t?: Partial<Toast>) => t?.type === 'loading' || !!t?.action;
 
 function normalize(input: ToastInput, prev?: Toast): Toast {
   const t = { ...prev, ...input, id: prev?.id ?? input.id ?? `t${++seq}`, type: input.type ?? prev?.type ?? 'info' };
-  return { ...t, duration: input.duration ?? (stays(t) ? Infinity : prev && !stays(prev) ? prev.duration : TOAST_DURATION_MS) };
+  return {
+    ...t,
+    duration: input.duration ?? (stays(t) ? Infinity : prev && !stays(prev) ? prev.duration : TOAST_DURATION_MS),
+  };
 }
 
 /**

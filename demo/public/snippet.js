@@ -71,7 +71,9 @@ if (form && code && copy && status && preview) {
     for (const w of widgets) {
       if (!w.checked) continue;
       const tag = w.dataset.widget;
-      const attrs = attributes(tag).map(([n, v]) => (v === true ? ` ${n}` : ` ${n}="${esc(v)}"`)).join('');
+      const attrs = attributes(tag)
+        .map(([n, v]) => (v === true ? ` ${n}` : ` ${n}="${esc(v)}"`))
+        .join('');
       lines.push(`<${tag}${attrs}></${tag}>`);
     }
     return lines.join('\n');

@@ -8,7 +8,8 @@ const byId = new Map(products.map((p) => [p.id, p]));
 /** `h('p', {class: 'x'}, 'text', child)`: attributes as attributes, strings as text nodes. */
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : String(v));
+  for (const [k, v] of Object.entries(attrs || {}))
+    if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : String(v));
   el.append(...children);
   return el;
 }
@@ -25,7 +26,13 @@ function homeView() {
       'ul',
       { class: 'grid' },
       ...products.map((p) =>
-        h('li', { class: 'card' }, h('a', { href: `/spa/product/${p.id}`, class: 'card-name' }, p.name), h('inlay-rating', { 'product-id': p.id }), h('p', { class: 'price' }, p.price)),
+        h(
+          'li',
+          { class: 'card' },
+          h('a', { href: `/spa/product/${p.id}`, class: 'card-name' }, p.name),
+          h('inlay-rating', { 'product-id': p.id }),
+          h('p', { class: 'price' }, p.price),
+        ),
       ),
     ),
   );
@@ -43,7 +50,11 @@ function createProductView() {
   const recommendations = h('inlay-recommendations', { algorithm: 'related', limit: 4 });
   const reviewsMain = h('section', { id: 'reviews-main', 'aria-label': 'Reviews' }, reviews);
   const reviewsSide = h('aside', { id: 'reviews-side', 'aria-label': 'Side column' });
-  const move = h('button', { type: 'button', id: 'move-reviews', class: 'button secondary' }, 'Move reviews to the side column');
+  const move = h(
+    'button',
+    { type: 'button', id: 'move-reviews', class: 'button secondary' },
+    'Move reviews to the side column',
+  );
   move.addEventListener('click', () => {
     // re-parenting: the element is disconnected and connected again, keeping its attributes
     const toSide = reviews.parentElement === reviewsMain;
@@ -63,7 +74,12 @@ function createProductView() {
     description,
     h('p', {}, move),
     h('div', { class: 'product-grid' }, reviewsMain, reviewsSide),
-    h('section', { class: 'band', 'aria-label': 'You may also like' }, h('h2', {}, 'You may also like'), recommendations),
+    h(
+      'section',
+      { class: 'band', 'aria-label': 'You may also like' },
+      h('h2', {}, 'You may also like'),
+      recommendations,
+    ),
     h('nav', { 'aria-label': 'More products', class: 'crumbs' }, prev, ' · ', next),
   );
   return {
@@ -98,7 +114,16 @@ function route(focus = true) {
     document.title = `${product.name} · Fernwood SPA`;
   } else {
     productView = null;
-    main.replaceChildren(m ? h('section', {}, h('h1', { tabindex: '-1' }, 'Product not found'), h('a', { href: '/spa' }, 'Back to the shop')) : homeView());
+    main.replaceChildren(
+      m
+        ? h(
+            'section',
+            {},
+            h('h1', { tabindex: '-1' }, 'Product not found'),
+            h('a', { href: '/spa' }, 'Back to the shop'),
+          )
+        : homeView(),
+    );
     document.title = 'Fernwood Supply Co. · single-page shop';
   }
   if (focus) main.querySelector('h1')?.focus({ preventScroll: true });

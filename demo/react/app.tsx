@@ -58,9 +58,15 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
           <h2 id="react-panel-title">This panel is the host app’s own React state</h2>
           <p data-testid="member">{name ? `Signed in as ${name}.` : 'You are browsing as a visitor.'}</p>
           <p data-testid="count" aria-live="polite">
-            {cart === undefined ? 'Reading your cart…' : count === 1 ? '1 item in your cart.' : `${count} items in your cart.`}
+            {cart === undefined
+              ? 'Reading your cart…'
+              : count === 1
+                ? '1 item in your cart.'
+                : `${count} items in your cart.`}
           </p>
-          <p data-testid="last-change">{lastChange ? `Last cart change: ${lastChange}.` : 'No cart change on this page yet.'}</p>
+          <p data-testid="last-change">
+            {lastChange ? `Last cart change: ${lastChange}.` : 'No cart change on this page yet.'}
+          </p>
           <button
             type="button"
             className="button"
@@ -68,7 +74,10 @@ export function App({ apiBase, assetsBase, clientId, product }: AppProps) {
             onClick={() => {
               setAdding(true);
               setAddError(undefined);
-              add({ productId: product.id, ...(product.variantId ? { variantId: product.variantId } : {}) }, { open: false })
+              add(
+                { productId: product.id, ...(product.variantId ? { variantId: product.variantId } : {}) },
+                { open: false },
+              )
                 .catch((e: unknown) => setAddError(`Could not add it: ${e instanceof Error ? e.message : String(e)}`))
                 .finally(() => setAdding(false));
             }}

@@ -44,7 +44,10 @@ function color(c: string): string {
 
 /** Escape text for XML content and attribute values. */
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] as string,
+  );
 }
 
 /** A tiny deterministic PRNG (mulberry32) seeded from a string. */
@@ -189,7 +192,11 @@ const DRAW: Record<ArtKind, Draw> = {
     let dots = '';
     for (let i = 0; i < 7; i++) dots += `<circle cx="${300 + i * 33}" cy="520" r="7" fill="${p.dark}" opacity="0.5"/>`;
     return (
-      leaf(-62, 110) + leaf(-30, 140) + leaf(0, 160) + leaf(30, 140) + leaf(62, 110) +
+      leaf(-62, 110) +
+      leaf(-30, 140) +
+      leaf(0, 160) +
+      leaf(30, 140) +
+      leaf(62, 110) +
       `<path d="M270 440 h260 l-32 210 h-196 z" fill="${p.main}"/>` +
       `<rect x="252" y="416" width="296" height="48" rx="10" fill="${p.dark}"/>` +
       dots +

@@ -67,7 +67,9 @@ export interface OAuthClient {
 
 export function getClient(db: Database, clientId: string): OAuthClient | undefined {
   const row = db
-    .prepare<[string], { id: string; name: string; allowed_origins: string }>('SELECT id, name, allowed_origins FROM oauth_clients WHERE id = ?')
+    .prepare<[string], { id: string; name: string; allowed_origins: string }>(
+      'SELECT id, name, allowed_origins FROM oauth_clients WHERE id = ?',
+    )
     .get(clientId);
   return row ? { id: row.id, name: row.name, allowedOrigins: JSON.parse(row.allowed_origins) as string[] } : undefined;
 }
@@ -82,7 +84,10 @@ export function upsertClient(db: Database, client: OAuthClient, nowIso: string):
 
 /** Every registered client's id, sorted. */
 export function listClientIds(db: Database): string[] {
-  return db.prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id').all().map((r) => r.id);
+  return db
+    .prepare<[], { id: string }>('SELECT id FROM oauth_clients ORDER BY id')
+    .all()
+    .map((r) => r.id);
 }
 
 /** The union of every registered client's allowed origins (the CORS allow-list). */
@@ -95,12 +100,17 @@ export function allAllowedOrigins(db: Database): Set<string> {
 
 /** Set (or replace) a client's secret; only its SHA-256 is stored. */
 export function setClientSecret(db: Database, clientId: string, secret: string): void {
-  db.prepare<[string, string]>('UPDATE oauth_clients SET secret_hash = ? WHERE id = ?').run(sha256Hex(secret), clientId);
+  db.prepare<[string, string]>('UPDATE oauth_clients SET secret_hash = ? WHERE id = ?').run(
+    sha256Hex(secret),
+    clientId,
+  );
 }
 
 /** True when `secret` is this client's secret (constant time); false for an unknown client or one without a secret. */
 export function clientSecretMatches(db: Database, clientId: string, secret: string): boolean {
-  const row = db.prepare<[string], { secret_hash: string | null }>('SELECT secret_hash FROM oauth_clients WHERE id = ?').get(clientId);
+  const row = db
+    .prepare<[string], { secret_hash: string | null }>('SELECT secret_hash FROM oauth_clients WHERE id = ?')
+    .get(clientId);
   // compare even when there is nothing to compare with, so an unknown client takes as long as a wrong secret
   const expected = Buffer.from(row?.secret_hash ?? sha256Hex(randomBytes(16).toString('hex')), 'hex');
   const actual = Buffer.from(sha256Hex(secret), 'hex');
@@ -129,23 +139,28 @@ const insertTokenSql = `INSERT INTO oauth_tokens
   (token_hash, kind, role, client_id, visitor_id, member_id, parent_hash, created_at, expires_at, revoked)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`;
 
-function insertToken(db: Database, kind: 'access' | 'refresh', s: Subject, parentHash: string | null, nowMs: number, expiresAt: number | null): string {
+function insertToken(
+  db: Database,
+  kind: 'access' | 'refresh',
+  s: Subject,
+  parentHash: string | null,
+  nowMs: number,
+  expiresAt: number | null,
+): string {
   const token = newOpaqueToken();
-  db.prepare<[string, string, string, string, string | null, string | null, string | null, number, number | null]>(insertTokenSql).run(
-    sha256Hex(token),
-    kind,
-    s.role,
-    s.clientId,
-    s.visitorId,
-    s.memberId,
-    parentHash,
-    nowMs,
-    expiresAt,
-  );
+  db.prepare<[string, string, string, string, string | null, string | null, string | null, number, number | null]>(
+    insertTokenSql,
+  ).run(sha256Hex(token), kind, s.role, s.clientId, s.visitorId, s.memberId, parentHash, nowMs, expiresAt);
   return token;
 }
 
-function issueAccessToken(db: Database, s: Subject, refreshToken: string, nowMs: number, ttlSeconds: number): TokenResponse {
+function issueAccessToken(
+  db: Database,
+  s: Subject,
+  refreshToken: string,
+  nowMs: number,
+  ttlSeconds: number,
+): TokenResponse {
   const access = insertToken(db, 'access', s, sha256Hex(refreshToken), nowMs, nowMs + ttlSeconds * 1000);
   return {
     access_token: access,
@@ -157,7 +172,12 @@ function issueAccessToken(db: Database, s: Subject, refreshToken: string, nowMs:
 }
 
 /** Create a visitor and its tokens (grant `anonymous`). */
-export function issueVisitorTokens(db: Database, clientId: string, nowMs: number, ttlSeconds: number): TokenResponse & { visitorId: string } {
+export function issueVisitorTokens(
+  db: Database,
+  clientId: string,
+  nowMs: number,
+  ttlSeconds: number,
+): TokenResponse & { visitorId: string } {
   return db.transaction(() => {
     const visitorId = randomUUID();
     db.prepare<[string, string, string]>('INSERT INTO visitors (id, client_id, created_date) VALUES (?, ?, ?)').run(
@@ -179,7 +199,12 @@ export function issueMemberTokens(
   ttlSeconds: number,
 ): TokenResponse {
   return db.transaction(() => {
-    const s: Subject = { role: 'member', clientId: opts.clientId, visitorId: opts.visitorId ?? null, memberId: opts.memberId };
+    const s: Subject = {
+      role: 'member',
+      clientId: opts.clientId,
+      visitorId: opts.visitorId ?? null,
+      memberId: opts.memberId,
+    };
     const refresh = insertToken(db, 'refresh', s, null, nowMs, null);
     return issueAccessToken(db, s, refresh, nowMs, ttlSeconds);
   })();
@@ -229,14 +254,19 @@ export function refreshAccessToken(
 /** Revoke a refresh token and the access tokens issued with it (logout). Returns whether it existed. */
 export function revokeRefreshToken(db: Database, refreshToken: string): boolean {
   const hash = sha256Hex(refreshToken);
-  const r = db.prepare<[string]>("UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? AND kind = 'refresh'").run(hash);
+  const r = db
+    .prepare<[string]>("UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? AND kind = 'refresh'")
+    .run(hash);
   db.prepare<[string]>('UPDATE oauth_tokens SET revoked = 1 WHERE parent_hash = ?').run(hash);
   return r.changes > 0;
 }
 
 /** Revoke one session by its refresh token's hash: the refresh token and every access token issued with it. */
 export function revokeSession(db: Database, refreshHash: string): void {
-  db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(refreshHash, refreshHash);
+  db.prepare<[string, string]>('UPDATE oauth_tokens SET revoked = 1 WHERE token_hash = ? OR parent_hash = ?').run(
+    refreshHash,
+    refreshHash,
+  );
 }
 
 /** Revoke every token of a member (password reset, block, delete). */
@@ -259,7 +289,9 @@ export function sessionOfAccessToken(db: Database, accessToken: string | undefin
   if (!accessToken) return null;
   return (
     db
-      .prepare<[string], { parent_hash: string | null }>("SELECT parent_hash FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'")
+      .prepare<[string], { parent_hash: string | null }>(
+        "SELECT parent_hash FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'",
+      )
       .get(sha256Hex(accessToken))?.parent_hash ?? null
   );
 }
@@ -268,7 +300,9 @@ export function sessionOfAccessToken(db: Database, accessToken: string | undefin
 export function sessionIsLive(db: Database, refreshHash: string | null | undefined, memberId: string): boolean {
   if (!refreshHash) return false;
   const row = db
-    .prepare<[string], { member_id: string | null; revoked: number }>("SELECT member_id, revoked FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'")
+    .prepare<[string], { member_id: string | null; revoked: number }>(
+      "SELECT member_id, revoked FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'",
+    )
     .get(refreshHash);
   return !!row && row.revoked === 0 && row.member_id === memberId && !!memberIsActive(db, memberId);
 }
@@ -321,18 +355,17 @@ export interface AdminTokenResponse {
 /** An admin access token for a client whose secret was checked (grant `client_credentials`). */
 export function issueAdminToken(db: Database, clientId: string, nowMs: number, ttlSeconds: number): AdminTokenResponse {
   const token = newOpaqueToken();
-  db.prepare<[string, string, number, number]>('INSERT INTO admin_tokens (token_hash, client_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    sha256Hex(token),
-    clientId,
-    nowMs,
-    nowMs + ttlSeconds * 1000,
-  );
+  db.prepare<[string, string, number, number]>(
+    'INSERT INTO admin_tokens (token_hash, client_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  ).run(sha256Hex(token), clientId, nowMs, nowMs + ttlSeconds * 1000);
   return { access_token: token, token_type: 'Bearer', expires_in: ttlSeconds };
 }
 
 function resolveAdminToken(db: Database, token: string, nowMs: number): AdminIdentity | null {
   const row = db
-    .prepare<[string], { client_id: string; expires_at: number }>('SELECT client_id, expires_at FROM admin_tokens WHERE token_hash = ?')
+    .prepare<[string], { client_id: string; expires_at: number }>(
+      'SELECT client_id, expires_at FROM admin_tokens WHERE token_hash = ?',
+    )
     .get(sha256Hex(token));
   return row && row.expires_at > nowMs ? { kind: 'admin', via: 'client-credentials', clientId: row.client_id } : null;
 }
@@ -341,7 +374,12 @@ function resolveAdminToken(db: Database, token: string, nowMs: number): AdminIde
  * Who is calling: the site's API key (with `wix-site-id`, see {@link apiKeyIdentity}), an admin token of the
  * `client_credentials` grant, or a visitor/member access token; null when there is no valid token.
  */
-export function resolveCaller(db: Database, headers: IncomingHttpHeaders, apiKey: string | undefined, nowMs: number): Caller | null {
+export function resolveCaller(
+  db: Database,
+  headers: IncomingHttpHeaders,
+  apiKey: string | undefined,
+  nowMs: number,
+): Caller | null {
   const keyed = apiKeyIdentity(headers, apiKey);
   if (keyed) return keyed;
   const token = tokenFromHeader(headers.authorization);
@@ -364,7 +402,10 @@ export function apiKeyIdentity(headers: IncomingHttpHeaders, apiKey: string | un
   const site = headers['wix-site-id'];
   if (site === undefined) return null;
   const given = tokenFromHeader(headers.authorization);
-  const ok = !!apiKey && !!given && timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(apiKey).digest());
+  const ok =
+    !!apiKey &&
+    !!given &&
+    timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(apiKey).digest());
   if (!ok || site !== SITE_ID) throw unauthorized('Invalid API key or site id');
   return { kind: 'admin', via: 'api-key' };
 }
@@ -390,7 +431,8 @@ export function requireVisitorOrMember(caller: Caller): Identity {
 /** Throw 403 unless the identity is a member with one of `roles` (any member when `roles` is empty). */
 export function requireRole(identity: Identity, ...roles: MemberRole[]): MemberIdentity {
   if (identity.kind !== 'member') throw forbidden('This call needs a signed-in member');
-  if (roles.length > 0 && !roles.includes(identity.role)) throw forbidden(`This call needs the role ${roles.join(' or ')}`);
+  if (roles.length > 0 && !roles.includes(identity.role))
+    throw forbidden(`This call needs the role ${roles.join(' or ')}`);
   return identity;
 }
 
@@ -406,14 +448,22 @@ export function issueAuthorizationCode(
   db.prepare<[string, string, string, string | null, string, string | null, number, number]>(
     `INSERT INTO oauth_codes (code_hash, client_id, member_id, visitor_id, code_challenge, redirect_uri, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(sha256Hex(code), opts.clientId, opts.memberId, opts.visitorId ?? null, opts.codeChallenge, opts.redirectUri ?? null, nowMs, nowMs + AUTH_CODE_TTL_MS);
+  ).run(
+    sha256Hex(code),
+    opts.clientId,
+    opts.memberId,
+    opts.visitorId ?? null,
+    opts.codeChallenge,
+    opts.redirectUri ?? null,
+    nowMs,
+    nowMs + AUTH_CODE_TTL_MS,
+  );
   return code;
 }
 
 /** Why a code exchange failed (an application error code), or the member it was issued for. */
 export type CodeExchange =
-  | { ok: true; memberId: string; visitorId: string | null }
-  | { ok: false; code: 'INVALID_GRANT'; message: string };
+  { ok: true; memberId: string; visitorId: string | null } | { ok: false; code: 'INVALID_GRANT'; message: string };
 
 /** Check and consume an authorization code (grant `authorization_code`). */
 export function consumeAuthorizationCode(
@@ -423,7 +473,18 @@ export function consumeAuthorizationCode(
 ): CodeExchange {
   return db.transaction((): CodeExchange => {
     const row = db
-      .prepare<[string], { client_id: string; member_id: string; visitor_id: string | null; code_challenge: string; redirect_uri: string | null; expires_at: number; used_at: number | null }>(
+      .prepare<
+        [string],
+        {
+          client_id: string;
+          member_id: string;
+          visitor_id: string | null;
+          code_challenge: string;
+          redirect_uri: string | null;
+          expires_at: number;
+          used_at: number | null;
+        }
+      >(
         'SELECT client_id, member_id, visitor_id, code_challenge, redirect_uri, expires_at, used_at FROM oauth_codes WHERE code_hash = ?',
       )
       .get(sha256Hex(opts.code));
@@ -433,11 +494,18 @@ export function consumeAuthorizationCode(
     if (row.expires_at <= nowMs) return fail('Authorization code expired');
     // A code bound to a redirect URI needs that exact URI again (RFC 6749 §4.1.3), also when the request leaves it out.
     if (row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
-      return fail(opts.redirectUri === undefined ? 'redirectUri is required: the authorization request had one' : 'redirectUri does not match the authorization request');
+      return fail(
+        opts.redirectUri === undefined
+          ? 'redirectUri is required: the authorization request had one'
+          : 'redirectUri does not match the authorization request',
+      );
     }
     // Used up from here on, a wrong verifier included: whoever holds a leaked code gets one guess at the verifier
     // (a later exchange, even with the right one, fails and the flow starts again).
-    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(nowMs, sha256Hex(opts.code));
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?').run(
+      nowMs,
+      sha256Hex(opts.code),
+    );
     const expected = Buffer.from(row.code_challenge);
     const actual = Buffer.from(pkceChallenge(opts.codeVerifier));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return fail('Invalid code verifier');
@@ -452,7 +520,9 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 128 * N * r * 2 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 128 * N * r * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 

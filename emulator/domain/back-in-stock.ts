@@ -84,13 +84,18 @@ export function deleteRequest(db: Database, id: string): void {
 
 /** The owner marks a request as notified by hand (no mail is sent). */
 export function markNotificationSent(db: Database, id: string, nowMs: number): void {
-  db.prepare<[string, string]>(`UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`).run(
-    new Date(nowMs).toISOString(),
-    id,
-  );
+  db.prepare<[string, string]>(
+    `UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`,
+  ).run(new Date(nowMs).toISOString(), id);
 }
 
-export function findOpenRequest(db: Database, appId: string, itemId: string, variantId: string, email: string): RequestRow | undefined {
+export function findOpenRequest(
+  db: Database,
+  appId: string,
+  itemId: string,
+  variantId: string,
+  email: string,
+): RequestRow | undefined {
   return db
     .prepare<[string, string, string, string], RequestRow>(
       `SELECT * FROM back_in_stock_requests WHERE app_id = ? AND catalog_item_id = ? AND variant_id = ? AND email = ?
@@ -121,8 +126,20 @@ export function insertRequest(db: Database, r: NewRequest, nowMs: number): Reque
        status, item_url, item_name, item_price, item_image, created_date, updated_date)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'RECEIVED', ?, ?, ?, ?, ?, ?)`,
   ).run(
-    id, r.appId, r.catalogItemId, JSON.stringify(r.options), r.variantId, r.email, r.contactId, r.createdBy,
-    r.itemUrl ?? null, r.itemName, r.itemPrice, r.itemImage === undefined ? null : JSON.stringify(r.itemImage), now, now,
+    id,
+    r.appId,
+    r.catalogItemId,
+    JSON.stringify(r.options),
+    r.variantId,
+    r.email,
+    r.contactId,
+    r.createdBy,
+    r.itemUrl ?? null,
+    r.itemName,
+    r.itemPrice,
+    r.itemImage === undefined ? null : JSON.stringify(r.itemImage),
+    now,
+    now,
   );
   return getRequest(db, id)!;
 }
@@ -133,7 +150,9 @@ export const contactIdForEmail = (email: string) => stableId(`contact:${email.to
 /** Records one attempt and says whether `key` is over `limit` within the window. */
 export function throttled(db: Database, key: string, limit: number, nowMs: number): boolean {
   db.prepare('DELETE FROM back_in_stock_throttle WHERE at < ?').run(nowMs - THROTTLE_WINDOW_MS);
-  const { n } = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM back_in_stock_throttle WHERE key = ?').get(key)!;
+  const { n } = db
+    .prepare<[string], { n: number }>('SELECT count(*) AS n FROM back_in_stock_throttle WHERE key = ?')
+    .get(key)!;
   if (n >= limit) return true;
   db.prepare('INSERT INTO back_in_stock_throttle (key, at) VALUES (?, ?)').run(key, nowMs);
   return false;
@@ -160,11 +179,23 @@ export function setCollecting(db: Database, appId: string, collecting: boolean):
 
 // --------------------------------------------------------------------------------------------- notices
 
-function setStatus(db: Database, id: string, status: RequestStatus, nowMs: number, extra: { reason?: string; auto?: boolean } = {}) {
+function setStatus(
+  db: Database,
+  id: string,
+  status: RequestStatus,
+  nowMs: number,
+  extra: { reason?: string; auto?: boolean } = {},
+) {
   db.prepare(
     `UPDATE back_in_stock_requests SET status = ?, failure_reason = ?, auto_notified = coalesce(?, auto_notified), updated_date = ?
      WHERE id = ?`,
-  ).run(status, extra.reason ?? null, extra.auto === undefined ? null : extra.auto ? 1 : 0, new Date(nowMs).toISOString(), id);
+  ).run(
+    status,
+    extra.reason ?? null,
+    extra.auto === undefined ? null : extra.auto ? 1 : 0,
+    new Date(nowMs).toISOString(),
+    id,
+  );
 }
 
 function itemLink(db: Database, r: RequestRow): string {
@@ -199,7 +230,9 @@ export function notify(db: Database, r: RequestRow, nowMs: number, auto: boolean
 export function openRequestsFor(db: Database, itemId: string, variantId?: string): RequestRow[] {
   return variantId === undefined
     ? db
-        .prepare<[string], RequestRow>(`SELECT * FROM back_in_stock_requests WHERE catalog_item_id = ? AND status = 'RECEIVED' ORDER BY created_date`)
+        .prepare<[string], RequestRow>(
+          `SELECT * FROM back_in_stock_requests WHERE catalog_item_id = ? AND status = 'RECEIVED' ORDER BY created_date`,
+        )
         .all(itemId)
     : db
         .prepare<[string, string], RequestRow>(
@@ -209,6 +242,12 @@ export function openRequestsFor(db: Database, itemId: string, variantId?: string
 }
 
 /** The item is back: notify everyone waiting for it. Returns the requests as they ended. */
-export function reportBackInStock(db: Database, itemId: string, variantId: string | undefined, nowMs: number, auto: boolean): RequestRow[] {
+export function reportBackInStock(
+  db: Database,
+  itemId: string,
+  variantId: string | undefined,
+  nowMs: number,
+  auto: boolean,
+): RequestRow[] {
   return db.transaction(() => openRequestsFor(db, itemId, variantId).map((r) => notify(db, r, nowMs, auto)))();
 }

@@ -131,7 +131,7 @@ function toRecord(row: ProductRow, variants: VariantRow[], collectionIds: string
       weight: v.weight,
       priceCents: v.price_cents,
       visible: v.visible === 1,
-      quantity: row.track_inventory === 1 ? v.quantity ?? 0 : null,
+      quantity: row.track_inventory === 1 ? (v.quantity ?? 0) : null,
     })),
   };
 }
@@ -139,9 +139,13 @@ function toRecord(row: ProductRow, variants: VariantRow[], collectionIds: string
 /** Every product with its variants and collections, by numericId. */
 export function loadProducts(db: Database): ProductRecord[] {
   const rows = db.prepare<[], ProductRow>('SELECT * FROM products ORDER BY numeric_id').all();
-  const variants = db.prepare<[], VariantRow>('SELECT * FROM product_variants ORDER BY product_id, sort_order, id').all();
+  const variants = db
+    .prepare<[], VariantRow>('SELECT * FROM product_variants ORDER BY product_id, sort_order, id')
+    .all();
   const links = db
-    .prepare<[], { product_id: string; collection_id: string }>('SELECT product_id, collection_id FROM product_collections ORDER BY sort_order, collection_id')
+    .prepare<[], { product_id: string; collection_id: string }>(
+      'SELECT product_id, collection_id FROM product_collections ORDER BY sort_order, collection_id',
+    )
     .all();
   const vByProduct = new Map<string, VariantRow[]>();
   for (const v of variants) vByProduct.set(v.product_id, [...(vByProduct.get(v.product_id) ?? []), v]);
@@ -154,11 +158,19 @@ export function loadProducts(db: Database): ProductRecord[] {
 export function getProductRecord(db: Database, id: string): ProductRecord | undefined {
   const row = db.prepare<[string], ProductRow>('SELECT * FROM products WHERE id = ?').get(id);
   if (!row) return undefined;
-  const variants = db.prepare<[string], VariantRow>('SELECT * FROM product_variants WHERE product_id = ? ORDER BY sort_order, id').all(id);
-  const links = db
-    .prepare<[string], { collection_id: string }>('SELECT collection_id FROM product_collections WHERE product_id = ? ORDER BY sort_order, collection_id')
+  const variants = db
+    .prepare<[string], VariantRow>('SELECT * FROM product_variants WHERE product_id = ? ORDER BY sort_order, id')
     .all(id);
-  return toRecord(row, variants, links.map((l) => l.collection_id));
+  const links = db
+    .prepare<[string], { collection_id: string }>(
+      'SELECT collection_id FROM product_collections WHERE product_id = ? ORDER BY sort_order, collection_id',
+    )
+    .all(id);
+  return toRecord(
+    row,
+    variants,
+    links.map((l) => l.collection_id),
+  );
 }
 
 /**
@@ -246,13 +258,21 @@ function variantInStock(product: ProductRecord, v: VariantRecord): boolean {
 }
 
 /** Product V1 wire object. */
-export function toWireProduct(product: ProductRecord, urls: UrlContext, includeVariants: boolean): Record<string, unknown> {
+export function toWireProduct(
+  product: ProductRecord,
+  urls: UrlContext,
+  includeVariants: boolean,
+): Record<string, unknown> {
   const visibleVariants = product.variants.filter((v) => v.visible);
   const prices = visibleVariants.map((v) => v.priceCents ?? product.priceCents);
   const weights = visibleVariants.map((v) => v.weight ?? product.weight ?? 0);
   const inStockCount = visibleVariants.filter((v) => variantInStock(product, v)).length;
   const inventoryStatus =
-    inStockCount === 0 ? 'OUT_OF_STOCK' : inStockCount === visibleVariants.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+    inStockCount === 0
+      ? 'OUT_OF_STOCK'
+      : inStockCount === visibleVariants.length
+        ? 'IN_STOCK'
+        : 'PARTIALLY_OUT_OF_STOCK';
   const quantity = product.trackInventory ? visibleVariants.reduce((sum, v) => sum + (v.quantity ?? 0), 0) : undefined;
   const pd = priceData(product, product.priceCents);
   const media = product.mediaIds.map((id) => mediaItem(id, product.name, urls.baseUrl));
@@ -262,7 +282,9 @@ export function toWireProduct(product: ProductRecord, urls: UrlContext, includeV
     name: opt.name,
     choices: opt.choices.map((c) => {
       const withChoice = product.variants.filter((v) => v.choices[opt.name] === c.description);
-      const choiceMedia = (c.mediaIds ?? []).map((id) => mediaItem(id, `${product.name} – ${c.description}`, urls.baseUrl));
+      const choiceMedia = (c.mediaIds ?? []).map((id) =>
+        mediaItem(id, `${product.name} – ${c.description}`, urls.baseUrl),
+      );
       return {
         value: c.value,
         description: c.description,
@@ -282,7 +304,10 @@ export function toWireProduct(product: ProductRecord, urls: UrlContext, includeV
     description: product.description,
     sku: product.sku ?? '',
     weight: product.weight ?? 0,
-    weightRange: { minValue: weights.length ? Math.min(...weights) : 0, maxValue: weights.length ? Math.max(...weights) : 0 },
+    weightRange: {
+      minValue: weights.length ? Math.min(...weights) : 0,
+      maxValue: weights.length ? Math.max(...weights) : 0,
+    },
     stock: {
       trackInventory: product.trackInventory,
       ...(quantity !== undefined ? { quantity } : {}),
@@ -317,7 +342,13 @@ export function toWireProduct(product: ProductRecord, urls: UrlContext, includeV
       return {
         id: v.id,
         choices: v.choices,
-        variant: { priceData: vp, convertedPriceData: vp, weight: v.weight ?? product.weight ?? 0, sku: v.sku ?? product.sku ?? '', visible: v.visible },
+        variant: {
+          priceData: vp,
+          convertedPriceData: vp,
+          weight: v.weight ?? product.weight ?? 0,
+          sku: v.sku ?? product.sku ?? '',
+          visible: v.visible,
+        },
         stock: {
           trackQuantity: product.trackInventory,
           ...(v.quantity !== null ? { quantity: v.quantity } : {}),
@@ -347,9 +378,13 @@ export function setInventory(
 ): void {
   db.transaction(() => {
     if (trackQuantity !== undefined) {
-      db.prepare<[number, string, string]>('UPDATE products SET track_inventory = ?, updated_date = ? WHERE id = ?').run(trackQuantity ? 1 : 0, new Date(nowMs).toISOString(), productId);
+      db.prepare<[number, string, string]>(
+        'UPDATE products SET track_inventory = ?, updated_date = ? WHERE id = ?',
+      ).run(trackQuantity ? 1 : 0, new Date(nowMs).toISOString(), productId);
     }
-    const setQuantity = db.prepare<[number | null, string, string]>('UPDATE product_variants SET quantity = ? WHERE product_id = ? AND id = ?');
+    const setQuantity = db.prepare<[number | null, string, string]>(
+      'UPDATE product_variants SET quantity = ? WHERE product_id = ? AND id = ?',
+    );
     for (const v of variants) setQuantity.run(v.quantity, productId, v.variantId);
   })();
 }
@@ -403,18 +438,47 @@ export interface CollectionRecord {
 /** All collections, All Products first (it is virtual: not a row). */
 export function loadCollections(db: Database): CollectionRecord[] {
   const rows = db
-    .prepare<[], { id: string; slug: string; name: string; description: string | null; visible: number; sort_order: number; media_id: string | null }>(
-      'SELECT id, slug, name, description, visible, sort_order, media_id FROM collections ORDER BY sort_order, name',
-    )
+    .prepare<
+      [],
+      {
+        id: string;
+        slug: string;
+        name: string;
+        description: string | null;
+        visible: number;
+        sort_order: number;
+        media_id: string | null;
+      }
+    >('SELECT id, slug, name, description, visible, sort_order, media_id FROM collections ORDER BY sort_order, name')
     .all();
   return [
-    { id: ALL_PRODUCTS_COLLECTION_ID, slug: 'all-products', name: 'All Products', description: null, visible: true, sortOrder: -1, mediaId: null },
-    ...rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, description: r.description, visible: r.visible === 1, sortOrder: r.sort_order, mediaId: r.media_id })),
+    {
+      id: ALL_PRODUCTS_COLLECTION_ID,
+      slug: 'all-products',
+      name: 'All Products',
+      description: null,
+      visible: true,
+      sortOrder: -1,
+      mediaId: null,
+    },
+    ...rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      visible: r.visible === 1,
+      sortOrder: r.sort_order,
+      mediaId: r.media_id,
+    })),
   ];
 }
 
 /** Collection V1 wire object; `products` are the products the caller may see. */
-export function toWireCollection(c: CollectionRecord, products: ProductRecord[], baseUrl: string): Record<string, unknown> {
+export function toWireCollection(
+  c: CollectionRecord,
+  products: ProductRecord[],
+  baseUrl: string,
+): Record<string, unknown> {
   const members = products.filter((p) => p.collectionIds.includes(c.id));
   const mediaId = c.mediaId ?? members[0]?.mediaIds[0];
   const main = mediaId ? mediaItem(mediaId, c.name, baseUrl) : undefined;

@@ -6,7 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
-import { discountedCents, findVariant, formatMoney, getProductRecord, mediaItem, siteUrl, STORES_APP_ID, type ProductRecord, type VariantRecord } from './catalog.ts';
+import {
+  discountedCents,
+  findVariant,
+  formatMoney,
+  getProductRecord,
+  mediaItem,
+  siteUrl,
+  STORES_APP_ID,
+  type ProductRecord,
+  type VariantRecord,
+} from './catalog.ts';
 import { badRequest, badRequestApp, notFound } from '../errors.ts';
 import type { SalesSource } from './recommendations.ts';
 
@@ -69,11 +79,30 @@ export interface Address {
 
 export function findCoupon(db: Database, code: string): Coupon | undefined {
   const r = db
-    .prepare<[string], { id: string; code: string; name: string; discount_type: Coupon['discountType']; value: number; starts_date: string | null; expires_date: string | null }>(
-      'SELECT * FROM coupons WHERE code = ?',
-    )
+    .prepare<
+      [string],
+      {
+        id: string;
+        code: string;
+        name: string;
+        discount_type: Coupon['discountType'];
+        value: number;
+        starts_date: string | null;
+        expires_date: string | null;
+      }
+    >('SELECT * FROM coupons WHERE code = ?')
     .get(code.trim());
-  return r && { id: r.id, code: r.code, name: r.name, discountType: r.discount_type, value: r.value, startsDate: r.starts_date, expiresDate: r.expires_date };
+  return (
+    r && {
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      discountType: r.discount_type,
+      value: r.value,
+      startsDate: r.starts_date,
+      expiresDate: r.expires_date,
+    }
+  );
 }
 
 /** Why a coupon cannot be used now, or undefined when it can. */
@@ -85,26 +114,58 @@ export function couponProblem(c: Coupon, nowMs: number): 'COUPON_IS_EXPIRED' | '
 
 export function liveRules(db: Database): DiscountRule[] {
   return db
-    .prepare<[], { id: string; name: string; subtotal_from_cents: number | null; subtotal_to_cents: number | null; discount_type: DiscountRule['discountType']; value: number }>(
-      "SELECT * FROM discount_rules WHERE status = 'LIVE' ORDER BY id",
-    )
+    .prepare<
+      [],
+      {
+        id: string;
+        name: string;
+        subtotal_from_cents: number | null;
+        subtotal_to_cents: number | null;
+        discount_type: DiscountRule['discountType'];
+        value: number;
+      }
+    >("SELECT * FROM discount_rules WHERE status = 'LIVE' ORDER BY id")
     .all()
-    .map((r) => ({ id: r.id, name: r.name, fromCents: r.subtotal_from_cents, toCents: r.subtotal_to_cents, discountType: r.discount_type, value: r.value }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      fromCents: r.subtotal_from_cents,
+      toCents: r.subtotal_to_cents,
+      discountType: r.discount_type,
+      value: r.value,
+    }));
 }
 
 export function shippingOptions(db: Database): ShippingOption[] {
   return db
-    .prepare<[], { code: string; carrier_id: string; title: string; delivery_time: string; price_cents: number; free_over_cents: number | null }>(
-      'SELECT * FROM shipping_options ORDER BY sort_order',
-    )
+    .prepare<
+      [],
+      {
+        code: string;
+        carrier_id: string;
+        title: string;
+        delivery_time: string;
+        price_cents: number;
+        free_over_cents: number | null;
+      }
+    >('SELECT * FROM shipping_options ORDER BY sort_order')
     .all()
-    .map((r) => ({ code: r.code, carrierId: r.carrier_id, title: r.title, deliveryTime: r.delivery_time, priceCents: r.price_cents, freeOverCents: r.free_over_cents }));
+    .map((r) => ({
+      code: r.code,
+      carrierId: r.carrier_id,
+      title: r.title,
+      deliveryTime: r.delivery_time,
+      priceCents: r.price_cents,
+      freeOverCents: r.free_over_cents,
+    }));
 }
 
 /** Every tax region (the hosted checkout recomputes tax in the page as the address changes). */
 export function taxRegions(db: Database): { country: string; subdivision: string; name: string; rateBp: number }[] {
   return db
-    .prepare<[], { country: string; subdivision: string; name: string; rate_bp: number }>('SELECT country, subdivision, name, rate_bp FROM tax_regions ORDER BY country, subdivision')
+    .prepare<[], { country: string; subdivision: string; name: string; rate_bp: number }>(
+      'SELECT country, subdivision, name, rate_bp FROM tax_regions ORDER BY country, subdivision',
+    )
     .all()
     .map((r) => ({ country: r.country, subdivision: r.subdivision, name: r.name, rateBp: r.rate_bp }));
 }
@@ -113,7 +174,9 @@ export function taxRegions(db: Database): { country: string; subdivision: string
 export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
   const country = (address?.country ?? '').toUpperCase();
   const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');
-  const q = db.prepare<[string, string], { name: string; rate_bp: number }>('SELECT name, rate_bp FROM tax_regions WHERE country = ? AND subdivision = ?');
+  const q = db.prepare<[string, string], { name: string; rate_bp: number }>(
+    'SELECT name, rate_bp FROM tax_regions WHERE country = ? AND subdivision = ?',
+  );
   const r = (country && sub && q.get(country, sub)) || (country && q.get(country, '')) || q.get('*', '')!;
   return { name: r.name, rateBp: r.rate_bp };
 }
@@ -151,17 +214,31 @@ export interface Totals {
  */
 export function computeTotals(input: TotalsInput): Totals {
   const subtotal = input.lines.reduce((n, l) => n + l.unitCents * l.quantity, 0);
-  const discountOf = (type: 'PERCENTAGE' | 'FIXED_AMOUNT', value: number) => (type === 'PERCENTAGE' ? applyBp(subtotal, value) : Math.min(value, subtotal));
+  const discountOf = (type: 'PERCENTAGE' | 'FIXED_AMOUNT', value: number) =>
+    type === 'PERCENTAGE' ? applyBp(subtotal, value) : Math.min(value, subtotal);
   const discounts: Totals['discounts'] = [];
   for (const r of input.rules) {
-    if (subtotal > 0 && (r.fromCents === null || subtotal >= r.fromCents) && (r.toCents === null || subtotal < r.toCents)) {
+    if (
+      subtotal > 0 &&
+      (r.fromCents === null || subtotal >= r.fromCents) &&
+      (r.toCents === null || subtotal < r.toCents)
+    ) {
       discounts.push({ kind: 'rule', id: r.id, name: r.name, amount: discountOf(r.discountType, r.value) });
     }
   }
   if (input.coupon && subtotal > 0) {
-    discounts.push({ kind: 'coupon', id: input.coupon.id, name: input.coupon.name, code: input.coupon.code, amount: discountOf(input.coupon.discountType, input.coupon.value) });
+    discounts.push({
+      kind: 'coupon',
+      id: input.coupon.id,
+      name: input.coupon.name,
+      code: input.coupon.code,
+      amount: discountOf(input.coupon.discountType, input.coupon.value),
+    });
   }
-  const discount = Math.min(subtotal, discounts.reduce((n, d) => n + d.amount, 0));
+  const discount = Math.min(
+    subtotal,
+    discounts.reduce((n, d) => n + d.amount, 0),
+  );
   const taxable = subtotal - discount;
   const optionPrices = input.options.map((option) => ({
     option,
@@ -205,7 +282,8 @@ export interface LineRow {
   seq: number;
 }
 
-export const ownerKey = (identity: Identity) => (identity.kind === 'member' ? `m:${identity.memberId}` : `v:${identity.visitorId}`);
+export const ownerKey = (identity: Identity) =>
+  identity.kind === 'member' ? `m:${identity.memberId}` : `v:${identity.visitorId}`;
 
 const nowIso = (ms: number) => new Date(ms).toISOString();
 
@@ -223,23 +301,43 @@ export function cartLines(db: Database, cartId: string): LineRow[] {
 
 function createCart(db: Database, owner: string, nowMs: number): CartRow {
   const id = randomUUID();
-  db.prepare<[string, string, string, string]>('INSERT INTO carts (id, owner, created_date, updated_date) VALUES (?, ?, ?, ?)').run(id, owner, nowIso(nowMs), nowIso(nowMs));
+  db.prepare<[string, string, string, string]>(
+    'INSERT INTO carts (id, owner, created_date, updated_date) VALUES (?, ?, ?, ?)',
+  ).run(id, owner, nowIso(nowMs), nowIso(nowMs));
   return cartById(db, id)!;
 }
 
 /** Bump the revision after a change (the widgets' cross-tab sync compares it). */
 export function touchCart(db: Database, cartId: string, nowMs: number): void {
-  db.prepare<[string, string]>('UPDATE carts SET revision = revision + 1, updated_date = ?, checkout_id = NULL WHERE id = ?').run(nowIso(nowMs), cartId);
+  db.prepare<[string, string]>(
+    'UPDATE carts SET revision = revision + 1, updated_date = ?, checkout_id = NULL WHERE id = ?',
+  ).run(nowIso(nowMs), cartId);
 }
 
 /** Add `quantity` of a variant to a cart (merging with its line); returns the line id. */
-export function addLine(db: Database, cartId: string, productId: string, variantId: string, options: unknown, quantity: number): string {
-  const existing = db.prepare<[string, string, string], LineRow>('SELECT * FROM cart_lines WHERE cart_id = ? AND product_id = ? AND variant_id = ?').get(cartId, productId, variantId);
+export function addLine(
+  db: Database,
+  cartId: string,
+  productId: string,
+  variantId: string,
+  options: unknown,
+  quantity: number,
+): string {
+  const existing = db
+    .prepare<[string, string, string], LineRow>(
+      'SELECT * FROM cart_lines WHERE cart_id = ? AND product_id = ? AND variant_id = ?',
+    )
+    .get(cartId, productId, variantId);
   if (existing) {
-    db.prepare<[number, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ?').run(Math.min(MAX_QUANTITY, existing.quantity + quantity), existing.id);
+    db.prepare<[number, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ?').run(
+      Math.min(MAX_QUANTITY, existing.quantity + quantity),
+      existing.id,
+    );
     return existing.id;
   }
-  const seq = (db.prepare<[string], { n: number | null }>('SELECT MAX(seq) AS n FROM cart_lines WHERE cart_id = ?').get(cartId)?.n ?? 0) + 1;
+  const seq =
+    (db.prepare<[string], { n: number | null }>('SELECT MAX(seq) AS n FROM cart_lines WHERE cart_id = ?').get(cartId)
+      ?.n ?? 0) + 1;
   const id = randomUUID();
   db.prepare<[string, string, string, string, string, number, number]>(
     'INSERT INTO cart_lines (id, cart_id, product_id, variant_id, options, quantity, seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -268,7 +366,14 @@ export function addToCart(db: Database, identity: Identity, items: readonly Cart
       const key = `${r.productId}/${r.variantId}`;
       const have = held.get(key) ?? 0;
       if (have + r.quantity > MAX_QUANTITY) {
-        throw badRequest([{ field: `lineItems[${i}].quantity`, description: `a line holds at most ${MAX_QUANTITY}`, violatedRule: 'MAX', data: { threshold: MAX_QUANTITY - have } }]);
+        throw badRequest([
+          {
+            field: `lineItems[${i}].quantity`,
+            description: `a line holds at most ${MAX_QUANTITY}`,
+            violatedRule: 'MAX',
+            data: { threshold: MAX_QUANTITY - have },
+          },
+        ]);
       }
       held.set(key, have + r.quantity);
     });
@@ -279,7 +384,12 @@ export function addToCart(db: Database, identity: Identity, items: readonly Cart
 }
 
 /** Set line quantities (ids checked by the caller) and bump the revision. */
-export function setLineQuantities(db: Database, cartId: string, lines: readonly { id: string; quantity: number }[], nowMs: number): void {
+export function setLineQuantities(
+  db: Database,
+  cartId: string,
+  lines: readonly { id: string; quantity: number }[],
+  nowMs: number,
+): void {
   db.transaction(() => {
     const q = db.prepare<[number, string, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ? AND cart_id = ?');
     for (const l of lines) q.run(l.quantity, l.id, cartId);
@@ -321,7 +431,11 @@ export function currentCart(db: Database, identity: Identity, nowMs: number, cre
       if (visitorCart && lines.length) {
         cart ??= createCart(db, owner, nowMs);
         for (const l of lines) addLine(db, cart.id, l.product_id, l.variant_id, JSON.parse(l.options), l.quantity);
-        if (!cart.coupon_code && visitorCart.coupon_code) db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(visitorCart.coupon_code, cart.id);
+        if (!cart.coupon_code && visitorCart.coupon_code)
+          db.prepare<[string, string]>('UPDATE carts SET coupon_code = ? WHERE id = ?').run(
+            visitorCart.coupon_code,
+            cart.id,
+          );
         touchCart(db, cart.id, nowMs);
       }
       if (visitorCart) db.prepare<[string]>('DELETE FROM carts WHERE id = ?').run(visitorCart.id);
@@ -360,8 +474,21 @@ export function resolveLine(db: Database, row: ResolvedLine['row']): ResolvedLin
   const unitCents = discountedCents(product, fullCents);
   const tracked = product.trackInventory;
   const stock = tracked ? (variant.quantity ?? 0) : undefined;
-  const status = !variant.visible || stock === 0 ? 'NOT_AVAILABLE' : stock !== undefined && stock < row.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE';
-  return { row, product, variant, unitCents, fullCents, status, ...(stock !== undefined ? { quantityAvailable: stock } : {}) };
+  const status =
+    !variant.visible || stock === 0
+      ? 'NOT_AVAILABLE'
+      : stock !== undefined && stock < row.quantity
+        ? 'PARTIALLY_AVAILABLE'
+        : 'AVAILABLE';
+  return {
+    row,
+    product,
+    variant,
+    unitCents,
+    fullCents,
+    status,
+    ...(stock !== undefined ? { quantityAvailable: stock } : {}),
+  };
 }
 
 export interface WireContext {
@@ -378,17 +505,34 @@ export function wireLine(ctx: WireContext, l: ResolvedLine) {
     const opt = colorOption(name);
     const color = opt?.optionType === 'color' ? opt.choices.find((c) => c.description === value)?.value : undefined;
     return color
-      ? { name: { original: name, translated: name }, colorInfo: { original: value, translated: value, code: color }, lineType: 'COLOR' }
-      : { name: { original: name, translated: name }, plainText: { original: value, translated: value }, lineType: 'PLAIN_TEXT' };
+      ? {
+          name: { original: name, translated: name },
+          colorInfo: { original: value, translated: value, code: color },
+          lineType: 'COLOR',
+        }
+      : {
+          name: { original: name, translated: name },
+          plainText: { original: value, translated: value },
+          lineType: 'PLAIN_TEXT',
+        };
   });
-  const variantMedia = p && l.variant ? p.options.flatMap((o) => o.choices.filter((c) => l.variant!.choices[o.name] === c.description).flatMap((c) => c.mediaIds ?? [])) : [];
+  const variantMedia =
+    p && l.variant
+      ? p.options.flatMap((o) =>
+          o.choices.filter((c) => l.variant!.choices[o.name] === c.description).flatMap((c) => c.mediaIds ?? []),
+        )
+      : [];
   const mediaId = variantMedia[0] ?? p?.mediaIds[0];
   const media = mediaId && p ? mediaItem(mediaId, p.name, ctx.baseUrl) : undefined;
   const options = JSON.parse(l.row.options) as Record<string, unknown>;
   return {
     id: l.row.id,
     quantity: l.row.quantity,
-    catalogReference: { appId: STORES_APP_ID, catalogItemId: l.row.product_id, options: Object.keys(options).length ? options : { variantId: l.row.variant_id } },
+    catalogReference: {
+      appId: STORES_APP_ID,
+      catalogItemId: l.row.product_id,
+      options: Object.keys(options).length ? options : { variantId: l.row.variant_id },
+    },
     productName: { original: p?.name ?? '', translated: p?.name ?? '' },
     url: p ? { relativePath: `/product-page/${p.slug}`, url: `${site}/product-page/${p.slug}` } : undefined,
     price: money(l.unitCents),
@@ -396,8 +540,21 @@ export function wireLine(ctx: WireContext, l: ResolvedLine) {
     priceBeforeDiscounts: money(l.unitCents),
     lineItemPrice: money(l.unitCents * l.row.quantity),
     descriptionLines,
-    ...(media ? { image: { id: media.id, url: media.image.url, height: media.image.height, width: media.image.width, filename: `${media.id}.svg` } } : {}),
-    availability: { status: l.status, ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}) },
+    ...(media
+      ? {
+          image: {
+            id: media.id,
+            url: media.image.url,
+            height: media.image.height,
+            width: media.image.width,
+            filename: `${media.id}.svg`,
+          },
+        }
+      : {}),
+    availability: {
+      status: l.status,
+      ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}),
+    },
     physicalProperties: { sku: l.variant?.sku ?? p?.sku ?? undefined, shippable: true },
     itemType: { preset: 'PHYSICAL' },
     paymentOption: 'FULL_PAYMENT_ONLINE',
@@ -406,7 +563,12 @@ export function wireLine(ctx: WireContext, l: ResolvedLine) {
 }
 
 /** Everything the cart and checkout answers are built from. */
-export function priceCart(db: Database, lines: ResolvedLine['row'][], couponCode: string | null, opts: { address?: Address; shippingCode?: string; nowMs: number }) {
+export function priceCart(
+  db: Database,
+  lines: ResolvedLine['row'][],
+  couponCode: string | null,
+  opts: { address?: Address; shippingCode?: string; nowMs: number },
+) {
   const resolved = lines.map((r) => resolveLine(db, r));
   const coupon = couponCode ? findCoupon(db, couponCode) : undefined;
   const usable = coupon && !couponProblem(coupon, opts.nowMs) ? coupon : undefined;
@@ -427,7 +589,10 @@ export function wireDiscounts(totals: Totals) {
   return totals.discounts.map((d) =>
     d.kind === 'coupon'
       ? { discountType: 'GLOBAL', coupon: { id: d.id, code: d.code, name: d.name, amount: money(d.amount) } }
-      : { discountType: 'GLOBAL', discountRule: { id: d.id, name: { original: d.name, translated: d.name }, amount: money(d.amount) } },
+      : {
+          discountType: 'GLOBAL',
+          discountRule: { id: d.id, name: { original: d.name, translated: d.name }, amount: money(d.amount) },
+        },
   );
 }
 
@@ -463,14 +628,22 @@ export function availabilityErrors(resolved: ResolvedLine[]) {
   return resolved
     .filter((l) => l.status !== 'AVAILABLE')
     .map((l) => ({
-      code: l.status === 'PARTIALLY_AVAILABLE' ? 'INSUFFICIENT_INVENTORY' : l.status === 'NOT_FOUND' ? 'ITEM_NOT_FOUND' : 'ITEM_OUT_OF_STOCK',
+      code:
+        l.status === 'PARTIALLY_AVAILABLE'
+          ? 'INSUFFICIENT_INVENTORY'
+          : l.status === 'NOT_FOUND'
+            ? 'ITEM_NOT_FOUND'
+            : 'ITEM_OUT_OF_STOCK',
       description:
         l.status === 'PARTIALLY_AVAILABLE'
           ? `Only ${l.quantityAvailable} of ${l.product?.name} left`
           : l.status === 'NOT_FOUND'
             ? 'This item is no longer sold'
             : `${l.product?.name} is out of stock`,
-      data: { lineItemId: l.row.id, ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}) },
+      data: {
+        lineItemId: l.row.id,
+        ...(l.quantityAvailable !== undefined ? { quantityAvailable: l.quantityAvailable } : {}),
+      },
     }));
 }
 
@@ -492,7 +665,12 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
     code: o.code,
     title: o.title,
     logistics: { deliveryTime: o.deliveryTime },
-    cost: { price: m(cents), totalPriceBeforeTax: m(cents), totalPriceAfterTax: m(cents), taxDetails: { taxRate: '0' } },
+    cost: {
+      price: m(cents),
+      totalPriceBeforeTax: m(cents),
+      totalPriceAfterTax: m(cents),
+      taxDetails: { taxRate: '0' },
+    },
   });
   return {
     calculatedLineItems: resolved.map((l) => ({
@@ -511,11 +689,22 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
     taxSummary: {
       taxableAmount: m(totals.taxable),
       totalTax: m(totals.tax),
-      calculationDetails: { rateType: 'MANUAL_RATE', taxRegion: region.name, taxRate: (region.rateBp / 10000).toString() },
+      calculationDetails: {
+        rateType: 'MANUAL_RATE',
+        taxRegion: region.name,
+        taxRate: (region.rateBp / 10000).toString(),
+      },
     },
     shippingInfo: {
-      ...(opt ? { selectedCarrierServiceOption: { carrierId: opt.carrierId, ...optionWire(opt, totals.shipping) } } : {}),
-      carrierServiceOptions: [{ carrierId: totals.optionPrices[0]?.option.carrierId, shippingOptions: totals.optionPrices.map((o) => optionWire(o.option, o.cents)) }],
+      ...(opt
+        ? { selectedCarrierServiceOption: { carrierId: opt.carrierId, ...optionWire(opt, totals.shipping) } }
+        : {}),
+      carrierServiceOptions: [
+        {
+          carrierId: totals.optionPrices[0]?.option.carrierId,
+          shippingOptions: totals.optionPrices.map((o) => optionWire(o.option, o.cents)),
+        },
+      ],
     },
     appliedDiscounts: wireDiscounts(totals),
     ...(errors.length ? { calculationErrors: { orderValidationErrors: errors } } : {}),
@@ -555,13 +744,31 @@ export function checkoutById(db: Database, id: string): CheckoutRow | undefined 
   return db.prepare<[string], CheckoutRow>('SELECT * FROM checkouts WHERE id = ?').get(id);
 }
 
-export function createCheckout(db: Database, cart: CartRow, input: Omit<CheckoutData, 'lines' | 'couponCode'>, nowMs: number): string {
+export function createCheckout(
+  db: Database,
+  cart: CartRow,
+  input: Omit<CheckoutData, 'lines' | 'couponCode'>,
+  nowMs: number,
+): string {
   const lines = cartLines(db, cart.id);
   if (!lines.length) throw badRequestApp('CART_IS_EMPTY', 'The cart is empty');
   const problems = availabilityErrors(lines.map((l) => resolveLine(db, l)));
-  if (problems.length) throw badRequestApp('ITEMS_NOT_AVAILABLE', 'Some items are not available in the requested quantity', { errors: problems });
+  if (problems.length)
+    throw badRequestApp('ITEMS_NOT_AVAILABLE', 'Some items are not available in the requested quantity', {
+      errors: problems,
+    });
   const id = randomUUID();
-  const data: CheckoutData = { ...input, lines: lines.map(({ id: lid, product_id, variant_id, options, quantity }) => ({ id: lid, product_id, variant_id, options, quantity })), couponCode: cart.coupon_code };
+  const data: CheckoutData = {
+    ...input,
+    lines: lines.map(({ id: lid, product_id, variant_id, options, quantity }) => ({
+      id: lid,
+      product_id,
+      variant_id,
+      options,
+      quantity,
+    })),
+    couponCode: cart.coupon_code,
+  };
   db.prepare<[string, string, string, string, string, string]>(
     'INSERT INTO checkouts (id, cart_id, owner, data, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(id, cart.id, cart.owner, JSON.stringify(data), nowIso(nowMs), nowIso(nowMs));
@@ -571,19 +778,29 @@ export function createCheckout(db: Database, cart: CartRow, input: Omit<Checkout
 
 export function wireCheckout(ctx: WireContext, row: CheckoutRow) {
   const data = JSON.parse(row.data) as CheckoutData;
-  const priced = priceCart(ctx.db, data.lines, data.couponCode, { ...(data.shippingAddress ? { address: data.shippingAddress } : {}), ...(data.shippingCode ? { shippingCode: data.shippingCode } : {}), nowMs: ctx.now() });
+  const priced = priceCart(ctx.db, data.lines, data.couponCode, {
+    ...(data.shippingAddress ? { address: data.shippingAddress } : {}),
+    ...(data.shippingCode ? { shippingCode: data.shippingCode } : {}),
+    nowMs: ctx.now(),
+  });
   const t = wireTotals(ctx, priced);
   const [kind, id] = [row.owner.slice(0, 1), row.owner.slice(2)];
   return {
     id: row.id,
     cartId: row.cart_id,
     lineItems: priced.resolved.map((l) => wireLine(ctx, l)),
-    buyerInfo: { ...(kind === 'm' ? { memberId: id } : { visitorId: id }), ...(data.email ? { email: data.email } : {}) },
+    buyerInfo: {
+      ...(kind === 'm' ? { memberId: id } : { visitorId: id }),
+      ...(data.email ? { email: data.email } : {}),
+    },
     channelType: data.channelType,
     currency: CURRENCY,
     priceSummary: t.priceSummary,
     taxSummary: t.taxSummary,
-    shippingInfo: { ...t.shippingInfo, ...(data.shippingAddress ? { shippingDestination: { address: data.shippingAddress } } : {}) },
+    shippingInfo: {
+      ...t.shippingInfo,
+      ...(data.shippingAddress ? { shippingDestination: { address: data.shippingAddress } } : {}),
+    },
     appliedDiscounts: t.appliedDiscounts,
     ...(t.calculationErrors ? { calculationErrors: t.calculationErrors } : {}),
     completed: row.completed === 1,
@@ -616,14 +833,27 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
     if (!row) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
     if (row.completed) return row.order_id!;
     const data = JSON.parse(row.data) as CheckoutData;
-    const address = { addressLine1: input.address.addressLine, city: input.address.city, postalCode: input.address.postalCode, country: input.address.country, subdivision: input.address.subdivision ?? '' };
-    const priced = priceCart(db, data.lines, data.couponCode, { address, shippingCode: input.shippingCode, nowMs: ctx.now() });
+    const address = {
+      addressLine1: input.address.addressLine,
+      city: input.address.city,
+      postalCode: input.address.postalCode,
+      country: input.address.country,
+      subdivision: input.address.subdivision ?? '',
+    };
+    const priced = priceCart(db, data.lines, data.couponCode, {
+      address,
+      shippingCode: input.shippingCode,
+      nowMs: ctx.now(),
+    });
     const problems = availabilityErrors(priced.resolved);
-    if (problems.length) throw badRequestApp('ITEMS_NOT_AVAILABLE', problems.map((p) => p.description).join('; '), { errors: problems });
+    if (problems.length)
+      throw badRequestApp('ITEMS_NOT_AVAILABLE', problems.map((p) => p.description).join('; '), { errors: problems });
     for (const l of priced.resolved) {
       if (l.product?.trackInventory) {
         // variant ids are unique per product only (every product without options has the default variant id)
-        db.prepare<[number, string, string]>('UPDATE product_variants SET quantity = quantity - ? WHERE product_id = ? AND id = ?').run(l.row.quantity, l.row.product_id, l.variant!.id);
+        db.prepare<[number, string, string]>(
+          'UPDATE product_variants SET quantity = quantity - ? WHERE product_id = ? AND id = ?',
+        ).run(l.row.quantity, l.row.product_id, l.variant!.id);
       }
     }
     const t = wireTotals(ctx, priced);
@@ -645,7 +875,18 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       fulfillmentStatus: 'NOT_FULFILLED',
       lineItems: priced.resolved.map((l) => {
         const w = wireLine(ctx, l);
-        return { id: w.id, productName: w.productName, catalogReference: w.catalogReference, quantity: w.quantity, price: w.price, totalPriceBeforeTax: w.lineItemPrice, descriptionLines: w.descriptionLines, image: w.image, physicalProperties: w.physicalProperties, itemType: w.itemType };
+        return {
+          id: w.id,
+          productName: w.productName,
+          catalogReference: w.catalogReference,
+          quantity: w.quantity,
+          price: w.price,
+          totalPriceBeforeTax: w.lineItemPrice,
+          descriptionLines: w.descriptionLines,
+          image: w.image,
+          physicalProperties: w.physicalProperties,
+          itemType: w.itemType,
+        };
       }),
       priceSummary: t.priceSummary,
       taxSummary: t.taxSummary,
@@ -655,28 +896,39 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
         code: priced.totals.shippingOption?.code,
         title: priced.totals.shippingOption?.title,
         cost: { price: money(priced.totals.shipping) },
-        logistics: { deliveryTime: priced.totals.shippingOption?.deliveryTime, shippingDestination: { address, contactDetails: contact } },
+        logistics: {
+          deliveryTime: priced.totals.shippingOption?.deliveryTime,
+          shippingDestination: { address, contactDetails: contact },
+        },
       },
       activities: [
         { id: randomUUID(), type: 'ORDER_PLACED', createdDate: now },
         { id: randomUUID(), type: 'ORDER_PAID', createdDate: now },
       ],
-      transactions: { payments: [{ id: randomUUID(), amount: t.priceSummary.total, createdDate: now, regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: 'APPROVED' } }] },
+      transactions: {
+        payments: [
+          {
+            id: randomUUID(),
+            amount: t.priceSummary.total,
+            createdDate: now,
+            regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: 'APPROVED' },
+          },
+        ],
+      },
       createdDate: now,
       updatedDate: now,
       purchasedDate: now,
     };
-    db.prepare<[string, number, string, string, string, string]>('INSERT INTO orders (id, number, checkout_id, owner, data, created_date) VALUES (?, ?, ?, ?, ?, ?)').run(
-      orderId,
-      number,
-      row.id,
-      row.owner,
-      JSON.stringify(order),
-      now,
+    db.prepare<[string, number, string, string, string, string]>(
+      'INSERT INTO orders (id, number, checkout_id, owner, data, created_date) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(orderId, number, row.id, row.owner, JSON.stringify(order), now);
+    const ins = db.prepare<[string, string, string, number]>(
+      'INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)',
     );
-    const ins = db.prepare<[string, string, string, number]>('INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)');
     for (const l of priced.resolved) ins.run(orderId, l.row.product_id, l.row.variant_id, l.row.quantity);
-    db.prepare<[string, string, string]>('UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?').run(orderId, now, row.id);
+    db.prepare<[string, string, string]>(
+      'UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?',
+    ).run(orderId, now, row.id);
     removeBoughtLines(db, row.cart_id, data.lines, ctx.now());
     return orderId;
   })();
@@ -692,7 +944,9 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
  */
 function removeBoughtLines(db: Database, cartId: string, bought: CheckoutData['lines'], nowMs: number): void {
   if (!cartById(db, cartId)) return;
-  const line = db.prepare<[string, string], { quantity: number }>('SELECT quantity FROM cart_lines WHERE id = ? AND cart_id = ?');
+  const line = db.prepare<[string, string], { quantity: number }>(
+    'SELECT quantity FROM cart_lines WHERE id = ? AND cart_id = ?',
+  );
   const setQuantity = db.prepare<[number, string]>('UPDATE cart_lines SET quantity = ? WHERE id = ?');
   const remove = db.prepare<[string]>('DELETE FROM cart_lines WHERE id = ?');
   let changed = false;
@@ -709,14 +963,20 @@ function removeBoughtLines(db: Database, cartId: string, bought: CheckoutData['l
 }
 
 export function orderById(db: Database, id: string): { owner: string; order: Record<string, unknown> } | undefined {
-  const r = db.prepare<[string], { owner: string; data: string }>('SELECT owner, data FROM orders WHERE id = ?').get(id);
+  const r = db
+    .prepare<[string], { owner: string; data: string }>('SELECT owner, data FROM orders WHERE id = ?')
+    .get(id);
   return r && { owner: r.owner, order: JSON.parse(r.data) as Record<string, unknown> };
 }
 
 /** Every line of every placed order: what "Best sellers" and "Frequently bought together" read. */
 export const orderSales: SalesSource = (db) => {
   try {
-    return db.prepare<[], { orderId: string; productId: string; quantity: number }>('SELECT order_id AS orderId, product_id AS productId, quantity FROM order_lines').all();
+    return db
+      .prepare<[], { orderId: string; productId: string; quantity: number }>(
+        'SELECT order_id AS orderId, product_id AS productId, quantity FROM order_lines',
+      )
+      .all();
   } catch {
     return []; // before migration 005
   }

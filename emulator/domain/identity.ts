@@ -81,7 +81,14 @@ export function memberById(db: Database, id: string): MemberRow | undefined {
 /** Sign-up: a new MEMBER with a fresh contact id and an unverified email; returns its id. */
 export function createMember(
   db: Database,
-  m: { email: string; passwordHash: string; status: 'APPROVED' | 'PENDING'; nickname: string; firstName: string | null; lastName: string | null },
+  m: {
+    email: string;
+    passwordHash: string;
+    status: 'APPROVED' | 'PENDING';
+    nickname: string;
+    firstName: string | null;
+    lastName: string | null;
+  },
   nowMs: number,
 ): string {
   const id = randomUUID();
@@ -94,12 +101,19 @@ export function createMember(
 }
 
 export function recordLogin(db: Database, memberId: string, nowMs: number): void {
-  db.prepare<[string, string]>('UPDATE members SET last_login_date = ? WHERE id = ?').run(new Date(nowMs).toISOString(), memberId);
+  db.prepare<[string, string]>('UPDATE members SET last_login_date = ? WHERE id = ?').run(
+    new Date(nowMs).toISOString(),
+    memberId,
+  );
 }
 
 /** A new password (change-password; the caller ends the other sessions). */
 export function setPasswordHash(db: Database, memberId: string, hash: string, nowMs: number): void {
-  db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(hash, new Date(nowMs).toISOString(), memberId);
+  db.prepare<[string, string, string]>('UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?').run(
+    hash,
+    new Date(nowMs).toISOString(),
+    memberId,
+  );
 }
 
 /**
@@ -119,23 +133,54 @@ export function resetPassword(db: Database, memberId: string, hash: string, appr
 export function endSessionsExcept(db: Database, memberId: string, keepRefreshHash: string | null, nowMs: number): void {
   db.transaction(() => {
     revokeOtherMemberTokens(db, memberId, keepRefreshHash);
-    db.prepare<[number, string]>('UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
-    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
-    db.prepare<[number, string]>('UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(nowMs, memberId);
+    db.prepare<[number, string]>(
+      'UPDATE identity_sessions SET used_at = ? WHERE member_id = ? AND used_at IS NULL',
+    ).run(nowMs, memberId);
+    db.prepare<[number, string]>('UPDATE oauth_codes SET used_at = ? WHERE member_id = ? AND used_at IS NULL').run(
+      nowMs,
+      memberId,
+    );
+    db.prepare<[number, string]>(
+      'UPDATE identity_recovery_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL',
+    ).run(nowMs, memberId);
   })();
 }
 
 /** Change the given profile fields (undefined: left alone); `updated_date` moves when any is given. */
-export function updateMemberProfile(db: Database, id: string, fields: { nickname?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }, nowMs: number): void {
+export function updateMemberProfile(
+  db: Database,
+  id: string,
+  fields: { nickname?: string | undefined; firstName?: string | undefined; lastName?: string | undefined },
+  nowMs: number,
+): void {
   const nowIso = new Date(nowMs).toISOString();
-  if (fields.nickname !== undefined) db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(fields.nickname, nowIso, id);
-  if (fields.firstName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(fields.firstName, nowIso, id);
-  if (fields.lastName !== undefined) db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(fields.lastName, nowIso, id);
+  if (fields.nickname !== undefined)
+    db.prepare<[string, string, string]>('UPDATE members SET nickname = ?, updated_date = ? WHERE id = ?').run(
+      fields.nickname,
+      nowIso,
+      id,
+    );
+  if (fields.firstName !== undefined)
+    db.prepare<[string, string, string]>('UPDATE members SET first_name = ?, updated_date = ? WHERE id = ?').run(
+      fields.firstName,
+      nowIso,
+      id,
+    );
+  if (fields.lastName !== undefined)
+    db.prepare<[string, string, string]>('UPDATE members SET last_name = ?, updated_date = ? WHERE id = ?').run(
+      fields.lastName,
+      nowIso,
+      id,
+    );
 }
 
 /** Public (joined the community) or private profile. */
 export function setMemberPrivacy(db: Database, id: string, privacy: 'PUBLIC' | 'PRIVATE', nowMs: number): void {
-  db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(privacy, new Date(nowMs).toISOString(), id);
+  db.prepare<[string, string, string]>('UPDATE members SET privacy_status = ?, updated_date = ? WHERE id = ?').run(
+    privacy,
+    new Date(nowMs).toISOString(),
+    id,
+  );
 }
 
 /** Delete a member record (revoke its tokens first). */
@@ -180,7 +225,10 @@ export function toWireIdentity(m: MemberRow) {
     updatedDate: m.updated_date,
     email: { address: m.email, isVerified: m.email_verified === 1 },
     status: { name: m.status === 'APPROVED' ? 'ACTIVE' : m.status === 'PENDING' ? 'APPLICANT' : m.status, reasons: [] },
-    identityProfile: { ...(m.nickname ? { nickname: m.nickname } : {}), ...(m.first_name ? { firstName: m.first_name } : {}) },
+    identityProfile: {
+      ...(m.nickname ? { nickname: m.nickname } : {}),
+      ...(m.first_name ? { firstName: m.first_name } : {}),
+    },
     factors: [{ type: 'PASSWORD' }],
   };
 }
@@ -236,7 +284,9 @@ export interface StateTokenRow {
 
 /** A live state token, or undefined when unknown, expired, used or out of attempts. */
 export function liveStateToken(db: Database, stateToken: string, nowMs: number): StateTokenRow | undefined {
-  const row = db.prepare<[string], StateTokenRow>('SELECT * FROM identity_state_tokens WHERE token_hash = ?').get(sha256Hex(stateToken));
+  const row = db
+    .prepare<[string], StateTokenRow>('SELECT * FROM identity_state_tokens WHERE token_hash = ?')
+    .get(sha256Hex(stateToken));
   if (!row || row.used_at !== null || row.expires_at <= nowMs || row.attempts >= CODE_MAX_ATTEMPTS) return undefined;
   return row;
 }
@@ -250,17 +300,20 @@ export function countWrongCode(db: Database, tokenHash: string): void {
 
 /** The right code: the state token is used and the member's email verified (a PENDING member becomes `status`). */
 export function verifyEmail(db: Database, token: StateTokenRow, status: 'PENDING' | 'APPROVED', nowMs: number): void {
-  db.prepare<[number, string]>('UPDATE identity_state_tokens SET used_at = ? WHERE token_hash = ?').run(nowMs, token.token_hash);
-  db.prepare<[string, string, string]>("UPDATE members SET email_verified = 1, status = CASE WHEN status = 'PENDING' THEN ? ELSE status END, updated_date = ? WHERE id = ?").run(
-    status,
-    new Date(nowMs).toISOString(),
-    token.member_id,
+  db.prepare<[number, string]>('UPDATE identity_state_tokens SET used_at = ? WHERE token_hash = ?').run(
+    nowMs,
+    token.token_hash,
   );
+  db.prepare<[string, string, string]>(
+    "UPDATE members SET email_verified = 1, status = CASE WHEN status = 'PENDING' THEN ? ELSE status END, updated_date = ? WHERE id = ?",
+  ).run(status, new Date(nowMs).toISOString(), token.member_id);
 }
 
 /** A new code for a state token (resend): attempts start again. */
 export function renewStateCode(db: Database, tokenHash: string, code: string, nowMs: number): void {
-  db.prepare<[string, number, string]>('UPDATE identity_state_tokens SET code_hash = ?, sent_at = ?, attempts = 0 WHERE token_hash = ?').run(sha256Hex(code), nowMs, tokenHash);
+  db.prepare<[string, number, string]>(
+    'UPDATE identity_state_tokens SET code_hash = ?, sent_at = ?, attempts = 0 WHERE token_hash = ?',
+  ).run(sha256Hex(code), nowMs, tokenHash);
 }
 
 export function issueRecoveryToken(db: Database, memberId: string, nowMs: number): string {
@@ -298,12 +351,21 @@ export function clientAddress(req: IncomingMessage): string {
   const [head = '', tail = ''] = raw.toLowerCase().split('%')[0]!.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = raw.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = raw.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function failures(db: Database, key: string, nowMs: number): number {
-  const row = db.prepare<[string], { failures: number; window_start: number }>('SELECT failures, window_start FROM identity_login_failures WHERE key = ?').get(key);
+  const row = db
+    .prepare<[string], { failures: number; window_start: number }>(
+      'SELECT failures, window_start FROM identity_login_failures WHERE key = ?',
+    )
+    .get(key);
   return row && row.window_start + FAILURE_WINDOW_MS > nowMs ? row.failures : 0;
 }
 
@@ -319,7 +381,11 @@ export function recordFailure(db: Database, keys: string[], nowMs: number): void
      ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start`,
   );
   for (const k of keys) {
-    const row = db.prepare<[string], { failures: number; window_start: number }>('SELECT failures, window_start FROM identity_login_failures WHERE key = ?').get(k);
+    const row = db
+      .prepare<[string], { failures: number; window_start: number }>(
+        'SELECT failures, window_start FROM identity_login_failures WHERE key = ?',
+      )
+      .get(k);
     const live = row && row.window_start + FAILURE_WINDOW_MS > nowMs;
     upsert.run(k, live ? row.failures + 1 : 1, live ? row.window_start : nowMs);
   }
@@ -327,7 +393,9 @@ export function recordFailure(db: Database, keys: string[], nowMs: number): void
 
 /** Take back one failure of `key` (an attempt counted in advance that turned out right). */
 export function forgiveFailure(db: Database, key: string, nowMs: number): void {
-  db.prepare<[string, number]>('UPDATE identity_login_failures SET failures = max(failures - 1, 0) WHERE key = ? AND window_start > ?').run(key, nowMs - FAILURE_WINDOW_MS);
+  db.prepare<[string, number]>(
+    'UPDATE identity_login_failures SET failures = max(failures - 1, 0) WHERE key = ? AND window_start > ?',
+  ).run(key, nowMs - FAILURE_WINDOW_MS);
 }
 
 export function clearFailures(db: Database, key: string): void {
@@ -337,25 +405,45 @@ export function clearFailures(db: Database, key: string): void {
 /** Forget every pair's failures for an email (its password was reset: the member proved who they are). */
 export function clearEmailFailures(db: Database, email: string): void {
   const prefix = `pair:${JSON.stringify([email.toLowerCase()]).slice(0, -1)},`;
-  db.prepare<[string, string]>('DELETE FROM identity_login_failures WHERE substr(key, 1, length(?)) = ?').run(prefix, prefix);
+  db.prepare<[string, string]>('DELETE FROM identity_login_failures WHERE substr(key, 1, length(?)) = ?').run(
+    prefix,
+    prefix,
+  );
 }
 
 /**
  * Before checking a password: 429 (with Retry-After) when locked out; after CAPTCHA_AFTER_FAILURES failures a
  * captcha token is needed (-19971 without one, -19970 with a wrong one).
  */
-export function checkThrottle(db: Database, keys: string[], captchaTokens: { Recaptcha?: string; InvisibleRecaptcha?: string }[] | undefined, nowMs: number): void {
+export function checkThrottle(
+  db: Database,
+  keys: string[],
+  captchaTokens: { Recaptcha?: string; InvisibleRecaptcha?: string }[] | undefined,
+  nowMs: number,
+): void {
   // failures scaled to one pair's: an address's count is divided by IP_FACTOR
   const scaled = (k: string) => failures(db, k, nowMs) / (k.startsWith('ip:') ? IP_FACTOR : 1);
   const worst = Math.max(...keys.map(scaled));
   if (worst >= LOCK_AFTER_FAILURES) {
     const starts = keys
       .filter((k) => scaled(k) >= LOCK_AFTER_FAILURES)
-      .map((k) => db.prepare<[string], { window_start: number }>('SELECT window_start FROM identity_login_failures WHERE key = ?').get(k)?.window_start ?? nowMs);
-    throw rateLimited('Too many failed sign-in attempts. Try again later.', Math.max(...starts) + FAILURE_WINDOW_MS - nowMs);
+      .map(
+        (k) =>
+          db
+            .prepare<[string], { window_start: number }>(
+              'SELECT window_start FROM identity_login_failures WHERE key = ?',
+            )
+            .get(k)?.window_start ?? nowMs,
+      );
+    throw rateLimited(
+      'Too many failed sign-in attempts. Try again later.',
+      Math.max(...starts) + FAILURE_WINDOW_MS - nowMs,
+    );
   }
   if (worst < CAPTCHA_AFTER_FAILURES) return;
-  const tokens = (captchaTokens ?? []).flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha]).filter((t): t is string => !!t);
+  const tokens = (captchaTokens ?? [])
+    .flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha])
+    .filter((t): t is string => !!t);
   if (!tokens.length) throw iamError(400, IAM.missingCaptchaToken, 'Missing captcha token');
   if (!tokens.includes(DEV_CAPTCHA_TOKEN)) throw iamError(400, IAM.invalidCaptchaToken, 'Invalid captcha token');
 }
@@ -430,7 +518,12 @@ export class RateLimiter {
 /** 429 RESOURCE_EXHAUSTED in the platform format, with `Retry-After` in whole seconds (at least 1). */
 export function rateLimited(message: string, waitMs: number): PlatformError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new PlatformError(429, message, { applicationError: { code: 'RESOURCE_EXHAUSTED', description: message } }, { 'Retry-After': String(seconds) });
+  return new PlatformError(
+    429,
+    message,
+    { applicationError: { code: 'RESOURCE_EXHAUSTED', description: message } },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /** An identity application error (`details.applicationError.code` is the platform's negative code as a string). */

@@ -12,18 +12,30 @@ export interface StoredFile {
 
 /** A seeded media file (`/media/<id>`). */
 export function getMediaFile(db: Database, id: string): StoredFile | undefined {
-  const row = db.prepare<[string], { mime_type: string; content: Buffer }>('SELECT mime_type, content FROM media_files WHERE id = ?').get(id);
+  const row = db
+    .prepare<[string], { mime_type: string; content: Buffer }>(
+      'SELECT mime_type, content FROM media_files WHERE id = ?',
+    )
+    .get(id);
   return row && { mimeType: row.mime_type, content: row.content };
 }
 
 /** An uploaded file (`/media/uploads/<id>`). */
 export function getUploadedFile(db: Database, id: string): StoredFile | undefined {
-  const row = db.prepare<[string], { mime_type: string; content: Buffer }>('SELECT mime_type, content FROM site_media_files WHERE id = ?').get(id);
+  const row = db
+    .prepare<[string], { mime_type: string; content: Buffer }>(
+      'SELECT mime_type, content FROM site_media_files WHERE id = ?',
+    )
+    .get(id);
   return row && { mimeType: row.mime_type, content: row.content };
 }
 
 /** Store a one-time upload URL's secret (its hash only). */
-export function createUpload(db: Database, secret: string, u: { fileName: string; mimeType: string; createdBy: string; expiresAt: number }): void {
+export function createUpload(
+  db: Database,
+  secret: string,
+  u: { fileName: string; mimeType: string; createdBy: string; expiresAt: number },
+): void {
   db.prepare<[string, string, string, string, number]>(
     'INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at) VALUES (?, ?, ?, ?, ?)',
   ).run(sha256Hex(secret), u.fileName, u.mimeType, u.createdBy, u.expiresAt);
@@ -49,7 +61,16 @@ export function pendingUpload(db: Database, secret: string, nowMs: number): Pend
 export function storeUpload(
   db: Database,
   secret: string,
-  f: { id: string; fileName: string; mimeType: string; content: Buffer; width: number | null; height: number | null; createdBy: string; createdDate: string },
+  f: {
+    id: string;
+    fileName: string;
+    mimeType: string;
+    content: Buffer;
+    width: number | null;
+    height: number | null;
+    createdBy: string;
+    createdDate: string;
+  },
 ): void {
   db.transaction(() => {
     db.prepare<[string]>('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));

@@ -90,13 +90,21 @@ describe('applyFilter', () => {
   it('refuses unknown fields (prototype members included) and operators, before any row, on the given path', () => {
     expect(refusal(() => applyFilter([], { nope: 1 }, FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
     expect(refusal(() => applyFilter([], { toString: 1 }, FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
-    expect(refusal(() => applyFilter([], { id: { $regex: 'a' } }, FIELDS, 'filter'))).toEqual([400, 'filter', 'VALIDATION']);
+    expect(refusal(() => applyFilter([], { id: { $regex: 'a' } }, FIELDS, 'filter'))).toEqual([
+      400,
+      'filter',
+      'VALIDATION',
+    ]);
     expect(refusal(() => applyFilter([], { id: { $in: 'a' } }, FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
     expect(refusal(() => applyFilter([], { n: { $gt: [1] } }, FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
     expect(refusal(() => applyFilter([], { $or: {} }, FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
     expect(refusal(() => applyFilter([], '[1]', FIELDS))).toEqual([400, 'query.filter', 'VALIDATION']);
     expect(refusal(() => applyFilter([], '{"id":', FIELDS))[0]).toBe(400);
-    expect(refusal(() => applyFilter([], '{"__proto__":{"x":1}}', FIELDS))).toEqual([400, 'query.filter.__proto__', 'FIELD_NOT_ALLOWED']);
+    expect(refusal(() => applyFilter([], '{"__proto__":{"x":1}}', FIELDS))).toEqual([
+      400,
+      'query.filter.__proto__',
+      'FIELD_NOT_ALLOWED',
+    ]);
   });
 });
 

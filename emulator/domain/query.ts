@@ -12,7 +12,18 @@ import { assertSafeJson, parseJsonText } from '../validate.ts';
 export type FieldAccessor<T> = (item: T) => string | number | boolean | null | (string | number)[];
 
 const COMPARE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
-const ALL_OPS = new Set(['$eq', '$ne', '$in', '$nin', '$hasSome', '$hasAll', '$startsWith', '$exists', '$isEmpty', ...COMPARE_OPS]);
+const ALL_OPS = new Set([
+  '$eq',
+  '$ne',
+  '$in',
+  '$nin',
+  '$hasSome',
+  '$hasAll',
+  '$startsWith',
+  '$exists',
+  '$isEmpty',
+  ...COMPARE_OPS,
+]);
 
 /** A filter or sort: a JSON string, or (lenient) the object itself; either way depth-limited, no prototype keys. */
 function parseJsonParam(raw: unknown, field: string): unknown {
@@ -29,7 +40,8 @@ function fieldAccessor<T>(fields: Record<string, FieldAccessor<T>>, name: string
   return Object.hasOwn(fields, name) ? fields[name] : undefined;
 }
 
-const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isScalar = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 function cmp(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -38,7 +50,8 @@ function cmp(a: unknown, b: unknown): number {
 
 function normalizeForField(value: unknown, sample: unknown): unknown {
   // numericId travels as a string on the wire; compare numerically.
-  if (typeof sample === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if (typeof sample === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return Number(value);
   return value;
 }
 
@@ -75,14 +88,17 @@ function compileCondition(cond: unknown, field: string, path: string): (actual: 
       }
       case '$startsWith':
         return (actual) =>
-          typeof arg === 'string' && valuesOf(actual).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
+          typeof arg === 'string' &&
+          valuesOf(actual).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(arg.toLowerCase()));
       case '$exists':
         return (actual) => (actual !== null && actual !== '') === Boolean(arg);
       case '$isEmpty':
-        if (typeof arg !== 'boolean') throw invalidField(path, `$isEmpty on ${field} needs true or false`, 'VALIDATION');
+        if (typeof arg !== 'boolean')
+          throw invalidField(path, `$isEmpty on ${field} needs true or false`, 'VALIDATION');
         return (actual) => (Array.isArray(actual) ? actual.length === 0 : actual === null || actual === '') === arg;
       default: {
-        if (!isScalar(arg)) throw invalidField(path, `${op} on ${field} needs a string, number or boolean`, 'VALIDATION');
+        if (!isScalar(arg))
+          throw invalidField(path, `${op} on ${field} needs a string, number or boolean`, 'VALIDATION');
         return (actual) => {
           const values = valuesOf(actual);
           const a = normalizeForField(arg, values[0]);
@@ -101,7 +117,11 @@ function compileCondition(cond: unknown, field: string, path: string): (actual: 
  * A filter as a predicate. The whole filter is checked up front (an unknown field or operator is a 400 even when no
  * row would reach it); field names come from `fields`' own keys only.
  */
-function compileFilter<T>(filter: unknown, fields: Record<string, FieldAccessor<T>>, path: string): (item: T) => boolean {
+function compileFilter<T>(
+  filter: unknown,
+  fields: Record<string, FieldAccessor<T>>,
+  path: string,
+): (item: T) => boolean {
   if (filter === undefined || filter === null) return () => true;
   if (typeof filter !== 'object' || Array.isArray(filter)) throw invalidField(path, 'must be an object', 'VALIDATION');
   const preds = Object.entries(filter as Record<string, unknown>).map(([key, cond]): ((item: T) => boolean) => {
@@ -115,7 +135,12 @@ function compileFilter<T>(filter: unknown, fields: Record<string, FieldAccessor<
       return (item) => !sub(item);
     }
     const accessor = fieldAccessor(fields, key);
-    if (!accessor) throw invalidField(path, `unsupported filter field ${key}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
+    if (!accessor)
+      throw invalidField(
+        path,
+        `unsupported filter field ${key}; supported: ${Object.keys(fields).join(', ')}`,
+        'VALIDATION',
+      );
     const test = compileCondition(cond, key, path);
     return (item) => test(accessor(item));
   });
@@ -123,7 +148,12 @@ function compileFilter<T>(filter: unknown, fields: Record<string, FieldAccessor<
 }
 
 /** Apply a Wix-style filter (a JSON string or an object) to items. Throws 400 on a bad filter. */
-export function applyFilter<T>(items: T[], rawFilter: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.filter'): T[] {
+export function applyFilter<T>(
+  items: T[],
+  rawFilter: unknown,
+  fields: Record<string, FieldAccessor<T>>,
+  path = 'query.filter',
+): T[] {
   const matches = compileFilter(parseJsonParam(rawFilter, path), fields, path);
   return items.filter(matches);
 }
@@ -132,17 +162,30 @@ export function applyFilter<T>(items: T[], rawFilter: unknown, fields: Record<st
  * Apply a V1 sort: a JSON string `[{"name":"asc"}]` (also `[{"fieldName":"name","order":"ASC"}]`).
  * Stable; later keys break ties.
  */
-export function applySort<T>(items: T[], rawSort: unknown, fields: Record<string, FieldAccessor<T>>, path = 'query.sort'): T[] {
+export function applySort<T>(
+  items: T[],
+  rawSort: unknown,
+  fields: Record<string, FieldAccessor<T>>,
+  path = 'query.sort',
+): T[] {
   const sort = parseJsonParam(rawSort, path);
   if (sort === undefined) return items;
   const list = Array.isArray(sort) ? sort : [sort];
   const keys: { get: FieldAccessor<T>; dir: number }[] = list.map((entry) => {
-    if (!entry || typeof entry !== 'object') throw invalidField(path, 'each sort entry must be an object', 'VALIDATION');
+    if (!entry || typeof entry !== 'object')
+      throw invalidField(path, 'each sort entry must be an object', 'VALIDATION');
     const e = entry as Record<string, unknown>;
     const [name, order] =
-      typeof e['fieldName'] === 'string' ? [e['fieldName'], e['order'] ?? 'ASC'] : (Object.entries(e)[0] ?? ['', 'asc']);
+      typeof e['fieldName'] === 'string'
+        ? [e['fieldName'], e['order'] ?? 'ASC']
+        : (Object.entries(e)[0] ?? ['', 'asc']);
     const get = typeof name === 'string' ? fieldAccessor(fields, name) : undefined;
-    if (!get) throw invalidField(path, `unsupported sort field ${String(name)}; supported: ${Object.keys(fields).join(', ')}`, 'VALIDATION');
+    if (!get)
+      throw invalidField(
+        path,
+        `unsupported sort field ${String(name)}; supported: ${Object.keys(fields).join(', ')}`,
+        'VALIDATION',
+      );
     if (typeof order !== 'string') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
     const o = order.toLowerCase();
     if (o !== 'asc' && o !== 'desc') throw invalidField(path, 'order must be asc or desc', 'INVALID_ENUM_VALUE');
@@ -175,14 +218,22 @@ export interface CursorState {
 }
 
 const encodeCursor = (o: number, carry: Omit<CursorState, 'o'>) =>
-  Buffer.from(JSON.stringify({ o, ...(carry.filter !== undefined ? { f: carry.filter } : {}), ...(carry.sort !== undefined ? { s: carry.sort } : {}) })).toString(
-    'base64url',
-  );
+  Buffer.from(
+    JSON.stringify({
+      o,
+      ...(carry.filter !== undefined ? { f: carry.filter } : {}),
+      ...(carry.sort !== undefined ? { s: carry.sort } : {}),
+    }),
+  ).toString('base64url');
 
 /** The state a cursor issued by {@link cursorPage} carries; 400 `FORMAT` on `path` for anything else. */
 export function decodeCursorState(cursor: string, path = 'query.cursorPaging.cursor'): CursorState {
   try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; f?: unknown; s?: unknown } | null;
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      o?: unknown;
+      f?: unknown;
+      s?: unknown;
+    } | null;
     const o = c?.o;
     if (c && typeof o === 'number' && Number.isInteger(o) && o >= 0) {
       assertSafeJson(c, path);
@@ -234,14 +285,21 @@ export function cursorPage<T>(
     items,
     metadata: {
       count: items.length,
-      cursors: { next: more ? encodeCursor(offset + limit, carry) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit), carry) : null },
+      cursors: {
+        next: more ? encodeCursor(offset + limit, carry) : null,
+        prev: offset > 0 ? encodeCursor(Math.max(0, offset - limit), carry) : null,
+      },
       hasNext: more,
     },
   };
 }
 
 /** One page of `rows` for offset paging (`paging: {limit?, offset?}`, the catalog reader's). */
-export function offsetPage<T>(rows: readonly T[], paging: { limit?: number; offset?: number } | undefined, defaultLimit: number): { items: T[]; offset: number } {
+export function offsetPage<T>(
+  rows: readonly T[],
+  paging: { limit?: number; offset?: number } | undefined,
+  defaultLimit: number,
+): { items: T[]; offset: number } {
   const limit = paging?.limit ?? defaultLimit;
   const offset = paging?.offset ?? 0;
   return { items: rows.slice(offset, offset + limit), offset };

@@ -72,7 +72,9 @@ function sellable(products: ProductRecord[]): Map<string, ProductRecord> {
 function sameCategories(db: Database, items: string[]): string[] {
   const products = loadProducts(db);
   const byId = sellable(products);
-  const wanted = new Set(items.flatMap((id) => byId.get(id)?.collectionIds ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION_ID));
+  const wanted = new Set(
+    items.flatMap((id) => byId.get(id)?.collectionIds ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION_ID),
+  );
   return products
     .filter((p) => byId.has(p.id) && !items.includes(p.id))
     .map((p) => ({ id: p.id, shared: p.collectionIds.filter((c) => wanted.has(c)).length, n: p.numericId }))
@@ -89,10 +91,11 @@ function boughtTogether(db: Database, items: string[], sales: readonly SaleLine[
   const lines = sales;
   const orders = new Set(lines.filter((l) => l.productId === first).map((l) => l.orderId));
   const together = new Map<string, number>();
-  for (const l of lines) if (orders.has(l.orderId) && l.productId !== first) together.set(l.productId, (together.get(l.productId) ?? 0) + 1);
+  for (const l of lines)
+    if (orders.has(l.orderId) && l.productId !== first) together.set(l.productId, (together.get(l.productId) ?? 0) + 1);
   return [...together]
     .filter(([id]) => byId.has(id) && !items.includes(id))
-    .sort((a, b) => b[1] - a[1] || (byId.get(a[0])!.numericId - byId.get(b[0])!.numericId))
+    .sort((a, b) => b[1] - a[1] || byId.get(a[0])!.numericId - byId.get(b[0])!.numericId)
     .map(([id]) => id);
 }
 
@@ -103,12 +106,17 @@ function bestSellers(db: Database, exclude: string[], sales: readonly SaleLine[]
   for (const l of sales) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
   return [...units]
     .filter(([id, n]) => n > 0 && byId.has(id) && !exclude.includes(id))
-    .sort((a, b) => b[1] - a[1] || (byId.get(a[0])!.numericId - byId.get(b[0])!.numericId))
+    .sort((a, b) => b[1] - a[1] || byId.get(a[0])!.numericId - byId.get(b[0])!.numericId)
     .map(([id]) => id);
 }
 
 /** Up to 100 product ids for an algorithm; the order-based ones read `sources`. */
-export function recommend(db: Database, algorithm: Algorithm, items: string[], sources: readonly SalesSource[]): string[] {
+export function recommend(
+  db: Database,
+  algorithm: Algorithm,
+  items: string[],
+  sources: readonly SalesSource[],
+): string[] {
   const sales = () => sources.flatMap((s) => s(db));
   const ids =
     algorithm.key === 'same-categories'

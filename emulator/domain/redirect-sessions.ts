@@ -29,7 +29,14 @@ export interface StoredRedirectSession {
 /** Store a redirect session for a hosted page; returns its id. */
 export function createRedirectSession(
   ctx: DbClock,
-  s: { kind: string; clientId?: string; payload: unknown; visitorId?: string | null; memberId?: string | null; ttlMs?: number },
+  s: {
+    kind: string;
+    clientId?: string;
+    payload: unknown;
+    visitorId?: string | null;
+    memberId?: string | null;
+    ttlMs?: number;
+  },
 ): string {
   const id = randomUUID();
   const now = ctx.now();
@@ -37,18 +44,43 @@ export function createRedirectSession(
     .prepare<[string, string, string | null, string, string | null, string | null, number, number]>(
       'INSERT INTO redirect_sessions (id, kind, client_id, payload, visitor_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
-    .run(id, s.kind, s.clientId ?? null, JSON.stringify(s.payload), s.visitorId ?? null, s.memberId ?? null, now, now + (s.ttlMs ?? REDIRECT_SESSION_TTL_MS));
+    .run(
+      id,
+      s.kind,
+      s.clientId ?? null,
+      JSON.stringify(s.payload),
+      s.visitorId ?? null,
+      s.memberId ?? null,
+      now,
+      now + (s.ttlMs ?? REDIRECT_SESSION_TTL_MS),
+    );
   return id;
 }
 
 /** A live (not expired; unused unless `allowUsed`) redirect session of `kind`. */
-export function loadRedirectSession(ctx: DbClock, id: string, kind: string, allowUsed = false): StoredRedirectSession | undefined {
+export function loadRedirectSession(
+  ctx: DbClock,
+  id: string,
+  kind: string,
+  allowUsed = false,
+): StoredRedirectSession | undefined {
   const row = ctx.db
-    .prepare<[string], { id: string; kind: string; client_id: string | null; payload: string; visitor_id: string | null; member_id: string | null; expires_at: number; used_at: number | null }>(
-      'SELECT * FROM redirect_sessions WHERE id = ?',
-    )
+    .prepare<
+      [string],
+      {
+        id: string;
+        kind: string;
+        client_id: string | null;
+        payload: string;
+        visitor_id: string | null;
+        member_id: string | null;
+        expires_at: number;
+        used_at: number | null;
+      }
+    >('SELECT * FROM redirect_sessions WHERE id = ?')
     .get(id);
-  if (!row || row.kind !== kind || row.expires_at <= ctx.now() || (!allowUsed && row.used_at !== null)) return undefined;
+  if (!row || row.kind !== kind || row.expires_at <= ctx.now() || (!allowUsed && row.used_at !== null))
+    return undefined;
   return {
     id: row.id,
     kind: row.kind,

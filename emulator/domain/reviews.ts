@@ -51,9 +51,16 @@ export const getReviewRow = (db: Database, id: string): ReviewRow | undefined =>
   db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE id = ?').get(id);
 
 /** The review an author (contact) already wrote about an item, if any. */
-export function reviewIdOfAuthor(db: Database, namespace: string, entityId: string, contactId: string): string | undefined {
+export function reviewIdOfAuthor(
+  db: Database,
+  namespace: string,
+  entityId: string,
+  contactId: string,
+): string | undefined {
   return db
-    .prepare<[string, string, string], { id: string }>('SELECT id FROM reviews WHERE namespace = ? AND entity_id = ? AND contact_id = ?')
+    .prepare<[string, string, string], { id: string }>(
+      'SELECT id FROM reviews WHERE namespace = ? AND entity_id = ? AND contact_id = ?',
+    )
     .get(namespace, entityId, contactId)?.id;
 }
 
@@ -64,10 +71,18 @@ const touched = 'updated_date = @now, revision = revision + 1';
 export function editReview(
   db: Database,
   id: string,
-  e: { title: string | null; body: string | null; rating: number; media: string; status: ReviewRow['moderation_status'] },
+  e: {
+    title: string | null;
+    body: string | null;
+    rating: number;
+    media: string;
+    status: ReviewRow['moderation_status'];
+  },
   nowMs: number,
 ): void {
-  db.prepare(`UPDATE reviews SET title = @title, body = @body, rating = @rating, media = @media, moderation_status = @status, ${touched} WHERE id = @id`).run({
+  db.prepare(
+    `UPDATE reviews SET title = @title, body = @body, rating = @rating, media = @media, moderation_status = @status, ${touched} WHERE id = @id`,
+  ).run({
     ...e,
     id,
     now: new Date(nowMs).toISOString(),
@@ -77,13 +92,21 @@ export function editReview(
 /** Set (the first reply keeps its creation date) or remove (null) the owner's reply. */
 export function setReply(db: Database, id: string, message: string | null, nowMs: number): void {
   const now = new Date(nowMs).toISOString();
-  if (message === null) db.prepare(`UPDATE reviews SET reply_message = NULL, reply_created = NULL, reply_updated = NULL, ${touched} WHERE id = @id`).run({ id, now });
-  else db.prepare(`UPDATE reviews SET reply_message = @message, reply_created = COALESCE(reply_created, @now), reply_updated = @now, ${touched} WHERE id = @id`).run({ id, message, now });
+  if (message === null)
+    db.prepare(
+      `UPDATE reviews SET reply_message = NULL, reply_created = NULL, reply_updated = NULL, ${touched} WHERE id = @id`,
+    ).run({ id, now });
+  else
+    db.prepare(
+      `UPDATE reviews SET reply_message = @message, reply_created = COALESCE(reply_created, @now), reply_updated = @now, ${touched} WHERE id = @id`,
+    ).run({ id, message, now });
 }
 
 /** Moderate reviews by hand (one transaction); `manually_changed` keeps a later policy change off them. */
 export function moderateReviews(db: Database, ids: readonly string[], status: string, nowMs: number): void {
-  const stmt = db.prepare(`UPDATE reviews SET moderation_status = @status, manually_changed = 1, ${touched} WHERE id = @id`);
+  const stmt = db.prepare(
+    `UPDATE reviews SET moderation_status = @status, manually_changed = 1, ${touched} WHERE id = @id`,
+  );
   const now = new Date(nowMs).toISOString();
   db.transaction(() => ids.forEach((id) => stmt.run({ id, status, now })))();
 }
@@ -103,8 +126,13 @@ export const helpfulness = (r: ReviewRow) => r.found_helpful - r.found_unhelpful
 
 export function toWireReview(r: ReviewRow, baseUrl: string): Record<string, unknown> {
   // stored as paths on this platform (review media are its own files): absolute at the caller's base URL
-  const media = (JSON.parse(r.media) as { image?: Record<string, unknown>; video?: Record<string, unknown> }[]).map((m) =>
-    m.image ? { image: { ...m.image, url: absolute(m.image.url, baseUrl) } } : m.video ? { video: { ...m.video, url: absolute(m.video.url, baseUrl) } } : m,
+  const media = (JSON.parse(r.media) as { image?: Record<string, unknown>; video?: Record<string, unknown> }[]).map(
+    (m) =>
+      m.image
+        ? { image: { ...m.image, url: absolute(m.image.url, baseUrl) } }
+        : m.video
+          ? { video: { ...m.video, url: absolute(m.video.url, baseUrl) } }
+          : m,
   );
   return {
     id: r.id,
@@ -113,7 +141,11 @@ export function toWireReview(r: ReviewRow, baseUrl: string): Record<string, unkn
     content: { ...(r.title ? { title: r.title } : {}), ...(r.body ? { body: r.body } : {}), media, rating: r.rating },
     createdDate: r.created_date,
     updatedDate: r.updated_date,
-    author: { contactId: r.contact_id, ...(r.author_name ? { authorName: r.author_name } : {}), authorType: r.author_type },
+    author: {
+      contactId: r.contact_id,
+      ...(r.author_name ? { authorName: r.author_name } : {}),
+      authorType: r.author_type,
+    },
     ...(r.reply_message
       ? { reply: { message: r.reply_message, createdDate: r.reply_created, updatedDate: r.reply_updated } }
       : {}),
@@ -146,7 +178,10 @@ export interface NewReview {
   nowIso: string;
 }
 
-export function insertReview(db: Database, r: NewReview & { id?: string; helpful?: number; unhelpful?: number; reply?: { message: string; date: string } }): string {
+export function insertReview(
+  db: Database,
+  r: NewReview & { id?: string; helpful?: number; unhelpful?: number; reply?: { message: string; date: string } },
+): string {
   const id = r.id ?? stableId(`review:${r.namespace}:${r.entityId}:${r.contactId}:${r.nowIso}`);
   db.prepare(
     `INSERT INTO reviews (id, namespace, entity_id, contact_id, author_name, author_type, created_by, title, body, rating, media,
@@ -154,16 +189,45 @@ export function insertReview(db: Database, r: NewReview & { id?: string; helpful
        created_date, updated_date)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    id, r.namespace, r.entityId, r.contactId, r.authorName ?? null, r.authorType, r.createdBy, r.title ?? null, r.body ?? null,
-    r.rating, JSON.stringify(r.media), r.reply?.message ?? null, r.reply?.date ?? null, r.reply?.date ?? null, r.status,
-    r.verified ? 1 : 0, r.helpful ?? 0, r.unhelpful ?? 0, r.reviewDate ?? r.nowIso, r.nowIso, r.nowIso,
+    id,
+    r.namespace,
+    r.entityId,
+    r.contactId,
+    r.authorName ?? null,
+    r.authorType,
+    r.createdBy,
+    r.title ?? null,
+    r.body ?? null,
+    r.rating,
+    JSON.stringify(r.media),
+    r.reply?.message ?? null,
+    r.reply?.date ?? null,
+    r.reply?.date ?? null,
+    r.status,
+    r.verified ? 1 : 0,
+    r.helpful ?? 0,
+    r.unhelpful ?? 0,
+    r.reviewDate ?? r.nowIso,
+    r.nowIso,
+    r.nowIso,
   );
   return id;
 }
 
 // --------------------------------------------------------------------------------------------- seed
 
-const SEED_AUTHORS = ['Priya N.', 'Jonas', 'Camille R.', 'Oskar', 'Hannah B.', 'Luis M.', 'Aiko', 'Fatima Z.', 'Declan', 'Rosa'];
+const SEED_AUTHORS = [
+  'Priya N.',
+  'Jonas',
+  'Camille R.',
+  'Oskar',
+  'Hannah B.',
+  'Luis M.',
+  'Aiko',
+  'Fatima Z.',
+  'Declan',
+  'Rosa',
+];
 const TITLES: Record<number, string[]> = {
   5: ['Exactly what I hoped for', 'Beautifully made', 'Worth every penny'],
   4: ['Very good, one small nit', 'Solid and well finished', 'Happy with it'],
@@ -211,7 +275,14 @@ export function seedReviews(db: Database): void {
         const media: unknown[] = [];
         if ((pi + k) % 4 === 0) {
           const id = `review-photo-${p.slug}-${k}.svg`;
-          insertMedia.run(id, id, 'image/svg+xml', Buffer.from(photoSvg(p.name, (pi * 37 + k * 71) % 360), 'utf8'), `Photo of ${p.name}`, date);
+          insertMedia.run(
+            id,
+            id,
+            'image/svg+xml',
+            Buffer.from(photoSvg(p.name, (pi * 37 + k * 71) % 360), 'utf8'),
+            `Photo of ${p.name}`,
+            date,
+          );
           media.push({ image: { id, url: `/media/${id}`, width: 600, height: 600 } });
         }
         const titles = TITLES[rating] as string[];
@@ -231,7 +302,13 @@ export function seedReviews(db: Database): void {
           verified: k % 2 === 0,
           helpful: (pi + k * 5) % 7,
           unhelpful: k % 3 === 2 ? 1 : 0,
-          reply: (pi + k) % 5 === 1 ? { message: REPLIES[rating >= 3 ? 0 : 1] as string, date: new Date(Date.parse(date) + 2 * DAY).toISOString() } : undefined,
+          reply:
+            (pi + k) % 5 === 1
+              ? {
+                  message: REPLIES[rating >= 3 ? 0 : 1] as string,
+                  date: new Date(Date.parse(date) + 2 * DAY).toISOString(),
+                }
+              : undefined,
           reviewDate: date,
           nowIso: date,
         });

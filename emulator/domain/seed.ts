@@ -43,13 +43,27 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM members WHERE email = ?');
   const missing = SEED_MEMBERS.filter((m) => !exists.get(m.email));
   const hashes = await Promise.all(missing.map((m) => hashPassword(m.password)));
-  const insertMember = db.prepare<[string, string, string, string, string, string, string, string, string, string, string]>(
+  const insertMember = db.prepare<
+    [string, string, string, string, string, string, string, string, string, string, string]
+  >(
     `INSERT OR IGNORE INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, slug, created_date, updated_date)
      VALUES (?, ?, ?, 1, ?, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
     missing.forEach((m, i) =>
-      insertMember.run(m.id, m.contactId, m.email, hashes[i] as string, m.role, m.nickname, m.firstName, m.lastName, m.slug, nowIso, nowIso),
+      insertMember.run(
+        m.id,
+        m.contactId,
+        m.email,
+        hashes[i] as string,
+        m.role,
+        m.nickname,
+        m.firstName,
+        m.lastName,
+        m.slug,
+        nowIso,
+        nowIso,
+      ),
     );
   })();
 
@@ -72,16 +86,40 @@ function seedCatalog(db: Database, nowIso: string): void {
   SEED_COLLECTIONS.forEach((c, i) => insertCollection.run(c.id, c.slug, c.name, c.description, i, nowIso));
 
   const insertProduct = db.prepare<
-    [string, number, string, string, string, string, number, number, string, number, number, number, string | null, string, string, string, string, string, string]
+    [
+      string,
+      number,
+      string,
+      string,
+      string,
+      string,
+      number,
+      number,
+      string,
+      number,
+      number,
+      number,
+      string | null,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ]
   >(
     `INSERT INTO products (id, numeric_id, slug, name, description, sku, weight, price_cents, discount_type, discount_value,
        track_inventory, manage_variants, ribbon, brand, inventory_item_id, options, media_ids, created_date, updated_date)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertVariant = db.prepare<[string, string, string, string, number | null, number | null, number | null, number]>(
+  const insertVariant = db.prepare<
+    [string, string, string, string, number | null, number | null, number | null, number]
+  >(
     'INSERT INTO product_variants (id, product_id, choices, sku, weight, price_cents, quantity, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const link = db.prepare<[string, string, number]>('INSERT INTO product_collections (product_id, collection_id, sort_order) VALUES (?, ?, ?)');
+  const link = db.prepare<[string, string, number]>(
+    'INSERT INTO product_collections (product_id, collection_id, sort_order) VALUES (?, ?, ?)',
+  );
 
   for (const p of SEED_PRODUCTS) {
     const mediaIds: string[] = [];
@@ -132,4 +170,3 @@ function seedCatalog(db: Database, nowIso: string): void {
     });
   }
 }
-

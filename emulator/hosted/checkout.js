@@ -3,7 +3,8 @@
 (function () {
   const form = document.getElementById('checkout');
   if (!form) return;
-  const money = (cents) => new Intl.NumberFormat('en-US', { style: 'currency', currency: form.dataset.currency || 'USD' }).format(cents / 100);
+  const money = (cents) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: form.dataset.currency || 'USD' }).format(cents / 100);
   // [country, subdivision, name, rate in basis points]; '*' is the default region
   const regions = JSON.parse(form.dataset.tax || '[]');
   const taxable = Number(form.dataset.taxable);
@@ -11,7 +12,10 @@
   /** The tax region of the address typed: its subdivision, else its country, else the default. */
   function region() {
     const country = (form.elements.country.value || '').toUpperCase();
-    const subdivision = (form.elements.subdivision.value || '').trim().toUpperCase().replace(/^[A-Z]{2}-/, '');
+    const subdivision = (form.elements.subdivision.value || '')
+      .trim()
+      .toUpperCase()
+      .replace(/^[A-Z]{2}-/, '');
     const find = (c, s) => regions.find((r) => r[0] === c && r[1] === s);
     return (subdivision && find(country, subdivision)) || find(country, '') || find('*', '') || ['*', '', '', 0];
   }

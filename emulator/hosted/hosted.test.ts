@@ -17,10 +17,22 @@ const REDIRECT = '/_api/redirects-api/v1/redirect-session';
 describe('render', () => {
   it('escapes text, inserts rendered HTML as it is', () => {
     const alert = render('alert', { message: `${XSS} & "x" 'y'` });
-    expect(String(alert)).toBe('<p class="err" role="alert">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;</p>');
+    expect(String(alert)).toBe(
+      '<p class="err" role="alert">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;</p>',
+    );
     const page = String(render('message', { heading: 'Heading', text: String(alert) }));
     expect(page).not.toContain('<p class="err"'); // a string is text, even when it looks like markup
-    expect(String(render('checkout.line', { image: EMPTY, quantity: 2, name: XSS, variant: render('checkout.variant', { text: XSS }), price: '$1' }))).not.toContain('<script>');
+    expect(
+      String(
+        render('checkout.line', {
+          image: EMPTY,
+          quantity: 2,
+          name: XSS,
+          variant: render('checkout.variant', { text: XSS }),
+          price: '$1',
+        }),
+      ),
+    ).not.toContain('<script>');
   });
 
   it('refuses a missing value and a value the template does not use', () => {
@@ -30,11 +42,15 @@ describe('render', () => {
   });
 
   it('attributes, flags and JSON data blocks cannot break out', () => {
-    expect(String(attrs({ value: '"><script>', required: true, hidden: false, title: undefined }))).toBe(' value="&quot;&gt;&lt;script&gt;" required');
+    expect(String(attrs({ value: '"><script>', required: true, hidden: false, title: undefined }))).toBe(
+      ' value="&quot;&gt;&lt;script&gt;" required',
+    );
     expect(() => attrs({ 'on"x': 'y' })).toThrow('bad attribute name');
     expect(String(flag('checked', true))).toBe(' checked');
     expect(String(flag('checked', false))).toBe('');
-    expect(String(jsonData({ s: '</script><script>x</script>' }))).toBe('{"s":"\\u003c/script>\\u003cscript>x\\u003c/script>"}');
+    expect(String(jsonData({ s: '</script><script>x</script>' }))).toBe(
+      '{"s":"\\u003c/script>\\u003cscript>x\\u003c/script>"}',
+    );
     expect(esc(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&#39;');
   });
 
@@ -81,23 +97,40 @@ describe('hosted pages', () => {
       token: access,
       body: {
         auth: {
-          authRequest: { clientId: 'demo-client', codeChallenge: pkceChallenge('hosted-render-test-verifier-0123456789-abcdefg'), codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', state: XSS, redirectUri: 'http://127.0.0.1:5173/' },
+          authRequest: {
+            clientId: 'demo-client',
+            codeChallenge: pkceChallenge('hosted-render-test-verifier-0123456789-abcdefg'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            state: XSS,
+            redirectUri: 'http://127.0.0.1:5173/',
+          },
           prompt: 'login',
         },
       },
     });
     const url = rs.json.redirectSession.fullUrl as string;
     expect(await page(url)).toContain('autocomplete="username" required value="" autofocus>');
-    const html = await page(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url }, body: new URLSearchParams({ email: `"${XSS}`, password: '' }).toString() });
+    const html = await page(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url },
+      body: new URLSearchParams({ email: `"${XSS}`, password: '' }).toString(),
+    });
     expect(html).toContain('value="&quot;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).not.toContain(XSS);
     expect(html).toContain('autocomplete="current-password" required autofocus>');
   });
 
   it('the account page escapes the member’s email and name', async () => {
-    emu.db.prepare('UPDATE members SET email = ?, nickname = ? WHERE id = ?').run(`a${XSS}@example.com`, `"${XSS}`, seedIds.members.member);
+    emu.db
+      .prepare('UPDATE members SET email = ?, nickname = ? WHERE id = ?')
+      .run(`a${XSS}@example.com`, `"${XSS}`, seedIds.members.member);
     const { access } = await memberTokens(emu);
-    const rs = await api(emu, REDIRECT, { token: access, body: { membersAccount: {}, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } } });
+    const rs = await api(emu, REDIRECT, {
+      token: access,
+      body: { membersAccount: {}, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } },
+    });
     const html = await page(rs.json.redirectSession.fullUrl);
     expect(html).not.toContain(XSS);
     expect(html).toContain('<dd>a&lt;script&gt;alert(1)&lt;/script&gt;@example.com');
@@ -108,8 +141,13 @@ describe('hosted pages', () => {
     const mug = seedIds.products['folding-camp-stool']!;
     emu.db.prepare('UPDATE products SET name = ? WHERE id = ?').run(`Stool ${XSS}`, mug);
     const { access } = await visitorTokens(emu);
-    await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: mug }, quantity: 1 }] } });
-    const { checkoutId } = (await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })).json;
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: access,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: mug }, quantity: 1 }] },
+    });
+    const { checkoutId } = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })
+    ).json;
     const rs = await api(emu, REDIRECT, { token: access, body: { ecomCheckout: { checkoutId } } });
     const html = await page(rs.json.redirectSession.fullUrl);
     expect(html).toContain('<span class="nm">Stool &lt;script&gt;alert(1)&lt;/script&gt;</span>');

@@ -29,11 +29,20 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
   ].join('; ');
   return {
     status: opts.status ?? 200,
-    body: render('layout', { title, script: opts.script ? render('script', { src: opts.script }) : EMPTY, body }).toString(),
+    body: render('layout', {
+      title,
+      script: opts.script ? render('script', { src: opts.script }) : EMPTY,
+      body,
+    }).toString(),
     contentType: 'text/html; charset=utf-8',
     // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
     // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
-    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Security-Policy': csp,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+    },
   };
 }
 
@@ -44,7 +53,14 @@ export const messagePage = (title: string, heading: string, text: string, status
 const alert = (message: string | undefined) => (message ? render('alert', { message }) : EMPTY);
 
 /** The hosted sign-in form (prompt `login`). */
-export function loginPage(v: { host: string; session: string; cancel: string; email: string; error?: string; formAction: string[] }): HandlerResult {
+export function loginPage(v: {
+  host: string;
+  session: string;
+  cancel: string;
+  email: string;
+  error?: string;
+  formAction: string[];
+}): HandlerResult {
   const body = render('login', {
     host: v.host,
     alert: alert(v.error),
@@ -60,7 +76,10 @@ export function loginPage(v: { host: string; session: string; cancel: string; em
 
 /** The silent sign-in page: `data` for authorize.js, which posts its message to the embedding page. */
 export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerResult =>
-  hostedPage('Signing in…', render('authorize', { data: jsonData(data) }), { script: '/_hosted/authorize.js', frameAncestors });
+  hostedPage('Signing in…', render('authorize', { data: jsonData(data) }), {
+    script: '/_hosted/authorize.js',
+    frameAncestors,
+  });
 
 /** The member's account page. */
 export function accountPage(v: {
@@ -82,7 +101,9 @@ export function accountPage(v: {
     since: v.since,
     action: `/_hosted/account?session=${v.session}`,
     nickname: v.nickname,
-    community: v.isPublic ? 'You are a member of the community: your profile is public.' : 'You are not in the community: your profile is private.',
+    community: v.isPublic
+      ? 'You are a member of the community: your profile is public.'
+      : 'You are not in the community: your profile is private.',
     op: v.isPublic ? 'leave' : 'join',
     opLabel: v.isPublic ? 'Leave the community' : 'Join the community',
     back: v.back,
@@ -136,12 +157,21 @@ export interface CheckoutView {
 /** The hosted checkout: summary, contact, address, shipping method, test card. */
 export function checkoutPage(v: CheckoutView): HandlerResult {
   /** `aria-invalid` and the error's id on a control with an error. */
-  const invalid = (name: string) => attrs(v.errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `${name}-err` } : {});
-  const errorOf = (name: string) => (v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: v.errors[name] }) : EMPTY);
+  const invalid = (name: string) =>
+    attrs(v.errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `${name}-err` } : {});
+  const errorOf = (name: string) =>
+    v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: v.errors[name] }) : EMPTY;
   const fields = Object.fromEntries(
     Object.entries(FIELDS).map(([name, [label, attributes]]) => [
       name,
-      render('checkout.field', { name, label, attributes: attrs(attributes), value: v.values[name as CheckoutField] ?? '', invalid: invalid(name), error: errorOf(name) }),
+      render('checkout.field', {
+        name,
+        label,
+        attributes: attrs(attributes),
+        value: v.values[name as CheckoutField] ?? '',
+        invalid: invalid(name),
+        error: errorOf(name),
+      }),
     ]),
   ) as Record<keyof typeof FIELDS, Html>;
   const general = v.general ?? (Object.keys(v.errors).length ? 'Please correct the fields marked below.' : undefined);
@@ -166,11 +196,20 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     taxable: v.taxable,
     taxRegions: JSON.stringify(v.taxRegions),
     countryInvalid: invalid('country'),
-    countries: v.countries.map(([code, name]) => render('checkout.country', { code, name, selected: flag('selected', code === v.country) })),
+    countries: v.countries.map(([code, name]) =>
+      render('checkout.country', { code, name, selected: flag('selected', code === v.country) }),
+    ),
     countryError: errorOf('country'),
     shippingDescribedBy: attrs({ 'aria-describedby': v.errors.shipping ? 'shipping-err' : undefined }),
     options: v.options.map((o) =>
-      render('checkout.option', { code: o.code, cents: o.cents, checked: flag('checked', o.code === v.selected), title: o.title, deliveryTime: o.deliveryTime, price: o.price }),
+      render('checkout.option', {
+        code: o.code,
+        cents: o.cents,
+        checked: flag('checked', o.code === v.selected),
+        title: o.title,
+        deliveryTime: o.deliveryTime,
+        price: o.price,
+      }),
     ),
     shippingError: errorOf('shipping'),
     testCard: v.testCard,
@@ -181,7 +220,13 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
 }
 
 /** The emulator's index page (`GET /`), for a person who opens its URL. */
-export function indexPage(v: { shop: string; products: number; base: string; dev: boolean; clients: string[] }): HandlerResult {
+export function indexPage(v: {
+  shop: string;
+  products: number;
+  base: string;
+  dev: boolean;
+  clients: string[];
+}): HandlerResult {
   const body = render('index', {
     shop: v.shop,
     products: v.products,

@@ -18,7 +18,10 @@ const DIR = fileURLToPath(new URL('.', import.meta.url));
 const FILES: ReadonlyMap<string, string> = new Map(
   readdirSync(DIR)
     .filter((f) => /\.(html|css|js)$/.test(f))
-    .map((f) => [f, f.endsWith('.html') ? readFileSync(DIR + f, 'utf8').replace(/\n$/, '') : readFileSync(DIR + f, 'utf8')]),
+    .map((f) => [
+      f,
+      f.endsWith('.html') ? readFileSync(DIR + f, 'utf8').replace(/\n$/, '') : readFileSync(DIR + f, 'utf8'),
+    ]),
 );
 
 let make: (text: string) => Html;
@@ -86,7 +89,8 @@ export function attrs(list: Record<string, string | number | boolean | undefined
 export const jsonData = (v: unknown): Html => make(JSON.stringify(v).replace(/</g, '\\u003c'));
 
 /** A static file of this folder (a stylesheet or script), or undefined. */
-export const hostedFile = (name: string): string | undefined => (/\.(css|js)$/.test(name) ? FILES.get(name) : undefined);
+export const hostedFile = (name: string): string | undefined =>
+  /\.(css|js)$/.test(name) ? FILES.get(name) : undefined;
 
 /** The stylesheets and scripts of this folder, served under `/_hosted/`. */
 export const HOSTED_ASSETS: readonly string[] = [...FILES.keys()].filter((f) => /\.(css|js)$/.test(f)).sort();

@@ -14,6 +14,13 @@ import { migration007 } from './007_admin_identity.ts';
 
 export type { Migration };
 
-
 /** All migrations, in version order. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+];

@@ -75,7 +75,9 @@ export const assetsRoutes: RouteModule = (router, app) => {
     let body = compressed.get(key);
     if (!body) {
       body = readFile(file).then((raw) =>
-        encoding === 'br' ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipped(raw, { level: 9 }),
+        encoding === 'br'
+          ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipped(raw, { level: 9 }),
       );
       body.catch(() => compressed.delete(key));
       if (compressed.size > 2000) compressed.clear();
@@ -116,7 +118,9 @@ export const assetsRoutes: RouteModule = (router, app) => {
       const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
       const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString();
       const headers: Record<string, string> = {
-        'Cache-Control': isImmutablePath(relative(root, full)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        'Cache-Control': isImmutablePath(relative(root, full))
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300',
         'Cross-Origin-Resource-Policy': 'cross-origin',
         'X-Content-Type-Options': 'nosniff',
         ETag: etag,
@@ -130,7 +134,9 @@ export const assetsRoutes: RouteModule = (router, app) => {
       const notModified =
         inm !== undefined
           ? inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')
-          : ims !== undefined && !Number.isNaN(Date.parse(ims)) && Math.floor(info.mtimeMs / 1000) * 1000 <= Date.parse(ims);
+          : ims !== undefined &&
+            !Number.isNaN(Date.parse(ims)) &&
+            Math.floor(info.mtimeMs / 1000) * 1000 <= Date.parse(ims);
       if (notModified) return { status: 304, body: '', contentType, headers };
       return { body: encoding ? await encode(real, version, encoding) : await readFile(real), contentType, headers };
     },

@@ -34,12 +34,14 @@ import { httpUrl, paramsObject, parseJsonText, validate } from '../validate.ts';
 
 export const BASE = api.createStockRequest.path;
 
-
 const catalogReference = z.object({
   appId: z.string().min(1).max(100),
   catalogItemId: z.string().min(1).max(100),
   options: z
-    .object({ variantId: z.string().max(100).optional(), options: z.record(z.string(), z.string().max(200)).optional() })
+    .object({
+      variantId: z.string().max(100).optional(),
+      options: z.record(z.string(), z.string().max(200)).optional(),
+    })
     .optional(),
 });
 
@@ -52,7 +54,14 @@ const createSchema = z.object({
   itemDetails: z.object({
     name: z.string().trim().min(1).max(200),
     price: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string like "18.00"'),
-    image: z.object({ id: z.string().max(200).optional(), url: httpUrl, height: z.number().int().min(0).optional(), width: z.number().int().min(0).optional() }).optional(),
+    image: z
+      .object({
+        id: z.string().max(200).optional(),
+        url: httpUrl,
+        height: z.number().int().min(0).optional(),
+        width: z.number().int().min(0).optional(),
+      })
+      .optional(),
   }),
 });
 
@@ -64,7 +73,12 @@ const querySchema = z.object({
   query: carriedSchema
     .extend({
       // a cursor carries the filter and sort (wire-protocol §11.7)
-      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).optional() }).optional(),
+      cursorPaging: z
+        .object({
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+          cursor: z.string().max(16_000).optional(),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -74,7 +88,8 @@ const reportSchema = z.object({ catalogReference });
 const countSchema = z.object({ catalogReferences: z.array(catalogReference).min(1).max(100) });
 
 /** Admin identities and the site's staff members see and manage every request. */
-const isStaff = (who: Caller) => who.kind === 'admin' || (who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR'));
+const isStaff = (who: Caller) =>
+  who.kind === 'admin' || (who.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR'));
 const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
 
 function memberEmail(ctx: RequestContext, who: Identity): { email: string; contactId: string } | undefined {
@@ -90,9 +105,11 @@ function mayRead(ctx: RequestContext, who: Caller, r: RequestRow): boolean {
 }
 
 function resolveItem(ctx: RequestContext, ref: z.infer<typeof catalogReference>, field: string) {
-  if (ref.appId !== STORES_APP_ID) throw badRequestApp('ITEM_APP_ID_NOT_SUPPORTED', `Catalog app ${ref.appId} is not supported`, { appId: ref.appId });
+  if (ref.appId !== STORES_APP_ID)
+    throw badRequestApp('ITEM_APP_ID_NOT_SUPPORTED', `Catalog app ${ref.appId} is not supported`, { appId: ref.appId });
   const product = getProductRecord(ctx.db, ref.catalogItemId);
-  if (!product || !product.visible) throw notFound(`Product ${ref.catalogItemId} not found`, 'PRODUCT_NOT_FOUND', { catalogItemId: ref.catalogItemId });
+  if (!product || !product.visible)
+    throw notFound(`Product ${ref.catalogItemId} not found`, 'PRODUCT_NOT_FOUND', { catalogItemId: ref.catalogItemId });
   const variant = findVariant(product, ref.options ?? {});
   if (!variant) throw invalidField(`${field}.options`, 'does not name a variant of this product', 'VALIDATION');
   return { product, variant };
@@ -118,7 +135,9 @@ function runQuery(ctx: RequestContext, input: unknown) {
   let rows = allRequests(ctx.db);
   if (!isStaff(who)) rows = rows.filter((r) => mayRead(ctx, who, r));
   rows = applyFilter(rows, filter, FILTER_FIELDS);
-  rows = sort ? applySort(rows, sort, FILTER_FIELDS) : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
+  rows = sort
+    ? applySort(rows, sort, FILTER_FIELDS)
+    : rows.sort((a, b) => b.created_date.localeCompare(a.created_date));
   const page = cursorPage(rows, query.cursorPaging, 50, carried);
   return { json: { requests: page.items.map(toWireRequest), metadata: page.metadata } };
 }
@@ -130,7 +149,9 @@ export const backInStockRoutes: RouteModule = (router) => {
     const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
     const settings = getSettings(ctx.db, request.catalogReference.appId);
     if (!settings.collectingRequests) {
-      throw failedPrecondition('This store is not collecting back-in-stock requests', 'NOT_COLLECTING_REQUESTS', { appId: settings.appId });
+      throw failedPrecondition('This store is not collecting back-in-stock requests', 'NOT_COLLECTING_REQUESTS', {
+        appId: settings.appId,
+      });
     }
     const email = request.email.toLowerCase();
     const existing = findOpenRequest(ctx.db, STORES_APP_ID, request.catalogReference.catalogItemId, variant.id, email);
@@ -138,7 +159,10 @@ export const backInStockRoutes: RouteModule = (router) => {
     if (existing) return { json: { request: toWireRequest(existing) } };
     const now = ctx.now();
     const ip = ctx.req.socket.remoteAddress ?? 'unknown';
-    if (throttled(ctx.db, `email:${email}`, THROTTLE_PER_EMAIL, now) || throttled(ctx.db, `ip:${ip}`, THROTTLE_PER_IP, now)) {
+    if (
+      throttled(ctx.db, `email:${email}`, THROTTLE_PER_EMAIL, now) ||
+      throttled(ctx.db, `ip:${ip}`, THROTTLE_PER_IP, now)
+    ) {
       throw tooManyRequests('Too many back-in-stock requests; try again later');
     }
     const member = memberEmail(ctx, who);
@@ -235,4 +259,3 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { request: toWireRequest(getRequest(ctx.db, r.id)!) } };
   });
 };
-

@@ -53,7 +53,12 @@ const addSchema = z.object({
   customLineItems: z.array(z.unknown()).max(0, 'custom line items are not supported here').optional(),
   businessLocationId: z.string().optional(),
 });
-const updateSchema = z.object({ lineItems: z.array(z.object({ id: z.string().min(1), quantity })).min(1).max(100) });
+const updateSchema = z.object({
+  lineItems: z
+    .array(z.object({ id: z.string().min(1), quantity }))
+    .min(1)
+    .max(100),
+});
 const removeSchema = z.object({ lineItemIds: z.array(z.string().min(1)).min(1).max(100) });
 const patchSchema = z.object({
   couponCode: z.string().trim().min(1).max(50).optional(),
@@ -61,7 +66,10 @@ const patchSchema = z.object({
   merchantDiscounts: z.unknown().optional(),
 });
 export const addressSchema = z.object({
-  country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
   subdivision: z.string().max(10).optional(),
   city: z.string().max(100).optional(),
   postalCode: z.string().max(20).optional(),
@@ -93,14 +101,28 @@ const answer = (ctx: RequestContext, cartId: string) => {
 /** A shipping option code must be one the store offers (the totals would otherwise silently use another). */
 function checkShippingCode(ctx: RequestContext, option: { code: string } | undefined): void {
   if (option && !shippingOptions(ctx.db).some((o) => o.code === option.code)) {
-    throw badRequest([{ field: 'selectedShippingOption.code', description: 'no shipping option with this code', violatedRule: 'VALIDATION' }]);
+    throw badRequest([
+      {
+        field: 'selectedShippingOption.code',
+        description: 'no shipping option with this code',
+        violatedRule: 'VALIDATION',
+      },
+    ]);
   }
 }
 
 function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field: (i: number) => string): void {
   const own = new Set(cartLines(ctx.db, cartId).map((l) => l.id));
   const violations: FieldViolation[] = ids.flatMap((id, i) =>
-    own.has(id) ? [] : [{ field: field(i), description: 'no line item with this id in the current cart', violatedRule: 'VALIDATION' as const }],
+    own.has(id)
+      ? []
+      : [
+          {
+            field: field(i),
+            description: 'no line item with this id in the current cart',
+            violatedRule: 'VALIDATION' as const,
+          },
+        ],
   );
   if (violations.length) throw badRequest(violations);
 }
@@ -124,16 +146,35 @@ export const cartRoutes: RouteModule = (router) => {
     router.operation(at(api.addToCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(addSchema, ctx.body);
-      if (!body.lineItems.length) throw badRequest([{ field: 'lineItems', description: 'at least one line item is required', violatedRule: 'MIN_SIZE' }]);
+      if (!body.lineItems.length)
+        throw badRequest([
+          { field: 'lineItems', description: 'at least one line item is required', violatedRule: 'MIN_SIZE' },
+        ]);
       // Resolve every item before changing anything: one bad item refuses the whole request.
       const resolved = body.lineItems.map((li, i) => {
         const at = `lineItems[${i}].catalogReference`;
-        if (li.catalogReference.appId !== STORES_APP_ID) throw badRequest([{ field: `${at}.appId`, description: 'only the Stores app catalog is supported', violatedRule: 'VALIDATION' }]);
+        if (li.catalogReference.appId !== STORES_APP_ID)
+          throw badRequest([
+            {
+              field: `${at}.appId`,
+              description: 'only the Stores app catalog is supported',
+              violatedRule: 'VALIDATION',
+            },
+          ]);
         const product = getProductRecord(ctx.db, li.catalogReference.catalogItemId);
-        if (!product || !product.visible) throw badRequest([{ field: `${at}.catalogItemId`, description: 'product not found', violatedRule: 'VALIDATION' }]);
+        if (!product || !product.visible)
+          throw badRequest([
+            { field: `${at}.catalogItemId`, description: 'product not found', violatedRule: 'VALIDATION' },
+          ]);
         const o = li.catalogReference.options;
-        const variant = findVariant(product, { ...(o?.variantId ? { variantId: o.variantId } : {}), ...(o?.options ? { options: o.options } : {}) });
-        if (!variant) throw badRequest([{ field: `${at}.options`, description: 'no variant of this product matches', violatedRule: 'VALIDATION' }]);
+        const variant = findVariant(product, {
+          ...(o?.variantId ? { variantId: o.variantId } : {}),
+          ...(o?.options ? { options: o.options } : {}),
+        });
+        if (!variant)
+          throw badRequest([
+            { field: `${at}.options`, description: 'no variant of this product matches', violatedRule: 'VALIDATION' },
+          ]);
         return { productId: product.id, variantId: variant.id, options: o ?? {}, quantity: li.quantity };
       });
       const cart = addToCart(ctx.db, identity, resolved, ctx.now());
@@ -144,7 +185,12 @@ export const cartRoutes: RouteModule = (router) => {
       const identity = ctx.auth();
       const body = validate(updateSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
-      checkLineIds(ctx, cart.id, body.lineItems.map((l) => l.id), (i) => `lineItems[${i}].id`);
+      checkLineIds(
+        ctx,
+        cart.id,
+        body.lineItems.map((l) => l.id),
+        (i) => `lineItems[${i}].id`,
+      );
       setLineQuantities(ctx.db, cart.id, body.lineItems, ctx.now());
       return answer(ctx, cart.id);
     });
@@ -166,7 +212,13 @@ export const cartRoutes: RouteModule = (router) => {
         const coupon = findCoupon(ctx.db, body.couponCode);
         if (!coupon) throw badRequestApp('COUPON_DOES_NOT_EXIST', `Coupon ${body.couponCode} does not exist`);
         const problem = couponProblem(coupon, ctx.now());
-        if (problem) throw badRequestApp(problem, problem === 'COUPON_IS_EXPIRED' ? `Coupon ${coupon.code} has expired` : `Coupon ${coupon.code} is not active yet`);
+        if (problem)
+          throw badRequestApp(
+            problem,
+            problem === 'COUPON_IS_EXPIRED'
+              ? `Coupon ${coupon.code} has expired`
+              : `Coupon ${coupon.code} is not active yet`,
+          );
         setCartCoupon(ctx.db, cart.id, coupon.code, ctx.now());
       }
       return answer(ctx, cart.id);

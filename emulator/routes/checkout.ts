@@ -6,11 +6,30 @@
 import { z } from 'zod';
 import type { Identity } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
-import { checkoutById, money, orderById, ownerKey, placeOrder, priceCart, shippingOptions, taxRegions, wireCheckout, wireLine, type CheckoutData, type CheckoutRow, type PlaceOrderInput } from '../domain/commerce.ts';
+import {
+  checkoutById,
+  money,
+  orderById,
+  ownerKey,
+  placeOrder,
+  priceCart,
+  shippingOptions,
+  taxRegions,
+  wireCheckout,
+  wireLine,
+  type CheckoutData,
+  type CheckoutRow,
+  type PlaceOrderInput,
+} from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
-import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
+import {
+  createRedirectSession,
+  loadRedirectSession,
+  markRedirectSessionUsed,
+  type StoredRedirectSession,
+} from '../domain/redirect-sessions.ts';
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 
@@ -26,11 +45,17 @@ const COUNTRIES: [string, string][] = [
   ['AU', 'Australia'],
 ];
 
-const canSee = (identity: Identity, owner: string) => ownerKey(identity) === owner || (identity.kind === 'member' && identity.role !== 'MEMBER');
+const canSee = (identity: Identity, owner: string) =>
+  ownerKey(identity) === owner || (identity.kind === 'member' && identity.role !== 'MEMBER');
 
 const intentSchema = z.object({ checkoutId: z.string().min(1).max(100) });
 const callbacksSchema = z
-  .object({ postFlowUrl: httpUrl.optional(), thankYouPageUrl: httpUrl.optional(), cartPageUrl: httpUrl.optional(), loginUrl: httpUrl.optional() })
+  .object({
+    postFlowUrl: httpUrl.optional(),
+    thankYouPageUrl: httpUrl.optional(),
+    cartPageUrl: httpUrl.optional(),
+    loginUrl: httpUrl.optional(),
+  })
   .default({});
 
 interface CheckoutPayload {
@@ -43,7 +68,13 @@ const ecomCheckoutIntent: RedirectIntentHandler = (ctx, value, body, identity) =
   const callbacks = validate(callbacksSchema, body.callbacks, 'callbacks');
   for (const [k, url] of Object.entries(callbacks)) {
     if (url && !allowedForClient(ctx, identity.clientId, url)) {
-      throw badRequest([{ field: `callbacks.${k}`, description: "must be on one of the client's allowed origins", violatedRule: 'VALIDATION' }]);
+      throw badRequest([
+        {
+          field: `callbacks.${k}`,
+          description: "must be on one of the client's allowed origins",
+          violatedRule: 'VALIDATION',
+        },
+      ]);
     }
   }
   const row = checkoutById(ctx.db, checkoutId);
@@ -67,24 +98,57 @@ const formSchema = z.object({
   lastName: z.string().trim().min(1, 'Enter your last name').max(100),
   addressLine: z.string().trim().min(3, 'Enter your street address').max(200),
   city: z.string().trim().min(1, 'Enter your city').max(100),
-  postalCode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postal code'),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postal code'),
   country: z.enum(COUNTRIES.map(([c]) => c) as [string, ...string[]], { message: 'Choose a country' }),
-  subdivision: z.string().trim().max(10).regex(/^[A-Za-z0-9-]*$/, 'Enter a state or region code, e.g. CA').default(''),
+  subdivision: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^[A-Za-z0-9-]*$/, 'Enter a state or region code, e.g. CA')
+    .default(''),
   shipping: z.string().min(1, 'Choose a shipping option'),
-  cardNumber: z.string().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{13,19}$/, 'Enter a card number')),
-  cardExpiry: z.string().trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Enter the expiry date as MM/YY'),
-  cardCvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  cardNumber: z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{13,19}$/, 'Enter a card number')),
+  cardExpiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Enter the expiry date as MM/YY'),
+  cardCvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
 type FormValues = Partial<Record<keyof z.input<typeof formSchema>, string>>;
 
 function expiredCheckout(): HandlerResult {
-  return messagePage('Checkout expired', 'This checkout link has expired', 'Go back to the shop and check out again.', 404);
+  return messagePage(
+    'Checkout expired',
+    'This checkout link has expired',
+    'Go back to the shop and check out again.',
+    404,
+  );
 }
 
-function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: FormValues, errors: Record<string, string>, general?: string, status = 200): HandlerResult {
+function checkoutPage(
+  ctx: RequestContext,
+  { s, p, row }: OpenCheckout,
+  values: FormValues,
+  errors: Record<string, string>,
+  general?: string,
+  status = 200,
+): HandlerResult {
   const data = JSON.parse(row.data) as CheckoutData;
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
-  const priced = priceCart(ctx.db, data.lines, data.couponCode, { address: { country, subdivision: values.subdivision ?? '' }, ...(values.shipping ? { shippingCode: values.shipping } : {}), nowMs: ctx.now() });
+  const priced = priceCart(ctx.db, data.lines, data.couponCode, {
+    address: { country, subdivision: values.subdivision ?? '' },
+    ...(values.shipping ? { shippingCode: values.shipping } : {}),
+    nowMs: ctx.now(),
+  });
   const t = priced.totals;
   const m = (c: number) => money(c).formattedAmount;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
@@ -96,7 +160,9 @@ function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: 
         ...(image ? { image: image.url } : {}),
         quantity: l.row.quantity,
         name: l.product?.name ?? 'Item',
-        options: Object.entries(l.variant?.choices ?? {}).map(([k, v]) => `${k}: ${v}`).join(' · '),
+        options: Object.entries(l.variant?.choices ?? {})
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(' · '),
         price: m(l.unitCents * l.row.quantity),
       };
     }),
@@ -110,7 +176,13 @@ function checkoutPage(ctx: RequestContext, { s, p, row }: OpenCheckout, values: 
     taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
     countries: COUNTRIES,
     country,
-    options: t.optionPrices.map((o) => ({ code: o.option.code, title: o.option.title, deliveryTime: o.option.deliveryTime, cents: o.cents, price: o.cents ? m(o.cents) : 'Free' })),
+    options: t.optionPrices.map((o) => ({
+      code: o.option.code,
+      title: o.option.title,
+      deliveryTime: o.option.deliveryTime,
+      cents: o.cents,
+      price: o.cents ? m(o.cents) : 'Free',
+    })),
     selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
     testCard: TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim(),
     values,
@@ -201,7 +273,9 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       const { s, p } = o;
       const raw = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
       const values: FormValues = Object.fromEntries(
-        Object.entries(raw).filter(([k, v]) => typeof v === 'string' && k in formSchema.shape).map(([k, v]) => [k, (v as string).slice(0, 300)]),
+        Object.entries(raw)
+          .filter(([k, v]) => typeof v === 'string' && k in formSchema.shape)
+          .map(([k, v]) => [k, (v as string).slice(0, 300)]),
       );
       const parsed = formSchema.safeParse(values);
       if (!parsed.success) {
@@ -210,19 +284,28 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         return checkoutPage(ctx, o, values, errors, undefined, 400);
       }
       const f = parsed.data;
-      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping)) return checkoutPage(ctx, o, values, { shipping: 'Choose a shipping option' }, undefined, 400);
+      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping))
+        return checkoutPage(ctx, o, values, { shipping: 'Choose a shipping option' }, undefined, 400);
       const [mm, yy] = f.cardExpiry.split('/').map((x) => Number(x.trim()));
       const now = new Date(ctx.now());
       if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1)) {
         return checkoutPage(ctx, o, values, { cardExpiry: 'This card has expired' }, undefined, 400);
       }
-      if (f.cardNumber === TEST_CARDS.declined) return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
-      if (f.cardNumber !== TEST_CARDS.ok) return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
+      if (f.cardNumber === TEST_CARDS.declined)
+        return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
+      if (f.cardNumber !== TEST_CARDS.ok)
+        return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
       const input: PlaceOrderInput = {
         email: f.email,
         firstName: f.firstName,
         lastName: f.lastName,
-        address: { addressLine: f.addressLine, city: f.city, postalCode: f.postalCode, country: f.country, subdivision: f.subdivision.toUpperCase() },
+        address: {
+          addressLine: f.addressLine,
+          city: f.city,
+          postalCode: f.postalCode,
+          country: f.country,
+          subdivision: f.subdivision.toUpperCase(),
+        },
         shippingCode: f.shipping,
       };
       let orderId: string;
@@ -238,4 +321,3 @@ export const checkoutRoutes: RouteModule = (router, app) => {
     { form: true, cors: 'public' },
   );
 };
-

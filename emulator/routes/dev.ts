@@ -21,14 +21,19 @@ const LOCAL_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
 const DEV_BODY_LIMIT_BYTES = 64 * 1024;
 
 const hasBody = (req: IncomingMessage, raw?: Buffer) =>
-  (raw?.length ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+  (raw?.length ?? 0) > 0 ||
+  req.headers['transfer-encoding'] !== undefined ||
+  Number(req.headers['content-length'] ?? '0') > 0;
 
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** 403 for a non-local Host, 415 for a body that is not JSON; then the body parsed as JSON (`{}` when empty). */
 function guard(ctx: RequestContext): unknown {
   if (!LOCAL_HOST.test(ctx.req.headers.host ?? '')) {
-    throw forbidden('Dev helpers answer only requests to a local host (127.0.0.1, localhost or [::1])', 'HOST_NOT_ALLOWED');
+    throw forbidden(
+      'Dev helpers answer only requests to a local host (127.0.0.1, localhost or [::1])',
+      'HOST_NOT_ALLOWED',
+    );
   }
   if (!hasBody(ctx.req, ctx.rawBody)) return {};
   if (mediaType(ctx.req.headers['content-type']) !== 'application/json') {
@@ -41,7 +46,10 @@ export const devRoutes: RouteModule = (router, app) => {
   if (!app.dev) return; // not in dev mode: /_dev/* are unknown paths (404)
 
   const raw: RouteOptions = { raw: { limitBytes: DEV_BODY_LIMIT_BYTES } };
-  const dev = (handler: (ctx: RequestContext, body: unknown) => ReturnType<Handler>): Handler => (ctx) => handler(ctx, guard(ctx));
+  const dev =
+    (handler: (ctx: RequestContext, body: unknown) => ReturnType<Handler>): Handler =>
+    (ctx) =>
+      handler(ctx, guard(ctx));
 
   router.get(
     '/_dev/mailbox',

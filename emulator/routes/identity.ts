@@ -45,14 +45,16 @@ import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { sha256Hex } from '../db.ts';
 
-
 /** Passwords: 8 to 100 characters. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 100;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const captchaTokens = z.array(z.object({ Recaptcha: z.string().max(4000).optional(), InvisibleRecaptcha: z.string().max(4000).optional() })).max(5).optional();
+const captchaTokens = z
+  .array(z.object({ Recaptcha: z.string().max(4000).optional(), InvisibleRecaptcha: z.string().max(4000).optional() }))
+  .max(5)
+  .optional();
 const loginId = z.object({ email: z.string().min(1).max(254) });
 
 const registerSchema = z.object({
@@ -76,7 +78,10 @@ const loginSchema = z.object({
   clientMetaData: z.unknown().optional(),
   stateToken: z.string().max(1000).optional(),
 });
-const verifySchema = z.object({ code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code'), stateToken: z.string().min(1).max(1000) });
+const verifySchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code'),
+  stateToken: z.string().min(1).max(1000),
+});
 const resendSchema = z.object({ stateToken: z.string().min(1).max(1000) });
 const sendEmailSchema = z.object({
   email: z.string().min(1).max(254),
@@ -89,13 +94,25 @@ const changePasswordSchema = z.object({ newPassword: password });
 /** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (spec §5). */
 function checkEmail(email: string, field: string): string {
   const e = email.trim();
-  if (!EMAIL_RE.test(e)) throw badRequest([{ field, description: 'must be a valid email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }]);
+  if (!EMAIL_RE.test(e))
+    throw badRequest([
+      { field, description: 'must be a valid email address', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+    ]);
   return e;
 }
 
 /** Mail a verification code. */
 function mailCode(ctx: RequestContext, m: MemberRow, code: string): void {
-  sendMail(ctx.db, { to: m.email, subject: `Your verification code: ${code}`, text: `Enter ${code} to confirm your email address. It expires in 30 minutes.`, code }, ctx.now());
+  sendMail(
+    ctx.db,
+    {
+      to: m.email,
+      subject: `Your verification code: ${code}`,
+      text: `Enter ${code} to confirm your email address. It expires in 30 minutes.`,
+      code,
+    },
+    ctx.now(),
+  );
 }
 
 /** The state a member is in after proving who they are (login or verified code). */
@@ -118,7 +135,12 @@ export function memberState(ctx: RequestContext, m: MemberRow) {
  * Check an email and password (throttled, captcha after repeated failures): the member, or a thrown platform error.
  * Shared with the hosted login page.
  */
-export async function checkCredentials(ctx: RequestContext, email: string, pw: string, captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[]): Promise<MemberRow> {
+export async function checkCredentials(
+  ctx: RequestContext,
+  email: string,
+  pw: string,
+  captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[],
+): Promise<MemberRow> {
   const keys = throttleKeys(email, clientAddress(ctx.req));
   checkThrottle(ctx.db, keys, captcha, ctx.now());
   const m = memberByEmail(ctx.db, email);
@@ -142,7 +164,12 @@ export async function checkCredentials(ctx: RequestContext, email: string, pw: s
  * authorization codes, reset links) stop working.
  */
 function endOtherSessions(ctx: RequestContext, memberId: string): void {
-  endSessionsExcept(ctx.db, memberId, sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)), ctx.now());
+  endSessionsExcept(
+    ctx.db,
+    memberId,
+    sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)),
+    ctx.now(),
+  );
 }
 
 export const identityRoutes: RouteModule = (router, app) => {
@@ -154,16 +181,25 @@ export const identityRoutes: RouteModule = (router, app) => {
       const email = checkEmail(body.loginId.email, 'loginId.email');
       // counted before the duplicate check: a refused duplicate is an attempt too (and probing emails costs the same)
       app.rateLimiter.take([[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
-      if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
+      if (memberByEmail(ctx.db, email))
+        throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
       // re-check after the await: another request may have registered the same email meanwhile
-      if (memberByEmail(ctx.db, email)) throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
+      if (memberByEmail(ctx.db, email))
+        throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
       const p = body.profile ?? {};
       const nickname = p.nickname?.trim() || p.firstName?.trim() || email.split('@')[0]!;
       const id = createMember(
         ctx.db,
-        { email, passwordHash: hash, status: policy === 'immediate' ? 'APPROVED' : 'PENDING', nickname, firstName: p.firstName ?? null, lastName: p.lastName ?? null },
+        {
+          email,
+          passwordHash: hash,
+          status: policy === 'immediate' ? 'APPROVED' : 'PENDING',
+          nickname,
+          firstName: p.firstName ?? null,
+          lastName: p.lastName ?? null,
+        },
         ctx.now(),
       );
       return { json: memberState(ctx, memberById(ctx.db, id)!) };
@@ -191,7 +227,12 @@ export const identityRoutes: RouteModule = (router, app) => {
     ctx.auth();
     const body = validate(verifySchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
-    if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
+    if (!row)
+      throw iamError(
+        400,
+        'NOT_FOUND',
+        'This verification has expired or was already used. Sign in again to get a new code.',
+      );
     if (sha256Hex(body.code) !== row.code_hash) {
       countWrongCode(ctx.db, row.token_hash);
       throw iamError(400, 'BAD_CODE', 'Wrong verification code');
@@ -204,8 +245,14 @@ export const identityRoutes: RouteModule = (router, app) => {
     ctx.auth();
     const body = validate(resendSchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
-    if (!row) throw iamError(400, 'NOT_FOUND', 'This verification has expired or was already used. Sign in again to get a new code.');
-    if (row.sent_at + RESEND_COOLDOWN_MS > ctx.now()) throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
+    if (!row)
+      throw iamError(
+        400,
+        'NOT_FOUND',
+        'This verification has expired or was already used. Sign in again to get a new code.',
+      );
+    if (row.sent_at + RESEND_COOLDOWN_MS > ctx.now())
+      throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
     const code = newCode();
     renewStateCode(ctx.db, row.token_hash, code, ctx.now());
     mailCode(ctx, memberById(ctx.db, row.member_id)!, code);
@@ -219,11 +266,13 @@ export const identityRoutes: RouteModule = (router, app) => {
     let link: URL;
     if (body.redirect) {
       // The link goes back to the caller's own client: its token says which one, not the body.
-      if (body.redirect.clientId !== who.clientId) throw invalidField('redirect.clientId', 'must be the client id of the access token', 'VALIDATION');
+      if (body.redirect.clientId !== who.clientId)
+        throw invalidField('redirect.clientId', 'must be the client id of the access token', 'VALIDATION');
       const client = getClient(ctx.db, body.redirect.clientId);
       if (!client) throw invalidField('redirect.clientId', 'is not a registered client', 'VALIDATION');
       link = new URL(body.redirect.url);
-      if (!client.allowedOrigins.includes(link.origin)) throw invalidField('redirect.url', "is not one of the client's allowed origins", 'VALIDATION');
+      if (!client.allowedOrigins.includes(link.origin))
+        throw invalidField('redirect.url', "is not one of the client's allowed origins", 'VALIDATION');
     } else {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
@@ -240,7 +289,16 @@ export const identityRoutes: RouteModule = (router, app) => {
     if (m && m.status !== 'BLOCKED') {
       link.hash = '';
       link.searchParams.set('inlay-reset', issueRecoveryToken(ctx.db, m.id, ctx.now()));
-      sendMail(ctx.db, { to: m.email, subject: 'Reset your password', text: `Choose a new password: ${link.href} (valid for 1 hour).`, link: link.href }, ctx.now());
+      sendMail(
+        ctx.db,
+        {
+          to: m.email,
+          subject: 'Reset your password',
+          text: `Choose a new password: ${link.href} (valid for 1 hour).`,
+          link: link.href,
+        },
+        ctx.now(),
+      );
     }
     return { json: {} };
   });

@@ -30,7 +30,8 @@ const schema = z.object({
 export const inventoryRoutes: RouteModule = (router) => {
   router.patch('/stores/v2/inventoryItems/:id', (ctx) => {
     const who = ctx.auth();
-    if (who.kind !== 'member' || (who.role !== 'OWNER' && who.role !== 'CONTRIBUTOR')) throw forbidden('Only the site owner can change inventory');
+    if (who.kind !== 'member' || (who.role !== 'OWNER' && who.role !== 'CONTRIBUTOR'))
+      throw forbidden('Only the site owner can change inventory');
     const { inventoryItem } = validate(schema, ctx.body);
     const product = loadProducts(ctx.db).find((p) => p.inventoryItemId === ctx.params['id']);
     if (!product) throw notFound(`Inventory item ${ctx.params['id']} not found`, 'INVENTORY_ITEM_NOT_FOUND');
@@ -38,14 +39,18 @@ export const inventoryRoutes: RouteModule = (router) => {
     const back: string[] = [];
     const quantities = inventoryItem.variants.map((v, i) => {
       const current = product.variants.find((x) => x.id === v.variantId);
-      if (!current) throw invalidField(`inventoryItem.variants[${i}].variantId`, 'is not a variant of this product', 'VALIDATION');
+      if (!current)
+        throw invalidField(`inventoryItem.variants[${i}].variantId`, 'is not a variant of this product', 'VALIDATION');
       // inStock without a quantity: untracked semantics (false → 0, true → leave a positive quantity alone)
-      const quantity = v.quantity ?? (v.inStock === false ? 0 : v.inStock === true ? Math.max(current.quantity ?? 0, 1) : current.quantity);
+      const quantity =
+        v.quantity ??
+        (v.inStock === false ? 0 : v.inStock === true ? Math.max(current.quantity ?? 0, 1) : current.quantity);
       if ((current.quantity ?? 0) === 0 && (quantity ?? 0) > 0) back.push(v.variantId);
       return { variantId: v.variantId, quantity };
     });
     setInventory(ctx.db, product.id, inventoryItem.trackQuantity, quantities, now);
-    if (getSettings(ctx.db).autoNotify) for (const variantId of back) reportBackInStock(ctx.db, product.id, variantId, now, true);
+    if (getSettings(ctx.db).autoNotify)
+      for (const variantId of back) reportBackInStock(ctx.db, product.id, variantId, now, true);
     const updated = loadProducts(ctx.db).find((p) => p.id === product.id)!;
     return {
       json: {
@@ -53,7 +58,11 @@ export const inventoryRoutes: RouteModule = (router) => {
           id: updated.inventoryItemId,
           productId: updated.id,
           trackQuantity: updated.trackInventory,
-          variants: updated.variants.map((v) => ({ variantId: v.id, quantity: v.quantity ?? undefined, inStock: !updated.trackInventory || (v.quantity ?? 0) > 0 })),
+          variants: updated.variants.map((v) => ({
+            variantId: v.id,
+            quantity: v.quantity ?? undefined,
+            inStock: !updated.trackInventory || (v.quantity ?? 0) > 0,
+          })),
           lastUpdated: new Date(now).toISOString(),
         },
       },

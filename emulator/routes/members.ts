@@ -13,8 +13,14 @@ const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
   member: z.object({
     id: z.string().optional(),
-    profile: z.object({ nickname: z.string().trim().min(1).max(100).optional() }).loose().optional(),
-    contact: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).loose().optional(),
+    profile: z
+      .object({ nickname: z.string().trim().min(1).max(100).optional() })
+      .loose()
+      .optional(),
+    contact: z
+      .object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() })
+      .loose()
+      .optional(),
   }),
   fieldMask: z.unknown().optional(),
 });
@@ -22,7 +28,9 @@ const deleteSchema = z.object({ contentAssigneeId: z.string().max(100).optional(
 
 /** The widest fieldset asked for (`fieldsets` repeats; the default is PUBLIC). */
 function fieldset(ctx: RequestContext): 'PUBLIC' | 'EXTENDED' | 'FULL' {
-  const asked = [...ctx.query.getAll('fieldsets'), ...ctx.query.getAll('fieldSet')].map((v) => validate(fieldsetSchema, v, 'fieldsets'));
+  const asked = [...ctx.query.getAll('fieldsets'), ...ctx.query.getAll('fieldSet')].map((v) =>
+    validate(fieldsetSchema, v, 'fieldsets'),
+  );
   return asked.includes('FULL') ? 'FULL' : asked.includes('EXTENDED') ? 'EXTENDED' : 'PUBLIC';
 }
 
@@ -45,12 +53,20 @@ export const membersRoutes: RouteModule = (router) => {
     if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
     if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const { member } = validate(updateSchema, ctx.body);
-    updateMemberProfile(ctx.db, id, { nickname: member.profile?.nickname, firstName: member.contact?.firstName, lastName: member.contact?.lastName }, ctx.now());
+    updateMemberProfile(
+      ctx.db,
+      id,
+      { nickname: member.profile?.nickname, firstName: member.contact?.firstName, lastName: member.contact?.lastName },
+      ctx.now(),
+    );
     return { json: { member: toWireMember(memberById(ctx.db, id)!) } };
   });
 
   // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
-  for (const [op, privacy] of [[api.joinCommunity, 'PUBLIC'], [api.leaveCommunity, 'PRIVATE']] as const) {
+  for (const [op, privacy] of [
+    [api.joinCommunity, 'PUBLIC'],
+    [api.leaveCommunity, 'PRIVATE'],
+  ] as const) {
     router.operation(op, (ctx) => {
       const { m } = own(ctx);
       setMemberPrivacy(ctx.db, m.id, privacy, ctx.now());

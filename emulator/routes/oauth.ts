@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import { clientSecretMatches, consumeAuthorizationCode, getClient, issueAdminToken, issueMemberTokens, issueVisitorTokens, refreshAccessToken } from '../domain/auth.ts';
+import {
+  clientSecretMatches,
+  consumeAuthorizationCode,
+  getClient,
+  issueAdminToken,
+  issueMemberTokens,
+  issueVisitorTokens,
+  refreshAccessToken,
+} from '../domain/auth.ts';
 import { badRequestApp, unauthorized } from '../errors.ts';
 import { clientAddress } from '../domain/identity.ts';
 import type { RouteModule } from '../router.ts';
@@ -27,7 +35,11 @@ const codeSchema = z.object({
   clientId,
   code: z.string().min(1).max(1000),
   // PKCE verifier (RFC 7636): 43 to 128 characters from letters, digits and -._~
-  codeVerifier: z.string().min(43).max(128).regex(/^[A-Za-z0-9\-._~]+$/),
+  codeVerifier: z
+    .string()
+    .min(43)
+    .max(128)
+    .regex(/^[A-Za-z0-9\-._~]+$/),
   redirectUri: z.string().max(2000).optional(),
 });
 
@@ -63,7 +75,8 @@ export const oauthRoutes: RouteModule = (router, app) => {
 
       if (grantType === 'anonymous') {
         const req = validate(anonymousSchema, body);
-        if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+        if (!getClient(ctx.db, req.clientId))
+          throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
         // Every anonymous grant makes a visitor: bounded per caller address (429 with Retry-After beyond).
         app.rateLimiter.take([[`anonymous:${clientAddress(ctx.req)}`, app.throttle.anonymousTokensPerAddress]], nowMs);
         const { visitorId: _visitorId, ...tokens } = issueVisitorTokens(ctx.db, req.clientId, nowMs, ttl);
@@ -73,8 +86,10 @@ export const oauthRoutes: RouteModule = (router, app) => {
       if (grantType === 'refresh_token') {
         const req = validate(refreshSchema, body);
         const result = refreshAccessToken(ctx.db, req.refreshToken, req.clientId, nowMs, ttl);
-        if (result === 'INVALID_REFRESH_TOKEN') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Invalid, expired or revoked refresh token');
-        if (result === 'CLIENT_MISMATCH') throw badRequestApp('INVALID_REFRESH_TOKEN', 'Refresh token was issued to another client');
+        if (result === 'INVALID_REFRESH_TOKEN')
+          throw badRequestApp('INVALID_REFRESH_TOKEN', 'Invalid, expired or revoked refresh token');
+        if (result === 'CLIENT_MISMATCH')
+          throw badRequestApp('INVALID_REFRESH_TOKEN', 'Refresh token was issued to another client');
         return { json: result, headers };
       }
 
@@ -82,7 +97,8 @@ export const oauthRoutes: RouteModule = (router, app) => {
         const req = validate(clientCredentialsSchema, body);
         // RFC 6749 §5.2: failed client authentication is invalid_client with 401; an unknown client and a wrong (or
         // another client's) secret answer alike, so the answer tells nothing about which client ids exist
-        if (!clientSecretMatches(ctx.db, req.clientId, req.clientSecret)) throw unauthorized('Invalid client id or client secret', 'INVALID_CLIENT');
+        if (!clientSecretMatches(ctx.db, req.clientId, req.clientSecret))
+          throw unauthorized('Invalid client id or client secret', 'INVALID_CLIENT');
         return { json: issueAdminToken(ctx.db, req.clientId, nowMs, ttl), headers };
       }
 
@@ -90,7 +106,12 @@ export const oauthRoutes: RouteModule = (router, app) => {
       if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
       const exchange = consumeAuthorizationCode(ctx.db, req, nowMs);
       if (!exchange.ok) throw badRequestApp(exchange.code, exchange.message);
-      const tokens = issueMemberTokens(ctx.db, { clientId: req.clientId, memberId: exchange.memberId, visitorId: exchange.visitorId }, nowMs, ttl);
+      const tokens = issueMemberTokens(
+        ctx.db,
+        { clientId: req.clientId, memberId: exchange.memberId, visitorId: exchange.visitorId },
+        nowMs,
+        ttl,
+      );
       return { json: tokens, headers };
     },
     { form: true },

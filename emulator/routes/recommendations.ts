@@ -19,7 +19,10 @@ const itemRef = z.object({
 });
 
 const getSchema = z.object({
-  algorithms: z.array(z.object({ id: z.string().min(1).max(100), appId: z.string().min(1).max(100) })).min(1).max(10),
+  algorithms: z
+    .array(z.object({ id: z.string().min(1).max(100), appId: z.string().min(1).max(100) }))
+    .min(1)
+    .max(10),
   items: z.array(itemRef).max(100).optional(),
   minimumRecommendedItems: z.number().int().min(0).max(100).optional(),
 });
@@ -34,13 +37,26 @@ function get(ctx: RequestContext) {
   const req = validate(getSchema, ctx.body);
   const items = req.items ?? [];
   items.forEach((it, i) => {
-    if (it.appId !== STORES_APP_ID) throw badRequestApp('ITEM_APP_ID_NOT_SUPPORTED', `Items of app ${it.appId} are not supported`, { index: i, appId: it.appId });
+    if (it.appId !== STORES_APP_ID)
+      throw badRequestApp('ITEM_APP_ID_NOT_SUPPORTED', `Items of app ${it.appId} are not supported`, {
+        index: i,
+        appId: it.appId,
+      });
   });
   const chosen = req.algorithms.map((a, i) => {
-    if (a.appId !== STORES_APP_ID) throw badRequestApp('RECOMMENDATIONS_PROVIDER_NOT_FOUND', `No recommendations provider ${a.appId}`, { index: i, appId: a.appId });
+    if (a.appId !== STORES_APP_ID)
+      throw badRequestApp('RECOMMENDATIONS_PROVIDER_NOT_FOUND', `No recommendations provider ${a.appId}`, {
+        index: i,
+        appId: a.appId,
+      });
     const algorithm = ALGORITHMS.find((x) => x.id === a.id);
-    if (!algorithm) throw badRequestApp('ALGORITHM_NOT_SUPPORTED', `Algorithm ${a.id} is not supported`, { index: i, algorithmId: a.id });
-    if (algorithm.type === 'RELATED_ITEMS' && items.length === 0) throw invalidField('items', `${algorithm.name} needs at least one item`, 'REQUIRED_FIELD');
+    if (!algorithm)
+      throw badRequestApp('ALGORITHM_NOT_SUPPORTED', `Algorithm ${a.id} is not supported`, {
+        index: i,
+        algorithmId: a.id,
+      });
+    if (algorithm.type === 'RELATED_ITEMS' && items.length === 0)
+      throw invalidField('items', `${algorithm.name} needs at least one item`, 'REQUIRED_FIELD');
     return algorithm;
   });
   // In order of preference: the first algorithm that finds at least the minimum; else the one that found most.

@@ -22,7 +22,10 @@ const id = z.string().min(1).max(200);
 const loginSchema = z.object({}).loose();
 const callbacksSchema = z.object({ postFlowUrl: httpUrl.nullable().optional() }).loose().optional();
 const productSchema = z.object({ productSlug: z.string().min(1).max(200) });
-const bookingsCheckoutSchema = z.object({ timezone: z.string().max(100).optional(), slotAvailability: z.record(z.string(), z.unknown()) });
+const bookingsCheckoutSchema = z.object({
+  timezone: z.string().max(100).optional(),
+  slotAvailability: z.record(z.string(), z.unknown()),
+});
 const bookingsBookSchema = z.object({ resourceId: id });
 const eventsSchema = z.object({ reservationId: id, eventSlug: z.string().min(1).max(200) });
 const plansSchema = z.object({ planId: id, checkoutData: z.string().max(10_000).nullable().optional() });
@@ -31,8 +34,13 @@ const paymentSchema = z.object({ paymentRequestId: id });
 const loginIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   validate(loginSchema, value, 'login');
   const back = validate(callbacksSchema, body['callbacks'], 'callbacks')?.postFlowUrl ?? undefined;
-  if (back && !allowedForClient(ctx, identity.clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
-  const sid = createRedirectSession(ctx, { kind: 'login', clientId: identity.clientId, payload: { postFlowUrl: back ?? null } });
+  if (back && !allowedForClient(ctx, identity.clientId, back))
+    throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
+  const sid = createRedirectSession(ctx, {
+    kind: 'login',
+    clientId: identity.clientId,
+    payload: { postFlowUrl: back ?? null },
+  });
   return { id: sid, fullUrl: `${ctx.baseUrl}/_hosted/login?session=${sid}` };
 };
 
@@ -54,10 +62,26 @@ function absentService(intent: string, schema: z.ZodType, code: string, what: st
 export const redirectIntentRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'login', loginIntent);
   registerRedirectIntent(app, 'storesProduct', storesProductIntent);
-  registerRedirectIntent(app, 'bookingsCheckout', absentService('bookingsCheckout', bookingsCheckoutSchema, 'SLOT_NOT_FOUND', 'Booking slot'));
-  registerRedirectIntent(app, 'bookingsBook', absentService('bookingsBook', bookingsBookSchema, 'RESOURCE_NOT_FOUND', 'Bookings resource'));
-  registerRedirectIntent(app, 'eventsCheckout', absentService('eventsCheckout', eventsSchema, 'RESERVATION_NOT_FOUND', 'Event reservation'));
-  registerRedirectIntent(app, 'paidPlansCheckout', absentService('paidPlansCheckout', plansSchema, 'PLAN_NOT_FOUND', 'Pricing plan'));
+  registerRedirectIntent(
+    app,
+    'bookingsCheckout',
+    absentService('bookingsCheckout', bookingsCheckoutSchema, 'SLOT_NOT_FOUND', 'Booking slot'),
+  );
+  registerRedirectIntent(
+    app,
+    'bookingsBook',
+    absentService('bookingsBook', bookingsBookSchema, 'RESOURCE_NOT_FOUND', 'Bookings resource'),
+  );
+  registerRedirectIntent(
+    app,
+    'eventsCheckout',
+    absentService('eventsCheckout', eventsSchema, 'RESERVATION_NOT_FOUND', 'Event reservation'),
+  );
+  registerRedirectIntent(
+    app,
+    'paidPlansCheckout',
+    absentService('paidPlansCheckout', plansSchema, 'PLAN_NOT_FOUND', 'Pricing plan'),
+  );
   registerRedirectIntent(
     app,
     'ecomOrderPaymentRequest',

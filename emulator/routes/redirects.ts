@@ -10,19 +10,47 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import { getClient, issueAuthorizationCode, revokeSession, sessionIsLive, sessionOfAccessToken, tokenFromHeader, type Identity } from '../domain/auth.ts';
+import {
+  getClient,
+  issueAuthorizationCode,
+  revokeSession,
+  sessionIsLive,
+  sessionOfAccessToken,
+  tokenFromHeader,
+  type Identity,
+} from '../domain/auth.ts';
 import { getSetting } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
-import { consumeSessionToken, memberById, setMemberPrivacy, updateMemberProfile, type MemberRow } from '../domain/identity.ts';
-import { createRedirectSession, loadRedirectSession, markRedirectSessionUsed, type StoredRedirectSession } from '../domain/redirect-sessions.ts';
+import {
+  consumeSessionToken,
+  memberById,
+  setMemberPrivacy,
+  updateMemberProfile,
+  type MemberRow,
+} from '../domain/identity.ts';
+import {
+  createRedirectSession,
+  loadRedirectSession,
+  markRedirectSessionUsed,
+  type StoredRedirectSession,
+} from '../domain/redirect-sessions.ts';
 import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
 import { checkCredentials, memberState } from './identity.ts';
-import { accountPage as hostedAccountPage, authorizePage, loginPage as hostedLoginPage, messagePage } from '../hosted/pages.ts';
+import {
+  accountPage as hostedAccountPage,
+  authorizePage,
+  loginPage as hostedLoginPage,
+  messagePage,
+} from '../hosted/pages.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 
 /** The table's path and the two aliases the platform also answers. */
-export const REDIRECT_SESSION_PATHS = [api.redirectSession.path, '/redirect-session/v1/redirect-session', '/headless/v1/redirect-session'];
+export const REDIRECT_SESSION_PATHS = [
+  api.redirectSession.path,
+  '/redirect-session/v1/redirect-session',
+  '/headless/v1/redirect-session',
+];
 
 /** Add (or replace) the handler of a redirect-session intent, for this emulator only. */
 export function registerRedirectIntent(app: EmulatorApp, intent: string, handler: RedirectIntentHandler): void {
@@ -30,7 +58,11 @@ export function registerRedirectIntent(app: EmulatorApp, intent: string, handler
 }
 
 /** True when `url` is an http(s) URL on one of the client's allowed origins. */
-export function allowedForClient(ctx: Pick<RequestContext, 'db'>, clientId: string | null | undefined, url: string): boolean {
+export function allowedForClient(
+  ctx: Pick<RequestContext, 'db'>,
+  clientId: string | null | undefined,
+  url: string,
+): boolean {
   const client = clientId ? getClient(ctx.db, clientId) : undefined;
   try {
     const u = new URL(url);
@@ -66,7 +98,12 @@ export function isSameOriginPost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): 
  */
 export function refuseCrossSitePost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): HandlerResult | undefined {
   if (isSameOriginPost(ctx)) return undefined;
-  return messagePage('Request refused', 'This form was sent from another site', 'Go back to the site and try again from its own page.', 403);
+  return messagePage(
+    'Request refused',
+    'This form was sent from another site',
+    'Go back to the site and try again from its own page.',
+    403,
+  );
 }
 
 // ------------------------------------------------------------------------------------------ intents
@@ -90,21 +127,38 @@ type AuthPayload = z.infer<typeof authSchema>;
 
 const logoutSchema = z.object({ clientId: z.string().min(1).max(200).optional() });
 const callbacksSchema = z.object({ postFlowUrl: httpUrl.optional() }).loose().optional();
-const accountSchema = z.object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() }).loose();
+const accountSchema = z
+  .object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() })
+  .loose();
 
-const visitorOf = (identity: Identity) => (identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null));
+const visitorOf = (identity: Identity) =>
+  identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null);
 
 const authIntent: RedirectIntentHandler = (ctx, value, _body, identity) => {
   const a = validate(authSchema, value, 'auth');
   const r = a.authRequest;
   if (!getClient(ctx.db, r.clientId)) throw invalidField('auth.authRequest.clientId', 'is not a registered client');
   // The code goes to the caller's own client (and carries the caller's visitor): the token says which client.
-  if (r.clientId !== identity.clientId) throw invalidField('auth.authRequest.clientId', 'must be the client id of the access token');
+  if (r.clientId !== identity.clientId)
+    throw invalidField('auth.authRequest.clientId', 'must be the client id of the access token');
   if (r.responseMode !== 'web_message') {
-    if (!r.redirectUri) throw badRequest([{ field: 'auth.authRequest.redirectUri', description: 'is required unless responseMode is web_message', violatedRule: 'REQUIRED_FIELD' }]);
-    if (!allowedForClient(ctx, r.clientId, r.redirectUri)) throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
+    if (!r.redirectUri)
+      throw badRequest([
+        {
+          field: 'auth.authRequest.redirectUri',
+          description: 'is required unless responseMode is web_message',
+          violatedRule: 'REQUIRED_FIELD',
+        },
+      ]);
+    if (!allowedForClient(ctx, r.clientId, r.redirectUri))
+      throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
   }
-  const id = createRedirectSession(ctx, { kind: 'auth', clientId: r.clientId, payload: a, visitorId: visitorOf(identity) });
+  const id = createRedirectSession(ctx, {
+    kind: 'auth',
+    clientId: r.clientId,
+    payload: a,
+    visitorId: visitorOf(identity),
+  });
   return { id, fullUrl: `${ctx.baseUrl}/oauth2/authorize?redirectSession=${id}` };
 };
 
@@ -117,7 +171,8 @@ const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const clientId = identity.clientId;
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   const back = callbacks?.postFlowUrl;
-  if (back && !allowedForClient(ctx, clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
+  if (back && !allowedForClient(ctx, clientId, back))
+    throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
   if (identity.kind === 'member') {
     // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
     const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
@@ -130,12 +185,21 @@ const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
 const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   validate(accountSchema, value, 'membersAccount');
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
-  if (identity.kind !== 'member') throw new PlatformError(403, 'The account page needs a signed-in member', { applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' } });
+  if (identity.kind !== 'member')
+    throw new PlatformError(403, 'The account page needs a signed-in member', {
+      applicationError: { code: 'PERMISSION_DENIED', description: 'The account page needs a signed-in member' },
+    });
   const back = callbacks?.postFlowUrl;
-  if (back && !allowedForClient(ctx, identity.clientId, back)) throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
+  if (back && !allowedForClient(ctx, identity.clientId, back))
+    throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
   // The page lives only as long as the member's session that opened it (logout or revocation ends it).
   const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
-  const id = createRedirectSession(ctx, { kind: 'account', clientId: identity.clientId, payload: { postFlowUrl: back ?? null, session }, memberId: identity.memberId });
+  const id = createRedirectSession(ctx, {
+    kind: 'account',
+    clientId: identity.clientId,
+    payload: { postFlowUrl: back ?? null, session },
+    memberId: identity.memberId,
+  });
   return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
 };
 
@@ -159,8 +223,19 @@ function callbackUrl(a: AuthPayload, params: Record<string, string>): string {
 
 function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
   const redirectUri = new URL(a.authRequest.redirectUri!);
-  const cancel = callbackUrl(a, { error: 'access_denied', error_description: 'The visitor cancelled sign-in', state: a.authRequest.state });
-  return hostedLoginPage({ host: redirectUri.host, session: s.id, cancel, email, ...(error ? { error } : {}), formAction: [redirectUri.origin] });
+  const cancel = callbackUrl(a, {
+    error: 'access_denied',
+    error_description: 'The visitor cancelled sign-in',
+    state: a.authRequest.state,
+  });
+  return hostedLoginPage({
+    host: redirectUri.host,
+    session: s.id,
+    cancel,
+    email,
+    ...(error ? { error } : {}),
+    formAction: [redirectUri.origin],
+  });
 }
 
 const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
@@ -173,10 +248,19 @@ export const redirectsRoutes: RouteModule = (router, app) => {
   for (const path of REDIRECT_SESSION_PATHS) {
     router.operation({ ...api.redirectSession, path }, (ctx) => {
       const identity = ctx.auth();
-      const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+      const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<
+        string,
+        unknown
+      >;
       const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);
       if (present.length !== 1) {
-        throw badRequest([{ field: '', description: `exactly one of ${[...intents.keys()].join(', ')} is required`, violatedRule: present.length ? 'ONE_OF_ALIGNMENT' : 'REQUIRED_ONE_OF_FIELD' }]);
+        throw badRequest([
+          {
+            field: '',
+            description: `exactly one of ${[...intents.keys()].join(', ')} is required`,
+            violatedRule: present.length ? 'ONE_OF_ALIGNMENT' : 'REQUIRED_ONE_OF_FIELD',
+          },
+        ]);
       }
       const target = intents.get(present[0]!)!(ctx, body[present[0]!], body, identity);
       const u = new URL(target.fullUrl);
@@ -195,7 +279,11 @@ export const redirectsRoutes: RouteModule = (router, app) => {
   // The hosted pages' stylesheets and scripts (emulator/hosted/*.css, *.js), as the pages' CSP allows them ('self').
   for (const name of HOSTED_ASSETS) {
     const contentType = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
-    router.get(`/_hosted/${name}`, () => ({ body: hostedFile(name)!, contentType, headers: { 'Cache-Control': 'public, max-age=300' } }), { cors: 'public' });
+    router.get(
+      `/_hosted/${name}`,
+      () => ({ body: hostedFile(name)!, contentType, headers: { 'Cache-Control': 'public, max-age=300' } }),
+      { cors: 'public' },
+    );
   }
 
   router.get('/oauth2/authorize', (ctx) => {
@@ -219,9 +307,24 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     const m = memberId ? memberById(ctx.db, memberId) : undefined;
     const message =
       m && m.status === 'APPROVED'
-        ? { code: issueAuthorizationCode(ctx.db, { clientId: r.clientId, memberId: m.id, codeChallenge: r.codeChallenge, ...(s.visitorId ? { visitorId: s.visitorId } : {}) }, ctx.now()), state: r.state }
+        ? {
+            code: issueAuthorizationCode(
+              ctx.db,
+              {
+                clientId: r.clientId,
+                memberId: m.id,
+                codeChallenge: r.codeChallenge,
+                ...(s.visitorId ? { visitorId: s.visitorId } : {}),
+              },
+              ctx.now(),
+            ),
+            state: r.state,
+          }
         : { error: 'login_required', error_description: 'No valid session: sign in first', state: r.state };
-    return authorizePage({ targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message }, client?.allowedOrigins ?? []);
+    return authorizePage(
+      { targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message },
+      client?.allowedOrigins ?? [],
+    );
   });
 
   router.post(
@@ -244,31 +347,53 @@ export const redirectsRoutes: RouteModule = (router, app) => {
         if (!(e instanceof PlatformError)) throw e;
         const code = e.applicationError?.code;
         const msg =
-          e.status === 429 ? 'Too many failed attempts. Try again later.'
-          : code === '-19971' || code === '-19970' ? 'Too many failed attempts. Sign in from the site to continue.'
-          : code === '-19976' ? 'Wrong email or password.'
-          : code === '-19973' ? 'You need to reset your password first.'
-          : 'Wrong email or password.';
+          e.status === 429
+            ? 'Too many failed attempts. Try again later.'
+            : code === '-19971' || code === '-19970'
+              ? 'Too many failed attempts. Sign in from the site to continue.'
+              : code === '-19976'
+                ? 'Wrong email or password.'
+                : code === '-19973'
+                  ? 'You need to reset your password first.'
+                  : 'Wrong email or password.';
         return loginPage(s, a, msg, email);
       }
       const state = memberState(ctx, m);
       if (state.state !== 'SUCCESS') {
-        return loginPage(s, a, state.state === 'REQUIRE_OWNER_APPROVAL' ? 'Your membership is waiting for the site owner’s approval.' : 'Confirm your email first: we sent you a code.', email);
+        return loginPage(
+          s,
+          a,
+          state.state === 'REQUIRE_OWNER_APPROVAL'
+            ? 'Your membership is waiting for the site owner’s approval.'
+            : 'Confirm your email first: we sent you a code.',
+          email,
+        );
       }
       markRedirectSessionUsed(ctx, s.id);
       const code = issueAuthorizationCode(
         ctx.db,
-        { clientId: a.authRequest.clientId, memberId: m.id, codeChallenge: a.authRequest.codeChallenge, redirectUri: a.authRequest.redirectUri, ...(s.visitorId ? { visitorId: s.visitorId } : {}) },
+        {
+          clientId: a.authRequest.clientId,
+          memberId: m.id,
+          codeChallenge: a.authRequest.codeChallenge,
+          redirectUri: a.authRequest.redirectUri,
+          ...(s.visitorId ? { visitorId: s.visitorId } : {}),
+        },
         ctx.now(),
       );
-      return { status: 302, body: '', headers: { Location: callbackUrl(a, { code, state: a.authRequest.state }), 'Cache-Control': 'no-store' } };
+      return {
+        status: 302,
+        body: '',
+        headers: { Location: callbackUrl(a, { code, state: a.authRequest.state }), 'Cache-Control': 'no-store' },
+      };
     },
     { form: true },
   );
 
   router.get('/_hosted/logout', (ctx) => {
     const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'logout', true);
-    const back = (s?.payload['postFlowUrl'] as string | null | undefined) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
+    const back =
+      (s?.payload['postFlowUrl'] as string | null | undefined) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
     return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
   });
 
@@ -306,7 +431,9 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       const live = liveAccountSession(ctx);
       if (!live) return expiredPage();
       const { m } = live;
-      const form = z.object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() }).safeParse(ctx.body);
+      const form = z
+        .object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() })
+        .safeParse(ctx.body);
       if (!form.success) return accountPage(ctx, undefined, 'Something was missing. Try again.');
       if (form.data.op === 'nickname') {
         if (!form.data.nickname) return accountPage(ctx, undefined, 'Enter a name.');
@@ -318,5 +445,4 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     },
     { form: true },
   );
-
 };

@@ -34,9 +34,15 @@ export const REVIEWS = api.createReview.path;
 export const BULK = '/reviews/v1/bulk/reviews';
 export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
 
-
 const mediaItem = z.union([
-  z.object({ image: z.object({ id: z.string().max(200).optional(), url: httpUrl, width: z.number().int().min(0).optional(), height: z.number().int().min(0).optional() }) }),
+  z.object({
+    image: z.object({
+      id: z.string().max(200).optional(),
+      url: httpUrl,
+      width: z.number().int().min(0).optional(),
+      height: z.number().int().min(0).optional(),
+    }),
+  }),
   z.object({ video: z.object({ id: z.string().max(200).optional(), url: httpUrl }) }),
 ]);
 
@@ -53,7 +59,10 @@ const createSchema = z.object({
   review: z.object({
     ...entity,
     content,
-    author: z.object({ contactId: z.string().min(1).max(100), authorName: z.string().trim().max(LIMITS.name).optional() }),
+    author: z.object({
+      contactId: z.string().min(1).max(100),
+      authorName: z.string().trim().max(LIMITS.name).optional(),
+    }),
     reviewDate: z.string().datetime().optional(),
   }),
 });
@@ -73,13 +82,21 @@ const updateSchema = z.object({
 const filterSchema = z.record(z.string(), z.unknown());
 const carriedSchema = z.object({
   filter: filterSchema.optional(),
-  sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+  sort: z
+    .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
+    .max(5)
+    .optional(),
 });
 const querySchema = z.object({
   query: carriedSchema
     .extend({
       // a cursor carries the filter and sort (wire-protocol §11.7): room for a filter of many ids
-      cursorPaging: z.object({ limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(16_000).nullable().optional() }).optional(),
+      cursorPaging: z
+        .object({
+          limit: z.number().int().min(1).max(100).optional(),
+          cursor: z.string().max(16_000).nullable().optional(),
+        })
+        .optional(),
     })
     .optional(),
   returnPrivateReviews: z.boolean().optional(),
@@ -115,13 +132,22 @@ const SORT_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
   'origin.type': FILTER_FIELDS['origin.type']!,
 };
 
-const isStaff = (who: Identity | null) => who?.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
+const isStaff = (who: Identity | null) =>
+  who?.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
 const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
 
 function memberRecord(ctx: RequestContext, who: Identity) {
   if (who.kind !== 'member') return undefined;
   const m = memberById(ctx.db, who.memberId);
-  return m && { contactId: m.contact_id, email: m.email, nickname: m.nickname, firstName: m.first_name, lastName: m.last_name };
+  return (
+    m && {
+      contactId: m.contact_id,
+      email: m.email,
+      nickname: m.nickname,
+      firstName: m.first_name,
+      lastName: m.last_name,
+    }
+  );
 }
 
 /** Wrote it: the same visitor/member, or the member whose contact it is. */
@@ -140,7 +166,8 @@ function mediaFilterRule(filter: unknown, path: string): void {
     else if (key === '$not') mediaFilterRule(cond, path);
     else if (key === 'content.media') {
       const ops = cond && typeof cond === 'object' && !Array.isArray(cond) ? Object.keys(cond) : [];
-      if (ops.length !== 1 || ops[0] !== '$isEmpty') throw invalidField(path, 'content.media supports only $isEmpty', 'VALIDATION');
+      if (ops.length !== 1 || ops[0] !== '$isEmpty')
+        throw invalidField(path, 'content.media supports only $isEmpty', 'VALIDATION');
     } else if (cond && typeof cond === 'object' && Object.hasOwn(cond, '$isEmpty')) {
       throw invalidField(path, `$isEmpty is supported on content.media only, not on ${key}`, 'VALIDATION');
     }
@@ -152,14 +179,26 @@ function mediaFilterRule(filter: unknown, path: string): void {
  * their own. A non-staff caller asking for private reviews must filter on `author.contactId` (its own): other
  * people's private reviews are refused with 403, which is how a widget learns the caller cannot moderate.
  */
-function visibleRows(ctx: RequestContext, who: Identity | null, filter: unknown, includePrivate: boolean, path: string): ReviewRow[] {
+function visibleRows(
+  ctx: RequestContext,
+  who: Identity | null,
+  filter: unknown,
+  includePrivate: boolean,
+  path: string,
+): ReviewRow[] {
   const staff = who === null || isStaff(who); // null: an admin identity
   mediaFilterRule(filter, path);
-  if (includePrivate && !staff && !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))) {
+  if (
+    includePrivate &&
+    !staff &&
+    !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))
+  ) {
     throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
   }
   const rows = applyFilter(loadReviews(ctx.db), filter, FILTER_FIELDS, path);
-  return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || (who !== null && isAuthor(ctx, who, r)))));
+  return rows.filter(
+    (r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || (who !== null && isAuthor(ctx, who, r)))),
+  );
 }
 
 function loadOr404(ctx: RequestContext, id: string): ReviewRow {
@@ -193,7 +232,10 @@ function requireStaff(ctx: RequestContext): Identity | null {
 function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): ReviewRow {
   const dup = reviewIdOfAuthor(ctx.db, r.namespace, r.entityId, r.contactId);
   if (dup) throw conflict('This author already reviewed this item', 'ALREADY_EXISTS', { reviewId: dup });
-  const id = insertReview(ctx.db, { ...r, id: stableId(`review:${r.namespace}:${r.entityId}:${r.contactId}:${ctx.requestId}`) });
+  const id = insertReview(ctx.db, {
+    ...r,
+    id: stableId(`review:${r.namespace}:${r.entityId}:${r.contactId}:${ctx.requestId}`),
+  });
   return loadOr404(ctx, id);
 }
 
@@ -224,14 +266,19 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
     } catch {
       u = undefined;
     }
-    const path = u && u.origin === own && !u.search && !u.hash && !u.username && !u.password ? MEDIA_PATH.exec(u.pathname) : null;
+    const path =
+      u && u.origin === own && !u.search && !u.hash && !u.username && !u.password ? MEDIA_PATH.exec(u.pathname) : null;
     const file = path
       ? u!.pathname.startsWith('/media/uploads/')
         ? uploadedFileSize(ctx.db, path[1]!)
         : mediaFileSize(ctx.db, path[1]!)
       : undefined;
     if (!file) {
-      violations.push({ field: `${prefix}[${i}].${kind}.url`, description: 'must be a media file uploaded to this site (generate-upload-url)', violatedRule: 'VALIDATION' });
+      violations.push({
+        field: `${prefix}[${i}].${kind}.url`,
+        description: 'must be a media file uploaded to this site (generate-upload-url)',
+        violatedRule: 'VALIDATION',
+      });
       return item;
     }
     const stored = { ...m, id: file.id, url: u!.pathname };
@@ -242,7 +289,6 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
   return out;
 }
 
-
 export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.queryReviews, (ctx) => {
     const who = readerOf(ctx);
@@ -252,7 +298,9 @@ export const reviewsRoutes: RouteModule = (router) => {
     const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(
       visibleRows(ctx, who, filter, returnPrivateReviews === true, 'query.filter'),
-      sort?.length ? sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })) : [{ fieldName: 'createdDate', order: 'ASC' }],
+      sort?.length
+        ? sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' }))
+        : [{ fieldName: 'createdDate', order: 'ASC' }],
       SORT_FIELDS,
       'query.sort',
     );
@@ -269,14 +317,16 @@ export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.createReview, (ctx) => {
     const who = ctx.auth();
     const { review } = validate(createSchema, ctx.body);
-    if (who.kind !== 'member') throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
+    if (who.kind !== 'member')
+      throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
     const me = memberRecord(ctx, who);
     if (!isStaff(who) && review.author.contactId !== me?.contactId) {
       throw forbidden('author.contactId must be your own contact', 'PERMISSION_DENIED');
     }
     checkEntity(ctx, review.namespace, review.entityId, 'review.entityId');
     const media = hostedMedia(ctx, review.content.media, 'review.content.media');
-    const name = review.author.authorName || me?.nickname || [me?.firstName, me?.lastName].filter(Boolean).join(' ') || undefined;
+    const name =
+      review.author.authorName || me?.nickname || [me?.firstName, me?.lastName].filter(Boolean).join(' ') || undefined;
     const row = create(ctx, {
       namespace: review.namespace,
       entityId: review.entityId,
@@ -335,20 +385,37 @@ export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.updateReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
-    if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
+    if (!isStaff(who) && !isAuthor(ctx, who, r))
+      throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
     const { review } = validate(updateSchema, ctx.body);
     const c = review.content ?? {};
     const media = hostedMedia(ctx, c.media, 'review.content.media');
     const policy = moderationPolicy(ctx.db);
-    const status = isStaff(who) ? r.moderation_status : (r.author_type === 'MEMBER' ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED';
-    editReview(ctx.db, r.id, { title: c.title ?? r.title, body: c.body ?? r.body, rating: c.rating ?? r.rating, media: media ? JSON.stringify(media) : r.media, status }, ctx.now());
+    const status = isStaff(who)
+      ? r.moderation_status
+      : (r.author_type === 'MEMBER' ? policy.members : policy.visitors)
+        ? 'IN_MODERATION'
+        : 'APPROVED';
+    editReview(
+      ctx.db,
+      r.id,
+      {
+        title: c.title ?? r.title,
+        body: c.body ?? r.body,
+        rating: c.rating ?? r.rating,
+        media: media ? JSON.stringify(media) : r.media,
+        status,
+      },
+      ctx.now(),
+    );
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
   router.operation(api.deleteReview, (ctx) => {
     const who = ctx.auth();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
-    if (!isStaff(who) && !isAuthor(ctx, who, r)) throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
+    if (!isStaff(who) && !isAuthor(ctx, who, r))
+      throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
     deleteReviews(ctx.db, [r.id]);
     return { json: {} };
   });
@@ -380,7 +447,12 @@ export const reviewsRoutes: RouteModule = (router) => {
     const who = requireStaff(ctx);
     const { filter, status } = validate(bulkModerateSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
-    moderateReviews(ctx.db, rows.map((r) => r.id), status, ctx.now());
+    moderateReviews(
+      ctx.db,
+      rows.map((r) => r.id),
+      status,
+      ctx.now(),
+    );
     return { json: { count: rows.length } };
   });
 
@@ -388,7 +460,10 @@ export const reviewsRoutes: RouteModule = (router) => {
     const who = requireStaff(ctx);
     const { filter } = validate(bulkDeleteSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
-    deleteReviews(ctx.db, rows.map((r) => r.id));
+    deleteReviews(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
     return { json: { count: rows.length } };
   });
 };

@@ -23,7 +23,12 @@ const generateSchema = z.object({
   fileName: z.string().trim().min(1).max(200),
   // int64: a decimal string on the wire (the SDK's type, wire-protocol §11.8); a JSON number is accepted too, as
   // proto3 JSON parsing accepts both for int64
-  sizeInBytes: z.union([z.number().int().min(1).max(MAX_UPLOAD_BYTES), z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)')]).optional(),
+  sizeInBytes: z
+    .union([
+      z.number().int().min(1).max(MAX_UPLOAD_BYTES),
+      z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)'),
+    ])
+    .optional(),
   parentFolderId: z.string().max(200).optional(),
   private: z.boolean().optional(),
   labels: z.array(z.string().max(100)).max(20).optional(),
@@ -31,15 +36,24 @@ const generateSchema = z.object({
 });
 
 /** The image type of `b` by its magic number, with its pixel size when cheap to read. */
-export function sniffImage(b: Buffer): { mime: (typeof IMAGE_TYPES)[number]; width?: number; height?: number } | undefined {
+export function sniffImage(
+  b: Buffer,
+): { mime: (typeof IMAGE_TYPES)[number]; width?: number; height?: number } | undefined {
   if (b.length >= 24 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   }
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg' };
-  if (b.length >= 10 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) {
+  if (
+    b.length >= 10 &&
+    (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
+  ) {
     return { mime: 'image/gif', width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   }
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return { mime: 'image/webp' };
   }
   return undefined;
@@ -52,13 +66,20 @@ export const siteMediaRoutes: RouteModule = (router) => {
     const who = ctx.caller();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
-      throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', { threshold: MAX_UPLOAD_BYTES });
+      throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', {
+        threshold: MAX_UPLOAD_BYTES,
+      });
     }
     const secret = randomBytes(24).toString('base64url');
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
-      createdBy: who.kind === 'admin' ? `admin:${who.clientId ?? who.via}` : who.kind === 'member' ? who.memberId : who.visitorId,
+      createdBy:
+        who.kind === 'admin'
+          ? `admin:${who.clientId ?? who.via}`
+          : who.kind === 'member'
+            ? who.memberId
+            : who.visitorId,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };

@@ -55,7 +55,10 @@ const platformizedSchema = z.object({
   query: z
     .object({
       filter: z.record(z.string(), z.unknown()).optional(),
-      sort: z.array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() })).max(5).optional(),
+      sort: z
+        .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
+        .max(5)
+        .optional(),
       paging: z
         .object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
@@ -115,7 +118,8 @@ export const storesReaderRoutes: RouteModule = (router) => {
     const who = ctx.auth();
     const id = ctx.params['id'] ?? '';
     const product = getProductRecord(ctx.db, id);
-    if (!product || (!product.visible && !isOwner(who))) throw notFound(`Product ${id} not found`, 'PRODUCT_NOT_FOUND', { productId: id });
+    if (!product || (!product.visible && !isOwner(who)))
+      throw notFound(`Product ${id} not found`, 'PRODUCT_NOT_FOUND', { productId: id });
     return { json: { product: toWireProduct(product, { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) }, true) } };
   });
 

@@ -27,7 +27,8 @@ function files(dir: string, skipTop: (name: string) => boolean = () => false): s
     .filter((rel) => !(rel.includes('/') && skipTop(rel.split('/')[0]!)))
     .sort();
 }
-const integrityOf = (dir: string) => JSON.parse(readFileSync(`${dir}/integrity.json`, 'utf8')) as Record<string, string>;
+const integrityOf = (dir: string) =>
+  JSON.parse(readFileSync(`${dir}/integrity.json`, 'utf8')) as Record<string, string>;
 
 describe('SRI values', () => {
   it('the build wrote dist/inlay/<package.json version>/integrity.json', () => {
@@ -114,7 +115,11 @@ describe('writeVersionedLayout (the build step)', () => {
 });
 
 describe('the snippet page reads <assets>/<version>/integrity.json (demo/snippet.ts fetchPinning)', () => {
-  const good = { 'loader.js': 'sha384-' + 'A'.repeat(64), 'inlay.js': 'sha384-' + 'B'.repeat(63) + '/', 'assets/x.js': 'sha384-' + 'C'.repeat(64) };
+  const good = {
+    'loader.js': 'sha384-' + 'A'.repeat(64),
+    'inlay.js': 'sha384-' + 'B'.repeat(63) + '/',
+    'assets/x.js': 'sha384-' + 'C'.repeat(64),
+  };
   const answers: Record<string, [number, string]> = {
     '/ok/1.0.0/integrity.json': [200, JSON.stringify(good)],
     '/gone/1.0.0/integrity.json': [404, '{}'],
@@ -139,12 +144,16 @@ describe('the snippet page reads <assets>/<version>/integrity.json (demo/snippet
     await new Promise<void>((r) => server.close(() => r()));
   });
 
-  it('pins package.json\'s version by default', () => {
+  it("pins package.json's version by default", () => {
     expect(RELEASE).toBe(version);
   });
 
-  it('returns the two entry files\' SRI values (a trailing slash on the base is fine)', async () => {
-    expect(await fetchPinning(`${base}/ok/`, '1.0.0')).toEqual({ version: '1.0.0', loader: good['loader.js'], inlay: good['inlay.js'] });
+  it("returns the two entry files' SRI values (a trailing slash on the base is fine)", async () => {
+    expect(await fetchPinning(`${base}/ok/`, '1.0.0')).toEqual({
+      version: '1.0.0',
+      loader: good['loader.js'],
+      inlay: good['inlay.js'],
+    });
   });
 
   it.each([
@@ -155,11 +164,17 @@ describe('the snippet page reads <assets>/<version>/integrity.json (demo/snippet
     ['null', 'has no sha384 value for loader.js and inlay.js'],
     ['slow', 'could not be reached'],
   ])('says why it cannot pin when the file is %s', async (where, why) => {
-    expect(await fetchPinning(`${base}/${where}`, '1.0.0', 300)).toEqual({ version: '1.0.0', unavailable: `${base}/${where}/1.0.0/integrity.json ${why}` });
+    expect(await fetchPinning(`${base}/${where}`, '1.0.0', 300)).toEqual({
+      version: '1.0.0',
+      unavailable: `${base}/${where}/1.0.0/integrity.json ${why}`,
+    });
   });
 
   it('says why when nothing listens there', async () => {
     const r = await fetchPinning('http://127.0.0.1:1/inlay', '1.0.0');
-    expect(r).toEqual({ version: '1.0.0', unavailable: 'http://127.0.0.1:1/inlay/1.0.0/integrity.json could not be reached' });
+    expect(r).toEqual({
+      version: '1.0.0',
+      unavailable: 'http://127.0.0.1:1/inlay/1.0.0/integrity.json could not be reached',
+    });
   });
 });

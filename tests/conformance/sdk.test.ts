@@ -53,7 +53,8 @@ afterAll(async () => {
 });
 
 const MODULES = { currentCart, backInStock, recommendations, members, reviews, products, redirects };
-const visitorClient = (tokens?: Tokens) => createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, ...(tokens ? { tokens } : {}) }), modules: MODULES });
+const visitorClient = (tokens?: Tokens) =>
+  createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, ...(tokens ? { tokens } : {}) }), modules: MODULES });
 type VisitorClient = ReturnType<typeof visitorClient>;
 
 const mug = seedIds.products['enamel-camp-mug']!;
@@ -108,7 +109,11 @@ describe('visitor (OAuthStrategy)', () => {
   it('reviews: queryReviews (cursor pages), countReviews, getReview', async () => {
     const result = await client.reviews.queryReviews().eq('namespace', 'stores').limit(2).find();
     expect(result.items).toHaveLength(2);
-    expect(result.items[0]).toMatchObject({ _id: expect.any(String), namespace: 'stores', content: { rating: expect.any(Number) } });
+    expect(result.items[0]).toMatchObject({
+      _id: expect.any(String),
+      namespace: 'stores',
+      content: { rating: expect.any(Number) },
+    });
     expect(result.hasNext()).toBe(true);
     const next = await result.next();
     expect(next.items.map((r) => r._id)).not.toContain(result.items[0]!._id);
@@ -130,12 +135,16 @@ describe('visitor (OAuthStrategy)', () => {
     expect(more.cart!.lineItems![0]!.quantity).toBe(3);
     const couponed = await client.currentCart.updateCurrentCart({ couponCode: 'WELCOME10' });
     expect(couponed.appliedDiscounts?.[0]?.coupon?.code).toBe('WELCOME10');
-    const totals = await client.currentCart.estimateCurrentCartTotals({ shippingAddress: { country: 'US', subdivision: 'US-CA' } });
+    const totals = await client.currentCart.estimateCurrentCartTotals({
+      shippingAddress: { country: 'US', subdivision: 'US-CA' },
+    });
     expect(totals.priceSummary?.total?.amount).toMatch(/^\d+(\.\d+)?$/);
     expect(totals.calculatedLineItems?.length).toBe(1);
     const uncouponed = await client.currentCart.removeCouponFromCurrentCart();
     expect(uncouponed.cart!.appliedDiscounts ?? []).toEqual([]);
-    await client.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: stool }, quantity: 1 }] });
+    await client.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: stool }, quantity: 1 }],
+    });
     const removed = await client.currentCart.removeLineItemsFromCurrentCart([line._id!]);
     expect(removed.cart!.lineItems!.map((l) => l.catalogReference?.catalogItemId)).toEqual([stool]);
     const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
@@ -149,7 +158,11 @@ describe('visitor (OAuthStrategy)', () => {
 
   it('back in stock: createBackInStockNotificationRequest (itemUrl on the request, price a string)', async () => {
     const r = await client.backInStock.createBackInStockNotificationRequest(
-      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-visitor@example.com', itemUrl: `${SITE}/products/rucksack` },
+      {
+        catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack },
+        email: 'sdk-visitor@example.com',
+        itemUrl: `${SITE}/products/rucksack`,
+      },
       { name: 'Waxed Canvas Rucksack', price: '148.00' },
     );
     expect(r).toMatchObject({ _id: expect.any(String), status: 'RECEIVED', email: 'sdk-visitor@example.com' });
@@ -168,7 +181,10 @@ describe('visitor (OAuthStrategy)', () => {
   });
 
   it('redirect sessions: login: {} (syncToWixPages) and logout', async () => {
-    const { redirectSession } = await client.redirects.createRedirectSession({ login: {}, callbacks: { postFlowUrl: `${SITE}/` } });
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: `${SITE}/` },
+    });
     expect(redirectSession!.fullUrl).toMatch(/\/_hosted\/login\?session=/);
     const { logoutUrl } = await client.auth.logout(`${SITE}/`);
     expect(new URL(logoutUrl).pathname).toBe('/_hosted/logout');
@@ -212,7 +228,11 @@ describe('member (OAuthStrategy after sign-in)', () => {
 
   it('members: getCurrentMember (FULL) and updateMember', async () => {
     const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
-    expect(member).toMatchObject({ _id: seedIds.members.member, loginEmail: DEMO_LOGINS.member.email, status: 'APPROVED' });
+    expect(member).toMatchObject({
+      _id: seedIds.members.member,
+      loginEmail: DEMO_LOGINS.member.email,
+      status: 'APPROVED',
+    });
     const updated = await client.members.updateMember(member!._id!, { profile: { nickname: 'Sdk Nick' } });
     expect(updated.profile?.nickname).toBe('Sdk Nick');
   });
@@ -236,19 +256,24 @@ describe('admin calls', () => {
   beforeAll(async () => {
     // an order and a back-in-stock request to read, made as a shopper would
     const shopper = visitorClient();
-    await shopper.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, quantity: 1 }] });
+    await shopper.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, quantity: 1 }],
+    });
     const { checkoutId } = await shopper.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
     orderId = await payCheckout(emu, shopper.auth.getTokens().accessToken.value, checkoutId!);
-    stockRequestId = (await shopper.backInStock.createBackInStockNotificationRequest(
-      { catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, email: 'sdk-admin-read@example.com' },
-      { name: 'Beeswax Taper Candles (Pair)', price: '14.00' },
-    ))._id!;
+    stockRequestId = (
+      await shopper.backInStock.createBackInStockNotificationRequest(
+        { catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, email: 'sdk-admin-read@example.com' },
+        { name: 'Beeswax Taper Candles (Pair)', price: '14.00' },
+      )
+    )._id!;
     reviewId = (await shopper.reviews.queryReviews().eq('namespace', 'stores').limit(1).find()).items[0]!._id!;
   });
 
   const ADMIN_MODULES = { orders, files, backInStock, reviews };
   const strategies = {
-    'AppStrategy (client_credentials)': () => AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: emu.clientSecret, instanceId: SITE_ID }),
+    'AppStrategy (client_credentials)': () =>
+      AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: emu.clientSecret, instanceId: SITE_ID }),
     ApiKeyStrategy: () => ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
   };
 
@@ -257,11 +282,18 @@ describe('admin calls', () => {
       const admin = createClient({ auth: auth(), modules: ADMIN_MODULES });
       const order = await admin.orders.getOrder(orderId);
       expect(order).toMatchObject({ _id: orderId, paymentStatus: 'PAID' });
-      const { uploadUrl } = await admin.files.generateFileUploadUrl('image/png', { fileName: 'photo.png', sizeInBytes: '1234' });
+      const { uploadUrl } = await admin.files.generateFileUploadUrl('image/png', {
+        fileName: 'photo.png',
+        sizeInBytes: '1234',
+      });
       expect(uploadUrl).toMatch(/^http:\/\//);
       const got = await admin.backInStock.getBackInStockNotificationRequest(stockRequestId);
       expect(got).toMatchObject({ _id: stockRequestId, email: 'sdk-admin-read@example.com' });
-      const found = await admin.backInStock.queryBackInStockNotificationRequests().eq('contactId', got.contactId).limit(5).find();
+      const found = await admin.backInStock
+        .queryBackInStockNotificationRequests()
+        .eq('contactId', got.contactId)
+        .limit(5)
+        .find();
       expect(found.items.map((r) => r._id)).toEqual([stockRequestId]);
       const moderated = await admin.reviews.updateModerationStatus(reviewId, { status: 'APPROVED' });
       expect(moderated.review?.moderation?.moderationStatus).toBe('APPROVED');
@@ -273,12 +305,16 @@ describe('admin calls', () => {
   it('deleteBackInStockNotificationRequest (admin), then it is gone', async () => {
     const admin = createClient({ auth: strategies.ApiKeyStrategy(), modules: ADMIN_MODULES });
     await admin.backInStock.deleteBackInStockNotificationRequest(stockRequestId);
-    await expect(admin.backInStock.getBackInStockNotificationRequest(stockRequestId)).rejects.toMatchObject({ details: { applicationError: { code: 'REQUEST_NOT_FOUND' } } });
+    await expect(admin.backInStock.getBackInStockNotificationRequest(stockRequestId)).rejects.toMatchObject({
+      details: { applicationError: { code: 'REQUEST_NOT_FOUND' } },
+    });
   });
 
   it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {
     const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { orders } });
-    await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+    await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({
+      details: { applicationError: { code: 'PERMISSION_DENIED' } },
+    });
   });
 });
 

@@ -9,7 +9,15 @@ import { createHttp, type Http } from '../../core/http.ts';
 import { api, type OperationName } from '../../core/urls.ts';
 import { requestTokens } from '../../core/api/oauth.ts';
 import { redirectSession } from '../../core/api/redirects.ts';
-import { changePassword, login, recover, register, resendCode, sendRecoveryEmail, verify } from '../../core/api/identity.ts';
+import {
+  changePassword,
+  login,
+  recover,
+  register,
+  resendCode,
+  sendRecoveryEmail,
+  verify,
+} from '../../core/api/identity.ts';
 import { getMyMember, setCommunity, updateNickname } from '../../core/api/members.ts';
 import { countReviews, queryReviews } from '../../core/api/reviews.ts';
 import {
@@ -66,10 +74,18 @@ const recording: typeof fetch = async (input, init) => {
 };
 
 const httpWith = (token: () => string): Http =>
-  createHttp({ config: { apiBase: emu.url }, getAccessToken: async () => token(), renewAfter401: async () => false, fetch: recording });
+  createHttp({
+    config: { apiBase: emu.url },
+    getAccessToken: async () => token(),
+    renewAfter401: async () => false,
+    fetch: recording,
+  });
 
 const visitor = async (): Promise<Http> => {
-  const t = await requestTokens({ apiBase: emu.url, clientId: DEMO_CLIENT_ID, fetch: recording }, { grantType: 'anonymous' });
+  const t = await requestTokens(
+    { apiBase: emu.url, clientId: DEMO_CLIENT_ID, fetch: recording },
+    { grantType: 'anonymous' },
+  );
   return httpWith(() => t.access_token);
 };
 const member = async (who: 'member' | 'owner' = 'member'): Promise<Http> => {
@@ -79,7 +95,10 @@ const member = async (who: 'member' | 'owner' = 'member'): Promise<Http> => {
 const lastMail = async (to: string) => (await call(emu, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages[0];
 const SITE = 'http://127.0.0.1:5173';
 /** A 1×1 PNG (the emulator sniffs the bytes). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 /** The emulator's clock, moved on by tests that wait (the cool-down between sign-up codes). */
 let clock = Date.now();
 const client = (http: Http) => ({ http, config: { clientId: DEMO_CLIENT_ID } as never });
@@ -91,7 +110,10 @@ afterAll(() => emu?.close());
 
 describe('every answer the client reads parses with core schemas', () => {
   it('tokens: anonymous and refresh', async () => {
-    const first = await requestTokens({ apiBase: emu.url, clientId: DEMO_CLIENT_ID, fetch: recording }, { grantType: 'anonymous' });
+    const first = await requestTokens(
+      { apiBase: emu.url, clientId: DEMO_CLIENT_ID, fetch: recording },
+      { grantType: 'anonymous' },
+    );
     const again = await requestTokens(
       { apiBase: emu.url, clientId: DEMO_CLIENT_ID, fetch: recording },
       { grantType: 'refresh_token', refreshToken: first.refresh_token! },
@@ -119,14 +141,21 @@ describe('every answer the client reads parses with core schemas', () => {
     const c = { http };
     // the platform answers 404 before the first add (null); the emulator makes an empty cart (emulator/routes/cart.ts)
     expect((await fetchCart(c))?.lineItems ?? []).toEqual([]);
-    const cart = await addToCart(c, [{ productId: seedIds.products['camp-lantern']! }, { productId: seedIds.products['maple-cutting-board']! }]);
+    const cart = await addToCart(c, [
+      { productId: seedIds.products['camp-lantern']! },
+      { productId: seedIds.products['maple-cutting-board']! },
+    ]);
     const [a, b] = cart.lineItems;
     expect((await setLineQuantity(c, a!.id!, 2)).lineItems[0]!.quantity).toBe(2);
     expect((await applyCoupon(c, 'WELCOME10')).appliedDiscounts?.length).toBe(1);
     expect((await removeCoupon(c)).appliedDiscounts ?? []).toEqual([]);
     expect((await estimateTotals(c)).priceSummary).toBeDefined();
     expect((await removeLine(c, b!.id!)).lineItems).toHaveLength(1);
-    const checkout = await startCheckout(c, { postFlowUrl: SITE, thankYouPageUrl: `${SITE}/thanks`, cartPageUrl: SITE });
+    const checkout = await startCheckout(c, {
+      postFlowUrl: SITE,
+      thankYouPageUrl: `${SITE}/thanks`,
+      cartPageUrl: SITE,
+    });
     expect(checkout.url).toMatch(/^http/);
     expect(await deleteCart(c)).toBeNull();
     expect((await fetchCart(c))?.lineItems ?? []).toEqual([]);
@@ -138,7 +167,10 @@ describe('every answer the client reads parses with core schemas', () => {
     const filter = { namespace: 'stores', entityId };
     const page = await queryReviews(http, { filter, sort: 'newest', limit: 2 });
     expect(page.reviews.length).toBeGreaterThan(0);
-    if (page.next) expect((await queryReviews(http, { filter, sort: 'newest', limit: 2, cursor: page.next })).reviews.length).toBeGreaterThan(0);
+    if (page.next)
+      expect(
+        (await queryReviews(http, { filter, sort: 'newest', limit: 2, cursor: page.next })).reviews.length,
+      ).toBeGreaterThan(0);
     expect(await countReviews(http, filter)).toBeGreaterThan(0);
     const review = await createReviewAndContact(http, {
       namespace: 'stores',
@@ -169,7 +201,12 @@ describe('every answer the client reads parses with core schemas', () => {
     const author = await member();
     const me = await getMyMember(author);
     const entityId = seedIds.products['folding-camp-stool']!;
-    const review = await createReview(author, { namespace: 'stores', entityId, content: { rating: 3, title: 'Ok' }, author: { contactId: me.contactId! } });
+    const review = await createReview(author, {
+      namespace: 'stores',
+      entityId,
+      content: { rating: 3, title: 'Ok' },
+      author: { contactId: me.contactId! },
+    });
     const owner = await member('owner');
     expect((await moderateReview(owner, review.id, 'APPROVED')).moderation?.moderationStatus).toBe('APPROVED');
     expect((await replyToReview(owner, review.id, 'Thank you')).reply?.message).toBe('Thank you');
@@ -184,7 +221,11 @@ describe('every answer the client reads parses with core schemas', () => {
     const catalogItemId = seedIds.products['waxed-canvas-rucksack']!;
     const request = await createStockRequest(
       http,
-      { catalogReference: { appId: STORES_APP_ID, catalogItemId }, email: 'wait.contract@example.com', itemUrl: `${SITE}/p` },
+      {
+        catalogReference: { appId: STORES_APP_ID, catalogItemId },
+        email: 'wait.contract@example.com',
+        itemUrl: `${SITE}/p`,
+      },
       { name: 'Rucksack', price: '98.00' },
     );
     expect((await getStockRequest(http, request.id)).id).toBe(request.id);
@@ -214,7 +255,9 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await login(http, { email, password: 'contract pw 2' })).loginState).toBe('SUCCESS');
 
     const signedIn = await member();
-    expect(await changePassword(signedIn, 'member@fernwood.example', 'fernwood-member', 'fernwood-member')).toBeUndefined();
+    expect(
+      await changePassword(signedIn, 'member@fernwood.example', 'fernwood-member', 'fernwood-member'),
+    ).toBeUndefined();
   });
 
   it('members: me, nickname, community', async () => {
@@ -227,7 +270,9 @@ describe('every answer the client reads parses with core schemas', () => {
 
   it('redirect sessions: logout', async () => {
     const http = await member();
-    expect(await redirectSession(http, { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: SITE } })).toMatch(/^http/);
+    expect(
+      await redirectSession(http, { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: SITE } }),
+    ).toMatch(/^http/);
   });
 });
 

@@ -22,7 +22,10 @@ beforeAll(async () => {
 /** The open requests for a product, as `token` may see them. */
 async function openRequests(productId: string, token = owner) {
   const filter = { 'catalogReference.catalogItemId': productId, status: { $in: ['RECEIVED', 'PROCESSING'] } };
-  return (await api(env.stack.emulator, `${BASE}/query`, { token, body: { query: { filter } } })).json.requests as { id: string; email: string }[];
+  return (await api(env.stack.emulator, `${BASE}/query`, { token, body: { query: { filter } } })).json.requests as {
+    id: string;
+    email: string;
+  }[];
 }
 
 const signIn = (page: Page) => signInWithWidget(page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
@@ -64,7 +67,13 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
 
     const list = (await api(env.stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
-    expect(list).toEqual([expect.objectContaining({ email: 'ada.lovelace@example.com', status: 'RECEIVED', itemUrl: `${env.stack.demo}/products/enamel-camp-mug` })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        email: 'ada.lovelace@example.com',
+        status: 'RECEIVED',
+        itemUrl: `${env.stack.demo}/products/enamel-camp-mug`,
+      }),
+    ]);
 
     await w.page.reload();
     await w.page.selectOption('#variant', NAVY);
@@ -85,7 +94,10 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     const requests = (await api(env.stack.emulator, `${BASE}/query`, { token: owner, body: {} })).json.requests;
     expect(requests[0].status).toBe('NOTIFICATION_SENT');
     const mail = (await api(env.stack.emulator, '/_dev/mailbox?to=ada.lovelace@example.com')).json.messages;
-    expect(mail[0]).toMatchObject({ subject: 'Enamel Camp Mug is back in stock', link: `${env.stack.demo}/products/enamel-camp-mug` });
+    expect(mail[0]).toMatchObject({
+      subject: 'Enamel Camp Mug is back in stock',
+      link: `${env.stack.demo}/products/enamel-camp-mug`,
+    });
 
     const w = await openMug();
     await w.page.selectOption('#variant', NAVY);
@@ -126,7 +138,9 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await expect.poll(() => email.inputValue()).toBe(DEMO_LOGINS.member.email);
     expect(await widget(w.page).locator('form').textContent()).toContain(DEMO_LOGINS.member.email);
     await widget(w.page).getByRole('button', { name: 'Notify me', exact: true }).click();
-    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/We’ll email you at m…@fernwood\.example/);
+    await expect
+      .poll(() => widget(w.page).getByRole('status').textContent())
+      .toMatch(/We’ll email you at m…@fernwood\.example/);
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
     await w.context.close();
   });
@@ -144,7 +158,9 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
 
     await signIn(w.page);
     // the member's state: the request made a moment ago is now the member's own, one request on the platform
-    await expect.poll(async () => (await openRequests(rucksack, member)).map((r) => r.email)).toEqual(['ada@example.com']);
+    await expect
+      .poll(async () => (await openRequests(rucksack, member)).map((r) => r.email))
+      .toEqual(['ada@example.com']);
     expect((await openRequests(rucksack)).map((r) => r.email)).toEqual(['ada@example.com']);
     await expect.poll(() => status.textContent()).toMatch(/a…@example\.com/);
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
@@ -153,7 +169,9 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await w.page.reload();
     await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/a…@example\.com/);
     await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
-    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toBe('You won’t get an email about this item.');
+    await expect
+      .poll(() => widget(w.page).getByRole('status').textContent())
+      .toBe('You won’t get an email about this item.');
     expect(await openRequests(rucksack)).toEqual([]);
     await w.context.close();
   });
@@ -185,7 +203,10 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     const made = await api(env.stack.emulator, BASE, {
       token: member,
       body: {
-        request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: planter, options: { variantId: large } }, email: DEMO_LOGINS.member.email },
+        request: {
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: planter, options: { variantId: large } },
+          email: DEMO_LOGINS.member.email,
+        },
         itemDetails: { name: 'Ceramic Planter', price: '52.00' },
       },
     });
@@ -218,15 +239,25 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await widget(w.page).getByLabel('Email', { exact: true }).fill('bo@example.com');
     await widget(w.page).getByLabel('Email', { exact: true }).press('Enter');
     await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).waitFor();
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: `${BASE}/*`, method: 'DELETE', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: `${BASE}/*`, method: 'DELETE', status: 503, times: 1 },
+    });
     await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
     const alert = widget(w.page).getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe('We couldn’t turn off this email just now. Try again in a moment.');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('We couldn’t turn off this email just now. Try again in a moment.');
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
     await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).click();
-    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toBe('You won’t get an email about this item.');
+    await expect
+      .poll(() => widget(w.page).getByRole('status').textContent())
+      .toBe('You won’t get an email about this item.');
     // focus stays in the widget, on the button that asks again
-    expect(await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(
+      await widget(w.page)
+        .getByRole('button', { name: 'Notify me when it’s back' })
+        .evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement),
+    ).toBe(true);
     await w.context.close();
   });
 });

@@ -20,7 +20,10 @@ const focus = (page: Page) =>
   page.evaluate(() => {
     let a: Element | null = document.activeElement;
     while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return { el: a ? `${a.tagName.toLowerCase()}${a.className ? '.' + String(a.className).split(' ')[0] : ''}` : '', inDrawer: !!a?.closest('dialog') };
+    return {
+      el: a ? `${a.tagName.toLowerCase()}${a.className ? '.' + String(a.className).split(' ')[0] : ''}` : '',
+      inDrawer: !!a?.closest('dialog'),
+    };
   });
 
 async function stockOf(productId: string, variantId: string): Promise<number> {
@@ -39,8 +42,10 @@ async function homeWithStool() {
   return w;
 }
 
-const loaderTag = (s: Stack) => `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
-const doc = (s: Stack, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${loaderTag(s)}</head><body>${body}</body></html>`;
+const loaderTag = (s: Stack) =>
+  `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
+const doc = (s: Stack, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${loaderTag(s)}</head><body>${body}</body></html>`;
 
 describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
   it('product page → add → drawer → quantity → coupon → checkout → hosted checkout → thank-you with the order number; stock down; cart empty', async () => {
@@ -74,12 +79,18 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await expect.poll(() => drawer(w.page).textContent()).toContain('Coupon WELCOME10 applied');
     const totals = drawer(w.page).locator('dl.totals');
     // 36.00 − 3.60, shipping 6.95, tax 8 % of 32.40 = 2.59 → 41.94
-    await expect.poll(() => totals.textContent()).toBe('Subtotal$36.00WELCOME10−$3.60Shipping (estimated)$6.95Tax (estimated)$2.59Total$41.94');
+    await expect
+      .poll(() => totals.textContent())
+      .toBe('Subtotal$36.00WELCOME10−$3.60Shipping (estimated)$6.95Tax (estimated)$2.59Total$41.94');
     expect(await axe(w.page, 'inlay-cart')).toEqual([]);
 
     const events: string[] = [];
     await w.page.exposeFunction('recordCheckout', (d: string) => events.push(d));
-    await w.page.evaluate(() => document.addEventListener('inlay-checkout', (e) => (window as unknown as { recordCheckout: (s: string) => void }).recordCheckout(JSON.stringify(e.detail))));
+    await w.page.evaluate(() =>
+      document.addEventListener('inlay-checkout', (e) =>
+        (window as unknown as { recordCheckout: (s: string) => void }).recordCheckout(JSON.stringify(e.detail)),
+      ),
+    );
     await drawer(w.page).getByRole('button', { name: 'Check out' }).click();
     await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
     expect(JSON.parse(events[0]!)).toMatchObject({ checkoutId: expect.any(String), url: w.page.url() });
@@ -97,15 +108,24 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
     expect(await stockOf(MUG, FOREST)).toBe(stockBefore - 2);
-    const order = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
-    expect(order).toMatchObject({ paymentStatus: 'PAID', priceSummary: { total: { amount: '41.94' } }, number: expect.stringMatching(/^\d+$/) });
+    const order = JSON.parse(
+      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!
+        .data,
+    );
+    expect(order).toMatchObject({
+      paymentStatus: 'PAID',
+      priceSummary: { total: { amount: '41.94' } },
+      number: expect.stringMatching(/^\d+$/),
+    });
     // the shopper's reference is the order's number, never the platform's id
     expect(await w.page.locator('[data-order-number]').textContent()).toBe(`#${order.number}`);
     expect(await w.page.locator('main').textContent()).not.toContain(orderId);
 
     // back on the site: the cart is empty
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await cart(w.page).getByRole('button', { name: /^Cart, 0 items$/ }).click();
+    await cart(w.page)
+      .getByRole('button', { name: /^Cart, 0 items$/ })
+      .click();
     await expect.poll(() => drawer(w.page).textContent()).toContain('Your cart is empty.');
     expect(await badge(w.page).count()).toBe(0);
     await w.context.close();
@@ -131,25 +151,36 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.getByRole('button', { name: /^Pay / }).click();
     await w.page.waitForURL(/\/thank-you\?orderId=/);
     const orderId = new URL(w.page.url()).searchParams.get('orderId')!;
-    const order = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
-    expect(order.lineItems.map((l: { productName: { original: string } }) => l.productName.original)).toEqual(['Maple Cutting Board']);
+    const order = JSON.parse(
+      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!
+        .data,
+    );
+    expect(order.lineItems.map((l: { productName: { original: string } }) => l.productName.original)).toEqual([
+      'Maple Cutting Board',
+    ]);
 
     // both tabs show the mug that was not bought
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
     await expect.poll(() => badge(w.page).textContent()).toBe('1');
     await expect.poll(() => badge(other).textContent()).toBe('1');
     await other.evaluate(() => window.Inlay!.cart.open());
-    await expect.poll(() => drawer(other).locator('li.line').allTextContents()).toEqual([expect.stringContaining('Enamel Camp Mug')]);
+    await expect
+      .poll(() => drawer(other).locator('li.line').allTextContents())
+      .toEqual([expect.stringContaining('Enamel Camp Mug')]);
     await w.context.close();
   });
 
   it('a failed quantity change shows the platform’s quantity, names the chosen one, and Retry applies it', async () => {
     const w = await homeWithStool();
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/update-line-items-quantity', status: 503, times: 1 },
+    });
     w.expected.push(/503/);
     await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();
     const alert = drawer(w.page).getByRole('alert');
-    await expect.poll(() => alert.textContent()).toMatch(/^Couldn’t change the quantity of Folding Camp Stool to 2\. Try again$/);
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^Couldn’t change the quantity of Folding Camp Stool to 2\. Try again$/);
     const input = drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' });
     // the field shows what the platform holds, like the totals; the alert keeps the chosen 2 for Retry
     expect(await input.inputValue()).toBe('1');
@@ -170,7 +201,9 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart') && customElements.get('inlay-add-to-cart'));
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 },
+    });
     w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
@@ -185,8 +218,12 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart') && customElements.get('inlay-add-to-cart'));
     await w.page.evaluate(() => window.Inlay!.cart.get()); // the cart is loaded before the faults are set
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 } });
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current', method: 'GET', status: 400, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', dropAfter: true, times: 1 },
+    });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current', method: 'GET', status: 400, times: 1 },
+    });
     w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH|status of 400/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toaster = w.page.locator('inlay-toaster');
@@ -202,11 +239,15 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
 
   it('a quantity change whose answer is lost counts as made', async () => {
     const w = await homeWithStool();
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/update-line-items-quantity', dropAfter: true, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/update-line-items-quantity', dropAfter: true, times: 1 },
+    });
     w.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
     await drawer(w.page).getByRole('button', { name: 'One more Folding Camp Stool' }).click();
     await expect.poll(() => drawer(w.page).locator('.price').textContent()).toBe('$116.00');
-    expect(await drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' }).inputValue()).toBe('2');
+    expect(await drawer(w.page).getByRole('spinbutton', { name: 'Quantity of Folding Camp Stool' }).inputValue()).toBe(
+      '2',
+    );
     expect(await drawer(w.page).getByRole('alert').count()).toBe(0);
     expect(await badge(w.page).textContent()).toBe('2');
     await w.context.close();
@@ -217,7 +258,14 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
     const LANTERN = seedIds.products['camp-lantern']!;
-    await w.page.evaluate(([a, b]) => window.Inlay!.cart.add([{ productId: a!, quantity: 2 }, { productId: b!, quantity: 1 }]), [LANTERN, STOOL]);
+    await w.page.evaluate(
+      ([a, b]) =>
+        window.Inlay!.cart.add([
+          { productId: a!, quantity: 2 },
+          { productId: b!, quantity: 1 },
+        ]),
+      [LANTERN, STOOL],
+    );
     await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(2);
     await drawer(w.page).getByRole('button', { name: 'Remove Folding Camp Stool' }).click();
     await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
@@ -225,11 +273,15 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await undoBar.waitFor();
     await drawer(w.page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(2);
-    await expect.poll(() => drawer(w.page).locator('li.line').allTextContents()).toContainEqual(expect.stringContaining('Folding Camp Stool'));
+    await expect
+      .poll(() => drawer(w.page).locator('li.line').allTextContents())
+      .toContainEqual(expect.stringContaining('Folding Camp Stool'));
     expect(await badge(w.page).textContent()).toBe('3');
 
     // the store sells the lanterns elsewhere: one is left
-    env.stack.emulator.db.prepare<[string]>('UPDATE product_variants SET quantity = 1 WHERE product_id = ?').run(LANTERN);
+    env.stack.emulator.db
+      .prepare<[string]>('UPDATE product_variants SET quantity = 1 WHERE product_id = ?')
+      .run(LANTERN);
     await w.page.reload();
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
     await w.page.evaluate(() => window.Inlay!.cart.open());
@@ -251,15 +303,23 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 1 }), STOOL);
     await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
     // the platform answers the removal slowly; the shopper closes the drawer meanwhile
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/remove-line-items', delayMs: 1500, times: 1 } });
-    const answered = w.page.waitForResponse((r) => r.url().endsWith('/remove-line-items') && r.request().method() === 'POST');
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/remove-line-items', delayMs: 1500, times: 1 },
+    });
+    const answered = w.page.waitForResponse(
+      (r) => r.url().endsWith('/remove-line-items') && r.request().method() === 'POST',
+    );
     await drawer(w.page).getByRole('button', { name: 'Remove Folding Camp Stool' }).click();
     await w.page.keyboard.press('Escape');
     await drawer(w.page).waitFor({ state: 'hidden' });
     expect((await answered).status()).toBe(200);
     await w.page.evaluate(() => window.Inlay!.cart.open());
     await drawer(w.page).getByText('Your cart is empty').waitFor();
-    expect(await drawer(w.page).getByText(/was removed from your cart/).count()).toBe(0);
+    expect(
+      await drawer(w.page)
+        .getByText(/was removed from your cart/)
+        .count(),
+    ).toBe(0);
     expect(await drawer(w.page).getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await w.context.close();
   });
@@ -277,7 +337,9 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.owner.password);
     await login.getByLabel('Password', { exact: true }).press('Enter');
     await expect.poll(() => w.page.evaluate(() => window.Inlay!.session.get().role)).toBe('member');
-    await expect.poll(() => w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.quantity)))).toEqual([2]);
+    await expect
+      .poll(() => w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.quantity))))
+      .toEqual([2]);
     expect(await badge(w.page).textContent()).toBe('2');
     // a fresh browser session of the same member finds the member cart
     const other = await openPage(env.browser);
@@ -298,7 +360,9 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
     await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), STOOL);
-    await cart(w.page).getByRole('button', { name: /^Cart, \d+ items?$/ }).focus();
+    await cart(w.page)
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
+      .focus();
     await w.page.keyboard.press('Enter');
     await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
     await drawer(w.page).evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished))); // slid all the way in
@@ -338,7 +402,11 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const tab2 = await w.context.newPage();
     await tab2.goto(`${env.stack.demo}/`);
     await tab2.waitForFunction(() => customElements.get('inlay-cart'));
-    const add = (p: Page) => p.evaluate((id) => window.Inlay!.cart.add([{ productId: id, variantId: undefined, quantity: 1 }], { open: false }), STOOL);
+    const add = (p: Page) =>
+      p.evaluate(
+        (id) => window.Inlay!.cart.add([{ productId: id, variantId: undefined, quantity: 1 }], { open: false }),
+        STOOL,
+      );
     await Promise.all([add(w.page), add(tab2), add(w.page), add(tab2)]);
     await expect.poll(() => badge(w.page).textContent()).toBe('4');
     await expect.poll(() => badge(tab2).textContent()).toBe('4');
@@ -351,10 +419,17 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.page.goto(
       env.stack.fixtures.page(
         '/form',
-        doc(env.stack, `<form action="/submitted" method="get"><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}" no-open></inlay-add-to-cart><inlay-add-to-cart id="navy" product-id="${MUG}" variant-id="${navy}"></inlay-add-to-cart><input name="q"></form><inlay-cart></inlay-cart>`),
+        doc(
+          env.stack,
+          `<form action="/submitted" method="get"><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}" no-open></inlay-add-to-cart><inlay-add-to-cart id="navy" product-id="${MUG}" variant-id="${navy}"></inlay-add-to-cart><input name="q"></form><inlay-cart></inlay-cart>`,
+        ),
       ),
     );
-    await w.page.evaluate(() => document.querySelector('form')!.addEventListener('submit', () => ((window as unknown as { submitted: boolean }).submitted = true)));
+    await w.page.evaluate(() =>
+      document
+        .querySelector('form')!
+        .addEventListener('submit', () => ((window as unknown as { submitted: boolean }).submitted = true)),
+    );
     const button = w.page.locator('inlay-add-to-cart').first().getByRole('button');
     await expect.poll(() => button.textContent()).toBe('Add to cart');
     await button.click();

@@ -6,7 +6,16 @@ import { api } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
-const TAGS = ['inlay-login', 'inlay-cart', 'inlay-rating', 'inlay-reviews', 'inlay-add-to-cart', 'inlay-back-in-stock', 'inlay-recommendations', 'inlay-toaster'];
+const TAGS = [
+  'inlay-login',
+  'inlay-cart',
+  'inlay-rating',
+  'inlay-reviews',
+  'inlay-add-to-cart',
+  'inlay-back-in-stock',
+  'inlay-recommendations',
+  'inlay-toaster',
+];
 const MUG = seedIds.products['enamel-camp-mug']!;
 const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
 // a valid 4×4 opaque PNG (drawn into the preview)
@@ -29,7 +38,11 @@ async function watched(): Promise<WatchedPage> {
   await w.page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${JSON.stringify(e.sample)}`), true);
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${JSON.stringify(e.sample)}`),
+      true,
+    );
   });
   return w;
 }
@@ -37,7 +50,10 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { v
 
 /** Every widget upgraded and rendered something in its shadow root. */
 async function allRendered(page: Page, tags = TAGS) {
-  await page.waitForFunction((tags) => tags.every((t) => (document.querySelector(t)?.shadowRoot?.childElementCount ?? 0) > 0), tags);
+  await page.waitForFunction(
+    (tags) => tags.every((t) => (document.querySelector(t)?.shadowRoot?.childElementCount ?? 0) > 0),
+    tags,
+  );
 }
 
 async function signIn(page: Page) {
@@ -56,10 +72,16 @@ describe('strict CSP with Trusted Types', () => {
     expect(res!.headers()['content-security-policy']).toBe(policy(env.stack.api));
     await allRendered(w.page);
     // the page itself: no inline script (the reviews' JSON-LD is data), no style attribute, no <style>
-    expect(await w.page.evaluate(() => document.querySelectorAll('[style], style, script:not([src]):not([type="application/ld+json"])').length)).toBe(0);
+    expect(
+      await w.page.evaluate(
+        () => document.querySelectorAll('[style], style, script:not([src]):not([type="application/ld+json"])').length,
+      ),
+    ).toBe(0);
     // its own stylesheet applies (style-src 'self'), its images come from the platform or are data: URLs
     expect(await w.page.locator('.site-header').evaluate((e) => getComputedStyle(e).display)).not.toBe('inline');
-    const imgs = await w.page.evaluate(() => [...document.images].map((i) => ({ src: i.currentSrc || i.src, ok: i.complete && i.naturalWidth > 0 })));
+    const imgs = await w.page.evaluate(() =>
+      [...document.images].map((i) => ({ src: i.currentSrc || i.src, ok: i.complete && i.naturalWidth > 0 })),
+    );
     expect(imgs.length).toBeGreaterThan(1);
     for (const i of imgs) expect(i.src.startsWith(env.stack.api + '/') || i.src.startsWith('data:'), i.src).toBe(true);
 
@@ -67,7 +89,9 @@ describe('strict CSP with Trusted Types', () => {
     await expect.poll(() => rating.getAttribute('aria-label')).toMatch(/out of 5/);
     const reviews = w.page.locator('inlay-reviews');
     await reviews.locator('[part=list] article').first().waitFor();
-    expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
+    expect(
+      await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length),
+    ).toBe(1);
 
     // sign-in: direct login, then the silent member-token exchange in the hidden platform iframe (frame-src)
     await signIn(w.page);
@@ -91,7 +115,13 @@ describe('strict CSP with Trusted Types', () => {
     await reviews.getByRole('group', { name: 'Your rating' }).waitFor();
     await reviews.getByLabel('Add photos').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: PNG }]);
     // the preview is drawn (a canvas: a blob: URL would break img-src)
-    await expect.poll(() => reviews.locator('.preview canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(72, 72, 1, 1).data[3])).toBe(255);
+    await expect
+      .poll(() =>
+        reviews
+          .locator('.preview canvas')
+          .evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(72, 72, 1, 1).data[3]),
+      )
+      .toBe(255);
 
     // back in stock (shown with `always`), prefilled for the member
     const bis = w.page.locator('inlay-back-in-stock');
@@ -111,12 +141,17 @@ describe('strict CSP with Trusted Types', () => {
     await expect.poll(() => prev.isDisabled()).toBe(true);
 
     // the toaster: a failed add shows an error toast whose Retry works
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+    });
     w.expected.push(/status of 503/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toaster = w.page.locator('inlay-toaster');
     await toaster.getByRole('button', { name: 'Try again' }).waitFor();
-    await toaster.locator('li').first().evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // axe measures colours: not mid fade-in
+    await toaster
+      .locator('li')
+      .first()
+      .evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // axe measures colours: not mid fade-in
     expect(await axe(w.page, 'inlay-toaster')).toEqual([]);
     await toaster.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => w.page.locator('inlay-cart .badge').textContent()).toBe('3');
@@ -130,12 +165,18 @@ describe('strict CSP with Trusted Types', () => {
     w.expected.push(/status of 403/); // the reviews' owner probe, refused for a member
     const head = `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
     const body = `<inlay-login></inlay-login><inlay-cart></inlay-cart><inlay-rating product-id="${MUG}"></inlay-rating><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}"></inlay-add-to-cart><inlay-back-in-stock product-id="${MUG}" variant-id="${FOREST}" always></inlay-back-in-stock><inlay-recommendations product-id="${MUG}"></inlay-recommendations><inlay-reviews product-id="${MUG}"></inlay-reviews><inlay-toaster></inlay-toaster>`;
-    await w.page.goto(env.stack.fixtures.page('/classic-csp', fixture(head, body), { 'content-security-policy': policy(env.stack.api) }));
+    await w.page.goto(
+      env.stack.fixtures.page('/classic-csp', fixture(head, body), {
+        'content-security-policy': policy(env.stack.api),
+      }),
+    );
     await allRendered(w.page);
     // one script, no chunks: the classic bundle holds everything
     expect(w.requests.filter((u) => u.includes('/inlay/assets/'))).toEqual([]);
     await w.page.locator('inlay-reviews [part=list] article').first().waitFor();
-    expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
+    expect(
+      await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length),
+    ).toBe(1);
     await expect.poll(() => w.page.locator('inlay-recommendations').getByRole('group').count()).toBeGreaterThan(0);
     await signIn(w.page);
     await w.page.locator('body > inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
@@ -153,7 +194,11 @@ describe('strict CSP with Trusted Types', () => {
     w.expected.push(/violates the following Content Security Policy directive/, /requires 'TrustedScript' assignment/);
     const head = `<script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
     const body = `<p style="color: red">styled</p><script>window.inline = true</script><inlay-toaster></inlay-toaster>`;
-    await w.page.goto(env.stack.fixtures.page('/control-csp', fixture(head, body), { 'content-security-policy': policy(env.stack.api) }));
+    await w.page.goto(
+      env.stack.fixtures.page('/control-csp', fixture(head, body), {
+        'content-security-policy': policy(env.stack.api),
+      }),
+    );
     await allRendered(w.page, ['inlay-toaster']);
     const sink = await w.page.evaluate(() => {
       try {

@@ -15,7 +15,9 @@ describe('demo storefront', () => {
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     // every product image is a real SVG the emulator generated, and it loads
     await w.page.waitForFunction(() => [...document.images].every((i) => i.complete));
-    const broken = await w.page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.grid img')].filter((i) => i.naturalWidth === 0).length);
+    const broken = await w.page.evaluate(
+      () => [...document.querySelectorAll<HTMLImageElement>('.grid img')].filter((i) => i.naturalWidth === 0).length,
+    );
     expect(broken).toBe(0);
     expect(await w.page.locator('.grid inlay-rating').count()).toBe(await cards.count());
     expect(w.errors).toEqual([]);
@@ -27,7 +29,14 @@ describe('demo storefront', () => {
     await w.page.goto(env.stack.demo + '/');
     await w.page.locator('.grid .card-link').first().click();
     await w.page.waitForURL(/\/products\//);
-    for (const tag of ['inlay-add-to-cart', 'inlay-back-in-stock', 'inlay-reviews', 'inlay-recommendations', 'inlay-cart', 'inlay-login']) {
+    for (const tag of [
+      'inlay-add-to-cart',
+      'inlay-back-in-stock',
+      'inlay-reviews',
+      'inlay-recommendations',
+      'inlay-cart',
+      'inlay-login',
+    ]) {
       expect(await w.page.locator(tag).count(), tag).toBeGreaterThan(0);
     }
     const productId = await w.page.locator('article.product').getAttribute('data-product-id');
@@ -36,16 +45,20 @@ describe('demo storefront', () => {
     await w.context.close();
   });
 
-  it('switching the variant on the host page updates the widgets\' variant-id', async () => {
+  it("switching the variant on the host page updates the widgets' variant-id", async () => {
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.demo + '/');
     // find a product with options
-    const hrefs = await w.page.locator('.grid .card-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const hrefs = await w.page
+      .locator('.grid .card-link')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     let found = false;
     for (const href of hrefs) {
       await w.page.goto(href);
       if ((await w.page.locator('#variant').count()) === 0) continue;
-      const values = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const values = await w.page
+        .locator('#variant option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       const target = values[values.length - 1]!;
       await w.page.selectOption('#variant', target);
       expect(await w.page.locator('.buy inlay-add-to-cart').getAttribute('variant-id')).toBe(target);
@@ -59,8 +72,15 @@ describe('demo storefront', () => {
 
   it('the thank-you page shows the order number it reads from the platform, never what the link says', async () => {
     const w = await openPage(env.browser);
-    const orderId = await placeOrder(env.stack.emulator, [{ productId: seedIds.products['beeswax-taper-candles']!, quantity: 1 }], env.stack.demo);
-    const { number } = JSON.parse(env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data);
+    const orderId = await placeOrder(
+      env.stack.emulator,
+      [{ productId: seedIds.products['beeswax-taper-candles']!, quantity: 1 }],
+      env.stack.demo,
+    );
+    const { number } = JSON.parse(
+      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!
+        .data,
+    );
     await w.page.goto(`${env.stack.demo}/thank-you?orderId=${orderId}`);
     expect(await w.page.locator('[data-order-number]').textContent()).toBe(`#${number}`);
     expect(await w.page.locator('main').textContent()).not.toContain(orderId);
@@ -81,7 +101,9 @@ describe('demo storefront', () => {
     await w.page.goto(env.stack.demo + '/products/cast-iron-skillet');
     const price = w.page.locator('.product-info .price');
     expect(await price.textContent()).toMatch(/^\$34\.00\s*$/); // the 8 inch, the first in stock
-    const options = await w.page.locator('#variant option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const options = await w.page
+      .locator('#variant option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     const ten = options.find(([, label]) => label?.startsWith('10 inch'))![0]!;
     const eight = options.find(([, label]) => label?.startsWith('8 inch'))![0]!;
     await w.page.selectOption('#variant', ten);
@@ -102,7 +124,9 @@ describe('demo storefront', () => {
     const tokenRequests = () => w.requests.filter((u) => u.endsWith('/oauth2/token')).length;
     expect(tokenRequests()).toBe(1);
     // the session's tokens (the reads kept across pages live under inlay.cache.demo-client.*, see requests.test.ts)
-    const stored = await w.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('demo-client') && !k.startsWith('inlay.cache.')));
+    const stored = await w.page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.includes('demo-client') && !k.startsWith('inlay.cache.')),
+    );
     expect(stored.length).toBe(1);
     await w.page.reload();
     await w.page.waitForFunction(() => window.Inlay?.session.get().role === 'visitor');
@@ -119,7 +143,9 @@ describe('demo storefront', () => {
     await expect
       .poll(async () => {
         await w.page.keyboard.press('Alt+KeyT');
-        return w.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label') ?? '');
+        return w.page.evaluate(
+          () => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label') ?? '',
+        );
       })
       .toMatch(/Notifications/);
     await w.context.close();
@@ -131,7 +157,9 @@ describe('demo storefront', () => {
       await w.page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((l) => l.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({
+        new PerformanceObserver((l) =>
+          l.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value)),
+        ).observe({
           type: 'layout-shift',
           buffered: true,
         });
@@ -139,7 +167,9 @@ describe('demo storefront', () => {
       for (const path of ['/', '/products/enamel-camp-mug']) {
         await w.page.goto(env.stack.demo + path);
         await w.page.waitForLoadState('networkidle');
-        const cls = await w.page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+        const cls = await w.page.evaluate(() =>
+          (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+        );
         expect(cls, path).toBeLessThan(0.001);
       }
       await w.context.close();

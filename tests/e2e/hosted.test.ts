@@ -15,7 +15,8 @@ const box = async (l: Locator): Promise<Box> => {
   return b;
 };
 /** The gap between two boxes (negative when they overlap on both axes). */
-const gap = (a: Box, b: Box) => Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height));
+const gap = (a: Box, b: Box) =>
+  Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height));
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the hosted checkout looks like a store’s checkout', () => {
@@ -31,7 +32,9 @@ describe('the hosted checkout looks like a store’s checkout', () => {
     expect(await lines.count()).toBe(2);
     const mug = lines.first();
     expect(await mug.locator('img').getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
-    await expect.poll(() => mug.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => mug.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+      .toBe(true);
     expect(await mug.locator('.qty').textContent()).toBe('2');
     expect(await mug.locator('.nm').textContent()).toBe('Enamel Camp Mug');
     expect(await mug.locator('.var').textContent()).toBe('Color: Forest');
@@ -41,7 +44,9 @@ describe('the hosted checkout looks like a store’s checkout', () => {
     expect(badge.y).toBeLessThan(thumb.y);
 
     // subtotal, coupon, shipping, tax, total: label and amount in separate cells, never run together
-    const rows = await w.page.locator('table.totals tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => `${c.tagName}:${c.textContent}`)));
+    const rows = await w.page
+      .locator('table.totals tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => `${c.tagName}:${c.textContent}`)));
     expect(rows).toEqual([
       ['TH:Subtotal', 'TD:$94.00'],
       ['TH:Coupon WELCOME10', 'TD:−$9.40'],
@@ -70,7 +75,12 @@ describe('the hosted checkout looks like a store’s checkout', () => {
     expect(await cards.count()).toBe(2);
     const [standard, express] = [cards.nth(0), cards.nth(1)];
     for (const card of [standard, express]) {
-      const [c, radio, title, price] = await Promise.all([box(card), box(card.locator('input[type=radio]')), box(card.locator('.opt-t b')), box(card.locator('.opt-p'))]);
+      const [c, radio, title, price] = await Promise.all([
+        box(card),
+        box(card.locator('input[type=radio]')),
+        box(card.locator('.opt-t b')),
+        box(card.locator('.opt-p')),
+      ]);
       expect(radio.width).toBeLessThanOrEqual(24); // no 44 px circles
       expect(radio.x).toBeLessThan(title.x); // at the start, not centred above the label
       expect(Math.abs(radio.y + radio.height / 2 - (title.y + title.height / 2))).toBeLessThan(4); // on the name's line
@@ -96,7 +106,11 @@ describe('the hosted checkout looks like a store’s checkout', () => {
     it(`${viewport.width} px: the country select is a full field, as wide and as tall as the other inputs`, async () => {
       const w = await openPage(env.browser, { viewport });
       await w.page.goto(await hostedCheckoutUrl(env.stack));
-      const [country, email, street] = [await box(w.page.getByLabel('Country')), await box(w.page.getByLabel('Email')), await box(w.page.getByLabel('Street address'))];
+      const [country, email, street] = [
+        await box(w.page.getByLabel('Country')),
+        await box(w.page.getByLabel('Email')),
+        await box(w.page.getByLabel('Street address')),
+      ];
       expect(country.width).toBeGreaterThanOrEqual(email.width);
       expect(country.width).toBe(street.width);
       expect(country.height).toBeGreaterThanOrEqual(44);
@@ -121,7 +135,9 @@ describe('the hosted checkout looks like a store’s checkout', () => {
     expect(await noSidewaysScroll(w.page)).toBe(true);
     // the bar's total follows the shipping choice like the table's
     await w.page.getByText('Express shipping').click();
-    await expect.poll(() => w.page.locator('#sum-total-top').textContent()).toBe(await w.page.locator('#sum-total').textContent());
+    await expect
+      .poll(() => w.page.locator('#sum-total-top').textContent())
+      .toBe(await w.page.locator('#sum-total').textContent());
     expect(await w.page.locator('#sum-total-top').textContent()).not.toBe('$91.37');
     await w.context.close();
   });
@@ -140,7 +156,8 @@ describe('the hosted account page', () => {
       ];
       const all = await Promise.all(targets.map(box));
       for (let i = 0; i < all.length; i++) {
-        for (let j = i + 1; j < all.length; j++) expect(gap(all[i]!, all[j]!), `targets ${i} and ${j}`).toBeGreaterThanOrEqual(8);
+        for (let j = i + 1; j < all.length; j++)
+          expect(gap(all[i]!, all[j]!), `targets ${i} and ${j}`).toBeGreaterThanOrEqual(8);
       }
       expect(await noSidewaysScroll(w.page)).toBe(true);
       await w.context.close();

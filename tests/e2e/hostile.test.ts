@@ -15,8 +15,33 @@ const HOSTILE = ['tailwind', 'bootstrap', 'resets'] as const;
 const SHOTS = 'test-results/hostile';
 mkdirSync(SHOTS, { recursive: true });
 
-const TEXT = ['font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'letter-spacing', 'text-transform', 'text-align', 'white-space'];
-const BOX = ['box-sizing', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'border-top-width', 'border-left-style', 'border-top-color', 'border-radius', 'min-height', 'cursor', 'background-color', 'display'];
+const TEXT = [
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'line-height',
+  'color',
+  'letter-spacing',
+  'text-transform',
+  'text-align',
+  'white-space',
+];
+const BOX = [
+  'box-sizing',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'border-top-width',
+  'border-left-style',
+  'border-top-color',
+  'border-radius',
+  'min-height',
+  'cursor',
+  'background-color',
+  'display',
+];
 /** [host tag, selector inside its shadow root, properties]: the review text, headings, every kind of button, inputs. */
 const PROBES: [string, string, string[]][] = [
   ['inlay-reviews', '.review .body', TEXT],
@@ -35,7 +60,15 @@ const PROBES: [string, string, string[]][] = [
 ];
 /** The page's own add-to-cart (recommendation cards nest more of them). */
 const ATC = '.hx-row > inlay-add-to-cart';
-const TAGS = ['inlay-login', 'inlay-cart', 'inlay-rating', 'inlay-add-to-cart', 'inlay-back-in-stock', 'inlay-recommendations', 'inlay-reviews'];
+const TAGS = [
+  'inlay-login',
+  'inlay-cart',
+  'inlay-rating',
+  'inlay-add-to-cart',
+  'inlay-back-in-stock',
+  'inlay-recommendations',
+  'inlay-reviews',
+];
 
 /**
  * Every widget rendered with its data: review text, recommendation cards, rating stars, enabled buttons. The demo's
@@ -47,7 +80,10 @@ async function loaded(page: Page, demo = false) {
   await page.locator('inlay-rating .stars').first().waitFor();
   if (!demo) await page.locator('inlay-back-in-stock button.primary').waitFor();
   await page.locator('inlay-login button').first().waitFor();
-  await page.locator(`${demo ? '.product inlay-add-to-cart' : ATC} button:not([disabled])`).first().waitFor();
+  await page
+    .locator(`${demo ? '.product inlay-add-to-cart' : ATC} button:not([disabled])`)
+    .first()
+    .waitFor();
   await page.locator('inlay-cart button.cart-button').waitFor();
 }
 
@@ -76,10 +112,16 @@ const styles = (page: Page) =>
 
 /** Widget boxes (hosts) as [width, height]. */
 const boxes = (page: Page) =>
-  page.evaluate((tags) => Object.fromEntries(tags.map((t) => {
-    const r = document.querySelector(t)!.getBoundingClientRect();
-    return [t, [r.width, r.height]];
-  })), TAGS);
+  page.evaluate(
+    (tags) =>
+      Object.fromEntries(
+        tags.map((t) => {
+          const r = document.querySelector(t)!.getBoundingClientRect();
+          return [t, [r.width, r.height]];
+        }),
+      ),
+    TAGS,
+  );
 
 /** The open cart drawer: its box and the styles a host `dialog {…}` rule would hit. */
 async function openDrawer(page: Page) {
@@ -92,7 +134,17 @@ async function openDrawer(page: Page) {
     const cs = getComputedStyle(d);
     return {
       box: [r.x, r.y, r.width, r.height].map(Math.round),
-      style: Object.fromEntries(['position', 'padding-top', 'border-top-width', 'background-color', 'font-size', 'box-sizing', 'margin-left'].map((p) => [p, cs.getPropertyValue(p)])),
+      style: Object.fromEntries(
+        [
+          'position',
+          'padding-top',
+          'border-top-width',
+          'background-color',
+          'font-size',
+          'box-sizing',
+          'margin-left',
+        ].map((p) => [p, cs.getPropertyValue(p)]),
+      ),
       heading: getComputedStyle(d.querySelector('h2')!).fontSize,
     };
   });
@@ -115,11 +167,37 @@ async function openLogin(page: Page) {
       const cs = el ? getComputedStyle(el) : undefined;
       return Object.fromEntries(props.map((p) => [p, cs ? cs.getPropertyValue(p) : 'MISSING']));
     };
-    const text = ['font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'letter-spacing', 'text-transform'];
-    const box = ['box-sizing', 'padding-top', 'padding-left', 'border-top-width', 'border-top-style', 'min-height', 'background-color', 'display'];
+    const text = [
+      'font-family',
+      'font-size',
+      'font-weight',
+      'font-style',
+      'line-height',
+      'color',
+      'letter-spacing',
+      'text-transform',
+    ];
+    const box = [
+      'box-sizing',
+      'padding-top',
+      'padding-left',
+      'border-top-width',
+      'border-top-style',
+      'min-height',
+      'background-color',
+      'display',
+    ];
     return {
       box: [r.x - host.x, r.y - host.y, r.width, r.height].map(Math.round),
-      panel: style(d, ['position', 'padding-top', 'border-top-width', 'background-color', 'box-shadow', 'z-index', ...text]),
+      panel: style(d, [
+        'position',
+        'padding-top',
+        'border-top-width',
+        'background-color',
+        'box-shadow',
+        'z-index',
+        ...text,
+      ]),
       title: style(d.querySelector('.title'), text),
       label: style(d.querySelector('label'), text),
       input: style(d.querySelector('input:not([type=checkbox])'), [...text, ...box, 'width']),
@@ -132,12 +210,15 @@ async function openLogin(page: Page) {
 /** Every computed property of the host's own elements (they must not change when Inlay loads). */
 const hostStyles = (page: Page) =>
   page.evaluate(() =>
-    Object.fromEntries(['#host-p', '#host-button', '#host-dialog', 'h1', 'main', 'body'].map((sel) => {
-      const cs = getComputedStyle(document.querySelector(sel)!);
-      // geometry of body/main follows the content the widgets add; the rest must be identical
-      const skip = sel === 'body' || sel === 'main' ? /^(height|block-size|perspective-origin|transform-origin)$/ : /^$/;
-      return [sel, Object.fromEntries([...cs].filter((p) => !skip.test(p)).map((p) => [p, cs.getPropertyValue(p)]))];
-    })),
+    Object.fromEntries(
+      ['#host-p', '#host-button', '#host-dialog', 'h1', 'main', 'body'].map((sel) => {
+        const cs = getComputedStyle(document.querySelector(sel)!);
+        // geometry of body/main follows the content the widgets add; the rest must be identical
+        const skip =
+          sel === 'body' || sel === 'main' ? /^(height|block-size|perspective-origin|transform-origin)$/ : /^$/;
+        return [sel, Object.fromEntries([...cs].filter((p) => !skip.test(p)).map((p) => [p, cs.getPropertyValue(p)]))];
+      }),
+    ),
   );
 
 describe('widgets on hostile hosts', () => {
@@ -151,7 +232,12 @@ describe('widgets on hostile hosts', () => {
   it('the plain fixture: baseline styles, boxes and drawer (and the same type sizes as the demo product page)', async () => {
     const w = await open('plain');
     await loaded(w.page);
-    plain = { styles: await styles(w.page), boxes: await boxes(w.page), drawer: undefined as never, login: undefined as never };
+    plain = {
+      styles: await styles(w.page),
+      boxes: await boxes(w.page),
+      drawer: undefined as never,
+      login: undefined as never,
+    };
     await w.page.screenshot({ path: `${SHOTS}/plain.png`, fullPage: true });
     plain.drawer = await openDrawer(w.page);
     await w.page.screenshot({ path: `${SHOTS}/plain-drawer.png` });
@@ -172,14 +258,17 @@ describe('widgets on hostile hosts', () => {
     const d = await styles(demo.page);
     delete d['inlay-back-in-stock button.primary'];
     expect(JSON.stringify(d)).not.toContain('MISSING');
-    for (const key of Object.keys(d)) expect([key, d[key]!['font-size']]).toEqual([key, plain.styles[key]!['font-size']]);
+    for (const key of Object.keys(d))
+      expect([key, d[key]!['font-size']]).toEqual([key, plain.styles[key]!['font-size']]);
   });
 
   for (const kind of HOSTILE) {
     it(`${kind}: same computed styles and boxes as plain, still works, no axe violations`, async () => {
       const w = await open(kind);
       // the host's framework is really there: its root font size and button reset apply to its own elements
-      expect(await w.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(kind === 'bootstrap' ? '15px' : '10px');
+      expect(await w.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+        kind === 'bootstrap' ? '15px' : '10px',
+      );
       await loaded(w.page);
       await w.page.screenshot({ path: `${SHOTS}/${kind}.png`, fullPage: true });
 
@@ -188,7 +277,10 @@ describe('widgets on hostile hosts', () => {
       for (const tag of TAGS) {
         const [pw, ph] = plain.boxes[tag]!;
         const [hw, hh] = b[tag]!;
-        expect([tag, Math.abs(hw! - pw!) <= 3, Math.abs(hh! - ph!) <= 3], `${tag}: ${hw}×${hh} vs plain ${pw}×${ph}`).toEqual([tag, true, true]);
+        expect(
+          [tag, Math.abs(hw! - pw!) <= 3, Math.abs(hh! - ph!) <= 3],
+          `${tag}: ${hw}×${hh} vs plain ${pw}×${ph}`,
+        ).toEqual([tag, true, true]);
       }
       expect(await axe(w.page)).toEqual([]);
 
@@ -199,7 +291,10 @@ describe('widgets on hostile hosts', () => {
       for (const label of ['Title (optional)', 'Your review']) {
         const field = reviews.getByLabel(label);
         expect(await field.isVisible()).toBe(true);
-        expect(await field.evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).minHeight])).toEqual(['16px', '44px']);
+        expect(await field.evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).minHeight])).toEqual([
+          '16px',
+          '44px',
+        ]);
       }
 
       // the cart drawer: same place and size as on the plain page, host `dialog {…}` rules do not reach it

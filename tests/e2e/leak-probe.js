@@ -60,8 +60,12 @@
   /** timeout id → its callback, to fire long timers early (`runTimeouts`) */
   const callbacks = new Map();
   const frames = new Set();
-  const st = window.setTimeout, ct = window.clearTimeout, si = window.setInterval, ci = window.clearInterval;
-  const raf = window.requestAnimationFrame, caf = window.cancelAnimationFrame;
+  const st = window.setTimeout,
+    ct = window.clearTimeout,
+    si = window.setInterval,
+    ci = window.clearInterval;
+  const raf = window.requestAnimationFrame,
+    caf = window.cancelAnimationFrame;
   window.setTimeout = function (fn, ms, ...args) {
     const run = () => {
       timers.delete(id);
@@ -153,7 +157,8 @@
       if (t instanceof Node && !t.isConnected) continue;
       let n = 0;
       for (const s of m.values()) n += s.size;
-      const kind = t === window ? 'window' : t === document ? 'document' : t instanceof Node ? 'node' : t.constructor.name;
+      const kind =
+        t === window ? 'window' : t === document ? 'document' : t instanceof Node ? 'node' : t.constructor.name;
       add(`listeners:${kind}`, n);
     }
     for (const kind of timers.values()) add(kind);
@@ -197,5 +202,8 @@
     }
     return due.length;
   };
-  Object.defineProperty(window, '__leakProbe', { value: Object.freeze({ live, detail, nodes, runTimeouts }), enumerable: false });
+  Object.defineProperty(window, '__leakProbe', {
+    value: Object.freeze({ live, detail, nodes, runTimeouts }),
+    enumerable: false,
+  });
 })();

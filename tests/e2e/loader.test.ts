@@ -8,14 +8,17 @@ const env = useStackAndBrowser();
 
 const loaderTag = (s: Stack, attrs = 'data-client-id="demo-client"', src = `${s.api}/inlay/loader.js`) =>
   `<script type="module" src="${src}" ${attrs} data-api-base="${s.api}"></script>`;
-const doc = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+const doc = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
 const chunks = (requests: string[]) =>
   requests.filter((u) => u.includes('/inlay/assets/')).map((u) => /assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(u)?.[1]);
 
 describe('loader', () => {
   it('imports a widget chunk only when its tag is in the page, including tags added later', async () => {
     const w = await openPage(env.browser);
-    await w.page.goto(env.stack.fixtures.page('/lazy', doc(loaderTag(env.stack), '<main><p>no widgets yet</p></main>')));
+    await w.page.goto(
+      env.stack.fixtures.page('/lazy', doc(loaderTag(env.stack), '<main><p>no widgets yet</p></main>')),
+    );
     await w.page.waitForFunction(() => window.Inlay !== undefined);
     await w.page.waitForTimeout(300);
     expect(chunks(w.requests)).not.toContain('toaster');
@@ -51,7 +54,9 @@ describe('loader', () => {
     });
     try {
       await w.page.goto(env.stack.fixtures.page('/preload', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
-      await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined, undefined, { timeout: 20_000 });
+      await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined, undefined, {
+        timeout: 20_000,
+      });
     } finally {
       await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
     }
@@ -76,7 +81,9 @@ describe('loader', () => {
       if (/\/inlay\/assets\/core-[\w-]+\.js$/.test(r.url())) t.coreEnd ??= Date.now();
     });
     try {
-      await w.page.goto(env.stack.fixtures.page('/early-token', doc(loaderTag(env.stack), '<inlay-login></inlay-login>')));
+      await w.page.goto(
+        env.stack.fixtures.page('/early-token', doc(loaderTag(env.stack), '<inlay-login></inlay-login>')),
+      );
       await w.page.waitForFunction(() => window.Inlay !== undefined, undefined, { timeout: 20_000 });
       await w.page.evaluate(() => window.Inlay!.ready);
     } finally {
@@ -107,16 +114,29 @@ describe('loader', () => {
         };
         requestAnimationFrame(look);
       });
-      await w.page.goto(env.stack.fixtures.page(`/lang-${lang}`, doc(loaderTag(env.stack), '<inlay-login></inlay-login>').replace('lang="en"', `lang="${lang}"`)));
+      await w.page.goto(
+        env.stack.fixtures.page(
+          `/lang-${lang}`,
+          doc(loaderTag(env.stack), '<inlay-login></inlay-login>').replace('lang="en"', `lang="${lang}"`),
+        ),
+      );
       await w.page.waitForFunction(() => (window as unknown as { texts: string[] }).texts.length > 0);
       await w.page.waitForLoadState('networkidle');
       const texts = await w.page.evaluate(() => (window as unknown as { texts: string[] }).texts);
-      const links = await w.page.evaluate(() => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => (l as HTMLLinkElement).href));
+      const links = await w.page.evaluate(() =>
+        [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => (l as HTMLLinkElement).href),
+      );
       await w.context.close();
-      return { texts, packs: chunks(w.requests).filter((c) => c === 'fr'), preloaded: links.some((h) => /\/assets\/fr-/.test(h)) };
+      return {
+        texts,
+        packs: chunks(w.requests).filter((c) => c === 'fr'),
+        preloaded: links.some((h) => /\/assets\/fr-/.test(h)),
+      };
     };
     // the pack answers slowly: a widget that did not wait for it would first show English
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/fr-*', method: 'GET', delayMs: 600 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/inlay/assets/fr-*', method: 'GET', delayMs: 600 },
+    });
     try {
       expect(await seen('fr-FR')).toEqual({ texts: ['Se connecter'], packs: ['fr'], preloaded: true });
     } finally {
@@ -131,10 +151,17 @@ describe('loader', () => {
       await api(env.stack.emulator, '/_dev/faults', { body: { path, method: 'GET', delayMs: 3000 } });
     }
     const w = await openPage(env.browser);
-    await w.page.goto(env.stack.fixtures.page('/reserve', doc(loaderTag(env.stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>')));
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/reserve',
+        doc(loaderTag(env.stack), '<inlay-reviews product-id="x"></inlay-reviews><inlay-cart></inlay-cart>'),
+      ),
+    );
     await w.page.waitForFunction(() => window.Inlay !== undefined);
     await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
-    expect(await w.page.evaluate(() => [customElements.get('inlay-reviews'), customElements.get('inlay-cart')])).toEqual([undefined, undefined]);
+    expect(
+      await w.page.evaluate(() => [customElements.get('inlay-reviews'), customElements.get('inlay-cart')]),
+    ).toEqual([undefined, undefined]);
     const box = await w.page.evaluate(() => {
       const r = document.querySelector('inlay-reviews')!.getBoundingClientRect();
       const c = getComputedStyle(document.querySelector('inlay-cart')!);
@@ -149,10 +176,22 @@ describe('loader', () => {
   it('reports an invalid configuration in the console and in each widget, without throwing in the host', async () => {
     const w = await openPage(env.browser);
     w.expected.push(/^Invalid Inlay configuration/);
-    await w.page.goto(env.stack.fixtures.page('/invalid', doc(loaderTag(env.stack, 'data-token-storage="cookie"'), '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>')));
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/invalid',
+        doc(
+          loaderTag(env.stack, 'data-token-storage="cookie"'),
+          '<inlay-toaster></inlay-toaster><script type="module">window.hostStillRuns = true</script>',
+        ),
+      ),
+    );
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
-    await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('[role=alert]'));
-    const shown = await w.page.evaluate(() => document.querySelector('inlay-toaster')!.shadowRoot!.querySelector('[role=alert]')!.textContent);
+    await w.page.waitForFunction(() =>
+      document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('[role=alert]'),
+    );
+    const shown = await w.page.evaluate(
+      () => document.querySelector('inlay-toaster')!.shadowRoot!.querySelector('[role=alert]')!.textContent,
+    );
     expect(shown).toMatch(/^Invalid Inlay configuration: data-client-id/);
     expect(w.errors.some((e) => e.startsWith('Invalid Inlay configuration: data-client-id'))).toBe(true);
     expect(w.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
@@ -162,7 +201,12 @@ describe('loader', () => {
 
   it('two copies of the bundle on one page: a warning, no exception', async () => {
     const w = await openPage(env.browser);
-    const head = loaderTag(env.stack) + loaderTag(env.stack, 'data-client-id="demo-client"', `${env.stack.api}/inlay/inlay.js`).replace(' type="module"', '');
+    const head =
+      loaderTag(env.stack) +
+      loaderTag(env.stack, 'data-client-id="demo-client"', `${env.stack.api}/inlay/inlay.js`).replace(
+        ' type="module"',
+        '',
+      );
     await w.page.goto(env.stack.fixtures.page('/twice', doc(head, '<inlay-toaster></inlay-toaster>')));
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     await w.page.waitForTimeout(500);
@@ -182,7 +226,9 @@ describe('loader', () => {
           ? loaderTag(env.stack)
           : `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
       await w.page.goto(env.stack.fixtures.page(`/globals-${kind}`, doc(head, '<inlay-toaster></inlay-toaster>')));
-      await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
+      await w.page.waitForFunction(
+        () => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined,
+      );
       const added = await w.page.evaluate(() => {
         const before = new Set((window as unknown as { before: string[] }).before);
         return Object.getOwnPropertyNames(window).filter((k) => !before.has(k) && k !== 'before');
@@ -213,7 +259,9 @@ describe('loader', () => {
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await w.page.goto(
-      env.stack.fixtures.page('/csp', doc(loaderTag(env.stack), '<inlay-toaster></inlay-toaster>'), { 'content-security-policy': csp }),
+      env.stack.fixtures.page('/csp', doc(loaderTag(env.stack), '<inlay-toaster></inlay-toaster>'), {
+        'content-security-policy': csp,
+      }),
     );
     await w.page.waitForFunction(() => document.querySelector('inlay-toaster')?.shadowRoot?.querySelector('section'));
     const style = await w.page.evaluate(() => {

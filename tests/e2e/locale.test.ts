@@ -64,7 +64,9 @@ describe('runtime language', () => {
     await setLang(w.page, 'en');
     await expect.poll(() => texts(w.page)).toEqual(EN);
     expect(await reviews.getByLabel('Your review').inputValue()).toBe('Half-typed: keeps coffee hot for');
-    expect(await reviews.getByLabel('Your review').evaluate((el) => (el as unknown as { inlayProbe?: number }).inlayProbe)).toBe(1);
+    expect(
+      await reviews.getByLabel('Your review').evaluate((el) => (el as unknown as { inlayProbe?: number }).inlayProbe),
+    ).toBe(1);
     expect(await w.page.locator('inlay-reviews .big').textContent()).toBe('5.0');
     await w.context.close();
   });

@@ -9,7 +9,8 @@ import { DEMO_LOGINS } from '../../emulator/seed.ts';
 const env = useStackAndBrowser();
 const widget = (page: Page) => page.locator('inlay-login');
 const panel = (page: Page) => widget(page).getByRole('dialog');
-const mailbox = async (to: string) => (await api(env.stack.emulator, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages;
+const mailbox = async (to: string) =>
+  (await api(env.stack.emulator, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages;
 const noAxe = async (page: Page) => expect(await axe(page, 'inlay-login')).toEqual([]);
 
 /** Record inlay-login / inlay-logout events of the page in `window.__events`. */
@@ -17,7 +18,9 @@ async function recordEvents(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { __events: string[] };
     w.__events = [];
-    document.addEventListener('inlay-login', (e) => w.__events.push(`login:${(e.detail.member as { loginEmail?: string }).loginEmail}`));
+    document.addEventListener('inlay-login', (e) =>
+      w.__events.push(`login:${(e.detail.member as { loginEmail?: string }).loginEmail}`),
+    );
     document.addEventListener('inlay-logout', () => w.__events.push('logout'));
   });
 }
@@ -34,7 +37,10 @@ async function openDemo(opts: { viewport?: { width: number; height: number }; co
 async function immediateMember(email: string, password: string) {
   setSetting(env.stack.emulator.db, 'signup_policy', 'immediate');
   const { access } = await visitorTokens(env.stack.emulator);
-  const r = await api(env.stack.emulator, '/_api/iam/authentication/v2/register', { token: access, body: { loginId: { email }, password, profile: { nickname: 'Grace Hopper' } } });
+  const r = await api(env.stack.emulator, '/_api/iam/authentication/v2/register', {
+    token: access,
+    body: { loginId: { email }, password, profile: { nickname: 'Grace Hopper' } },
+  });
   expect(r.json.state).toBe('SUCCESS');
   setSetting(env.stack.emulator.db, 'signup_policy', 'email_verification');
 }
@@ -48,16 +54,26 @@ describe('<inlay-login> on the demo storefront', () => {
     await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
     await panel(w.page).getByRole('button', { name: 'New here? Create an account' }).click();
     // focus moves to the new step's first field
-    await expect.poll(() => widget(w.page).getByLabel('Email').evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        widget(w.page)
+          .getByLabel('Email')
+          .evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement),
+      )
+      .toBe(true);
     expect(await widget(w.page).getByLabel('Email').getAttribute('autocomplete')).toBe('email');
-    expect(await widget(w.page).getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
+    expect(await widget(w.page).getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe(
+      'new-password',
+    );
     await noAxe(w.page);
 
     // inline errors first
     await widget(w.page).getByLabel('Email').fill('ada@');
     await widget(w.page).getByLabel('Password', { exact: true }).fill('short');
     await panel(w.page).getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => panel(w.page).locator('.err').allTextContents()).toEqual(['Enter a valid email address, like name@example.com.', 'Use at least 8 characters.']);
+    await expect
+      .poll(() => panel(w.page).locator('.err').allTextContents())
+      .toEqual(['Enter a valid email address, like name@example.com.', 'Use at least 8 characters.']);
     await noAxe(w.page);
 
     const email = 'ada.lovelace@example.com';
@@ -72,7 +88,11 @@ describe('<inlay-login> on the demo storefront', () => {
     const code = widget(w.page).getByLabel('Code');
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await code.inputValue()).toBe(''); // a fresh field, not the email typed in the step before
-    expect(await panel(w.page).getByRole('button', { name: /Send a new code \(\d+ s\)/ }).isDisabled()).toBe(true);
+    expect(
+      await panel(w.page)
+        .getByRole('button', { name: /Send a new code \(\d+ s\)/ })
+        .isDisabled(),
+    ).toBe(true);
     await noAxe(w.page);
     await code.fill('000000');
     await code.press('Enter');
@@ -131,7 +151,11 @@ describe('<inlay-login> on the demo storefront', () => {
     // Escape closes the panel and focus returns to the button
     await password.press('Escape');
     await expect.poll(() => panel(w.page).count()).toBe(0);
-    expect(await widget(w.page).getByRole('button', { name: 'Sign in' }).evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(
+      await widget(w.page)
+        .getByRole('button', { name: 'Sign in' })
+        .evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement),
+    ).toBe(true);
 
     await widget(w.page).getByRole('button', { name: 'Sign in' }).press('Enter');
     await email.fill(DEMO_LOGINS.member.email);
@@ -141,12 +165,18 @@ describe('<inlay-login> on the demo storefront', () => {
     await menuButton.waitFor();
     await menuButton.focus();
     await w.page.keyboard.press('ArrowDown');
-    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('Edit profile');
+    await expect
+      .poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent))
+      .toBe('Edit profile');
     await noAxe(w.page);
     await w.page.keyboard.press('ArrowDown');
-    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('My account');
+    await expect
+      .poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent))
+      .toBe('My account');
     await w.page.keyboard.press('ArrowDown');
-    await expect.poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent)).toBe('Sign out');
+    await expect
+      .poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent))
+      .toBe('Sign out');
     await w.page.keyboard.press('Escape');
     await expect.poll(() => widget(w.page).getByRole('menu').count()).toBe(0);
     expect(await menuButton.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
@@ -189,7 +219,9 @@ describe('<inlay-login> on the demo storefront', () => {
     expect(await pw.getAttribute('autocomplete')).toBe('new-password');
     await pw.fill('grace hopper 1906');
     await pw.press('Enter');
-    await expect.poll(() => panel(w.page).getByRole('status').textContent()).toBe('Your password was changed. Sign in with your new password.');
+    await expect
+      .poll(() => panel(w.page).getByRole('status').textContent())
+      .toBe('Your password was changed. Sign in with your new password.');
     await widget(w.page).getByLabel('Email').fill(email);
     await widget(w.page).getByLabel('Password', { exact: true }).fill('grace hopper 1906');
     await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
@@ -208,7 +240,9 @@ describe('<inlay-login> on the demo storefront', () => {
     for (let i = 0; i < 3; i++) {
       await password.fill(`wrong ${i}`);
       await password.press('Enter');
-      await expect.poll(() => panel(w.page).locator('.err').textContent()).toBe('Wrong password. Try again or reset it.');
+      await expect
+        .poll(() => panel(w.page).locator('.err').textContent())
+        .toBe('Wrong password. Try again or reset it.');
       await panel(w.page).getByRole('button', { name: 'Sign in' }).waitFor({ state: 'attached' });
       await expect.poll(() => panel(w.page).getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
     }
@@ -270,7 +304,11 @@ describe('<inlay-login> on the demo storefront', () => {
     await profile.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => profile.getByRole('status').textContent()).toBe('Profile saved.');
     await widget(w.page).getByRole('button', { name: 'Account menu for Rear Admiral Hopper' }).waitFor();
-    const row = env.stack.emulator.db.prepare<[string], { nickname: string; privacy_status: string }>('SELECT nickname, privacy_status FROM members WHERE email = ?').get('lin@example.com');
+    const row = env.stack.emulator.db
+      .prepare<[string], { nickname: string; privacy_status: string }>(
+        'SELECT nickname, privacy_status FROM members WHERE email = ?',
+      )
+      .get('lin@example.com');
     expect(row).toEqual({ nickname: 'Rear Admiral Hopper', privacy_status: 'PRIVATE' });
     await noAxe(w.page);
 
@@ -298,7 +336,10 @@ describe('<inlay-login> on the demo storefront', () => {
     const menuButton = widget(w.page).getByRole('button', { name: 'Account menu for Fay' });
     await menuButton.waitFor();
     const focusIn = (selector: string) =>
-      w.page.evaluate((sel) => !!document.querySelector('inlay-login')!.shadowRoot!.activeElement?.closest(sel), selector);
+      w.page.evaluate(
+        (sel) => !!document.querySelector('inlay-login')!.shadowRoot!.activeElement?.closest(sel),
+        selector,
+      );
     expect(await focusIn('[role=dialog]')).toBe(true);
     // the keyboard, not a click on a field: Escape goes to whatever holds focus
     await w.page.keyboard.press('Escape');
@@ -358,7 +399,9 @@ describe('<inlay-login> on the demo storefront', () => {
 
     await form.getByLabel('Current password').fill('first secret 1');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Password changed. Other devices were signed out.');
+    await expect
+      .poll(() => form.getByRole('status').textContent())
+      .toBe('Password changed. Other devices were signed out.');
     await noAxe(w.page);
 
     // this device stays signed in; the other one is signed out at its next request
@@ -369,7 +412,11 @@ describe('<inlay-login> on the demo storefront', () => {
     await other.page.reload();
     await widget(other.page).getByRole('button', { name: 'Sign in' }).waitFor();
     const { access } = await visitorTokens(env.stack.emulator);
-    const attempt = (password: string) => api(env.stack.emulator, '/_api/iam/authentication/v2/login', { token: access, body: { loginId: { email: 'kit@example.com' }, password } });
+    const attempt = (password: string) =>
+      api(env.stack.emulator, '/_api/iam/authentication/v2/login', {
+        token: access,
+        body: { loginId: { email: 'kit@example.com' }, password },
+      });
     expect((await attempt('first secret 1')).status).toBe(400);
     expect((await attempt('second secret 2')).json.state).toBe('SUCCESS');
     await other.context.close();

@@ -81,7 +81,9 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
       const reviews = w.page.locator('inlay-reviews');
       await reviews.getByRole('button', { name: 'Write a review' }).click();
       await reviews.getByRole('button', { name: 'Submit review' }).click();
-      await expect.poll(() => reviews.locator('.err').allTextContents()).toContain('Choose a rating from 1 to 5 stars.');
+      await expect
+        .poll(() => reviews.locator('.err').allTextContents())
+        .toContain('Choose a rating from 1 to 5 stars.');
       await check('review form errors');
 
       await w.page.selectOption('#variant', NAVY);
@@ -97,10 +99,15 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
       await check('back-in-stock subscribed');
 
       await w.page.selectOption('#variant', seedVariantId('enamel-camp-mug', { Color: 'Forest' }));
-      await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+      await api(env.stack.emulator, '/_dev/faults', {
+        body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+      });
       await add.click();
       await w.page.locator('inlay-toaster').getByRole('button', { name: 'Try again' }).waitFor();
-      await w.page.locator('inlay-toaster li').first().evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // not mid fade-in
+      await w.page
+        .locator('inlay-toaster li')
+        .first()
+        .evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished))); // not mid fade-in
       await check('error toast');
       await w.context.close();
     });
@@ -109,7 +116,10 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
 
 describe('axe on the platform’s hosted pages (checkout, account, sign-in), 375 and 1280 px, light and dark', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
       it(`${colorScheme}, ${viewport.width} px: checkout (summary open, then field errors), account (after a save), sign-in (wrong password)`, async () => {
         const w = await openPage(env.browser, { colorScheme, viewport });
         w.expected.push(/status of 400/); // the refused forms below

@@ -15,7 +15,8 @@ const env = useStackAndBrowser();
 const MUG = seedIds.products['enamel-camp-mug']!;
 const STOOL = seedIds.products['folding-camp-stool']!;
 
-const loaderTag = (s: Stack) => `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
+const loaderTag = (s: Stack) =>
+  `<script type="module" src="${s.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${s.api}"></script>`;
 const doc = (s: Stack, body: string, css = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title><style>${css}</style>${loaderTag(s)}</head><body>${body}</body></html>`;
 
@@ -28,17 +29,25 @@ const centreY = async (l: Locator) => {
 const motion = (l: Locator, pseudo?: string) =>
   l.evaluate((el, p) => {
     const cs = getComputedStyle(el, p);
-    const longest = (v: string) => Math.max(...v.split(',').map((s) => parseFloat(s) * (s.trim().endsWith('ms') ? 0.001 : 1)));
-    return { transition: longest(cs.transitionDuration), animation: cs.animationName === 'none' ? 0 : longest(cs.animationDuration) };
+    const longest = (v: string) =>
+      Math.max(...v.split(',').map((s) => parseFloat(s) * (s.trim().endsWith('ms') ? 0.001 : 1)));
+    return {
+      transition: longest(cs.transitionDuration),
+      animation: cs.animationName === 'none' ? 0 : longest(cs.animationDuration),
+    };
   }, pseudo);
-const settled = (l: Locator) => l.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+const settled = (l: Locator) =>
+  l.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 const moving = (l: Locator) => l.evaluate((el) => el.getAnimations().length > 0);
 
 /** A member who can sign in at once, with this nickname. */
 async function member(email: string, nickname: string) {
   setSetting(env.stack.emulator.db, 'signup_policy', 'immediate');
   const { access } = await visitorTokens(env.stack.emulator);
-  const r = await api(env.stack.emulator, '/_api/iam/authentication/v2/register', { token: access, body: { loginId: { email }, password: 'long-enough-1', profile: { nickname } } });
+  const r = await api(env.stack.emulator, '/_api/iam/authentication/v2/register', {
+    token: access,
+    body: { loginId: { email }, password: 'long-enough-1', profile: { nickname } },
+  });
   expect(r.json.state).toBe('SUCCESS');
   setSetting(env.stack.emulator.db, 'signup_policy', 'email_verification');
   return email;
@@ -69,7 +78,9 @@ describe('widgets in the host page', () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await moving(dialog)).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await w.page.locator('inlay-cart').evaluate((el) => el.shadowRoot!.activeElement?.className)).toBe('cart-button');
+    expect(await w.page.locator('inlay-cart').evaluate((el) => el.shadowRoot!.activeElement?.className)).toBe(
+      'cart-button',
+    );
 
     // the sign-in panel fades and slides in
     const login = w.page.locator('inlay-login');
@@ -87,17 +98,22 @@ describe('widgets in the host page', () => {
       el.shadowRoot!.addEventListener('transitionrun', (e) => {
         const p = e.target as HTMLElement;
         const w = window as unknown as { leave?: unknown };
-        if (p.matches('.panel.out')) w.leave ??= { inert: p.inert, hidden: p.getAttribute('aria-hidden'), moving: true };
+        if (p.matches('.panel.out'))
+          w.leave ??= { inert: p.inert, hidden: p.getAttribute('aria-hidden'), moving: true };
       }),
     );
     await w.page.keyboard.press('Escape');
-    await expect.poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave)).toEqual({ inert: true, hidden: 'true', moving: true });
+    await expect
+      .poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave))
+      .toEqual({ inert: true, hidden: 'true', moving: true });
     expect(await panel.count()).toBe(0); // no dialog role while it leaves
     await expect.poll(() => login.locator('.panel').count()).toBe(0);
     expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.textContent?.trim())).toBe('Sign in');
 
     // a toast comes in, and when closed it fades out in place (hidden from screen readers) before it goes
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+    });
     w.expected.push(/status of 503/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toast = w.page.locator('inlay-toaster li').first();
@@ -116,7 +132,9 @@ describe('widgets in the host page', () => {
 
   it('motion: the member menu and the profile panel move out too (inert, hidden), and focus returns to the member button', async () => {
     const w = await openPage(env.browser);
-    await w.page.goto(env.stack.fixtures.page('/menu-motion', doc(env.stack, '<header><inlay-login></inlay-login></header>')));
+    await w.page.goto(
+      env.stack.fixtures.page('/menu-motion', doc(env.stack, '<header><inlay-login></inlay-login></header>')),
+    );
     const menuButton = await signIn(w.page, await member('mo@example.com', 'Mo'));
     const login = w.page.locator('inlay-login');
     /** After `key`: the leaving surface's panel starts moving (a transition runs on it) while inert and hidden. */
@@ -127,11 +145,14 @@ describe('widgets in the host page', () => {
         w.leave = undefined;
         el.shadowRoot!.addEventListener('transitionrun', (e) => {
           const s = (e.target as HTMLElement).closest<HTMLElement>('[data-out]');
-          if (s && (e.target as HTMLElement).matches('.panel')) w.leave ??= { inert: s.inert, hidden: s.getAttribute('aria-hidden'), moving: true };
+          if (s && (e.target as HTMLElement).matches('.panel'))
+            w.leave ??= { inert: s.inert, hidden: s.getAttribute('aria-hidden'), moving: true };
         });
       });
       await w.page.keyboard.press(key);
-      await expect.poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave)).toEqual({ inert: true, hidden: 'true', moving: true });
+      await expect
+        .poll(() => w.page.evaluate(() => (window as unknown as { leave?: unknown }).leave))
+        .toEqual({ inert: true, hidden: 'true', moving: true });
       await expect.poll(() => login.locator('.panel').count()).toBe(0);
       expect(await login.evaluate((el) => el.shadowRoot!.activeElement?.className)).toContain('member');
     };
@@ -171,19 +192,28 @@ describe('widgets in the host page', () => {
     await w.page.keyboard.press('Escape');
     expect(await login.locator('.panel').count()).toBe(0); // gone at once
 
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+    });
     w.expected.push(/status of 503/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toast = w.page.locator('inlay-toaster li').first();
     await toast.waitFor();
     expect(await motion(toast)).toEqual({ transition: 0, animation: 0 });
     await w.page.locator('inlay-toaster').getByRole('button', { name: 'Close' }).click();
-    expect(await w.page.locator('inlay-toaster li').evaluateAll((els) => els.filter((e) => e.getClientRects().length).length)).toBe(0);
+    expect(
+      await w.page
+        .locator('inlay-toaster li')
+        .evaluateAll((els) => els.filter((e) => e.getClientRects().length).length),
+    ).toBe(0);
     await w.context.close();
   });
 
   it('header: cart and sign-in share the host’s middle line; the member button keeps one width for a short and a very long name', async () => {
-    const page = doc(env.stack, '<header><a href="#">Shop</a> <inlay-login></inlay-login> <inlay-cart></inlay-cart></header><main><h1>Plain page</h1></main>');
+    const page = doc(
+      env.stack,
+      '<header><a href="#">Shop</a> <inlay-login></inlay-login> <inlay-cart></inlay-cart></header><main><h1>Plain page</h1></main>',
+    );
     const url = env.stack.fixtures.page('/header', page);
     const short = await member('al@example.com', 'Al');
     const long = await member('max@example.com', 'Maximiliana Alexandrina Montgomery-Worthington of Hollow Creek');
@@ -204,7 +234,10 @@ describe('widgets in the host page', () => {
       if (email === long) {
         // cut with an ellipsis; the button's name has it whole
         const name = button.locator('.name');
-        expect(await name.evaluate((e) => [getComputedStyle(e).textOverflow, e.scrollWidth > e.clientWidth])).toEqual(['ellipsis', true]);
+        expect(await name.evaluate((e) => [getComputedStyle(e).textOverflow, e.scrollWidth > e.clientWidth])).toEqual([
+          'ellipsis',
+          true,
+        ]);
         expect(await button.getAttribute('aria-label')).toContain('Montgomery-Worthington of Hollow Creek');
       }
       expect(await axe(w.page)).toEqual([]);
@@ -215,7 +248,14 @@ describe('widgets in the host page', () => {
 
   it('fonts: headings and text follow the host page’s font family; --inlay-font still overrides', async () => {
     const css = 'body{font-family:Georgia,serif} h1{font-family:"Trebuchet MS",sans-serif}';
-    const url = env.stack.fixtures.page('/fonts', doc(env.stack, `<h1>A serif store</h1><inlay-login></inlay-login><inlay-cart></inlay-cart><div style="width:1000px"><inlay-recommendations product-id="${MUG}"></inlay-recommendations></div>`, css));
+    const url = env.stack.fixtures.page(
+      '/fonts',
+      doc(
+        env.stack,
+        `<h1>A serif store</h1><inlay-login></inlay-login><inlay-cart></inlay-cart><div style="width:1000px"><inlay-recommendations product-id="${MUG}"></inlay-recommendations></div>`,
+        css,
+      ),
+    );
     const w = await openPage(env.browser);
     await w.page.goto(url);
     const family = (l: Locator) => l.evaluate((e) => getComputedStyle(e).fontFamily);
@@ -238,7 +278,9 @@ describe('widgets in the host page', () => {
 
   it('carousel: arrows in the heading row and none when every card fits; prices on one line under 1- and 3-line names', async () => {
     const long = 'Linen Apron with Deep Pockets, Cross-Back Straps and a Loop for Your Favourite Tea Towel';
-    env.stack.emulator.db.prepare<[string, string]>('UPDATE products SET name = ? WHERE slug = ?').run(long, 'linen-apron');
+    env.stack.emulator.db
+      .prepare<[string, string]>('UPDATE products SET name = ? WHERE slug = ?')
+      .run(long, 'linen-apron');
     const url = env.stack.fixtures.page(
       '/carousel',
       doc(
@@ -271,8 +313,15 @@ describe('widgets in the host page', () => {
     expect(await apronName.evaluate((e) => e.scrollHeight > e.clientHeight * 1.3)).toBe(true);
     expect(await apronName.getAttribute('title')).toBe(long);
     // one button style in the row: adding and choosing options look alike
-    const look = (l: Locator) => l.evaluate((e) => ['height', 'font-size', 'font-weight', 'border-top-color', 'background-color', 'border-radius'].map((p) => getComputedStyle(e).getPropertyValue(p)));
-    expect(await look(many.locator('a.choose').first())).toEqual(await look(many.locator('inlay-add-to-cart button').first()));
+    const look = (l: Locator) =>
+      l.evaluate((e) =>
+        ['height', 'font-size', 'font-weight', 'border-top-color', 'background-color', 'border-radius'].map((p) =>
+          getComputedStyle(e).getPropertyValue(p),
+        ),
+      );
+    expect(await look(many.locator('a.choose').first())).toEqual(
+      await look(many.locator('inlay-add-to-cart button').first()),
+    );
     expect(await axe(w.page, '#many')).toEqual([]);
     await w.context.close();
   });
@@ -286,9 +335,13 @@ describe('widgets in the host page', () => {
     await expect.poll(() => dialog.locator('dl.totals dd').last().textContent()).toMatch(/^\$/);
     await settled(dialog);
     const right = (l: Locator) => l.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
-    const edges = [...(await right(dialog.locator('li.line .price'))), ...(await right(dialog.locator('dl.totals dd')))];
+    const edges = [
+      ...(await right(dialog.locator('li.line .price'))),
+      ...(await right(dialog.locator('dl.totals dd'))),
+    ];
     expect(new Set(edges).size, edges.join(' ')).toBe(1);
-    for (const l of [dialog.locator('li.line .price').first(), dialog.locator('dl.totals')]) expect(await l.evaluate((e) => getComputedStyle(e).fontVariantNumeric)).toBe('tabular-nums');
+    for (const l of [dialog.locator('li.line .price').first(), dialog.locator('dl.totals')])
+      expect(await l.evaluate((e) => getComputedStyle(e).fontVariantNumeric)).toBe('tabular-nums');
     expect(await axe(w.page, 'inlay-cart')).toEqual([]);
     await w.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -297,9 +350,13 @@ describe('widgets in the host page', () => {
     await login.getByRole('button', { name: 'Sign in' }).click();
     const sheet = login.getByRole('dialog');
     await settled(sheet);
-    expect(await login.getByLabel('Show password').evaluate((e) => getComputedStyle(e).accentColor)).toBe('rgb(47, 93, 80)');
+    expect(await login.getByLabel('Show password').evaluate((e) => getComputedStyle(e).accentColor)).toBe(
+      'rgb(47, 93, 80)',
+    );
     // the scrim: a dimmed page around the sheet (a spread shadow), and a tap on it closes the sheet
-    expect(await sheet.evaluate((e) => getComputedStyle(e).boxShadow)).toMatch(/rgba\(0, 0, 0, 0\.45\) 0px 0px 0px \d+px/);
+    expect(await sheet.evaluate((e) => getComputedStyle(e).boxShadow)).toMatch(
+      /rgba\(0, 0, 0, 0\.45\) 0px 0px 0px \d+px/,
+    );
     expect(await axe(w.page, 'inlay-login')).toEqual([]);
     await w.page.mouse.click(180, 60);
     await expect.poll(() => sheet.count()).toBe(0);

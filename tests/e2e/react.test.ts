@@ -26,7 +26,9 @@ describe('/react: a React 19 app with inlay/react', () => {
     expect(page).toMatch(/<inlay-reviews product-id="[\w-]+" page-size="3"><\/inlay-reviews>/);
     expect(page).toContain('You are browsing as a visitor.');
     expect(page).toContain('Reading your cart…'); // the hooks' server snapshot: nothing known yet
-    expect(page.match(/<script[^>]+loader\.js/g)).toEqual([`<script async="" type="module" src="${env.stack.api}/inlay/loader.js`]);
+    expect(page.match(/<script[^>]+loader\.js/g)).toEqual([
+      `<script async="" type="module" src="${env.stack.api}/inlay/loader.js`,
+    ]);
     expect(page).toContain('data-client-id="demo-client"');
   });
 

@@ -21,7 +21,14 @@ describe('<inlay-recommendations> on the demo', () => {
     expect(names).not.toContain('Enamel Camp Mug');
     expect(names[0]).toBe('Cast-Iron Skillet');
     // images reserve their space and load lazily
-    const img = await region.locator('img').first().evaluate((i) => ({ w: i.getAttribute('width'), h: i.getAttribute('height'), loading: i.getAttribute('loading') }));
+    const img = await region
+      .locator('img')
+      .first()
+      .evaluate((i) => ({
+        w: i.getAttribute('width'),
+        h: i.getAttribute('height'),
+        loading: i.getAttribute('loading'),
+      }));
     expect(img).toEqual({ w: '800', h: '800', loading: 'lazy' });
     // one recommendation call and one catalog call for the whole carousel
     const recs = w.requests.filter((u) => u.endsWith('/v1/recommendations/get'));
@@ -99,10 +106,16 @@ describe('<inlay-recommendations> on the demo', () => {
     await expect.poll(() => c.getByRole('group').count()).toBe(7);
     // the skillet comes in sizes: its card links to its page instead of adding a guess
     const skillet = c.getByRole('group', { name: '1 of 7' });
-    const choose = await skillet.getByRole('link', { name: 'Choose options for Cast-Iron Skillet' }).getAttribute('href');
+    const choose = await skillet
+      .getByRole('link', { name: 'Choose options for Cast-Iron Skillet' })
+      .getAttribute('href');
     expect(choose).toBe(await skillet.locator('a.card-link').getAttribute('href'));
     expect(await skillet.locator('inlay-add-to-cart').count()).toBe(0);
-    const cards = await c.getByRole('group').evaluateAll((els) => els.map((e) => ({ name: e.querySelector('.name')?.textContent, add: !!e.querySelector('inlay-add-to-cart') })));
+    const cards = await c
+      .getByRole('group')
+      .evaluateAll((els) =>
+        els.map((e) => ({ name: e.querySelector('.name')?.textContent, add: !!e.querySelector('inlay-add-to-cart') })),
+      );
     const target = cards.find((x) => x.add)!;
     const card = c.getByRole('group').filter({ hasText: target.name! });
     await card.locator('inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
@@ -124,14 +137,35 @@ describe('<inlay-recommendations> on the demo', () => {
 
   it('placing orders fills best sellers on the home page, in units sold', async () => {
     const P = seedIds.products;
-    await placeOrder(env.stack.emulator, [{ productId: P['camp-lantern']!, quantity: 1 }, { productId: P['folding-camp-stool']!, quantity: 2 }], env.stack.demo);
-    await placeOrder(env.stack.emulator, [{ productId: P['enamel-camp-mug']!, variantId: seedVariantId('enamel-camp-mug', { Color: 'Cream' }), quantity: 3 }], env.stack.demo);
+    await placeOrder(
+      env.stack.emulator,
+      [
+        { productId: P['camp-lantern']!, quantity: 1 },
+        { productId: P['folding-camp-stool']!, quantity: 2 },
+      ],
+      env.stack.demo,
+    );
+    await placeOrder(
+      env.stack.emulator,
+      [
+        {
+          productId: P['enamel-camp-mug']!,
+          variantId: seedVariantId('enamel-camp-mug', { Color: 'Cream' }),
+          quantity: 3,
+        },
+      ],
+      env.stack.demo,
+    );
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);
     const c = carousel(w.page);
     await expect.poll(() => c.getByRole('group').count()).toBeGreaterThanOrEqual(3);
     expect(await c.evaluate((el) => (el as HTMLElement).hidden)).toBe(false);
-    expect((await c.locator('.name').allTextContents()).slice(0, 3)).toEqual(['Enamel Camp Mug', 'Folding Camp Stool', 'Camp Lantern']);
+    expect((await c.locator('.name').allTextContents()).slice(0, 3)).toEqual([
+      'Enamel Camp Mug',
+      'Folding Camp Stool',
+      'Camp Lantern',
+    ]);
     await w.context.close();
   });
 });

@@ -43,7 +43,14 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const kinds = (reqs: string[]) => reqs.map((r) => r.split(' ').slice(0, 2).join(' ').replace(/\/[0-9a-f-]{36}$/, '/<id>'));
+const kinds = (reqs: string[]) =>
+  reqs.map((r) =>
+    r
+      .split(' ')
+      .slice(0, 2)
+      .join(' ')
+      .replace(/\/[0-9a-f-]{36}$/, '/<id>'),
+  );
 const duplicates = (reqs: string[]) => reqs.filter((r, i) => reqs.indexOf(r) !== i);
 
 /** What a first visit and a return visit (a reload within the freshness window) ask the platform, by kind. */
@@ -80,7 +87,23 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     const { first, again } = await firstAndReturn(w, `${env.stack.demo}/products/enamel-camp-mug`);
     // token; the product; the cart; its summary (five counts: the platform has no summary call); its first reviews
     // page; the algorithms, the recommendation, the cards' products (one query) and the cards' ratings (one query)
-    expect(first).toEqual([CART, PRODUCT, ALGORITHMS, TOKEN, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    expect(first).toEqual(
+      [
+        CART,
+        PRODUCT,
+        ALGORITHMS,
+        TOKEN,
+        COUNT,
+        COUNT,
+        COUNT,
+        COUNT,
+        COUNT,
+        REVIEWS,
+        REVIEWS,
+        PRODUCTS,
+        RECOMMEND,
+      ].sort(),
+    );
     expect(first).toHaveLength(13);
     // within the freshness window everything but the cart comes from the copies kept across pages
     expect(again).toEqual([CART]);
@@ -89,7 +112,9 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     // still without one product request per card (the cards wait for the carousel's query)
     await age(w.page, 61_000);
     const stale = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
-    expect(stale).toEqual([CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    expect(stale).toEqual(
+      [CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort(),
+    );
     // past the maximum age (24 h) nothing is reused: a first visit again, without the token (it is still stored)
     await age(w.page, 86_400_000);
     const expired = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
@@ -105,7 +130,9 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     expect(again).toEqual([CART]);
 
     // on to a product: the algorithms and every rating (this product's summary and the cards') are known already
-    const next = kinds(await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`))).sort();
+    const next = kinds(
+      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`)),
+    ).sort();
     expect(next).toEqual([CART, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort());
     await w.context.close();
   });
@@ -129,7 +156,10 @@ describe('a reload after a change shows the change, not the copy kept across pag
   it('the owner approves a review; reloading at once shows the new count and the review', async () => {
     const t = await memberTokens(env.stack.emulator, 'owner');
     const w = await openPage(env.browser);
-    const stored = JSON.stringify({ accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: t.refresh, role: 'member' } });
+    const stored = JSON.stringify({
+      accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      refreshToken: { value: t.refresh, role: 'member' },
+    });
     await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
     const reviews = w.page.locator('inlay-reviews');
     const count = () => reviews.locator('.summary .avg .muted').textContent();
@@ -158,19 +188,37 @@ describe('a reload after a change shows the change, not the copy kept across pag
       await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
     }
     await expect.poll(count).toBe(`${before + 1} reviews`);
-    await expect.poll(() => w.page.locator('.product-info inlay-rating [role=img]').getAttribute('aria-label')).toMatch(new RegExp(`, ${before + 1} reviews$`));
+    await expect
+      .poll(() => w.page.locator('.product-info inlay-rating [role=img]').getAttribute('aria-label'))
+      .toMatch(new RegExp(`, ${before + 1} reviews$`));
     await reviews.getByRole('button', { name: /^3 stars/ }).click(); // the approved review is rated 3
-    await expect.poll(() => reviews.locator('[part=list] article h3').allTextContents()).toContain('Chipped after a week?');
+    await expect
+      .poll(() => reviews.locator('[part=list] article h3').allTextContents())
+      .toContain('Chipped after a week?');
     await w.context.close();
   });
   it('the product page’s reads do not wait on each other needlessly: algorithms with the cart, card ratings with card details', async () => {
     // the cart and the carousel's products answer slowly: what depends on neither starts before they finish
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current', method: 'GET', delayMs: 1200 } });
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/stores-reader/v1/products/query', method: 'POST', delayMs: 1200 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current', method: 'GET', delayMs: 1200 },
+    });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/stores-reader/v1/products/query', method: 'POST', delayMs: 1200 },
+    });
     const w = await openPage(env.browser);
     const t = new Map<string, { start: number; end?: number }>();
     const name = (r: Request) =>
-      r.method() === 'OPTIONS' ? undefined : r.url().includes('/carts/current') ? 'cart' : r.url().includes('/recommendations/algorithms') ? 'algorithms' : r.url().includes('/products/query') ? 'products' : r.postData()?.includes('"$in"') ? 'ratings' : undefined;
+      r.method() === 'OPTIONS'
+        ? undefined
+        : r.url().includes('/carts/current')
+          ? 'cart'
+          : r.url().includes('/recommendations/algorithms')
+            ? 'algorithms'
+            : r.url().includes('/products/query')
+              ? 'products'
+              : r.postData()?.includes('"$in"')
+                ? 'ratings'
+                : undefined;
     w.page.on('request', (r) => {
       const n = name(r);
       if (n && !t.has(n)) t.set(n, { start: Date.now() });

@@ -20,7 +20,10 @@ const widget = (page: Page) => page.locator('inlay-reviews');
 async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
   const t = await memberTokens(env.stack.emulator, who);
   const w = await openPage(env.browser, opts);
-  const stored = JSON.stringify({ accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: t.refresh, role: 'member' } });
+  const stored = JSON.stringify({
+    accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+    refreshToken: { value: t.refresh, role: 'member' },
+  });
   await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
   return w;
 }
@@ -36,13 +39,17 @@ async function openForm(page: Page) {
   await widget(page).getByRole('group', { name: 'Your rating' }).waitFor();
 }
 
-async function fillForm(page: Page, v: { rating: number; title?: string; body: string; name?: string; email?: string }) {
+async function fillForm(
+  page: Page,
+  v: { rating: number; title?: string; body: string; name?: string; email?: string },
+) {
   const w = widget(page);
   await w.getByRole('radio', { name: `${v.rating} star${v.rating > 1 ? 's' : ''}`, exact: true }).check();
   if (v.title !== undefined) await w.getByLabel('Title (optional)').fill(v.title);
   await w.getByLabel('Your review').fill(v.body);
   if (v.name !== undefined && (await w.getByLabel('Your name').count())) await w.getByLabel('Your name').fill(v.name);
-  if (v.email !== undefined && (await w.getByLabel('Email (not shown)').count())) await w.getByLabel('Email (not shown)').fill(v.email);
+  if (v.email !== undefined && (await w.getByLabel('Email (not shown)').count()))
+    await w.getByLabel('Email (not shown)').fill(v.email);
 }
 
 describe('<inlay-reviews> on the demo product page', () => {
@@ -54,7 +61,9 @@ describe('<inlay-reviews> on the demo product page', () => {
 
     // nothing chosen: field messages, nothing sent
     await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(() => widget(v.page).locator('.err').allTextContents()).toContain('Choose a rating from 1 to 5 stars.');
+    await expect
+      .poll(() => widget(v.page).locator('.err').allTextContents())
+      .toContain('Choose a rating from 1 to 5 stars.');
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     // the rating radios are keyboard operable
     await widget(v.page).getByRole('radio', { name: '1 star', exact: true }).focus();
@@ -94,7 +103,12 @@ describe('<inlay-reviews> on the demo product page', () => {
     expect(await shown.locator('.reply .body').textContent()).toBe(XSS_REPLY);
     expect(await shown.locator('img[src=x], script, b').count()).toBe(0);
     // line breaks preserved (pre-line): the body is two lines tall
-    expect(await shown.locator('.body').first().evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('pre-line');
+    expect(
+      await shown
+        .locator('.body')
+        .first()
+        .evaluate((e) => getComputedStyle(e).whiteSpace),
+    ).toBe('pre-line');
     expect(await v2.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await o.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await axe(v2.page, 'inlay-reviews')).toEqual([]);
@@ -126,11 +140,18 @@ describe('<inlay-reviews> on the demo product page', () => {
     await widget(o.page).getByRole('button', { name: 'Show more reviews' }).click();
     await expect.poll(() => list.count()).toBe(7);
     await widget(o.page).getByLabel('Sort by').selectOption('lowest');
-    await expect.poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '').toBe('1 out of 5');
+    await expect
+      .poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '')
+      .toBe('1 out of 5');
     await widget(o.page).getByLabel('Sort by').selectOption('highest');
-    await expect.poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '').toBe('5 out of 5');
+    await expect
+      .poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '')
+      .toBe('5 out of 5');
 
-    const withReply = widget(o.page).locator('[part=list] article').filter({ has: o.page.locator('.reply') }).first();
+    const withReply = widget(o.page)
+      .locator('[part=list] article')
+      .filter({ has: o.page.locator('.reply') })
+      .first();
     const replies = await widget(o.page).locator('[part=list] .reply').count();
     expect(replies).toBeGreaterThan(0);
     await withReply.getByRole('button', { name: 'Delete reply' }).click();
@@ -151,10 +172,18 @@ describe('<inlay-reviews> on the demo product page', () => {
     await openProduct(m, 'camp-lantern');
     const before = Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''));
     await openForm(m.page);
-    await fillForm(m.page, { rating: 4, title: 'Bright and sturdy', body: 'Lasted a whole weekend.', name: 'Maya', email: 'member@fernwood.example' });
+    await fillForm(m.page, {
+      rating: 4,
+      title: 'Bright and sturdy',
+      body: 'Lasted a whole weekend.',
+      name: 'Maya',
+      email: 'member@fernwood.example',
+    });
     await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
-    await expect.poll(async () => Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+    await expect
+      .poll(async () => Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, '')))
+      .toBe(before + 1);
     // published: in the list, once (the thank-you does not repeat it)
     await widget(m.page).locator('[part=list] article', { hasText: 'Lasted a whole weekend.' }).waitFor();
     expect(await widget(m.page).locator('article', { hasText: 'Lasted a whole weekend.' }).count()).toBe(1);
@@ -169,7 +198,9 @@ describe('<inlay-reviews> on the demo product page', () => {
     await openProduct(m, 'enamel-camp-mug');
     await openForm(m.page);
     await fillForm(m.page, { rating: 5, body: 'Keeps coffee hot on the trail.' });
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews', method: 'POST', dropAfter: true, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/reviews/v1/reviews', method: 'POST', dropAfter: true, times: 1 },
+    });
     await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
     expect(await widget(m.page).locator('.err').count()).toBe(0);
@@ -181,10 +212,19 @@ describe('<inlay-reviews> on the demo product page', () => {
     v.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/, /status of 409/);
     await openProduct(v, 'enamel-camp-mug');
     await openForm(v.page);
-    await fillForm(v.page, { rating: 4, body: 'Chipped a little, still great.', name: 'Lin', email: 'lin@example.com' });
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews/contact', method: 'POST', dropAfter: true, times: 1 } });
+    await fillForm(v.page, {
+      rating: 4,
+      body: 'Chipped a little, still great.',
+      name: 'Lin',
+      email: 'lin@example.com',
+    });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/reviews/v1/reviews/contact', method: 'POST', dropAfter: true, times: 1 },
+    });
     await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(() => widget(v.page).getByRole('alert').textContent()).toBe('We couldn’t confirm that your review arrived. Send it again: it won’t be posted twice.');
+    await expect
+      .poll(() => widget(v.page).getByRole('alert').textContent())
+      .toBe('We couldn’t confirm that your review arrived. Send it again: it won’t be posted twice.');
     expect(await widget(v.page).getByLabel('Your review').inputValue()).toBe('Chipped a little, still great.');
     await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(v.page).locator('[part=status]').textContent()).toMatch(/awaiting moderation/);
@@ -202,8 +242,13 @@ describe('<inlay-reviews> on the demo product page', () => {
       { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
     ]);
-    await expect.poll(() => widget(v.page).getByRole('alert').textContent()).toMatch(/huge\.png is larger than 5 MB\. notes\.txt: only PNG, JPEG, GIF or WebP images\./);
-    await input.setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: png }, { name: 'b.png', mimeType: 'image/png', buffer: png }]);
+    await expect
+      .poll(() => widget(v.page).getByRole('alert').textContent())
+      .toMatch(/huge\.png is larger than 5 MB\. notes\.txt: only PNG, JPEG, GIF or WebP images\./);
+    await input.setInputFiles([
+      { name: 'a.png', mimeType: 'image/png', buffer: png },
+      { name: 'b.png', mimeType: 'image/png', buffer: png },
+    ]);
     await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(2);
     // drawn into a canvas: no blob: URL, which a strict img-src would refuse (tests/e2e/csp.test.ts)
     expect(await widget(v.page).locator('.preview canvas').count()).toBe(2);
@@ -239,17 +284,29 @@ describe('<inlay-reviews> on the demo product page', () => {
     const v = await openPage(env.browser);
     await openProduct(v, 'copper-watering-can');
     await widget(v.page).locator('[part=list] article').first().waitFor();
-    const ld = await v.page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"][data-inlay-reviews]')].map((s) => [s.getAttribute('data-inlay-reviews'), s.textContent, s.getRootNode() === document]));
+    const ld = await v.page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"][data-inlay-reviews]')].map((s) => [
+        s.getAttribute('data-inlay-reviews'),
+        s.textContent,
+        s.getRootNode() === document,
+      ]),
+    );
     expect(ld).toHaveLength(1);
     expect(ld[0]![0]).toBe(seedIds.products['copper-watering-can']);
     expect(ld[0]![2]).toBe(true);
     const data = JSON.parse(ld[0]![1] as string);
     const shownAvg = Number(await widget(v.page).locator('.big').textContent());
     const shownCount = Number((await widget(v.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''));
-    expect(data).toMatchObject({ '@type': 'Product', name: 'Copper Watering Can', aggregateRating: { '@type': 'AggregateRating', ratingValue: shownAvg, reviewCount: shownCount } });
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Copper Watering Can',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: shownAvg, reviewCount: shownCount },
+    });
     expect(data.review.length).toBe(await widget(v.page).locator('[part=list] article').count());
 
-    const html = await widget(v.page).evaluate((e) => [...e.shadowRoot!.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((x) => x.value)).join(' '));
+    const html = await widget(v.page).evaluate((e) =>
+      [...e.shadowRoot!.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((x) => x.value)).join(' '),
+    );
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('data:image');
 
@@ -284,11 +341,19 @@ describe('<inlay-reviews> on the demo product page', () => {
     await widget(w.page).locator('[part=list] article').first().waitFor();
     // French, from the page's lang
     // with the reviews on the page, the rating is a button that goes there
-    expect(await w.page.locator('inlay-rating').getByRole('button').getAttribute('aria-label')).toMatch(/^\d,\d sur 5, \d+ avis : aller aux avis$/);
+    expect(await w.page.locator('inlay-rating').getByRole('button').getAttribute('aria-label')).toMatch(
+      /^\d,\d sur 5, \d+ avis : aller aux avis$/,
+    );
     expect(await widget(w.page).locator('h2').textContent()).toBe('Avis clients');
     // the fill width of the stars comes from a CSSOM style (allowed), not an inline style attribute string
-    expect(await widget(w.page).locator('.avg .stars i').evaluate((e) => getComputedStyle(e).width !== getComputedStyle(e.parentElement!).width)).toBe(true);
-    expect(await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
+    expect(
+      await widget(w.page)
+        .locator('.avg .stars i')
+        .evaluate((e) => getComputedStyle(e).width !== getComputedStyle(e.parentElement!).width),
+    ).toBe(true);
+    expect(
+      await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length),
+    ).toBe(1);
     expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     await w.context.close();
   });
@@ -305,13 +370,17 @@ const pngBytes = async (page: Page) =>
       return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
     }),
   );
-const isFocused = (l: ReturnType<Page['locator']>) => l.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement);
+const isFocused = (l: ReturnType<Page['locator']>) =>
+  l.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement);
 /** Every element of the widget (its shadow root, the open dialog and its backdrop): animation and transition durations. */
 const motion = (page: Page) =>
   widget(page).evaluate((host) => {
     const out = new Set<string>();
     for (const e of host.shadowRoot!.querySelectorAll('*')) {
-      for (const cs of [getComputedStyle(e), ...(e.matches('dialog[open]') ? [getComputedStyle(e, '::backdrop')] : [])]) {
+      for (const cs of [
+        getComputedStyle(e),
+        ...(e.matches('dialog[open]') ? [getComputedStyle(e, '::backdrop')] : []),
+      ]) {
         out.add(cs.animationDuration).add(cs.transitionDuration);
       }
     }
@@ -369,9 +438,22 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const w = widget(v.page);
     const errs = () => w.locator('form .err').allTextContents();
     await w.getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'This field is required.', 'Enter a valid email address, like name@example.com.']);
+    await expect
+      .poll(errs)
+      .toEqual([
+        'Choose a rating from 1 to 5 stars.',
+        'This field is required.',
+        'This field is required.',
+        'Enter a valid email address, like name@example.com.',
+      ]);
     await w.getByLabel('Your review').fill('Good board.');
-    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'Enter a valid email address, like name@example.com.']);
+    await expect
+      .poll(errs)
+      .toEqual([
+        'Choose a rating from 1 to 5 stars.',
+        'This field is required.',
+        'Enter a valid email address, like name@example.com.',
+      ]);
     expect(await w.getByLabel('Your review').getAttribute('aria-invalid')).toBeNull();
     await w.getByRole('radio', { name: '5 stars', exact: true }).check();
     await w.getByLabel('Email (not shown)').fill('bo@');
@@ -405,11 +487,14 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await expect.poll(() => w.locator('.preview').count()).toBe(1);
 
     // drag and drop onto the zone
-    const dt = await v.page.evaluateHandle((bytes) => {
-      const d = new DataTransfer();
-      d.items.add(new File([new Uint8Array(bytes)], 'b.png', { type: 'image/png' }));
-      return d;
-    }, [...png]);
+    const dt = await v.page.evaluateHandle(
+      (bytes) => {
+        const d = new DataTransfer();
+        d.items.add(new File([new Uint8Array(bytes)], 'b.png', { type: 'image/png' }));
+        return d;
+      },
+      [...png],
+    );
     await zone.dispatchEvent('dragenter', { dataTransfer: dt });
     await expect.poll(() => w.locator('.drop').getAttribute('class')).toBe('drop over');
     await zone.dispatchEvent('drop', { dataTransfer: dt });
@@ -419,10 +504,18 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
 
     // previews: at least 72 px, drawn (not blank: opaque in the middle once decoded), each with its remove button
     const previews = () =>
-      w.locator('.preview canvas').evaluateAll((cs) =>
-        (cs as HTMLCanvasElement[]).map((c) => [c.getBoundingClientRect().width >= 72, c.getContext('2d')!.getImageData(c.width / 2, c.height / 2, 1, 1).data[3]]),
-      );
-    await expect.poll(previews).toEqual([[true, 255], [true, 255]]);
+      w
+        .locator('.preview canvas')
+        .evaluateAll((cs) =>
+          (cs as HTMLCanvasElement[]).map((c) => [
+            c.getBoundingClientRect().width >= 72,
+            c.getContext('2d')!.getImageData(c.width / 2, c.height / 2, 1, 1).data[3],
+          ]),
+        );
+    await expect.poll(previews).toEqual([
+      [true, 255],
+      [true, 255],
+    ]);
     expect(await w.getByRole('button', { name: /^Remove photo \d$/ }).count()).toBe(2);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     await w.getByRole('button', { name: 'Remove photo 1' }).click();
@@ -436,11 +529,15 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const { access } = await visitorTokens(env.stack.emulator);
     let pick: { slug: string; photos: number; total: number } | undefined;
     for (const p of SEED_PRODUCTS) {
-      const r = await api(env.stack.emulator, '/reviews/v1/reviews/query', { token: access, body: { query: { filter: { entityId: p.id }, cursorPaging: { limit: 100 } } } });
+      const r = await api(env.stack.emulator, '/reviews/v1/reviews/query', {
+        token: access,
+        body: { query: { filter: { entityId: p.id }, cursorPaging: { limit: 100 } } },
+      });
       const all = r.json.reviews as { content: { media: { image?: { url: string } }[] } }[];
       const photos = all.filter((x) => x.content.media.length).length;
       const shown = all.every((x) => x.content.media.every((m) => m.image?.url.startsWith('http')));
-      if (shown && photos && all.length - photos >= 2 && all.length <= 5) pick = { slug: p.slug, photos, total: all.length };
+      if (shown && photos && all.length - photos >= 2 && all.length <= 5)
+        pick = { slug: p.slug, photos, total: all.length };
       if (pick) break;
     }
     expect(pick).toBeDefined();
@@ -466,7 +563,9 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     // the jump, not its smooth scrolling, is under test (a loaded machine may end a smooth scroll short)
     await v.page.emulateMedia({ reducedMotion: 'reduce' });
     await openProduct(v, 'enamel-camp-mug');
-    const go = v.page.locator('.product-info inlay-rating').getByRole('button', { name: /^\d\.\d out of 5, \d+ reviews?: go to the reviews$/ });
+    const go = v.page
+      .locator('.product-info inlay-rating')
+      .getByRole('button', { name: /^\d\.\d out of 5, \d+ reviews?: go to the reviews$/ });
     const inView = () => widget(v.page).evaluate((e) => Math.abs(e.getBoundingClientRect().top) < 2);
     const headingFocused = () => widget(v.page).evaluate((e) => e.shadowRoot!.activeElement?.textContent);
     await v.page.evaluate(() => window.scrollTo(0, 0));
@@ -492,7 +591,9 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
   });
 
   it('lightbox: icon buttons (previous/next at the sides, close in the corner), a counter, the review under the photo; arrows, swipe, Escape; a short fade', async () => {
-    const files = env.stack.emulator.db.prepare<[], { id: string }>("SELECT id FROM media_files WHERE id LIKE 'review-photo-%' ORDER BY id LIMIT 3").all();
+    const files = env.stack.emulator.db
+      .prepare<[], { id: string }>("SELECT id FROM media_files WHERE id LIKE 'review-photo-%' ORDER BY id LIMIT 3")
+      .all();
     insertReview(env.stack.emulator.db, {
       namespace: 'stores',
       entityId: seedIds.products['cedar-smoke-soy-candle']!,
@@ -519,7 +620,10 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const caption = await dialog.locator('.cap').textContent();
     for (const text of ['Three angles', 'Burns evenly, smells of cedar.', 'Tess']) expect(caption).toContain(text);
     // it fades and scales in, briefly
-    const [name, duration] = await dialog.evaluate((d) => [getComputedStyle(d).animationName, parseFloat(getComputedStyle(d).animationDuration)]);
+    const [name, duration] = await dialog.evaluate((d) => [
+      getComputedStyle(d).animationName,
+      parseFloat(getComputedStyle(d).animationDuration),
+    ]);
     expect(name).toBe('lb-in');
     expect(duration).toBeGreaterThan(0);
     expect(duration).toBeLessThanOrEqual(0.25);
@@ -527,13 +631,18 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
 
     // icons, labelled; close in the top corner, previous and next at the sides
     const buttons = dialog.getByRole('button');
-    expect(await buttons.evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label'), b.textContent, !!b.querySelector('svg')]))).toEqual([
+    expect(
+      await buttons.evaluateAll((bs) =>
+        bs.map((b) => [b.getAttribute('aria-label'), b.textContent, !!b.querySelector('svg')]),
+      ),
+    ).toEqual([
       ['Close', '', true],
       ['Previous photo', '', true],
       ['Next photo', '', true],
     ]);
     const d = (await dialog.boundingBox())!;
-    const box = async (label: string) => (await dialog.getByRole('button', { name: label, exact: true }).boundingBox())!;
+    const box = async (label: string) =>
+      (await dialog.getByRole('button', { name: label, exact: true }).boundingBox())!;
     const [close, prev, next] = [await box('Close'), await box('Previous photo'), await box('Next photo')];
     expect(close.y - d.y).toBeLessThan(16);
     expect(d.x + d.width - (close.x + close.width)).toBeLessThan(16);
@@ -580,9 +689,21 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await w.locator('.skeleton').first().waitFor();
     expect(await w.locator('.skeleton').count()).toBeGreaterThanOrEqual(4);
     // no visible loading text (a screen reader still hears "Loading reviews…")
-    expect(await w.evaluate((e) => [...e.shadowRoot!.querySelectorAll('p')].filter((p) => /Loading/.test(p.textContent!) && p.getBoundingClientRect().width > 1).length)).toBe(0);
+    expect(
+      await w.evaluate(
+        (e) =>
+          [...e.shadowRoot!.querySelectorAll('p')].filter(
+            (p) => /Loading/.test(p.textContent!) && p.getBoundingClientRect().width > 1,
+          ).length,
+      ),
+    ).toBe(0);
     expect(await w.getByRole('status').filter({ hasText: 'Loading reviews…' }).count()).toBe(1);
-    expect(await w.locator('.skeleton').first().evaluate((e) => getComputedStyle(e).animationName)).toBe('inlay-shimmer');
+    expect(
+      await w
+        .locator('.skeleton')
+        .first()
+        .evaluate((e) => getComputedStyle(e).animationName),
+    ).toBe('inlay-shimmer');
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     await v.page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await w.locator('.skeleton').count()).toBeGreaterThan(0); // still loading

@@ -15,12 +15,16 @@ const box = async (l: Locator) => {
   return { left: b.x, right: b.x + b.width, width: b.width, top: b.y, bottom: b.y + b.height };
 };
 /** Wider than the viewport? (In a right-to-left page the overflow is to the left, and scrollable.) */
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 async function rtlPage(width: number, colorScheme: 'light' | 'dark' = 'light') {
   const w = await openPage(env.browser, { viewport: { width, height: 900 }, colorScheme });
   await w.page.goto(`${env.stack.demo}${PRODUCT}`);
-  expect(await w.page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'en']);
+  expect(await w.page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+    'rtl',
+    'en',
+  ]);
   await expect.poll(() => w.page.locator('inlay-recommendations').getByRole('group').count()).toBe(7);
   await w.page.locator('inlay-reviews').getByRole('heading', { name: 'Customer reviews' }).waitFor();
   return w;
@@ -107,14 +111,19 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     expect(d.left).toBeLessThan(1);
     expect(d.right).toBeLessThan(1280 / 2);
     // the cart's count badge hangs off the button's inline end (left)
-    const [btn, badge] = [await box(w.page.locator('inlay-cart .cart-button')), await box(w.page.locator('inlay-cart .badge'))];
+    const [btn, badge] = [
+      await box(w.page.locator('inlay-cart .cart-button')),
+      await box(w.page.locator('inlay-cart .badge')),
+    ];
     expect(badge.left).toBeLessThan(btn.left);
     expect(await axe(w.page)).toEqual([]);
     await w.page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
     // a failed add: an error toast, at the bottom left
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+    });
     w.expected.push(/status of 503/);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toast = w.page.locator('inlay-toaster li').first();
@@ -149,7 +158,11 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     });
     // written straight into the database, behind the widgets' back: the reads kept from the first load (fresh for
     // 60 s) would hide it on the reload, as they would for any change made outside Inlay
-    await w.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.')).forEach((k) => localStorage.removeItem(k)));
+    await w.page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('inlay.cache.'))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
     await w.page.reload();
     const reviews = w.page.locator('inlay-reviews');
     await reviews.getByRole('button', { name: 'Photo 1 of 3 from Rana' }).click();

@@ -14,10 +14,12 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const sri = (bytes: Buffer) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
 const SRI = { loader: sri(readFileSync('dist/inlay/loader.js')), inlay: sri(readFileSync('dist/inlay/inlay.js')) };
 /** A blank page on another site holding `body`. */
-const blank = (body: string) => `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pasted</title></head>\n<body>\n${body}\n</body>\n</html>`;
+const blank = (body: string) =>
+  `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pasted</title></head>\n<body>\n${body}\n</body>\n</html>`;
 /** The page's requests for widget files: all under the pinned folder, chunks included (relative imports resolve there). */
 const bundleRequests = (w: WatchedPage) => w.requests.filter((u) => u.startsWith(env.stack.api + '/inlay/'));
-const SRI_BLOCKED = /Failed to find a valid digest in the 'integrity' attribute for resource '[^']*\/inlay\/[^']+' with computed SHA-384 integrity '[^']+'\. The resource has been blocked\./;
+const SRI_BLOCKED =
+  /Failed to find a valid digest in the 'integrity' attribute for resource '[^']*\/inlay\/[^']+' with computed SHA-384 integrity '[^']+'\. The resource has been blocked\./;
 
 const code = (page: Page) => page.locator('#snippet-code');
 const preview = (page: Page) => page.locator('#snippet-preview');
@@ -45,7 +47,10 @@ describe('"Get the snippet" page', () => {
     const w = await openPage(env.browser);
     await w.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.stack.demo });
     await w.page.goto(env.stack.demo + '/');
-    await w.page.getByRole('navigation', { name: 'For site builders' }).getByRole('link', { name: 'Get the snippet' }).click();
+    await w.page
+      .getByRole('navigation', { name: 'For site builders' })
+      .getByRole('link', { name: 'Get the snippet' })
+      .click();
     await w.page.waitForURL(/\/snippet$/);
     await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
 
@@ -58,7 +63,10 @@ describe('"Get the snippet" page', () => {
     await toggle(widget('inlay-cart'), false);
     await toggle(widget('inlay-login'), true);
     await w.page.getByLabel('Panel opens on').selectOption('sign-up');
-    await w.page.getByRole('combobox', { name: /^Product product-id$/ }).first().selectOption({ label: 'Folding Camp Stool' });
+    await w.page
+      .getByRole('combobox', { name: /^Product product-id$/ })
+      .first()
+      .selectOption({ label: 'Folding Camp Stool' });
     await toggle(w.page.getByRole('checkbox', { name: /^no-open/ }), true);
     await toggle(widget('inlay-recommendations'), true);
     await w.page.getByLabel('Algorithm').selectOption('best-sellers');
@@ -83,20 +91,32 @@ describe('"Get the snippet" page', () => {
     expect(await code(w.page).textContent()).toBe(expected);
 
     // the preview holds the same elements with the same attributes, and the token reached the shadow root
-    const tags = await preview(w.page).evaluate((p) => [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]));
+    const tags = await preview(w.page).evaluate((p) =>
+      [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]),
+    );
     expect(tags).toEqual([
       ['inlay-login', 'view=sign-up'],
       ['inlay-add-to-cart', `product-id=${STOOL}`, 'no-open='],
       ['inlay-recommendations', 'algorithm=best-sellers', 'limit=4'],
     ]);
-    await expect.poll(() => buttonStyle(atc)).toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Add to cart' });
-    await expect.poll(() => preview(w.page).locator('inlay-login').evaluate((el) => !!el.shadowRoot?.querySelector('button'))).toBe(true);
+    await expect
+      .poll(() => buttonStyle(atc))
+      .toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Add to cart' });
+    await expect
+      .poll(() =>
+        preview(w.page)
+          .locator('inlay-login')
+          .evaluate((el) => !!el.shadowRoot?.querySelector('button')),
+      )
+      .toBe(true);
 
     // copy with the keyboard: the clipboard holds exactly the text shown, and the status region says so
     const copy = w.page.getByRole('button', { name: 'Copy snippet' });
     await copy.focus();
     await copy.press('Enter');
-    await expect.poll(() => w.page.getByRole('status').filter({ hasText: 'copied' }).textContent()).toBe('Snippet copied to the clipboard.');
+    await expect
+      .poll(() => w.page.getByRole('status').filter({ hasText: 'copied' }).textContent())
+      .toBe('Snippet copied to the clipboard.');
     expect(await w.page.locator('#snippet-status').getAttribute('aria-live')).toBe('polite');
     copied = await w.page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(expected);
@@ -111,13 +131,21 @@ describe('"Get the snippet" page', () => {
     await w.page.goto(env.stack.fixtures.page('/pasted', blank(copied!)));
     const atc = w.page.locator('inlay-add-to-cart');
     // data-locale="fr" wins over <html lang="en">; the <style> tokens reach the shadow root
-    await expect.poll(() => buttonStyle(atc)).toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Ajouter au panier' });
-    await expect.poll(() => w.page.locator('inlay-login').evaluate((el) => el.shadowRoot?.querySelector('button')?.textContent ?? null)).toBe('Se connecter');
+    await expect
+      .poll(() => buttonStyle(atc))
+      .toEqual({ background: 'rgb(170, 51, 0)', radius: '2px', text: 'Ajouter au panier' });
+    await expect
+      .poll(() =>
+        w.page.locator('inlay-login').evaluate((el) => el.shadowRoot?.querySelector('button')?.textContent ?? null),
+      )
+      .toBe('Se connecter');
     expect(await w.page.locator('inlay-recommendations').getAttribute('limit')).toBe('4');
     // it talks to the platform: adding works (no-open: no drawer; the cart API sees the line)
     await atc.locator('button').click();
     await expect.poll(() => buttonStyle(atc).then((s) => s?.text)).toBe('Ajouté au panier');
-    const lines = await w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.catalogReference.catalogItemId)));
+    const lines = await w.page.evaluate(() =>
+      window.Inlay!.cart.get().then((c) => c?.lineItems.map((l) => l.catalogReference.catalogItemId)),
+    );
     expect(lines).toEqual([STOOL]);
     // the pinned loader (integrity checked, no console error) imported its chunks from the same version's folder
     const files = bundleRequests(w);
@@ -139,7 +167,9 @@ describe('"Get the snippet" page', () => {
 
     const pasted = await openPage(env.browser);
     await pasted.page.goto(env.stack.fixtures.page('/pasted-classic', blank(snippet)));
-    await expect.poll(() => buttonStyle(pasted.page.locator('inlay-add-to-cart')).then((s) => s?.text)).toBe('Add to cart');
+    await expect
+      .poll(() => buttonStyle(pasted.page.locator('inlay-add-to-cart')).then((s) => s?.text))
+      .toBe('Add to cart');
     expect(bundleRequests(pasted)).toEqual([`${env.stack.api}/inlay/${version}/inlay.js`]);
     await pasted.context.close();
   });
@@ -147,24 +177,36 @@ describe('"Get the snippet" page', () => {
   it.each([
     ['module', 'loader.js'],
     ['classic', 'inlay.js'],
-  ])('a wrong integrity value blocks the pinned %s script: no widget defines, the console says why', async (kind, file) => {
-    const w = await openPage(env.browser);
-    w.expected.push(SRI_BLOCKED);
-    const src = `${env.stack.api}/inlay/${version}/${file}`;
-    const attrs = `src="${src}" integrity="${sri(Buffer.from('not this release'))}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"`;
-    const tag = kind === 'module' ? `<script type="module" ${attrs}></script>` : `<script ${attrs}></script>`;
-    await w.page.goto(env.stack.fixtures.page(`/tampered-${kind}`, blank(`${tag}\n<inlay-add-to-cart product-id="${STOOL}"></inlay-add-to-cart>`)));
-    await expect.poll(() => w.errors.filter((e) => SRI_BLOCKED.test(e) && e.includes(src))).toHaveLength(1);
-    await w.page.waitForLoadState('load');
-    await w.page.waitForTimeout(500); // time enough for a script that ran to define its elements
-    expect(await w.page.evaluate(() => [customElements.get('inlay-add-to-cart') === undefined, 'Inlay' in window])).toEqual([true, false]);
-    // the file was fetched and refused; nothing it would have imported was
-    expect(bundleRequests(w)).toEqual([src]);
-    await w.context.close();
-  });
+  ])(
+    'a wrong integrity value blocks the pinned %s script: no widget defines, the console says why',
+    async (kind, file) => {
+      const w = await openPage(env.browser);
+      w.expected.push(SRI_BLOCKED);
+      const src = `${env.stack.api}/inlay/${version}/${file}`;
+      const attrs = `src="${src}" integrity="${sri(Buffer.from('not this release'))}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"`;
+      const tag = kind === 'module' ? `<script type="module" ${attrs}></script>` : `<script ${attrs}></script>`;
+      await w.page.goto(
+        env.stack.fixtures.page(
+          `/tampered-${kind}`,
+          blank(`${tag}\n<inlay-add-to-cart product-id="${STOOL}"></inlay-add-to-cart>`),
+        ),
+      );
+      await expect.poll(() => w.errors.filter((e) => SRI_BLOCKED.test(e) && e.includes(src))).toHaveLength(1);
+      await w.page.waitForLoadState('load');
+      await w.page.waitForTimeout(500); // time enough for a script that ran to define its elements
+      expect(
+        await w.page.evaluate(() => [customElements.get('inlay-add-to-cart') === undefined, 'Inlay' in window]),
+      ).toEqual([true, false]);
+      // the file was fetched and refused; nothing it would have imported was
+      expect(bundleRequests(w)).toEqual([src]);
+      await w.context.close();
+    },
+  );
 
-  it('offers only the moving URL, and says why, when the version\'s integrity.json cannot be read', async () => {
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: `/inlay/${version}/integrity.json`, status: 503, times: 1 } });
+  it("offers only the moving URL, and says why, when the version's integrity.json cannot be read", async () => {
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: `/inlay/${version}/integrity.json`, status: 503, times: 1 },
+    });
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.demo + '/snippet');
     expect((await api(env.stack.emulator, '/_dev/faults')).json.faults).toEqual([]); // the page's render met it
@@ -178,7 +220,9 @@ describe('"Get the snippet" page', () => {
       `Pinning to ${version} is not offered: ${env.stack.api}/inlay/${version}/integrity.json answered HTTP 503. The snippet uses the moving URL.`,
     );
     // the live preview does not depend on it
-    await expect.poll(() => buttonStyle(preview(w.page).locator('inlay-add-to-cart')).then((s) => s?.text)).toBe('Add to cart');
+    await expect
+      .poll(() => buttonStyle(preview(w.page).locator('inlay-add-to-cart')).then((s) => s?.text))
+      .toBe('Add to cart');
     expect(await axe(w.page)).toEqual([]);
     await w.context.close();
   });
@@ -210,7 +254,9 @@ describe('"Get the snippet" page', () => {
         `<inlay-back-in-stock product-id="${mug}" variant-id="${variant}"></inlay-back-in-stock>`,
       ].join('\n'),
     );
-    const tags = await preview(w.page).evaluate((p) => [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]));
+    const tags = await preview(w.page).evaluate((p) =>
+      [...p.children].map((c) => [c.localName, ...[...c.attributes].map((a) => `${a.name}=${a.value}`)]),
+    );
     expect(tags).toEqual([
       ['inlay-cart', 'thank-you-url=/thanks?a=1&b=<2>'],
       ['inlay-back-in-stock', `product-id=${mug}`, `variant-id=${variant}`],
@@ -235,7 +281,12 @@ describe('"Get the snippet" page', () => {
         range.selectNodeContents(pre.querySelector('code')!);
         const lines = [...range.getClientRects()];
         const inner = pre.getBoundingClientRect().bottom - parseFloat(getComputedStyle(pre).paddingBottom);
-        return { scroll: pre.scrollHeight, client: pre.clientHeight, lastLineBottom: Math.round(lines[lines.length - 1]!.bottom), inner: Math.round(inner) };
+        return {
+          scroll: pre.scrollHeight,
+          client: pre.clientHeight,
+          lastLineBottom: Math.round(lines[lines.length - 1]!.bottom),
+          inner: Math.round(inner),
+        };
       });
       expect(fit.scroll).toBeLessThanOrEqual(fit.client);
       expect(fit.lastLineBottom).toBeLessThanOrEqual(fit.inner);
@@ -246,7 +297,13 @@ describe('"Get the snippet" page', () => {
   it('works on a phone in dark mode: no axe violations, no sideways scrolling', async () => {
     const w = await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     await w.page.goto(env.stack.demo + '/snippet');
-    await expect.poll(() => preview(w.page).locator('inlay-add-to-cart').evaluate((el) => !!el.shadowRoot?.querySelector('button'))).toBe(true);
+    await expect
+      .poll(() =>
+        preview(w.page)
+          .locator('inlay-add-to-cart')
+          .evaluate((el) => !!el.shadowRoot?.querySelector('button')),
+      )
+      .toBe(true);
     expect(await axe(w.page)).toEqual([]);
     expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await w.context.close();

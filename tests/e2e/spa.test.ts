@@ -19,16 +19,29 @@ async function ratingLabel(productId: string): Promise<{ label: string; titles: 
   const { access } = await visitorTokens(env.stack.emulator);
   const r = await api(env.stack.emulator, '/reviews/v1/reviews/query', {
     token: access,
-    body: { query: { filter: { namespace: 'stores', entityId: productId }, sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit: 100 } } },
+    body: {
+      query: {
+        filter: { namespace: 'stores', entityId: productId },
+        sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+        cursorPaging: { limit: 100 },
+      },
+    },
   });
   const reviews = r.json.reviews as { content: { rating: number; title?: string } }[];
   const sum = reviews.reduce((a, x) => a + Math.round(x.content.rating), 0);
   const avg = (Math.round((sum / reviews.length) * 10) / 10).toFixed(1);
-  return { label: `${avg} out of 5, ${reviews.length} review${reviews.length === 1 ? '' : 's'}`, titles: reviews.slice(0, 5).map((x) => x.content.title ?? '') };
+  return {
+    label: `${avg} out of 5, ${reviews.length} review${reviews.length === 1 ? '' : 's'}`,
+    titles: reviews.slice(0, 5).map((x) => x.content.title ?? ''),
+  };
 }
 
-const label = (page: Page, scope = 'main') => page.locator(`${scope} inlay-rating [role=img]`).first().getAttribute('aria-label');
-const reviewTitles = (page: Page) => page.locator('inlay-reviews article.review').evaluateAll((as) => as.map((a) => a.querySelector('.title')?.textContent ?? ''));
+const label = (page: Page, scope = 'main') =>
+  page.locator(`${scope} inlay-rating [role=img]`).first().getAttribute('aria-label');
+const reviewTitles = (page: Page) =>
+  page
+    .locator('inlay-reviews article.review')
+    .evaluateAll((as) => as.map((a) => a.querySelector('.title')?.textContent ?? ''));
 
 /** Clicks a link of the page from inside it (the router intercepts it; no Playwright pointer machinery involved). */
 const follow = (page: Page, selector: string) =>
@@ -49,7 +62,9 @@ function network(w: WatchedPage, origin: string) {
   w.page.on('requestfailed', done);
   return {
     async quiet(quietMs = 700) {
-      await expect.poll(() => inflight === 0 && Date.now() - last >= quietMs, { timeout: 15000, interval: 100 }).toBe(true);
+      await expect
+        .poll(() => inflight === 0 && Date.now() - last >= quietMs, { timeout: 15000, interval: 100 })
+        .toBe(true);
     },
   };
 }
@@ -64,7 +79,8 @@ async function productReady(page: Page, id: string) {
         q('inlay-rating')?.shadowRoot?.querySelector('[role=img], .none') &&
         q('inlay-reviews')?.shadowRoot?.querySelector('.list, .empty') &&
         q('inlay-add-to-cart')?.shadowRoot?.querySelector('button') &&
-        (q('inlay-recommendations')?.shadowRoot?.querySelector('[role=group], li') || (q('inlay-recommendations') as HTMLElement | null)?.hidden)
+        (q('inlay-recommendations')?.shadowRoot?.querySelector('[role=group], li') ||
+          (q('inlay-recommendations') as HTMLElement | null)?.hidden)
       );
     },
     id,
@@ -88,7 +104,10 @@ describe('single-page shop (/spa)', () => {
     expect(await label(w.page)).toBe(mug.label);
     await expect.poll(() => reviewTitles(w.page)).toEqual(mug.titles);
     // mark the elements: the same objects must be there after the route change
-    await w.page.evaluate((tags) => tags.forEach((t) => ((document.querySelector(`main ${t}`) as unknown as { mark: string }).mark = t)), WIDGETS);
+    await w.page.evaluate(
+      (tags) => tags.forEach((t) => ((document.querySelector(`main ${t}`) as unknown as { mark: string }).mark = t)),
+      WIDGETS,
+    );
 
     await follow(w.page, 'a[rel=next]');
     await w.page.waitForURL(`**/spa/product/${SKILLET}`);
@@ -96,7 +115,11 @@ describe('single-page shop (/spa)', () => {
     await expect.poll(() => label(w.page)).toBe(skillet.label);
     await expect.poll(() => reviewTitles(w.page)).toEqual(skillet.titles);
     const after = await w.page.evaluate(
-      (tags) => tags.map((t) => { const el = document.querySelector(`main ${t}`) as (HTMLElement & { mark?: string }) | null; return [el?.mark, el?.getAttribute('product-id')]; }),
+      (tags) =>
+        tags.map((t) => {
+          const el = document.querySelector(`main ${t}`) as (HTMLElement & { mark?: string }) | null;
+          return [el?.mark, el?.getAttribute('product-id')];
+        }),
       WIDGETS,
     );
     expect(after).toEqual(WIDGETS.map((t) => [t, SKILLET]));
@@ -110,7 +133,9 @@ describe('single-page shop (/spa)', () => {
     const sent: string[] = [];
     w.page.on('request', (r) => r.url().startsWith(env.stack.api) && sent.push(r.url()));
     await w.page.locator('#move-reviews').click();
-    expect(await w.page.evaluate(() => document.querySelector('inlay-reviews')!.parentElement!.id)).toBe('reviews-side');
+    expect(await w.page.evaluate(() => document.querySelector('inlay-reviews')!.parentElement!.id)).toBe(
+      'reviews-side',
+    );
     await expect.poll(() => reviewTitles(w.page)).toEqual(skillet.titles);
     expect(await w.page.evaluate(() => document.querySelectorAll('inlay-reviews').length)).toBe(1);
     await net.quiet();
@@ -121,27 +146,47 @@ describe('single-page shop (/spa)', () => {
     await productReady(w.page, MUG);
     await expect.poll(() => label(w.page)).toBe(mug.label);
     await expect.poll(() => reviewTitles(w.page)).toEqual(mug.titles);
-    expect(await w.page.evaluate(() => (document.querySelector('main inlay-reviews') as unknown as { mark?: string }).mark)).toBe('inlay-reviews');
+    expect(
+      await w.page.evaluate(() => (document.querySelector('main inlay-reviews') as unknown as { mark?: string }).mark),
+    ).toBe('inlay-reviews');
 
     // home removes them; the header's widgets stay the same elements
-    await w.page.evaluate(() => ((document.querySelector('header inlay-cart') as unknown as { mark: string }).mark = 'cart'));
+    await w.page.evaluate(
+      () => ((document.querySelector('header inlay-cart') as unknown as { mark: string }).mark = 'cart'),
+    );
     await follow(w.page, 'main nav.crumbs a[href="/spa"]');
     await homeReady(w.page);
-    expect(await w.page.evaluate(() => ['inlay-reviews', 'inlay-add-to-cart', 'inlay-back-in-stock'].map((t) => document.querySelectorAll(t).length))).toEqual([0, 0, 0]);
-    expect(await w.page.evaluate(() => (document.querySelector('header inlay-cart') as unknown as { mark?: string }).mark)).toBe('cart');
+    expect(
+      await w.page.evaluate(() =>
+        ['inlay-reviews', 'inlay-add-to-cart', 'inlay-back-in-stock'].map((t) => document.querySelectorAll(t).length),
+      ),
+    ).toEqual([0, 0, 0]);
+    expect(
+      await w.page.evaluate(() => (document.querySelector('header inlay-cart') as unknown as { mark?: string }).mark),
+    ).toBe('cart');
 
     // re-render: "All products" on the home view replaces its DOM with a fresh one; the new elements render too
     const first = `main inlay-rating[product-id="${MUG}"]`;
     await w.page.evaluate((sel) => ((document.querySelector(sel) as unknown as { mark: string }).mark = 'old'), first);
     await follow(w.page, 'header nav.cats a[href="/spa"]');
     await homeReady(w.page);
-    expect(await w.page.evaluate((sel) => [document.querySelectorAll(sel).length, (document.querySelector(sel) as unknown as { mark?: string }).mark], first)).toEqual([1, undefined]);
+    expect(
+      await w.page.evaluate(
+        (sel) => [
+          document.querySelectorAll(sel).length,
+          (document.querySelector(sel) as unknown as { mark?: string }).mark,
+        ],
+        first,
+      ),
+    ).toEqual([1, undefined]);
     expect(await label(w.page, `main li:has(inlay-rating[product-id="${MUG}"])`)).toBe(mug.label);
 
     // and a product view built afresh (not the one left before) shows its product
     await follow(w.page, `main a[href="/spa/product/${MUG}"]`);
     await productReady(w.page, MUG);
-    expect(await w.page.evaluate(() => (document.querySelector('main inlay-reviews') as unknown as { mark?: string }).mark)).toBeUndefined();
+    expect(
+      await w.page.evaluate(() => (document.querySelector('main inlay-reviews') as unknown as { mark?: string }).mark),
+    ).toBeUndefined();
     await expect.poll(() => label(w.page)).toBe(mug.label);
     await expect.poll(() => reviewTitles(w.page)).toEqual(mug.titles);
     await w.context.close();
@@ -161,7 +206,9 @@ describe('single-page shop (/spa)', () => {
     await productReady(w.page, MUG);
     await net.quiet();
     // the router moves focus to the new view's heading, as a page load would put the reader at its start
-    expect(await w.page.evaluate(() => document.activeElement?.textContent)).toBe(await w.page.locator('main h1').textContent());
+    expect(await w.page.evaluate(() => document.activeElement?.textContent)).toBe(
+      await w.page.locator('main h1').textContent(),
+    );
     expect(await axe(w.page)).toEqual([]);
     await w.context.close();
   });
@@ -171,7 +218,8 @@ describe('single-page shop (/spa)', () => {
     const net = network(w, env.stack.api);
     let view: string[] = [];
     w.page.on('request', (r) => {
-      if (r.url().startsWith(env.stack.api) && !r.url().includes('/inlay/')) view.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
+      if (r.url().startsWith(env.stack.api) && !r.url().includes('/inlay/'))
+        view.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
     });
     const views: Record<string, string[]> = {};
     const record = async (name: string) => {
@@ -209,12 +257,16 @@ describe('single-page shop (/spa)', () => {
     // to home and to the mug reads nothing but images (product, summaries, reviews list, carousel all cached)
     expect(views['mug again']!.filter((r) => r.includes('/stores-reader/v1/products/' + MUG))).toEqual([]);
     expect(views['home again']!.filter((r) => r.includes('/reviews/v1/reviews/query'))).toEqual([]);
-    const summary = (r: string) => r.includes('/reviews/v1/reviews/query') && (r.includes('$in') || r.includes('content.rating'));
+    const summary = (r: string) =>
+      r.includes('/reviews/v1/reviews/query') && (r.includes('$in') || r.includes('content.rating'));
     expect([...views.mug!, ...views.skillet!, ...views['mug again']!].filter(summary)).toEqual([]);
     expect(views.home!.filter(summary)).toHaveLength(1); // the grid's one batched summary query
     const path = (r: string) => new URL(r.split(' ')[1]!).pathname;
     for (const again of ['home again', 'mug again']) {
-      expect(views[again]!.map(path).filter((p) => !p.startsWith('/media/')), again).toEqual([]);
+      expect(
+        views[again]!.map(path).filter((p) => !p.startsWith('/media/')),
+        again,
+      ).toEqual([]);
     }
     await w.context.close();
   });
@@ -223,13 +275,22 @@ describe('single-page shop (/spa)', () => {
     const w = await openPage(env.browser);
     await w.page.addInitScript({ path: probe });
     const net = network(w, env.stack.api);
-    type Probe = { live(): Record<string, number>; detail(): string[]; nodes(): string[]; runTimeouts(ms: number): number };
+    type Probe = {
+      live(): Record<string, number>;
+      detail(): string[];
+      nodes(): string[];
+      runTimeouts(ms: number): number;
+    };
     const live = () => w.page.evaluate(() => (window as unknown as { __leakProbe: Probe }).__leakProbe.live());
     const detail = () => w.page.evaluate(() => (window as unknown as { __leakProbe: Probe }).__leakProbe.detail());
     const settle = async () => {
       await net.quiet();
       // short timers (add-to-cart's 2500 ms "Added" state, the summary batch, toasts) run out
-      await expect.poll(async () => Object.keys(await live()).filter((k) => /^timeout:/.test(k) && k !== 'timeout:300000'), { timeout: 10000 }).toEqual([]);
+      await expect
+        .poll(async () => Object.keys(await live()).filter((k) => /^timeout:/.test(k) && k !== 'timeout:300000'), {
+          timeout: 10000,
+        })
+        .toEqual([]);
     };
 
     await w.page.goto(`${env.stack.demo}/spa`);
@@ -246,21 +307,23 @@ describe('single-page shop (/spa)', () => {
     // The page-lifetime singletons, each on purpose (sorted by their minified stacks: the order is not the point):
     const singletons = await detail();
     expect(singletons).toHaveLength(6);
-    expect(singletons).toEqual(expect.arrayContaining([
-      // widgets/start.ts: the loader watches the document for widget tags that have not appeared yet (here
-      // <inlay-toaster>) and disconnects once every tag is loaded
-      expect.stringMatching(/^MutationObserver .*loader\.js/),
-      // core/boot.ts followHtmlLang: widgets follow <html lang> for the page's lifetime (one observer per page)
-      expect.stringMatching(/^MutationObserver .*core-[\w-]+\.js/),
-      // demo/public/spa.js: the router's link interception
-      'document click|false',
-      // core/stores/current-cart.ts: a page restored from the back/forward cache refetches the cart
-      'window pageshow|false',
-      // demo/public/spa.js: the router's back/forward
-      'window popstate|false',
-      // core/auth/tokens.ts: tokens are shared by every tab (sign-in/out in another tab)
-      'window storage|false',
-    ]));
+    expect(singletons).toEqual(
+      expect.arrayContaining([
+        // widgets/start.ts: the loader watches the document for widget tags that have not appeared yet (here
+        // <inlay-toaster>) and disconnects once every tag is loaded
+        expect.stringMatching(/^MutationObserver .*loader\.js/),
+        // core/boot.ts followHtmlLang: widgets follow <html lang> for the page's lifetime (one observer per page)
+        expect.stringMatching(/^MutationObserver .*core-[\w-]+\.js/),
+        // demo/public/spa.js: the router's link interception
+        'document click|false',
+        // core/stores/current-cart.ts: a page restored from the back/forward cache refetches the cart
+        'window pageshow|false',
+        // demo/public/spa.js: the router's back/forward
+        'window popstate|false',
+        // core/auth/tokens.ts: tokens are shared by every tab (sign-in/out in another tab)
+        'window storage|false',
+      ]),
+    );
     // core/stores/current-cart.ts: the cart's revision is broadcast to other tabs (one channel per page)
     expect(baseline.BroadcastChannel).toBe(1);
     expect(baseline['timeout:300000']).toBeUndefined();
@@ -291,7 +354,10 @@ describe('single-page shop (/spa)', () => {
     await homeReady(w.page);
     // the cart's line is state, not a leak: empty the cart again so the drawer renders what it did at first
     await w.page.evaluate(() => window.Inlay!.cart.open());
-    await w.page.locator('inlay-cart dialog').getByRole('button', { name: /^Remove / }).click();
+    await w.page
+      .locator('inlay-cart dialog')
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await expect.poll(() => w.page.locator('inlay-cart dialog li.line').count()).toBe(0);
     await w.page.keyboard.press('Escape');
     await w.page.locator('inlay-cart dialog').waitFor({ state: 'hidden' });
@@ -301,11 +367,20 @@ describe('single-page shop (/spa)', () => {
     // what differs before the cache's garbage collection: only its timers (query.ts drops an entry nobody uses
     // after 300000 ms: one timer per cached product, carousel, …)
     const diff = (a: Record<string, number>, b: Record<string, number>) =>
-      Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => a[k] !== b[k]).map((k) => [k, `${b[k] ?? 0} → ${a[k] ?? 0}`]));
+      Object.fromEntries(
+        [...new Set([...Object.keys(a), ...Object.keys(b)])]
+          .filter((k) => a[k] !== b[k])
+          .map((k) => [k, `${b[k] ?? 0} → ${a[k] ?? 0}`]),
+      );
     const afterNodes = await nodes();
-    expect(Object.keys(diff(after, baseline)), `node listeners: +${added(afterNodes, baseNodes).join(', ')} -${added(baseNodes, afterNodes).join(', ')}`).toEqual(['timeout:300000']);
+    expect(
+      Object.keys(diff(after, baseline)),
+      `node listeners: +${added(afterNodes, baseNodes).join(', ')} -${added(baseNodes, afterNodes).join(', ')}`,
+    ).toEqual(['timeout:300000']);
     // as if 300000 ms had passed for those timers: the entries are dropped and nothing is left
-    expect(await w.page.evaluate(() => (window as unknown as { __leakProbe: Probe }).__leakProbe.runTimeouts(300000))).toBe(after['timeout:300000']);
+    expect(
+      await w.page.evaluate(() => (window as unknown as { __leakProbe: Probe }).__leakProbe.runTimeouts(300000)),
+    ).toBe(after['timeout:300000']);
     expect(diff(await live(), baseline), (await detail()).join('\n')).toEqual({});
     await w.context.close();
   });
@@ -322,7 +397,8 @@ describe('single-page shop (/spa)', () => {
       const head = order === 'classic first' ? module + classic : module;
       const body = `<header><inlay-cart></inlay-cart></header><main><inlay-add-to-cart product-id="${STOOL}" no-open></inlay-add-to-cart><inlay-rating product-id="${SKILLET}"></inlay-rating></main>${order === 'module first' ? late : ''}`;
       await w.page.goto(s.fixtures.page(`/twice-${order.replace(' ', '-')}`, doc(head, body)));
-      if (order === 'module first') await w.page.waitForFunction(() => (window as unknown as { secondCopyRan?: boolean }).secondCopyRan);
+      if (order === 'module first')
+        await w.page.waitForFunction(() => (window as unknown as { secondCopyRan?: boolean }).secondCopyRan);
       await w.page.waitForFunction(() => customElements.get('inlay-cart') && customElements.get('inlay-add-to-cart'));
       await expect.poll(() => w.warnings.some((m) => /another copy .* is already on this page/.test(m))).toBe(true);
       expect(await label(w.page)).toBe((await ratingLabel(SKILLET)).label);
@@ -350,10 +426,15 @@ describe('single-page shop (/spa)', () => {
     await w.page.waitForFunction(() => (window as unknown as { attached?: boolean }).attached);
     await expect.poll(() => label(w.page, '#detached')).toBe(skillet.label);
     await expect.poll(() => label(w.page, '#later')).toBe(apron.label);
-    expect(await w.page.evaluate(() => (window as unknown as { early: Element }).early === document.querySelector('#detached inlay-rating'))).toBe(true);
+    expect(
+      await w.page.evaluate(
+        () => (window as unknown as { early: Element }).early === document.querySelector('#detached inlay-rating'),
+      ),
+    ).toBe(true);
     expect(w.errors).toEqual([]);
     await w.context.close();
   });
 });
 
-const doc = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+const doc = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;

@@ -11,7 +11,9 @@ describe('<inlay-toaster>', () => {
     w.expected.push(/status of 503/);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     await w.page.waitForFunction(() => customElements.get('inlay-add-to-cart'));
-    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 } });
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/carts/current/add-to-cart', status: 503, times: 1 },
+    });
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
     const toaster = w.page.locator('inlay-toaster');
     const retry = toaster.getByRole('button', { name: 'Try again' });

@@ -33,8 +33,14 @@ export interface WatchedPage {
 }
 
 /** A fresh context and page that records console errors, page errors, warnings and requests. */
-export async function openPage(browser: Browser, opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, colorScheme: opts.colorScheme ?? 'light' });
+export async function openPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -51,21 +57,41 @@ export async function openPage(browser: Browser, opts: { viewport?: { width: num
 }
 
 /** Runs axe-core in the page (via the protocol, so it works under a strict CSP) and returns the violations. */
-export async function axe(page: Page, include?: string): Promise<{ id: string; impact: string | null; nodes: string[]; help: string }[]> {
+export async function axe(
+  page: Page,
+  include?: string,
+): Promise<{ id: string; impact: string | null; nodes: string[]; help: string }[]> {
   await page.evaluate(axeSource);
   // colours are measured as painted: let panels, drawers and toasts finish moving in or out first (not the endless
   // loading shimmer)
   await page.evaluate(() => {
-    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
-    const finite = roots.flatMap((r) => r.getAnimations()).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const roots: (Document | ShadowRoot)[] = [
+      document,
+      ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : [])),
+    ];
+    const finite = roots
+      .flatMap((r) => r.getAnimations())
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     return Promise.all(finite.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
   });
   return page.evaluate(async (sel) => {
     type Node = { target: unknown[]; failureSummary?: string };
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } };
+    const w = window as unknown as {
+      axe: {
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }>;
+      };
+    };
     const r = await w.axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] });
     // node targets and the failure summary make a failing assertion readable
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`),
+    }));
   }, include ?? null);
 }
 

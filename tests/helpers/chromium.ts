@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** Debian's Chromium (or CHROMIUM_PATH). Playwright cannot download browsers here. */
 export function findChromium(): string | undefined {
@@ -32,7 +37,9 @@ export function ensureChromium(): string {
   if (found) return found;
   const root = process.getuid?.() === 0;
   if (!root) {
-    throw new Error('Chromium is needed for the browser tests: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    throw new Error(
+      'Chromium is needed for the browser tests: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+    );
   }
   console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get for the browser tests…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -18,8 +18,18 @@ export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
 
 /** A client and its context whose every request goes to `fetch` (tokens in memory unless asked otherwise). */
 export function testContext(fetch: typeof globalThis.fetch, o: TestContextOptions = {}): InlayContext {
-  const { clientId = 'test-client', apiBase = 'https://api.test', locale = 'en', tokenStorage = 'memory', captcha, ...deps } = o;
-  const client: InlayClient = createClient({ clientId, apiBase, locale, tokenStorage }, { locks: null, events: null, ...deps, fetch });
+  const {
+    clientId = 'test-client',
+    apiBase = 'https://api.test',
+    locale = 'en',
+    tokenStorage = 'memory',
+    captcha,
+    ...deps
+  } = o;
+  const client: InlayClient = createClient(
+    { clientId, apiBase, locale, tokenStorage },
+    { locks: null, events: null, ...deps, fetch },
+  );
   return createInlayContext(client, captcha ?? (() => undefined));
 }
 

@@ -36,7 +36,11 @@ export async function api(
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await fetch(`${emu.url}${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${emu.url}${path}`, {
+    method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -70,12 +74,19 @@ export async function adminToken(emu: RunningEmulator): Promise<string> {
 export const VERIFIER = 'abcdefghijklmnopqrstuvwxyz0123456789-._~ABC';
 
 /** Member tokens through a real authorization_code exchange. */
-export async function memberTokens(emu: RunningEmulator, who: 'member' | 'owner' = 'member'): Promise<{ access: string; refresh: string }> {
-  const code = issueAuthorizationCode(emu.db, {
-    clientId: DEMO_CLIENT_ID,
-    memberId: seedIds.members[who],
-    codeChallenge: pkceChallenge(VERIFIER),
-  }, emu.app.now());
+export async function memberTokens(
+  emu: RunningEmulator,
+  who: 'member' | 'owner' = 'member',
+): Promise<{ access: string; refresh: string }> {
+  const code = issueAuthorizationCode(
+    emu.db,
+    {
+      clientId: DEMO_CLIENT_ID,
+      memberId: seedIds.members[who],
+      codeChallenge: pkceChallenge(VERIFIER),
+    },
+    emu.app.now(),
+  );
   const r = await api(emu, '/oauth2/token', {
     body: { clientId: DEMO_CLIENT_ID, grantType: 'authorization_code', code, codeVerifier: VERIFIER },
   });
@@ -119,12 +130,19 @@ export async function placeOrder(
 ): Promise<string> {
   const { access } = await visitorTokens(emu);
   const lineItems = lines.map((l) => ({
-    catalogReference: { appId: STORES_APP_ID, catalogItemId: l.productId, ...(l.variantId ? { options: { variantId: l.variantId } } : {}) },
+    catalogReference: {
+      appId: STORES_APP_ID,
+      catalogItemId: l.productId,
+      ...(l.variantId ? { options: { variantId: l.variantId } } : {}),
+    },
     quantity: l.quantity,
   }));
   const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } });
   if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
-  const created = await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } });
+  const created = await api(emu, '/ecom/v1/carts/current/create-checkout', {
+    token: access,
+    body: { channelType: 'WEB' },
+  });
   if (created.status !== 200) throw new Error(`create-checkout failed: ${created.text}`);
   return payCheckout(emu, access, created.json.checkoutId, siteOrigin);
 }
@@ -133,16 +151,34 @@ export async function placeOrder(
  * Pays a checkout as the buyer would: the ecomCheckout redirect session (made with the buyer's `token`) and the
  * hosted checkout form with the test card. Returns the order id.
  */
-export async function payCheckout(emu: RunningEmulator, token: string, checkoutId: string, siteOrigin = 'http://127.0.0.1:5173'): Promise<string> {
+export async function payCheckout(
+  emu: RunningEmulator,
+  token: string,
+  checkoutId: string,
+  siteOrigin = 'http://127.0.0.1:5173',
+): Promise<string> {
   const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
     token,
-    body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: `${siteOrigin}/thank-you`, postFlowUrl: `${siteOrigin}/` } },
+    body: {
+      ecomCheckout: { checkoutId },
+      callbacks: { thankYouPageUrl: `${siteOrigin}/thank-you`, postFlowUrl: `${siteOrigin}/` },
+    },
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
   const url = new URL(rs.json.redirectSession.fullUrl);
   const fields = {
-    email: 'buyer@example.com', firstName: 'Ada', lastName: 'Buyer', addressLine: '1 Main St', city: 'Portland', subdivision: 'OR',
-    postalCode: '97201', country: 'US', shipping: 'standard', cardNumber: '4242 4242 4242 4242', cardExpiry: '12/39', cardCvc: '123',
+    email: 'buyer@example.com',
+    firstName: 'Ada',
+    lastName: 'Buyer',
+    addressLine: '1 Main St',
+    city: 'Portland',
+    subdivision: 'OR',
+    postalCode: '97201',
+    country: 'US',
+    shipping: 'standard',
+    cardNumber: '4242 4242 4242 4242',
+    cardExpiry: '12/39',
+    cardCvc: '123',
   };
   const done = await fetch(`${url.origin}/_hosted/checkout${url.search}`, {
     method: 'POST',

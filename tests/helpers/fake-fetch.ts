@@ -11,7 +11,11 @@ export interface Call {
 export type Handler = (call: Call, index: number) => Response | Promise<Response>;
 
 /** JSON response with a status (and optional statusText / headers). */
-export function json(status: number, body: unknown, init: { statusText?: string; headers?: Record<string, string> } = {}) {
+export function json(
+  status: number,
+  body: unknown,
+  init: { statusText?: string; headers?: Record<string, string> } = {},
+) {
   return new Response(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body), {
     status,
     statusText: init.statusText,
@@ -75,7 +79,10 @@ export function serialLocks() {
     request<T>(name: string, cb: () => Promise<T>): Promise<T> {
       requests++;
       const run = (tails.get(name) ?? Promise.resolve()).then(cb, cb);
-      tails.set(name, run.catch(() => {}));
+      tails.set(
+        name,
+        run.catch(() => {}),
+      );
       return run;
     },
   };

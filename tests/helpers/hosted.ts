@@ -11,7 +11,11 @@ import type { Stack } from './stack.ts';
 
 const REDIRECT = '/_api/redirects-api/v1/redirect-session';
 const item = (productId: string, variantId: string | undefined, quantity: number) => ({
-  catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, ...(variantId ? { options: { variantId } } : {}) },
+  catalogReference: {
+    appId: STORES_APP_ID,
+    catalogItemId: productId,
+    ...(variantId ? { options: { variantId } } : {}),
+  },
   quantity,
 });
 
@@ -22,14 +26,26 @@ const item = (productId: string, variantId: string | undefined, quantity: number
 export async function hostedCheckoutUrl(stack: Stack): Promise<string> {
   const emu = stack.emulator;
   const { access } = await visitorTokens(emu);
-  const lineItems = [item(seedIds.products['enamel-camp-mug']!, seedVariantId('enamel-camp-mug', { Color: 'Forest' }), 2), item(seedIds.products['folding-camp-stool']!, undefined, 1)];
+  const lineItems = [
+    item(seedIds.products['enamel-camp-mug']!, seedVariantId('enamel-camp-mug', { Color: 'Forest' }), 2),
+    item(seedIds.products['folding-camp-stool']!, undefined, 1),
+  ];
   const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } });
   if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
   await api(emu, '/ecom/v1/carts/current', { method: 'PATCH', token: access, body: { couponCode: 'WELCOME10' } });
-  const { checkoutId } = (await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })).json;
+  const { checkoutId } = (
+    await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })
+  ).json;
   const rs = await api(emu, REDIRECT, {
     token: access,
-    body: { ecomCheckout: { checkoutId }, callbacks: { postFlowUrl: `${stack.demo}/`, thankYouPageUrl: `${stack.demo}/thank-you`, cartPageUrl: `${stack.demo}/` } },
+    body: {
+      ecomCheckout: { checkoutId },
+      callbacks: {
+        postFlowUrl: `${stack.demo}/`,
+        thankYouPageUrl: `${stack.demo}/thank-you`,
+        cartPageUrl: `${stack.demo}/`,
+      },
+    },
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
   return rs.json.redirectSession.fullUrl as string;
@@ -38,7 +54,10 @@ export async function hostedCheckoutUrl(stack: Stack): Promise<string> {
 /** The seeded member's hosted account page, coming back to the demo. */
 export async function hostedAccountUrl(stack: Stack): Promise<string> {
   const { access } = await memberTokens(stack.emulator);
-  const rs = await api(stack.emulator, REDIRECT, { token: access, body: { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${stack.demo}/` } } });
+  const rs = await api(stack.emulator, REDIRECT, {
+    token: access,
+    body: { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${stack.demo}/` } },
+  });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
   return rs.json.redirectSession.fullUrl as string;
 }
@@ -50,7 +69,15 @@ export async function hostedLoginUrl(stack: Stack): Promise<string> {
     token: access,
     body: {
       auth: {
-        authRequest: { clientId: 'demo-client', codeChallenge: pkceChallenge('hosted-page-test-verifier-0123456789-abcdefgh'), codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', state: 'hosted-page-test', redirectUri: `${stack.demo}/` },
+        authRequest: {
+          clientId: 'demo-client',
+          codeChallenge: pkceChallenge('hosted-page-test-verifier-0123456789-abcdefgh'),
+          codeChallengeMethod: 'S256',
+          responseMode: 'fragment',
+          responseType: 'code',
+          state: 'hosted-page-test',
+          redirectUri: `${stack.demo}/`,
+        },
         prompt: 'login',
       },
     },

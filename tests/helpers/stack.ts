@@ -34,7 +34,14 @@ export async function startStack(): Promise<Stack> {
   const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
   // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
   const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
-  const emulator = await startEmulator({ port: 0, db: ':memory:', demoOrigins: [demoOrigin, fixtureOrigin], assetsDir, dev: true, apiKey: admin.apiKey });
+  const emulator = await startEmulator({
+    port: 0,
+    db: ':memory:',
+    demoOrigins: [demoOrigin, fixtureOrigin],
+    assetsDir,
+    dev: true,
+    apiKey: admin.apiKey,
+  });
   const demo = await startDemo({ port: demoPort, apiBase: emulator.url, admin });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();

@@ -26,9 +26,12 @@ describe('lint rules', () => {
   }, 60_000);
 
   it('no DOM globals in core: document.title in a core/api file', async () => {
-    const [r] = await eslint.lintText("export const title = () => document.title;\nexport const other = () => globalThis.localStorage;\n", {
-      filePath: join(root, 'core/api/planted.ts'),
-    });
+    const [r] = await eslint.lintText(
+      'export const title = () => document.title;\nexport const other = () => globalThis.localStorage;\n',
+      {
+        filePath: join(root, 'core/api/planted.ts'),
+      },
+    );
     expect(rules([r!])).toEqual(['no-restricted-globals', 'no-restricted-properties']);
     expect(r!.messages[0]!.message).toContain("'document'");
   }, 60_000);
@@ -42,7 +45,8 @@ describe('lint rules', () => {
   }, 60_000);
 
   it('a clean core/api file has no error', async () => {
-    const code = "import { api } from '../urls.ts';\nimport type { Http } from '../http.ts';\nexport const path = (_: Http) => api.getCart.path;\n";
+    const code =
+      "import { api } from '../urls.ts';\nimport type { Http } from '../http.ts';\nexport const path = (_: Http) => api.getCart.path;\n";
     const [r] = await eslint.lintText(code, { filePath: join(root, 'core/api/planted-clean.ts') });
     expect(rules([r!])).toEqual([]);
   }, 60_000);

@@ -10,15 +10,22 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+};
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('the npm package', () => {
   let scratch: string;
   let tarball: string;
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'inlay-pack-'));
-    const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], ROOT)) as { filename: string }[];
+    const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], ROOT)) as {
+      filename: string;
+    }[];
     tarball = join(scratch, packed[0]!.filename);
   }, 120_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,20 +36,44 @@ describe('the npm package', () => {
   });
 
   it('npm pack holds exactly the loader and chunks, the classic bundle, inlay/react, the types and the manifest', () => {
-    const files = (JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    const files = (
+      JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as { files: { path: string }[] }[]
+    )[0]!.files.map((f) => f.path);
     const kinds = new Set(
       files.map((f) => {
-        if (/^dist\/inlay\/(\d+\.\d+\.\d+[^/]*\/)?(loader\.js|inlay\.js|integrity\.json|assets\/[\w-]+\.js)(\.map)?$/.test(f)) return 'bundle';
+        if (
+          /^dist\/inlay\/(\d+\.\d+\.\d+[^/]*\/)?(loader\.js|inlay\.js|integrity\.json|assets\/[\w-]+\.js)(\.map)?$/.test(
+            f,
+          )
+        )
+          return 'bundle';
         if (/^dist\/react\/index\.(js|js\.map|d\.ts)$/.test(f)) return 'react';
         if (/^types\/(inlay|react|preact)\.d\.ts$/.test(f)) return 'types';
         if (['custom-elements.json', 'CHANGELOG.md', 'README.md', 'package.json'].includes(f)) return f;
         return `unexpected: ${f}`;
       }),
     );
-    expect([...kinds].sort()).toEqual(['CHANGELOG.md', 'README.md', 'bundle', 'custom-elements.json', 'package.json', 'react', 'types']);
-    for (const must of ['dist/inlay/loader.js', 'dist/inlay/inlay.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'types/inlay.d.ts']) expect(files).toContain(must);
+    expect([...kinds].sort()).toEqual([
+      'CHANGELOG.md',
+      'README.md',
+      'bundle',
+      'custom-elements.json',
+      'package.json',
+      'react',
+      'types',
+    ]);
+    for (const must of [
+      'dist/inlay/loader.js',
+      'dist/inlay/inlay.js',
+      'dist/react/index.js',
+      'dist/react/index.d.ts',
+      'types/inlay.d.ts',
+    ])
+      expect(files).toContain(must);
     // every export points into the tarball
-    for (const target of Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e as Record<string, string>)))) {
+    for (const target of Object.values(pkg.exports).flatMap((e) =>
+      typeof e === 'string' ? [e] : Object.values(e as Record<string, string>),
+    )) {
       expect(files, target).toContain(target.replace(/^\.\//, ''));
     }
   }, 60_000); // npm itself takes seconds to start on a loaded machine
@@ -51,11 +82,24 @@ describe('the npm package', () => {
     const app = join(scratch, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-    npm(['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--legacy-peer-deps'], app);
+    npm(
+      [
+        'install',
+        tarball,
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--no-package-lock',
+        '--legacy-peer-deps',
+      ],
+      app,
+    );
     // the app's own React and its types (what a React site has; linked after the install, which prunes strangers):
     // the tarball itself must bring nothing else
     mkdirSync(join(app, 'node_modules', '@types'), { recursive: true });
-    for (const dep of ['react', 'react-dom', '@types/react', '@types/react-dom']) symlinkSync(join(ROOT, 'node_modules', dep), join(app, 'node_modules', dep));
+    for (const dep of ['react', 'react-dom', '@types/react', '@types/react-dom'])
+      symlinkSync(join(ROOT, 'node_modules', dep), join(app, 'node_modules', dep));
     writeFileSync(
       join(app, 'index.tsx'),
       `/// <reference types="inlay/types/react" />
@@ -87,24 +131,59 @@ console.log(JSON.stringify({ loader, classic, modules: manifest.modules.length, 
     );
     writeFileSync(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, resolveJsonModule: true, types: [], lib: ['ES2023', 'DOM'] }, include: ['index.tsx'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          resolveJsonModule: true,
+          types: [],
+          lib: ['ES2023', 'DOM'],
+        },
+        include: ['index.tsx'],
+      }),
     );
-    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app, encoding: 'utf8' });
+    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
 
     // a mistake in an element's props fails the check
-    writeFileSync(join(app, 'bad.tsx'), `import { InlayAddToCart } from 'inlay/react';\nexport const x = <InlayAddToCart productId={42} />;\n`);
+    writeFileSync(
+      join(app, 'bad.tsx'),
+      `import { InlayAddToCart } from 'inlay/react';\nexport const x = <InlayAddToCart productId={42} />;\n`,
+    );
     writeFileSync(join(app, 'tsconfig.bad.json'), JSON.stringify({ extends: './tsconfig.json', include: ['bad.tsx'] }));
-    const bad = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.bad.json')], { cwd: app, encoding: 'utf8' });
+    const bad = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.bad.json')],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toMatch(/bad\.tsx\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
 
     // and it runs: compile with TypeScript's transpiler and import in Node (server rendering with react-dom/server)
     const ts = join(ROOT, 'node_modules/typescript/lib/typescript.js');
-    const js = execFileSync(process.execPath, ['-e', `const ts=require(${JSON.stringify(ts)});process.stdout.write(ts.transpileModule(require('fs').readFileSync('index.tsx','utf8'),{compilerOptions:{jsx:ts.JsxEmit.ReactJSX,module:ts.ModuleKind.ESNext,target:ts.ScriptTarget.ES2022}}).outputText)`], { cwd: app, encoding: 'utf8' });
+    const js = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const ts=require(${JSON.stringify(ts)});process.stdout.write(ts.transpileModule(require('fs').readFileSync('index.tsx','utf8'),{compilerOptions:{jsx:ts.JsxEmit.ReactJSX,module:ts.ModuleKind.ESNext,target:ts.ScriptTarget.ES2022}}).outputText)`,
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     writeFileSync(join(app, 'index.mjs'), js);
-    const out = JSON.parse(execFileSync(process.execPath, ['index.mjs'], { cwd: app, encoding: 'utf8' })) as { loader: string; classic: string; modules: number; html: string };
+    const out = JSON.parse(execFileSync(process.execPath, ['index.mjs'], { cwd: app, encoding: 'utf8' })) as {
+      loader: string;
+      classic: string;
+      modules: number;
+      html: string;
+    };
     expect(out.loader).toMatch(/node_modules\/inlay\/dist\/inlay\/loader\.js$/);
     expect(out.classic).toMatch(/node_modules\/inlay\/dist\/inlay\/inlay\.js$/);
     expect(out.modules).toBeGreaterThan(0);

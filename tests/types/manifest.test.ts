@@ -24,16 +24,41 @@ const declarations = (json: string) =>
 // The public contract (design §2): key attributes and the events each element fires.
 const contract: Record<string, { attributes: string[]; events: string[] }> = {
   'inlay-login': { attributes: ['view', 'hosted'], events: ['inlay-login', 'inlay-logout', 'inlay-error'] },
-  'inlay-reviews': { attributes: ['product-id', 'namespace', 'entity-id', 'page-size', 'no-form'], events: ['inlay-review-submit', 'inlay-error'] },
+  'inlay-reviews': {
+    attributes: ['product-id', 'namespace', 'entity-id', 'page-size', 'no-form'],
+    events: ['inlay-review-submit', 'inlay-error'],
+  },
   'inlay-rating': { attributes: ['product-id'], events: ['inlay-error'] },
-  'inlay-cart': { attributes: ['open', 'thank-you-url'], events: ['inlay-cart-change', 'inlay-checkout', 'inlay-error'] },
-  'inlay-add-to-cart': { attributes: ['product-id', 'variant-id', 'quantity', 'no-open'], events: ['inlay-cart-change', 'inlay-error'] },
-  'inlay-back-in-stock': { attributes: ['product-id', 'variant-id', 'always'], events: ['inlay-stock-subscribe', 'inlay-error'] },
+  'inlay-cart': {
+    attributes: ['open', 'thank-you-url'],
+    events: ['inlay-cart-change', 'inlay-checkout', 'inlay-error'],
+  },
+  'inlay-add-to-cart': {
+    attributes: ['product-id', 'variant-id', 'quantity', 'no-open'],
+    events: ['inlay-cart-change', 'inlay-error'],
+  },
+  'inlay-back-in-stock': {
+    attributes: ['product-id', 'variant-id', 'always'],
+    events: ['inlay-stock-subscribe', 'inlay-error'],
+  },
   'inlay-recommendations': { attributes: ['product-id', 'algorithm', 'limit'], events: ['inlay-error'] },
   // the page's notifications: no attributes of its own
   'inlay-toaster': { attributes: [], events: ['inlay-error'] },
 };
-const tokens = ['font', 'color-text', 'color-bg', 'color-muted', 'color-border', 'color-accent', 'color-accent-text', 'color-danger', 'color-star', 'radius', 'space', 'shadow'].map((t) => `--inlay-${t}`);
+const tokens = [
+  'font',
+  'color-text',
+  'color-bg',
+  'color-muted',
+  'color-border',
+  'color-accent',
+  'color-accent-text',
+  'color-danger',
+  'color-star',
+  'radius',
+  'space',
+  'shadow',
+].map((t) => `--inlay-${t}`);
 
 describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
   let generated: Record<string, string>;
@@ -42,8 +67,14 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
   }, 120_000);
 
   it('the committed files equal a fresh generation from the sources (run `npm run manifest` after changing a widget)', () => {
-    expect(Object.keys(generated).sort()).toEqual(['custom-elements.json', 'types/inlay.d.ts', 'types/preact.d.ts', 'types/react.d.ts']);
-    for (const [path, text] of Object.entries(generated)) expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
+    expect(Object.keys(generated).sort()).toEqual([
+      'custom-elements.json',
+      'types/inlay.d.ts',
+      'types/preact.d.ts',
+      'types/react.d.ts',
+    ]);
+    for (const [path, text] of Object.entries(generated))
+      expect(readFileSync(join(ROOT, path), 'utf8'), path).toBe(text);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(pkg.customElements).toBe('custom-elements.json');
     expect(pkg.types).toBe('types/inlay.d.ts');
@@ -59,24 +90,36 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
     const decls = declarations(generated['custom-elements.json']!);
     expect(decls.map((d) => d.tagName).sort()).toEqual(Object.keys(registry).sort());
     for (const d of decls) {
-      expect(contract, `${d.tagName}: write its public contract in this test's \`contract\` table`).toHaveProperty([d.tagName]);
+      expect(contract, `${d.tagName}: write its public contract in this test's \`contract\` table`).toHaveProperty([
+        d.tagName,
+      ]);
       const c = contract[d.tagName]!;
       expect(d.attributes.map((a) => a.name).sort(), d.tagName).toEqual([...c.attributes].sort());
       if (d.tagName !== 'inlay-toaster') expect(d.attributes.length, d.tagName).toBeGreaterThanOrEqual(1);
       for (const a of d.attributes) {
         expect(['string', 'number', 'boolean'], `${d.tagName} ${a.name}`).toContain(a.type.text);
         expect(a.description.length, `${d.tagName} ${a.name}`).toBeGreaterThan(10);
-        expect(d.members.find((m) => m.attribute === a.name), `${d.tagName} ${a.name} property`).toBeTruthy();
+        expect(
+          d.members.find((m) => m.attribute === a.name),
+          `${d.tagName} ${a.name} property`,
+        ).toBeTruthy();
       }
       expect(d.events.map((e) => e.name).sort(), d.tagName).toEqual([...c.events].sort());
       for (const e of d.events) expect(e.type.text).toMatch(/^CustomEvent<Inlay\w+Detail>$/);
       expect(d.cssProperties.map((p) => p.name).sort(), d.tagName).toEqual([...tokens].sort());
-      expect(d.cssParts.map((p) => p.name), d.tagName).toContain('error');
+      expect(
+        d.cssParts.map((p) => p.name),
+        d.tagName,
+      ).toContain('error');
     }
     const byTag = new Map(decls.map((d) => [d.tagName, d]));
     expect(byTag.get('inlay-recommendations')!.attributes.find((a) => a.name === 'limit')!.type.text).toBe('number');
-    expect(byTag.get('inlay-cart')!.cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['button', 'badge', 'drawer', 'checkout']));
-    expect(byTag.get('inlay-toaster')!.cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(['toast', 'toast-success', 'toast-error', 'toast-close']));
+    expect(byTag.get('inlay-cart')!.cssParts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['button', 'badge', 'drawer', 'checkout']),
+    );
+    expect(byTag.get('inlay-toaster')!.cssParts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['toast', 'toast-success', 'toast-error', 'toast-close']),
+    );
     expect(byTag.get('inlay-add-to-cart')!.cssProperties.find((p) => p.name === '--inlay-radius')!.default).toBe('8px');
   });
 
@@ -110,10 +153,16 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
       const text = readFileSync(path, 'utf8');
       const line = "  'inlay-toaster': [() => import('./toaster/element.ts'), 'display:none'],\n";
       expect(text).toContain(line);
-      writeFileSync(path, text.replace(line, line + "  'inlay-zzz': [() => import('./zzz/element.ts'), 'display:block'],\n"));
+      writeFileSync(
+        path,
+        text.replace(line, line + "  'inlay-zzz': [() => import('./zzz/element.ts'), 'display:block'],\n"),
+      );
       expect(registeredWidgets(tmp).map((r) => r.tag)).toContain('inlay-zzz');
       // a record whose tag is not its folder's
-      writeFileSync(path, text.replace(line, line + "  'inlay-other': [() => import('./zzz/element.ts'), 'display:block'],\n"));
+      writeFileSync(
+        path,
+        text.replace(line, line + "  'inlay-other': [() => import('./zzz/element.ts'), 'display:block'],\n"),
+      );
       expect(() => registeredWidgets(tmp)).toThrow('inlay-other loads widgets/zzz');
     });
   });
@@ -130,12 +179,32 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
         expect(text, path).toContain(from);
         writeFileSync(join(tmp, path), text.replace(from, to));
       };
-      edit('widgets/rating/view.tsx', '/** The Stores product whose rating is shown. */', '/** Changed description. */');
+      edit(
+        'widgets/rating/view.tsx',
+        '/** The Stores product whose rating is shown. */',
+        '/** Changed description. */',
+      );
       edit('widgets/rating/view.tsx', '<span part="root" />', '<span part="root placeholder" />');
-      edit('widgets/rating/element.ts', "props: { productId: 'string' }", "props: { productId: 'string', size: 'number' }");
-      edit('widgets/rating/view.tsx', '  productId?: string;\n}', '  productId?: string;\n  /** Star size in pixels. */\n  size?: number;\n}');
-      edit('widgets/rating/view.tsx', "export function RatingView({ productId, context }: RatingProps & WidgetProps) {", "export function RatingView({ productId, context, emit }: RatingProps & WidgetProps) {\n  if (!productId) emit('inlay-logout', {});");
-      edit('core/theme.ts', '--_radius:var(--inlay-radius,8px)', '--_radius:var(--inlay-radius,12px);--_gap:var(--inlay-gap,calc(2px + 1px))');
+      edit(
+        'widgets/rating/element.ts',
+        "props: { productId: 'string' }",
+        "props: { productId: 'string', size: 'number' }",
+      );
+      edit(
+        'widgets/rating/view.tsx',
+        '  productId?: string;\n}',
+        '  productId?: string;\n  /** Star size in pixels. */\n  size?: number;\n}',
+      );
+      edit(
+        'widgets/rating/view.tsx',
+        'export function RatingView({ productId, context }: RatingProps & WidgetProps) {',
+        "export function RatingView({ productId, context, emit }: RatingProps & WidgetProps) {\n  if (!productId) emit('inlay-logout', {});",
+      );
+      edit(
+        'core/theme.ts',
+        '--_radius:var(--inlay-radius,8px)',
+        '--_radius:var(--inlay-radius,12px);--_gap:var(--inlay-gap,calc(2px + 1px))',
+      );
     });
     afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -150,7 +219,7 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
       expect(rating.events.map((e) => e.name)).toContain('inlay-logout');
       expect(rating.cssProperties).toContainEqual({ name: '--inlay-gap', default: 'calc(2px + 1px)' });
       expect(rating.cssProperties).toContainEqual({ name: '--inlay-radius', default: '12px' });
-      expect(out['types/inlay.d.ts']).toContain("size?: number | `${number}`;");
+      expect(out['types/inlay.d.ts']).toContain('size?: number | `${number}`;');
     });
   });
 });

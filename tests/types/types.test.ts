@@ -27,15 +27,26 @@ function compile(fixture: string | undefined, framework: 'preact' | 'react' | 'n
     noEmit: true,
     skipLibCheck: false,
     ...(framework === 'react'
-      ? { paths: { react: [join(fixtures, 'react-shim/index.d.ts')], 'react/jsx-runtime': [join(fixtures, 'react-shim/jsx-runtime.d.ts')] } }
+      ? {
+          paths: {
+            react: [join(fixtures, 'react-shim/index.d.ts')],
+            'react/jsx-runtime': [join(fixtures, 'react-shim/jsx-runtime.d.ts')],
+          },
+        }
       : {}),
   };
-  const roots = [types('inlay.d.ts'), ...(framework === 'none' ? [] : [types(`${framework}.d.ts`)]), ...(fixture ? [join(fixtures, fixture)] : [])];
+  const roots = [
+    types('inlay.d.ts'),
+    ...(framework === 'none' ? [] : [types(`${framework}.d.ts`)]),
+    ...(fixture ? [join(fixtures, fixture)] : []),
+  ];
   const program = ts.createProgram(roots, options);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   // every diagnostic, wherever it is: the declarations themselves must be clean too
   return diagnostics.map((d) => {
-    const where = d.file ? `${d.file.fileName.slice(ROOT.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '(global)';
+    const where = d.file
+      ? `${d.file.fileName.slice(ROOT.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+      : '(global)';
     return { where, code: `TS${d.code}`, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
   });
 }
@@ -44,7 +55,9 @@ function compile(fixture: string | undefined, framework: 'preact' | 'react' | 'n
 function expected(fixture: string) {
   return readFileSync(join(fixtures, fixture), 'utf8')
     .split('\n')
-    .flatMap((line, i) => [...line.matchAll(/\/\/ error (TS\d+)/g)].map((m) => `tests/types/fixtures/${fixture}:${i + 1} ${m[1]}`));
+    .flatMap((line, i) =>
+      [...line.matchAll(/\/\/ error (TS\d+)/g)].map((m) => `tests/types/fixtures/${fixture}:${i + 1} ${m[1]}`),
+    );
 }
 
 describe('types/*.d.ts for site builders', { timeout: 60_000 }, () => {

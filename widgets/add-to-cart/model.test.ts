@@ -66,7 +66,10 @@ describe('add-to-cart model', () => {
     await m.add({ productId: 'p2', quantity: Number('x'), noOpen: true });
     expect(cart.$cartOpen.get()).toBe(false);
     expect(adds().map((c) => (c.body as { lineItems: unknown[] }).lineItems[0])).toEqual([
-      { catalogReference: { appId: expect.any(String), catalogItemId: 'p1', options: { variantId: 'v1' } }, quantity: 9999 },
+      {
+        catalogReference: { appId: expect.any(String), catalogItemId: 'p1', options: { variantId: 'v1' } },
+        quantity: 9999,
+      },
       { catalogReference: { appId: expect.any(String), catalogItemId: 'p2' }, quantity: 1 },
     ]);
     await m.add({}); // no product: nothing to add
@@ -75,11 +78,19 @@ describe('add-to-cart model', () => {
 
   it('a failure: a toast with why and "Try again", which repeats the same add (even while another is on its way)', async () => {
     const { m } = make();
-    answer = (c) => (c.url.endsWith('/add-to-cart') ? json(400, { message: 'no', details: { applicationError: { code: 'X' } } }) : undefined);
+    answer = (c) =>
+      c.url.endsWith('/add-to-cart')
+        ? json(400, { message: 'no', details: { applicationError: { code: 'X' } } })
+        : undefined;
     await m.add({ productId: 'p1', quantity: 2 });
     expect(m.$phase.get()).toBe('idle');
     const [t] = $toasts.get();
-    expect(t).toMatchObject({ type: 'error', title: 'Couldn’t add this to your cart', description: expect.any(String), action: { label: 'Try again' } });
+    expect(t).toMatchObject({
+      type: 'error',
+      title: 'Couldn’t add this to your cart',
+      description: expect.any(String),
+      action: { label: 'Try again' },
+    });
 
     const gate = deferred<Response>();
     answer = (c) => (c.url.endsWith('/add-to-cart') && adds().length === 2 ? gate.promise : undefined);

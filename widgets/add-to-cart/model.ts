@@ -25,7 +25,8 @@ export interface AddToCartProps {
 
 /** Why the button cannot add (the product is known): sold out, or a variant to choose first. */
 export const blocked = (product: Product | undefined, variantId?: string) =>
-  product && (!inStock(product, variantId) ? 'atc.soldOut' : !variantId && product.variants?.[1] ? 'atc.choose' : undefined);
+  product &&
+  (!inStock(product, variantId) ? 'atc.soldOut' : !variantId && product.variants?.[1] ? 'atc.choose' : undefined);
 
 /**
  * One `<inlay-add-to-cart>`: the product it adds (shared query cache: whether it is sold out) and the add itself,
@@ -44,7 +45,17 @@ export function createAddToCartModel({ client, i18n }: InlayContext, { host }: P
     if ((!previous && $phase.get() === 'busy') || !productId) return;
     $phase.set('busy');
     try {
-      await cart.addItems([{ productId, variantId: props.variantId, quantity: Math.min(9999, Math.max(1, Math.floor(Number(props.quantity) || 1))) }], host, previous);
+      await cart.addItems(
+        [
+          {
+            productId,
+            variantId: props.variantId,
+            quantity: Math.min(9999, Math.max(1, Math.floor(Number(props.quantity) || 1))),
+          },
+        ],
+        host,
+        previous,
+      );
       $phase.set('done');
       if (!props.noOpen) cart.$cartOpen.set(true);
       // (an element removed meanwhile: a store nobody reads any more)

@@ -21,7 +21,13 @@ export function AddToCartView(props: AddToCartProps & WidgetProps) {
   const label = why ? t(why) : phase === 'busy' ? t('atc.adding') : phase === 'done' ? t('atc.added') : t('atc.add');
   return (
     <>
-      <button type="button" part="button" disabled={!productId || !!why} aria-busy={phase === 'busy'} onClick={() => void model.add(props)}>
+      <button
+        type="button"
+        part="button"
+        disabled={!productId || !!why}
+        aria-busy={phase === 'busy'}
+        onClick={() => void model.add(props)}
+      >
         {label}
       </button>
       <span class="visually-hidden" role="status">

@@ -11,7 +11,14 @@ const product = {
   name: 'Enamel Camp Mug',
   slug: 'enamel-camp-mug',
   priceData: { currency: 'USD', price: 18 },
-  variants: [{ id: 'navy', choices: { Color: 'Navy' }, stock: { inStock: false }, variant: { priceData: { currency: 'USD', price: 19.5 } } }],
+  variants: [
+    {
+      id: 'navy',
+      choices: { Color: 'Navy' },
+      stock: { inStock: false },
+      variant: { priceData: { currency: 'USD', price: 19.5 } },
+    },
+  ],
 };
 const stockRequest = (over: Record<string, unknown> = {}) => ({
   id: 'req-1',
@@ -41,7 +48,10 @@ beforeEach(() => {
 /** A model for the mug (a new page each time), its product read, following the sold-out variant. */
 async function model(member = false) {
   const emitted: unknown[] = [];
-  const m = createBackInStockModel(testContext(net.fetch, { clientId: 'c', sleep: async () => {} }), { productId: PRODUCT, emit: (_type, detail) => emitted.push(detail) > 0 });
+  const m = createBackInStockModel(testContext(net.fetch, { clientId: 'c', sleep: async () => {} }), {
+    productId: PRODUCT,
+    emit: (_type, detail) => emitted.push(detail) > 0,
+  });
   const stop = m.$product.listen(() => {});
   await vi.waitFor(() => expect(m.$product.get().data).toBeDefined());
   m.follow('navy', member, member);
@@ -53,7 +63,10 @@ describe('back-in-stock model', () => {
     expect(maskEmail('ada@example.com')).toBe('a…@example.com');
     expect(maskEmail('nope')).toBe('nope');
     expect(buildRequest(product as never, 'navy', 'ada@example.com', 'javascript:alert(1)')).toEqual({
-      request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } }, email: 'ada@example.com' },
+      request: {
+        catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } },
+        email: 'ada@example.com',
+      },
       itemDetails: { name: 'Enamel Camp Mug', price: '19.50' },
     });
   });
@@ -96,7 +109,17 @@ describe('back-in-stock model', () => {
   });
 
   it.each([
-    [json(400, { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'request.email', description: 'bad', violatedRule: 'FORMAT' }] } } }), 'bis.badEmail'],
+    [
+      json(400, {
+        message: 'bad',
+        details: {
+          validationError: {
+            fieldViolations: [{ field: 'request.email', description: 'bad', violatedRule: 'FORMAT' }],
+          },
+        },
+      }),
+      'bis.badEmail',
+    ],
     [json(428, { message: 'not collecting' }), 'bis.notCollecting'],
     [json(429, { message: 'slow down' }), 'bis.tooMany'],
   ])('a refusal maps to its message and keeps the email (%#)', async (answer, error) => {
@@ -115,7 +138,12 @@ describe('back-in-stock model', () => {
 
   it('“Don’t notify me”: a failure says so and keeps the state; a request already gone counts as ended', async () => {
     localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
-    reply = (c) => (c.method === 'GET' ? json(200, { request: stockRequest() }) : c.method === 'DELETE' ? json(500, { message: 'boom' }) : undefined);
+    reply = (c) =>
+      c.method === 'GET'
+        ? json(200, { request: stockRequest() })
+        : c.method === 'DELETE'
+          ? json(500, { message: 'boom' })
+          : undefined;
     const { m } = await model();
     expect(m.$ui.get().phase).toBe('subscribed');
     await m.stop();
@@ -129,20 +157,38 @@ describe('back-in-stock model', () => {
   });
 
   it('a member: loading until the platform lists their open requests for the item; stop ends them all', async () => {
-    reply = (c) => (c.method === 'GET' ? json(200, { requests: [stockRequest({ id: 'a' }), stockRequest({ id: 'b' })] }) : c.method === 'DELETE' ? json(200, {}) : undefined);
+    reply = (c) =>
+      c.method === 'GET'
+        ? json(200, { requests: [stockRequest({ id: 'a' }), stockRequest({ id: 'b' })] })
+        : c.method === 'DELETE'
+          ? json(200, {})
+          : undefined;
     const { m } = await model(true);
     expect(m.$ui.get().phase).toBe('loading');
     await vi.waitFor(() => expect(m.$ui.get().phase).toBe('subscribed'));
     await m.stop();
-    expect(requests().filter((c) => c.method === 'DELETE').map((c) => c.url.split('/').pop())).toEqual(['a', 'b']);
+    expect(
+      requests()
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.url.split('/').pop()),
+    ).toEqual(['a', 'b']);
   });
 
   it('offline while reading a member’s requests: closed; “Don’t notify me” reads them again before ending them', async () => {
     reply = () => Promise.reject(new TypeError('Failed to fetch')) as never;
     const { m } = await model(true); // (reads retry without waiting here)
     await vi.waitFor(() => expect(m.$ui.get().phase).toBe('closed'));
-    reply = (c) => (c.method === 'GET' ? json(200, { requests: [stockRequest({ id: 'a' })] }) : c.method === 'DELETE' ? json(200, {}) : undefined);
+    reply = (c) =>
+      c.method === 'GET'
+        ? json(200, { requests: [stockRequest({ id: 'a' })] })
+        : c.method === 'DELETE'
+          ? json(200, {})
+          : undefined;
     await m.stop();
-    expect(requests().filter((c) => c.method === 'DELETE').map((c) => c.url.split('/').pop())).toEqual(['a']);
+    expect(
+      requests()
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.url.split('/').pop()),
+    ).toEqual(['a']);
   });
 });

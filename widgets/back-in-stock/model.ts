@@ -23,7 +23,11 @@ export function buildRequest(product: Product, variantId: string | undefined, em
   const amount = price ? (price.discountedPrice ?? price.price) : 0;
   return {
     request: {
-      catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id, ...(variantId ? { options: { variantId } } : {}) },
+      catalogReference: {
+        appId: STORES_APP_ID,
+        catalogItemId: product.id,
+        ...(variantId ? { options: { variantId } } : {}),
+      },
       email,
       // only http(s) page URLs are sent as the item link
       ...(httpUrl(href) ? { itemUrl: href } : {}),
@@ -31,7 +35,9 @@ export function buildRequest(product: Product, variantId: string | undefined, em
     itemDetails: {
       name: product.name,
       price: amount.toFixed(2),
-      ...(img && httpUrl(img.url) ? { image: { id: product.media?.mainMedia?.id, url: img.url, width: img.width, height: img.height } } : {}),
+      ...(img && httpUrl(img.url)
+        ? { image: { id: product.media?.mainMedia?.id, url: img.url, width: img.width, height: img.height } }
+        : {}),
     },
   };
 }
@@ -60,7 +66,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * the variant, and who is signed in). A visitor's request is kept in this browser (it survives reloads, and goes with
  * the visitor when they sign in); a member's own requests come from the platform.
  */
-export function createBackInStockModel({ client }: InlayContext, { productId, emit }: { productId?: string; emit: Emit }) {
+export function createBackInStockModel(
+  { client }: InlayContext,
+  { productId, emit }: { productId?: string; emit: Emit },
+) {
   const { http } = client;
   const $product = productId ? productStore(client, productId) : NONE;
   const saved = createSavedStockRequests<ReturnType<typeof buildRequest>>(client.config.clientId);
@@ -85,7 +94,8 @@ export function createBackInStockModel({ client }: InlayContext, { productId, em
     member = isMember;
     set({ error: undefined, ended: false });
     let live = true;
-    const show = (r?: { email: string }) => live && set(r ? { phase: 'subscribed', subscribedAs: r.email } : { phase: 'closed' });
+    const show = (r?: { email: string }) =>
+      live && set(r ? { phase: 'subscribed', subscribedAs: r.email } : { phase: 'closed' });
     const s = saved.get(key);
     const k = key;
     // left behind by a sign-in's carry-over (core/services/stock-carry.ts): made again below

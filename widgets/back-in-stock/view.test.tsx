@@ -13,8 +13,18 @@ const product = {
   stock: { inStock: true },
   media: { mainMedia: { id: 'm1', image: { url: 'https://api.test/media/mug.svg', width: 800, height: 800 } } },
   variants: [
-    { id: 'forest', choices: { Color: 'Forest' }, stock: { inStock: true, quantity: 3 }, variant: { priceData: { currency: 'USD', price: 18 } } },
-    { id: 'navy', choices: { Color: 'Navy' }, stock: { inStock: false, quantity: 0 }, variant: { priceData: { currency: 'USD', price: 19.5 } } },
+    {
+      id: 'forest',
+      choices: { Color: 'Forest' },
+      stock: { inStock: true, quantity: 3 },
+      variant: { priceData: { currency: 'USD', price: 18 } },
+    },
+    {
+      id: 'navy',
+      choices: { Color: 'Navy' },
+      stock: { inStock: false, quantity: 0 },
+      variant: { priceData: { currency: 'USD', price: 19.5 } },
+    },
   ],
 };
 
@@ -49,7 +59,8 @@ async function mount(attrs: Record<string, string>) {
   await new Promise((r) => setTimeout(r, 20));
   return { el, q: <T extends Element = HTMLElement>(s: string) => el.shadowRoot!.querySelector<T>(s) };
 }
-const button = (el: Element, text: RegExp) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => text.test(b.textContent ?? ''));
+const button = (el: Element, text: RegExp) =>
+  [...el.shadowRoot!.querySelectorAll('button')].find((b) => text.test(b.textContent ?? ''));
 const type = (input: HTMLInputElement, value: string) => {
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -102,7 +113,11 @@ describe('<inlay-back-in-stock>', () => {
         email: 'ada@example.com',
         itemUrl: location.href,
       },
-      itemDetails: { name: 'Enamel Camp Mug', price: '19.50', image: { id: 'm1', url: 'https://api.test/media/mug.svg', width: 800, height: 800 } },
+      itemDetails: {
+        name: 'Enamel Camp Mug',
+        price: '19.50',
+        image: { id: 'm1', url: 'https://api.test/media/mug.svg', width: 800, height: 800 },
+      },
     });
     expect(events).toEqual([{ request: made }]);
 
@@ -130,7 +145,8 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('not collecting (428): says it is not available and keeps the email', async () => {
-    reply = () => json(428, { message: 'not collecting', details: { applicationError: { code: 'NOT_COLLECTING_REQUESTS' } } });
+    reply = () =>
+      json(428, { message: 'not collecting', details: { applicationError: { code: 'NOT_COLLECTING_REQUESTS' } } });
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     button(el, /Notify me/)!.click();
     await vi.waitFor(() => expect(q('input')).not.toBeNull());
@@ -142,7 +158,17 @@ describe('<inlay-back-in-stock>', () => {
   });
 
   it('a server-side email violation is shown on the field', async () => {
-    reply = () => json(400, { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'request.email', description: 'must be a valid email address', violatedRule: 'FORMAT' }] } } });
+    reply = () =>
+      json(400, {
+        message: 'bad',
+        details: {
+          validationError: {
+            fieldViolations: [
+              { field: 'request.email', description: 'must be a valid email address', violatedRule: 'FORMAT' },
+            ],
+          },
+        },
+      });
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     button(el, /Notify me/)!.click();
     await vi.waitFor(() => expect(q('input')).not.toBeNull());
@@ -163,9 +189,13 @@ describe('<inlay-back-in-stock>', () => {
 
   it('a member sees their own open requests for the item, from the platform, and “Don’t notify me” ends them all', async () => {
     $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
-    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }));
+    localStorage.setItem(
+      'inlay.back-in-stock.test-client',
+      JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }),
+    );
     const list = [stockRequest({ id: 'a', email: 'maya@fernwood.example' }), stockRequest({ id: 'b' })];
-    reply = (c) => (c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined);
+    reply = (c) =>
+      c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined;
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/m…@fernwood\.example/));
     const query = new URL(requests()[0]!.url);
@@ -177,26 +207,52 @@ describe('<inlay-back-in-stock>', () => {
     expect(requests().some((c) => c.url.endsWith('/visitor-req'))).toBe(false); // a visitor's, not the member's to show
     button(el, /Don’t notify/)!.click();
     await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));
-    expect(requests().filter((c) => c.method === 'DELETE').map((c) => c.url.split('/').pop())).toEqual(['a', 'b']);
+    expect(
+      requests()
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.url.split('/').pop()),
+    ).toEqual(['a', 'b']);
   });
 
   it('a request a sign-in left to make again is made as whoever is signed in now, and shown meanwhile', async () => {
-    const body = { request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } }, email: 'bo@example.com' }, itemDetails: { name: 'Enamel Camp Mug', price: '19.50' } };
-    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: '', email: 'bo@example.com', body } }));
-    reply = (c) => (c.method === 'POST' ? json(200, { request: stockRequest({ id: 'again', email: 'bo@example.com' }) }) : undefined);
+    const body = {
+      request: {
+        catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } },
+        email: 'bo@example.com',
+      },
+      itemDetails: { name: 'Enamel Camp Mug', price: '19.50' },
+    };
+    localStorage.setItem(
+      'inlay.back-in-stock.test-client',
+      JSON.stringify({ [`${PRODUCT}:navy`]: { id: '', email: 'bo@example.com', body } }),
+    );
+    reply = (c) =>
+      c.method === 'POST' ? json(200, { request: stockRequest({ id: 'again', email: 'bo@example.com' }) }) : undefined;
     const { q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/b…@example\.com/));
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('inlay.back-in-stock.test-client')!)[`${PRODUCT}:navy`].id).toBe('again'));
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('inlay.back-in-stock.test-client')!)[`${PRODUCT}:navy`].id).toBe('again'),
+    );
     expect(requests().map((c) => [c.method, c.body])).toEqual([['POST', body]]);
   });
 
   it('when “Don’t notify me” fails it says so in words, without a request id; a request already gone counts as ended', async () => {
-    localStorage.setItem('inlay.back-in-stock.test-client', JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
-    reply = (c) => (c.method === 'GET' ? json(200, { request: stockRequest() }) : c.method === 'DELETE' ? json(500, { message: 'boom' }, { headers: { 'x-wix-request-id': 'rid-1' } }) : undefined);
+    localStorage.setItem(
+      'inlay.back-in-stock.test-client',
+      JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }),
+    );
+    reply = (c) =>
+      c.method === 'GET'
+        ? json(200, { request: stockRequest() })
+        : c.method === 'DELETE'
+          ? json(500, { message: 'boom' }, { headers: { 'x-wix-request-id': 'rid-1' } })
+          : undefined;
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(button(el, /Don’t notify/)).toBeDefined());
     button(el, /Don’t notify/)!.click();
-    await vi.waitFor(() => expect(q('[role=alert]')?.textContent).toBe('We couldn’t turn off this email just now. Try again in a moment.'));
+    await vi.waitFor(() =>
+      expect(q('[role=alert]')?.textContent).toBe('We couldn’t turn off this email just now. Try again in a moment.'),
+    );
     reply = (c) => (c.method === 'DELETE' ? json(404, { message: 'not found' }) : undefined);
     button(el, /Don’t notify/)!.click();
     await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));

@@ -32,7 +32,8 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const memberEmail = session.member?.loginEmail ?? '';
   const wanted = !!product.data && (always || !inStock(product.data, variantId));
   const { phase, error } = ui;
-  const general = error && error !== 'bis.badEmail' ? (typeof error === 'string' ? t(error) : i18n().error(error.cause)) : '';
+  const general =
+    error && error !== 'bis.badEmail' ? (typeof error === 'string' ? t(error) : i18n().error(error.cause)) : '';
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -51,7 +52,9 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   if (product.error && !product.data) {
     return (
       <div part="root" class="box">
-        <p class="msg" role="alert">{i18n().error(product.error)}</p>
+        <p class="msg" role="alert">
+          {i18n().error(product.error)}
+        </p>
         <button type="button" part="button" class="link" onClick={model.retry}>
           {t('action.retry')}
         </button>
@@ -66,12 +69,19 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
     return (
       <div part="root" class="box done">
         <p ref={status} tabIndex={-1} class="msg" part="status" role="status">
-          <span aria-hidden="true" class="tick">✓</span> {t(phase === 'already' ? 'bis.already' : 'bis.subscribed', { email: maskEmail(ui.subscribedAs) })}
+          <span aria-hidden="true" class="tick">
+            ✓
+          </span>{' '}
+          {t(phase === 'already' ? 'bis.already' : 'bis.subscribed', { email: maskEmail(ui.subscribedAs) })}
         </p>
         <button type="button" part="button" class="link" onClick={model.stop}>
           {t('bis.unsubscribe')}
         </button>
-        {general ? <p class="err" role="alert">{general}</p> : null}
+        {general ? (
+          <p class="err" role="alert">
+            {general}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -82,7 +92,11 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
         <button ref={opener} type="button" part="button" class="primary" onClick={() => model.open(memberEmail)}>
           {t('bis.open')}
         </button>
-        {ui.ended ? <p class="msg" role="status">{t('bis.unsubscribed')}</p> : null}
+        {ui.ended ? (
+          <p class="msg" role="status">
+            {t('bis.unsubscribed')}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -102,7 +116,9 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
       aria-labelledby={`${ids}t`}
       noValidate
     >
-      <p id={`${ids}t`} class="title">{t('bis.title')}</p>
+      <p id={`${ids}t`} class="title">
+        {t('bis.title')}
+      </p>
       <label for={`${ids}e`}>{t('bis.email')}</label>
       <input
         ref={input}

@@ -41,7 +41,12 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
         <p class="muted">{t('cart.each', { price: amount(l.price) })}</p>
         <div class="qty-row">
           <div class="stepper" role="group" aria-label={t('cart.qty', { name })}>
-            <button type="button" aria-label={t('cart.less', { name })} disabled={l.quantity <= 1} onClick={() => change(l.quantity - 1)}>
+            <button
+              type="button"
+              aria-label={t('cart.less', { name })}
+              disabled={l.quantity <= 1}
+              onClick={() => change(l.quantity - 1)}
+            >
               −
             </button>
             <input
@@ -67,7 +72,13 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
               +
             </button>
           </div>
-          <button type="button" class="remove link" data-remove aria-label={t('cart.remove', { name })} onClick={onRemove}>
+          <button
+            type="button"
+            class="remove link"
+            data-remove
+            aria-label={t('cart.remove', { name })}
+            onClick={onRemove}
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d="M5 7h14M10 7V4h4v3m-7 0 1 13h8l1-13" fill="none" stroke="currentColor" stroke-width="1.8" />
             </svg>

@@ -59,7 +59,9 @@ describe('cart helpers', () => {
     expect(availabilityKey(line('a', 1))).toBeUndefined();
     expect(availabilityKey({ ...line('a', 1), availability: { status: 'NOT_AVAILABLE' } })).toBe('cart.outOfStock');
     expect(availabilityKey({ ...line('a', 1), availability: { status: 'NOT_FOUND' } })).toBe('cart.notFound');
-    expect(availabilityKey({ ...line('a', 3), availability: { status: 'AVAILABLE', quantityAvailable: 2 } })).toBe('cart.partial');
+    expect(availabilityKey({ ...line('a', 3), availability: { status: 'AVAILABLE', quantityAvailable: 2 } })).toBe(
+      'cart.partial',
+    );
     expect(couponErrorKey(new Error('x'))).toBeUndefined();
   });
 });
@@ -85,11 +87,21 @@ describe('cart model', () => {
     const b = server.lineItems[1]!;
     server = cartWith(line('a', 1));
     await m.remove(b);
-    expect(m.$removed.get()).toMatchObject({ name: 'Product b', item: { productId: 'p-b', variantId: 'v1', quantity: 2 } });
+    expect(m.$removed.get()).toMatchObject({
+      name: 'Product b',
+      item: { productId: 'p-b', variantId: 'v1', quantity: 2 },
+    });
     await m.undo();
     expect(m.$removed.get()).toBeUndefined();
     expect(writes('/add-to-cart').map((c) => c.body)).toEqual([
-      { lineItems: [{ catalogReference: { appId: expect.any(String), catalogItemId: 'p-b', options: { variantId: 'v1' } }, quantity: 2 }] },
+      {
+        lineItems: [
+          {
+            catalogReference: { appId: expect.any(String), catalogItemId: 'p-b', options: { variantId: 'v1' } },
+            quantity: 2,
+          },
+        ],
+      },
     ]);
   });
 
@@ -134,7 +146,12 @@ describe('cart summary', () => {
     await m.cart.loadCart();
     const s = m.summary();
     const first = deferred<Response>();
-    answer = (c) => (c.url.endsWith('/estimate-totals') ? (writes('/estimate-totals').length === 1 ? first.promise : json(200, totals(20))) : undefined);
+    answer = (c) =>
+      c.url.endsWith('/estimate-totals')
+        ? writes('/estimate-totals').length === 1
+          ? first.promise
+          : json(200, totals(20))
+        : undefined;
     s.estimate();
     s.estimate();
     await vi.waitFor(() => expect(s.$totals.get().data?.priceSummary.total.amount).toBe('20.00'));
@@ -175,7 +192,10 @@ describe('cart summary', () => {
     answer = () => undefined;
     expect(await s.applyCoupon(' welcome10 ')).toBe(true);
     expect(s.$coupon.get()).toEqual({});
-    expect(writes('/carts/current').map((c) => c.body)).toEqual([{ couponCode: 'summer24' }, { couponCode: 'welcome10' }]);
+    expect(writes('/carts/current').map((c) => c.body)).toEqual([
+      { couponCode: 'summer24' },
+      { couponCode: 'welcome10' },
+    ]);
   });
 
   it('checkout: inlay-checkout may cancel the navigation; a failure says so', async () => {
@@ -183,7 +203,11 @@ describe('cart summary', () => {
     await m.cart.loadCart();
     const s = m.summary();
     answer = (c) =>
-      c.url.endsWith('/create-checkout') ? json(200, { checkoutId: 'co1' }) : c.url.endsWith('/redirect-session') ? json(200, { redirectSession: { fullUrl: 'https://pay.test/co1' } }) : undefined;
+      c.url.endsWith('/create-checkout')
+        ? json(200, { checkoutId: 'co1' })
+        : c.url.endsWith('/redirect-session')
+          ? json(200, { redirectSession: { fullUrl: 'https://pay.test/co1' } })
+          : undefined;
     const seen: unknown[] = [];
     const cancel = (e: CustomEvent) => (seen.push(e.detail), e.preventDefault());
     host.addEventListener('inlay-checkout', cancel);
@@ -192,7 +216,9 @@ describe('cart summary', () => {
     expect(seen).toEqual([{ checkoutId: 'co1', url: 'https://pay.test/co1' }]);
     expect(s.$checkout.get()).toEqual({});
     // not an http(s) URL: the platform sends the buyer back to this page
-    expect(writes('/redirect-session')[0]!.body).toMatchObject({ callbacks: { thankYouPageUrl: location.href, postFlowUrl: location.href } });
+    expect(writes('/redirect-session')[0]!.body).toMatchObject({
+      callbacks: { thankYouPageUrl: location.href, postFlowUrl: location.href },
+    });
 
     answer = (c) => (c.url.endsWith('/create-checkout') ? refused('X') : undefined);
     await s.checkout();

@@ -36,9 +36,17 @@ export function availabilityKey(l: CartLine): 'cart.outOfStock' | 'cart.partial'
 }
 
 /** The coupon message for a refused code. */
-export function couponErrorKey(e: unknown): 'cart.couponUnknown' | 'cart.couponExpired' | 'cart.couponInactive' | undefined {
+export function couponErrorKey(
+  e: unknown,
+): 'cart.couponUnknown' | 'cart.couponExpired' | 'cart.couponInactive' | undefined {
   const code = e instanceof InlayApiError && e.applicationError?.code;
-  return code === 'COUPON_DOES_NOT_EXIST' ? 'cart.couponUnknown' : code === 'COUPON_IS_EXPIRED' ? 'cart.couponExpired' : code === 'COUPON_NOT_ACTIVE_YET' ? 'cart.couponInactive' : undefined;
+  return code === 'COUPON_DOES_NOT_EXIST'
+    ? 'cart.couponUnknown'
+    : code === 'COUPON_IS_EXPIRED'
+      ? 'cart.couponExpired'
+      : code === 'COUPON_NOT_ACTIVE_YET'
+        ? 'cart.couponInactive'
+        : undefined;
 }
 
 /** The undo note of a removed line: its name, what puts it back, and why putting it back failed. */
@@ -97,7 +105,11 @@ export function createCartModel(context: InlayContext, { host, emit }: Pick<Widg
     remove(l: CartLine) {
       const name = lineName(l);
       const variantId = l.catalogReference.options?.variantId;
-      const item = { productId: l.catalogReference.catalogItemId, variantId: typeof variantId === 'string' ? variantId : undefined, quantity: l.quantity };
+      const item = {
+        productId: l.catalogReference.catalogItemId,
+        variantId: typeof variantId === 'string' ? variantId : undefined,
+        quantity: l.quantity,
+      };
       return cart.removeLine(l.id, host).then(
         () => void (cart.$cartOpen.get() && $removed.set({ name, item })),
         (e: unknown) => {
@@ -138,14 +150,14 @@ export function createCartModel(context: InlayContext, { host, emit }: Pick<Widg
         /** Apply a coupon code; true when applied, else the reason is in `$coupon`. */
         async applyCoupon(code: string): Promise<boolean> {
           const t = tr(context);
-          if (!code.trim()) return $coupon.set({ error: t('cart.couponMissing') }), false;
+          if (!code.trim()) return ($coupon.set({ error: t('cart.couponMissing') }), false);
           $coupon.set({ busy: true });
           try {
             await cart.applyCoupon(code.trim(), host);
-            return $coupon.set({}), true;
+            return ($coupon.set({}), true);
           } catch (err) {
             const key = couponErrorKey(err);
-            return $coupon.set({ error: key ? t(key) : i18n().error(err) }), false;
+            return ($coupon.set({ error: key ? t(key) : i18n().error(err) }), false);
           }
         },
         removeCoupon: () => cart.removeCoupon(host).catch((err: unknown) => $coupon.set({ error: i18n().error(err) })),

@@ -5,7 +5,15 @@ import { amount } from './format.ts';
 import { availabilityKey, type CartModel, type T } from './model.ts';
 
 /** The drawer's foot: coupon, totals (estimated by the platform) and the checkout button. */
-export function Summary(p: { t: T; model: CartModel; busy: boolean; revision: string; lines: CartLine[]; coupon?: string; thankYouUrl?: string }) {
+export function Summary(p: {
+  t: T;
+  model: CartModel;
+  busy: boolean;
+  revision: string;
+  lines: CartLine[];
+  coupon?: string;
+  thankYouUrl?: string;
+}) {
   const { t } = p;
   const m = useMemo(() => p.model.summary(), []);
   const totals = useStore(m.$totals);
@@ -17,7 +25,9 @@ export function Summary(p: { t: T; model: CartModel; busy: boolean; revision: st
   useEffect(m.estimate, [p.revision, p.busy]);
 
   const s = totals.data?.priceSummary;
-  const discounts = (totals.data?.appliedDiscounts ?? []).filter((d: CartDiscount) => d.coupon ?? d.discountRule ?? d.merchantDiscount);
+  const discounts = (totals.data?.appliedDiscounts ?? []).filter(
+    (d: CartDiscount) => d.coupon ?? d.discountRule ?? d.merchantDiscount,
+  );
   const blocked = p.lines.some((l) => availabilityKey(l));
   return (
     <div class="foot">
@@ -74,7 +84,9 @@ export function Summary(p: { t: T; model: CartModel; busy: boolean; revision: st
           <dd>{amount(s?.subtotal) || '…'}</dd>
           {discounts.map((d, i) => {
             const x = d.coupon ?? d.discountRule ?? d.merchantDiscount;
-            const label = d.coupon ? d.coupon.code : (d.discountRule?.name?.translated ?? d.discountRule?.name?.original ?? t('cart.discount'));
+            const label = d.coupon
+              ? d.coupon.code
+              : (d.discountRule?.name?.translated ?? d.discountRule?.name?.original ?? t('cart.discount'));
             return [<dt key={`t${i}`}>{label}</dt>, <dd key={`d${i}`}>−{amount(x?.amount)}</dd>];
           })}
           <dt>{t('cart.shipping')}</dt>
@@ -91,7 +103,14 @@ export function Summary(p: { t: T; model: CartModel; busy: boolean; revision: st
           {checkout.error}
         </p>
       )}
-      <button type="button" class="primary" part="checkout" disabled={blocked || p.busy || checkout.busy} aria-busy={!!checkout.busy} onClick={() => void m.checkout(p.thankYouUrl)}>
+      <button
+        type="button"
+        class="primary"
+        part="checkout"
+        disabled={blocked || p.busy || checkout.busy}
+        aria-busy={!!checkout.busy}
+        onClick={() => void m.checkout(p.thankYouUrl)}
+      >
         {checkout.busy ? t('cart.checkingOut') : t('cart.checkout')}
       </button>
     </div>

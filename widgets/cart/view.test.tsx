@@ -7,13 +7,24 @@ const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toF
 const cart: Cart = {
   id: 'c1',
   revision: '1',
-  lineItems: [{ id: 'a', quantity: 2, catalogReference: { appId: 'a', catalogItemId: 'p-a' }, productName: { original: 'Mug' }, price: money(9), lineItemPrice: money(18) }],
+  lineItems: [
+    {
+      id: 'a',
+      quantity: 2,
+      catalogReference: { appId: 'a', catalogItemId: 'p-a' },
+      productName: { original: 'Mug' },
+      price: money(9),
+      lineItemPrice: money(18),
+    },
+  ],
 };
 let failQuantity = false;
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
-  if (call.url.endsWith('/estimate-totals')) return json(200, { priceSummary: { subtotal: money(18), total: money(18) } });
-  if (call.url.endsWith('/update-line-items-quantity') && failQuantity) return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
+  if (call.url.endsWith('/estimate-totals'))
+    return json(200, { priceSummary: { subtotal: money(18), total: money(18) } });
+  if (call.url.endsWith('/update-line-items-quantity') && failQuantity)
+    return json(400, { message: 'no', details: { applicationError: { code: 'X' } } });
   return json(200, { cart });
 });
 
@@ -39,7 +50,9 @@ describe('<inlay-cart>', () => {
     await vi.waitFor(() => expect($('li.line')).toBeTruthy());
     failQuantity = true;
     $<HTMLButtonElement>('button[aria-label="One more Mug"]')!.click();
-    await vi.waitFor(() => expect($('li.line [role=alert]')?.textContent).toBe('Couldn’t change the quantity of Mug to 3. Try again'));
+    await vi.waitFor(() =>
+      expect($('li.line [role=alert]')?.textContent).toBe('Couldn’t change the quantity of Mug to 3. Try again'),
+    );
     expect($('li.line input')!.getAttribute('aria-invalid')).toBe('true');
   });
 });

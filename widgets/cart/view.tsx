@@ -83,7 +83,11 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
   const onRemove = (l: CartLine, index: number) => {
     void model.remove(l);
     // the button goes away: keep focus in the drawer
-    requestAnimationFrame(() => (dialog.current?.querySelectorAll<HTMLElement>('[data-remove]')[Math.max(0, index - 1)] ?? title.current)?.focus());
+    requestAnimationFrame(() =>
+      (
+        dialog.current?.querySelectorAll<HTMLElement>('[data-remove]')[Math.max(0, index - 1)] ?? title.current
+      )?.focus(),
+    );
   };
 
   return (
@@ -103,7 +107,14 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           {/* a cart, not a bag: a lidded bag read as the drawer's own remove (trash) icon */}
-          <path d="M2.5 4h2.3l2.4 10.6a1 1 0 0 0 1 .8h8.7a1 1 0 0 0 1-.8L20.2 8H5.7" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" />
+          <path
+            d="M2.5 4h2.3l2.4 10.6a1 1 0 0 0 1 .8h8.7a1 1 0 0 0 1-.8L20.2 8H5.7"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.8"
+            stroke-linejoin="round"
+            stroke-linecap="round"
+          />
           <circle cx="9.6" cy="19.2" r="1.6" fill="currentColor" />
           <circle cx="16.8" cy="19.2" r="1.6" fill="currentColor" />
         </svg>
@@ -123,7 +134,9 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
         onKeyDown={(e) => {
           // Tab cycles inside the drawer (browsers let it leave a modal dialog for their own UI)
           if (e.key !== 'Tab') return;
-          const all = [...dialog.current!.querySelectorAll<HTMLElement>('a[href],button:not(:disabled),input:not(:disabled)')].filter((x) => x.getClientRects().length);
+          const all = [
+            ...dialog.current!.querySelectorAll<HTMLElement>('a[href],button:not(:disabled),input:not(:disabled)'),
+          ].filter((x) => x.getClientRects().length);
           const edge = e.shiftKey ? all[0] : all.at(-1);
           if (host.shadowRoot!.activeElement === edge) {
             e.preventDefault();
@@ -136,7 +149,13 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
             <h2 id={`${me}-t`} ref={title} tabIndex={-1}>
               {t('cart.title')}
             </h2>
-            <button type="button" class="icon" part="close" aria-label={t('cart.close')} onClick={() => dialog.current?.close()}>
+            <button
+              type="button"
+              class="icon"
+              part="close"
+              aria-label={t('cart.close')}
+              onClick={() => dialog.current?.close()}
+            >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" />
               </svg>
@@ -153,7 +172,9 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
             )}
             {status.state === 'error' && !cart ? (
               <div class="inlay-alert" role="alert">
-                <p>{t('cart.loadFailed')} {i18n().error(status.error)}</p>
+                <p>
+                  {t('cart.loadFailed')} {i18n().error(status.error)}
+                </p>
                 <button type="button" class="secondary" onClick={model.reload}>
                   {t('action.retry')}
                 </button>
@@ -175,7 +196,17 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
               </ul>
             )}
           </div>
-          {lines.length > 0 && mine && <Summary t={t} model={model} busy={busy} revision={String(cart?.revision ?? '')} lines={lines} coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code} thankYouUrl={thankYouUrl} />}
+          {lines.length > 0 && mine && (
+            <Summary
+              t={t}
+              model={model}
+              busy={busy}
+              revision={String(cart?.revision ?? '')}
+              lines={lines}
+              coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code}
+              thankYouUrl={thankYouUrl}
+            />
+          )}
         </div>
       </dialog>
     </>

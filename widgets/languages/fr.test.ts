@@ -15,7 +15,18 @@ import { formStrings as reviewForm } from '../reviews/form-strings.ts';
 import { ownerStrings as reviewOwner } from '../reviews/owner-strings.ts';
 
 const english: Record<keyof typeof parts, Record<string, string>> = {
-  core, addToCart, backInStock, cart, login, password, profile, rating, recommendations, reviews, reviewForm, reviewOwner,
+  core,
+  addToCart,
+  backInStock,
+  cart,
+  login,
+  password,
+  profile,
+  rating,
+  recommendations,
+  reviews,
+  reviewForm,
+  reviewOwner,
 };
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

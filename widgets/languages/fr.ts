@@ -16,6 +16,19 @@ import { fr as reviewForm } from '../reviews/form-strings.fr.ts';
 import { fr as reviewOwner } from '../reviews/owner-strings.fr.ts';
 
 /** Each dictionary on its own (the tests check that no two share a key). */
-export const parts = { core, addToCart, backInStock, cart, login, password, profile, rating, recommendations, reviews, reviewForm, reviewOwner };
+export const parts = {
+  core,
+  addToCart,
+  backInStock,
+  cart,
+  login,
+  password,
+  profile,
+  rating,
+  recommendations,
+  reviews,
+  reviewForm,
+  reviewOwner,
+};
 
 export default Object.assign({}, ...Object.values(parts)) as Record<string, string>;

@@ -3,14 +3,29 @@ import type { Member } from '../../core/api/members.ts';
 import type { LoginModel, T } from './model.ts';
 
 /** The signed-in member's menu (edit profile, my account, sign out): arrow keys, Home/End, Escape and Tab close it. */
-export function Menu({ id, model, t, member, close, profile }: { id: string; model: LoginModel; t: T; member?: Member; close: () => void; profile: () => void }) {
+export function Menu({
+  id,
+  model,
+  t,
+  member,
+  close,
+  profile,
+}: {
+  id: string;
+  model: LoginModel;
+  t: T;
+  member?: Member;
+  close: () => void;
+  profile: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
   useEffect(() => items()[0]?.focus(), []);
   const onKey = (e: KeyboardEvent) => {
     const list = items();
     const i = list.indexOf((ref.current?.getRootNode() as ShadowRoot).activeElement as HTMLElement);
-    const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? -1 : null;
+    const to =
+      e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? -1 : null;
     if (e.key === 'Escape' || e.key === 'Tab') {
       if (e.key === 'Escape') e.preventDefault();
       close();

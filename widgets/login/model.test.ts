@@ -9,7 +9,8 @@ const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   return answer(call);
 });
-const appError = (status: number, code: string) => json(status, { message: 'm', details: { applicationError: { code } } });
+const appError = (status: number, code: string) =>
+  json(status, { message: 'm', details: { applicationError: { code } } });
 const calls = (path: string) => net.calls.filter((c) => c.url.includes(path));
 
 /** The site's `Inlay.captcha`. */
@@ -33,8 +34,12 @@ describe('failureKeys: every catalogue code has its message on the right field',
     expect(failureKeys({ loginState: 'FAILURE', error: 'x', errorCode }, step)).toEqual(keys);
   });
   it('verification codes and unknown failures', () => {
-    expect(failureKeys({ loginState: 'FAILURE', error: 'x', code: 'BAD_CODE' }, 'verify')).toEqual({ code: 'err.badCode' });
-    expect(failureKeys({ loginState: 'FAILURE', error: 'x', code: 'NOT_FOUND' }, 'verify')).toEqual({ form: 'err.codeExpired' });
+    expect(failureKeys({ loginState: 'FAILURE', error: 'x', code: 'BAD_CODE' }, 'verify')).toEqual({
+      code: 'err.badCode',
+    });
+    expect(failureKeys({ loginState: 'FAILURE', error: 'x', code: 'NOT_FOUND' }, 'verify')).toEqual({
+      form: 'err.codeExpired',
+    });
     expect(failureKeys({ loginState: 'FAILURE', error: 'Unknown _state' }, 'login')).toEqual({ form: 'err.unknown' });
   });
 });
@@ -49,7 +54,10 @@ describe('login model', () => {
   it('checks fields before sending anything', async () => {
     const m = createLoginModel(context);
     await m.signIn('ada@', '');
-    expect(m.$ui.get().errors).toEqual({ email: 'Enter a valid email address, like name@example.com.', password: 'Enter your password.' });
+    expect(m.$ui.get().errors).toEqual({
+      email: 'Enter a valid email address, like name@example.com.',
+      password: 'Enter your password.',
+    });
     await m.signUp('ada@example.com', 'short', '');
     expect(m.$ui.get().errors).toEqual({ password: 'Use at least 8 characters.' });
     await m.verifyCode('12');
@@ -66,11 +74,18 @@ describe('login model', () => {
     expect(m.$ui.get().busy).toBe(true);
     await Promise.all([a, b]);
     expect(calls('/v2/login')).toHaveLength(1);
-    expect(m.$ui.get()).toMatchObject({ busy: false, step: 'sign-in', errors: { password: 'Wrong password. Try again or reset it.' } });
+    expect(m.$ui.get()).toMatchObject({
+      busy: false,
+      step: 'sign-in',
+      errors: { password: 'Wrong password. Try again or reset it.' },
+    });
   });
 
   it('a captcha request asks the site provider and retries with its token; without a provider, a clear message', async () => {
-    answer = (c) => ((c.body as { captchaTokens?: unknown }).captchaTokens ? json(200, { state: 'REQUIRE_OWNER_APPROVAL' }) : appError(400, '-19971'));
+    answer = (c) =>
+      (c.body as { captchaTokens?: unknown }).captchaTokens
+        ? json(200, { state: 'REQUIRE_OWNER_APPROVAL' })
+        : appError(400, '-19971');
     const m = createLoginModel(context);
     await m.signIn('ada@example.com', 'pw');
     expect(m.$ui.get().errors.form).toMatch(/captcha check/);
@@ -84,10 +99,18 @@ describe('login model', () => {
 
   it('sign-up → code step (cool-down), wrong code, resend', async () => {
     let t = 1_000_000;
-    answer = (c) => (c.url.endsWith('/register') ? json(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' }) : c.url.endsWith('/verify') ? appError(400, 'BAD_CODE') : json(200, {}));
+    answer = (c) =>
+      c.url.endsWith('/register')
+        ? json(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' })
+        : c.url.endsWith('/verify')
+          ? appError(400, 'BAD_CODE')
+          : json(200, {});
     const m = createLoginModel(context, { now: () => t });
     await m.signUp(' ada@example.com ', 'long enough', ' Ada ');
-    expect(calls('/v2/register')[0]!.body).toMatchObject({ loginId: { email: 'ada@example.com' }, profile: { nickname: 'Ada' } });
+    expect(calls('/v2/register')[0]!.body).toMatchObject({
+      loginId: { email: 'ada@example.com' },
+      profile: { nickname: 'Ada' },
+    });
     expect(m.$ui.get()).toMatchObject({ step: 'verify', email: 'ada@example.com', resendAt: t + RESEND_COOLDOWN_MS });
     await m.verifyCode('123 456');
     expect(calls('/auth/verify')[0]!.body).toEqual({ code: '123456', stateToken: 'st' });
@@ -115,7 +138,10 @@ describe('login model', () => {
     history.replaceState(null, '', '/p?a=1&inlay-reset=old#x');
     const m = createLoginModel(context);
     await m.forgot('ada@example.com');
-    expect(calls('/recovery/v1/send-email')[0]!.body).toMatchObject({ email: 'ada@example.com', redirect: { url: `${location.origin}/p?a=1`, clientId: 'c' } });
+    expect(calls('/recovery/v1/send-email')[0]!.body).toMatchObject({
+      email: 'ada@example.com',
+      redirect: { url: `${location.origin}/p?a=1`, clientId: 'c' },
+    });
     expect(m.$ui.get()).toMatchObject({ step: 'sent', email: 'ada@example.com' });
 
     history.replaceState(null, '', '/p?inlay-reset=tok-1');
@@ -128,7 +154,10 @@ describe('login model', () => {
     answer = () => json(200, {});
     await m.reset('new password');
     expect(calls('/recovery/v1/recover').at(-1)!.body).toEqual({ recoveryToken: 'tok-1', password: 'new password' });
-    expect(m.$ui.get()).toMatchObject({ step: 'sign-in', notice: 'Your password was changed. Sign in with your new password.' });
+    expect(m.$ui.get()).toMatchObject({
+      step: 'sign-in',
+      notice: 'Your password was changed. Sign in with your new password.',
+    });
     expect(pageUrl('https://x.test/a?inlay-reset=1&b=2#c')).toBe('https://x.test/a?b=2');
   });
 });
@@ -154,7 +183,8 @@ describe('changePassword', () => {
   });
 
   it('the right one: the change is sent, nothing to show', async () => {
-    answer = (call) => (call.url.endsWith('/v2/login') ? json(200, { state: 'SUCCESS', sessionToken: 's' }) : json(200, {}));
+    answer = (call) =>
+      call.url.endsWith('/v2/login') ? json(200, { state: 'SUCCESS', sessionToken: 's' }) : json(200, {});
     expect(await m.changePassword('m@x.co', 'old secret', 'new secret 2')).toBeUndefined();
     expect(sent()).toEqual(['login', 'change-password']);
   });

@@ -2,7 +2,17 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import type { Translator } from '../../core/i18n/index.ts';
-import { changePassword, login, PASSWORD_MIN, recover, register, resendCode, sendRecoveryEmail, verify, type LoginState } from '../../core/api/identity.ts';
+import {
+  changePassword,
+  login,
+  PASSWORD_MIN,
+  recover,
+  register,
+  resendCode,
+  sendRecoveryEmail,
+  verify,
+  type LoginState,
+} from '../../core/api/identity.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
 import { strings } from './strings.ts';
@@ -32,7 +42,10 @@ export const RESET_PARAM = 'inlay-reset';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Which field shows which message for a refused step (spec §8 catalogue, plus verification's codes). */
-export function failureKeys(r: Extract<LoginState, { loginState: 'FAILURE' }>, step: 'login' | 'register' | 'verify'): Partial<Record<Field, Key>> {
+export function failureKeys(
+  r: Extract<LoginState, { loginState: 'FAILURE' }>,
+  step: 'login' | 'register' | 'verify',
+): Partial<Record<Field, Key>> {
   switch (r.errorCode) {
     case 'invalidPassword':
       return { password: 'err.invalidPassword' };
@@ -95,7 +108,11 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
     }
   }
 
-  async function outcome(r: LoginState, step: 'login' | 'register' | 'verify', retry?: (captcha: string) => Promise<LoginState>): Promise<void> {
+  async function outcome(
+    r: LoginState,
+    step: 'login' | 'register' | 'verify',
+    retry?: (captcha: string) => Promise<LoginState>,
+  ): Promise<void> {
     if (r.loginState === 'SUCCESS') {
       await (await flows()).loginWithSessionToken(client, r.data.sessionToken);
       return go('closed');
@@ -172,7 +189,8 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
         try {
           await recover(http, resetToken, password);
         } catch (e) {
-          if (e instanceof InlayApiError && e.applicationError?.code === 'INVALID_RECOVERY_TOKEN') return invalid({ form: t('err.resetExpired') });
+          if (e instanceof InlayApiError && e.applicationError?.code === 'INVALID_RECOVERY_TOKEN')
+            return invalid({ form: t('err.resetExpired') });
           throw e;
         }
         go('sign-in', { notice: t('login.resetDone') });
@@ -191,7 +209,9 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
       if (next === current) return { next: 'pw.same' };
       const refused = await changePassword(http, email, current, next);
       if (!refused) return undefined;
-      return refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword' ? { current: 'pw.wrong' } : { form: 'pw.locked' };
+      return refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword'
+        ? { current: 'pw.wrong' }
+        : { form: 'pw.locked' };
     },
   };
 }

@@ -23,7 +23,17 @@ export const passwordStrings = {
  * someone at a session left open on a shared computer cannot use this form to take the account over. What was typed
  * stays on failure.
  */
-export function PasswordForm({ i18n, email, ids, change }: { i18n: InlayContext['i18n']; email: string; ids: string; change: LoginModel['changePassword'] }) {
+export function PasswordForm({
+  i18n,
+  email,
+  ids,
+  change,
+}: {
+  i18n: InlayContext['i18n'];
+  email: string;
+  ids: string;
+  change: LoginModel['changePassword'];
+}) {
   const t = i18n().strings(passwordStrings);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +42,10 @@ export function PasswordForm({ i18n, email, ids, change }: { i18n: InlayContext[
   const [fields, setFields] = useState<PasswordProblem>({});
   const form = useRef<HTMLFormElement>(null);
   // the link that opened the form is gone: focus goes on to its first field, not to <body>
-  useEffect(() => void (open && (form.current?.elements.namedItem('current') as HTMLInputElement | null)?.focus()), [open]);
+  useEffect(
+    () => void (open && (form.current?.elements.namedItem('current') as HTMLInputElement | null)?.focus()),
+    [open],
+  );
 
   if (!open)
     return (
@@ -90,7 +103,14 @@ export function PasswordForm({ i18n, email, ids, change }: { i18n: InlayContext[
   );
 
   return (
-    <form ref={form} class="pw" part="form password" aria-labelledby={`${ids}pwt`} onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      ref={form}
+      class="pw"
+      part="form password"
+      aria-labelledby={`${ids}pwt`}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <p class="sub" id={`${ids}pwt`}>
         {t('pw.open')}
       </p>

@@ -22,7 +22,19 @@ export const profileStrings = {
  * Edit the nickname and join or leave the community. Both calls answer with the member, which replaces
  * `$session.member` (every widget sees the new name). What the person typed stays in the fields on failure.
  */
-export function ProfilePanel({ context, member, ids, close, changePassword }: { context: InlayContext; member: Member; ids: string; close: () => void; changePassword: LoginModel['changePassword'] }) {
+export function ProfilePanel({
+  context,
+  member,
+  ids,
+  close,
+  changePassword,
+}: {
+  context: InlayContext;
+  member: Member;
+  ids: string;
+  close: () => void;
+  changePassword: LoginModel['changePassword'];
+}) {
   const { client, i18n } = context;
   const t = i18n().strings(profileStrings);
   const [busy, setBusy] = useState(false);
@@ -59,7 +71,13 @@ export function ProfilePanel({ context, member, ids, close, changePassword }: { 
   };
 
   return (
-    <div class="panel" part="panel profile" role="dialog" aria-labelledby={`${ids}pt`} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), close())}>
+    <div
+      class="panel"
+      part="panel profile"
+      role="dialog"
+      aria-labelledby={`${ids}pt`}
+      onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), close())}
+    >
       <div class="head">
         <p class="title" id={`${ids}pt`} ref={title} tabIndex={-1}>
           {t('profile.title')}
@@ -96,7 +114,12 @@ export function ProfilePanel({ context, member, ids, close, changePassword }: { 
           </p>
         ) : null}
         <label class="check">
-          <input type="checkbox" name="community" defaultChecked={member.privacyStatus === 'PUBLIC'} aria-describedby={`${ids}ch`} />
+          <input
+            type="checkbox"
+            name="community"
+            defaultChecked={member.privacyStatus === 'PUBLIC'}
+            aria-describedby={`${ids}ch`}
+          />
           {t('profile.community')}
         </label>
         <p class="hint" id={`${ids}ch`}>
@@ -107,7 +130,9 @@ export function ProfilePanel({ context, member, ids, close, changePassword }: { 
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
       </form>
-      {member.loginEmail ? <PasswordForm i18n={i18n} email={member.loginEmail} ids={ids} change={changePassword} /> : null}
+      {member.loginEmail ? (
+        <PasswordForm i18n={i18n} email={member.loginEmail} ids={ids} change={changePassword} />
+      ) : null}
     </div>
   );
 }

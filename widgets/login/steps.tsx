@@ -14,7 +14,17 @@ export const TITLES = {
 } as const;
 
 /** A labelled input with its inline error and hint. */
-function Input(p: { ids: string; name: string; label: string; error?: string; hint?: string; type?: string; autoComplete: string; value?: string; extra?: Record<string, unknown> }) {
+function Input(p: {
+  ids: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  type?: string;
+  autoComplete: string;
+  value?: string;
+  extra?: Record<string, unknown>;
+}) {
   const id = `${p.ids}${p.name}`;
   const described = [p.hint ? `${id}h` : '', p.error ? `${id}e` : ''].filter(Boolean).join(' ');
   return (
@@ -45,11 +55,34 @@ function Input(p: { ids: string; name: string; label: string; error?: string; hi
   );
 }
 
-function Password({ ids, t, error, autoComplete, label, hint }: { ids: string; t: T; error?: string; autoComplete: string; label: string; hint?: string }) {
+function Password({
+  ids,
+  t,
+  error,
+  autoComplete,
+  label,
+  hint,
+}: {
+  ids: string;
+  t: T;
+  error?: string;
+  autoComplete: string;
+  label: string;
+  hint?: string;
+}) {
   const [show, setShow] = useState(false);
   return (
     <>
-      <Input ids={ids} name="password" label={label} error={error} hint={hint} type={show ? 'text' : 'password'} autoComplete={autoComplete} extra={{ required: true }} />
+      <Input
+        ids={ids}
+        name="password"
+        label={label}
+        error={error}
+        hint={hint}
+        type={show ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        extra={{ required: true }}
+      />
       <label class="check">
         <input type="checkbox" checked={show} onChange={() => setShow(!show)} /> {t('login.show')}
       </label>
@@ -82,7 +115,16 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
     </button>
   );
   const email = (autoComplete: string) => (
-    <Input ids={ids} name="email" label={t('login.email')} type="email" autoComplete={autoComplete} value={ui.email} error={e.email} extra={{ required: true, inputMode: 'email', spellcheck: false }} />
+    <Input
+      ids={ids}
+      name="email"
+      label={t('login.email')}
+      type="email"
+      autoComplete={autoComplete}
+      value={ui.email}
+      error={e.email}
+      extra={{ required: true, inputMode: 'email', spellcheck: false }}
+    />
   );
   const err = (f: Field) => e[f];
 
@@ -91,7 +133,13 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
       return (
         <form part="form" onSubmit={submit((f) => model.signIn(f.email ?? '', f.password ?? ''))} noValidate>
           {email('username')}
-          <Password ids={ids} t={t} label={t('login.password')} error={err('password')} autoComplete="current-password" />
+          <Password
+            ids={ids}
+            t={t}
+            label={t('login.password')}
+            error={err('password')}
+            autoComplete="current-password"
+          />
           {button(t('login.submitIn'))}
           {link(t('login.toForgot'), () => model.go('forgot'))}
           {link(t('login.toUp'), () => model.go('sign-up'))}
@@ -99,10 +147,27 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
       );
     case 'sign-up':
       return (
-        <form part="form" onSubmit={submit((f) => model.signUp(f.email ?? '', f.password ?? '', f.nickname ?? ''))} noValidate>
+        <form
+          part="form"
+          onSubmit={submit((f) => model.signUp(f.email ?? '', f.password ?? '', f.nickname ?? ''))}
+          noValidate
+        >
           {email('email')}
-          <Password ids={ids} t={t} label={t('login.password')} hint={t('login.passwordHint')} error={err('password')} autoComplete="new-password" />
-          <Input ids={ids} name="nickname" label={t('login.nickname')} hint={t('login.nicknameHint')} autoComplete="nickname" />
+          <Password
+            ids={ids}
+            t={t}
+            label={t('login.password')}
+            hint={t('login.passwordHint')}
+            error={err('password')}
+            autoComplete="new-password"
+          />
+          <Input
+            ids={ids}
+            name="nickname"
+            label={t('login.nickname')}
+            hint={t('login.nicknameHint')}
+            autoComplete="nickname"
+          />
           {button(t('login.submitUp'))}
           {link(t('login.toIn'), () => model.go('sign-in'))}
         </form>
@@ -139,7 +204,14 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
     case 'reset':
       return (
         <form part="form" onSubmit={submit((f) => model.reset(f.password ?? ''))} noValidate>
-          <Password ids={ids} t={t} label={t('login.newPassword')} hint={t('login.passwordHint')} error={err('password')} autoComplete="new-password" />
+          <Password
+            ids={ids}
+            t={t}
+            label={t('login.newPassword')}
+            hint={t('login.passwordHint')}
+            error={err('password')}
+            autoComplete="new-password"
+          />
           {button(t('login.submitReset'))}
           {e.form ? link(t('login.toForgot'), () => model.go('forgot')) : null}
         </form>

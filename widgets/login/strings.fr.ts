@@ -32,7 +32,8 @@ export const fr: Record<keyof typeof strings, string> = {
   'login.resend': 'Envoyer un nouveau code',
   'login.resendIn': 'Envoyer un nouveau code ({s} s)',
   'login.resent': 'Nouveau code envoyé.',
-  'login.forgotSent': 'Si {email} correspond à un compte, vous recevrez un e-mail avec un lien pour choisir un nouveau mot de passe.',
+  'login.forgotSent':
+    'Si {email} correspond à un compte, vous recevrez un e-mail avec un lien pour choisir un nouveau mot de passe.',
   'login.resetDone': 'Mot de passe modifié. Connectez-vous avec le nouveau.',
   'login.pending': 'Compte créé. Le propriétaire du site doit l’approuver avant que vous puissiez vous connecter.',
   'login.menu': 'Menu du compte de {name}',
@@ -47,7 +48,8 @@ export const fr: Record<keyof typeof strings, string> = {
   'err.invalidEmail': 'Aucun compte n’utilise cet e-mail. Vérifiez-le ou créez un compte.',
   'err.badEmail': 'Cette adresse e-mail n’est pas valide.',
   'err.emailExists': 'Un compte utilise déjà cet e-mail. Connectez-vous plutôt.',
-  'err.resetPassword': 'Vous devez choisir un nouveau mot de passe avant de vous connecter. Utilisez « Mot de passe oublié ? ».',
+  'err.resetPassword':
+    'Vous devez choisir un nouveau mot de passe avant de vous connecter. Utilisez « Mot de passe oublié ? ».',
   'err.captcha': 'Par sécurité, ce site demande une vérification captcha, indisponible ici. Réessayez plus tard.',
   'err.captchaInvalid': 'La vérification captcha a échoué. Réessayez.',
   'err.badCode': 'Ce code est incorrect. Vérifiez l’e-mail et réessayez.',

@@ -29,7 +29,8 @@ export const strings = {
   'login.resend': 'Send a new code',
   'login.resendIn': 'Send a new code ({s} s)',
   'login.resent': 'We sent a new code.',
-  'login.forgotSent': 'If {email} belongs to an account, you’ll get an email with a link to choose a new password. Check your inbox.',
+  'login.forgotSent':
+    'If {email} belongs to an account, you’ll get an email with a link to choose a new password. Check your inbox.',
   'login.resetDone': 'Your password was changed. Sign in with your new password.',
   'login.pending': 'Your account was created. The site owner needs to approve it before you can sign in.',
   'login.menu': 'Account menu for {name}',

@@ -5,7 +5,8 @@ import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
-  if (call.url.includes('/members/v1/members/my')) return json(200, { member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
+  if (call.url.includes('/members/v1/members/my'))
+    return json(200, { member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
   return json(400, { message: 'nope', details: { applicationError: { code: '-19976' } } });
 });
 
@@ -21,7 +22,8 @@ async function mount(attrs: Record<string, string> = {}) {
 }
 const $ = <T extends Element = HTMLElement>(el: Element, s: string) => el.shadowRoot!.querySelector<T>(s);
 const active = (el: Element) => el.shadowRoot!.activeElement;
-const key = (target: Element, k: string) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
+const key = (target: Element, k: string) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true }));
 
 describe('<inlay-login>', () => {
   it('signed out: a button that opens the form on `view`; Escape closes and gives focus back; buttons never submit a host form', async () => {
@@ -40,7 +42,8 @@ describe('<inlay-login>', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(active(el)).toBe($(el, 'input[name=email]')));
     expect($(el, 'input[name=password]')!.getAttribute('autocomplete')).toBe('new-password');
-    for (const b of el.shadowRoot!.querySelectorAll('button')) expect(['button', 'submit']).toContain(b.getAttribute('type'));
+    for (const b of el.shadowRoot!.querySelectorAll('button'))
+      expect(['button', 'submit']).toContain(b.getAttribute('type'));
     // the widget's own form is submitted, never the host's
     ($(el, 'button[type=submit]') as HTMLButtonElement).click();
     await vi.waitFor(() => expect($(el, '.err')).toBeTruthy());
@@ -65,7 +68,11 @@ describe('<inlay-login>', () => {
     el.addEventListener('inlay-login', (e) => seen.push(`login:${(e.detail.member as { id: string }).id}`));
     el.addEventListener('inlay-logout', () => seen.push('logout'));
     $session.set({ status: 'member', role: 'member' });
-    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
+    $session.set({
+      status: 'member',
+      role: 'member',
+      member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } },
+    });
     await vi.waitFor(() => expect($(el, '.member')).toBeTruthy());
     const btn = $(el, '.member')!;
     expect(btn.getAttribute('aria-label')).toBe('Account menu for Ada Lovelace');

@@ -72,7 +72,8 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
   // Focus: the new step's first field (or its title); back to the button when the panel closes.
   const wasOpen = useRef(false);
   useEffect(() => {
-    if (open) (panel.current?.querySelector('input') ?? panel.current?.querySelector<HTMLElement>('[data-focus]'))?.focus();
+    if (open)
+      (panel.current?.querySelector('input') ?? panel.current?.querySelector<HTMLElement>('[data-focus]'))?.focus();
     else if (wasOpen.current) trigger.current?.focus();
     wasOpen.current = open;
   }, [ui.step, open]);
@@ -140,7 +141,13 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
         ) : null}
         {(profileOpen || (profileLeaving && !menu)) && Profile && member ? (
           <Surface open={profileOpen}>
-            <Profile context={context} member={member} ids={ids} changePassword={model.changePassword} close={() => (setProfileOpen(false), trigger.current?.focus())} />
+            <Profile
+              context={context}
+              member={member}
+              ids={ids}
+              changePassword={model.changePassword}
+              close={() => (setProfileOpen(false), trigger.current?.focus())}
+            />
           </Surface>
         ) : null}
       </div>
@@ -157,7 +164,9 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
         aria-expanded={hosted ? undefined : open}
         aria-controls={hosted ? undefined : `${ids}p`}
         disabled={hosted && ui.busy}
-        onClick={() => (hosted ? model.hosted() : open ? model.close() : model.open(view === 'sign-up' ? 'sign-up' : 'sign-in'))}
+        onClick={() =>
+          hosted ? model.hosted() : open ? model.close() : model.open(view === 'sign-up' ? 'sign-up' : 'sign-in')
+        }
       >
         {t('login.open')}
       </button>
@@ -181,8 +190,16 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
               ×
             </button>
           </div>
-          {open && ui.notice ? <p class="notice" role="status">{ui.notice}</p> : null}
-          {open && ui.errors.form ? <p class="err" role="alert">{ui.errors.form}</p> : null}
+          {open && ui.notice ? (
+            <p class="notice" role="status">
+              {ui.notice}
+            </p>
+          ) : null}
+          {open && ui.errors.form ? (
+            <p class="err" role="alert">
+              {ui.errors.form}
+            </p>
+          ) : null}
           {/* keyed: each step gets fresh fields (uncontrolled inputs must not carry a value into another field) */}
           <Step key={shown.current.step} ui={shown.current} model={model} t={t} ids={ids} />
         </div>

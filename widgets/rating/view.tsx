@@ -24,14 +24,27 @@ export function RatingView({ productId, context }: RatingProps & WidgetProps) {
   const label = t('rat.label', { avg, count: s.count });
   const shown = s.count ? (
     <span role="img" aria-label={label}>
-      <span class="stars" aria-hidden="true"><i style={{ width: `${s.average * 20}%` }} /></span>
-      <span aria-hidden="true"> {avg} ({i18n().number(s.count)})</span>
+      <span class="stars" aria-hidden="true">
+        <i style={{ width: `${s.average * 20}%` }} />
+      </span>
+      <span aria-hidden="true">
+        {' '}
+        {avg} ({i18n().number(s.count)})
+      </span>
     </span>
   ) : (
     <span class="none">{t('rat.none')}</span>
   );
   return go ? (
-    <button type="button" part="root link" class="go" aria-label={t('rat.go', { label: s.count ? label : t('rat.none') })} onClick={go}>{shown}</button>
+    <button
+      type="button"
+      part="root link"
+      class="go"
+      aria-label={t('rat.go', { label: s.count ? label : t('rat.none') })}
+      onClick={go}
+    >
+      {shown}
+    </button>
   ) : (
     <span part="root">{shown}</span>
   );

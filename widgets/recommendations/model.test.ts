@@ -4,8 +4,14 @@ import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel, loadRecommendations, preference, settings } from './model.ts';
 
 const algorithms = [
-  { config: { name: 'From the same categories', algorithmType: 'RELATED_ITEMS', algorithmId: 'a-cat' }, appId: 'stores' },
-  { config: { name: 'Frequently bought together', algorithmType: 'RELATED_ITEMS', algorithmId: 'a-bt' }, appId: 'stores' },
+  {
+    config: { name: 'From the same categories', algorithmType: 'RELATED_ITEMS', algorithmId: 'a-cat' },
+    appId: 'stores',
+  },
+  {
+    config: { name: 'Frequently bought together', algorithmType: 'RELATED_ITEMS', algorithmId: 'a-bt' },
+    appId: 'stores',
+  },
   { config: { name: 'Best sellers', algorithmType: 'GLOBAL', algorithmId: 'a-bs' }, appId: 'stores' },
 ] as const;
 const product = (id: string) => ({ id, name: `P ${id}`, slug: id });
@@ -14,10 +20,17 @@ const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (call.url.endsWith('/v1/recommendations/algorithms')) return json(200, { availableAlgorithms: algorithms });
   if (call.url.endsWith('/v1/recommendations/get')) {
-    return json(200, { recommendation: { items: ['p1', 'cur', 'p2', 'p3', 'cart', 'p4'].map((catalogItemId) => ({ appId: 'stores', catalogItemId })), algorithm: { id: 'a-bt', appId: 'stores' } } });
+    return json(200, {
+      recommendation: {
+        items: ['p1', 'cur', 'p2', 'p3', 'cart', 'p4'].map((catalogItemId) => ({ appId: 'stores', catalogItemId })),
+        algorithm: { id: 'a-bt', appId: 'stores' },
+      },
+    });
   }
   if (call.url.endsWith('/stores-reader/v1/products/query')) {
-    const ids = (JSON.parse((call.body as { query: { filter: string } }).query.filter) as { id: { $hasSome: string[] } }).id.$hasSome;
+    const ids = (
+      JSON.parse((call.body as { query: { filter: string } }).query.filter) as { id: { $hasSome: string[] } }
+    ).id.$hasSome;
     return json(200, { products: [...ids].reverse().map(product) }); // any order: the carousel keeps the recommendation's
   }
   return json(404, { message: 'no' });
@@ -28,19 +41,36 @@ const { client } = testContext(net.fetch, { clientId: 'c' });
 describe('recommendations model', () => {
   it('prefers the chosen algorithm, then the ones that can fill in; global ones only without a product', () => {
     const all = algorithms as unknown as Parameters<typeof preference>[0];
-    expect(preference(all, 'bought-together', true).map((a) => a.config.algorithmId)).toEqual(['a-bt', 'a-cat', 'a-bs']);
+    expect(preference(all, 'bought-together', true).map((a) => a.config.algorithmId)).toEqual([
+      'a-bt',
+      'a-cat',
+      'a-bs',
+    ]);
     expect(preference(all, 'related', true).map((a) => a.config.algorithmId)).toEqual(['a-cat', 'a-bs']);
     expect(preference(all, 'related', false).map((a) => a.config.algorithmId)).toEqual(['a-bs']);
   });
 
   it('one recommendation call and one catalog call; leaves out the current product and cart items; keeps the order', async () => {
     net.calls.length = 0;
-    const items = await loadRecommendations(client, { productId: 'cur', algorithm: 'bought-together', limit: 3, exclude: new Set(['cart']) });
+    const items = await loadRecommendations(client, {
+      productId: 'cur',
+      algorithm: 'bought-together',
+      limit: 3,
+      exclude: new Set(['cart']),
+    });
     expect(items.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
     const api = net.calls.filter((c) => !c.url.endsWith('/oauth2/token'));
-    expect(api.map((c) => new URL(c.url).pathname)).toEqual(['/v1/recommendations/algorithms', '/v1/recommendations/get', '/stores-reader/v1/products/query']);
+    expect(api.map((c) => new URL(c.url).pathname)).toEqual([
+      '/v1/recommendations/algorithms',
+      '/v1/recommendations/get',
+      '/stores-reader/v1/products/query',
+    ]);
     expect(api[1]!.body).toEqual({
-      algorithms: [{ id: 'a-bt', appId: 'stores' }, { id: 'a-cat', appId: 'stores' }, { id: 'a-bs', appId: 'stores' }],
+      algorithms: [
+        { id: 'a-bt', appId: 'stores' },
+        { id: 'a-cat', appId: 'stores' },
+        { id: 'a-bs', appId: 'stores' },
+      ],
       items: [{ appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: 'cur' }],
       minimumRecommendedItems: 5, // 3 to show + the current product + one in the cart
     });
@@ -53,17 +83,33 @@ describe('recommendations model', () => {
 
 describe('createRecommendationsModel', () => {
   /** A page whose cart holds `inCart`; `recs` answers the recommendation call. */
-  function page(inCart: string[], recs: (call: Call) => Response = () => json(200, { recommendation: { items: ['p1', 'cart', 'p2'].map((catalogItemId) => ({ appId: 'stores', catalogItemId })), algorithm: { id: 'a-bs', appId: 'stores' } } })) {
+  function page(
+    inCart: string[],
+    recs: (call: Call) => Response = () =>
+      json(200, {
+        recommendation: {
+          items: ['p1', 'cart', 'p2'].map((catalogItemId) => ({ appId: 'stores', catalogItemId })),
+          algorithm: { id: 'a-bs', appId: 'stores' },
+        },
+      }),
+  ) {
     const net = fakeFetch((call) => {
       const path = new URL(call.url).pathname;
       if (path === '/oauth2/token') return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
       if (path === '/ecom/v1/carts/current') {
-        const lineItems = inCart.map((id, i) => ({ id: `l${i}`, quantity: 1, catalogReference: { appId: 'stores', catalogItemId: id }, price: { amount: '1' } }));
+        const lineItems = inCart.map((id, i) => ({
+          id: `l${i}`,
+          quantity: 1,
+          catalogReference: { appId: 'stores', catalogItemId: id },
+          price: { amount: '1' },
+        }));
         return inCart.length ? json(200, { cart: { id: 'c1', lineItems } }) : json(404, { message: 'no cart' });
       }
       if (path === '/v1/recommendations/get') return recs(call);
       if (path === '/v1/recommendations/algorithms') return json(200, { availableAlgorithms: algorithms });
-      const ids = (JSON.parse((call.body as { query: { filter: string } }).query.filter) as { id: { $hasSome: string[] } }).id.$hasSome;
+      const ids = (
+        JSON.parse((call.body as { query: { filter: string } }).query.filter) as { id: { $hasSome: string[] } }
+      ).id.$hasSome;
       return json(200, { products: ids.map(product) });
     });
     return { net, context: testContext(net.fetch, { clientId: 'c' }) };
@@ -86,12 +132,16 @@ describe('createRecommendationsModel', () => {
     expect(m.update({ productId: 'cur', limit: 2 })).toEqual(['related', 'cur', 2]);
     await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
     expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
-    const asked = net.calls.find((c) => c.url.endsWith('/recommendations/get'))!.body as { items: { catalogItemId: string }[] };
+    const asked = net.calls.find((c) => c.url.endsWith('/recommendations/get'))!.body as {
+      items: { catalogItemId: string }[];
+    };
     expect(asked.items.map((i) => i.catalogItemId)).toEqual(['cur']);
   });
 
   it('nothing to recommend: ready and empty (the view hides itself)', async () => {
-    const { context } = page([], () => json(200, { recommendation: { items: [], algorithm: { id: 'a-bs', appId: 'stores' } } }));
+    const { context } = page([], () =>
+      json(200, { recommendation: { items: [], algorithm: { id: 'a-bs', appId: 'stores' } } }),
+    );
     const m = createRecommendationsModel(context, { limit: 3 });
     m.load();
     await vi.waitFor(() => expect(m.$state.get()).toEqual({ status: 'ready', items: [] }));
@@ -100,7 +150,14 @@ describe('createRecommendationsModel', () => {
   it('a failed read shows its error; load again (retry) reads again and recovers', async () => {
     let fail = true;
     const { context, net } = page([], () =>
-      fail ? json(400, { message: 'refused' }) : json(200, { recommendation: { items: [{ appId: 'stores', catalogItemId: 'p9' }], algorithm: { id: 'a-bs', appId: 'stores' } } }),
+      fail
+        ? json(400, { message: 'refused' })
+        : json(200, {
+            recommendation: {
+              items: [{ appId: 'stores', catalogItemId: 'p9' }],
+              algorithm: { id: 'a-bs', appId: 'stores' },
+            },
+          }),
     );
     const m = createRecommendationsModel(context, { limit: 4 });
     m.load();

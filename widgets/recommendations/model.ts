@@ -28,7 +28,11 @@ const FALLBACKS: Record<AlgorithmAttr, AlgorithmAttr[]> = {
   'best-sellers': ['best-sellers', 'related'],
 };
 
-export function preference(available: AvailableAlgorithm[], chosen: AlgorithmAttr, hasItem: boolean): AvailableAlgorithm[] {
+export function preference(
+  available: AvailableAlgorithm[],
+  chosen: AlgorithmAttr,
+  hasItem: boolean,
+): AvailableAlgorithm[] {
   return FALLBACKS[chosen]
     .map((key) => available.find((a) => a.config.name === NAMES[key]))
     .filter((a): a is AvailableAlgorithm => !!a && (hasItem || a.config.algorithmType === 'GLOBAL'));
@@ -49,15 +53,21 @@ export interface LoadInput {
  * after leaving out the current product and what is in the cart) and one catalog query for their details; the
  * cards' rating summaries start with that query (one batched read, shared with the cards' `<inlay-rating>`).
  */
-export async function loadRecommendations(client: InlayClient, { productId, algorithm, limit, exclude, previous = [] }: LoadInput): Promise<Product[]> {
+export async function loadRecommendations(
+  client: InlayClient,
+  { productId, algorithm, limit, exclude, previous = [] }: LoadInput,
+): Promise<Product[]> {
   const settle = expectProducts(client, previous);
   try {
     const algorithms = preference(await listAlgorithms(client), algorithm, !!productId);
-    if (!algorithms.length) return settle([]), [];
+    if (!algorithms.length) return (settle([]), []);
     const skip = new Set(exclude);
     if (productId) skip.add(productId);
     const rec = await getRecommendation(client, algorithms, productId ? [productId] : [], limit + skip.size);
-    const ids = rec.items.map((i) => i.catalogItemId).filter((id) => !skip.has(id)).slice(0, limit);
+    const ids = rec.items
+      .map((i) => i.catalogItemId)
+      .filter((id) => !skip.has(id))
+      .slice(0, limit);
     prefetchSummaries(client, 'stores', ids); // the cards' ratings, alongside their details rather than after them
     const products = await productsByIds(client, ids);
     settle(products);
@@ -84,9 +94,17 @@ export interface RecommendationsProps {
 }
 
 /** What the attributes ask for: a known algorithm (the default depends on the product), the product, 1 to 24 items. */
-export function settings({ productId, algorithm, limit }: RecommendationsProps): [chosen: AlgorithmAttr, productId: string | undefined, max: number] {
+export function settings({
+  productId,
+  algorithm,
+  limit,
+}: RecommendationsProps): [chosen: AlgorithmAttr, productId: string | undefined, max: number] {
   return [
-    algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related' ? algorithm : productId ? 'related' : 'best-sellers',
+    algorithm === 'bought-together' || algorithm === 'best-sellers' || algorithm === 'related'
+      ? algorithm
+      : productId
+        ? 'related'
+        : 'best-sellers',
     productId,
     Math.max(1, Math.min(24, Math.floor(limit ?? 8) || 8)),
   ];
@@ -94,7 +112,8 @@ export function settings({ productId, algorithm, limit }: RecommendationsProps):
 
 const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
 
-export type RecommendationsState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
+export type RecommendationsState =
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
 
 /**
  * The carousel's read, one model per element: `$state` (loading, error, or the products; an empty list hides the
@@ -124,7 +143,10 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
     // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
     void cartOf(client)
       .loadCart()
-      .then((cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(), () => [])
+      .then(
+        (cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(),
+        () => [],
+      )
       .then((inCart) => {
         if (read !== reads) return;
         const [chosen, productId, max] = latest;
@@ -133,7 +155,13 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
         // a retry reads again (a failed read is otherwise kept until its store is unused)
         if (client.cache.get(key)?.error) client.cache.invalidate(key);
         const get = () =>
-          loadRecommendations(client, { productId, algorithm: chosen, limit: max, exclude: new Set(inCart), previous: client.cache.get<Product[]>(key)?.data?.map((p) => p.id) });
+          loadRecommendations(client, {
+            productId,
+            algorithm: chosen,
+            limit: max,
+            exclude: new Set(inCart),
+            previous: client.cache.get<Product[]>(key)?.data?.map((p) => p.id),
+          });
         // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
         off = client.cache.store(key, get, RECS).subscribe((q) => {
           if (q.data) $state.set({ status: 'ready', items: q.data });
@@ -155,7 +183,8 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
 export type RecommendationsModel = ReturnType<typeof createRecommendationsModel>;
 
 /** Where a card links: the platform's product page URL, http(s) only. */
-export const productHref = (p: Product): string | undefined => p.productPageUrl && httpUrl(p.productPageUrl.path, p.productPageUrl.base);
+export const productHref = (p: Product): string | undefined =>
+  p.productPageUrl && httpUrl(p.productPageUrl.path, p.productPageUrl.base);
 
 /** Only http(s) images reach `src`. */
 export function imageOf(p: Product): { url: string; width: number; height: number } | undefined {

@@ -9,7 +9,14 @@ export type { RecommendationsProps };
 /** Points the reading way (the stylesheet turns "previous" around, and both in a right-to-left page). */
 const Chevron = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />
+    <path
+      d="m9 5 7 7-7 7"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    />
   </svg>
 );
 
@@ -41,7 +48,11 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   const measure = () => {
     const el = track.current;
     // |scrollLeft|: it runs from 0 down to negative values in a right-to-left track
-    if (el) setEnds({ start: Math.abs(el.scrollLeft) <= 1, end: Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1 });
+    if (el)
+      setEnds({
+        start: Math.abs(el.scrollLeft) <= 1,
+        end: Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1,
+      });
   };
   useEffect(measure, [state]);
   // a wider or narrower container can make everything fit (no arrows) or not
@@ -72,7 +83,8 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
 
   // next/previous follow the reading direction: in a right-to-left page "next" is leftwards
   const fwd = () => (track.current && getComputedStyle(track.current).direction === 'rtl' ? -1 : 1);
-  const page = (dir: 1 | -1) => track.current?.scrollBy({ left: fwd() * dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
+  const page = (dir: 1 | -1) =>
+    track.current?.scrollBy({ left: fwd() * dir * track.current.clientWidth * 0.9, behavior: 'smooth' });
   const onKey = (e: KeyboardEvent) => {
     const links = [...(track.current?.querySelectorAll<HTMLElement>('a.card-link') ?? [])];
     const i = links.indexOf((e.target as HTMLElement).closest('a') as HTMLElement);
@@ -84,7 +96,12 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   };
 
   return (
-    <section part="root" aria-roledescription="carousel" aria-label={t('recs.label')} aria-busy={state.status === 'loading'}>
+    <section
+      part="root"
+      aria-roledescription="carousel"
+      aria-label={t('recs.label')}
+      aria-busy={state.status === 'loading'}
+    >
       <div class="head">
         {heading}
         {/* no arrows when every card fits */}
@@ -105,9 +122,27 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
               const href = productHref(p);
               const price = priceText(p);
               return (
-                <div key={p.id} class="card" part="item" role="group" aria-roledescription="slide" aria-label={t('recs.slide', { n: i + 1, total: items.length })}>
+                <div
+                  key={p.id}
+                  class="card"
+                  part="item"
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={t('recs.slide', { n: i + 1, total: items.length })}
+                >
                   <a class="card-link" part="link" href={href}>
-                    <span class="media">{img ? <img src={img.url} width={img.width} height={img.height} alt="" loading="lazy" decoding="async" /> : null}</span>
+                    <span class="media">
+                      {img ? (
+                        <img
+                          src={img.url}
+                          width={img.width}
+                          height={img.height}
+                          alt=""
+                          loading="lazy"
+                          decoding="async"
+                        />
+                      ) : null}
+                    </span>
                     <span class="name" title={p.name}>
                       {p.name}
                     </span>

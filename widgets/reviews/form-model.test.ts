@@ -8,7 +8,8 @@ import type { Draft } from './submit.ts';
 const context = testContext(fakeFetch(() => json(500, {})).fetch);
 const KEY = 'inlay.reviews.draft.stores:p1';
 const png = (name = 'a.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
-const apiError = (status: number, body: unknown) => new InlayApiError({ kind: 'http', status, message: 'x', ...(body as object) });
+const apiError = (status: number, body: unknown) =>
+  new InlayApiError({ kind: 'http', status, message: 'x', ...(body as object) });
 
 beforeEach(() => sessionStorage.clear());
 
@@ -72,9 +73,17 @@ describe('review form model', () => {
   });
 
   it.each([
-    ['maybe saved', Object.assign(new TypeError('Failed to fetch'), { reviewMayBeSaved: true }), { general: expect.stringMatching(/couldn’t confirm/) }],
+    [
+      'maybe saved',
+      Object.assign(new TypeError('Failed to fetch'), { reviewMayBeSaved: true }),
+      { general: expect.stringMatching(/couldn’t confirm/) },
+    ],
     ['already reviewed (409)', apiError(409, {}), { general: expect.stringMatching(/already reviewed/) }],
-    ['a field', apiError(400, { fieldViolations: [{ field: 'content.body', description: 'too long' }] }), { errors: { body: 'too long' } }],
+    [
+      'a field',
+      apiError(400, { fieldViolations: [{ field: 'content.body', description: 'too long' }] }),
+      { errors: { body: 'too long' } },
+    ],
     ['anything else', apiError(500, {}), { general: 'Something went wrong on our side. Try again in a moment.' }],
   ])('a failed send: %s; the text is kept', async (_name, error, shown) => {
     const f = form(() => Promise.reject(error), false);

@@ -34,7 +34,10 @@ export const drafts = {
 };
 
 /** Form checks before sending. Keys are field names; values message keys. */
-export function checkDraft(d: Draft, needContact: boolean): Partial<Record<keyof Draft, 'f.errRating' | 'f.errRequired' | 'f.errEmail'>> {
+export function checkDraft(
+  d: Draft,
+  needContact: boolean,
+): Partial<Record<keyof Draft, 'f.errRating' | 'f.errRequired' | 'f.errEmail'>> {
   const e: ReturnType<typeof checkDraft> = {};
   if (!(d.rating >= 1 && d.rating <= 5)) e.rating = 'f.errRating';
   if (!d.body.trim()) e.body = 'f.errRequired';
@@ -79,7 +82,10 @@ export interface ReviewFormModelProps {
  * (a shown error goes as soon as the field is right; a new one only comes with the next send), photos (type, size,
  * at most 5), one send at a time and what a failed send means for the person.
  */
-export function createReviewFormModel({ i18n }: Pick<InlayContext, 'i18n'>, { ns, id, needContact, submit: send }: ReviewFormModelProps) {
+export function createReviewFormModel(
+  { i18n }: Pick<InlayContext, 'i18n'>,
+  { ns, id, needContact, submit: send }: ReviewFormModelProps,
+) {
   // looked up per message: the page's language may change while the form is open
   const t: Translator<keyof typeof formStrings> = (key, params) => i18n().strings(formStrings)(key, params);
   const $form = atom<FormUi>({ draft: drafts.get(ns, id), photos: [], errors: {}, busy: false });
@@ -111,11 +117,16 @@ export function createReviewFormModel({ i18n }: Pick<InlayContext, 'i18n'>, { ns
     submit(): boolean {
       const { busy, draft, photos } = $form.get();
       if (busy) return true;
-      const errors: Record<string, string> = Object.fromEntries(Object.entries(checkDraft(draft, needContact)).map(([k, v]) => [k, t(v)]));
+      const errors: Record<string, string> = Object.fromEntries(
+        Object.entries(checkDraft(draft, needContact)).map(([k, v]) => [k, t(v)]),
+      );
       const ok = !Object.keys(errors).length;
       set({ errors, general: undefined, busy: ok });
       if (ok)
-        send(draft, photos.map((p) => p.file))
+        send(
+          draft,
+          photos.map((p) => p.file),
+        )
           .then(
             () => drafts.set(ns, id, undefined),
             // what a failed send means for the person: maybe saved, already reviewed, a field, or a general message

@@ -18,7 +18,8 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.submit': 'Publier l’avis',
   'f.sending': 'Envoi…',
   'f.duplicate': 'Vous avez déjà donné votre avis sur cet article. Un seul avis par personne.',
-  'f.unsure': 'Nous n’avons pas pu confirmer la réception de votre avis. Renvoyez-le : il ne sera pas publié deux fois.',
+  'f.unsure':
+    'Nous n’avons pas pu confirmer la réception de votre avis. Renvoyez-le : il ne sera pas publié deux fois.',
   'f.errRating': 'Choisissez une note de 1 à 5 étoiles.',
   'f.errRequired': 'Ce champ est obligatoire.',
   'f.errEmail': 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',

@@ -34,7 +34,8 @@ export function adoptFormCss(node: Node | null | undefined): void {
   const root = node?.getRootNode();
   try {
     if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(formCss);
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   } catch {
     /* an engine without constructable stylesheets */
   }

@@ -8,7 +8,19 @@ import { Meta, Stars, type T } from './parts.tsx';
 type Owner = typeof import('./review-owner.tsx');
 
 /** One review. Text is rendered as text; only http(s) photos are shown. `Controls` (owners) adds moderation. */
-export function Item({ r, t, i18n, model, Controls }: { r: Review; t: T; i18n: () => I18n; model?: ReviewsModel; Controls?: Owner['Controls'] }) {
+export function Item({
+  r,
+  t,
+  i18n,
+  model,
+  Controls,
+}: {
+  r: Review;
+  t: T;
+  i18n: () => I18n;
+  model?: ReviewsModel;
+  Controls?: Owner['Controls'];
+}) {
   const photos = photosOf(r);
   const [open, setOpen] = useState<number>();
   const author = r.author?.authorName || t('rev.anon');
@@ -23,14 +35,30 @@ export function Item({ r, t, i18n, model, Controls }: { r: Review; t: T; i18n: (
           <ul class="photos">
             {photos.map((u, i) => (
               <li key={u}>
-                <button type="button" class="thumb" part="photo" onClick={() => setOpen(i)} aria-label={t('rev.photo', { n: i + 1, total: photos.length, name: author })}>
+                <button
+                  type="button"
+                  class="thumb"
+                  part="photo"
+                  onClick={() => setOpen(i)}
+                  aria-label={t('rev.photo', { n: i + 1, total: photos.length, name: author })}
+                >
                   <img src={u} alt="" loading="lazy" width={72} height={72} />
                 </button>
               </li>
             ))}
           </ul>
         ) : null}
-        {open !== undefined ? <Lightbox r={r} photos={photos} start={open} author={author} t={t} i18n={i18n} onClose={() => setOpen(undefined)} /> : null}
+        {open !== undefined ? (
+          <Lightbox
+            r={r}
+            photos={photos}
+            start={open}
+            author={author}
+            t={t}
+            i18n={i18n}
+            onClose={() => setOpen(undefined)}
+          />
+        ) : null}
         {r.reply?.message ? (
           <div class="reply" part="reply">
             <p class="rh">{t('rev.reply')}</p>

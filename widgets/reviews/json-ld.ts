@@ -13,7 +13,15 @@ export function jsonLd(name: string, summary: Summary | undefined, reviews: Revi
     '@type': 'Product',
     name,
     ...(summary?.count
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: summary.average,
+            reviewCount: summary.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     ...(reviews.length
       ? {
@@ -41,7 +49,8 @@ let policy: ScriptPolicy | null | undefined;
  * `inlay` out: no JSON-LD then.
  */
 function scriptText(text: string): string | null {
-  const tt = (window as { trustedTypes?: { createPolicy(name: string, rules: ScriptPolicy): ScriptPolicy } }).trustedTypes;
+  const tt = (window as { trustedTypes?: { createPolicy(name: string, rules: ScriptPolicy): ScriptPolicy } })
+    .trustedTypes;
   if (!tt) return text;
   if (policy === undefined) {
     try {
@@ -55,7 +64,9 @@ function scriptText(text: string): string | null {
 
 /** Keep one `<script type="application/ld+json" data-inlay-reviews="id">` in the host document's head. */
 export function syncJsonLd(id: string, text: string | undefined): void {
-  let el = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-inlay-reviews]')].find((s) => s.dataset.inlayReviews === id);
+  let el = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-inlay-reviews]')].find(
+    (s) => s.dataset.inlayReviews === id,
+  );
   if (text === undefined) return el?.remove();
   if (el?.textContent === text) return;
   const trusted = scriptText(text);

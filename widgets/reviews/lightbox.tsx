@@ -9,7 +9,23 @@ import { Meta, reduceMotion, Stars, type T } from './parts.tsx';
  * corner), a counter, arrow keys and swipes move, Escape closes; it fades in and out (not under reduced motion) and
  * focus goes back to the thumbnail.
  */
-export function Lightbox({ r, photos, start, author, t, i18n, onClose }: { r: Review; photos: string[]; start: number; author: string; t: T; i18n: () => I18n; onClose: () => void }) {
+export function Lightbox({
+  r,
+  photos,
+  start,
+  author,
+  t,
+  i18n,
+  onClose,
+}: {
+  r: Review;
+  photos: string[];
+  start: number;
+  author: string;
+  t: T;
+  i18n: () => I18n;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [i, setI] = useState(start);
   const [out, setOut] = useState(false);
@@ -48,7 +64,9 @@ export function Lightbox({ r, photos, start, author, t, i18n, onClose }: { r: Re
         if (k && n > 1) go(k * dir());
       }}
     >
-      <button type="button" class="icon close" aria-label={t('rev.close')} onClick={close}><Icon d={CLOSE} /></button>
+      <button type="button" class="icon close" aria-label={t('rev.close')} onClick={close}>
+        <Icon d={CLOSE} />
+      </button>
       <div
         class="stage"
         onPointerDown={(e) => void (down.current = { x: e.clientX, y: e.clientY })}
@@ -63,8 +81,12 @@ export function Lightbox({ r, photos, start, author, t, i18n, onClose }: { r: Re
         <img src={photos[i]} alt={label} draggable={false} />
         {n > 1 ? (
           <>
-            <button type="button" class="icon nav prev" aria-label={t('rev.prev')} onClick={() => go(-1)}><Icon d={CHEVRON} /></button>
-            <button type="button" class="icon nav next" aria-label={t('rev.next')} onClick={() => go(1)}><Icon d={CHEVRON} /></button>
+            <button type="button" class="icon nav prev" aria-label={t('rev.prev')} onClick={() => go(-1)}>
+              <Icon d={CHEVRON} />
+            </button>
+            <button type="button" class="icon nav next" aria-label={t('rev.next')} onClick={() => go(1)}>
+              <Icon d={CHEVRON} />
+            </button>
             <p class="count" aria-hidden="true">{`${i18n().number(i + 1)} / ${i18n().number(n)}`}</p>
           </>
         ) : null}
@@ -75,7 +97,9 @@ export function Lightbox({ r, photos, start, author, t, i18n, onClose }: { r: Re
         {r.content.body ? <p class="body">{r.content.body}</p> : null}
         <Meta r={r} author={author} t={t} i18n={i18n} />
       </div>
-      <p class="visually-hidden" aria-live="polite">{n > 1 ? label : ''}</p>
+      <p class="visually-hidden" aria-live="polite">
+        {n > 1 ? label : ''}
+      </p>
     </dialog>
   );
 }

@@ -23,7 +23,12 @@ const net = fakeFetch((call) => {
   return json(500, { message: 'unexpected' });
 });
 const reviewCalls = () => net.calls.filter((c) => c.url.includes('/reviews/'));
-const review = (id: string, entityId: string, rating: number, over: Record<string, unknown> = {}) => ({ id, entityId, content: { rating, title: `t${id}` }, ...over });
+const review = (id: string, entityId: string, rating: number, over: Record<string, unknown> = {}) => ({
+  id,
+  entityId,
+  content: { rating, title: `t${id}` },
+  ...over,
+});
 
 const context = testContext(net.fetch, { clientId: 'c' });
 const emitted: unknown[] = [];
@@ -54,21 +59,32 @@ describe('rating summary', () => {
     expect(b.get().data).toBe(a.get().data);
     const calls = reviewCalls();
     expect(calls).toHaveLength(5);
-    expect(calls.map((c) => c.body)).toEqual([1, 2, 3, 4, 5].map((n) => ({ filter: { namespace: 'stores', entityId: 'p1', 'content.rating': n } })));
+    expect(calls.map((c) => c.body)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => ({ filter: { namespace: 'stores', entityId: 'p1', 'content.rating': n } })),
+    );
     stop.forEach((s) => s());
   });
 
   it('a grid: items asked for together are read by one query with entityId $in, histograms from the reviews', async () => {
     reply = (call) =>
       call.url.endsWith('/reviews/query')
-        ? json(200, { reviews: [review('1', 'g1', 5), review('2', 'g1', 4), review('3', 'g2', 1), review('4', 'g1', 4)], metadata: { cursors: { next: null } } })
+        ? json(200, {
+            reviews: [review('1', 'g1', 5), review('2', 'g1', 4), review('3', 'g2', 1), review('4', 'g1', 4)],
+            metadata: { cursors: { next: null } },
+          })
         : undefined;
-    const [s1, s2, s3] = await Promise.all([loadSummary(client, 'grid', 'g1'), loadSummary(client, 'grid', 'g2'), loadSummary(client, 'grid', 'g3')]);
+    const [s1, s2, s3] = await Promise.all([
+      loadSummary(client, 'grid', 'g1'),
+      loadSummary(client, 'grid', 'g2'),
+      loadSummary(client, 'grid', 'g3'),
+    ]);
     expect(s1).toEqual({ count: 3, average: 4.3, histogram: [0, 0, 0, 2, 1] });
     expect(s2).toEqual({ count: 1, average: 1, histogram: [1, 0, 0, 0, 0] });
     expect(s3).toEqual({ count: 0, average: 0, histogram: [0, 0, 0, 0, 0] });
     expect(reviewCalls()).toHaveLength(1);
-    expect(reviewCalls()[0]!.body).toMatchObject({ query: { filter: { namespace: 'grid', entityId: { $in: ['g1', 'g2', 'g3'] } }, cursorPaging: { limit: 100 } } });
+    expect(reviewCalls()[0]!.body).toMatchObject({
+      query: { filter: { namespace: 'grid', entityId: { $in: ['g1', 'g2', 'g3'] } }, cursorPaging: { limit: 100 } },
+    });
   });
 });
 
@@ -90,17 +106,27 @@ describe('list: sort and cursor paging', () => {
     const body = reviewCalls().at(-1)!.body as { query: Record<string, unknown> };
     expect(body.query).toEqual({
       filter: { namespace: 'stores', entityId: 'p1' },
-      sort: [{ fieldName: 'content.rating', order: 'DESC' }, { fieldName: 'createdDate', order: 'DESC' }],
+      sort: [
+        { fieldName: 'content.rating', order: 'DESC' },
+        { fieldName: 'createdDate', order: 'DESC' },
+      ],
       cursorPaging: { limit: 2 },
     });
     await m.load(true);
     expect(m.$list.get().reviews.map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(m.$list.get().next).toBeUndefined();
-    expect((reviewCalls().at(-1)!.body as { query: { cursorPaging: unknown } }).query.cursorPaging).toEqual({ limit: 2, cursor: 'CUR1' });
+    expect((reviewCalls().at(-1)!.body as { query: { cursorPaging: unknown } }).query.cursorPaging).toEqual({
+      limit: 2,
+      cursor: 'CUR1',
+    });
 
     m.filter({ rating: 4 });
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
-    expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4 });
+    expect((reviewCalls().at(-1)!.body as { query: { filter: unknown } }).query.filter).toEqual({
+      namespace: 'stores',
+      entityId: 'p1',
+      'content.rating': 4,
+    });
     const q = await queryReviews(http, { filter: {}, sort: 'lowest' });
     expect(q.reviews).toHaveLength(2);
   });
@@ -108,16 +134,23 @@ describe('list: sort and cursor paging', () => {
 
 describe('owner probe, uploads, JSON-LD', () => {
   it('a 403 on the pending queue means no moderation; a success shows the queue', async () => {
-    reply = (call) => (call.url.endsWith('/reviews/query') ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } }) : undefined);
+    reply = (call) =>
+      call.url.endsWith('/reviews/query')
+        ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } })
+        : undefined;
     const m = createReviewsModel(context, { productId: 'p1', emit });
     await m.probeStaff(true, 'member-a');
     expect(m.$staff.get()).toBe(false);
-    expect(reviewCalls().at(-1)!.body).toMatchObject({ returnPrivateReviews: true, query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } } });
+    expect(reviewCalls().at(-1)!.body).toMatchObject({
+      returnPrivateReviews: true,
+      query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } },
+    });
     const before = reviewCalls().length;
     await m.probeStaff(true, 'member-a'); // remembered for the tab: no second 403
     expect(reviewCalls()).toHaveLength(before);
 
-    reply = (call) => (call.url.endsWith('/reviews/query') ? json(200, { reviews: [review('q', 'p1', 2)] }) : undefined);
+    reply = (call) =>
+      call.url.endsWith('/reviews/query') ? json(200, { reviews: [review('q', 'p1', 2)] }) : undefined;
     await m.probeStaff(true, 'owner-b');
     expect(m.$staff.get()).toBe(true);
     expect(m.$pending.get().reviews.map((r) => r.id)).toEqual(['q']);
@@ -125,8 +158,16 @@ describe('owner probe, uploads, JSON-LD', () => {
 
   it('uploads a photo: generate-upload-url, then the bytes PUT to the upload URL without a token', async () => {
     reply = (call) => {
-      if (call.url.endsWith('/site-media/v1/files/generate-upload-url')) return json(200, { uploadUrl: 'https://upload.test/u/abc' });
-      if (call.url === 'https://upload.test/u/abc') return json(200, { file: { id: 'f1', url: 'https://media.test/f1', media: { image: { image: { url: 'https://media.test/f1', width: 4, height: 3 } } } } });
+      if (call.url.endsWith('/site-media/v1/files/generate-upload-url'))
+        return json(200, { uploadUrl: 'https://upload.test/u/abc' });
+      if (call.url === 'https://upload.test/u/abc')
+        return json(200, {
+          file: {
+            id: 'f1',
+            url: 'https://media.test/f1',
+            media: { image: { image: { url: 'https://media.test/f1', width: 4, height: 3 } } },
+          },
+        });
       return undefined;
     };
     const file = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
@@ -141,7 +182,12 @@ describe('owner probe, uploads, JSON-LD', () => {
   });
 
   it('JSON-LD escapes < so review text cannot close the script', () => {
-    const text = jsonLd('Mug', { count: 1, average: 5, histogram: [0, 0, 0, 0, 1] }, [review('x', 'p1', 5, { content: { rating: 5, body: '</script><script>alert(1)</script>' }, author: { authorName: 'A' } }) as never]);
+    const text = jsonLd('Mug', { count: 1, average: 5, histogram: [0, 0, 0, 0, 1] }, [
+      review('x', 'p1', 5, {
+        content: { rating: 5, body: '</script><script>alert(1)</script>' },
+        author: { authorName: 'A' },
+      }) as never,
+    ]);
     expect(text).not.toContain('<');
     const data = JSON.parse(text);
     expect(data.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
@@ -165,7 +211,10 @@ describe('a review whose answer is lost', () => {
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(1);
     const q = net.calls.find((c) => c.url.endsWith('/query'))!;
-    expect(q.body).toMatchObject({ query: { filter: { namespace: 'stores', entityId: 'p3', 'author.contactId': 'c-1' } }, returnPrivateReviews: true });
+    expect(q.body).toMatchObject({
+      query: { filter: { namespace: 'stores', entityId: 'p3', 'author.contactId': 'c-1' } },
+      returnPrivateReviews: true,
+    });
   });
 
   it('a visitor’s lost send fails; the next send’s 409 names the saved review, which is returned as sent', async () => {
@@ -173,12 +222,18 @@ describe('a review whose answer is lost', () => {
     reply = (call) => {
       if (call.url.endsWith('/reviews/v1/reviews/contact')) {
         if (first) return ((first = false), lost());
-        return json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } });
+        return json(409, {
+          message: 'dup',
+          details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } },
+        });
       }
       if (call.url.includes('/reviews/v1/reviews/r9')) return json(200, { review: saved });
       return undefined;
     };
-    await expect(submitReview(http, 'stores', 'p3', draft, [], undefined)).rejects.toMatchObject({ kind: 'network', reviewMayBeSaved: true });
+    await expect(submitReview(http, 'stores', 'p3', draft, [], undefined)).rejects.toMatchObject({
+      kind: 'network',
+      reviewMayBeSaved: true,
+    });
     const r = await submitReview(http, 'stores', 'p3', draft, [], undefined);
     expect(r.id).toBe('r9');
     expect(posts()).toHaveLength(2);
@@ -195,7 +250,12 @@ describe('a review whose answer is lost', () => {
 
   it('a 409 without an earlier lost answer stays “already reviewed”', async () => {
     reply = (call) =>
-      call.url.endsWith('/reviews/v1/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } } }) : undefined;
+      call.url.endsWith('/reviews/v1/reviews/contact')
+        ? json(409, {
+            message: 'dup',
+            details: { applicationError: { code: 'ALREADY_EXISTS', data: { reviewId: 'r9' } } },
+          })
+        : undefined;
     await expect(submitReview(http, 'stores', 'p4', draft, [], undefined)).rejects.toMatchObject({ status: 409 });
   });
 });
@@ -220,7 +280,12 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
     m.filter({ photos: true });
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
     expect(m.$filter.get()).toEqual({ rating: 4, photos: true });
-    expect(filters().at(-1)).toEqual({ namespace: 'stores', entityId: 'p1', 'content.rating': 4, 'content.media': { $isEmpty: false } });
+    expect(filters().at(-1)).toEqual({
+      namespace: 'stores',
+      entityId: 'p1',
+      'content.rating': 4,
+      'content.media': { $isEmpty: false },
+    });
     m.filter({ rating: undefined, photos: false });
     await vi.waitFor(() => expect(m.$list.get().loading).toBe(false));
     expect(m.$filter.get()).toEqual({ rating: undefined, photos: false });
@@ -229,7 +294,12 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
 
   it('a sent review becomes $sent and is announced (inlay-review-submit); the item is read again', async () => {
     const made = review('new', 'p1', 5, { moderation: { moderationStatus: 'IN_MODERATION' } });
-    reply = (call) => (call.url.endsWith('/reviews/contact') ? json(200, { review: made }) : call.url.endsWith('/reviews/query') ? page([]) : undefined);
+    reply = (call) =>
+      call.url.endsWith('/reviews/contact')
+        ? json(200, { review: made })
+        : call.url.endsWith('/reviews/query')
+          ? page([])
+          : undefined;
     const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
     await m.submit({ rating: 5, title: '', body: 'Nice', name: 'Ada', email: 'ada@example.com' }, [], undefined);
     expect(m.$sent.get()?.id).toBe('new');
@@ -238,7 +308,12 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
   });
 
   it('an owner action reads the item again when done; a failure rejects (review-owner.tsx tells it with the toaster)', async () => {
-    reply = (call) => (call.url.endsWith('/moderate') ? json(200, { review: review('r1', 'p1', 4) }) : call.url.endsWith('/reviews/query') ? page([]) : undefined);
+    reply = (call) =>
+      call.url.endsWith('/moderate')
+        ? json(200, { review: review('r1', 'p1', 4) })
+        : call.url.endsWith('/reviews/query')
+          ? page([])
+          : undefined;
     const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
     await m.moderate('r1', 'APPROVED');
     expect(net.calls.find((c) => c.url.endsWith('/r1/moderate'))!.body).toEqual({ status: 'APPROVED' });

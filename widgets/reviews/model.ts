@@ -4,7 +4,13 @@ import type { Emit } from '../../core/events.ts';
 import { productStore } from '../../core/stores/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { bulkModerate, deleteReply, deleteReview, moderateReview, replyToReview } from '../../core/api/review-writes.ts';
+import {
+  bulkModerate,
+  deleteReply,
+  deleteReview,
+  moderateReview,
+  replyToReview,
+} from '../../core/api/review-writes.ts';
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import { submitReview, type Draft, type Member } from './submit.ts';
@@ -36,7 +42,8 @@ export interface ReviewsModelProps {
 }
 
 /** Photo URLs of a review that may be shown. */
-export const photosOf = (r: Review) => (r.content.media ?? []).map((m) => httpUrl(m.image?.url)).filter((u): u is string => !!u);
+export const photosOf = (r: Review) =>
+  (r.content.media ?? []).map((m) => httpUrl(m.image?.url)).filter((u): u is string => !!u);
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
 
@@ -45,7 +52,10 @@ const NONE = atom<{ data?: undefined; error?: undefined }>({});
  * sort, cursor paging), what this person sent, the owner's pending queue and actions. No item (`ok` false): nothing
  * is read.
  */
-export function createReviewsModel({ client }: Pick<InlayContext, 'client'>, { productId, namespace, entityId, pageSize, emit }: ReviewsModelProps) {
+export function createReviewsModel(
+  { client }: Pick<InlayContext, 'client'>,
+  { productId, namespace, entityId, pageSize, emit }: ReviewsModelProps,
+) {
   const { http, cache } = client;
   const ns = productId ? 'stores' : (namespace ?? '');
   const id = productId ?? entityId ?? '';
@@ -81,14 +91,16 @@ export function createReviewsModel({ client }: Pick<InlayContext, 'client'>, { p
       // a retry reads again (a failed read is otherwise kept until its store is unused)
       if (cache.get(key)?.error) cache.invalidate(key);
       return new Promise<void>((settled) => {
-        off = cache.store(key, () => queryReviews(http, { filter, sort: s, limit: size }), REVIEW_PAGE).subscribe((q) => {
-          // a newer load (another sort, a filter, the next page) owns the list now
-          if (mine !== seq) return settled();
-          if (q.data) $list.set({ reviews: q.data.reviews, next: q.data.next, loading: false });
-          else if (q.error && !q.loading) $list.set({ ...$list.get(), loading: false, error: q.error });
-          else return;
-          settled();
-        });
+        off = cache
+          .store(key, () => queryReviews(http, { filter, sort: s, limit: size }), REVIEW_PAGE)
+          .subscribe((q) => {
+            // a newer load (another sort, a filter, the next page) owns the list now
+            if (mine !== seq) return settled();
+            if (q.data) $list.set({ reviews: q.data.reviews, next: q.data.next, loading: false });
+            else if (q.error && !q.loading) $list.set({ ...$list.get(), loading: false, error: q.error });
+            else return;
+            settled();
+          });
       });
     }
     try {
@@ -101,7 +113,8 @@ export function createReviewsModel({ client }: Pick<InlayContext, 'client'>, { p
   }
 
   const pendingFilter = { ...base, 'moderation.moderationStatus': 'IN_MODERATION' };
-  const readPending = () => queryReviews(http, { filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+  const readPending = () =>
+    queryReviews(http, { filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
   async function loadPending() {
     $pending.set({ ...$pending.get(), loading: true, error: undefined });
     try {

@@ -31,8 +31,16 @@ export function Meta({ r, author, t, i18n }: { r: Review; author: string; t: T; 
   return (
     <p class="meta">
       <span class="author">{author}</span>
-      {r.verified ? <span class="badge" part="badge">✓ {t('rev.verified')}</span> : null}
-      {date ? <time dateTime={date} title={i18n().date(date)}>{i18n().relative(date)}</time> : null}
+      {r.verified ? (
+        <span class="badge" part="badge">
+          ✓ {t('rev.verified')}
+        </span>
+      ) : null}
+      {date ? (
+        <time dateTime={date} title={i18n().date(date)}>
+          {i18n().relative(date)}
+        </time>
+      ) : null}
     </p>
   );
 }

@@ -16,7 +16,8 @@ function Thumb({ file }: { file: File }) {
     createImageBitmap(file).then(
       (b) => {
         const s = Math.min(b.width, b.height);
-        if (live) ref.current?.getContext('2d')?.drawImage(b, (b.width - s) / 2, (b.height - s) / 2, s, s, 0, 0, 192, 192);
+        if (live)
+          ref.current?.getContext('2d')?.drawImage(b, (b.width - s) / 2, (b.height - s) / 2, s, s, 0, 0, 192, 192);
         b.close();
       },
       () => undefined, // undecodable: an empty tile; the platform checks the upload itself
@@ -65,7 +66,11 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
           aria-describedby={errors[k] ? ids + k + 'e' : undefined}
           onInput={(e: Event) => model.set(k, (e.target as HTMLInputElement).value)}
         />
-        {errors[k] ? <p id={ids + k + 'e'} class="err">{errors[k]}</p> : null}
+        {errors[k] ? (
+          <p id={ids + k + 'e'} class="err">
+            {errors[k]}
+          </p>
+        ) : null}
       </div>
     );
   };
@@ -88,12 +93,23 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
         <legend>{t('f.yourRating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} class={n <= d.rating ? 'on' : ''}>
-            <input type="radio" name="rating" value={n} checked={d.rating === n} required onChange={() => model.set('rating', n)} />
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={d.rating === n}
+              required
+              onChange={() => model.set('rating', n)}
+            />
             <span aria-hidden="true">★</span>
             <span class="visually-hidden">{t('f.starN', { count: n })}</span>
           </label>
         ))}
-        {errors.rating ? <p id={`${ids}re`} class="err">{errors.rating}</p> : null}
+        {errors.rating ? (
+          <p id={`${ids}re`} class="err">
+            {errors.rating}
+          </p>
+        ) : null}
       </fieldset>
       {field('title', 'text', 100)}
       {field('body', 'text', 3000)}
@@ -109,29 +125,66 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
             if (!full) model.addPhotos(e.dataTransfer?.files);
           }}
         >
-          <input id={`${ids}p`} class="file visually-hidden" type="file" part="photos" accept="image/png,image/jpeg,image/gif,image/webp" multiple
-            disabled={full} aria-describedby={`${ids}ph`} onChange={(e) => {
+          <input
+            id={`${ids}p`}
+            class="file visually-hidden"
+            type="file"
+            part="photos"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            disabled={full}
+            aria-describedby={`${ids}ph`}
+            onChange={(e) => {
               const input = e.target as HTMLInputElement;
               model.addPhotos(input.files);
               input.value = '';
-            }} />
+            }}
+          />
           <label for={`${ids}p`} class="dz" part="dropzone">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2">
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            >
               <path d="M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6" />
             </svg>
             <span class="dzt">{t(full ? 'f.photoMax' : 'f.addPhotos')}</span>
             {full ? null : <span>{t('f.drop')}</span>}
           </label>
         </div>
-        <p id={`${ids}ph`} class="hint">{t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}</p>
-        {ui.photoMsg ? <p class="err" role="alert">{ui.photoMsg}</p> : null}
+        <p id={`${ids}ph`} class="hint">
+          {t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}
+        </p>
+        {ui.photoMsg ? (
+          <p class="err" role="alert">
+            {ui.photoMsg}
+          </p>
+        ) : null}
         {photos.length ? (
           <ul class="photos">
             {photos.map((p, i) => (
               <li key={p.key} class="preview">
                 <Thumb file={p.file} />
-                <button type="button" class="x" aria-label={t('f.remove', { n: i + 1 })} onClick={() => model.removePhoto(i)}>
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" stroke="currentColor" stroke-width="2.5"><path d="M6 6l12 12M18 6L6 18" /></svg>
+                <button
+                  type="button"
+                  class="x"
+                  aria-label={t('f.remove', { n: i + 1 })}
+                  onClick={() => model.removePhoto(i)}
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="18"
+                    height="18"
+                    aria-hidden="true"
+                    stroke="currentColor"
+                    stroke-width="2.5"
+                  >
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
                 </button>
               </li>
             ))}
@@ -140,10 +193,18 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
       </div>
       {props.needContact ? field('name', 'text', 50, 'name') : null}
       {props.needContact ? field('email', 'email', 254, 'email') : null}
-      {ui.general ? <p class="err" role="alert">{ui.general}</p> : null}
+      {ui.general ? (
+        <p class="err" role="alert">
+          {ui.general}
+        </p>
+      ) : null}
       <div class="row">
-        <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>{t(busy ? 'f.sending' : 'f.submit')}</button>
-        <button type="button" class="link" disabled={busy} onClick={onCancel}>{t('f.cancel')}</button>
+        <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>
+          {t(busy ? 'f.sending' : 'f.submit')}
+        </button>
+        <button type="button" class="link" disabled={busy} onClick={onCancel}>
+          {t('f.cancel')}
+        </button>
       </div>
     </form>
   );

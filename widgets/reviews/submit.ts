@@ -23,15 +23,41 @@ const unsure = new Set<string>();
  * whose answer is lost may have been saved: a member's own reviews are read back at once; otherwise the next send's
  * "already reviewed" (409) names the saved review, which is then shown as sent instead of an error.
  */
-export async function submitReview(http: Http, ns: string, id: string, d: Draft, photos: File[], member: Member | undefined): Promise<Review> {
+export async function submitReview(
+  http: Http,
+  ns: string,
+  id: string,
+  d: Draft,
+  photos: File[],
+  member: Member | undefined,
+): Promise<Review> {
   const media = [];
   for (const f of photos) media.push({ image: await uploadPhoto(http, f) });
-  const content = { rating: d.rating, ...(d.title.trim() ? { title: d.title.trim() } : {}), body: d.body.trim(), ...(media.length ? { media } : {}) };
+  const content = {
+    rating: d.rating,
+    ...(d.title.trim() ? { title: d.title.trim() } : {}),
+    body: d.body.trim(),
+    ...(media.length ? { media } : {}),
+  };
   const key = `${ns}:${id}`;
   try {
     const r = await (member?.contactId
-      ? createReview(http, { namespace: ns, entityId: id, content, author: { contactId: member.contactId, ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}) } })
-      : createReviewAndContact(http, { namespace: ns, entityId: id, content, name: d.name.trim(), email: d.email.trim() }));
+      ? createReview(http, {
+          namespace: ns,
+          entityId: id,
+          content,
+          author: {
+            contactId: member.contactId,
+            ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}),
+          },
+        })
+      : createReviewAndContact(http, {
+          namespace: ns,
+          entityId: id,
+          content,
+          name: d.name.trim(),
+          email: d.email.trim(),
+        }));
     unsure.delete(key);
     return r;
   } catch (e) {
@@ -48,11 +74,26 @@ export async function submitReview(http: Http, ns: string, id: string, d: Draft,
 }
 
 /** The author's saved review when a failed send may hide one; undefined when there is none to show. */
-async function savedReview(http: Http, e: unknown, ns: string, id: string, contactId: string | undefined, wasUnsure: boolean): Promise<Review | undefined> {
+async function savedReview(
+  http: Http,
+  e: unknown,
+  ns: string,
+  id: string,
+  contactId: string | undefined,
+  wasUnsure: boolean,
+): Promise<Review | undefined> {
   if (outcomeUnknown(e) && contactId) {
-    const page = await queryReviews(http, { filter: { namespace: ns, entityId: id, 'author.contactId': contactId }, sort: 'newest', limit: 1, returnPrivate: true });
+    const page = await queryReviews(http, {
+      filter: { namespace: ns, entityId: id, 'author.contactId': contactId },
+      sort: 'newest',
+      limit: 1,
+      returnPrivate: true,
+    });
     return page.reviews[0];
   }
-  const rid = e instanceof InlayApiError && e.status === 409 && wasUnsure ? (e.applicationError?.data as { reviewId?: unknown } | undefined)?.reviewId : undefined;
+  const rid =
+    e instanceof InlayApiError && e.status === 409 && wasUnsure
+      ? (e.applicationError?.data as { reviewId?: unknown } | undefined)?.reviewId
+      : undefined;
   return typeof rid === 'string' ? getReview(http, rid) : undefined;
 }

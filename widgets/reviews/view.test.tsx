@@ -9,7 +9,12 @@ const reviews = [
   {
     id: 'r1',
     entityId: PRODUCT,
-    content: { rating: 4, title: XSS, body: `${XSS}\nsecond line`, media: [{ image: { url: 'javascript:alert(1)' } }, { image: { url: 'https://cdn.test/ok.png' } }] },
+    content: {
+      rating: 4,
+      title: XSS,
+      body: `${XSS}\nsecond line`,
+      media: [{ image: { url: 'javascript:alert(1)' } }, { image: { url: 'https://cdn.test/ok.png' } }],
+    },
     author: { authorName: XSS },
     reply: { message: XSS },
     verified: true,
@@ -23,8 +28,12 @@ const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   const custom = reply(call);
   if (custom) return custom;
-  if (call.url.includes('/stores-reader/v1/products/')) return json(200, { product: { id: PRODUCT, name: 'Mug', slug: 'mug' } });
-  if (call.url.endsWith('/reviews/count')) return json(200, { count: counts[(call.body as { filter: { 'content.rating': number } }).filter['content.rating'] - 1] });
+  if (call.url.includes('/stores-reader/v1/products/'))
+    return json(200, { product: { id: PRODUCT, name: 'Mug', slug: 'mug' } });
+  if (call.url.endsWith('/reviews/count'))
+    return json(200, {
+      count: counts[(call.body as { filter: { 'content.rating': number } }).filter['content.rating'] - 1],
+    });
   if (call.url.endsWith('/reviews/query')) return json(200, { reviews, metadata: { cursors: { next: null } } });
   return json(500, { message: 'unexpected' });
 });
@@ -68,16 +77,28 @@ describe('<inlay-reviews> (happy-dom)', () => {
     const el = await mount();
     await vi.waitFor(() => expect(el.shadowRoot!.querySelector('.big')?.textContent).toBe('4.0'));
     const bars = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.bar')];
-    expect(bars.map((b) => b.querySelector('.visually-hidden')!.textContent)).toEqual(['5 stars, 0 reviews', '4 stars, 1 review', '3 stars, 0 reviews', '2 stars, 0 reviews', '1 star, 0 reviews']);
+    expect(bars.map((b) => b.querySelector('.visually-hidden')!.textContent)).toEqual([
+      '5 stars, 0 reviews',
+      '4 stars, 1 review',
+      '3 stars, 0 reviews',
+      '2 stars, 0 reviews',
+      '1 star, 0 reviews',
+    ]);
     bars[1]!.click();
     await vi.waitFor(() => expect(bars[1]!.getAttribute('aria-pressed')).toBe('true'));
     const last = net.calls.filter((c) => c.url.endsWith('/reviews/query')).at(-1)!;
-    expect((last.body as { query: { filter: unknown } }).query.filter).toEqual({ namespace: 'stores', entityId: PRODUCT, 'content.rating': 4 });
+    expect((last.body as { query: { filter: unknown } }).query.filter).toEqual({
+      namespace: 'stores',
+      entityId: PRODUCT,
+      'content.rating': 4,
+    });
   });
 
   it('JSON-LD goes into the document head (not the shadow root) and leaves with the element', async () => {
     const el = await mount();
-    await vi.waitFor(() => expect(document.head.querySelector(`script[data-inlay-reviews="${PRODUCT}"]`)).not.toBeNull());
+    await vi.waitFor(() =>
+      expect(document.head.querySelector(`script[data-inlay-reviews="${PRODUCT}"]`)).not.toBeNull(),
+    );
     const s = document.head.querySelector(`script[data-inlay-reviews="${PRODUCT}"]`)!;
     expect(s.getAttribute('type')).toBe('application/ld+json');
     expect(s.textContent).not.toContain('<');
@@ -95,11 +116,26 @@ describe('<inlay-reviews> (happy-dom)', () => {
     await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull());
     const form = root.querySelector('form')!;
     form.requestSubmit();
-    await vi.waitFor(() => expect([...root.querySelectorAll('.err')].map((e) => e.textContent)).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.', 'This field is required.', 'Enter a valid email address, like name@example.com.']));
+    await vi.waitFor(() =>
+      expect([...root.querySelectorAll('.err')].map((e) => e.textContent)).toEqual([
+        'Choose a rating from 1 to 5 stars.',
+        'This field is required.',
+        'This field is required.',
+        'Enter a valid email address, like name@example.com.',
+      ]),
+    );
 
     reply = (call) =>
       call.url.endsWith('/reviews/contact')
-        ? json(200, { review: { id: 'new', entityId: PRODUCT, content: { rating: 5, body: 'Nice' }, author: { authorName: 'Ada' }, moderation: { moderationStatus: 'IN_MODERATION' } } })
+        ? json(200, {
+            review: {
+              id: 'new',
+              entityId: PRODUCT,
+              content: { rating: 5, body: 'Nice' },
+              author: { authorName: 'Ada' },
+              moderation: { moderationStatus: 'IN_MODERATION' },
+            },
+          })
         : undefined;
     const input = (name: string, value: string) => {
       const i = form.querySelector<HTMLInputElement>(`[name=${name}]`)!;
@@ -110,18 +146,36 @@ describe('<inlay-reviews> (happy-dom)', () => {
     input('body', 'Nice');
     input('name', 'Ada');
     input('email', 'ada@example.com');
-    await vi.waitFor(() => expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!)).toMatchObject({ rating: 5, body: 'Nice', name: 'Ada' }));
+    await vi.waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!)).toMatchObject({
+        rating: 5,
+        body: 'Nice',
+        name: 'Ada',
+      }),
+    );
     form.requestSubmit();
     await vi.waitFor(() => expect(root.querySelector('[part=status]')?.textContent).toMatch(/awaiting moderation/));
     const sent = net.calls.find((c) => c.url.endsWith('/reviews/contact'))!;
-    expect(sent.body).toEqual({ namespace: 'stores', entityId: PRODUCT, content: { rating: 5, body: 'Nice' }, name: 'Ada', email: 'ada@example.com' });
+    expect(sent.body).toEqual({
+      namespace: 'stores',
+      entityId: PRODUCT,
+      content: { rating: 5, body: 'Nice' },
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
     expect(events).toEqual([{ review: expect.objectContaining({ id: 'new' }) }]);
     expect(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)).toBeNull();
   });
 
   it('a duplicate gets a clear message and keeps the form; the draft survives a reload of the element', async () => {
-    reply = (call) => (call.url.endsWith('/reviews/contact') ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS' } } }) : undefined);
-    sessionStorage.setItem(`inlay.reviews.draft.stores:${PRODUCT}`, JSON.stringify({ rating: 4, title: 'T', body: 'Kept', name: 'Ada', email: 'ada@example.com' }));
+    reply = (call) =>
+      call.url.endsWith('/reviews/contact')
+        ? json(409, { message: 'dup', details: { applicationError: { code: 'ALREADY_EXISTS' } } })
+        : undefined;
+    sessionStorage.setItem(
+      `inlay.reviews.draft.stores:${PRODUCT}`,
+      JSON.stringify({ rating: 4, title: 'T', body: 'Kept', name: 'Ada', email: 'ada@example.com' }),
+    );
     const el = await mount();
     const root = el.shadowRoot!;
     await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull()); // a draft opens the form by itself
@@ -129,16 +183,26 @@ describe('<inlay-reviews> (happy-dom)', () => {
     expect(form.querySelector<HTMLTextAreaElement>('[name=body]')!.value).toBe('Kept');
     expect(form.querySelector<HTMLInputElement>('input[type=radio][value="4"]')!.checked).toBe(true);
     form.requestSubmit();
-    await vi.waitFor(() => expect(root.querySelector('[role=alert]')?.textContent).toMatch(/already reviewed this item/));
+    await vi.waitFor(() =>
+      expect(root.querySelector('[role=alert]')?.textContent).toMatch(/already reviewed this item/),
+    );
     expect(form.querySelector<HTMLTextAreaElement>('[name=body]')!.value).toBe('Kept');
     expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!).body).toBe('Kept');
   });
 
   it('a signed-in member writes as itself: author.contactId from the session member, no name or email asked', async () => {
-    $session.set({ status: 'member', role: 'member', member: { id: 'm1', contactId: 'c1', loginEmail: 'm@example.com', profile: { nickname: 'Maya' } } });
+    $session.set({
+      status: 'member',
+      role: 'member',
+      member: { id: 'm1', contactId: 'c1', loginEmail: 'm@example.com', profile: { nickname: 'Maya' } },
+    });
     reply = (call) => {
-      if (call.url.endsWith('/reviews/query') && (call.body as { returnPrivateReviews?: boolean }).returnPrivateReviews) return json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } });
-      if (call.url.endsWith('/reviews/v1/reviews')) return json(200, { review: { id: 'm', entityId: PRODUCT, content: { rating: 3 }, moderation: { moderationStatus: 'APPROVED' } } });
+      if (call.url.endsWith('/reviews/query') && (call.body as { returnPrivateReviews?: boolean }).returnPrivateReviews)
+        return json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+      if (call.url.endsWith('/reviews/v1/reviews'))
+        return json(200, {
+          review: { id: 'm', entityId: PRODUCT, content: { rating: 3 }, moderation: { moderationStatus: 'APPROVED' } },
+        });
       return undefined;
     };
     const el = await mount();
@@ -154,7 +218,12 @@ describe('<inlay-reviews> (happy-dom)', () => {
     form.requestSubmit();
     await vi.waitFor(() => expect(root.querySelector('[part=status]')?.textContent).toMatch(/Your review is live/));
     expect(net.calls.find((c) => c.url.endsWith('/reviews/v1/reviews'))!.body).toEqual({
-      review: { namespace: 'stores', entityId: PRODUCT, content: { rating: 3, body: 'Fine' }, author: { contactId: 'c1', authorName: 'Maya' } },
+      review: {
+        namespace: 'stores',
+        entityId: PRODUCT,
+        content: { rating: 3, body: 'Fine' },
+        author: { contactId: 'c1', authorName: 'Maya' },
+      },
     });
     expect(root.querySelector('[part=queue]')).toBeNull();
   });

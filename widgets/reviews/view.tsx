@@ -79,7 +79,10 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     });
     return () => (model.dispose(), off());
   }, [model]);
-  useEffect(() => void (model.ok && model.probeStaff(session.role === 'member', member?.id)), [model, session.role, member?.id]);
+  useEffect(
+    () => void (model.ok && model.probeStaff(session.role === 'member', member?.id)),
+    [model, session.role, member?.id],
+  );
   // Moderation is its own chunk, loaded for owners only.
   const [owner, setOwner] = useState<Owner>();
   useEffect(() => {
@@ -98,26 +101,35 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   if (!model.ok) return <div part="root" />;
   const s = summary.data;
   const filtered = !!rating || photosOnly;
-  const write = !noForm && !formOpen && !sent ? (
-    <button type="button" part="write" class="primary write" onClick={() => setFormOpen(true)}>{t(s?.count ? 'rev.write' : 'rev.writeFirst')}</button>
-  ) : null;
+  const write =
+    !noForm && !formOpen && !sent ? (
+      <button type="button" part="write" class="primary write" onClick={() => setFormOpen(true)}>
+        {t(s?.count ? 'rev.write' : 'rev.writeFirst')}
+      </button>
+    ) : null;
   const approved = sent?.moderation?.moderationStatus === 'APPROVED';
   const loadingFirst = list.loading && !list.reviews.length && !(s && !s.count);
 
   return (
     <section part="root" class="root" aria-labelledby={`${ids}h`}>
-      <h2 id={`${ids}h`} class="h" ref={heading} tabIndex={-1}>{t('rev.heading')}</h2>
+      <h2 id={`${ids}h`} class="h" ref={heading} tabIndex={-1}>
+        {t('rev.heading')}
+      </h2>
       {summary.error && !s ? (
         <p class="err" role="alert">
           {i18n().error(summary.error)}{' '}
-          <button type="button" class="link" onClick={() => model.refresh()}>{t('action.retry')}</button>
+          <button type="button" class="link" onClick={() => model.refresh()}>
+            {t('action.retry')}
+          </button>
         </p>
       ) : !s ? (
         <div class="skeleton sk-sum" aria-hidden="true" />
       ) : s.count ? (
         <div class="summary" part="summary">
           <div class="avg">
-            <strong class="big">{i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</strong>
+            <strong class="big">
+              {i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+            </strong>
             <Stars value={s.average} label={t('rev.outOf5', { avg: i18n().number(s.average) })} />
             <span class="muted">{t('rev.count', { count: s.count })}</span>
           </div>
@@ -126,10 +138,21 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
               const c = s.histogram[n - 1] ?? 0;
               return (
                 <li key={n}>
-                  <button type="button" part="bar" class="bar" aria-pressed={rating === n} disabled={!c} onClick={() => model.filter({ rating: rating === n ? undefined : n })}>
+                  <button
+                    type="button"
+                    part="bar"
+                    class="bar"
+                    aria-pressed={rating === n}
+                    disabled={!c}
+                    onClick={() => model.filter({ rating: rating === n ? undefined : n })}
+                  >
                     <span aria-hidden="true">{n}★</span>
-                    <span class="track" aria-hidden="true"><span style={{ width: `${(c / s.count) * 100}%` }} /></span>
-                    <span aria-hidden="true" class="muted">{i18n().number(c)}</span>
+                    <span class="track" aria-hidden="true">
+                      <span style={{ width: `${(c / s.count) * 100}%` }} />
+                    </span>
+                    <span aria-hidden="true" class="muted">
+                      {i18n().number(c)}
+                    </span>
                     <span class="visually-hidden">{`${t('rev.stars', { count: n })}, ${t('rev.count', { count: c })}`}</span>
                   </button>
                 </li>
@@ -150,32 +173,59 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
 
       {sent ? (
         <div class="note" role="status" part="status" tabIndex={-1} ref={note}>
-          <p class="ft"><Icon d={CHECK} />{t(approved ? 'rev.published' : 'rev.pendingNote')}</p>
+          <p class="ft">
+            <Icon d={CHECK} />
+            {t(approved ? 'rev.published' : 'rev.pendingNote')}
+          </p>
           {approved ? null : <Item r={sent} t={t} i18n={i18n} />}
         </div>
       ) : null}
       {formOpen && !sent && formError ? (
         <p class="err" role="alert">
           {i18n().error(formError)}{' '}
-          <button type="button" class="link" onClick={() => setFormOpen(false)}>{t('action.retry')}</button>
+          <button type="button" class="link" onClick={() => setFormOpen(false)}>
+            {t('action.retry')}
+          </button>
         </p>
       ) : null}
       {formOpen && !sent && Form ? (
-        <Form context={context} ns={ns} id={id} needContact={!member?.contactId} submit={(d, files) => model.submit(d, files, member)} onCancel={() => setFormOpen(false)} />
+        <Form
+          context={context}
+          ns={ns}
+          id={id}
+          needContact={!member?.contactId}
+          submit={(d, files) => model.submit(d, files, member)}
+          onCancel={() => setFormOpen(false)}
+        />
       ) : null}
 
       {s?.count ? (
         <div class="tools">
           <div class="row">
-            <button type="button" part="filter" class="chip" aria-pressed={photosOnly} onClick={() => model.filter({ photos: !photosOnly })}>
-              <Icon d={CAMERA} />{t('rev.withPhotos')}
+            <button
+              type="button"
+              part="filter"
+              class="chip"
+              aria-pressed={photosOnly}
+              onClick={() => model.filter({ photos: !photosOnly })}
+            >
+              <Icon d={CAMERA} />
+              {t('rev.withPhotos')}
             </button>
-            {filtered ? <button type="button" class="link" onClick={() => model.filter({ rating: undefined, photos: false })}>{t('rev.clearFilter')}</button> : null}
+            {filtered ? (
+              <button type="button" class="link" onClick={() => model.filter({ rating: undefined, photos: false })}>
+                {t('rev.clearFilter')}
+              </button>
+            ) : null}
           </div>
           <label class="sort">
             {t('rev.sort')}{' '}
             <select part="sort" onChange={(e) => model.setSort((e.target as HTMLSelectElement).value as SortKey)}>
-              {SORT_KEYS.map((k) => <option key={k} value={k}>{t(`rev.${k}`)}</option>)}
+              {SORT_KEYS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`rev.${k}`)}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -190,12 +240,16 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
           ))}
         </ul>
       ) : !list.loading && !list.error && filtered ? (
-        <p class="empty" part="empty">{t('rev.emptyFilter')}</p>
+        <p class="empty" part="empty">
+          {t('rev.emptyFilter')}
+        </p>
       ) : null}
       {list.error ? (
         <p class="err" role="alert">
           {i18n().error(list.error)}{' '}
-          <button type="button" class="link" onClick={() => model.load(list.reviews.length > 0)}>{t('action.retry')}</button>
+          <button type="button" class="link" onClick={() => model.load(list.reviews.length > 0)}>
+            {t('action.retry')}
+          </button>
         </p>
       ) : list.loading && (loadingFirst || list.next) ? (
         <div class="list">
@@ -203,9 +257,13 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
           {loadingFirst ? <SkeletonReview /> : null}
         </div>
       ) : list.next ? (
-        <button type="button" part="more" class="secondary more" onClick={() => model.load(true)}>{t('rev.more')}</button>
+        <button type="button" part="more" class="secondary more" onClick={() => model.load(true)}>
+          {t('rev.more')}
+        </button>
       ) : null}
-      <p class="visually-hidden" role="status">{list.loading || !s ? t('rev.loading') : ''}</p>
+      <p class="visually-hidden" role="status">
+        {list.loading || !s ? t('rev.loading') : ''}
+      </p>
     </section>
   );
 }

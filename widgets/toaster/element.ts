@@ -4,4 +4,9 @@ import { ToasterView } from './view.tsx';
 import { toasterCss } from './styles.ts';
 
 /** `<inlay-toaster>`: the page's notifications. Core adds one to the page when the first toast is shown. */
-export const InlayToaster: WidgetElement<Record<never, never>> = defineElement({ tag: 'inlay-toaster', component: ToasterView, props: {}, styles: toasterCss });
+export const InlayToaster: WidgetElement<Record<never, never>> = defineElement({
+  tag: 'inlay-toaster',
+  component: ToasterView,
+  props: {},
+  styles: toasterCss,
+});

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, dismiss, toast } from '../../core/stores/toasts.ts';
 import { createToasterModel, LEAVE_MS } from './model.ts';
 
-const titles = (m: ReturnType<typeof createToasterModel>) => m.$shown.get().map((s) => `${s.toast.title}${s.leaving ? ' (leaving)' : ''}`);
+const titles = (m: ReturnType<typeof createToasterModel>) =>
+  m.$shown.get().map((s) => `${s.toast.title}${s.leaving ? ' (leaving)' : ''}`);
 
 afterEach(() => {
   dismiss();

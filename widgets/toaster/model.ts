@@ -31,7 +31,8 @@ export function createToasterModel() {
       const visible = toasts.slice(-TOAST_VISIBLE_MAX);
       const shown = visible.map((toast) => ({ toast, leaving: false }));
       for (const x of leaving) {
-        if (!visible.some((v) => v.id === x.toast.id)) shown.splice(Math.min(x.at, shown.length), 0, { toast: x.toast, leaving: true });
+        if (!visible.some((v) => v.id === x.toast.id))
+          shown.splice(Math.min(x.at, shown.length), 0, { toast: x.toast, leaving: true });
       }
       return shown;
     }),

@@ -78,7 +78,14 @@ describe('toaster view', () => {
       fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     });
     const items = [...document.querySelectorAll('li')];
-    expect(items.map((li) => [li.querySelector('.title')?.textContent, li.hasAttribute('data-leaving'), li.getAttribute('aria-hidden'), li.inert])).toEqual([
+    expect(
+      items.map((li) => [
+        li.querySelector('.title')?.textContent,
+        li.hasAttribute('data-leaving'),
+        li.getAttribute('aria-hidden'),
+        li.inert,
+      ]),
+    ).toEqual([
       ['one', true, 'true', true],
       ['two', false, null, false],
     ]);
@@ -94,7 +101,12 @@ describe('toaster view', () => {
     let id = '';
     act(() => void (id = toast.loading('Saving…')));
     act(() => update(id, { type: 'success', title: 'Saved' }));
-    expect([...document.querySelectorAll('li')].map((li) => [li.querySelector('.title')?.textContent, li.hasAttribute('data-leaving')])).toEqual([['Saved', false]]);
+    expect(
+      [...document.querySelectorAll('li')].map((li) => [
+        li.querySelector('.title')?.textContent,
+        li.hasAttribute('data-leaving'),
+      ]),
+    ).toEqual([['Saved', false]]);
   });
 
   it('Alt+T moves focus to the region', () => {

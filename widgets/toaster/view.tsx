@@ -42,7 +42,14 @@ export function ToasterView({ context }: WidgetProps) {
     >
       <ol aria-live="polite" aria-relevant="additions text" part="list">
         {shown.map(({ toast, leaving }) => (
-          <li key={toast.id} data-type={toast.type} part={`toast toast-${toast.type}`} data-leaving={leaving ? '' : undefined} aria-hidden={leaving ? 'true' : undefined} inert={leaving}>
+          <li
+            key={toast.id}
+            data-type={toast.type}
+            part={`toast toast-${toast.type}`}
+            data-leaving={leaving ? '' : undefined}
+            aria-hidden={leaving ? 'true' : undefined}
+            inert={leaving}
+          >
             <span class="icon" aria-hidden="true">
               {ICON[toast.type]}
             </span>
@@ -52,15 +59,17 @@ export function ToasterView({ context }: WidgetProps) {
             </div>
             <div class="actions">
               {toast.action ? (
-                <button
-                  type="button"
-                  part="toast-action"
-                  onClick={() => model.act(toast)}
-                >
+                <button type="button" part="toast-action" onClick={() => model.act(toast)}>
                   {toast.action.label}
                 </button>
               ) : null}
-              <button type="button" class="close" part="toast-close" aria-label={t('toaster.close')} onClick={() => dismiss(toast.id)}>
+              <button
+                type="button"
+                class="close"
+                part="toast-close"
+                aria-label={t('toaster.close')}
+                onClick={() => dismiss(toast.id)}
+              >
                 ×
               </button>
             </div>

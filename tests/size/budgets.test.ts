@@ -47,13 +47,17 @@ const KB = 1024;
  * host fonts, the fixed header footprint, carousel arrows in the heading row and the drawer's amount column (+1.1 KB).
  * The classic inlay.js gets its own ceiling: it is one file holding what the module build loads on demand (the French
  * pack 3.8 KB, the review form and owner tools, the profile panel), so it can no longer share the page's.
+ * classic raised from 68.5 KB to 69 KB with issue 14 (architecture), measured 70003 → 70585 B: every widget's flows
+ * moved into a `createXModel(context, props)` of stores and actions (+0.4 KB over the view-local state they replaced;
+ * the module pages' total grew less, 68707 → 69001 B, under its ceiling). Winning it back is open work (issue 14's
+ * closing note: per-service URL tables, module order), not a new allowance.
  */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
   allWidgetsPage: 67.5 * KB,
-  classic: 68.5 * KB,
+  classic: 69 * KB,
 };
 
 const dir = 'dist/inlay';

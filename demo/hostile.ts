@@ -169,54 +169,43 @@ export function hostilePage(ctx: PageContext, kind: HostileKind, p: Product, opt
   const variant = defaultVariantId(p);
   const price = priceOf(p, variant);
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${p.name} · hostile host: ${kind}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        ${kind === 'plain' ? '' : html`<link rel="stylesheet" href="/hostile/${kind}.css" />`}
-        <link rel="stylesheet" href="/hostile/layout.css" />
-        <link rel="stylesheet" href="/inlay-reserve.css" />
-        ${opts.bundle ? inlayScript(ctx) : ''}
-      </head>
-      <body class="${c.body}">
-        <div class="hx-page">
-          <header class="hx-bar">
-            <a href="/">Fernwood Supply Co. (${kind} host)</a>
-            <div class="hx-row"><inlay-login></inlay-login><inlay-cart thank-you-url="/thank-you"></inlay-cart></div>
-          </header>
-          <main class="${c.main}">
-            <h1 class="${c.title}">${p.name}</h1>
-            <div class="hx-row"><inlay-rating product-id="${p.id}"></inlay-rating><span>${price.now ?? ''}</span></div>
-            <div class="hx-row">
-              <inlay-add-to-cart
-                product-id="${p.id}"
-                ${variant ? html`variant-id="${variant}"` : ''}
-              ></inlay-add-to-cart>
-            </div>
-            <div class="hx-slot hx-narrow">
-              <inlay-back-in-stock
-                product-id="${p.id}"
-                ${variant ? html`variant-id="${variant}"` : ''}
-                always
-              ></inlay-back-in-stock>
-            </div>
-            <section class="hx-slot" aria-label="You may also like">
-              <h2>You may also like</h2>
-              <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"></inlay-recommendations>
-            </section>
-            <section class="hx-slot" aria-label="Reviews">
-              <inlay-reviews product-id="${p.id}"></inlay-reviews>
-            </section>
-            <aside class="hx-host" aria-label="The host's own elements">
-              <p id="host-p" class="${c.note}">${p.description ?? ''}</p>
-              <button id="host-button" type="button" class="${c.button}">Host button</button>
-              <dialog id="host-dialog" aria-label="Host dialog"><p>The host's own dialog.</p></dialog>
-            </aside>
-          </main>
-        </div>
-        <inlay-toaster></inlay-toaster>
-      </body>
-    </html>`;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${p.name} · hostile host: ${kind}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${kind === 'plain' ? '' : html`<link rel="stylesheet" href="/hostile/${kind}.css">`}
+<link rel="stylesheet" href="/hostile/layout.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
+${opts.bundle ? inlayScript(ctx) : ''}
+</head>
+<body class="${c.body}">
+<div class="hx-page">
+<header class="hx-bar">
+  <a href="/">Fernwood Supply Co. (${kind} host)</a>
+  <div class="hx-row"><inlay-login></inlay-login><inlay-cart thank-you-url="/thank-you"></inlay-cart></div>
+</header>
+<main class="${c.main}">
+  <h1 class="${c.title}">${p.name}</h1>
+  <div class="hx-row"><inlay-rating product-id="${p.id}"></inlay-rating><span>${price.now ?? ''}</span></div>
+  <div class="hx-row"><inlay-add-to-cart product-id="${p.id}" ${variant ? html`variant-id="${variant}"` : ''}></inlay-add-to-cart></div>
+  <div class="hx-slot hx-narrow"><inlay-back-in-stock product-id="${p.id}" ${variant ? html`variant-id="${variant}"` : ''} always></inlay-back-in-stock></div>
+  <section class="hx-slot" aria-label="You may also like">
+    <h2>You may also like</h2>
+    <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"></inlay-recommendations>
+  </section>
+  <section class="hx-slot" aria-label="Reviews">
+    <inlay-reviews product-id="${p.id}"></inlay-reviews>
+  </section>
+  <aside class="hx-host" aria-label="The host's own elements">
+    <p id="host-p" class="${c.note}">${p.description ?? ''}</p>
+    <button id="host-button" type="button" class="${c.button}">Host button</button>
+    <dialog id="host-dialog" aria-label="Host dialog"><p>The host's own dialog.</p></dialog>
+  </aside>
+</main>
+</div>
+<inlay-toaster></inlay-toaster>
+</body>
+</html>`;
 }

@@ -43,86 +43,69 @@ export interface LayoutOptions {
 /** The one tag a site adds: the ES loader, or the classic bundle when the page asks for it. */
 export function inlayScript(ctx: PageContext): Raw {
   return ctx.script === 'classic'
-    ? html`<script
-        src="${ctx.assetsBase}/inlay.js"
-        data-client-id="${ctx.clientId}"
-        data-api-base="${ctx.apiBase}"
-      ></script>`
-    : html`<script
-        type="module"
-        src="${ctx.assetsBase}/loader.js"
-        data-client-id="${ctx.clientId}"
-        data-api-base="${ctx.apiBase}"
-      ></script>`;
+    ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
+    : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
 }
 
 export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutOptions = {}): Raw {
   const icon = opts.icon ?? '/favicon.svg';
   const loader = inlayScript(ctx);
   return html`<!doctype html>
-    <html lang="en" ${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <meta
-          name="description"
-          content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}"
-        />
-        <link rel="icon" href="${icon}" type="image/svg+xml" />
-        <link rel="stylesheet" href="/demo.css" />
-        <link rel="stylesheet" href="/inlay-reserve.css" />
-        ${opts.head} ${loader} ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></script>`}
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to content</a>
-        <header class="site-header">
-          <div class="wrap header-row">
-            <a class="brand" href="/" aria-label="${SHOP} home"
-              ><img src="${icon}" alt="" width="28" height="28" /><span>${SHOP}</span></a
-            >
-            <nav aria-label="Categories" class="cats">
-              ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
-            </nav>
-            <nav aria-label="For site builders" class="tools">
-              <a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a>
-            </nav>
-            <div class="header-widgets">
-              <inlay-login></inlay-login>
-              <inlay-cart thank-you-url="/thank-you"></inlay-cart>
-            </div>
-          </div>
-        </header>
-        <main id="main">${body}</main>
-        <footer class="site-footer">
-          <div class="wrap">
-            <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
-            <p class="fine">
-              A demo storefront embedding Inlay widgets against the local platform emulator. A product page
-              <a href="/react">written in React</a>.
-            </p>
-          </div>
-        </footer>
-        <inlay-toaster></inlay-toaster>
-      </body>
-    </html>`;
+<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}">
+<link rel="icon" href="${icon}" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
+${opts.head}
+${loader}
+${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></script>`}
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-row">
+    <a class="brand" href="/" aria-label="${SHOP} home"><img src="${icon}" alt="" width="28" height="28"><span>${SHOP}</span></a>
+    <nav aria-label="Categories" class="cats">
+      ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
+    </nav>
+    <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a></nav>
+    <div class="header-widgets">
+      <inlay-login></inlay-login>
+      <inlay-cart thank-you-url="/thank-you"></inlay-cart>
+    </div>
+  </div>
+</header>
+<main id="main">
+${body}
+</main>
+<footer class="site-footer">
+  <div class="wrap">
+    <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
+    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>.</p>
+  </div>
+</footer>
+<inlay-toaster></inlay-toaster>
+</body>
+</html>`;
 }
 
 function card(p: Product): Raw {
   const img = p.media?.mainMedia?.image;
   const price = priceOf(p);
   return html`<li class="card">
-    <a href="/products/${p.slug}" class="card-link">
-      <span class="card-media"
-        >${img ? html`<img src="${img.url}" alt="" width="${img.width ?? 600}" height="${img.height ?? 600}" loading="lazy" />` : ''}
-        ${p.ribbon ? html`<span class="ribbon">${p.ribbon}</span>` : ''}
-        ${inStock(p) ? '' : html`<span class="ribbon sold">Sold out</span>`}</span
-      >
-      <span class="card-name">${p.name}</span>
-    </a>
-    <inlay-rating product-id="${p.id}"></inlay-rating>
-    <p class="price">${price.now ?? ''} ${price.was ? html`<s>${price.was}</s>` : ''}</p>
-  </li>`;
+  <a href="/products/${p.slug}" class="card-link">
+    <span class="card-media">${img ? html`<img src="${img.url}" alt="" width="${img.width ?? 600}" height="${img.height ?? 600}" loading="lazy">` : ''}
+    ${p.ribbon ? html`<span class="ribbon">${p.ribbon}</span>` : ''}
+    ${inStock(p) ? '' : html`<span class="ribbon sold">Sold out</span>`}</span>
+    <span class="card-name">${p.name}</span>
+  </a>
+  <inlay-rating product-id="${p.id}"></inlay-rating>
+  <p class="price">${price.now ?? ''} ${price.was ? html`<s>${price.was}</s>` : ''}</p>
+</li>`;
 }
 
 export function homePage(ctx: PageContext, products: Product[], category?: Collection): Raw {
@@ -131,30 +114,19 @@ export function homePage(ctx: PageContext, products: Product[], category?: Colle
     ctx,
     title,
     html`${
-        category
-          ? html`<section class="wrap page-head">
-              <h1>${category.name}</h1>
-              <p>${products.length} products</p>
-            </section>`
-          : html`<section class="hero">
-              <div class="wrap">
-                <h1>Made to be used, season after season.</h1>
-                <p>Enamel, wool, canvas and cast iron from small workshops. Shipped from our barn in Hollow Creek.</p>
-                <a class="button" href="#shop">Shop the collection</a>
-              </div>
-            </section>`
-      }
-      <section class="wrap" id="shop" aria-labelledby="shop-title">
-        <h2 id="shop-title" class="${category ? 'visually-hidden' : ''}">All products</h2>
-        <ul class="grid">
-          ${products.map(card)}
-        </ul>
-      </section>
-      <section class="wrap band" aria-label="Best sellers">
-        <inlay-recommendations algorithm="best-sellers" limit="8"
-          ><h2 slot="heading">Best sellers</h2></inlay-recommendations
-        >
-      </section>`,
+      category
+        ? html`<section class="wrap page-head"><h1>${category.name}</h1><p>${products.length} products</p></section>`
+        : html`<section class="hero"><div class="wrap"><h1>Made to be used, season after season.</h1>
+<p>Enamel, wool, canvas and cast iron from small workshops. Shipped from our barn in Hollow Creek.</p>
+<a class="button" href="#shop">Shop the collection</a></div></section>`
+    }
+<section class="wrap" id="shop" aria-labelledby="shop-title">
+  <h2 id="shop-title" class="${category ? 'visually-hidden' : ''}">All products</h2>
+  <ul class="grid">${products.map(card)}</ul>
+</section>
+<section class="wrap band" aria-label="Best sellers">
+  <inlay-recommendations algorithm="best-sellers" limit="8"><h2 slot="heading">Best sellers</h2></inlay-recommendations>
+</section>`,
   );
 }
 
@@ -183,57 +155,36 @@ export function productBody(
   const variantAttr = defaultVariantId(p);
   const price = priceOf(p, variantAttr);
   return html`<article class="wrap product" data-product-id="${p.id}">
-      <nav aria-label="Breadcrumb" class="crumbs">
-        <a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span>
-      </nav>
-      <div class="product-grid">
-        <div class="product-media">
-          ${img ? html`<img src="${img.url}" alt="${p.name}" width="${img.width ?? 800}" height="${img.height ?? 800}" />` : ''}
-        </div>
-        <div class="product-info">
-          ${p.brand ? html`<p class="brand-name">${p.brand}</p>` : ''}
-          <h1>${p.name}</h1>
-          <inlay-rating product-id="${p.id}"></inlay-rating>
-          <p class="price big" id="price">
-            <span data-now>${price.now ?? ''}</span> <s data-was ${price.was ? '' : 'hidden'}>${price.was ?? ''}</s>
-          </p>
-          ${
-            hasChoices && opts.picker !== false
-              ? html`<label class="variant"
-                  >${(p.productOptions ?? []).map((o) => o.name).join(' / ')}
-                  <select
-                    id="variant"
-                    aria-describedby="price"
-                    data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false, ...priceOf(p, v.id) })))}"
-                  >
-                    ${variants.map((v) => html`<option value="${v.id}" ${v.id === variantAttr ? 'selected' : ''}>${Object.values(v.choices).join(' / ')}${v.stock?.inStock === false ? ' (sold out)' : ''}</option>`)}
-                  </select></label
-                >`
-              : ''
-          }
-          <div class="buy">
-            <inlay-add-to-cart
-              product-id="${p.id}"
-              ${variantAttr ? html`variant-id="${variantAttr}"` : ''}
-            ></inlay-add-to-cart>
-            <inlay-back-in-stock
-              product-id="${p.id}"
-              ${variantAttr ? html`variant-id="${variantAttr}"` : ''}
-              ${opts.alwaysBackInStock ? 'always' : ''}
-            ></inlay-back-in-stock>
-          </div>
-          <div class="description"><p>${p.description ?? ''}</p></div>
-        </div>
+  <nav aria-label="Breadcrumb" class="crumbs"><a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span></nav>
+  <div class="product-grid">
+    <div class="product-media">${img ? html`<img src="${img.url}" alt="${p.name}" width="${img.width ?? 800}" height="${img.height ?? 800}">` : ''}</div>
+    <div class="product-info">
+      ${p.brand ? html`<p class="brand-name">${p.brand}</p>` : ''}
+      <h1>${p.name}</h1>
+      <inlay-rating product-id="${p.id}"></inlay-rating>
+      <p class="price big" id="price"><span data-now>${price.now ?? ''}</span> <s data-was ${price.was ? '' : 'hidden'}>${price.was ?? ''}</s></p>
+      ${
+        hasChoices && opts.picker !== false
+          ? html`<label class="variant">${(p.productOptions ?? []).map((o) => o.name).join(' / ')}
+          <select id="variant" aria-describedby="price" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false, ...priceOf(p, v.id) })))}">
+            ${variants.map((v) => html`<option value="${v.id}" ${v.id === variantAttr ? 'selected' : ''}>${Object.values(v.choices).join(' / ')}${v.stock?.inStock === false ? ' (sold out)' : ''}</option>`)}
+          </select></label>`
+          : ''
+      }
+      <div class="buy">
+        <inlay-add-to-cart product-id="${p.id}" ${variantAttr ? html`variant-id="${variantAttr}"` : ''}></inlay-add-to-cart>
+        <inlay-back-in-stock product-id="${p.id}" ${variantAttr ? html`variant-id="${variantAttr}"` : ''} ${opts.alwaysBackInStock ? 'always' : ''}></inlay-back-in-stock>
       </div>
-    </article>
-    <section class="wrap band" aria-label="You may also like">
-      <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"
-        ><h2 slot="heading">You may also like</h2></inlay-recommendations
-      >
-    </section>
-    <section class="wrap band" aria-label="Reviews">
-      <inlay-reviews product-id="${p.id}"></inlay-reviews>
-    </section>`;
+      <div class="description"><p>${p.description ?? ''}</p></div>
+    </div>
+  </div>
+</article>
+<section class="wrap band" aria-label="You may also like">
+  <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"><h2 slot="heading">You may also like</h2></inlay-recommendations>
+</section>
+<section class="wrap band" aria-label="Reviews">
+  <inlay-reviews product-id="${p.id}"></inlay-reviews>
+</section>`;
 }
 
 export function productPage(ctx: PageContext, p: Product): Raw {
@@ -249,22 +200,16 @@ export function thankYouPage(ctx: PageContext, order: { number?: string } | unde
     ctx,
     `Thank you · ${SHOP}`,
     html`<section class="wrap thanks">
-      <h1>Thank you for your order</h1>
-      ${
-        order?.number
-          ? html`<p>
-              Your order number is <strong data-order-number>#${order.number}</strong>. A confirmation is on its way to
-              your inbox.
-            </p>`
-          : order
-            ? html`<p>Your confirmation email has your order number and the details.</p>`
-            : html`<p>
-                We could not find an order number in this link. If you completed a payment, your confirmation email has
-                the details.
-              </p>`
-      }
-      <p><a class="button" href="/">Continue shopping</a></p>
-    </section>`,
+  <h1>Thank you for your order</h1>
+  ${
+    order?.number
+      ? html`<p>Your order number is <strong data-order-number>#${order.number}</strong>. A confirmation is on its way to your inbox.</p>`
+      : order
+        ? html`<p>Your confirmation email has your order number and the details.</p>`
+        : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`
+  }
+  <p><a class="button" href="/">Continue shopping</a></p>
+</section>`,
   );
 }
 
@@ -272,10 +217,7 @@ export function notFoundPage(ctx: PageContext): Raw {
   return layout(
     ctx,
     `Not found · ${SHOP}`,
-    html`<section class="wrap thanks">
-      <h1>We couldn't find that page</h1>
-      <p><a class="button" href="/">Back to the shop</a></p>
-    </section>`,
+    html`<section class="wrap thanks"><h1>We couldn't find that page</h1><p><a class="button" href="/">Back to the shop</a></p></section>`,
   );
 }
 
@@ -283,10 +225,6 @@ export function errorPage(ctx: PageContext, message: string): Raw {
   return layout(
     ctx,
     `Unavailable · ${SHOP}`,
-    html`<section class="wrap thanks">
-      <h1>The shop is taking a break</h1>
-      <p>${message}</p>
-      <p><a class="button" href="/">Try again</a></p>
-    </section>`,
+    html`<section class="wrap thanks"><h1>The shop is taking a break</h1><p>${message}</p><p><a class="button" href="/">Try again</a></p></section>`,
   );
 }

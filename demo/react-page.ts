@@ -43,18 +43,18 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
     },
   };
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${product.name} · React demo · Fernwood Supply Co.</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/demo.css" />
-        <link rel="stylesheet" href="/inlay-reserve.css" />
-        <script type="module" src="/react/client.js"></script>
-      </head>
-      <body>
-        <div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>
-      </body>
-    </html>`;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${product.name} · React demo · Fernwood Supply Co.</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
+<script type="module" src="/react/client.js"></script>
+</head>
+<body>
+<div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>
+</body>
+</html>`;
 }

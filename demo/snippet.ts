@@ -212,51 +212,20 @@ function optionControl(tag: string, o: Option, products: Product[]): Raw {
   const data = html`data-tag="${tag}" data-attr="${o.attr}"`;
   switch (o.kind) {
     case 'boolean':
-      return html`<div class="field check">
-        <input type="checkbox" id="${i}" ${data} data-kind="boolean" /><label for="${i}">${o.label}</label>
-      </div>`;
+      return html`<div class="field check"><input type="checkbox" id="${i}" ${data} data-kind="boolean"><label for="${i}">${o.label}</label></div>`;
     case 'enum':
-      return html`<div class="field">
-        <label for="${i}">${o.label} <code>${o.attr}</code></label
-        ><select id="${i}" ${data}>
-          <option value="">${o.defaultLabel}</option>
-          ${o.values.map((v) => html`<option value="${v}">${v}</option>`)}
-        </select>
-      </div>`;
+      return html`<div class="field"><label for="${i}">${o.label} <code>${o.attr}</code></label><select id="${i}" ${data}>
+<option value="">${o.defaultLabel}</option>${o.values.map((v) => html`<option value="${v}">${v}</option>`)}</select></div>`;
     case 'number':
-      return html`<div class="field">
-        <label for="${i}">${o.label} <code>${o.attr}</code></label
-        ><input
-          type="number"
-          id="${i}"
-          ${data}
-          min="${o.min}"
-          max="${o.max}"
-          step="1"
-          placeholder="${o.placeholder}"
-          inputmode="numeric"
-        />
-      </div>`;
+      return html`<div class="field"><label for="${i}">${o.label} <code>${o.attr}</code></label><input type="number" id="${i}" ${data} min="${o.min}" max="${o.max}" step="1" placeholder="${o.placeholder}" inputmode="numeric"></div>`;
     case 'text':
-      return html`<div class="field">
-        <label for="${i}">${o.label} <code>${o.attr}</code></label
-        ><input type="text" id="${i}" ${data} placeholder="${o.placeholder}" autocomplete="off" />
-      </div>`;
+      return html`<div class="field"><label for="${i}">${o.label} <code>${o.attr}</code></label><input type="text" id="${i}" ${data} placeholder="${o.placeholder}" autocomplete="off"></div>`;
     case 'product':
-      return html`<div class="field">
-        <label for="${i}">${o.label} <code>${o.attr}</code></label
-        ><select id="${i}" ${data} data-kind="product">
-          ${o.optional ? html`<option value="">${o.optional}</option>` : ''}${products.map((p) => html`<option value="${p.id}">${p.name}${soldOut(p) ? ' (sold out)' : ''}</option>`)}
-        </select>
-      </div>`;
+      return html`<div class="field"><label for="${i}">${o.label} <code>${o.attr}</code></label><select id="${i}" ${data} data-kind="product">
+${o.optional ? html`<option value="">${o.optional}</option>` : ''}${products.map((p) => html`<option value="${p.id}">${p.name}${soldOut(p) ? ' (sold out)' : ''}</option>`)}</select></div>`;
     case 'variant':
       // filled by snippet.js from the chosen product's variants (the first one in stock is preselected)
-      return html`<div class="field">
-        <label for="${i}">${o.label} <code>${o.attr}</code></label
-        ><select id="${i}" ${data} data-variant-of="${id(tag, 'product-id')}">
-          <option value="">None</option>
-        </select>
-      </div>`;
+      return html`<div class="field"><label for="${i}">${o.label} <code>${o.attr}</code></label><select id="${i}" ${data} data-variant-of="${id(tag, 'product-id')}"><option value="">None</option></select></div>`;
   }
 }
 
@@ -265,73 +234,27 @@ function tokenControl(t: Token): Raw {
   const data = html`data-token="${t.name}" data-default="${t.def}"`;
   const label = html`<label for="${i}">${t.label} <code>${t.name}</code></label>`;
   if (t.kind === 'color')
-    return html`<div class="field token">${label}<input type="color" id="${i}" ${data} value="${t.def}" /></div>`;
+    return html`<div class="field token">${label}<input type="color" id="${i}" ${data} value="${t.def}"></div>`;
   if (t.kind === 'px')
-    return html`<div class="field token">
-      ${label}<input
-        type="number"
-        id="${i}"
-        ${data}
-        data-unit="px"
-        value="${t.def}"
-        min="0"
-        max="48"
-        step="1"
-        inputmode="numeric"
-      />
-    </div>`;
-  return html`<div class="field token">
-    ${label}<select id="${i}" ${data}>
-      ${(t.choices ?? []).map((c) => html`<option value="${c.value}">${c.label}</option>`)}
-    </select>
-  </div>`;
+    return html`<div class="field token">${label}<input type="number" id="${i}" ${data} data-unit="px" value="${t.def}" min="0" max="48" step="1" inputmode="numeric"></div>`;
+  return html`<div class="field token">${label}<select id="${i}" ${data}>${(t.choices ?? []).map((c) => html`<option value="${c.value}">${c.label}</option>`)}</select></div>`;
 }
 
 /** Pinned (default) or latest; only latest, and why, when the version's integrity.json could not be read. */
 function versionChoice(pin: Pinning): Raw {
   const latest = (checked: boolean) =>
-    html`<div class="field check">
-      <input
-        type="radio"
-        name="version"
-        id="version-latest"
-        value="latest"
-        ${checked ? 'checked' : ''}
-        aria-describedby="version-hint"
-      /><label for="version-latest">Latest: the moving URL, updated by every release</label>
-    </div>`;
+    html`<div class="field check"><input type="radio" name="version" id="version-latest" value="latest" ${checked ? 'checked' : ''} aria-describedby="version-hint"><label for="version-latest">Latest: the moving URL, updated by every release</label></div>`;
   if ('unavailable' in pin) {
-    return html`<fieldset class="radios">
-      <legend>Version</legend>
-      ${latest(true)}
-      <p class="hint" id="version-hint">
-        Pinning to ${pin.version} is not offered: ${pin.unavailable}. The snippet uses the moving URL.
-      </p>
-    </fieldset>`;
+    return html`<fieldset class="radios"><legend>Version</legend>
+${latest(true)}
+<p class="hint" id="version-hint">Pinning to ${pin.version} is not offered: ${pin.unavailable}. The snippet uses the moving URL.</p>
+</fieldset>`;
   }
-  return html`<fieldset class="radios">
-    <legend>Version</legend>
-    <div class="field check">
-      <input
-        type="radio"
-        name="version"
-        id="version-pinned"
-        value="pinned"
-        checked
-        aria-describedby="version-hint"
-        data-version="${pin.version}"
-        data-integrity-loader="${pin.loader}"
-        data-integrity-inlay="${pin.inlay}"
-      /><label for="version-pinned"
-        >Pinned to <code>${pin.version}</code>, with Subresource Integrity (recommended)</label
-      >
-    </div>
-    ${latest(false)}
-    <p class="hint" id="version-hint">
-      Pinned: the tag names <code>${pin.version}/</code> under the bundle URL and carries <code>integrity</code> and
-      <code>crossorigin</code>; the browser runs the file only if its bytes are exactly this release’s.
-    </p>
-  </fieldset>`;
+  return html`<fieldset class="radios"><legend>Version</legend>
+<div class="field check"><input type="radio" name="version" id="version-pinned" value="pinned" checked aria-describedby="version-hint" data-version="${pin.version}" data-integrity-loader="${pin.loader}" data-integrity-inlay="${pin.inlay}"><label for="version-pinned">Pinned to <code>${pin.version}</code>, with Subresource Integrity (recommended)</label></div>
+${latest(false)}
+<p class="hint" id="version-hint">Pinned: the tag names <code>${pin.version}/</code> under the bundle URL and carries <code>integrity</code> and <code>crossorigin</code>; the browser runs the file only if its bytes are exactly this release’s.</p>
+</fieldset>`;
 }
 
 export function snippetPage(ctx: PageContext, products: Product[], pin: Pinning): Raw {
@@ -350,135 +273,60 @@ export function snippetPage(ctx: PageContext, products: Product[], pin: Pinning)
     ctx,
     'Get the snippet · Fernwood Supply Co.',
     html`<section class="wrap snippet-page" aria-labelledby="snippet-title">
-        <h1 id="snippet-title">Get the snippet</h1>
-        <p class="lead">
-          Pick widgets and their options, point the loader at your platform, tweak the theme, and copy one snippet into
-          any page. The preview shows the real widgets with your choices.
-        </p>
-        <div class="snippet-grid">
-          <form id="snippet-form" class="snippet-form" aria-label="Snippet options" data-catalog="${catalog}">
-            <fieldset class="group">
-              <legend>Widgets</legend>
-              ${WIDGETS.map(
-                (w) =>
-                  html`<div class="widget-choice">
-                    <div class="field check">
-                      <input
-                        type="checkbox"
-                        id="w-${w.tag}"
-                        data-widget="${w.tag}"
-                        ${w.checked ? 'checked' : ''}
-                      /><label for="w-${w.tag}"><code>&lt;${w.tag}&gt;</code> ${w.what}</label>
-                    </div>
-                    <fieldset class="attrs" data-options-of="${w.tag}" ${w.checked ? '' : 'disabled'}>
-                      <legend class="visually-hidden">Options for ${w.tag}</legend>
-                      ${w.options.map((o) => optionControl(w.tag, o, products))}
-                    </fieldset>
-                  </div>`,
-              )}
-            </fieldset>
-            <fieldset class="group">
-              <legend>Loader</legend>
-              <fieldset class="radios">
-                <legend>Script</legend>
-                <div class="field check">
-                  <input type="radio" name="script" id="script-module" value="module" checked /><label
-                    for="script-module"
-                    ><code>loader.js</code> (module, loads each widget on demand)</label
-                  >
-                </div>
-                <div class="field check">
-                  <input type="radio" name="script" id="script-classic" value="classic" /><label for="script-classic"
-                    ><code>inlay.js</code> (classic script, for hosts without modules)</label
-                  >
-                </div>
-              </fieldset>
-              ${versionChoice(pin)}
-              <div class="field">
-                <label for="cfg-assets">Bundle URL (where <code>loader.js</code> is served)</label
-                ><input type="url" id="cfg-assets" data-config="assets" value="${ctx.assetsBase}" autocomplete="off" />
-              </div>
-              <div class="field">
-                <label for="cfg-client-id">OAuth client id <code>data-client-id</code></label
-                ><input
-                  type="text"
-                  id="cfg-client-id"
-                  data-config="client-id"
-                  value="${ctx.clientId}"
-                  required
-                  autocomplete="off"
-                />
-              </div>
-              <div class="field">
-                <label for="cfg-api-base">Platform API base <code>data-api-base</code></label
-                ><input
-                  type="url"
-                  id="cfg-api-base"
-                  data-config="api-base"
-                  value="${ctx.apiBase}"
-                  placeholder="${DEFAULT_API_BASE}"
-                  aria-describedby="cfg-api-base-hint"
-                  autocomplete="off"
-                />
-                <p class="hint" id="cfg-api-base-hint">Empty means the real platform, ${DEFAULT_API_BASE}.</p>
-              </div>
-              <div class="field">
-                <label for="cfg-locale">Language <code>data-locale</code></label
-                ><select id="cfg-locale" data-config="locale">
-                  <option value="">Page language (default)</option>
-                  <option value="en">English (en)</option>
-                  <option value="fr">French (fr)</option>
-                </select>
-              </div>
-              <div class="field">
-                <label for="cfg-token-storage">Token storage <code>data-token-storage</code></label
-                ><select id="cfg-token-storage" data-config="token-storage">
-                  <option value="">local (default)</option>
-                  <option value="session">session</option>
-                  <option value="memory">memory</option>
-                </select>
-              </div>
-              <p class="hint">
-                The preview runs on this page’s own loader: language and token storage apply where you paste the
-                snippet.
-              </p>
-            </fieldset>
-            <fieldset class="group">
-              <legend>Theme</legend>
-              <p class="hint">
-                Defaults shown are the light ones; a token you set applies in dark mode too. Only changed tokens go into
-                the snippet.
-              </p>
-              <div class="tokens">${tokens().map(tokenControl)}</div>
-              <button type="button" id="snippet-reset-theme" class="secondary">Reset theme</button>
-            </fieldset>
-          </form>
-          <div class="snippet-out">
-            <h2 id="snippet-code-title">Your snippet</h2>
-            <pre
-              class="snippet-code"
-              role="region"
-              tabindex="0"
-              aria-labelledby="snippet-code-title"
-            ><code id="snippet-code"></code></pre>
-            <p class="copy-row">
-              <button type="button" id="snippet-copy" class="copy-button">Copy snippet</button>
-              <span id="snippet-status" role="status" aria-live="polite"></span>
-            </p>
-            <h2 id="snippet-preview-title">Live preview</h2>
-            <div
-              id="snippet-preview"
-              class="snippet-preview"
-              role="region"
-              aria-labelledby="snippet-preview-title"
-            ></div>
-          </div>
-        </div>
-      </section>
-      <script type="module" src="/snippet.js"></script>`,
+<h1 id="snippet-title">Get the snippet</h1>
+<p class="lead">Pick widgets and their options, point the loader at your platform, tweak the theme, and copy one snippet
+into any page. The preview shows the real widgets with your choices.</p>
+<div class="snippet-grid">
+<form id="snippet-form" class="snippet-form" aria-label="Snippet options" data-catalog="${catalog}">
+<fieldset class="group">
+<legend>Widgets</legend>
+${WIDGETS.map(
+  (w) => html`<div class="widget-choice">
+<div class="field check"><input type="checkbox" id="w-${w.tag}" data-widget="${w.tag}" ${w.checked ? 'checked' : ''}><label for="w-${w.tag}"><code>&lt;${w.tag}&gt;</code> ${w.what}</label></div>
+<fieldset class="attrs" data-options-of="${w.tag}" ${w.checked ? '' : 'disabled'}><legend class="visually-hidden">Options for ${w.tag}</legend>
+${w.options.map((o) => optionControl(w.tag, o, products))}
+</fieldset>
+</div>`,
+)}
+</fieldset>
+<fieldset class="group">
+<legend>Loader</legend>
+<fieldset class="radios"><legend>Script</legend>
+<div class="field check"><input type="radio" name="script" id="script-module" value="module" checked><label for="script-module"><code>loader.js</code> (module, loads each widget on demand)</label></div>
+<div class="field check"><input type="radio" name="script" id="script-classic" value="classic"><label for="script-classic"><code>inlay.js</code> (classic script, for hosts without modules)</label></div>
+</fieldset>
+${versionChoice(pin)}
+<div class="field"><label for="cfg-assets">Bundle URL (where <code>loader.js</code> is served)</label><input type="url" id="cfg-assets" data-config="assets" value="${ctx.assetsBase}" autocomplete="off"></div>
+<div class="field"><label for="cfg-client-id">OAuth client id <code>data-client-id</code></label><input type="text" id="cfg-client-id" data-config="client-id" value="${ctx.clientId}" required autocomplete="off"></div>
+<div class="field"><label for="cfg-api-base">Platform API base <code>data-api-base</code></label><input type="url" id="cfg-api-base" data-config="api-base" value="${ctx.apiBase}" placeholder="${DEFAULT_API_BASE}" aria-describedby="cfg-api-base-hint" autocomplete="off">
+<p class="hint" id="cfg-api-base-hint">Empty means the real platform, ${DEFAULT_API_BASE}.</p></div>
+<div class="field"><label for="cfg-locale">Language <code>data-locale</code></label><select id="cfg-locale" data-config="locale">
+<option value="">Page language (default)</option><option value="en">English (en)</option><option value="fr">French (fr)</option></select></div>
+<div class="field"><label for="cfg-token-storage">Token storage <code>data-token-storage</code></label><select id="cfg-token-storage" data-config="token-storage">
+<option value="">local (default)</option><option value="session">session</option><option value="memory">memory</option></select></div>
+<p class="hint">The preview runs on this page’s own loader: language and token storage apply where you paste the snippet.</p>
+</fieldset>
+<fieldset class="group">
+<legend>Theme</legend>
+<p class="hint">Defaults shown are the light ones; a token you set applies in dark mode too. Only changed tokens go into the snippet.</p>
+<div class="tokens">${tokens().map(tokenControl)}</div>
+<button type="button" id="snippet-reset-theme" class="secondary">Reset theme</button>
+</fieldset>
+</form>
+<div class="snippet-out">
+<h2 id="snippet-code-title">Your snippet</h2>
+<pre class="snippet-code" role="region" tabindex="0" aria-labelledby="snippet-code-title"><code id="snippet-code"></code></pre>
+<p class="copy-row"><button type="button" id="snippet-copy" class="copy-button">Copy snippet</button>
+<span id="snippet-status" role="status" aria-live="polite"></span></p>
+<h2 id="snippet-preview-title">Live preview</h2>
+<div id="snippet-preview" class="snippet-preview" role="region" aria-labelledby="snippet-preview-title"></div>
+</div>
+</div>
+</section>
+<script type="module" src="/snippet.js"></script>`,
     {
       description: 'Build the Inlay snippet for your site: widgets, options, loader settings and theme.',
-      head: html`<link rel="stylesheet" href="/snippet.css" />`,
+      head: html`<link rel="stylesheet" href="/snippet.css">`,
     },
   );
 }

@@ -38,35 +38,31 @@ export function spaProducts(products: Product[]): SpaProduct[] {
 export function spaPage(ctx: PageContext, products: Product[]): Raw {
   const loader = inlayScript(ctx);
   return html`<!doctype html>
-    <html lang="en" ${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Fernwood Supply Co. · single-page shop</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/demo.css" />
-        <link rel="stylesheet" href="/inlay-reserve.css" />
-        ${loader}
-        <script type="module" src="/spa.js"></script>
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to content</a>
-        <header class="site-header">
-          <div class="wrap header-row">
-            <a class="brand" href="/spa" aria-label="Fernwood SPA home"
-              ><img src="/favicon.svg" alt="" width="28" height="28" /><span>Fernwood SPA</span></a
-            >
-            <nav aria-label="Pages" class="cats"><a href="/spa">All products</a><a href="/">Classic site</a></nav>
-            <div class="header-widgets">
-              <inlay-login></inlay-login>
-              <inlay-cart thank-you-url="/thank-you"></inlay-cart>
-            </div>
-          </div>
-        </header>
-        <main id="main" class="wrap" data-products="${JSON.stringify(spaProducts(products))}"></main>
-        <footer class="site-footer">
-          <div class="wrap"><p class="fine">A single-page storefront: the widgets follow the router.</p></div>
-        </footer>
-      </body>
-    </html>`;
+<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Fernwood Supply Co. · single-page shop</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+<link rel="stylesheet" href="/inlay-reserve.css">
+${loader}
+<script type="module" src="/spa.js"></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-row">
+    <a class="brand" href="/spa" aria-label="Fernwood SPA home"><img src="/favicon.svg" alt="" width="28" height="28"><span>Fernwood SPA</span></a>
+    <nav aria-label="Pages" class="cats"><a href="/spa">All products</a><a href="/">Classic site</a></nav>
+    <div class="header-widgets">
+      <inlay-login></inlay-login>
+      <inlay-cart thank-you-url="/thank-you"></inlay-cart>
+    </div>
+  </div>
+</header>
+<main id="main" class="wrap" data-products="${JSON.stringify(spaProducts(products))}"></main>
+<footer class="site-footer"><div class="wrap"><p class="fine">A single-page storefront: the widgets follow the router.</p></div></footer>
+</body>
+</html>`;
 }

@@ -47,28 +47,24 @@ const href = (file: string) => encodeURIComponent(file);
 function cell(s: Shot): Raw {
   const label = `${s.width} px, ${s.scheme}`;
   if (s.error) {
-    return html`<figure class="cell failed">
-      <figcaption>${label}: <strong>failed</strong></figcaption>
-      <p class="error">${s.error}</p>
-      ${s.failedFile ? html`<a href="${href(s.failedFile)}"><img src="${href(s.failedFile)}" alt="${`the page when it failed (${label})`}" loading="lazy" /></a>` : ''}
-    </figure>`;
+    return html`<figure class="cell failed"><figcaption>${label}: <strong>failed</strong></figcaption>
+<p class="error">${s.error}</p>
+${s.failedFile ? html`<a href="${href(s.failedFile)}"><img src="${href(s.failedFile)}" alt="${`the page when it failed (${label})`}" loading="lazy"></a>` : ''}</figure>`;
   }
   // as wide as it is compared to the viewport (a 552 px element of a 1280 px page fills 43 % of its column)
   const scale = s.size ? `width: ${Math.min(100, (s.size.width / s.width) * 100).toFixed(2)}%` : '';
-  return html`<figure class="cell">
-    <figcaption>${label} <span class="ms">${(s.ms / 1000).toFixed(1)} s</span></figcaption>
-    ${s.file ? html`<a href="${href(s.file)}"><img src="${href(s.file)}" alt="${label}" loading="lazy" ${s.size ? html` width="${s.size.width}" height="${s.size.height}" style="${scale}"` : ''} /></a>` : ''}
-    ${s.pageErrors?.length ? html`<p class="error">Page errors: ${s.pageErrors.join(' | ')}</p>` : ''}
-  </figure>`;
+  return html`<figure class="cell"><figcaption>${label} <span class="ms">${(s.ms / 1000).toFixed(1)} s</span></figcaption>
+${s.file ? html`<a href="${href(s.file)}"><img src="${href(s.file)}" alt="${label}" loading="lazy"${s.size ? html` width="${s.size.width}" height="${s.size.height}" style="${scale}"` : ''}></a>` : ''}
+${s.pageErrors?.length ? html`<p class="error">Page errors: ${s.pageErrors.join(' | ')}</p>` : ''}</figure>`;
 }
 
 function row(r: StateResult): Raw {
   const failed = r.shots.some((s) => s.error);
   return html`<section class="state${failed ? ' has-failed' : ''}" id="${r.id}">
-    <h3><a href="#${r.id}">${r.title}</a> <code>${r.id}</code></h3>
-    <p class="caption">${r.caption}</p>
-    <div class="shots">${r.shots.map(cell)}</div>
-  </section>`;
+<h3><a href="#${r.id}">${r.title}</a> <code>${r.id}</code></h3>
+<p class="caption">${r.caption}</p>
+<div class="shots">${r.shots.map(cell)}</div>
+</section>`;
 }
 
 /** A constant of this file (never data), so it goes in unescaped. */
@@ -96,40 +92,28 @@ nav ul { columns: 4 220px; padding-left: 18px; }
 /** The whole contact sheet: a table of contents, then each group's states, four variants per row. */
 export function contactSheet(input: { title: string; summary: string; states: StateResult[] }): string {
   const groups = [...new Set(input.states.map((s) => s.group))];
-  return toString(
-    html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>${input.title}</title>
-          <style>
-            ${raw(CSS)}
-          </style>
-        </head>
-        <body>
-          <header>
-            <h1>${input.title}</h1>
-            <p class="summary">${input.summary}</p>
-            <p class="summary">
-              Columns: ${VARIANTS.map((v) => `${v.width} px ${v.scheme}`).join(' · ')}. Within a column every shot has
-              the viewport's scale (the 375 px columns a larger one than the 1280 px ones); select a shot to open it at
-              full size.
-            </p>
-          </header>
-          <nav aria-label="States">
-            <ul>
-              ${input.states.map((s) => html`<li><a href="#${s.id}">${s.group}: ${s.title}</a>${s.shots.some((x) => x.error) ? ' (failed)' : ''}</li>`)}
-            </ul>
-          </nav>
-          <main>
-            ${groups.map(
-              (g) =>
-                html`<h2>${g}</h2>
-                  ${input.states.filter((s) => s.group === g).map(row)}`,
-            )}
-          </main>
-        </body>
-      </html> `,
-  );
+  return toString(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${input.title}</title>
+<style>${raw(CSS)}</style>
+</head>
+<body>
+<header>
+<h1>${input.title}</h1>
+<p class="summary">${input.summary}</p>
+<p class="summary">Columns: ${VARIANTS.map((v) => `${v.width} px ${v.scheme}`).join(' · ')}. Within a column every shot has the viewport's scale (the 375 px columns a larger one than the 1280 px ones); select a shot to open it at full size.</p>
+</header>
+<nav aria-label="States"><ul>${input.states.map((s) => html`<li><a href="#${s.id}">${s.group}: ${s.title}</a>${s.shots.some((x) => x.error) ? ' (failed)' : ''}</li>`)}</ul></nav>
+<main>
+${groups.map(
+  (g) => html`<h2>${g}</h2>
+${input.states.filter((s) => s.group === g).map(row)}`,
+)}
+</main>
+</body>
+</html>
+`);
 }

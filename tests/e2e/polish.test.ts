@@ -38,7 +38,29 @@ const motion = (l: Locator, pseudo?: string) =>
   }, pseudo);
 const settled = (l: Locator) =>
   l.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
-const moving = (l: Locator) => l.evaluate((el) => el.getAnimations().length > 0);
+/**
+ * Records, from now on, each transition or animation that starts inside `host`'s shadow root, with what `describe`
+ * says of its target at that moment: the events fire as the motion is created, so there is no frame timing to race
+ * on a loaded machine. Read with `runs(page)`.
+ */
+const watchRuns = (host: Locator) =>
+  host.evaluate((el) => {
+    const w = window as unknown as { runs: Run[] };
+    w.runs = [];
+    for (const type of ['transitionrun', 'animationstart'])
+      el.shadowRoot!.addEventListener(type, (e) => {
+        const t = e.target as HTMLElement;
+        w.runs.push({
+          type,
+          target: t.localName,
+          visible: t.checkVisibility(),
+          hidden: t.getAttribute('aria-hidden'),
+          leaving: t.hasAttribute('data-leaving'),
+        });
+      });
+  });
+type Run = { type: string; target: string; visible: boolean; hidden: string | null; leaving: boolean };
+const runs = (page: Page) => page.evaluate(() => (window as unknown as { runs: Run[] }).runs);
 
 /** A member who can sign in at once, with this nickname. */
 async function member(email: string, nickname: string) {
@@ -63,9 +85,10 @@ describe('widgets in the host page', () => {
 
     // the drawer slides in over a fading scrim
     const dialog = w.page.locator('inlay-cart dialog');
+    await watchRuns(w.page.locator('inlay-cart'));
     await w.page.evaluate(() => window.Inlay!.cart.open());
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await moving(dialog)).toBe(true);
+    await expect.poll(async () => (await runs(w.page)).some((r) => r.target === 'dialog' && r.visible)).toBe(true);
     const d = await motion(dialog);
     expect(d.transition).toBeGreaterThan(0);
     expect(d.transition).toBeLessThanOrEqual(0.25);
@@ -73,10 +96,10 @@ describe('widgets in the host page', () => {
     expect(scrim.transition).toBeGreaterThan(0);
     expect(scrim.transition).toBeLessThanOrEqual(0.25);
     await settled(dialog);
-    // and out: still on screen, moving, right after Escape; then gone, focus back on the cart button
+    // and out: a transition starts on it while it is still on screen; then gone, focus back on the cart button
+    await watchRuns(w.page.locator('inlay-cart'));
     await w.page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await moving(dialog)).toBe(true);
+    await expect.poll(async () => (await runs(w.page)).some((r) => r.target === 'dialog' && r.visible)).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await w.page.locator('inlay-cart').evaluate((el) => el.shadowRoot!.activeElement?.className)).toBe(
       'cart-button',
@@ -84,10 +107,11 @@ describe('widgets in the host page', () => {
 
     // the sign-in panel fades and slides in
     const login = w.page.locator('inlay-login');
+    await watchRuns(login);
     await login.getByRole('button', { name: 'Sign in' }).click();
     const panel = login.getByRole('dialog');
     await panel.waitFor();
-    expect(await moving(panel)).toBe(true);
+    await expect.poll(async () => (await runs(w.page)).some((r) => r.visible)).toBe(true);
     const p = await motion(panel);
     expect(p.transition).toBeGreaterThan(0);
     expect(p.transition).toBeLessThanOrEqual(0.25);
@@ -123,9 +147,11 @@ describe('widgets in the host page', () => {
     expect(t.animation).toBeLessThanOrEqual(0.25);
     await settled(toast);
     expect(await axe(w.page, 'inlay-toaster')).toEqual([]);
+    await watchRuns(w.page.locator('inlay-toaster'));
     await w.page.locator('inlay-toaster').getByRole('button', { name: 'Close' }).click();
-    expect(await toast.getAttribute('aria-hidden')).toBe('true');
-    expect(await toast.evaluate((el) => el.hasAttribute('data-leaving') && el.getAnimations().length > 0)).toBe(true);
+    await expect
+      .poll(async () => (await runs(w.page)).some((r) => r.target === 'li' && r.leaving && r.hidden === 'true'))
+      .toBe(true);
     await expect.poll(() => w.page.locator('inlay-toaster li').count()).toBe(0);
     await w.context.close();
   });

@@ -13,6 +13,32 @@ export function setPageContext(context: InlayContext | undefined): void {
   page = context;
 }
 
+/**
+ * The one-file inlay.js (vite.config.ts, `classicStaticImports`) holds every module statically, so an element module
+ * runs as the script starts, before boot: there its tag is defined only when the loader asks for it
+ * ({@link defineDeferred}), as the module build defines it when its chunk is imported. `false` in every other build.
+ */
+declare const __INLAY_CLASSIC__: boolean | undefined;
+const deferred = typeof __INLAY_CLASSIC__ === 'boolean' && __INLAY_CLASSIC__ ? new Map<unknown, string>() : undefined;
+
+/** Classic build only: defines the elements an element module exported, as importing it does elsewhere. */
+export function defineDeferred<T extends object>(module: T): T {
+  for (const element of Object.values(module)) {
+    const tag = deferred?.get(element);
+    if (tag && !claimed(tag)) customElements.define(tag, element as CustomElementConstructor);
+    deferred?.delete(element);
+  }
+  return module;
+}
+
+/** Whether `tag` is already defined (two copies of Inlay on a page): warns; the first definition stays. */
+function claimed(tag: string) {
+  const existing = customElements.get(tag);
+  if (existing)
+    console.warn(`Inlay: <${tag}> is already defined (is Inlay on this page twice?); keeping the first definition.`);
+  return existing;
+}
+
 /** Props every widget view receives from its element, besides its own attributes. */
 export interface WidgetProps {
   /** The custom element itself (light DOM side of the shadow root). */
@@ -122,11 +148,8 @@ type R2wcElement = HTMLElement & {
  */
 export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor | undefined {
   const { tag, props } = spec;
-  const existing = customElements.get(tag);
-  if (existing) {
-    console.warn(`Inlay: <${tag}> is already defined (is Inlay on this page twice?); keeping the first definition.`);
-    return existing;
-  }
+  const existing = claimed(tag);
+  if (existing) return existing;
   const entries = Object.entries(props) as [string, AttrType][];
   const booleans = entries.filter(([, t]) => t === 'boolean').map(([name]) => name);
   const others = Object.fromEntries(entries.filter(([, t]) => t !== 'boolean')) as Record<string, AttrType>;
@@ -193,6 +216,7 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
       },
     });
   }
-  customElements.define(tag, InlayElement);
+  if (deferred) deferred.set(InlayElement, tag);
+  else customElements.define(tag, InlayElement);
   return InlayElement;
 }

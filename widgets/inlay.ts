@@ -1,6 +1,8 @@
-// The core first in the one file, then the widgets' models (it is all one script and none of these does anything when
-// imported: nothing changes at run time): the code loaded later, and the widgets' views, compress against it. Order:
-// the page layer, the platform calls, the page state, the sign-in flows, the models (-0.5 KB gzip against none).
+// One file, every module in it (vite.config.ts turns each `import()` into a static import for this build; elements are
+// defined when the loader asks, core/element.ts `defineDeferred`). None of the modules below does anything when
+// imported: nothing changes at run time, but the order decides what compresses against what. Measured (gzip): the
+// page layer, the platform calls, the page state, the sign-in flows and the models (-1.4 KB against no list), then
+// the French pack (-0.4 KB).
 import '../core/element.ts';
 import '../core/boot.ts';
 import '../core/api/products.ts';
@@ -23,6 +25,7 @@ import './recommendations/model.ts';
 import './reviews/model.ts';
 import './login/model.ts';
 import './cart/model.ts';
+import './languages/fr.ts';
 import { start } from './start.ts';
 
 // Classic build (inlay.js): everything in one IIFE; document.currentScript is our tag while it first runs.

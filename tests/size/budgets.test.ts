@@ -52,12 +52,18 @@ const KB = 1024;
  * the module pages' total grew less, 68707 → 69001 B, under its ceiling). Winning it back is open work (issue 14's
  * closing note: per-service URL tables, module order), not a new allowance.
  */
+/*
+ * Won back, and the classic ceiling lowered from 69 KB to 66.5 KB: the one-file build no longer wraps each module in a
+ * lazy initialiser (vite.config.ts `classicStaticImports`: -2.4 KB) and both builds get a second minifying pass with
+ * terser (`terserPass`). Measured: classic 70585 → 67344 B, the page with every widget 69001 → 68490 B (before the
+ * refactor: 70003 and 68707 B).
+ */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
   allWidgetsPage: 67.5 * KB,
-  classic: 69 * KB,
+  classic: 66.5 * KB,
 };
 
 const dir = 'dist/inlay';

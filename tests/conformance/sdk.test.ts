@@ -320,14 +320,15 @@ describe('admin calls', () => {
 
 describe('back-in-stock requests: admin only (wire-protocol §11.5)', () => {
   let requestId: string;
+  let contactId: string;
   beforeAll(async () => {
     const shopper = visitorClient();
-    requestId = (
-      await shopper.backInStock.createBackInStockNotificationRequest(
-        { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-refused@example.com' },
-        { name: 'Waxed Canvas Rucksack', price: '148.00' },
-      )
-    )._id!;
+    const made = await shopper.backInStock.createBackInStockNotificationRequest(
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-refused@example.com' },
+      { name: 'Waxed Canvas Rucksack', price: '148.00' },
+    );
+    requestId = made._id!;
+    contactId = made.contactId!;
   });
 
   /** What the SDK throws for a refusal: the HTTP status and the platform's error body, as the SDK keeps them. */
@@ -348,7 +349,7 @@ describe('back-in-stock requests: admin only (wire-protocol §11.5)', () => {
       `${who}: delete`,
     ).rejects.toMatchObject(refused);
     await expect(
-      client.backInStock.queryBackInStockNotificationRequests().eq('email', 'sdk-refused@example.com').find(),
+      client.backInStock.queryBackInStockNotificationRequests().eq('contactId', contactId).find(),
       `${who}: query`,
     ).rejects.toMatchObject(refused);
     // the SDK really sent the three calls (a refusal is the platform's, not the SDK's)
@@ -387,10 +388,7 @@ describe('back-in-stock requests: admin only (wire-protocol §11.5)', () => {
       email: 'sdk-refused@example.com',
       status: 'RECEIVED',
     });
-    const found = await admin.backInStock
-      .queryBackInStockNotificationRequests()
-      .eq('email', 'sdk-refused@example.com')
-      .find();
+    const found = await admin.backInStock.queryBackInStockNotificationRequests().eq('contactId', contactId).find();
     expect(found.items.map((r) => r._id)).toEqual([requestId]);
     await admin.backInStock.deleteBackInStockNotificationRequest(requestId);
     await expect(admin.backInStock.getBackInStockNotificationRequest(requestId)).rejects.toMatchObject({

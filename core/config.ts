@@ -14,6 +14,12 @@ export interface InlayConfig {
   /** Canonical BCP 47 tag. */
   locale: string;
   tokenStorage: TokenStorageKind;
+  /**
+   * The site companion (`data-companion`): the site owner's own server for what a browser's token may not do on the
+   * platform (docs/wire.md). An absolute http(s) URL or a same-origin path (`/api/inlay`), without a trailing slash.
+   * Absent: the widgets keep to what visitor and member tokens may call.
+   */
+  companion?: string;
 }
 
 export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
@@ -45,10 +51,20 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
+  companion: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        // a path of this origin, never `//host` or `/\host` (another origin to a browser)
+        (v) => !!httpUrl(v) || /^\/[^/\\\s][^\\\s]*$/.test(v),
+        'data-companion must be an absolute http(s) URL or a path starting with /',
+      ),
+    ),
+  ),
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -60,7 +76,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion } = r.data;
   return {
     ok: true,
     config: {
@@ -69,6 +85,7 @@ export function parseConfig(
       locale:
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
+      ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
     },
   };
 }

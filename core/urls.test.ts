@@ -12,9 +12,11 @@ describe('URL table', () => {
     expect(api.addToCart.path).toBe('/ecom/v1/carts/current/add-to-cart');
     expect(api.getRecommendation.path).toBe('/v1/recommendations/get');
     expect(api.queryProducts.path).toBe('/stores-reader/v1/products/query');
+    expect(api.queryProductsV3).toEqual({ method: 'POST', path: '/stores/v3/products/query' });
+    expect(api.catalogVersion).toEqual({ method: 'GET', path: '/stores/v3/provision/version' });
     for (const op of Object.values(api))
       expect(op.path).toMatch(
-        /^\/(oauth2|_api|members|reviews|site-media|ecom|back-in-stock-service|v1\/recommendations|stores-reader)\//,
+        /^\/(oauth2|_api|members|reviews|site-media|ecom|back-in-stock-service|v1\/recommendations|stores-reader|stores\/v3)\//,
       );
   });
 

@@ -80,6 +80,10 @@ export const api = {
   queryProducts: op('POST', `${STORES}/products/query`),
   getProduct: op('GET', `${STORES}/products/{id}`),
   queryCollections: op('POST', `${STORES}/collections/query`),
+  // Stores catalog V3 (`@wix/auto_sdk_stores_products-v-3`; docs/wire.md "Catalog V1 and V3"): a site is on one of them.
+  catalogVersion: op('GET', '/stores/v3/provision/version'),
+  getProductV3: op('GET', '/stores/v3/products/{id}'),
+  queryProductsV3: op('POST', '/stores/v3/products/query'),
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof api;

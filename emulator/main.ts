@@ -4,7 +4,8 @@
  * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated; both add to the demo's own two origins), INLAY_ASSETS / --assets (dist/inlay),
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
  * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
- * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed).
+ * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed),
+ * INLAY_CATALOG / --catalog (v1 or v3, default v3 like new stores: the Stores catalog the site is on).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,14 +25,16 @@ const { values } = parseArgs({
     'demo-origins': { type: 'string' },
     assets: { type: 'string' },
     dev: { type: 'boolean' },
+    catalog: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
 });
 
 if (values.help) {
-  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev]
-Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET
+  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev] [--catalog v3|v1]
+Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET, INLAY_CATALOG
+--catalog: the Stores catalog the site is on (default v3, like new stores); the other catalog's reads answer 428.
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
 }
@@ -58,6 +61,9 @@ const devText = (process.env['INLAY_DEV'] ?? '').trim().toLowerCase();
 if (!['', '0', '1', 'false', 'true'].includes(devText)) fail('invalid INLAY_DEV: use 1 or 0');
 const dev = values.dev === true || devText === '1' || devText === 'true';
 
+const catalog = values.catalog ?? (process.env['INLAY_CATALOG'] || 'v3');
+if (catalog !== 'v1' && catalog !== 'v3') fail(`invalid catalog: ${catalog} (use v1 or v3)`);
+
 const apiKey = process.env['INLAY_API_KEY'] || undefined;
 if (apiKey !== undefined && apiKey.length < 16) fail('INLAY_API_KEY must be at least 16 characters');
 
@@ -70,6 +76,7 @@ const emulator = await startEmulator({
   demoOrigins,
   assetsDir,
   dev,
+  catalog,
   ...(apiKey ? { apiKey } : {}),
   ...(clientSecret ? { clientSecret } : {}),
 }).catch((err: unknown) => {
@@ -78,6 +85,7 @@ const emulator = await startEmulator({
 
 console.log(`emulator listening on ${emulator.url}`);
 console.log(`  database: ${db}`);
+console.log(`  stores catalog: ${catalog.toUpperCase()} (--catalog v1|v3)`);
 console.log(`  demo origins: ${demoOrigins.join(', ')}`);
 console.log(
   dev

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import type { Operation } from '../core/urls.ts';
 import type { AdminIdentity, Caller, Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
+import type { CatalogVersion } from './domain/catalog.ts';
 import type { FaultStore } from './faults.ts';
 import type { RateLimiter, ThrottleLimits } from './domain/identity.ts';
 import type { SalesSource } from './domain/recommendations.ts';
@@ -74,6 +75,8 @@ export interface EmulatorApp {
   redirectIntents: Map<string, RedirectIntentHandler>;
   /** Where "Best sellers" and "Frequently bought together" read sales: the placed orders by default. */
   salesSources: SalesSource[];
+  /** The Stores catalog the site is on: its V1 or its V3 routes answer, the other's answer 428. */
+  catalog: CatalogVersion;
 }
 
 /** What a handler receives. */

@@ -4,6 +4,7 @@
  * Adding a service: write `routes/<service>.ts` exporting a {@link RouteModule} and append it to
  * {@link ROUTE_MODULES}. Tests may pass extra modules through `startEmulator({routes})`.
  */
+import type { CatalogVersion } from './domain/catalog.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -53,6 +54,7 @@ import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
+import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './domain/seed.ts';
@@ -86,6 +88,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   indexPageRoutes,
   oauthRoutes,
   storesReaderRoutes,
+  storesV3Routes,
   inventoryRoutes,
   backInStockRoutes,
   recommendationsRoutes,
@@ -145,6 +148,11 @@ export interface EmulatorOptions {
    * a new random one on every start (`RunningEmulator.clientSecret`; the CLI prints it).
    */
   clientSecret?: string;
+  /**
+   * The Stores catalog the site is on (docs/wire.md "Catalog V1 and V3"). The command line defaults to `v3`, like new
+   * stores; here the default is `v1`, which the suites and the demo's own server reads were written against.
+   */
+  catalog?: CatalogVersion;
 }
 
 export interface RunningEmulator {
@@ -268,6 +276,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: new FaultStore(),
     dev: opts.dev ?? false,
     throttle: throttleLimits(opts.throttle),
+    catalog: opts.catalog ?? 'v1',
     rateLimiter: new RateLimiter(),
     redirectIntents: new Map(),
     salesSources: [orderSales],

@@ -504,3 +504,146 @@ export const COLLECTION_SORT_FIELDS: Record<string, FieldAccessor<CollectionReco
   name: (c) => c.name.toLowerCase(),
   slug: (c) => c.slug,
 };
+
+// ------------------------------------------------------------------------------------------------- catalog V3
+
+/** Which Stores catalog the emulated site is on (docs/wire.md "Catalog V1 and V3"). */
+export type CatalogVersion = 'v1' | 'v3';
+
+/** The `fields` a V3 product read may ask for that this emulator fills in (others are accepted and ignored). */
+export type V3Field = 'URL' | 'CURRENCY' | 'MIN_PRICE_VARIANT';
+
+/** V3 money: a decimal string plus the formatted amount. */
+const money = (cents: number, currency: string) => ({
+  amount: (cents / 100).toFixed(2).replace(/\.00$/, ''),
+  formattedAmount: formatMoney(cents, currency),
+});
+
+/**
+ * Product V3 wire object (`@wix/auto_sdk_stores_products-v-3`): `actualPrice` is what is paid (after the product's
+ * discount), `compareAtPrice` the price before it (only when they differ); variants only when `withVariants` (Get
+ * Product: the platform's Query Products returns none), otherwise their count and, with `MIN_PRICE_VARIANT`, the
+ * cheapest visible one.
+ */
+export function toWireProductV3(
+  product: ProductRecord,
+  urls: UrlContext,
+  fields: ReadonlySet<string>,
+  withVariants: boolean,
+): Record<string, unknown> {
+  const { currency } = product;
+  const variantOut = (v: VariantRecord) => {
+    const base = v.priceCents ?? product.priceCents;
+    const paid = discountedCents(product, base);
+    return {
+      id: v.id,
+      visible: v.visible,
+      sku: v.sku ?? product.sku ?? undefined,
+      choices: product.options
+        .filter((o) => v.choices[o.name] !== undefined)
+        .map((o) => ({
+          optionChoiceIds: { optionId: optionIdOf(product, o.name), choiceId: choiceIdOf(v.choices[o.name]!) },
+          optionChoiceNames: { optionName: o.name, choiceName: v.choices[o.name], renderType: renderTypeOf(o) },
+        })),
+      price: {
+        actualPrice: money(paid, currency),
+        ...(paid !== base ? { compareAtPrice: money(base, currency) } : {}),
+      },
+      inventoryStatus: { inStock: variantInStock(product, v), preorderEnabled: false },
+    };
+  };
+  const visible = product.variants.filter((v) => v.visible);
+  const prices = (visible.length ? visible : product.variants).map((v) => v.priceCents ?? product.priceCents);
+  const low = prices.length ? Math.min(...prices) : product.priceCents;
+  const high = prices.length ? Math.max(...prices) : product.priceCents;
+  const inStockCount = visible.filter((v) => variantInStock(product, v)).length;
+  const cheapest = [...visible].sort(
+    (a, b) => (a.priceCents ?? product.priceCents) - (b.priceCents ?? product.priceCents),
+  )[0];
+  const media = product.mediaIds.map((id) => mediaItem(id, product.name, urls.baseUrl));
+  const main = media[0];
+  return {
+    id: product.id,
+    revision: '1',
+    createdDate: product.createdDate,
+    updatedDate: product.updatedDate,
+    name: product.name,
+    slug: product.slug,
+    ...(fields.has('URL')
+      ? {
+          url: {
+            relativePath: `/product-page/${product.slug}`,
+            url: new URL(`product-page/${product.slug}`, urls.siteUrl).href,
+          },
+        }
+      : {}),
+    visible: product.visible,
+    visibleInPos: true,
+    media: {
+      ...(main
+        ? { main: { id: main.id, url: main.image.url, image: main.image, mediaType: 'IMAGE', altText: main.title } }
+        : {}),
+    },
+    options: product.options.map((o) => ({
+      id: optionIdOf(product, o.name),
+      name: o.name,
+      optionRenderType: renderTypeOf(o),
+      choicesSettings: {
+        choices: o.choices.map((c) => ({
+          choiceId: choiceIdOf(c.description),
+          name: c.description,
+          choiceType: o.optionType === 'color' ? 'ONE_COLOR' : 'CHOICE_TEXT',
+          ...(o.optionType === 'color' ? { colorCode: c.value } : {}),
+          inStock: product.variants.some((v) => v.choices[o.name] === c.description && variantInStock(product, v)),
+          visible: product.variants.some((v) => v.choices[o.name] === c.description && v.visible),
+        })),
+      },
+    })),
+    modifiers: [],
+    ...(product.brand ? { brand: { name: product.brand } } : {}),
+    ...(product.ribbon ? { ribbon: { name: product.ribbon } } : {}),
+    inventory: {
+      availabilityStatus:
+        inStockCount === 0 ? 'OUT_OF_STOCK' : inStockCount === visible.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK',
+      preorderStatus: 'DISABLED',
+      preorderAvailability: 'ALL_VARIANTS',
+    },
+    productType: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL',
+    ...(fields.has('CURRENCY') ? { currency } : {}),
+    actualPriceRange: {
+      minValue: money(discountedCents(product, low), currency),
+      maxValue: money(discountedCents(product, high), currency),
+    },
+    compareAtPriceRange: { minValue: money(low, currency), maxValue: money(high, currency) },
+    ...(withVariants ? { variantsInfo: { variants: product.variants.map(variantOut) } } : {}),
+    variantSummary: {
+      variantCount: product.variants.length,
+      ...(fields.has('MIN_PRICE_VARIANT') && cheapest ? { minPriceVariant: variantOut(cheapest) } : {}),
+    },
+  };
+}
+
+/** A stable id for an option (V3 options have ids; the V1 rows have names only). */
+const optionIdOf = (product: ProductRecord, name: string) =>
+  `${product.id.slice(0, 8)}-${Buffer.from(name).toString('hex').slice(0, 24)}`;
+const choiceIdOf = (choice: string) => Buffer.from(choice).toString('base64url').slice(0, 36);
+const renderTypeOf = (o: StoredOption) => (o.optionType === 'color' ? 'SWATCH_CHOICES' : 'TEXT_CHOICES');
+
+/** Filterable fields of a V3 product (Query Products' "Supported Filters and Sorting", the ones the demo needs). */
+export const PRODUCT_V3_FILTER_FIELDS: Record<string, FieldAccessor<ProductRecord>> = {
+  id: (p) => p.id,
+  slug: (p) => p.slug,
+  visible: (p) => p.visible,
+  productType: (p) => (p.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL'),
+  'actualPriceRange.minValue.amount': (p) => discountedCents(p, p.priceCents) / 100,
+  createdDate: (p) => p.createdDate,
+  updatedDate: (p) => p.updatedDate,
+};
+
+/** Sortable fields of a V3 product. */
+export const PRODUCT_V3_SORT_FIELDS: Record<string, FieldAccessor<ProductRecord>> = {
+  name: (p) => p.name.toLowerCase(),
+  'actualPriceRange.minValue.amount': (p) => discountedCents(p, p.priceCents),
+  createdDate: (p) => p.createdDate,
+  updatedDate: (p) => p.updatedDate,
+};

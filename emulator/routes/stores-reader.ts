@@ -1,6 +1,7 @@
 /**
  * Wix Stores catalog V1 reader, under `/stores-reader/v1/`. Needs a visitor or member token.
- * Owners also see hidden products and collections.
+ * Owners also see hidden products and collections. On a V3 site every call answers 428
+ * `CATALOG_V3_SITE_CALLING_CATALOG_V1_API` (stores-v3.ts).
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
@@ -22,6 +23,7 @@ import { applyFilter, applySort, offsetPage } from '../domain/query.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { paramsObject, validate } from '../validate.ts';
+import { requireCatalog } from './stores-v3.ts';
 
 export const MAX_PAGE = 100;
 
@@ -79,6 +81,7 @@ function visibleProducts(products: ProductRecord[], who: Identity): ProductRecor
 export const storesReaderRoutes: RouteModule = (router) => {
   router.operation(api.queryProducts, (ctx) => {
     const who = ctx.auth();
+    requireCatalog(ctx, 'v1');
     const req = validate(productQuerySchema, ctx.body);
     const q = req.query ?? {};
     let items = visibleProducts(loadProducts(ctx.db), who);
@@ -97,6 +100,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
 
   const queryPlatformized = (ctx: RequestContext, input: unknown) => {
     const who = ctx.auth();
+    requireCatalog(ctx, 'v1');
     const req = validate(platformizedSchema, input);
     const q = req.query ?? {};
     let items = visibleProducts(loadProducts(ctx.db), who);
@@ -116,6 +120,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
 
   router.operation(api.getProduct, (ctx) => {
     const who = ctx.auth();
+    requireCatalog(ctx, 'v1');
     const id = ctx.params['id'] ?? '';
     const product = getProductRecord(ctx.db, id);
     if (!product || (!product.visible && !isOwner(who)))
@@ -125,6 +130,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
 
   router.operation(api.queryCollections, (ctx) => {
     const who = ctx.auth();
+    requireCatalog(ctx, 'v1');
     const req = validate(collectionQuerySchema, ctx.body);
     const q = req.query ?? {};
     const products = visibleProducts(loadProducts(ctx.db), who);
@@ -143,6 +149,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
 
   const getCollection = (by: 'id' | 'slug') => (ctx: RequestContext) => {
     const who = ctx.auth();
+    requireCatalog(ctx, 'v1');
     const key = ctx.params[by] ?? '';
     const c = loadCollections(ctx.db).find((x) => x[by] === key && (x.visible || isOwner(who)));
     if (!c) throw notFound(`Collection ${key} not found`, 'COLLECTION_NOT_FOUND', { [by]: key });

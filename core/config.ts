@@ -20,6 +20,8 @@ export interface InlayConfig {
    * Absent: the widgets keep to what visitor and member tokens may call.
    */
   companion?: string;
+  /** The Stores catalog the site is on (`data-catalog`); absent: asked once (docs/wire.md "Catalog V1 and V3"). */
+  catalog?: 'v1' | 'v3';
 }
 
 export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
@@ -51,6 +53,7 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
+  catalog: opt(z.enum(['v1', 'v3'], 'data-catalog must be v1 or v3')),
   companion: opt(
     z.string().check(
       z.trim(),
@@ -64,7 +67,7 @@ const schema = z.object({
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`, `catalog`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -76,7 +79,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage, companion } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion, catalog } = r.data;
   return {
     ok: true,
     config: {
@@ -86,6 +89,7 @@ export function parseConfig(
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
       ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
+      ...(catalog ? { catalog } : {}),
     },
   };
 }

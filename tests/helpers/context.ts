@@ -12,6 +12,11 @@ export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
   apiBase?: string;
   locale?: string;
   tokenStorage?: InlayConfig['tokenStorage'];
+  /**
+   * The site's Stores catalog (`data-catalog`). Default `v1`, which the fake platforms of the widget tests answer;
+   * `null`: not given, so the client asks the platform (`GET /stores/v3/provision/version`).
+   */
+  catalog?: InlayConfig['catalog'] | null;
   /** The site's captcha provider (`Inlay.captcha`). */
   captcha?: () => CaptchaProvider | undefined;
 }
@@ -23,11 +28,12 @@ export function testContext(fetch: typeof globalThis.fetch, o: TestContextOption
     apiBase = 'https://api.test',
     locale = 'en',
     tokenStorage = 'memory',
+    catalog = 'v1',
     captcha,
     ...deps
   } = o;
   const client: InlayClient = createClient(
-    { clientId, apiBase, locale, tokenStorage },
+    { clientId, apiBase, locale, tokenStorage, ...(catalog ? { catalog } : {}) },
     { locks: null, events: null, ...deps, fetch },
   );
   return createInlayContext(client, captcha ?? (() => undefined));

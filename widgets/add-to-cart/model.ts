@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { inStock, type Product } from '../../core/api/products.ts';
+import { inStock, variantOf, type Product } from '../../core/api/products.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
-import { productStore } from '../../core/stores/products.ts';
+import { productKey, productStore } from '../../core/stores/products.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 
@@ -44,12 +44,14 @@ export function createAddToCartModel({ client, i18n }: InlayContext, { host }: P
     const { productId } = props;
     if ((!previous && $phase.get() === 'busy') || !productId) return;
     $phase.set('busy');
+    const known = client.cache.get<Product>(productKey(productId))?.data;
     try {
       await cart.addItems(
         [
           {
             productId,
-            variantId: props.variantId,
+            // Catalog V3 wants the variant always: a product's only one when none is given (V1 takes it too)
+            variantId: props.variantId ?? (known && variantOf(known)?.id),
             quantity: Math.min(9999, Math.max(1, Math.floor(Number(props.quantity) || 1))),
           },
         ],

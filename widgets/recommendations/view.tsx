@@ -157,8 +157,8 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
                       </s>
                     ) : null}
                   </p>
-                  {(p.variants?.length ?? 0) > 1 && href ? (
-                    // a product with options is chosen on its own page
+                  {p.productOptions?.length && href ? (
+                    // a product with options is chosen on its own page (a V3 query lists no variants: docs/wire.md)
                     <a class="choose" part="choose" href={href} aria-label={t('recs.optionsFor', { name: p.name })}>
                       {t('recs.options')}
                     </a>

@@ -46,7 +46,14 @@ import {
 } from '../../core/api/current-cart.ts';
 import { createStockRequest } from '../../core/api/back-in-stock.ts';
 import { fetchAlgorithms, getRecommendation } from '../../core/api/recommendations.ts';
-import { getProduct, queryProductsByIds, STORES_APP_ID } from '../../core/api/products.ts';
+import {
+  catalogVersion,
+  getProduct,
+  queryProductsByIds,
+  readProduct,
+  readProducts,
+  STORES_APP_ID,
+} from '../../core/api/products.ts';
 import { api as call, DEMO_CLIENT_ID, memberTokens, startTestEmulator } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
 import type { RunningEmulator } from '../../emulator/server.ts';
@@ -125,6 +132,31 @@ describe('every answer the client reads parses with core schemas', () => {
     const ids = [seedIds.products['cast-iron-skillet']!, seedIds.products['linen-apron']!];
     expect((await getProduct(http, ids[0]!)).id).toBe(ids[0]);
     expect((await queryProductsByIds(http, ids)).map((p) => p.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('catalog V3 (a V3 site): its version, one product, several by id; the V1 site says V1', async () => {
+    expect(await catalogVersion(await visitor())).toBe('v1');
+    const v3 = await startTestEmulator({ catalog: 'v3' });
+    try {
+      const t = await requestTokens(
+        { apiBase: v3.url, clientId: DEMO_CLIENT_ID, fetch: recording },
+        { grantType: 'anonymous' },
+      );
+      const http = createHttp({
+        config: { apiBase: v3.url },
+        getAccessToken: async () => t.access_token,
+        renewAfter401: async () => false,
+        fetch: recording,
+      });
+      expect(await catalogVersion(http)).toBe('v3');
+      const ids = [seedIds.products['enamel-camp-mug']!, seedIds.products['linen-apron']!];
+      const one = await readProduct(http, 'v3', ids[0]!);
+      expect(one).toMatchObject({ id: ids[0], priceData: { currency: 'USD' }, stock: { inStock: true } });
+      expect(one.variants).toHaveLength(3);
+      expect((await readProducts(http, 'v3', ids)).map((p) => p.id).sort()).toEqual([...ids].sort());
+    } finally {
+      await v3.close();
+    }
   });
 
   it('recommendations: algorithms, then items', async () => {

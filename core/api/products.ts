@@ -90,9 +90,8 @@ export const productV3Schema = z.object({
   slug: z.string(),
   url: z.optional(z.object({ relativePath: z.string(), url: z.string() })),
   currency: z.nullish(z.string()),
-  options: z.optional(z.array(z.object({ name: z.nullish(z.string()) }))),
+  options: z.optional(z.array(z.object({ name: z.string() }))),
   actualPriceRange: z.optional(z.object({ minValue: z.optional(money) })),
-  compareAtPriceRange: z.optional(z.object({ minValue: z.optional(money) })),
   inventory: z.optional(z.object({ availabilityStatus: z.optional(z.string()) })),
   media: z.optional(
     z.object({ main: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) }),
@@ -126,18 +125,15 @@ export function fromV3(p: ProductV3): Product {
   const sum = p.variantSummary;
   const variants =
     p.variantsInfo?.variants ?? (sum?.variantCount === 1 && sum.minPriceVariant ? [sum.minPriceVariant] : undefined);
-  const status = p.inventory?.availabilityStatus;
   return {
     id: p.id,
     name: p.name,
     slug: p.slug,
-    ...(p.url && { productPageUrl: { base: p.url.url, path: p.url.relativePath } }),
-    productOptions: (p.options ?? []).map((o) => ({ name: o.name ?? '' })),
-    priceData: priceFrom(p.currency, {
-      actualPrice: p.actualPriceRange?.minValue,
-      compareAtPrice: p.compareAtPriceRange?.minValue,
-    }),
-    stock: { inStock: status ? status !== 'OUT_OF_STOCK' : undefined },
+    productPageUrl: p.url && { base: p.url.url, path: p.url.relativePath },
+    productOptions: p.options,
+    // the cheapest variant's prices (a query's), else the lowest price paid
+    priceData: priceFrom(p.currency, sum?.minPriceVariant?.price ?? { actualPrice: p.actualPriceRange?.minValue }),
+    stock: { inStock: p.inventory?.availabilityStatus !== 'OUT_OF_STOCK' },
     media: { mainMedia: p.media?.main },
     variants: variants?.map((v) => ({
       id: v.id,

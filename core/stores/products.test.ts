@@ -130,11 +130,12 @@ describe('a V3 site', () => {
       slug: 'mug',
       productPageUrl: { base: 'https://shop.test/product-page/mug', path: '/product-page/mug' },
       productOptions: [{ name: 'Color' }],
+      // a product read has no cheapest variant: its lowest price paid (each variant has its own below)
       priceData: {
         currency: 'USD',
-        price: 18,
+        price: 15,
         discountedPrice: 15,
-        formatted: { price: '$18.00', discountedPrice: '$15.00' },
+        formatted: { price: '$15.00', discountedPrice: '$15.00' },
       },
       stock: { inStock: true },
       media: { mainMedia: { id: 'm1', image: { id: 'm1', url: 'https://img.test/m.jpg', width: 4, height: 3 } } },
@@ -178,6 +179,12 @@ describe('a V3 site', () => {
     });
     expect(lamp.variants).toEqual([expect.objectContaining({ id: 'only', stock: { inStock: false } })]);
     expect(lamp.stock).toEqual({ inStock: false });
+    expect(lamp.priceData).toEqual({
+      currency: 'USD',
+      price: 64,
+      discountedPrice: 64,
+      formatted: { price: '$64.00', discountedPrice: '$64.00' },
+    });
     expect(lamp.productPageUrl).toBeUndefined();
     expect(mug.variants).toHaveLength(2); // (this fake's query answer had them: the mapping keeps what it is given)
   });

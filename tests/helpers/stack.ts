@@ -28,7 +28,7 @@ export interface Stack {
  * Emulator (in-memory SQLite, serving the built bundle, dev mode: the tests read its mailbox and inject faults) +
  * demo storefront + fixture origin, on free ports.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<Stack> {
   const [demoPort, fixturePort] = [await freePort(), await freePort()];
   const demoOrigin = `http://127.0.0.1:${demoPort}`;
   const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
@@ -41,6 +41,8 @@ export async function startStack(): Promise<Stack> {
     assetsDir,
     dev: true,
     apiKey: admin.apiKey,
+    // the Stores catalog the site is on (default v1: the demo's own server reads the V1 catalog)
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const demo = await startDemo({
     port: demoPort,

@@ -7,11 +7,14 @@ import { startStack, type Stack } from './stack.ts';
  * One emulator + demo + fixture origin and one Chromium for a test file, started before its tests and stopped
  * after. Read `env.stack` / `env.browser` inside tests (they exist once beforeAll has run).
  */
-export function useStackAndBrowser(): { readonly stack: Stack; readonly browser: Browser } {
+export function useStackAndBrowser(opts: Parameters<typeof startStack>[0] = {}): {
+  readonly stack: Stack;
+  readonly browser: Browser;
+} {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack(opts);
     browser = await launch();
   });
   afterAll(async () => {

@@ -75,6 +75,8 @@ const age = (page: Page, ms: number) =>
 const TOKEN = 'POST /oauth2/token';
 const CART = 'GET /ecom/v1/carts/current';
 const PRODUCT = 'GET /stores-reader/v1/products/<id>';
+/** Which Stores catalog the site is on: asked with the first product read, then kept across pages (a day). */
+const CATALOG = 'GET /stores/v3/provision/version';
 const PRODUCTS = 'POST /stores-reader/v1/products/query';
 const COUNT = 'POST /reviews/v1/reviews/count';
 const REVIEWS = 'POST /reviews/v1/reviews/query';
@@ -82,14 +84,16 @@ const ALGORITHMS = 'GET /v1/recommendations/algorithms';
 const RECOMMEND = 'POST /v1/recommendations/get';
 
 describe('platform requests per page (exact numbers, no duplicates)', () => {
-  it('product page: 13 on a first visit, 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
+  it('product page: 14 on a first visit, 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
     const w = await openPage(env.browser);
     const { first, again } = await firstAndReturn(w, `${env.stack.demo}/products/enamel-camp-mug`);
-    // token; the product; the cart; its summary (five counts: the platform has no summary call); its first reviews
-    // page; the algorithms, the recommendation, the cards' products (one query) and the cards' ratings (one query)
+    // token; the catalog version and the product; the cart; its summary (five counts: the platform has no summary
+    // call); its first reviews page; the algorithms, the recommendation, the cards' products (one query) and the
+    // cards' ratings (one query)
     expect(first).toEqual(
       [
         CART,
+        CATALOG,
         PRODUCT,
         ALGORITHMS,
         TOKEN,
@@ -104,7 +108,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
         RECOMMEND,
       ].sort(),
     );
-    expect(first).toHaveLength(13);
+    expect(first).toHaveLength(14);
     // within the freshness window everything but the cart comes from the copies kept across pages
     expect(again).toEqual([CART]);
 
@@ -133,7 +137,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     const next = kinds(
       await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`)),
     ).sort();
-    expect(next).toEqual([CART, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    expect(next).toEqual([CART, CATALOG, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort());
     await w.context.close();
   });
 

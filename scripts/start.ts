@@ -23,7 +23,14 @@ const emulator = spawn(
   process.execPath,
   ['--import', 'tsx', 'emulator/main.ts', '--dev', '--demo-origins', ownOrigins],
   {
-    env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_API_KEY: admin.apiKey },
+    // the demo storefront's own server reads the V1 catalog (demo/catalog.ts), so its emulator is a V1 site unless
+    // INLAY_CATALOG says otherwise (the widgets work on both; the demo's server pages do not yet on V3)
+    env: {
+      ...process.env,
+      INLAY_PORT: String(apiPort),
+      INLAY_API_KEY: admin.apiKey,
+      INLAY_CATALOG: process.env.INLAY_CATALOG || 'v1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );

@@ -17,6 +17,8 @@ async function freePort(): Promise<number> {
 
 export interface Stack {
   api: string;
+  /** The emulator's hosted pages origin (authorize, login, logout, account, checkout): not the API's. */
+  hosted: string;
   demo: string;
   /** A third origin serving ad-hoc fixture pages (for CSP, config and loader tests). */
   fixtures: { url: string; page(path: string, html: string, headers?: OutgoingHttpHeaders): string };
@@ -42,7 +44,7 @@ export async function startStack(): Promise<Stack> {
     dev: true,
     apiKey: admin.apiKey,
   });
-  const demo = await startDemo({ port: demoPort, apiBase: emulator.url, admin });
+  const demo = await startDemo({ port: demoPort, apiBase: emulator.url, hostedBase: emulator.hostedUrl, admin });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
   const fixtureServer: Server = createServer((req, res) => {
@@ -57,6 +59,7 @@ export async function startStack(): Promise<Stack> {
 
   return {
     api: emulator.url,
+    hosted: emulator.hostedUrl,
     demo: demo.url,
     emulator,
     fixtures: {

@@ -14,6 +14,12 @@ export interface InlayConfig {
   /** Canonical BCP 47 tag. */
   locale: string;
   tokenStorage: TokenStorageKind;
+  /**
+   * Where the hosted sign-in returns (`data-redirect-uri`, registered on the OAuth app as an allowed authorization
+   * redirect URI, matched exactly): an absolute http(s) URL as written, or a path of the page's origin. Absent: the
+   * page's origin + `/` (sign-in-page.ts `callbackUri`).
+   */
+  redirectUri?: string;
 }
 
 export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
@@ -45,10 +51,19 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
+  redirectUri: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        (v) => !v.includes('#') && (/^\/(?!\/)/.test(v) || !!httpUrl(v)),
+        'data-redirect-uri must be an absolute http(s) URL or a path starting with /, without a fragment',
+      ),
+    ),
+  ),
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `redirectUri`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -60,7 +75,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, redirectUri } = r.data;
   return {
     ok: true,
     config: {
@@ -69,6 +84,7 @@ export function parseConfig(
       locale:
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
+      ...(redirectUri ? { redirectUri } : {}),
     },
   };
 }

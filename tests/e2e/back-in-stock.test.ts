@@ -30,10 +30,13 @@ async function openRequests(productId: string, token = owner) {
 
 const signIn = (page: Page) => signInWithWidget(page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
 
+/** Sign out: the browser visits the platform's logout URL and comes back to this page (a new load). */
 async function signOut(page: Page) {
   const login = page.locator('inlay-login');
   await login.getByRole('button', { name: /^Account menu for/ }).click();
+  const back = page.waitForEvent('load');
   await login.getByRole('menuitem', { name: 'Sign out' }).click();
+  await back;
   await login.getByRole('button', { name: 'Sign in' }).waitFor();
 }
 
@@ -222,6 +225,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await widget(w.page).getByRole('button', { name: 'Don’t notify me' }).waitFor();
 
     await signOut(w.page);
+    await w.page.selectOption('#variant', large); // the page came back from the logout URL: a new load
     await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).waitFor();
     expect(await widget(w.page).textContent()).not.toContain('fernwood');
     expect((await openRequests(planter)).map((r) => r.email)).toEqual([DEMO_LOGINS.member.email]); // still the member's

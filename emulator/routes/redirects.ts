@@ -1,7 +1,9 @@
 /**
  * Redirect sessions (wire-protocol §2) and the hosted pages they lead to: the login page (prompt `login`, answers
- * with a `fragment`/`query` redirect), the authorize page for silent sign-in (prompt `none`, answers by
- * `postMessage` to the client's registered origin only), logout and the member account page.
+ * with a `fragment`/`query` redirect to a registered redirect URI, matched exactly), the authorize page for silent
+ * sign-in (prompt `none`, answers by `postMessage` to the client's registered origin only), logout (ends the session
+ * when visited) and the member account page. The pages are served on the hosted pages' origin (`{hosted: true}`,
+ * `ctx.hostedUrl`), never the API's, as the platform serves them from the site's domain (wire-protocol §11.1).
  *
  * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
  * `ecomCheckout`) when it registers its routes (each emulator has its own), and stores what its hosted page needs

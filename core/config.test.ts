@@ -46,12 +46,14 @@ describe('parseConfig', () => {
     expect(uri('https://shop.example/account/callback')).toBe('https://shop.example/account/callback');
     expect(uri('https://shop.example')).toBe('https://shop.example'); // no normalisation: matched exactly
     expect(uri(' /callback?from=inlay ')).toBe('/callback?from=inlay');
+    expect(uri('/')).toBe('/');
     expect(parseConfig({ clientId: 'c', redirectUri: '' })).toMatchObject({ ok: true, config: { clientId: 'c' } });
     const absent = parseConfig({ clientId: 'c' });
     expect(absent.ok && absent.config).not.toHaveProperty('redirectUri');
     for (const bad of [
       'callback',
       '//evil.example/cb',
+      '/\\evil.example/cb',
       'javascript:alert(1)',
       'ftp://shop.example/',
       '/cb#x',
@@ -87,6 +89,36 @@ describe('parseConfig', () => {
     expect(locale({ htmlLang: '', navigatorLanguage: 'fr-FR' })).toBe('fr-FR');
     expect(locale({ htmlLang: 'bad lang', navigatorLanguage: null })).toBe('en');
     expect(locale({}, { locale: '' })).toBe('en');
+  });
+
+  it('data-companion: an absolute http(s) URL or a same-origin path, without its trailing slash', () => {
+    const companion = (v: string) => {
+      const r = parseConfig({ clientId: 'c', companion: v });
+      return r.ok ? r.config.companion : r.error;
+    };
+    expect(companion('/api/inlay')).toBe('/api/inlay');
+    expect(companion(' /api/inlay/ ')).toBe('/api/inlay');
+    expect(companion('https://shop.example/api/inlay/')).toBe('https://shop.example/api/inlay');
+    expect(companion('http://127.0.0.1:5173/api/inlay')).toBe('http://127.0.0.1:5173/api/inlay');
+    expect(companion('')).toBeUndefined();
+    expect(parseConfig({ clientId: 'c' })).toEqual({
+      ok: true,
+      config: expect.not.objectContaining({ companion: expect.anything() }),
+    });
+    // another origin to a browser (`//host`, `/\host`), a relative path, other schemes: refused
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '/',
+      'api/inlay',
+      'javascript:alert(1)',
+      'ftp://x.example',
+      '/a b',
+    ]) {
+      expect(companion(bad), bad).toBe(
+        'Invalid Inlay configuration: data-companion must be an absolute http(s) URL or a path starting with /',
+      );
+    }
   });
 
   it('treats empty optional attributes as absent', () => {

@@ -15,6 +15,12 @@ export interface InlayConfig {
   locale: string;
   tokenStorage: TokenStorageKind;
   /**
+   * The site companion (`data-companion`): the site owner's own server for what a browser's token may not do on the
+   * platform (docs/wire.md). An absolute http(s) URL or a same-origin path (`/api/inlay`), without a trailing slash.
+   * Absent: the widgets keep to what visitor and member tokens may call.
+   */
+  companion?: string;
+  /**
    * Where the hosted sign-in returns (`data-redirect-uri`, registered on the OAuth app as an allowed authorization
    * redirect URI, matched exactly): an absolute http(s) URL as written, or a path of the page's origin. Absent: the
    * page's origin + `/` (sign-in-page.ts `callbackUri`).
@@ -51,11 +57,22 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
+  companion: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        // a path of this origin, never `//host` or `/\host` (another origin to a browser)
+        (v) => !!httpUrl(v) || /^\/[^/\\\s][^\\\s]*$/.test(v),
+        'data-companion must be an absolute http(s) URL or a path starting with /',
+      ),
+    ),
+  ),
   redirectUri: opt(
     z.string().check(
       z.trim(),
       z.refine(
-        (v) => !v.includes('#') && (/^\/(?!\/)/.test(v) || !!httpUrl(v)),
+        // as for the companion, and `/` itself; never a fragment (RFC 6749 §3.1.2)
+        (v) => !v.includes('#') && (/^\/(?:[^/\\\s][^\\\s]*)?$/.test(v) || !!httpUrl(v)),
         'data-redirect-uri must be an absolute http(s) URL or a path starting with /, without a fragment',
       ),
     ),
@@ -63,7 +80,7 @@ const schema = z.object({
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `redirectUri`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`, `redirectUri`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -75,7 +92,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage, redirectUri } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion, redirectUri } = r.data;
   return {
     ok: true,
     config: {
@@ -84,6 +101,7 @@ export function parseConfig(
       locale:
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
+      ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
       ...(redirectUri ? { redirectUri } : {}),
     },
   };

@@ -12,7 +12,13 @@ import { STORES_APP_ID } from './domain/catalog.ts';
 import { VIOLATED_RULES } from './errors.ts';
 import type { RouteInfo } from './router.ts';
 import { seedIds, seedVariantId } from './seed.ts';
-import { DEMO_CLIENT_ID, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import {
+  adminToken,
+  DEMO_CLIENT_ID,
+  memberTokens,
+  startTestEmulator,
+  visitorTokens,
+} from '../tests/helpers/emulator.ts';
 
 /**
  * Runs per route and token state: ~95 routes × 3 × RUNS requests (~10 s here), plus the shrinking of a failure. A longer hunt:
@@ -793,10 +799,11 @@ describe('fuzz: hostile input on every route', () => {
   )(
     '%s',
     async (_name, route, index) => {
-      // No token, a visitor's, and the owner's, so owner-only routes get past their role check (fresh for each route:
-      // a generated logout or password change may end the owner's session).
+      // No token, a visitor's, the owner member's, and an admin identity's, so owner- and admin-only routes get past
+      // their identity check (fresh for each route: a generated logout or password change may end the owner's session).
       const { access: owner } = await memberTokens(emu, 'owner');
-      for (const [t, token] of [undefined, visitor, owner].entries()) {
+      const admin = await adminToken(emu);
+      for (const [t, token] of [undefined, visitor, owner, admin].entries()) {
         await fc.assert(
           fc.asyncProperty(inputFor(route), async (inp) => {
             let p = 0;

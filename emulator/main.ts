@@ -1,8 +1,10 @@
 /**
  * `npm run emulator`: the platform emulator on its own.
- * Env / flags: INLAY_PORT / --port (8787), INLAY_HOSTED_PORT / --hosted-port (8788: the hosted pages' origin), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
- * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_DEMO_REDIRECT_URIS / --demo-redirect-uris (comma-separated;
- * default each demo origin + `/`), INLAY_ASSETS / --assets (dist/inlay),
+ * Env / flags: INLAY_PORT / --port (8787), INLAY_HOSTED_PORT / --hosted-port (8788: the hosted pages' origin),
+ * INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
+ * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated; both add to the demo's own two origins),
+ * INLAY_DEMO_REDIRECT_URIS / --demo-redirect-uris (comma-separated; both add to each demo origin + `/`),
+ * INLAY_ASSETS / --assets (dist/inlay),
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
  * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed).
@@ -11,15 +13,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_ASSETS_DIR,
-  DEFAULT_DEMO_ORIGINS,
   DEFAULT_HOSTED_PORT,
   DEFAULT_PORT,
   REPO_ROOT,
+  demoOriginsWith,
+  demoRedirectUrisWith,
   startEmulator,
 } from './server.ts';
 import { SITE_ID } from './domain/auth.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS } from './seed.ts';
-import { demoRedirectUris as demoRedirectUrisFor } from './domain/seed.ts';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
@@ -60,27 +62,23 @@ if (hostedPort !== 0 && hostedPort === port) fail('the hosted pages need a port 
 const dbOption = values.db ?? process.env['INLAY_DB'] ?? resolve(REPO_ROOT, '.data/emulator.sqlite');
 const db = dbOption === ':memory:' ? dbOption : resolve(dbOption);
 
-const originsText = values['demo-origins'] ?? process.env['INLAY_DEMO_ORIGINS'];
-const demoOrigins = originsText
-  ? originsText
-      .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
-      .filter(Boolean)
-  : DEFAULT_DEMO_ORIGINS;
-for (const o of demoOrigins) {
-  if (!/^https?:\/\/[^/\s]+$/.test(o)) fail(`invalid origin in demo origins: ${o}`);
+// both add to the defaults (the demo's own origins), the flag's first
+let demoOrigins: string[] = [];
+try {
+  demoOrigins = demoOriginsWith(values['demo-origins'], process.env['INLAY_DEMO_ORIGINS']);
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
 }
-
-// matched exactly by the hosted sign-in: kept as written (no trailing-slash or case normalisation)
-const redirectText = values['demo-redirect-uris'] ?? process.env['INLAY_DEMO_REDIRECT_URIS'];
-const demoRedirectUris = redirectText
-  ? redirectText
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean)
-  : demoRedirectUrisFor(demoOrigins);
-for (const u of demoRedirectUris) {
-  if (!/^https?:\/\/[^/\s#]+\/[^\s#]*$/.test(u)) fail(`invalid redirect URI (absolute http(s), no fragment): ${u}`);
+// the hosted sign-in's callbacks, matched exactly: each demo origin's home page, plus the ones given, as written
+let demoRedirectUris: string[] = [];
+try {
+  demoRedirectUris = demoRedirectUrisWith(
+    demoOrigins,
+    values['demo-redirect-uris'],
+    process.env['INLAY_DEMO_REDIRECT_URIS'],
+  );
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
 }
 
 const assetsOption = values.assets ?? process.env['INLAY_ASSETS'];

@@ -58,6 +58,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './domain/seed.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
+import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,7 +69,7 @@ export const DEFAULT_PORT = 8787;
  * from the site's domain and not from its API host (wire-protocol §11.1).
  */
 export const DEFAULT_HOSTED_PORT = 8788;
-export const DEFAULT_DEMO_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+export { DEFAULT_DEMO_ORIGINS, demoOriginsWith, demoRedirectUrisWith } from './origins.ts';
 export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
 /** Request bodies above this answer 413. */

@@ -20,6 +20,12 @@ export interface InlayConfig {
    * Absent: the widgets keep to what visitor and member tokens may call.
    */
   companion?: string;
+  /**
+   * Where the hosted sign-in returns (`data-redirect-uri`, registered on the OAuth app as an allowed authorization
+   * redirect URI, matched exactly): an absolute http(s) URL as written, or a path of the page's origin. Absent: the
+   * page's origin + `/` (sign-in-page.ts `callbackUri`).
+   */
+  redirectUri?: string;
   /** The Stores catalog the site is on (`data-catalog`); absent: asked once (docs/wire.md "Catalog V1 and V3"). */
   catalog?: 'v1' | 'v3';
 }
@@ -64,10 +70,21 @@ const schema = z.object({
       ),
     ),
   ),
+  redirectUri: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        // as for the companion, and `/` itself; never a fragment (RFC 6749 §3.1.2)
+        (v) => !v.includes('#') && (/^\/(?:[^/\\\s][^\\\s]*)?$/.test(v) || !!httpUrl(v)),
+        'data-redirect-uri must be an absolute http(s) URL or a path starting with /, without a fragment',
+      ),
+    ),
+  ),
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`, `catalog`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`, `redirectUri`,
+ * `catalog`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -79,7 +96,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage, companion, catalog } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion, redirectUri, catalog } = r.data;
   return {
     ok: true,
     config: {
@@ -89,6 +106,7 @@ export function parseConfig(
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
       ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
+      ...(redirectUri ? { redirectUri } : {}),
       ...(catalog ? { catalog } : {}),
     },
   };

@@ -17,6 +17,8 @@ async function freePort(): Promise<number> {
 
 export interface Stack {
   api: string;
+  /** The emulator's hosted pages origin (authorize, login, logout, account, checkout): not the API's. */
+  hosted: string;
   demo: string;
   /** A third origin serving ad-hoc fixture pages (for CSP, config and loader tests). */
   fixtures: { url: string; page(path: string, html: string, headers?: OutgoingHttpHeaders): string };
@@ -47,6 +49,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
   const demo = await startDemo({
     port: demoPort,
     apiBase: emulator.url,
+    hostedBase: emulator.hostedUrl,
     admin,
     allowedOrigins: [demoOrigin, fixtureOrigin],
   });
@@ -64,6 +67,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
 
   return {
     api: emulator.url,
+    hosted: emulator.hostedUrl,
     demo: demo.url,
     emulator,
     fixtures: {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { productV3Schema } from '../core/api/products.ts';
+import { productV3Schema } from '../core/api/products-v3.ts';
 import { DEFAULT_VARIANT_ID } from './domain/catalog.ts';
 import { seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';

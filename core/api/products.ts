@@ -74,108 +74,16 @@ export const catalogVersion = (http: Http): Promise<Catalog> =>
     .request({ ...api.catalogVersion, schema: z.object({ catalogVersion: z.string() }) })
     .then((r) => (r.catalogVersion === 'V3_CATALOG' ? 'v3' : 'v1'));
 
-/** V3 money: a decimal string and the platform's formatting. */
-const money = z.object({ amount: z.string(), formattedAmount: z.nullish(z.string()) });
-const priceInfo = z.object({ actualPrice: z.optional(money), compareAtPrice: z.optional(money) });
-const variantV3 = z.object({
-  id: z.string(),
-  price: z.optional(priceInfo),
-  inventoryStatus: z.optional(z.object({ inStock: z.optional(z.boolean()) })),
-});
-
-/** The fields of a Catalog V3 product the widgets use, as `fields` URL, CURRENCY and MIN_PRICE_VARIANT bring them. */
-export const productV3Schema = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  url: z.optional(z.object({ relativePath: z.string(), url: z.string() })),
-  currency: z.nullish(z.string()),
-  options: z.optional(z.array(z.object({ name: z.string() }))),
-  actualPriceRange: z.optional(z.object({ minValue: z.optional(money) })),
-  inventory: z.optional(z.object({ availabilityStatus: z.optional(z.string()) })),
-  media: z.optional(
-    z.object({ main: z.optional(z.object({ id: z.optional(z.string()), image: z.optional(imageSchema) })) }),
-  ),
-  variantsInfo: z.optional(z.object({ variants: z.array(variantV3) })),
-  variantSummary: z.optional(
-    z.object({ variantCount: z.optional(z.number()), minPriceVariant: z.optional(variantV3) }),
-  ),
-});
-export type ProductV3 = z.infer<typeof productV3Schema>;
-
-/** V1 `priceData` from V3 prices: `actualPrice` is what is paid, `compareAtPrice` the price before a sale. */
-function priceFrom(currency: string | null | undefined, p?: z.infer<typeof priceInfo>) {
-  const now = p?.actualPrice;
-  if (!currency || !now) return undefined;
-  const was = p.compareAtPrice ?? now;
-  const f = (m: typeof now) => m.formattedAmount ?? undefined;
-  return {
-    currency,
-    price: +was.amount,
-    discountedPrice: +now.amount,
-    formatted: { price: f(was), discountedPrice: f(now) },
-  };
-}
-
-/**
- * A V3 product in the one shape the widgets read (V1's). Query answers carry no variants (the platform's rule), only
- * their count and the cheapest one: a product whose only variant that is gets it; one with several gets none listed.
- */
-export function fromV3(p: ProductV3): Product {
-  const sum = p.variantSummary;
-  const variants =
-    p.variantsInfo?.variants ?? (sum?.variantCount === 1 && sum.minPriceVariant ? [sum.minPriceVariant] : undefined);
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    productPageUrl: p.url && { base: p.url.url, path: p.url.relativePath },
-    productOptions: p.options,
-    // the cheapest variant's prices (a query's), else the lowest price paid
-    priceData: priceFrom(p.currency, sum?.minPriceVariant?.price ?? { actualPrice: p.actualPriceRange?.minValue }),
-    stock: { inStock: p.inventory?.availabilityStatus !== 'OUT_OF_STOCK' },
-    media: { mainMedia: p.media?.main },
-    variants: variants?.map((v) => ({
-      id: v.id,
-      variant: { priceData: priceFrom(p.currency, v.price) },
-      stock: { inStock: v.inventoryStatus?.inStock },
-    })),
-  };
-}
-
-const V3_FIELDS = ['URL', 'CURRENCY'];
-
-/** `GET /stores/v3/products/{id}?fields=…`: one product with its variants. */
-const getProductV3 = (http: Http, productId: string) =>
-  http
-    .request({
-      ...route(api.getProductV3, { id: productId }),
-      query: { fields: V3_FIELDS },
-      schema: z.object({ product: productV3Schema }),
-    })
-    .then((r) => fromV3(r.product));
-
-/** `POST /stores/v3/products/query`: several products by id (cursor paging; the cheapest variant of each). */
-const queryProductsV3 = (http: Http, ids: string[]) =>
-  http
-    .request({
-      ...api.queryProductsV3,
-      body: {
-        query: { filter: { id: { $in: ids } }, cursorPaging: { limit: Math.min(100, ids.length) } },
-        fields: [...V3_FIELDS, 'MIN_PRICE_VARIANT'],
-      },
-      schema: z.object({ products: z.array(productV3Schema) }),
-      kind: 'read',
-    })
-    .then((r) => r.products.map(fromV3));
+/** The V3 reads and mapping: their own chunk, loaded only on a V3 site. */
+const v3 = () => import('./products-v3.ts');
 
 /** One product from the site's catalog. */
-export const readProduct = (http: Http, catalog: Catalog, productId: string) =>
-  (catalog === 'v3' ? getProductV3 : getProduct)(http, productId);
+export const readProduct = async (http: Http, catalog: Catalog, productId: string) =>
+  catalog === 'v3' ? (await v3()).getProductV3(http, productId) : getProduct(http, productId);
 
 /** Several products from the site's catalog, in the platform's order. */
-export const readProducts = (http: Http, catalog: Catalog, ids: string[]) =>
-  (catalog === 'v3' ? queryProductsV3 : queryProductsByIds)(http, ids);
+export const readProducts = async (http: Http, catalog: Catalog, ids: string[]) =>
+  catalog === 'v3' ? (await v3()).queryProductsV3(http, ids) : queryProductsByIds(http, ids);
 
 /** The variant a widget points at: by id, or the only one. */
 export function variantOf(product: Product, variantId?: string): ProductVariant | undefined {

@@ -58,12 +58,19 @@ const KB = 1024;
  * terser (`terserPass`). Measured: classic 70585 → 67344 B, the page with every widget 69001 → 68490 B (before the
  * refactor: 70003 and 68707 B).
  */
+/*
+ * classic raised from 66.5 KB to 67 KB with issue 15 (both catalogs), measured 67261 → 68230 B: the Catalog V3 reads
+ * and their mapping into the widgets' product shape (+0.7 KB, zod schemas for the V3 answers included), the
+ * catalog-version question and `data-catalog` (+0.1 KB), add-to-cart's default variant (+0.03 KB). The module build
+ * loads the V3 code only on a V3 site (its own chunk), so the page with every widget stays under its ceiling (68651 B);
+ * the one-file build carries both catalogs.
+ */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
   allWidgetsPage: 67.5 * KB,
-  classic: 66.5 * KB,
+  classic: 67 * KB,
 };
 
 const dir = 'dist/inlay';

@@ -65,6 +65,32 @@ describe('parseConfig', () => {
     expect(locale({}, { locale: '' })).toBe('en');
   });
 
+  it('reads data-companion: a path on this site or an absolute http(s) URL, without its trailing slash', () => {
+    const companion = (v: string) => {
+      const r = parseConfig({ clientId: 'c', companion: v });
+      return r.ok ? r.config.companion : r.error;
+    };
+    expect(companion('/api/inlay')).toBe('/api/inlay');
+    expect(companion(' /api/inlay/ ')).toBe('/api/inlay');
+    expect(companion('https://shop.example/api/inlay')).toBe('https://shop.example/api/inlay');
+    expect(companion('http://127.0.0.1:8788/')).toBe('http://127.0.0.1:8788');
+    expect(companion('')).toBeUndefined();
+    expect(parseConfig({ clientId: 'c' })).toEqual({
+      ok: true,
+      config: { clientId: 'c', apiBase: 'https://www.wixapis.com', locale: 'en', tokenStorage: 'local' },
+    });
+  });
+
+  it.each(['api/inlay', '//evil.example/api', '/\\evil.example', 'javascript:alert(1)', 'ftp://x.example', 'data:,x'])(
+    'rejects data-companion %s with the configuration error',
+    (companion) => {
+      expect(parseConfig({ clientId: 'c', companion })).toEqual({
+        ok: false,
+        error: 'Invalid Inlay configuration: data-companion must be an http(s) URL or a path starting with /',
+      });
+    },
+  );
+
   it('treats empty optional attributes as absent', () => {
     const r = parseConfig({ clientId: 'c', apiBase: '', tokenStorage: '' });
     expect(r.ok && r.config).toMatchObject({ apiBase: 'https://www.wixapis.com', tokenStorage: 'local' });

@@ -14,6 +14,12 @@ export interface InlayConfig {
   /** Canonical BCP 47 tag. */
   locale: string;
   tokenStorage: TokenStorageKind;
+  /**
+   * The site companion (`data-companion`: an absolute http(s) URL or a path on this site, no trailing slash): the
+   * site's own server, holding the admin identity for what a browser's token may not do (review photos, owner
+   * tools). Absent: the widgets offer none of it.
+   */
+  companion?: string;
 }
 
 export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
@@ -45,10 +51,20 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
+  // a path on this site (`/api/inlay`, never `//host` or `/\host`, which leave it) or an absolute http(s) URL
+  companion: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        (v) => /^\/(?![/\\])/.test(v) || !!httpUrl(v),
+        'data-companion must be an http(s) URL or a path starting with /',
+      ),
+    ),
+  ),
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -60,7 +76,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion } = r.data;
   return {
     ok: true,
     config: {
@@ -69,6 +85,7 @@ export function parseConfig(
       locale:
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
+      ...(companion ? { companion: companion.replace(/(.)\/+$/, '$1') } : {}),
     },
   };
 }

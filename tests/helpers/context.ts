@@ -12,6 +12,8 @@ export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
   apiBase?: string;
   locale?: string;
   tokenStorage?: InlayConfig['tokenStorage'];
+  /** The page's `data-companion` (none unless given). */
+  companion?: string;
   /** The site's captcha provider (`Inlay.captcha`). */
   captcha?: () => CaptchaProvider | undefined;
 }
@@ -23,11 +25,12 @@ export function testContext(fetch: typeof globalThis.fetch, o: TestContextOption
     apiBase = 'https://api.test',
     locale = 'en',
     tokenStorage = 'memory',
+    companion,
     captcha,
     ...deps
   } = o;
   const client: InlayClient = createClient(
-    { clientId, apiBase, locale, tokenStorage },
+    { clientId, apiBase, locale, tokenStorage, ...(companion ? { companion } : {}) },
     { locks: null, events: null, ...deps, fetch },
   );
   return createInlayContext(client, captcha ?? (() => undefined));

@@ -63,7 +63,9 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
     setLogin(false);
     loadLogin().then(() => setLogin(true), setLogin);
   };
-  useEffect(() => void (visitor && defineLogin()), [visitor]);
+  // the login widget comes when a visitor sends (what they typed waits for the sign-in), not with every opened form
+  const ask = visitor && ui.waiting;
+  useEffect(() => void (ask && login === false && defineLogin()), [ask]);
   // signed in (here, in another tab, or back from the hosted page): a review that waited for it goes now
   useEffect(() => void (member && model.signedIn()), [member]);
 
@@ -223,7 +225,7 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
       {visitor ? (
         <div class="signin" part="signin">
           <p>{t('f.signIn')}</p>
-          {login === true ? (
+          {!ask ? null : login === true ? (
             <inlay-login view="sign-in" />
           ) : login ? (
             <p class="err" role="alert">

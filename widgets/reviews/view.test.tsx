@@ -120,12 +120,11 @@ describe('<inlay-reviews> (happy-dom)', () => {
     // no photo UI at all without data-companion; no name or email: the platform has no visitor review
     expect(form.querySelector('[part=dropzone], [part=photos], input[type=file]')).toBeNull();
     expect(form.querySelector('[name=name], [name=email]')).toBeNull();
-    // asked to sign in, inline: the login widget's element, defined on demand
-    await vi.waitFor(() => expect(form.querySelector('[part=signin] inlay-login')).not.toBeNull(), { timeout: 5000 });
+    // asked to sign in; the login widget comes when they send
     expect(form.querySelector('[part=signin] p')!.textContent).toBe(
       'Sign in to post your review. What you write is kept.',
     );
-    expect(customElements.get('inlay-login')).toBeDefined();
+    expect(form.querySelector('[part=signin] inlay-login')).toBeNull();
     form.requestSubmit();
     await vi.waitFor(() =>
       expect([...root.querySelectorAll('.err')].map((e) => e.textContent)).toEqual([
@@ -163,6 +162,11 @@ describe('<inlay-reviews> (happy-dom)', () => {
       ),
     );
     expect(net.calls.some((c) => c.method === 'POST' && c.url.endsWith('/reviews/v1/reviews'))).toBe(false);
+    // the login widget's element, defined on demand, inline in the form
+    await vi.waitFor(() => expect(form.querySelector('[part=signin] inlay-login')).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(customElements.get('inlay-login')).toBeDefined();
     expect(JSON.parse(sessionStorage.getItem(`inlay.reviews.draft.stores:${PRODUCT}`)!)).toMatchObject({
       body: 'Nice',
       waiting: true,

@@ -120,12 +120,22 @@ function start(
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const c = createClient(parsed.config, { early });
+    const c = createClient(parsed.config, { early, online: () => navigator.onLine });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     $locale.set(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, navigator.language);
     syncSession(c.tokens);
+    // nothing answers the page at all (client.ts `Reach`): say why, once (loaded only then)
+    c.$reach.listen(
+      (r) =>
+        void (
+          r === 'blocked' &&
+          import('./services/unreachable.ts').then((m) =>
+            m.reportUnreachable(current!, location.origin, () => location.reload()),
+          )
+        ),
+    );
     // Every widget needs a token; getting it now overlaps with chunk loading. A stored one means no request.
     ready = c.tokens.getAccessToken().then(
       () => undefined,

@@ -53,6 +53,63 @@ describe('createClient', () => {
   });
 });
 
+describe('whether the platform answers the page ($reach)', () => {
+  const failing = () => Promise.reject(new TypeError('Failed to fetch'));
+  const make = (fetch: typeof globalThis.fetch, online = () => true) =>
+    createClient(config, { fetch, storage: memoryStorage(), locks: null, events: null, sleep: async () => {}, online });
+  const token = (c: ReturnType<typeof make>) => c.tokens.getAccessToken().catch(() => undefined);
+
+  it('is unknown at first, ok after any answer (an error status is an answer too)', async () => {
+    const c = make(async () => json(400, { message: 'bad client' }));
+    expect(c.$reach.get()).toBe('unknown');
+    await token(c);
+    expect(c.$reach.get()).toBe('ok');
+  });
+
+  it('is blocked when the first requests all get no answer while online (no CORS answer: origin not allowed)', async () => {
+    const c = make(failing);
+    await token(c);
+    await token(c);
+    expect(c.$reach.get()).toBe('blocked');
+  });
+
+  it('is not blocked by one failure, while offline, or once the platform has answered', async () => {
+    const once = make(failing);
+    await token(once);
+    expect(once.$reach.get()).toBe('unknown');
+
+    const offline = make(failing, () => false);
+    for (let i = 0; i < 3; i++) await token(offline);
+    expect(offline.$reach.get()).toBe('unknown');
+
+    let up = true;
+    const later = make((() => (up ? Promise.resolve(json(400, {})) : failing())) as typeof fetch);
+    await token(later);
+    up = false;
+    for (let i = 0; i < 3; i++) await token(later);
+    expect(later.$reach.get()).toBe('ok');
+  });
+
+  it('comes back to ok with the first answer, and an abort (a timeout) never counts', async () => {
+    let mode: 'down' | 'abort' | 'up' = 'abort';
+    const c = make((() =>
+      mode === 'abort'
+        ? Promise.reject(new DOMException('timed out', 'TimeoutError'))
+        : mode === 'down'
+          ? failing()
+          : Promise.resolve(json(400, {}))) as typeof fetch);
+    for (let i = 0; i < 3; i++) await token(c);
+    expect(c.$reach.get()).toBe('unknown');
+    mode = 'down';
+    await token(c);
+    await token(c);
+    expect(c.$reach.get()).toBe('blocked');
+    mode = 'up';
+    await token(c);
+    expect(c.$reach.get()).toBe('ok');
+  });
+});
+
 describe('the token request the loader started (adoptEarly)', () => {
   const url = 'https://api.test/oauth2/token';
   const body = JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' });

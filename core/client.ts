@@ -1,3 +1,4 @@
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { InlayConfig } from './config.ts';
 import { createHttp, type Http, type HttpDeps } from './http.ts';
 import { createI18n, type I18n } from './i18n/index.ts';
@@ -34,6 +35,26 @@ export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
   };
 }
 
+/**
+ * Whether the platform answers this page: `unknown` until the first answer; `ok` once any request got one (an error
+ * status is an answer too); `blocked` when the first two requests got none while the browser said it was online. A
+ * page whose origin the OAuth app does not allow gets no CORS answer at all, so that is the likely cause.
+ */
+export type Reach = 'unknown' | 'ok' | 'blocked';
+
+/** `f`, counting its answers into `$reach` (see {@link Reach}). Only a fetch's own network failure (TypeError) counts. */
+function watchReach(f: typeof fetch, $reach: WritableAtom<Reach>, online: () => boolean): typeof fetch {
+  let failed = 0;
+  return (input, init) =>
+    f(input, init).then(
+      (r) => ($reach.set('ok'), r),
+      (e: unknown) => {
+        if (e instanceof TypeError && $reach.get() !== 'ok' && online() && ++failed > 1) $reach.set('blocked');
+        throw e;
+      },
+    );
+}
+
 /** Injectable platform dependencies (tests, other hosts). */
 export interface ClientDeps {
   fetch?: typeof fetch;
@@ -47,6 +68,8 @@ export interface ClientDeps {
   now?: () => number;
   sleep?: HttpDeps['sleep'];
   random?: () => number;
+  /** Whether the browser says it is online (`navigator.onLine`); default: always. */
+  online?: () => boolean;
 }
 
 /** Everything the widgets share, built once per page from the configuration. */
@@ -56,12 +79,18 @@ export interface InlayClient {
   tokens: TokenManager;
   cache: QueryCache;
   i18n: I18n;
+  /** Whether the platform answers this page (see {@link Reach}). */
+  $reach: ReadableAtom<Reach>;
 }
 
 export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayClient {
+  const $reach = atom<Reach>('unknown');
+  // looked up at each call, as the token manager and http do without an injected fetch
+  const base: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetch = watchReach(deps.early ? adoptEarly(deps.early, base) : base, $reach, deps.online ?? (() => true));
   const tokens = createTokenManager({
     config,
-    fetch: deps.early ? adoptEarly(deps.early, deps.fetch ?? globalThis.fetch.bind(globalThis)) : deps.fetch,
+    fetch,
     storage: deps.storage,
     locks: deps.locks,
     events: deps.events,
@@ -76,7 +105,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
       await tokens.forceRenew(rejected);
       return tokens.role() === role;
     },
-    fetch: deps.fetch,
+    fetch,
     sleep: deps.sleep,
     random: deps.random,
   });
@@ -110,5 +139,6 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     tokens,
     cache: createQueryCache({ now: deps.now, persisted }),
     i18n: createI18n(config.locale, { now: deps.now }),
+    $reach,
   };
 }

@@ -15,9 +15,9 @@ export interface InlayConfig {
   locale: string;
   tokenStorage: TokenStorageKind;
   /**
-   * The site companion (`data-companion`: an absolute http(s) URL or a path on this site, no trailing slash): the
-   * site's own server, holding the admin identity for what a browser's token may not do (review photos, owner
-   * tools). Absent: the widgets offer none of it.
+   * The site companion (`data-companion`): the site owner's own server for what a browser's token may not do on the
+   * platform (docs/wire.md). An absolute http(s) URL or a same-origin path (`/api/inlay`), without a trailing slash.
+   * Absent: the widgets keep to what visitor and member tokens may call.
    */
   companion?: string;
 }
@@ -51,13 +51,13 @@ const schema = z.object({
   ),
   locale: opt(z.string().check(z.refine((v) => !!canonicalLocale(v), 'data-locale must be a BCP 47 language tag'))),
   tokenStorage: opt(z.enum(['local', 'session', 'memory'], 'data-token-storage must be local, session or memory')),
-  // a path on this site (`/api/inlay`, never `//host` or `/\host`, which leave it) or an absolute http(s) URL
   companion: opt(
     z.string().check(
       z.trim(),
       z.refine(
-        (v) => /^\/(?![/\\])/.test(v) || !!httpUrl(v),
-        'data-companion must be an http(s) URL or a path starting with /',
+        // a path of this origin, never `//host` or `/\host` (another origin to a browser)
+        (v) => !!httpUrl(v) || /^\/[^/\\\s][^\\\s]*$/.test(v),
+        'data-companion must be an absolute http(s) URL or a path starting with /',
       ),
     ),
   ),
@@ -85,7 +85,7 @@ export function parseConfig(
       locale:
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
-      ...(companion ? { companion: companion.replace(/(.)\/+$/, '$1') } : {}),
+      ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
     },
   };
 }

@@ -11,7 +11,20 @@ import type { InlayContext } from './context.ts';
 let page: InlayContext | undefined;
 export function setPageContext(context: InlayContext | undefined): void {
   page = context;
+  context?.client.$reach.subscribe((reach) => {
+    try {
+      (reachSheet ??= new CSSStyleSheet()).replaceSync(reach === 'blocked' ? ':host{display:none!important}' : '');
+    } catch {
+      /* no constructable stylesheets (old engines): the widgets stay */
+    }
+  });
 }
+
+/**
+ * One sheet in every widget but the page-level one: empty, or hiding the box while the platform does not answer the
+ * page at all (client.ts `Reach`). The views stay mounted, so nothing typed is lost, and show again with an answer.
+ */
+let reachSheet: CSSStyleSheet | undefined;
 
 /**
  * The one-file inlay.js (vite.config.ts, `classicStaticImports`) holds every module statically, so an element module
@@ -60,6 +73,11 @@ export interface ElementSpec<P> {
   props: { [K in keyof P]-?: AttrType };
   /** Widget CSS, adopted (after the base sheet) by every instance through one shared constructable stylesheet. */
   styles?: string;
+  /**
+   * The page's own surface (the toaster): it stays when the platform cannot be reached at all, to say so once. Every
+   * other widget then hides (kept mounted: nothing typed is lost) and comes back with the first answer.
+   */
+  pageLevel?: boolean;
 }
 
 // r2wc 2.1.x keeps props and its render method under these global symbols; the helper extends them for booleans.
@@ -85,10 +103,14 @@ function sheetFor(css: string): CSSStyleSheet | string {
   return sheet;
 }
 
-export function adoptStyles(root: ShadowRoot, cssTexts: string[]): void {
-  const sheets = cssTexts.map(sheetFor);
+export function adoptStyles(root: ShadowRoot, cssTexts: string[], extra?: CSSStyleSheet): void {
+  const sheets = [...cssTexts.map(sheetFor), ...(extra ? [extra] : [])];
   if (sheets.every((s) => typeof s !== 'string') && 'adoptedStyleSheets' in root) {
-    root.adoptedStyleSheets = sheets as CSSStyleSheet[];
+    // first, and once: a sheet a view added since (the review form's) stays, after them
+    root.adoptedStyleSheets = [
+      ...(sheets as CSSStyleSheet[]),
+      ...root.adoptedStyleSheets.filter((s) => !sheets.includes(s)),
+    ];
     return;
   }
   if (root.querySelector('style[data-inlay]')) return;
@@ -156,7 +178,6 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
   const attrToProp = new Map(entries.map(([name]) => [kebab(name), name]));
   const styles = [baseCss, spec.styles ?? ''];
   const View = spec.component as ComponentType<Record<string, unknown>>;
-
   function Wrapper(p: Record<string, unknown> & { container: ShadowRoot }) {
     const host = p.container.host as HTMLElement;
     const emit = emitFrom(host);
@@ -185,7 +206,7 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
       for (const name of booleans) this[PROPS][name] = this.hasAttribute(kebab(name));
     }
     override connectedCallback() {
-      adoptStyles(this.shadowRoot!, styles);
+      adoptStyles(this.shadowRoot!, styles, spec.pageLevel ? undefined : reachSheet);
       super.connectedCallback?.();
     }
     override disconnectedCallback() {

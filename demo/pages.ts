@@ -7,6 +7,8 @@ export interface PageContext {
   /** Where the widget bundle is served from (the emulator's /inlay/, as a CDN would). */
   assetsBase: string;
   clientId: string;
+  /** The origins the platform allows for `clientId`, when known (the emulator's, from `npm start`). */
+  allowedOrigins?: string[];
   collections: Collection[];
   /** `module` (loader.js, default) or `classic` (inlay.js). */
   script?: 'module' | 'classic';

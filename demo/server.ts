@@ -44,6 +44,8 @@ export interface DemoOptions {
   clientId?: string;
   /** The site's admin API key and site id: the thank-you page reads the order's number with them (server side only). */
   admin?: AdminKey;
+  /** The origins the platform allows for `clientId`, when known (the snippet page lists them). */
+  allowedOrigins?: string[];
 }
 
 /** Starts the demo storefront: a third-party site on its own origin that embeds the widgets. */
@@ -56,6 +58,7 @@ export async function startDemo(
     apiBase: opts.apiBase,
     assetsBase: opts.assetsBase ?? `${opts.apiBase}/inlay`,
     clientId: opts.clientId ?? 'demo-client',
+    ...(opts.allowedOrigins ? { allowedOrigins: opts.allowedOrigins } : {}),
   };
 
   const server = createServer((req, res) => {

@@ -257,6 +257,16 @@ ${latest(false)}
 </fieldset>`;
 }
 
+/**
+ * Which origins may call the platform for the client id, and how to add one: a page on any other origin gets no
+ * CORS answer, so every widget request fails there.
+ */
+function originsHint(ctx: PageContext): Raw {
+  const real = html`On the real platform, add your site's origin (scheme, host and port) to the allowed URLs of the OAuth app whose client id you use.`;
+  if (!ctx.allowedOrigins?.length) return html`<p class="hint" id="origins-hint">${real}</p>`;
+  return html`<p class="hint" id="origins-hint">Pages may call this emulator as <code>${ctx.clientId}</code> only from ${ctx.allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`)}. To embed the widgets on another site, add its origin: <code>INLAY_DEMO_ORIGINS=https://shop.example npm start</code> (it adds to these; comma-separate several). ${real}</p>`;
+}
+
 export function snippetPage(ctx: PageContext, products: Product[], pin: Pinning): Raw {
   // product → variants [id, label, in stock], for the variant lists
   const catalog = JSON.stringify(
@@ -297,7 +307,8 @@ ${w.options.map((o) => optionControl(w.tag, o, products))}
 </fieldset>
 ${versionChoice(pin)}
 <div class="field"><label for="cfg-assets">Bundle URL (where <code>loader.js</code> is served)</label><input type="url" id="cfg-assets" data-config="assets" value="${ctx.assetsBase}" autocomplete="off"></div>
-<div class="field"><label for="cfg-client-id">OAuth client id <code>data-client-id</code></label><input type="text" id="cfg-client-id" data-config="client-id" value="${ctx.clientId}" required autocomplete="off"></div>
+<div class="field"><label for="cfg-client-id">OAuth client id <code>data-client-id</code></label><input type="text" id="cfg-client-id" data-config="client-id" value="${ctx.clientId}" required autocomplete="off" aria-describedby="origins-hint"></div>
+${originsHint(ctx)}
 <div class="field"><label for="cfg-api-base">Platform API base <code>data-api-base</code></label><input type="url" id="cfg-api-base" data-config="api-base" value="${ctx.apiBase}" placeholder="${DEFAULT_API_BASE}" aria-describedby="cfg-api-base-hint" autocomplete="off">
 <p class="hint" id="cfg-api-base-hint">Empty means the real platform, ${DEFAULT_API_BASE}.</p></div>
 <div class="field"><label for="cfg-locale">Language <code>data-locale</code></label><select id="cfg-locale" data-config="locale">

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { BASE } from './routes/back-in-stock.ts';
-import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 
 let emu: RunningEmulator;
 let visitor: string;
 let owner: string;
+let admin: string;
 
 const rucksack = seedIds.products['waxed-canvas-rucksack']!;
 const mug = seedIds.products['enamel-camp-mug']!;
@@ -33,6 +34,7 @@ const inventoryId = (productId: string) =>
 beforeAll(async () => {
   emu = await startTestEmulator();
   owner = (await memberTokens(emu, 'owner')).access;
+  admin = await adminToken(emu);
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
@@ -124,7 +126,7 @@ describe('create', () => {
   it('428 while the store is not collecting, until it starts again', async () => {
     expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: {} })).status).toBe(403);
     expect(
-      (await api(emu, `${BASE}/settings/stop-collecting`, { token: owner, body: { appId: STORES_APP_ID } })).json
+      (await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: { appId: STORES_APP_ID } })).json
         .settings.collectingRequests,
     ).toBe(false);
     const r = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
@@ -134,56 +136,190 @@ describe('create', () => {
       (await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings
         .collectingRequests,
     ).toBe(false);
-    await api(emu, `${BASE}/settings/start-collecting`, { token: owner, body: {} });
+    await api(emu, `${BASE}/settings/start-collecting`, { token: admin, body: {} });
     expect((await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).status).toBe(200);
   });
 });
 
-describe('read, query, delete', () => {
-  it('the caller who made a request can read and delete it; another visitor cannot see it', async () => {
-    const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
-    const other = (await visitorTokens(emu)).access;
-    expect((await api(emu, `${BASE}/${id}`, { token: visitor })).json.request.id).toBe(id);
-    expect((await api(emu, `${BASE}/${id}`, { token: other })).status).toBe(404);
-    expect((await api(emu, `${BASE}/query`, { token: other, body: {} })).json.requests).toEqual([]);
-    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: other })).status).toBe(404);
-    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: visitor })).status).toBe(200);
-    expect((await api(emu, `${BASE}/${id}`, { token: visitor })).status).toBe(404);
+describe('who may call what (wire-protocol §11.5: everything but create is admin only)', () => {
+  /** Every call but create, each with what it needs (the id of a waiting request, made by `visitor`). */
+  const adminCalls = (id: string) => {
+    const ref = { appId: STORES_APP_ID, catalogItemId: rucksack };
+    const dotR = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    return [
+      ['get one', `${BASE}/${id}`, {}],
+      ['delete one', `${BASE}/${id}`, { method: 'DELETE' }],
+      ['query, GET ?.r= (as the SDK)', `${BASE}?.r=${dotR({ query: { filter: { status: 'RECEIVED' } } })}`, {}],
+      ['query, GET with dotted keys', `${BASE}?query.cursorPaging.limit=5`, {}],
+      ['query, POST fallback', `${BASE}/query`, { body: { query: {} } }],
+      ['count', `${BASE}/count-by-catalog-reference?.r=${dotR({ catalogReferences: [ref] })}`, {}],
+      ['report back in stock', `${BASE}/report-items-back-in-stock`, { body: { catalogReference: ref } }],
+      ['mark as sent', `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', body: {} }],
+      ['stop collecting', `${BASE}/settings/stop-collecting`, { body: {} }],
+      ['start collecting', `${BASE}/settings/start-collecting`, { body: {} }],
+    ] as const;
+  };
+  const made = async (email = 'ada@example.com') =>
+    (await api(emu, BASE, { token: visitor, body: body(email) })).json.request.id as string;
+
+  it('visitor and member tokens are refused (403 PERMISSION_DENIED, the platform’s body), the member’s role gives nothing', async () => {
+    const id = await made();
+    const member = (await memberTokens(emu, 'member')).access;
+    const contributor = (await memberTokens(emu, 'member')).access;
+    const memberId = seedIds.members.member;
+    emu.db.prepare("UPDATE members SET role = 'CONTRIBUTOR' WHERE id = ?").run(memberId);
+    try {
+      const tokens = { 'the visitor who made it': visitor, 'another visitor': (await visitorTokens(emu)).access };
+      for (const [who, token] of Object.entries({
+        ...tokens,
+        'a member (CONTRIBUTOR)': contributor,
+        'the owner member (OWNER)': owner,
+      })) {
+        for (const [what, path, init] of adminCalls(id)) {
+          const r = await api(emu, path, { ...init, token });
+          expect([r.status, r.json?.details?.applicationError?.code], `${who}: ${what}`).toEqual([
+            403,
+            'PERMISSION_DENIED',
+          ]);
+          expect(r.json.message, `${who}: ${what}`).toMatch(/admin identity/);
+          expect(r.headers.get('x-wix-request-id'), `${who}: ${what}`).toMatch(/^[0-9a-f-]{36}$/);
+        }
+      }
+      // a plain member too (the role read afresh on each call)
+      emu.db.prepare("UPDATE members SET role = 'MEMBER' WHERE id = ?").run(memberId);
+      for (const [what, path, init] of adminCalls(id)) {
+        expect((await api(emu, path, { ...init, token: member })).status, `member: ${what}`).toBe(403);
+      }
+      for (const [what, path, init] of adminCalls(id)) {
+        expect((await api(emu, path, init)).status, `no token: ${what}`).toBe(401);
+      }
+    } finally {
+      emu.db.prepare("UPDATE members SET role = 'MEMBER' WHERE id = ?").run(memberId);
+    }
+    // nothing was changed by the refused calls: still waiting, still collecting
+    const row = emu.db
+      .prepare<[string], { status: string }>('SELECT status FROM back_in_stock_requests WHERE id = ?')
+      .get(id);
+    expect(row?.status).toBe('RECEIVED');
+    expect(
+      (await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings,
+    ).toMatchObject({
+      collectingRequests: true,
+    });
   });
 
+  it('an admin identity reads, queries and deletes any request', async () => {
+    const id = await made();
+    const got = await api(emu, `${BASE}/${id}`, { token: admin });
+    expect(got.status).toBe(200);
+    expect(got.json.request).toMatchObject({ id, email: 'ada@example.com', status: 'RECEIVED' });
+    const r = Buffer.from(JSON.stringify({ query: { filter: { email: 'ada@example.com' } } })).toString('base64url');
+    expect(
+      (await api(emu, `${BASE}?.r=${r}`, { token: admin })).json.requests.map((x: { id: string }) => x.id),
+    ).toEqual([id]);
+    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await api(emu, `${BASE}/${id}`, { token: admin })).status).toBe(404);
+    expect((await api(emu, `${BASE}/${id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+
+  it('forged ids: refused for a visitor whether the id exists or not (no oracle); an admin gets 404 REQUEST_NOT_FOUND', async () => {
+    const real = await made();
+    const forged = [
+      '99999999-9999-4999-8999-999999999999',
+      real.toUpperCase(),
+      `${real}x`,
+      '__proto__',
+      'constructor',
+      encodeURIComponent("' OR 1=1 --"),
+      'x'.repeat(2_000),
+    ];
+    for (const id of [real, ...forged]) {
+      for (const method of ['GET', 'DELETE']) {
+        const r = await api(emu, `${BASE}/${id}`, { method, token: visitor });
+        expect(r.status, `${method} ${id.slice(0, 40)}`).toBe(403);
+      }
+    }
+    for (const id of forged) {
+      for (const method of ['GET', 'DELETE']) {
+        const r = await api(emu, `${BASE}/${id}`, { method, token: admin });
+        expect([r.status, r.json.details.applicationError.code], `${method} ${id.slice(0, 40)}`).toEqual([
+          404,
+          'REQUEST_NOT_FOUND',
+        ]);
+      }
+    }
+    const mark = await api(emu, `${BASE}/${forged[0]}/mark-as-notification-sent`, {
+      method: 'PUT',
+      token: admin,
+      body: {},
+    });
+    expect(mark.status).toBe(404);
+    // the real one is untouched by all of it
+    expect((await api(emu, `${BASE}/${real}`, { token: admin })).json.request.status).toBe('RECEIVED');
+  });
+
+  it('a replayed create (same item and email, any caller) answers the same request and makes no second one', async () => {
+    const first = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
+    const replayed = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
+    const otherVisitor = await api(emu, BASE, {
+      token: (await visitorTokens(emu)).access,
+      body: body('ADA@example.com'),
+    });
+    const member = await api(emu, BASE, { token: (await memberTokens(emu)).access, body: body('ada@example.com') });
+    for (const r of [replayed, otherVisitor, member]) {
+      expect(r.status).toBe(200);
+      expect(r.json.request).toEqual(first.json.request);
+    }
+    const count = emu.db
+      .prepare<[], { n: number }>("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = 'ada@example.com'")
+      .get()!.n;
+    expect(count).toBe(1);
+    // replays cost nothing against the throttle (5 new requests per email an hour): four more items go through, the
+    // fifth is refused
+    const statuses: number[] = [];
+    for (const slug of ['enamel-camp-mug', 'camp-lantern', 'linen-apron', 'ceramic-planter', 'waxed-canvas-tote']) {
+      const id = seedIds.products[slug]!;
+      const variant = emu.db
+        .prepare<[string], { id: string }>('SELECT id FROM product_variants WHERE product_id = ? LIMIT 1')
+        .get(id)!.id;
+      const options = slug === 'camp-lantern' ? undefined : { variantId: variant };
+      statuses.push((await api(emu, BASE, { token: visitor, body: body('ada@example.com', id, options) })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});
+
+describe('admin calls', () => {
   it('queries with filter and cursor paging (POST /query and the GET form)', async () => {
     for (const e of ['a@x.co', 'b@x.co', 'c@x.co']) await api(emu, BASE, { token: visitor, body: body(e) });
-    const first = await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { limit: 2 } } } });
+    const first = await api(emu, `${BASE}/query`, { token: admin, body: { query: { cursorPaging: { limit: 2 } } } });
     expect(first.json.requests).toHaveLength(2);
     const next = first.json.metadata.cursors.next;
     const second = await api(emu, `${BASE}/query`, {
-      token: owner,
+      token: admin,
       body: { query: { cursorPaging: { limit: 2, cursor: next } } },
     });
     expect(second.json.requests).toHaveLength(1);
     expect(second.json.metadata.cursors.next).toBeNull();
     const filtered = await api(emu, `${BASE}?query.filter=${encodeURIComponent(JSON.stringify({ email: 'b@x.co' }))}`, {
-      token: owner,
+      token: admin,
     });
     expect(filtered.json.requests.map((r: { email: string }) => r.email)).toEqual(['b@x.co']);
     const r = Buffer.from(
       JSON.stringify({ query: { filter: { status: 'RECEIVED' }, cursorPaging: { limit: 1 } } }),
     ).toString('base64url');
-    expect((await api(emu, `${BASE}?.r=${r}`, { token: owner })).json.requests).toHaveLength(1);
+    expect((await api(emu, `${BASE}?.r=${r}`, { token: admin })).json.requests).toHaveLength(1);
     expect(
-      (await api(emu, `${BASE}/query`, { token: owner, body: { query: { cursorPaging: { cursor: 'garbage!' } } } }))
+      (await api(emu, `${BASE}/query`, { token: admin, body: { query: { cursorPaging: { cursor: 'garbage!' } } } }))
         .status,
     ).toBe(400);
   });
 
-  it('counts open requests per catalog reference (owner only)', async () => {
+  it('counts open requests per catalog reference', async () => {
     await api(emu, BASE, { token: visitor, body: body('a@x.co') });
     await api(emu, BASE, { token: visitor, body: body('b@x.co') });
     const ref = encodeURIComponent(JSON.stringify({ appId: STORES_APP_ID, catalogItemId: rucksack }));
-    expect(
-      (await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: visitor })).status,
-    ).toBe(403);
-    const r = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
+    const r = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: admin });
     expect(r.json.countsPerCatalogReference).toEqual([
       { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, count: 2 },
     ]);
@@ -192,7 +328,7 @@ describe('read, query, delete', () => {
       JSON.stringify({ catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: rucksack }] }),
     ).toString('base64url');
     expect(
-      (await api(emu, `${BASE}/count-by-catalog-reference?.r=${dotR}`, { token: owner })).json
+      (await api(emu, `${BASE}/count-by-catalog-reference?.r=${dotR}`, { token: admin })).json
         .countsPerCatalogReference[0].count,
     ).toBe(2);
   });
@@ -223,9 +359,9 @@ describe('back in stock', () => {
       body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } },
     });
     expect(patch.status).toBe(200);
-    const r = (await api(emu, `${BASE}/${id}`, { token: visitor })).json.request;
+    const r = (await api(emu, `${BASE}/${id}`, { token: admin })).json.request;
     expect(r).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
-    expect((await api(emu, `${BASE}/${forest}`, { token: visitor })).json.request.status).toBe('RECEIVED');
+    expect((await api(emu, `${BASE}/${forest}`, { token: admin })).json.request.status).toBe('RECEIVED');
     const mail = (await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages;
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({
@@ -237,15 +373,15 @@ describe('back in stock', () => {
     expect(product.variants.find((v: { id: string }) => v.id === navy).stock.inStock).toBe(true);
   });
 
-  it('report-items-back-in-stock (owner) sends notices; an undeliverable address ends FAILED with a reason', async () => {
+  it('report-items-back-in-stock (admin) sends notices; an undeliverable address ends FAILED with a reason', async () => {
     const ok = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
     const bounce = (await api(emu, BASE, { token: visitor, body: body('someone@bounce.example') })).json.request.id;
     const report = { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack } };
     expect((await api(emu, `${BASE}/report-items-back-in-stock`, { token: visitor, body: report })).status).toBe(403);
-    const r = await api(emu, `${BASE}/report-items-back-in-stock`, { token: owner, body: report });
+    const r = await api(emu, `${BASE}/report-items-back-in-stock`, { token: admin, body: report });
     expect(r.status).toBe(200);
-    expect((await api(emu, `${BASE}/${ok}`, { token: owner })).json.request.status).toBe('NOTIFICATION_SENT');
-    const failed = (await api(emu, `${BASE}/${bounce}`, { token: owner })).json.request;
+    expect((await api(emu, `${BASE}/${ok}`, { token: admin })).json.request.status).toBe('NOTIFICATION_SENT');
+    const failed = (await api(emu, `${BASE}/${bounce}`, { token: admin })).json.request;
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toMatch(/could not be delivered/);
     expect((await api(emu, '/_dev/mailbox?to=someone@bounce.example')).json.messages).toEqual([]);
@@ -254,12 +390,12 @@ describe('back in stock', () => {
     expect(again.json.request.id).not.toBe(ok);
   });
 
-  it('mark-as-notification-sent (owner)', async () => {
+  it('mark-as-notification-sent (admin)', async () => {
     const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
     expect(
       (await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: visitor, body: {} })).status,
     ).toBe(403);
-    const r = await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: owner, body: {} });
+    const r = await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: admin, body: {} });
     expect(r.json.request.status).toBe('NOTIFICATION_SENT');
   });
 });
@@ -282,7 +418,7 @@ describe('GET parameter parsing (issue 17)', () => {
       expect(violation(r), path).toMatchObject({ violatedRule: 'FIELD_NOT_ALLOWED' });
       expect(r.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const withToken = await api(emu, `${BASE}?query.filter.__proto__.json=pwned`, { token: owner });
+    const withToken = await api(emu, `${BASE}?query.filter.__proto__.json=pwned`, { token: admin });
     expect(withToken.status).toBe(400);
     expect(violation(withToken)).toMatchObject({
       field: 'query.filter.__proto__.json',
@@ -295,22 +431,22 @@ describe('GET parameter parsing (issue 17)', () => {
   it('refuses prototype-named keys and over-deep JSON in the `.r` form', async () => {
     const before = protoNames();
     const proto = await api(emu, `${BASE}?.r=${b64('{"query":{"filter":{"__proto__":{"json":"pwned"}}}}')}`, {
-      token: owner,
+      token: admin,
     });
     expect(proto.status).toBe(400);
     expect(violation(proto)).toMatchObject({ field: '.r.query.filter.__proto__', violatedRule: 'FIELD_NOT_ALLOWED' });
     const deep = await api(
       emu,
       `${BASE}?.r=${b64(`{"query":{"filter":${'{"$not":'.repeat(40)}{"id":"x"}${'}'.repeat(40)}}}`)}`,
-      { token: owner },
+      { token: admin },
     );
     expect(deep.status).toBe(400);
     expect(violation(deep)).toMatchObject({ violatedRule: 'VALIDATION', data: { maxDepth: 32 } });
-    const notObject = await api(emu, `${BASE}?.r=${b64('[1]')}`, { token: owner });
+    const notObject = await api(emu, `${BASE}?.r=${b64('[1]')}`, { token: admin });
     expect(notObject.status).toBe(400);
-    expect((await api(emu, `${BASE}?.r=${b64('{nope')}`, { token: owner })).status).toBe(400);
+    expect((await api(emu, `${BASE}?.r=${b64('{nope')}`, { token: admin })).status).toBe(400);
     const ref = encodeURIComponent('{"appId":"x","catalogItemId":"y","__proto__":{"json":"pwned"}}');
-    const count = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: owner });
+    const count = await api(emu, `${BASE}/count-by-catalog-reference?catalogReferences=${ref}`, { token: admin });
     expect(count.status).toBe(400);
     expect(violation(count)).toMatchObject({
       field: 'catalogReferences[0].__proto__',
@@ -321,7 +457,7 @@ describe('GET parameter parsing (issue 17)', () => {
 
   it('answers a key given both as a value and as an object with 400, in either order', async () => {
     for (const qs of ['a=1&a.b=2', 'a.b=2&a=1', 'query.cursorPaging=1&query.cursorPaging.limit=2', 'a.b.c=1&a.b=2']) {
-      const r = await api(emu, `${BASE}?${qs}`, { token: owner });
+      const r = await api(emu, `${BASE}?${qs}`, { token: admin });
       expect(r.status, qs).toBe(400);
       expect(violation(r), qs).toMatchObject({
         violatedRule: 'VALIDATION',
@@ -330,13 +466,13 @@ describe('GET parameter parsing (issue 17)', () => {
     }
     // repeated plain keys still make a list: not a number for limit (400); unused ones are fine
     expect(
-      (await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: owner })).status,
+      (await api(emu, `${BASE}?query.cursorPaging.limit=1&query.cursorPaging.limit=2`, { token: admin })).status,
     ).toBe(400);
-    expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&other=1&other=2`, { token: owner })).status).toBe(200);
+    expect((await api(emu, `${BASE}?query.cursorPaging.limit=1&other=1&other=2`, { token: admin })).status).toBe(200);
   });
 
   it('refuses an operator whose argument is an object built from dotted keys (no 500)', async () => {
-    const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: owner });
+    const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: admin });
     expect(r.status).toBe(400);
     expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
   });

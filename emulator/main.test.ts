@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './server.ts';
+import { REPO_ROOT, demoOriginsWith } from './server.ts';
 
 /** `npm run emulator` with these flags and env: its banner and whether `/_dev/mailbox` answers; then SIGTERM. */
 async function runCli(
@@ -22,7 +22,7 @@ async function runCli(
     let banner = '';
     child.stdout.setEncoding('utf8');
     await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`no demo owner line in the banner: ${banner}`)), 15_000);
+      const timer = setTimeout(() => fail(new Error(`no demo owner line in the banner: ${banner}`)), 40_000);
       child.stdout.on('data', (chunk: string) => {
         banner += chunk;
         if (/demo owner: .*\n/.test(banner)) {
@@ -47,7 +47,7 @@ async function runCli(
 describe('npm run emulator: dev mode', () => {
   it(
     'is off by default (the banner says so, /_dev/* answer 404); --dev or INLAY_DEV=1 turn it on',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       // allSettled: every child is stopped before anything is asserted
       const runs = await Promise.allSettled([runCli([]), runCli(['--dev']), runCli([], { INLAY_DEV: '1' })]);
@@ -83,7 +83,7 @@ describe('npm run emulator: the demo client’s secret (client_credentials)', ()
 
   it(
     'is INLAY_CLIENT_SECRET (not printed) or a random one per start (printed with the demo logins)',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const fixed = 'a-fixed-secret-of-the-demo-client';
       const runs = await Promise.allSettled([
@@ -101,4 +101,34 @@ describe('npm run emulator: the demo client’s secret (client_credentials)', ()
       expect(random.probed).toBe(200);
     },
   );
+});
+
+describe('npm run emulator: allowed origins of demo-client', () => {
+  it(
+    'INLAY_DEMO_ORIGINS and --demo-origins add to the demo’s own origins, which stay allowed (CORS)',
+    { timeout: 60_000 },
+    async () => {
+      const cors = (origin: string) => async (url: string) =>
+        (await fetch(`${url}/oauth2/token`, { method: 'OPTIONS', headers: { Origin: origin } })).headers.get(
+          'access-control-allow-origin',
+        ) === origin
+          ? 1
+          : 0;
+      const run = await runCli(
+        ['--demo-origins', 'http://127.0.0.1:5199/'],
+        { INLAY_DEMO_ORIGINS: 'https://shop.example, http://localhost:5173' },
+        async (url) => (await cors('http://127.0.0.1:5173')(url)) + (await cors('https://shop.example')(url)),
+      );
+      expect(run.banner).toContain(
+        'demo origins: http://127.0.0.1:5173, http://localhost:5173, http://127.0.0.1:5199, https://shop.example\n',
+      );
+      expect(run.probed).toBe(2); // the default and the added origin both get CORS answers
+    },
+  );
+
+  it('refuses an origin that is not scheme://host[:port], naming it', { timeout: 60_000 }, async () => {
+    for (const bad of ['https://shop.example/path', 'shop.example', 'https://a@shop.example', 'javascript:x'])
+      expect(() => demoOriginsWith(bad), bad).toThrow(`invalid origin in demo origins: ${bad}`);
+    await expect(runCli([], { INLAY_DEMO_ORIGINS: 'https://shop.example/path' })).rejects.toThrow(/exited with 2/);
+  });
 });

@@ -1,14 +1,14 @@
 /**
  * `npm run emulator`: the platform emulator on its own.
  * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
- * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated), INLAY_ASSETS / --assets (dist/inlay),
+ * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated; both add to the demo's own two origins), INLAY_ASSETS / --assets (dist/inlay),
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
  * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ASSETS_DIR, DEFAULT_DEMO_ORIGINS, DEFAULT_PORT, REPO_ROOT, startEmulator } from './server.ts';
+import { DEFAULT_ASSETS_DIR, DEFAULT_PORT, REPO_ROOT, demoOriginsWith, startEmulator } from './server.ts';
 import { SITE_ID } from './domain/auth.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS } from './seed.ts';
 
@@ -43,15 +43,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port: ${p
 const dbOption = values.db ?? process.env['INLAY_DB'] ?? resolve(REPO_ROOT, '.data/emulator.sqlite');
 const db = dbOption === ':memory:' ? dbOption : resolve(dbOption);
 
-const originsText = values['demo-origins'] ?? process.env['INLAY_DEMO_ORIGINS'];
-const demoOrigins = originsText
-  ? originsText
-      .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
-      .filter(Boolean)
-  : DEFAULT_DEMO_ORIGINS;
-for (const o of demoOrigins) {
-  if (!/^https?:\/\/[^/\s]+$/.test(o)) fail(`invalid origin in demo origins: ${o}`);
+// both add to the defaults (the demo's own origins), the flag's first
+let demoOrigins: string[] = [];
+try {
+  demoOrigins = demoOriginsWith(values['demo-origins'], process.env['INLAY_DEMO_ORIGINS']);
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
 }
 
 const assetsOption = values.assets ?? process.env['INLAY_ASSETS'];

@@ -58,12 +58,13 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { seed } from './domain/seed.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
+import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DEFAULT_PORT = 8787;
-export const DEFAULT_DEMO_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+export { DEFAULT_DEMO_ORIGINS, demoOriginsWith } from './origins.ts';
 export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
 /** Request bodies above this answer 413. */

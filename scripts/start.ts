@@ -7,24 +7,26 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { startDemo } from '../demo/server.ts';
 import { SITE_ID } from '../emulator/domain/auth.ts';
+import { demoOriginsWith } from '../emulator/origins.ts';
 
 const apiPort = Number(process.env.INLAY_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const apiBase = `http://127.0.0.1:${apiPort}`;
-const demoOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`].join(',');
+const ownOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`].join(',');
+// what the emulator allows for the demo client: its defaults, this demo's origins, and INLAY_DEMO_ORIGINS (which adds)
+const allowedOrigins = demoOriginsWith(ownOrigins, process.env.INLAY_DEMO_ORIGINS);
 
 // the site's admin API key, for the demo's backend only (its thank-you page reads the order's number); new each run
 const admin = { apiKey: process.env.INLAY_API_KEY || randomBytes(24).toString('base64url'), siteId: SITE_ID };
 
-const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--dev'], {
-  env: {
-    ...process.env,
-    INLAY_PORT: String(apiPort),
-    INLAY_DEMO_ORIGINS: process.env.INLAY_DEMO_ORIGINS ?? demoOrigins,
-    INLAY_API_KEY: admin.apiKey,
+const emulator = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'emulator/main.ts', '--dev', '--demo-origins', ownOrigins],
+  {
+    env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_API_KEY: admin.apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 
 let demo: Awaited<ReturnType<typeof startDemo>> | undefined;
 let buffer = '';
@@ -35,7 +37,7 @@ emulator.stdout.on('data', (chunk: string) => {
   buffer += chunk;
   if (buffer.includes('emulator listening on')) {
     buffer = '';
-    startDemo({ port: demoPort, apiBase, admin })
+    startDemo({ port: demoPort, apiBase, admin, allowedOrigins })
       .then((d) => {
         demo = d;
         // after the emulator's own banner (logins) has been printed

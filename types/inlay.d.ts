@@ -303,8 +303,8 @@ export interface InlayAddToCartAttributes {
 
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
- * A small form asks for the email (prefilled for members). A visitor's request is kept in this browser (it survives
- * reloads, and goes with the visitor when they sign in); a member sees their own requests, from the platform.
+ * A small form asks for the email (prefilled for members). What was asked is kept in this browser (it survives reloads,
+ * and goes with the visitor when they sign in); the platform is never asked to read or delete a request.
  */
 export interface InlayBackInStockElement extends HTMLElement {
   /** The Stores product id to watch. */

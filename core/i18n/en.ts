@@ -9,6 +9,7 @@ export const en = {
   'error.requestId': 'Request ID: {requestId}',
   'error.parse': 'We received an unexpected response. Try again later.',
   'error.config': 'This widget is not set up correctly.',
+  'error.unreachable': 'The shop is not available here right now',
   'action.retry': 'Try again',
   'toaster.label': 'Notifications',
   'toaster.close': 'Close',

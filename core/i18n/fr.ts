@@ -7,6 +7,7 @@ export const fr: Messages = {
   'error.requestId': 'ID de requête\u00a0: {requestId}',
   'error.parse': 'Nous avons reçu une réponse inattendue. Réessayez plus tard.',
   'error.config': "Ce widget n'est pas configuré correctement.",
+  'error.unreachable': 'La boutique n’est pas disponible ici pour le moment',
   'action.retry': 'Réessayer',
   'toaster.label': 'Notifications',
   'toaster.close': 'Fermer',

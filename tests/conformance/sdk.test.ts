@@ -370,6 +370,85 @@ describe('admin calls', () => {
   });
 });
 
+describe('back-in-stock requests: admin only (wire-protocol §11.5)', () => {
+  let requestId: string;
+  let contactId: string;
+  beforeAll(async () => {
+    const shopper = visitorClient();
+    const made = await shopper.backInStock.createBackInStockNotificationRequest(
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-refused@example.com' },
+      { name: 'Waxed Canvas Rucksack', price: '148.00' },
+    );
+    requestId = made._id!;
+    contactId = made.contactId!;
+  });
+
+  /** What the SDK throws for a refusal: the HTTP status and the platform's error body, as the SDK keeps them. */
+  const refused = {
+    status: 403,
+    details: { applicationError: { code: 'PERMISSION_DENIED' } },
+    response: { status: 403 },
+  };
+
+  /** get, delete and query as `client` sends them; each must be refused. */
+  async function expectRefused(client: VisitorClient, who: string) {
+    const before = sent.length;
+    await expect(client.backInStock.getBackInStockNotificationRequest(requestId), `${who}: get`).rejects.toMatchObject(
+      refused,
+    );
+    await expect(
+      client.backInStock.deleteBackInStockNotificationRequest(requestId),
+      `${who}: delete`,
+    ).rejects.toMatchObject(refused);
+    await expect(
+      client.backInStock.queryBackInStockNotificationRequests().eq('contactId', contactId).find(),
+      `${who}: query`,
+    ).rejects.toMatchObject(refused);
+    // the SDK really sent the three calls (a refusal is the platform's, not the SDK's)
+    const BIS = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+    expect(sent.slice(before).filter((c) => c.includes(BIS))).toEqual([
+      `GET ${BIS}/${requestId}`,
+      `DELETE ${BIS}/${requestId}`,
+      `GET ${BIS}`,
+    ]);
+  }
+
+  it('a visitor (OAuthStrategy) is refused get, delete and query, even of the request it made', async () => {
+    const shopper = visitorClient();
+    await shopper.backInStock.createBackInStockNotificationRequest(
+      { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack }, email: 'sdk-refused@example.com' },
+      { name: 'Waxed Canvas Rucksack', price: '148.00' },
+    );
+    await expectRefused(shopper, 'visitor');
+  });
+
+  it('a member, and the site owner signed in as a member, are refused too', async () => {
+    for (const who of ['member', 'owner'] as const) {
+      const client = visitorClient();
+      await signIn(client, DEMO_LOGINS[who]);
+      await expectRefused(client, who);
+    }
+  });
+
+  it('the admin identity (client credentials) gets, queries and deletes it', async () => {
+    const admin = createClient({
+      auth: AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: emu.clientSecret, instanceId: SITE_ID }),
+      modules: { backInStock },
+    });
+    expect(await admin.backInStock.getBackInStockNotificationRequest(requestId)).toMatchObject({
+      _id: requestId,
+      email: 'sdk-refused@example.com',
+      status: 'RECEIVED',
+    });
+    const found = await admin.backInStock.queryBackInStockNotificationRequests().eq('contactId', contactId).find();
+    expect(found.items.map((r) => r._id)).toEqual([requestId]);
+    await admin.backInStock.deleteBackInStockNotificationRequest(requestId);
+    await expect(admin.backInStock.getBackInStockNotificationRequest(requestId)).rejects.toMatchObject({
+      details: { applicationError: { code: 'REQUEST_NOT_FOUND' } },
+    });
+  });
+});
+
 describe('coverage', () => {
   it('the SDK reached every call of the list (METHOD path as it sent them)', () => {
     const ID = '[^/]+';

@@ -42,7 +42,12 @@ export async function startStack(): Promise<Stack> {
     dev: true,
     apiKey: admin.apiKey,
   });
-  const demo = await startDemo({ port: demoPort, apiBase: emulator.url, admin });
+  const demo = await startDemo({
+    port: demoPort,
+    apiBase: emulator.url,
+    admin,
+    allowedOrigins: [demoOrigin, fixtureOrigin],
+  });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
   const fixtureServer: Server = createServer((req, res) => {

@@ -54,9 +54,15 @@ async function model(member = false) {
   });
   const stop = m.$product.listen(() => {});
   await vi.waitFor(() => expect(m.$product.get().data).toBeDefined());
-  m.follow('navy', member, member);
+  m.follow('navy', member, false);
   return { m, emitted, stop };
 }
+
+/** Every back-in-stock call is the create (POST to the collection): never a GET, DELETE or query (admin only). */
+const onlyCreates = () =>
+  expect(requests().map((c) => `${c.method} ${new URL(c.url).pathname.split('/').pop()}`)).toEqual(
+    requests().map(() => 'POST back-in-stock-notification-requests'),
+  );
 
 describe('back-in-stock model', () => {
   it('helpers: the masked email and the wire body', () => {
@@ -81,23 +87,75 @@ describe('back-in-stock model', () => {
     expect(requests()).toEqual([]);
   });
 
-  it('subscribes: saves it in this browser, emits inlay-stock-subscribe once; a second element shows it and checks it still waits', async () => {
+  it('subscribes: saves it in this browser, emits inlay-stock-subscribe once; a second element shows it without asking the platform', async () => {
     const made = stockRequest();
-    reply = (c) => (c.method === 'POST' || c.method === 'GET' ? json(200, { request: made }) : undefined);
+    reply = (c) => (c.method === 'POST' ? json(200, { request: made }) : undefined);
     const { m, emitted } = await model();
     m.open('');
     const sending = m.submit('ada@example.com');
     expect(m.$ui.get().phase).toBe('sending');
     await m.submit('ada@example.com'); // one at a time
     await sending;
-    expect(requests().filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(requests()).toHaveLength(1);
     expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', subscribedAs: 'ada@example.com', error: undefined });
     expect(emitted).toEqual([{ request: made }]);
-    expect(saved()[`${PRODUCT}:navy`]).toMatchObject({ id: 'req-1', email: 'ada@example.com' });
+    expect(saved()).toEqual({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } });
 
     const again = (await model()).m;
     expect(again.$ui.get()).toMatchObject({ phase: 'subscribed', subscribedAs: 'ada@example.com', moves: 0 });
-    await vi.waitFor(() => expect(requests().some((c) => c.method === 'GET' && c.url.endsWith('/req-1'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests()).toHaveLength(1);
+    onlyCreates();
+  });
+
+  it('the saved state is per item: another variant or product shows the form; each client id keeps its own', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
+    const { m } = await model();
+    expect(m.$ui.get().phase).toBe('subscribed');
+    m.follow('forest', false, false);
+    expect(m.$ui.get().phase).toBe('closed');
+    m.follow(undefined, false, false);
+    expect(m.$ui.get().phase).toBe('closed');
+    m.follow('navy', false, false);
+    expect(m.$ui.get().phase).toBe('subscribed');
+    const other = createBackInStockModel(testContext(net.fetch, { clientId: 'other', sleep: async () => {} }), {
+      productId: PRODUCT,
+      emit: () => true,
+    });
+    other.follow('navy', false, false);
+    expect(other.$ui.get().phase).toBe('closed');
+    // garbage or an older version's half-made entry (no id) counts as nothing
+    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: '', email: 'ada@example.com' } }));
+    m.follow('navy', false, false);
+    expect(m.$ui.get().phase).toBe('closed');
+    localStorage.setItem(KEY, '{not json');
+    m.follow('navy', false, false);
+    expect(m.$ui.get().phase).toBe('closed');
+    expect(requests()).toEqual([]);
+  });
+
+  it('a member’s request shows while a member is signed in, not after a sign-out; a visitor’s shows to both', async () => {
+    reply = () => json(200, { request: stockRequest({ email: 'maya@fernwood.example' }) });
+    const { m } = await model(true);
+    await m.submit('maya@fernwood.example');
+    expect(saved()[`${PRODUCT}:navy`]).toEqual({ id: 'req-1', email: 'maya@fernwood.example', member: true });
+    m.follow('navy', false, false); // signed out
+    expect(m.$ui.get().phase).toBe('closed');
+    m.follow('navy', true, false); // signed in again
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', subscribedAs: 'maya@fernwood.example' });
+    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'v', email: 'bo@example.com' } }));
+    m.follow('navy', true, false);
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', subscribedAs: 'bo@example.com' });
+    onlyCreates();
+  });
+
+  it('back in stock: the notice has gone out, so the saved state is dropped and the person may ask again later', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
+    const { m } = await model();
+    expect(m.$ui.get().phase).toBe('subscribed');
+    m.follow('navy', false, true);
+    expect(m.$ui.get().phase).toBe('closed');
+    expect(saved()).toEqual({});
   });
 
   it('a request made earlier for this email is “already” and announces nothing', async () => {
@@ -106,6 +164,7 @@ describe('back-in-stock model', () => {
     await m.submit('ada@example.com');
     expect(m.$ui.get().phase).toBe('already');
     expect(emitted).toEqual([]);
+    expect(saved()[`${PRODUCT}:navy`]).toMatchObject({ id: 'req-1' });
   });
 
   it.each([
@@ -122,73 +181,39 @@ describe('back-in-stock model', () => {
     ],
     [json(428, { message: 'not collecting' }), 'bis.notCollecting'],
     [json(429, { message: 'slow down' }), 'bis.tooMany'],
-  ])('a refusal maps to its message and keeps the email (%#)', async (answer, error) => {
+  ])('a refusal maps to its message and keeps the email, nothing saved (%#)', async (answer, error) => {
     reply = () => answer;
     const { m } = await model();
     await m.submit('ada@example.com');
     expect(m.$ui.get()).toMatchObject({ phase: 'open', email: 'ada@example.com', error });
+    expect(saved()).toEqual({});
   });
 
-  it('any other failure keeps its cause for the generic message', async () => {
+  it('any other failure (a server error, offline) keeps the email and its cause for the generic message', async () => {
     reply = () => json(500, { message: 'boom' });
     const { m } = await model();
     await m.submit('ada@example.com');
-    expect(m.$ui.get().error).toMatchObject({ cause: expect.objectContaining({ status: 500 }) });
-  });
-
-  it('“Don’t notify me”: a failure says so and keeps the state; a request already gone counts as ended', async () => {
-    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }));
-    reply = (c) =>
-      c.method === 'GET'
-        ? json(200, { request: stockRequest() })
-        : c.method === 'DELETE'
-          ? json(500, { message: 'boom' })
-          : undefined;
-    const { m } = await model();
-    expect(m.$ui.get().phase).toBe('subscribed');
-    await m.stop();
-    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', error: 'bis.stopFailed' });
-    reply = (c) => (c.method === 'DELETE' ? json(404, { message: 'gone' }) : undefined);
-    await m.stop();
-    expect(m.$ui.get()).toMatchObject({ phase: 'closed', ended: true, error: undefined });
-    expect(saved()).toEqual({});
-    m.open('');
-    expect(m.$ui.get().ended).toBe(false);
-  });
-
-  it('a member: loading until the platform lists their open requests for the item; stop ends them all', async () => {
-    reply = (c) =>
-      c.method === 'GET'
-        ? json(200, { requests: [stockRequest({ id: 'a' }), stockRequest({ id: 'b' })] })
-        : c.method === 'DELETE'
-          ? json(200, {})
-          : undefined;
-    const { m } = await model(true);
-    expect(m.$ui.get().phase).toBe('loading');
-    await vi.waitFor(() => expect(m.$ui.get().phase).toBe('subscribed'));
-    await m.stop();
-    expect(
-      requests()
-        .filter((c) => c.method === 'DELETE')
-        .map((c) => c.url.split('/').pop()),
-    ).toEqual(['a', 'b']);
-  });
-
-  it('offline while reading a member’s requests: closed; “Don’t notify me” reads them again before ending them', async () => {
+    expect(m.$ui.get()).toMatchObject({
+      phase: 'open',
+      email: 'ada@example.com',
+      error: { cause: expect.objectContaining({ status: 500 }) },
+    });
     reply = () => Promise.reject(new TypeError('Failed to fetch')) as never;
-    const { m } = await model(true); // (reads retry without waiting here)
-    await vi.waitFor(() => expect(m.$ui.get().phase).toBe('closed'));
-    reply = (c) =>
-      c.method === 'GET'
-        ? json(200, { requests: [stockRequest({ id: 'a' })] })
-        : c.method === 'DELETE'
-          ? json(200, {})
-          : undefined;
-    await m.stop();
-    expect(
-      requests()
-        .filter((c) => c.method === 'DELETE')
-        .map((c) => c.url.split('/').pop()),
-    ).toEqual(['a']);
+    await m.submit(' ada@example.com ');
+    expect(m.$ui.get()).toMatchObject({ phase: 'open', email: 'ada@example.com', error: { cause: expect.anything() } });
+    expect(saved()).toEqual({});
+    onlyCreates();
+  });
+
+  it('a variant switch while sending saves the request under the item it was made for', async () => {
+    let answer!: (r: Response) => void;
+    reply = () => new Promise<Response>((r) => (answer = r)) as never;
+    const { m } = await model();
+    const sending = m.submit('ada@example.com');
+    await vi.waitFor(() => expect(requests()).toHaveLength(1));
+    m.follow('forest', false, false);
+    answer(json(200, { request: stockRequest() }));
+    await sending;
+    expect(Object.keys(saved())).toEqual([`${PRODUCT}:navy`]);
   });
 });

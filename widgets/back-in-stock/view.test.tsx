@@ -96,7 +96,7 @@ describe('<inlay-back-in-stock>', () => {
 
   it('subscribes with the wire body, shows the masked email, emits inlay-stock-subscribe, and remembers it across reloads', async () => {
     const made = stockRequest();
-    reply = (c) => (c.method === 'POST' || c.method === 'GET' ? json(200, { request: made }) : undefined);
+    reply = (c) => (c.method === 'POST' ? json(200, { request: made }) : undefined);
     const events: unknown[] = [];
     document.addEventListener('inlay-stock-subscribe', (e) => events.push(e.detail));
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
@@ -121,17 +121,15 @@ describe('<inlay-back-in-stock>', () => {
     });
     expect(events).toEqual([{ request: made }]);
 
-    // a new element (a reload) shows the subscribed state and confirms it is still waiting
+    // a new element (a reload) shows the subscribed state from this browser alone, and offers no stop without a
+    // companion: the platform is never asked to read, list or delete a request (admin only)
     el.remove();
     const again = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
-    await vi.waitFor(() => expect(again.q('[role=status]')?.textContent).toMatch(/a…@example\.com/));
-    expect(requests().some((c) => c.method === 'GET' && c.url.endsWith('/req-1'))).toBe(true);
-
-    // and unsubscribing deletes it
-    reply = (c) => (c.method === 'DELETE' ? json(200, {}) : undefined);
-    button(again.el, /Don’t notify/)!.click();
-    await vi.waitFor(() => expect(button(again.el, /Notify me/)).toBeDefined());
-    expect(requests().some((c) => c.method === 'DELETE' && c.url.endsWith('/req-1'))).toBe(true);
+    await vi.waitFor(() => expect(again.q('[role=status]')?.textContent).toMatch(/We’ll email you at a…@example\.com/));
+    expect(again.el.shadowRoot!.querySelectorAll('button')).toHaveLength(0);
+    expect(requests().map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      'POST /back-in-stock-service/v1/back-in-stock-notification-requests',
+    ]);
   });
 
   it('an existing request for the same email shows as already subscribed', async () => {
@@ -179,83 +177,74 @@ describe('<inlay-back-in-stock>', () => {
 
   it('prefills the member’s email and asks to confirm it', async () => {
     $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
-    reply = (c) => (c.method === 'GET' ? json(200, { requests: [] }) : undefined);
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
     button(el, /Notify me/)!.click();
     await vi.waitFor(() => expect(q<HTMLInputElement>('input')?.value).toBe('maya@fernwood.example'));
     expect(q('.hint')!.textContent).toMatch(/We’ll use maya@fernwood\.example/);
+    expect(requests()).toEqual([]);
   });
 
-  it('a member sees their own open requests for the item, from the platform, and “Don’t notify me” ends them all', async () => {
+  it('a member’s request is kept here too: shown while signed in, never to whoever uses the browser after a sign-out', async () => {
     $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
+    reply = (c) =>
+      c.method === 'POST' ? json(200, { request: stockRequest({ email: 'maya@fernwood.example' }) }) : undefined;
+    const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    button(el, /Notify me/)!.click();
+    await vi.waitFor(() => expect(q<HTMLInputElement>('input')?.value).toBe('maya@fernwood.example'));
+    q<HTMLFormElement>('form')!.requestSubmit();
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/m…@fernwood\.example/));
+
+    $session.set({ status: 'visitor', role: 'visitor' });
+    await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
+    expect(el.shadowRoot!.textContent).not.toMatch(/fernwood/);
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/m…@fernwood\.example/));
+    expect(requests().map((c) => c.method)).toEqual(['POST']);
+  });
+
+  it('a visitor’s saved request shows to the member after a sign-in, without asking the platform', async () => {
     localStorage.setItem(
       'inlay.back-in-stock.test-client',
       JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'visitor-req', email: 'bo@example.com' } }),
     );
-    const list = [stockRequest({ id: 'a', email: 'maya@fernwood.example' }), stockRequest({ id: 'b' })];
-    reply = (c) =>
-      c.method === 'GET' ? json(200, { requests: list }) : c.method === 'DELETE' ? json(200, {}) : undefined;
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
-    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/m…@fernwood\.example/));
-    const query = new URL(requests()[0]!.url);
-    expect(JSON.parse(query.searchParams.get('query.filter')!)).toEqual({
-      'catalogReference.catalogItemId': PRODUCT,
-      'catalogReference.options.variantId': 'navy',
-      status: { $in: ['RECEIVED', 'PROCESSING'] },
-    });
-    expect(requests().some((c) => c.url.endsWith('/visitor-req'))).toBe(false); // a visitor's, not the member's to show
-    button(el, /Don’t notify/)!.click();
-    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));
-    expect(
-      requests()
-        .filter((c) => c.method === 'DELETE')
-        .map((c) => c.url.split('/').pop()),
-    ).toEqual(['a', 'b']);
-  });
-
-  it('a request a sign-in left to make again is made as whoever is signed in now, and shown meanwhile', async () => {
-    const body = {
-      request: {
-        catalogReference: { appId: STORES_APP_ID, catalogItemId: PRODUCT, options: { variantId: 'navy' } },
-        email: 'bo@example.com',
-      },
-      itemDetails: { name: 'Enamel Camp Mug', price: '19.50' },
-    };
-    localStorage.setItem(
-      'inlay.back-in-stock.test-client',
-      JSON.stringify({ [`${PRODUCT}:navy`]: { id: '', email: 'bo@example.com', body } }),
-    );
-    reply = (c) =>
-      c.method === 'POST' ? json(200, { request: stockRequest({ id: 'again', email: 'bo@example.com' }) }) : undefined;
-    const { q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/b…@example\.com/));
-    await vi.waitFor(() =>
-      expect(JSON.parse(localStorage.getItem('inlay.back-in-stock.test-client')!)[`${PRODUCT}:navy`].id).toBe('again'),
-    );
-    expect(requests().map((c) => [c.method, c.body])).toEqual([['POST', body]]);
+    $session.set({ status: 'member', role: 'member', member: { id: 'm1', loginEmail: 'maya@fernwood.example' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(q('[role=status]')?.textContent).toMatch(/b…@example\.com/);
+    expect(el.shadowRoot!.querySelectorAll('button')).toHaveLength(0);
+    expect(requests()).toEqual([]);
   });
 
-  it('when “Don’t notify me” fails it says so in words, without a request id; a request already gone counts as ended', async () => {
+  it('back in stock: the widget goes away and forgets the request, so the next sell-out asks again', async () => {
     localStorage.setItem(
       'inlay.back-in-stock.test-client',
-      JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'req-1', email: 'ada@example.com' } }),
+      JSON.stringify({
+        [`${PRODUCT}:forest`]: { id: 'sent', email: 'ada@example.com' },
+        [`${PRODUCT}:navy`]: { id: 'waiting', email: 'ada@example.com' },
+      }),
     );
-    reply = (c) =>
-      c.method === 'GET'
-        ? json(200, { request: stockRequest() })
-        : c.method === 'DELETE'
-          ? json(500, { message: 'boom' }, { headers: { 'x-wix-request-id': 'rid-1' } })
-          : undefined;
-    const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
-    await vi.waitFor(() => expect(button(el, /Don’t notify/)).toBeDefined());
-    button(el, /Don’t notify/)!.click();
+    const { el } = await mount({ 'product-id': PRODUCT, 'variant-id': 'forest' }); // forest is in stock
     await vi.waitFor(() =>
-      expect(q('[role=alert]')?.textContent).toBe('We couldn’t turn off this email just now. Try again in a moment.'),
+      expect(Object.keys(JSON.parse(localStorage.getItem('inlay.back-in-stock.test-client')!))).toEqual([
+        `${PRODUCT}:navy`,
+      ]),
     );
-    reply = (c) => (c.method === 'DELETE' ? json(404, { message: 'not found' }) : undefined);
-    button(el, /Don’t notify/)!.click();
-    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toMatch(/won’t get an email/));
-    expect(localStorage.getItem('inlay.back-in-stock.test-client')).toBe('{}');
+    expect(el.shadowRoot!.textContent).toBe('');
+    expect(requests()).toEqual([]);
+  });
+
+  it('a failure that is not the email’s says so in core’s words and keeps the email typed', async () => {
+    reply = () => json(503, { message: 'busy' }, { headers: { 'x-wix-request-id': 'rid-1' } });
+    const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
+    button(el, /Notify me/)!.click();
+    await vi.waitFor(() => expect(q('input')).not.toBeNull());
+    type(q<HTMLInputElement>('input')!, 'ada@example.com');
+    q<HTMLFormElement>('form')!.requestSubmit();
+    await vi.waitFor(() => expect(q('[role=alert]')?.textContent).toBeTruthy());
+    expect(q('[role=alert]')!.textContent).toMatch(/Something went wrong/);
+    expect(q<HTMLInputElement>('input')!.value).toBe('ada@example.com');
+    expect(localStorage.getItem('inlay.back-in-stock.test-client')).toBeNull();
   });
 });

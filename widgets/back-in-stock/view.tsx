@@ -17,8 +17,8 @@ export interface BackInStockProps {
 
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
- * A small form asks for the email (prefilled for members). A visitor's request is kept in this browser (it survives
- * reloads, and goes with the visitor when they sign in); a member sees their own requests, from the platform.
+ * A small form asks for the email (prefilled for members). What was asked is kept in this browser (it survives reloads,
+ * and goes with the visitor when they sign in); the platform is never asked to read or delete a request.
  */
 export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const { productId, variantId, always, context } = props;
@@ -31,6 +31,8 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const member = session.role === 'member';
   const memberEmail = session.member?.loginEmail ?? '';
   const wanted = !!product.data && (always || !inStock(product.data, variantId));
+  // in stock again: the notice has gone out, so what this browser kept for the item is done with
+  const back = !!product.data && !wanted;
   const { phase, error } = ui;
   const general =
     error && error !== 'bis.badEmail' ? (typeof error === 'string' ? t(error) : i18n().error(error.cause)) : '';
@@ -39,9 +41,8 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const opener = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
-  // What this person asked for this item (variant switches and sign-in/out change it): shown as subscribed while it waits.
-  const ask = member && wanted;
-  useEffect(() => model.follow(variantId, member, ask), [model, variantId, member, ask]);
+  // What was asked here for this item (variant switches and sign-in/out change it): shown as subscribed while it waits.
+  useEffect(() => model.follow(variantId, member, back), [model, variantId, member, back]);
 
   // Focus follows the person's own actions only (never on load, nor when a sign-in changes what is shown).
   useEffect(() => {
@@ -61,7 +62,7 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
       </div>
     );
   }
-  if (!product.data || phase === 'loading' || (!wanted && phase !== 'subscribed' && phase !== 'already')) {
+  if (!wanted) {
     return <div part="root" />;
   }
 
@@ -74,14 +75,6 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
           </span>{' '}
           {t(phase === 'already' ? 'bis.already' : 'bis.subscribed', { email: maskEmail(ui.subscribedAs) })}
         </p>
-        <button type="button" part="button" class="link" onClick={model.stop}>
-          {t('bis.unsubscribe')}
-        </button>
-        {general ? (
-          <p class="err" role="alert">
-            {general}
-          </p>
-        ) : null}
       </div>
     );
   }
@@ -92,11 +85,6 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
         <button ref={opener} type="button" part="button" class="primary" onClick={() => model.open(memberEmail)}>
           {t('bis.open')}
         </button>
-        {ui.ended ? (
-          <p class="msg" role="status">
-            {t('bis.unsubscribed')}
-          </p>
-        ) : null}
       </div>
     );
   }

@@ -9,4 +9,5 @@ export const InlayToaster: WidgetElement<Record<never, never>> = defineElement({
   component: ToasterView,
   props: {},
   styles: toasterCss,
+  pageLevel: true,
 });

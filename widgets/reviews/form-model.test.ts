@@ -197,7 +197,7 @@ describe('photos never lose the review', () => {
     expect(send).not.toHaveBeenCalled();
     expect(f.$form.get().photos.map((p) => [p.image?.id, p.error])).toEqual([
       ['a.png', undefined],
-      [undefined, 'b.png wasn’t uploaded. You appear to be offline. Check your connection and try again.'],
+      [undefined, 'b.png: You appear to be offline. Check your connection and try again.'],
     ]);
     expect(uploads().map((c) => (c.body as { fileName: string }).fileName)).toEqual(['a.png', 'b.png']);
     expect(uploads()[0]!.body).toEqual({ mimeType: 'image/png', fileName: 'a.png', sizeInBytes: 4 });

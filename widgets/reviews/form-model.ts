@@ -131,7 +131,7 @@ export function createReviewFormModel(
             error:
               e instanceof InlayApiError && (e.status === 401 || e.status === 403)
                 ? t('f.photoRefused', { name })
-                : t('f.photoFailed', { name, why: i18n().error(e) }),
+                : `${name}: ${i18n().error(e)}`,
           });
         }
       }

@@ -24,7 +24,6 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.photoSize': '{name} dépasse 5 Mo.',
   'f.photoMax': 'Vous pouvez ajouter 5 photos au maximum.',
   'f.photoRefused': '{name} : ce site n’accepte pas encore de photos. Retirez-la pour publier votre avis.',
-  'f.photoFailed': '{name} n’a pas été envoyée. {why}',
   'f.photosFailed': 'Pas encore envoyé : une photo n’a pas été envoyée. Renvoyez pour réessayer, ou retirez-la.',
   'f.signIn': 'Connectez-vous pour publier votre avis. Ce que vous écrivez est conservé.',
   'f.signInFirst': 'Connectez-vous pour envoyer votre avis : il part dès la connexion.',

@@ -21,7 +21,6 @@ export const formStrings = {
   'f.photoSize': '{name} is larger than 5 MB.',
   'f.photoMax': 'You can add up to 5 photos.',
   'f.photoRefused': '{name}: this site doesn’t take photos yet. Remove it to post your review.',
-  'f.photoFailed': '{name} wasn’t uploaded. {why}',
   'f.photosFailed': 'Not sent yet: a photo wasn’t uploaded. Send again to retry, or remove it.',
   'f.signIn': 'Sign in to post your review. What you write is kept.',
   'f.signInFirst': 'Sign in to send your review: it goes once you’re signed in.',

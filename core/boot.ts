@@ -39,9 +39,15 @@ export interface InlayGlobal {
     get(): Session;
     /** Calls `fn` now and on every change; returns the unsubscribe function. */
     subscribe(fn: (value: Session) => void): () => void;
-    /** Go to the platform's hosted login page; the page comes back signed in. */
+    /**
+     * Go to the platform's hosted login page; it returns through the registered callback (`data-redirect-uri`, by
+     * default this origin's `/`) to this page, signed in.
+     */
     login(): Promise<void>;
-    /** Sign out here and in every tab (the platform ends the session too). */
+    /**
+     * Sign out here and in every tab, then visit the platform's logout URL (it ends the platform session and comes
+     * back to this page).
+     */
     logout(): Promise<void>;
   };
   /**
@@ -65,10 +71,14 @@ export interface InlayGlobal {
 export type { CaptchaProvider };
 let captcha: CaptchaProvider | undefined;
 
-/** The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL. */
+/**
+ * The hosted login's return: a pending hosted login and `#code=…&state=…` (or `#error=…`) in the URL (the callback
+ * page), or a code the callback page kept for this one (the shopper's page).
+ */
 const hostedReturn = (clientId: string) => {
   try {
-    return !!sessionStorage.getItem(storageKey('hosted', clientId)) && /[#&](code|state|error)=/.test(location.hash);
+    const pending = sessionStorage.getItem(storageKey('hosted', clientId));
+    return !!pending && (/[#&](code|state|error)=/.test(location.hash) || pending.includes('"code":'));
   } catch {
     return false;
   }

@@ -38,6 +38,32 @@ describe('parseConfig', () => {
     });
   });
 
+  it('data-redirect-uri: an absolute http(s) URL kept as written, or a path of the page; nothing else', () => {
+    const uri = (redirectUri: string) => {
+      const r = parseConfig({ clientId: 'c', redirectUri });
+      return r.ok ? r.config.redirectUri : r.error;
+    };
+    expect(uri('https://shop.example/account/callback')).toBe('https://shop.example/account/callback');
+    expect(uri('https://shop.example')).toBe('https://shop.example'); // no normalisation: matched exactly
+    expect(uri(' /callback?from=inlay ')).toBe('/callback?from=inlay');
+    expect(uri('/')).toBe('/');
+    expect(parseConfig({ clientId: 'c', redirectUri: '' })).toMatchObject({ ok: true, config: { clientId: 'c' } });
+    const absent = parseConfig({ clientId: 'c' });
+    expect(absent.ok && absent.config).not.toHaveProperty('redirectUri');
+    for (const bad of [
+      'callback',
+      '//evil.example/cb',
+      '/\\evil.example/cb',
+      'javascript:alert(1)',
+      'ftp://shop.example/',
+      '/cb#x',
+      'https://shop.example/#x',
+    ])
+      expect(uri(bad), bad).toBe(
+        'Invalid Inlay configuration: data-redirect-uri must be an absolute http(s) URL or a path starting with /, without a fragment',
+      );
+  });
+
   it('rejects an unknown token storage', () => {
     expect(parseConfig({ clientId: 'c', tokenStorage: 'cookie' })).toEqual({
       ok: false,

@@ -20,6 +20,12 @@ export interface InlayConfig {
    * Absent: the widgets keep to what visitor and member tokens may call.
    */
   companion?: string;
+  /**
+   * Where the hosted sign-in returns (`data-redirect-uri`, registered on the OAuth app as an allowed authorization
+   * redirect URI, matched exactly): an absolute http(s) URL as written, or a path of the page's origin. Absent: the
+   * page's origin + `/` (sign-in-page.ts `callbackUri`).
+   */
+  redirectUri?: string;
 }
 
 export type ConfigResult = { ok: true; config: InlayConfig } | { ok: false; error: string };
@@ -61,10 +67,20 @@ const schema = z.object({
       ),
     ),
   ),
+  redirectUri: opt(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        // as for the companion, and `/` itself; never a fragment (RFC 6749 §3.1.2)
+        (v) => !v.includes('#') && (/^\/(?:[^/\\\s][^\\\s]*)?$/.test(v) || !!httpUrl(v)),
+        'data-redirect-uri must be an absolute http(s) URL or a path starting with /, without a fragment',
+      ),
+    ),
+  ),
 });
 
 /**
- * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`).
+ * Parse the script tag's dataset (`clientId`, `apiBase`, `locale`, `tokenStorage`, `companion`, `redirectUri`).
  * Never throws: an invalid configuration comes back as `Invalid Inlay configuration: <what>`.
  */
 export function parseConfig(
@@ -76,7 +92,7 @@ export function parseConfig(
     const what = [...new Set(r.error.issues.map((i) => i.message))].join('; ');
     return { ok: false, error: `Invalid Inlay configuration: ${what}` };
   }
-  const { clientId, apiBase, locale, tokenStorage, companion } = r.data;
+  const { clientId, apiBase, locale, tokenStorage, companion, redirectUri } = r.data;
   return {
     ok: true,
     config: {
@@ -86,6 +102,7 @@ export function parseConfig(
         canonicalLocale(locale) ?? canonicalLocale(env.htmlLang) ?? canonicalLocale(env.navigatorLanguage) ?? 'en',
       tokenStorage: tokenStorage ?? 'local',
       ...(companion ? { companion: companion.replace(/\/+$/, '') } : {}),
+      ...(redirectUri ? { redirectUri } : {}),
     },
   };
 }

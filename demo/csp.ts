@@ -5,11 +5,13 @@ import { layout, productBody, productTitle, type PageContext } from './pages.ts'
 
 /**
  * The strictest policy a site embedding Inlay can send: scripts only from the widgets' origin, styles only from the
- * site itself (the widgets use constructable stylesheets), images, requests and the silent sign-in frame only from
- * the platform, and Trusted Types required for every script sink. README "Content Security Policy" documents it.
+ * site itself (the widgets use constructable stylesheets), images and requests only from the platform's API, the
+ * silent sign-in frame only from the platform's pages origin, and Trusted Types required for every script sink. README "Content Security Policy" documents it.
  */
-export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase'>): string {
+export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase' | 'hostedBase'>): string {
   const api = new URL(ctx.apiBase).origin;
+  // the silent sign-in's authorize page: the platform's pages origin, not its API's
+  const pages = new URL(ctx.hostedBase ?? ctx.apiBase).origin;
   const assets = new URL(ctx.assetsBase).origin;
   return [
     "default-src 'none'",
@@ -17,7 +19,7 @@ export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase'>): str
     "style-src 'self'",
     `img-src ${api} data:`,
     `connect-src ${api}`,
-    `frame-src ${api}`,
+    `frame-src ${pages}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
 }

@@ -4,6 +4,11 @@ import type { Collection, Product } from './catalog.ts';
 export interface PageContext {
   /** Platform REST base the widgets talk to (the emulator here). */
   apiBase: string;
+  /**
+   * Where the platform serves its hosted pages (the silent sign-in's authorize page among them), on another origin
+   * than its API as the platform does (the emulator's second port); default `apiBase`.
+   */
+  hostedBase?: string;
   /** Where the widget bundle is served from (the emulator's /inlay/, as a CDN would). */
   assetsBase: string;
   clientId: string;

@@ -39,6 +39,8 @@ export interface DemoOptions {
   host?: string;
   /** The platform (emulator) base URL. */
   apiBase: string;
+  /** The platform's hosted pages origin (the emulator's second port): the strict CSP page frames its authorize page. */
+  hostedBase?: string;
   /** Where loader.js and inlay.js are served; defaults to `${apiBase}/inlay`. */
   assetsBase?: string;
   clientId?: string;
@@ -56,6 +58,7 @@ export async function startDemo(
   const catalog = createCatalog(opts.apiBase, opts.clientId, opts.admin);
   const base: Omit<PageContext, 'collections'> = {
     apiBase: opts.apiBase,
+    ...(opts.hostedBase ? { hostedBase: opts.hostedBase } : {}),
     assetsBase: opts.assetsBase ?? `${opts.apiBase}/inlay`,
     clientId: opts.clientId ?? 'demo-client',
     ...(opts.allowedOrigins ? { allowedOrigins: opts.allowedOrigins } : {}),

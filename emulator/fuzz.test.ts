@@ -695,11 +695,16 @@ interface Answer {
   text: string;
 }
 
-/** One request over node http; rejects only when the connection fails before a complete answer. */
-function send(method: string, path: string, headers: Record<string, string>, payload?: string): Promise<Answer> {
+/**
+ * One request over node http, to the origin that serves the route (the API's, or the hosted pages' own); rejects
+ * only when the connection fails before a complete answer.
+ */
+function send(route: RouteInfo, path: string, headers: Record<string, string>, payload?: string): Promise<Answer> {
+  const method = route.method;
+  const port = route.options.hosted ? emu.hostedPort : emu.port;
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest({ host: '127.0.0.1', port: emu.port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -787,7 +792,11 @@ describe('fuzz: hostile input on every route', () => {
     );
   });
 
-  it.each(routes.map((r, i) => [`${r.method} ${r.pattern}`, r, i] as const))(
+  it.each(
+    routes.map(
+      (r, i) => [`${r.method} ${r.pattern}${r.options.hosted ? ' (hosted pages origin)' : ''}`, r, i] as const,
+    ),
+  )(
     '%s',
     async (_name, route, index) => {
       // No token, a visitor's, the owner member's, and an admin identity's, so owner- and admin-only routes get past
@@ -810,7 +819,7 @@ describe('fuzz: hostile input on every route', () => {
               payload = inp.contentType === 'application/x-www-form-urlencoded' ? inp.query : inp.body;
               if (inp.contentType) headers['Content-Type'] = inp.contentType;
             }
-            const answer = await send(route.method, url, headers, payload);
+            const answer = await send(route, url, headers, payload);
             // a generated body may have registered a fault through /_dev/faults: never let it reach the next request
             emu.app.faults.clear();
             checkAnswer(route, answer);

@@ -20,13 +20,15 @@ const RECOVERY = '/_api/iam/recovery/v1';
 const REDIRECT = '/_api/redirects-api/v1/redirect-session';
 const MY = '/members/v1/members/my';
 const SITE = 'http://127.0.0.1:5173';
+/** demo-client's registered redirect URIs here: the site's home page and a callback page. */
+const CALLBACK = `${SITE}/account/callback`;
 
 let emu: RunningEmulator;
 let clock = Date.parse('2026-06-01T10:00:00Z');
 let visitor: string;
 
 beforeAll(async () => {
-  emu = await startTestEmulator({ now: () => clock });
+  emu = await startTestEmulator({ now: () => clock, demoRedirectUris: [`${SITE}/`, CALLBACK] });
   visitor = (await visitorTokens(emu)).access;
 });
 afterAll(() => emu.close());
@@ -308,6 +310,12 @@ describe('redirect session: silent sign-in (prompt none, web_message)', () => {
     const r = await post(REDIRECT, authBody({ responseMode: 'web_message', sessionToken: await sessionToken() }));
     expect(r.status).toBe(200);
     const url = new URL(r.json.redirectSession.fullUrl);
+    // the authorize page is on the hosted pages' origin, as the platform's is on the site's domain; the API's
+    // origin does not serve it
+    expect(url.origin).toBe(emu.hostedUrl);
+    expect(url.origin).not.toBe(emu.url);
+    const onApi = await fetch(`${emu.url}${url.pathname}${url.search}`);
+    expect([onApi.status, (await onApi.json()).details.applicationError.code]).toEqual([404, 'NOT_FOUND']);
     expect(r.json.redirectSession.urlDetails).toEqual({
       endpoint: `${url.origin}/oauth2/authorize`,
       searchParams: { redirectSession: r.json.redirectSession.id },
@@ -387,20 +395,49 @@ describe('redirect session: silent sign-in (prompt none, web_message)', () => {
 });
 
 describe('redirect session: hosted login (prompt login, fragment)', () => {
-  it('redirectUri must be on an allowed origin; the page signs in and redirects with #code&state', async () => {
-    const bad = await post(
-      REDIRECT,
-      authBody({ responseMode: 'fragment', redirectUri: 'https://evil.example/cb' }, 'login'),
-    );
-    expect(violations(bad)).toEqual([expect.objectContaining({ field: 'auth.authRequest.redirectUri' })]);
+  it('redirectUri must be a registered URI, exactly: near misses on an allowed origin are refused like the platform', async () => {
     const missing = await post(REDIRECT, authBody({ responseMode: 'fragment' }, 'login'));
     expect(violations(missing)).toEqual([
       expect.objectContaining({ field: 'auth.authRequest.redirectUri', violatedRule: 'REQUIRED_FIELD' }),
     ]);
+    const refused = [
+      'https://evil.example/cb',
+      `${SITE}/account/other`, // same origin, other path
+      `${SITE}/products/mug?x=1`, // an allowed origin's page, not registered
+      `${CALLBACK}?x=1`, // extra query
+      `${CALLBACK}/`, // trailing slash
+      `${SITE}`, // the registered `${SITE}/` without its slash
+      'http://127.0.0.1:5174/account/callback', // other port
+      'http://localhost:5173/account/callback', // another allowed origin
+      `${SITE}/Account/Callback`, // case
+      `${CALLBACK}#x`, // fragment
+    ];
+    for (const redirectUri of refused) {
+      for (const mode of ['fragment', 'query', 'web_message']) {
+        const bad = await post(REDIRECT, authBody({ responseMode: mode, redirectUri }, 'login'));
+        expect([redirectUri, mode, bad.status, violations(bad)]).toEqual([
+          redirectUri,
+          mode,
+          400,
+          [
+            expect.objectContaining({
+              field: 'auth.authRequest.redirectUri',
+              description: "is not one of the client's registered redirect URIs",
+            }),
+          ],
+        ]);
+      }
+    }
+    for (const redirectUri of [`${SITE}/`, CALLBACK]) {
+      expect((await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri }, 'login'))).status).toBe(200);
+    }
+  });
 
-    const redirectUri = `${SITE}/products/mug?x=1`;
+  it('the page signs in and redirects to the registered URI with #code&state; the exchange needs that exact URI', async () => {
+    const redirectUri = CALLBACK;
     const r = await post(REDIRECT, authBody({ responseMode: 'fragment', redirectUri }, 'login'));
     const url = r.json.redirectSession.fullUrl as string;
+    expect(new URL(url).origin).toBe(emu.hostedUrl);
     const page = await fetch(url);
     const html = await page.text();
     expect(html).toContain('autocomplete="current-password"');
@@ -411,7 +448,7 @@ describe('redirect session: hosted login (prompt login, fragment)', () => {
       fetch(url, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.hostedUrl },
         body: new URLSearchParams({ email, password }).toString(),
       });
     const wrong = await form('<b>x</b>@example.com', 'nope');
@@ -425,34 +462,55 @@ describe('redirect session: hosted login (prompt login, fragment)', () => {
     expect(back.origin + back.pathname + back.search).toBe(redirectUri);
     const params = new URLSearchParams(back.hash.slice(1));
     expect(params.get('state')).toBe('st-123');
-    const tokens = await api(emu, '/oauth2/token', {
-      body: {
-        clientId: DEMO_CLIENT_ID,
-        grantType: 'authorization_code',
-        code: params.get('code'),
-        codeVerifier: VERIFIER,
-        redirectUri,
-      },
-    });
-    expect(tokens.status).toBe(200);
+    const exchange = (uri: string) =>
+      api(emu, '/oauth2/token', {
+        body: {
+          clientId: DEMO_CLIENT_ID,
+          grantType: 'authorization_code',
+          code: params.get('code'),
+          codeVerifier: VERIFIER,
+          redirectUri: uri,
+        },
+      });
+    // another registered URI is not this code's; a near miss is not registered at all
+    expect((await exchange(`${SITE}/`)).status).toBe(400);
+    expect((await exchange(`${CALLBACK}/`)).status).toBe(400);
+    expect((await exchange(redirectUri)).status).toBe(200);
   });
 });
 
 describe('logout and members', () => {
-  it('logout revokes this session: its refresh token stops working', async () => {
+  it('visiting the logout URL (on the hosted origin) ends this session: its refresh token stops working', async () => {
     const m = await memberTokens(emu);
+    const other = await memberTokens(emu); // another device of the same member
     const r = await post(
       REDIRECT,
-      { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: `${SITE}/` } },
+      { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: `${SITE}/products/x?y=1` } },
       m.access,
     );
     expect(r.status).toBe(200);
-    const go = await fetch(r.json.redirectSession.fullUrl, { redirect: 'manual' });
-    expect([go.status, go.headers.get('location')]).toEqual([302, `${SITE}/`]);
-    const refresh = await api(emu, '/oauth2/token', {
-      body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: m.refresh },
-    });
-    expect([refresh.status, appCode(refresh)]).toEqual([400, 'INVALID_REFRESH_TOKEN']);
+    const logoutUrl = new URL(r.json.redirectSession.fullUrl);
+    expect([logoutUrl.origin, logoutUrl.pathname]).toEqual([emu.hostedUrl, '/_hosted/logout']);
+    const refresh = (token: string) =>
+      api(emu, '/oauth2/token', {
+        body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: token },
+      });
+    // making the URL ends nothing (the SDK's logout() only returns it); visiting it does
+    expect((await refresh(m.refresh)).status).toBe(200);
+    const go = await fetch(logoutUrl, { redirect: 'manual' });
+    expect([go.status, go.headers.get('location')]).toEqual([302, `${SITE}/products/x?y=1`]);
+    const after = await refresh(m.refresh);
+    expect([after.status, appCode(after)]).toEqual([400, 'INVALID_REFRESH_TOKEN']);
+    expect((await api(emu, MY, { token: m.access })).status).toBe(401);
+    // the member's other device stays signed in; a second visit goes back again and ends nothing more
+    expect((await refresh(other.refresh)).status).toBe(200);
+    const again = await fetch(logoutUrl, { redirect: 'manual' });
+    expect([again.status, again.headers.get('location')]).toEqual([302, `${SITE}/products/x?y=1`]);
+    expect((await refresh(other.refresh)).status).toBe(200);
+    // the API's origin does not serve it
+    expect((await fetch(`${emu.url}${logoutUrl.pathname}${logoutUrl.search}`, { redirect: 'manual' })).status).toBe(
+      404,
+    );
     const bad = await post(REDIRECT, {
       logout: { clientId: DEMO_CLIENT_ID },
       callbacks: { postFlowUrl: 'https://evil.example/' },
@@ -476,7 +534,7 @@ describe('logout and members', () => {
     const send = (body: Record<string, string>) =>
       fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.hostedUrl },
         body: new URLSearchParams(body).toString(),
       });
     const bad = await send({ op: 'nickname', nickname: '<i>Maya</i>' });
@@ -492,7 +550,7 @@ describe('logout and members', () => {
       privacyStatus: 'PUBLIC',
       profile: { nickname: 'Maya' },
     });
-    expect((await fetch(`${emu.url}/_hosted/account?session=forged`)).status).toBe(404);
+    expect((await fetch(`${emu.hostedUrl}/_hosted/account?session=forged`)).status).toBe(404);
   });
 
   it('GET my: 401 without a token, 403 for visitors, FULL shape for members, PUBLIC hides the email; bad fieldsets 400', async () => {
@@ -945,9 +1003,11 @@ describe('hosted pages', () => {
     const m = await memberTokens(emu);
     const url = await account(m.access);
     expect((await fetch(url)).status).toBe(200);
-    expect((await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID } }, m.access)).status).toBe(200);
+    const logout = await post(REDIRECT, { logout: { clientId: DEMO_CLIENT_ID } }, m.access);
+    expect((await fetch(url)).status).toBe(200); // until the logout URL is visited
+    expect((await fetch(logout.json.redirectSession.fullUrl, { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(url)).status).toBe(404);
-    expect((await formPost(url, { op: 'leave' }, { origin: emu.url })).status).toBe(404);
+    expect((await formPost(url, { op: 'leave' }, { origin: emu.hostedUrl })).status).toBe(404);
     const m2 = await memberTokens(emu);
     expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m2.access })).json.member.privacyStatus).toBe('PUBLIC');
 
@@ -965,7 +1025,8 @@ describe('hosted pages', () => {
       { origin: 'null' },
       {},
       { referer: 'https://evil.example/page' },
-      { origin: 'https://evil.example', referer: `${emu.url}/_hosted/account` },
+      { origin: 'https://evil.example', referer: `${emu.hostedUrl}/_hosted/account` },
+      { origin: emu.url }, // the API's origin is another origin than the pages'
     ];
     for (const headers of crossSite) {
       const r = await formPost(url, { op: 'nickname', nickname: 'Pwned' }, headers);
@@ -976,7 +1037,7 @@ describe('hosted pages', () => {
       expect(await r.text()).toContain('sent from another site');
     }
     expect((await api(emu, `${MY}?fieldsets=FULL`, { token: m.access })).json.member.profile.nickname).toBe('Maya');
-    expect((await formPost(url, { op: 'join' }, { origin: emu.url })).status).toBe(200);
+    expect((await formPost(url, { op: 'join' }, { origin: emu.hostedUrl })).status).toBe(200);
     expect((await formPost(url, { op: 'join' }, { referer: `${url}` })).status).toBe(200);
 
     // the login page: refused before any password is looked at
@@ -992,7 +1053,7 @@ describe('hosted pages', () => {
     const same = await formPost(
       login,
       { email: DEMO_LOGINS.member.email, password: DEMO_LOGINS.member.password },
-      { origin: emu.url },
+      { origin: emu.hostedUrl },
     );
     expect(same.status).toBe(302);
     // the pages keep a real Origin on their own posts (no-referrer would make the browser send Origin: null)

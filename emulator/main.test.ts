@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, demoOriginsWith } from './server.ts';
+import { REPO_ROOT, demoOriginsWith, demoRedirectUrisWith } from './server.ts';
 
 /** `npm run emulator` with these flags and env: its banner and whether `/_dev/mailbox` answers; then SIGTERM. */
 async function runCli(
@@ -131,4 +131,49 @@ describe('npm run emulator: allowed origins of demo-client', () => {
       expect(() => demoOriginsWith(bad), bad).toThrow(`invalid origin in demo origins: ${bad}`);
     await expect(runCli([], { INLAY_DEMO_ORIGINS: 'https://shop.example/path' })).rejects.toThrow(/exited with 2/);
   });
+});
+
+describe('npm run emulator: hosted pages origin and redirect URIs of demo-client', () => {
+  it('demo redirect URIs: each demo origin + "/", then the ones given, as written; anything else is refused', () => {
+    expect(
+      demoRedirectUrisWith(
+        ['http://127.0.0.1:5173', 'http://localhost:5173'],
+        'http://127.0.0.1:5173/account/callback, http://127.0.0.1:5173/',
+        undefined,
+        'https://shop.example/cb?from=inlay',
+      ),
+    ).toEqual([
+      'http://127.0.0.1:5173/',
+      'http://localhost:5173/',
+      'http://127.0.0.1:5173/account/callback',
+      'https://shop.example/cb?from=inlay',
+    ]);
+    for (const bad of [
+      'https://shop.example',
+      'shop.example/cb',
+      'https://shop.example/cb#x',
+      'javascript:x/',
+      'https://a@shop.example/',
+    ])
+      expect(() => demoRedirectUrisWith([], bad), bad).toThrow(
+        `invalid redirect URI (absolute http(s), with a path, no fragment): ${bad}`,
+      );
+  });
+
+  it(
+    'prints the hosted pages origin (a port of its own, serving the pages) and the redirect URIs; --demo-redirect-uris adds',
+    { timeout: 60_000 },
+    async () => {
+      const run = await runCli(['--demo-redirect-uris', 'https://shop.example/callback'], {}, async (url, banner) => {
+        const hosted = /hosted pages \(authorize, login, logout, account, checkout\): (\S+)/.exec(banner)![1]!;
+        expect(hosted).not.toBe(url);
+        return (await fetch(`${hosted}/_hosted/hosted.css`)).status;
+      });
+      expect(run.probed).toBe(200);
+      expect(run.banner).toContain(
+        'demo redirect URIs (hosted sign-in, exact): http://127.0.0.1:5173/, http://localhost:5173/, https://shop.example/callback\n',
+      );
+      await expect(runCli(['--demo-redirect-uris', 'https://shop.example/#x'])).rejects.toThrow(/exited with 2/);
+    },
+  );
 });

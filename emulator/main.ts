@@ -1,14 +1,25 @@
 /**
  * `npm run emulator`: the platform emulator on its own.
- * Env / flags: INLAY_PORT / --port (8787), INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
- * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated; both add to the demo's own two origins), INLAY_ASSETS / --assets (dist/inlay),
+ * Env / flags: INLAY_PORT / --port (8787), INLAY_HOSTED_PORT / --hosted-port (8788: the hosted pages' origin),
+ * INLAY_DB / --db (.data/emulator.sqlite, or :memory:),
+ * INLAY_DEMO_ORIGINS / --demo-origins (comma-separated; both add to the demo's own two origins),
+ * INLAY_DEMO_REDIRECT_URIS / --demo-redirect-uris (comma-separated; both add to each demo origin + `/`),
+ * INLAY_ASSETS / --assets (dist/inlay),
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
  * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ASSETS_DIR, DEFAULT_PORT, REPO_ROOT, demoOriginsWith, startEmulator } from './server.ts';
+import {
+  DEFAULT_ASSETS_DIR,
+  DEFAULT_HOSTED_PORT,
+  DEFAULT_PORT,
+  REPO_ROOT,
+  demoOriginsWith,
+  demoRedirectUrisWith,
+  startEmulator,
+} from './server.ts';
 import { SITE_ID } from './domain/auth.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS } from './seed.ts';
 
@@ -20,8 +31,10 @@ function fail(message: string): never {
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
+    'hosted-port': { type: 'string' },
     db: { type: 'string' },
     'demo-origins': { type: 'string' },
+    'demo-redirect-uris': { type: 'string' },
     assets: { type: 'string' },
     dev: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -30,8 +43,8 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: npm run emulator -- [--port 8787] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--assets dist/inlay] [--dev]
-Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET
+  console.log(`Usage: npm run emulator -- [--port 8787] [--hosted-port 8788] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--demo-redirect-uris URL,URL] [--assets dist/inlay] [--dev]
+Environment: INLAY_PORT, INLAY_HOSTED_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_DEMO_REDIRECT_URIS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
 }
@@ -39,6 +52,12 @@ Environment: INLAY_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_ASSETS, INLAY_DEV=1
 const portText = values.port ?? process.env['INLAY_PORT'] ?? String(DEFAULT_PORT);
 const port = Number(portText);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port: ${portText}`);
+// the hosted pages (authorize, login, logout, account, checkout) on a second origin, like the platform's site domain
+const hostedText =
+  values['hosted-port'] ?? process.env['INLAY_HOSTED_PORT'] ?? String(port === 0 ? 0 : DEFAULT_HOSTED_PORT);
+const hostedPort = Number(hostedText);
+if (!Number.isInteger(hostedPort) || hostedPort < 0 || hostedPort > 65535) fail(`invalid hosted port: ${hostedText}`);
+if (hostedPort !== 0 && hostedPort === port) fail('the hosted pages need a port of their own (--hosted-port)');
 
 const dbOption = values.db ?? process.env['INLAY_DB'] ?? resolve(REPO_ROOT, '.data/emulator.sqlite');
 const db = dbOption === ':memory:' ? dbOption : resolve(dbOption);
@@ -47,6 +66,17 @@ const db = dbOption === ':memory:' ? dbOption : resolve(dbOption);
 let demoOrigins: string[] = [];
 try {
   demoOrigins = demoOriginsWith(values['demo-origins'], process.env['INLAY_DEMO_ORIGINS']);
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+// the hosted sign-in's callbacks, matched exactly: each demo origin's home page, plus the ones given, as written
+let demoRedirectUris: string[] = [];
+try {
+  demoRedirectUris = demoRedirectUrisWith(
+    demoOrigins,
+    values['demo-redirect-uris'],
+    process.env['INLAY_DEMO_REDIRECT_URIS'],
+  );
 } catch (e) {
   fail(e instanceof Error ? e.message : String(e));
 }
@@ -66,8 +96,10 @@ if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_S
 
 const emulator = await startEmulator({
   port,
+  hostedPort,
   db,
   demoOrigins,
+  demoRedirectUris,
   assetsDir,
   dev,
   ...(apiKey ? { apiKey } : {}),
@@ -77,8 +109,10 @@ const emulator = await startEmulator({
 });
 
 console.log(`emulator listening on ${emulator.url}`);
+console.log(`  hosted pages (authorize, login, logout, account, checkout): ${emulator.hostedUrl}`);
 console.log(`  database: ${db}`);
 console.log(`  demo origins: ${demoOrigins.join(', ')}`);
+console.log(`  demo redirect URIs (hosted sign-in, exact): ${demoRedirectUris.join(', ')}`);
 console.log(
   dev
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`

@@ -6,11 +6,22 @@ import type { RunningEmulator } from './server.ts';
 import { api, DEMO_CLIENT_ID, startTestEmulator, VERIFIER, visitorTokens } from '../tests/helpers/emulator.ts';
 
 const CATALOG = '/stores-reader/v1/products/query';
+/** demo-client's one registered redirect URI in these tests. */
+const CALLBACK = 'http://127.0.0.1:5173/callback';
+/** Near misses of {@link CALLBACK}: same origin other path, extra query, trailing slash, other port, other case. */
+const NEAR_MISSES = [
+  'http://127.0.0.1:5173/other',
+  'http://127.0.0.1:5173/callback?x=1',
+  'http://127.0.0.1:5173/callback/',
+  'http://127.0.0.1:5174/callback',
+  'http://127.0.0.1:5173/Callback',
+  'http://localhost:5173/callback',
+];
 
 describe('POST /oauth2/token', () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await startTestEmulator();
+    emu = await startTestEmulator({ demoRedirectUris: [CALLBACK] });
   });
   afterAll(() => emu.close());
 
@@ -214,13 +225,25 @@ describe('POST /oauth2/token', () => {
     });
 
     it('refuses a redirectUri other than the one of the request', async () => {
-      const code = newCode({ redirectUri: 'http://127.0.0.1:5173/callback' });
+      const code = newCode({ redirectUri: CALLBACK });
       expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://evil.example/cb' })).status).toBe(
         400,
       );
-      expect(
-        (await exchange({ code, codeVerifier: VERIFIER, redirectUri: 'http://127.0.0.1:5173/callback' })).status,
-      ).toBe(200);
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: CALLBACK })).status).toBe(200);
+    });
+
+    it("a redirectUri must be one of the client's registered URIs exactly (near misses refused, the code kept)", async () => {
+      for (const uri of NEAR_MISSES) {
+        // even a code bound to that very URI: only registered URIs are ever returned to
+        const code = newCode({ redirectUri: uri });
+        const r = await exchange({ code, codeVerifier: VERIFIER, redirectUri: uri });
+        expect([uri, r.status, r.json.details.applicationError.code]).toEqual([uri, 400, 'INVALID_GRANT']);
+        expect(r.json.message).toMatch(/registered redirect URIs/);
+      }
+      const code = newCode({ redirectUri: CALLBACK });
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: `${CALLBACK}/` })).status).toBe(400);
+      // refused before the code was touched: the exact URI still works
+      expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: CALLBACK })).status).toBe(200);
     });
 
     it('a wrong verifier burns the code: the right verifier fails afterwards too', async () => {
@@ -233,15 +256,21 @@ describe('POST /oauth2/token', () => {
     });
 
     it('a code bound to a redirectUri needs exactly that redirectUri: leaving it out fails', async () => {
-      const redirectUri = 'http://127.0.0.1:5173/callback';
+      const redirectUri = CALLBACK;
       const code = newCode({ redirectUri });
       const without = await exchange({ code, codeVerifier: VERIFIER });
       expect([without.status, without.json.details.applicationError.code]).toEqual([400, 'INVALID_GRANT']);
       expect(without.json.message).toMatch(/redirectUri/);
       expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri: `${redirectUri}/` })).status).toBe(400);
       expect((await exchange({ code, codeVerifier: VERIFIER, redirectUri })).status).toBe(200);
-      // a code issued without one (the silent sign-in) needs none
-      expect((await exchange({ code: newCode(), codeVerifier: VERIFIER })).status).toBe(200);
+      // a code issued without one (the silent sign-in) needs none, and takes none
+      const silent = newCode();
+      const added = await exchange({ code: silent, codeVerifier: VERIFIER, redirectUri });
+      expect([added.status, added.json.message]).toEqual([
+        400,
+        'redirectUri was not part of the authorization request',
+      ]);
+      expect((await exchange({ code: silent, codeVerifier: VERIFIER })).status).toBe(200);
     });
 
     it('validates the verifier format (43 to 128 characters)', async () => {

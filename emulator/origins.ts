@@ -17,3 +17,22 @@ export function demoOriginsWith(...lists: (string | undefined)[]): string[] {
     }
   return out;
 }
+
+/**
+ * The demo client's authorization redirect URIs: each of its origins' home page (`<origin>/`, Inlay's default
+ * `data-redirect-uri`) plus each comma-separated list given (`--demo-redirect-uris`, INLAY_DEMO_REDIRECT_URIS), kept as
+ * written (the hosted sign-in matches them exactly), without duplicates. Throws on anything but an absolute http(s)
+ * URI with a path and no fragment.
+ */
+export function demoRedirectUrisWith(origins: readonly string[], ...lists: (string | undefined)[]): string[] {
+  const out = origins.map((o) => `${o}/`);
+  for (const list of lists)
+    for (const raw of (list ?? '').split(',')) {
+      const u = raw.trim();
+      if (!u) continue;
+      if (!/^https?:\/\/[^/\s?#@]+\/[^\s#]*$/.test(u))
+        throw new Error(`invalid redirect URI (absolute http(s), with a path, no fragment): ${u}`);
+      if (!out.includes(u)) out.push(u);
+    }
+  return out;
+}

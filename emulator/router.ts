@@ -91,6 +91,13 @@ export interface RequestContext {
   app: EmulatorApp;
   /** `http://host:port` as the caller reached us (from the Host header, sanitized), for absolute URLs. */
   baseUrl: string;
+  /** The data API's origin (`http://host:port`), the host as the caller reached us: where media and API URLs point. */
+  apiUrl: string;
+  /**
+   * The hosted pages' origin (`http://host:port`, the emulator's second port, like the platform's site domain): where
+   * redirect sessions send the browser (authorize, login, logout, account, checkout pages).
+   */
+  hostedUrl: string;
   now: () => number;
   /**
    * The caller's visitor or member identity from the Authorization header; 401 when missing, unknown or expired, 403
@@ -119,6 +126,11 @@ export interface RouteOptions {
   form?: boolean;
   /** Hand the body over as bytes (`ctx.rawBody`, `ctx.body` = `{}`) with its own size limit (uploads). */
   raw?: { limitBytes: number };
+  /**
+   * Served on the hosted pages' origin (the emulator's second port) instead of the API's: the pages a redirect
+   * session leads to, their stylesheets and scripts. Each origin answers only its own routes (404 for the other's).
+   */
+  hosted?: boolean;
 }
 
 /** A route module registers routes on the router. */
@@ -222,8 +234,11 @@ export class Router {
     return this.routes.map(({ method, pattern, options }) => ({ method, pattern, options }));
   }
 
-  /** Find the route for a method and a (still encoded) path. Literal routes win over earlier `:param` ones. */
-  match(method: string, path: string): MatchResult {
+  /**
+   * Find the route for a method and a (still encoded) path, among the routes of one origin (`hosted`: the hosted
+   * pages' origin, else the API's). Literal routes win over earlier `:param` ones.
+   */
+  match(method: string, path: string, hosted = false): MatchResult {
     const segs = splitPath(path);
     const want = method === 'HEAD' ? 'GET' : method;
     if (this.gone.some((g) => g.method === want && matchSegments(g.segments, segs))) return { kind: 'not-found' };
@@ -231,6 +246,7 @@ export class Router {
     let allowedOptions: RouteOptions = {};
     let best: { route: Route; params: Record<string, string>; score: number } | undefined;
     for (const route of this.routes) {
+      if ((route.options.hosted === true) !== hosted) continue;
       const params = matchSegments(route.segments, segs);
       if (!params) continue;
       if (route.method !== want) {

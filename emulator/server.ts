@@ -64,7 +64,12 @@ import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DEFAULT_PORT = 8787;
-export { DEFAULT_DEMO_ORIGINS, demoOriginsWith } from './origins.ts';
+/**
+ * The hosted pages' port (authorize, login, logout, account, checkout): a second origin, as the platform serves them
+ * from the site's domain and not from its API host (wire-protocol §11.1).
+ */
+export const DEFAULT_HOSTED_PORT = 8788;
+export { DEFAULT_DEMO_ORIGINS, demoOriginsWith, demoRedirectUrisWith } from './origins.ts';
 export const DEFAULT_ASSETS_DIR = resolve(REPO_ROOT, 'dist/inlay');
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 14_400;
 /** Request bodies above this answer 413. */
@@ -112,12 +117,22 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface EmulatorOptions {
   /** 0 = a random free port. Default 8787. */
   port?: number;
+  /**
+   * The hosted pages' own port (a second origin, like the platform's site domain; see {@link DEFAULT_HOSTED_PORT}).
+   * 0 = a random free port. Default 8788, or a random one when `port` is 0.
+   */
+  hostedPort?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** A file path or `:memory:` (the default here; the CLI defaults to `.data/emulator.sqlite`). */
   db?: string;
   /** Origins allowed for `demo-client` (updated on every start). */
   demoOrigins?: string[];
+  /**
+   * `demo-client`'s authorization redirect URIs, matched exactly by the hosted sign-in (updated on every start).
+   * Default: each demo origin's home page, `<origin>/` (Inlay's default `data-redirect-uri`).
+   */
+  demoRedirectUris?: string[];
   /** Folder served under `/inlay/`. Default `dist/inlay` at the repo root. */
   assetsDir?: string;
   /** Default 14400 (4 h). */
@@ -148,9 +163,12 @@ export interface EmulatorOptions {
 }
 
 export interface RunningEmulator {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`: the data API (and `/inlay/`, `/media/`, `/_dev/`). */
   url: string;
   port: number;
+  /** `http://127.0.0.1:HOSTED_PORT`: the hosted pages the redirect sessions' `fullUrl` point at. */
+  hostedUrl: string;
+  hostedPort: number;
   db: Database;
   app: EmulatorApp;
   /** The demo OAuth client's secret (`EmulatorOptions.clientSecret` or a random one). */
@@ -275,7 +293,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   };
   try {
     migrate(db);
-    await seed(db, { demoOrigins: app.demoOrigins, nowMs: now() });
+    await seed(db, {
+      demoOrigins: app.demoOrigins,
+      ...(opts.demoRedirectUris ? { demoRedirectUris: opts.demoRedirectUris } : {}),
+      nowMs: now(),
+    });
     setClientSecret(db, DEMO_CLIENT_ID, clientSecret);
   } catch (err) {
     db.close();
@@ -287,6 +309,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   let closing = false;
   let port = 0;
+  let hostedPort = 0;
   const JSON_GZIP_MIN = 1024;
   // Pending fault delays, released early on close.
   const delays = new Set<() => void>();
@@ -362,7 +385,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     sendJson(res, method, err.status, err.toBody(requestId), err.headers);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, hosted: boolean): Promise<void> {
     const requestId = randomUUID();
     const method = (req.method ?? 'GET').toUpperCase();
     res.setHeader('x-wix-request-id', requestId);
@@ -377,7 +400,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       }
       pathForLog = url.pathname;
       const preflight = method === 'OPTIONS';
-      const match = router.match(method, url.pathname);
+      const match = router.match(method, url.pathname, hosted);
       const corsMode =
         (match.kind === 'found'
           ? match.route.options.cors
@@ -416,7 +439,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       const bytes = BODY_METHODS.has(method) ? await readBody(req, raw ? raw.limitBytes : bodyLimit) : undefined;
       const body = bytes && !raw ? parseBody(bytes, req.headers['content-type'], route.options.form === true) : {};
       const hostHeader = req.headers.host ?? '';
-      const baseUrl = `http://${HOST_HEADER.test(hostHeader) ? hostHeader : `127.0.0.1:${port}`}`;
+      const reached = HOST_HEADER.test(hostHeader) ? hostHeader : `127.0.0.1:${hosted ? hostedPort : port}`;
+      const baseUrl = `http://${reached}`;
+      // the other origin on the host name the caller used (localhost stays localhost)
+      const hostname = reached.replace(/:\d+$/, '');
+      const apiUrl = hosted ? `http://${hostname}:${port}` : baseUrl;
+      const hostedUrl = hosted ? baseUrl : `http://${hostname}:${hostedPort}`;
       let resolved: Caller | null | undefined;
       const tryCaller = (): Caller | null => {
         if (resolved === undefined) resolved = resolveCaller(db, req.headers, app.apiKey, now());
@@ -434,6 +462,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         db,
         app,
         baseUrl,
+        apiUrl,
+        hostedUrl,
         now,
         tryAuth: () => {
           const c = tryCaller();
@@ -482,51 +512,81 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     }
   }
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    void handle(req, res);
-  });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(rawErrorResponse(clientErrorFor(err)));
-  });
-  // node hands CONNECT to this event and drops the connection when nobody listens: answer 405 like any other method.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    socket.on('error', () => socket.destroy());
-    socket.end(rawErrorResponse(methodNotAllowed(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])));
-  });
+  /** One listener: the API's (`hosted` false) or the hosted pages' (true), same app and router. */
+  const makeServer = (hosted: boolean) => {
+    const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+      void handle(req, res, hosted);
+    });
+    server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(rawErrorResponse(clientErrorFor(err)));
+    });
+    // node hands CONNECT to this event and drops the connection when nobody listens: answer 405 like any other method.
+    server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+      socket.on('error', () => socket.destroy());
+      socket.end(rawErrorResponse(methodNotAllowed(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])));
+    });
+    return server;
+  };
+  const server = makeServer(false);
+  const hostedServer = makeServer(true);
+  const servers = [server, hostedServer];
 
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(opts.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', fail);
-      ok();
+  const listen = (s: ReturnType<typeof makeServer>, p: number) =>
+    new Promise<number>((ok, fail) => {
+      s.once('error', fail);
+      s.listen(p, host, () => {
+        s.off('error', fail);
+        ok((s.address() as AddressInfo).port);
+      });
     });
-  }).catch((err: unknown) => {
+  const wantedPort = opts.port ?? DEFAULT_PORT;
+  try {
+    port = await listen(server, wantedPort);
+    hostedPort = await listen(hostedServer, opts.hostedPort ?? (wantedPort === 0 ? 0 : DEFAULT_HOSTED_PORT));
+  } catch (err) {
+    for (const s of servers) if (s.listening) s.close();
     db.close();
     throw err;
-  });
-  port = (server.address() as AddressInfo).port;
+  }
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closed ??= new Promise<void>((done) => {
+    closed ??= (async () => {
       closing = true;
       for (const release of [...delays]) release();
-      const force = setTimeout(() => server.closeAllConnections(), 2000);
-      server.close(() => {
-        clearTimeout(force);
-        db.close();
-        done();
-      });
-      server.closeIdleConnections();
-    });
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((done) => {
+              const force = setTimeout(() => s.closeAllConnections(), 2000);
+              s.close(() => {
+                clearTimeout(force);
+                done();
+              });
+              s.closeIdleConnections();
+            }),
+        ),
+      );
+      db.close();
+    })();
     return closed;
   };
 
-  return { url: `http://${urlHost}:${port}`, port, db, app, clientSecret, routes: () => router.list(), close };
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    hostedUrl: `http://${urlHost}:${hostedPort}`,
+    hostedPort,
+    db,
+    app,
+    clientSecret,
+    routes: () => router.list(),
+    close,
+  };
 }

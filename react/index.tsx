@@ -42,6 +42,8 @@ export interface InlayScriptProps {
   /** UI language; default `<html lang>`. */
   locale?: string;
   tokenStorage?: 'local' | 'session' | 'memory';
+  /** The hosted sign-in's registered callback (`data-redirect-uri`); default the page's origin + `/`. */
+  redirectUri?: string;
   /** The classic all-in-one `inlay.js` instead of the module loader. */
   classic?: boolean;
   /** Subresource Integrity of the script (a pinned version); `crossOrigin` is set with it. */
@@ -58,6 +60,7 @@ export function InlayScript({
   apiBase,
   locale,
   tokenStorage,
+  redirectUri,
   classic,
   integrity,
 }: InlayScriptProps) {
@@ -71,6 +74,7 @@ export function InlayScript({
       {...(apiBase ? { 'data-api-base': apiBase } : {})}
       {...(locale ? { 'data-locale': locale } : {})}
       {...(tokenStorage ? { 'data-token-storage': tokenStorage } : {})}
+      {...(redirectUri ? { 'data-redirect-uri': redirectUri } : {})}
       {...(integrity ? { integrity, crossOrigin: 'anonymous' as const } : {})}
     />
   );

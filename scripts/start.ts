@@ -1,6 +1,6 @@
 /**
- * `npm start`: the platform emulator (INLAY_PORT, default 8787) and the demo storefront (DEMO_PORT, default 5173)
- * on two origins, so CORS and cross-origin loading are real. Ctrl+C stops both. The emulator runs in dev mode
+ * `npm start`: the platform emulator (INLAY_PORT, default 8787; its hosted pages on INLAY_HOSTED_PORT, 8788) and the
+ * demo storefront (DEMO_PORT, default 5173) on their own origins, so CORS and cross-origin loading are real. Ctrl+C stops both. The emulator runs in dev mode
  * (`--dev`: the `/_dev/*` mailbox and fault injection, on a local Host only): this is a developer's machine.
  */
 import { spawn } from 'node:child_process';
@@ -10,8 +10,11 @@ import { SITE_ID } from '../emulator/domain/auth.ts';
 import { demoOriginsWith } from '../emulator/origins.ts';
 
 const apiPort = Number(process.env.INLAY_PORT ?? 8787);
+// the platform's hosted pages (authorize, login, logout, account, checkout) on their own origin, as on the platform
+const hostedPort = Number(process.env.INLAY_HOSTED_PORT ?? 8788);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const apiBase = `http://127.0.0.1:${apiPort}`;
+const hostedBase = `http://127.0.0.1:${hostedPort}`;
 const ownOrigins = [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`].join(',');
 // what the emulator allows for the demo client: its defaults, this demo's origins, and INLAY_DEMO_ORIGINS (which adds)
 const allowedOrigins = demoOriginsWith(ownOrigins, process.env.INLAY_DEMO_ORIGINS);
@@ -23,7 +26,12 @@ const emulator = spawn(
   process.execPath,
   ['--import', 'tsx', 'emulator/main.ts', '--dev', '--demo-origins', ownOrigins],
   {
-    env: { ...process.env, INLAY_PORT: String(apiPort), INLAY_API_KEY: admin.apiKey },
+    env: {
+      ...process.env,
+      INLAY_PORT: String(apiPort),
+      INLAY_HOSTED_PORT: String(hostedPort),
+      INLAY_API_KEY: admin.apiKey,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
@@ -37,7 +45,7 @@ emulator.stdout.on('data', (chunk: string) => {
   buffer += chunk;
   if (buffer.includes('emulator listening on')) {
     buffer = '';
-    startDemo({ port: demoPort, apiBase, admin, allowedOrigins })
+    startDemo({ port: demoPort, apiBase, hostedBase, admin, allowedOrigins })
       .then((d) => {
         demo = d;
         // after the emulator's own banner (logins) has been printed

@@ -183,9 +183,15 @@ export interface InlayGlobal {
     get(): InlaySession;
     /** Calls `fn` now and on every change; returns the unsubscribe function. */
     subscribe(fn: (value: InlaySession) => void): () => void;
-    /** Go to the platform's hosted login page; the page comes back signed in. */
+    /**
+     * Go to the platform's hosted login page; it returns through the registered callback (`data-redirect-uri`, by
+     * default this origin's `/`) to this page, signed in.
+     */
     login(): Promise<void>;
-    /** Sign out here and in every tab (the platform ends the session too). */
+    /**
+     * Sign out here and in every tab, then visit the platform's logout URL (it ends the platform session and comes
+     * back to this page).
+     */
     logout(): Promise<void>;
   };
   /**

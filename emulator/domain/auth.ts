@@ -62,24 +62,54 @@ export function pkceChallenge(verifier: string): string {
 export interface OAuthClient {
   id: string;
   name: string;
+  /** Origins for CORS and the non-authorization callbacks (the OAuth app's allowed redirect domains). */
   allowedOrigins: string[];
+  /** Where a hosted sign-in may return, each compared exactly (the OAuth app's allowed authorization redirect URIs). */
+  redirectUris: string[];
 }
 
 export function getClient(db: Database, clientId: string): OAuthClient | undefined {
   const row = db
-    .prepare<[string], { id: string; name: string; allowed_origins: string }>(
-      'SELECT id, name, allowed_origins FROM oauth_clients WHERE id = ?',
+    .prepare<[string], { id: string; name: string; allowed_origins: string; redirect_uris: string }>(
+      'SELECT id, name, allowed_origins, redirect_uris FROM oauth_clients WHERE id = ?',
     )
     .get(clientId);
-  return row ? { id: row.id, name: row.name, allowedOrigins: JSON.parse(row.allowed_origins) as string[] } : undefined;
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        allowedOrigins: JSON.parse(row.allowed_origins) as string[],
+        redirectUris: JSON.parse(row.redirect_uris) as string[],
+      }
+    : undefined;
 }
 
-/** Insert or update a client (its name and allowed origins). */
-export function upsertClient(db: Database, client: OAuthClient, nowIso: string): void {
-  db.prepare<[string, string, string, string]>(
-    `INSERT INTO oauth_clients (id, name, allowed_origins, created_date) VALUES (?, ?, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET name = excluded.name, allowed_origins = excluded.allowed_origins`,
-  ).run(client.id, client.name, JSON.stringify(client.allowedOrigins), nowIso);
+/** Insert or update a client (its name, allowed origins and redirect URIs, none when left out). */
+export function upsertClient(
+  db: Database,
+  client: Omit<OAuthClient, 'redirectUris'> & { redirectUris?: string[] },
+  nowIso: string,
+): void {
+  db.prepare<[string, string, string, string, string]>(
+    `INSERT INTO oauth_clients (id, name, allowed_origins, redirect_uris, created_date) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET name = excluded.name, allowed_origins = excluded.allowed_origins,
+       redirect_uris = excluded.redirect_uris`,
+  ).run(
+    client.id,
+    client.name,
+    JSON.stringify(client.allowedOrigins),
+    JSON.stringify(client.redirectUris ?? []),
+    nowIso,
+  );
+}
+
+/**
+ * True when `uri` is one of the client's registered redirect URIs, character for character (the platform returns
+ * "only if the exact URI is contained" in the OAuth app's `allowedRedirectUris`): no other path, query, trailing
+ * slash, port or case.
+ */
+export function redirectUriRegistered(db: Database, clientId: string, uri: string): boolean {
+  return getClient(db, clientId)?.redirectUris.includes(uri) ?? false;
 }
 
 /** Every registered client's id, sorted. */
@@ -492,12 +522,15 @@ export function consumeAuthorizationCode(
     if (!row || row.client_id !== opts.clientId) return fail('Invalid authorization code');
     if (row.used_at !== null) return fail('Authorization code was already used');
     if (row.expires_at <= nowMs) return fail('Authorization code expired');
-    // A code bound to a redirect URI needs that exact URI again (RFC 6749 §4.1.3), also when the request leaves it out.
-    if (row.redirect_uri !== null && opts.redirectUri !== row.redirect_uri) {
+    // A code bound to a redirect URI needs that exact URI again (RFC 6749 §4.1.3), also when the request leaves it out;
+    // a code made without one (the silent sign-in's web_message) takes none.
+    if (opts.redirectUri !== (row.redirect_uri ?? undefined)) {
       return fail(
         opts.redirectUri === undefined
           ? 'redirectUri is required: the authorization request had one'
-          : 'redirectUri does not match the authorization request',
+          : row.redirect_uri === null
+            ? 'redirectUri was not part of the authorization request'
+            : 'redirectUri does not match the authorization request',
       );
     }
     // Used up from here on, a wrong verifier included: whoever holds a leaked code gets one guess at the verifier

@@ -12,8 +12,13 @@ import { seedReviews } from './reviews.ts';
 
 export interface SeedOptions {
   demoOrigins: string[];
+  /** `demo-client`'s authorization redirect URIs; default each demo origin's home page (`<origin>/`). */
+  demoRedirectUris?: string[];
   nowMs: number;
 }
+
+/** The default redirect URIs of `demo-client`: each demo origin's home page, Inlay's default `data-redirect-uri`. */
+export const demoRedirectUris = (origins: readonly string[]): string[] => origins.map((o) => `${o}/`);
 
 export interface SeedResult {
   /** True when the catalog was empty and the demo store was inserted. */
@@ -22,12 +27,22 @@ export interface SeedResult {
 }
 
 /**
- * Runs on every start: registers/updates `demo-client` with the demo origins, ensures the demo logins and the
+ * Runs on every start: registers/updates `demo-client` with the demo origins and redirect URIs, ensures the demo logins and the
  * default site settings exist, inserts the demo catalog when it is empty, and the demo reviews once per database.
  */
 export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult> {
   const nowIso = new Date(opts.nowMs).toISOString();
-  upsertClient(db, { id: DEMO_CLIENT_ID, name: 'Inlay demo storefront', allowedOrigins: opts.demoOrigins }, nowIso);
+  upsertClient(
+    db,
+    {
+      id: DEMO_CLIENT_ID,
+      name: 'Inlay demo storefront',
+      allowedOrigins: opts.demoOrigins,
+      // the hosted sign-in's callback: Inlay's default `data-redirect-uri` is the site's home page
+      redirectUris: opts.demoRedirectUris ?? demoRedirectUris(opts.demoOrigins),
+    },
+    nowIso,
+  );
 
   const defaults: Record<string, unknown> = {
     siteName: SHOP_NAME,

@@ -81,7 +81,7 @@ describe('hosted pages', () => {
     const html = await r.text();
     expect(html).not.toMatch(/<script(?![^>]*\s(src=|type="application\/json"))|<style|\sstyle=/i);
     for (const [, href] of html.matchAll(/(?:src|href)="(\/_hosted\/[\w.-]+\.(?:css|js))"/g)) {
-      const asset = await fetch(`${emu.url}${href}`);
+      const asset = await fetch(`${new URL(url).origin}${href}`);
       expect(asset.status, href).toBe(200);
     }
     return html;
@@ -114,7 +114,7 @@ describe('hosted pages', () => {
     expect(await page(url)).toContain('autocomplete="username" required value="" autofocus>');
     const html = await page(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.url },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.hostedUrl },
       body: new URLSearchParams({ email: `"${XSS}`, password: '' }).toString(),
     });
     expect(html).toContain('value="&quot;&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -153,5 +153,40 @@ describe('hosted pages', () => {
     expect(html).toContain('<span class="nm">Stool &lt;script&gt;alert(1)&lt;/script&gt;</span>');
     expect(html).not.toContain(XSS);
     expect(html).toContain('<script src="/_hosted/checkout.js" defer></script>');
+  });
+
+  it('are served from their own origin (like the site domain): not the API, whose routes that origin does not serve', async () => {
+    const { access } = await visitorTokens(emu);
+    const mug = seedIds.products['folding-camp-stool']!;
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: access,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: mug }, quantity: 1 }] },
+    });
+    const { checkoutId } = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })
+    ).json;
+    const rs = await api(emu, REDIRECT, { token: access, body: { ecomCheckout: { checkoutId } } });
+    const url = new URL(rs.json.redirectSession.fullUrl);
+    expect(url.origin).toBe(emu.hostedUrl);
+    expect(emu.hostedUrl).not.toBe(emu.url);
+    const r = await fetch(url);
+    // the line images are the platform's media on the API's origin: the page's policy allows exactly that
+    expect(r.headers.get('content-security-policy')).toContain(`img-src 'self' data: ${emu.url};`);
+    const images = [...(await r.text()).matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(images.length).toBeGreaterThan(0);
+    for (const src of images) {
+      expect(src.startsWith(`${emu.url}/media/`), src).toBe(true);
+      expect((await fetch(src)).status, src).toBe(200);
+    }
+    // each origin answers only its own routes, in the platform's error format
+    const onApi = await fetch(`${emu.url}${url.pathname}${url.search}`);
+    expect([onApi.status, (await onApi.json()).details.applicationError.code]).toEqual([404, 'NOT_FOUND']);
+    const apiOnHosted = await api({ ...emu, url: emu.hostedUrl }, '/ecom/v1/carts/current', { token: access });
+    expect([apiOnHosted.status, apiOnHosted.json.details.applicationError.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await fetch(`${emu.hostedUrl}/_dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${emu.hostedUrl}/inlay/loader.js`)).status).toBe(404);
+    // the stylesheet is on both (the API's own index page uses it)
+    expect((await fetch(`${emu.url}/_hosted/hosted.css`)).status).toBe(200);
+    expect((await fetch(`${emu.hostedUrl}/_hosted/hosted.css`)).status).toBe(200);
   });
 });

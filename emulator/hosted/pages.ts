@@ -13,6 +13,8 @@ export interface PageOptions {
   formAction?: string[];
   /** Origins that may frame the page; none: `frame-ancestors 'none'`. */
   frameAncestors?: string[];
+  /** Origins images may come from, besides its own and `data:` (the platform's media on the API's origin). */
+  imgSrc?: string[];
   status?: number;
 }
 
@@ -21,7 +23,7 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
   const csp = [
     "default-src 'none'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${(opts.imgSrc ?? []).map((o) => ` ${o}`).join('')}`,
     `script-src ${opts.script ? "'self'" : "'none'"}`,
     `form-action 'self'${(opts.formAction ?? []).map((o) => ` ${o}`).join('')}`,
     `frame-ancestors ${opts.frameAncestors?.length ? opts.frameAncestors.join(' ') : "'none'"}`,
@@ -151,6 +153,8 @@ export interface CheckoutView {
   general?: string;
   back?: string;
   formAction: string[];
+  /** Where the line images come from (the API's origin). */
+  imgSrc: string[];
   status: number;
 }
 
@@ -216,7 +220,12 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
     ...fields,
   });
-  return hostedPage('Checkout', body, { script: '/_hosted/checkout.js', formAction: v.formAction, status: v.status });
+  return hostedPage('Checkout', body, {
+    script: '/_hosted/checkout.js',
+    formAction: v.formAction,
+    imgSrc: v.imgSrc,
+    status: v.status,
+  });
 }
 
 /** The emulator's index page (`GET /`), for a person who opens its URL. */

@@ -11,6 +11,7 @@ import { migration004 } from './004_reviews.ts';
 import { migration005 } from './005_commerce.ts';
 import { migration006 } from './006_back_in_stock.ts';
 import { migration007 } from './007_admin_identity.ts';
+import { migration008 } from './008_redirect_uris.ts';
 
 export type { Migration };
 
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];

@@ -87,7 +87,7 @@ const ecomCheckoutIntent: RedirectIntentHandler = (ctx, value, body, identity) =
     memberId: identity.kind === 'member' ? identity.memberId : null,
     ttlMs: 60 * 60 * 1000,
   });
-  return { id, fullUrl: `${ctx.baseUrl}/_hosted/checkout?session=${id}` };
+  return { id, fullUrl: `${ctx.hostedUrl}/_hosted/checkout?session=${id}` };
 };
 
 // ------------------------------------------------------------------------------------------ hosted page (emulator/hosted/)
@@ -155,7 +155,8 @@ function checkoutPage(
   return hostedCheckoutPage({
     session: s.id,
     lines: priced.resolved.map((l) => {
-      const image = wireLine(ctx, l).image;
+      // product images are the platform's media, on the API's origin (the page's CSP allows it for images)
+      const image = wireLine({ ...ctx, baseUrl: ctx.apiUrl }, l).image;
       return {
         ...(image ? { image: image.url } : {}),
         quantity: l.row.quantity,
@@ -190,6 +191,7 @@ function checkoutPage(
     ...(general ? { general } : {}),
     ...(back ? { back } : {}),
     formAction: p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [],
+    imgSrc: [new URL(ctx.apiUrl).origin],
     status,
   });
 }
@@ -245,23 +247,27 @@ export const checkoutRoutes: RouteModule = (router, app) => {
     return { json: { order: o.order } };
   });
 
-  router.get('/_hosted/checkout', (ctx) => {
-    const o = openCheckout(ctx);
-    if (!('row' in o)) return o;
-    const data = JSON.parse(o.row.data) as CheckoutData;
-    // what create-checkout was given (email, shipping address, shipping option) fills the form
-    const a = data.shippingAddress;
-    const saved: FormValues = {
-      email: data.email,
-      addressLine: a?.addressLine1 ?? a?.addressLine,
-      city: a?.city,
-      postalCode: a?.postalCode,
-      country: a?.country?.toUpperCase(),
-      subdivision: a?.subdivision?.replace(/^[A-Z]{2}-/i, ''),
-      shipping: data.shippingCode,
-    };
-    return checkoutPage(ctx, o, Object.fromEntries(Object.entries(saved).filter(([, v]) => v)) as FormValues, {});
-  });
+  router.get(
+    '/_hosted/checkout',
+    (ctx) => {
+      const o = openCheckout(ctx);
+      if (!('row' in o)) return o;
+      const data = JSON.parse(o.row.data) as CheckoutData;
+      // what create-checkout was given (email, shipping address, shipping option) fills the form
+      const a = data.shippingAddress;
+      const saved: FormValues = {
+        email: data.email,
+        addressLine: a?.addressLine1 ?? a?.addressLine,
+        city: a?.city,
+        postalCode: a?.postalCode,
+        country: a?.country?.toUpperCase(),
+        subdivision: a?.subdivision?.replace(/^[A-Z]{2}-/i, ''),
+        shipping: data.shippingCode,
+      };
+      return checkoutPage(ctx, o, Object.fromEntries(Object.entries(saved).filter(([, v]) => v)) as FormValues, {});
+    },
+    { hosted: true },
+  );
 
   router.post(
     '/_hosted/checkout',
@@ -318,6 +324,6 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       markRedirectSessionUsed(ctx, s.id);
       return toThankYou(ctx, p, orderId);
     },
-    { form: true, cors: 'public' },
+    { form: true, cors: 'public', hosted: true },
   );
 };

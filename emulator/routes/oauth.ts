@@ -103,7 +103,12 @@ export const oauthRoutes: RouteModule = (router, app) => {
       }
 
       const req = validate(codeSchema, body);
-      if (!getClient(ctx.db, req.clientId)) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+      const client = getClient(ctx.db, req.clientId);
+      if (!client) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
+      // a redirectUri, when sent, is one of the client's registered URIs exactly (wire-protocol §11.2), and the same
+      // as the authorization request's (consumeAuthorizationCode); the code stays unused when it is not
+      if (req.redirectUri !== undefined && !client.redirectUris.includes(req.redirectUri))
+        throw badRequestApp('INVALID_GRANT', "redirectUri is not one of the client's registered redirect URIs");
       const exchange = consumeAuthorizationCode(ctx.db, req, nowMs);
       if (!exchange.ok) throw badRequestApp(exchange.code, exchange.message);
       const tokens = issueMemberTokens(

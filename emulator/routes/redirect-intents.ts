@@ -41,7 +41,7 @@ const loginIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
     clientId: identity.clientId,
     payload: { postFlowUrl: back ?? null },
   });
-  return { id: sid, fullUrl: `${ctx.baseUrl}/_hosted/login?session=${sid}` };
+  return { id: sid, fullUrl: `${ctx.hostedUrl}/_hosted/login?session=${sid}` };
 };
 
 const storesProductIntent: RedirectIntentHandler = (ctx, value) => {
@@ -89,9 +89,13 @@ export const redirectIntentRoutes: RouteModule = (router, app) => {
   );
 
   // The `login` intent's page: back to the site (the platform's page would sign in with its own cookie first).
-  router.get('/_hosted/login', (ctx) => {
-    const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'login', true);
-    const back = (s?.payload['postFlowUrl'] as string | null | undefined) ?? siteUrl(ctx.db);
-    return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
-  });
+  router.get(
+    '/_hosted/login',
+    (ctx) => {
+      const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'login', true);
+      const back = (s?.payload['postFlowUrl'] as string | null | undefined) ?? siteUrl(ctx.db);
+      return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
+    },
+    { hosted: true },
+  );
 };

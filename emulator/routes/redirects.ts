@@ -1,7 +1,9 @@
 /**
  * Redirect sessions (wire-protocol §2) and the hosted pages they lead to: the login page (prompt `login`, answers
- * with a `fragment`/`query` redirect), the authorize page for silent sign-in (prompt `none`, answers by
- * `postMessage` to the client's registered origin only), logout and the member account page.
+ * with a `fragment`/`query` redirect to a registered redirect URI, matched exactly), the authorize page for silent
+ * sign-in (prompt `none`, answers by `postMessage` to the client's registered origin only), logout (ends the session
+ * when visited) and the member account page. The pages are served on the hosted pages' origin (`{hosted: true}`,
+ * `ctx.hostedUrl`), never the API's, as the platform serves them from the site's domain (wire-protocol §11.1).
  *
  * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
  * `ecomCheckout`) when it registers its routes (each emulator has its own), and stores what its hosted page needs
@@ -13,6 +15,7 @@ import { api } from '../../core/urls.ts';
 import {
   getClient,
   issueAuthorizationCode,
+  redirectUriRegistered,
   revokeSession,
   sessionIsLive,
   sessionOfAccessToken,
@@ -150,16 +153,18 @@ const authIntent: RedirectIntentHandler = (ctx, value, _body, identity) => {
           violatedRule: 'REQUIRED_FIELD',
         },
       ]);
-    if (!allowedForClient(ctx, r.clientId, r.redirectUri))
-      throw invalidField('auth.authRequest.redirectUri', "is not on one of the client's allowed origins");
   }
+  // An authorization redirect returns only to a URI registered in advance, compared exactly (wire-protocol §11.2;
+  // the OAuth app's allowedRedirectUris), not to any URL of an allowed origin.
+  if (r.redirectUri !== undefined && !redirectUriRegistered(ctx.db, r.clientId, r.redirectUri))
+    throw invalidField('auth.authRequest.redirectUri', "is not one of the client's registered redirect URIs");
   const id = createRedirectSession(ctx, {
     kind: 'auth',
     clientId: r.clientId,
     payload: a,
     visitorId: visitorOf(identity),
   });
-  return { id, fullUrl: `${ctx.baseUrl}/oauth2/authorize?redirectSession=${id}` };
+  return { id, fullUrl: `${ctx.hostedUrl}/oauth2/authorize?redirectSession=${id}` };
 };
 
 const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
@@ -173,13 +178,17 @@ const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const back = callbacks?.postFlowUrl;
   if (back && !allowedForClient(ctx, clientId, back))
     throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
-  if (identity.kind === 'member') {
-    // This session's refresh token (and its access tokens) stop working; other devices stay signed in.
-    const session = sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization));
-    if (session) revokeSession(ctx.db, session);
-  }
-  const id = createRedirectSession(ctx, { kind: 'logout', clientId, payload: { postFlowUrl: back ?? null } });
-  return { id, fullUrl: `${ctx.baseUrl}/_hosted/logout?session=${id}` };
+  // The member's session ends when the browser visits the logout URL (wire-protocol §11.3: the SDK's logout() only
+  // returns it), like the platform's own session: this request only says which session that is.
+  const session =
+    identity.kind === 'member' ? sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)) : null;
+  const id = createRedirectSession(ctx, {
+    kind: 'logout',
+    clientId,
+    payload: { postFlowUrl: back ?? null, session },
+    memberId: identity.kind === 'member' ? identity.memberId : null,
+  });
+  return { id, fullUrl: `${ctx.hostedUrl}/_hosted/logout?session=${id}` };
 };
 
 const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
@@ -200,7 +209,7 @@ const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity)
     payload: { postFlowUrl: back ?? null, session },
     memberId: identity.memberId,
   });
-  return { id, fullUrl: `${ctx.baseUrl}/_hosted/account?session=${id}` };
+  return { id, fullUrl: `${ctx.hostedUrl}/_hosted/account?session=${id}` };
 };
 
 // ------------------------------------------------------------------------------------------ hosted pages
@@ -276,56 +285,63 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     });
   }
 
-  // The hosted pages' stylesheets and scripts (emulator/hosted/*.css, *.js), as the pages' CSP allows them ('self').
+  // The hosted pages' stylesheets and scripts (emulator/hosted/*.css, *.js), as the pages' CSP allows them ('self'):
+  // on the hosted pages' origin, and on the API's for its own index page (`GET /`).
   for (const name of HOSTED_ASSETS) {
     const contentType = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
-    router.get(
-      `/_hosted/${name}`,
-      () => ({ body: hostedFile(name)!, contentType, headers: { 'Cache-Control': 'public, max-age=300' } }),
-      { cors: 'public' },
-    );
+    for (const hosted of [true, false]) {
+      router.get(
+        `/_hosted/${name}`,
+        () => ({ body: hostedFile(name)!, contentType, headers: { 'Cache-Control': 'public, max-age=300' } }),
+        { cors: 'public', hosted },
+      );
+    }
   }
 
-  router.get('/oauth2/authorize', (ctx) => {
-    const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
-    if (!s) return expiredPage();
-    const a = s.payload as unknown as AuthPayload;
-    const r = a.authRequest;
-    if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(s, a);
+  router.get(
+    '/oauth2/authorize',
+    (ctx) => {
+      const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
+      if (!s) return expiredPage();
+      const a = s.payload as unknown as AuthPayload;
+      const r = a.authRequest;
+      if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(s, a);
 
-    // Silent sign-in: answer once, by postMessage to the embedding page, only when it is on a registered origin.
-    markRedirectSessionUsed(ctx, s.id);
-    const client = getClient(ctx.db, r.clientId);
-    let embedder: string | undefined;
-    try {
-      embedder = new URL(ctx.req.headers.referer ?? '').origin;
-    } catch {
-      embedder = undefined;
-    }
-    const targetOrigin = embedder && client?.allowedOrigins.includes(embedder) ? embedder : null;
-    const memberId = r.sessionToken ? consumeSessionToken(ctx.db, r.sessionToken, ctx.now()) : undefined;
-    const m = memberId ? memberById(ctx.db, memberId) : undefined;
-    const message =
-      m && m.status === 'APPROVED'
-        ? {
-            code: issueAuthorizationCode(
-              ctx.db,
-              {
-                clientId: r.clientId,
-                memberId: m.id,
-                codeChallenge: r.codeChallenge,
-                ...(s.visitorId ? { visitorId: s.visitorId } : {}),
-              },
-              ctx.now(),
-            ),
-            state: r.state,
-          }
-        : { error: 'login_required', error_description: 'No valid session: sign in first', state: r.state };
-    return authorizePage(
-      { targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message },
-      client?.allowedOrigins ?? [],
-    );
-  });
+      // Silent sign-in: answer once, by postMessage to the embedding page, only when it is on a registered origin.
+      markRedirectSessionUsed(ctx, s.id);
+      const client = getClient(ctx.db, r.clientId);
+      let embedder: string | undefined;
+      try {
+        embedder = new URL(ctx.req.headers.referer ?? '').origin;
+      } catch {
+        embedder = undefined;
+      }
+      const targetOrigin = embedder && client?.allowedOrigins.includes(embedder) ? embedder : null;
+      const memberId = r.sessionToken ? consumeSessionToken(ctx.db, r.sessionToken, ctx.now()) : undefined;
+      const m = memberId ? memberById(ctx.db, memberId) : undefined;
+      const message =
+        m && m.status === 'APPROVED'
+          ? {
+              code: issueAuthorizationCode(
+                ctx.db,
+                {
+                  clientId: r.clientId,
+                  memberId: m.id,
+                  codeChallenge: r.codeChallenge,
+                  ...(s.visitorId ? { visitorId: s.visitorId } : {}),
+                },
+                ctx.now(),
+              ),
+              state: r.state,
+            }
+          : { error: 'login_required', error_description: 'No valid session: sign in first', state: r.state };
+      return authorizePage(
+        { targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message },
+        client?.allowedOrigins ?? [],
+      );
+    },
+    { hosted: true },
+  );
 
   router.post(
     '/oauth2/authorize',
@@ -387,15 +403,27 @@ export const redirectsRoutes: RouteModule = (router, app) => {
         headers: { Location: callbackUrl(a, { code, state: a.authRequest.state }), 'Cache-Control': 'no-store' },
       };
     },
-    { form: true },
+    { form: true, hosted: true },
   );
 
-  router.get('/_hosted/logout', (ctx) => {
-    const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'logout', true);
-    const back =
-      (s?.payload['postFlowUrl'] as string | null | undefined) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
-    return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
-  });
+  // The logout URL: ends the member's session that asked for it (its refresh token and access tokens stop working;
+  // other devices stay signed in), once, then back to postFlowUrl (checked against the client's allowed origins
+  // when the session was made). An unknown or expired session still goes back to the site.
+  router.get(
+    '/_hosted/logout',
+    (ctx) => {
+      const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'logout', true);
+      if (s && s.usedAt === null) {
+        markRedirectSessionUsed(ctx, s.id);
+        const session = s.payload['session'] as string | null | undefined;
+        if (session) revokeSession(ctx.db, session);
+      }
+      const back =
+        (s?.payload['postFlowUrl'] as string | null | undefined) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
+      return { status: 302, body: '', headers: { Location: back, 'Cache-Control': 'no-store' } };
+    },
+    { hosted: true },
+  );
 
   /** The account session of the request, while the member's session that opened it is signed in. */
   const liveAccountSession = (ctx: RequestContext): { s: StoredRedirectSession; m: MemberRow } | undefined => {
@@ -421,7 +449,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       ...(error ? { error } : {}),
     });
   };
-  router.get('/_hosted/account', (ctx) => accountPage(ctx));
+  router.get('/_hosted/account', (ctx) => accountPage(ctx), { hosted: true });
   // The account page's own forms: nickname, join/leave the community (same effects as the members API).
   router.post(
     '/_hosted/account',
@@ -443,6 +471,6 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       setMemberPrivacy(ctx.db, m.id, form.data.op === 'join' ? 'PUBLIC' : 'PRIVATE', ctx.now());
       return accountPage(ctx, form.data.op === 'join' ? 'You joined the community.' : 'You left the community.');
     },
-    { form: true },
+    { form: true, hosted: true },
   );
 };

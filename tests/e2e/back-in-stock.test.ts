@@ -48,10 +48,13 @@ afterEach(() => {
 
 const signIn = (page: Page) => signInWithWidget(page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
 
+/** Sign out: the browser visits the platform's logout URL and comes back to this page (a new load). */
 async function signOut(page: Page) {
   const login = page.locator('inlay-login');
   await login.getByRole('button', { name: /^Account menu for/ }).click();
+  const back = page.waitForEvent('load');
   await login.getByRole('menuitem', { name: 'Sign out' }).click();
+  await back;
   await login.getByRole('button', { name: 'Sign in' }).waitFor();
 }
 
@@ -228,6 +231,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await w.page.selectOption('#variant', tote);
     await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/c…@example\.com/);
     await signOut(w.page);
+    await w.page.selectOption('#variant', tote); // the page came back from the logout URL: a new load
     await widget(w.page).getByRole('button', { name: 'Notify me when it’s back' }).waitFor();
     expect(calls.get(w)).toEqual([`POST ${BASE}`]);
     await w.context.close();

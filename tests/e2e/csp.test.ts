@@ -18,9 +18,12 @@ const TAGS = [
 ];
 const MUG = seedIds.products['enamel-camp-mug']!;
 const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
-/** The policy the README documents, for a site whose widgets and platform are both on `api`. */
-const policy = (api: string) =>
-  `default-src 'none'; script-src ${api}; style-src 'self'; img-src ${api} data:; connect-src ${api}; frame-src ${api}; require-trusted-types-for 'script'`;
+/**
+ * The policy the README documents, for a site whose widgets and platform API are both on `api`, and whose platform
+ * serves its authorize page on `pages` (the emulator's hosted pages origin).
+ */
+const policy = (api: string, pages: string) =>
+  `default-src 'none'; script-src ${api}; style-src 'self'; img-src ${api} data:; connect-src ${api}; frame-src ${pages}; require-trusted-types-for 'script'`;
 
 /**
  * A page that records every CSP report (directive, blocked URI, sample) from before its first script runs; the
@@ -63,7 +66,7 @@ describe('strict CSP with Trusted Types', () => {
     const w = await watched();
     w.expected.push(/status of 403/); // the reviews' owner probe, refused for a member
     const res = await w.page.goto(`${env.stack.demo}/csp/enamel-camp-mug`);
-    expect(res!.headers()['content-security-policy']).toBe(policy(env.stack.api));
+    expect(res!.headers()['content-security-policy']).toBe(policy(env.stack.api, env.stack.hosted));
     await allRendered(w.page);
     // the page itself: no inline script (the reviews' JSON-LD is data), no style attribute, no <style>
     expect(
@@ -89,7 +92,7 @@ describe('strict CSP with Trusted Types', () => {
 
     // sign-in: direct login, then the silent member-token exchange in the hidden platform iframe (frame-src)
     await signIn(w.page);
-    expect(w.requests.some((u) => u.startsWith(`${env.stack.api}/oauth2/authorize?redirectSession=`))).toBe(true);
+    expect(w.requests.some((u) => u.startsWith(`${env.stack.hosted}/oauth2/authorize?redirectSession=`))).toBe(true);
 
     // add to cart → drawer → quantity → coupon
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
@@ -154,7 +157,7 @@ describe('strict CSP with Trusted Types', () => {
     const body = `<inlay-login></inlay-login><inlay-cart></inlay-cart><inlay-rating product-id="${MUG}"></inlay-rating><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}"></inlay-add-to-cart><inlay-back-in-stock product-id="${MUG}" variant-id="${FOREST}" always></inlay-back-in-stock><inlay-recommendations product-id="${MUG}"></inlay-recommendations><inlay-reviews product-id="${MUG}"></inlay-reviews><inlay-toaster></inlay-toaster>`;
     await w.page.goto(
       env.stack.fixtures.page('/classic-csp', fixture(head, body), {
-        'content-security-policy': policy(env.stack.api),
+        'content-security-policy': policy(env.stack.api, env.stack.hosted),
       }),
     );
     await allRendered(w.page);
@@ -183,7 +186,7 @@ describe('strict CSP with Trusted Types', () => {
     const body = `<p style="color: red">styled</p><script>window.inline = true</script><inlay-toaster></inlay-toaster>`;
     await w.page.goto(
       env.stack.fixtures.page('/control-csp', fixture(head, body), {
-        'content-security-policy': policy(env.stack.api),
+        'content-security-policy': policy(env.stack.api, env.stack.hosted),
       }),
     );
     await allRendered(w.page, ['inlay-toaster']);

@@ -251,7 +251,7 @@ describe('loader', () => {
 
   it('styles an element under a strict CSP without unsafe-inline, with no violations', async () => {
     const w = await openPage(env.browser);
-    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}; frame-src ${env.stack.api}`;
+    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}; frame-src ${env.stack.hosted}`;
     // installed by the protocol before any page script, so it sees the loader's first steps too
     await w.page.addInitScript(() => {
       const seen: string[] = [];

@@ -258,11 +258,17 @@ describe('<inlay-login> on the demo storefront', () => {
     await w.context.close();
   });
 
-  it('hosted sign-in round trip: the platform page, then back signed in with a clean URL', async () => {
-    const w = await openDemo();
+  it('hosted sign-in round trip: the platform page on its own origin, the registered callback, then back to the shopper’s page signed in with a clean URL', async () => {
+    const w = await openPage(env.browser);
+    const shopperPage = `${env.stack.demo}/products/enamel-camp-mug?from=search`;
+    await w.page.goto(`${shopperPage}#reviews`);
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    const visited: string[] = [];
+    w.page.on('framenavigated', (f) => f === w.page.mainFrame() && visited.push(f.url()));
     await w.page.evaluate(() => document.querySelector('inlay-login')!.setAttribute('hosted', ''));
     await widget(w.page).getByRole('button', { name: 'Sign in' }).click();
     await w.page.waitForURL(/\/oauth2\/authorize/);
+    expect(new URL(w.page.url()).origin).toBe(env.stack.hosted); // the platform's pages, not its API
     await w.page.getByLabel('Email').fill(DEMO_LOGINS.owner.email);
     await w.page.getByLabel('Password').fill('wrong password');
     await w.page.getByRole('button', { name: 'Sign in' }).click();
@@ -270,10 +276,70 @@ describe('<inlay-login> on the demo storefront', () => {
     expect(await w.page.getByRole('alert').textContent()).toBe('Wrong email or password.');
     await w.page.getByLabel('Password').fill(DEMO_LOGINS.owner.password);
     await w.page.getByRole('button', { name: 'Sign in' }).click();
-    await w.page.waitForURL((u) => u.origin === env.stack.demo);
+    await w.page.waitForURL(shopperPage);
     await widget(w.page).getByRole('button', { name: 'Account menu for Theo at Fernwood' }).waitFor();
-    expect(w.page.url()).toBe(`${env.stack.demo}/`);
+    // out through the registered callback (the site's home page, the default data-redirect-uri) with the code in
+    // its fragment, then back to the product page (the fragment there was the shopper's own, not kept)
+    const callback = visited.findIndex((u) => u.startsWith(`${env.stack.demo}/#code=`));
+    expect(callback, visited.join('\n')).toBeGreaterThan(-1);
+    expect(new URLSearchParams(new URL(visited[callback]!).hash.slice(1)).get('state')).toBeTruthy();
+    expect(visited.slice(callback + 1).every((u) => !u.includes('code='))).toBe(true);
+    expect(w.page.url()).toBe(shopperPage);
     await noAxe(w.page);
+    await w.context.close();
+  });
+
+  it('silent sign-in completes with the authorize page on the platform’s pages origin, not the API’s', async () => {
+    const w = await openDemo();
+    await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
+    const authorize = w.requests.filter((u) => /\/oauth2\/authorize\?redirectSession=/.test(u));
+    expect(authorize).toHaveLength(1);
+    expect(new URL(authorize[0]!).origin).toBe(env.stack.hosted);
+    expect(env.stack.hosted).not.toBe(env.stack.api);
+    // the frame is gone; the member tokens work against the API
+    expect(await w.page.locator('iframe').count()).toBe(0);
+    await w.page.reload();
+    await widget(w.page).getByRole('button', { name: 'Account menu for Maya' }).waitFor();
+    await w.context.close();
+  });
+
+  it('sign-out visits the platform’s logout URL, which ends the session there and comes back; signed out after a reload', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/?category=garden`);
+    await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
+    const stored = await w.page.evaluate(() => localStorage.getItem('inlay.tokens.demo-client'));
+    const refreshToken = (JSON.parse(stored!) as { refreshToken: { value: string; role: string } }).refreshToken;
+    expect(refreshToken.role).toBe('member');
+    const renew = () =>
+      api(env.stack.emulator, '/oauth2/token', {
+        body: { clientId: 'demo-client', grantType: 'refresh_token', refreshToken: refreshToken.value },
+      });
+    expect((await renew()).status).toBe(200);
+
+    const visit = w.page.waitForRequest((r) => r.url().startsWith(`${env.stack.hosted}/_hosted/logout?session=`));
+    const loads: string[] = [];
+    w.page.on('load', () => loads.push(w.page.url()));
+    await widget(w.page)
+      .getByRole('button', { name: /^Account menu for/ })
+      .click();
+    await widget(w.page).getByRole('menuitem', { name: 'Sign out' }).click();
+    // a top-level visit of the logout URL, on the platform's pages origin, which sends the browser back to the page
+    const answer = await (await visit).response();
+    expect(answer?.status()).toBe(302);
+    expect(answer?.headers()['location']).toBe(`${env.stack.demo}/?category=garden`);
+    await expect.poll(() => loads).toEqual([`${env.stack.demo}/?category=garden`]);
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    // the emulator saw the visit: that session's refresh token is refused now, and the logout session is used up
+    expect((await renew()).status).toBe(400);
+    const used = env.stack.emulator.db
+      .prepare<[], { used_at: number | null }>(
+        "SELECT used_at FROM redirect_sessions WHERE kind = 'logout' ORDER BY created_at DESC LIMIT 1",
+      )
+      .get();
+    expect(used?.used_at).toEqual(expect.any(Number));
+    await w.page.reload();
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(() => w.page.evaluate(() => window.Inlay!.session.get().status)).toBe('visitor');
     await w.context.close();
   });
 

@@ -17,6 +17,8 @@ async function freePort(): Promise<number> {
 
 export interface Stack {
   api: string;
+  /** The emulator's hosted pages origin (authorize, login, logout, account, checkout): not the API's. */
+  hosted: string;
   demo: string;
   /** A third origin serving ad-hoc fixture pages (for CSP, config and loader tests). */
   fixtures: { url: string; page(path: string, html: string, headers?: OutgoingHttpHeaders): string };
@@ -45,6 +47,7 @@ export async function startStack(): Promise<Stack> {
   const demo = await startDemo({
     port: demoPort,
     apiBase: emulator.url,
+    hostedBase: emulator.hostedUrl,
     admin,
     allowedOrigins: [demoOrigin, fixtureOrigin],
   });
@@ -62,6 +65,7 @@ export async function startStack(): Promise<Stack> {
 
   return {
     api: emulator.url,
+    hosted: emulator.hostedUrl,
     demo: demo.url,
     emulator,
     fixtures: {

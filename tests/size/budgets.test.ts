@@ -58,12 +58,21 @@ const KB = 1024;
  * terser (`terserPass`). Measured: classic 70585 → 67344 B, the page with every widget 69001 → 68490 B (before the
  * refactor: 70003 and 68707 B).
  */
+/*
+ * classic raised from 66.5 KB to 67 KB with issue 15's reviews (visitors sign in to review; photos and owner tools
+ * only with a site companion), measured on main 67416 B → 68362 B with this change (+946 B): the review form's
+ * sign-in for visitors (the login widget inline once they send, the typed review kept in sessionStorage and sent once
+ * signed in, across a hosted sign-in too) and photo uploads that never lose the review (each photo uploaded once, its
+ * refusal told on it, retried or removed) ≈ +0.65 KB; their messages in English and French ≈ +0.2 KB. The module
+ * build's page with every widget shrank, 68368 → 68160 B: the reviews chunk went 8024 → 7838 B (the upload moved into
+ * the form's on-demand chunk, the visitor's contact call is gone).
+ */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
   allWidgetsPage: 67.5 * KB,
-  classic: 66.5 * KB,
+  classic: 67 * KB,
 };
 
 const dir = 'dist/inlay';

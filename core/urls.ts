@@ -51,8 +51,6 @@ export const api = {
   replyToReview: op('PATCH', `${REVIEWS}/{id}/reply`),
   deleteReviewReply: op('DELETE', `${REVIEWS}/{id}/reply`),
   moderateReview: op('PATCH', `${REVIEWS}/{id}/moderate`),
-  // createReviewAndContact: REST path unverified (wire-protocol §10.10); the spec's `POST /v1/reviews/contact`.
-  createReviewAndContact: op('POST', `${REVIEWS}/contact`),
   bulkModerateReviews: op('POST', '/reviews/v1/bulk/reviews/moderate'),
   bulkDeleteReviews: op('POST', '/reviews/v1/bulk/reviews/delete'),
   // Site media (spec "Media files"): the upload URL for review photos; service prefix chosen as `/site-media`.

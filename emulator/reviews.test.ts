@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
-import { DEMO_LOGINS, seedIds } from './seed.ts';
-import { seedContacts } from './domain/reviews.ts';
+import { seedIds } from './seed.ts';
+import { getReviewRow, seedContacts } from './domain/reviews.ts';
+import { SITE_ID } from './domain/auth.ts';
 import { BULK, REVIEWS } from './routes/reviews.ts';
 import { GENERATE_UPLOAD_URL, MAX_UPLOAD_BYTES } from './routes/site-media.ts';
 
@@ -10,18 +11,20 @@ let emu: RunningEmulator;
 let visitor: string;
 let member: string;
 let owner: string;
+let admin: string;
+const KEY = 'reviews-test-api-key-0123456789';
 const MUG = seedIds.products['enamel-camp-mug']!;
 const SKILLET = seedIds.products['cast-iron-skillet']!;
 const BLANKET = seedIds.products['merino-wool-blanket']!;
 const LANTERN = seedIds.products['camp-lantern']!;
-const TOWEL = seedIds.products['waffle-cotton-towel']!;
 const TOTE = seedIds.products['waxed-canvas-tote']!;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
+  emu = await startTestEmulator({ apiKey: KEY });
   visitor = (await visitorTokens(emu)).access;
   member = (await memberTokens(emu, 'member')).access;
-  owner = (await memberTokens(emu, 'owner')).access;
+  owner = (await memberTokens(emu, 'owner')).access; // a member with the OWNER role: no admin power (issue 15)
+  admin = await adminToken(emu);
 });
 afterAll(() => emu?.close());
 
@@ -169,30 +172,85 @@ describe('reviews: reading', () => {
     }
   });
 
-  it('private reviews: other people’s are 403 for non-owners (the owner probe), visible to owners', async () => {
+  it('private reviews: other people’s are 403 for a visitor, a member and the OWNER member; an admin sees them', async () => {
     const probe = { filter: { 'moderation.moderationStatus': 'IN_MODERATION' }, cursorPaging: { limit: 1 } };
-    const m = await query(member, probe, true);
-    expect(m.status).toBe(403);
-    expect(m.json.details.applicationError.code).toBe('PERMISSION_DENIED');
-    const o = await query(owner, probe, true);
-    expect(o.status).toBe(200);
-    expect(o.json.reviews[0].moderation.moderationStatus).toBe('IN_MODERATION');
+    for (const [who, token] of [
+      ['visitor', visitor],
+      ['member', member],
+      ['owner member', owner],
+    ]) {
+      const r = await query(token!, probe, true);
+      expect([r.status, r.json.details.applicationError.code], who).toEqual([403, 'PERMISSION_DENIED']);
+      const c = await api(emu, `${REVIEWS}/count`, { token, body: { filter: {}, includePrivateReviews: true } });
+      expect(c.status, who).toBe(403);
+    }
+    const a = await query(admin, probe, true);
+    expect(a.status).toBe(200);
+    expect(a.json.reviews[0].moderation.moderationStatus).toBe('IN_MODERATION');
+    // the pending one, by id: the admin reads it, the owner member does not
+    const id = a.json.reviews[0].id;
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: admin })).status).toBe(200);
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: owner })).status).toBe(404);
+    // a filter on someone else's contact (forged) lists none of their unpublished reviews
+    const forged = await query(owner, { filter: { 'author.contactId': a.json.reviews[0].author.contactId } }, true);
+    expect(forged.status).toBe(200);
+    expect(forged.json.reviews.map((r: { id: string }) => r.id)).not.toContain(id);
   });
 });
 
 describe('reviews: writing and moderation', () => {
   const content = { title: 'Lovely', body: 'Line one\nLine two', rating: 4 };
 
-  it('visitor review via contact create: validation, IN_MODERATION, visible to its author and owners, duplicate 409', async () => {
+  it('POST /reviews/contact (createReviewAndContact) is gone: answered exactly like a path nobody serves', async () => {
     const v = (await visitorTokens(emu)).access;
-    const bad = await api(emu, `${REVIEWS}/contact`, {
-      token: v,
+    const body = { namespace: 'stores', entityId: SKILLET, name: 'Ada', email: 'ada@example.com', content };
+    const before = (await count(admin, { entityId: SKILLET })).json.count;
+    const unknown = await api(emu, '/reviews/v1/no-such-thing', { token: v, body });
+    for (const token of [v, member, admin, undefined]) {
+      const r = await api(emu, `${REVIEWS}/contact`, { token, body });
+      expect(r.status).toBe(404);
+      expect(r.headers.get('allow')).toBeNull();
+      expect(r.json.message).toBe(`No route for POST ${REVIEWS}/contact`);
+      expect(r.json.details.applicationError.code).toBe(unknown.json.details.applicationError.code);
+      expect(Object.keys(r.json).sort()).toEqual(Object.keys(unknown.json).sort());
+    }
+    // not even its body is read (a body too large for any route or not JSON is still the unknown path's 404)
+    expect((await api(emu, `${REVIEWS}/contact`, { token: v, body: '{not json' })).status).toBe(404);
+    expect((await count(admin, { entityId: SKILLET })).json.count).toBe(before);
+    // the review routes around it still answer: GET of a review whose id is "contact" is a missing review
+    const get = await api(emu, `${REVIEWS}/contact`, { token: v });
+    expect([get.status, get.json.details.applicationError.code]).toEqual([404, 'REVIEW_NOT_FOUND']);
+  });
+
+  it('a visitor cannot write a review (no contact): 403 whatever author.contactId it names, before its body is read', async () => {
+    const v = (await visitorTokens(emu)).access;
+    for (const contactId of [seedContacts.member, seedContacts.owner, 'c-made-up', '']) {
+      const r = await api(emu, REVIEWS, {
+        token: v,
+        body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId } } },
+      });
+      expect([r.status, r.json.details.applicationError.code], contactId).toEqual([403, 'PERMISSION_DENIED']);
+      expect(r.json.message).toMatch(/Sign in to write a review/);
+    }
+    const noAuthor = await api(emu, REVIEWS, { token: v, body: { review: { namespace: 'stores', content } } });
+    expect(noAuthor.status).toBe(403);
+    expect((await api(emu, REVIEWS, { body: { review: {} } })).status).toBe(401);
+    const mine = await query(admin, {
+      filter: { entityId: SKILLET, 'author.contactId': { $in: [seedContacts.owner] } },
+    });
+    expect(mine.json.reviews).toEqual([]);
+  });
+
+  it('the admin identity writes for a contact it names (the site server of issue 16), moderates and replies; the OWNER member cannot', async () => {
+    const bad = await api(emu, REVIEWS, {
+      token: admin,
       body: {
-        namespace: 'stores',
-        entityId: SKILLET,
-        name: 'x'.repeat(51),
-        email: 'nope',
-        content: { rating: 6, title: 't'.repeat(101), body: 'b'.repeat(3001) },
+        review: {
+          namespace: 'stores',
+          entityId: SKILLET,
+          author: { contactId: 'c-visitor-ada', authorName: 'x'.repeat(51) },
+          content: { rating: 6, title: 't'.repeat(101), body: 'b'.repeat(3001) },
+        },
       },
     });
     expect(bad.status).toBe(400);
@@ -201,64 +259,64 @@ describe('reviews: writing and moderation', () => {
     );
     expect(fields).toEqual(
       expect.arrayContaining([
-        'name:MAX_LENGTH',
-        'email:FORMAT',
-        'content.rating:MAX',
-        'content.title:MAX_LENGTH',
-        'content.body:MAX_LENGTH',
+        'review.author.authorName:MAX_LENGTH',
+        'review.content.rating:MAX',
+        'review.content.title:MAX_LENGTH',
+        'review.content.body:MAX_LENGTH',
       ]),
     );
-    const noEmail = await api(emu, `${REVIEWS}/contact`, {
-      token: v,
-      body: { namespace: 'stores', entityId: SKILLET, name: 'Ada', content },
+    const noContact = await api(emu, REVIEWS, {
+      token: admin,
+      body: { review: { namespace: 'stores', entityId: SKILLET, content, author: {} } },
     });
-    expect(noEmail.json.details.validationError.fieldViolations[0]).toMatchObject({
-      field: 'email',
-      violatedRule: 'REQUIRED_FIELD',
+    expect(noContact.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'review.author.contactId',
     });
-    const js = await api(emu, `${REVIEWS}/contact`, {
-      token: v,
-      body: {
-        namespace: 'stores',
-        entityId: SKILLET,
-        name: 'Ada',
-        email: 'ada@example.com',
-        content: { ...content, media: [{ image: { url: 'javascript:alert(1)' } }] },
-      },
-    });
-    expect(js.json.details.validationError.fieldViolations[0].field).toBe('content.media[0].image.url');
 
-    const ok = await api(emu, `${REVIEWS}/contact`, {
-      token: v,
-      body: { namespace: 'stores', entityId: SKILLET, name: 'Ada', email: 'ada@example.com', content },
+    const ok = await api(emu, REVIEWS, {
+      token: admin,
+      body: {
+        review: {
+          namespace: 'stores',
+          entityId: SKILLET,
+          content,
+          author: { contactId: 'c-visitor-ada', authorName: 'Ada' },
+        },
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.json.review).toMatchObject({
       content,
-      author: { authorName: 'Ada', authorType: 'VISITOR' },
+      author: { contactId: 'c-visitor-ada', authorName: 'Ada', authorType: 'VISITOR' },
       moderation: { moderationStatus: 'IN_MODERATION' },
     });
     const id = ok.json.review.id;
     expect((await api(emu, `${REVIEWS}/${id}`, { token: visitor })).status).toBe(404);
-    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: v })).status).toBe(200);
-    const mine = await query(v, { filter: { 'author.contactId': ok.json.review.author.contactId } }, true);
-    expect(mine.json.reviews.map((r: { id: string }) => r.id)).toEqual([id]);
-
-    const dup = await api(emu, `${REVIEWS}/contact`, {
-      token: v,
-      body: { namespace: 'stores', entityId: SKILLET, name: 'Ada', email: 'ADA@example.com', content },
+    const dup = await api(emu, REVIEWS, {
+      token: admin,
+      body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId: 'c-visitor-ada' } } },
     });
-    expect(dup.status).toBe(409);
-    expect(dup.json.details.applicationError.code).toBe('ALREADY_EXISTS');
+    expect([dup.status, dup.json.details.applicationError.code]).toEqual([409, 'ALREADY_EXISTS']);
 
-    // owner: reply, moderate (APPROVED|REJECTED only), then public
-    expect(
-      (await api(emu, `${REVIEWS}/${id}/moderate`, { method: 'PATCH', token: member, body: { status: 'APPROVED' } }))
-        .status,
-    ).toBe(403);
+    // moderation and replies: the member and the OWNER member are refused (403, nothing changes); the admin may
+    for (const token of [visitor, member, owner]) {
+      for (const [path, method, body] of [
+        [`${REVIEWS}/${id}/moderate`, 'PATCH', { status: 'APPROVED' }],
+        [`${REVIEWS}/${id}/reply`, 'PATCH', { message: 'Thanks!' }],
+        [`${REVIEWS}/${id}/reply`, 'DELETE', undefined],
+      ] as const) {
+        const r = await api(emu, path, { method, token, body });
+        expect([r.status, r.json.details.applicationError.code], `${method} ${path}`).toEqual([
+          403,
+          'PERMISSION_DENIED',
+        ]);
+      }
+      expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token })).status).toBe(403);
+    }
+    expect(getReviewRow(emu.db, id)).toMatchObject({ moderation_status: 'IN_MODERATION', reply_message: null });
     const badStatus = await api(emu, `${REVIEWS}/${id}/moderate`, {
       method: 'PATCH',
-      token: owner,
+      token: admin,
       body: { status: 'IN_MODERATION' },
     });
     expect(badStatus.json.details.validationError.fieldViolations[0]).toMatchObject({
@@ -267,33 +325,72 @@ describe('reviews: writing and moderation', () => {
     });
     const mod = await api(emu, `${REVIEWS}/${id}/moderate`, {
       method: 'PATCH',
-      token: owner,
+      token: admin,
       body: { status: 'APPROVED' },
     });
     expect(mod.json.review.moderation).toEqual({ moderationStatus: 'APPROVED', manuallyChanged: true });
     const reply = await api(emu, `${REVIEWS}/${id}/reply`, {
       method: 'PATCH',
-      token: owner,
+      token: admin,
       body: { message: 'Thanks!' },
     });
     expect(reply.json.review.reply.message).toBe('Thanks!');
     expect(
-      (await api(emu, `${REVIEWS}/${id}/reply`, { method: 'PATCH', token: owner, body: { message: '' } })).status,
+      (await api(emu, `${REVIEWS}/${id}/reply`, { method: 'PATCH', token: admin, body: { message: '' } })).status,
     ).toBe(400);
     expect((await api(emu, `${REVIEWS}/${id}`, { token: visitor })).json.review.reply.message).toBe('Thanks!');
-    const unreply = await api(emu, `${REVIEWS}/${id}/reply`, { method: 'DELETE', token: owner });
+    // the API key with the site id is the same admin identity
+    const unreply = await api(emu, `${REVIEWS}/${id}/reply`, {
+      method: 'DELETE',
+      headers: { authorization: KEY, 'wix-site-id': SITE_ID },
+    });
     expect(unreply.json.review.reply).toBeUndefined();
-    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: visitor })).status).toBe(403);
-    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: owner })).status).toBe(200);
-    expect((await api(emu, `${REVIEWS}/${id}`, { token: owner })).status).toBe(404);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await api(emu, `${REVIEWS}/${id}`, { token: admin })).status).toBe(404);
   });
 
-  it('member review: own contactId only, publishes at once; bulk moderate and bulk delete are for owners', async () => {
-    const other = await api(emu, REVIEWS, {
+  it('a member’s review: its author edits and deletes it; the OWNER member does not touch another’s', async () => {
+    const r = await api(emu, REVIEWS, {
       token: member,
-      body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId: seedContacts.owner } } },
+      body: { review: { namespace: 'stores', entityId: BLANKET, content, author: { contactId: seedContacts.member } } },
     });
-    expect(other.status).toBe(403);
+    expect(r.status).toBe(200);
+    const id = r.json.review.id;
+    for (const [method, body] of [
+      ['PATCH', { review: { content: { rating: 1 } } }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await api(emu, `${REVIEWS}/${id}`, { method, token: owner, body });
+      expect([refused.status, refused.json.details.applicationError.code], method).toEqual([403, 'PERMISSION_DENIED']);
+    }
+    const edit = await api(emu, `${REVIEWS}/${id}`, {
+      method: 'PATCH',
+      token: member,
+      body: { review: { content: { rating: 2 } } },
+    });
+    expect(edit.json.review.content.rating).toBe(2);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(200);
+  });
+
+  it('member review: own contactId only (a forged one is refused), publishes at once; bulk calls are the admin’s', async () => {
+    for (const contactId of [
+      seedContacts.owner,
+      'c-visitor-ada',
+      `${seedContacts.member} `,
+      seedContacts.member.toUpperCase(),
+    ]) {
+      const other = await api(emu, REVIEWS, {
+        token: member,
+        body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId } } },
+      });
+      expect([other.status, other.json.details.applicationError.code], contactId).toEqual([403, 'PERMISSION_DENIED']);
+    }
+    // the OWNER member writes as its own contact only, like any member
+    const asOwner = await api(emu, REVIEWS, {
+      token: owner,
+      body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId: seedContacts.member } } },
+    });
+    expect(asOwner.status).toBe(403);
     const asVisitor = await api(emu, REVIEWS, {
       token: visitor,
       body: { review: { namespace: 'stores', entityId: SKILLET, content, author: { contactId: 'x' } } },
@@ -328,93 +425,102 @@ describe('reviews: writing and moderation', () => {
     expect(edit.json.review.content.rating).toBe(5);
 
     const filter = { entityId: SKILLET, 'author.contactId': seedContacts.member };
-    expect((await api(emu, `${BULK}/moderate`, { token: member, body: { filter, status: 'REJECTED' } })).status).toBe(
-      403,
-    );
-    const bulk = await api(emu, `${BULK}/moderate`, { token: owner, body: { filter, status: 'REJECTED' } });
+    for (const token of [visitor, member, owner]) {
+      for (const [path, body] of [
+        [`${BULK}/moderate`, { filter, status: 'REJECTED' }],
+        [`${BULK}/delete`, { filter }],
+        [`${BULK}/moderate`, { nonsense: true }], // refused before the body is read
+      ] as const) {
+        const r = await api(emu, path, { token, body });
+        expect([r.status, r.json.details.applicationError.code], path).toEqual([403, 'PERMISSION_DENIED']);
+      }
+    }
+    expect((await count(visitor, filter)).json.count).toBe(1);
+    const bulk = await api(emu, `${BULK}/moderate`, { token: admin, body: { filter, status: 'REJECTED' } });
     expect(bulk.json.count).toBe(1);
     expect((await count(visitor, filter)).json.count).toBe(0);
-    const del = await api(emu, `${BULK}/delete`, { token: owner, body: { filter } });
+    const del = await api(emu, `${BULK}/delete`, { token: admin, body: { filter } });
     expect(del.json.count).toBe(1);
   });
 });
 
 describe('reviews: the author comes from the token', () => {
   const content = { title: 'Bright', body: 'Lights the whole tent.', rating: 5 };
-  const asVisitor = (token: string, email: string, entityId = LANTERN) =>
-    api(emu, `${REVIEWS}/contact`, { token, body: { namespace: 'stores', entityId, name: 'Mallory', email, content } });
 
-  it('a visitor typing a member’s email writes as its own visitor contact, never as that member', async () => {
-    const v = (await visitorTokens(emu)).access;
-    const r = await asVisitor(v, DEMO_LOGINS.member.email);
-    expect(r.status).toBe(200);
-    expect(r.json.review.author).toMatchObject({ authorName: 'Mallory', authorType: 'VISITOR' });
-    expect(r.json.review.author.contactId).not.toBe(seedContacts.member);
-    expect(r.json.review.author.contactId).not.toBe(seedContacts.owner);
-    // the member is not its author: no private view, no delete, no edit
-    const id = r.json.review.id;
-    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: member })).status).toBe(404);
-    expect(
-      (
-        await api(emu, `${REVIEWS}/${id}`, {
-          method: 'PATCH',
-          token: member,
-          body: { review: { content: { rating: 1 } } },
-        })
-      ).status,
-    ).toBe(403);
-    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(403);
-    const mine = await query(member, { filter: { 'author.contactId': seedContacts.member } }, true);
-    expect(mine.json.reviews.map((x: { id: string }) => x.id)).not.toContain(id);
-    // and it does not take the member's one review of the product
-    const own = await api(emu, REVIEWS, {
-      token: member,
+  it('a member named as the author by the admin is written as that member; a contact of nobody is a visitor', async () => {
+    const r = await api(emu, REVIEWS, {
+      token: admin,
       body: { review: { namespace: 'stores', entityId: LANTERN, content, author: { contactId: seedContacts.member } } },
     });
-    expect(own.status).toBe(200);
-
-    // one review per visitor, whatever email it types; another visitor typing the same email is another contact
-    const again = await asVisitor(v, 'someone.else@example.com');
-    expect([again.status, again.json.details.applicationError.code]).toEqual([409, 'ALREADY_EXISTS']);
-    const other = await asVisitor((await visitorTokens(emu)).access, DEMO_LOGINS.member.email);
-    expect(other.status).toBe(200);
-    expect(other.json.review.author.contactId).not.toBe(r.json.review.author.contactId);
-    // the visitor still finds its own pending review by its contact
-    const pending = await query(v, { filter: { 'author.contactId': r.json.review.author.contactId } }, true);
-    expect(pending.json.reviews.map((x: { id: string }) => x.id)).toEqual([id]);
+    expect(r.json.review.author).toMatchObject({
+      contactId: seedContacts.member,
+      authorName: 'Maya',
+      authorType: 'MEMBER',
+    });
+    expect(r.json.review.moderation.moderationStatus).toBe('APPROVED');
+    // the member is its author: it reads, edits and deletes it
+    const id = r.json.review.id;
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: member })).status).toBe(200);
+    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(200);
   });
 
-  it('a member writing through /contact with someone else’s email writes as itself', async () => {
-    const r = await api(emu, `${REVIEWS}/contact`, {
-      token: member,
-      body: { namespace: 'stores', entityId: TOWEL, name: 'Theo', email: DEMO_LOGINS.owner.email, content },
-    });
-    expect(r.status).toBe(200);
-    expect(r.json.review.author).toMatchObject({ contactId: seedContacts.member, authorType: 'MEMBER' });
+  it('prototype-named keys in a write’s body are 400 FIELD_NOT_ALLOWED, for every identity, and change nothing', async () => {
+    const id = (await query(admin, { filter: { entityId: MUG }, cursorPaging: { limit: 1 } })).json.reviews[0].id;
+    const before = getReviewRow(emu.db, id);
+    for (const token of [admin, member, owner]) {
+      for (const [path, method, raw] of [
+        [`${REVIEWS}/${id}/moderate`, 'PATCH', '{"status":"REJECTED","__proto__":{"status":"APPROVED"}}'],
+        [`${REVIEWS}/${id}/reply`, 'PATCH', '{"message":"x","constructor":{"prototype":{"admin":true}}}'],
+        [`${BULK}/moderate`, 'POST', '{"filter":{"__proto__":{"entityId":"x"}},"status":"REJECTED"}'],
+        [`${BULK}/delete`, 'POST', '{"filter":{"prototype":1}}'],
+        [
+          REVIEWS,
+          'POST',
+          `{"review":{"namespace":"stores","entityId":"${LANTERN}","content":{"rating":5},"author":{"contactId":"${seedContacts.member}","__proto__":{"contactId":"c"}}}}`,
+        ],
+        [GENERATE_UPLOAD_URL, 'POST', '{"mimeType":"image/png","fileName":"a.png","__proto__":{"x":1}}'],
+      ] as const) {
+        const r = await api(emu, path, { method, token, body: raw });
+        expect([r.status, r.json.details.validationError.fieldViolations[0].violatedRule], path).toEqual([
+          400,
+          'FIELD_NOT_ALLOWED',
+        ]);
+      }
+    }
+    expect(getReviewRow(emu.db, id)).toEqual(before);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });
 
 describe('reviews: media only from this platform', () => {
   const content = { title: 'Photo', body: 'See the picture.', rating: 4 };
+  /** An upload URL is the admin identity's to ask for (the site's server); the bytes go without a token. */
   async function upload(): Promise<{ id: string; url: string }> {
     const { uploadUrl } = (
-      await api(emu, GENERATE_UPLOAD_URL, { token: visitor, body: { mimeType: 'image/png', fileName: 'p.png' } })
+      await api(emu, GENERATE_UPLOAD_URL, { token: admin, body: { mimeType: 'image/png', fileName: 'p.png' } })
     ).json;
     return (await (await fetch(uploadUrl, { method: 'PUT', body: PNG })).json()).file;
   }
+  /** The member's review of the tote with `media`. */
   const contact = (token: string, media: unknown[], entityId = TOTE) =>
-    api(emu, `${REVIEWS}/contact`, {
+    api(emu, REVIEWS, {
       token,
-      body: { namespace: 'stores', entityId, name: 'Ada', email: 'ada@example.com', content: { ...content, media } },
+      body: {
+        review: {
+          namespace: 'stores',
+          entityId,
+          content: { ...content, media },
+          author: { contactId: seedContacts.member },
+        },
+      },
     });
   const fieldsOf = (r: {
     json: { details: { validationError: { fieldViolations: { field: string; violatedRule: string }[] } } };
   }) => r.json.details.validationError.fieldViolations.map((f) => `${f.field}:${f.violatedRule}`);
 
   it('third-party URLs, unknown files and look-alike URLs are refused with fieldViolations', async () => {
-    const v = (await visitorTokens(emu)).access;
     const file = await upload();
-    const refused = await contact(v, [
+    const refused = await contact(member, [
       { image: { url: 'https://evil.example/tracker.png' } },
       { image: { url: `${emu.url}/media/uploads/no-such-file` } },
       { image: { url: `${file.url}?x=1` } },
@@ -423,22 +529,22 @@ describe('reviews: media only from this platform', () => {
     ]);
     expect(refused.status).toBe(400);
     expect(fieldsOf(refused)).toEqual([
-      'content.media[0].image.url:VALIDATION',
-      'content.media[1].image.url:VALIDATION',
-      'content.media[2].image.url:VALIDATION',
-      'content.media[3].image.url:VALIDATION',
-      'content.media[4].video.url:VALIDATION',
+      'review.content.media[0].image.url:VALIDATION',
+      'review.content.media[1].image.url:VALIDATION',
+      'review.content.media[2].image.url:VALIDATION',
+      'review.content.media[3].image.url:VALIDATION',
+      'review.content.media[4].video.url:VALIDATION',
     ]);
     expect(refused.json.details.validationError.fieldViolations[0].description).toMatch(/uploaded to this site/);
 
     const m = await api(emu, REVIEWS, {
-      token: member,
+      token: admin,
       body: {
         review: {
           namespace: 'stores',
           entityId: TOTE,
           content: { ...content, media: [{ image: { url: 'https://evil.example/a.png' } }] },
-          author: { contactId: seedContacts.member },
+          author: { contactId: 'c-photo' },
         },
       },
     });
@@ -446,7 +552,7 @@ describe('reviews: media only from this platform', () => {
   });
 
   it('an uploaded photo (or a seeded one) is accepted, stored as the platform’s file and shown at the caller’s base URL', async () => {
-    const v = (await visitorTokens(emu)).access;
+    const v = member;
     const file = await upload();
     const ok = await contact(v, [{ image: { url: file.url, id: 'client-chosen', width: 999, height: 999 } }]);
     expect(ok.status).toBe(200);
@@ -491,9 +597,44 @@ describe('reviews: media only from this platform', () => {
 });
 
 describe('site media uploads', () => {
+  it('generate-upload-url is the admin identity’s: visitor, member and OWNER member tokens are 403, before the body is read', async () => {
+    for (const token of [visitor, member, owner]) {
+      for (const body of [
+        { mimeType: 'image/png', fileName: 'x.png', sizeInBytes: '1234' },
+        { mimeType: 'text/html' },
+      ]) {
+        const r = await api(emu, GENERATE_UPLOAD_URL, { token, body });
+        expect([r.status, r.json.details.applicationError.code]).toEqual([403, 'PERMISSION_DENIED']);
+        expect(r.json.message).toMatch(/admin identity/);
+        expect(r.json.details.applicationError.data.requestId).toBe(r.headers.get('x-wix-request-id'));
+      }
+    }
+    expect((await api(emu, GENERATE_UPLOAD_URL, { body: { mimeType: 'image/png', fileName: 'x.png' } })).status).toBe(
+      401,
+    );
+    const adminHeaders: Record<string, string>[] = [
+      { authorization: KEY, 'wix-site-id': SITE_ID },
+      { authorization: `Bearer ${admin}` },
+    ];
+    for (const headers of adminHeaders) {
+      const r = await api(emu, GENERATE_UPLOAD_URL, { headers, body: { mimeType: 'image/png', fileName: 'x.png' } });
+      expect(r.status).toBe(200);
+      expect(r.json.uploadUrl).toMatch(new RegExp(`^${emu.url}/site-media/v1/upload/`));
+    }
+    // a wrong API key, or the key for another site, is no admin
+    for (const headers of [
+      { authorization: 'not-the-key', 'wix-site-id': SITE_ID },
+      { authorization: KEY, 'wix-site-id': 'another-site' },
+    ]) {
+      const r = await api(emu, GENERATE_UPLOAD_URL, { headers, body: { mimeType: 'image/png', fileName: 'x.png' } });
+      expect(r.status).toBeGreaterThanOrEqual(401);
+      expect(r.status).toBeLessThanOrEqual(403);
+    }
+  });
+
   it('generate-upload-url validates type and size; the upload sniffs the bytes and serves them with nosniff', async () => {
     const bad = await api(emu, GENERATE_UPLOAD_URL, {
-      token: visitor,
+      token: admin,
       body: { mimeType: 'text/html', fileName: 'x.html' },
     });
     expect(bad.json.details.validationError.fieldViolations[0]).toMatchObject({
@@ -501,7 +642,7 @@ describe('site media uploads', () => {
       violatedRule: 'INVALID_ENUM_VALUE',
     });
     const big = await api(emu, GENERATE_UPLOAD_URL, {
-      token: visitor,
+      token: admin,
       body: { mimeType: 'image/png', fileName: 'x.png', sizeInBytes: MAX_UPLOAD_BYTES + 1 },
     });
     expect(big.json.details.validationError.fieldViolations[0]).toMatchObject({
@@ -513,7 +654,7 @@ describe('site media uploads', () => {
     );
 
     const gen = async () =>
-      (await api(emu, GENERATE_UPLOAD_URL, { token: visitor, body: { mimeType: 'image/png', fileName: 'x.png' } })).json
+      (await api(emu, GENERATE_UPLOAD_URL, { token: admin, body: { mimeType: 'image/png', fileName: 'x.png' } })).json
         .uploadUrl as string;
     const html = await fetch(await gen(), { method: 'PUT', body: '<script>alert(1)</script>' });
     expect(html.status).toBe(400);

@@ -191,6 +191,7 @@ function matchSegments(pattern: string[], path: string[]): Record<string, string
 
 export class Router {
   private readonly routes: Route[] = [];
+  private readonly gone: { method: HttpMethod; segments: string[] }[] = [];
 
   add(method: HttpMethod, pattern: string, handler: Handler, options: RouteOptions = {}): this {
     this.routes.push({ method, pattern, segments: splitPath(pattern), handler, options });
@@ -221,6 +222,16 @@ export class Router {
     return this.add('POST', toPattern(op.fallbackPath), handler, options);
   }
 
+  /**
+   * A call the platform removed: `method` at `pattern` answers exactly like a path nobody serves (404 `NOT_FOUND`),
+   * even where another method's `:param` route would otherwise make it a 405 (`POST /reviews/v1/reviews/contact`
+   * next to `GET /reviews/v1/reviews/:id`).
+   */
+  removed(method: HttpMethod, pattern: string): this {
+    this.gone.push({ method, segments: splitPath(pattern) });
+    return this;
+  }
+
   /** Every registered route, in registration order. */
   list(): RouteInfo[] {
     return this.routes.map(({ method, pattern, options }) => ({ method, pattern, options }));
@@ -233,6 +244,7 @@ export class Router {
   match(method: string, path: string, hosted = false): MatchResult {
     const segs = splitPath(path);
     const want = method === 'HEAD' ? 'GET' : method;
+    if (this.gone.some((g) => g.method === want && matchSegments(g.segments, segs))) return { kind: 'not-found' };
     const allowed: HttpMethod[] = [];
     let allowedOptions: RouteOptions = {};
     let best: { route: Route; params: Record<string, string>; score: number } | undefined;

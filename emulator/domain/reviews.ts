@@ -64,6 +64,21 @@ export function reviewIdOfAuthor(
     .get(namespace, entityId, contactId)?.id;
 }
 
+/** The member whose contact `contactId` is (an admin identity writing for a contact: a member's review or not). */
+export function memberOfContact(
+  db: Database,
+  contactId: string,
+): { contactId: string; nickname: string | null; firstName: string | null; lastName: string | null } | undefined {
+  return db
+    .prepare<
+      [string],
+      { contactId: string; nickname: string | null; firstName: string | null; lastName: string | null }
+    >(
+      'SELECT contact_id AS contactId, nickname, first_name AS firstName, last_name AS lastName FROM members WHERE contact_id = ?',
+    )
+    .get(contactId);
+}
+
 /** Every review change bumps `revision` and `updated_date`. */
 const touched = 'updated_date = @now, revision = revision + 1';
 

@@ -1,12 +1,14 @@
 /**
  * Reviews under `/reviews/v1` (wire-protocol §4, spec "Reviews" calls). Anyone with a token reads published reviews;
- * members write with their own `author.contactId`; visitors write through `POST /reviews/v1/reviews/contact`, as the
- * contact bound to their visitor token (the typed name and email never choose whose contact it is). Owners and
- * contributors see private reviews, reply, moderate and delete. Photos must be media this platform hosts.
+ * members write with their own `author.contactId`; a visitor has no contact and cannot write (the platform removed
+ * `POST /reviews/v1/reviews/contact` on 2024-02-01, wire-protocol §11.4: it is answered like a path nobody serves).
+ * Only an admin identity (client credentials or the API key, §11.5/§11.6) reads other people's private reviews,
+ * writes for any contact, replies, moderates and runs the bulk calls: a member token never does, whatever its role.
+ * Photos must be media this platform hosts.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import type { Identity } from '../domain/auth.ts';
+import type { Caller, Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
 import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
@@ -22,6 +24,7 @@ import {
   helpfulness,
   insertReview,
   loadReviews,
+  memberOfContact,
   moderateReviews,
   moderationPolicy,
   reviewIdOfAuthor,
@@ -65,13 +68,6 @@ const createSchema = z.object({
     }),
     reviewDate: z.string().datetime().optional(),
   }),
-});
-
-const contactCreateSchema = z.object({
-  ...entity,
-  content,
-  name: z.string().trim().min(1).max(LIMITS.name).optional(),
-  email: z.string().trim().max(254).email('must be a valid email address').optional(),
 });
 
 const updateSchema = z.object({
@@ -132,9 +128,9 @@ const SORT_FIELDS: Record<string, FieldAccessor<ReviewRow>> = {
   'origin.type': FILTER_FIELDS['origin.type']!,
 };
 
-const isStaff = (who: Identity | null) =>
-  who?.kind === 'member' && (who.role === 'OWNER' || who.role === 'CONTRIBUTOR');
-const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
+/** Who made a row (`created_by`): the member, the visitor, or the admin identity (its client, or the API key). */
+const callerId = (who: Caller) =>
+  who.kind === 'member' ? who.memberId : who.kind === 'visitor' ? who.visitorId : `admin:${who.clientId ?? who.via}`;
 
 function memberRecord(ctx: RequestContext, who: Identity) {
   if (who.kind !== 'member') return undefined;
@@ -150,8 +146,9 @@ function memberRecord(ctx: RequestContext, who: Identity) {
   );
 }
 
-/** Wrote it: the same visitor/member, or the member whose contact it is. */
-function isAuthor(ctx: RequestContext, who: Identity, r: ReviewRow): boolean {
+/** Wrote it: the same visitor/member, or the member whose contact it is (an admin identity is nobody's author). */
+function isAuthor(ctx: RequestContext, who: Caller | null, r: ReviewRow): boolean {
+  if (!who || who.kind === 'admin') return false;
   return r.created_by === callerId(who) || memberRecord(ctx, who)?.contactId === r.contact_id;
 }
 
@@ -175,9 +172,9 @@ function mediaFilterRule(filter: unknown, path: string): void {
 }
 
 /**
- * Which reviews a caller may see. Published ones for everyone; with `includePrivate`, owners see all and authors
- * their own. A non-staff caller asking for private reviews must filter on `author.contactId` (its own): other
- * people's private reviews are refused with 403, which is how a widget learns the caller cannot moderate.
+ * Which reviews a caller may see. Published ones for everyone; with `includePrivate`, an admin identity sees all and
+ * a visitor or member its own. A visitor or member asking for private reviews must filter on `author.contactId`:
+ * other people's private reviews are refused with 403 (admin only, wire-protocol §11.5), whatever the member's role.
  */
 function visibleRows(
   ctx: RequestContext,
@@ -186,19 +183,17 @@ function visibleRows(
   includePrivate: boolean,
   path: string,
 ): ReviewRow[] {
-  const staff = who === null || isStaff(who); // null: an admin identity
+  const admin = who === null;
   mediaFilterRule(filter, path);
   if (
     includePrivate &&
-    !staff &&
+    !admin &&
     !(filter && typeof filter === 'object' && Object.hasOwn(filter, 'author.contactId'))
   ) {
-    throw forbidden('Only site owners can read other people’s unpublished reviews', 'PERMISSION_DENIED');
+    throw forbidden('Only an admin identity can read other people’s unpublished reviews', 'PERMISSION_DENIED');
   }
   const rows = applyFilter(loadReviews(ctx.db), filter, FILTER_FIELDS, path);
-  return rows.filter(
-    (r) => r.moderation_status === 'APPROVED' || (includePrivate && (staff || (who !== null && isAuthor(ctx, who, r)))),
-  );
+  return rows.filter((r) => r.moderation_status === 'APPROVED' || (includePrivate && (admin || isAuthor(ctx, who, r))));
 }
 
 function loadOr404(ctx: RequestContext, id: string): ReviewRow {
@@ -213,21 +208,17 @@ function checkEntity(ctx: RequestContext, namespace: string, entityId: string, f
   }
 }
 
-/** The caller as a visitor or member, or null for an admin identity (the reads treat it as staff). */
+/** The caller as a visitor or member, or null for an admin identity (which sees every review). */
 function readerOf(ctx: RequestContext): Identity | null {
   const caller = ctx.caller();
   return caller.kind === 'admin' ? null : caller;
 }
 
-/** Moderation, replies and bulk calls: an admin identity (wire-protocol §11.5), or a staff member (until issue 15's
- * refusals land with the widget changes). Returns the member, or null for an admin (who sees every review). */
-function requireStaff(ctx: RequestContext): Identity | null {
-  const caller = ctx.caller();
-  if (caller.kind === 'admin') return null;
-  const who = ctx.requireMember();
-  if (!isStaff(who)) throw forbidden('Only site owners and contributors can do this', 'PERMISSION_DENIED');
-  return who;
-}
+/**
+ * Moderation, replies and the bulk calls: an admin identity only (wire-protocol §11.5). A visitor or member token,
+ * a member with the OWNER or CONTRIBUTOR role included, is refused 403 before its body is read.
+ */
+const requireAdmin = (ctx: RequestContext): null => (ctx.requireAdmin(), null);
 
 function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): ReviewRow {
   const dup = reviewIdOfAuthor(ctx.db, r.namespace, r.entityId, r.contactId);
@@ -240,9 +231,6 @@ function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): Rev
 }
 
 const wire = (ctx: RequestContext, r: ReviewRow) => ({ review: toWireReview(r, ctx.baseUrl) });
-
-/** The contact a visitor writes as: one per visitor (its token), never a member's and never chosen by the body. */
-export const visitorContactId = (visitorId: string) => stableId(`contact:visitor:${visitorId}`);
 
 type MediaInput = z.infer<typeof mediaItem>;
 const MEDIA_PATH = /^\/media\/(?:uploads\/)?([A-Za-z0-9][A-Za-z0-9._-]*)$/;
@@ -315,83 +303,66 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.createReview, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
+    // who may write, before the body is read: a visitor has no contact (only an admin identity can make one,
+    // wire-protocol §11.4), so its token is refused whatever `author.contactId` it names
+    if (who.kind === 'visitor')
+      throw forbidden('Sign in to write a review: a visitor has no contact to write as', 'PERMISSION_DENIED');
     const { review } = validate(createSchema, ctx.body);
-    if (who.kind !== 'member')
-      throw forbidden('Visitors create reviews with POST /reviews/v1/reviews/contact', 'PERMISSION_DENIED');
-    const me = memberRecord(ctx, who);
-    if (!isStaff(who) && review.author.contactId !== me?.contactId) {
+    const me = who.kind === 'member' ? memberRecord(ctx, who) : undefined;
+    // a member writes as its own contact only (another contact id, forged or real, is refused); an admin identity
+    // (the site's server, issue 16) writes for the contact it names
+    if (who.kind === 'member' && review.author.contactId !== me?.contactId) {
       throw forbidden('author.contactId must be your own contact', 'PERMISSION_DENIED');
     }
     checkEntity(ctx, review.namespace, review.entityId, 'review.entityId');
     const media = hostedMedia(ctx, review.content.media, 'review.content.media');
+    const author = me ?? memberOfContact(ctx.db, review.author.contactId);
     const name =
-      review.author.authorName || me?.nickname || [me?.firstName, me?.lastName].filter(Boolean).join(' ') || undefined;
+      review.author.authorName ||
+      author?.nickname ||
+      [author?.firstName, author?.lastName].filter(Boolean).join(' ') ||
+      undefined;
+    const policy = moderationPolicy(ctx.db);
     const row = create(ctx, {
       namespace: review.namespace,
       entityId: review.entityId,
       contactId: review.author.contactId,
       authorName: name,
-      authorType: 'MEMBER',
+      authorType: author ? 'MEMBER' : 'VISITOR',
       createdBy: callerId(who),
       ...review.content,
       media: media ?? [],
-      status: moderationPolicy(ctx.db).members ? 'IN_MODERATION' : 'APPROVED',
+      status: (author ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED',
       reviewDate: review.reviewDate,
       nowIso: new Date(ctx.now()).toISOString(),
     });
     return { json: wire(ctx, row) };
   });
 
-  router.operation(api.createReviewAndContact, (ctx) => {
-    const who = ctx.auth();
-    const body = validate(contactCreateSchema, ctx.body);
-    const me = memberRecord(ctx, who);
-    if (!me && !body.email) throw invalidField('email', 'is required for visitors', 'REQUIRED_FIELD');
-    if (!me && !body.name) throw invalidField('name', 'is required for visitors', 'REQUIRED_FIELD');
-    checkEntity(ctx, body.namespace, body.entityId, 'entityId');
-    const media = hostedMedia(ctx, body.content.media, 'content.media');
-    // Whose contact it is comes from the token only: a member writes as its own contact; a visitor as the contact
-    // bound to its visitor. The typed email never picks a contact (it used to: a visitor typing a member's address
-    // wrote as that member).
-    const contactId = who.kind === 'member' ? me?.contactId : visitorContactId(who.visitorId);
-    if (!contactId) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
-    const policy = moderationPolicy(ctx.db);
-    const row = create(ctx, {
-      namespace: body.namespace,
-      entityId: body.entityId,
-      contactId,
-      authorName: body.name ?? me?.nickname ?? undefined,
-      authorType: me ? 'MEMBER' : 'VISITOR',
-      createdBy: callerId(who),
-      ...body.content,
-      media: media ?? [],
-      status: (me ? policy.members : policy.visitors) ? 'IN_MODERATION' : 'APPROVED',
-      nowIso: new Date(ctx.now()).toISOString(),
-    });
-    return { json: wire(ctx, row) };
-  });
+  // Removed from the platform (2024-02-01, wire-protocol §11.4): answered exactly like a path nobody serves.
+  router.removed('POST', `${REVIEWS}/contact`);
 
   router.operation(api.getReview, (ctx) => {
     const who = readerOf(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const priv = ctx.query.get('returnPrivateReviews') === 'true';
-    if (r.moderation_status !== 'APPROVED' && !(priv && (who === null || isStaff(who) || isAuthor(ctx, who, r)))) {
+    if (r.moderation_status !== 'APPROVED' && !(priv && (who === null || isAuthor(ctx, who, r)))) {
       throw notFound(`Review ${r.id} not found`, 'REVIEW_NOT_FOUND', { reviewId: r.id });
     }
     return { json: wire(ctx, r) };
   });
 
   router.operation(api.updateReview, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
-    if (!isStaff(who) && !isAuthor(ctx, who, r))
-      throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
+    const admin = who.kind === 'admin';
+    if (!admin && !isAuthor(ctx, who, r)) throw forbidden('You can only edit your own reviews', 'PERMISSION_DENIED');
     const { review } = validate(updateSchema, ctx.body);
     const c = review.content ?? {};
     const media = hostedMedia(ctx, c.media, 'review.content.media');
     const policy = moderationPolicy(ctx.db);
-    const status = isStaff(who)
+    const status = admin
       ? r.moderation_status
       : (r.author_type === 'MEMBER' ? policy.members : policy.visitors)
         ? 'IN_MODERATION'
@@ -412,16 +383,16 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.deleteReview, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
-    if (!isStaff(who) && !isAuthor(ctx, who, r))
+    if (who.kind !== 'admin' && !isAuthor(ctx, who, r))
       throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
     deleteReviews(ctx.db, [r.id]);
     return { json: {} };
   });
 
   router.operation(api.replyToReview, (ctx) => {
-    requireStaff(ctx);
+    requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { message } = validate(replySchema, ctx.body);
     setReply(ctx.db, r.id, message, ctx.now());
@@ -429,14 +400,14 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.deleteReviewReply, (ctx) => {
-    requireStaff(ctx);
+    requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     setReply(ctx.db, r.id, null, ctx.now());
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
   router.operation(api.moderateReview, (ctx) => {
-    requireStaff(ctx);
+    requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { status } = validate(moderateSchema, ctx.body);
     moderateReviews(ctx.db, [r.id], status, ctx.now());
@@ -444,7 +415,7 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.bulkModerateReviews, (ctx) => {
-    const who = requireStaff(ctx);
+    const who = requireAdmin(ctx);
     const { filter, status } = validate(bulkModerateSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
     moderateReviews(
@@ -457,7 +428,7 @@ export const reviewsRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.bulkDeleteReviews, (ctx) => {
-    const who = requireStaff(ctx);
+    const who = requireAdmin(ctx);
     const { filter } = validate(bulkDeleteSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
     deleteReviews(

@@ -1,6 +1,6 @@
 /**
  * Site media uploads for review photos (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
- * `/site-media/v1/files/generate-upload-url`). The answer's `uploadUrl` takes the bytes in a `PUT` (or `POST`); the
+ * `/site-media/v1/files/generate-upload-url`), for an admin identity only: the site's server asks for the URL. The answer's `uploadUrl` takes the bytes in a `PUT` (or `POST`); the
  * type is sniffed from the bytes (PNG, JPEG, GIF, WebP only) and the file is served from `/media/uploads/<id>`.
  */
 import { randomBytes } from 'node:crypto';
@@ -61,9 +61,9 @@ export function sniffImage(
 
 export const siteMediaRoutes: RouteModule = (router) => {
   router.operation(api.generateUploadUrl, (ctx) => {
-    // admin identities too (on the platform they are the only ones: wire-protocol §11.5; visitors and members are
-    // refused there once the review form no longer needs them, issue 15)
-    const who = ctx.caller();
+    // admin identities only (wire-protocol §11.5: "only when authenticated as a Wix app or Wix user identity"):
+    // visitor and member tokens are refused 403 before the body is read
+    const who = ctx.requireAdmin();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {
       throw invalidField('sizeInBytes', `must be at most ${MAX_UPLOAD_BYTES} bytes`, 'MAX', {
@@ -74,12 +74,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
-      createdBy:
-        who.kind === 'admin'
-          ? `admin:${who.clientId ?? who.via}`
-          : who.kind === 'member'
-            ? who.memberId
-            : who.visitorId,
+      createdBy: `admin:${who.clientId ?? who.via}`,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };

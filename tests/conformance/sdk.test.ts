@@ -4,7 +4,8 @@
  * `https://edge.wixapis.com/…` URLs (and its auth strategies call `fetch` directly); the only change is at the
  * boundary: the global `fetch` sends those hosts to the emulator's http base, everything else as it came.
  * Every call Inlay makes (docs/wire.md) succeeds with the shapes the SDK expects, and the admin calls succeed
- * through `client_credentials` (AppStrategy and the documented REST grant) and `ApiKeyStrategy`.
+ * through `client_credentials` (AppStrategy and the documented REST grant) and `ApiKeyStrategy`; visitor and member
+ * tokens are refused the admin-only calls (upload URLs, moderation, replies) as the SDK expects them refused.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from '@wix/sdk';
@@ -309,6 +310,57 @@ describe('admin calls', () => {
     await expect(admin.backInStock.getBackInStockNotificationRequest(stockRequestId)).rejects.toMatchObject({
       details: { applicationError: { code: 'REQUEST_NOT_FOUND' } },
     });
+  });
+
+  it('a visitor and a member (OAuthStrategy) are refused upload URLs, moderation and replies as the SDK expects (403); the admin identity (client_credentials) is not', async () => {
+    const SDK_MODULES = { files, reviews, members };
+    const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: SDK_MODULES });
+    const member = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: SDK_MODULES });
+    await signIn(member as unknown as VisitorClient, DEMO_LOGINS.owner); // a member with the OWNER role: no admin
+    const before = (await shopper.reviews.getReview(reviewId)).moderation?.moderationStatus;
+    for (const [who, client] of [
+      ['visitor', shopper],
+      ['member', member],
+    ] as const) {
+      const calls = {
+        generateFileUploadUrl: () =>
+          client.files.generateFileUploadUrl('image/png', { fileName: 'p.png', sizeInBytes: '1234' }),
+        updateModerationStatus: () => client.reviews.updateModerationStatus(reviewId, { status: 'REJECTED' }),
+        setReply: () => client.reviews.setReply(reviewId, 'Not mine to say'),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        const refused = await call().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(refused, `${who} ${name}`).toBeInstanceOf(Error);
+        // the SDK's error for a platform refusal: the HTTP status, the platform's error details and request id
+        expect(refused, `${who} ${name}`).toMatchObject({
+          status: 403,
+          requestId: expect.any(String),
+          details: { applicationError: { code: 'PERMISSION_DENIED', description: expect.stringMatching(/admin/) } },
+        });
+      }
+    }
+    // a visitor has no contact to write a review as: refused too
+    await expect(
+      shopper.reviews.createReview({
+        namespace: 'stores',
+        entityId: stool,
+        author: { contactId: 'made-up-contact' },
+        content: { body: 'Nice', rating: 5 },
+      }),
+    ).rejects.toMatchObject({ status: 403, details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+    expect((await shopper.reviews.getReview(reviewId)).moderation?.moderationStatus).toBe(before);
+
+    const admin = createClient({ auth: strategies['AppStrategy (client_credentials)'](), modules: ADMIN_MODULES });
+    const { uploadUrl } = await admin.files.generateFileUploadUrl('image/png', {
+      fileName: 'p.png',
+      sizeInBytes: '1234',
+    });
+    expect(uploadUrl).toMatch(/^http:\/\//);
+    const moderated = await admin.reviews.updateModerationStatus(reviewId, { status: 'APPROVED' });
+    expect(moderated.review?.moderation?.moderationStatus).toBe('APPROVED');
   });
 
   it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {

@@ -24,15 +24,14 @@ import {
   bulkDelete,
   bulkModerate,
   createReview,
-  createReviewAndContact,
   deleteReply,
   deleteReview,
   getReview,
   moderateReview,
   replyToReview,
   updateReview,
-  uploadPhoto,
 } from '../../core/api/review-writes.ts';
+import { uploadPhoto } from '../../core/api/site-media.ts';
 import {
   addToCart,
   applyCoupon,
@@ -54,7 +53,7 @@ import {
   readProducts,
   STORES_APP_ID,
 } from '../../core/api/products.ts';
-import { api as call, DEMO_CLIENT_ID, memberTokens, startTestEmulator } from '../helpers/emulator.ts';
+import { adminToken, api as call, DEMO_CLIENT_ID, memberTokens, startTestEmulator } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
 import type { RunningEmulator } from '../../emulator/server.ts';
 
@@ -97,6 +96,11 @@ const visitor = async (): Promise<Http> => {
 const member = async (who: 'member' | 'owner' = 'member'): Promise<Http> => {
   const t = await memberTokens(emu, who);
   return httpWith(() => t.access);
+};
+/** The admin identity (client credentials): what the site companion (issue 16) calls with. */
+const admin = async (): Promise<Http> => {
+  const t = await adminToken(emu);
+  return httpWith(() => t);
 };
 const lastMail = async (to: string) => (await call(emu, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages[0];
 const SITE = 'http://127.0.0.1:5173';
@@ -192,7 +196,7 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await fetchCart(c))?.lineItems ?? []).toEqual([]);
   });
 
-  it('reviews: a visitor reads and counts, writes with name and email', async () => {
+  it('reviews: a visitor reads and counts; it cannot write (no contact: wire-protocol §11.4)', async () => {
     const http = await visitor();
     const entityId = seedIds.products['cast-iron-skillet']!;
     const filter = { namespace: 'stores', entityId };
@@ -203,20 +207,23 @@ describe('every answer the client reads parses with core schemas', () => {
         (await queryReviews(http, { filter, sort: 'newest', limit: 2, cursor: page.next })).reviews.length,
       ).toBeGreaterThan(0);
     expect(await countReviews(http, filter)).toBeGreaterThan(0);
-    const review = await createReviewAndContact(http, {
-      namespace: 'stores',
-      entityId: seedIds.products['linen-apron']!,
-      content: { rating: 5, title: 'Contract', body: 'Sturdy.' },
-      name: 'Vera',
-      email: 'vera.contract@example.com',
-    });
-    expect(review.id).toEqual(expect.any(String));
+    await expect(
+      createReview(http, {
+        namespace: 'stores',
+        entityId: seedIds.products['linen-apron']!,
+        content: { rating: 5, title: 'Contract', body: 'Sturdy.' },
+        author: { contactId: 'any' },
+      }),
+    ).rejects.toMatchObject({ status: 403, applicationError: { code: 'PERMISSION_DENIED' } });
   });
 
-  it('reviews: a member writes with a photo, reads, edits and deletes their own', async () => {
+  it('reviews: a member writes with a photo (uploaded by the admin identity), reads, edits and deletes their own', async () => {
     const http = await member();
     const me = await getMyMember(http);
-    const image = await uploadPhoto(http, new File([PNG], 'p.png', { type: 'image/png' }));
+    await expect(uploadPhoto(http, new File([PNG], 'p.png', { type: 'image/png' }))).rejects.toMatchObject({
+      status: 403,
+    });
+    const image = await uploadPhoto(await admin(), new File([PNG], 'p.png', { type: 'image/png' }));
     const review = await createReview(http, {
       namespace: 'stores',
       entityId: seedIds.products['camp-lantern']!,
@@ -228,7 +235,7 @@ describe('every answer the client reads parses with core schemas', () => {
     await deleteReview(http, review.id);
   });
 
-  it('reviews: the site owner moderates, replies, bulk moderates and bulk deletes', async () => {
+  it('reviews: the admin identity moderates, replies, bulk moderates and bulk deletes; the owner member cannot', async () => {
     const author = await member();
     const me = await getMyMember(author);
     const entityId = seedIds.products['folding-camp-stool']!;
@@ -238,7 +245,8 @@ describe('every answer the client reads parses with core schemas', () => {
       content: { rating: 3, title: 'Ok' },
       author: { contactId: me.contactId! },
     });
-    const owner = await member('owner');
+    await expect(moderateReview(await member('owner'), review.id, 'APPROVED')).rejects.toMatchObject({ status: 403 });
+    const owner = await admin();
     expect((await moderateReview(owner, review.id, 'APPROVED')).moderation?.moderationStatus).toBe('APPROVED');
     expect((await replyToReview(owner, review.id, 'Thank you')).reply?.message).toBe('Thank you');
     expect((await deleteReply(owner, review.id)).reply).toBeUndefined();

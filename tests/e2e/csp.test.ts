@@ -18,12 +18,6 @@ const TAGS = [
 ];
 const MUG = seedIds.products['enamel-camp-mug']!;
 const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
-// a valid 4×4 opaque PNG (drawn into the preview)
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000004000000040806000000a9f19e7e0000001249444154789c63d08f0df88f8c1948170000deb91db124c415160000000049454e44ae426082',
-  'hex',
-);
-
 /**
  * The policy the README documents, for a site whose widgets and platform API are both on `api`, and whose platform
  * serves its authorize page on `pages` (the emulator's hosted pages origin).
@@ -113,18 +107,11 @@ describe('strict CSP with Trusted Types', () => {
     await w.page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
-    // the review form, with a photo preview
+    // the review form (photos only where the page names a site companion: their preview under a strict CSP is in
+    // tests/e2e/reviews.test.ts)
     await reviews.getByRole('button', { name: 'Write a review' }).click();
     await reviews.getByRole('group', { name: 'Your rating' }).waitFor();
-    await reviews.getByLabel('Add photos').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: PNG }]);
-    // the preview is drawn (a canvas: a blob: URL would break img-src)
-    await expect
-      .poll(() =>
-        reviews
-          .locator('.preview canvas')
-          .evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(72, 72, 1, 1).data[3]),
-      )
-      .toBe(255);
+    expect(await reviews.getByLabel('Add photos').count()).toBe(0);
 
     // back in stock (shown with `always`), prefilled for the member
     const bis = w.page.locator('inlay-back-in-stock');

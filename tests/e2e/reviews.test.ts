@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
 import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
-import { SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
-import { insertReview } from '../../emulator/domain/reviews.ts';
+import { adminToken, api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
+import { DEMO_LOGINS, SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
+import { insertReview, seedContacts } from '../../emulator/domain/reviews.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 
 const env = useStackAndBrowser();
 
@@ -16,7 +17,7 @@ const XSS_REPLY = '<img src=x onerror="window.__xss=3">Thanks Ada';
 
 const widget = (page: Page) => page.locator('inlay-reviews');
 
-/** A page signed in as the demo member or owner: real tokens from the emulator's token endpoint, stored as core does. */
+/** A page signed in as the demo member: real tokens from the emulator's token endpoint, stored as core does. */
 async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
   const t = await memberTokens(env.stack.emulator, who);
   const w = await openPage(env.browser, opts);
@@ -39,58 +40,89 @@ async function openForm(page: Page) {
   await widget(page).getByRole('group', { name: 'Your rating' }).waitFor();
 }
 
-async function fillForm(
-  page: Page,
-  v: { rating: number; title?: string; body: string; name?: string; email?: string },
-) {
+async function fillForm(page: Page, v: { rating: number; title?: string; body: string }) {
   const w = widget(page);
   await w.getByRole('radio', { name: `${v.rating} star${v.rating > 1 ? 's' : ''}`, exact: true }).check();
   if (v.title !== undefined) await w.getByLabel('Title (optional)').fill(v.title);
   await w.getByLabel('Your review').fill(v.body);
-  if (v.name !== undefined && (await w.getByLabel('Your name').count())) await w.getByLabel('Your name').fill(v.name);
-  if (v.email !== undefined && (await w.getByLabel('Email (not shown)').count()))
-    await w.getByLabel('Email (not shown)').fill(v.email);
+}
+
+/** A page with `<inlay-reviews>` for `slug`'s product whose loader names a site companion (`data-companion`). */
+function companionPage(slug: string, csp?: string): string {
+  const id = seedIds.products[slug]!;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>companion</title><script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}" data-companion="/api/inlay"></script></head><body><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
+  return env.stack.fixtures.page(`/companion-${slug}`, html, csp ? { 'content-security-policy': csp } : {});
+}
+
+/** Private reads (`returnPrivateReviews`: the owner probe) the page sends from now on; without a companion, none. */
+function privateReads(w: WatchedPage): string[] {
+  const seen: string[] = [];
+  w.page.on('request', (r) => {
+    if (/returnPrivateReviews"?\s*[:=]\s*"?true/.test(`${r.url()} ${r.postData() ?? ''}`)) seen.push(r.url());
+  });
+  return seen;
 }
 
 describe('<inlay-reviews> on the demo product page', () => {
-  it('visitor submits (XSS payloads) → awaiting moderation → owner approves inline and replies → visitors see it as text', async () => {
-    const v = await openPage(env.browser);
-    await openProduct(v, 'linen-apron');
-    await openForm(v.page);
-    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+  it('a member submits (XSS payloads) → live; the store’s reply (admin identity) → visitors see it all as text; again: 409, text kept', async () => {
+    // the member's nickname is user content too: it becomes the review's author name
+    const t = await memberTokens(env.stack.emulator, 'member');
+    const nick = (nickname: string) =>
+      api(env.stack.emulator, `/members/v1/members/${seedIds.members.member}`, {
+        method: 'PATCH',
+        token: t.access,
+        body: { member: { id: seedIds.members.member, profile: { nickname } } },
+      });
+    expect((await nick(XSS_NAME)).status).toBe(200);
+    const m = await signedIn('member');
+    const probes = privateReads(m);
+    await openProduct(m, 'linen-apron');
+    await openForm(m.page);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]);
 
     // nothing chosen: field messages, nothing sent
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
     await expect
-      .poll(() => widget(v.page).locator('.err').allTextContents())
+      .poll(() => widget(m.page).locator('.err').allTextContents())
       .toContain('Choose a rating from 1 to 5 stars.');
-    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]);
     // the rating radios are keyboard operable
-    await widget(v.page).getByRole('radio', { name: '1 star', exact: true }).focus();
-    await v.page.keyboard.press('ArrowRight');
-    expect(await widget(v.page).getByRole('radio', { name: '2 stars', exact: true }).isChecked()).toBe(true);
+    await widget(m.page).getByRole('radio', { name: '1 star', exact: true }).focus();
+    await m.page.keyboard.press('ArrowRight');
+    expect(await widget(m.page).getByRole('radio', { name: '2 stars', exact: true }).isChecked()).toBe(true);
 
-    await fillForm(v.page, { rating: 5, title: XSS_TITLE, body: XSS_BODY, name: XSS_NAME, email: 'ada@example.com' });
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    const status = widget(v.page).locator('[part=status]');
-    await expect.poll(() => status.textContent()).toMatch(/awaiting moderation/);
-    expect(await status.locator('h3').textContent()).toBe(XSS_TITLE);
-    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    await fillForm(m.page, { rating: 5, title: XSS_TITLE, body: XSS_BODY });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    const status = widget(m.page).locator('[part=status]');
+    await expect.poll(() => status.textContent()).toMatch(/Your review is live/);
+    const mine = widget(m.page).locator('[part=list] article').filter({ hasText: 'Line two' });
+    await mine.waitFor();
+    expect(await mine.locator('h3').textContent()).toBe(XSS_TITLE);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]);
+    // no owner tools and no owner probe without a site companion
+    expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
+    expect(
+      await widget(m.page)
+        .getByRole('button', { name: /^(Approve|Reject|Reply|Edit reply|Delete reply|Delete review)$/ })
+        .count(),
+    ).toBe(0);
+    expect(probes).toEqual([]);
 
-    // owner: the pending queue, approve, reply
-    const o = await signedIn('owner');
-    await openProduct(o, 'linen-apron');
-    const queue = widget(o.page).locator('[part=queue]');
-    await expect.poll(() => queue.locator('h3').first().textContent()).toBe('Waiting for approval (1)');
-    expect(await queue.locator('article h3').textContent()).toBe(XSS_TITLE);
-    expect(await axe(o.page, 'inlay-reviews')).toEqual([]);
-    await queue.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => queue.count()).toBe(0);
-    const mine = widget(o.page).locator('[part=list] article').filter({ hasText: 'Line two' });
-    await mine.getByRole('button', { name: 'Reply' }).click();
-    await mine.getByLabel(`Reply to ${XSS_NAME}`).fill(XSS_REPLY);
-    await mine.getByRole('button', { name: 'Save reply' }).click();
-    await expect.poll(() => mine.locator('.reply .body').textContent()).toBe(XSS_REPLY);
+    // the store replies with its admin identity (on a real site: through the companion, issue 16)
+    const id = (
+      await api(env.stack.emulator, '/reviews/v1/reviews/query', {
+        token: t.access,
+        body: {
+          query: { filter: { entityId: seedIds.products['linen-apron']!, 'author.contactId': seedContacts.member } },
+        },
+      })
+    ).json.reviews[0].id as string;
+    const reply = await api(env.stack.emulator, `/reviews/v1/reviews/${id}/reply`, {
+      method: 'PATCH',
+      token: await adminToken(env.stack.emulator),
+      body: { message: XSS_REPLY },
+    });
+    expect(reply.status).toBe(200);
 
     // visitors: published, as text, nothing ran
     const v2 = await openPage(env.browser);
@@ -110,75 +142,91 @@ describe('<inlay-reviews> on the demo product page', () => {
         .evaluate((e) => getComputedStyle(e).whiteSpace),
     ).toBe('pre-line');
     expect(await v2.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-    expect(await o.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await m.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await axe(v2.page, 'inlay-reviews')).toEqual([]);
 
-    // the same person again (the same browser, so the same visitor: the typed email does not say who it is): a clear
-    // message, the form keeps what was typed
-    await openProduct(v, 'linen-apron');
-    await openForm(v.page);
-    v.expected.push(/status of 409/);
-    await fillForm(v.page, { rating: 4, body: 'Second thoughts', name: 'Ada', email: 'ada@example.com' });
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(() => widget(v.page).getByRole('alert').textContent()).toMatch(/already reviewed this item/);
-    expect(await widget(v.page).getByLabel('Your review').inputValue()).toBe('Second thoughts');
-    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
-    for (const w of [v, o, v2]) await w.context.close();
+    // the same member again: a clear message, the form keeps what was typed
+    await openProduct(m, 'linen-apron');
+    await openForm(m.page);
+    m.expected.push(/status of 409/);
+    await fillForm(m.page, { rating: 4, body: 'Second thoughts' });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => widget(m.page).getByRole('alert').textContent()).toMatch(/already reviewed this item/);
+    expect(await widget(m.page).getByLabel('Your review').inputValue()).toBe('Second thoughts');
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]);
+    expect((await nick('Maya')).status).toBe(200);
+    for (const w of [m, v2]) await w.context.close();
   });
 
-  it('owner: sort and paging, bulk reject of the queue, delete a reply and a review (with confirmation)', async () => {
-    const o = await signedIn('owner');
-    await openProduct(o, 'enamel-camp-mug');
-    const queue = widget(o.page).locator('[part=queue]');
-    await expect.poll(() => queue.locator('h3').first().textContent()).toBe('Waiting for approval (1)');
-    await queue.getByRole('button', { name: 'Reject all' }).click();
-    await expect.poll(() => queue.count()).toBe(0);
+  it('a visitor types a review, is asked to sign in, signs in inline, and the review they typed goes as the member', async () => {
+    const v = await openPage(env.browser);
+    const probes = privateReads(v);
+    await openProduct(v, 'waffle-cotton-towel');
+    await openForm(v.page);
+    const w = widget(v.page);
+    // no photo UI without data-companion; no name or email fields (the platform has no visitor review)
+    expect(await w.locator('[part=dropzone], input[type=file]').count()).toBe(0);
+    expect(await w.getByLabel('Your name').count()).toBe(0);
+    const signin = w.locator('[part=signin]');
+    expect(await signin.textContent()).toBe('Sign in to post your review. What you write is kept.');
+    expect(await signin.locator('inlay-login').count()).toBe(0); // it comes with the send
+    await fillForm(v.page, { rating: 4, title: 'Soaks it up', body: 'Dries fast, still soft after a month.' });
+    await w.getByRole('button', { name: 'Submit review' }).click();
+    await expect
+      .poll(() => w.getByRole('alert').textContent())
+      .toBe('Sign in to send your review: it goes once you’re signed in.');
+    expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
 
-    await o.page.goto(`${env.stack.demo}/products/cast-iron-skillet`);
-    const list = widget(o.page).locator('[part=list] > li');
+    // the login widget's own inline sign-in, inside the form
+    const login = signin.locator('inlay-login');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
+    await login.getByLabel('Password', { exact: true }).press('Enter');
+    // signed in: the review they typed is sent as the member, without another press
+    const status = w.locator('[part=status]');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/Your review is live/);
+    const sent = w.locator('[part=list] article', { hasText: 'Dries fast, still soft after a month.' });
+    await sent.waitFor();
+    expect(await sent.locator('h3').textContent()).toBe('Soaks it up');
+    expect(await sent.getByRole('img').first().getAttribute('aria-label')).toBe('4 out of 5');
+    expect(await v.page.evaluate(() => window.Inlay!.session.get().role)).toBe('member');
+    // the kept draft is gone once sent; nobody was asked whether they own the site
+    expect(
+      await v.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('inlay.reviews.draft'))),
+    ).toEqual([]);
+    expect(probes).toEqual([]);
+    await v.context.close();
+  });
+
+  // The owner's inline moderation (pending queue, bulk reject, deleting replies and reviews) needs an admin identity:
+  // issue 16's companion brings it back to the browser; its platform calls are covered in emulator/reviews.test.ts.
+  it('sort and paging: more pages by cursor, lowest and highest first', async () => {
+    const v = await openPage(env.browser);
+    await openProduct(v, 'cast-iron-skillet');
+    const list = widget(v.page).locator('[part=list] > li');
     await expect.poll(() => list.count()).toBe(5);
-    await widget(o.page).getByRole('button', { name: 'Show more reviews' }).click();
+    await widget(v.page).getByRole('button', { name: 'Show more reviews' }).click();
     await expect.poll(() => list.count()).toBe(7);
-    await widget(o.page).getByLabel('Sort by').selectOption('lowest');
+    await widget(v.page).getByLabel('Sort by').selectOption('lowest');
     await expect
       .poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '')
       .toBe('1 out of 5');
-    await widget(o.page).getByLabel('Sort by').selectOption('highest');
+    await widget(v.page).getByLabel('Sort by').selectOption('highest');
     await expect
       .poll(async () => (await list.first().getByRole('img').getAttribute('aria-label')) ?? '')
       .toBe('5 out of 5');
-
-    const withReply = widget(o.page)
-      .locator('[part=list] article')
-      .filter({ has: o.page.locator('.reply') })
-      .first();
-    const replies = await widget(o.page).locator('[part=list] .reply').count();
-    expect(replies).toBeGreaterThan(0);
-    await withReply.getByRole('button', { name: 'Delete reply' }).click();
-    await expect.poll(() => widget(o.page).locator('[part=list] .reply').count()).toBe(replies - 1);
-
-    const first = list.first().locator('article');
-    const author = await first.locator('.author').textContent(); // unique per product in the seed
-    await first.getByRole('button', { name: 'Delete review' }).click();
-    await first.getByRole('button', { name: 'Confirm delete' }).click();
-    await expect.poll(() => widget(o.page).locator('[part=list] .author', { hasText: author! }).count()).toBe(0);
-    await expect.poll(() => widget(o.page).locator('.avg .muted').textContent()).toBe('6 reviews');
-    await o.context.close();
+    await v.context.close();
   });
 
-  it('a member’s review publishes at once (the non-owner probe is refused once)', async () => {
+  it('a member’s review publishes at once (no owner probe without a companion)', async () => {
     const m = await signedIn('member', { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
-    m.expected.push(/status of 403/);
+    const probes = privateReads(m);
     await openProduct(m, 'camp-lantern');
     const before = Number((await widget(m.page).locator('.avg .muted').textContent())!.replace(/\D/g, ''));
     await openForm(m.page);
-    await fillForm(m.page, {
-      rating: 4,
-      title: 'Bright and sturdy',
-      body: 'Lasted a whole weekend.',
-      name: 'Maya',
-      email: 'member@fernwood.example',
-    });
+    expect(await widget(m.page).locator('[part=signin]').count()).toBe(0);
+    await fillForm(m.page, { rating: 4, title: 'Bright and sturdy', body: 'Lasted a whole weekend.' });
     await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => widget(m.page).locator('[part=status]').textContent()).toMatch(/Your review is live/);
     await expect
@@ -188,13 +236,14 @@ describe('<inlay-reviews> on the demo product page', () => {
     await widget(m.page).locator('[part=list] article', { hasText: 'Lasted a whole weekend.' }).waitFor();
     expect(await widget(m.page).locator('article', { hasText: 'Lasted a whole weekend.' }).count()).toBe(1);
     expect(await widget(m.page).locator('[part=queue]').count()).toBe(0);
+    expect(probes).toEqual([]);
     expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // dark
     await m.context.close();
   });
 
   it('a member’s review whose answer is lost is read back and shown as sent, not as an error', async () => {
     const m = await signedIn('member');
-    m.expected.push(/status of 403/, /ERR_CONTENT_LENGTH_MISMATCH/);
+    m.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/);
     await openProduct(m, 'enamel-camp-mug');
     await openForm(m.page);
     await fillForm(m.page, { rating: 5, body: 'Keeps coffee hot on the trail.' });
@@ -207,64 +256,52 @@ describe('<inlay-reviews> on the demo product page', () => {
     await m.context.close();
   });
 
-  it('a visitor’s review whose answer is lost: an honest message, the text kept, and sending again shows it as sent', async () => {
-    const v = await openPage(env.browser);
-    v.expected.push(/ERR_CONTENT_LENGTH_MISMATCH/, /status of 409/);
-    await openProduct(v, 'enamel-camp-mug');
-    await openForm(v.page);
-    await fillForm(v.page, {
-      rating: 4,
-      body: 'Chipped a little, still great.',
-      name: 'Lin',
-      email: 'lin@example.com',
-    });
-    await api(env.stack.emulator, '/_dev/faults', {
-      body: { path: '/reviews/v1/reviews/contact', method: 'POST', dropAfter: true, times: 1 },
-    });
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    await expect
-      .poll(() => widget(v.page).getByRole('alert').textContent())
-      .toBe('We couldn’t confirm that your review arrived. Send it again: it won’t be posted twice.');
-    expect(await widget(v.page).getByLabel('Your review').inputValue()).toBe('Chipped a little, still great.');
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(() => widget(v.page).locator('[part=status]').textContent()).toMatch(/awaiting moderation/);
-    expect(await widget(v.page).getByText('You’ve already reviewed this item', { exact: false }).count()).toBe(0);
-    await v.context.close();
-  });
-
-  it('photos: type and size limits, preview and remove, upload with the review', async () => {
-    const v = await openPage(env.browser);
-    await openProduct(v, 'waxed-canvas-tote');
-    await openForm(v.page);
-    const input = widget(v.page).getByLabel('Add photos');
+  it('photos (data-companion): type and size limits, preview and remove; a refused upload is told on the photo and the review goes without it', async () => {
+    const m = await signedIn('member');
+    // generate-upload-url takes an admin identity only: the member's token is refused until issue 16's companion
+    m.expected.push(/status of 403/);
+    await m.page.goto(companionPage('waxed-canvas-tote'));
+    await widget(m.page).locator('[part=summary], [part=empty]').first().waitFor();
+    await openForm(m.page);
+    const input = widget(m.page).getByLabel('Add photos');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     await input.setInputFiles([
       { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
     ]);
     await expect
-      .poll(() => widget(v.page).getByRole('alert').textContent())
+      .poll(() => widget(m.page).getByRole('alert').textContent())
       .toMatch(/huge\.png is larger than 5 MB\. notes\.txt: only PNG, JPEG, GIF or WebP images\./);
     await input.setInputFiles([
       { name: 'a.png', mimeType: 'image/png', buffer: png },
       { name: 'b.png', mimeType: 'image/png', buffer: png },
     ]);
-    await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(2);
+    await expect.poll(() => widget(m.page).locator('.preview').count()).toBe(2);
     // drawn into a canvas: no blob: URL, which a strict img-src would refuse (tests/e2e/csp.test.ts)
-    expect(await widget(v.page).locator('.preview canvas').count()).toBe(2);
-    expect(await axe(v.page, 'inlay-reviews')).toEqual([]); // the file alert and the previews' remove buttons
-    await widget(v.page).getByRole('button', { name: 'Remove photo 2' }).click();
-    await expect.poll(() => widget(v.page).locator('.preview').count()).toBe(1);
-    await fillForm(v.page, { rating: 3, body: 'With a photo', name: 'Bo', email: 'bo@example.com' });
-    await widget(v.page).getByRole('button', { name: 'Submit review' }).click();
-    const status = widget(v.page).locator('[part=status]');
-    await expect.poll(() => status.textContent()).toMatch(/awaiting moderation/);
-    const src = await status.locator('img').getAttribute('src');
-    expect(src).toMatch(new RegExp(`^${env.stack.api}/media/uploads/`));
-    const served = await fetch(src!);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    await v.context.close();
+    expect(await widget(m.page).locator('.preview canvas').count()).toBe(2);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]); // the file alert and the previews' remove buttons
+    await widget(m.page).getByRole('button', { name: 'Remove photo 2' }).click();
+    await expect.poll(() => widget(m.page).locator('.preview').count()).toBe(1);
+    await fillForm(m.page, { rating: 3, body: 'With a photo' });
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    // refused: told on that photo, nothing sent, the text kept
+    await expect
+      .poll(() => widget(m.page).locator('form .err').allTextContents())
+      .toEqual([
+        'a.png: this site doesn’t take photos yet. Remove it to post your review.',
+        'Not sent yet: a photo wasn’t uploaded. Send again to retry, or remove it.',
+      ]);
+    expect(await widget(m.page).locator('.preview.bad').count()).toBe(1);
+    expect(await widget(m.page).getByLabel('Your review').inputValue()).toBe('With a photo');
+    expect(await widget(m.page).locator('[part=status]').count()).toBe(0);
+    expect(await axe(m.page, 'inlay-reviews')).toEqual([]);
+    // without the photo, it goes
+    await widget(m.page).getByRole('button', { name: 'Remove photo 1' }).click();
+    await widget(m.page).getByRole('button', { name: 'Submit review' }).click();
+    const status = widget(m.page).locator('[part=status]');
+    await expect.poll(() => status.textContent()).toMatch(/Your review is live/);
+    await widget(m.page).locator('[part=list] article', { hasText: 'With a photo' }).waitFor();
+    await m.context.close();
   });
 
   it('JSON-LD in the document head matches the shown numbers; photos open in a keyboard-operable lightbox; javascript: URLs never rendered', async () => {
@@ -327,16 +364,16 @@ describe('<inlay-reviews> on the demo product page', () => {
     await v.context.close();
   });
 
-  it('under a strict CSP (no unsafe-inline): reviews, ratings, stars and the JSON-LD block work with no violation', async () => {
+  it('under a strict CSP (no unsafe-inline): reviews, ratings, stars, the JSON-LD block and a photo preview work with no violation', async () => {
     const w = await openPage(env.browser);
-    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}`;
+    const csp = `default-src 'none'; script-src ${env.stack.api}; style-src 'self'; img-src ${env.stack.api} data:; connect-src ${env.stack.api}; require-trusted-types-for 'script'`;
     await w.page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { violations: string[] }).violations = seen;
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     const id = seedIds.products['cast-iron-skillet']!;
-    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>csp</title><script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script></head><body><inlay-rating product-id="${id}"></inlay-rating><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
+    const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>csp</title><script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}" data-companion="/api/inlay"></script></head><body><inlay-rating product-id="${id}"></inlay-rating><inlay-reviews product-id="${id}"></inlay-reviews></body></html>`;
     await w.page.goto(env.stack.fixtures.page('/reviews-csp', html, { 'content-security-policy': csp }));
     await widget(w.page).locator('[part=list] article').first().waitFor();
     // French, from the page's lang
@@ -354,6 +391,23 @@ describe('<inlay-reviews> on the demo product page', () => {
     expect(
       await w.page.evaluate(() => document.head.querySelectorAll('script[type="application/ld+json"]').length),
     ).toBe(1);
+    // the form (with its inline sign-in) and a photo preview, drawn into a canvas: a blob: URL would break img-src
+    await widget(w.page).getByRole('button', { name: 'Écrire un avis' }).click();
+    await widget(w.page)
+      .getByLabel('Ajouter des photos')
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: await pngBytes(w.page) }]);
+    await expect
+      .poll(() =>
+        widget(w.page)
+          .locator('.preview canvas')
+          .evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(96, 96, 1, 1).data[3]),
+      )
+      .toBe(255);
+    // a visitor's send: the login widget, inline, under the same policy
+    await widget(w.page).getByRole('radio', { name: '5 étoiles', exact: true }).check();
+    await widget(w.page).getByLabel('Votre avis').fill('Parfaite.');
+    await widget(w.page).getByRole('button', { name: 'Publier l’avis' }).click();
+    await widget(w.page).locator('[part=signin] inlay-login').getByRole('button', { name: 'Se connecter' }).waitFor();
     expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     await w.context.close();
   });
@@ -388,8 +442,11 @@ const motion = (page: Page) =>
   });
 
 describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbox, motion', () => {
-  it('an empty product: no summary numbers, a call to write the first review; a visitor’s review → one thank-you in place of the form', async () => {
-    const v = await openPage(env.browser);
+  it('an empty product: no summary numbers, a call to write the first review; a review awaiting moderation → one thank-you in place of the form', async () => {
+    // this site moderates members' reviews too
+    setSetting(env.stack.emulator.db, 'reviewsModeration', { members: true });
+    onTestFinished(() => setSetting(env.stack.emulator.db, 'reviewsModeration', {}));
+    const v = await signedIn('member');
     await openProduct(v, 'merino-wool-blanket');
     const w = widget(v.page);
     const empty = w.locator('[part=empty]');
@@ -402,7 +459,7 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
 
     await empty.getByRole('button', { name: 'Write the first review' }).click();
     await w.getByRole('group', { name: 'Your rating' }).waitFor();
-    await fillForm(v.page, { rating: 4, body: 'Warm and soft.', name: 'Noor', email: 'noor@example.com' });
+    await fillForm(v.page, { rating: 4, body: 'Warm and soft.' });
     await w.getByRole('button', { name: 'Submit review' }).click();
     const status = w.locator('[part=status]');
     await expect.poll(() => status.textContent()).toMatch(/^Thanks! Your review is awaiting moderation/);
@@ -417,7 +474,6 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
 
   it('a member’s review on an empty product: the summary appears, the review is listed once, the thank-you does not repeat it', async () => {
     const m = await signedIn('member', { colorScheme: 'dark' });
-    m.expected.push(/status of 403/);
     await openProduct(m, 'folding-camp-stool');
     await widget(m.page).getByRole('button', { name: 'Write the first review' }).click();
     await fillForm(m.page, { rating: 5, body: 'Folds flat, holds firm.' });
@@ -438,37 +494,24 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const w = widget(v.page);
     const errs = () => w.locator('form .err').allTextContents();
     await w.getByRole('button', { name: 'Submit review' }).click();
-    await expect
-      .poll(errs)
-      .toEqual([
-        'Choose a rating from 1 to 5 stars.',
-        'This field is required.',
-        'This field is required.',
-        'Enter a valid email address, like name@example.com.',
-      ]);
+    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.', 'This field is required.']);
     await w.getByLabel('Your review').fill('Good board.');
-    await expect
-      .poll(errs)
-      .toEqual([
-        'Choose a rating from 1 to 5 stars.',
-        'This field is required.',
-        'Enter a valid email address, like name@example.com.',
-      ]);
+    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.']);
     expect(await w.getByLabel('Your review').getAttribute('aria-invalid')).toBeNull();
+    await w.getByLabel('Your review').fill('');
+    await expect.poll(errs).toEqual(['Choose a rating from 1 to 5 stars.']); // a new one comes with the next send
     await w.getByRole('radio', { name: '5 stars', exact: true }).check();
-    await w.getByLabel('Email (not shown)').fill('bo@');
-    await expect.poll(errs).toEqual(['This field is required.', 'Enter a valid email address, like name@example.com.']);
-    await w.getByLabel('Email (not shown)').fill('bo@example.com');
-    await expect.poll(errs).toEqual(['This field is required.']);
+    await expect.poll(errs).toEqual([]);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
     await v.context.close();
   });
 
-  it('photos: a labelled drop zone (keyboard, drag and drop) with its limits, previews of 72 px or more with a remove button each', async () => {
+  it('photos (data-companion): a labelled drop zone (keyboard, drag and drop) with its limits, previews of 72 px or more with a remove button each', async () => {
     const v = await openPage(env.browser);
     // listening early: Playwright intercepts the file chooser only once the browser has been told to
     const chooser = new Promise<FileChooser>((resolve) => v.page.once('filechooser', resolve));
-    await openProduct(v, 'ceramic-planter');
+    await v.page.goto(companionPage('ceramic-planter'));
+    await widget(v.page).locator('[part=summary], [part=empty]').first().waitFor();
     await openForm(v.page);
     const w = widget(v.page);
     const png = await pngBytes(v.page);

@@ -17,6 +17,8 @@ export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
    * `null`: not given, so the client asks the platform (`GET /stores/v3/provision/version`).
    */
   catalog?: InlayConfig['catalog'] | null;
+  /** The page's `data-companion` (none unless given). */
+  companion?: string;
   /** The site's captcha provider (`Inlay.captcha`). */
   captcha?: () => CaptchaProvider | undefined;
 }
@@ -29,11 +31,12 @@ export function testContext(fetch: typeof globalThis.fetch, o: TestContextOption
     locale = 'en',
     tokenStorage = 'memory',
     catalog = 'v1',
+    companion,
     captcha,
     ...deps
   } = o;
   const client: InlayClient = createClient(
-    { clientId, apiBase, locale, tokenStorage, ...(catalog ? { catalog } : {}) },
+    { clientId, apiBase, locale, tokenStorage, ...(catalog ? { catalog } : {}), ...(companion ? { companion } : {}) },
     { locks: null, events: null, ...deps, fetch },
   );
   return createInlayContext(client, captcha ?? (() => undefined));

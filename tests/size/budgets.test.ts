@@ -59,18 +59,26 @@ const KB = 1024;
  * refactor: 70003 and 68707 B).
  */
 /*
- * classic raised from 66.5 KB to 67 KB with issue 15 (both catalogs), measured 67261 → 68230 B: the Catalog V3 reads
- * and their mapping into the widgets' product shape (+0.7 KB, zod schemas for the V3 answers included), the
- * catalog-version question and `data-catalog` (+0.1 KB), add-to-cart's default variant (+0.03 KB). The module build
- * loads the V3 code only on a V3 site (its own chunk), so the page with every widget stays under its ceiling (68651 B);
- * the one-file build carries both catalogs.
+ * classic raised from 66.5 KB to 67 KB with issue 15's reviews (visitors sign in to review; photos and owner tools
+ * only with a site companion), measured on main 67416 B → 68362 B with this change (+946 B): the review form's
+ * sign-in for visitors (the login widget inline once they send, the typed review kept in sessionStorage and sent once
+ * signed in, across a hosted sign-in too) and photo uploads that never lose the review (each photo uploaded once, its
+ * refusal told on it, retried or removed) ≈ +0.65 KB; their messages in English and French ≈ +0.2 KB. The module
+ * build's page with every widget shrank, 68368 → 68160 B: the reviews chunk went 8024 → 7838 B (the upload moved into
+ * the form's on-demand chunk, the visitor's contact call is gone).
+ *
+ * classic raised again, from 67 KB to 68 KB, with issue 15's catalogs, measured on main 68362 B → 69176 B (+814 B):
+ * the Catalog V3 reads and their mapping into the widgets' product shape (zod schemas for the V3 answers included),
+ * the catalog-version question and `data-catalog`, add-to-cart's default variant. The module build loads the V3 code
+ * only on a V3 site (its own chunk, core/api/products-v3.ts), so the page with every widget stays under its ceiling
+ * (68160 → 68450 B); the one-file build carries both catalogs.
  */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
   allWidgetsPage: 67.5 * KB,
-  classic: 67 * KB,
+  classic: 68 * KB,
 };
 
 const dir = 'dist/inlay';

@@ -23,6 +23,8 @@ border-radius:var(--_radius);text-align:center;font-weight:400;color:var(--_mute
 .file:disabled+.dz{cursor:not-allowed;opacity:.6}
 .preview{position:relative}
 canvas{display:block;width:96px;height:96px;border:1px solid var(--_border);background:color-mix(in srgb,var(--_border) 40%,var(--_bg))}
+.bad canvas{border-color:var(--_danger)}
+.signin{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:var(--_space)}
 .x{position:absolute;top:4px;inset-inline-end:4px;display:flex;align-items:center;justify-content:center;width:32px;min-height:32px;padding:0;
 border:none;border-radius:50%;background:rgb(0 0 0/.65);color:#fff}
 

@@ -14,6 +14,8 @@ import {
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import { submitReview, type Draft, type Member } from './submit.ts';
+import { $session } from '../../core/stores/session.ts';
+import type { Image } from '../../core/api/media.ts';
 import { storageKey } from '../../core/storage.ts';
 
 export type { Draft, Member };
@@ -56,7 +58,7 @@ export function createReviewsModel(
   { client }: Pick<InlayContext, 'client'>,
   { productId, namespace, entityId, pageSize, emit }: ReviewsModelProps,
 ) {
-  const { http, cache } = client;
+  const { http, cache, config } = client;
   const ns = productId ? 'stores' : (namespace ?? '');
   const id = productId ?? entityId ?? '';
   const ok = !!(ns && id);
@@ -126,8 +128,10 @@ export function createReviewsModel(
   }
 
   /**
-   * Owner or not: an owner-only read (the pending queue with private reviews) answers 403 to anyone else. Remembered
-   * per member id for the tab (sessionStorage), so a non-owner sees that 403 once.
+   * Owner or not, where the page names a site companion (`data-companion`: the owner's calls need its admin identity,
+   * wire-protocol §11.5; issue 16 routes them through it). Without one nothing is asked and no owner tool shows. An
+   * owner-only read (the pending queue with private reviews) answers 403 to anyone else; remembered per member id for
+   * the tab (sessionStorage), so a non-owner sees that 403 once.
    */
   async function probeStaff(isMember: boolean, memberId?: string) {
     const key = storageKey('reviews.staff', `${memberId}`);
@@ -137,7 +141,7 @@ export function createReviewsModel(
     } catch {
       /* no storage */
     }
-    if (!isMember || known === '0') return $staff.set(false);
+    if (!config.companion || !isMember || known === '0') return $staff.set(false);
     try {
       const page = await readPending();
       $pending.set({ reviews: page.reviews, loading: false });
@@ -204,11 +208,16 @@ export function createReviewsModel(
     deleteReply: (rid: string) => act(() => deleteReply(http, rid)),
     remove: (rid: string) => act(() => deleteReview(http, rid)),
     /**
-     * Send the form (see `submitReview`): the sent review shows in its place and is announced. A failure is the
-     * form's to word.
+     * Send the form as the signed-in member (see `submitReview`; the session's member when it is sent, which a review
+     * that waited for a sign-in needs), its photos uploaded: the sent review shows in its place and is announced. A
+     * failure is the form's to word.
      */
-    async submit(draft: Draft, photos: File[], member: Member | undefined): Promise<void> {
-      const review = await act(() => submitReview(http, ns, id, draft, photos, member));
+    async submit(draft: Draft, media: { image: Image }[]): Promise<void> {
+      const member = $session.get().member;
+      if (!member?.contactId) throw new Error('Not signed in');
+      const review = await act(() =>
+        submitReview(http, ns, id, draft, media, member as Member & { contactId: string }),
+      );
       $sent.set(review);
       emit('inlay-review-submit', { review });
     },

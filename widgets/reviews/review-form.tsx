@@ -28,27 +28,48 @@ function Thumb({ file }: { file: File }) {
 }
 
 export interface FormProps extends ReviewFormModelProps {
-  /** The page's context (its translations). */
+  /** The page's context (its client and translations). */
   context: InlayContext;
+  /** A signed-in member whose contact is known: the review goes as that member. */
+  member: boolean;
+  /** Nobody is signed in: the form asks for a sign-in, inline, and keeps what was typed. */
+  visitor: boolean;
+  /** The page names a site companion (`data-companion`): photos are offered. Without one, no photo UI at all. */
+  photos: boolean;
+  /** Defines `<inlay-login>` (its chunk: the widget's model imports it, so it is never loaded twice). */
+  loadLogin: () => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
  * The review form (its own chunk, loaded on "Write a review"): a real radio group for the rating, title, body, up to
- * 5 photos (a drop zone over a visually hidden file input; previewed), name + email for visitors. Its flows are
+ * 5 photos where the site runs a companion (a drop zone over a visually hidden file input; previewed), and for a
+ * visitor the login widget's inline sign-in: the review they typed goes as soon as they are signed in. Its flows are
  * form-model.ts's.
  */
-export function ReviewForm({ context, onCancel, ...props }: FormProps) {
-  const t = context.i18n().strings(formStrings);
+export function ReviewForm({ context, onCancel, member, visitor, photos: withPhotos, loadLogin, ...props }: FormProps) {
+  const { i18n } = context;
+  const t = i18n().strings(formStrings);
   const model = useMemo(() => createReviewFormModel(context, props), []);
   const ui = useStore(model.$form);
   const { draft: d, errors, busy, photos } = ui;
   const [over, setOver] = useState(false);
+  // the inline sign-in: false while its element loads, true once defined, or why it could not load
+  const [login, setLogin] = useState<unknown>(false);
   const ids = useId();
   const form = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => adoptFormCss(form.current), []);
+  const defineLogin = () => {
+    setLogin(false);
+    loadLogin().then(() => setLogin(true), setLogin);
+  };
+  // the login widget comes when a visitor sends (what they typed waits for the sign-in), not with every opened form
+  const ask = visitor && ui.waiting;
+  useEffect(() => void (ask && login === false && defineLogin()), [ask]);
+  // signed in (here, in another tab, or back from the hosted page): a review that waited for it goes now
+  useEffect(() => void (member && model.signedIn()), [member]);
 
-  const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
+  const field = (k: 'title' | 'body', type: string, max: number) => {
     const Tag = k === 'body' ? 'textarea' : 'input';
     return (
       <div class="field">
@@ -60,7 +81,6 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
           type={k === 'body' ? undefined : type}
           rows={k === 'body' ? 5 : undefined}
           maxLength={max}
-          autoComplete={auto}
           value={d[k]}
           aria-invalid={errors[k] ? 'true' : undefined}
           aria-describedby={errors[k] ? ids + k + 'e' : undefined}
@@ -83,7 +103,8 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
 
   function submit(e: Event) {
     e.preventDefault();
-    if (!model.submit()) form.current?.querySelector<HTMLElement>('[aria-invalid=true], .stars-input input')?.focus();
+    if (!model.submit(member))
+      form.current?.querySelector<HTMLElement>('[aria-invalid=true], .stars-input input')?.focus();
   }
 
   return (
@@ -113,86 +134,109 @@ export function ReviewForm({ context, onCancel, ...props }: FormProps) {
       </fieldset>
       {field('title', 'text', 100)}
       {field('body', 'text', 3000)}
-      <div class="field">
-        <div
-          class={over ? 'drop over' : 'drop'}
-          onDragEnter={drag}
-          onDragOver={drag}
-          onDragLeave={(e) => (e.currentTarget as Node).contains(e.relatedTarget as Node) || setOver(false)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setOver(false);
-            if (!full) model.addPhotos(e.dataTransfer?.files);
-          }}
-        >
-          <input
-            id={`${ids}p`}
-            class="file visually-hidden"
-            type="file"
-            part="photos"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            multiple
-            disabled={full}
-            aria-describedby={`${ids}ph`}
-            onChange={(e) => {
-              const input = e.target as HTMLInputElement;
-              model.addPhotos(input.files);
-              input.value = '';
+      {withPhotos ? (
+        <div class="field">
+          <div
+            class={over ? 'drop over' : 'drop'}
+            onDragEnter={drag}
+            onDragOver={drag}
+            onDragLeave={(e) => (e.currentTarget as Node).contains(e.relatedTarget as Node) || setOver(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setOver(false);
+              if (!full) model.addPhotos(e.dataTransfer?.files);
             }}
-          />
-          <label for={`${ids}p`} class="dz" part="dropzone">
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-            >
-              <path d="M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6" />
-            </svg>
-            <span class="dzt">{t(full ? 'f.photoMax' : 'f.addPhotos')}</span>
-            {full ? null : <span>{t('f.drop')}</span>}
-          </label>
-        </div>
-        <p id={`${ids}ph`} class="hint">
-          {t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}
-        </p>
-        {ui.photoMsg ? (
-          <p class="err" role="alert">
-            {ui.photoMsg}
+          >
+            <input
+              id={`${ids}p`}
+              class="file visually-hidden"
+              type="file"
+              part="photos"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              multiple
+              disabled={full || busy}
+              aria-describedby={`${ids}ph`}
+              onChange={(e) => {
+                const input = e.target as HTMLInputElement;
+                model.addPhotos(input.files);
+                input.value = '';
+              }}
+            />
+            <label for={`${ids}p`} class="dz" part="dropzone">
+              <svg
+                viewBox="0 0 24 24"
+                width="24"
+                height="24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                stroke-width="2"
+              >
+                <path d="M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6" />
+              </svg>
+              <span class="dzt">{t(full ? 'f.photoMax' : 'f.addPhotos')}</span>
+              {full ? null : <span>{t('f.drop')}</span>}
+            </label>
+          </div>
+          <p id={`${ids}ph`} class="hint">
+            {t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}
           </p>
-        ) : null}
-        {photos.length ? (
-          <ul class="photos">
-            {photos.map((p, i) => (
-              <li key={p.key} class="preview">
-                <Thumb file={p.file} />
-                <button
-                  type="button"
-                  class="x"
-                  aria-label={t('f.remove', { n: i + 1 })}
-                  onClick={() => model.removePhoto(i)}
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="18"
-                    height="18"
-                    aria-hidden="true"
-                    stroke="currentColor"
-                    stroke-width="2.5"
+          {ui.photoMsg ? (
+            <p class="err" role="alert">
+              {ui.photoMsg}
+            </p>
+          ) : null}
+          {photos.length ? (
+            <ul class="photos">
+              {photos.map((p, i) => (
+                <li key={p.key} class={p.error ? 'preview bad' : 'preview'}>
+                  <Thumb file={p.file} />
+                  <button
+                    type="button"
+                    class="x"
+                    disabled={busy}
+                    aria-label={t('f.remove', { n: i + 1 })}
+                    onClick={() => model.removePhoto(i)}
                   >
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      {props.needContact ? field('name', 'text', 50, 'name') : null}
-      {props.needContact ? field('email', 'email', 254, 'email') : null}
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      stroke="currentColor"
+                      stroke-width="2.5"
+                    >
+                      <path d="M6 6l12 12M18 6L6 18" />
+                    </svg>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {photos.map((p) =>
+            p.error ? (
+              <p key={p.key} class="err">
+                {p.error}
+              </p>
+            ) : null,
+          )}
+        </div>
+      ) : null}
+      {visitor ? (
+        <div class="signin" part="signin">
+          <p>{t('f.signIn')}</p>
+          {!ask ? null : login === true ? (
+            <inlay-login view="sign-in" />
+          ) : login ? (
+            <p class="err" role="alert">
+              {i18n().error(login)}{' '}
+              <button type="button" class="link" onClick={defineLogin}>
+                {i18n().t('action.retry')}
+              </button>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {ui.general ? (
         <p class="err" role="alert">
           {ui.general}

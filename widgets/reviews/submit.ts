@@ -1,6 +1,7 @@
 import type { Http } from '../../core/http.ts';
 import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
-import { createReview, createReviewAndContact, getReview, uploadPhoto } from '../../core/api/review-writes.ts';
+import { createReview, getReview } from '../../core/api/review-writes.ts';
+import type { Image } from '../../core/api/media.ts';
 import { queryReviews, type Review } from '../../core/api/reviews.ts';
 import type { Member } from '../../core/api/members.ts';
 
@@ -11,28 +12,25 @@ export interface Draft {
   rating: number;
   title: string;
   body: string;
-  name: string;
-  email: string;
 }
 
 /** Items (`namespace:entityId`) whose last send lost its answer: the review may be saved. */
 const unsure = new Set<string>();
 
 /**
- * Upload the photos, then create the review: a member with its contact, anyone else with name and email. A send
- * whose answer is lost may have been saved: a member's own reviews are read back at once; otherwise the next send's
- * "already reviewed" (409) names the saved review, which is then shown as sent instead of an error.
+ * Create the member's review (`author.contactId`: the member's own contact; the platform has no visitor review,
+ * wire-protocol §11.4), with photos already uploaded. A send whose answer is lost may have been saved: the member's
+ * own reviews are read back at once; otherwise the next send's "already reviewed" (409) names the saved review,
+ * which is then shown as sent instead of an error.
  */
 export async function submitReview(
   http: Http,
   ns: string,
   id: string,
   d: Draft,
-  photos: File[],
-  member: Member | undefined,
+  media: { image: Image }[],
+  member: Member & { contactId: string },
 ): Promise<Review> {
-  const media = [];
-  for (const f of photos) media.push({ image: await uploadPhoto(http, f) });
   const content = {
     rating: d.rating,
     ...(d.title.trim() ? { title: d.title.trim() } : {}),
@@ -41,34 +39,26 @@ export async function submitReview(
   };
   const key = `${ns}:${id}`;
   try {
-    const r = await (member?.contactId
-      ? createReview(http, {
-          namespace: ns,
-          entityId: id,
-          content,
-          author: {
-            contactId: member.contactId,
-            ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}),
-          },
-        })
-      : createReviewAndContact(http, {
-          namespace: ns,
-          entityId: id,
-          content,
-          name: d.name.trim(),
-          email: d.email.trim(),
-        }));
+    const r = await createReview(http, {
+      namespace: ns,
+      entityId: id,
+      content,
+      author: {
+        contactId: member.contactId,
+        ...(member.profile?.nickname ? { authorName: member.profile.nickname } : {}),
+      },
+    });
     unsure.delete(key);
     return r;
   } catch (e) {
-    const saved = await savedReview(http, e, ns, id, member?.contactId, unsure.has(key)).catch(() => undefined);
+    const saved = await savedReview(http, e, ns, id, member.contactId, unsure.has(key)).catch(() => undefined);
     if (saved) {
       unsure.delete(key);
       return saved;
     }
     if (!outcomeUnknown(e)) throw e;
     unsure.add(key);
-    // the form's cue for "we could not confirm it arrived" (a failed photo upload sent no review: not marked)
+    // the form's cue for "we could not confirm it arrived"
     throw Object.assign(e as Error, { reviewMayBeSaved: true });
   }
 }
@@ -79,10 +69,10 @@ async function savedReview(
   e: unknown,
   ns: string,
   id: string,
-  contactId: string | undefined,
+  contactId: string,
   wasUnsure: boolean,
 ): Promise<Review | undefined> {
-  if (outcomeUnknown(e) && contactId) {
+  if (outcomeUnknown(e)) {
     const page = await queryReviews(http, {
       filter: { namespace: ns, entityId: id, 'author.contactId': contactId },
       sort: 'newest',

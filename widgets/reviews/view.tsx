@@ -48,6 +48,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const sent = useStore(model.$sent);
   const session = useStore($session);
   const member = session.role === 'member' ? session.member : undefined;
+  const companion = !!context.client.config.companion;
   const product = useStore(model.$product);
   // The form is its own chunk, loaded on "Write a review" (at once when this tab holds a draft for the item).
   const [formOpen, setFormOpen] = useState(() => {
@@ -193,8 +194,11 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
           context={context}
           ns={ns}
           id={id}
-          needContact={!member?.contactId}
-          submit={(d, files) => model.submit(d, files, member)}
+          member={!!member?.contactId}
+          visitor={session.role !== 'member'}
+          photos={companion}
+          loadLogin={() => import('../login/element.ts')}
+          submit={model.submit}
           onCancel={() => setFormOpen(false)}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * The platform's query language, in one place: Wix-style filters (`{"field": value}`, `$eq`, `$ne`, `$in`, `$nin`,
  * `$hasSome`, `$hasAll`, `$startsWith`, `$exists`, `$isEmpty`, `$gt`/`$gte`/`$lt`/`$lte`, `$and`/`$or`/`$not`),
@@ -304,3 +305,12 @@ export function offsetPage<T>(
   const offset = paging?.offset ?? 0;
   return { items: rows.slice(offset, offset + limit), offset };
 }
+
+/** A platform query's filter and sort (`{filter, sort: [{fieldName, order}]}`), shared by both catalogs' queries. */
+export const filterAndSort = {
+  filter: z.record(z.string(), z.unknown()).optional(),
+  sort: z
+    .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
+    .max(5)
+    .optional(),
+};

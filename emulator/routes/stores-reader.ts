@@ -19,7 +19,7 @@ import {
   toWireProduct,
 } from '../domain/catalog.ts';
 import type { ProductRecord } from '../domain/catalog.ts';
-import { applyFilter, applySort, offsetPage } from '../domain/query.ts';
+import { applyFilter, applySort, filterAndSort, offsetPage } from '../domain/query.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { paramsObject, validate } from '../validate.ts';
@@ -56,11 +56,7 @@ const collectionQuerySchema = z.object({ query: querySchema });
 const platformizedSchema = z.object({
   query: z
     .object({
-      filter: z.record(z.string(), z.unknown()).optional(),
-      sort: z
-        .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
-        .max(5)
-        .optional(),
+      ...filterAndSort,
       paging: z
         .object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),

@@ -15,12 +15,12 @@ import {
   toWireProductV3,
   type CatalogVersion,
 } from '../domain/catalog.ts';
-import { applyFilter, applySort, cursorPage, cursorQuery } from '../domain/query.ts';
+import { applyFilter, applySort, cursorPage, cursorQuery, filterAndSort } from '../domain/query.ts';
+
+const MAX_PAGE = 100;
 import { failedPrecondition, notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { paramsObject, validate } from '../validate.ts';
-
-const MAX_PAGE = 100;
 
 /** 428 unless the site is on `catalog`, with the platform's application error code for the other one. */
 export function requireCatalog(ctx: RequestContext, catalog: CatalogVersion): void {
@@ -42,11 +42,7 @@ const fieldsParam = (q: URLSearchParams) => {
 const querySchema = z.object({
   query: z
     .object({
-      filter: z.record(z.string(), z.unknown()).optional(),
-      sort: z
-        .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
-        .max(5)
-        .optional(),
+      ...filterAndSort,
       cursorPaging: z
         .object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),

@@ -81,6 +81,8 @@ export interface InlayClient {
   i18n: I18n;
   /** Whether the platform answers this page (see {@link Reach}). */
   $reach: ReadableAtom<Reach>;
+  /** The page's fetch (injected in tests), for calls to another server than the platform (the site companion). */
+  fetch: typeof fetch;
 }
 
 export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayClient {
@@ -140,5 +142,6 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     cache: createQueryCache({ now: deps.now, persisted }),
     i18n: createI18n(config.locale, { now: deps.now }),
     $reach,
+    fetch: base,
   };
 }

@@ -12,6 +12,11 @@ export interface SavedStockRequest {
   id: string;
   email: string;
   member?: true;
+  /**
+   * The site companion's handle for the request (issue 16): with it this device may read the request's status and
+   * stop it through the companion. Absent for a request made without one.
+   */
+  handle?: string;
 }
 
 export const savedStockKey = (clientId: string) => storageKey('back-in-stock', clientId);

@@ -6,6 +6,10 @@ export interface Call {
   headers: Record<string, string>;
   body: unknown;
   signal?: AbortSignal | null;
+  /** The request's `credentials` (`omit` for the site companion's calls). */
+  credentials?: RequestCredentials;
+  /** The body as given (a File for an upload's bytes). */
+  raw?: BodyInit | null;
 }
 
 export type Handler = (call: Call, index: number) => Response | Promise<Response>;
@@ -35,6 +39,8 @@ export function fakeFetch(handler: Handler) {
       headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       signal: init.signal,
+      credentials: init.credentials,
+      raw: init.body,
     };
     calls.push(call);
     return handler(call, calls.length - 1);

@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
+import type { Http } from '../../core/http.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { createStockRequest } from '../../core/api/back-in-stock.ts';
+import { createStockRequest, type StockRequest } from '../../core/api/back-in-stock.ts';
 import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
 import { productKey, productStore } from '../../core/stores/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
@@ -43,7 +44,8 @@ export function buildRequest(product: Product, variantId: string | undefined, em
 }
 
 type Key = keyof typeof strings;
-export type Phase = 'closed' | 'open' | 'sending' | 'subscribed' | 'already';
+/** `stopping`/`stopped`: "Stop notifying me" (through the site companion) is under way / done. */
+export type Phase = 'closed' | 'open' | 'sending' | 'subscribed' | 'already' | 'stopping' | 'stopped';
 
 export interface BackInStockUi {
   phase: Phase;
@@ -54,7 +56,13 @@ export interface BackInStockUi {
   error?: Key | { cause: unknown };
   /** Counts the steps the person took (focus moves with them; never on load, nor when a sign-in changes what shows). */
   moves: number;
+  /** The request can be stopped from here (made through the site companion, which gave a handle). */
+  stoppable?: boolean;
+  /** The request's status, as the companion last said (`NOTIFICATION_SENT`: the email has gone out). */
+  status?: StockRequest['status'];
 }
+
+type CompanionApi = typeof import('../../core/api/companion.ts');
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -70,6 +78,16 @@ export function createBackInStockModel(
   { productId, emit }: { productId?: string; emit: Emit },
 ) {
   const { http } = client;
+  /**
+   * The site companion (`data-companion`), loaded on demand: it makes the request and gives a handle with which this
+   * device reads its status and stops it (the platform lets only an admin identity do either).
+   */
+  const companion = client.config.companion
+    ? () =>
+        import('../../core/api/companion.ts').then(
+          (m) => [m, m.companionHttp(client, location.href)] as [CompanionApi, Http],
+        )
+    : undefined;
   const $product = productId ? productStore(client, productId) : NONE;
   const saved = createSavedStockRequests(client.config.clientId);
   const $ui = atom<BackInStockUi>({ phase: 'closed', email: '', subscribedAs: '', moves: 0 });
@@ -79,6 +97,21 @@ export function createBackInStockModel(
   let key: string;
   let variant: string | undefined;
   let member: boolean;
+
+  /** Ask the companion how the request behind `handle` stands; one that no longer exists is forgotten here. */
+  async function recheck(item: string, handle: string) {
+    try {
+      const [m, h] = await companion!();
+      const r = await m.stockRequestStatus(h, handle);
+      if (item === key) set({ status: r.status });
+    } catch (e) {
+      // gone (stopped elsewhere, or done with): nothing waits any more. Any other failure: the device's record stands.
+      if (!(e instanceof InlayApiError && e.status === 404)) return;
+      saved.forget(item);
+      if (item === key && ($ui.get().phase === 'subscribed' || $ui.get().phase === 'already'))
+        set({ phase: 'closed', stoppable: false, status: undefined });
+    }
+  }
 
   return {
     $product,
@@ -93,7 +126,14 @@ export function createBackInStockModel(
       member = isMember;
       if (back) saved.forget(key);
       const s = saved.get(key, member);
-      set({ error: undefined, ...(s ? { phase: 'subscribed', subscribedAs: s.email } : { phase: 'closed' }) });
+      const stoppable = !!(s?.handle && companion);
+      set({
+        error: undefined,
+        status: undefined,
+        stoppable,
+        ...(s ? { phase: 'subscribed', subscribedAs: s.email } : { phase: 'closed' }),
+      });
+      if (stoppable) void recheck(key, s!.handle!);
     },
     /** Read the product again after a failure. */
     retry: () => client.cache.invalidate(productKey(productId!)),
@@ -101,6 +141,29 @@ export function createBackInStockModel(
     /** Open the form (a member's email prefilled). */
     open: (memberEmail: string) => go('open', { email: $ui.get().email || memberEmail }),
     cancel: () => go('closed'),
+    /**
+     * "Stop notifying me" (through the site companion, with the handle this device kept): the request is deleted and
+     * the device's record with it; the result is told (`stopped`). A request already gone counts as stopped. A failure
+     * keeps the subscribed state and says why.
+     */
+    async stop(): Promise<void> {
+      const item = key;
+      const s = saved.get(item, member);
+      if (!companion || !s?.handle || $ui.get().phase === 'stopping') return;
+      const was = $ui.get().phase;
+      set({ phase: 'stopping', error: undefined });
+      try {
+        const [m, h] = await companion();
+        await m.stopStockRequest(h, s.handle);
+      } catch (e) {
+        if (!(e instanceof InlayApiError && e.status === 404)) {
+          const status = e instanceof InlayApiError ? e.status : 0;
+          return go(was, { error: status === 429 ? 'bis.tooMany' : { cause: e } });
+        }
+      }
+      saved.forget(item);
+      go('stopped', { stoppable: false, status: undefined });
+    },
     /** Ask for an email when the item is back (`value`: the field's text); a new request emits `inlay-stock-subscribe`. */
     async submit(value: string): Promise<void> {
       if ($ui.get().phase === 'sending') return;
@@ -115,11 +178,16 @@ export function createBackInStockModel(
       try {
         // (the form shows with the product only)
         const body = buildRequest($product.get().data!, variant, value, location.href);
-        const r = await createStockRequest(http, body.request, body.itemDetails);
-        saved.set(item, { id: r.id, email: r.email, ...mine });
+        let r: StockRequest;
+        let handle: string | undefined;
+        if (companion) {
+          const [m, h] = await companion();
+          ({ request: r, handle } = await m.createStockRequestVia(h, body.request, body.itemDetails));
+        } else r = await createStockRequest(http, body.request, body.itemDetails);
+        saved.set(item, { id: r.id, email: r.email, ...mine, ...(handle ? { handle } : {}) });
         // the platform gives back the request made earlier for this email: already on the list
         const already = (r.createdDate ? Date.parse(r.createdDate) : startedAt) < startedAt - 5000;
-        go(already ? 'already' : 'subscribed', { subscribedAs: r.email });
+        go(already ? 'already' : 'subscribed', { subscribedAs: r.email, stoppable: !!handle, status: r.status });
         if (!already) emit('inlay-stock-subscribe', { request: r });
       } catch (e) {
         // the field error for a bad email, the service's states, or the generic message; the email stays typed

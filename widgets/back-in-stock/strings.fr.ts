@@ -15,4 +15,9 @@ export const fr: Record<keyof typeof strings, string> = {
   'bis.badEmail': 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
   'bis.notCollecting': 'Les alertes de retour en stock ne sont pas disponibles pour cet article.',
   'bis.tooMany': 'Trop de demandes pour le moment. Réessayez un peu plus tard.',
+  'bis.stop': 'Ne plus me prévenir',
+  'bis.stopping': 'Annulation…',
+  'bis.stopped': 'C’est fait : nous ne vous écrirons pas pour cet article.',
+  'bis.sent': 'Il est de retour : nous vous avons écrit à {email}.',
+  'bis.noStop': 'Pour annuler d’ici là, contactez la boutique : ce site ne peut pas l’annuler d’ici.',
 };

@@ -12,4 +12,9 @@ export const strings = {
   'bis.badEmail': 'Enter a valid email address, like name@example.com.',
   'bis.notCollecting': 'Back-in-stock emails aren’t available for this item right now.',
   'bis.tooMany': 'Too many requests from you just now. Please try again in a while.',
+  'bis.stop': 'Stop notifying me',
+  'bis.stopping': 'Stopping…',
+  'bis.stopped': 'Done: we won’t email you about this item.',
+  'bis.sent': 'It’s back: we’ve emailed you at {email}.',
+  'bis.noStop': 'To stop before then, contact the shop: this site can’t cancel it from here.',
 };

@@ -18,7 +18,9 @@ export interface BackInStockProps {
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
  * A small form asks for the email (prefilled for members). What was asked is kept in this browser (it survives reloads,
- * and goes with the visitor when they sign in); the platform is never asked to read or delete a request.
+ * and goes with the visitor when they sign in). Where the page names a site companion, the request goes through it:
+ * its status is read again and "Stop notifying me" deletes it; without one the platform is never asked to read or
+ * delete a request, and the widget says how to stop instead.
  */
 export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const { productId, variantId, always, context } = props;
@@ -66,22 +68,51 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
     return <div part="root" />;
   }
 
-  if (phase === 'subscribed' || phase === 'already') {
+  if (phase === 'subscribed' || phase === 'already' || phase === 'stopping') {
+    const stopping = phase === 'stopping';
     return (
       <div part="root" class="box done">
         <p ref={status} tabIndex={-1} class="msg" part="status" role="status">
           <span aria-hidden="true" class="tick">
             ✓
           </span>{' '}
-          {t(phase === 'already' ? 'bis.already' : 'bis.subscribed', { email: maskEmail(ui.subscribedAs) })}
+          {t(ui.status === 'NOTIFICATION_SENT' ? 'bis.sent' : phase === 'already' ? 'bis.already' : 'bis.subscribed', {
+            email: maskEmail(ui.subscribedAs),
+          })}
         </p>
+        {ui.stoppable ? (
+          <button
+            type="button"
+            part="stop"
+            class="link"
+            disabled={stopping}
+            aria-busy={stopping}
+            onClick={() => void model.stop()}
+          >
+            {t(stopping ? 'bis.stopping' : 'bis.stop')}
+          </button>
+        ) : (
+          <p class="hint" part="hint">
+            {t('bis.noStop')}
+          </p>
+        )}
+        {general ? (
+          <p class="err" role="alert">
+            {general}
+          </p>
+        ) : null}
       </div>
     );
   }
 
-  if (phase === 'closed') {
+  if (phase === 'closed' || phase === 'stopped') {
     return (
       <div part="root">
+        {phase === 'stopped' ? (
+          <p ref={status} tabIndex={-1} class="msg" part="status" role="status">
+            {t('bis.stopped')}
+          </p>
+        ) : null}
         <button ref={opener} type="button" part="button" class="primary" onClick={() => model.open(memberEmail)}>
           {t('bis.open')}
         </button>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
@@ -7,38 +8,62 @@ import { createReviewFormModel } from './form-model.ts';
 import type { Draft } from './submit.ts';
 
 type Send = (d: Draft, media: { image: Image }[]) => Promise<void>;
+type SendAsVisitor = (d: Draft, media: { image: Image }[], captcha: string) => Promise<void>;
 
-/** The fake platform's answer to an upload call (generate-upload-url, then the PUT of the bytes). */
+/** The fake companion's answer to a photo upload (`POST B/v1/media`) and to the challenge. */
 let upload: (call: Call) => Response | Promise<Response> = () => json(500, {});
+let challenge: (call: Call) => Response | Promise<Response> = () => json(200, altcha(1234));
+const B = 'https://shop.test/api/inlay';
 const net = fakeFetch((call) =>
   call.url.endsWith('/oauth2/token')
     ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
-    : upload(call),
+    : call.url === `${B}/v1/challenge`
+      ? challenge(call)
+      : upload(call),
 );
+/** A real ALTCHA v1 challenge whose answer is `n` (as altcha-lib makes them; the signature is not checked here). */
+function altcha(n: number, maxnumber = 50_000) {
+  const salt = `s${n}?expires=9999999999&`;
+  const hash = createHash('sha256')
+    .update(salt + n)
+    .digest('hex');
+  return { algorithm: 'SHA-256', challenge: hash, maxnumber, salt, signature: 'sig' };
+}
+const decode = (captcha: string) => JSON.parse(atob(captcha)) as Record<string, unknown>;
+/** The page with no companion (photos and a visitor's review are not offered). */
 const context = testContext(net.fetch);
+/** The page naming a site companion. */
+const withCompanion = testContext(net.fetch, { companion: B });
 const KEY = 'inlay.reviews.draft.stores:p1';
 const png = (name = 'a.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 const apiError = (status: number, body: unknown) =>
   new InlayApiError({ kind: 'http', status, message: 'x', ...(body as object) });
-const uploads = () => net.calls.filter((c) => c.url.endsWith('/generate-upload-url'));
-/** Uploads that work: each file gets an image named after it (`fileName` of the generate call). */
+const uploads = () => net.calls.filter((c) => c.url === `${B}/v1/media`);
+/** The uploaded file's name (the bytes go as the File itself). */
+const fileName = (call: Call) => (call.raw as File).name;
+/** Uploads that work: each file gets an image named after it. */
 const working = (call: Call) => {
-  if (call.url.endsWith('/generate-upload-url'))
-    return json(200, { uploadUrl: `https://upload.test/${(call.body as { fileName: string }).fileName}` });
-  const name = call.url.split('/').pop()!;
-  return json(200, { file: { id: name, url: `https://media.test/${name}` } });
+  const name = fileName(call);
+  return json(200, { image: { id: name, url: `https://media.test/${name}` } });
 };
 
 beforeEach(() => {
   sessionStorage.clear();
   net.calls.length = 0;
   upload = () => json(500, {});
+  challenge = () => json(200, altcha(1234));
 });
 
-/** A form for the item whose send is `send` (the widget's model in the page). */
-const form = (send: Send = async () => {}) => createReviewFormModel(context, { ns: 'stores', id: 'p1', submit: send });
-const filled = (send?: Send) => {
-  const f = form(send);
+/** A form for the item whose send is `send` (the widget's model in the page); `companion`: the page names one. */
+const form = (send: Send = async () => {}, o: { companion?: boolean; asVisitor?: SendAsVisitor } = {}) =>
+  createReviewFormModel(o.companion || o.asVisitor ? withCompanion : context, {
+    ns: 'stores',
+    id: 'p1',
+    submit: send,
+    ...(o.asVisitor ? { submitAsVisitor: o.asVisitor } : {}),
+  });
+const filled = (send?: Send, o?: { companion?: boolean }) => {
+  const f = form(send, o);
   f.set('rating', 5);
   f.set('body', 'Nice');
   return f;
@@ -161,11 +186,11 @@ describe('a visitor’s review waits for their sign-in', () => {
   });
 });
 
-describe('photos never lose the review', () => {
-  it('a refused upload (403: photos need the site companion) is told on that photo; the text stays, nothing is sent', async () => {
-    upload = () => json(403, { message: 'admin only', details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+describe('photos (through the site companion) never lose the review', () => {
+  it('a refused upload (403) is told on that photo; the text stays, nothing is sent; removed, the review goes', async () => {
+    upload = () => json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } });
     const send = vi.fn<Send>(async () => {});
-    const f = filled(send);
+    const f = filled(send, { companion: true });
     f.addPhotos([png('door.png')] as unknown as FileList);
     f.submit(true);
     await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
@@ -175,22 +200,39 @@ describe('photos never lose the review', () => {
     expect(ui.general).toBe('Not sent yet: a photo wasn’t uploaded. Send again to retry, or remove it.');
     expect(ui.draft).toEqual({ rating: 5, title: '', body: 'Nice' });
     expect(JSON.parse(sessionStorage.getItem(KEY)!).body).toBe('Nice');
-    // without the photo, the review goes
+    // the bytes go raw, with their type, the widget's token, and no cookie
+    expect(uploads()[0]).toMatchObject({
+      method: 'POST',
+      headers: { Authorization: 'a', 'Content-Type': 'image/png' },
+      credentials: 'omit',
+    });
     f.removePhoto(0);
     f.submit(true);
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0]).toEqual([{ rating: 5, title: '', body: 'Nice' }, []]);
   });
 
+  it.each([
+    [413, 'FILE_TOO_LARGE', 'big.png is larger than 5 MB.'],
+    [415, 'UNSUPPORTED_MEDIA_TYPE', 'big.png: only PNG, JPEG, GIF or WebP images.'],
+    [429, 'RESOURCE_EXHAUSTED', 'big.png: Too many attempts just now. Wait a minute, then send again.'],
+  ])('the companion refuses a photo (%i %s): said on that photo, in words', async (status, code, message) => {
+    upload = () => json(status, { message: code, details: { applicationError: { code } } });
+    const f = filled(async () => {}, { companion: true });
+    f.addPhotos([png('big.png')] as unknown as FileList);
+    f.submit(true);
+    await vi.waitFor(() => expect(f.$form.get().busy).toBe(false), { timeout: 20_000 });
+    expect(f.$form.get().photos[0]!.error).toBe(message);
+  });
+
   it('a failed upload among several: a retry uploads only that one, then sends the review with every photo', async () => {
     let fail = true;
     upload = (call) => {
-      if (fail && call.url.endsWith('/generate-upload-url') && (call.body as { fileName: string }).fileName === 'b.png')
-        throw new TypeError('Failed to fetch');
+      if (fail && fileName(call) === 'b.png') throw new TypeError('Failed to fetch');
       return working(call);
     };
     const send = vi.fn<Send>(async () => {});
-    const f = filled(send);
+    const f = filled(send, { companion: true });
     f.addPhotos([png('a.png'), png('b.png')] as unknown as FileList);
     f.submit(true);
     await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
@@ -199,13 +241,12 @@ describe('photos never lose the review', () => {
       ['a.png', undefined],
       [undefined, 'b.png: You appear to be offline. Check your connection and try again.'],
     ]);
-    expect(uploads().map((c) => (c.body as { fileName: string }).fileName)).toEqual(['a.png', 'b.png']);
-    expect(uploads()[0]!.body).toEqual({ mimeType: 'image/png', fileName: 'a.png', sizeInBytes: 4 });
+    expect(uploads().map(fileName)).toEqual(['a.png', 'b.png']);
 
     fail = false;
     f.submit(true);
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(uploads().map((c) => (c.body as { fileName: string }).fileName)).toEqual(['a.png', 'b.png', 'b.png']);
+    expect(uploads().map(fileName)).toEqual(['a.png', 'b.png', 'b.png']);
     expect(send.mock.calls[0]![1]).toEqual([
       { image: { id: 'a.png', url: 'https://media.test/a.png' } },
       { image: { id: 'b.png', url: 'https://media.test/b.png' } },
@@ -213,5 +254,136 @@ describe('photos never lose the review', () => {
     await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
     expect(f.$form.get().photos.every((p) => !p.error)).toBe(true);
     expect(f.$form.get().general).toBeUndefined();
+  });
+});
+
+describe('a visitor’s review through the site companion', () => {
+  const visitorForm = (asVisitor: SendAsVisitor) => {
+    const send = vi.fn<Send>(async () => {});
+    const f = form(send, { asVisitor });
+    f.set('rating', 4);
+    f.set('body', 'Nice');
+    return { f, send };
+  };
+
+  it('name and email are checked (nothing sent); the check is solved while they type and goes with the review', async () => {
+    const asVisitor = vi.fn<SendAsVisitor>(async () => {});
+    const { f, send } = visitorForm(asVisitor);
+    f.start();
+    expect(f.$form.get().check).toBe('solving');
+    expect(f.submit(false)).toBe(false);
+    expect(f.$form.get().errors).toEqual({
+      name: 'This field is required.',
+      email: 'Enter a valid email address, like name@example.com.',
+    });
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example');
+    expect(f.$form.get().errors).toEqual({ email: 'Enter a valid email address, like name@example.com.' });
+    f.set('email', 'ada@example.com');
+    expect(f.$form.get().errors).toEqual({});
+    await vi.waitFor(() => expect(f.$form.get().check).toBe('ready'), { timeout: 10_000 });
+    expect(f.submit(false)).toBe(true);
+    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
+    const [d, media, captcha] = asVisitor.mock.calls[0]!;
+    expect(d).toEqual({ rating: 4, title: '', body: 'Nice', name: 'Ada', email: 'ada@example.com' });
+    expect(media).toEqual([]);
+    expect(decode(captcha)).toEqual({ ...altcha(1234), number: 1234, maxnumber: undefined });
+    expect(send).not.toHaveBeenCalled();
+    // one challenge asked, no sign-in asked for
+    expect(net.calls.filter((c) => c.url === `${B}/v1/challenge`)).toHaveLength(1);
+    await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
+    expect(f.$form.get()).toMatchObject({ waiting: false, general: undefined });
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('a refused check (CAPTCHA_INVALID) is said, the text kept, and a new check is solved for the next send', async () => {
+    let n = 0;
+    const asVisitor = vi.fn<SendAsVisitor>(async () => {
+      if (!n++) throw apiError(400, { applicationError: { code: 'CAPTCHA_INVALID', description: 'bad' } });
+    });
+    challenge = () => json(200, altcha(10 + net.calls.filter((c) => c.url === `${B}/v1/challenge`).length));
+    const { f } = visitorForm(asVisitor);
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.submit(false);
+    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
+    expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.');
+    expect(f.$form.get().draft).toMatchObject({ body: 'Nice', name: 'Ada', email: 'ada@example.com' });
+    f.submit(false);
+    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(2));
+    // each send had its own solved challenge
+    expect(asVisitor.mock.calls.map((c) => decode(c[2]).number)).toEqual([11, 12]);
+  });
+
+  it('the challenge cannot be had (offline): said when they send; the text kept; the next send asks again', async () => {
+    challenge = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const asVisitor = vi.fn<SendAsVisitor>(async () => {});
+    const { f } = visitorForm(asVisitor);
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.start();
+    await vi.waitFor(() => expect(f.$form.get().check).toBe('failed'), { timeout: 20_000 });
+    f.submit(false);
+    await vi.waitFor(
+      () => expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.'),
+      { timeout: 20_000 },
+    );
+    expect(asVisitor).not.toHaveBeenCalled();
+    challenge = () => json(200, altcha(3));
+    f.submit(false);
+    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
+  }, 60_000);
+
+  it.each([
+    ['a rate limit (429)', apiError(429, {}), 'Too many attempts just now. Wait a minute, then send again.'],
+    ['the companion failed (502)', apiError(502, {}), 'Something went wrong on our side. Try again in a moment.'],
+    [
+      'maybe saved (lost answer)',
+      Object.assign(apiError(503, {}), { reviewMayBeSaved: true }),
+      expect.stringMatching(/couldn’t confirm/),
+    ],
+    [
+      'arrived earlier (409 after a lost answer)',
+      Object.assign(apiError(409, {}), { reviewArrived: true }),
+      'Your review had already arrived: it shows once it’s approved.',
+    ],
+    ['already reviewed (409)', apiError(409, {}), expect.stringMatching(/already reviewed/)],
+  ])('a failed send: %s is said, the text kept', async (_n, error, message) => {
+    const { f } = visitorForm(() => Promise.reject(error));
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.submit(false);
+    await vi.waitFor(() => expect(f.$form.get().general).toEqual(message), { timeout: 10_000 });
+    expect(JSON.parse(sessionStorage.getItem(KEY)!)).toMatchObject({ body: 'Nice', name: 'Ada' });
+  });
+
+  it('field refusals from the companion go on their fields', async () => {
+    const { f } = visitorForm(() =>
+      Promise.reject(
+        apiError(400, {
+          fieldViolations: [
+            { field: 'email', description: 'Not an address' },
+            { field: 'content.body', description: 'Too long' },
+          ],
+        }),
+      ),
+    );
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.submit(false);
+    await vi.waitFor(() => expect(f.$form.get().errors).toEqual({ email: 'Not an address', body: 'Too long' }), {
+      timeout: 10_000,
+    });
+  });
+
+  it('without a companion a visitor still signs in first: no check is asked', () => {
+    const f = filled();
+    f.start();
+    f.submit(false);
+    expect(f.$form.get()).toMatchObject({ waiting: true, check: 'idle' });
+    expect(net.calls).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { storageKey } from '../../core/storage.ts';
-import { uploadPhoto } from '../../core/api/site-media.ts';
+import { companionOf, getChallenge, uploadMedia } from '../../core/api/companion.ts';
 import type { Image } from '../../core/api/media.ts';
+import { solveChallenge } from './altcha.ts';
 import { formStrings } from './form-strings.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import type { Draft } from './submit.ts';
@@ -43,11 +44,18 @@ export const drafts = {
   },
 };
 
-/** Form checks before sending. Keys are field names; values message keys. */
-export function checkDraft(d: Draft): Partial<Record<keyof Draft, 'f.errRating' | 'f.errRequired'>> {
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Form checks before sending (`visitor`: a visitor's name and email too). Keys are field names; values message keys. */
+export function checkDraft(
+  d: Draft,
+  visitor = false,
+): Partial<Record<keyof Draft, 'f.errRating' | 'f.errRequired' | 'f.errEmail'>> {
   const e: ReturnType<typeof checkDraft> = {};
   if (!(d.rating >= 1 && d.rating <= 5)) e.rating = 'f.errRating';
   if (!d.body.trim()) e.body = 'f.errRequired';
+  if (visitor && !d.name?.trim()) e.name = 'f.errRequired';
+  if (visitor && !EMAIL.test(d.email?.trim() ?? '')) e.email = 'f.errEmail';
   return e;
 }
 
@@ -75,6 +83,11 @@ export interface FormUi {
   busy: boolean;
   /** A visitor pressed Submit: the review goes as soon as they are signed in (kept across a hosted sign-in). */
   waiting: boolean;
+  /**
+   * The companion's check of a visitor's review (proof of work, solved while they type): not started, running, done,
+   * or failed (its message in `general` once they send).
+   */
+  check: 'idle' | 'solving' | 'ready' | 'failed';
 }
 
 export interface ReviewFormModelProps {
@@ -82,7 +95,14 @@ export interface ReviewFormModelProps {
   id: string;
   /** Sends the review as the signed-in member, photos uploaded (the widget's model: the sent review takes the form's place). */
   submit: (d: Draft, media: { image: Image }[]) => Promise<void>;
+  /**
+   * Sends a visitor's review through the site companion (name, email and the solved check); only where the page names
+   * one. Without it a visitor signs in first.
+   */
+  submitAsVisitor?: (d: Draft, media: { image: Image }[], captcha: string) => Promise<void>;
 }
+
+const FIELDS = ['rating', 'title', 'body', 'name', 'email'];
 
 /**
  * The review form's flows: the text kept in sessionStorage per item until sent (and after a failure), field checks
@@ -92,8 +112,10 @@ export interface ReviewFormModelProps {
  */
 export function createReviewFormModel(
   { i18n, client }: Pick<InlayContext, 'i18n' | 'client'>,
-  { ns, id, submit: send }: ReviewFormModelProps,
+  { ns, id, submit: send, submitAsVisitor }: ReviewFormModelProps,
 ) {
+  // the site companion (photos, a visitor's review), where the page names one
+  const companion = companionOf(client, location.href);
   // looked up per message: the page's language may change while the form is open
   const t: Translator<keyof typeof formStrings> = (key, params) => i18n().strings(formStrings)(key, params);
   const { waiting, ...draft } = drafts.get(ns, id);
@@ -104,6 +126,7 @@ export function createReviewFormModel(
     busy: false,
     waiting: !!waiting,
     general: waiting ? t('f.signInFirst') : undefined,
+    check: 'idle',
   });
   const set = (p: Partial<FormUi>) => $form.set({ ...$form.get(), ...p });
   const keep = () => {
@@ -114,53 +137,105 @@ export function createReviewFormModel(
     set({ photos: $form.get().photos.map((x) => (x.key === key ? { ...x, ...p } : x)) });
   let keys = 0;
 
+  /**
+   * The solved check for a visitor's review, started once (at the form's opening) and again after each use (a solved
+   * challenge is accepted once) or failure. Runs in small steps: typing never waits for it.
+   */
+  let solution: Promise<string> | undefined;
+  function check(): Promise<string> {
+    if (!solution) {
+      set({ check: 'solving' });
+      const s = getChallenge(companion!)
+        .then((c) => solveChallenge(c))
+        .then(
+          (v) => (set({ check: 'ready' }), v),
+          (e: unknown) => {
+            if (solution === s) solution = undefined;
+            set({ check: 'failed' });
+            throw e;
+          },
+        );
+      s.catch(() => undefined);
+      solution = s;
+    }
+    return solution;
+  }
+
   /** Upload what is not yet (a retry sends only the photos that failed), then send the review. */
-  async function go(d: Draft) {
+  async function go(d: Draft, visitor: boolean) {
     set({ busy: true, general: undefined, waiting: false });
     keep();
+    let checked = false;
     try {
       let failed = false;
       for (const p of $form.get().photos) {
         if (p.image) continue;
+        const name = p.file.name;
         try {
-          photo(p.key, { image: await uploadPhoto(client.http, p.file), error: undefined });
+          if (!companion) throw new InlayApiError({ kind: 'http', status: 403, message: 'no site companion' });
+          photo(p.key, { image: await uploadMedia(companion, p.file), error: undefined });
         } catch (e) {
           failed = true;
-          const name = p.file.name;
+          const status = e instanceof InlayApiError ? e.status : 0;
           photo(p.key, {
             error:
-              e instanceof InlayApiError && (e.status === 401 || e.status === 403)
-                ? t('f.photoRefused', { name })
-                : `${name}: ${i18n().error(e)}`,
+              status === 413
+                ? t('f.photoSize', { name })
+                : status === 415
+                  ? t('f.photoType', { name })
+                  : status === 401 || status === 403
+                    ? t('f.photoRefused', { name })
+                    : status === 429
+                      ? `${name}: ${t('f.tooMany')}`
+                      : `${name}: ${i18n().error(e)}`,
           });
         }
       }
       // the review never goes without the photos the person chose, nor is it lost: they retry or remove them
       if (failed) return set({ general: t('f.photosFailed') });
-      await send(
-        d,
-        $form.get().photos.map((p) => ({ image: p.image! })),
-      );
+      const media = $form.get().photos.map((p) => ({ image: p.image! }));
+      if (visitor && submitAsVisitor) {
+        let captcha: string;
+        try {
+          captcha = await check();
+        } catch {
+          return set({ general: t('f.checkFailed') });
+        }
+        // used up by this send, whatever its outcome: the next send gets a new one
+        solution = undefined;
+        checked = true;
+        await submitAsVisitor(d, media, captcha);
+      } else await send(d, media);
       drafts.set(ns, id, undefined);
+      checked = false;
     } catch (e) {
       // what a failed send means for the person: maybe saved, already reviewed, a field, or a general message
       const api = e instanceof InlayApiError ? e : undefined;
       const fields: Record<string, string> = {};
       for (const v of api?.fieldViolations ?? []) {
-        const f = v.field.replace(/^(review\.)?content\./, '').split(/[.[]/)[0] ?? '';
-        if (['rating', 'title', 'body'].includes(f)) fields[f] = v.description;
+        const f = v.field.replace(/^(review\.)?(content|author)\./, '').split(/[.[]/)[0] ?? '';
+        if (FIELDS.includes(f)) fields[f] = v.description;
       }
+      const code = api?.applicationError?.code;
       set(
         (e as { reviewMayBeSaved?: boolean }).reviewMayBeSaved
           ? { general: t('f.unsure') }
-          : api?.status === 409
-            ? { general: t('f.duplicate') }
-            : Object.keys(fields).length
-              ? { errors: fields }
-              : { general: i18n().error(e) },
+          : (e as { reviewArrived?: boolean }).reviewArrived
+            ? { general: t('f.arrived') }
+            : api?.status === 409
+              ? { general: t('f.duplicate') }
+              : code === 'CAPTCHA_INVALID'
+                ? { general: t('f.checkFailed') }
+                : api?.status === 429
+                  ? { general: t('f.tooMany') }
+                  : Object.keys(fields).length
+                    ? { errors: fields }
+                    : { general: i18n().error(e) },
       );
     } finally {
       set({ busy: false });
+      // a check used by a send that did not go through: a fresh one for the next send, solved meanwhile
+      if (checked) void check().catch(() => undefined);
     }
   }
 
@@ -171,8 +246,15 @@ export function createReviewFormModel(
       const { draft: cur, errors } = $form.get();
       const d = { ...cur, [k]: v };
       const { [k]: _, ...rest } = errors;
-      set({ draft: d, errors: errors[k] && !checkDraft(d)[k] ? rest : errors });
+      set({ draft: d, errors: errors[k] && !checkDraft(d, true)[k] ? rest : errors });
       keep();
+    },
+    /**
+     * The form is open for a visitor on a site with a companion: the check starts now, while they type (its status
+     * is `check`).
+     */
+    start() {
+      if (companion && submitAsVisitor) void check().catch(() => undefined);
     },
     addPhotos(files: FileList | null | undefined) {
       const next = [...$form.get().photos];
@@ -187,20 +269,22 @@ export function createReviewFormModel(
     },
     removePhoto: (i: number) => set({ photos: $form.get().photos.filter((_, k) => k !== i), photoMsg: undefined }),
     /**
-     * Check (at once), then send as the member; a visitor's review waits for their sign-in (`signedIn`). False when
-     * a field must be fixed first (nothing sent).
+     * Check (at once), then send as the member, or as a visitor through the site companion (name and email); without
+     * a companion a visitor's review waits for their sign-in (`signedIn`). False when a field must be fixed first
+     * (nothing sent).
      */
     submit(member: boolean): boolean {
       const { busy, draft: d } = $form.get();
       if (busy) return true;
+      const visitor = !member && !!companion && !!submitAsVisitor;
       const errors: Record<string, string> = Object.fromEntries(
-        Object.entries(checkDraft(d)).map(([k, v]) => [k, t(v)]),
+        Object.entries(checkDraft(d, visitor)).map(([k, v]) => [k, t(v)]),
       );
       const ok = !Object.keys(errors).length;
-      const wait = ok && !member;
+      const wait = ok && !member && !visitor;
       set({ errors, general: wait ? t('f.signInFirst') : undefined, waiting: wait });
       keep();
-      if (ok && member) void go(d);
+      if (ok && (member || visitor)) void go(d, visitor);
       return ok;
     },
     /** The person is now a member (here, another tab, or back from a hosted sign-in): a waiting review goes. */

@@ -25,7 +25,17 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.photoMax': 'Vous pouvez ajouter 5 photos au maximum.',
   'f.photoRefused': '{name} : ce site n’accepte pas encore de photos. Retirez-la pour publier votre avis.',
   'f.photosFailed': 'Pas encore envoyé : une photo n’a pas été envoyée. Renvoyez pour réessayer, ou retirez-la.',
-  'f.signIn': 'Connectez-vous pour publier votre avis. Ce que vous écrivez est conservé.',
+  'f.signIn':
+    'Les avis de ce site demandent un compte : connectez-vous pour publier le vôtre. Ce que vous écrivez est conservé.',
+  'f.noPhotos': 'Ce site n’accepte pas de photos avec les avis.',
+  'f.name': 'Votre nom (affiché avec votre avis)',
+  'f.email': 'Votre e-mail (jamais affiché)',
+  'f.errEmail': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
+  'f.checking': 'Vérification que vous êtes une personne (vous pouvez continuer à écrire)…',
+  'f.checked': 'Vérification terminée.',
+  'f.checkFailed': 'Nous n’avons pas pu vérifier que vous êtes une personne. Renvoyez pour réessayer.',
+  'f.tooMany': 'Trop de tentatives pour le moment. Attendez une minute, puis renvoyez.',
+  'f.arrived': 'Votre avis était déjà arrivé : il s’affichera une fois approuvé.',
   'f.signInFirst': 'Connectez-vous pour envoyer votre avis : il part dès la connexion.',
   'f.cancel': 'Annuler',
 };

@@ -33,7 +33,11 @@ const review = (id: string, entityId: string, rating: number, over: Record<strin
 
 const context = testContext(net.fetch, { clientId: 'c' });
 /** The same page naming a site companion (`data-companion`). */
-const withCompanion = testContext(net.fetch, { clientId: 'c', companion: '/api/inlay' });
+const B = 'https://shop.test/api/inlay';
+const withCompanion = testContext(net.fetch, { clientId: 'c', companion: B });
+const companionCalls = () => net.calls.filter((c) => c.url.startsWith(`${B}/`));
+const refused = (status: number, code: string) =>
+  json(status, { message: code, details: { applicationError: { code, description: code } } });
 const emitted: unknown[] = [];
 const emit: Emit = (type, detail) => emitted.push([type, detail]) > 0;
 const { client } = context;
@@ -149,27 +153,50 @@ describe('owner probe, uploads, JSON-LD', () => {
     expect(m.$pending.get().reviews).toEqual([]);
   });
 
-  it('with a companion: a 403 on the pending queue means no moderation; a success shows the queue', async () => {
+  it('with a companion: its GET /v1/me says who owns the site (a “no” remembered for the tab); an owner gets the queue from it', async () => {
+    let owner = false;
     reply = (call) =>
-      call.url.endsWith('/reviews/query')
-        ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } })
-        : undefined;
+      call.url === `${B}/v1/me`
+        ? json(200, { kind: 'member', owner, features: { reviews: true, photos: true, stock: true } })
+        : call.url === `${B}/v1/reviews/pending`
+          ? json(200, { reviews: [review('q', 'p1', 2)] })
+          : undefined;
     const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
+    $session.set({ status: 'member', role: 'member', member: { id: 'member-a' } as never });
     await m.probeStaff(true, 'member-a');
     expect(m.$staff.get()).toBe(false);
-    expect(reviewCalls().at(-1)!.body).toMatchObject({
-      returnPrivateReviews: true,
-      query: { filter: { 'moderation.moderationStatus': 'IN_MODERATION' } },
-    });
-    const before = reviewCalls().length;
-    await m.probeStaff(true, 'member-a'); // remembered for the tab: no second 403
-    expect(reviewCalls()).toHaveLength(before);
+    expect(companionCalls().map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${B}/v1/me`]);
+    // the widget's own token, never a cookie; no private read on the platform at all
+    expect(companionCalls()[0]).toMatchObject({ headers: { Authorization: 'a' }, credentials: 'omit' });
+    expect(reviewCalls().filter((c) => (c.body as { returnPrivateReviews?: boolean })?.returnPrivateReviews)).toEqual(
+      [],
+    );
+    await m.probeStaff(true, 'member-a'); // remembered for the tab: not asked again
+    expect(companionCalls()).toHaveLength(1);
 
-    reply = (call) =>
-      call.url.endsWith('/reviews/query') ? json(200, { reviews: [review('q', 'p1', 2)] }) : undefined;
+    owner = true;
+    $session.set({ status: 'member', role: 'member', member: { id: 'owner-b' } as never });
     await m.probeStaff(true, 'owner-b');
     expect(m.$staff.get()).toBe(true);
-    expect(m.$pending.get().reviews.map((r) => r.id)).toEqual(['q']);
+    await vi.waitFor(() => expect(m.$pending.get().reviews.map((r) => r.id)).toEqual(['q']));
+    expect(companionCalls().at(-1)).toMatchObject({
+      method: 'POST',
+      url: `${B}/v1/reviews/pending`,
+      body: { namespace: 'stores', entityId: 'p1' },
+    });
+    $session.set({ status: 'visitor', role: 'visitor' });
+  });
+
+  it('with a companion that fails (an unreadable answer): no owner tools this time, asked again next time', async () => {
+    reply = (call) => (call.url === `${B}/v1/me` ? json(200, '<html>proxy error</html>') : undefined);
+    const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
+    $session.set({ status: 'member', role: 'member', member: { id: 'member-c' } as never });
+    await m.probeStaff(true, 'member-c');
+    expect(m.$staff.get()).toBe(false);
+    reply = (call) => (call.url === `${B}/v1/me` ? json(200, { kind: 'member', owner: true }) : undefined);
+    await m.probeStaff(true, 'member-c');
+    expect(m.$staff.get()).toBe(true);
+    $session.set({ status: 'visitor', role: 'visitor' });
   });
 
   it('uploads a photo: generate-upload-url, then the bytes PUT to the upload URL without a token', async () => {
@@ -342,18 +369,78 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
     await vi.waitFor(() => expect(reviewCalls().some((c) => c.url.endsWith('/reviews/query'))).toBe(true));
   });
 
-  it('an owner action reads the item again when done; a failure rejects (review-owner.tsx tells it with the toaster)', async () => {
+  it('an owner action goes through the companion and reads the item again when done; a failure rejects (review-owner.tsx tells it with the toaster)', async () => {
     reply = (call) =>
-      call.url.endsWith('/moderate')
+      call.url.endsWith('/moderate') || call.url.endsWith('/reply')
         ? json(200, { review: review('r1', 'p1', 4) })
-        : call.url.endsWith('/reviews/query')
-          ? page([])
-          : undefined;
-    const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
+        : call.url.endsWith('/bulk-moderate')
+          ? json(200, { done: 2 })
+          : call.url.endsWith('/reviews/query')
+            ? page([])
+            : undefined;
+    const m = createReviewsModel(withCompanion, { namespace: 'stores', entityId: 'p1', emit });
     await m.moderate('r1', 'APPROVED');
-    expect(net.calls.find((c) => c.url.endsWith('/r1/moderate'))!.body).toEqual({ status: 'APPROVED' });
+    await m.moderateAll('REJECTED');
+    await m.reply('r/1', 'Thanks');
+    await m.deleteReply('r1');
+    expect(companionCalls().map((c) => [c.method, c.url.slice(B.length), c.body])).toEqual([
+      ['POST', '/v1/reviews/r1/moderate', { status: 'APPROVED' }],
+      ['POST', '/v1/reviews/bulk-moderate', { namespace: 'stores', entityId: 'p1', status: 'REJECTED' }],
+      ['PUT', '/v1/reviews/r%2F1/reply', { message: 'Thanks' }],
+      ['DELETE', '/v1/reviews/r1/reply', undefined],
+    ]);
+    // nothing owner-only goes to the platform with the browser's token
+    expect(reviewCalls().filter((c) => !c.url.startsWith(B) && !/\/(query|count)$/.test(c.url))).toEqual([]);
     await vi.waitFor(() => expect(reviewCalls().some((c) => c.url.endsWith('/reviews/query'))).toBe(true));
     reply = (call) => (call.method === 'DELETE' ? json(500, { message: 'boom' }) : undefined);
     await expect(m.remove('r1')).rejects.toMatchObject({ status: 500 });
+    reply = (call) => (call.url.endsWith('/moderate') ? refused(403, 'NOT_OWNER') : undefined);
+    await expect(m.moderate('r1', 'APPROVED')).rejects.toMatchObject({
+      status: 403,
+      applicationError: { code: 'NOT_OWNER' },
+    });
+  });
+
+  it('a visitor’s review goes through the companion with name, email and the check; the sent review shows', async () => {
+    reply = (call) =>
+      call.url === `${B}/v1/reviews`
+        ? json(200, { review: review('v1', 'p1', 4, { moderation: { moderationStatus: 'IN_MODERATION' } }) })
+        : call.url.endsWith('/reviews/query')
+          ? page([])
+          : undefined;
+    const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
+    await m.submitAsVisitor(
+      { rating: 4, title: ' ', body: ' Good ', name: ' Ada ', email: 'ada@example.com ' },
+      [{ image: { id: 'f1', url: 'https://media.test/f1' } }],
+      'c4ptcha',
+    );
+    expect(companionCalls().map((c) => [c.method, c.url, c.body])).toEqual([
+      [
+        'POST',
+        `${B}/v1/reviews`,
+        {
+          namespace: 'stores',
+          entityId: 'p1',
+          name: 'Ada',
+          email: 'ada@example.com',
+          content: { rating: 4, body: 'Good', media: [{ image: { id: 'f1', url: 'https://media.test/f1' } }] },
+          captcha: 'c4ptcha',
+        },
+      ],
+    ]);
+    expect(m.$sent.get()?.id).toBe('v1');
+    expect(emitted).toEqual([['inlay-review-submit', { review: m.$sent.get() }]]);
+  });
+
+  it('a visitor’s review whose answer is lost may be saved; a 409 on the next send says it had arrived', async () => {
+    reply = (call) => (call.url === `${B}/v1/reviews` ? json(502, { message: 'platform failed' }) : undefined);
+    const m = createReviewsModel(withCompanion, { productId: 'p2', emit });
+    const d = { rating: 4, title: '', body: 'Good', name: 'Ada', email: 'ada@example.com' };
+    await expect(m.submitAsVisitor(d, [], 'x')).rejects.toMatchObject({ reviewMayBeSaved: true });
+    reply = (call) => (call.url === `${B}/v1/reviews` ? refused(409, 'REVIEW_ALREADY_EXISTS') : undefined);
+    await expect(m.submitAsVisitor(d, [], 'y')).rejects.toMatchObject({ reviewArrived: true });
+    // without a lost answer before it, a 409 is a plain refusal (a second review)
+    await expect(m.submitAsVisitor(d, [], 'z')).rejects.not.toHaveProperty('reviewArrived');
+    expect(m.$sent.get()).toBeUndefined();
   });
 });

@@ -3,17 +3,11 @@ import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
 import { productStore } from '../../core/stores/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { InlayApiError } from '../../core/errors.ts';
-import {
-  bulkModerate,
-  deleteReply,
-  deleteReview,
-  moderateReview,
-  replyToReview,
-} from '../../core/api/review-writes.ts';
+import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
+import type { Http } from '../../core/http.ts';
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
-import { submitReview, type Draft, type Member } from './submit.ts';
+import { contentOf, submitReview, unsure, type Draft, type Member } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';
 import type { Image } from '../../core/api/media.ts';
 import { storageKey } from '../../core/storage.ts';
@@ -48,6 +42,8 @@ export const photosOf = (r: Review) =>
   (r.content.media ?? []).map((m) => httpUrl(m.image?.url)).filter((u): u is string => !!u);
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
+
+type CompanionApi = typeof import('../../core/api/companion.ts');
 
 /**
  * One `<inlay-reviews>`: the item's summary (and product, for its name), the list (filter by rating and by photos,
@@ -114,13 +110,22 @@ export function createReviewsModel(
     }
   }
 
-  const pendingFilter = { ...base, 'moderation.moderationStatus': 'IN_MODERATION' };
-  const readPending = () =>
-    queryReviews(http, { filter: pendingFilter, sort: 'oldest', limit: 50, returnPrivate: true });
+  /**
+   * The site companion (`data-companion`), loaded on demand: the owner's calls, a visitor's review and photos go
+   * through it (they need its admin identity on the platform, wire-protocol §11.5). Never called without one.
+   */
+  let api: Promise<[CompanionApi, Http]> | undefined;
+  const companion = () =>
+    (api ??= import('../../core/api/companion.ts').then((m) => [m, m.companionHttp(client, location.href)] as const));
+  const owner = async <T>(fn: (m: CompanionApi, h: Http) => Promise<T>) => {
+    const [m, h] = await companion();
+    return fn(m, h);
+  };
+
   async function loadPending() {
     $pending.set({ ...$pending.get(), loading: true, error: undefined });
     try {
-      const page = await readPending();
+      const page = await owner((m, h) => m.pendingReviews(h, { namespace: ns, entityId: id }));
       $pending.set({ reviews: page.reviews, loading: false });
     } catch (error) {
       $pending.set({ ...$pending.get(), loading: false, error });
@@ -128,10 +133,9 @@ export function createReviewsModel(
   }
 
   /**
-   * Owner or not, where the page names a site companion (`data-companion`: the owner's calls need its admin identity,
-   * wire-protocol §11.5; issue 16 routes them through it). Without one nothing is asked and no owner tool shows. An
-   * owner-only read (the pending queue with private reviews) answers 403 to anyone else; remembered per member id for
-   * the tab (sessionStorage), so a non-owner sees that 403 once.
+   * Owner or not, where the page names a site companion: its `GET /v1/me` says whether this member is on the site's
+   * owner list (it checks the token with the platform). Without a companion nothing is asked and no owner tool shows.
+   * A "no" is remembered per member id for the tab (sessionStorage), so a member is asked once.
    */
   async function probeStaff(isMember: boolean, memberId?: string) {
     const key = storageKey('reviews.staff', `${memberId}`);
@@ -142,16 +146,19 @@ export function createReviewsModel(
       /* no storage */
     }
     if (!config.companion || !isMember || known === '0') return $staff.set(false);
+    let yes: boolean;
     try {
-      const page = await readPending();
-      $pending.set({ reviews: page.reviews, loading: false });
-      $staff.set(true);
-    } catch (e) {
-      $staff.set(false);
-      if (!(e instanceof InlayApiError && e.status === 403)) return;
+      yes = (await owner((m, h) => m.me(h))).owner;
+    } catch {
+      // not known (the companion failed): no owner tools this time, asked again on the next page
+      return $staff.set(false);
     }
+    // (the member may have signed out meanwhile)
+    if ($session.get().member?.id !== memberId) return;
+    $staff.set(yes);
+    if (yes) void loadPending();
     try {
-      if (memberId) sessionStorage.setItem(key, $staff.get() ? '1' : '0');
+      if (memberId) sessionStorage.setItem(key, yes ? '1' : '0');
     } catch {
       /* no storage */
     }
@@ -201,12 +208,47 @@ export function createReviewsModel(
     refresh,
     /** Stop following the list's cached first page (the view is gone). */
     dispose: () => off?.(),
-    // the owner's actions: review-owner.tsx tells a failure with the page's toaster
-    moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => moderateReview(http, rid, status)),
-    moderateAll: (status: 'APPROVED' | 'REJECTED') => act(() => bulkModerate(http, pendingFilter, status)),
-    reply: (rid: string, message: string) => act(() => replyToReview(http, rid, message)),
-    deleteReply: (rid: string) => act(() => deleteReply(http, rid)),
-    remove: (rid: string) => act(() => deleteReview(http, rid)),
+    // the owner's actions, through the companion: review-owner.tsx tells a failure with the page's toaster
+    moderate: (rid: string, status: 'APPROVED' | 'REJECTED') => act(() => owner((m, h) => m.moderate(h, rid, status))),
+    moderateAll: (status: 'APPROVED' | 'REJECTED') =>
+      act(() => owner((m, h) => m.bulkModerate(h, { namespace: ns, entityId: id, status }))),
+    reply: (rid: string, message: string) => act(() => owner((m, h) => m.reply(h, rid, message))),
+    deleteReply: (rid: string) => act(() => owner((m, h) => m.deleteReply(h, rid))),
+    remove: (rid: string) => act(() => owner((m, h) => m.deleteReview(h, rid))),
+    /**
+     * A visitor's review through the site companion (name, email, the solved check): it finds or makes their contact
+     * and posts as the site. A send whose answer is lost may have landed: the form says so, and if the next send is
+     * refused as a second review, that it had arrived.
+     */
+    async submitAsVisitor(draft: Draft, media: { image: Image }[], captcha: string): Promise<void> {
+      const key = `${ns}:${id}`;
+      let review: Review;
+      try {
+        review = await act(() =>
+          owner((m, h) =>
+            m.createVisitorReview(h, {
+              namespace: ns,
+              entityId: id,
+              name: draft.name?.trim() ?? '',
+              email: draft.email?.trim() ?? '',
+              content: contentOf(draft, media),
+              captcha,
+            }),
+          ),
+        );
+      } catch (e) {
+        if (e instanceof InlayApiError && e.status === 409 && unsure.has(key)) {
+          unsure.delete(key);
+          throw Object.assign(e, { reviewArrived: true });
+        }
+        if (!outcomeUnknown(e)) throw e;
+        unsure.add(key);
+        throw Object.assign(e as Error, { reviewMayBeSaved: true });
+      }
+      unsure.delete(key);
+      $sent.set(review);
+      emit('inlay-review-submit', { review });
+    },
     /**
      * Send the form as the signed-in member (see `submitReview`; the session's member when it is sent, which a review
      * that waited for a sign-in needs), its photos uploaded: the sent review shows in its place and is announced. A

@@ -34,8 +34,11 @@ export interface FormProps extends ReviewFormModelProps {
   member: boolean;
   /** Nobody is signed in: the form asks for a sign-in, inline, and keeps what was typed. */
   visitor: boolean;
-  /** The page names a site companion (`data-companion`): photos are offered. Without one, no photo UI at all. */
-  photos: boolean;
+  /**
+   * The page names a site companion (`data-companion`): photos are offered, and a visitor gives a name and email
+   * instead of signing in. Without one, no photo UI at all, and a visitor signs in.
+   */
+  companion: boolean;
   /** Defines `<inlay-login>` (its chunk: the widget's model imports it, so it is never loaded twice). */
   loadLogin: () => Promise<unknown>;
   onCancel: () => void;
@@ -47,7 +50,7 @@ export interface FormProps extends ReviewFormModelProps {
  * visitor the login widget's inline sign-in: the review they typed goes as soon as they are signed in. Its flows are
  * form-model.ts's.
  */
-export function ReviewForm({ context, onCancel, member, visitor, photos: withPhotos, loadLogin, ...props }: FormProps) {
+export function ReviewForm({ context, onCancel, member, visitor, companion, loadLogin, ...props }: FormProps) {
   const { i18n } = context;
   const t = i18n().strings(formStrings);
   const model = useMemo(() => createReviewFormModel(context, props), []);
@@ -66,10 +69,13 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
   // the login widget comes when a visitor sends (what they typed waits for the sign-in), not with every opened form
   const ask = visitor && ui.waiting;
   useEffect(() => void (ask && login === false && defineLogin()), [ask]);
+  // a visitor on a site with a companion: the companion's check starts while they type
+  const guest = visitor && companion;
+  useEffect(() => void (guest && model.start()), [guest]);
   // signed in (here, in another tab, or back from the hosted page): a review that waited for it goes now
   useEffect(() => void (member && model.signedIn()), [member]);
 
-  const field = (k: 'title' | 'body', type: string, max: number) => {
+  const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
     const Tag = k === 'body' ? 'textarea' : 'input';
     return (
       <div class="field">
@@ -81,7 +87,9 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
           type={k === 'body' ? undefined : type}
           rows={k === 'body' ? 5 : undefined}
           maxLength={max}
-          value={d[k]}
+          autoComplete={auto}
+          required={!!auto || undefined}
+          value={d[k] ?? ''}
           aria-invalid={errors[k] ? 'true' : undefined}
           aria-describedby={errors[k] ? ids + k + 'e' : undefined}
           onInput={(e: Event) => model.set(k, (e.target as HTMLInputElement).value)}
@@ -134,7 +142,9 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
       </fieldset>
       {field('title', 'text', 100)}
       {field('body', 'text', 3000)}
-      {withPhotos ? (
+      {guest ? field('name', 'text', 100, 'name') : null}
+      {guest ? field('email', 'email', 254, 'email') : null}
+      {companion ? (
         <div class="field">
           <div
             class={over ? 'drop over' : 'drop'}
@@ -221,8 +231,15 @@ export function ReviewForm({ context, onCancel, member, visitor, photos: withPho
             ) : null,
           )}
         </div>
+      ) : (
+        <p class="hint">{t('f.noPhotos')}</p>
+      )}
+      {guest ? (
+        <p class="hint" role="status" part="check">
+          {ui.check === 'solving' ? t('f.checking') : ui.check === 'ready' ? t('f.checked') : ''}
+        </p>
       ) : null}
-      {visitor ? (
+      {visitor && !companion ? (
         <div class="signin" part="signin">
           <p>{t('f.signIn')}</p>
           {!ask ? null : login === true ? (

@@ -12,10 +12,21 @@ export interface Draft {
   rating: number;
   title: string;
   body: string;
+  /** A visitor's name and email (only where the site runs a companion: members post as themselves). */
+  name?: string;
+  email?: string;
 }
 
 /** Items (`namespace:entityId`) whose last send lost its answer: the review may be saved. */
-const unsure = new Set<string>();
+export const unsure = new Set<string>();
+
+/** The review's content as sent: trimmed text, the title only when given, the photos already uploaded. */
+export const contentOf = (d: Draft, media: { image: Image }[]) => ({
+  rating: d.rating,
+  ...(d.title.trim() ? { title: d.title.trim() } : {}),
+  body: d.body.trim(),
+  ...(media.length ? { media } : {}),
+});
 
 /**
  * Create the member's review (`author.contactId`: the member's own contact; the platform has no visitor review,
@@ -31,12 +42,7 @@ export async function submitReview(
   media: { image: Image }[],
   member: Member & { contactId: string },
 ): Promise<Review> {
-  const content = {
-    rating: d.rating,
-    ...(d.title.trim() ? { title: d.title.trim() } : {}),
-    body: d.body.trim(),
-    ...(media.length ? { media } : {}),
-  };
+  const content = contentOf(d, media);
   const key = `${ns}:${id}`;
   try {
     const r = await createReview(http, {

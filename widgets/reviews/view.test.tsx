@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
@@ -22,6 +23,7 @@ const reviews = [
   },
 ];
 const counts = [0, 0, 0, 1, 0];
+const B = 'https://shop.test/api/inlay';
 
 let reply: (call: Call) => Response | undefined = () => undefined;
 const net = fakeFetch((call) => {
@@ -122,8 +124,10 @@ describe('<inlay-reviews> (happy-dom)', () => {
     expect(form.querySelector('[name=name], [name=email]')).toBeNull();
     // asked to sign in; the login widget comes when they send
     expect(form.querySelector('[part=signin] p')!.textContent).toBe(
-      'Sign in to post your review. What you write is kept.',
+      'Reviews on this site need an account: sign in to post yours. What you write is kept.',
     );
+    // and where photos would be, that this site takes none
+    expect(form.textContent).toContain('This site doesn’t take photos with reviews.');
     expect(form.querySelector('[part=signin] inlay-login')).toBeNull();
     form.requestSubmit();
     await vi.waitFor(() =>
@@ -257,23 +261,56 @@ describe('<inlay-reviews> (happy-dom)', () => {
 
   it('with data-companion: the form offers photos, and a member is asked (once) whether they own the site', async () => {
     $session.set({ status: 'member', role: 'member', member: { id: 'm2', contactId: 'c2' } });
-    reply = (call) =>
-      call.url.endsWith('/reviews/query') && (call.body as { returnPrivateReviews?: boolean }).returnPrivateReviews
-        ? json(403, { message: 'no', details: { applicationError: { code: 'PERMISSION_DENIED' } } })
-        : undefined;
-    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, {
-      companion: '/api/inlay',
-    });
+    reply = (call) => (call.url === `${B}/v1/me` ? json(200, { kind: 'member', owner: false }) : undefined);
+    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
     const root = el.shadowRoot!;
     await vi.waitFor(() => expect(root.querySelector('article')).not.toBeNull());
-    await vi.waitFor(() =>
-      expect(
-        net.calls.filter((c) => (c.body as { returnPrivateReviews?: boolean })?.returnPrivateReviews),
-      ).toHaveLength(1),
-    );
+    await vi.waitFor(() => expect(net.calls.filter((c) => c.url === `${B}/v1/me`)).toHaveLength(1));
     [...root.querySelectorAll('button')].find((b) => b.textContent === 'Write a review')!.click();
     await vi.waitFor(() => expect(root.querySelector('form [part=dropzone]')).not.toBeNull());
     expect(root.querySelector('form input[type=file]')).not.toBeNull();
+    // a member posts as themselves: no name, email or check
+    expect(root.querySelector('form [name=name], form [part=check]')).toBeNull();
     expect(root.querySelector('[part=queue]')).toBeNull();
+    expect(
+      net.calls.filter(
+        (c) => c.url.includes('/reviews/query') && (c.body as { returnPrivateReviews?: boolean })?.returnPrivateReviews,
+      ),
+    ).toEqual([]);
+  });
+
+  it('with data-companion, a visitor reviews with name and email (labelled, autocomplete), no sign-in; the check runs with a status', async () => {
+    reply = (call) =>
+      call.url === `${B}/v1/challenge`
+        ? json(200, {
+            algorithm: 'SHA-256',
+            // the answer is 7
+            challenge: createHash('sha256').update('salt7').digest('hex'),
+            maxnumber: 100,
+            salt: 'salt',
+            signature: 'sig',
+          })
+        : undefined;
+    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
+    const root = el.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelector('article')).not.toBeNull());
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Write a review')!.click();
+    await vi.waitFor(() => expect(root.querySelector('form')).not.toBeNull(), { timeout: 5000 });
+    const form = root.querySelector('form')!;
+    const name = form.querySelector<HTMLInputElement>('[name=name]')!;
+    const email = form.querySelector<HTMLInputElement>('[name=email]')!;
+    expect([name.autocomplete, email.autocomplete, email.type]).toEqual(['name', 'email', 'email']);
+    expect(form.querySelector(`label[for="${name.id}"]`)!.textContent).toBe('Your name (shown with your review)');
+    expect(form.querySelector(`label[for="${email.id}"]`)!.textContent).toBe('Your email (never shown)');
+    expect(form.querySelector('[part=signin]')).toBeNull();
+    expect(form.querySelector('[part=dropzone]')).not.toBeNull();
+    // the check started with the form, told in a status region; no visitor-review call without a send
+    await vi.waitFor(() => expect(net.calls.some((c) => c.url === `${B}/v1/challenge`)).toBe(true));
+    expect(form.querySelector('[part=check]')!.getAttribute('role')).toBe('status');
+    await vi.waitFor(() => expect(form.querySelector('[part=check]')!.textContent).toBe('Check done.'));
+    expect(net.calls.some((c) => c.url === `${B}/v1/reviews`)).toBe(false);
+    form.requestSubmit();
+    await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 });

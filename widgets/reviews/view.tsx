@@ -196,9 +196,10 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
           id={id}
           member={!!member?.contactId}
           visitor={session.role !== 'member'}
-          photos={companion}
+          companion={companion}
           loadLogin={() => import('../login/element.ts')}
           submit={model.submit}
+          submitAsVisitor={companion ? model.submitAsVisitor : undefined}
           onCancel={() => setFormOpen(false)}
         />
       ) : null}

@@ -217,3 +217,120 @@ describe('back-in-stock model', () => {
     expect(Object.keys(saved())).toEqual([`${PRODUCT}:navy`]);
   });
 });
+
+describe('back-in-stock model with a site companion', () => {
+  const B = 'https://shop.test/api/inlay';
+  const via = () => net.calls.filter((c) => c.url.startsWith(`${B}/`));
+  async function withCompanion(member = false) {
+    const m = createBackInStockModel(testContext(net.fetch, { clientId: 'c', sleep: async () => {}, companion: B }), {
+      productId: PRODUCT,
+      emit: () => true,
+    });
+    const stop = m.$product.listen(() => {});
+    await vi.waitFor(() => expect(m.$product.get().data).toBeDefined());
+    m.follow('navy', member, false);
+    return { m, stop };
+  }
+
+  it('creates through the companion, keeps its handle here; a reload reads the status with it; stop deletes it and says so', async () => {
+    let status = 'RECEIVED';
+    reply = (c) =>
+      c.url === `${B}/v1/stock-requests` && c.method === 'POST'
+        ? json(200, { request: stockRequest(), handle: 'h.signed' })
+        : c.url === `${B}/v1/stock-requests/h.signed` && c.method === 'GET'
+          ? json(200, { request: stockRequest({ status }) })
+          : c.url === `${B}/v1/stock-requests/h.signed` && c.method === 'DELETE'
+            ? json(200, {})
+            : undefined;
+    const { m } = await withCompanion();
+    await m.submit('ada@example.com');
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', stoppable: true, status: 'RECEIVED' });
+    expect(via()[0]).toMatchObject({
+      method: 'POST',
+      credentials: 'omit',
+      headers: { Authorization: 'a' },
+      body: buildRequest(product as never, 'navy', 'ada@example.com', location.href),
+    });
+    // nothing to the platform's back-in-stock service itself
+    expect(requests()).toEqual([]);
+    expect(saved()[`${PRODUCT}:navy`]).toEqual({ id: 'req-1', email: 'ada@example.com', handle: 'h.signed' });
+
+    status = 'NOTIFICATION_SENT';
+    const again = (await withCompanion()).m;
+    await vi.waitFor(() => expect(again.$ui.get()).toMatchObject({ phase: 'subscribed', status: 'NOTIFICATION_SENT' }));
+    expect(via().map((c) => c.method)).toEqual(['POST', 'GET']);
+
+    await again.stop();
+    expect(via().map((c) => c.method)).toEqual(['POST', 'GET', 'DELETE']);
+    expect(again.$ui.get()).toMatchObject({ phase: 'stopped', stoppable: false });
+    expect(saved()).toEqual({});
+  });
+
+  it('a handle the companion no longer knows (404) is forgotten here: the form is offered again', async () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'r', email: 'ada@example.com', handle: 'gone' } }),
+    );
+    reply = (c) =>
+      c.url === `${B}/v1/stock-requests/gone`
+        ? json(404, { message: 'no', details: { applicationError: { code: 'NOT_FOUND' } } })
+        : undefined;
+    const { m } = await withCompanion();
+    expect(m.$ui.get().phase).toBe('subscribed');
+    await vi.waitFor(() => expect(m.$ui.get().phase).toBe('closed'));
+    expect(saved()).toEqual({});
+  });
+
+  it('a status read that fails keeps the device’s record; a stop that fails says why and keeps it; 429 in words', async () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'r', email: 'ada@example.com', handle: 'h' } }),
+    );
+    reply = (c) =>
+      c.url === `${B}/v1/stock-requests/h`
+        ? c.method === 'GET'
+          ? json(502, { message: 'platform failed' })
+          : json(429, { message: 'slow' }, { headers: { 'retry-after': '30' } })
+        : undefined;
+    const { m } = await withCompanion();
+    await vi.waitFor(() => expect(via().filter((c) => c.method === 'GET').length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', stoppable: true });
+    await m.stop();
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', error: 'bis.tooMany' });
+    reply = (c) => (c.method === 'DELETE' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) as never;
+    await m.stop();
+    expect(m.$ui.get()).toMatchObject({
+      phase: 'subscribed',
+      error: { cause: expect.objectContaining({ kind: 'network' }) },
+    });
+    expect(saved()[`${PRODUCT}:navy`]).toMatchObject({ handle: 'h' });
+    // already gone on the companion: counts as stopped
+    reply = (c) =>
+      c.method === 'DELETE'
+        ? json(404, { message: 'no', details: { applicationError: { code: 'NOT_FOUND' } } })
+        : undefined;
+    await m.stop();
+    expect(m.$ui.get().phase).toBe('stopped');
+    expect(saved()).toEqual({});
+  });
+
+  it('a request made without a companion (no handle) cannot be stopped from here', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ [`${PRODUCT}:navy`]: { id: 'r', email: 'ada@example.com' } }));
+    const { m } = await withCompanion();
+    expect(m.$ui.get()).toMatchObject({ phase: 'subscribed', stoppable: false });
+    await m.stop();
+    expect(via()).toEqual([]);
+  });
+
+  it('a create the companion refuses (429, 5xx) keeps the email and says so; nothing saved', async () => {
+    reply = (c) => (c.url === `${B}/v1/stock-requests` ? json(429, { message: 'slow' }) : undefined);
+    const { m } = await withCompanion();
+    await m.submit('ada@example.com');
+    expect(m.$ui.get()).toMatchObject({ phase: 'open', email: 'ada@example.com', error: 'bis.tooMany' });
+    reply = (c) => (c.url === `${B}/v1/stock-requests` ? json(502, { message: 'x' }) : undefined);
+    await m.submit('ada@example.com');
+    expect(m.$ui.get()).toMatchObject({ phase: 'open', error: { cause: expect.objectContaining({ status: 502 }) } });
+    expect(saved()).toEqual({});
+  });
+});

@@ -127,6 +127,10 @@ describe('<inlay-back-in-stock>', () => {
     const again = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     await vi.waitFor(() => expect(again.q('[role=status]')?.textContent).toMatch(/We’ll email you at a…@example\.com/));
     expect(again.el.shadowRoot!.querySelectorAll('button')).toHaveLength(0);
+    // where a stop button would be: how to stop instead
+    expect(again.q('[part=hint]')!.textContent).toBe(
+      'To stop before then, contact the shop: this site can’t cancel it from here.',
+    );
     expect(requests().map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
       'POST /back-in-stock-service/v1/back-in-stock-notification-requests',
     ]);
@@ -246,5 +250,37 @@ describe('<inlay-back-in-stock>', () => {
     expect(q('[role=alert]')!.textContent).toMatch(/Something went wrong/);
     expect(q<HTMLInputElement>('input')!.value).toBe('ada@example.com');
     expect(localStorage.getItem('inlay.back-in-stock.test-client')).toBeNull();
+  });
+
+  it('with data-companion: subscribe, then “Stop notifying me” deletes it and confirms; focus follows', async () => {
+    const B = 'https://shop.test/api/inlay';
+    reply = (c) =>
+      c.url === `${B}/v1/stock-requests`
+        ? json(200, { request: stockRequest(), handle: 'hh' })
+        : c.url === `${B}/v1/stock-requests/hh` && c.method === 'DELETE'
+          ? json(200, {})
+          : undefined;
+    const { el } = await mountWidget(
+      'inlay-back-in-stock',
+      { 'product-id': PRODUCT, 'variant-id': 'navy' },
+      net.fetch,
+      {
+        companion: B,
+      },
+    );
+    const q = <T extends Element = HTMLElement>(s: string) => el.shadowRoot!.querySelector<T>(s);
+    await vi.waitFor(() => expect(button(el, /Notify me/)).toBeDefined());
+    button(el, /Notify me/)!.click();
+    await vi.waitFor(() => expect(q('input')).not.toBeNull());
+    type(q<HTMLInputElement>('input')!, 'ada@example.com');
+    q<HTMLFormElement>('form')!.requestSubmit();
+    await vi.waitFor(() => expect(q('[part=stop]')).not.toBeNull());
+    expect(q('[part=hint]')).toBeNull();
+    q<HTMLButtonElement>('[part=stop]')!.click();
+    await vi.waitFor(() => expect(q('[role=status]')?.textContent).toBe('Done: we won’t email you about this item.'));
+    expect(el.shadowRoot!.activeElement).toBe(q('[role=status]'));
+    expect(button(el, /Notify me/)).toBeDefined();
+    expect(net.calls.filter((c) => c.url.startsWith(B)).map((c) => c.method)).toEqual(['POST', 'DELETE']);
+    expect(requests()).toEqual([]);
   });
 });

@@ -8,6 +8,12 @@ import { minify as terser } from 'terser';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** The widgets' folders (widgets/<name>/element.ts): their chunks, and only theirs, are named after them. */
+const WIDGET_DIRS = new Set(
+  readdirSync(join(root, 'widgets'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'element.ts')))
+    .map((d) => d.name),
+);
 
 /** Widgets are written against the React API and built with Preact's compat layer, for size. */
 export const browserAliases = [
@@ -230,9 +236,12 @@ export default defineConfig(({ mode }) => {
               // the bundle is final: pure annotations only cost bytes here
               comments: { legal: false, annotation: false, jsdoc: false },
               // widget chunks are named after their folder (toaster-[hash].js), so budgets and people can tell them apart
+              // (a chunk split out of a widget's code, e.g. core/api/reviews.ts shared with the site companion's lazy
+              // chunk, would take the widget's name: it gets `api-` in front)
               chunkFileNames: (chunk) => {
                 const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');
-                return `assets/${widget ? widget[1] : '[name]'}-[hash].js`;
+                if (widget) return `assets/${widget[1]}-[hash].js`;
+                return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}[name]-[hash].js`;
               },
               codeSplitting: {
                 groups: [

@@ -315,7 +315,13 @@ ${originsHint(ctx)}
 <option value="">Page language (default)</option><option value="en">English (en)</option><option value="fr">French (fr)</option></select></div>
 <div class="field"><label for="cfg-token-storage">Token storage <code>data-token-storage</code></label><select id="cfg-token-storage" data-config="token-storage">
 <option value="">local (default)</option><option value="session">session</option><option value="memory">memory</option></select></div>
-<p class="hint">The preview runs on this page’s own loader: language and token storage apply where you paste the snippet.</p>
+<div class="field"><label for="cfg-companion">Site companion <code>data-companion</code></label><input type="text" id="cfg-companion" data-config="companion" data-check="companion" placeholder="/api/inlay" aria-describedby="cfg-companion-hint cfg-companion-err" autocomplete="off" spellcheck="false">
+<p class="hint" id="cfg-companion-hint">Your own server for what a browser may not do on the platform: visitor reviews with photos, owner moderation, back-in-stock status and “Stop notifying me”. A path on your site (<code>/api/inlay</code>) or an absolute http(s) URL. Empty: reviews need an account, no photos, no moderation, no stop.</p>
+<p class="err" id="cfg-companion-err" role="alert" hidden></p></div>
+<div class="field"><label for="cfg-redirect-uri">Sign-in return URL <code>data-redirect-uri</code></label><input type="text" id="cfg-redirect-uri" data-config="redirect-uri" data-check="redirect-uri" placeholder="/" aria-describedby="cfg-redirect-uri-hint cfg-redirect-uri-err" autocomplete="off" spellcheck="false">
+<p class="hint" id="cfg-redirect-uri-hint">Where the hosted sign-in returns, registered exactly on your OAuth app’s allowed redirect URIs: a path on your site or an absolute http(s) URL, no <code>#</code>. Empty: your site’s origin + <code>/</code>.</p>
+<p class="err" id="cfg-redirect-uri-err" role="alert" hidden></p></div>
+<p class="hint">The preview runs on this page’s own loader: language, token storage, the companion and the return URL apply where you paste the snippet.</p>
 </fieldset>
 <fieldset class="group">
 <legend>Theme</legend>

@@ -72,7 +72,7 @@ export const me = (http: Http) =>
 
 /** An ALTCHA v1 challenge (`GET /v1/challenge`). */
 export const challengeSchema = z.object({
-  algorithm: z.literal('SHA-256'),
+  algorithm: z.string(),
   challenge: z.string(),
   maxnumber: z.number(),
   salt: z.string(),

@@ -45,6 +45,39 @@ if (form && code && copy && status && preview) {
 
   const config = (key) => form.querySelector(`[data-config="${key}"]`)?.value.trim() ?? '';
 
+  const httpUrl = (v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  };
+  /** The loader's own checks (core/config.ts): an invalid value would stop every widget, so it stays out of the snippet. */
+  const CHECKS = {
+    companion: [
+      (v) => httpUrl(v) || /^\/[^/\\\s][^\\\s]*$/.test(v),
+      'Use an absolute http(s) URL or a path starting with / (not //).',
+    ],
+    'redirect-uri': [
+      (v) => !v.includes('#') && (/^\/(?:[^/\\\s][^\\\s]*)?$/.test(v) || httpUrl(v)),
+      'Use an absolute http(s) URL or a path starting with /, without a #fragment.',
+    ],
+  };
+  /** A checked setting's value when the loader would take it ('' otherwise); its field says why not. */
+  function checked(key) {
+    const input = form.querySelector(`[data-check="${key}"]`);
+    const err = document.getElementById(`cfg-${key}-err`);
+    const v = config(key);
+    const [ok, why] = CHECKS[key];
+    const bad = v !== '' && !ok(v);
+    if (input) input.setAttribute('aria-invalid', String(bad));
+    if (err) {
+      err.hidden = !bad;
+      err.textContent = bad ? why : '';
+    }
+    return bad ? '' : v;
+  }
+
   function scriptTag() {
     const classic = form.querySelector('input[name="script"]:checked')?.value === 'classic';
     const assets = config('assets').replace(/\/+$/, '');
@@ -57,8 +90,8 @@ if (form && code && copy && status && preview) {
       tag += ` integrity="${esc(integrity ?? '')}" crossorigin="anonymous"`;
     }
     tag += ` data-client-id="${esc(config('client-id'))}"`;
-    for (const key of ['api-base', 'locale', 'token-storage']) {
-      const v = config(key);
+    for (const key of ['api-base', 'locale', 'token-storage', 'companion', 'redirect-uri']) {
+      const v = key in CHECKS ? checked(key) : config(key);
       if (v) tag += ` data-${key}="${esc(v)}"`;
     }
     return tag + '></script>';

@@ -269,6 +269,51 @@ describe('"Get the snippet" page', () => {
     await w.context.close();
   });
 
+  it('data-companion and data-redirect-uri: checked like the loader does, with hints; a valid value goes into the snippet, an invalid one is said and left out', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/snippet');
+    await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
+    const first = async () => (await code(w.page).textContent())!.split('\n')[0]!;
+    const base = `<script type="module" src="${env.stack.api}/inlay/${version}/loader.js" integrity="${SRI.loader}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"`;
+    expect(await first()).toBe(`${base}></script>`);
+    const companion = w.page.getByLabel(/^Site companion data-companion/);
+    const redirect = w.page.getByLabel(/^Sign-in return URL data-redirect-uri/);
+    // the hints are the fields' descriptions
+    expect(await companion.getAttribute('aria-describedby')).toContain('cfg-companion-hint');
+    expect(await w.page.locator('#cfg-companion-hint').textContent()).toMatch(/visitor reviews with photos/);
+    expect(await w.page.locator('#cfg-redirect-uri-hint').textContent()).toMatch(/registered exactly/);
+
+    await companion.fill('/api/inlay');
+    await redirect.fill('https://shop.example/signed-in');
+    await expect
+      .poll(first)
+      .toBe(`${base} data-companion="/api/inlay" data-redirect-uri="https://shop.example/signed-in"></script>`);
+    expect(await companion.getAttribute('aria-invalid')).toBe('false');
+
+    // another origin to a browser (//host), a script URL, a fragment: said on the field, left out of the snippet
+    await companion.fill('//evil.example/api');
+    await redirect.fill('/back#top');
+    await expect.poll(first).toBe(`${base}></script>`);
+    expect(await companion.getAttribute('aria-invalid')).toBe('true');
+    expect(await redirect.getAttribute('aria-invalid')).toBe('true');
+    expect(await w.page.locator('#cfg-companion-err').textContent()).toBe(
+      'Use an absolute http(s) URL or a path starting with / (not //).',
+    );
+    expect(await w.page.locator('#cfg-redirect-uri-err').textContent()).toMatch(/without a #fragment/);
+    expect(await axe(w.page)).toEqual([]);
+    await companion.fill('javascript:alert(1)');
+    await expect.poll(() => w.page.locator('#cfg-companion-err').isVisible()).toBe(true);
+    expect(await first()).toBe(`${base}></script>`);
+
+    await companion.fill('https://api.shop.example/inlay');
+    await redirect.fill('/');
+    await expect
+      .poll(first)
+      .toBe(`${base} data-companion="https://api.shop.example/inlay" data-redirect-uri="/"></script>`);
+    expect(await w.page.locator('#cfg-companion-err').isVisible()).toBe(false);
+    await w.context.close();
+  });
+
   for (const width of [700, 1280]) {
     it(`${width} px: the code box shows the whole snippet, its last line included, with every widget chosen`, async () => {
       const w = await openPage(env.browser, { viewport: { width, height: 900 } });

@@ -73,12 +73,24 @@ const KB = 1024;
  * only on a V3 site (its own chunk, core/api/products-v3.ts), so the page with every widget stays under its ceiling
  * (68160 → 68450 B); the one-file build carries both catalogs.
  */
+/*
+ * allWidgetsPage raised from 67.5 KB to 68.5 KB and classic from 68 KB to 70.5 KB with issue 16's widgets through the
+ * site companion, measured against main (module build, every tag on one page) 68450 → 69570 B (+1120 B) and classic
+ * 69176 → 71650 B (+2474 B). On the page: back-in-stock +0.5 KB (the request made through the companion when the page
+ * names one, its status read again with the kept handle, "Stop notifying me" and its confirmation, the "how to stop"
+ * text without a companion, their strings); the owner's probe and actions through the companion and the form's
+ * "needs an account / no photos" texts +0.1 KB; and +0.5 KB of chunk overhead: core/api/reviews.ts and
+ * core/api/back-in-stock.ts now travel in chunks of their own (api-reviews, api-back-in-stock), because the
+ * companion's lazy chunk reuses their schemas (a lazy chunk may not import a widget's chunk). Everything that runs
+ * only with a companion stays on demand (the companion's calls 1.2 KB, the visitor's name, email and proof of work in
+ * the form's chunk +1 KB), never on a page without one. The classic file carries all of it, in both languages.
+ */
 const BUDGET = {
   loader: 1.5 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
-  allWidgetsPage: 67.5 * KB,
-  classic: 68 * KB,
+  allWidgetsPage: 68.5 * KB,
+  classic: 70.5 * KB,
 };
 
 const dir = 'dist/inlay';

@@ -6,20 +6,27 @@ import { InlayApiError } from '../../core/errors.ts';
 import type { Image } from '../../core/api/media.ts';
 import { createReviewFormModel } from './form-model.ts';
 import type { Draft } from './submit.ts';
+import type { Review } from '../../core/api/reviews.ts';
 
 type Send = (d: Draft, media: { image: Image }[]) => Promise<void>;
-type SendAsVisitor = (d: Draft, media: { image: Image }[], captcha: string) => Promise<void>;
+type Sent = (review: Review) => void;
 
 /** The fake companion's answer to a photo upload (`POST B/v1/media`) and to the challenge. */
 let upload: (call: Call) => Response | Promise<Response> = () => json(500, {});
 let challenge: (call: Call) => Response | Promise<Response> = () => json(200, altcha(1234));
+/** The fake companion's answer to a visitor's review (`POST B/v1/reviews`). */
+let visitorReview: (call: Call) => Response | Promise<Response> = () => json(200, { review: madeReview });
+const madeReview = { id: 'v1', entityId: 'p1', content: { rating: 4, body: 'Nice' } };
+const visitorSends = () => net.calls.filter((c) => c.url === `${B}/v1/reviews`);
 const B = 'https://shop.test/api/inlay';
 const net = fakeFetch((call) =>
   call.url.endsWith('/oauth2/token')
     ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
     : call.url === `${B}/v1/challenge`
       ? challenge(call)
-      : upload(call),
+      : call.url === `${B}/v1/reviews`
+        ? visitorReview(call)
+        : upload(call),
 );
 /** A real ALTCHA v1 challenge whose answer is `n` (as altcha-lib makes them; the signature is not checked here). */
 function altcha(n: number, maxnumber = 50_000) {
@@ -52,15 +59,16 @@ beforeEach(() => {
   net.calls.length = 0;
   upload = () => json(500, {});
   challenge = () => json(200, altcha(1234));
+  visitorReview = () => json(200, { review: madeReview });
 });
 
 /** A form for the item whose send is `send` (the widget's model in the page); `companion`: the page names one. */
-const form = (send: Send = async () => {}, o: { companion?: boolean; asVisitor?: SendAsVisitor } = {}) =>
-  createReviewFormModel(o.companion || o.asVisitor ? withCompanion : context, {
+const form = (send: Send = async () => {}, o: { companion?: boolean; sent?: Sent } = {}) =>
+  createReviewFormModel(o.companion || o.sent ? withCompanion : context, {
     ns: 'stores',
     id: 'p1',
     submit: send,
-    ...(o.asVisitor ? { submitAsVisitor: o.asVisitor } : {}),
+    ...(o.sent ? { sent: o.sent } : {}),
   });
 const filled = (send?: Send, o?: { companion?: boolean }) => {
   const f = form(send, o);
@@ -258,17 +266,18 @@ describe('photos (through the site companion) never lose the review', () => {
 });
 
 describe('a visitor’s review through the site companion', () => {
-  const visitorForm = (asVisitor: SendAsVisitor) => {
+  const visitorForm = () => {
     const send = vi.fn<Send>(async () => {});
-    const f = form(send, { asVisitor });
+    const sent = vi.fn<Sent>();
+    const f = form(send, { sent });
     f.set('rating', 4);
     f.set('body', 'Nice');
-    return { f, send };
+    return { f, send, sent };
   };
+  const captchaOf = (c: Call) => decode((c.body as { captcha: string }).captcha);
 
   it('name and email are checked (nothing sent); the check is solved while they type and goes with the review', async () => {
-    const asVisitor = vi.fn<SendAsVisitor>(async () => {});
-    const { f, send } = visitorForm(asVisitor);
+    const { f, send, sent } = visitorForm();
     f.start();
     expect(f.$form.get().check).toBe('solving');
     expect(f.submit(false)).toBe(false);
@@ -283,11 +292,17 @@ describe('a visitor’s review through the site companion', () => {
     expect(f.$form.get().errors).toEqual({});
     await vi.waitFor(() => expect(f.$form.get().check).toBe('ready'), { timeout: 10_000 });
     expect(f.submit(false)).toBe(true);
-    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
-    const [d, media, captcha] = asVisitor.mock.calls[0]!;
-    expect(d).toEqual({ rating: 4, title: '', body: 'Nice', name: 'Ada', email: 'ada@example.com' });
-    expect(media).toEqual([]);
-    expect(decode(captcha)).toEqual({ ...altcha(1234), number: 1234, maxnumber: undefined });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(sent.mock.calls[0]![0]).toEqual(madeReview);
+    expect(visitorSends()).toHaveLength(1);
+    expect(visitorSends()[0]!.body).toMatchObject({
+      namespace: 'stores',
+      entityId: 'p1',
+      name: 'Ada',
+      email: 'ada@example.com',
+      content: { rating: 4, body: 'Nice' },
+    });
+    expect(captchaOf(visitorSends()[0]!)).toEqual({ ...altcha(1234), number: 1234, maxnumber: undefined });
     expect(send).not.toHaveBeenCalled();
     // one challenge asked, no sign-in asked for
     expect(net.calls.filter((c) => c.url === `${B}/v1/challenge`)).toHaveLength(1);
@@ -297,31 +312,30 @@ describe('a visitor’s review through the site companion', () => {
   });
 
   it('a refused check (CAPTCHA_INVALID) is said, the text kept, and a new check is solved for the next send', async () => {
-    let n = 0;
-    const asVisitor = vi.fn<SendAsVisitor>(async () => {
-      if (!n++) throw apiError(400, { applicationError: { code: 'CAPTCHA_INVALID', description: 'bad' } });
-    });
+    visitorReview = () =>
+      visitorSends().length === 1
+        ? json(400, { message: 'bad', details: { applicationError: { code: 'CAPTCHA_INVALID', description: 'bad' } } })
+        : json(200, { review: madeReview });
     challenge = () => json(200, altcha(10 + net.calls.filter((c) => c.url === `${B}/v1/challenge`).length));
-    const { f } = visitorForm(asVisitor);
+    const { f, sent } = visitorForm();
     f.set('name', 'Ada');
     f.set('email', 'ada@example.com');
     f.submit(false);
-    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(visitorSends()).toHaveLength(1));
     await vi.waitFor(() => expect(f.$form.get().busy).toBe(false));
     expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.');
     expect(f.$form.get().draft).toMatchObject({ body: 'Nice', name: 'Ada', email: 'ada@example.com' });
     f.submit(false);
-    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
     // each send had its own solved challenge
-    expect(asVisitor.mock.calls.map((c) => decode(c[2]).number)).toEqual([11, 12]);
+    expect(visitorSends().map((c) => captchaOf(c).number)).toEqual([11, 12]);
   });
 
   it('the challenge cannot be had (offline): said when they send; the text kept; the next send asks again', async () => {
     challenge = () => {
       throw new TypeError('Failed to fetch');
     };
-    const asVisitor = vi.fn<SendAsVisitor>(async () => {});
-    const { f } = visitorForm(asVisitor);
+    const { f, sent } = visitorForm();
     f.set('name', 'Ada');
     f.set('email', 'ada@example.com');
     f.start();
@@ -331,46 +345,67 @@ describe('a visitor’s review through the site companion', () => {
       () => expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.'),
       { timeout: 20_000 },
     );
-    expect(asVisitor).not.toHaveBeenCalled();
+    expect(visitorSends()).toEqual([]);
+    expect(f.$form.get().draft).toMatchObject({ body: 'Nice', name: 'Ada' });
     challenge = () => json(200, altcha(3));
     f.submit(false);
-    await vi.waitFor(() => expect(asVisitor).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
   }, 60_000);
 
   it.each([
-    ['a rate limit (429)', apiError(429, {}), 'Too many attempts just now. Wait a minute, then send again.'],
-    ['the companion failed (502)', apiError(502, {}), 'Something went wrong on our side. Try again in a moment.'],
+    ['already reviewed (409)', () => json(409, { message: 'dup' }), expect.stringMatching(/already reviewed/)],
     [
-      'maybe saved (lost answer)',
-      Object.assign(apiError(503, {}), { reviewMayBeSaved: true }),
+      'a rate limit (429)',
+      () => json(429, { message: 'slow' }, { headers: { 'retry-after': '30' } }),
+      'Too many attempts just now. Wait a minute, then send again.',
+    ],
+    ['the companion failed (500)', () => json(500, { message: 'x' }), expect.stringMatching(/couldn’t confirm/)],
+    [
+      'offline',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
       expect.stringMatching(/couldn’t confirm/),
     ],
-    [
-      'arrived earlier (409 after a lost answer)',
-      Object.assign(apiError(409, {}), { reviewArrived: true }),
-      'Your review had already arrived: it shows once it’s approved.',
-    ],
-    ['already reviewed (409)', apiError(409, {}), expect.stringMatching(/already reviewed/)],
-  ])('a failed send: %s is said, the text kept', async (_n, error, message) => {
-    const { f } = visitorForm(() => Promise.reject(error));
+  ])('a failed send: %s is said, the text kept', async (_n, answer, message) => {
+    visitorReview = answer;
+    const { f, sent } = visitorForm();
     f.set('name', 'Ada');
     f.set('email', 'ada@example.com');
     f.submit(false);
     await vi.waitFor(() => expect(f.$form.get().general).toEqual(message), { timeout: 10_000 });
     expect(JSON.parse(sessionStorage.getItem(KEY)!)).toMatchObject({ body: 'Nice', name: 'Ada' });
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('a lost answer, then a 409 on the resend: it had arrived', async () => {
+    visitorReview = () => json(503, { message: 'x' });
+    const { f } = visitorForm();
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.submit(false);
+    await vi.waitFor(() => expect(f.$form.get().general).toMatch(/couldn’t confirm/), { timeout: 10_000 });
+    visitorReview = () => json(409, { message: 'dup' });
+    f.submit(false);
+    await vi.waitFor(() =>
+      expect(f.$form.get().general).toBe('Your review had already arrived: it shows once it’s approved.'),
+    );
   });
 
   it('field refusals from the companion go on their fields', async () => {
-    const { f } = visitorForm(() =>
-      Promise.reject(
-        apiError(400, {
-          fieldViolations: [
-            { field: 'email', description: 'Not an address' },
-            { field: 'content.body', description: 'Too long' },
-          ],
-        }),
-      ),
-    );
+    visitorReview = () =>
+      json(400, {
+        message: 'bad',
+        details: {
+          validationError: {
+            fieldViolations: [
+              { field: 'email', description: 'Not an address', violatedRule: 'FORMAT' },
+              { field: 'content.body', description: 'Too long', violatedRule: 'MAX_LENGTH' },
+            ],
+          },
+        },
+      });
+    const { f } = visitorForm();
     f.set('name', 'Ada');
     f.set('email', 'ada@example.com');
     f.submit(false);

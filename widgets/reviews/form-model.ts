@@ -4,7 +4,9 @@ import { InlayApiError } from '../../core/errors.ts';
 import { storageKey } from '../../core/storage.ts';
 import { companionOf, getChallenge, uploadMedia } from '../../core/api/companion.ts';
 import type { Image } from '../../core/api/media.ts';
+import type { Review } from '../../core/api/reviews.ts';
 import { solveChallenge } from './altcha.ts';
+import { sendAsVisitor } from './visitor.ts';
 import { formStrings } from './form-strings.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import type { Draft } from './submit.ts';
@@ -96,10 +98,10 @@ export interface ReviewFormModelProps {
   /** Sends the review as the signed-in member, photos uploaded (the widget's model: the sent review takes the form's place). */
   submit: (d: Draft, media: { image: Image }[]) => Promise<void>;
   /**
-   * Sends a visitor's review through the site companion (name, email and the solved check); only where the page names
-   * one. Without it a visitor signs in first.
+   * A visitor's review was sent through the site companion (name, email and the solved check: the form sends it,
+   * where the page names a companion); the widget shows it in the form's place. Without it a visitor signs in first.
    */
-  submitAsVisitor?: (d: Draft, media: { image: Image }[], captcha: string) => Promise<void>;
+  sent?: (review: Review) => void;
 }
 
 const FIELDS = ['rating', 'title', 'body', 'name', 'email'];
@@ -112,7 +114,7 @@ const FIELDS = ['rating', 'title', 'body', 'name', 'email'];
  */
 export function createReviewFormModel(
   { i18n, client }: Pick<InlayContext, 'i18n' | 'client'>,
-  { ns, id, submit: send, submitAsVisitor }: ReviewFormModelProps,
+  { ns, id, submit: send, sent }: ReviewFormModelProps,
 ) {
   // the site companion (photos, a visitor's review), where the page names one
   const companion = companionOf(client, location.href);
@@ -194,7 +196,7 @@ export function createReviewFormModel(
       // the review never goes without the photos the person chose, nor is it lost: they retry or remove them
       if (failed) return set({ general: t('f.photosFailed') });
       const media = $form.get().photos.map((p) => ({ image: p.image! }));
-      if (visitor && submitAsVisitor) {
+      if (visitor && companion && sent) {
         let captcha: string;
         try {
           captcha = await check();
@@ -204,10 +206,14 @@ export function createReviewFormModel(
         // used up by this send, whatever its outcome: the next send gets a new one
         solution = undefined;
         checked = true;
-        await submitAsVisitor(d, media, captcha);
-      } else await send(d, media);
-      drafts.set(ns, id, undefined);
-      checked = false;
+        const review = await sendAsVisitor(companion, ns, id, d, media, captcha);
+        checked = false;
+        drafts.set(ns, id, undefined);
+        sent(review);
+      } else {
+        await send(d, media);
+        drafts.set(ns, id, undefined);
+      }
     } catch (e) {
       // what a failed send means for the person: maybe saved, already reviewed, a field, or a general message
       const api = e instanceof InlayApiError ? e : undefined;
@@ -254,7 +260,7 @@ export function createReviewFormModel(
      * is `check`).
      */
     start() {
-      if (companion && submitAsVisitor) void check().catch(() => undefined);
+      if (companion && sent) void check().catch(() => undefined);
     },
     addPhotos(files: FileList | null | undefined) {
       const next = [...$form.get().photos];
@@ -276,7 +282,7 @@ export function createReviewFormModel(
     submit(member: boolean): boolean {
       const { busy, draft: d } = $form.get();
       if (busy) return true;
-      const visitor = !member && !!companion && !!submitAsVisitor;
+      const visitor = !member && !!companion && !!sent;
       const errors: Record<string, string> = Object.fromEntries(
         Object.entries(checkDraft(d, visitor)).map(([k, v]) => [k, t(v)]),
       );

@@ -7,6 +7,8 @@ import { uploadPhoto } from '../../core/api/site-media.ts';
 import type { Emit } from '../../core/events.ts';
 import { createReviewsModel } from './model.ts';
 import { jsonLd } from './json-ld.ts';
+import { sendAsVisitor } from './visitor.ts';
+import { companionHttp, companionOf, me } from '../../core/api/companion.ts';
 import { submitReview, type Draft } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';
 
@@ -401,20 +403,23 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
     });
   });
 
-  it('a visitor’s review goes through the companion with name, email and the check; the sent review shows', async () => {
+  it('a visitor’s review goes through the companion with name, email and the check (visitor.ts); `sent` shows it', async () => {
     reply = (call) =>
       call.url === `${B}/v1/reviews`
         ? json(200, { review: review('v1', 'p1', 4, { moderation: { moderationStatus: 'IN_MODERATION' } }) })
         : call.url.endsWith('/reviews/query')
           ? page([])
           : undefined;
-    const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
-    await m.submitAsVisitor(
+    const h = companionOf(withCompanion.client, 'https://shop.test/p')!;
+    const r = await sendAsVisitor(
+      h,
+      'stores',
+      'p1',
       { rating: 4, title: ' ', body: ' Good ', name: ' Ada ', email: 'ada@example.com ' },
       [{ image: { id: 'f1', url: 'https://media.test/f1' } }],
       'c4ptcha',
     );
-    expect(companionCalls().map((c) => [c.method, c.url, c.body])).toEqual([
+    expect(companionCalls().map((c) => [c.method, c.url, c.body, c.credentials])).toEqual([
       [
         'POST',
         `${B}/v1/reviews`,
@@ -426,21 +431,36 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
           content: { rating: 4, body: 'Good', media: [{ image: { id: 'f1', url: 'https://media.test/f1' } }] },
           captcha: 'c4ptcha',
         },
+        'omit',
       ],
     ]);
+    const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
+    m.sent(r);
     expect(m.$sent.get()?.id).toBe('v1');
-    expect(emitted).toEqual([['inlay-review-submit', { review: m.$sent.get() }]]);
+    expect(emitted).toEqual([['inlay-review-submit', { review: r }]]);
+    await vi.waitFor(() => expect(reviewCalls().some((c) => c.url.endsWith('/reviews/query'))).toBe(true));
   });
 
   it('a visitor’s review whose answer is lost may be saved; a 409 on the next send says it had arrived', async () => {
     reply = (call) => (call.url === `${B}/v1/reviews` ? json(502, { message: 'platform failed' }) : undefined);
-    const m = createReviewsModel(withCompanion, { productId: 'p2', emit });
+    const h = companionOf(withCompanion.client, 'https://shop.test/p')!;
     const d = { rating: 4, title: '', body: 'Good', name: 'Ada', email: 'ada@example.com' };
-    await expect(m.submitAsVisitor(d, [], 'x')).rejects.toMatchObject({ reviewMayBeSaved: true });
+    await expect(sendAsVisitor(h, 'stores', 'p2', d, [], 'x')).rejects.toMatchObject({ reviewMayBeSaved: true });
     reply = (call) => (call.url === `${B}/v1/reviews` ? refused(409, 'REVIEW_ALREADY_EXISTS') : undefined);
-    await expect(m.submitAsVisitor(d, [], 'y')).rejects.toMatchObject({ reviewArrived: true });
+    await expect(sendAsVisitor(h, 'stores', 'p2', d, [], 'y')).rejects.toMatchObject({ reviewArrived: true });
     // without a lost answer before it, a 409 is a plain refusal (a second review)
-    await expect(m.submitAsVisitor(d, [], 'z')).rejects.not.toHaveProperty('reviewArrived');
-    expect(m.$sent.get()).toBeUndefined();
+    await expect(sendAsVisitor(h, 'stores', 'p2', d, [], 'z')).rejects.not.toHaveProperty('reviewArrived');
+  });
+
+  it('a path companion resolves on the page’s origin; one that cannot be resolved is a config error', async () => {
+    const rel = testContext(net.fetch, { clientId: 'c', companion: '/api/inlay' });
+    reply = (call) =>
+      call.url === 'https://shop.test/api/inlay/v1/me' ? json(200, { kind: 'visitor', owner: false }) : undefined;
+    expect(await me(companionHttp(rel.client, 'https://shop.test/products/mug?x=1'))).toMatchObject({ owner: false });
+    expect(companionOf(rel.client, 'about:blank')).toBeUndefined();
+    expect(companionOf(context.client, 'https://shop.test/')).toBeUndefined();
+    expect(() => companionHttp(testContext(net.fetch, { companion: '/x' }).client, 'about:blank')).toThrow(
+      expect.objectContaining({ kind: 'config' }),
+    );
   });
 });

@@ -3,11 +3,11 @@ import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
 import { productStore } from '../../core/stores/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
+
 import type { Http } from '../../core/http.ts';
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
-import { contentOf, submitReview, unsure, type Draft, type Member } from './submit.ts';
+import { submitReview, type Draft, type Member } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';
 import type { Image } from '../../core/api/media.ts';
 import { storageKey } from '../../core/storage.ts';
@@ -215,37 +215,9 @@ export function createReviewsModel(
     reply: (rid: string, message: string) => act(() => owner((m, h) => m.reply(h, rid, message))),
     deleteReply: (rid: string) => act(() => owner((m, h) => m.deleteReply(h, rid))),
     remove: (rid: string) => act(() => owner((m, h) => m.deleteReview(h, rid))),
-    /**
-     * A visitor's review through the site companion (name, email, the solved check): it finds or makes their contact
-     * and posts as the site. A send whose answer is lost may have landed: the form says so, and if the next send is
-     * refused as a second review, that it had arrived.
-     */
-    async submitAsVisitor(draft: Draft, media: { image: Image }[], captcha: string): Promise<void> {
-      const key = `${ns}:${id}`;
-      let review: Review;
-      try {
-        review = await act(() =>
-          owner((m, h) =>
-            m.createVisitorReview(h, {
-              namespace: ns,
-              entityId: id,
-              name: draft.name?.trim() ?? '',
-              email: draft.email?.trim() ?? '',
-              content: contentOf(draft, media),
-              captcha,
-            }),
-          ),
-        );
-      } catch (e) {
-        if (e instanceof InlayApiError && e.status === 409 && unsure.has(key)) {
-          unsure.delete(key);
-          throw Object.assign(e, { reviewArrived: true });
-        }
-        if (!outcomeUnknown(e)) throw e;
-        unsure.add(key);
-        throw Object.assign(e as Error, { reviewMayBeSaved: true });
-      }
-      unsure.delete(key);
+    /** A review sent another way (a visitor's, through the companion: the form's chunk): shown, announced, read again. */
+    sent(review: Review) {
+      refresh();
       $sent.set(review);
       emit('inlay-review-submit', { review });
     },

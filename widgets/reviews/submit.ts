@@ -18,15 +18,7 @@ export interface Draft {
 }
 
 /** Items (`namespace:entityId`) whose last send lost its answer: the review may be saved. */
-export const unsure = new Set<string>();
-
-/** The review's content as sent: trimmed text, the title only when given, the photos already uploaded. */
-export const contentOf = (d: Draft, media: { image: Image }[]) => ({
-  rating: d.rating,
-  ...(d.title.trim() ? { title: d.title.trim() } : {}),
-  body: d.body.trim(),
-  ...(media.length ? { media } : {}),
-});
+const unsure = new Set<string>();
 
 /**
  * Create the member's review (`author.contactId`: the member's own contact; the platform has no visitor review,
@@ -42,7 +34,12 @@ export async function submitReview(
   media: { image: Image }[],
   member: Member & { contactId: string },
 ): Promise<Review> {
-  const content = contentOf(d, media);
+  const content = {
+    rating: d.rating,
+    ...(d.title.trim() ? { title: d.title.trim() } : {}),
+    body: d.body.trim(),
+    ...(media.length ? { media } : {}),
+  };
   const key = `${ns}:${id}`;
   try {
     const r = await createReview(http, {

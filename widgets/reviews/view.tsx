@@ -199,7 +199,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
           companion={companion}
           loadLogin={() => import('../login/element.ts')}
           submit={model.submit}
-          submitAsVisitor={companion ? model.submitAsVisitor : undefined}
+          sent={companion ? model.sent : undefined}
           onCancel={() => setFormOpen(false)}
         />
       ) : null}

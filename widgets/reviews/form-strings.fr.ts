@@ -28,7 +28,7 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.signIn':
     'Les avis de ce site demandent un compte : connectez-vous pour publier le vôtre. Ce que vous écrivez est conservé.',
   'f.noPhotos': 'Ce site n’accepte pas de photos avec les avis.',
-  'f.name': 'Votre nom (affiché avec votre avis)',
+  'f.name': 'Votre nom (affiché publiquement)',
   'f.email': 'Votre e-mail (jamais affiché)',
   'f.errEmail': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
   'f.checking': 'Vérification que vous êtes une personne (vous pouvez continuer à écrire)…',

@@ -24,7 +24,7 @@ export const formStrings = {
   'f.photosFailed': 'Not sent yet: a photo wasn’t uploaded. Send again to retry, or remove it.',
   'f.signIn': 'Reviews on this site need an account: sign in to post yours. What you write is kept.',
   'f.noPhotos': 'This site doesn’t take photos with reviews.',
-  'f.name': 'Your name (shown with your review)',
+  'f.name': 'Your name (shown publicly)',
   'f.email': 'Your email (never shown)',
   'f.errEmail': 'Enter a valid email address, like name@example.com.',
   'f.checking': 'Checking that you’re a person (you can keep typing)…',

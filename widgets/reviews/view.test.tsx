@@ -300,7 +300,7 @@ describe('<inlay-reviews> (happy-dom)', () => {
     const name = form.querySelector<HTMLInputElement>('[name=name]')!;
     const email = form.querySelector<HTMLInputElement>('[name=email]')!;
     expect([name.autocomplete, email.autocomplete, email.type]).toEqual(['name', 'email', 'email']);
-    expect(form.querySelector(`label[for="${name.id}"]`)!.textContent).toBe('Your name (shown with your review)');
+    expect(form.querySelector(`label[for="${name.id}"]`)!.textContent).toBe('Your name (shown publicly)');
     expect(form.querySelector(`label[for="${email.id}"]`)!.textContent).toBe('Your email (never shown)');
     expect(form.querySelector('[part=signin]')).toBeNull();
     expect(form.querySelector('[part=dropzone]')).not.toBeNull();

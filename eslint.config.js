@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { builtinModules } from 'node:module';
 
 // user content is never HTML
 const NO_HTML = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({
@@ -50,6 +51,8 @@ const DOM_GLOBALS = [
   name,
   message: 'core reaches the page only through its seams (eslint.config.js): take it as a parameter.',
 }));
+
+const NODE_ONLY = 'companion/ runs on every web-standard runtime: Node-only APIs belong in companion/node.ts.';
 
 export default tseslint.config(
   // tests/lint/planted-*: violations tests/lint/rules.test.ts plants for a moment (it lints them with ignore: false)
@@ -112,6 +115,28 @@ export default tseslint.config(
         'error',
         ...NO_HTML,
         ...DOM_GLOBALS.map(({ name, message }) => ({ object: 'globalThis', property: name, message })),
+      ],
+    },
+  },
+  {
+    // The site companion is one web-standard handler that runs on Node, Workers, Deno and serverless functions: no
+    // Node-only module and no Node global inside companion/, except its Node adapter (node.ts) and the tests.
+    files: ['companion/**/*.ts'],
+    ignores: ['companion/node.ts', 'companion/**/*.test.ts', 'companion/test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: NODE_ONLY })),
+          patterns: [{ group: ['node:*'], message: NODE_ONLY }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({
+          name,
+          message: NODE_ONLY,
+        })),
       ],
     },
   },

@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             'core/**/*.test.ts',
             'emulator/**/*.test.ts',
+            'companion/**/*.test.ts',
             'tests/{size,cdn,types,package,contract,conformance,lint}/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

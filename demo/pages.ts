@@ -19,6 +19,11 @@ export interface PageContext {
   script?: 'module' | 'classic';
   /** `rtl` (from `?dir=rtl`) lays the page out right-to-left, to check the widgets mirror. */
   dir?: 'rtl';
+  /**
+   * The site companion's base (`/api/inlay` on the shop's own origin, issue 16), put on the loader as `data-companion`;
+   * none when the demo runs without one or the page asks `?companion=off`.
+   */
+  companion?: string;
 }
 
 const SHOP = 'Fernwood Supply Co.';
@@ -49,9 +54,10 @@ export interface LayoutOptions {
 
 /** The one tag a site adds: the ES loader, or the classic bundle when the page asks for it. */
 export function inlayScript(ctx: PageContext): Raw {
+  const companion = ctx.companion ? html` data-companion="${ctx.companion}"` : '';
   return ctx.script === 'classic'
-    ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`
-    : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"></script>`;
+    ? html`<script src="${ctx.assetsBase}/inlay.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"${companion}></script>`
+    : html`<script type="module" src="${ctx.assetsBase}/loader.js" data-client-id="${ctx.clientId}" data-api-base="${ctx.apiBase}"${companion}></script>`;
 }
 
 export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutOptions = {}): Raw {

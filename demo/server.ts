@@ -10,6 +10,9 @@ import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
 import { reactPage } from './react-page.ts';
 import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
+import { createCompanion, type CompanionDeps } from '../companion/app.ts';
+import type { CompanionEnv } from '../companion/config.ts';
+import { nodeListener } from '../companion/node.ts';
 import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
@@ -48,7 +51,15 @@ export interface DemoOptions {
   admin?: AdminKey;
   /** The origins the platform allows for `clientId`, when known (the snippet page lists them). */
   allowedOrigins?: string[];
+  /**
+   * The site companion's environment (issue 16): mounted on this origin at {@link COMPANION_PATH}, and named on every
+   * page's loader (`data-companion`) unless the page asks `?companion=off`. None: no companion.
+   */
+  companion?: { env: CompanionEnv; deps?: CompanionDeps };
 }
+
+/** Where the demo mounts the site companion: the shop's own origin, as a site would deploy it. */
+export const COMPANION_PATH = '/api/inlay';
 
 /** Starts the demo storefront: a third-party site on its own origin that embeds the widgets. */
 export async function startDemo(
@@ -64,8 +75,16 @@ export async function startDemo(
     ...(opts.allowedOrigins ? { allowedOrigins: opts.allowedOrigins } : {}),
   };
 
+  const companion = opts.companion
+    ? nodeListener(createCompanion({ ...opts.companion.env, INLAY_BASE_PATH: COMPANION_PATH }, opts.companion.deps))
+    : undefined;
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
+    if (companion && (url.pathname === COMPANION_PATH || url.pathname.startsWith(`${COMPANION_PATH}/`))) {
+      void companion(req, res);
+      return;
+    }
     const send = (status: number, page: Raw, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
       res.end(toString(page));
@@ -104,6 +123,7 @@ export async function startDemo(
         collections: await catalog.collections().catch(() => []),
         script: url.searchParams.get('script') === 'classic' ? 'classic' : 'module',
         dir: url.searchParams.get('dir') === 'rtl' ? 'rtl' : undefined,
+        ...(companion && url.searchParams.get('companion') !== 'off' ? { companion: COMPANION_PATH } : {}),
       };
       try {
         if (url.pathname === '/') {
@@ -128,7 +148,10 @@ export async function startDemo(
         if (strict) {
           const product = await catalog.productBySlug(strict[1]!);
           return product
-            ? send(200, cspProductPage(ctx, product), { 'content-security-policy': strictCsp(ctx) })
+            ? // the strict policy's connect-src is the platform's API only: this page runs without the companion
+              send(200, cspProductPage({ ...ctx, companion: undefined }, product), {
+                'content-security-policy': strictCsp(ctx),
+              })
             : send(404, notFoundPage(ctx));
         }
         if (url.pathname === '/snippet') {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { startDemo } from '../demo/server.ts';
 import { SITE_ID } from '../emulator/domain/auth.ts';
 import { demoOriginsWith } from '../emulator/origins.ts';
+import { DEMO_CLIENT_ID, DEMO_LOGINS } from '../emulator/seed.ts';
 
 const apiPort = Number(process.env.INLAY_PORT ?? 8787);
 // the platform's hosted pages (authorize, login, logout, account, checkout) on their own origin, as on the platform
@@ -21,6 +22,8 @@ const allowedOrigins = demoOriginsWith(ownOrigins, process.env.INLAY_DEMO_ORIGIN
 
 // the site's admin API key, for the demo's backend only (its thank-you page reads the order's number); new each run
 const admin = { apiKey: process.env.INLAY_API_KEY || randomBytes(24).toString('base64url'), siteId: SITE_ID };
+// the demo OAuth client's secret, for the site companion's admin token (client_credentials); new each run unless set
+const clientSecret = process.env.INLAY_CLIENT_SECRET || randomBytes(24).toString('base64url');
 
 const emulator = spawn(
   process.execPath,
@@ -33,6 +36,7 @@ const emulator = spawn(
       INLAY_PORT: String(apiPort),
       INLAY_HOSTED_PORT: String(hostedPort),
       INLAY_API_KEY: admin.apiKey,
+      INLAY_CLIENT_SECRET: clientSecret,
       INLAY_CATALOG: process.env.INLAY_CATALOG || 'v1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -48,12 +52,33 @@ emulator.stdout.on('data', (chunk: string) => {
   buffer += chunk;
   if (buffer.includes('emulator listening on')) {
     buffer = '';
-    startDemo({ port: demoPort, apiBase, hostedBase, admin, allowedOrigins })
+    startDemo({
+      port: demoPort,
+      apiBase,
+      hostedBase,
+      admin,
+      allowedOrigins,
+      // the site companion on the demo's own origin (/api/inlay), as a site deploys it (README "Site companion")
+      companion: {
+        env: {
+          INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+          INLAY_CLIENT_SECRET: clientSecret,
+          INLAY_API_BASE: apiBase,
+          INLAY_OWNERS: DEMO_LOGINS.owner.email,
+          INLAY_ALLOWED_ORIGINS: ownOrigins,
+        },
+      },
+    })
       .then((d) => {
         demo = d;
         // after the emulator's own banner (logins) has been printed
         setTimeout(
-          () => console.log(`\ndemo storefront on ${d.url}  (platform emulator on ${apiBase})\nPress Ctrl+C to stop.`),
+          () =>
+            console.log(
+              `\ndemo storefront on ${d.url}  (platform emulator on ${apiBase})` +
+                `\nsite companion on ${d.url}/api/inlay  (admin: ${DEMO_CLIENT_ID} client credentials; owner: ${DEMO_LOGINS.owner.email})` +
+                `\nPress Ctrl+C to stop.`,
+            ),
           200,
         );
       })

@@ -417,6 +417,61 @@ export function resolveCaller(
   return resolveAdminToken(db, token, nowMs) ?? resolveAccessToken(db, token, nowMs);
 }
 
+/**
+ * What `POST /oauth2/token-info` tells about an access token (docs/wire.md "Token info"): `active` false for a token
+ * that is unknown, revoked, expired, a refresh token, or a blocked member's; else who it stands for (`VISITOR` with the
+ * visitor id, `MEMBER` with the member id, `APP` with the client id for a `client_credentials` token), its issue and
+ * expiry times (epoch seconds, int64 as decimal strings), the client that made it and the site.
+ */
+export type TokenInfo =
+  | { active: false }
+  | {
+      active: true;
+      subjectType: 'VISITOR' | 'MEMBER' | 'APP';
+      subjectId: string;
+      exp: string;
+      iat: string;
+      clientId: string;
+      siteId: string;
+    };
+
+export function tokenInfo(db: Database, token: string, nowMs: number): TokenInfo {
+  const seconds = (ms: number) => String(Math.floor(ms / 1000));
+  const admin = db
+    .prepare<[string], { client_id: string; created_at: number; expires_at: number }>(
+      'SELECT client_id, created_at, expires_at FROM admin_tokens WHERE token_hash = ?',
+    )
+    .get(sha256Hex(token));
+  if (admin) {
+    if (admin.expires_at <= nowMs) return { active: false };
+    return {
+      active: true,
+      subjectType: 'APP',
+      subjectId: admin.client_id,
+      exp: seconds(admin.expires_at),
+      iat: seconds(admin.created_at),
+      clientId: admin.client_id,
+      siteId: SITE_ID,
+    };
+  }
+  const who = resolveAccessToken(db, token, nowMs);
+  if (!who) return { active: false };
+  const row = db
+    .prepare<[string], { created_at: number; expires_at: number }>(
+      'SELECT created_at, expires_at FROM oauth_tokens WHERE token_hash = ?',
+    )
+    .get(sha256Hex(token))!;
+  return {
+    active: true,
+    subjectType: who.kind === 'member' ? 'MEMBER' : 'VISITOR',
+    subjectId: who.kind === 'member' ? who.memberId : who.visitorId,
+    exp: seconds(row.expires_at),
+    iat: seconds(row.created_at),
+    clientId: who.clientId,
+    siteId: SITE_ID,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------- API key
 
 /** The emulated site's id: what `wix-site-id` must say next to an API key (wire-protocol §11.6). */

@@ -34,27 +34,30 @@ export function getUploadedFile(db: Database, id: string): StoredFile | undefine
 export function createUpload(
   db: Database,
   secret: string,
-  u: { fileName: string; mimeType: string; createdBy: string; expiresAt: number },
+  u: { fileName: string; mimeType: string; createdBy: string; expiresAt: number; parentFolderId: string },
 ): void {
-  db.prepare<[string, string, string, string, number]>(
-    'INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(sha256Hex(secret), u.fileName, u.mimeType, u.createdBy, u.expiresAt);
+  db.prepare<[string, string, string, string, number, string]>(
+    'INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at, parent_folder_id) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(sha256Hex(secret), u.fileName, u.mimeType, u.createdBy, u.expiresAt, u.parentFolderId);
 }
 
 export interface PendingUpload {
   fileName: string;
   createdBy: string;
+  /** The folder the file goes to (`media-root` unless the upload URL named another). */
+  parentFolderId: string;
 }
 
 /** The upload a secret allows, unless unknown, used or expired at `nowMs`. */
 export function pendingUpload(db: Database, secret: string, nowMs: number): PendingUpload | undefined {
   const row = db
-    .prepare<[string], { file_name: string; created_by: string; expires_at: number; used: number }>(
-      'SELECT file_name, created_by, expires_at, used FROM site_media_uploads WHERE token_hash = ?',
-    )
+    .prepare<
+      [string],
+      { file_name: string; created_by: string; expires_at: number; used: number; parent_folder_id: string | null }
+    >('SELECT file_name, created_by, expires_at, used, parent_folder_id FROM site_media_uploads WHERE token_hash = ?')
     .get(sha256Hex(secret));
   if (!row || row.used || row.expires_at < nowMs) return undefined;
-  return { fileName: row.file_name, createdBy: row.created_by };
+  return { fileName: row.file_name, createdBy: row.created_by, parentFolderId: row.parent_folder_id ?? 'media-root' };
 }
 
 /** Use up the upload URL and store its file, in one transaction. */
@@ -70,13 +73,25 @@ export function storeUpload(
     height: number | null;
     createdBy: string;
     createdDate: string;
+    parentFolderId: string;
   },
 ): void {
   db.transaction(() => {
     db.prepare<[string]>('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
-    db.prepare<[string, string, string, number, number | null, number | null, Buffer, string, string]>(
-      'INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(f.id, f.fileName, f.mimeType, f.content.length, f.width, f.height, f.content, f.createdBy, f.createdDate);
+    db.prepare<[string, string, string, number, number | null, number | null, Buffer, string, string, string]>(
+      'INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date, parent_folder_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      f.id,
+      f.fileName,
+      f.mimeType,
+      f.content.length,
+      f.width,
+      f.height,
+      f.content,
+      f.createdBy,
+      f.createdDate,
+      f.parentFolderId,
+    );
   })();
 }
 

@@ -12,6 +12,7 @@ import { migration005 } from './005_commerce.ts';
 import { migration006 } from './006_back_in_stock.ts';
 import { migration007 } from './007_admin_identity.ts';
 import { migration008 } from './008_redirect_uris.ts';
+import { migration009 } from './009_contacts.ts';
 
 export type { Migration };
 
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];

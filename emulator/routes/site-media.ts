@@ -76,6 +76,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
       mimeType: body.mimeType,
       createdBy: `admin:${who.clientId ?? who.via}`,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
+      parentFolderId: body.parentFolderId || 'media-root',
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };
   });
@@ -99,6 +100,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
       height: sniffed.height ?? null,
       createdBy: pending.createdBy,
       createdDate: nowIso,
+      parentFolderId: pending.parentFolderId,
     });
     const url = `${ctx.baseUrl}/media/uploads/${id}`;
     const image = { id, url, ...(sniffed.width ? { width: sniffed.width, height: sniffed.height } : {}) };
@@ -114,6 +116,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
           operationStatus: 'READY',
           state: 'OK',
           private: false,
+          parentFolderId: pending.parentFolderId,
           media: { image: { image } },
           createdDate: nowIso,
           updatedDate: nowIso,

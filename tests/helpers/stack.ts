@@ -3,7 +3,8 @@ import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { startEmulator } from '../../emulator/server.ts';
-import { startDemo } from '../../demo/server.ts';
+import { COMPANION_PATH, startDemo } from '../../demo/server.ts';
+import { DEMO_CLIENT_ID, DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const assetsDir = fileURLToPath(new URL('../../dist/inlay', import.meta.url));
 
@@ -23,6 +24,11 @@ export interface Stack {
   /** A third origin serving ad-hoc fixture pages (for CSP, config and loader tests). */
   fixtures: { url: string; page(path: string, html: string, headers?: OutgoingHttpHeaders): string };
   emulator: Awaited<ReturnType<typeof startEmulator>>;
+  /**
+   * The site companion (issue 16), mounted on the demo's origin: its base URL (`<demo>/api/inlay`; demo pages name it
+   * on the loader unless `?companion=off`) and the owner account on its `INLAY_OWNERS` list.
+   */
+  companion: { url: string; path: string; owner: { email: string; password: string } };
   close(): Promise<void>;
 }
 
@@ -52,6 +58,18 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
     hostedBase: emulator.hostedUrl,
     admin,
     allowedOrigins: [demoOrigin, fixtureOrigin],
+    // the site companion as a site deploys it: the OAuth client's id + secret (client_credentials), the seeded owner
+    companion: {
+      env: {
+        INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+        INLAY_CLIENT_SECRET: emulator.clientSecret,
+        INLAY_API_BASE: emulator.url,
+        INLAY_OWNERS: DEMO_LOGINS.owner.email,
+        INLAY_ALLOWED_ORIGINS: demoOrigin,
+      },
+      // every browser test reaches it from 127.0.0.1: the per-address limit is the suite's, not a visitor's
+      deps: { limits: { perIp: [100_000, 60_000], challenges: [10_000, 60_000] }, log: () => {} },
+    },
   });
 
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
@@ -70,6 +88,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
     hosted: emulator.hostedUrl,
     demo: demo.url,
     emulator,
+    companion: { url: demo.url + COMPANION_PATH, path: COMPANION_PATH, owner: { ...DEMO_LOGINS.owner } },
     fixtures: {
       url: fixtureOrigin,
       page(path, html, headers = {}) {

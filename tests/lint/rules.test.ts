@@ -50,4 +50,15 @@ describe('lint rules', () => {
     const [r] = await eslint.lintText(code, { filePath: join(root, 'core/api/planted-clean.ts') });
     expect(rules([r!])).toEqual([]);
   }, 60_000);
+
+  it('no Node-only API in the site companion: node:fs, a bare builtin, Buffer; node.ts and tests may', async () => {
+    const code =
+      "import { readFileSync } from 'node:fs';\nimport { join } from 'path';\nexport const f = () => [readFileSync, join, Buffer];\n";
+    const [r] = await eslint.lintText(code, { filePath: join(root, 'companion/planted.ts') });
+    expect(rules([r!])).toEqual(['no-restricted-imports', 'no-restricted-imports', 'no-restricted-globals']);
+    for (const file of ['companion/node.ts', 'companion/planted.test.ts']) {
+      const [ok] = await eslint.lintText(code, { filePath: join(root, file) });
+      expect(rules([ok!]), file).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -1,0 +1,102 @@
+/**
+ * Who is calling: the widget's own platform token, verified by asking the platform (`POST /oauth2/token-info`), and
+ * for a member their id and login email (`GET /members/v1/members/my` with their own token). Verified identities are
+ * cached briefly (at most 60 s, never past the token's expiry), keyed by the token's SHA-256: the token itself is
+ * never kept or logged.
+ */
+import { z } from 'zod/mini';
+import { InlayApiError } from '../core/errors.ts';
+import { getMyMember } from '../core/api/members.ts';
+import type { CompanionConfig } from './config.ts';
+import { platformFailed, unauthenticated } from './errors.ts';
+import { sha256Hex } from './keys.ts';
+import { PATHS, type Platform } from './platform.ts';
+
+type Who = { kind: 'visitor'; id: string } | { kind: 'member'; id: string; email: string | undefined; owner: boolean };
+export type Caller = Who & { token: string };
+
+const CACHE_MS = 60_000;
+const CACHE_MAX = 10_000;
+const MAX_TOKEN_CHARS = 4096;
+
+// int64 on the wire: a decimal string (the docs' example), a number accepted too
+const int64 = z.optional(z.union([z.string(), z.number()]));
+const tokenInfoSchema = z.looseObject({
+  active: z.optional(z.union([z.boolean(), z.string()])),
+  subjectType: z.optional(z.string()),
+  subjectId: z.optional(z.string()),
+  exp: int64,
+  clientId: z.optional(z.string()),
+  siteId: z.optional(z.nullable(z.string())),
+});
+
+/** The raw token from an Authorization header (`Bearer ` accepted), or undefined. */
+export function tokenOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const m = /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim());
+  const token = m?.[1];
+  return token && token.length <= MAX_TOKEN_CHARS ? token : undefined;
+}
+
+export interface IdentityVerifier {
+  verify(header: string | null): Promise<Caller>;
+}
+
+export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform, now: () => number): IdentityVerifier {
+  const cache = new Map<string, { caller: Who; until: number }>();
+
+  async function lookUp(token: string): Promise<{ caller: Who; until: number }> {
+    let info: z.infer<typeof tokenInfoSchema>;
+    try {
+      info = await platform.admin.request({
+        method: 'POST',
+        path: PATHS.tokenInfo,
+        body: { token },
+        kind: 'read',
+        schema: tokenInfoSchema,
+      });
+    } catch (e) {
+      // a token the platform will not even look at (malformed) is not a valid token; anything else: it failed
+      if (e instanceof InlayApiError && e.status === 400) throw unauthenticated();
+      throw platformFailed();
+    }
+    const active = info.active === true || info.active === 'true';
+    if (!active || !info.subjectId) throw unauthenticated();
+    if (cfg.clientId && info.clientId !== cfg.clientId) throw unauthenticated('The token is not for this site');
+    if (cfg.siteId && info.siteId && info.siteId !== cfg.siteId)
+      throw unauthenticated('The token is not for this site');
+    const expMs = info.exp !== undefined && /^\d+$/.test(String(info.exp)) ? Number(info.exp) * 1000 : undefined;
+    if (expMs !== undefined && expMs <= now()) throw unauthenticated();
+    const until = Math.min(now() + CACHE_MS, expMs ?? Infinity);
+    if (info.subjectType === 'VISITOR') return { caller: { kind: 'visitor', id: info.subjectId }, until };
+    if (info.subjectType !== 'MEMBER') throw unauthenticated('Use a visitor or member token');
+    let email: string | undefined;
+    try {
+      const member = await getMyMember(platform.as(token));
+      if (member.id !== info.subjectId) throw platformFailed();
+      email = member.loginEmail?.toLowerCase();
+    } catch (e) {
+      if (e instanceof InlayApiError && (e.status === 401 || e.status === 403 || e.status === 404))
+        throw unauthenticated();
+      throw e instanceof InlayApiError ? platformFailed() : e;
+    }
+    const owner = cfg.owners.ids.has(info.subjectId) || (email !== undefined && cfg.owners.emails.has(email));
+    return { caller: { kind: 'member', id: info.subjectId, email, owner }, until };
+  }
+
+  return {
+    async verify(header) {
+      const token = tokenOf(header);
+      if (!token) throw unauthenticated('Missing token: send the widget’s access token in Authorization');
+      const key = await sha256Hex(token);
+      const hit = cache.get(key);
+      if (hit && hit.until > now()) return { ...hit.caller, token } as Caller;
+      const found = await lookUp(token);
+      if (cache.size >= CACHE_MAX) {
+        for (const [k, v] of cache) if (v.until <= now() || cache.size >= CACHE_MAX) cache.delete(k);
+      }
+      cache.set(key, found);
+      return { ...found.caller, token } as Caller;
+    },
+  };
+}

@@ -392,6 +392,20 @@ describe('a visitor’s review through the site companion', () => {
     );
   });
 
+  it('an email that belongs to a member (403 MEMBER_EMAIL) is said on the email field', async () => {
+    visitorReview = () =>
+      json(403, { message: 'member', details: { applicationError: { code: 'MEMBER_EMAIL', description: 'm' } } });
+    const { f } = visitorForm();
+    f.set('name', 'Ada');
+    f.set('email', 'maya@fernwood.example');
+    f.submit(false);
+    await vi.waitFor(() =>
+      expect(f.$form.get().errors).toEqual({
+        email: 'This email belongs to an account on this site: sign in to post your review, or use another email.',
+      }),
+    );
+  });
+
   it('field refusals from the companion go on their fields', async () => {
     visitorReview = () =>
       json(400, {

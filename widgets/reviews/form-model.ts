@@ -232,11 +232,13 @@ export function createReviewFormModel(
               ? { general: t('f.duplicate') }
               : code === 'CAPTCHA_INVALID'
                 ? { general: t('f.checkFailed') }
-                : api?.status === 429
-                  ? { general: t('f.tooMany') }
-                  : Object.keys(fields).length
-                    ? { errors: fields }
-                    : { general: i18n().error(e) },
+                : code === 'MEMBER_EMAIL'
+                  ? { errors: { email: t('f.memberEmail') } }
+                  : api?.status === 429
+                    ? { general: t('f.tooMany') }
+                    : Object.keys(fields).length
+                      ? { errors: fields }
+                      : { general: i18n().error(e) },
       );
     } finally {
       set({ busy: false });

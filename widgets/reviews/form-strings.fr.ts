@@ -35,6 +35,8 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.checked': 'Vérification terminée.',
   'f.checkFailed': 'Nous n’avons pas pu vérifier que vous êtes une personne. Renvoyez pour réessayer.',
   'f.tooMany': 'Trop de tentatives pour le moment. Attendez une minute, puis renvoyez.',
+  'f.memberEmail':
+    'Cet e-mail appartient à un compte de ce site : connectez-vous pour publier votre avis, ou utilisez un autre e-mail.',
   'f.arrived': 'Votre avis était déjà arrivé : il s’affichera une fois approuvé.',
   'f.signInFirst': 'Connectez-vous pour envoyer votre avis : il part dès la connexion.',
   'f.cancel': 'Annuler',

@@ -31,6 +31,7 @@ export const formStrings = {
   'f.checked': 'Check done.',
   'f.checkFailed': 'We couldn’t check that you’re a person. Send again to retry.',
   'f.tooMany': 'Too many attempts just now. Wait a minute, then send again.',
+  'f.memberEmail': 'This email belongs to an account on this site: sign in to post your review, or use another email.',
   'f.arrived': 'Your review had already arrived: it shows once it’s approved.',
   'f.signInFirst': 'Sign in to send your review: it goes once you’re signed in.',
   'f.cancel': 'Cancel',

@@ -60,7 +60,7 @@ async function signOut(page: Page) {
 
 async function openMug() {
   const w = record(await openPage(env.browser));
-  await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+  await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug?companion=off`);
   await w.page.waitForFunction(() => customElements.get('inlay-back-in-stock'));
   return w;
 }
@@ -71,6 +71,8 @@ async function ask(page: Page, email: string) {
   await widget(page).getByLabel('Email', { exact: true }).press('Enter');
 }
 
+// These pages name no site companion (`?companion=off`): the widget's own record only, no stop.
+// tests/e2e/companion.test.ts covers the same widget through the companion.
 describe('<inlay-back-in-stock> on the demo product page', () => {
   it('hidden for an in-stock variant; for a sold-out one: invalid email message, subscribe, subscribed state that survives a reload', async () => {
     const w = await openMug();
@@ -91,8 +93,11 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await widget(w.page).getByRole('button', { name: 'Notify me', exact: true }).click();
     const status = widget(w.page).getByRole('status');
     await expect.poll(() => status.textContent()).toMatch(/We’ll email you at a…@example\.com/);
-    // without a site companion there is no way to stop it from here, and nothing offers one
+    // without a site companion there is no way to stop it from here: nothing offers one, and it says how instead
     expect(await widget(w.page).locator('button').count()).toBe(0);
+    expect(await widget(w.page).locator('[part=hint]').textContent()).toBe(
+      'To stop before then, contact the shop: this site can’t cancel it from here.',
+    );
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
 
     const list = (await api(env.stack.emulator, `${BASE}/query`, { token: admin, body: {} })).json.requests;
@@ -100,7 +105,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
       expect.objectContaining({
         email: 'ada.lovelace@example.com',
         status: 'RECEIVED',
-        itemUrl: `${env.stack.demo}/products/enamel-camp-mug`,
+        itemUrl: `${env.stack.demo}/products/enamel-camp-mug?companion=off`,
       }),
     ]);
 
@@ -126,7 +131,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     const mail = (await api(env.stack.emulator, '/_dev/mailbox?to=ada.lovelace@example.com')).json.messages;
     expect(mail[0]).toMatchObject({
       subject: 'Enamel Camp Mug is back in stock',
-      link: `${env.stack.demo}/products/enamel-camp-mug`,
+      link: `${env.stack.demo}/products/enamel-camp-mug?companion=off`,
     });
 
     const w = await openMug();
@@ -143,7 +148,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     ).toMatchObject({ collectingRequests: false });
     const w = record(await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' }));
     w.expected.push(/status of 428/); // Chromium logs the refused request itself
-    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?companion=off`);
     await ask(w.page, 'bo@example.com');
     await expect.poll(() => widget(w.page).getByRole('alert').textContent()).toMatch(/aren’t available/);
     expect(await widget(w.page).getByLabel('Email', { exact: true }).inputValue()).toBe('bo@example.com');
@@ -155,7 +160,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
   it('a failed request says so and keeps the email; the next try subscribes', async () => {
     const w = record(await openPage(env.browser));
     w.expected.push(/status of 503/);
-    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?companion=off`);
     await api(env.stack.emulator, '/_dev/faults', { body: { path: BASE, method: 'POST', status: 503, times: 1 } });
     await ask(w.page, 'dee@example.com');
     await expect.poll(() => widget(w.page).getByRole('alert').textContent()).toMatch(/went wrong/);
@@ -169,7 +174,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
   it('a signed-in member finds their email prefilled and confirmed', async () => {
     // the apron's Rust colour is sold out (the mug's Navy was restocked by the test above)
     const w = record(await openPage(env.browser));
-    await w.page.goto(`${env.stack.demo}/products/linen-apron`);
+    await w.page.goto(`${env.stack.demo}/products/linen-apron?companion=off`);
     w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner
     await signIn(w.page);
     await expect.poll(() => w.page.evaluate(() => window.Inlay?.session.get().member !== undefined)).toBe(true);
@@ -190,7 +195,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     const rucksack = seedIds.products['waxed-canvas-rucksack']!;
     const w = record(await openPage(env.browser));
     w.expected.push(/status of 403/); // the reviews widget's owner-queue probe, refused for a non-owner
-    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?companion=off`);
     await ask(w.page, 'ada@example.com');
     const status = widget(w.page).getByRole('status');
     await expect.poll(() => status.textContent()).toMatch(/a…@example\.com/);
@@ -218,15 +223,15 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     const tote = seedVariantId('waxed-canvas-tote', { Color: 'Olive', Size: 'Large' });
     const w = record(await openPage(env.browser));
     w.expected.push(/status of 403/);
-    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote?companion=off`);
     await w.page.selectOption('#variant', tote);
     await ask(w.page, 'cy@example.com');
     await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/c…@example\.com/);
 
-    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.goto(`${env.stack.demo}/?companion=off`);
     expect(await widget(w.page).count()).toBe(0);
     await signIn(w.page);
-    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote`);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-tote?companion=off`);
     await expect.poll(() => w.page.evaluate(() => window.Inlay?.session.get().role)).toBe('member');
     await w.page.selectOption('#variant', tote);
     await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/c…@example\.com/);

@@ -65,7 +65,8 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
         INLAY_CLIENT_SECRET: emulator.clientSecret,
         INLAY_API_BASE: emulator.url,
         INLAY_OWNERS: DEMO_LOGINS.owner.email,
-        INLAY_ALLOWED_ORIGINS: demoOrigin,
+        // the fixture origin is "another site" naming the companion by its absolute URL: CORS, as a site would allow
+        INLAY_ALLOWED_ORIGINS: `${demoOrigin},${fixtureOrigin}`,
       },
       // every browser test reaches it from 127.0.0.1: the per-address limit is the suite's, not a visitor's
       deps: { limits: { perIp: [100_000, 60_000], challenges: [10_000, 60_000] }, log: () => {} },

@@ -142,8 +142,6 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
       </fieldset>
       {field('title', 'text', 100)}
       {field('body', 'text', 3000)}
-      {guest ? field('name', 'text', 100, 'name') : null}
-      {guest ? field('email', 'email', 254, 'email') : null}
       {companion ? (
         <div class="field">
           <div
@@ -234,6 +232,8 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
       ) : (
         <p class="hint">{t('f.noPhotos')}</p>
       )}
+      {guest ? field('name', 'text', 100, 'name') : null}
+      {guest ? field('email', 'email', 254, 'email') : null}
       {guest ? (
         <p class="hint" role="status" part="check">
           {ui.check === 'solving' ? t('f.checking') : ui.check === 'ready' ? t('f.checked') : ''}

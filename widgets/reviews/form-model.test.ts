@@ -342,7 +342,7 @@ describe('a visitor’s review through the site companion', () => {
     await vi.waitFor(() => expect(f.$form.get().check).toBe('failed'), { timeout: 20_000 });
     f.submit(false);
     await vi.waitFor(
-      () => expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.'),
+      () => expect(f.$form.get().general).toBe('You appear to be offline. Check your connection and try again.'),
       { timeout: 20_000 },
     );
     expect(visitorSends()).toEqual([]);
@@ -351,6 +351,19 @@ describe('a visitor’s review through the site companion', () => {
     f.submit(false);
     await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
   }, 60_000);
+
+  it('a challenge that cannot be solved (none fits) says the check failed', async () => {
+    challenge = () => json(200, { ...altcha(500), maxnumber: 10 });
+    const { f, sent } = visitorForm();
+    f.set('name', 'Ada');
+    f.set('email', 'ada@example.com');
+    f.submit(false);
+    await vi.waitFor(() =>
+      expect(f.$form.get().general).toBe('We couldn’t check that you’re a person. Send again to retry.'),
+    );
+    expect(visitorSends()).toEqual([]);
+    expect(sent).not.toHaveBeenCalled();
+  });
 
   it.each([
     ['already reviewed (409)', () => json(409, { message: 'dup' }), expect.stringMatching(/already reviewed/)],

@@ -200,8 +200,12 @@ export function createReviewFormModel(
         let captcha: string;
         try {
           captcha = await check();
-        } catch {
-          return set({ general: t('f.checkFailed') });
+        } catch (e) {
+          // no challenge (offline, the companion failed or throttles): said as such; else the check itself failed
+          return set({
+            general:
+              e instanceof InlayApiError ? (e.status === 429 ? t('f.tooMany') : i18n().error(e)) : t('f.checkFailed'),
+          });
         }
         // used up by this send, whatever its outcome: the next send gets a new one
         solution = undefined;

@@ -116,10 +116,22 @@ describe('a V3 site', () => {
     expect(proto.status).toBe(400);
   });
 
-  it('a member reads too; an admin identity is not a shopper (403), like the V1 reader', async () => {
+  it('a member reads too; hidden products only for an admin identity, never for the OWNER member role', async () => {
     const member = (await memberTokens(emu)).access;
     expect((await api(emu, `/stores/v3/products/${mug}`, { token: member })).status).toBe(200);
-    expect((await api(emu, `/stores/v3/products/${mug}`, { token: await adminToken(emu) })).status).toBe(403);
+    emu.db.prepare('UPDATE products SET visible = 0 WHERE id = ?').run(mug);
+    try {
+      const owner = (await memberTokens(emu, 'owner')).access;
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token: owner })).status).toBe(404);
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token })).status).toBe(404);
+      const admin = await adminToken(emu);
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token: admin })).status).toBe(200);
+      const all = await api(emu, QUERY, { token: admin, body: {} });
+      const seen = await api(emu, QUERY, { token: owner, body: {} });
+      expect(all.json.products.length).toBe(seen.json.products.length + 1);
+    } finally {
+      emu.db.prepare('UPDATE products SET visible = 1 WHERE id = ?').run(mug);
+    }
   });
 });
 

@@ -54,9 +54,10 @@ const querySchema = z.object({
   fields: fieldsSchema,
 });
 
+/** Hidden products: an admin identity reads them, no member role does (as the V1 reader). */
 const isOwner = (ctx: RequestContext) => {
-  const who = ctx.auth();
-  return who.kind === 'member' && who.role === 'OWNER';
+  const who = ctx.caller();
+  return who.kind === 'admin';
 };
 
 export const storesV3Routes: RouteModule = (router) => {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from './domain/catalog.ts';
 import { SEED_COLLECTIONS, SEED_PRODUCTS, seedIds, seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { adminToken, api, memberTokens, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import {
+  adminToken,
+  api,
+  memberTokens,
+  rawRequest,
+  startTestEmulator,
+  visitorTokens,
+} from '../tests/helpers/emulator.ts';
 
 const QUERY = '/stores-reader/v1/products/query';
 

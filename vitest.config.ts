@@ -21,6 +21,7 @@ export default defineConfig({
             'emulator/**/*.test.ts',
             'tests/{size,cdn,types,package,contract,conformance,lint}/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'demo/**/*.test.ts',
           ],
           exclude: ['**/*.dom.test.*', '**/node_modules/**'],
         },

@@ -140,16 +140,6 @@ describe('a V3 site', () => {
       emu.db.prepare('UPDATE products SET visible = 1 WHERE id = ?').run(mug);
     }
   });
-});
-
-describe('a V3 site: categories and the cart', () => {
-  let emu: RunningEmulator;
-  let token: string;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ catalog: 'v3' });
-    token = (await visitorTokens(emu)).access;
-  });
-  afterAll(() => emu.close());
 
   it('categories: the visible ones with their counts, cursor paging; products list theirs when asked', async () => {
     const r = await api(emu, CATEGORIES, { token, body: { treeReference: TREE } });

@@ -22,6 +22,7 @@ export default defineConfig({
             'companion/**/*.test.ts',
             'tests/{size,cdn,types,package,contract,conformance,lint}/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'demo/**/*.test.ts',
           ],
           exclude: ['**/*.dom.test.*', '**/node_modules/**'],
         },

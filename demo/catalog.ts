@@ -1,6 +1,7 @@
 /**
  * The demo storefront is a third-party site: its server reads the catalog from the platform (the emulator here)
- * with a visitor token of its own, as a headless site's server would.
+ * with a visitor token of its own, as a headless site's server would: through Catalog V1 or V3, whichever the site is
+ * on (the Catalog Versioning API says), into one product shape (V1's) for its pages.
  */
 export interface Money {
   currency: string;
@@ -37,6 +38,96 @@ export interface Collection {
   name: string;
   slug: string;
   numberOfProducts?: number;
+}
+
+/** A Catalog V3 product as the demo reads it (`@wix/auto_sdk_stores_products-v-3`, the fields asked below). */
+interface MoneyV3 {
+  amount: string;
+  formattedAmount?: string;
+}
+interface ProductV3 {
+  id: string;
+  name: string;
+  slug: string;
+  plainDescription?: string;
+  currency?: string;
+  ribbon?: { name?: string };
+  brand?: { name?: string };
+  media?: { main?: { image?: { url: string; width?: number; height?: number } } };
+  inventory?: { availabilityStatus?: string };
+  actualPriceRange?: { minValue?: MoneyV3 };
+  compareAtPriceRange?: { minValue?: MoneyV3 };
+  options?: { name: string; choicesSettings?: { choices?: { name: string; inStock?: boolean }[] } }[];
+  variantsInfo?: {
+    variants?: {
+      id: string;
+      choices?: { optionChoiceNames?: { optionName: string; choiceName: string } }[];
+      price?: { actualPrice?: MoneyV3; compareAtPrice?: MoneyV3 };
+      inventoryStatus?: { inStock?: boolean };
+    }[];
+  };
+  allCategoriesInfo?: { categories?: { id: string }[] };
+}
+const V3_FIELDS = ['CURRENCY', 'PLAIN_DESCRIPTION', 'ALL_CATEGORIES_INFO', 'URL'];
+
+/** What is paid (`actual`) and, when it differs, the price before the discount (`compareAt`), as V1's priceData. */
+function moneyOf(currency: string, actual?: MoneyV3, compareAt?: MoneyV3): Money | undefined {
+  if (!actual) return undefined;
+  const was = compareAt && compareAt.amount !== actual.amount ? compareAt : undefined;
+  return {
+    currency,
+    price: Number((was ?? actual).amount),
+    ...(was ? { discountedPrice: Number(actual.amount) } : {}),
+    formatted: {
+      price: (was ?? actual).formattedAmount,
+      ...(was ? { discountedPrice: actual.formattedAmount } : {}),
+    },
+  };
+}
+
+/** The demo's pages take one product shape: a V3 product in it (the description is HTML on V3: its text only). */
+function fromV3(p: ProductV3): Product {
+  const currency = p.currency ?? 'USD';
+  const priceData = moneyOf(currency, p.actualPriceRange?.minValue, p.compareAtPriceRange?.minValue);
+  const image = p.media?.main?.image;
+  const status = p.inventory?.availabilityStatus;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    ...(p.plainDescription ? { description: p.plainDescription.replace(/<[^>]*>/g, '') } : {}),
+    ...(priceData ? { priceData } : {}),
+    stock: { inStock: status !== 'OUT_OF_STOCK', ...(status ? { inventoryStatus: status } : {}) },
+    ...(image ? { media: { mainMedia: { image } } } : {}),
+    productOptions: (p.options ?? []).map((o) => ({
+      name: o.name,
+      choices: (o.choicesSettings?.choices ?? []).map((c) => ({
+        value: c.name,
+        description: c.name,
+        inStock: c.inStock,
+      })),
+    })),
+    ...(p.variantsInfo?.variants
+      ? {
+          variants: p.variantsInfo.variants.map((v) => {
+            const own = moneyOf(currency, v.price?.actualPrice, v.price?.compareAtPrice);
+            return {
+              id: v.id,
+              choices: Object.fromEntries(
+                (v.choices ?? []).flatMap((c) =>
+                  c.optionChoiceNames ? [[c.optionChoiceNames.optionName, c.optionChoiceNames.choiceName]] : [],
+                ),
+              ),
+              ...(own ? { variant: { priceData: own } } : {}),
+              stock: { inStock: v.inventoryStatus?.inStock !== false },
+            };
+          }),
+        }
+      : {}),
+    collectionIds: (p.allCategoriesInfo?.categories ?? []).map((c) => c.id),
+    ...(p.ribbon?.name ? { ribbon: p.ribbon.name } : {}),
+    ...(p.brand?.name ? { brand: p.brand.name } : {}),
+  };
 }
 
 /** The site's admin credentials (wire-protocol §11.6), for backend-only calls such as reading an order. */
@@ -81,8 +172,34 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
     }
   }
 
+  // which catalog the site is on (Catalog Versioning API), asked once: a new site is on V3, an older one on V1
+  let version: Promise<'V1_CATALOG' | 'V3_CATALOG'> | undefined;
+  const catalogVersion = () =>
+    (version ??= call<{ catalogVersion: 'V1_CATALOG' | 'V3_CATALOG' }>('/stores/v3/provision/version').then(
+      (r) => r.catalogVersion,
+      (e: unknown) => {
+        version = undefined;
+        throw e;
+      },
+    ));
+  const onV3 = async () => (await catalogVersion()) === 'V3_CATALOG';
+
+  async function queryV3(filter?: Record<string, unknown>): Promise<ProductV3[]> {
+    const r = await call<{ products: ProductV3[] }>('/stores/v3/products/query', {
+      query: { ...(filter ? { filter } : {}), cursorPaging: { limit: 100 } },
+      fields: V3_FIELDS,
+    });
+    return r.products;
+  }
+
   return {
-    async products(filter?: Record<string, unknown>): Promise<Product[]> {
+    /** Every visible product, or those of one collection (V1) / category (V3). */
+    async products(collectionId?: string): Promise<Product[]> {
+      if (await onV3()) {
+        const all = (await queryV3()).map(fromV3);
+        return collectionId ? all.filter((p) => p.collectionIds?.includes(collectionId)) : all;
+      }
+      const filter = collectionId ? { 'collections.id': { $hasSome: [collectionId] } } : undefined;
       const r = await call<{ products: Product[] }>('/stores-reader/v1/products/query', {
         query: { ...(filter ? { filter: JSON.stringify(filter) } : {}), paging: { limit: 100 } },
         includeVariants: true,
@@ -90,6 +207,14 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
       return r.products;
     },
     async productBySlug(slug: string): Promise<Product | undefined> {
+      if (await onV3()) {
+        // V3's Query Products returns no variants: the product page reads the product itself
+        const [found] = await queryV3({ slug });
+        if (!found) return undefined;
+        const fields = V3_FIELDS.map((f) => `fields=${f}`).join('&');
+        const r = await call<{ product?: ProductV3 } | undefined>(`/stores/v3/products/${found.id}?${fields}`);
+        return r?.product ? fromV3(r.product) : undefined;
+      }
       const r = await call<{ products: Product[] }>('/stores-reader/v1/products/query', {
         query: { filter: JSON.stringify({ slug }) },
         includeVariants: true,
@@ -114,6 +239,13 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
       }
     },
     async collections(): Promise<Collection[]> {
+      if (await onV3()) {
+        const r = await call<{ categories: { id: string; name: string; slug: string; itemCounter?: number }[] }>(
+          '/categories/v1/categories/query',
+          { query: { cursorPaging: { limit: 100 } }, treeReference: { appNamespace: '@wix/stores' } },
+        );
+        return r.categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug, numberOfProducts: c.itemCounter }));
+      }
       const r = await call<{ collections: Collection[] }>('/stores-reader/v1/collections/query', {
         query: { paging: { limit: 100 } },
       });

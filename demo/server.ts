@@ -130,9 +130,7 @@ export async function startDemo(
           const slug = url.searchParams.get('category');
           const category = slug ? ctx.collections.find((c) => c.slug === slug) : undefined;
           if (slug && !category) return send(404, notFoundPage(ctx));
-          const products = await catalog.products(
-            category ? { 'collections.id': { $hasSome: [category.id] } } : undefined,
-          );
+          const products = await catalog.products(category?.id);
           return send(200, homePage(ctx, products, category));
         }
         // the platform's productPageUrl (`/product-page/<slug>`) lands on this site's product page

@@ -353,9 +353,19 @@ describe('back in stock', () => {
         })
       ).status,
     ).toBe(403);
+    // a member with the OWNER role manages no stock: only the site's backend (an admin identity) does
+    expect(
+      (
+        await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, {
+          method: 'PATCH',
+          token: owner,
+          body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } },
+        })
+      ).status,
+    ).toBe(403);
     const patch = await api(emu, `/stores/v2/inventoryItems/${inventoryId(mug)}`, {
       method: 'PATCH',
-      token: owner,
+      token: admin,
       body: { inventoryItem: { variants: [{ variantId: navy, quantity: 5 }] } },
     });
     expect(patch.status).toBe(200);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { productV3Schema } from '../core/api/products-v3.ts';
-import { DEFAULT_VARIANT_ID } from './domain/catalog.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
@@ -16,6 +16,13 @@ const mug = seedIds.products['enamel-camp-mug']!;
 const board = seedIds.products['maple-cutting-board']!;
 const lantern = seedIds.products['camp-lantern']!;
 const answer = z.object({ products: z.array(productV3Schema) });
+const CATEGORIES = '/categories/v1/categories/query';
+const TREE = { appNamespace: '@wix/stores', treeKey: null };
+const ADD = '/ecom/v1/carts/current/add-to-cart';
+const line = (catalogItemId: string, options?: Record<string, unknown>) => ({
+  catalogReference: { appId: STORES_APP_ID, catalogItemId, ...(options ? { options } : {}) },
+  quantity: 1,
+});
 
 describe('a V3 site', () => {
   let emu: RunningEmulator;
@@ -116,10 +123,92 @@ describe('a V3 site', () => {
     expect(proto.status).toBe(400);
   });
 
-  it('a member reads too; an admin identity is not a shopper (403), like the V1 reader', async () => {
+  it('a member reads too; hidden products only for an admin identity, never for the OWNER member role', async () => {
     const member = (await memberTokens(emu)).access;
     expect((await api(emu, `/stores/v3/products/${mug}`, { token: member })).status).toBe(200);
-    expect((await api(emu, `/stores/v3/products/${mug}`, { token: await adminToken(emu) })).status).toBe(403);
+    emu.db.prepare('UPDATE products SET visible = 0 WHERE id = ?').run(mug);
+    try {
+      const owner = (await memberTokens(emu, 'owner')).access;
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token: owner })).status).toBe(404);
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token })).status).toBe(404);
+      const admin = await adminToken(emu);
+      expect((await api(emu, `/stores/v3/products/${mug}`, { token: admin })).status).toBe(200);
+      const all = await api(emu, QUERY, { token: admin, body: {} });
+      const seen = await api(emu, QUERY, { token: owner, body: {} });
+      expect(all.json.products.length).toBe(seen.json.products.length + 1);
+    } finally {
+      emu.db.prepare('UPDATE products SET visible = 1 WHERE id = ?').run(mug);
+    }
+  });
+
+  it('categories: the visible ones with their counts, cursor paging; products list theirs when asked', async () => {
+    const r = await api(emu, CATEGORIES, { token, body: { treeReference: TREE } });
+    expect(r.status).toBe(200);
+    const cats = r.json.categories as { id: string; slug: string; itemCounter: number; visible: boolean }[];
+    expect(cats.length).toBeGreaterThan(2);
+    expect(cats.map((c) => c.slug)).not.toContain('all-products'); // a V1 idea, not a category
+    expect(cats.every((c) => c.visible && c.itemCounter > 0)).toBe(true);
+    const kitchen = cats.find((c) => c.slug === 'kitchen')!;
+    const withCats = await api(emu, QUERY, { token, body: { fields: ['ALL_CATEGORIES_INFO', 'PLAIN_DESCRIPTION'] } });
+    const inKitchen = (withCats.json.products as { allCategoriesInfo: { categories: { id: string }[] } }[]).filter(
+      (p) => p.allCategoriesInfo.categories.some((c) => c.id === kitchen.id),
+    );
+    expect(inKitchen.length).toBe(kitchen.itemCounter);
+    expect(typeof withCats.json.products[0].plainDescription).toBe('string');
+    const plain = await api(emu, QUERY, { token, body: {} });
+    expect(plain.json.products[0].allCategoriesInfo).toBeUndefined();
+    expect(plain.json.products[0].plainDescription).toBeUndefined();
+    const first = await api(emu, CATEGORIES, {
+      token,
+      body: { treeReference: TREE, query: { cursorPaging: { limit: 1 } } },
+    });
+    expect(first.json.categories).toHaveLength(1);
+    const next = await api(emu, CATEGORIES, {
+      token,
+      body: { treeReference: TREE, query: { cursorPaging: { cursor: first.json.pagingMetadata.cursors.next } } },
+    });
+    expect(next.json.categories[0].id).toBe(cats[1]!.id);
+  });
+
+  it('categories refuse: no token, no or another tree, unknown filter fields; hidden ones only for an admin', async () => {
+    expect((await api(emu, CATEGORIES, { body: { treeReference: TREE } })).status).toBe(401);
+    expect((await api(emu, CATEGORIES, { token, body: {} })).status).toBe(400);
+    expect((await api(emu, CATEGORIES, { token, body: { treeReference: { appNamespace: '@wix/blog' } } })).status).toBe(
+      400,
+    );
+    const field = { treeReference: TREE, query: { filter: { 'secret.field': 1 } } };
+    expect((await api(emu, CATEGORIES, { token, body: field })).status).toBe(400);
+    const proto = '{"treeReference":{"appNamespace":"@wix/stores"},"query":{"filter":{"__proto__":{"x":1}}}}';
+    expect((await api(emu, CATEGORIES, { token, body: proto })).status).toBe(400);
+    emu.db.prepare("UPDATE collections SET visible = 0 WHERE slug = 'kitchen'").run();
+    try {
+      const asked = { treeReference: TREE, returnNonVisibleCategories: true };
+      const slugs = async (t: string) =>
+        ((await api(emu, CATEGORIES, { token: t, body: asked })).json.categories as { slug: string }[]).map(
+          (c) => c.slug,
+        );
+      expect(await slugs(token)).not.toContain('kitchen');
+      expect(await slugs((await memberTokens(emu, 'owner')).access)).not.toContain('kitchen');
+      expect(await slugs(await adminToken(emu))).toContain('kitchen');
+    } finally {
+      emu.db.prepare("UPDATE collections SET visible = 1 WHERE slug = 'kitchen'").run();
+    }
+  });
+
+  it('the cart wants the variant id on every line, even for a product with one variant', async () => {
+    const bare = await api(emu, ADD, { token, body: { lineItems: [line(lantern)] } });
+    expect(bare.status).toBe(400);
+    expect(bare.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'lineItems[0].catalogReference.options.variantId',
+      violatedRule: 'REQUIRED_FIELD',
+    });
+    const byChoices = await api(emu, ADD, {
+      token,
+      body: { lineItems: [line(mug, { options: { Color: 'Forest' } })] },
+    });
+    expect(byChoices.status).toBe(400);
+    const ok = await api(emu, ADD, { token, body: { lineItems: [line(lantern, { variantId: DEFAULT_VARIANT_ID })] } });
+    expect(ok.status).toBe(200);
   });
 });
 
@@ -137,10 +226,17 @@ describe('a V1 site', () => {
     for (const r of [
       await api(emu, `/stores/v3/products/${mug}`, { token }),
       await api(emu, QUERY, { token, body: {} }),
+      await api(emu, CATEGORIES, { token, body: { treeReference: TREE } }),
     ]) {
       expect(r.status).toBe(428);
       expect(r.json.details.applicationError.code).toBe('CATALOG_V1_SITE_CALLING_CATALOG_V3_API');
     }
     expect((await api(emu, `/stores-reader/v1/products/${mug}`, { token })).status).toBe(200);
+    // a V1 site still resolves a line without a variant id (its only variant) or by its choices
+    const bare = await api(emu, ADD, {
+      token,
+      body: { lineItems: [line(lantern), line(mug, { options: { Color: 'Forest' } })] },
+    });
+    expect(bare.status).toBe(200);
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from './domain/catalog.ts';
 import { SEED_COLLECTIONS, SEED_PRODUCTS, seedIds, seedVariantId } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
-import { api, memberTokens, rawRequest, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
+import {
+  adminToken,
+  api,
+  memberTokens,
+  rawRequest,
+  startTestEmulator,
+  visitorTokens,
+} from '../tests/helpers/emulator.ts';
 
 const QUERY = '/stores-reader/v1/products/query';
 
@@ -324,15 +331,19 @@ describe('stores-reader catalog', () => {
     expect(r.json.details.applicationError.code).toBe('PRODUCT_NOT_FOUND');
   });
 
-  it('hides invisible products from visitors but not from the owner', async () => {
+  it('hides invisible products from visitors and members (the OWNER role too), not from an admin identity', async () => {
     const id = seedIds.products['folding-camp-stool'] as string;
     emu.db.prepare('UPDATE products SET visible = 0 WHERE id = ?').run(id);
     try {
       expect((await query({})).json.totalResults).toBe(13);
       expect((await api(emu, `/stores-reader/v1/products/${id}`, { token })).status).toBe(404);
+      // a member with the OWNER role is a shopper here: admin power comes only from an admin identity
       const owner = (await memberTokens(emu, 'owner')).access;
-      expect((await api(emu, QUERY, { body: {}, token: owner })).json.totalResults).toBe(14);
-      expect((await api(emu, `/stores-reader/v1/products/${id}`, { token: owner })).status).toBe(200);
+      expect((await api(emu, QUERY, { body: {}, token: owner })).json.totalResults).toBe(13);
+      expect((await api(emu, `/stores-reader/v1/products/${id}`, { token: owner })).status).toBe(404);
+      const admin = await adminToken(emu);
+      expect((await api(emu, QUERY, { body: {}, token: admin })).json.totalResults).toBe(14);
+      expect((await api(emu, `/stores-reader/v1/products/${id}`, { token: admin })).status).toBe(200);
     } finally {
       emu.db.prepare('UPDATE products SET visible = 1 WHERE id = ?').run(id);
     }

@@ -480,6 +480,11 @@ describe('current cart routes', () => {
     const other = await visitorTokens(emu);
     for (const token of [access, other.access])
       expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token })).status).toBe(403);
+    // the checkout: its own visitor and the site's backend read it; another visitor and the OWNER member role do not
+    const owner = (await memberTokens(emu, 'owner')).access;
+    for (const token of [other.access, owner])
+      expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token })).status).toBe(404);
+    expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: await adminToken(emu) })).status).toBe(200);
   });
   it('paying removes exactly the lines the checkout held: a line added after it stays, a raised quantity keeps the difference, the cart stays', async () => {
     const { access } = await visitorTokens(emu);

@@ -6,6 +6,7 @@ import { clientAddress, DEFAULT_THROTTLE_LIMITS, DEV_CAPTCHA_TOKEN } from './dom
 import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import {
+  adminToken,
   api,
   DEMO_CLIENT_ID,
   memberTokens,
@@ -604,6 +605,21 @@ describe('logout and members', () => {
       body: { member: { profile: { nickname: 'x' } } },
     });
     expect(other.status).toBe(403);
+    // the OWNER member role reaches no other member's record; the site's backend (an admin identity) does
+    const owner = await memberTokens(emu, 'owner');
+    const byOwner = await api(emu, `/members/v1/members/${id}`, {
+      method: 'PATCH',
+      token: owner.access,
+      body: { member: { profile: { nickname: 'Owned' } } },
+    });
+    expect(byOwner.status).toBe(403);
+    const byAdmin = await api(emu, `/members/v1/members/${id}`, {
+      method: 'PATCH',
+      token: await adminToken(emu),
+      body: { member: { profile: { nickname: 'Grace H' } } },
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.json.member.profile.nickname).toBe('Grace H');
     expect(
       (await api(emu, '/members/v1/members/leave-community', { token: t.access_token, body: {} })).json.member
         .privacyStatus,

@@ -29,15 +29,14 @@ const emulator = spawn(
   process.execPath,
   ['--import', 'tsx', 'emulator/main.ts', '--dev', '--demo-origins', ownOrigins],
   {
-    // the demo storefront's own server reads the V1 catalog (demo/catalog.ts), so its emulator is a V1 site unless
-    // INLAY_CATALOG says otherwise (the widgets work on both; the demo's server pages do not yet on V3)
+    // a Catalog V3 site, like every new store (the emulator's default; INLAY_CATALOG=v1 runs an older site): the
+    // widgets and the demo's own server pages (demo/catalog.ts) read whichever catalog the site is on
     env: {
       ...process.env,
       INLAY_PORT: String(apiPort),
       INLAY_HOSTED_PORT: String(hostedPort),
       INLAY_API_KEY: admin.apiKey,
       INLAY_CLIENT_SECRET: clientSecret,
-      INLAY_CATALOG: process.env.INLAY_CATALOG || 'v1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },

@@ -602,6 +602,10 @@ export function toWireProductV3(
     modifiers: [],
     ...(product.brand ? { brand: { name: product.brand } } : {}),
     ...(product.ribbon ? { ribbon: { name: product.ribbon } } : {}),
+    ...(fields.has('PLAIN_DESCRIPTION') ? { plainDescription: product.description } : {}),
+    // the V1 collections are this site's V3 categories (one flat tree: direct and all are the same), All Products none
+    ...(fields.has('DIRECT_CATEGORIES_INFO') ? { directCategoriesInfo: categoriesInfo(product) } : {}),
+    ...(fields.has('ALL_CATEGORIES_INFO') ? { allCategoriesInfo: categoriesInfo(product) } : {}),
     inventory: {
       availabilityStatus:
         inStockCount === 0 ? 'OUT_OF_STOCK' : inStockCount === visible.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK',
@@ -620,6 +624,31 @@ export function toWireProductV3(
       variantCount: product.variants.length,
       ...(fields.has('MIN_PRICE_VARIANT') && cheapest ? { minPriceVariant: variantOut(cheapest) } : {}),
     },
+  };
+}
+
+const categoriesInfo = (product: ProductRecord) => ({
+  categories: product.collectionIds
+    .filter((id) => id !== ALL_PRODUCTS_COLLECTION_ID)
+    .map((id, index) => ({ id, index })),
+});
+
+/**
+ * A category of the Categories API (Catalog V3 sites; `@wix/categories`): this emulator's collections, one flat tree
+ * (`treeReference.appNamespace` `@wix/stores`). `itemCounter`: the items directly in it, as `products` counts them.
+ */
+export function toWireCategory(c: CollectionRecord, products: ProductRecord[], fields: ReadonlySet<string>) {
+  return {
+    id: c.id,
+    revision: '1',
+    name: c.name,
+    slug: c.slug,
+    visible: c.visible,
+    ...(fields.has('DESCRIPTION') && c.description ? { description: c.description } : {}),
+    itemCounter: products.filter((p) => p.collectionIds.includes(c.id)).length,
+    treeReference: { appNamespace: '@wix/stores' },
+    parentCategory: { index: c.sortOrder },
+    ...(fields.has('BREADCRUMBS_INFO') ? { breadcrumbsInfo: { breadcrumbs: [] } } : {}),
   };
 }
 

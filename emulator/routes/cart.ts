@@ -167,6 +167,16 @@ export const cartRoutes: RouteModule = (router) => {
             { field: `${at}.catalogItemId`, description: 'product not found', violatedRule: 'VALIDATION' },
           ]);
         const o = li.catalogReference.options;
+        // Catalog V3: "always include the variantId" (docs/wire.md "Catalog V1 and V3"), even for a product with a
+        // single variant; V1 also takes the product's options, or nothing for a product without any
+        if (ctx.app.catalog === 'v3' && !o?.variantId)
+          throw badRequest([
+            {
+              field: `${at}.options.variantId`,
+              description: 'a Catalog V3 site needs the variant id on every line',
+              violatedRule: 'REQUIRED_FIELD',
+            },
+          ]);
         const variant = findVariant(product, {
           ...(o?.variantId ? { variantId: o.variantId } : {}),
           ...(o?.options ? { options: o.options } : {}),

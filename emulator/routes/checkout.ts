@@ -4,7 +4,7 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import type { Identity } from '../domain/auth.ts';
+import type { Caller } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import {
   checkoutById,
@@ -45,8 +45,8 @@ const COUNTRIES: [string, string][] = [
   ['AU', 'Australia'],
 ];
 
-const canSee = (identity: Identity, owner: string) =>
-  ownerKey(identity) === owner || (identity.kind === 'member' && identity.role !== 'MEMBER');
+/** Its own visitor or member, or the site's backend (an admin identity); no member role sees another's checkout. */
+const canSee = (caller: Caller, owner: string) => caller.kind === 'admin' || ownerKey(caller) === owner;
 
 const intentSchema = z.object({ checkoutId: z.string().min(1).max(100) });
 const callbacksSchema = z
@@ -232,9 +232,9 @@ export const checkoutRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'ecomCheckout', ecomCheckoutIntent);
 
   router.get('/ecom/v1/checkouts/:id', (ctx) => {
-    const identity = ctx.auth();
+    const caller = ctx.caller();
     const row = checkoutById(ctx.db, ctx.params.id!);
-    if (!row || !canSee(identity, row.owner)) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
+    if (!row || !canSee(caller, row.owner)) throw notFound('Checkout not found', 'CHECKOUT_NOT_FOUND');
     return { json: { checkout: wireCheckout(ctx, row) } };
   });
 

@@ -1,5 +1,5 @@
 /**
- * Stores inventory V2 (owner only): `PATCH /stores/v2/inventoryItems/{inventoryItemId}` with
+ * Stores inventory V2 (admin identity only): `PATCH /stores/v2/inventoryItems/{inventoryItemId}` with
  * `{inventoryItem: {trackQuantity?, variants: [{variantId, quantity?, inStock?}]}}`, as the real Update Inventory
  * Variants call. A variant going from 0 to some stock is "back": its waiting back-in-stock requests are notified
  * (when the store's autoNotify setting is on).
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { getSettings, reportBackInStock } from '../domain/back-in-stock.ts';
 import { loadProducts, setInventory } from '../domain/catalog.ts';
-import { forbidden, invalidField, notFound } from '../errors.ts';
+import { invalidField, notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
@@ -29,9 +29,8 @@ const schema = z.object({
 
 export const inventoryRoutes: RouteModule = (router) => {
   router.patch('/stores/v2/inventoryItems/:id', (ctx) => {
-    const who = ctx.auth();
-    if (who.kind !== 'member' || (who.role !== 'OWNER' && who.role !== 'CONTRIBUTOR'))
-      throw forbidden('Only the site owner can change inventory');
+    // the site's backend only (a client_credentials token or the API key): no member role manages stock
+    ctx.requireAdmin();
     const { inventoryItem } = validate(schema, ctx.body);
     const product = loadProducts(ctx.db).find((p) => p.inventoryItemId === ctx.params['id']);
     if (!product) throw notFound(`Inventory item ${ctx.params['id']} not found`, 'INVENTORY_ITEM_NOT_FOUND');

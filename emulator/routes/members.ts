@@ -48,9 +48,12 @@ export const membersRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.updateMember, (ctx) => {
-    const me = ctx.requireMember();
+    // a member updates their own record; the site's backend (an admin identity) any member's. No member role
+    // reaches another member's record.
+    const who = ctx.caller();
     const id = ctx.params['id'] ?? '';
-    if (id !== me.memberId && me.role !== 'OWNER') throw forbidden('Members may update only their own record');
+    if (who.kind === 'visitor') throw forbidden('Sign in as a member to update a member');
+    if (who.kind === 'member' && id !== who.memberId) throw forbidden('Members may update only their own record');
     if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
     const { member } = validate(updateSchema, ctx.body);
     updateMemberProfile(

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
-import type { Identity } from '../domain/auth.ts';
+import type { Caller } from '../domain/auth.ts';
 import {
   COLLECTION_FILTER_FIELDS,
   COLLECTION_SORT_FIELDS,
@@ -68,15 +68,20 @@ const platformizedSchema = z.object({
   includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 });
 
-const isOwner = (who: Identity) => who.kind === 'member' && who.role === 'OWNER';
+/**
+ * Hidden products and collections are the site's own business: only an admin identity (the site's backend, with a
+ * client_credentials token or its API key) reads them. A member's role gives no such power (wire-protocol §11.5:
+ * visitor and member tokens act as shoppers).
+ */
+const isOwner = (who: Caller) => who.kind === 'admin';
 
-function visibleProducts(products: ProductRecord[], who: Identity): ProductRecord[] {
+function visibleProducts(products: ProductRecord[], who: Caller): ProductRecord[] {
   return isOwner(who) ? products : products.filter((p) => p.visible);
 }
 
 export const storesReaderRoutes: RouteModule = (router) => {
   router.operation(api.queryProducts, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const req = validate(productQuerySchema, ctx.body);
     const q = req.query ?? {};
@@ -95,7 +100,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
   });
 
   const queryPlatformized = (ctx: RequestContext, input: unknown) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const req = validate(platformizedSchema, input);
     const q = req.query ?? {};
@@ -115,7 +120,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
   router.post('/stores-reader/v1/products/query-platformized', (ctx) => queryPlatformized(ctx, ctx.body));
 
   router.operation(api.getProduct, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const id = ctx.params['id'] ?? '';
     const product = getProductRecord(ctx.db, id);
@@ -125,7 +130,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
   });
 
   router.operation(api.queryCollections, (ctx) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const req = validate(collectionQuerySchema, ctx.body);
     const q = req.query ?? {};
@@ -144,7 +149,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
   });
 
   const getCollection = (by: 'id' | 'slug') => (ctx: RequestContext) => {
-    const who = ctx.auth();
+    const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const key = ctx.params[by] ?? '';
     const c = loadCollections(ctx.db).find((x) => x[by] === key && (x.visible || isOwner(who)));

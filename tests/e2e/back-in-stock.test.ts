@@ -2,19 +2,17 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { adminToken, api, memberTokens } from '../helpers/emulator.ts';
+import { adminToken, api } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
 
 const env = useStackAndBrowser();
-let owner: string;
 let admin: string;
 
 const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
 const widget = (page: Page) => page.locator('inlay-back-in-stock');
 
 beforeAll(async () => {
-  owner = (await memberTokens(env.stack.emulator, 'owner')).access;
   admin = await adminToken(env.stack.emulator);
 });
 
@@ -117,7 +115,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
       .get(seedIds.products['enamel-camp-mug']!)!.id;
     const r = await api(env.stack.emulator, `/stores/v2/inventoryItems/${inventoryId}`, {
       method: 'PATCH',
-      token: owner,
+      token: admin,
       body: { inventoryItem: { variants: [{ variantId: NAVY, quantity: 8 }] } },
     });
     expect(r.status).toBe(200);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { seedIds } from '../emulator/seed.ts';
-import { createCompanion, CompanionConfigError, readConfig } from './app.ts';
+import { createCompanion, CompanionConfigError, readConfig, type Limits } from './app.ts';
 import { API_KEY, DEMO_LOGINS, harness, MUG, ORIGIN, PNG, post, RUCKSACK, type Harness } from './test-helpers.ts';
 
 let h: Harness;
@@ -399,13 +399,18 @@ describe('owner moderation', () => {
 
 describe('abuse limits', () => {
   it('per visitor: 429 in the platform format with Retry-After', async () => {
-    const l = await harness({ deps: { limits: { perVisitor: [3, 60_000] } } });
+    const limits: Partial<Limits> = { perVisitor: [3, 60_000] };
+    const l = await harness({ deps: { limits } });
     try {
       const v = await l.visitor();
       for (let i = 0; i < 3; i++) expect((await l.call('/v1/me', { token: v })).status).toBe(200);
       const r = await l.call('/v1/me', { token: v });
       expect([r.status, code(r)]).toEqual([429, 'RESOURCE_EXHAUSTED']);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // limits are read on every request: raised, the same visitor goes on
+      limits.perVisitor = [100, 60_000];
+      expect((await l.call('/v1/me', { token: v })).status).toBe(200);
       // another visitor is not held back
       expect((await l.call('/v1/me', { token: await l.visitor() })).status).toBe(200);
     } finally {

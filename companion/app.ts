@@ -61,6 +61,7 @@ export interface CompanionDeps {
   counters?: CounterStore;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Overrides of {@link DEFAULT_LIMITS}, read on every request (a test may change them while it runs). */
   limits?: Partial<Limits>;
   /** One line per request and per failure; never a header, body or token. Default `console.log`. */
   log?: (line: string) => void;
@@ -256,7 +257,9 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   const now = deps.now ?? Date.now;
   const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const counters = deps.counters ?? new MemoryCounterStore({ now });
-  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const limits = new Proxy({} as Limits, {
+    get: (_, key: keyof Limits) => deps.limits?.[key] ?? DEFAULT_LIMITS[key],
+  });
   const secrets = [cfg.secret];
   const platform = createPlatform(cfg, { fetch: fetchImpl, now });
   // a log line never carries a secret or the admin token, whatever a message may hold

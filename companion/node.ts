@@ -10,9 +10,15 @@ import type { CompanionEnv } from './config.ts';
 
 /** A node:http listener for the companion (the client address from the socket: put no proxy header trust here). */
 export function nodeListener(companion: Companion): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return getRequestListener((req, env) => {
+  return getRequestListener(async (req, env) => {
     const incoming = 'incoming' in env ? env.incoming : undefined;
-    return companion.fetch(req, { ip: incoming?.socket.remoteAddress ?? undefined });
+    const res = await companion.fetch(req, { ip: incoming?.socket.remoteAddress ?? undefined });
+    if (res.status !== 413) return res;
+    // refused before the whole body arrived: close the connection after the answer, so node drops what the client
+    // still sends and the client reads the 413 rather than a reset (as the emulator does)
+    const headers = new Headers(res.headers);
+    headers.set('Connection', 'close');
+    return new Response(res.body, { status: res.status, headers });
   });
 }
 

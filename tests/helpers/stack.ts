@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { startEmulator } from '../../emulator/server.ts';
 import { COMPANION_PATH, startDemo } from '../../demo/server.ts';
+import type { Limits } from '../../companion/app.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const assetsDir = fileURLToPath(new URL('../../dist/inlay', import.meta.url));
@@ -28,7 +29,16 @@ export interface Stack {
    * The site companion (issue 16), mounted on the demo's origin: its base URL (`<demo>/api/inlay`; demo pages name it
    * on the loader unless `?companion=off`) and the owner account on its `INLAY_OWNERS` list.
    */
-  companion: { url: string; path: string; owner: { email: string; password: string } };
+  companion: {
+    url: string;
+    path: string;
+    owner: { email: string; password: string };
+    /**
+     * Its rate limits (`companion/app.ts` `Limits`), read on every request: a test may lower one to see a real 429,
+     * and must put it back (`delete limits.reviews`).
+     */
+    limits: Partial<Limits>;
+  };
   close(): Promise<void>;
 }
 
@@ -52,6 +62,8 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
     // the Stores catalog the site is on (default v1: the demo's own server reads the V1 catalog)
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
+  // every browser test reaches the companion from 127.0.0.1: the per-address limits are the suite's, not a visitor's
+  const limits: Partial<Limits> = { perIp: [100_000, 60_000], challenges: [10_000, 60_000] };
   const demo = await startDemo({
     port: demoPort,
     apiBase: emulator.url,
@@ -68,8 +80,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
         // the fixture origin is "another site" naming the companion by its absolute URL: CORS, as a site would allow
         INLAY_ALLOWED_ORIGINS: `${demoOrigin},${fixtureOrigin}`,
       },
-      // every browser test reaches it from 127.0.0.1: the per-address limit is the suite's, not a visitor's
-      deps: { limits: { perIp: [100_000, 60_000], challenges: [10_000, 60_000] }, log: () => {} },
+      deps: { limits, log: () => {} },
     },
   });
 
@@ -89,7 +100,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
     hosted: emulator.hostedUrl,
     demo: demo.url,
     emulator,
-    companion: { url: demo.url + COMPANION_PATH, path: COMPANION_PATH, owner: { ...DEMO_LOGINS.owner } },
+    companion: { url: demo.url + COMPANION_PATH, path: COMPANION_PATH, owner: { ...DEMO_LOGINS.owner }, limits },
     fixtures: {
       url: fixtureOrigin,
       page(path, html, headers = {}) {

@@ -77,8 +77,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
         INLAY_CLIENT_SECRET: emulator.clientSecret,
         INLAY_API_BASE: emulator.url,
         INLAY_OWNERS: DEMO_LOGINS.owner.email,
-        // the fixture origin is "another site" naming the companion by its absolute URL: CORS, as a site would allow
-        INLAY_ALLOWED_ORIGINS: `${demoOrigin},${fixtureOrigin}`,
+        INLAY_ALLOWED_ORIGINS: demoOrigin,
       },
       deps: { limits, log: () => {} },
     },

@@ -264,6 +264,30 @@ describe('the widgets through the site companion', () => {
     await w.context.close();
   });
 
+  it('the classic inlay.js (everything in one file) uses the companion too: a visitor’s form with its check, a stop', async () => {
+    const w = await openPage(env.browser);
+    const seen = watch(w);
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?script=classic`);
+    await stock(w.page).getByRole('button', { name: 'Notify me when it’s back' }).click();
+    await stock(w.page).getByLabel('Email', { exact: true }).fill('ivy@example.com');
+    await stock(w.page).getByLabel('Email', { exact: true }).press('Enter');
+    await stock(w.page).getByRole('button', { name: 'Stop notifying me' }).click();
+    await expect
+      .poll(() => stock(w.page).getByRole('status').textContent())
+      .toBe('Done: we won’t email you about this item.');
+    await reviews(w.page).locator('[part=summary], [part=empty]').first().waitFor();
+    await openForm(w.page);
+    await expect
+      .poll(() => reviews(w.page).locator('[part=check]').textContent(), { timeout: 20_000 })
+      .toBe('Check done.');
+    expect(seen.companion.map((c) => c.replace(/\/stock-requests\/.+$/, '/stock-requests/…'))).toEqual([
+      'POST /v1/stock-requests',
+      'DELETE /v1/stock-requests/…',
+      'GET /v1/challenge',
+    ]);
+    await w.context.close();
+  });
+
   it('the same pages with ?companion=off: a sign-in prompt, no photos, no stop, and each says so; the companion is never asked', async () => {
     const v = await openPage(env.browser);
     const seen = watch(v);

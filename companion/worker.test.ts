@@ -15,6 +15,7 @@ import { DEMO_CLIENT_ID, DEMO_LOGINS, MUG, RUCKSACK } from './test-helpers.ts';
 
 let emu: RunningEmulator;
 let mf: Miniflare;
+let script: string;
 const BASE = 'http://shop.test/api/inlay';
 
 beforeAll(async () => {
@@ -30,9 +31,10 @@ beforeAll(async () => {
     write: false,
     logLevel: 'silent',
   });
+  script = out.outputFiles[0]!.text;
   mf = new Miniflare({
     modules: true,
-    script: out.outputFiles[0]!.text,
+    script,
     compatibilityDate: '2026-04-01',
     bindings: {
       INLAY_CLIENT_ID: DEMO_CLIENT_ID,
@@ -106,3 +108,75 @@ it('a back-in-stock request: handle, status, stop, gone', async () => {
   expect((await call(path, { token: v, method: 'DELETE' })).json).toEqual({});
   expect((await call(path, { token: v })).status).toBe(404);
 }, 60_000);
+
+/**
+ * Two instances of the companion (two Workers, two isolates) that share the `InlayCounters` Durable Object: a captcha
+ * spent on one is refused on the other. Control: two instances without the binding each count in their own memory, so
+ * the same replay passes there (which is why a scaled-out deployment needs the shared store).
+ */
+it('scaled out: a captcha spent on one instance is refused on another sharing the Durable Object store', async () => {
+  const bindings = {
+    INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+    INLAY_CLIENT_SECRET: emu.clientSecret,
+    INLAY_API_BASE: emu.url,
+    INLAY_OWNERS: DEMO_LOGINS.owner.email,
+    INLAY_BASE_PATH: '/api/inlay',
+  };
+  const pair = (shared: boolean) =>
+    new Miniflare({
+      workers: [
+        {
+          name: 'a',
+          modules: true,
+          script,
+          compatibilityDate: '2026-04-01',
+          bindings,
+          ...(shared ? { durableObjects: { INLAY_COUNTERS: 'InlayCounters' } } : {}),
+        },
+        {
+          name: 'b',
+          modules: true,
+          script,
+          compatibilityDate: '2026-04-01',
+          bindings,
+          ...(shared ? { durableObjects: { INLAY_COUNTERS: { className: 'InlayCounters', scriptName: 'a' } } } : {}),
+        },
+      ],
+    });
+  const review = async (m: Miniflare, worker: 'a' | 'b', entityId: string, captcha: string, token: string) => {
+    const w = (await m.getWorker(worker)) as unknown as { fetch: typeof fetch };
+    const res = await w.fetch(`${BASE}/v1/reviews`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token, 'CF-Connecting-IP': '203.0.113.10' },
+      body: JSON.stringify({
+        namespace: 'stores',
+        entityId,
+        name: 'Ash',
+        email: `ash-${worker}-${entityId}-${Date.now()}@example.com`,
+        content: { rating: 4 },
+        captcha,
+      }),
+    });
+    return { status: res.status, json: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const solved = async (m: Miniflare) => {
+    const w = (await m.getWorker('a')) as unknown as { fetch: typeof fetch };
+    const ch = (await (await w.fetch(`${BASE}/v1/challenge`)).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+    return btoa(JSON.stringify({ ...ch, maxnumber: undefined, number: s!.number }));
+  };
+  for (const shared of [true, false]) {
+    const m = pair(shared);
+    try {
+      await m.ready;
+      const captcha = await solved(m);
+      const token = (await visitorTokens(emu)).access;
+      expect((await review(m, 'a', MUG, captcha, token)).status).toBe(200);
+      const replay = await review(m, 'b', RUCKSACK, captcha, (await visitorTokens(emu)).access);
+      if (shared) expect([replay.status, replay.json.details.applicationError.code]).toEqual([400, 'CAPTCHA_INVALID']);
+      else expect(replay.status).toBe(200); // each isolate's own memory: the replay passes (the control)
+    } finally {
+      await m.dispose();
+    }
+  }
+}, 120_000);

@@ -1,16 +1,28 @@
 /**
  * The companion on Cloudflare Workers (and other runtimes with the same module shape): the environment's variables
  * (wrangler `vars` and secrets) configure it; the client address is `CF-Connecting-IP`. The companion is built once
- * per isolate. Counters are the isolate's memory unless a shared store is wired in (docs/companion.md).
+ * per isolate. With a Durable Object binding `INLAY_COUNTERS` (class `InlayCounters`, exported here) every instance
+ * shares the rate limits and the spent captchas; without one each isolate counts in its own memory
+ * (docs/companion.md "Counter store").
  */
 import { createCompanion, type Companion } from './app.ts';
 import type { CompanionEnv } from './config.ts';
+import { DurableObjectCounterStore, InlayCounters, type DurableNamespace } from './durable-counters.ts';
+
+export { InlayCounters };
+
+export interface WorkerEnv extends CompanionEnv {
+  INLAY_COUNTERS?: DurableNamespace;
+}
 
 let companion: Companion | undefined;
 
 export default {
-  fetch(req: Request, env: CompanionEnv): Promise<Response> {
-    companion ??= createCompanion(env);
+  fetch(req: Request, env: WorkerEnv): Promise<Response> {
+    companion ??= createCompanion(
+      env,
+      env.INLAY_COUNTERS ? { counters: new DurableObjectCounterStore(env.INLAY_COUNTERS) } : {},
+    );
     return companion.fetch(req, { ip: req.headers.get('cf-connecting-ip') ?? undefined });
   },
 };

@@ -310,7 +310,9 @@ export interface InlayAddToCartAttributes {
 /**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
  * A small form asks for the email (prefilled for members). What was asked is kept in this browser (it survives reloads,
- * and goes with the visitor when they sign in); the platform is never asked to read or delete a request.
+ * and goes with the visitor when they sign in). Where the page names a site companion, the request goes through it:
+ * its status is read again and "Stop notifying me" deletes it; without one the platform is never asked to read or
+ * delete a request, and the widget says how to stop instead.
  */
 export interface InlayBackInStockElement extends HTMLElement {
   /** The Stores product id to watch. */

@@ -135,8 +135,9 @@ async function openAccountMenu(r: Run) {
   return login;
 }
 
-async function openReviewForm(r: Run, slug: string) {
-  await go(r, `/products/${slug}`);
+/** `query`: e.g. `?companion=off`, the page without the site companion. */
+async function openReviewForm(r: Run, slug: string, query = '') {
+  await go(r, `/products/${slug}${query}`);
   const reviews = r.page.locator('inlay-reviews');
   await reviews.getByRole('button', { name: 'Write a review' }).click();
   await reviews.getByRole('group', { name: 'Your rating' }).waitFor();
@@ -246,9 +247,9 @@ const STATES: State[] = [
     group: 'Reviews',
     title: 'Asked to sign in',
     caption:
-      'waxed-canvas-tote, visitor: a 4-star review typed and sent: the login widget inline, the review goes once signed in.',
+      'waxed-canvas-tote, visitor, no site companion (?companion=off): a 4-star review typed and sent: the login widget inline, the review goes once signed in.',
     async run(r) {
-      const reviews = await openReviewForm(r, 'waxed-canvas-tote');
+      const reviews = await openReviewForm(r, 'waxed-canvas-tote', '?companion=off');
       await reviews.getByRole('radio', { name: '4 stars', exact: true }).check();
       await reviews.getByLabel('Title (optional)').fill('Carries a week of groceries');
       await reviews
@@ -258,6 +259,24 @@ const STATES: State[] = [
         );
       await reviews.getByRole('button', { name: 'Submit review' }).click();
       await reviews.locator('[part=signin] inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
+      return band(r.page, 'inlay-reviews');
+    },
+  },
+  {
+    id: 'reviews-visitor-sent',
+    group: 'Reviews',
+    title: 'Visitor review sent (companion)',
+    session: 'fresh',
+    caption:
+      'waxed-canvas-tote, visitor, through the site companion: name, email and a 5-star review sent; awaiting moderation.',
+    async run(r) {
+      const reviews = await openReviewForm(r, 'waxed-canvas-tote');
+      await reviews.getByRole('radio', { name: '5 stars', exact: true }).check();
+      await reviews.getByLabel('Your review').fill('Held up to a wet week in the hills without a complaint.');
+      await reviews.getByLabel(/^Your name/).fill('Ines');
+      await reviews.getByLabel(/^Your email/).fill(`ines.${r.width}.${r.scheme}@example.com`);
+      await reviews.getByRole('button', { name: 'Submit review' }).click();
+      await reviews.locator('.note[part=status]').waitFor({ timeout: 30_000 });
       return band(r.page, 'inlay-reviews');
     },
   },
@@ -528,6 +547,25 @@ const STATES: State[] = [
         .getByRole('status')
         .getByText(/We’ll email you/)
         .waitFor();
+      return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'back-in-stock-stop',
+    group: 'Back in stock',
+    title: 'Subscribed, with stop (companion)',
+    session: 'fresh',
+    caption:
+      'waxed-canvas-rucksack through the site companion: subscribed, reloaded: the status read again, "Stop notifying me".',
+    async run(r) {
+      await go(r, '/products/waxed-canvas-rucksack');
+      const bis = r.page.locator('inlay-back-in-stock');
+      await bis.getByRole('button', { name: /^Notify me/ }).click();
+      await bis.getByLabel('Email', { exact: true }).fill(`stop.${r.width}.${r.scheme}@example.com`);
+      await bis.getByLabel('Email', { exact: true }).press('Enter');
+      await bis.getByRole('button', { name: /Stop notifying me/ }).waitFor();
+      await r.page.reload();
+      await bis.getByRole('button', { name: /Stop notifying me/ }).waitFor();
       return { around: [r.page.locator('.buy')], pad: 16 };
     },
   },

@@ -104,7 +104,7 @@ describe('the widgets through the site companion', () => {
     expect(await w.locator('[part=signin]').count()).toBe(0);
     const check = w.locator('[part=check]');
     expect(await check.getAttribute('role')).toBe('status');
-    await expect.poll(() => check.textContent(), { timeout: 20_000 }).toBe('Check done.');
+    await expect.poll(() => check.textContent(), { timeout: 20_000 }).toBe('Verified: you’re a person. Thanks!');
     expect(await w.getByLabel('Your email (never shown)').getAttribute('autocomplete')).toBe('email');
     expect(await w.getByLabel('Your name (shown publicly)').getAttribute('autocomplete')).toBe('name');
     // nothing typed yet: the fields say what they need
@@ -279,7 +279,7 @@ describe('the widgets through the site companion', () => {
     await openForm(w.page);
     await expect
       .poll(() => reviews(w.page).locator('[part=check]').textContent(), { timeout: 20_000 })
-      .toBe('Check done.');
+      .toBe('Verified: you’re a person. Thanks!');
     expect(seen.companion.map((c) => c.replace(/\/stock-requests\/.+$/, '/stock-requests/…'))).toEqual([
       'POST /v1/stock-requests',
       'DELETE /v1/stock-requests/…',

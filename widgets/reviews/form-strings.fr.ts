@@ -32,7 +32,7 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.email': 'Votre e-mail (jamais affiché)',
   'f.errEmail': 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
   'f.checking': 'Vérification que vous êtes une personne (vous pouvez continuer à écrire)…',
-  'f.checked': 'Vérification terminée.',
+  'f.checked': 'Vérifié : vous êtes bien une personne. Merci !',
   'f.checkFailed': 'Nous n’avons pas pu vérifier que vous êtes une personne. Renvoyez pour réessayer.',
   'f.tooMany': 'Trop de tentatives pour le moment. Attendez une minute, puis renvoyez.',
   'f.memberEmail':

@@ -28,7 +28,7 @@ export const formStrings = {
   'f.email': 'Your email (never shown)',
   'f.errEmail': 'Enter a valid email address, like name@example.com.',
   'f.checking': 'Checking that you’re a person (you can keep typing)…',
-  'f.checked': 'Check done.',
+  'f.checked': 'Verified: you’re a person. Thanks!',
   'f.checkFailed': 'We couldn’t check that you’re a person. Send again to retry.',
   'f.tooMany': 'Too many attempts just now. Wait a minute, then send again.',
   'f.memberEmail': 'This email belongs to an account on this site: sign in to post your review, or use another email.',

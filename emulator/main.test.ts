@@ -94,11 +94,44 @@ describe('npm run emulator: the demo client’s secret (client_credentials)', ()
         if (r.status === 'rejected') throw r.reason;
         return r.value;
       }) as [Awaited<ReturnType<typeof runCli>>, Awaited<ReturnType<typeof runCli>>];
-      expect(env.banner).toMatch(/admin client credentials: demo-client \/ secret set \(INLAY_CLIENT_SECRET\)/);
+      expect(env.banner).toMatch(/admin client credentials: demo-client \/ set \(INLAY_CLIENT_SECRET\)/);
       expect(env.banner).not.toContain(fixed);
       expect(env.probed).toBe(200);
       expect(printedSecret(random.banner)).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(random.probed).toBe(200);
+    },
+  );
+
+  it(
+    'the admin API key: a random one per start, printed, that reads as admin; INLAY_API_KEY unprinted but in dev mode',
+    { timeout: 60_000 },
+    async () => {
+      const printedKey = (banner: string) => /admin API key: (\S+) \(random per start/.exec(banner)?.[1] ?? '';
+      const siteId = (banner: string) => /wix-site-id (\S+)/.exec(banner)?.[1] ?? '';
+      // an order that does not exist: 404 to an admin, 401 to a wrong key
+      const asAdmin = async (url: string, key: string, banner: string) =>
+        (
+          await fetch(`${url}/ecom/v1/orders/no-such-order`, {
+            headers: { authorization: key, 'wix-site-id': siteId(banner) },
+          })
+        ).status;
+      const fixed = 'a-fixed-api-key-of-the-demo-site';
+      const runs = await Promise.allSettled([
+        runCli([], { INLAY_API_KEY: '' }, (url, banner) => asAdmin(url, printedKey(banner), banner)),
+        runCli([], { INLAY_API_KEY: fixed }, (url, banner) => asAdmin(url, fixed, banner)),
+        runCli(['--dev'], { INLAY_API_KEY: fixed }, (url, banner) => asAdmin(url, 'wrong-key-of-16-chars', banner)),
+      ]);
+      const [random, env, dev] = runs.map((r) => {
+        if (r.status === 'rejected') throw r.reason;
+        return r.value;
+      }) as Awaited<ReturnType<typeof runCli>>[];
+      expect(printedKey(random!.banner)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(random!.probed).toBe(404);
+      expect(env!.banner).toMatch(/admin API key: set \(INLAY_API_KEY\)/);
+      expect(env!.banner).not.toContain(fixed);
+      expect(env!.probed).toBe(404);
+      expect(dev!.banner).toContain(`admin API key: ${fixed} (INLAY_API_KEY)`);
+      expect(dev!.probed).toBe(401);
     },
   );
 });

@@ -10,6 +10,7 @@
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed),
  * INLAY_CATALOG / --catalog (v1 or v3, default v3 like new stores: the Stores catalog the site is on).
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -94,8 +95,10 @@ const dev = values.dev === true || devText === '1' || devText === 'true';
 const catalog = values.catalog ?? (process.env['INLAY_CATALOG'] || 'v3');
 if (catalog !== 'v1' && catalog !== 'v3') fail(`invalid catalog: ${catalog} (use v1 or v3)`);
 
-const apiKey = process.env['INLAY_API_KEY'] || undefined;
-if (apiKey !== undefined && apiKey.length < 16) fail('INLAY_API_KEY must be at least 16 characters');
+const apiKeyEnv = process.env['INLAY_API_KEY'] || undefined;
+if (apiKeyEnv !== undefined && apiKeyEnv.length < 16) fail('INLAY_API_KEY must be at least 16 characters');
+// the demo site's admin API key: the environment's, or a new random one per start (printed below)
+const apiKey = apiKeyEnv ?? randomBytes(24).toString('base64url');
 
 const clientSecret = process.env['INLAY_CLIENT_SECRET'] || undefined;
 if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_SECRET must be at least 16 characters');
@@ -109,7 +112,7 @@ const emulator = await startEmulator({
   assetsDir,
   dev,
   catalog,
-  ...(apiKey ? { apiKey } : {}),
+  apiKey,
   ...(clientSecret ? { clientSecret } : {}),
 }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
@@ -126,14 +129,14 @@ console.log(
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`
     : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
 );
+// The demo site's admin credentials, for a site companion or backend code (README "Site companion"). Random ones are
+// printed (nothing else could tell them); ones from the environment only in dev mode (a developer's own machine:
+// `npm start` passes its own), never on a shared emulator.
+const show = (fromEnv: boolean, value: string, name: string) =>
+  !fromEnv ? `${value} (random per start; ${name} fixes it)` : dev ? `${value} (${name})` : `set (${name})`;
+console.log(`  admin API key: ${show(apiKeyEnv !== undefined, apiKey, 'INLAY_API_KEY')}, wix-site-id ${SITE_ID}`);
 console.log(
-  apiKey ? `  admin API key: set (wix-site-id ${SITE_ID})` : '  admin API key: none (INLAY_API_KEY sets one)',
-);
-// A secret from the environment stays unprinted, like the API key; a random one is printed: nothing else could tell it.
-console.log(
-  clientSecret
-    ? `  admin client credentials: ${DEMO_CLIENT_ID} / secret set (INLAY_CLIENT_SECRET)`
-    : `  admin client credentials: ${DEMO_CLIENT_ID} / ${emulator.clientSecret} (random per start; INLAY_CLIENT_SECRET fixes it)`,
+  `  admin client credentials: ${DEMO_CLIENT_ID} / ${show(clientSecret !== undefined, emulator.clientSecret, 'INLAY_CLIENT_SECRET')}`,
 );
 console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
 console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);

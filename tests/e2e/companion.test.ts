@@ -182,6 +182,48 @@ describe('the widgets through the site companion', () => {
     for (const x of [v, o, p]) await x.context.close();
   });
 
+  it('a visitor with an account signs in instead, inside the form: what they typed goes as the member, directly', async () => {
+    const v = await openPage(env.browser);
+    const seen = watch(v);
+    await openProduct(v, 'maple-cutting-board');
+    await openForm(v.page);
+    const w = reviews(v.page);
+    await fillVisitor(v.page, {
+      rating: 5,
+      body: 'Oiled it once, still smooth.',
+      name: 'Maya',
+      email: 'maya@x.example',
+    });
+    expect(await w.locator('[part=signin]').count()).toBe(0);
+    await w.getByRole('button', { name: 'Sign in instead' }).click();
+    const signin = w.locator('[part=signin]');
+    expect(await signin.locator('p').first().textContent()).toBe(
+      'Sign in to post as yourself: what you wrote is kept.',
+    );
+    const login = signin.locator('inlay-login');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByLabel('Email').fill(DEMO_LOGINS.member.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
+    await login.getByLabel('Password', { exact: true }).press('Enter');
+    // signed in: no name, email or check any more; the text is still there and goes with the member's own token
+    await expect.poll(() => w.getByLabel('Your name (shown publicly)').count(), { timeout: 15_000 }).toBe(0);
+    expect(await w.getByLabel('Your review').inputValue()).toBe('Oiled it once, still smooth.');
+    await w.getByRole('button', { name: 'Submit review' }).click();
+    await expect
+      .poll(() => w.locator('[part=status]').textContent(), { timeout: 15_000 })
+      .toMatch(/Your review is live/);
+    const mine = (await allReviews('maple-cutting-board')).filter(
+      (r) => r.content.body === 'Oiled it once, still smooth.',
+    );
+    const me = await api(env.stack.emulator, '/members/v1/members/my', {
+      token: (await memberTokens(env.stack.emulator, 'member')).access,
+    });
+    expect(mine.map((r) => r.author.contactId)).toEqual([me.json.member.contactId]);
+    expect(seen.companion.filter((c) => c.startsWith('POST /v1/reviews'))).toEqual([]);
+    expect(seen.adminOnly).toEqual([]);
+    await v.context.close();
+  });
+
   it('a member not on the owner list sees no owner tools: the companion says so, and refuses its owner routes', async () => {
     const m = await openPage(env.browser);
     const seen = watch(m);

@@ -27,6 +27,9 @@ export const fr: Record<keyof typeof formStrings, string> = {
   'f.photosFailed': 'Pas encore envoyé : une photo n’a pas été envoyée. Renvoyez pour réessayer, ou retirez-la.',
   'f.signIn':
     'Les avis de ce site demandent un compte : connectez-vous pour publier le vôtre. Ce que vous écrivez est conservé.',
+  'f.haveAccount': 'Vous avez un compte sur ce site ?',
+  'f.signInInstead': 'Connectez-vous plutôt',
+  'f.signInHere': 'Connectez-vous pour publier en votre nom : ce que vous avez écrit est conservé.',
   'f.noPhotos': 'Ce site n’accepte pas de photos avec les avis.',
   'f.name': 'Votre nom (affiché publiquement)',
   'f.email': 'Votre e-mail (jamais affiché)',

@@ -67,7 +67,9 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
     loadLogin().then(() => setLogin(true), setLogin);
   };
   // the login widget comes when a visitor sends (what they typed waits for the sign-in), not with every opened form
-  const ask = visitor && ui.waiting;
+  // a visitor on a companion site who has an account may sign in instead of giving a name and email
+  const [instead, setInstead] = useState(false);
+  const ask = visitor && (ui.waiting || instead);
   useEffect(() => void (ask && login === false && defineLogin()), [ask]);
   // a visitor on a site with a companion: the companion's check starts while they type
   const guest = visitor && companion;
@@ -232,6 +234,14 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
       ) : (
         <p class="hint">{t('f.noPhotos')}</p>
       )}
+      {guest && !instead ? (
+        <p class="hint">
+          {t('f.haveAccount')}{' '}
+          <button type="button" class="link" part="sign-in-instead" onClick={() => setInstead(true)}>
+            {t('f.signInInstead')}
+          </button>
+        </p>
+      ) : null}
       {guest ? field('name', 'text', 100, 'name') : null}
       {guest ? field('email', 'email', 254, 'email') : null}
       {guest ? (
@@ -239,9 +249,9 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
           {ui.check === 'solving' ? t('f.checking') : ui.check === 'ready' ? t('f.checked') : ''}
         </p>
       ) : null}
-      {visitor && !companion ? (
+      {visitor && (!companion || instead) ? (
         <div class="signin" part="signin">
-          <p>{t('f.signIn')}</p>
+          <p>{t(companion ? 'f.signInHere' : 'f.signIn')}</p>
           {!ask ? null : login === true ? (
             <inlay-login view="sign-in" />
           ) : login ? (

@@ -307,7 +307,9 @@ describe('<inlay-reviews> (happy-dom)', () => {
     // the check started with the form, told in a status region; no visitor-review call without a send
     await vi.waitFor(() => expect(net.calls.some((c) => c.url === `${B}/v1/challenge`)).toBe(true));
     expect(form.querySelector('[part=check]')!.getAttribute('role')).toBe('status');
-    await vi.waitFor(() => expect(form.querySelector('[part=check]')!.textContent).toBe('Verified: you’re a person. Thanks!'));
+    await vi.waitFor(() =>
+      expect(form.querySelector('[part=check]')!.textContent).toBe('Verified: you’re a person. Thanks!'),
+    );
     expect(net.calls.some((c) => c.url === `${B}/v1/reviews`)).toBe(false);
     form.requestSubmit();
     await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, pngBytes, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api, memberTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
@@ -57,18 +57,6 @@ async function fillVisitor(page: Page, v: { rating: number; body: string; name: 
   await w.getByLabel('Your name (shown publicly)').fill(v.name);
   await w.getByLabel('Your email (never shown)').fill(v.email);
 }
-
-/** A real 64×64 PNG, drawn by the page. */
-const pngBytes = async (page: Page) =>
-  Buffer.from(
-    await page.evaluate(async () => {
-      const c = new OffscreenCanvas(64, 64);
-      const g = c.getContext('2d')!;
-      g.fillStyle = '#2f5d50';
-      g.fillRect(0, 0, 64, 64);
-      return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
-    }),
-  );
 
 /** The reviews of a product as the site's admin identity sees them (private ones included). */
 async function allReviews(slug: string) {

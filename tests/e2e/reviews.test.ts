@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
-import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, pngBytes, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
@@ -416,17 +416,6 @@ describe('<inlay-reviews> on the demo product page', () => {
   });
 });
 
-/** A real 64×64 PNG, drawn by the page (the preview decodes it). */
-const pngBytes = async (page: Page) =>
-  Buffer.from(
-    await page.evaluate(async () => {
-      const c = new OffscreenCanvas(64, 64);
-      const g = c.getContext('2d')!;
-      g.fillStyle = '#c0392b';
-      g.fillRect(0, 0, 64, 64);
-      return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
-    }),
-  );
 const isFocused = (l: ReturnType<Page['locator']>) =>
   l.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement);
 /** Every element of the widget (its shadow root, the open dialog and its backdrop): animation and transition durations. */

@@ -123,3 +123,15 @@ export async function signInWithWidget(page: Page, email: string, password: stri
   await member.waitFor();
   return member;
 }
+
+/** A real 64×64 PNG of one `colour`, drawn by the page (so a preview can decode it and a sniffer sees PNG bytes). */
+export const pngBytes = async (page: Page, colour = '#2f5d50') =>
+  Buffer.from(
+    await page.evaluate(async (fill) => {
+      const c = new OffscreenCanvas(64, 64);
+      const g = c.getContext('2d')!;
+      g.fillStyle = fill;
+      g.fillRect(0, 0, 64, 64);
+      return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+    }, colour),
+  );

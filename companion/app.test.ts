@@ -53,6 +53,21 @@ describe('identity', () => {
     }
   });
 
+  it('owner by email only with a verified address on an approved account (anyone may sign up with any address)', async () => {
+    const o = await harness({ env: { INLAY_OWNERS: DEMO_LOGINS.owner.email } });
+    const id = seedIds.members.owner;
+    try {
+      o.emu.db.prepare('UPDATE members SET email_verified = 0 WHERE id = ?').run(id);
+      expect((await o.call('/v1/me', { token: await o.owner() })).body_.owner).toBe(false);
+      o.emu.db.prepare("UPDATE members SET email_verified = 1, status = 'PENDING' WHERE id = ?").run(id);
+      expect((await o.call('/v1/me', { token: await o.owner() })).body_.owner).toBe(false);
+      o.emu.db.prepare("UPDATE members SET status = 'APPROVED' WHERE id = ?").run(id);
+      expect((await o.call('/v1/me', { token: await o.owner() })).body_.owner).toBe(true);
+    } finally {
+      await o.close();
+    }
+  });
+
   it('a missing, forged, revoked or expired token is 401', async () => {
     expect((await h.call('/v1/me')).status).toBe(401);
     const forged = await h.call('/v1/me', { token: 'forged-token-abc' });

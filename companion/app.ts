@@ -85,7 +85,8 @@ const ID = z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9._:-]+$/);
+  // no `.` or `..` alone: a dot segment would climb the platform's path
+  .regex(/^(?!\.{1,2}$)[A-Za-z0-9._:-]+$/);
 const text = (max: number) => z.string().max(max);
 
 const mediaItem = z.strictObject({
@@ -409,15 +410,14 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
       const found = await platform.admin.request({
         method: 'POST',
         path: PATHS.queryContacts,
-        body: { query: { filter: { 'info.emails.email': { $eq: email } }, paging: { limit: 1 } } },
+        body: { query: { filter: { 'info.emails.email': { $eq: email } }, paging: { limit: 10 } } },
         kind: 'read',
         schema: contactsAnswer,
       });
-      const existing = found.contacts[0];
-      if (existing?.info?.extendedFields?.items?.['members.membershipStatus'] !== undefined) {
-        // a member's contact: writing as it would put words in a member's mouth
+      // a member's contact, any of those with this address: writing as it would put words in a member's mouth
+      if (found.contacts.some((c) => c.info?.extendedFields?.items?.['members.membershipStatus'] !== undefined))
         throw forbidden('MEMBER_EMAIL', 'This email belongs to a member account: sign in to review');
-      }
+      const existing = found.contacts[0];
       if (existing) contactId = existing.id;
       else {
         try {

@@ -63,8 +63,8 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
     const active = info.active === true || info.active === 'true';
     if (!active || !info.subjectId) throw unauthenticated();
     if (cfg.clientId && info.clientId !== cfg.clientId) throw unauthenticated('The token is not for this site');
-    if (cfg.siteId && info.siteId && info.siteId !== cfg.siteId)
-      throw unauthenticated('The token is not for this site');
+    // a token that names no site is not this site's (fail closed: with an API key this is the only binding)
+    if (cfg.siteId && info.siteId !== cfg.siteId) throw unauthenticated('The token is not for this site');
     const expMs = info.exp !== undefined && /^\d+$/.test(String(info.exp)) ? Number(info.exp) * 1000 : undefined;
     if (expMs !== undefined && expMs <= now()) throw unauthenticated();
     const until = Math.min(now() + CACHE_MS, expMs ?? Infinity);
@@ -74,7 +74,10 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
     try {
       const member = await getMyMember(platform.as(token));
       if (member.id !== info.subjectId) throw platformFailed();
-      email = member.loginEmail?.toLowerCase();
+      // an owner by email only with an address the platform verified, on an approved account: anyone can sign up
+      // with the owner's address, and an unverified one proves nothing
+      const verified = member.loginEmailVerified === true && (member.status ?? 'APPROVED') === 'APPROVED';
+      email = verified ? member.loginEmail?.toLowerCase() : undefined;
     } catch (e) {
       if (e instanceof InlayApiError && (e.status === 401 || e.status === 403 || e.status === 404))
         throw unauthenticated();

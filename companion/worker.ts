@@ -23,6 +23,11 @@ export default {
       env,
       env.INLAY_COUNTERS ? { counters: new DurableObjectCounterStore(env.INLAY_COUNTERS) } : {},
     );
-    return companion.fetch(req, { ip: req.headers.get('cf-connecting-ip') ?? undefined });
+    // CF-Connecting-IP is Cloudflare's word only where Cloudflare put it (a request with `cf`); elsewhere a client could
+    // send any value to dodge the per-address limits, so another runtime passes its own trusted address
+    const onCloudflare = typeof (req as { cf?: unknown }).cf === 'object';
+    return companion.fetch(req, {
+      ip: onCloudflare ? (req.headers.get('cf-connecting-ip') ?? undefined) : undefined,
+    });
   },
 };

@@ -447,6 +447,41 @@ describe('abuse limits', () => {
     }
   });
 
+  it('writes per address: new visitor tokens do not get round it (back-in-stock requests here)', async () => {
+    const l = await harness({ deps: { limits: { writesPerIp: [2, 60_000] } } });
+    try {
+      const make = async (ip: string, n: number) =>
+        (await l.call('/v1/stock-requests', { ...post(stockBody(`w${n}@example.com`), await l.visitor()), ip })).status;
+      expect(await make('198.51.100.7', 1)).toBe(200);
+      expect(await make('198.51.100.7', 2)).toBe(200);
+      expect(await make('198.51.100.7', 3)).toBe(429);
+      expect(await make('198.51.100.8', 4)).toBe(200);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('a refused token is remembered: sent again, it costs no second token-info call', async () => {
+    let infos = 0;
+    const counting: typeof fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/oauth2/token-info')) infos++;
+      return fetch(input, init);
+    };
+    const l = await harness({ deps: { fetch: counting } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await l.call('/v1/me', { token: 'forged-token-value' })).status).toBe(401);
+      expect(infos).toBe(1);
+      // a good token is still looked up (and kept)
+      const v = await l.visitor();
+      expect((await l.call('/v1/me', { token: v })).status).toBe(200);
+      expect((await l.call('/v1/me', { token: v })).status).toBe(200);
+      expect(infos).toBe(2);
+    } finally {
+      await l.close();
+    }
+  });
+
   it('CORS: only INLAY_ALLOWED_ORIGINS; a foreign origin is refused with no CORS header; never a cookie', async () => {
     const v = await h.visitor();
     const ok = await h.call('/v1/me', { token: v, headers: { Origin: ORIGIN } });

@@ -45,6 +45,11 @@ export interface Limits {
   photos: [number, number];
   /** New back-in-stock requests, per visitor or member. */
   stockRequests: [number, number];
+  /**
+   * Photo uploads and new back-in-stock requests, per client address: a visitor token costs nothing (the anonymous
+   * grant), so a per-visitor limit alone is dodged by asking for a new one.
+   */
+  writesPerIp: [number, number];
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -54,6 +59,7 @@ export const DEFAULT_LIMITS: Limits = {
   reviews: [5, 10 * 60_000],
   photos: [30, 10 * 60_000],
   stockRequests: [20, 10 * 60_000],
+  writesPerIp: [60, 10 * 60_000],
 };
 
 export interface CompanionDeps {
@@ -466,6 +472,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!(IMAGE_TYPES as readonly string[]).includes(declared))
       throw unsupportedType('Upload a JPEG, PNG, WebP or GIF image');
+    await limit(`writes-ip:${c.env?.ip ?? 'unknown'}`, limits.writesPerIp);
     await limit(`photos:${caller.id}`, limits.photos);
     const bytes = await readLimited(c.req.raw, PHOTO_LIMIT_BYTES, 'FILE_TOO_LARGE');
     if (bytes.length === 0) throw badRequest('EMPTY_FILE', 'The upload is empty');
@@ -509,6 +516,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.post('/v1/stock-requests', async (c) => {
     const caller = await who(c);
     const body = parse(stockBody, await readJson(c.req.raw));
+    await limit(`writes-ip:${c.env?.ip ?? 'unknown'}`, limits.writesPerIp);
     await limit(`stock:${caller.id}`, limits.stockRequests);
     const [handles] = await keys;
     try {

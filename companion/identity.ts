@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { InlayApiError } from '../core/errors.ts';
 import { getMyMember } from '../core/api/members.ts';
 import type { CompanionConfig } from './config.ts';
-import { platformFailed, unauthenticated } from './errors.ts';
+import { CompanionError, platformFailed, unauthenticated } from './errors.ts';
 import { sha256Hex } from './keys.ts';
 import { PATHS, type Platform } from './platform.ts';
 
@@ -44,6 +44,7 @@ export interface IdentityVerifier {
 
 export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform, now: () => number): IdentityVerifier {
   const cache = new Map<string, { caller: Who; until: number }>();
+  const refused = new Map<string, number>();
 
   async function lookUp(token: string): Promise<{ caller: Who; until: number }> {
     let info: z.infer<typeof tokenInfoSchema>;
@@ -94,10 +95,24 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
       const key = await sha256Hex(token);
       const hit = cache.get(key);
       if (hit && hit.until > now()) return { ...hit.caller, token } as Caller;
-      const found = await lookUp(token);
-      if (cache.size >= CACHE_MAX) {
-        for (const [k, v] of cache) if (v.until <= now() || cache.size >= CACHE_MAX) cache.delete(k);
+      const refusedUntil = refused.get(key);
+      if (refusedUntil !== undefined && refusedUntil > now()) throw unauthenticated();
+      const room = <V>(m: Map<string, V>, until: (v: V) => number) => {
+        if (m.size < CACHE_MAX) return;
+        for (const [k, v] of m) if (until(v) <= now() || m.size >= CACHE_MAX) m.delete(k);
+      };
+      let found: { caller: Who; until: number };
+      try {
+        found = await lookUp(token);
+      } catch (e) {
+        // a refused token is remembered for a minute: sending it again costs the site no admin call
+        if (e instanceof CompanionError && e.status === 401) {
+          room(refused, (v) => v);
+          refused.set(key, now() + CACHE_MS);
+        }
+        throw e;
       }
+      room(cache, (v) => v.until);
       cache.set(key, found);
       return { ...found.caller, token } as Caller;
     },

@@ -63,7 +63,11 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   // every browser test reaches the companion from 127.0.0.1: the per-address limits are the suite's, not a visitor's
-  const limits: Partial<Limits> = { perIp: [100_000, 60_000], challenges: [10_000, 60_000] };
+  const limits: Partial<Limits> = {
+    perIp: [100_000, 60_000],
+    challenges: [10_000, 60_000],
+    writesPerIp: [10_000, 60_000],
+  };
   const demo = await startDemo({
     port: demoPort,
     apiBase: emulator.url,

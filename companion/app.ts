@@ -11,6 +11,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { InlayApiError } from '../core/errors.ts';
+import type { RequestOptions } from '../core/http.ts';
 import { api, route } from '../core/urls.ts';
 import { readJson, readLimited, PHOTO_LIMIT_BYTES } from './body.ts';
 import { readConfig, type CompanionConfig, type CompanionEnv } from './config.ts';
@@ -598,79 +599,59 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.post('/v1/reviews/bulk-moderate', async (c) => {
     await owner(c);
     const body = parse(bulkBody, await readJson(c.req.raw));
-    try {
-      const r = await platform.admin.request({
-        ...api.bulkModerateReviews,
-        body: {
-          filter: {
-            namespace: body.namespace,
-            entityId: body.entityId,
-            'moderation.moderationStatus': 'IN_MODERATION',
-          },
-          status: body.status,
-        },
-        schema: zm.looseObject({ count: zm.optional(zm.number()) }),
-      });
-      return json(c, { done: r.count ?? 0 });
-    } catch (e) {
-      relay(e, log, 'bulk moderate');
-    }
+    const r = await asAdmin('bulk moderate', {
+      ...api.bulkModerateReviews,
+      body: {
+        filter: { namespace: body.namespace, entityId: body.entityId, 'moderation.moderationStatus': 'IN_MODERATION' },
+        status: body.status,
+      },
+      schema: zm.looseObject({ count: zm.optional(zm.number()) }),
+    });
+    return json(c, { done: r.count ?? 0 });
   });
 
   const reviewId = (c: Context<Env>) => parse(ID, c.req.param('id'));
+  /** An owner's call as the admin identity; the platform's refusal relayed, its failure a 502. */
+  async function asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T> {
+    try {
+      return await platform.admin.request(o);
+    } catch (e) {
+      relay(e, log, what);
+    }
+  }
 
   app.post('/v1/reviews/:id/moderate', async (c) => {
     await owner(c);
     const id = reviewId(c);
     const { status } = parse(moderateBody, await readJson(c.req.raw));
-    try {
-      const r = await platform.admin.request({
-        ...route(api.moderateReview, { id }),
-        body: { status },
-        schema: reviewAnswer,
-      });
-      return json(c, { review: r.review });
-    } catch (e) {
-      relay(e, log, 'moderate');
-    }
+    const r = await asAdmin('moderate', {
+      ...route(api.moderateReview, { id }),
+      body: { status },
+      schema: reviewAnswer,
+    });
+    return json(c, { review: r.review });
   });
 
   app.put('/v1/reviews/:id/reply', async (c) => {
     await owner(c);
     const id = reviewId(c);
     const { message } = parse(replyBody, await readJson(c.req.raw));
-    try {
-      const r = await platform.admin.request({
-        ...route(api.replyToReview, { id }),
-        body: { message },
-        schema: reviewAnswer,
-      });
-      return json(c, { review: r.review });
-    } catch (e) {
-      relay(e, log, 'reply');
-    }
+    const r = await asAdmin('reply', { ...route(api.replyToReview, { id }), body: { message }, schema: reviewAnswer });
+    return json(c, { review: r.review });
   });
 
   app.delete('/v1/reviews/:id/reply', async (c) => {
     await owner(c);
     const id = reviewId(c);
-    try {
-      const r = await platform.admin.request({ ...route(api.deleteReviewReply, { id }), schema: reviewAnswer });
-      return json(c, { review: r.review });
-    } catch (e) {
-      relay(e, log, 'delete reply');
-    }
+    const r = await asAdmin('delete reply', { ...route(api.deleteReviewReply, { id }), schema: reviewAnswer });
+    return json(c, { review: r.review });
   });
 
   app.delete('/v1/reviews/:id', async (c) => {
     await owner(c);
     const id = reviewId(c);
-    try {
-      await platform.admin.request({ ...route(api.deleteReview, { id }), schema: loose });
-      return json(c, {});
-    } catch (e) {
-      relay(e, log, 'delete review');
-    }
+    await asAdmin('delete review', { ...route(api.deleteReview, { id }), schema: loose });
+    return json(c, {});
   });
 
   return {

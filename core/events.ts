@@ -20,6 +20,10 @@ export interface InlayEventMap {
   'inlay-review-submit': { review: Review };
   /** A back-in-stock request was created. */
   'inlay-stock-subscribe': { request: StockRequest };
+  /** `<inlay-account>` showed another section, or opened (`orderId`) or closed an order. */
+  'inlay-account-navigate': { section: string; orderId?: string };
+  /** The member deleted their account in `<inlay-account>` (they are signed out in every tab). */
+  'inlay-account-delete': Record<string, never>;
   /** A widget failed (`WIDGET_CRASHED` when its view threw). */
   'inlay-error': { code: string; message: string; requestId?: string };
 }
@@ -48,6 +52,8 @@ declare global {
     'inlay-checkout': CustomEvent<InlayEventMap['inlay-checkout']>;
     'inlay-review-submit': CustomEvent<InlayEventMap['inlay-review-submit']>;
     'inlay-stock-subscribe': CustomEvent<InlayEventMap['inlay-stock-subscribe']>;
+    'inlay-account-navigate': CustomEvent<InlayEventMap['inlay-account-navigate']>;
+    'inlay-account-delete': CustomEvent<InlayEventMap['inlay-account-delete']>;
     'inlay-error': CustomEvent<InlayEventMap['inlay-error']>;
   }
 }

@@ -87,7 +87,7 @@ ${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></s
     </nav>
     <nav aria-label="For site builders" class="tools"><a href="/snippet">Get the snippet</a><a href="/spa">SPA demo</a></nav>
     <div class="header-widgets">
-      <inlay-login></inlay-login>
+      <inlay-login account-url="/account"></inlay-login>
       <inlay-cart thank-you-url="/thank-you"></inlay-cart>
     </div>
   </div>
@@ -222,6 +222,17 @@ export function thankYouPage(ctx: PageContext, order: { number?: string } | unde
         : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`
   }
   <p><a class="button" href="/">Continue shopping</a></p>
+</section>`,
+  );
+}
+
+/** The member's account: orders, profile, addresses (a visitor gets the sign-in form). */
+export function accountPage(ctx: PageContext, section?: string): Raw {
+  return layout(
+    ctx,
+    `Your account · ${SHOP}`,
+    html`<section class="wrap account">
+  <inlay-account shop-url="/"${section ? html` section="${section}"` : ''}></inlay-account>
 </section>`,
   );
 }

@@ -13,7 +13,15 @@ import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
 import { createCompanion, type CompanionDeps } from '../companion/app.ts';
 import type { CompanionEnv } from '../companion/config.ts';
 import { nodeListener } from '../companion/node.ts';
-import { errorPage, homePage, notFoundPage, productPage, thankYouPage, type PageContext } from './pages.ts';
+import {
+  accountPage,
+  errorPage,
+  homePage,
+  notFoundPage,
+  productPage,
+  thankYouPage,
+  type PageContext,
+} from './pages.ts';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
 /** The React demo's browser bundle (npm run build:react). */
@@ -175,6 +183,10 @@ export async function startDemo(
           const product = /^[a-z0-9-]+$/.test(slug) ? await catalog.productBySlug(slug) : undefined;
           if (!product) return send(404, notFoundPage(ctx));
           return send(200, hostilePage(ctx, hostile[1], product, { bundle: url.searchParams.get('bundle') !== '0' }));
+        }
+        if (url.pathname === '/account') {
+          const section = url.searchParams.get('section');
+          return send(200, accountPage(ctx, section && /^[a-z]{1,20}$/.test(section) ? section : undefined));
         }
         if (url.pathname === '/thank-you') {
           const orderId = url.searchParams.get('orderId');

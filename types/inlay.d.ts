@@ -23,6 +23,28 @@ export interface InlayMember {
   activityStatus?: string;
   createdDate?: string;
   lastLoginDate?: string;
+  contact?: {
+    firstName?: string;
+    lastName?: string;
+    phones?: string[];
+    emails?: string[];
+    addresses?: {
+      id?: string;
+      addressLine?: string;
+      addressLine2?: string;
+      streetAddress?: {
+        number?: string;
+        name?: string;
+        [key: string]: unknown;
+      };
+      city?: string;
+      subdivision?: string;
+      country?: string;
+      postalCode?: string;
+      [key: string]: unknown;
+    }[];
+    [key: string]: unknown;
+  };
   [key: string]: unknown;
 }
 
@@ -246,6 +268,17 @@ export interface InlayStockSubscribeDetail {
   request: InlayStockRequest;
 }
 
+/** `<inlay-account>` showed another section, or opened (`orderId`) or closed an order. */
+export interface InlayAccountNavigateDetail {
+  section: string;
+  orderId?: string;
+}
+
+/** The member deleted their account in `<inlay-account>` (they are signed out in every tab). */
+export interface InlayAccountDeleteDetail {
+  [key: string]: never;
+}
+
 /** A widget failed (`WIDGET_CRASHED` when its view threw). */
 export interface InlayErrorDetail {
   code: string;
@@ -267,12 +300,52 @@ export interface InlayEventMap {
   'inlay-review-submit': InlayReviewSubmitDetail;
   /** A back-in-stock request was created. */
   'inlay-stock-subscribe': InlayStockSubscribeDetail;
+  /** `<inlay-account>` showed another section, or opened (`orderId`) or closed an order. */
+  'inlay-account-navigate': InlayAccountNavigateDetail;
+  /** The member deleted their account in `<inlay-account>` (they are signed out in every tab). */
+  'inlay-account-delete': InlayAccountDeleteDetail;
   /** A widget failed (`WIDGET_CRASHED` when its view threw). */
   'inlay-error': InlayErrorDetail;
 }
 
 export type InlayEventName = keyof InlayEventMap;
 export type InlayEvent<K extends InlayEventName> = CustomEvent<InlayEventMap[K]>;
+
+/**
+ * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, and
+ * deleting the account; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
+ * open order changes, and `inlay-account-delete` once the member deleted their account.
+ */
+export interface InlayAccountElement extends HTMLElement {
+  /**
+   * The section it opens on: `orders`, `profile` or `addresses`.
+   * @default orders
+   */
+  section: string | undefined;
+  /** The shop's page, linked from "No orders yet" (an http(s) URL or a path; the site's home by default). */
+  shopUrl: string | undefined;
+  /**
+   * A member id that receives the content (reviews) of a member who deletes their account; without it, their
+   * content is deleted with the account.
+   */
+  contentAssignee: string | undefined;
+}
+
+/** Attributes of `<inlay-account>` (JSX). */
+export interface InlayAccountAttributes {
+  /**
+   * The section it opens on: `orders`, `profile` or `addresses`.
+   * @default orders
+   */
+  section?: string;
+  /** The shop's page, linked from "No orders yet" (an http(s) URL or a path; the site's home by default). */
+  'shop-url'?: string;
+  /**
+   * A member id that receives the content (reviews) of a member who deletes their account; without it, their
+   * content is deleted with the account.
+   */
+  'content-assignee'?: string;
+}
 
 /**
  * `<inlay-add-to-cart>`: adds the product (variant, quantity) to the page's cart and opens the drawer unless
@@ -362,6 +435,11 @@ export interface InlayLoginElement extends HTMLElement {
   view: string | undefined;
   /** Sign in on the platform's hosted login page instead of the inline form. */
   hosted: boolean;
+  /**
+   * The site's own account page (with `<inlay-account>`): "My account" goes there instead of the platform's hosted
+   * account page.
+   */
+  accountUrl: string | undefined;
 }
 
 /** Attributes of `<inlay-login>` (JSX). */
@@ -373,6 +451,11 @@ export interface InlayLoginAttributes {
   view?: string;
   /** Sign in on the platform's hosted login page instead of the inline form. */
   hosted?: boolean;
+  /**
+   * The site's own account page (with `<inlay-account>`): "My account" goes there instead of the platform's hosted
+   * account page.
+   */
+  'account-url'?: string;
 }
 
 /**
@@ -472,6 +555,7 @@ export type InlayToasterAttributes = object;
 
 /** Tag → JSX attributes, for frameworks not covered by types/preact.d.ts and types/react.d.ts. */
 export interface InlayElementAttributes {
+  'inlay-account': InlayAccountAttributes;
   'inlay-add-to-cart': InlayAddToCartAttributes;
   'inlay-back-in-stock': InlayBackInStockAttributes;
   'inlay-cart': InlayCartAttributes;
@@ -484,6 +568,7 @@ export interface InlayElementAttributes {
 
 declare global {
   interface HTMLElementTagNameMap {
+    'inlay-account': InlayAccountElement;
     'inlay-add-to-cart': InlayAddToCartElement;
     'inlay-back-in-stock': InlayBackInStockElement;
     'inlay-cart': InlayCartElement;
@@ -500,6 +585,8 @@ declare global {
     'inlay-checkout': CustomEvent<InlayCheckoutDetail>;
     'inlay-review-submit': CustomEvent<InlayReviewSubmitDetail>;
     'inlay-stock-subscribe': CustomEvent<InlayStockSubscribeDetail>;
+    'inlay-account-navigate': CustomEvent<InlayAccountNavigateDetail>;
+    'inlay-account-delete': CustomEvent<InlayAccountDeleteDetail>;
     'inlay-error': CustomEvent<InlayErrorDetail>;
   }
   interface Window {

@@ -33,6 +33,7 @@ const widgets = {
     () => import('./cart/element.ts'),
     'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',
   ],
+  'inlay-account': [() => import('./account/element.ts'), 'display:block;min-height:320px'],
   'inlay-add-to-cart': [
     () => import('./add-to-cart/element.ts'),
     'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',

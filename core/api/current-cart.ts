@@ -92,12 +92,22 @@ export function fetchCart(c: Client): Promise<Cart | null> {
 
 export const estimateTotals = (c: Client) => send(c, api.estimateTotals, totalsSchema, {});
 
+/** What create-checkout may carry to fill in the hosted checkout (a member's email and default address). */
+export interface CheckoutPrefill {
+  email?: string;
+  shippingAddress?: Record<string, string>;
+}
+
 /** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
 export async function startCheckout(
   c: Client,
   callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string },
+  prefill: CheckoutPrefill = {},
 ) {
-  const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), { channelType: 'WEB' });
+  const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), {
+    channelType: 'WEB',
+    ...prefill,
+  });
   const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
     ecomCheckout: { checkoutId },
     callbacks,

@@ -20,6 +20,28 @@ export const memberSchema = z.looseObject({
   activityStatus: z.optional(z.string()),
   createdDate: z.optional(z.string()),
   lastLoginDate: z.optional(z.string()),
+  contact: z.optional(
+    z.looseObject({
+      firstName: z.optional(z.string()),
+      lastName: z.optional(z.string()),
+      phones: z.optional(z.array(z.string())),
+      emails: z.optional(z.array(z.string())),
+      addresses: z.optional(
+        z.array(
+          z.looseObject({
+            id: z.optional(z.string()),
+            addressLine: z.optional(z.string()),
+            addressLine2: z.optional(z.string()),
+            streetAddress: z.optional(z.looseObject({ number: z.optional(z.string()), name: z.optional(z.string()) })),
+            city: z.optional(z.string()),
+            subdivision: z.optional(z.string()),
+            country: z.optional(z.string()),
+            postalCode: z.optional(z.string()),
+          }),
+        ),
+      ),
+    }),
+  ),
 });
 export type Member = z.infer<typeof memberSchema>;
 const wrapped = z.object({ member: memberSchema });
@@ -38,3 +60,21 @@ export const updateNickname = (http: Http, memberId: string, nickname: string) =
 /** Join (public profile) or leave (private profile) the site's community; returns the member as changed. */
 export const setCommunity = (http: Http, join: boolean) =>
   write(http, join ? api.joinCommunity : api.leaveCommunity, {});
+
+// TEMP (main session): replaced by helper B's versions on merge.
+type Contact = { firstName?: string; lastName?: string; phones?: string[]; addresses?: Record<string, unknown>[] };
+export const updateContact = (http: Http, memberId: string, contact: Contact) =>
+  write(http, route(api.updateMember, { id: memberId }), { member: { id: memberId, contact } });
+export const clearContactSet = (http: Http, memberId: string, set: 'phones' | 'emails' | 'addresses') =>
+  write(
+    http,
+    { method: 'DELETE', path: `/members/v1/members/${encodeURIComponent(memberId)}/${set}` } as Operation,
+    undefined,
+  );
+export const deleteMyAccount = async (http: Http, contentAssigneeId?: string): Promise<void> => {
+  await http.request({
+    ...api.deleteMyMember,
+    query: contentAssigneeId ? { contentAssigneeId } : {},
+    schema: z.object({}),
+  });
+};

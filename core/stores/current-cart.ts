@@ -21,7 +21,7 @@ import { $session } from './session.ts';
 import { oncePer } from '../context.ts';
 import { announce, onRestore, openChannel } from './cart-page.ts';
 import * as cartApi from '../api/current-cart.ts';
-import type { AddItem, Cart, CartChangeReason, CartLine } from '../api/current-cart.ts';
+import type { AddItem, Cart, CartChangeReason, CartLine, CheckoutPrefill } from '../api/current-cart.ts';
 
 interface Pending {
   apply?: (c: Cart) => Cart;
@@ -206,7 +206,9 @@ export function createCart(client: CartClient) {
     loadCart,
     refresh,
     estimateTotals: () => cartApi.estimateTotals(client),
-    startCheckout: (callbacks: Parameters<typeof cartApi.startCheckout>[1]) => cartApi.startCheckout(client, callbacks),
+    /** The hosted checkout, its form filled in with a signed-in member's email and default address. */
+    startCheckout: (callbacks: Parameters<typeof cartApi.startCheckout>[1]) =>
+      cartApi.startCheckout(client, callbacks, memberPrefill()),
     /**
      * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
      * `previous`: the error of the try this one repeats (see `mutate`).
@@ -253,6 +255,27 @@ export function createCart(client: CartClient) {
   };
 }
 export type CartStore = ReturnType<typeof createCart>;
+
+/** A signed-in member's login email and first (default) address (`<inlay-account>` keeps it), as create-checkout takes them. */
+function memberPrefill(): CheckoutPrefill {
+  const s = $session.get();
+  const m = s.role === 'member' ? s.member : undefined;
+  const a = m?.contact?.addresses?.[0];
+  const address = Object.fromEntries(
+    Object.entries({
+      addressLine1: a?.addressLine,
+      addressLine2: a?.addressLine2,
+      city: a?.city,
+      subdivision: a?.subdivision,
+      country: a?.country,
+      postalCode: a?.postalCode,
+    }).filter((e): e is [string, string] => !!e[1]),
+  );
+  return {
+    ...(m?.loginEmail ? { email: m.loginEmail } : {}),
+    ...(Object.keys(address).length ? { shippingAddress: address } : {}),
+  };
+}
 
 /** The page's one cart for a client (made on first use, in this chunk: the cart code stays out of the core). */
 export const cartOf: (client: CartClient) => CartStore = oncePer(createCart);

@@ -2,7 +2,8 @@
  * Helpers for tests that talk to an emulator over HTTP (emulator node tests, e2e, scripts); not a test file itself.
  */
 import { request as httpRequest } from 'node:http';
-import { pkceChallenge, issueAuthorizationCode } from '../../emulator/domain/auth.ts';
+import { hashPassword, pkceChallenge, issueAuthorizationCode } from '../../emulator/domain/auth.ts';
+import { createMember } from '../../emulator/domain/identity.ts';
 import { DEMO_CLIENT_ID, seedIds } from '../../emulator/seed.ts';
 import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 import { startEmulator } from '../../emulator/server.ts';
@@ -73,16 +74,16 @@ export async function adminToken(emu: RunningEmulator): Promise<string> {
 /** A 43-character PKCE verifier. */
 export const VERIFIER = 'abcdefghijklmnopqrstuvwxyz0123456789-._~ABC';
 
-/** Member tokens through a real authorization_code exchange. */
+/** Member tokens through a real authorization_code exchange (a seeded member, or any member by `{ id }`). */
 export async function memberTokens(
   emu: RunningEmulator,
-  who: 'member' | 'owner' = 'member',
+  who: 'member' | 'owner' | { id: string } = 'member',
 ): Promise<{ access: string; refresh: string }> {
   const code = issueAuthorizationCode(
     emu.db,
     {
       clientId: DEMO_CLIENT_ID,
-      memberId: seedIds.members[who],
+      memberId: typeof who === 'string' ? seedIds.members[who] : who.id,
       codeChallenge: pkceChallenge(VERIFIER),
     },
     emu.app.now(),
@@ -92,6 +93,29 @@ export async function memberTokens(
   });
   if (r.status !== 200) throw new Error(`code exchange failed: ${r.text}`);
   return { access: r.json.access_token, refresh: r.json.refresh_token };
+}
+
+/** A new approved member who signs in with `password` (as sign-up and email verification leave one); its id. */
+export async function createTestMember(
+  emu: RunningEmulator,
+  email: string,
+  password: string,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<string> {
+  const id = createMember(
+    emu.db,
+    {
+      email,
+      passwordHash: await hashPassword(password),
+      status: 'APPROVED',
+      nickname: names.firstName ?? email.split('@')[0]!,
+      firstName: names.firstName ?? null,
+      lastName: names.lastName ?? null,
+    },
+    emu.app.now(),
+  );
+  emu.db.prepare<[string]>('UPDATE members SET email_verified = 1 WHERE id = ?').run(id);
+  return id;
 }
 
 /** A raw HTTP request (fetch normalizes `..` and cannot send some paths). */
@@ -127,8 +151,10 @@ export async function placeOrder(
   emu: RunningEmulator,
   lines: { productId: string; variantId?: string; quantity: number }[],
   siteOrigin = 'http://127.0.0.1:5173',
+  /** The buyer's access token (a member's); a new visitor's by default. */
+  buyer?: string,
 ): Promise<string> {
-  const { access } = await visitorTokens(emu);
+  const access = buyer ?? (await visitorTokens(emu)).access;
   const lineItems = lines.map((l) => ({
     catalogReference: {
       appId: STORES_APP_ID,

@@ -23,7 +23,14 @@ const declarations = (json: string) =>
 
 // The public contract (design §2): key attributes and the events each element fires.
 const contract: Record<string, { attributes: string[]; events: string[] }> = {
-  'inlay-login': { attributes: ['view', 'hosted'], events: ['inlay-login', 'inlay-logout', 'inlay-error'] },
+  'inlay-login': {
+    attributes: ['view', 'hosted', 'account-url'],
+    events: ['inlay-login', 'inlay-logout', 'inlay-error'],
+  },
+  'inlay-account': {
+    attributes: ['section', 'shop-url', 'content-assignee'],
+    events: ['inlay-account-navigate', 'inlay-account-delete', 'inlay-error'],
+  },
   'inlay-reviews': {
     attributes: ['product-id', 'namespace', 'entity-id', 'page-size', 'no-form'],
     events: ['inlay-review-submit', 'inlay-error'],

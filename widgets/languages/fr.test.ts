@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import pack, { parts } from './fr.ts';
 import { languages } from './index.ts';
 import { en as core } from '../../core/i18n/en.ts';
+import { strings as account } from '../account/strings.ts';
+import { orderStrings as accountOrders } from '../account/orders-strings.ts';
+import { detailStrings as accountDetails } from '../account/details-strings.ts';
+import { signInStrings as accountSignIn } from '../account/signin.tsx';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { strings as cart } from '../cart/strings.ts';
@@ -16,6 +20,10 @@ import { ownerStrings as reviewOwner } from '../reviews/owner-strings.ts';
 
 const english: Record<keyof typeof parts, Record<string, string>> = {
   core,
+  account,
+  accountOrders,
+  accountDetails,
+  accountSignIn,
   addToCart,
   backInStock,
   cart,

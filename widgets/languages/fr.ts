@@ -3,6 +3,10 @@
  * is French (widgets/languages/index.ts). A widget's English stays in its own chunk.
  */
 import { fr as core } from '../../core/i18n/fr.ts';
+import { fr as account } from '../account/strings.fr.ts';
+import { fr as accountOrders } from '../account/orders-strings.fr.ts';
+import { fr as accountDetails } from '../account/details-strings.fr.ts';
+import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
@@ -18,6 +22,10 @@ import { fr as reviewOwner } from '../reviews/owner-strings.fr.ts';
 /** Each dictionary on its own (the tests check that no two share a key). */
 export const parts = {
   core,
+  account,
+  accountOrders,
+  accountDetails,
+  accountSignIn,
   addToCart,
   backInStock,
   cart,

@@ -7,6 +7,6 @@ import { loginCss } from './styles.ts';
 export const InlayLogin: WidgetElement<LoginProps> = defineElement<LoginProps>({
   tag: 'inlay-login',
   component: LoginView,
-  props: { view: 'string', hosted: 'boolean' },
+  props: { view: 'string', hosted: 'boolean', accountUrl: 'string' },
   styles: loginCss,
 });

@@ -10,6 +10,7 @@ export function Menu({
   member,
   close,
   profile,
+  accountUrl,
 }: {
   id: string;
   model: LoginModel;
@@ -17,6 +18,8 @@ export function Menu({
   member?: Member;
   close: () => void;
   profile: () => void;
+  /** The site's account page, when it has one. */
+  accountUrl?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
@@ -41,7 +44,13 @@ export function Menu({
         <button type="button" role="menuitem" tabIndex={-1} part="menuitem" disabled={!member} onClick={profile}>
           {t('login.profile')}
         </button>
-        <button type="button" role="menuitem" tabIndex={-1} part="menuitem" onClick={() => model.account()}>
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          part="menuitem"
+          onClick={() => (accountUrl ? location.assign(accountUrl) : model.account())}
+        >
           {t('login.account')}
         </button>
         <button type="button" role="menuitem" tabIndex={-1} part="menuitem" onClick={() => model.signOut()}>

@@ -18,6 +18,11 @@ export interface LoginProps {
   view?: string;
   /** Sign in on the platform's hosted login page instead of the inline form. */
   hosted?: boolean;
+  /**
+   * The site's own account page (with `<inlay-account>`): "My account" goes there instead of the platform's hosted
+   * account page.
+   */
+  accountUrl?: string;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface LoginProps {
  * signed in, the member's avatar and name with a menu (my account, sign out). Emits `inlay-login` / `inlay-logout`
  * when the session changes while the page is open (also when another tab signs in or out).
  */
-export function LoginView({ view, hosted, emit, host, context }: LoginProps & WidgetProps) {
+export function LoginView({ view, hosted, accountUrl, emit, host, context }: LoginProps & WidgetProps) {
   const { i18n } = context;
   const t = i18n().strings(strings);
   const model = useMemo(() => createLoginModel(context), []);
@@ -128,6 +133,7 @@ export function LoginView({ view, hosted, emit, host, context }: LoginProps & Wi
               model={model}
               t={t}
               member={member}
+              accountUrl={httpUrl(accountUrl, location.href)}
               close={() => (setMenu(false), trigger.current?.focus())}
               profile={() => {
                 setMenu(false);

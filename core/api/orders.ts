@@ -1,0 +1,117 @@
+/**
+ * The signed-in member's own orders, read through the site companion (docs/companion.md "Member account"): eCommerce
+ * Orders calls are admin-only on the platform (wire-protocol §11.5), so the companion makes them for the member its
+ * token verifies to, never for an id the browser names. Loaded on demand by `<inlay-account>` only.
+ */
+import { z } from 'zod/mini';
+import type { Http } from '../http.ts';
+import { imageSchema } from './media.ts';
+
+const o = z.optional;
+const str = z.string();
+const money = z.looseObject({ amount: str, formattedAmount: o(str) });
+const text = z.looseObject({ original: str, translated: o(str) });
+
+/** A postal address as orders carry it (`addressLine1`; members' addresses say `addressLine`). */
+export const orderAddressSchema = z.looseObject({
+  addressLine1: o(str),
+  addressLine: o(str),
+  addressLine2: o(str),
+  city: o(str),
+  subdivision: o(str),
+  country: o(str),
+  postalCode: o(str),
+});
+const contactDetails = z.looseObject({ firstName: o(str), lastName: o(str), phone: o(str), company: o(str) });
+
+const lineSchema = z.looseObject({
+  id: str,
+  productName: o(text),
+  catalogReference: o(z.looseObject({ appId: str, catalogItemId: str, options: o(z.record(str, z.unknown())) })),
+  quantity: z.number(),
+  price: o(money),
+  totalPriceBeforeTax: o(money),
+  descriptionLines: o(z.array(z.looseObject({ name: o(text), plainText: o(text), colorInfo: o(text) }))),
+  image: o(imageSchema),
+});
+const discountSchema = z.looseObject({
+  coupon: o(z.looseObject({ code: o(str), name: o(str), amount: o(money) })),
+  discountRule: o(z.looseObject({ name: o(text), amount: o(money) })),
+  merchantDiscount: o(z.looseObject({ amount: o(money) })),
+});
+
+export const orderSchema = z.looseObject({
+  id: str,
+  number: z.union([str, z.number()]),
+  createdDate: o(str),
+  status: o(str),
+  paymentStatus: o(str),
+  fulfillmentStatus: o(str),
+  currency: o(str),
+  buyerInfo: o(z.looseObject({ email: o(str) })),
+  lineItems: z.array(lineSchema),
+  priceSummary: o(
+    z.looseObject({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: o(money) }),
+  ),
+  appliedDiscounts: o(z.array(discountSchema)),
+  billingInfo: o(z.looseObject({ address: o(orderAddressSchema), contactDetails: o(contactDetails) })),
+  shippingInfo: o(
+    z.looseObject({
+      title: o(str),
+      cost: o(z.looseObject({ price: o(money) })),
+      logistics: o(
+        z.looseObject({
+          deliveryTime: o(str),
+          shippingDestination: o(z.looseObject({ address: o(orderAddressSchema), contactDetails: o(contactDetails) })),
+        }),
+      ),
+    }),
+  ),
+  activities: o(
+    z.array(
+      z.looseObject({
+        id: o(str),
+        type: o(str),
+        createdDate: o(str),
+        customActivity: o(z.looseObject({ type: o(str) })),
+      }),
+    ),
+  ),
+});
+export const fulfillmentSchema = z.looseObject({
+  id: o(str),
+  createdDate: o(str),
+  lineItems: o(z.array(z.looseObject({ id: str, quantity: o(z.number()) }))),
+  trackingInfo: o(z.looseObject({ trackingNumber: o(str), shippingProvider: o(str), trackingLink: o(str) })),
+});
+
+export type Order = z.infer<typeof orderSchema>;
+export type OrderLine = Order['lineItems'][number];
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+export type Fulfillment = z.infer<typeof fulfillmentSchema>;
+
+const page = z.object({ orders: z.array(orderSchema), next: o(z.nullable(str)) });
+
+/** `POST /v1/my/orders`: a page of the member's orders, newest first; `next` asks for the following page. */
+export const myOrders = (http: Http, o: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
+  http.request({ method: 'POST', path: '/my/orders', body: o, kind: 'read', schema: page, signal });
+
+/** `GET /v1/my/orders/{id}`: one of the member's orders with its shipments (404 for anyone else's). */
+export const myOrder = (http: Http, id: string, signal?: AbortSignal) =>
+  http.request({
+    path: `/my/orders/${encodeURIComponent(id)}`,
+    schema: z.object({ order: orderSchema, fulfillments: o(z.array(fulfillmentSchema)) }),
+    signal,
+  });
+
+/**
+ * `POST /v1/my/orders/{id}/cancel`: an unpaid order is canceled (`CANCELED`); a paid one gets a request the shop
+ * answers (`REQUESTED`). 409 `CANNOT_CANCEL` (with `data.reason`) when its state no longer allows it.
+ */
+export const cancelMyOrder = (http: Http, id: string, reason?: string) =>
+  http.request({
+    method: 'POST',
+    path: `/my/orders/${encodeURIComponent(id)}/cancel`,
+    body: reason ? { reason } : {},
+    schema: z.object({ order: orderSchema, outcome: z.enum(['CANCELED', 'REQUESTED']) }),
+  });

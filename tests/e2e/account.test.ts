@@ -1,0 +1,220 @@
+// `<inlay-account>` (issue 21) on the real stack: the built bundle in Chromium on the demo's /account page, the
+// member's orders read through the site companion mounted on the demo's origin, the emulator on SQLite. Orders are
+// placed through the platform's own steps (cart, create-checkout, hosted checkout); failures come from the emulator's
+// fault injection. Nothing is mocked.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, fillHostedCheckout, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { api, createTestMember, memberTokens, placeOrder } from '../helpers/emulator.ts';
+import { seedIds, seedVariantId } from '../../emulator/seed.ts';
+
+const env = useStackAndBrowser();
+const MUG = seedIds.products['enamel-camp-mug']!;
+const FOREST = seedVariantId('enamel-camp-mug', { Color: 'Forest' });
+const BOARD = seedIds.products['maple-cutting-board']!;
+const PASSWORD = 'correct-horse-9';
+const account = (page: Page) => page.locator('inlay-account');
+
+let n = 0;
+/** A new member with `orders` placed through the hosted checkout (each: the lines), and their access token. */
+async function memberWith(orders: { productId: string; variantId?: string; quantity: number }[][]) {
+  const email = `buyer${++n}-${Date.now()}@example.com`;
+  const id = await createTestMember(env.stack.emulator, email, PASSWORD, { firstName: 'Ada', lastName: 'Buyer' });
+  const { access } = await memberTokens(env.stack.emulator, { id });
+  const placed: string[] = [];
+  for (const lines of orders) placed.push(await placeOrder(env.stack.emulator, lines, env.stack.demo, access));
+  return { email, id, access, orders: placed };
+}
+
+const orderRow = (id: string) =>
+  JSON.parse(
+    env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!.data,
+  ) as { number: string; priceSummary: { total: { formattedAmount: string } } };
+
+/** The account page, signed in through the account's own inline sign-in form. */
+async function signedIn(email: string, opts: Parameters<typeof openPage>[1] & { query?: string } = {}) {
+  const w = await openPage(env.browser, opts);
+  await w.page.goto(`${env.stack.demo}/account${opts.query ?? ''}`);
+  await signInInline(w, email);
+  return w;
+}
+
+async function signInInline(w: WatchedPage, email: string) {
+  const a = account(w.page);
+  await a.getByText('Sign in to see your account').waitFor();
+  await a.getByLabel('Email').fill(email);
+  await a.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await a.getByLabel('Password', { exact: true }).press('Enter');
+  await a.getByRole('tab', { name: 'Orders' }).waitFor();
+}
+
+describe('<inlay-account>', () => {
+  it('a visitor gets the sign-in form inline; a member who ordered sees the order, opens it, buys it again', async () => {
+    const m = await memberWith([
+      [{ productId: MUG, variantId: FOREST, quantity: 2 }],
+      [
+        { productId: BOARD, quantity: 1 },
+        { productId: MUG, variantId: FOREST, quantity: 1 },
+      ],
+    ]);
+    const [first, second] = m.orders.map(orderRow);
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/account`);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+    await signInInline(w, m.email);
+    const a = account(w.page);
+    // newest first, with number, total and status in words
+    const cards = a.locator('[part=order]');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.nth(0).textContent()).toContain(`Order #${second!.number}`);
+    expect(await cards.nth(0).textContent()).toContain(second!.priceSummary.total.formattedAmount);
+    expect(await cards.nth(1).textContent()).toContain(`Order #${first!.number}`);
+    expect(await cards.nth(1).textContent()).toMatch(/Paid.*Not shipped yet/);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+
+    await a.getByRole('button', { name: `View order #${second!.number}` }).click();
+    const detail = a.locator('[part=order-detail]');
+    await detail.getByRole('heading', { name: `Order #${second!.number}` }).waitFor();
+    expect(await detail.locator('[part=lines] li').count()).toBe(2);
+    expect(await detail.locator('[part=totals]').textContent()).toContain(second!.priceSummary.total.formattedAmount);
+    expect(await detail.textContent()).toContain('1 Main St');
+    expect(await detail.locator('[part=history]').textContent()).toMatch(/Order placed.*Payment received/);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+
+    // buy again: both lines land in the cart
+    const badge = w.page.locator('inlay-cart .badge');
+    await detail.getByRole('button', { name: 'Buy again' }).click();
+    await expect.poll(() => detail.textContent()).toContain('Added to your cart: ');
+    await expect.poll(() => badge.textContent()).toBe('2');
+
+    // the receipt opens in its own window, built from the order
+    const [popup] = await Promise.all([
+      w.context.waitForEvent('page'),
+      detail.getByRole('button', { name: 'Print receipt' }).click(),
+    ]);
+    await expect.poll(() => popup.title()).toBe(`Receipt for order #${second!.number}`);
+    expect(await popup.locator('body').textContent()).toContain(second!.priceSummary.total.formattedAmount);
+    await popup.close();
+
+    await detail.getByRole('button', { name: 'All orders' }).click();
+    await expect.poll(() => cards.count()).toBe(2);
+    await w.context.close();
+  });
+
+  it('a second member sees none of the first one’s orders, through the widget and against the companion', async () => {
+    const a = await memberWith([[{ productId: MUG, variantId: FOREST, quantity: 1 }]]);
+    const b = await memberWith([]);
+    const w = await signedIn(b.email);
+    const el = account(w.page);
+    await el.getByText('No orders yet').waitFor();
+    expect(await el.getByRole('link', { name: 'Go to the shop' }).getAttribute('href')).toBe(`${env.stack.demo}/`);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+
+    const companion = (path: string, token: string, body?: unknown) =>
+      fetch(`${env.stack.companion.url}/v1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const mine = await (await companion('/my/orders', a.access, {})).json();
+    expect(mine.orders.map((o: { id: string }) => o.id)).toEqual(a.orders);
+    expect((await (await companion('/my/orders', b.access, {})).json()).orders).toEqual([]);
+    expect((await companion(`/my/orders/${a.orders[0]}`, b.access)).status).toBe(404);
+    expect((await companion(`/my/orders/${a.orders[0]}/cancel`, b.access, {})).status).toBe(404);
+    await w.context.close();
+  });
+
+  it('an address saved in the account fills in the hosted checkout', async () => {
+    const m = await memberWith([]);
+    const w = await signedIn(m.email, { query: '?section=addresses' });
+    const a = account(w.page);
+    await a.getByText('No saved addresses yet. Add one to check out faster.').waitFor();
+    await a.getByRole('button', { name: 'Add address' }).click();
+    await a.getByRole('button', { name: 'Save' }).click();
+    // field errors, nothing sent
+    await expect.poll(() => a.locator('[aria-invalid=true]').count()).toBe(4);
+    await a.getByLabel('Street address').fill('77 Harbour Road');
+    await a.getByLabel('City').fill('Seattle');
+    await a.getByLabel('Postal code').fill('98101');
+    await a.getByLabel('State or region code (optional)').fill('WA');
+    await a.getByLabel('Country').selectOption('US');
+    await a.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => a.locator('[part=address]').count()).toBe(1);
+    expect(await a.locator('[part=address]').textContent()).toMatch(/77 Harbour Road.*Default/);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+    // stored on the platform, as the member's first address
+    const me = await api(env.stack.emulator, '/members/v1/members/my?fieldsets=FULL', { token: m.access });
+    expect(me.json.member.contact.addresses).toMatchObject([
+      { addressLine: '77 Harbour Road', city: 'Seattle', postalCode: '98101', country: 'US', subdivision: 'US-WA' },
+    ]);
+
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await w.page.locator('inlay-cart dialog').getByRole('button', { name: 'Check out' }).click();
+    await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
+    expect(await w.page.getByLabel('Street address').inputValue()).toBe('77 Harbour Road');
+    expect(await w.page.getByLabel('City').inputValue()).toBe('Seattle');
+    expect(await w.page.getByLabel('Email').inputValue()).toBe(m.email);
+    await fillHostedCheckout(w.page);
+    await w.context.close();
+  });
+
+  it('deleting the account signs the member out in every tab', async () => {
+    const m = await memberWith([]);
+    const w = await signedIn(m.email, { query: '?section=profile' });
+    const other = await w.context.newPage();
+    await other.goto(`${env.stack.demo}/account`);
+    await account(other).getByRole('tab', { name: 'Orders' }).waitFor();
+
+    const a = account(w.page);
+    await a.getByRole('button', { name: 'Delete my account' }).click();
+    await a.getByRole('button', { name: 'Delete my account for good' }).click();
+    await a.getByText('Tick the box to confirm.').waitFor();
+    await a.getByLabel('I understand this can’t be undone.').check();
+    await a.getByRole('button', { name: 'Delete my account for good' }).click();
+    await a.getByText('Sign in to see your account').waitFor();
+    await account(other).getByText('Sign in to see your account').waitFor();
+    expect(w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    const gone = await api(env.stack.emulator, '/members/v1/members/my', { token: m.access });
+    expect(gone.status).toBe(401);
+    await w.context.close();
+  });
+
+  it('a companion failure shows an error with retry; the orders load on retry', async () => {
+    const m = await memberWith([[{ productId: BOARD, quantity: 1 }]]);
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/orders/search', method: 'POST', status: 500, times: 6 },
+    });
+    const w = await signedIn(m.email);
+    w.expected.push(/status of 50\d/);
+    const a = account(w.page);
+    await a.getByRole('alert').waitFor();
+    await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    await a.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => a.locator('[part=order]').count()).toBe(1);
+    await w.context.close();
+  });
+
+  it('axe clean in dark mode at 375 px and right to left', async () => {
+    const m = await memberWith([[{ productId: MUG, variantId: FOREST, quantity: 1 }]]);
+    for (const [opts, query] of [
+      [{ colorScheme: 'dark' as const, viewport: { width: 375, height: 800 } }, ''],
+      [{}, '?dir=rtl'],
+    ] as const) {
+      const w = await signedIn(m.email, { ...opts, query });
+      const a = account(w.page);
+      await expect.poll(() => a.locator('[part=order]').count()).toBe(1);
+      expect(await axe(w.page, 'inlay-account')).toEqual([]);
+      await a.getByRole('button', { name: /^View order #/ }).click();
+      await a.locator('[part=order-detail]').waitFor();
+      expect(await axe(w.page, 'inlay-account')).toEqual([]);
+      // no sideways scrolling at 375 px
+      expect(await w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await a.getByRole('tab', { name: 'Addresses' }).click();
+      await a.getByRole('button', { name: 'Add address' }).click();
+      expect(await axe(w.page, 'inlay-account')).toEqual([]);
+      await w.context.close();
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import { atom } from 'nanostores';
+import type { InlayContext } from '../../core/context.ts';
+import type { Emit } from '../../core/events.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import { companionOf } from '../../core/api/companion.ts';
+import * as o from '../../core/api/orders.ts';
+import type { Fulfillment, Order, OrderLine } from '../../core/api/orders.ts';
+import type { AddItem } from '../../core/api/current-cart.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
+import { orderStrings as strings } from './orders-strings.ts';
+
+/** Orders a page asks for at a time. */
+export const PAGE = 10;
+
+export interface OrdersUi {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  orders: Order[];
+  next?: string;
+  /** Loading the next page (the list stays). */
+  more?: boolean;
+  error?: string;
+}
+export interface DetailUi {
+  id: string;
+  status: 'loading' | 'ready' | 'error';
+  order?: Order;
+  fulfillments?: Fulfillment[];
+  error?: string;
+  /** The cancel step: asked (confirming), sending, its answer or failure. */
+  cancel?: { busy?: boolean; error?: string; done?: 'CANCELED' | 'REQUESTED' };
+  again?: { busy?: boolean; added?: string[]; gone?: string[]; error?: string };
+}
+
+export const lineName = (l: OrderLine) => l.productName?.translated ?? l.productName?.original ?? '';
+
+/** The order's lines as cart items (catalog item and variant), with their names. */
+export function againItems(order: Order): { item: AddItem; name: string }[] {
+  return order.lineItems.flatMap((l) => {
+    const ref = l.catalogReference;
+    if (!ref?.catalogItemId) return [];
+    const variantId = ref.options?.['variantId'];
+    return [
+      {
+        item: {
+          productId: ref.catalogItemId,
+          ...(typeof variantId === 'string' ? { variantId } : {}),
+          quantity: Math.max(1, Math.min(9999, l.quantity)),
+        },
+        name: lineName(l),
+      },
+    ];
+  });
+}
+
+/** The indexes of `lineItems[i]` a refused add-to-cart names (its field violations). */
+export function refusedIndexes(e: unknown): number[] {
+  if (!(e instanceof InlayApiError) || e.status !== 400) return [];
+  const found = new Set<number>();
+  for (const v of e.fieldViolations ?? []) {
+    const m = /^lineItems\[(\d+)\]/.exec(v.field);
+    if (m) found.add(Number(m[1]));
+  }
+  return [...found];
+}
+
+/**
+ * The orders section's state: the member's orders (pages through the companion), the open order, buying an order
+ * again and asking to cancel it.
+ */
+export function createOrdersModel(context: InlayContext, props: { emit: Emit; page?: () => string }) {
+  const { client, i18n } = context;
+  const t = (key: keyof typeof strings, params?: Record<string, string | number>) =>
+    i18n().strings(strings)(key, params);
+  const page = props.page ?? (() => location.href);
+  const $orders = atom<OrdersUi>({ status: 'idle', orders: [] });
+  const $detail = atom<DetailUi | undefined>(undefined);
+  const setOrders = (p: Partial<OrdersUi>) => $orders.set({ ...$orders.get(), ...p });
+  const setDetail = (p: Partial<DetailUi>, id: string) => {
+    const d = $detail.get();
+    if (d?.id === id) $detail.set({ ...d, ...p });
+  };
+  const api = async () => {
+    const http = companionOf(client, page());
+    if (!http) throw new InlayApiError({ kind: 'config', message: 'no companion' });
+    return { http, o };
+  };
+  let listRun = 0;
+
+  async function loadPage(more: boolean) {
+    const run = ++listRun;
+    const cur = $orders.get();
+    if (more && (!cur.next || cur.more)) return;
+    setOrders(more ? { more: true, error: undefined } : { status: 'loading', error: undefined });
+    try {
+      const { http, o } = await api();
+      const r = await o.myOrders(http, { limit: PAGE, ...(more ? { cursor: cur.next } : {}) });
+      if (run !== listRun) return;
+      const have = more ? $orders.get().orders : [];
+      const ids = new Set(have.map((x) => x.id));
+      $orders.set({
+        status: 'ready',
+        orders: [...have, ...r.orders.filter((x) => !ids.has(x.id))],
+        next: r.next ?? undefined,
+      });
+    } catch (e) {
+      if (run === listRun) setOrders({ status: more ? 'ready' : 'error', more: false, error: i18n().error(e) });
+    }
+  }
+
+  async function openOrder(id: string) {
+    const known = $orders.get().orders.find((x) => x.id === id);
+    $detail.set({ id, status: known ? 'ready' : 'loading', order: known });
+    props.emit('inlay-account-navigate', { section: 'orders', orderId: id });
+    try {
+      const { http, o } = await api();
+      const r = await o.myOrder(http, id);
+      setDetail({ status: 'ready', order: r.order, fulfillments: r.fulfillments ?? [], error: undefined }, id);
+    } catch (e) {
+      const error = e instanceof InlayApiError && e.status === 404 ? t('acct.notFound') : i18n().error(e);
+      // an order already listed stays readable; only its shipments and history are missing
+      setDetail(known ? { error } : { status: 'error', error }, id);
+    }
+  }
+
+  return {
+    $orders,
+    $detail,
+    hasCompanion: () => !!companionOf(client, page()),
+    loadOrders: () => loadPage(false),
+    moreOrders: () => loadPage(true),
+    openOrder,
+    closeOrder() {
+      $detail.set(undefined);
+      props.emit('inlay-account-navigate', { section: 'orders' });
+    },
+    /**
+     * Add the order's lines to the cart in one call. A line the platform refuses (the product or its variant is gone)
+     * is named and the rest are added; a line added but out of stock is named too (the cart shows it unavailable).
+     */
+    async buyAgain(order: Order) {
+      const id = order.id;
+      if ($detail.get()?.again?.busy) return;
+      setDetail({ again: { busy: true } }, id);
+      let wanted = againItems(order);
+      const gone: string[] = order.lineItems.filter((l) => !l.catalogReference?.catalogItemId).map(lineName);
+      try {
+        const cart = cartOf(client);
+        let result;
+        while (wanted.length) {
+          try {
+            result = await cart.addItems(wanted.map((w) => w.item));
+            break;
+          } catch (e) {
+            const refused = refusedIndexes(e);
+            if (!refused.length) throw e;
+            gone.push(...refused.map((i) => wanted[i]?.name ?? ''));
+            wanted = wanted.filter((_, i) => !refused.includes(i));
+          }
+        }
+        const unavailable = new Set(
+          (result?.lineItems ?? [])
+            .filter((l) => l.availability && l.availability.status !== 'AVAILABLE')
+            .map((l) => l.catalogReference.catalogItemId),
+        );
+        const added = wanted.filter((w) => !unavailable.has(w.item.productId)).map((w) => w.name);
+        gone.push(...wanted.filter((w) => unavailable.has(w.item.productId)).map((w) => w.name));
+        setDetail({ again: { added, gone: gone.filter(Boolean) } }, id);
+        if (added.length) cart.$cartOpen.set(true);
+      } catch (e) {
+        setDetail({ again: { error: i18n().error(e) } }, id);
+      }
+    },
+    /** Cancel (unpaid) or ask the shop to cancel (paid); the companion decides which and says so. */
+    async cancel(order: Order, reason: string) {
+      const id = order.id;
+      if ($detail.get()?.cancel?.busy) return false;
+      setDetail({ cancel: { busy: true } }, id);
+      try {
+        const { http, o } = await api();
+        const r = await o.cancelMyOrder(http, id, reason.trim().slice(0, 500) || undefined);
+        setDetail({ order: r.order, cancel: { done: r.outcome } }, id);
+        $orders.set({ ...$orders.get(), orders: $orders.get().orders.map((x) => (x.id === id ? r.order : x)) });
+        return true;
+      } catch (e) {
+        const app = e instanceof InlayApiError ? e.applicationError : undefined;
+        const why = (app?.data as { reason?: string } | undefined)?.reason;
+        const error =
+          app?.code === 'CANNOT_CANCEL'
+            ? t('acct.cantCancel', {
+                reason: t(
+                  `acct.why.${['CANCELED', 'FULFILLED', 'PARTIALLY_FULFILLED', 'REFUNDED'].includes(why ?? '') ? why : 'NOT_CANCELABLE'}` as keyof typeof strings,
+                ),
+              })
+            : i18n().error(e);
+        setDetail({ cancel: { error } }, id);
+        return false;
+      }
+    },
+  };
+}
+
+export type OrdersModel = ReturnType<typeof createOrdersModel>;
+
+const models = new WeakMap<object, { visit: number; model: OrdersModel }>();
+/**
+ * The element's orders model for its `visit` (member session): kept while the element lives, so a tab switch keeps the
+ * list and the open order; another sign-in on the page gets a new one (nothing of the previous member's shows).
+ */
+export function ordersModelOf(host: object, visit: number, make: () => OrdersModel): OrdersModel {
+  let m = models.get(host);
+  if (m?.visit !== visit) models.set(host, (m = { visit, model: make() }));
+  return m.model;
+}

@@ -17,6 +17,7 @@ import { fillHostedCheckout } from '../tests/helpers/browser.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
+import { memberTokens, placeOrder } from '../tests/helpers/emulator.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 
 const OUT = 'gallery';
@@ -152,6 +153,28 @@ async function toHostedCheckout(r: Run) {
   await drawer.locator('li.line').first().waitFor();
   await drawer.getByRole('button', { name: 'Check out' }).click();
   await r.page.waitForURL(/\/_hosted\/checkout\?session=/, { timeout: STEP_MS });
+}
+
+/** The demo member's account with two orders placed through the hosted checkout (placed once per gallery run). */
+async function accountWithOrders(r: Run, query = '') {
+  const db = r.stack.emulator.db;
+  const placed = db
+    .prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM orders WHERE owner = 'm:' || ?")
+    .get(seedIds.members.member)!.n;
+  if (placed < 2) {
+    const { access } = await memberTokens(r.stack.emulator, 'member');
+    const mug = { productId: seedIds.products[MUG]!, variantId: NAVY, quantity: 2 };
+    await placeOrder(r.stack.emulator, [mug], r.stack.demo, access);
+    await placeOrder(
+      r.stack.emulator,
+      [{ productId: seedIds.products['maple-cutting-board']!, quantity: 1 }, { ...mug, quantity: 1 }],
+      r.stack.demo,
+      access,
+    );
+  }
+  await go(r, `/account${query}`);
+  const account = r.page.locator('inlay-account');
+  return account;
 }
 
 // ---- the states ----------------------------------------------------------------------------------------------
@@ -567,6 +590,85 @@ const STATES: State[] = [
       await r.page.reload();
       await bis.getByRole('button', { name: /Stop notifying me/ }).waitFor();
       return { around: [r.page.locator('.buy')], pad: 16 };
+    },
+  },
+  {
+    id: 'account-visitor',
+    group: 'Account',
+    title: 'Signed out: sign in inline',
+    caption: '/account for a visitor: the sign-in form of <inlay-login>, inline.',
+    async run(r) {
+      await go(r, '/account');
+      await r.page.locator('inlay-account').getByText('Sign in to see your account').waitFor();
+      return { around: [r.page.locator('inlay-account')], pad: 16 };
+    },
+  },
+  {
+    id: 'account-orders',
+    group: 'Account',
+    title: 'Orders',
+    session: 'member',
+    caption: 'The demo member with two orders placed through the hosted checkout, read through the site companion.',
+    async run(r) {
+      const account = await accountWithOrders(r);
+      await account.locator('[part=order]').nth(1).waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
+  {
+    id: 'account-order-detail',
+    group: 'Account',
+    title: 'Order detail, cancel asked',
+    session: 'member',
+    caption: 'An order opened: lines, totals, address, history; "Cancel order" asks first (paid: a request to the shop).',
+    async run(r) {
+      const account = await accountWithOrders(r);
+      await account.getByRole('button', { name: /^View order #/ }).first().click();
+      await account.getByRole('button', { name: 'Cancel order' }).click();
+      await account.locator('[part=cancel-form]').waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
+  {
+    id: 'account-orders-error',
+    group: 'Account',
+    title: 'Orders: the companion failed',
+    session: 'member',
+    caption: 'The platform’s order search fails (500) behind the companion: the message and "Try again".',
+    async run(r) {
+      await r.fault({ path: '/ecom/v1/orders/search', status: 500 });
+      await go(r, '/account');
+      await r.page.locator('inlay-account').getByRole('alert').waitFor();
+      return { around: [r.page.locator('inlay-account')], pad: 16 };
+    },
+  },
+  {
+    id: 'account-address-form',
+    group: 'Account',
+    title: 'Addresses: a new one, with field errors',
+    session: 'member',
+    caption: 'Addresses → "Add address" → "Save" with nothing filled in: each missing field says so.',
+    async run(r) {
+      await go(r, '/account?section=addresses');
+      const account = r.page.locator('inlay-account');
+      await account.getByRole('button', { name: 'Add address' }).click();
+      await account.getByRole('button', { name: 'Save' }).click();
+      await account.locator('[aria-invalid=true]').first().waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
+  {
+    id: 'account-profile',
+    group: 'Account',
+    title: 'Profile, deletion asked',
+    session: 'member',
+    caption: 'Profile: name, phone numbers, contact emails; "Delete my account" open with its confirmation.',
+    async run(r) {
+      await go(r, '/account?section=profile');
+      const account = r.page.locator('inlay-account');
+      await account.getByRole('button', { name: 'Delete my account' }).click();
+      await account.locator('[part=delete-form]').waitFor();
+      return { around: [account], pad: 16 };
     },
   },
   {

@@ -36,6 +36,12 @@ function useMember(props: SectionProps) {
   return { member, error, retry: () => setAttempt(attempt + 1) };
 }
 
+/** The form's fields by name, trimmed: what the person typed, read as it is sent. */
+const fields = (e: Event): Record<string, string> =>
+  Object.fromEntries(
+    [...new FormData(e.currentTarget as HTMLFormElement)].map(([k, v]) => [k, typeof v === 'string' ? v.trim() : '']),
+  );
+
 /** Field errors of a refused write, by the last segment of each violation's path (`…addresses[0].city` → `city`). */
 function fieldErrors(e: unknown): Errors {
   const out: Errors = {};
@@ -124,18 +130,17 @@ export function ProfileSection(props: SectionProps) {
 function NameForm({ context, ids, member, t }: SectionProps & { member: Member; t: T }) {
   const w = useWrite(context.i18n);
   const c = member.contact;
-  const [first, setFirst] = useState(c?.firstName ?? '');
-  const [last, setLast] = useState(c?.lastName ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const submit = (e: Event) => {
     e.preventDefault();
+    const { firstName = '', lastName = '' } = fields(e);
     const errs: Errors = {};
-    if (first.trim().length > 100) errs['firstName'] = t('me.tooLong', { n: 100 });
-    if (last.trim().length > 100) errs['lastName'] = t('me.tooLong', { n: 100 });
+    if (firstName.length > 100) errs['firstName'] = t('me.tooLong', { n: 100 });
+    if (lastName.length > 100) errs['lastName'] = t('me.tooLong', { n: 100 });
     setErrors(errs);
     if (Object.keys(errs).length) return;
     void w.run(
-      () => updateContact(context.client.http, member.id, { firstName: first.trim(), lastName: last.trim() }),
+      () => updateContact(context.client.http, member.id, { firstName, lastName }),
       (err) => (setErrors(fieldErrors(err)), Object.keys(fieldErrors(err)).length > 0),
     );
   };
@@ -147,8 +152,7 @@ function NameForm({ context, ids, member, t }: SectionProps & { member: Member; 
           ids={ids}
           name="firstName"
           label={t('me.first')}
-          value={first}
-          set={setFirst}
+          value={c?.firstName ?? ''}
           errors={errors}
           auto="given-name"
         />
@@ -156,8 +160,7 @@ function NameForm({ context, ids, member, t }: SectionProps & { member: Member; 
           ids={ids}
           name="lastName"
           label={t('me.last')}
-          value={last}
-          set={setLast}
+          value={c?.lastName ?? ''}
           errors={errors}
           auto="family-name"
         />
@@ -180,7 +183,6 @@ function Input(p: {
   name: string;
   label: string;
   value: string;
-  set: (v: string) => void;
   errors: Errors;
   auto?: string;
   type?: string;
@@ -197,10 +199,9 @@ function Input(p: {
         type={p.type ?? 'text'}
         autoComplete={p.auto}
         maxLength={p.max ?? 200}
-        value={p.value}
+        defaultValue={p.value}
         aria-invalid={err ? 'true' : undefined}
         aria-describedby={err ? `${id}e` : undefined}
-        onInput={(e) => p.set((e.currentTarget as HTMLInputElement).value)}
       />
       {err ? (
         <p class="err" id={`${id}e`}>
@@ -233,7 +234,7 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
   const save = (list: string[]) => w.run(() => saveSet(context.client.http, member.id, 'phones', list));
   const submit = async (e: Event) => {
     e.preventDefault();
-    const v = value.trim();
+    const v = fields(e)['phone'] ?? '';
     if (!PHONE.test(v) || v.replace(/\D/g, '').length < 4) return setErrors({ phone: t('me.badPhone') });
     setErrors({});
     const list = editing === 'new' ? [...phones, v] : phones.map((p, i) => (i === editing ? v : p));
@@ -283,7 +284,7 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
         <p class="muted">{t('me.noPhones')}</p>
       )}
       {editing !== undefined ? (
-        <form class="inline" onSubmit={(e) => void submit(e)} noValidate ref={input as never}>
+        <form class="inline" key={String(editing)} onSubmit={(e) => void submit(e)} noValidate ref={input as never}>
           <Input
             ids={ids}
             name="phone"
@@ -292,7 +293,6 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
             max={50}
             label={t('me.phone')}
             value={value}
-            set={setValue}
             errors={errors}
           />
           <div class="row">
@@ -354,7 +354,9 @@ function DeleteAccount({ context, ids, emit, contentAssignee, t }: SectionProps 
   const w = useWrite(context.i18n);
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!sure) return setNeed(true);
+    const box = (e.currentTarget as HTMLFormElement).elements.namedItem('sure') as HTMLInputElement;
+    setSure(box.checked);
+    if (!box.checked) return setNeed(true);
     void w.run(async () => {
       await deleteMyAccount(context.client.http, contentAssignee || undefined);
       // the platform revoked this member's tokens: drop them here and, through storage, in every other tab
@@ -376,6 +378,7 @@ function DeleteAccount({ context, ids, emit, contentAssignee, t }: SectionProps 
           <label class="check">
             <input
               type="checkbox"
+              name="sure"
               checked={sure}
               aria-invalid={need && !sure ? 'true' : undefined}
               aria-describedby={need && !sure ? `${ids}dele` : undefined}
@@ -449,11 +452,10 @@ export function AddressesSection(props: SectionProps) {
   const countries = [...new Set([...COUNTRIES, ...(form.country ? [form.country] : [])])]
     .map((c) => [c, names.of(c) ?? c] as const)
     .sort((a, b) => a[1].localeCompare(b[1], i18n.locale));
-  const set = (k: Field) => (v: string) => setForm({ ...form, [k]: v });
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const f = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as Record<Field, string>;
+    const f = { ...blank, ...fields(e) } as Record<Field, string>;
     const errs: Errors = {};
     for (const k of ['addressLine', 'city', 'postalCode', 'country'] as const) if (!f[k]) errs[k] = t('me.required');
     for (const [k, n] of [
@@ -552,6 +554,7 @@ export function AddressesSection(props: SectionProps) {
       )}
       {editing !== undefined ? (
         <form
+          key={String(editing)}
           ref={formRef}
           onSubmit={(e) => void submit(e)}
           noValidate
@@ -565,7 +568,6 @@ export function AddressesSection(props: SectionProps) {
             auto="address-line1"
             label={t('me.line1')}
             value={form.addressLine}
-            set={set('addressLine')}
             errors={errors}
           />
           <Input
@@ -575,7 +577,6 @@ export function AddressesSection(props: SectionProps) {
             max={100}
             label={t('me.line2')}
             value={form.addressLine2}
-            set={set('addressLine2')}
             errors={errors}
           />
           <div class="grid">
@@ -586,7 +587,6 @@ export function AddressesSection(props: SectionProps) {
               max={100}
               label={t('me.city')}
               value={form.city}
-              set={set('city')}
               errors={errors}
             />
             <Input
@@ -596,7 +596,6 @@ export function AddressesSection(props: SectionProps) {
               max={20}
               label={t('me.postal')}
               value={form.postalCode}
-              set={set('postalCode')}
               errors={errors}
             />
           </div>
@@ -608,7 +607,6 @@ export function AddressesSection(props: SectionProps) {
               max={6}
               label={t('me.region')}
               value={form.subdivision}
-              set={set('subdivision')}
               errors={errors}
             />
             <div class="field">
@@ -617,10 +615,9 @@ export function AddressesSection(props: SectionProps) {
                 id={`${ids}f-country`}
                 name="country"
                 autoComplete="country"
-                value={form.country}
+                defaultValue={form.country}
                 aria-invalid={errors['country'] ? 'true' : undefined}
                 aria-describedby={errors['country'] ? `${ids}f-countrye` : undefined}
-                onChange={(e) => set('country')((e.currentTarget as HTMLSelectElement).value)}
               >
                 <option value="">{t('me.pickCountry')}</option>
                 {countries.map(([c, n]) => (

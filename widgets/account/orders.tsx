@@ -71,7 +71,7 @@ function Orders({
       </div>
     );
   if (!ui.orders.length) {
-    const shop = httpUrl(shopUrl || '/', location.href);
+    const shop = httpUrl(shopUrl, location.href) ?? httpUrl('/', location.href);
     return (
       <div class="state empty">
         <p class="big">{t('acct.noOrders')}</p>
@@ -248,7 +248,9 @@ function OrderDetail({ model, d, i18n, t, ids }: { model: OrdersModel; d: Detail
           aria-labelledby={`${ids}c`}
           onSubmit={(e) => {
             e.preventDefault();
-            void model.cancel(o, reason).then((ok) => ok && setAsking(false));
+            // what the field holds now (an event may come before the render that follows typing)
+            const field = (e.currentTarget as HTMLFormElement).elements.namedItem('reason') as HTMLTextAreaElement;
+            void model.cancel(o, field.value).then((ok) => ok && setAsking(false));
           }}
         >
           <p id={`${ids}c`} class="strong">
@@ -258,6 +260,7 @@ function OrderDetail({ model, d, i18n, t, ids }: { model: OrdersModel; d: Detail
           <label for={`${ids}r`}>{t('acct.cancelReason')}</label>
           <textarea
             id={`${ids}r`}
+            name="reason"
             maxLength={500}
             rows={2}
             value={reason}

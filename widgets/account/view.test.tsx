@@ -1,0 +1,256 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountWidget } from '../../tests/helpers/mount.ts';
+import { $session } from '../../core/stores/session.ts';
+import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { STORES_APP_ID } from '../../core/api/products.ts';
+import type { Member } from '../../core/api/members.ts';
+
+const B = 'https://shop.test/api/inlay';
+const money = (amount: string) => ({ amount, formattedAmount: `$${amount}` });
+const order = {
+  id: 'o-1',
+  number: '10042',
+  createdDate: '2026-11-20T10:00:00.000Z',
+  status: 'APPROVED',
+  paymentStatus: 'PAID',
+  fulfillmentStatus: 'NOT_FULFILLED',
+  currency: 'USD',
+  lineItems: [
+    {
+      id: 'l1',
+      quantity: 2,
+      productName: { original: 'Enamel Camp Mug' },
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: 'mug', options: { variantId: 'navy' } },
+      price: money('18.00'),
+      totalPriceBeforeTax: money('36.00'),
+      image: { url: 'javascript:alert(1)' },
+    },
+  ],
+  priceSummary: { subtotal: money('36.00'), shipping: money('6.95'), tax: money('2.88'), total: money('45.83') },
+  shippingInfo: {
+    title: 'Standard',
+    logistics: {
+      shippingDestination: {
+        address: { addressLine1: '1 Main St', city: 'Portland', postalCode: '97201', country: 'US' },
+        contactDetails: { firstName: 'Ada', lastName: 'Buyer' },
+      },
+    },
+  },
+  activities: [
+    { id: 'a1', type: 'ORDER_PLACED', createdDate: '2026-11-20T10:00:00.000Z' },
+    { id: 'a2', type: 'ORDER_PAID', createdDate: '2026-11-20T10:00:00.000Z' },
+  ],
+};
+const member = (contact: Member['contact'] = {}): Member => ({
+  id: 'm-1',
+  loginEmail: 'ada@example.com',
+  contact: { firstName: 'Ada', phones: [], emails: ['ada@example.com'], addresses: [], ...contact },
+});
+
+let reply: (call: Call) => Response | undefined;
+const net = fakeFetch((call) => {
+  if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  return reply(call) ?? json(500, { message: 'unexpected' });
+});
+const sent = (part: string) => net.calls.filter((c) => c.url.includes(part));
+
+beforeEach(() => {
+  document.body.replaceChildren();
+  localStorage.clear();
+  net.calls.length = 0;
+  reply = () => undefined;
+  $session.set({ status: 'member', role: 'member', member: member() });
+});
+
+async function mount(attrs: Record<string, string> = {}, companion: string | null = B) {
+  const { el, $, $$ } = await mountWidget('inlay-account', attrs, net.fetch, companion ? { companion } : {});
+  const text = () => el.shadowRoot!.textContent ?? '';
+  const button = (name: RegExp) =>
+    $$<HTMLButtonElement>('button').find((b) => name.test(b.getAttribute('aria-label') ?? b.textContent ?? ''));
+  return { el, $, $$, text, button };
+}
+const type = (input: HTMLInputElement | HTMLSelectElement, value: string) => {
+  input.value = value;
+  input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+};
+
+describe('<inlay-account>', () => {
+  it('a visitor gets the sign-in form, not the tabs', async () => {
+    $session.set({ status: 'visitor', role: 'visitor' });
+    const { $, text } = await mount();
+    await vi.waitFor(() => expect(text()).toContain('Sign in to see your account'));
+    expect($('[role=tablist]')).toBeNull();
+    expect($('input[type=email], input[name=email]')).not.toBeNull();
+  });
+
+  it('tabs: arrow keys move between sections, the attribute picks the first, each change is an event', async () => {
+    reply = (c) => (c.url.startsWith(`${B}/v1/my/orders`) ? json(200, { orders: [] }) : undefined);
+    const { el, $, $$ } = await mount({ section: 'profile' });
+    const events: unknown[] = [];
+    el.addEventListener('inlay-account-navigate', (e) => events.push(e.detail));
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Profile'));
+    $$('[role=tab]')[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Addresses'));
+    $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Orders'));
+    expect(events).toEqual([{ section: 'addresses' }, { section: 'orders' }]);
+    expect($$('[role=tab]').map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+  });
+
+  it('no orders: the empty state links to the shop (only an http(s) URL)', async () => {
+    reply = (c) => (c.url.startsWith(`${B}/v1/my/orders`) ? json(200, { orders: [] }) : undefined);
+    const { $, text } = await mount({ 'shop-url': 'javascript:alert(1)' });
+    await vi.waitFor(() => expect(text()).toContain('No orders yet'));
+    expect($('a')?.getAttribute('href')).not.toMatch(/^javascript/);
+  });
+
+  it('without a companion it says order history is not available, and asks nothing', async () => {
+    const { text } = await mount({}, null);
+    await vi.waitFor(() => expect(text()).toContain('Order history isn’t available on this site yet.'));
+    expect(sent('/my/orders')).toHaveLength(0);
+  });
+
+  it('an order: list, detail with totals, address, history in words; an unsafe image URL is not used', async () => {
+    reply = (c) =>
+      c.url === `${B}/v1/my/orders`
+        ? json(200, { orders: [order] })
+        : c.url === `${B}/v1/my/orders/o-1`
+          ? json(200, {
+              order,
+              fulfillments: [
+                {
+                  id: 'f',
+                  trackingInfo: { trackingNumber: 'TRK1', shippingProvider: 'UPS', trackingLink: 'javascript:x' },
+                },
+              ],
+            })
+          : undefined;
+    const { $, $$, text, button } = await mount();
+    await vi.waitFor(() => expect(text()).toContain('Order #10042'));
+    expect(text()).toContain('$45.83');
+    expect(text()).toContain('Paid');
+    expect(text()).toContain('Not shipped yet');
+    button(/View order #10042/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('UPS TRK1'));
+    expect($('[part=totals]')!.textContent).toBe('Subtotal$36.00Shipping$6.95Tax$2.88Total$45.83');
+    expect(text()).toContain('1 Main St');
+    expect($('[part=history]')!.textContent).toMatch(/Order placed.*Payment received/);
+    expect($$('img')).toHaveLength(0);
+    expect($$('a').some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(false);
+    button(/All orders/)!.click();
+    await vi.waitFor(() => expect($('[part=orders]')).not.toBeNull());
+  });
+
+  it('cancel asks first, says what happens for a paid order, and shows the shop’s answer', async () => {
+    reply = (c) =>
+      c.url === `${B}/v1/my/orders`
+        ? json(200, { orders: [order] })
+        : c.url === `${B}/v1/my/orders/o-1`
+          ? json(200, { order })
+          : c.url.endsWith('/cancel')
+            ? json(200, { order, outcome: 'REQUESTED' })
+            : undefined;
+    const { $, text, button } = await mount();
+    await vi.waitFor(() => expect(button(/View order/)).toBeDefined());
+    button(/View order/)!.click();
+    await vi.waitFor(() => expect(button(/^Cancel order$/)).toBeDefined());
+    button(/^Cancel order$/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('It’s already paid'));
+    type($<HTMLTextAreaElement>('textarea')! as unknown as HTMLInputElement, 'Ordered twice');
+    button(/Send request/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('Your cancellation request was sent.'));
+    expect(sent('/cancel')[0]!.body).toEqual({ reason: 'Ordered twice' });
+  });
+
+  it('addresses: field errors before sending; a new address replaces the whole set; removing the last clears it', async () => {
+    const saved = { id: 'ad1', addressLine: '77 Harbour Rd', city: 'Seattle', postalCode: '98101', country: 'US' };
+    reply = (c) => {
+      if (c.url.includes('/members/v1/members/m-1/addresses') && c.method === 'DELETE')
+        return json(200, { member: member({ addresses: [] }) });
+      if (c.url.includes('/members/v1/members/m-1') && c.method === 'PATCH')
+        return json(200, { member: member({ addresses: [saved] }) });
+      return undefined;
+    };
+    const { $, text, button } = await mount({ section: 'addresses' });
+    await vi.waitFor(() => expect(text()).toContain('No saved addresses yet'));
+    button(/Add address/)!.click();
+    await vi.waitFor(() => expect($('form[part=address-form]')).not.toBeNull());
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[aria-invalid=true]')).not.toBeNull());
+    expect(sent('/members/')).toHaveLength(0);
+    type($<HTMLInputElement>('[name=addressLine]')!, '77 Harbour Rd');
+    type($<HTMLInputElement>('[name=city]')!, 'Seattle');
+    type($<HTMLInputElement>('[name=postalCode]')!, '98101');
+    type($<HTMLInputElement>('[name=subdivision]')!, 'wa');
+    type($<HTMLSelectElement>('[name=country]')!, 'US');
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[part=address]')).not.toBeNull());
+    expect(sent('/members/')[0]!.body).toEqual({
+      member: {
+        id: 'm-1',
+        contact: {
+          addresses: [
+            { addressLine: '77 Harbour Rd', city: 'Seattle', postalCode: '98101', country: 'US', subdivision: 'US-WA' },
+          ],
+        },
+      },
+    });
+    expect($session.get().member?.contact?.addresses).toEqual([saved]);
+    button(/^Remove /)!.click();
+    await vi.waitFor(() => expect(text()).toContain('No saved addresses yet'));
+    expect(sent('/addresses').map((c) => c.method)).toEqual(['DELETE']);
+  });
+
+  it('a refused save keeps what was typed and shows the platform’s field error', async () => {
+    reply = (c) =>
+      c.method === 'PATCH'
+        ? json(400, {
+            message: 'bad',
+            details: {
+              validationError: {
+                fieldViolations: [
+                  {
+                    field: 'member.contact.addresses[0].postalCode',
+                    description: 'too long',
+                    violatedRule: 'MAX_LENGTH',
+                  },
+                ],
+              },
+            },
+          })
+        : undefined;
+    const { $, button } = await mount({ section: 'addresses' });
+    await vi.waitFor(() => expect(button(/Add address/)).toBeDefined());
+    button(/Add address/)!.click();
+    await vi.waitFor(() => expect($('[name=city]')).not.toBeNull());
+    type($<HTMLInputElement>('[name=addressLine]')!, '1 Rue Haute');
+    type($<HTMLInputElement>('[name=city]')!, 'Lyon');
+    type($<HTMLInputElement>('[name=postalCode]')!, '69001');
+    type($<HTMLSelectElement>('[name=country]')!, 'FR');
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[name=postalCode]')!.getAttribute('aria-invalid')).toBe('true'));
+    expect($<HTMLInputElement>('[name=city]')!.value).toBe('Lyon');
+    expect(el_text($('[name=postalCode]')!.parentElement!)).toContain('too long');
+  });
+
+  it('deleting the account needs the box ticked, then signs out and says so', async () => {
+    reply = (c) => (c.url.includes('/members/v1/members/my') && c.method === 'DELETE' ? json(200, {}) : undefined);
+    const { el, $, text, button } = await mount({ section: 'profile', 'content-assignee': 'm-owner' });
+    const deleted: unknown[] = [];
+    el.addEventListener('inlay-account-delete', (e) => deleted.push(e.detail));
+    await vi.waitFor(() => expect(button(/^Delete my account$/)).toBeDefined());
+    button(/^Delete my account$/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('Reviews you wrote stay on the site'));
+    button(/Delete my account for good/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('Tick the box to confirm.'));
+    expect(sent('/members/v1/members/my')).toHaveLength(0);
+    $<HTMLInputElement>('form[part=delete-form] input[type=checkbox]')!.click();
+    button(/Delete my account for good/)!.click();
+    await vi.waitFor(() => expect(deleted).toHaveLength(1));
+    const call = sent('/members/v1/members/my')[0]!;
+    expect(call.method).toBe('DELETE');
+    expect(new URL(call.url).searchParams.get('contentAssigneeId')).toBe('m-owner');
+  });
+});
+
+const el_text = (e: Element) => e.textContent ?? '';

@@ -167,7 +167,10 @@ async function accountWithOrders(r: Run, query = '') {
     await placeOrder(r.stack.emulator, [mug], r.stack.demo, access);
     await placeOrder(
       r.stack.emulator,
-      [{ productId: seedIds.products['maple-cutting-board']!, quantity: 1 }, { ...mug, quantity: 1 }],
+      [
+        { productId: seedIds.products['maple-cutting-board']!, quantity: 1 },
+        { ...mug, quantity: 1 },
+      ],
       r.stack.demo,
       access,
     );
@@ -620,10 +623,14 @@ const STATES: State[] = [
     group: 'Account',
     title: 'Order detail, cancel asked',
     session: 'member',
-    caption: 'An order opened: lines, totals, address, history; "Cancel order" asks first (paid: a request to the shop).',
+    caption:
+      'An order opened: lines, totals, address, history; "Cancel order" asks first (paid: a request to the shop).',
     async run(r) {
       const account = await accountWithOrders(r);
-      await account.getByRole('button', { name: /^View order #/ }).first().click();
+      await account
+        .getByRole('button', { name: /^View order #/ })
+        .first()
+        .click();
       await account.getByRole('button', { name: 'Cancel order' }).click();
       await account.locator('[part=cancel-form]').waitFor();
       return { around: [account], pad: 16 };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Raw } from './html.ts';
 import type { Product } from './catalog.ts';
+import { html } from './html.ts';
 import { layout, productBody, productTitle, type PageContext } from './pages.ts';
 
 /**
@@ -8,7 +9,11 @@ import { layout, productBody, productTitle, type PageContext } from './pages.ts'
  * site itself (the widgets use constructable stylesheets), images and requests only from the platform's API, the
  * silent sign-in frame only from the platform's pages origin, and Trusted Types required for every script sink. README "Content Security Policy" documents it.
  */
-export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase' | 'hostedBase'>): string {
+export function strictCsp(
+  ctx: Pick<PageContext, 'apiBase' | 'assetsBase' | 'hostedBase'>,
+  /** The site companion on the page's own origin (connect-src adds `'self'`). */
+  o: { companion?: boolean } = {},
+): string {
   const api = new URL(ctx.apiBase).origin;
   // the silent sign-in's authorize page: the platform's pages origin, not its API's
   const pages = new URL(ctx.hostedBase ?? ctx.apiBase).origin;
@@ -18,7 +23,7 @@ export function strictCsp(ctx: Pick<PageContext, 'apiBase' | 'assetsBase' | 'hos
     `script-src ${assets}`,
     "style-src 'self'",
     `img-src ${api} data:`,
-    `connect-src ${api}`,
+    `connect-src ${api}${o.companion ? " 'self'" : ''}`,
     `frame-src ${pages}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
@@ -37,4 +42,17 @@ export function cspProductPage(ctx: PageContext, p: Product): Raw {
     icon,
     pageScript: false,
   });
+}
+
+/** The member's account under `strictCsp` with the companion on the page's origin: no page script. */
+export function cspAccountPage(ctx: PageContext): Raw {
+  return layout(
+    ctx,
+    'Your account',
+    html`<section class="wrap account"><inlay-account shop-url="/"></inlay-account></section>`,
+    {
+      icon,
+      pageScript: false,
+    },
+  );
 }

@@ -196,6 +196,34 @@ describe('<inlay-account>', () => {
     await w.context.close();
   });
 
+  it('works under the strictest policy the widgets support, with the companion on the page’s origin', async () => {
+    const m = await memberWith([[{ productId: MUG, variantId: FOREST, quantity: 1 }]]);
+    const w = await openPage(env.browser);
+    await w.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+        true,
+      );
+    });
+    const res = await w.page.goto(`${env.stack.demo}/csp-account`);
+    expect(res!.headers()['content-security-policy']).toContain('connect-src');
+    await signInInline(w, m.email);
+    const a = account(w.page);
+    await a.getByRole('button', { name: /^View order #/ }).click();
+    await a.locator('[part=order-detail]').waitFor();
+    await a.getByRole('tab', { name: 'Addresses' }).click();
+    await a.getByRole('button', { name: 'Add address' }).waitFor();
+    // the sections' own sheets applied (constructable stylesheets, allowed by style-src 'self')
+    expect(await a.getByRole('button', { name: 'Add address' }).evaluate((b) => getComputedStyle(b).minHeight)).toBe(
+      '44px',
+    );
+    expect(await w.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await w.context.close();
+  });
+
   it('axe clean in dark mode at 375 px and right to left', async () => {
     const m = await memberWith([[{ productId: MUG, variantId: FOREST, quantity: 1 }]]);
     for (const [opts, query] of [

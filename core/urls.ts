@@ -41,6 +41,10 @@ export const api = {
   updateMember: op('PATCH', '/members/v1/members/{id}'),
   joinCommunity: op('POST', '/members/v1/members/join-community'),
   leaveCommunity: op('POST', '/members/v1/members/leave-community'),
+  // Clear a contact set (an empty array in updateMember has no effect): `{member}`.
+  deleteMemberPhones: op('DELETE', '/members/v1/members/{id}/phones'),
+  deleteMemberEmails: op('DELETE', '/members/v1/members/{id}/emails'),
+  deleteMemberAddresses: op('DELETE', '/members/v1/members/{id}/addresses'),
   // Reviews (§4).
   queryReviews: op('POST', `${REVIEWS}/query`),
   countReviews: op('POST', `${REVIEWS}/count`),

@@ -67,6 +67,10 @@ export interface MemberRow {
   created_date: string;
   updated_date: string;
   last_login_date: string | null;
+  /** JSON array of phone strings (migration 010). */
+  phones: string;
+  /** JSON array of emails, or NULL: the login email alone. */
+  contact_emails: string | null;
 }
 
 export function memberByEmail(db: Database, email: string): MemberRow | undefined {
@@ -77,7 +81,6 @@ export function memberById(db: Database, id: string): MemberRow | undefined {
   return db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?').get(id);
 }
 
-/** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
 /** Sign-up: a new MEMBER with a fresh contact id and an unverified email; returns its id. */
 export function createMember(
   db: Database,
@@ -183,12 +186,154 @@ export function setMemberPrivacy(db: Database, id: string, privacy: 'PUBLIC' | '
   );
 }
 
-/** Delete a member record (revoke its tokens first). */
-export function deleteMember(db: Database, id: string): void {
-  db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(id);
+/** A member's street address as the wire shows it (`contact.addresses[]`, SDK `Address`). */
+export interface WireAddress {
+  id: string;
+  addressLine?: string;
+  addressLine2?: string;
+  streetAddress?: { number?: string; name?: string };
+  city?: string;
+  subdivision?: string;
+  country?: string;
+  postalCode?: string;
+}
+/** An address to store: `id` absent for a new one (it gets a GUID). */
+export type AddressInput = Omit<WireAddress, 'id'> & { id?: string | undefined };
+
+interface AddressRow {
+  id: string;
+  address_line: string | null;
+  address_line2: string | null;
+  street_number: string | null;
+  street_name: string | null;
+  city: string | null;
+  subdivision: string | null;
+  country: string | null;
+  postal_code: string | null;
 }
 
-export function toWireMember(m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
+/** A member's addresses, in the order last sent. */
+export function memberAddresses(db: Database, memberId: string): WireAddress[] {
+  return db
+    .prepare<[string], AddressRow>('SELECT * FROM member_addresses WHERE member_id = ? ORDER BY position')
+    .all(memberId)
+    .map((r) => {
+      const street =
+        r.street_number !== null || r.street_name !== null
+          ? {
+              streetAddress: {
+                ...(r.street_number !== null ? { number: r.street_number } : {}),
+                ...(r.street_name !== null ? { name: r.street_name } : {}),
+              },
+            }
+          : {};
+      return {
+        id: r.id,
+        ...street,
+        ...(r.address_line !== null ? { addressLine: r.address_line } : {}),
+        ...(r.address_line2 !== null ? { addressLine2: r.address_line2 } : {}),
+        ...(r.city !== null ? { city: r.city } : {}),
+        ...(r.subdivision !== null ? { subdivision: r.subdivision } : {}),
+        ...(r.country !== null ? { country: r.country } : {}),
+        ...(r.postal_code !== null ? { postalCode: r.postal_code } : {}),
+      };
+    });
+}
+
+/**
+ * Replace a member's contact sets (undefined: left alone). Addresses sent with an `id` keep it (the caller has
+ * checked that the member has it); the others get a new GUID; addresses not sent are gone.
+ */
+export function replaceMemberContactSets(
+  db: Database,
+  memberId: string,
+  sets: { phones?: string[] | undefined; addresses?: AddressInput[] | undefined },
+  nowMs: number,
+): void {
+  const nowIso = new Date(nowMs).toISOString();
+  db.transaction(() => {
+    if (sets.phones !== undefined)
+      db.prepare<[string, string, string]>('UPDATE members SET phones = ?, updated_date = ? WHERE id = ?').run(
+        JSON.stringify(sets.phones),
+        nowIso,
+        memberId,
+      );
+    if (sets.addresses !== undefined) {
+      db.prepare<[string]>('DELETE FROM member_addresses WHERE member_id = ?').run(memberId);
+      const insert = db.prepare(
+        `INSERT INTO member_addresses (id, member_id, position, address_line, address_line2, street_number, street_name,
+           city, subdivision, country, postal_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      sets.addresses.forEach((a, i) =>
+        insert.run(
+          a.id ?? randomUUID(),
+          memberId,
+          i,
+          a.addressLine ?? null,
+          a.addressLine2 ?? null,
+          a.streetAddress?.number ?? null,
+          a.streetAddress?.name ?? null,
+          a.city ?? null,
+          a.subdivision ?? null,
+          a.country ?? null,
+          a.postalCode ?? null,
+        ),
+      );
+      db.prepare<[string, string]>('UPDATE members SET updated_date = ? WHERE id = ?').run(nowIso, memberId);
+    }
+  })();
+}
+
+/** Empty one of a member's contact sets (Delete Member Phones / Emails / Addresses). */
+export function clearMemberContactSet(
+  db: Database,
+  memberId: string,
+  set: 'phones' | 'emails' | 'addresses',
+  nowMs: number,
+): void {
+  const nowIso = new Date(nowMs).toISOString();
+  db.transaction(() => {
+    if (set === 'addresses') db.prepare<[string]>('DELETE FROM member_addresses WHERE member_id = ?').run(memberId);
+    else
+      db.prepare<[string]>(
+        `UPDATE members SET ${set === 'phones' ? 'phones' : 'contact_emails'} = '[]' WHERE id = ?`,
+      ).run(memberId);
+    db.prepare<[string, string]>('UPDATE members SET updated_date = ? WHERE id = ?').run(nowIso, memberId);
+  })();
+}
+
+/**
+ * Delete a member record (revoke its tokens first) and its content: with an assignee, the member's reviews become
+ * the assignee's (a review of an item the assignee reviewed too is deleted: one review per author per item);
+ * without one they are deleted. Addresses go with the record (cascade). Orders are not touched (their buyerInfo
+ * keeps the ids).
+ */
+export function deleteMember(db: Database, id: string, nowMs: number, assignee?: MemberRow): void {
+  db.transaction(() => {
+    const m = memberById(db, id);
+    if (!m) return;
+    if (assignee) {
+      db.prepare<[string, string]>(
+        `DELETE FROM reviews WHERE contact_id = ? AND EXISTS (SELECT 1 FROM reviews AS theirs
+           WHERE theirs.contact_id = ? AND theirs.namespace = reviews.namespace AND theirs.entity_id = reviews.entity_id)`,
+      ).run(m.contact_id, assignee.contact_id);
+      db.prepare<[string, string | null, string, string, string]>(
+        `UPDATE reviews SET contact_id = ?, author_name = ?, author_type = 'MEMBER', created_by = ?,
+           revision = revision + 1, updated_date = ? WHERE contact_id = ?`,
+      ).run(
+        assignee.contact_id,
+        assignee.nickname ?? assignee.email.split('@')[0] ?? null,
+        assignee.id,
+        new Date(nowMs).toISOString(),
+        m.contact_id,
+      );
+    } else db.prepare<[string]>('DELETE FROM reviews WHERE contact_id = ?').run(m.contact_id);
+    db.prepare<[string]>('DELETE FROM members WHERE id = ?').run(id);
+  })();
+}
+
+/** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
+export function toWireMember(db: Database, m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
   const pub = fieldset === 'PUBLIC';
   return {
     id: m.id,
@@ -200,9 +345,9 @@ export function toWireMember(m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FU
           contact: {
             ...(m.first_name ? { firstName: m.first_name } : {}),
             ...(m.last_name ? { lastName: m.last_name } : {}),
-            phones: [],
-            emails: [m.email],
-            addresses: [],
+            phones: JSON.parse(m.phones) as string[],
+            emails: m.contact_emails === null ? [m.email] : (JSON.parse(m.contact_emails) as string[]),
+            addresses: memberAddresses(db, m.id),
             customFields: {},
           },
         }

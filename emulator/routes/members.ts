@@ -1,13 +1,91 @@
 /**
- * Members (wire-protocol §5): the signed-in member's own record. Member tokens only (visitors get 403, no token 401).
+ * Members (wire-protocol §5): the signed-in member's own record, its contact details (issue 21: phones, emails and
+ * addresses, docs/wire.md "Members: contact details") and account deletion. A member token reaches its own record
+ * only; the site's backend (an admin identity) any member's; visitors get 403, no token 401.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { api, type Operation } from '../../core/urls.ts';
 import { revokeMemberTokens } from '../domain/auth.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { deleteMember, memberById, setMemberPrivacy, toWireMember, updateMemberProfile } from '../domain/identity.ts';
+import { badRequest, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
+import {
+  clearMemberContactSet,
+  deleteMember,
+  memberAddresses,
+  memberById,
+  replaceMemberContactSets,
+  setMemberPrivacy,
+  toWireMember,
+  updateMemberProfile,
+  type MemberRow,
+} from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
+
+/** Limits on contact details (the platform documents only addressLine ≤ 200 and street number/name ≤ 100/200). */
+export const CONTACT_LIMITS = {
+  phones: 10,
+  phoneLength: 50,
+  phoneDigits: 4,
+  addresses: 10,
+  addressLine: 200,
+  addressLine2: 200,
+  streetNumber: 100,
+  streetName: 200,
+  city: 100,
+  subdivision: 50,
+  postalCode: 32,
+  /** `contact.emails` is immutable; its array is still bounded so a huge one is refused cheaply. */
+  emails: 50,
+} as const;
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `null` and absent are the same: not set. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+const phoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CONTACT_LIMITS.phoneLength)
+  .regex(/^[+0-9 ().-]+$/, 'may hold only digits, spaces and + ( ) - .')
+  .refine((p) => (p.match(/[0-9]/g)?.length ?? 0) >= CONTACT_LIMITS.phoneDigits, {
+    message: `must have at least ${CONTACT_LIMITS.phoneDigits} digits`,
+    params: { violatedRule: 'FORMAT' },
+  });
+const addressSchema = z
+  .object({
+    id: z.string().regex(GUID, 'must be a GUID').nullish(),
+    addressLine: text(CONTACT_LIMITS.addressLine),
+    addressLine2: text(CONTACT_LIMITS.addressLine2),
+    streetAddress: z
+      .object({ number: text(CONTACT_LIMITS.streetNumber), name: text(CONTACT_LIMITS.streetName) })
+      .nullish(),
+    city: text(CONTACT_LIMITS.city),
+    subdivision: text(CONTACT_LIMITS.subdivision),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code (two capital letters)')
+      .nullish()
+      .transform((v) => v ?? undefined),
+    postalCode: text(CONTACT_LIMITS.postalCode),
+  })
+  .superRefine((a, ctx) => {
+    const street = a.streetAddress && (a.streetAddress.number || a.streetAddress.name);
+    if (street && a.addressLine)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'streetAddress and addressLine are one of: send one',
+        path: ['addressLine'],
+        params: { violatedRule: 'ONE_OF_ALIGNMENT' },
+      });
+    if (!street && !a.addressLine && !a.addressLine2 && !a.city && !a.subdivision && !a.country && !a.postalCode)
+      ctx.addIssue({ code: 'custom', message: 'must have at least one field', params: { violatedRule: 'MIN_SIZE' } });
+  });
 
 const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
@@ -18,13 +96,18 @@ const updateSchema = z.object({
       .loose()
       .optional(),
     contact: z
-      .object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() })
+      .object({
+        firstName: z.string().max(100).nullish(),
+        lastName: z.string().max(100).nullish(),
+        phones: z.array(phoneSchema).max(CONTACT_LIMITS.phones).nullish(),
+        emails: z.array(z.string().max(254)).max(CONTACT_LIMITS.emails).nullish(),
+        addresses: z.array(addressSchema).max(CONTACT_LIMITS.addresses).nullish(),
+      })
       .loose()
       .optional(),
   }),
   fieldMask: z.unknown().optional(),
 });
-const deleteSchema = z.object({ contentAssigneeId: z.string().max(100).optional() });
 
 /** The widest fieldset asked for (`fieldsets` repeats; the default is PUBLIC). */
 function fieldset(ctx: RequestContext): 'PUBLIC' | 'EXTENDED' | 'FULL' {
@@ -41,29 +124,112 @@ function own(ctx: RequestContext) {
   return { me, m };
 }
 
+/**
+ * The member `{id}` a write may change: a member's own record, or any member's for the site's backend (an admin
+ * identity). No member role (the owner's included) reaches another member's record.
+ */
+function writable(ctx: RequestContext): MemberRow {
+  const who = ctx.caller();
+  const id = ctx.params['id'] ?? '';
+  if (who.kind === 'visitor') throw forbidden('Sign in as a member to update a member');
+  if (who.kind === 'member' && id !== who.memberId) throw forbidden('Members may update only their own record');
+  const m = memberById(ctx.db, id);
+  if (!m) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
+  return m;
+}
+
+const wire = (ctx: RequestContext, id: string) => toWireMember(ctx.db, memberById(ctx.db, id)!);
+
 export const membersRoutes: RouteModule = (router) => {
   router.operation(api.myMember, (ctx) => {
     const fs = fieldset(ctx);
-    return { json: { member: toWireMember(own(ctx).m, fs) } };
+    return { json: { member: toWireMember(ctx.db, own(ctx).m, fs) } };
   });
 
   router.operation(api.updateMember, (ctx) => {
-    // a member updates their own record; the site's backend (an admin identity) any member's. No member role
-    // reaches another member's record.
-    const who = ctx.caller();
-    const id = ctx.params['id'] ?? '';
-    if (who.kind === 'visitor') throw forbidden('Sign in as a member to update a member');
-    if (who.kind === 'member' && id !== who.memberId) throw forbidden('Members may update only their own record');
-    if (!memberById(ctx.db, id)) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
+    const m = writable(ctx);
     const { member } = validate(updateSchema, ctx.body);
-    updateMemberProfile(
-      ctx.db,
-      id,
-      { nickname: member.profile?.nickname, firstName: member.contact?.firstName, lastName: member.contact?.lastName },
-      ctx.now(),
-    );
-    return { json: { member: toWireMember(memberById(ctx.db, id)!) } };
+    if (member.id !== undefined && member.id !== m.id)
+      throw invalidField('member.id', 'must be the member id of the path');
+    const c = member.contact;
+    // `contact.emails` is @immutable (SDK typings): refused when sent non-empty; an empty array has no effect.
+    if (c?.emails?.length)
+      throw invalidField(
+        'member.contact.emails',
+        'is immutable: clear it with Delete Member Emails',
+        'FIELD_NOT_ALLOWED',
+      );
+    // A non-empty array replaces the whole set; an empty one has no effect (SDK updateMember note).
+    const phones = c?.phones?.length ? c.phones : undefined;
+    const addresses = c?.addresses?.length ? c.addresses : undefined;
+    if (addresses) {
+      const have = new Set(memberAddresses(ctx.db, m.id).map((a) => a.id.toLowerCase()));
+      const seen = new Set<string>();
+      const bad: FieldViolation[] = [];
+      addresses.forEach((a, i) => {
+        if (!a.id) return;
+        const key = a.id.toLowerCase();
+        const field = `member.contact.addresses[${i}].id`;
+        if (!have.has(key))
+          bad.push({ field, description: 'is not one of this member’s addresses', violatedRule: 'VALIDATION' });
+        else if (seen.has(key)) bad.push({ field, description: 'is sent twice', violatedRule: 'VALIDATION' });
+        seen.add(key);
+      });
+      if (bad.length) throw badRequest(bad);
+    }
+    ctx.db.transaction(() => {
+      updateMemberProfile(
+        ctx.db,
+        m.id,
+        {
+          nickname: member.profile?.nickname,
+          // null or "" clears a name (the platform: "set an empty value with an empty string")
+          firstName: c?.firstName === null ? '' : c?.firstName,
+          lastName: c?.lastName === null ? '' : c?.lastName,
+        },
+        ctx.now(),
+      );
+      replaceMemberContactSets(
+        ctx.db,
+        m.id,
+        {
+          phones,
+          addresses: addresses?.map((a) => ({
+            id: a.id ? a.id.toLowerCase() : undefined,
+            addressLine: a.addressLine,
+            addressLine2: a.addressLine2,
+            ...(a.streetAddress && (a.streetAddress.number || a.streetAddress.name)
+              ? {
+                  streetAddress: {
+                    ...(a.streetAddress.number ? { number: a.streetAddress.number } : {}),
+                    ...(a.streetAddress.name ? { name: a.streetAddress.name } : {}),
+                  },
+                }
+              : {}),
+            city: a.city,
+            subdivision: a.subdivision,
+            country: a.country,
+            postalCode: a.postalCode,
+          })),
+        },
+        ctx.now(),
+      );
+    })();
+    return { json: { member: wire(ctx, m.id) } };
   });
+
+  // Delete Member Phones / Emails / Addresses: the only way to empty a set (`{member}` as changed).
+  for (const [op, set] of [
+    [api.deleteMemberPhones, 'phones'],
+    [api.deleteMemberEmails, 'emails'],
+    [api.deleteMemberAddresses, 'addresses'],
+  ] as [Operation, 'phones' | 'emails' | 'addresses'][]) {
+    router.operation(op, (ctx) => {
+      const m = writable(ctx);
+      clearMemberContactSet(ctx.db, m.id, set, ctx.now());
+      return { json: { member: wire(ctx, m.id) } };
+    });
+  }
 
   // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
   for (const [op, privacy] of [
@@ -73,16 +239,28 @@ export const membersRoutes: RouteModule = (router) => {
     router.operation(op, (ctx) => {
       const { m } = own(ctx);
       setMemberPrivacy(ctx.db, m.id, privacy, ctx.now());
-      return { json: { member: toWireMember(memberById(ctx.db, m.id)!) } };
+      return { json: { member: wire(ctx, m.id) } };
     });
   }
 
+  // Delete My Member: `?contentAssigneeId=` (the SDK sends it as a query parameter) names the member who receives
+  // the deleted member's content (reviews); without it the content is deleted. The member's tokens are revoked.
   router.operation(api.deleteMyMember, (ctx) => {
     const { m } = own(ctx);
-    validate(deleteSchema, ctx.body);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
+    const asked = ctx.query.getAll('contentAssigneeId');
+    if (asked.length > 1) throw invalidField('contentAssigneeId', 'must be given at most once');
+    let assignee: MemberRow | undefined;
+    const assigneeId = asked[0];
+    if (assigneeId !== undefined && assigneeId !== '') {
+      if (!GUID.test(assigneeId)) throw invalidField('contentAssigneeId', 'must be a GUID', 'FORMAT');
+      if (assigneeId.toLowerCase() === m.id.toLowerCase())
+        throw invalidField('contentAssigneeId', 'must be another member than the one deleted');
+      assignee = memberById(ctx.db, assigneeId.toLowerCase());
+      if (!assignee) throw invalidField('contentAssigneeId', 'is not a member of this site');
+    }
     revokeMemberTokens(ctx.db, m.id);
-    deleteMember(ctx.db, m.id);
+    deleteMember(ctx.db, m.id, ctx.now(), assignee);
     return { json: {} };
   });
 };

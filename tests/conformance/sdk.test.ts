@@ -239,6 +239,36 @@ describe('member (OAuthStrategy after sign-in)', () => {
     expect(updated.profile?.nickname).toBe('Sdk Nick');
   });
 
+  it('members: updateMember with addresses and phones (ids kept), deleteMemberAddresses', async () => {
+    const me = (await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member!;
+    const first = await client.members.updateMember(me._id!, {
+      contact: {
+        phones: ['+1 555 0100'],
+        addresses: [{ addressLine: '1 Main St', city: 'Springfield', country: 'US', postalCode: '12345' }],
+      },
+    });
+    expect(first.contact).toMatchObject({
+      phones: ['+1 555 0100'],
+      addresses: [{ _id: expect.any(String), addressLine: '1 Main St', city: 'Springfield', country: 'US' }],
+    });
+    const kept = first.contact!.addresses![0]!._id!;
+    const second = await client.members.updateMember(me._id!, {
+      contact: {
+        phones: [],
+        addresses: [
+          { _id: kept, addressLine: '2 Main St', country: 'US' },
+          { streetAddress: { number: '5', name: 'Rue Haute' }, city: 'Paris', country: 'FR' },
+        ],
+      },
+    });
+    expect(second.contact!.phones).toEqual(['+1 555 0100']); // an empty array has no effect
+    expect(second.contact!.addresses!.map((a) => a._id)).toEqual([kept, expect.not.stringMatching(kept)]);
+    expect(second.contact!.addresses![1]!.streetAddress).toEqual({ number: '5', name: 'Rue Haute' });
+    const cleared = await client.members.deleteMemberAddresses(me._id!);
+    expect(cleared.member!.contact!.addresses).toEqual([]);
+    expect(cleared.member!.contact!.phones).toEqual(['+1 555 0100']);
+  });
+
   it('reviews: createReview as the member’s own contact', async () => {
     const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
     const review = await client.reviews.createReview({
@@ -248,6 +278,37 @@ describe('member (OAuthStrategy after sign-in)', () => {
       content: { title: 'Sturdy', body: 'Took it up a mountain.', rating: 5 },
     });
     expect(review).toMatchObject({ _id: expect.any(String), entityId: rucksack, content: { rating: 5 } });
+  });
+});
+
+describe('member leaving (OAuthStrategy): deleteMyMember with a content assignee', () => {
+  it('the member’s review moves to the assignee; the member is signed out for good', async () => {
+    const email = 'sdk-leaving-member@example.com';
+    const password = 'a-long-enough-password';
+    const client = visitorClient();
+    const reg = await client.auth.register({ email, password, profile: { nickname: 'Leaving' } });
+    expect(reg.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    const mail = await api(emu, `/_dev/mailbox?to=${encodeURIComponent(email)}`);
+    await client.auth.processVerification({ verificationCode: mail.json.messages[0].code as string });
+    const leaving = visitorClient();
+    await signIn(leaving, { email, password });
+    const me = (await leaving.members.getCurrentMember({ fieldsets: ['FULL'] })).member!;
+    const review = await leaving.reviews.createReview({
+      namespace: 'stores',
+      entityId: stool,
+      author: { contactId: me.contactId! },
+      content: { title: 'Folds flat', body: 'Fits in the boot.', rating: 4 },
+    });
+    await leaving.members.deleteMyMember({ contentAssigneeId: seedIds.members.member });
+    const row = emu.db.prepare('SELECT contact_id FROM reviews WHERE id = ?').get(review._id!) as {
+      contact_id: string;
+    };
+    const assignee = emu.db.prepare('SELECT contact_id FROM members WHERE id = ?').get(seedIds.members.member) as {
+      contact_id: string;
+    };
+    expect(row.contact_id).toBe(assignee.contact_id);
+    await expect(leaving.members.getCurrentMember({ fieldsets: ['FULL'] })).rejects.toThrow();
+    await expect(leaving.auth.renewToken(leaving.auth.getTokens().refreshToken)).rejects.toThrow();
   });
 });
 
@@ -463,6 +524,8 @@ describe('coverage', () => {
       'POST /_api/iam/recovery/v1/send-email',
       'GET /members/v1/members/my',
       `PATCH /members/v1/members/${ID}`,
+      `DELETE /members/v1/members/${ID}/addresses`,
+      'DELETE /members/v1/members/my',
       'GET /stores-reader/v1/products/query-platformized',
       `GET /stores-reader/v1/products/${ID}`,
       'POST /reviews/v1/reviews/query',

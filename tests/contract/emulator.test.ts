@@ -18,7 +18,16 @@ import {
   sendRecoveryEmail,
   verify,
 } from '../../core/api/identity.ts';
-import { getMyMember, setCommunity, updateNickname } from '../../core/api/members.ts';
+import {
+  clearContactSet,
+  deleteMyAccount,
+  getMyMember,
+  setCommunity,
+  updateContact,
+  updateNickname,
+} from '../../core/api/members.ts';
+import { issueMemberTokens } from '../../emulator/domain/auth.ts';
+import { createMember } from '../../emulator/domain/identity.ts';
 import { countReviews, queryReviews } from '../../core/api/reviews.ts';
 import {
   bulkDelete,
@@ -59,7 +68,6 @@ import type { RunningEmulator } from '../../emulator/server.ts';
 
 /** Operations of the table the client does not call (yet), each with the reason. */
 const NOT_CALLED: Partial<Record<OperationName, string>> = {
-  deleteMyMember: 'no widget deletes a member account yet (member account issue)',
   queryCollections: 'no widget reads collections',
   // admin identity only on the platform (docs/wire.md): a browser never calls them; emulator/back-in-stock.test.ts and
   // the SDK conformance suite do, with an admin identity
@@ -302,6 +310,34 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await updateNickname(http, me.id!, 'Contract')).profile?.nickname).toBe('Contract');
     await setCommunity(http, false);
     await setCommunity(http, true);
+  });
+
+  it('members: contact details (replace, clear each set) and account deletion with a content assignee', async () => {
+    const id = createMember(
+      emu.db,
+      {
+        email: `contract-leaving-${Date.now()}@example.com`,
+        passwordHash: 'unused',
+        status: 'APPROVED',
+        nickname: 'Leaving',
+        firstName: null,
+        lastName: null,
+      },
+      clock,
+    );
+    const t = issueMemberTokens(emu.db, { clientId: DEMO_CLIENT_ID, memberId: id }, clock, 3600);
+    const http = httpWith(() => t.access_token);
+    const changed = await updateContact(http, id, {
+      firstName: 'Ada',
+      phones: ['+44 20 7946 0000'],
+      addresses: [{ addressLine: '1 Main St', city: 'London', country: 'GB', postalCode: 'N1 9GU' }],
+    });
+    expect(changed.contact?.addresses?.[0]?.id).toEqual(expect.any(String));
+    expect((await getMyMember(http)).contact?.phones).toEqual(['+44 20 7946 0000']);
+    for (const set of ['phones', 'emails', 'addresses'] as const)
+      expect((await clearContactSet(http, id, set)).contact?.[set]).toEqual([]);
+    await deleteMyAccount(http, seedIds.members.member);
+    await expect(getMyMember(http)).rejects.toMatchObject({ status: 401 });
   });
 
   it('redirect sessions: logout', async () => {

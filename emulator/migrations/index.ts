@@ -13,6 +13,7 @@ import { migration006 } from './006_back_in_stock.ts';
 import { migration007 } from './007_admin_identity.ts';
 import { migration008 } from './008_redirect_uris.ts';
 import { migration009 } from './009_contacts.ts';
+import { migration011 } from './011_order_fulfillments.ts';
 
 export type { Migration };
 
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration011,
 ];

@@ -35,7 +35,7 @@ describe('identity', () => {
     expect((await h.call('/v1/me', { token: await h.visitor() })).body_).toEqual({
       kind: 'visitor',
       owner: false,
-      features: { reviews: true, photos: true, stock: true },
+      features: { reviews: true, photos: true, stock: true, orders: true },
     });
     expect((await h.call('/v1/me', { token: await h.member() })).body_).toMatchObject({ kind: 'member', owner: false });
     expect((await h.call('/v1/me', { token: await h.owner() })).body_).toMatchObject({ kind: 'member', owner: true });

@@ -29,7 +29,8 @@ import {
 } from './errors.ts';
 import { createIdentityVerifier, type Caller } from './identity.ts';
 import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
-import { captchaKey, createHandles } from './keys.ts';
+import { mountAccount } from './account.ts';
+import { captchaKey, createCursorSeals, createHandles } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
 
 /** Rate limits: `[count, windowMs]` per key. */
@@ -166,7 +167,7 @@ const stockBody = z.strictObject({
 });
 
 /** zod issues as the platform's field violations (400). */
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const violations: FieldViolation[] = r.error.issues.slice(0, 10).map((i) => {
@@ -369,7 +370,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     return json(c, {
       kind: caller.kind,
       owner: caller.kind === 'member' && caller.owner,
-      features: { reviews: true, photos: true, stock: true },
+      features: { reviews: true, photos: true, stock: true, orders: true },
     });
   });
 
@@ -653,6 +654,9 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     await asAdmin('delete review', { ...route(api.deleteReview, { id }), schema: loose });
     return json(c, {});
   });
+
+  // ------------------------------------------------------------------ 7. the member's own orders (companion/account.ts)
+  mountAccount(app, { who, parse, asAdmin, seals: createCursorSeals(cfg.secret) });
 
   return {
     config: cfg,

@@ -17,12 +17,19 @@ export class CompanionError extends Error {
   readonly headers: Record<string, string>;
   readonly fieldViolations: FieldViolation[] | undefined;
   readonly description: string;
+  /** More of `applicationError.data` beside the request id (e.g. a refusal's reason). */
+  readonly data: Record<string, unknown>;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    opts: { headers?: Record<string, string>; fieldViolations?: FieldViolation[]; description?: string } = {},
+    opts: {
+      headers?: Record<string, string>;
+      fieldViolations?: FieldViolation[];
+      description?: string;
+      data?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'CompanionError';
@@ -31,6 +38,7 @@ export class CompanionError extends Error {
     this.headers = opts.headers ?? {};
     this.fieldViolations = opts.fieldViolations;
     this.description = opts.description ?? message;
+    this.data = opts.data ?? {};
   }
 
   body(requestId: string): unknown {
@@ -39,7 +47,9 @@ export class CompanionError extends Error {
     }
     return {
       message: this.message,
-      details: { applicationError: { code: this.code, description: this.description, data: { requestId } } },
+      details: {
+        applicationError: { code: this.code, description: this.description, data: { ...this.data, requestId } },
+      },
     };
   }
 }

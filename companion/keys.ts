@@ -86,3 +86,48 @@ export async function createHandles(secret: string): Promise<Handles> {
     },
   };
 }
+
+export interface CursorSeals {
+  /** The companion's `next` for a platform cursor, bound to one member: base64url(cursor) and an HMAC over both. */
+  seal(memberId: string, cursor: string): Promise<string>;
+  /** The platform cursor a `next` carries, or undefined when this site did not seal it for this member. */
+  open(memberId: string, next: string): Promise<string | undefined>;
+}
+
+/**
+ * Order cursors for one member: `<base64url(cursor)>.<base64url(HMAC-SHA256(k, "order-cursor:" + memberId + "\n" +
+ * cursor))>`, `k` derived from the secret. The platform's cursor carries the member filter; the seal keeps another
+ * member, or anyone, from using or making one.
+ */
+export async function createCursorSeals(secret: string): Promise<CursorSeals> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    await hkdf(secret, 'order-cursors'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const message = (memberId: string, cursor: string) => enc.encode(`order-cursor:${memberId}\n${cursor}`);
+  return {
+    async seal(memberId, cursor) {
+      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message(memberId, cursor)));
+      return `${b64url(enc.encode(cursor))}.${b64url(mac)}`;
+    },
+    async open(memberId, next) {
+      if (next.length > 12_000) return undefined;
+      const [cursorPart, macPart, extra] = next.split('.');
+      if (cursorPart === undefined || macPart === undefined || extra !== undefined) return undefined;
+      const bytes = fromB64url(cursorPart);
+      const mac = fromB64url(macPart);
+      if (!bytes || !mac || mac.length !== 32 || bytes.length === 0) return undefined;
+      let cursor: string;
+      try {
+        cursor = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        return undefined;
+      }
+      const ok = await crypto.subtle.verify('HMAC', key, mac as Uint8Array<ArrayBuffer>, message(memberId, cursor));
+      return ok ? cursor : undefined;
+    },
+  };
+}

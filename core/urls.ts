@@ -69,6 +69,13 @@ export const api = {
   removeCoupon: op('POST', `${CART}/remove-coupon`),
   estimateTotals: op('POST', `${CART}/estimate-totals`),
   createCheckout: op('POST', `${CART}/create-checkout`),
+  // eCommerce orders (admin identity only; `@wix/auto_sdk_ecom_orders`, docs/wire.md "Orders").
+  getOrder: op('GET', '/ecom/v1/orders/{id}'),
+  searchOrders: op('POST', '/ecom/v1/orders/search'),
+  cancelOrder: op('POST', '/ecom/v1/orders/{id}/cancel'),
+  addOrderActivity: op('POST', '/ecom/v1/orders/{id}/activities'),
+  listOrderFulfillments: op('GET', '/ecom/v1/fulfillments/orders/{orderId}'),
+  createFulfillment: op('POST', '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment'),
   // Back-in-stock notification requests (§7).
   createStockRequest: op('POST', BIS),
   getStockRequest: op('GET', `${BIS}/{id}`),

@@ -57,6 +57,7 @@ import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { ordersRoutes } from './routes/orders.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -105,6 +106,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   redirectIntentRoutes,
   cartRoutes,
   checkoutRoutes,
+  ordersRoutes,
   contactsRoutes,
   siteMediaRoutes,
   mediaRoutes,

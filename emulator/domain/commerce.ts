@@ -818,11 +818,17 @@ export interface PlaceOrderInput {
   lastName: string;
   address: Address & { addressLine: string; city: string; postalCode: string; country: string };
   shippingCode: string;
+  /**
+   * How the payment ended: PAID (the test card), or PENDING (the test card for a payment the provider has not
+   * confirmed yet: the order is placed, its payment still open).
+   */
+  payment?: 'PAID' | 'PENDING';
 }
 
 /**
  * Places the order of a checkout in one transaction: stock checked and decreased (tracked variants), order with
- * payment status PAID and activities ORDER_PLACED + ORDER_PAID, checkout completed, the lines it held taken out of
+ * payment status PAID and activities ORDER_PLACED + ORDER_PAID (PENDING and ORDER_PLACED alone for a pending
+ * payment), buyerInfo with the member's contact id for a member, checkout completed, the lines it held taken out of
  * the cart ({@link removeBoughtLines}).
  * Throws 400 `ITEMS_NOT_AVAILABLE` when stock ran out meanwhile.
  */
@@ -862,16 +868,26 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
     const orderId = randomUUID();
     const [kind, ownerId] = [row.owner.slice(0, 1), row.owner.slice(2)];
     const contact = { firstName: input.firstName, lastName: input.lastName };
+    const contactId =
+      kind === 'm'
+        ? db.prepare<[string], { contact_id: string }>('SELECT contact_id FROM members WHERE id = ?').get(ownerId)
+            ?.contact_id
+        : undefined;
+    const paid = (input.payment ?? 'PAID') === 'PAID';
     const order = {
       id: orderId,
       number: String(number),
       checkoutId: row.id,
       cartId: row.cart_id,
-      buyerInfo: { ...(kind === 'm' ? { memberId: ownerId } : { visitorId: ownerId }), email: input.email },
+      buyerInfo: {
+        ...(kind === 'm' ? { memberId: ownerId } : { visitorId: ownerId }),
+        ...(contactId ? { contactId } : {}),
+        email: input.email,
+      },
       buyerLanguage: 'en',
       currency: CURRENCY,
       status: 'APPROVED',
-      paymentStatus: 'PAID',
+      paymentStatus: paid ? 'PAID' : 'PENDING',
       fulfillmentStatus: 'NOT_FULFILLED',
       lineItems: priced.resolved.map((l) => {
         const w = wireLine(ctx, l);
@@ -903,7 +919,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       },
       activities: [
         { id: randomUUID(), type: 'ORDER_PLACED', createdDate: now },
-        { id: randomUUID(), type: 'ORDER_PAID', createdDate: now },
+        ...(paid ? [{ id: randomUUID(), type: 'ORDER_PAID', createdDate: now }] : []),
       ],
       transactions: {
         payments: [
@@ -911,7 +927,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
             id: randomUUID(),
             amount: t.priceSummary.total,
             createdDate: now,
-            regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: 'APPROVED' },
+            regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: paid ? 'APPROVED' : 'PENDING' },
           },
         ],
       },

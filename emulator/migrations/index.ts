@@ -14,6 +14,7 @@ import { migration007 } from './007_admin_identity.ts';
 import { migration008 } from './008_redirect_uris.ts';
 import { migration009 } from './009_contacts.ts';
 import { migration010 } from './010_member_contact.ts';
+import { migration011 } from './011_order_fulfillments.ts';
 
 export type { Migration };
 
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];

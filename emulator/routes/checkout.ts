@@ -4,6 +4,7 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
+import { api } from '../../core/urls.ts';
 import type { Caller } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import {
@@ -34,7 +35,7 @@ import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from '.
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 
 /** Test cards of the hosted checkout. */
-export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002' };
+export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002', pending: '4000000000000077' };
 
 const COUNTRIES: [string, string][] = [
   ['US', 'United States'],
@@ -238,7 +239,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
     return { json: { checkout: wireCheckout(ctx, row) } };
   });
 
-  router.get('/ecom/v1/orders/:id', (ctx) => {
+  router.operation(api.getOrder, (ctx) => {
     // eCommerce Orders calls are admin-only on the platform (wire-protocol §11.5): the site's backend with a
     // client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
     ctx.requireAdmin();
@@ -299,7 +300,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       }
       if (f.cardNumber === TEST_CARDS.declined)
         return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
-      if (f.cardNumber !== TEST_CARDS.ok)
+      if (f.cardNumber !== TEST_CARDS.ok && f.cardNumber !== TEST_CARDS.pending)
         return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
       const input: PlaceOrderInput = {
         email: f.email,
@@ -313,6 +314,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
           subdivision: f.subdivision.toUpperCase(),
         },
         shippingCode: f.shipping,
+        payment: f.cardNumber === TEST_CARDS.pending ? 'PENDING' : 'PAID',
       };
       let orderId: string;
       try {

@@ -5,8 +5,8 @@
  * (when the store's autoNotify setting is on).
  */
 import { z } from 'zod';
-import { getSettings, reportBackInStock } from '../domain/back-in-stock.ts';
-import { loadProducts, setInventory } from '../domain/catalog.ts';
+import { loadProducts } from '../domain/catalog.ts';
+import { changeStock } from '../domain/inventory.ts';
 import { invalidField, notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -35,7 +35,6 @@ export const inventoryRoutes: RouteModule = (router) => {
     const product = loadProducts(ctx.db).find((p) => p.inventoryItemId === ctx.params['id']);
     if (!product) throw notFound(`Inventory item ${ctx.params['id']} not found`, 'INVENTORY_ITEM_NOT_FOUND');
     const now = ctx.now();
-    const back: string[] = [];
     const quantities = inventoryItem.variants.map((v, i) => {
       const current = product.variants.find((x) => x.id === v.variantId);
       if (!current)
@@ -44,12 +43,9 @@ export const inventoryRoutes: RouteModule = (router) => {
       const quantity =
         v.quantity ??
         (v.inStock === false ? 0 : v.inStock === true ? Math.max(current.quantity ?? 0, 1) : current.quantity);
-      if ((current.quantity ?? 0) === 0 && (quantity ?? 0) > 0) back.push(v.variantId);
       return { variantId: v.variantId, quantity };
     });
-    setInventory(ctx.db, product.id, inventoryItem.trackQuantity, quantities, now);
-    if (getSettings(ctx.db).autoNotify)
-      for (const variantId of back) reportBackInStock(ctx.db, product.id, variantId, now, true);
+    changeStock(ctx.db, product, inventoryItem.trackQuantity, quantities, now);
     const updated = loadProducts(ctx.db).find((p) => p.id === product.id)!;
     return {
       json: {

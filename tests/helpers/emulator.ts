@@ -154,7 +154,21 @@ export async function placeOrder(
   /** The buyer's access token (a member's); a new visitor's by default. */
   buyer?: string,
 ): Promise<string> {
-  const access = buyer ?? (await visitorTokens(emu)).access;
+  return placeOrderAs(emu, buyer ?? (await visitorTokens(emu)).access, lines, {}, siteOrigin);
+}
+
+/**
+ * An order placed by the holder of `token` (a visitor's or a member's): the lines added to their cart, a checkout,
+ * the hosted checkout paid with the `form` fields over the defaults (`cardNumber: TEST_CARDS.pending` leaves the
+ * payment PENDING). Returns the order id.
+ */
+export async function placeOrderAs(
+  emu: RunningEmulator,
+  token: string,
+  lines: { productId: string; variantId?: string; quantity: number }[],
+  form: Partial<Record<string, string>> = {},
+  siteOrigin = 'http://127.0.0.1:5173',
+): Promise<string> {
   const lineItems = lines.map((l) => ({
     catalogReference: {
       appId: STORES_APP_ID,
@@ -163,14 +177,14 @@ export async function placeOrder(
     },
     quantity: l.quantity,
   }));
-  const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } });
+  const added = await api(emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } });
   if (added.status !== 200) throw new Error(`add-to-cart failed: ${added.text}`);
   const created = await api(emu, '/ecom/v1/carts/current/create-checkout', {
-    token: access,
+    token,
     body: { channelType: 'WEB' },
   });
   if (created.status !== 200) throw new Error(`create-checkout failed: ${created.text}`);
-  return payCheckout(emu, access, created.json.checkoutId, siteOrigin);
+  return payCheckout(emu, token, created.json.checkoutId, siteOrigin, form);
 }
 
 /**
@@ -182,6 +196,7 @@ export async function payCheckout(
   token: string,
   checkoutId: string,
   siteOrigin = 'http://127.0.0.1:5173',
+  form: Partial<Record<string, string>> = {},
 ): Promise<string> {
   const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
     token,
@@ -205,7 +220,8 @@ export async function payCheckout(
     cardNumber: '4242 4242 4242 4242',
     cardExpiry: '12/39',
     cardCvc: '123',
-  };
+    ...form,
+  } as Record<string, string>;
   const done = await fetch(`${url.origin}/_hosted/checkout${url.search}`, {
     method: 'POST',
     redirect: 'manual',

@@ -1,0 +1,193 @@
+/**
+ * The member's own orders through the companion, against a real emulator: one member never sees, pages into, or
+ * cancels another's orders; private parts of an order stay home; cancel answers by the order's state.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../emulator/routes/checkout.ts';
+import { adminToken, api, placeOrderAs } from '../tests/helpers/emulator.ts';
+import { harness, post, seedIds, type Harness } from './test-helpers.ts';
+
+const TAPERS = seedIds.products['beeswax-taper-candles']!; // stock not tracked
+const STOOL = seedIds.products['folding-camp-stool']!; // tracked
+
+let h: Harness;
+let a: string; // member A's token
+let b: string; // member B's token (the seeded owner: a member like any other here)
+let admin: string;
+const aOrders: string[] = []; // oldest first
+let bOrder: string;
+
+const code = (r: { body_: any }) => r.body_?.details?.applicationError?.code; // eslint-disable-line @typescript-eslint/no-explicit-any
+const list = (body: unknown, token: string) => h.call('/v1/my/orders', post(body, token));
+const cancel = (id: string, token: string, body: unknown = {}) =>
+  h.call(`/v1/my/orders/${id}/cancel`, post(body, token));
+const stock = () =>
+  h.emu.db
+    .prepare<[string], { quantity: number }>('SELECT quantity FROM product_variants WHERE product_id = ?')
+    .get(STOOL)!.quantity;
+
+beforeAll(async () => {
+  h = await harness();
+  [a, b, admin] = await Promise.all([h.member(), h.owner(), adminToken(h.emu)]);
+  for (let i = 0; i < 3; i++) aOrders.push(await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: i + 1 }]));
+  bOrder = await placeOrderAs(h.emu, b, [{ productId: TAPERS, quantity: 1 }]);
+});
+afterAll(() => h.close());
+
+describe('my orders', () => {
+  it('lists only the member’s own orders, newest first, paged with a sealed next', async () => {
+    const first = await list({ limit: 2 }, a);
+    expect(first.status).toBe(200);
+    expect(first.body_.orders.map((o: { id: string }) => o.id)).toEqual([aOrders[2], aOrders[1]]);
+    expect(first.body_.next).toEqual(expect.any(String));
+    const second = await list({ cursor: first.body_.next, limit: 2 }, a);
+    expect(second.body_.orders.map((o: { id: string }) => o.id)).toEqual([aOrders[0]]);
+    expect(second.body_.next).toBeUndefined();
+    const mine = await list({}, b);
+    expect(mine.body_.orders.map((o: { id: string }) => o.id)).toEqual([bOrder]);
+    expect(mine.body_).not.toHaveProperty('next');
+  });
+
+  it('another member’s next, a forged or altered next, and the platform’s own cursor → 400 INVALID_CURSOR', async () => {
+    const first = await list({ limit: 1 }, a);
+    const next: string = first.body_.next;
+    const [cursorPart, mac] = next.split('.');
+    const platformCursor = Buffer.from(cursorPart!, 'base64url').toString();
+    // B holds A's next: the seal is A's, and the platform cursor inside it carries A's filter
+    for (const [cursor, token] of [
+      [next, b],
+      [`${cursorPart}.${mac!.slice(0, -2)}AA`, a],
+      [`${Buffer.from('{"o":0}').toString('base64url')}.${mac}`, a],
+      [platformCursor, a],
+      ['not-a-cursor', a],
+    ] as const) {
+      const r = await list({ cursor }, token);
+      expect([r.status, code(r)], cursor).toEqual([400, 'INVALID_CURSOR']);
+    }
+  });
+
+  it('detail: own order with fulfillments; another’s, unknown or malformed id → 404', async () => {
+    const r = await h.call(`/v1/my/orders/${aOrders[0]}`, { token: a });
+    expect(r.status).toBe(200);
+    expect(r.body_).toMatchObject({ order: { id: aOrders[0], buyerInfo: { memberId: seedIds.members.member } } });
+    expect(r.body_.fulfillments).toEqual([]);
+    for (const id of [bOrder, '00000000-0000-4000-8000-000000000000', 'x%2F..%2Fsearch', '..', 'a'.repeat(101)]) {
+      const refused = await h.call(`/v1/my/orders/${id}`, { token: a });
+      expect([refused.status, code(refused)], id).toEqual([404, 'NOT_FOUND']);
+    }
+    expect((await h.call(`/v1/my/orders/${aOrders[0]}`, { token: b })).status).toBe(404);
+  });
+
+  it('visitor → 403 MEMBER_ONLY; no or forged token → 401', async () => {
+    const visitor = await h.visitor();
+    for (const r of [
+      await list({}, visitor),
+      await h.call(`/v1/my/orders/${aOrders[0]}`, { token: visitor }),
+      await cancel(aOrders[0]!, visitor),
+    ])
+      expect([r.status, code(r)]).toEqual([403, 'MEMBER_ONLY']);
+    expect((await h.call('/v1/my/orders', post({}))).status).toBe(401);
+    expect((await list({}, 'forged.token.value')).status).toBe(401);
+    expect((await h.call(`/v1/my/orders/${aOrders[0]}`)).status).toBe(401);
+  });
+
+  it('strips tags and the owner’s merchant comments; keeps other activities', async () => {
+    const id = aOrders[1]!;
+    const added = await api(h.emu, `/ecom/v1/orders/${id}/activities`, {
+      token: admin,
+      body: { activity: { merchantComment: { message: 'fraud risk: check the card' } } },
+    });
+    expect(added.status).toBe(200);
+    const row = h.emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!;
+    h.emu.db
+      .prepare('UPDATE orders SET data = ? WHERE id = ?')
+      .run(JSON.stringify({ ...JSON.parse(row.data), tags: { privateTags: { tagIds: ['vip'] } } }), id);
+    for (const r of [await h.call(`/v1/my/orders/${id}`, { token: a }), await list({}, a)]) {
+      const text = JSON.stringify(r.body_);
+      expect(text).not.toContain('fraud risk');
+      expect(text).not.toContain('MERCHANT_COMMENT');
+      expect(text).not.toContain('privateTags');
+      expect(text).toContain('ORDER_PLACED');
+    }
+  });
+
+  it('refuses unknown and prototype-named keys, and bad limits, with 400', async () => {
+    for (const body of [
+      { limit: 51 },
+      { limit: 0 },
+      { memberId: seedIds.members.owner },
+      JSON.parse('{"__proto__": {"limit": 1}}'),
+      JSON.parse('{"constructor": 1}'),
+    ]) {
+      const r = await list(body, a);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const body of [{ reason: 'x'.repeat(501) }, { reason: 'ok', orderId: bOrder }, JSON.parse('{"__proto__":{}}')])
+      expect((await cancel(aOrders[0]!, a, body)).status, JSON.stringify(body)).toBe(400);
+  });
+});
+
+describe('cancel my order', () => {
+  it('unpaid → CANCELED by the companion, with the stock back', async () => {
+    const before = stock();
+    const id = await placeOrderAs(h.emu, a, [{ productId: STOOL, quantity: 2 }], { cardNumber: TEST_CARDS.pending });
+    expect(stock()).toBe(before - 2);
+    const r = await cancel(id, a, { reason: 'changed my mind' });
+    expect(r.status).toBe(200);
+    expect(r.body_).toMatchObject({ outcome: 'CANCELED', order: { id, status: 'CANCELED' } });
+    expect(stock()).toBe(before);
+    const again = await cancel(id, a);
+    expect([again.status, code(again), again.body_.details.applicationError.data.reason]).toEqual([
+      409,
+      'CANNOT_CANCEL',
+      'CANCELED',
+    ]);
+  });
+
+  it('paid → REQUESTED once: a second call adds no activity; B cannot ask for A’s order', async () => {
+    const id = aOrders[2]!;
+    expect((await cancel(id, b)).status).toBe(404);
+    const r = await cancel(id, a, { reason: 'wrong size' });
+    expect(r.status).toBe(200);
+    expect(r.body_.outcome).toBe('REQUESTED');
+    expect(r.body_.order.status).toBe('APPROVED');
+    const requests = (o: { activities: { type: string; customActivity?: { type: string } }[] }) =>
+      o.activities.filter((x) => x.customActivity?.type === 'Cancellation requested');
+    expect(requests(r.body_.order)).toEqual([
+      expect.objectContaining({
+        customActivity: expect.objectContaining({ additionalData: { reason: 'wrong size' } }),
+      }),
+    ]);
+    const again = await cancel(id, a);
+    expect(again.body_.outcome).toBe('REQUESTED');
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    expect(requests(stored)).toHaveLength(1);
+    expect(stored.status).toBe('APPROVED');
+  });
+
+  it('fulfilled → 409 CANNOT_CANCEL reason FULFILLED; partly → PARTIALLY_FULFILLED', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }]);
+    const line = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order.lineItems[0].id;
+    const ship = (quantity: number) =>
+      api(h.emu, `/ecom/v1/fulfillments/orders/${id}/create-fulfillment`, {
+        token: admin,
+        body: { fulfillment: { lineItems: [{ id: line, quantity }], trackingInfo: { trackingNumber: 'T1' } } },
+      });
+    expect((await ship(1)).status).toBe(200);
+    let r = await cancel(id, a);
+    expect([r.status, code(r), r.body_.details.applicationError.data.reason]).toEqual([
+      409,
+      'CANNOT_CANCEL',
+      'PARTIALLY_FULFILLED',
+    ]);
+    await ship(1);
+    r = await cancel(id, a);
+    expect([r.status, r.body_.details.applicationError.data.reason]).toEqual([409, 'FULFILLED']);
+    expect(r.body_.message).toMatch(/shipped/);
+    const detail = await h.call(`/v1/my/orders/${id}`, { token: a });
+    expect(detail.body_.fulfillments).toEqual([
+      expect.objectContaining({ lineItems: [{ id: line, quantity: 1 }], trackingInfo: { trackingNumber: 'T1' } }),
+      expect.objectContaining({ lineItems: [{ id: line, quantity: 1 }] }),
+    ]);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The member's own orders (issue 21; docs/companion.md "Member orders"): list, detail with fulfillments, and a cancel
+ * request. Orders are admin-only on the platform, so the companion reads them as the admin identity, for the member
+ * its token verifies to and never for an id from the request: the search filters on that member, every order is
+ * checked again before it leaves, a `next` cursor is sealed to that member, and another member's order is a 404.
+ * What leaves: the platform's order minus `tags` and the owner's MERCHANT_COMMENT activities.
+ */
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import type { RequestOptions } from '../core/http.ts';
+import { api, route } from '../core/urls.ts';
+import { readJson } from './body.ts';
+import { badRequest, CompanionError, forbidden, notFound } from './errors.ts';
+import type { Caller } from './identity.ts';
+import type { CursorSeals } from './keys.ts';
+
+/** What app.ts lends this module: its own helpers, not copies. */
+export interface AccountDeps {
+  who(c: Context): Promise<Caller>;
+  parse<T>(schema: z.ZodType<T>, value: unknown): T;
+  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
+  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
+  seals: Promise<CursorSeals>;
+}
+
+/** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
+export const CANCEL_REQUEST_TYPE = 'Cancellation requested';
+
+const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
+const listBody = z.strictObject({
+  cursor: z.string().min(1).max(12_000).optional(),
+  limit: z.number().int().min(1).max(50).optional(),
+});
+const cancelBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
+
+const activity = zm.looseObject({
+  id: zm.optional(zm.string()),
+  type: zm.optional(zm.string()),
+  customActivity: zm.optional(zm.looseObject({ type: zm.optional(zm.string()) })),
+});
+const order = zm.looseObject({
+  id: zm.string(),
+  status: zm.optional(zm.string()),
+  paymentStatus: zm.optional(zm.string()),
+  fulfillmentStatus: zm.optional(zm.string()),
+  buyerInfo: zm.optional(zm.looseObject({ memberId: zm.optional(zm.nullable(zm.string())) })),
+  activities: zm.optional(zm.array(activity)),
+});
+type Order = zm.infer<typeof order>;
+const searchAnswer = zm.looseObject({
+  orders: zm.array(order),
+  metadata: zm.optional(
+    zm.looseObject({ cursors: zm.optional(zm.looseObject({ next: zm.optional(zm.nullable(zm.string())) })) }),
+  ),
+});
+const orderAnswer = zm.looseObject({ order });
+const fulfillmentsAnswer = zm.looseObject({
+  orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
+});
+
+/** The order as a member may see it: no tags, no private merchant comments. */
+function forMember(o: Order): Record<string, unknown> {
+  const { tags: _tags, ...rest } = o as Order & { tags?: unknown };
+  return { ...rest, activities: (o.activities ?? []).filter((a) => a.type !== 'MERCHANT_COMMENT') };
+}
+
+const REFUSALS = {
+  CANCELED: 'This order is already canceled.',
+  FULFILLED: 'This order has already been shipped, so it can no longer be canceled.',
+  PARTIALLY_FULFILLED: 'Part of this order has already been shipped, so it can no longer be canceled.',
+  REFUNDED: 'This order has been refunded, so it can no longer be canceled.',
+  NOT_CANCELABLE: 'This order can no longer be canceled.',
+} as const;
+
+/** Why this order may not be canceled by its buyer, or undefined when it may. */
+function refusal(o: Order): keyof typeof REFUSALS | undefined {
+  if (o.status === 'CANCELED') return 'CANCELED';
+  if (o.paymentStatus === 'FULLY_REFUNDED' || o.paymentStatus === 'PARTIALLY_REFUNDED') return 'REFUNDED';
+  if (o.fulfillmentStatus === 'FULFILLED') return 'FULFILLED';
+  if (o.fulfillmentStatus === 'PARTIALLY_FULFILLED') return 'PARTIALLY_FULFILLED';
+  if ((o.status !== 'APPROVED' && o.status !== 'PENDING') || o.fulfillmentStatus !== 'NOT_FULFILLED')
+    return 'NOT_CANCELABLE';
+  return undefined;
+}
+
+/** Mount `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel` on `app`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
+  const { who, parse, asAdmin } = deps;
+
+  async function member(c: Context): Promise<Caller & { kind: 'member' }> {
+    const caller = await who(c);
+    if (caller.kind !== 'member') throw forbidden('MEMBER_ONLY', 'Sign in to see your orders');
+    return caller;
+  }
+
+  /** The member's own order, or 404 (never 403: whether another member's order exists is not told). */
+  async function ownOrder(memberId: string, id: string | undefined): Promise<Order> {
+    if (!id || !ORDER_ID.test(id)) throw notFound('No such order');
+    try {
+      const r = await asAdmin('get order', { ...route(api.getOrder, { id }), kind: 'read', schema: orderAnswer });
+      if (r.order.id !== id || r.order.buyerInfo?.memberId !== memberId) throw notFound('No such order');
+      return r.order;
+    } catch (e) {
+      if (e instanceof CompanionError && e.status === 404) throw notFound('No such order');
+      throw e;
+    }
+  }
+
+  app.post('/v1/my/orders', async (c) => {
+    const me = await member(c);
+    const body = parse(listBody, await readJson(c.req.raw));
+    const seals = await deps.seals;
+    const limit = body.limit ?? 10;
+    let cursor: string | undefined;
+    if (body.cursor !== undefined) {
+      cursor = await seals.open(me.id, body.cursor);
+      if (!cursor) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
+    }
+    const page = await asAdmin('search orders', {
+      ...api.searchOrders,
+      kind: 'read',
+      body: {
+        search: cursor
+          ? { cursorPaging: { cursor, limit } }
+          : {
+              filter: { 'buyerInfo.memberId': { $eq: me.id } },
+              sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+              cursorPaging: { limit },
+            },
+      },
+      schema: searchAnswer,
+    });
+    // the filter is the platform's to keep; each order is checked here again before it leaves
+    const orders = page.orders.filter((o) => o.buyerInfo?.memberId === me.id).map(forMember);
+    const next = page.metadata?.cursors?.next;
+    return c.json({ orders, ...(next ? { next: await seals.seal(me.id, next) } : {}) }, 200);
+  });
+
+  app.get('/v1/my/orders/:id', async (c) => {
+    const me = await member(c);
+    const o = await ownOrder(me.id, c.req.param('id'));
+    const f = await asAdmin('list fulfillments', {
+      ...route(api.listOrderFulfillments, { orderId: o.id }),
+      kind: 'read',
+      schema: fulfillmentsAnswer,
+    });
+    return c.json({ order: forMember(o), fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
+  });
+
+  app.post('/v1/my/orders/:id/cancel', async (c) => {
+    const me = await member(c);
+    const { reason } = parse(cancelBody, await readJson(c.req.raw));
+    const o = await ownOrder(me.id, c.req.param('id'));
+    const why = refusal(o);
+    if (why) throw new CompanionError(409, 'CANNOT_CANCEL', REFUSALS[why], { data: { reason: why } });
+    if (o.paymentStatus === 'NOT_PAID' || o.paymentStatus === 'PENDING') {
+      const r = await asAdmin('cancel order', {
+        ...route(api.cancelOrder, { id: o.id }),
+        body: { sendOrderCanceledEmail: true, restockAllItems: true },
+        schema: orderAnswer,
+      });
+      return c.json({ order: forMember(r.order), outcome: 'CANCELED' }, 200);
+    }
+    // paid: a request the owner answers (refund and cancel, or not); asked once, however often the member asks
+    const asked = (o.activities ?? []).some(
+      (a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE,
+    );
+    if (asked) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    const r = await asAdmin('request cancel', {
+      ...route(api.addOrderActivity, { id: o.id }),
+      body: {
+        activity: { customActivity: { type: CANCEL_REQUEST_TYPE, ...(reason ? { additionalData: { reason } } : {}) } },
+      },
+      schema: orderAnswer,
+    });
+    return c.json({ order: forMember(r.order), outcome: 'REQUESTED' }, 200);
+  });
+}

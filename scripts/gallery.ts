@@ -628,7 +628,7 @@ const STATES: State[] = [
     async run(r) {
       const account = await accountWithOrders(r);
       await account
-        .getByRole('button', { name: /^View order #/ })
+        .getByRole('button', { name: /^View details, order #/ })
         .first()
         .click();
       await account.getByRole('button', { name: 'Cancel order' }).click();

@@ -19,10 +19,6 @@ export interface InlayMember {
     };
     [key: string]: unknown;
   };
-  privacyStatus?: string;
-  activityStatus?: string;
-  createdDate?: string;
-  lastLoginDate?: string;
   contact?: {
     firstName?: string;
     lastName?: string;
@@ -45,6 +41,10 @@ export interface InlayMember {
     }[];
     [key: string]: unknown;
   };
+  privacyStatus?: string;
+  activityStatus?: string;
+  createdDate?: string;
+  lastLoginDate?: string;
   [key: string]: unknown;
 }
 

@@ -523,7 +523,7 @@ export function wireLine(ctx: WireContext, l: ResolvedLine) {
         )
       : [];
   const mediaId = variantMedia[0] ?? p?.mediaIds[0];
-  const media = mediaId && p ? mediaItem(mediaId, p.name, ctx.baseUrl) : undefined;
+  const media = mediaId && p ? mediaItem(mediaId, p.name, ctx.apiUrl) : undefined;
   const options = JSON.parse(l.row.options) as Record<string, unknown>;
   return {
     id: l.row.id,

@@ -13,7 +13,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'acct.placed': 'Passée le {date}',
   'acct.items': '{n} articles',
   'acct.item': '1 article',
-  'acct.view': 'Voir la commande n° {number}',
+  'acct.view': 'Voir le détail, commande n° {number}',
   'acct.details': 'Voir le détail',
   'acct.back': 'Toutes les commandes',
   'acct.qty': 'Qté {n}',

@@ -11,7 +11,7 @@ export const orderStrings = {
   'acct.placed': 'Placed {date}',
   'acct.items': '{n} items',
   'acct.item': '1 item',
-  'acct.view': 'View order #{number}',
+  'acct.view': 'View details, order #{number}',
   'acct.details': 'View details',
   'acct.back': 'All orders',
   'acct.qty': 'Qty {n}',

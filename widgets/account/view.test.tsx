@@ -130,7 +130,7 @@ describe('<inlay-account>', () => {
     expect(text()).toContain('$45.83');
     expect(text()).toContain('Paid');
     expect(text()).toContain('Not shipped yet');
-    button(/View order #10042/)!.click();
+    button(/View details, order #10042/)!.click();
     await vi.waitFor(() => expect(text()).toContain('UPS TRK1'));
     expect($('[part=totals]')!.textContent).toBe('Subtotal$36.00Shipping$6.95Tax$2.88Total$45.83');
     expect(text()).toContain('1 Main St');
@@ -151,8 +151,8 @@ describe('<inlay-account>', () => {
             ? json(200, { order, outcome: 'REQUESTED' })
             : undefined;
     const { $, text, button } = await mount();
-    await vi.waitFor(() => expect(button(/View order/)).toBeDefined());
-    button(/View order/)!.click();
+    await vi.waitFor(() => expect(button(/View details/)).toBeDefined());
+    button(/View details/)!.click();
     await vi.waitFor(() => expect(button(/^Cancel order$/)).toBeDefined());
     button(/^Cancel order$/)!.click();
     await vi.waitFor(() => expect(text()).toContain('It’s already paid'));

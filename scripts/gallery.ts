@@ -163,7 +163,7 @@ async function accountWithOrders(r: Run, query = '') {
     .get(seedIds.members.member)!.n;
   if (placed < 2) {
     const { access } = await memberTokens(r.stack.emulator, 'member');
-    const mug = { productId: seedIds.products[MUG]!, variantId: NAVY, quantity: 2 };
+    const mug = { productId: seedIds.products[MUG]!, variantId: seedVariantId(MUG, { Color: 'Forest' }), quantity: 2 };
     await placeOrder(r.stack.emulator, [mug], r.stack.demo, access);
     await placeOrder(
       r.stack.emulator,

@@ -494,6 +494,8 @@ export function resolveLine(db: Database, row: ResolvedLine['row']): ResolvedLin
 export interface WireContext {
   db: Database;
   baseUrl: string;
+  /** The data API's origin: where media URLs point, whichever origin the caller reached (the hosted checkout's too). */
+  apiUrl: string;
   now: () => number;
 }
 

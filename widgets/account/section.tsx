@@ -74,10 +74,14 @@ form{display:flex;flex-direction:column;gap:8px}
 label{font-weight:600;font-size:14.4px}
 input:not([type=checkbox]),select,textarea{width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px);background:var(--_bg)}
-[aria-invalid=true]{border-color:var(--_danger)}
+input[aria-invalid=true],select[aria-invalid=true],textarea[aria-invalid=true]{border-color:var(--_danger)}
 .check{display:flex;gap:8px;align-items:center;font-weight:500}
 .check input{width:20px;height:20px}
-.signin .primary{width:100%;margin-top:8px}
+.signin .primary{width:100%;min-height:44px;margin-top:8px;border:1px solid var(--_accent);border-radius:calc(var(--_radius) - 2px);
+font-weight:600;cursor:pointer}
+.signin .link{align-self:flex-start}
+.signin .form{display:flex;flex-direction:column;gap:6px}
+form .row{justify-content:flex-start}
 `;
 
 let sheet: CSSStyleSheet | undefined;
@@ -131,12 +135,17 @@ export function addressLines(i18n: I18n, a?: AddressLike, who?: { firstName?: st
     /* an unknown code stays as it is */
   }
   const street = a.addressLine1 ?? a.addressLine ?? [a.streetAddress?.number, a.streetAddress?.name].join(' ').trim();
+  const region = (a.subdivision ?? '').replace(/^[A-Z]{2}-/, '');
+  // North America and Australia write "City, REGION POSTAL"; elsewhere "POSTAL City", the region on its own line
+  const cityLine = /^(US|CA|AU)$/.test(a.country ?? '')
+    ? [a.city, [region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : [a.postalCode, a.city].filter(Boolean).join(' ');
   return [
     [who?.firstName, who?.lastName].filter(Boolean).join(' '),
     street,
     a.addressLine2 ?? '',
-    [a.postalCode, a.city].filter(Boolean).join(' '),
-    (a.subdivision ?? '').replace(/^[A-Z]{2}-/, ''),
+    cityLine,
+    /^(US|CA|AU)$/.test(a.country ?? '') ? '' : region,
     country,
   ].filter(Boolean);
 }

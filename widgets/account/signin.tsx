@@ -36,7 +36,7 @@ export function SignInSection({ context, ids }: SectionProps) {
       <div ref={box} part="sign-in" class="stack">
         <p class="big">{t('acct.signInTitle')}</p>
         <p class="muted">{t('acct.signInHint')}</p>
-        <p class="strong">{lt(TITLES[step.step])}</p>
+        {step.step === 'sign-in' ? null : <p class="strong">{lt(TITLES[step.step])}</p>}
         {ui.notice ? (
           <p class="ok" role="status">
             {ui.notice}

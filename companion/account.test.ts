@@ -165,6 +165,21 @@ describe('cancel my order', () => {
     expect(stored.status).toBe('APPROVED');
   });
 
+  it('two requests at the same time add one activity', async () => {
+    const id = aOrders[0]!;
+    const both = await Promise.all([cancel(id, a), cancel(id, a), cancel(id, a)]);
+    expect(both.map((r) => [r.status, r.body_.outcome])).toEqual([
+      [200, 'REQUESTED'],
+      [200, 'REQUESTED'],
+      [200, 'REQUESTED'],
+    ]);
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    const requests = stored.activities.filter(
+      (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
+    );
+    expect(requests).toHaveLength(1);
+  });
+
   it('fulfilled → 409 CANNOT_CANCEL reason FULFILLED; partly → PARTIALLY_FULFILLED', async () => {
     const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }]);
     const line = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order.lineItems[0].id;

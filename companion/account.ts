@@ -22,6 +22,8 @@ export interface AccountDeps {
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
   seals: Promise<CursorSeals>;
+  /** The counter store's `once` (shared by every instance that shares the store). */
+  once(key: string, ttlMs: number): Promise<boolean>;
 }
 
 /** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
@@ -168,6 +170,12 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       (a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE,
     );
     if (asked) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    // two requests at once (a double click, two tabs) would both find none: the first one writes, any other within the
+    // minute answers with the order as it is then
+    if (!(await deps.once(`cancel-request:${o.id}`, 60_000))) {
+      const now = await ownOrder(me.id, o.id);
+      return c.json({ order: forMember(now), outcome: 'REQUESTED' }, 200);
+    }
     const r = await asAdmin('request cancel', {
       ...route(api.addOrderActivity, { id: o.id }),
       body: {

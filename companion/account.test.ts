@@ -180,6 +180,24 @@ describe('cancel my order', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('a request whose write failed (502) is written by the next try within the minute, not answered as done', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
+    const fault = await api(h.emu, '/_dev/faults', {
+      body: { path: `/ecom/v1/orders/${id}/activities`, method: 'POST', status: 503, times: 1 },
+    });
+    expect(fault.status).toBe(200);
+    const failed = await cancel(id, a);
+    expect([failed.status, code(failed)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    const retried = await cancel(id, a);
+    expect(retried.body_.outcome).toBe('REQUESTED');
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    expect(
+      stored.activities.filter(
+        (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
+      ),
+    ).toHaveLength(1);
+  });
+
   it('fulfilled → 409 CANNOT_CANCEL reason FULFILLED; partly → PARTIALLY_FULFILLED', async () => {
     const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }]);
     const line = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order.lineItems[0].id;

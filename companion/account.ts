@@ -166,15 +166,17 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       return c.json({ order: forMember(r.order), outcome: 'CANCELED' }, 200);
     }
     // paid: a request the owner answers (refund and cancel, or not); asked once, however often the member asks
-    const asked = (o.activities ?? []).some(
-      (a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE,
-    );
-    if (asked) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
-    // two requests at once (a double click, two tabs) would both find none: the first one writes, any other within the
-    // minute answers with the order as it is then
+    const asked = (x: Order) =>
+      (x.activities ?? []).some((a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE);
+    if (asked(o)) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    // two requests at once (a double click, two tabs) would both find none: the first one writes; the others wait for
+    // its activity (a few reads), and write only if it never comes (the first one failed)
     if (!(await deps.once(`cancel-request:${o.id}`, 60_000))) {
-      const now = await ownOrder(me.id, o.id);
-      return c.json({ order: forMember(now), outcome: 'REQUESTED' }, 200);
+      for (let i = 0; i < 5; i++) {
+        await new Promise((done) => setTimeout(done, 200));
+        const now = await ownOrder(me.id, o.id);
+        if (asked(now)) return c.json({ order: forMember(now), outcome: 'REQUESTED' }, 200);
+      }
     }
     const r = await asAdmin('request cancel', {
       ...route(api.addOrderActivity, { id: o.id }),

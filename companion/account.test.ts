@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { adminToken, api, placeOrderAs } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
+import { placeOrder } from '../tests/helpers/emulator.ts';
 
 const TAPERS = seedIds.products['beeswax-taper-candles']!; // stock not tracked
 const STOOL = seedIds.products['folding-camp-stool']!; // tracked
@@ -127,6 +128,36 @@ describe('my orders', () => {
   });
 });
 
+describe('a platform that ignores the filter', () => {
+  it('another buyer’s order in the search answer never leaves the companion', async () => {
+    // the platform answers every order of the site, whatever the filter says: the companion's own check is all left
+    const leaky = await harness({
+      deps: {
+        fetch: async (input, init) => {
+          const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+          if (url.pathname === '/ecom/v1/orders/search' && init?.body) {
+            const body = JSON.parse(String(init.body));
+            if (body.search?.filter) delete body.search.filter;
+            return fetch(input, { ...init, body: JSON.stringify(body) });
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    try {
+      const [mine, theirs] = [await leaky.member(), await leaky.owner()];
+      const own = await placeOrderAs(leaky.emu, mine, [{ productId: TAPERS, quantity: 1 }]);
+      await placeOrderAs(leaky.emu, theirs, [{ productId: TAPERS, quantity: 1 }]);
+      await placeOrder(leaky.emu, [{ productId: TAPERS, quantity: 1 }]); // a visitor's
+      const r = await leaky.call('/v1/my/orders', post({}, mine));
+      expect(r.status).toBe(200);
+      expect(r.body_.orders.map((o: { id: string }) => o.id)).toEqual([own]);
+    } finally {
+      await leaky.close();
+    }
+  });
+});
+
 describe('cancel my order', () => {
   it('unpaid → CANCELED by the companion, with the stock back', async () => {
     const before = stock();
@@ -163,6 +194,61 @@ describe('cancel my order', () => {
     const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
     expect(requests(stored)).toHaveLength(1);
     expect(stored.status).toBe('APPROVED');
+  });
+
+  it('two requests at the same time add one activity', async () => {
+    const id = aOrders[0]!;
+    const both = await Promise.all([cancel(id, a), cancel(id, a), cancel(id, a)]);
+    expect(both.map((r) => [r.status, r.body_.outcome])).toEqual([
+      [200, 'REQUESTED'],
+      [200, 'REQUESTED'],
+      [200, 'REQUESTED'],
+    ]);
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    const requests = stored.activities.filter(
+      (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a request whose write failed (502) is written by the next try within the minute, not answered as done', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
+    const fault = await api(h.emu, '/_dev/faults', {
+      body: { path: `/ecom/v1/orders/${id}/activities`, method: 'POST', status: 503, times: 1 },
+    });
+    expect(fault.status).toBe(200);
+    const failed = await cancel(id, a);
+    expect([failed.status, code(failed)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    const retried = await cancel(id, a);
+    expect(retried.body_.outcome).toBe('REQUESTED');
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    expect(
+      stored.activities.filter(
+        (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refunded → REFUNDED, another status → NOT_CANCELABLE (states the owner console sets)', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
+    const set = (patch: Record<string, unknown>) => {
+      const row = h.emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!;
+      h.emu.db
+        .prepare('UPDATE orders SET data = ? WHERE id = ?')
+        .run(JSON.stringify({ ...JSON.parse(row.data), ...patch }), id);
+    };
+    const reason = async () => {
+      const r = await cancel(id, a);
+      return [r.status, code(r), r.body_.details?.applicationError?.data?.reason];
+    };
+    set({ paymentStatus: 'PARTIALLY_REFUNDED' });
+    expect(await reason()).toEqual([409, 'CANNOT_CANCEL', 'REFUNDED']);
+    set({ paymentStatus: 'FULLY_REFUNDED' });
+    expect(await reason()).toEqual([409, 'CANNOT_CANCEL', 'REFUNDED']);
+    set({ paymentStatus: 'PAID', status: 'REJECTED' });
+    expect(await reason()).toEqual([409, 'CANNOT_CANCEL', 'NOT_CANCELABLE']);
+    set({ status: 'PENDING', paymentStatus: 'NOT_PAID' });
+    expect((await cancel(id, a)).body_.outcome).toBe('CANCELED');
   });
 
   it('fulfilled → 409 CANNOT_CANCEL reason FULFILLED; partly → PARTIALLY_FULFILLED', async () => {

@@ -22,6 +22,8 @@ export interface AccountDeps {
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
   seals: Promise<CursorSeals>;
+  /** The counter store's `once` (shared by every instance that shares the store). */
+  once(key: string, ttlMs: number): Promise<boolean>;
 }
 
 /** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
@@ -164,10 +166,18 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       return c.json({ order: forMember(r.order), outcome: 'CANCELED' }, 200);
     }
     // paid: a request the owner answers (refund and cancel, or not); asked once, however often the member asks
-    const asked = (o.activities ?? []).some(
-      (a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE,
-    );
-    if (asked) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    const asked = (x: Order) =>
+      (x.activities ?? []).some((a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE);
+    if (asked(o)) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    // two requests at once (a double click, two tabs) would both find none: the first one writes; the others wait for
+    // its activity (a few reads), and write only if it never comes (the first one failed)
+    if (!(await deps.once(`cancel-request:${o.id}`, 60_000))) {
+      for (let i = 0; i < 5; i++) {
+        await new Promise((done) => setTimeout(done, 200));
+        const now = await ownOrder(me.id, o.id);
+        if (asked(now)) return c.json({ order: forMember(now), outcome: 'REQUESTED' }, 200);
+      }
+    }
     const r = await asAdmin('request cancel', {
       ...route(api.addOrderActivity, { id: o.id }),
       body: {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { seedIds } from '../emulator/seed.ts';
 import { createCompanion, CompanionConfigError, readConfig, type Limits } from './app.ts';
+import { placeOrderAs } from '../tests/helpers/emulator.ts';
 import { API_KEY, DEMO_LOGINS, harness, MUG, ORIGIN, PNG, post, RUCKSACK, type Harness } from './test-helpers.ts';
 
 let h: Harness;
@@ -634,6 +635,16 @@ describe('secrets never leave', () => {
         const st = await s.call('/v1/stock-requests', post(stockBody('scan@example.com'), v));
         await s.call(`/v1/stock-requests/${encodeURIComponent(st.body_.handle)}`, { token: v });
         await s.call(`/v1/stock-requests/${encodeURIComponent(st.body_.handle)}`, { method: 'DELETE', token: v });
+        const m = await s.member();
+        const orderId = await placeOrderAs(s.emu, m, [
+          { productId: seedIds.products['beeswax-taper-candles']!, quantity: 1 },
+        ]);
+        const mine = await s.call('/v1/my/orders', post({ limit: 1 }, m));
+        expect(mine.status).toBe(200);
+        await s.call(`/v1/my/orders/${orderId}`, { token: m });
+        await s.call(`/v1/my/orders/${orderId}/cancel`, post({ reason: 'scan' }, m));
+        await s.call(`/v1/my/orders/${orderId}/cancel`, post({}, owner)); // 404
+        await s.call('/v1/my/orders', post({ cursor: 'forged.cursor' }, m)); // 400
         await s.call('/v1/me', { token: 'forged' });
         await s.call('/v1/nothing', { token: v });
         await s.call('/v1/me', { token: v, headers: { Origin: 'http://evil.test' } });

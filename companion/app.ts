@@ -656,7 +656,13 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
 
   // ------------------------------------------------------------------ 7. the member's own orders (companion/account.ts)
-  mountAccount(app, { who, parse, asAdmin, seals: createCursorSeals(cfg.secret) });
+  mountAccount(app, {
+    who,
+    parse,
+    asAdmin,
+    seals: createCursorSeals(cfg.secret),
+    once: (key, ttlMs) => counters.once(key, ttlMs),
+  });
 
   return {
     config: cfg,

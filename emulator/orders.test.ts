@@ -315,5 +315,14 @@ describe('cancel, activities, fulfillments', () => {
     expect((await list()).json.orderWithFulfillments.fulfillments).toHaveLength(2);
     expect((await api(emu, `/ecom/v1/fulfillments/orders/${orderId}`, { token: visitor })).status).toBe(403);
     expect((await api(emu, '/ecom/v1/fulfillments/orders/nope', { token: admin })).status).toBe(404);
+    // only approved orders are fulfilled
+    const canceledId = await placeOrderAs(emu, visitor, [{ productId: TAPERS, quantity: 1 }]);
+    await api(emu, `/ecom/v1/orders/${canceledId}/cancel`, { token: admin, body: {} });
+    const line = (await api(emu, `/ecom/v1/orders/${canceledId}`, { token: admin })).json.order.lineItems[0].id;
+    const refused = await api(emu, `/ecom/v1/fulfillments/orders/${canceledId}/create-fulfillment`, {
+      token: admin,
+      body: { fulfillment: { lineItems: [{ id: line }] } },
+    });
+    expect([refused.status, refused.json.details.applicationError.code]).toEqual([428, 'ORDER_CANCELED']);
   });
 });

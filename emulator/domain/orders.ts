@@ -244,7 +244,7 @@ export function listFulfillments(db: Database, orderId: string): WireFulfillment
  * Create Fulfillment: lines of the order (a line's quantity defaults to what is left of it; more than is left is a
  * 400), the order's `fulfillmentStatus` set (FULFILLED when every line is, else PARTIALLY_FULFILLED) with an
  * ORDER_FULFILLED activity when it becomes fulfilled, and TRACKING_NUMBER_ADDED when tracking is given. A canceled
- * order: 428 `ORDER_CANCELED`.
+ * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`.
  */
 export function createFulfillment(
   db: Database,
@@ -254,8 +254,11 @@ export function createFulfillment(
 ): WireFulfillment[] {
   return db.transaction(() => {
     const order = loadOrder(db, orderId);
+    // "Fulfillments can only be created for orders that are in an approved state" (the API's introduction)
     if (order.status === 'CANCELED')
       throw failedPrecondition(`Order ${orderId} is canceled`, 'ORDER_CANCELED', { orderId });
+    if (order.status !== 'APPROVED')
+      throw failedPrecondition(`Order ${orderId} is not approved`, 'ORDER_NOT_APPROVED', { orderId });
     const done = new Map<string, number>();
     for (const f of listFulfillments(db, orderId))
       for (const l of f.lineItems) done.set(l.id, (done.get(l.id) ?? 0) + l.quantity);

@@ -424,6 +424,50 @@ describe('admin calls', () => {
     expect(moderated.review?.moderation?.moderationStatus).toBe('APPROVED');
   });
 
+  it('orders: searchOrders (filter, sort, cursor pages), addActivity and cancelOrder (restock)', async () => {
+    const admin = createClient({ auth: strategies['AppStrategy (client_credentials)'](), modules: { orders } });
+    const shopper = visitorClient();
+    await shopper.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: stool }, quantity: 1 }],
+    });
+    const { checkoutId } = await shopper.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    const second = await payCheckout(emu, shopper.auth.getTokens().accessToken.value, checkoutId!);
+
+    const found = await admin.orders.searchOrders({
+      filter: { _id: { $in: [orderId, second] }, status: { $ne: 'CANCELED' } },
+      sort: [{ fieldName: '_createdDate', order: 'DESC' }], // the SDK's name; it sends `createdDate`
+      cursorPaging: { limit: 1 },
+    });
+    expect(found.orders?.map((o) => o._id)).toEqual([second]);
+    expect(found.metadata).toMatchObject({ count: 1, hasNext: true });
+    const next = await admin.orders.searchOrders({
+      cursorPaging: { cursor: found.metadata!.cursors!.next!, limit: 1 },
+    });
+    expect(next.orders?.map((o) => o._id)).toEqual([orderId]);
+    expect(next.metadata?.hasNext).toBe(false);
+
+    // AddActivity (`POST /ecom/v1/orders/{id}/activities`, custom activities) is in the module's runtime but not in
+    // its typings (their addActivities takes system activity types only)
+    const { addActivity } = admin.orders as unknown as {
+      addActivity(id: string, activity: unknown): Promise<{ activityId?: string; order?: orders.Order }>;
+    };
+    const added = await addActivity(second, {
+      customActivity: { type: 'Cancellation requested', additionalData: { reason: 'sdk' } },
+    });
+    expect(added.activityId).toEqual(expect.any(String));
+    expect(added.order?.activities?.at(-1)).toMatchObject({ _id: added.activityId, type: 'CUSTOM_ACTIVITY' });
+
+    const { order } = await admin.orders.cancelOrder(second, { restockAllItems: true, sendOrderCanceledEmail: false });
+    expect(order).toMatchObject({ _id: second, status: 'CANCELED' });
+    expect(order?.activities?.map((a) => a.type)).toContain('ORDER_CANCELED');
+    await expect(admin.orders.cancelOrder(second, { restockAllItems: true })).rejects.toMatchObject({
+      details: { applicationError: { code: 'ORDER_ALREADY_CANCELED' } },
+    });
+    await expect(admin.orders.searchOrders({ cursorPaging: { limit: 101 } })).rejects.toMatchObject({
+      details: { validationError: expect.anything() },
+    });
+  });
+
   it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {
     const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { orders } });
     await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({
@@ -550,6 +594,9 @@ describe('coverage', () => {
       'POST (/ecom)?/v1/recommendations/get',
       'POST /site-media/v1/files/generate-upload-url',
       `GET /ecom/v1/orders/${ID}`,
+      'POST /ecom/v1/orders/search',
+      `POST /ecom/v1/orders/${ID}/activities`,
+      `POST /ecom/v1/orders/${ID}/cancel`,
     ];
     const missing = expected.filter((pattern) => !sent.some((call) => new RegExp(`^(${pattern})$`).test(call)));
     expect(missing, sent.join('\n')).toEqual([]);

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
-import { api, route } from '../core/urls.ts';
+import { adminApi, route } from '../core/urls.ts';
 import { readJson } from './body.ts';
 import { badRequest, CompanionError, forbidden, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
@@ -101,7 +101,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
   async function ownOrder(memberId: string, id: string | undefined): Promise<Order> {
     if (!id || !ORDER_ID.test(id)) throw notFound('No such order');
     try {
-      const r = await asAdmin('get order', { ...route(api.getOrder, { id }), kind: 'read', schema: orderAnswer });
+      const r = await asAdmin('get order', { ...route(adminApi.getOrder, { id }), kind: 'read', schema: orderAnswer });
       if (r.order.id !== id || r.order.buyerInfo?.memberId !== memberId) throw notFound('No such order');
       return r.order;
     } catch (e) {
@@ -121,7 +121,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       if (!cursor) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
     }
     const page = await asAdmin('search orders', {
-      ...api.searchOrders,
+      ...adminApi.searchOrders,
       kind: 'read',
       body: {
         search: cursor
@@ -144,7 +144,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     const me = await member(c);
     const o = await ownOrder(me.id, c.req.param('id'));
     const f = await asAdmin('list fulfillments', {
-      ...route(api.listOrderFulfillments, { orderId: o.id }),
+      ...route(adminApi.listOrderFulfillments, { orderId: o.id }),
       kind: 'read',
       schema: fulfillmentsAnswer,
     });
@@ -159,7 +159,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     if (why) throw new CompanionError(409, 'CANNOT_CANCEL', REFUSALS[why], { data: { reason: why } });
     if (o.paymentStatus === 'NOT_PAID' || o.paymentStatus === 'PENDING') {
       const r = await asAdmin('cancel order', {
-        ...route(api.cancelOrder, { id: o.id }),
+        ...route(adminApi.cancelOrder, { id: o.id }),
         body: { sendOrderCanceledEmail: true, restockAllItems: true },
         schema: orderAnswer,
       });
@@ -179,7 +179,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       }
     }
     const r = await asAdmin('request cancel', {
-      ...route(api.addOrderActivity, { id: o.id }),
+      ...route(adminApi.addOrderActivity, { id: o.id }),
       body: {
         activity: { customActivity: { type: CANCEL_REQUEST_TYPE, ...(reason ? { additionalData: { reason } } : {}) } },
       },

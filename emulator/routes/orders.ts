@@ -13,7 +13,7 @@ import {
   searchOrders,
 } from '../domain/orders.ts';
 import type { RouteModule } from '../router.ts';
-import { api } from '../../core/urls.ts';
+import { adminApi } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
 import { httpUrl, validate } from '../validate.ts';
 
@@ -67,31 +67,31 @@ const fulfillmentSchema = z.object({
 });
 
 export const ordersRoutes: RouteModule = (router) => {
-  router.operation(api.searchOrders, (ctx) => {
+  router.operation(adminApi.searchOrders, (ctx) => {
     ctx.requireAdmin();
     const { search } = validate(searchSchema, ctx.body);
     return { json: searchOrders(ctx.db, search ?? {}) };
   });
 
-  router.operation(api.cancelOrder, (ctx) => {
+  router.operation(adminApi.cancelOrder, (ctx) => {
     ctx.requireAdmin();
     const input = validate(cancelSchema, ctx.body ?? {});
     return { json: { order: cancelOrder(ctx.db, ctx.params['id']!, input, ctx.now()) } };
   });
 
-  router.operation(api.addOrderActivity, (ctx) => {
+  router.operation(adminApi.addOrderActivity, (ctx) => {
     ctx.requireAdmin();
     const { activity } = validate(activitySchema, ctx.body);
     return { json: addActivity(ctx.db, ctx.params['id']!, activity, ctx.now()) };
   });
 
-  router.operation(api.listOrderFulfillments, (ctx) => {
+  router.operation(adminApi.listOrderFulfillments, (ctx) => {
     ctx.requireAdmin();
     const orderId = loadOrder(ctx.db, ctx.params['orderId']!).id;
     return { json: { orderWithFulfillments: { orderId, fulfillments: listFulfillments(ctx.db, orderId) } } };
   });
 
-  router.operation(api.createFulfillment, (ctx) => {
+  router.operation(adminApi.createFulfillment, (ctx) => {
     ctx.requireAdmin();
     const { fulfillment } = validate(fulfillmentSchema, ctx.body);
     const orderId = ctx.params['orderId']!;

@@ -75,14 +75,6 @@ const NOT_CALLED: Partial<Record<OperationName, string>> = {
   deleteStockRequest: 'admin only (site companion)',
   queryStockRequests: 'admin only (site companion)',
   countStockRequests: 'admin only (site companion)',
-  // eCommerce orders: admin identity only (docs/wire.md "Orders"); the site companion calls them for a member
-  // (companion/account.test.ts), emulator/orders.test.ts and the SDK conformance suite with an admin identity
-  getOrder: 'admin only (site companion)',
-  searchOrders: 'admin only (site companion)',
-  cancelOrder: 'admin only (site companion)',
-  addOrderActivity: 'admin only (site companion)',
-  listOrderFulfillments: 'admin only (site companion)',
-  createFulfillment: 'admin only (owner console)',
 };
 
 let emu: RunningEmulator;

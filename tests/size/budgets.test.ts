@@ -85,12 +85,23 @@ const KB = 1024;
  * only with a companion stays on demand (the companion's calls 1.2 KB, the visitor's name, email and proof of work in
  * the form's chunk +1 KB), never on a page without one. The classic file carries all of it, in both languages.
  */
+/*
+ * loader raised from 1.5 KB to 1.55 KB, allWidgetsPage from 68.5 KB to 70.5 KB and classic from 70.5 KB to 84.5 KB with
+ * issue 21's ninth tag, <inlay-account>, measured against main: loader 1536 → 1566 B (its registry record: the chunk's
+ * import and the reserved box, +30 B); the page with every tag 69574 → 71834 B (+2260 B): the account's frame (title,
+ * tabs, loading bones, their strings and sheet) 1608 B; the login chunk now split in two (login 3329 B + steps 4509 B,
+ * +0.2 KB of chunk overhead) because the account's inline sign-in reuses the login form; the hosted checkout filled in
+ * with the member's email and default address (cart store) and `<inlay-login account-url>` +0.4 KB. Every section loads
+ * on demand (orders 6.8 KB, profile and addresses 4.7 KB, their shared sheet 1.9 KB, sign-in 0.7 KB), never on a page
+ * without the tag. The classic file carries all of it in both languages: 72006 → 86287 B (+14.3 KB). The admin-only
+ * order operations the companion uses are kept out of core (core/urls.ts `adminApi`), so core did not grow.
+ */
 const BUDGET = {
-  loader: 1.5 * KB,
+  loader: 1.55 * KB,
   runtimeAndCore: 28.5 * KB,
   widget: 8 * KB,
-  allWidgetsPage: 68.5 * KB,
-  classic: 70.5 * KB,
+  allWidgetsPage: 70.5 * KB,
+  classic: 84.5 * KB,
 };
 
 const dir = 'dist/inlay';

@@ -20,6 +20,14 @@ export const MAX_PHONES = 10;
 /** Countries offered first in the address form; the member's own stays when it is another one. */
 const COUNTRIES =
   'US CA GB IE FR DE ES IT PT NL BE LU CH AT DK SE NO FI PL CZ GR IL AE IN JP KR SG AU NZ BR MX AR ZA'.split(' ');
+/** The address form's text fields: name, label, autocomplete, most characters (the platform's limits). */
+const ADDRESS_FIELDS: [Exclude<Field, 'country'>, K, string, number][] = [
+  ['addressLine', 'me.line1', 'address-line1', 200],
+  ['addressLine2', 'me.line2', 'address-line2', 200],
+  ['city', 'me.city', 'address-level2', 100],
+  ['postalCode', 'me.postal', 'postal-code', 32],
+  ['subdivision', 'me.region', 'address-level1', 6],
+];
 const PHONE = /^\+?[0-9 ()\-.]{4,50}$/;
 
 /** The signed-in member, loaded if the session has not yet (FULL fieldset). */
@@ -187,11 +195,13 @@ function Input(p: {
   auto?: string;
   type?: string;
   max?: number;
+  /** Spans the whole row of a grid. */
+  wide?: boolean;
 }) {
   const id = `${p.ids}f-${p.name}`;
   const err = p.errors[p.name];
   return (
-    <div class="field">
+    <div class={p.wide ? 'field full' : 'field'}>
       <label for={id}>{p.label}</label>
       <input
         id={id}
@@ -249,34 +259,14 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
             <li key={`${i}${p}`} class="item">
               <bdi class="grow">{p}</bdi>
               {i === 0 ? <span class="chip">{t('me.main')}</span> : null}
-              <span class="row">
-                {i > 0 ? (
-                  <button
-                    type="button"
-                    class="link"
-                    aria-label={t('me.mainLabel', { item: p })}
-                    onClick={() => void save([p, ...phones.filter((_, j) => j !== i)])}
-                  >
-                    {t('me.makeMain')}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={t('me.editLabel', { item: p })}
-                  onClick={() => (setEditing(i), setValue(p), setErrors({}))}
-                >
-                  {t('me.edit')}
-                </button>
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={t('me.removeLabel', { item: p })}
-                  onClick={() => void save(phones.filter((_, j) => j !== i))}
-                >
-                  {t('me.remove')}
-                </button>
-              </span>
+              <ItemActions
+                t={t}
+                item={p}
+                first={i === 0 ? undefined : ['me.makeMain', 'me.mainLabel']}
+                toFirst={() => void save([p, ...phones.filter((_, j) => j !== i)])}
+                edit={() => (setEditing(i), setValue(p), setErrors({}))}
+                remove={() => void save(phones.filter((_, j) => j !== i))}
+              />
             </li>
           ))}
         </ul>
@@ -295,14 +285,7 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
             value={value}
             errors={errors}
           />
-          <div class="row">
-            <button type="submit" class="btn primary" aria-busy={w.busy || undefined}>
-              {w.busy ? t('me.saving') : t('me.save')}
-            </button>
-            <button type="button" class="btn" onClick={() => setEditing(undefined)}>
-              {t('me.cancel')}
-            </button>
-          </div>
+          <SaveCancel t={t} busy={w.busy} cancel={() => setEditing(undefined)} />
         </form>
       ) : phones.length < MAX_PHONES ? (
         <button type="button" class="btn" onClick={() => (setEditing('new'), setValue(''), setErrors({}))}>
@@ -410,6 +393,44 @@ function DeleteAccount({ context, ids, emit, contentAssignee, t }: SectionProps 
   );
 }
 
+/** A set entry's actions: move it first (the main phone, the default address), edit, remove; each names the entry. */
+function ItemActions(p: {
+  t: T;
+  item: string;
+  first?: [K, K];
+  toFirst: () => void;
+  edit: () => void;
+  remove: () => void;
+}) {
+  const { t, item } = p;
+  return (
+    <span class="row">
+      {p.first ? (
+        <button type="button" class="link" aria-label={t(p.first[1], { item })} onClick={p.toFirst}>
+          {t(p.first[0])}
+        </button>
+      ) : null}
+      <button type="button" class="link" aria-label={t('me.editLabel', { item })} onClick={p.edit}>
+        {t('me.edit')}
+      </button>
+      <button type="button" class="link" aria-label={t('me.removeLabel', { item })} onClick={p.remove}>
+        {t('me.remove')}
+      </button>
+    </span>
+  );
+}
+
+const SaveCancel = ({ t, busy, cancel }: { t: T; busy: boolean; cancel: () => void }) => (
+  <div class="row">
+    <button type="submit" class="btn primary" aria-busy={busy || undefined}>
+      {busy ? t('me.saving') : t('me.save')}
+    </button>
+    <button type="button" class="btn" onClick={cancel}>
+      {t('me.cancel')}
+    </button>
+  </div>
+);
+
 const blank: Record<Field, string> = {
   addressLine: '',
   addressLine2: '',
@@ -458,13 +479,7 @@ export function AddressesSection(props: SectionProps) {
     const f = { ...blank, ...fields(e) } as Record<Field, string>;
     const errs: Errors = {};
     for (const k of ['addressLine', 'city', 'postalCode', 'country'] as const) if (!f[k]) errs[k] = t('me.required');
-    for (const [k, n] of [
-      ['addressLine', 200],
-      ['addressLine2', 100],
-      ['city', 100],
-      ['postalCode', 20],
-    ] as const)
-      if (f[k].length > n) errs[k] = t('me.tooLong', { n });
+    for (const [k, , , n] of ADDRESS_FIELDS) if (f[k].length > n) errs[k] ??= t('me.tooLong', { n });
     if (f.subdivision && !/^[A-Za-z0-9]{1,3}$/.test(f.subdivision.replace(/^[A-Z]{2}-/, '')))
       errs['subdivision'] = t('me.badRegion');
     setErrors(errs);
@@ -518,34 +533,14 @@ export function AddressesSection(props: SectionProps) {
                 ))}
               </p>
               {i === 0 ? <span class="chip">{t('me.default')}</span> : null}
-              <span class="row">
-                {i > 0 ? (
-                  <button
-                    type="button"
-                    class="link"
-                    aria-label={t('me.defaultLabel', { item: label(a) })}
-                    onClick={() => void save([a, ...list.filter((_, j) => j !== i)])}
-                  >
-                    {t('me.makeDefault')}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={t('me.editLabel', { item: label(a) })}
-                  onClick={() => edit(i)}
-                >
-                  {t('me.edit')}
-                </button>
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={t('me.removeLabel', { item: label(a) })}
-                  onClick={() => void save(list.filter((_, j) => j !== i))}
-                >
-                  {t('me.remove')}
-                </button>
-              </span>
+              <ItemActions
+                t={t}
+                item={label(a)}
+                first={i === 0 ? undefined : ['me.makeDefault', 'me.defaultLabel']}
+                toFirst={() => void save([a, ...list.filter((_, j) => j !== i)])}
+                edit={() => edit(i)}
+                remove={() => void save(list.filter((_, j) => j !== i))}
+              />
             </li>
           ))}
         </ul>
@@ -562,53 +557,20 @@ export function AddressesSection(props: SectionProps) {
           part="address-form"
         >
           <h4 id={`${ids}af`}>{editing === 'new' ? t('me.newAddress') : t('me.editAddress')}</h4>
-          <Input
-            ids={ids}
-            name="addressLine"
-            auto="address-line1"
-            label={t('me.line1')}
-            value={form.addressLine}
-            errors={errors}
-          />
-          <Input
-            ids={ids}
-            name="addressLine2"
-            auto="address-line2"
-            max={100}
-            label={t('me.line2')}
-            value={form.addressLine2}
-            errors={errors}
-          />
           <div class="grid">
-            <Input
-              ids={ids}
-              name="city"
-              auto="address-level2"
-              max={100}
-              label={t('me.city')}
-              value={form.city}
-              errors={errors}
-            />
-            <Input
-              ids={ids}
-              name="postalCode"
-              auto="postal-code"
-              max={20}
-              label={t('me.postal')}
-              value={form.postalCode}
-              errors={errors}
-            />
-          </div>
-          <div class="grid">
-            <Input
-              ids={ids}
-              name="subdivision"
-              auto="address-level1"
-              max={6}
-              label={t('me.region')}
-              value={form.subdivision}
-              errors={errors}
-            />
+            {ADDRESS_FIELDS.map(([name, label, auto, max]) => (
+              <Input
+                key={name}
+                ids={ids}
+                name={name}
+                auto={auto}
+                max={max}
+                wide={name.startsWith('addressLine')}
+                label={t(label)}
+                value={form[name]}
+                errors={errors}
+              />
+            ))}
             <div class="field">
               <label for={`${ids}f-country`}>{t('me.country')}</label>
               <select
@@ -633,14 +595,7 @@ export function AddressesSection(props: SectionProps) {
               ) : null}
             </div>
           </div>
-          <div class="row">
-            <button type="submit" class="btn primary" aria-busy={w.busy || undefined}>
-              {w.busy ? t('me.saving') : t('me.save')}
-            </button>
-            <button type="button" class="btn" onClick={() => setEditing(undefined)}>
-              {t('me.cancel')}
-            </button>
-          </div>
+          <SaveCancel t={t} busy={w.busy} cancel={() => setEditing(undefined)} />
         </form>
       ) : list.length < MAX_ADDRESSES ? (
         <button type="button" class="btn" onClick={() => edit('new')}>

@@ -29,6 +29,17 @@ export const cancelable = (o: Order) =>
 
 const requested = (o: Order) => !!o.activities?.some((a) => a.customActivity?.type === 'Cancellation requested');
 
+/** The order's state as chips. */
+const Chips = ({ t, o }: { t: T; o: Order }) => (
+  <p class="chips">
+    {statusWords(t, o).map((w) => (
+      <span key={w} class="chip">
+        {w}
+      </span>
+    ))}
+  </p>
+);
+
 const count = (t: T, o: Order) => {
   const n = o.lineItems.reduce((s, l) => s + l.quantity, 0);
   return n === 1 ? t('acct.item') : t('acct.items', { n });
@@ -96,13 +107,7 @@ function Orders({
             <p class="muted">
               {o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate) }) : null} · {count(t, o)}
             </p>
-            <p class="chips">
-              {statusWords(t, o).map((w) => (
-                <span key={w} class="chip">
-                  {w}
-                </span>
-              ))}
-            </p>
+            <Chips t={t} o={o} />
             <div class="row">
               <span class="thumbs" aria-hidden="true">
                 {o.lineItems.slice(0, 4).map((l) => {
@@ -191,13 +196,7 @@ function OrderDetail({ model, d, i18n, t, ids }: { model: OrdersModel; d: Detail
         {t('acct.order', { number: String(o.number) })}
       </h3>
       <p class="muted">{o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate, 'long') }) : null}</p>
-      <p class="chips">
-        {statusWords(t, o).map((w) => (
-          <span key={w} class="chip">
-            {w}
-          </span>
-        ))}
-      </p>
+      <Chips t={t} o={o} />
       {d.error ? (
         <p class="err" role="alert">
           {d.error}
@@ -328,26 +327,23 @@ function OrderDetail({ model, d, i18n, t, ids }: { model: OrdersModel; d: Detail
         </div>
       </dl>
       <div class="cols">
-        {ship?.address ? (
-          <section>
-            <h4>{t('acct.shipTo')}</h4>
-            <p class="addr">
-              {addressLines(i18n, ship.address, ship.contactDetails).map((x, i) => (
-                <span key={i}>{x}</span>
-              ))}
-            </p>
-          </section>
-        ) : null}
-        {bill?.address ? (
-          <section>
-            <h4>{t('acct.billTo')}</h4>
-            <p class="addr">
-              {addressLines(i18n, bill.address, bill.contactDetails).map((x, i) => (
-                <span key={i}>{x}</span>
-              ))}
-            </p>
-          </section>
-        ) : null}
+        {(
+          [
+            ['acct.shipTo', ship],
+            ['acct.billTo', bill],
+          ] as const
+        ).map(([title, to]) =>
+          to?.address ? (
+            <section key={title}>
+              <h4>{t(title)}</h4>
+              <p class="addr">
+                {addressLines(i18n, to.address, to.contactDetails).map((x, i) => (
+                  <span key={i}>{x}</span>
+                ))}
+              </p>
+            </section>
+          ) : null,
+        )}
         {o.shippingInfo?.title ? (
           <section>
             <h4>{t('acct.method')}</h4>

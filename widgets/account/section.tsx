@@ -70,7 +70,7 @@ padding-inline-start:10px}
 .cards .card{border-bottom:1px solid var(--_border);flex-direction:row;align-items:flex-start}
 form{display:flex;flex-direction:column;gap:8px}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:8px 12px}
-.field{display:flex;flex-direction:column;gap:4px}
+.field{display:flex;flex-direction:column;gap:4px}.full{grid-column:1/-1}
 label{font-weight:600;font-size:14.4px}
 input:not([type=checkbox]),select,textarea{width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px);background:var(--_bg)}

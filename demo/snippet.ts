@@ -77,6 +77,26 @@ export const WIDGETS: WidgetSpec[] = [
     options: [
       { kind: 'enum', attr: 'view', label: 'Panel opens on', values: ['sign-up'], defaultLabel: 'sign-in (default)' },
       { kind: 'boolean', attr: 'hosted', label: 'hosted: sign in on the platform’s hosted page' },
+      {
+        kind: 'text',
+        attr: 'account-url',
+        label: 'Your account page (for “My account”)',
+        placeholder: 'the platform’s page',
+      },
+    ],
+  },
+  {
+    tag: 'inlay-account',
+    what: 'Member account: orders, profile, addresses',
+    options: [
+      {
+        kind: 'enum',
+        attr: 'section',
+        label: 'Opens on',
+        values: ['profile', 'addresses'],
+        defaultLabel: 'orders (default)',
+      },
+      { kind: 'text', attr: 'shop-url', label: 'Shop page (“Go to the shop”)', placeholder: '/' },
     ],
   },
   {

@@ -180,7 +180,14 @@ describe('<inlay-login> on the demo storefront', () => {
     await w.page.keyboard.press('Escape');
     await expect.poll(() => widget(w.page).getByRole('menu').count()).toBe(0);
     expect(await menuButton.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
-    // My account: the hosted member page, with a way back
+    // My account: the site's own account page (the demo's header names it with account-url)
+    await menuButton.click();
+    await widget(w.page).getByRole('menuitem', { name: 'My account' }).click();
+    await w.page.waitForURL(`${env.stack.demo}/account`);
+    await w.page.locator('inlay-account').getByRole('tab', { name: 'Orders' }).waitFor();
+    // without account-url: the hosted member page, with a way back
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.evaluate(() => document.querySelector('inlay-login')!.removeAttribute('account-url'));
     await menuButton.click();
     await widget(w.page).getByRole('menuitem', { name: 'My account' }).click();
     await w.page.waitForURL(/\/_hosted\/account/);

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, fillHostedCheckout, openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, createTestMember, memberTokens, placeOrder } from '../helpers/emulator.ts';
+import { adminToken, api, createTestMember, memberTokens, placeOrder, placeOrderAs } from '../helpers/emulator.ts';
+import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
@@ -183,6 +184,83 @@ describe('<inlay-account>', () => {
     expect(w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' })).toBeTruthy();
     const gone = await api(env.stack.emulator, '/members/v1/members/my', { token: m.access });
     expect(gone.status).toBe(401);
+    await w.context.close();
+  });
+
+  it('a shipped order shows its tracking and no cancel; an unpaid one is canceled from the account, stock back', async () => {
+    const m = await memberWith([[{ productId: BOARD, quantity: 1 }]]);
+    const shipped = m.orders[0]!;
+    const admin = await adminToken(env.stack.emulator);
+    const order = (await api(env.stack.emulator, `/ecom/v1/orders/${shipped}`, { token: admin })).json.order;
+    const made = await api(env.stack.emulator, `/ecom/v1/fulfillments/orders/${shipped}/create-fulfillment`, {
+      token: admin,
+      body: {
+        fulfillment: {
+          lineItems: order.lineItems.map((l: { id: string; quantity: number }) => ({ id: l.id, quantity: l.quantity })),
+          trackingInfo: {
+            trackingNumber: '1Z999',
+            shippingProvider: 'UPS',
+            trackingLink: 'https://ups.example/t/1Z999',
+          },
+        },
+      },
+    });
+    expect(made.status).toBe(200);
+    const stock = () =>
+      env.stack.emulator.db
+        .prepare<[string], { q: number }>('SELECT SUM(quantity) AS q FROM product_variants WHERE product_id = ?')
+        .get(BOARD)!.q;
+    const before = stock();
+    const unpaid = await placeOrderAs(
+      env.stack.emulator,
+      m.access,
+      [{ productId: BOARD, quantity: 2 }],
+      { cardNumber: TEST_CARDS.pending },
+      env.stack.demo,
+    );
+    expect(stock()).toBe(before - 2);
+
+    const w = await signedIn(m.email);
+    const a = account(w.page);
+    const cards = a.locator('[part=order]');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.nth(0).textContent()).toContain('Payment pending');
+    expect(await cards.nth(1).textContent()).toContain('Shipped');
+    await a.getByRole('button', { name: `View details, order #${order.number}` }).click();
+    const detail = a.locator('[part=order-detail]');
+    const link = detail.getByRole('link', { name: 'UPS 1Z999' });
+    expect(await link.getAttribute('href')).toBe('https://ups.example/t/1Z999');
+    expect(await detail.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+    expect(await detail.locator('[part=history]').textContent()).toContain('Shipped');
+    await detail.getByRole('button', { name: 'All orders' }).click();
+
+    await a
+      .getByRole('button', { name: /^View details, order #/ })
+      .first()
+      .click();
+    await detail.getByRole('button', { name: 'Cancel order' }).click();
+    await detail.getByText('The order will be canceled and nothing will be charged.').waitFor();
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+    await detail.getByRole('button', { name: 'Yes, cancel' }).click();
+    await detail.getByText('Your order was canceled.').waitFor();
+    expect(await detail.locator('.chips').textContent()).toBe('Canceled');
+    expect((await api(env.stack.emulator, `/ecom/v1/orders/${unpaid}`, { token: admin })).json.order.status).toBe(
+      'CANCELED',
+    );
+    expect(stock()).toBe(before);
+    await w.context.close();
+  });
+
+  it('while the orders load, the list keeps its place with placeholder rows', async () => {
+    const m = await memberWith([[{ productId: BOARD, quantity: 1 }]]);
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/ecom/v1/orders/search', method: 'POST', delayMs: 2500, times: 1 },
+    });
+    const w = await signedIn(m.email);
+    const a = account(w.page);
+    await a.locator('.bones .skeleton').first().waitFor();
+    await expect.poll(() => a.locator('[part=order]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await a.locator('.bones').count()).toBe(0);
     await w.context.close();
   });
 

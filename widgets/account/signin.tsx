@@ -18,18 +18,25 @@ export function SignInSection({ context, ids }: SectionProps) {
   const i18n = context.i18n();
   const t = i18n.strings(signInStrings);
   const lt = i18n.strings(loginStrings);
-  const model = useMemo(() => createLoginModel(context), []);
+  // open on the sign-in form from the first render: nothing changes, and nothing takes focus, as the page loads
+  const model = useMemo(() => {
+    const m = createLoginModel(context);
+    m.open('sign-in');
+    return m;
+  }, []);
   const ui = useStore(model.$ui);
   const box = useRef<HTMLDivElement>(null);
-  const started = useRef(false);
+  const shown = useRef(ui.step);
   useEffect(() => {
-    if (ui.step === 'closed') model.open('sign-in');
+    if (ui.step === 'closed') return void model.open('sign-in');
+    // focus follows the person's moves through the flow (another step), never the page's load
+    if (shown.current !== ui.step) box.current?.querySelector<HTMLElement>('input')?.focus();
+    shown.current = ui.step;
   }, [ui.step]);
   useEffect(() => {
-    // focus follows the flow's steps, not the page's first render
-    if (started.current) box.current?.querySelector<HTMLElement>('[aria-invalid=true], input')?.focus();
-    started.current = true;
-  }, [ui.step, ui.errors]);
+    // a refused step: the field that says why (only after a send, which is the person's own move)
+    box.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus();
+  }, [ui.errors]);
   const step = ui.step === 'closed' ? { ...ui, step: 'sign-in' as const } : ui;
   return (
     <Section class="signin">

@@ -75,12 +75,16 @@ const type = (input: HTMLInputElement | HTMLSelectElement, value: string) => {
 };
 
 describe('<inlay-account>', () => {
-  it('a visitor gets the sign-in form, not the tabs', async () => {
+  it('a visitor gets the sign-in form, not the tabs, and it takes no focus from the page as it loads', async () => {
     $session.set({ status: 'visitor', role: 'visitor' });
+    const outside = document.body.appendChild(document.createElement('input'));
+    outside.focus();
     const { $, text } = await mount();
     await vi.waitFor(() => expect(text()).toContain('Sign in to see your account'));
     expect($('[role=tablist]')).toBeNull();
     expect($('input[type=email], input[name=email]')).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(outside);
   });
 
   it('tabs: arrow keys move between sections, the attribute picks the first, each change is an event', async () => {

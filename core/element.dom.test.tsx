@@ -45,8 +45,11 @@ function define(tag = uniqueTag()) {
 
 const shadowButton = (el: Element) => el.shadowRoot!.querySelector('button')!;
 
-afterEach(() => {
+afterEach(async () => {
   document.body.replaceChildren();
+  // a test's last mount runs its effects after the next paint (Preact: a frame, at most 100 ms): let them run here,
+  // not in the next test
+  await new Promise((r) => setTimeout(r, 120));
   setConfig({ ok: true, config: { clientId: 'c', apiBase: 'https://x.test', locale: 'en', tokenStorage: 'memory' } });
 });
 
@@ -134,6 +137,7 @@ describe('defineElement', () => {
     document.body.append(a, b);
     const el = document.createElement(tag);
     el.setAttribute('product-id', 'p1');
+    mounted.mockClear();
     a.append(el);
     await vi.waitFor(() => expect(mounted).toHaveBeenCalled());
     const button = shadowButton(el);
@@ -185,5 +189,31 @@ describe('defineElement', () => {
     expect(el.shadowRoot!.querySelector('[role=alert]')?.textContent).toMatch(/could not be shown/);
     expect(seen).toHaveBeenCalledWith('WIDGET_CRASHED');
     err.mockRestore();
+  });
+
+  it('renders once, with every attribute, when it enters the document; not for each attribute set before', async () => {
+    const tag = uniqueTag();
+    const renders: string[] = [];
+    function Counted({ productId, limit, open }: DemoProps & WidgetProps) {
+      renders.push(`${productId}|${limit}|${open}`);
+      return <p>{productId}</p>;
+    }
+    defineElement<DemoProps>({
+      tag,
+      component: Counted,
+      props: { productId: 'string', limit: 'number', open: 'boolean' },
+    });
+    // as an upgrade does: the attributes arrive one by one before the element is connected
+    const el = document.createElement(tag);
+    el.setAttribute('product-id', 'p1');
+    el.setAttribute('limit', '3');
+    el.toggleAttribute('open', true);
+    expect(renders).toEqual([]);
+    document.body.append(el);
+    await flush();
+    expect(renders).toEqual(['p1|3|true']);
+    // a later change still renders
+    el.setAttribute('limit', '4');
+    expect(renders).toEqual(['p1|3|true', 'p1|4|true']);
   });
 });

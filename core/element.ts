@@ -83,6 +83,7 @@ export interface ElementSpec<P> {
 // r2wc 2.1.x keeps props and its render method under these global symbols; the helper extends them for booleans.
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
+const CONNECTED = Symbol.for('r2wc.connected');
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
@@ -157,6 +158,7 @@ const renderer = {
 
 type R2wcElement = HTMLElement & {
   [PROPS]: Record<string, unknown>;
+  [CONNECTED]: boolean;
   [RENDER]: () => void;
   attributeChangedCallback?(name: string, old: string | null, value: string | null): void;
   connectedCallback?(): void;
@@ -203,6 +205,9 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
     }
     constructor() {
       super();
+      // r2wc starts out "connected", so an upgrade rendered the view once per attribute and again on connect: the
+      // attributes only set props until the element is in the document, which renders it once
+      this[CONNECTED] = false;
       for (const name of booleans) this[PROPS][name] = this.hasAttribute(kebab(name));
     }
     override connectedCallback() {

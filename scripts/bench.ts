@@ -93,6 +93,8 @@ interface Request {
   method: string;
   cached: boolean;
   bytes: number;
+  /** CDP monotonic time (s) when it was sent. */
+  start: number;
   /** CDP monotonic time (s) when it finished or failed; undefined while in flight. */
   end?: number;
 }
@@ -114,7 +116,13 @@ function trackNetwork(cdp: CDPSession) {
     const known = requests.get(e.requestId);
     if (known && e.redirectResponse) known.bytes += e.redirectResponse.encodedDataLength;
     else if (!known)
-      requests.set(e.requestId, { url: e.request.url, method: e.request.method, cached: false, bytes: 0 });
+      requests.set(e.requestId, {
+        url: e.request.url,
+        method: e.request.method,
+        cached: false,
+        bytes: 0,
+        start: e.timestamp,
+      });
     if (e.type === 'Document' && !documentRequest)
       documentRequest = { id: e.requestId, timestamp: e.timestamp, wallTime: e.wallTime };
     lastActivity = performance.now();
@@ -201,6 +209,15 @@ async function settle(page: Page, net: Network): Promise<number> {
       requestStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).requestStart,
     }));
     const lastEnd = Math.max(0, ...[...net.requests.values()].map((r) => net.toPageMs(r.end!, nav)));
+    if (process.env.BENCH_TIMELINE)
+      console.log(
+        [...net.requests.values()]
+          .map((r) => {
+            const ms = (t: number) => String(Math.round(net.toPageMs(t, nav))).padStart(6);
+            return `${ms(r.start)} ${ms(r.end!)} ${r.cached ? 'cache' : String(r.bytes).padStart(5)} ${r.method} ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 110)}`;
+          })
+          .join('\n') + `\nwidgets ready at ${Math.round(readyAt)} ms`,
+      );
     return Math.round(Math.max(readyAt, lastEnd));
   }
 }

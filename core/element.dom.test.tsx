@@ -201,7 +201,7 @@ describe('defineElement', () => {
     defineElement<DemoProps>({
       tag,
       component: Counted,
-      props: { productId: 'string', limit: 'number', open: 'boolean' },
+      props: { productId: 'string', limit: 'number', open: 'boolean', options: 'json' },
     });
     // as an upgrade does: the attributes arrive one by one before the element is connected
     const el = document.createElement(tag);

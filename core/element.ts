@@ -123,6 +123,17 @@ export function adoptStyles(root: ShadowRoot, cssTexts: string[], extra?: CSSSty
   }
 }
 
+/**
+ * Adds a part's own sheet (a form or panel in an on-demand chunk) to the shadow root holding `node`, after the
+ * widget's sheets, once per root. Without constructable stylesheets the part stays plain.
+ */
+export function adoptSheet(node: Node | null | undefined, css: string): void {
+  const root = node?.getRootNode();
+  const sheet = sheetFor(css);
+  if (root instanceof ShadowRoot && typeof sheet !== 'string' && !root.adoptedStyleSheets.includes(sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
 interface BoundaryProps {
   emit: Emit;
   children?: ReactNode;

@@ -4,7 +4,7 @@
  * loading bones and an address as lines.
  */
 import type { ComponentChildren } from 'preact';
-import type { WidgetProps } from '../../core/element.ts';
+import { adoptSheet, type WidgetProps } from '../../core/element.ts';
 import type { I18n } from '../../core/i18n/index.ts';
 
 /** What the frame gives a section. */
@@ -84,18 +84,8 @@ font-weight:600;cursor:pointer}
 form .row{justify-content:flex-start}
 `;
 
-let sheet: CSSStyleSheet | undefined;
 /** Adds the sections' sheet to the shadow root holding `node` (once); without constructable sheets they stay plain. */
-export function adoptSectionCss(node: Node | null | undefined): void {
-  const root = node?.getRootNode();
-  try {
-    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(sectionCss);
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    /* an engine without constructable stylesheets */
-  }
-}
+export const adoptSectionCss = (node: Node | null | undefined): void => adoptSheet(node, sectionCss);
 
 /** Placeholder rows while a section's data loads (the frame's sheet draws them). */
 export const Bones = ({ rows = 3 }: { rows?: number }) => (

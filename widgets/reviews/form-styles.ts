@@ -1,3 +1,5 @@
+import { adoptSheet } from '../../core/element.ts';
+
 /**
  * The review form's CSS: it loads with the form's chunk and is added to the widget's shadow root as one more
  * constructable stylesheet.
@@ -30,15 +32,5 @@ border:none;border-radius:50%;background:rgb(0 0 0/.65);color:#fff}
 
 `;
 
-let sheet: CSSStyleSheet | undefined;
-/** Adds the form's sheet to the shadow root holding `node` (once); without constructable sheets the form stays plain. */
-export function adoptFormCss(node: Node | null | undefined): void {
-  const root = node?.getRootNode();
-  try {
-    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(formCss);
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } catch {
-    /* an engine without constructable stylesheets */
-  }
-}
+/** Adds the form's sheet to the shadow root holding `node` (once). */
+export const adoptFormCss = (node: Node | null | undefined): void => adoptSheet(node, formCss);

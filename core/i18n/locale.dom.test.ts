@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $locale, registerLanguages } from './index.ts';
 import { followHtmlLang } from '../boot.ts';
 import { testContext } from '../../tests/helpers/context.ts';
-import { strings as cartStrings } from '../../widgets/cart/strings.ts';
+import { drawerStrings as cartStrings } from '../../widgets/cart/drawer-strings.ts';
 import { languages } from '../../widgets/languages/index.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));

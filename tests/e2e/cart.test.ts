@@ -13,6 +13,8 @@ const STOOL = seedIds.products['folding-camp-stool']!;
 const BOARD = seedIds.products['maple-cutting-board']!;
 
 const cart = (page: Page) => page.locator('inlay-cart');
+/** The drawer's on-demand chunk (widgets/cart/drawer.tsx). */
+const DRAWER_CHUNK = /\/inlay\/assets\/drawer-[\w-]{8}\.js$/;
 const drawer = (page: Page) => cart(page).locator('dialog');
 const badge = (page: Page) => cart(page).locator('.badge');
 /** Where focus is, through shadow roots: `tag.class` of the deepest active element, and whether it is in the drawer. */
@@ -443,6 +445,81 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     // one product request for both buttons (shared query cache), one cart request for the page
     expect(w.requests.filter((u) => u.includes(`/stores-reader/v1/products/${MUG}`))).toHaveLength(1);
     expect(w.requests.filter((u) => /\/ecom\/v1\/carts\/current$/.test(u))).toHaveLength(1);
+    await w.context.close();
+  });
+
+  it('the drawer is its own chunk: not fetched with the page (the badge counts without it), fetched once on intent', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 2 }, { open: false }), STOOL);
+    const fetched = () => w.requests.filter((u) => DRAWER_CHUNK.test(u)).length;
+
+    // hover: a pointer on its way to the button
+    await w.page.reload();
+    w.requests.length = 0;
+    await w.page.waitForLoadState('networkidle');
+    const button = cart(w.page).getByRole('button', { name: 'Cart, 2 items' });
+    await expect.poll(() => badge(w.page).textContent()).toBe('2');
+    expect(await drawer(w.page).count()).toBe(0);
+    expect(fetched()).toBe(0);
+    await button.hover();
+    await expect.poll(fetched).toBe(1);
+    await w.page.mouse.move(0, 0);
+    await button.hover();
+    await button.click();
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => drawer(w.page).locator('li.line').allTextContents())
+      .toEqual([expect.stringContaining('Folding Camp Stool')]);
+    await expect.poll(() => drawer(w.page).locator('dl.totals dd.total').textContent()).toMatch(/^\$\d/);
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => focus(w.page)).toEqual({ el: 'button.cart-button', inDrawer: false });
+    expect(fetched()).toBe(1);
+
+    // focus: a keyboard user tabbing to it
+    await w.page.reload();
+    w.requests.length = 0;
+    await w.page.waitForLoadState('networkidle');
+    await expect.poll(() => badge(w.page).textContent()).toBe('2');
+    expect(fetched()).toBe(0);
+    await button.focus();
+    await expect.poll(fetched).toBe(1);
+    await w.page.keyboard.press('Enter');
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
+    expect(fetched()).toBe(1);
+    await w.context.close();
+  });
+
+  it('a drawer that cannot be fetched: a toast says so, the button stays usable and the cart as it was; the next click opens it', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.waitForFunction(() => customElements.get('inlay-cart'));
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), STOOL);
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    await w.page.route(DRAWER_CHUNK, (r) => r.abort());
+    w.expected.push(/drawer-|ERR_FAILED|dynamically imported module/);
+    const button = cart(w.page).getByRole('button', { name: 'Cart, 1 items' });
+    await button.click();
+    const toaster = w.page.locator('inlay-toaster');
+    await expect
+      .poll(() => toaster.locator('li').allTextContents())
+      .toEqual([expect.stringContaining('Something went wrong')]);
+    expect(await drawer(w.page).count()).toBe(0);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+    expect(await w.page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    expect(await badge(w.page).textContent()).toBe('1');
+    expect(await w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.lineItems.length))).toBe(1);
+
+    await w.page.unroute(DRAWER_CHUNK);
+    await button.click();
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
     await w.context.close();
   });
 });

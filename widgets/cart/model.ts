@@ -6,7 +6,7 @@ import { httpUrl } from '../../core/safe-url.ts';
 import type { CartLine, Totals } from '../../core/api/current-cart.ts';
 import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
 import { lineName } from './format.ts';
-import { strings } from './strings.ts';
+import { drawerStrings as strings } from './drawer-strings.ts';
 
 const tr = (context: InlayContext) => context.i18n().strings(strings);
 /** The cart's translator (its strings and core's). */

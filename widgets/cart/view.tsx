@@ -1,11 +1,9 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
-import type { CartLine } from '../../core/api/current-cart.ts';
-import { Line } from './lines.tsx';
-import { createCartModel } from './model.ts';
-import { Summary } from './summary.tsx';
+import { cartOf } from '../../core/stores/current-cart.ts';
+import { toast } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 
 export interface CartProps {
@@ -19,38 +17,42 @@ export interface CartProps {
 const $owner = atom<string | undefined>(undefined);
 const instances: string[] = [];
 
-/** The page's own `overflow` while an open drawer locks its scrolling (one lock, whichever cart holds it). */
-let pageOverflow: string | undefined;
-const lockScroll = () => {
-  const style = document.documentElement.style;
-  if (pageOverflow === undefined) [pageOverflow, style.overflow] = [style.overflow, 'hidden'];
-};
-const unlockScroll = () => {
-  if (pageOverflow !== undefined) document.documentElement.style.overflow = pageOverflow;
-  pageOverflow = undefined;
-};
+type Drawer = typeof import('./drawer.tsx');
+/** The drawer's module once its chunk has arrived: every `<inlay-cart>` of the page renders it from then on. */
+const $drawer = atom<Drawer | undefined>();
+let loading: Promise<Drawer> | undefined;
+/** The drawer's chunk, fetched once per page; a failed fetch is forgotten, so the next try fetches again. */
+const loadDrawer = (): Promise<Drawer> =>
+  (loading ??= import('./drawer.tsx').then(
+    (m) => ($drawer.set(m), m),
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  ));
+/** The shopper is about to open the drawer (pointer over or down on the button, focus on it): fetch it now. */
+const prefetch = () => void loadDrawer().catch(() => undefined);
 
-/** `<inlay-cart>`: a cart button with a count badge and the cart drawer (a modal dialog). */
+/**
+ * `<inlay-cart>`: a cart button with a count badge, and the cart drawer (a modal dialog, drawer.tsx), which is its
+ * own chunk: fetched on the first sign the shopper is about to open it, and whenever the drawer opens (a click, the
+ * `open` attribute, `Inlay.cart.open()`, an add that opens it). The badge needs only the page's cart store.
+ */
 export function CartView({ open, thankYouUrl, host, emit, context }: CartProps & WidgetProps) {
-  const model = useMemo(() => createCartModel(context, { host, emit }), []);
-  const { $cart, $cartCount, $cartOpen, $cartStatus, $cartBusy } = model.cart;
+  const cart = cartOf(context.client);
+  const { $cartCount, $cartOpen } = cart;
   const { i18n } = context;
   const t = i18n().strings(strings);
   const me = useId();
-  const cart = useStore($cart);
   const count = useStore($cartCount);
   const isOpen = useStore($cartOpen);
   const owner = useStore($owner);
-  const status = useStore($cartStatus);
-  const busy = useStore($cartBusy) > 0;
-  const removed = useStore(model.$removed);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const drawer = useStore($drawer);
   const button = useRef<HTMLButtonElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     instances.push(me);
-    model.load();
+    void cart.loadCart().catch(() => undefined);
     return () => void instances.splice(instances.indexOf(me), 1);
   }, []);
   useEffect(() => {
@@ -58,37 +60,17 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
   }, [open]);
 
   const mine = isOpen && (owner && instances.includes(owner) ? owner : instances[0]) === me;
+  // this element's drawer is to open: fetch it if it has not come yet; if it cannot come, say so and stay closed
+  // (the next click tries again)
   useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (mine && !d.open) {
-      lockScroll();
-      d.showModal();
-    } else if (!mine && d.open) d.close();
+    if (mine && !drawer)
+      loadDrawer().catch((e: unknown) => {
+        if (!$cartOpen.get()) return; // closed meanwhile (`Inlay.cart.close()`)
+        $cartOpen.set(false);
+        host.removeAttribute('open');
+        toast.error(i18n().error(e));
+      });
   }, [mine]);
-  // removed while open (a single-page app changing views): no close event comes, so give the page its scrolling back
-  useEffect(() => {
-    const d = dialog.current;
-    return () => void (d?.open && unlockScroll());
-  }, []);
-
-  const onClose = () => {
-    unlockScroll();
-    model.closed();
-    host.removeAttribute('open');
-    button.current?.focus();
-  };
-
-  const lines = cart?.lineItems ?? [];
-  const onRemove = (l: CartLine, index: number) => {
-    void model.remove(l);
-    // the button goes away: keep focus in the drawer
-    requestAnimationFrame(() =>
-      (
-        dialog.current?.querySelectorAll<HTMLElement>('[data-remove]')[Math.max(0, index - 1)] ?? title.current
-      )?.focus(),
-    );
-  };
 
   return (
     <>
@@ -98,8 +80,12 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
         part="button"
         class="cart-button"
         aria-haspopup="dialog"
-        aria-expanded={mine}
+        aria-expanded={mine && !!drawer}
+        aria-busy={mine && !drawer ? true : undefined}
         aria-label={t('cart.button', { count })}
+        onPointerEnter={prefetch}
+        onPointerDown={prefetch}
+        onFocus={prefetch}
         onClick={() => {
           $owner.set(me);
           $cartOpen.set(true);
@@ -124,91 +110,17 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
           </span>
         )}
       </button>
-      <dialog
-        ref={dialog}
-        part="drawer"
-        class="drawer"
-        aria-labelledby={`${me}-t`}
-        onClose={onClose}
-        onClick={(e) => e.target === dialog.current && dialog.current?.close()}
-        onKeyDown={(e) => {
-          // Tab cycles inside the drawer (browsers let it leave a modal dialog for their own UI)
-          if (e.key !== 'Tab') return;
-          const all = [
-            ...dialog.current!.querySelectorAll<HTMLElement>('a[href],button:not(:disabled),input:not(:disabled)'),
-          ].filter((x) => x.getClientRects().length);
-          const edge = e.shiftKey ? all[0] : all.at(-1);
-          if (host.shadowRoot!.activeElement === edge) {
-            e.preventDefault();
-            (e.shiftKey ? all.at(-1) : all[0])?.focus();
-          }
-        }}
-      >
-        <div class="panel">
-          <div class="head">
-            <h2 id={`${me}-t`} ref={title} tabIndex={-1}>
-              {t('cart.title')}
-            </h2>
-            <button
-              type="button"
-              class="icon"
-              part="close"
-              aria-label={t('cart.close')}
-              onClick={() => dialog.current?.close()}
-            >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" />
-              </svg>
-            </button>
-          </div>
-          <div class="body">
-            {removed && (
-              <p class="note" role="status">
-                {t('cart.removed', { name: removed.name })} {removed.error}{' '}
-                <button type="button" class="link" onClick={() => void model.undo()}>
-                  {removed.error ? t('action.retry') : t('cart.undo')}
-                </button>
-              </p>
-            )}
-            {status.state === 'error' && !cart ? (
-              <div class="inlay-alert" role="alert">
-                <p>
-                  {t('cart.loadFailed')} {i18n().error(status.error)}
-                </p>
-                <button type="button" class="secondary" onClick={model.reload}>
-                  {t('action.retry')}
-                </button>
-              </div>
-            ) : status.state !== 'ready' && !cart ? (
-              <div class="skeleton" aria-busy="true" />
-            ) : lines.length === 0 ? (
-              <div class="empty">
-                <p>{t('cart.empty')}</p>
-                <button type="button" class="secondary" onClick={() => dialog.current?.close()}>
-                  {t('cart.continue')}
-                </button>
-              </div>
-            ) : (
-              <ul class="lines" part="lines">
-                {lines.map((l, i) => (
-                  <Line key={l.id} l={l} t={t} model={model} onRemove={() => onRemove(l, i)} />
-                ))}
-              </ul>
-            )}
-          </div>
-          {lines.length > 0 && mine && (
-            <Summary
-              t={t}
-              model={model}
-              busy={busy}
-              revision={String(cart?.revision ?? '')}
-              lines={lines}
-              coupon={cart?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code}
-              thankYouUrl={thankYouUrl}
-            />
-          )}
-        </div>
-      </dialog>
+      {drawer && (
+        <drawer.CartDrawer
+          me={me}
+          mine={mine}
+          thankYouUrl={thankYouUrl}
+          host={host}
+          emit={emit}
+          context={context}
+          button={button}
+        />
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { signInStrings as accountSignIn } from '../account/signin.tsx';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { strings as cart } from '../cart/strings.ts';
+import { drawerStrings as cartDrawer } from '../cart/drawer-strings.ts';
 import { strings as login } from '../login/strings.ts';
 import { passwordStrings as password } from '../login/password-form.tsx';
 import { profileStrings as profile } from '../login/profile.tsx';
@@ -27,6 +28,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   addToCart,
   backInStock,
   cart,
+  cartDrawer,
   login,
   password,
   profile,

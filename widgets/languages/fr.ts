@@ -10,6 +10,7 @@ import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
+import { fr as cartDrawer } from '../cart/drawer-strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
 import { fr as password } from '../login/password-form.fr.ts';
 import { fr as profile } from '../login/profile.fr.ts';
@@ -29,6 +30,7 @@ export const parts = {
   addToCart,
   backInStock,
   cart,
+  cartDrawer,
   login,
   password,
   profile,

@@ -19,11 +19,12 @@ const unlockScroll = () => {
   pageOverflow = undefined;
 };
 
-export interface DrawerProps extends Pick<WidgetProps, 'host' | 'emit' | 'context'> {
+export interface DrawerProps extends WidgetProps {
   /** The element's id (`useId`), for the title's id. */
   me: string;
   /** Whether this element's drawer is the one shown. */
   mine: boolean;
+  /** `<inlay-cart thank-you-url>`. */
   thankYouUrl?: string;
   /** The cart button, where focus goes back when the drawer closes. */
   button: RefObject<HTMLButtonElement>;

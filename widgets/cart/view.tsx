@@ -38,7 +38,8 @@ const prefetch = () => void loadDrawer().catch(() => undefined);
  * own chunk: fetched on the first sign the shopper is about to open it, and whenever the drawer opens (a click, the
  * `open` attribute, `Inlay.cart.open()`, an add that opens it). The badge needs only the page's cart store.
  */
-export function CartView({ open, thankYouUrl, host, emit, context }: CartProps & WidgetProps) {
+export function CartView(props: CartProps & WidgetProps) {
+  const { open, host, context } = props;
   const cart = cartOf(context.client);
   const { $cartCount, $cartOpen } = cart;
   const { i18n } = context;
@@ -110,17 +111,7 @@ export function CartView({ open, thankYouUrl, host, emit, context }: CartProps &
           </span>
         )}
       </button>
-      {drawer && (
-        <drawer.CartDrawer
-          me={me}
-          mine={mine}
-          thankYouUrl={thankYouUrl}
-          host={host}
-          emit={emit}
-          context={context}
-          button={button}
-        />
-      )}
+      {drawer && <drawer.CartDrawer {...props} me={me} mine={mine} button={button} />}
     </>
   );
 }

@@ -33,11 +33,10 @@ const loadDrawer = (): Promise<Drawer> =>
 /** The shopper is about to open the drawer (pointer over or down on the button, focus on it): fetch it now. */
 const prefetch = () => void loadDrawer().catch(() => undefined);
 
-/**
- * `<inlay-cart>`: a cart button with a count badge, and the cart drawer (a modal dialog, drawer.tsx), which is its
- * own chunk: fetched on the first sign the shopper is about to open it, and whenever the drawer opens (a click, the
- * `open` attribute, `Inlay.cart.open()`, an add that opens it). The badge needs only the page's cart store.
- */
+// The drawer (drawer.tsx) is its own chunk: fetched on the first sign the shopper is about to open it, and whenever
+// the drawer opens (a click, the `open` attribute, `Inlay.cart.open()`, an add that opens it). The badge needs only
+// the page's cart store.
+/** `<inlay-cart>`: a cart button with a count badge and the cart drawer (a modal dialog). */
 export function CartView(props: CartProps & WidgetProps) {
   const { open, host, context } = props;
   const cart = cartOf(context.client);

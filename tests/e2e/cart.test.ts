@@ -232,7 +232,7 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await toaster.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => badge(w.page).textContent()).toBe('1');
     expect((await api(env.stack.emulator, '/_dev/faults')).json.faults).toEqual([]); // both faults were met
-    expect(await drawer(w.page).locator('li.line').count()).toBe(1);
+    await expect.poll(() => drawer(w.page).locator('li.line').count()).toBe(1);
     await w.page.reload();
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
     await expect.poll(() => badge(w.page).textContent()).toBe('1'); // what the platform holds
@@ -452,8 +452,11 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 2 }, { open: false }), STOOL);
     const fetched = () => w.requests.filter((u) => DRAWER_CHUNK.test(u)).length;
+    expect(fetched()).toBe(0);
+    // an add in flight usually opens the drawer as it lands: fetched meanwhile (here even without opening)
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id, quantity: 2 }, { open: false }), STOOL);
+    await expect.poll(fetched).toBe(1);
 
     // hover: a pointer on its way to the button
     await w.page.reload();
@@ -498,10 +501,10 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.waitForFunction(() => customElements.get('inlay-cart'));
-    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), STOOL);
-    await expect.poll(() => badge(w.page).textContent()).toBe('1');
     await w.page.route(DRAWER_CHUNK, (r) => r.abort());
     w.expected.push(/drawer-|ERR_FAILED|dynamically imported module/);
+    await w.page.evaluate((id) => window.Inlay!.cart.add({ productId: id }, { open: false }), STOOL);
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
     const button = cart(w.page).getByRole('button', { name: 'Cart, 1 items' });
     await button.click();
     const toaster = w.page.locator('inlay-toaster');

@@ -53,7 +53,9 @@ export function CartView(props: CartProps & WidgetProps) {
   useEffect(() => {
     instances.push(me);
     void cart.loadCart().catch(() => undefined);
-    return () => void instances.splice(instances.indexOf(me), 1);
+    // a change in flight (an add, most often) usually opens the drawer when it lands: fetch it meanwhile
+    const stop = cart.$cartBusy.listen((n) => n && prefetch());
+    return () => (stop(), void instances.splice(instances.indexOf(me), 1));
   }, []);
   useEffect(() => {
     if (open) $cartOpen.set(true);

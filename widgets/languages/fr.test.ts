@@ -10,6 +10,7 @@ import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { strings as cart } from '../cart/strings.ts';
 import { strings as login } from '../login/strings.ts';
+import { shellStrings as loginShell } from '../login/shell-strings.ts';
 import { passwordStrings as password } from '../login/password-form.tsx';
 import { profileStrings as profile } from '../login/profile.tsx';
 import { strings as rating } from '../rating/strings.ts';
@@ -28,6 +29,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   backInStock,
   cart,
   login,
+  loginShell,
   password,
   profile,
   rating,

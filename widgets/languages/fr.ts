@@ -11,6 +11,7 @@ import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
+import { fr as loginShell } from '../login/shell-strings.fr.ts';
 import { fr as password } from '../login/password-form.fr.ts';
 import { fr as profile } from '../login/profile.fr.ts';
 import { fr as rating } from '../rating/strings.fr.ts';
@@ -30,6 +31,7 @@ export const parts = {
   backInStock,
   cart,
   login,
+  loginShell,
   password,
   profile,
   rating,

@@ -1,8 +1,7 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { InlayContext } from '../../core/context.ts';
 import type { Member } from '../../core/api/members.ts';
 import type { LoginModel } from './model.ts';
-import { adoptPanelCss } from './panel-styles.ts';
 import { strings } from './strings.ts';
 
 /** The signed-in member's menu (edit profile, my account, sign out): arrow keys, Home/End, Escape and Tab close it. */
@@ -26,7 +25,6 @@ export function Menu({
 }) {
   const t = i18n().strings(strings);
   const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => adoptPanelCss(ref.current), []);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
   useEffect(() => items()[0]?.focus(), []);
   const onKey = (e: KeyboardEvent) => {

@@ -1,12 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { InlayContext } from '../../core/context.ts';
 import type { LoginModel, LoginUi } from './model.ts';
 import { adoptPanelCss } from './panel-styles.ts';
 import { Step, TITLES } from './steps.tsx';
 import { strings } from './strings.ts';
 
-// `<inlay-login>`'s surfaces and their sheet: loaded on demand with steps.tsx (the forms, their model and platform
-// calls, a chunk the account's inline sign-in shares). The profile panel's chunk takes its sheet from here.
+// `<inlay-login>`'s surfaces and their sheet (the view adds it to its shadow root as this loads): loaded on demand with
+// steps.tsx (the forms, their model and platform calls, a chunk the account's inline sign-in shares).
 export { Menu } from './menu.tsx';
 export { adoptPanelCss };
 
@@ -33,7 +33,6 @@ export function Panel({
   const shown = useRef(ui);
   if (open) shown.current = ui;
   const step = shown.current;
-  useLayoutEffect(() => adoptPanelCss(box.current), []);
   useEffect(() => {
     if (open) (box.current?.querySelector('input') ?? box.current?.querySelector<HTMLElement>('[data-focus]'))?.focus();
   }, [ui.step, open]);

@@ -1,11 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InlayContext } from '../../core/context.ts';
 import { setCommunity, updateNickname } from '../../core/stores/member.ts';
 import type { Member } from '../../core/api/members.ts';
 import type { LoginModel } from './model.ts';
 import { PasswordForm } from './password-form.tsx';
-// through the part's module (loaded with this chunk), not its own file: a module of its own would be a chunk of its own
-import { adoptPanelCss } from './panel.tsx';
 
 /** Strings of the profile panel (its own chunk, loaded from the member menu). */
 export const profileStrings = {
@@ -44,7 +42,6 @@ export function ProfilePanel({
   const [fieldError, setFieldError] = useState<string>();
   const [saved, setSaved] = useState(false);
   const title = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(() => adoptPanelCss(title.current), []);
   useEffect(() => title.current?.focus(), []);
 
   const submit = async (e: Event) => {

@@ -96,7 +96,8 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
     setWaiting(true);
     loadPart().then(
       (p) => {
-        made.current ??= { model: p.createLoginModel(context), part: p };
+        // the surfaces' sheet, before any of them renders (the profile panel's too)
+        made.current ??= (p.adoptPanelCss(trigger.current), { model: p.createLoginModel(context), part: p });
         setLoaded(made.current);
         setWaiting(false);
         act(made.current.model);

@@ -46,6 +46,107 @@ async function immediateMember(email: string, password: string) {
 }
 
 describe('<inlay-login> on the demo storefront', () => {
+  it('loads only its button with the page; the panel, the member menu and their sheet on intent, each chunk once', async () => {
+    const w = await openPage(env.browser);
+    const part = /\/assets\/(panel|steps)-[\w-]{8}\.js$/;
+    const asked = () =>
+      w.requests
+        .map((u) => part.exec(u)?.[1])
+        .filter(Boolean)
+        .sort();
+    // whether the shadow root has the surfaces' sheet (the panel's box, its forms)
+    const sheet = () =>
+      widget(w.page).evaluate((e) =>
+        e.shadowRoot!.adoptedStyleSheets.some((s) => [...s.cssRules].some((r) => r.cssText.startsWith('.panel'))),
+      );
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    const button = widget(w.page).getByRole('button', { name: 'Sign in' });
+    await button.waitFor();
+    await w.page.waitForLoadState('networkidle');
+    expect(w.requests.filter((u) => /\/assets\/login-[\w-]{8}\.js$/.test(u))).toHaveLength(1);
+    expect(asked()).toEqual([]);
+    expect(await sheet()).toBe(false);
+
+    // the pointer over the button: both chunks at once, before any click
+    await button.hover();
+    await expect.poll(asked).toEqual(['panel', 'steps']);
+    await w.page.mouse.move(5, 5);
+    await button.click();
+    await panel(w.page).waitFor();
+    expect(await sheet()).toBe(true);
+    await expect
+      .poll(() =>
+        widget(w.page)
+          .getByLabel('Email')
+          .evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement),
+      )
+      .toBe(true);
+    await widget(w.page).getByLabel('Email').fill(DEMO_LOGINS.member.email);
+    await widget(w.page).getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.member.password);
+    await widget(w.page).getByLabel('Password', { exact: true }).press('Enter');
+    const member = widget(w.page).getByRole('button', { name: 'Account menu for Maya' });
+    await member.waitFor();
+    expect(asked()).toEqual(['panel', 'steps']);
+
+    // a member's page: the avatar only, until the keyboard reaches it (focus is intent too); the menu works
+    w.requests.length = 0;
+    await w.page.reload();
+    await member.waitFor();
+    await w.page.waitForLoadState('networkidle');
+    expect(asked()).toEqual([]);
+    expect(await sheet()).toBe(false);
+    await member.focus();
+    await expect.poll(asked).toEqual(['panel', 'steps']);
+    await w.page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => w.page.evaluate(() => document.querySelector('inlay-login')!.shadowRoot!.activeElement?.textContent))
+      .toBe('Edit profile');
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => widget(w.page).getByRole('menu').count()).toBe(0);
+    expect(await member.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(asked()).toEqual(['panel', 'steps']);
+    await noAxe(w.page);
+    await w.context.close();
+  });
+
+  it('when the panel cannot load the toaster says so and the button stays; the next click loads it, busy meanwhile, and it opens', async () => {
+    const w = await openDemo();
+    w.expected.push(/ERR_FAILED/);
+    const chunk = /\/assets\/panel-[\w-]{8}\.js$/;
+    // the element's own button (the panel's submit is also "Sign in")
+    const button = widget(w.page).locator('button[part=button]');
+    await w.page.route(chunk, (r) => r.abort());
+    await button.click();
+    const toaster = w.page.locator('inlay-toaster');
+    await toaster.getByText('Something went wrong on our side. Try again in a moment.').waitFor();
+    expect(await panel(w.page).count()).toBe(0);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+    expect(await button.isEnabled()).toBe(true);
+
+    // back online, on a slow network: the button says it is busy (and keeps focus) until the panel opens on its form
+    await w.page.unroute(chunk);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await w.page.route(chunk, async (r) => (await held, r.continue()));
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(await panel(w.page).count()).toBe(0);
+    release();
+    await panel(w.page).waitFor();
+    await expect
+      .poll(() =>
+        widget(w.page)
+          .getByLabel('Email')
+          .evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement),
+      )
+      .toBe(true);
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await w.context.close();
+  });
+
   it('sign up → code from the mailbox → signed in → reload → second tab signed in → sign-out in one tab signs out the other', async () => {
     const w = await openDemo();
     w.expected.push(/status of 400/); // the wrong code below: Chromium logs the refused request itself

@@ -11,6 +11,7 @@ import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { strings as cart } from '../cart/strings.ts';
 import { drawerStrings as cartDrawer } from '../cart/drawer-strings.ts';
 import { strings as login } from '../login/strings.ts';
+import { shellStrings as loginShell } from '../login/shell-strings.ts';
 import { passwordStrings as password } from '../login/password-form.tsx';
 import { profileStrings as profile } from '../login/profile.tsx';
 import { strings as rating } from '../rating/strings.ts';
@@ -30,6 +31,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   cart,
   cartDrawer,
   login,
+  loginShell,
   password,
   profile,
   rating,

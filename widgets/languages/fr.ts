@@ -12,6 +12,7 @@ import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
 import { fr as cartDrawer } from '../cart/drawer-strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
+import { fr as loginShell } from '../login/shell-strings.fr.ts';
 import { fr as password } from '../login/password-form.fr.ts';
 import { fr as profile } from '../login/profile.fr.ts';
 import { fr as rating } from '../rating/strings.fr.ts';
@@ -32,6 +33,7 @@ export const parts = {
   cart,
   cartDrawer,
   login,
+  loginShell,
   password,
   profile,
   rating,

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
+import type { InlayContext } from '../../core/context.ts';
 import type { Member } from '../../core/api/members.ts';
-import type { LoginModel, T } from './model.ts';
+import type { LoginModel } from './model.ts';
+import { strings } from './strings.ts';
 
 /** The signed-in member's menu (edit profile, my account, sign out): arrow keys, Home/End, Escape and Tab close it. */
 export function Menu({
   id,
   model,
-  t,
+  i18n,
   member,
   close,
   profile,
@@ -14,13 +16,14 @@ export function Menu({
 }: {
   id: string;
   model: LoginModel;
-  t: T;
+  i18n: InlayContext['i18n'];
   member?: Member;
   close: () => void;
   profile: () => void;
   /** The site's account page, when it has one. */
   accountUrl?: string;
 }) {
+  const t = i18n().strings(strings);
   const ref = useRef<HTMLDivElement>(null);
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
   useEffect(() => items()[0]?.focus(), []);

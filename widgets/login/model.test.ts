@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaProvider } from '../../core/context.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { createLoginModel, failureKeys, initials, pageUrl, RESEND_COOLDOWN_MS } from './model.ts';
+import { createLoginModel, failureKeys, pageUrl, RESEND_COOLDOWN_MS } from './model.ts';
+import { initials } from './view.tsx';
 
 let answer: (call: Call) => Response = () => json(200, {});
 const net = fakeFetch((call) => {

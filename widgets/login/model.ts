@@ -65,12 +65,6 @@ export function failureKeys(
   return { form: 'err.unknown' };
 }
 
-/** Two letters for the avatar: "Ada Lovelace" → "AL", "maya" → "M". */
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
 /** This page without the reset parameter or fragment: where emailed links come back to. */
 export function pageUrl(href = location.href): string {
   const u = new URL(href);

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Field, LoginModel, LoginUi, T } from './model.ts';
 
+// The forms with their model: one chunk, which `<inlay-login>` loads with its surfaces (view.tsx) and the account's
+// inline sign-in with its section.
+export { createLoginModel } from './model.ts';
+
 /** Each step's title. */
 export const TITLES = {
   closed: 'login.signInTitle',

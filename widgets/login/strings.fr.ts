@@ -2,7 +2,6 @@ import type { strings } from './strings.ts';
 
 /** French for `strings` (loads with the French language pack, widgets/languages/fr.ts). */
 export const fr: Record<keyof typeof strings, string> = {
-  'login.open': 'Se connecter',
   'login.signInTitle': 'Connexion',
   'login.signUpTitle': 'Créer un compte',
   'login.verifyTitle': 'Vérifiez vos e-mails',
@@ -36,7 +35,6 @@ export const fr: Record<keyof typeof strings, string> = {
     'Si {email} correspond à un compte, vous recevrez un e-mail avec un lien pour choisir un nouveau mot de passe.',
   'login.resetDone': 'Mot de passe modifié. Connectez-vous avec le nouveau.',
   'login.pending': 'Compte créé. Le propriétaire du site doit l’approuver avant que vous puissiez vous connecter.',
-  'login.menu': 'Menu du compte de {name}',
   'login.account': 'Mon compte',
   'login.profile': 'Modifier le profil',
   'login.signOut': 'Se déconnecter',

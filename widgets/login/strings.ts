@@ -1,5 +1,5 @@
+/** The strings of the panel and the member menu: they load with them (steps.tsx); the buttons' are shell-strings.ts. */
 export const strings = {
-  'login.open': 'Sign in',
   'login.signInTitle': 'Sign in',
   'login.signUpTitle': 'Create an account',
   'login.verifyTitle': 'Check your email',
@@ -33,7 +33,6 @@ export const strings = {
     'If {email} belongs to an account, you’ll get an email with a link to choose a new password. Check your inbox.',
   'login.resetDone': 'Your password was changed. Sign in with your new password.',
   'login.pending': 'Your account was created. The site owner needs to approve it before you can sign in.',
-  'login.menu': 'Account menu for {name}',
   'login.account': 'My account',
   'login.profile': 'Edit profile',
   'login.signOut': 'Sign out',

@@ -53,6 +53,19 @@ describe('<inlay-login>', () => {
     expect(active(el)).toBe($(el, 'button'));
   });
 
+  it('a reset link in the URL: the new-password form opens as the element loads, and the token leaves the address bar', async () => {
+    history.replaceState(null, '', '/shop?inlay-reset=tok123&x=1');
+    try {
+      const el = await mount();
+      await vi.waitFor(() => expect($(el, '[role=dialog] .title')?.textContent).toBe('Choose a new password'));
+      expect(location.search).toBe('?x=1');
+      await vi.waitFor(() => expect(active(el)).toBe($(el, 'input[name=password]')));
+      expect($(el, 'button')!.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
   it('show-password toggle', async () => {
     const el = await mount();
     $(el, 'button')!.click();

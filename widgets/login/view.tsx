@@ -1,14 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { createLoginModel, initials } from './model.ts';
-import { Menu } from './menu.tsx';
-import { Step, TITLES } from './steps.tsx';
+import type { LoginModel, LoginUi } from './model.ts';
+import { shellStrings } from './shell-strings.ts';
 import { Surface, useLeaving } from './surface.tsx';
-import { strings } from './strings.ts';
 
 export interface LoginProps {
   /**
@@ -25,16 +24,52 @@ export interface LoginProps {
   accountUrl?: string;
 }
 
+/** Two letters for the avatar: "Ada Lovelace" → "AL", "maya" → "M". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+type Part = typeof import('./panel.tsx') & typeof import('./steps.tsx');
+let part: Promise<Part> | undefined;
+/**
+ * The surfaces (panel.tsx: the sign-in panel, the member menu, their sheet) with the forms, model and platform calls
+ * they use (steps.tsx, a chunk the account's inline sign-in shares): both chunks requested at once, one import per
+ * page. A failed one is forgotten, so the next try imports again.
+ */
+const loadPart = (): Promise<Part> =>
+  (part ??= Promise.all([import('./panel.tsx'), import('./steps.tsx')]).then(
+    ([surfaces, forms]) => ({ ...surfaces, ...forms }),
+    (e: unknown) => {
+      part = undefined;
+      throw e;
+    },
+  ));
+/** On intent (pointer over or down, focus): the chunks are usually there before the click. */
+const warm = () => void loadPart().catch(() => undefined);
+/** What the view reads until the part has made its model: closed, idle. */
+const idle = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} });
+/** The emailed reset link's query parameter (model.ts `RESET_PARAM`): its form loads with the page. */
+const RESET_PARAM = 'inlay-reset';
+
 /**
  * `<inlay-login>`: a "Sign in" button opening a panel (sign in, sign up, email code, forgot and reset password), or,
  * signed in, the member's avatar and name with a menu (my account, sign out). Emits `inlay-login` / `inlay-logout`
  * when the session changes while the page is open (also when another tab signs in or out).
+ *
+ * What shows as the page loads is this file: the button, or the member's. The surfaces (sign-in panel, member menu),
+ * the model and its platform calls load on intent (`loadPart`) or when something needs them without a click (a reset
+ * link in the URL); the model is made once they are there. The session events follow `$session`, so they stay here.
  */
 export function LoginView({ view, hosted, accountUrl, emit, host, context }: LoginProps & WidgetProps) {
   const { i18n } = context;
-  const t = i18n().strings(strings);
-  const model = useMemo(() => createLoginModel(context), []);
-  const ui = useStore(model.$ui);
+  const t = i18n().strings(shellStrings);
+  const [loaded, setLoaded] = useState<{ model: LoginModel; part: Part }>();
+  const made = useRef(loaded);
+  // a click waits for the chunk: the button says busy (and stays focusable)
+  const [waiting, setWaiting] = useState(false);
+  const model = loaded?.model;
+  const ui = useStore(model?.$ui ?? idle);
   const session = useStore($session);
   const member = session.role === 'member' ? session.member : undefined;
   const [menu, setMenu] = useState(false);
@@ -42,20 +77,40 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
   const [Profile, setProfile] = useState<typeof import('./profile.tsx').ProfilePanel>();
   const [profileOpen, setProfileOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const prevRole = useRef(session.role);
   const announce = useRef(false);
   const ids = useId();
   const open = ui.step !== 'closed';
   // Closing: the panel stays a moment, inert and hidden from screen readers, with what it last showed, while it moves
   // out (not under reduced motion; at once when the menu or the profile takes its place).
-  const shown = useRef(ui);
-  if (open) shown.current = ui;
   const leaving = useLeaving(open);
   const menuLeaving = useLeaving(menu);
   const profileLeaving = useLeaving(profileOpen);
 
-  useEffect(() => void model.takeResetToken(), [model]);
+  /**
+   * Runs `act` with the model: at once when the part is there, else once it has loaded (meanwhile the button is busy).
+   * A failed load is told by the toaster, and nothing else changes.
+   */
+  const withModel = (act: (m: LoginModel) => unknown) => {
+    if (made.current) return void act(made.current.model);
+    setWaiting(true);
+    loadPart().then(
+      (p) => {
+        // the surfaces' sheet, before any of them renders (the profile panel's too)
+        made.current ??= (p.adoptPanelCss(trigger.current), { model: p.createLoginModel(context), part: p });
+        setLoaded(made.current);
+        setWaiting(false);
+        act(made.current.model);
+      },
+      (e: unknown) => (setWaiting(false), toast.error(i18n().error(e))),
+    );
+  };
+
+  // the emailed reset link came back to this page: its form opens
+  useEffect(
+    () => void (new URLSearchParams(location.search).has(RESET_PARAM) && withModel((m) => m.takeResetToken())),
+    [],
+  );
 
   // Events on session changes seen by this page (not for the session it started with).
   useEffect(() => {
@@ -74,19 +129,14 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
     }
   }, [session.role, member, emit]);
 
-  // Focus: the new step's first field (or its title); back to the button when the panel closes.
+  // Focus back to the button when the panel closes (the panel gives it to its fields).
   const wasOpen = useRef(false);
   useEffect(() => {
-    if (open)
-      (panel.current?.querySelector('input') ?? panel.current?.querySelector<HTMLElement>('[data-focus]'))?.focus();
-    else if (wasOpen.current) trigger.current?.focus();
+    if (!open && wasOpen.current) trigger.current?.focus();
     wasOpen.current = open;
-  }, [ui.step, open]);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus();
-    // without the panel (menu actions, hosted sign-in) a failure is told by the page's toaster
-    if (!open && ui.errors.form) toast.error(ui.errors.form);
-  }, [ui.errors]);
+  }, [open]);
+  // without the panel (menu actions, hosted sign-in) a failure is told by the page's toaster
+  useEffect(() => void (!open && ui.errors.form && toast.error(ui.errors.form)), [ui.errors]);
 
   // A click outside closes the panel, the profile or the menu.
   useEffect(() => {
@@ -95,7 +145,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
       if (e.composedPath().includes(host)) return;
       setMenu(false);
       setProfileOpen(false);
-      model.close();
+      model?.close();
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
@@ -104,6 +154,8 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
   if (session.role === 'member') {
     const name = member?.profile?.nickname || member?.loginEmail || '';
     const photo = httpUrl(member?.profile?.photo?.url);
+    // one surface at a time: the menu replaces an open profile panel
+    const showMenu = (show: boolean) => withModel(() => (setProfileOpen(false), setMenu(show)));
     return (
       <div class="root" part="root">
         <button
@@ -115,10 +167,12 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
           aria-expanded={menu}
           aria-controls={`${ids}m`}
           aria-label={t('login.menu', { name })}
-          aria-busy={!member || ui.busy}
-          // one surface at a time: the menu replaces an open profile panel
-          onClick={() => (setProfileOpen(false), setMenu(!menu))}
-          onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setProfileOpen(false), setMenu(true))}
+          aria-busy={!member || ui.busy || waiting}
+          onPointerEnter={warm}
+          onPointerDown={warm}
+          onFocus={warm}
+          onClick={() => showMenu(!menu)}
+          onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), showMenu(true))}
         >
           {/* initials as generated content: not part of the button's visible text, which is the name */}
           <span class="avatar" part="avatar" aria-hidden="true" data-i={photo ? undefined : initials(name)}>
@@ -126,12 +180,12 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
           </span>
           <span class="name">{name}</span>
         </button>
-        {menu || (menuLeaving && !profileOpen) ? (
+        {loaded && (menu || (menuLeaving && !profileOpen)) ? (
           <Surface open={menu}>
-            <Menu
+            <loaded.part.Menu
               id={`${ids}m`}
-              model={model}
-              t={t}
+              model={loaded.model}
+              i18n={i18n}
               member={member}
               accountUrl={httpUrl(accountUrl, location.href)}
               close={() => (setMenu(false), trigger.current?.focus())}
@@ -145,7 +199,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
             />
           </Surface>
         ) : null}
-        {(profileOpen || (profileLeaving && !menu)) && Profile && member ? (
+        {(profileOpen || (profileLeaving && !menu)) && Profile && member && model ? (
           <Surface open={profileOpen}>
             <Profile
               context={context}
@@ -169,46 +223,22 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
         class="primary"
         aria-expanded={hosted ? undefined : open}
         aria-controls={hosted ? undefined : `${ids}p`}
+        aria-busy={waiting || undefined}
         disabled={hosted && ui.busy}
+        onPointerEnter={warm}
+        onPointerDown={warm}
+        onFocus={warm}
         onClick={() =>
-          hosted ? model.hosted() : open ? model.close() : model.open(view === 'sign-up' ? 'sign-up' : 'sign-in')
+          waiting ||
+          (open
+            ? model?.close()
+            : withModel((m) => (hosted ? m.hosted() : m.open(view === 'sign-up' ? 'sign-up' : 'sign-in'))))
         }
       >
         {t('login.open')}
       </button>
-      {open || (leaving && !menu && !profileOpen) ? (
-        <div
-          ref={panel}
-          id={`${ids}p`}
-          class={open ? 'panel' : 'panel out'}
-          part="panel"
-          role="dialog"
-          aria-labelledby={`${ids}t`}
-          aria-hidden={open ? undefined : 'true'}
-          inert={!open}
-          onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), model.close())}
-        >
-          <div class="head">
-            <p class="title" id={`${ids}t`} tabIndex={-1} data-focus="">
-              {t(TITLES[shown.current.step])}
-            </p>
-            <button type="button" class="x" aria-label={t('login.close')} onClick={() => model.close()}>
-              ×
-            </button>
-          </div>
-          {open && ui.notice ? (
-            <p class="notice" role="status">
-              {ui.notice}
-            </p>
-          ) : null}
-          {open && ui.errors.form ? (
-            <p class="err" role="alert">
-              {ui.errors.form}
-            </p>
-          ) : null}
-          {/* keyed: each step gets fresh fields (uncontrolled inputs must not carry a value into another field) */}
-          <Step key={shown.current.step} ui={shown.current} model={model} t={t} ids={ids} />
-        </div>
+      {loaded && (open || (leaving && !menu && !profileOpen)) ? (
+        <loaded.part.Panel model={loaded.model} ui={ui} open={open} ids={ids} i18n={i18n} />
       ) : null}
     </div>
   );

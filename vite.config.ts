@@ -251,7 +251,7 @@ export default defineConfig(({ mode }) => {
                   // strings in other languages in their language's pack
                   {
                     name: 'core',
-                    test: /[\\/]core[\\/](?!services[\\/]|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/,
+                    test: /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/,
                     priority: 1,
                   },
                   // the catalog's calls and its product stores travel together (one shared chunk, as one module did)

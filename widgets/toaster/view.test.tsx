@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { ToasterView } from './view.tsx';
+import { ToasterView, loadItems } from './view.tsx';
 import { $toasts, dismiss, toast, update } from '../../core/stores/toasts.ts';
 import { emitFrom } from '../../core/events.ts';
 import { testContext } from '../../tests/helpers/context.ts';
@@ -9,6 +9,9 @@ import { testContext } from '../../tests/helpers/context.ts';
 const context = testContext(() => Promise.reject(new Error('offline')));
 const props = () => ({ host: document.body, emit: emitFrom(document.body), context });
 const Toaster = () => <ToasterView {...props()} />;
+
+// the toasts' own chunk, loaded with a page's first toast: here once, before the views that show them
+beforeAll(async () => void (await loadItems()));
 
 afterEach(() => {
   cleanup();

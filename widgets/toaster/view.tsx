@@ -1,21 +1,41 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { dismiss, pauseToasts, resumeToasts } from '../../core/stores/toasts.ts';
-import { createToasterModel } from './model.ts';
+import { $toasts, pauseToasts, resumeToasts } from '../../core/stores/toasts.ts';
 
-const ICON: Record<string, string> = { success: '✓', info: 'i', warning: '!', error: '!', loading: '' };
+type ItemsView = typeof import('./toast-list.tsx').ToastItems;
+let Loaded: ItemsView | undefined;
+let loading: Promise<ItemsView> | undefined;
+/** The toasts' chunk, once per page (a failed load is forgotten, so the next call tries again). */
+export const loadItems = (): Promise<ItemsView> =>
+  (loading ??= import('./toast-list.tsx').then(
+    (m) => (Loaded = m.ToastItems),
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  ));
 
 /**
  * The page's one toaster (spec: bottom-right, 356 px, 14 px gap, at most 3 visible, Alt+T to focus). The live
  * region exists before any toast so screen readers announce what arrives.
  */
 export function ToasterView({ context }: WidgetProps) {
-  const model = useMemo(createToasterModel, []);
-  const shown = useStore(model.$shown);
+  const toasts = useStore($toasts);
+  const [Items, setItems] = useState(() => Loaded);
+  const [failed, setFailed] = useState(false);
   const region = useRef<HTMLElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const t = context.i18n().t;
-  useEffect(() => model.stop, []);
+  // the toasts' chunk comes with the first toast; a failed load is tried again with the next change
+  useEffect(() => {
+    if (toasts.length && !Items)
+      loadItems().then(
+        (v) => setItems(() => v),
+        () => setFailed(true),
+      );
+  }, [toasts, Items]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -40,41 +60,13 @@ export function ToasterView({ context }: WidgetProps) {
       onFocusIn={pauseToasts}
       onFocusOut={resumeToasts}
     >
-      <ol aria-live="polite" aria-relevant="additions text" part="list">
-        {shown.map(({ toast, leaving }) => (
-          <li
-            key={toast.id}
-            data-type={toast.type}
-            part={`toast toast-${toast.type}`}
-            data-leaving={leaving ? '' : undefined}
-            aria-hidden={leaving ? 'true' : undefined}
-            inert={leaving}
-          >
-            <span class="icon" aria-hidden="true">
-              {ICON[toast.type]}
-            </span>
-            <div>
-              <p class="title">{toast.title}</p>
-              {toast.description ? <p class="desc">{toast.description}</p> : null}
-            </div>
-            <div class="actions">
-              {toast.action ? (
-                <button type="button" part="toast-action" onClick={() => model.act(toast)}>
-                  {toast.action.label}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                class="close"
-                part="toast-close"
-                aria-label={t('toaster.close')}
-                onClick={() => dismiss(toast.id)}
-              >
-                ×
-              </button>
-            </div>
-          </li>
-        ))}
+      <ol ref={list} aria-live="polite" aria-relevant="additions text" part="list">
+        {Items ? (
+          <Items t={t} anchor={list.current} />
+        ) : failed ? (
+          // the toasts' chunk could not load: their titles still reach the reader
+          toasts.slice(-TOAST_VISIBLE_MAX).map((x) => <li key={x.id}>{x.title}</li>)
+        ) : null}
       </ol>
     </section>
   );

@@ -21,19 +21,15 @@ export interface BackInStockProps {
 
 type Form = typeof import('./notify-form.tsx');
 let form: Promise<Form> | undefined;
-let loaded: Form | undefined;
 /**
  * The form, the subscribed states and their model and calls: one chunk, imported once per page when the person is
  * about to need it (or at once for a request this browser kept); a failed import is tried again next time.
  */
 const loadForm = () =>
-  (form ??= import('./notify-form.tsx').then(
-    (m) => (loaded = m),
-    (e: unknown) => {
-      form = undefined;
-      throw e;
-    },
-  ));
+  (form ??= import('./notify-form.tsx').catch((e: unknown) => {
+    form = undefined;
+    throw e;
+  }));
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
 const CLOSED = atom<BackInStockUi>({ phase: 'closed', email: '', subscribedAs: '', moves: 0 });
@@ -64,7 +60,7 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const saved = useMemo(() => createSavedStockRequests(client.config.clientId), []);
   // a request kept here for the item shown: the form's chunk loads at once to show it
   const kept = useMemo(() => wanted && !!saved.get(item, member), [wanted, item, member]);
-  const [Form, setForm] = useState(() => loaded);
+  const [Form, setForm] = useState<Form>();
   const [busy, setBusy] = useState(false);
   const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -245,6 +245,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
 // the closed button's code, and the rest when the shopper is about to need it (issue 19).
 describe('<inlay-back-in-stock>: the form loads on demand', () => {
   const FORM_CHUNK = /\/assets\/notify-form-[\w-]{8}\.js$/;
+  const API_CHUNK = /\/assets\/api-back-in-stock-[\w-]{8}\.js$/;
   const RUST = seedVariantId('linen-apron', { Color: 'Rust' });
   const formChunk = (w: WatchedPage) => w.requests.filter((u) => FORM_CHUNK.test(u));
 
@@ -254,9 +255,15 @@ describe('<inlay-back-in-stock>: the form loads on demand', () => {
     await w.page.goto(`${env.stack.demo}/products/linen-apron?companion=off`);
     await w.page.waitForFunction(() => customElements.get('inlay-back-in-stock'));
     await w.page.waitForTimeout(300);
-    expect(w.requests.some((u) => /\/assets\/back-in-stock-[\w-]{8}\.js$/.test(u))).toBe(true);
+    const shell = w.requests.find((u) => /\/assets\/back-in-stock-[\w-]{8}\.js$/.test(u));
+    expect(shell).toBeDefined();
     expect(await widget(w.page).locator('button').count()).toBe(0);
     expect(formChunk(w)).toEqual([]);
+    // nor the request's call, nor the form's code folded into the element's chunk
+    expect(w.requests.filter((u) => API_CHUNK.test(u))).toEqual([]);
+    const code = await w.page.evaluate((u) => fetch(u).then((r) => r.text()), shell!);
+    expect(code).toContain('Notify me when it’s back');
+    expect(code).not.toContain('Get an email when this is back in stock');
 
     // sold out: the closed button, still without the form's chunk
     await w.page.selectOption('#variant', RUST);
@@ -268,6 +275,7 @@ describe('<inlay-back-in-stock>: the form loads on demand', () => {
     // intent: the pointer on the button fetches it, once
     await open.hover();
     await expect.poll(() => formChunk(w).length).toBe(1);
+    await expect.poll(() => w.requests.filter((u) => API_CHUNK.test(u)).length).toBe(1);
     await open.click();
     const email = widget(w.page).getByLabel('Email', { exact: true });
     await expect.poll(() => email.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);

@@ -650,8 +650,11 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const lightboxChunk = () => v.requests.filter((u) => LIGHTBOX_CHUNK.test(u));
     await thumbs.nth(1).waitFor();
     await v.page.waitForTimeout(300);
-    expect(v.requests.some((u) => /\/assets\/reviews-[\w-]{8}\.js$/.test(u))).toBe(true);
+    const list = v.requests.find((u) => /\/assets\/reviews-[\w-]{8}\.js$/.test(u));
+    expect(list).toBeDefined();
     expect(lightboxChunk()).toEqual([]);
+    // (nor its code or sheet folded into the list's chunk)
+    expect(await v.page.evaluate((u) => fetch(u).then((r) => r.text()), list!)).not.toContain('lb-fade');
     await thumbs.nth(1).hover();
     await expect.poll(() => lightboxChunk().length).toBe(1);
     await thumbs.nth(1).click();

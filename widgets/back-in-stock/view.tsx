@@ -40,11 +40,10 @@ const CLOSED = atom<BackInStockUi>({ phase: 'closed', email: '', subscribedAs: '
  * and goes with the visitor when they sign in). Where the page names a site companion, the request goes through it:
  * its status is read again and "Stop notifying me" deletes it; without one the platform is never asked to read or
  * delete a request, and the widget says how to stop instead.
- *
- * This view decides whether anything shows and holds the closed button; the rest (notify-form.tsx, its model, calls
- * and sheet) loads on the button's hover, press or focus, or at once when a request kept here is to be shown.
  */
 export function BackInStockView(props: BackInStockProps & WidgetProps) {
+  // This view decides whether anything shows and holds the closed button; the rest (notify-form.tsx, its model,
+  // calls and sheet) loads on the button's hover, press or focus, or at once when a request kept here is to be shown.
   const { productId, variantId, always, host, context } = props;
   const { i18n, client } = context;
   const t = i18n().strings(strings);

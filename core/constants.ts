@@ -51,3 +51,5 @@ export const PERSIST_MAX_AGE_MS = 86400000;
 export const PERSIST_MAX_CHARS = 250000;
 export const PERSIST_MAX_ENTRIES = 200;
 export const PERSIST_MAX_IDENTITIES = 3;
+/** Kept reads are written this long after the first of them (or as the page goes away): one write per page load. */
+export const PERSIST_WRITE_DELAY_MS = 1000;

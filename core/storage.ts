@@ -30,6 +30,17 @@ export function webStorage(kind: TokenStorageKind = 'local'): Storage | null {
 export const storageEvents = (storage: Storage | null): EventTarget | null =>
   storage && storage === webStorage() && typeof window !== 'undefined' ? window : null;
 
+/**
+ * Runs `fn` once: `ms` from now, or as the page goes away (`pagehide`), whichever comes first. For writes that may
+ * wait but must not be lost to a navigation.
+ */
+export function laterOrOnLeave(fn: () => void, ms: number): void {
+  const page = typeof window !== 'undefined' ? window : undefined;
+  const run = () => (clearTimeout(timer), page?.removeEventListener('pagehide', run), fn());
+  const timer = setTimeout(run, ms);
+  page?.addEventListener('pagehide', run);
+}
+
 /** The page's Web Locks, or null where there are none. */
 export const webLocks = (): LockManagerLike | null =>
   (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { createPersistedStore, type PersistedOptions } from './persisted.ts';
 import { createQueryCache, type Persist } from './query.ts';
 import { createClient } from '../client.ts';
+import { PERSIST_WRITE_DELAY_MS } from '../constants.ts';
 import { fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
 
 const T0 = 1_700_000_000_000;
@@ -17,6 +18,7 @@ function page(storage: Storage, clock: { now: number }, o: Partial<PersistedOpti
     clientId: 'c1',
     identity: () => o.id ?? 'vA',
     now: () => clock.now,
+    schedule: queueMicrotask,
     ...o,
   });
   return { persisted, cache: createQueryCache({ now: () => clock.now, persisted }) };
@@ -178,8 +180,10 @@ describe('persisted query layer (HTTP-cache semantics across page loads)', () =>
       { fetch, storage: memoryStorage(), cacheStorage, locks: null, events: null, now: () => T0 },
     );
     await c.tokens.getAccessToken();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     c.cache.set('stores:product:p1', { v: 1 }, RULES);
-    await flush();
+    await vi.advanceTimersByTimeAsync(PERSIST_WRITE_DELAY_MS); // written once the page is quiet
+    vi.useRealTimers();
     const items = () => Array.from({ length: cacheStorage.length }, (_, i) => cacheStorage.key(i));
     expect(items()).toHaveLength(1);
     expect(items()[0]).toMatch(/^inlay\.cache\.c1\.v[0-9a-z]+$/);
@@ -299,5 +303,36 @@ describe('persisted query layer (HTTP-cache semantics across page loads)', () =>
     expect(w2.states.at(-1)).toEqual({ data: { v: 22 }, loading: false });
     w1.off();
     w2.off();
+  });
+
+  it('by default writes once, a second after the first read or as the page goes away, whichever is first', async () => {
+    vi.useFakeTimers();
+    // the page's window, for pagehide
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
+    try {
+      const storage = memoryStorage();
+      const setItem = vi.spyOn(storage, 'setItem');
+      const clock = { now: T0 };
+      const { persisted } = page(storage, clock, { schedule: undefined });
+      persisted.write('a', { v: 1 }, T0);
+      persisted.write('b', { v: 2 }, T0);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(setItem).not.toHaveBeenCalled();
+      persisted.write('c', { v: 3 }, T0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(setItem).toHaveBeenCalledTimes(1);
+      expect(Object.keys(JSON.parse(storage.getItem(ITEM())!).e).sort()).toEqual(['a', 'b', 'c']);
+
+      persisted.write('d', { v: 4 }, T0);
+      win.dispatchEvent(new Event('pagehide'));
+      expect(setItem).toHaveBeenCalledTimes(2);
+      expect(JSON.parse(storage.getItem(ITEM())!).e.d).toEqual({ t: T0, d: { v: 4 } });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(setItem).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,11 @@
-import { PERSIST_MAX_AGE_MS, PERSIST_MAX_CHARS, PERSIST_MAX_ENTRIES, PERSIST_MAX_IDENTITIES } from '../constants.ts';
-import { storageKey } from '../storage.ts';
+import {
+  PERSIST_MAX_AGE_MS,
+  PERSIST_MAX_CHARS,
+  PERSIST_MAX_ENTRIES,
+  PERSIST_MAX_IDENTITIES,
+  PERSIST_WRITE_DELAY_MS,
+} from '../constants.ts';
+import { laterOrOnLeave, storageKey } from '../storage.ts';
 
 /** A copy read back: the data and when it was fetched (ms). */
 export interface Stored {
@@ -33,7 +39,10 @@ export interface PersistedOptions {
   maxChars?: number;
   maxEntries?: number;
   maxIdentities?: number;
-  /** Runs the pending writes later in the same task; `queueMicrotask` unless a test passes its own. */
+  /**
+   * Runs the pending writes later: by default {@link PERSIST_WRITE_DELAY_MS} after the first of them, or as the page
+   * goes away (`pagehide`), whichever comes first.
+   */
   schedule?: (fn: () => void) => void;
 }
 
@@ -63,7 +72,9 @@ export function createPersistedStore(o: PersistedOptions): PersistedStore {
   const maxChars = o.maxChars ?? PERSIST_MAX_CHARS;
   const maxEntries = o.maxEntries ?? PERSIST_MAX_ENTRIES;
   const maxIdentities = o.maxIdentities ?? PERSIST_MAX_IDENTITIES;
-  const schedule = o.schedule ?? ((fn: () => void) => queueMicrotask(fn));
+  // A page's reads answer one after another as it loads: one write of the whole item once it is quiet, not one per
+  // answer (each write reads, merges and rewrites the item, on the main thread), and never lost to a navigation.
+  const schedule = o.schedule ?? ((fn: () => void) => laterOrOnLeave(fn, PERSIST_WRITE_DELAY_MS));
   const prefix = `${storageKey('cache', o.clientId)}.`;
   const itemKey = (id: string) => prefix + id;
 

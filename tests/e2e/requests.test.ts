@@ -4,6 +4,7 @@ import { openPage, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
+import { PERSIST_WRITE_DELAY_MS } from '../../core/constants.ts';
 
 /**
  * Platform requests per demo page, first visit and return visit (a reload within the freshness window), as exact
@@ -63,14 +64,17 @@ async function firstAndReturn(w: WatchedPage, url: string) {
 }
 
 /** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
-const age = (page: Page, ms: number) =>
-  page.evaluate((ms) => {
+const age = async (page: Page, ms: number) => {
+  // time passes: the page's kept reads are written by then (a second after a read, core/stores/persisted.ts)
+  await page.waitForTimeout(PERSIST_WRITE_DELAY_MS + 200);
+  await page.evaluate((ms) => {
     for (const k of Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.'))) {
       const v = JSON.parse(localStorage.getItem(k)!) as { e: Record<string, { t: number }> };
       for (const e of Object.values(v.e)) e.t -= ms;
       localStorage.setItem(k, JSON.stringify(v));
     }
   }, ms);
+};
 
 const TOKEN = 'POST /oauth2/token';
 const CART = 'GET /ecom/v1/carts/current';

@@ -240,3 +240,95 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await w.context.close();
   });
 });
+
+// The form, its model and calls are their own chunk (widgets/back-in-stock/notify-form.tsx): the page loads only
+// the closed button's code, and the rest when the shopper is about to need it (issue 19).
+describe('<inlay-back-in-stock>: the form loads on demand', () => {
+  const FORM_CHUNK = /\/assets\/notify-form-[\w-]{8}\.js$/;
+  const API_CHUNK = /\/assets\/api-back-in-stock-[\w-]{8}\.js$/;
+  const RUST = seedVariantId('linen-apron', { Color: 'Rust' });
+  const formChunk = (w: WatchedPage) => w.requests.filter((u) => FORM_CHUNK.test(u));
+
+  it('not with the page nor for an in-stock variant; once on hover of the button; the form works; a kept request loads it at once', async () => {
+    const w = record(await openPage(env.browser));
+    // the apron starts on an in-stock colour: nothing shows and only the element's own chunk loads
+    await w.page.goto(`${env.stack.demo}/products/linen-apron?companion=off`);
+    await w.page.waitForFunction(() => customElements.get('inlay-back-in-stock'));
+    await w.page.waitForTimeout(300);
+    const shell = w.requests.find((u) => /\/assets\/back-in-stock-[\w-]{8}\.js$/.test(u));
+    expect(shell).toBeDefined();
+    expect(await widget(w.page).locator('button').count()).toBe(0);
+    expect(formChunk(w)).toEqual([]);
+    // nor the request's call, nor the form's code folded into the element's chunk
+    expect(w.requests.filter((u) => API_CHUNK.test(u))).toEqual([]);
+    const code = await w.page.evaluate((u) => fetch(u).then((r) => r.text()), shell!);
+    expect(code).toContain('Notify me when it’s back');
+    expect(code).not.toContain('Get an email when this is back in stock');
+
+    // sold out: the closed button, still without the form's chunk
+    await w.page.selectOption('#variant', RUST);
+    const open = widget(w.page).getByRole('button', { name: 'Notify me when it’s back' });
+    await open.waitFor();
+    await w.page.waitForTimeout(300);
+    expect(formChunk(w)).toEqual([]);
+
+    // intent: the pointer on the button fetches it, once
+    await open.hover();
+    await expect.poll(() => formChunk(w).length).toBe(1);
+    await expect.poll(() => w.requests.filter((u) => API_CHUNK.test(u)).length).toBe(1);
+    await open.click();
+    const email = widget(w.page).getByLabel('Email', { exact: true });
+    await expect.poll(() => email.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    // its sheet came with it: the field is styled as before (full width, 44 px)
+    expect(await email.evaluate((e) => [getComputedStyle(e).minHeight, e.clientWidth > 200])).toEqual(['44px', true]);
+    await email.fill('lazy.lou@example.com');
+    await email.press('Enter');
+    await expect
+      .poll(() => widget(w.page).getByRole('status').textContent())
+      .toMatch(/We’ll email you at l…@example\.com/);
+    expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
+    expect(formChunk(w)).toHaveLength(1);
+    expect(calls.get(w)).toEqual([`POST ${BASE}`]);
+
+    // a new load on the sold-out colour: the request kept here shows without a click (the chunk loads at once)
+    const before = w.requests.length;
+    await w.page.reload();
+    await w.page.selectOption('#variant', RUST);
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/l…@example\.com/);
+    expect(w.requests.slice(before).filter((u) => FORM_CHUNK.test(u))).toHaveLength(1);
+    await w.context.close();
+  });
+
+  it('keyboard focus on the button loads it too; a failed load is told by the toaster, keeps the button, and the next press opens the form', async () => {
+    const w = record(await openPage(env.browser));
+    // the aborted chunk, as Chromium logs it
+    w.expected.push(/ERR_FAILED|Failed to fetch dynamically imported module|Failed to load/);
+    await w.page.route(FORM_CHUNK, (r) => r.abort());
+    await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?companion=off`);
+    const open = widget(w.page).getByRole('button', { name: 'Notify me when it’s back' });
+    await open.waitFor();
+    expect(formChunk(w)).toEqual([]);
+    await open.focus();
+    await expect.poll(() => formChunk(w).length).toBe(1);
+    // offline for that chunk: the press says so through the page's toaster, and the button stays as it was
+    await w.page.keyboard.press('Enter');
+    await w.page
+      .locator('inlay-toaster')
+      .getByText('Something went wrong on our side. Try again in a moment.')
+      .waitFor();
+    expect(await open.getAttribute('aria-busy')).toBeNull();
+    expect(await open.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    expect(await widget(w.page).locator('form').count()).toBe(0);
+
+    // back online: the next press loads it and opens the form, focus in the field
+    await w.page.unroute(FORM_CHUNK);
+    await w.page.keyboard.press('Enter');
+    const email = widget(w.page).getByLabel('Email', { exact: true });
+    await expect.poll(() => email.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await email.fill('retry.rae@example.com');
+    await email.press('Enter');
+    await expect.poll(() => widget(w.page).getByRole('status').textContent()).toMatch(/r…@example\.com/);
+    expect(calls.get(w)).toEqual([`POST ${BASE}`]);
+    await w.context.close();
+  });
+});

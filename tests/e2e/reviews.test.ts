@@ -645,6 +645,18 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const v = await openPage(env.browser);
     await openProduct(v, 'cedar-smoke-soy-candle');
     const thumbs = widget(v.page).locator('[part=list] article', { hasText: 'Burns evenly' }).locator('[part=photo]');
+    // the lightbox is its own chunk (issue 19): not loaded with the page and its photos, until a photo is about to open
+    const LIGHTBOX_CHUNK = /\/assets\/lightbox-[\w-]{8}\.js$/;
+    const lightboxChunk = () => v.requests.filter((u) => LIGHTBOX_CHUNK.test(u));
+    await thumbs.nth(1).waitFor();
+    await v.page.waitForTimeout(300);
+    const list = v.requests.find((u) => /\/assets\/reviews-[\w-]{8}\.js$/.test(u));
+    expect(list).toBeDefined();
+    expect(lightboxChunk()).toEqual([]);
+    // (nor its code or sheet folded into the list's chunk)
+    expect(await v.page.evaluate((u) => fetch(u).then((r) => r.text()), list!)).not.toContain('lb-fade');
+    await thumbs.nth(1).hover();
+    await expect.poll(() => lightboxChunk().length).toBe(1);
     await thumbs.nth(1).click();
     const dialog = widget(v.page).locator('dialog[open]');
     await dialog.waitFor();
@@ -712,6 +724,8 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await v.page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await isFocused(thumbs.nth(0))).toBe(true);
+    // fetched once for the page, whichever photo opens
+    expect(lightboxChunk()).toHaveLength(1);
     await v.context.close();
   });
 

@@ -8,7 +8,7 @@ import { createStockRequest, type StockRequest } from '../../core/api/back-in-st
 import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
 import { productKey, productStore } from '../../core/stores/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
-import type { strings } from './strings.ts';
+import type { formStrings } from './form-strings.ts';
 
 /** `ada@example.com` → `a…@example.com`, for "We'll email you at …". */
 export function maskEmail(email: string): string {
@@ -43,7 +43,7 @@ export function buildRequest(product: Product, variantId: string | undefined, em
   };
 }
 
-type Key = keyof typeof strings;
+type Key = keyof typeof formStrings;
 /** `stopping`/`stopped`: "Stop notifying me" (through the site companion) is under way / done. */
 export type Phase = 'closed' | 'open' | 'sending' | 'subscribed' | 'already' | 'stopping' | 'stopped';
 

@@ -8,6 +8,7 @@ import { detailStrings as accountDetails } from '../account/details-strings.ts';
 import { signInStrings as accountSignIn } from '../account/signin.tsx';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
+import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
 import { strings as cart } from '../cart/strings.ts';
 import { drawerStrings as cartDrawer } from '../cart/drawer-strings.ts';
 import { strings as login } from '../login/strings.ts';
@@ -28,6 +29,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   accountSignIn,
   addToCart,
   backInStock,
+  backInStockForm,
   cart,
   cartDrawer,
   login,

@@ -9,6 +9,7 @@ import { fr as accountDetails } from '../account/details-strings.fr.ts';
 import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
+import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
 import { fr as cartDrawer } from '../cart/drawer-strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
@@ -30,6 +31,7 @@ export const parts = {
   accountSignIn,
   addToCart,
   backInStock,
+  backInStockForm,
   cart,
   cartDrawer,
   login,

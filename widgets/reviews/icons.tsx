@@ -15,6 +15,4 @@ export const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 export const CAMERA = 'M4 8h3l2-3h6l2 3h3v11H4zM12 16a3 3 0 1 0 0-6 3 3 0 0 0 0 6';
-export const CLOSE = 'M6 6l12 12M18 6L6 18';
-export const CHEVRON = 'M15 5l-7 7 7 7';
 export const CHECK = 'M5 12l5 5L20 7';

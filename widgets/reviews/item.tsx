@@ -1,11 +1,27 @@
 import { useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
 import type { Review } from '../../core/api/reviews.ts';
+import { toast } from '../../core/stores/toasts.ts';
 import { photosOf, type ReviewsModel } from './model.ts';
-import { Lightbox } from './lightbox.tsx';
+import { Icon } from './icons.tsx';
 import { Meta, Stars, type T } from './parts.tsx';
 
 type Owner = typeof import('./review-owner.tsx');
+type LightboxModule = typeof import('./lightbox.tsx');
+
+let lightbox: Promise<LightboxModule> | undefined;
+let loaded: LightboxModule | undefined;
+/** The photo viewer's chunk, imported once per page as a photo is about to open; a failed import is tried again. */
+const loadLightbox = () =>
+  (lightbox ??= import('./lightbox.tsx').then(
+    (m) => (loaded = m),
+    (e: unknown) => {
+      lightbox = undefined;
+      throw e;
+    },
+  ));
+/** Hover, press or focus on a photo: its viewer starts loading (a failure here is told only if it is then opened). */
+const intent = () => void loadLightbox().catch(() => {});
 
 /** One review. Text is rendered as text; only http(s) photos are shown. `Controls` (owners) adds moderation. */
 export function Item({
@@ -23,7 +39,21 @@ export function Item({
 }) {
   const photos = photosOf(r);
   const [open, setOpen] = useState<number>();
+  // the photo whose viewer is loading after a press (busy meanwhile); it opens as the chunk arrives
+  const [busy, setBusy] = useState<number>();
   const author = r.author?.authorName || t('rev.anon');
+  const show = (i: number) => {
+    if (loaded) return setOpen(i);
+    if (busy !== undefined) return;
+    setBusy(i);
+    loadLightbox()
+      .then(
+        () => setOpen(i),
+        (e: unknown) => toast.error(i18n().error(e)),
+      )
+      .finally(() => setBusy(undefined));
+  };
+  const Lightbox = open !== undefined ? loaded?.Lightbox : undefined;
   return (
     <article class="review" part="review">
       <Meta r={r} author={author} t={t} i18n={i18n} />
@@ -39,7 +69,11 @@ export function Item({
                   type="button"
                   class="thumb"
                   part="photo"
-                  onClick={() => setOpen(i)}
+                  aria-busy={busy === i ? 'true' : undefined}
+                  onPointerEnter={intent}
+                  onPointerDown={intent}
+                  onFocus={intent}
+                  onClick={() => show(i)}
                   aria-label={t('rev.photo', { n: i + 1, total: photos.length, name: author })}
                 >
                   <img src={u} alt="" loading="lazy" width={72} height={72} />
@@ -48,16 +82,21 @@ export function Item({
             ))}
           </ul>
         ) : null}
-        {open !== undefined ? (
+        {Lightbox ? (
           <Lightbox
-            r={r}
             photos={photos}
-            start={open}
+            start={open!}
             author={author}
             t={t}
             i18n={i18n}
+            Icon={Icon}
             onClose={() => setOpen(undefined)}
-          />
+          >
+            <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
+            {r.content.title ? <p class="title">{r.content.title}</p> : null}
+            {r.content.body ? <p class="body">{r.content.body}</p> : null}
+            <Meta r={r} author={author} t={t} i18n={i18n} />
+          </Lightbox>
         ) : null}
         {r.reply?.message ? (
           <div class="reply" part="reply">

@@ -1,32 +1,65 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ComponentChildren } from 'preact';
+import { adoptSheet } from '../../core/element.ts';
 import type { I18n } from '../../core/i18n/index.ts';
-import type { Review } from '../../core/api/reviews.ts';
-import { CHEVRON, CLOSE, Icon } from './icons.tsx';
-import { Meta, reduceMotion, Stars, type T } from './parts.tsx';
+import type { Icon as IconType } from './icons.tsx';
+import type { T } from './parts.tsx';
+
+const CLOSE = 'M6 6l12 12M18 6L6 18';
+const CHEVRON = 'M15 5l-7 7 7 7';
+
+/** The lightbox's CSS: it loads with the lightbox's chunk and is added to the widget's shadow root as it opens. */
+export const lightboxCss = `
+.lightbox{width:min(94vw,880px);max-width:none;max-height:94vh;padding:0;border:none;border-radius:var(--_radius);background:var(--_bg);color:var(--_text);
+box-shadow:var(--_shadow);overflow:auto}
+.lightbox[open]{animation:lb-in .2s ease-out}
+.lightbox::backdrop{background:rgb(0 0 0/.75)}
+.lightbox[open]::backdrop{animation:lb-fade .2s ease-out}
+.lightbox.out{animation:lb-in .15s ease-in reverse forwards}
+@keyframes lb-in{from{opacity:0;transform:scale(.96)}}
+@keyframes lb-fade{from{opacity:0}}
+.stage{position:relative;display:flex;align-items:center;justify-content:center;min-height:200px;background:#111;touch-action:pan-y;user-select:none}
+.stage img{display:block;max-width:100%;max-height:min(70vh,640px);border-radius:0;object-fit:contain}
+.icon{position:absolute;z-index:1;display:flex;align-items:center;justify-content:center;width:44px;padding:0;border:none;border-radius:50%;
+background:rgb(0 0 0/.6);color:#fff}
+.icon:focus-visible{outline-color:#fff}
+.close{top:8px;inset-inline-end:8px}
+.nav{top:calc(50% - 22px)}
+.prev{inset-inline-start:8px}.next{inset-inline-end:8px}
+.next svg,.prev:dir(rtl) svg{transform:scaleX(-1)}.next:dir(rtl) svg{transform:none}
+.count{position:absolute;top:14px;inset-inline-start:12px;padding:2px 10px;border-radius:999px;background:rgb(0 0 0/.6);color:#fff;font-size:14.4px}
+.cap{display:flex;flex-direction:column;gap:6px;padding:calc(var(--_space)*2)}
+@media (prefers-reduced-motion:reduce){.lightbox,.lightbox::backdrop{animation:none!important}}
+`;
 
 /**
- * A modal photo viewer with the review under the photo: icon buttons (previous/next at the sides, close in the
- * corner), a counter, arrow keys and swipes move, Escape closes; it fades in and out (not under reduced motion) and
- * focus goes back to the thumbnail.
+ * A modal photo viewer with the review under the photo (`children`, drawn by the review): icon buttons
+ * (previous/next at the sides, close in the corner), a counter, arrow keys and swipes move, Escape closes; it fades in
+ * and out (not under reduced motion) and focus goes back to the thumbnail. Its own chunk, loaded when a photo is about
+ * to open (item.tsx); what it shares with the list comes in as props, so the chunk never imports the widget's.
  */
 export function Lightbox({
-  r,
   photos,
   start,
   author,
   t,
   i18n,
+  Icon,
   onClose,
+  children,
 }: {
-  r: Review;
   photos: string[];
   start: number;
   author: string;
   t: T;
   i18n: () => I18n;
+  Icon: typeof IconType;
   onClose: () => void;
+  children: ComponentChildren;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // the sheet is in place before the dialog shows
+  useLayoutEffect(() => adoptSheet(ref.current, lightboxCss), []);
   const [i, setI] = useState(start);
   const [out, setOut] = useState(false);
   const down = useRef<{ x: number; y: number }>();
@@ -42,7 +75,7 @@ export function Lightbox({
   const go = (k: number) => setI((v) => (v + k + n) % n);
   const close = () => {
     if (out) return;
-    if (reduceMotion()) return ref.current?.close();
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return ref.current?.close();
     setOut(true);
     setTimeout(() => ref.current?.close(), 150);
   };
@@ -91,12 +124,7 @@ export function Lightbox({
           </>
         ) : null}
       </div>
-      <div class="cap">
-        <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
-        {r.content.title ? <p class="title">{r.content.title}</p> : null}
-        {r.content.body ? <p class="body">{r.content.body}</p> : null}
-        <Meta r={r} author={author} t={t} i18n={i18n} />
-      </div>
+      <div class="cap">{children}</div>
       <p class="visually-hidden" aria-live="polite">
         {n > 1 ? label : ''}
       </p>

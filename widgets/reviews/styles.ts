@@ -50,25 +50,6 @@ img,canvas{object-fit:cover;border-radius:calc(var(--_radius) - 3px)}
 .reply{margin-inline-start:var(--_space);padding:var(--_space) calc(var(--_space)*1.5);border-inline-start:3px solid var(--_accent);background:color-mix(in srgb,var(--_accent) 8%,var(--_bg))}
 .rh{font-weight:600;font-size:14.4px}
 .more{align-self:center}
-.lightbox{width:min(94vw,880px);max-width:none;max-height:94vh;padding:0;border:none;border-radius:var(--_radius);background:var(--_bg);color:var(--_text);
-box-shadow:var(--_shadow);overflow:auto}
-.lightbox[open]{animation:lb-in .2s ease-out}
-.lightbox::backdrop{background:rgb(0 0 0/.75)}
-.lightbox[open]::backdrop{animation:lb-fade .2s ease-out}
-.lightbox.out{animation:lb-in .15s ease-in reverse forwards}
-@keyframes lb-in{from{opacity:0;transform:scale(.96)}}
-@keyframes lb-fade{from{opacity:0}}
-.stage{position:relative;display:flex;align-items:center;justify-content:center;min-height:200px;background:#111;touch-action:pan-y;user-select:none}
-.stage img{display:block;max-width:100%;max-height:min(70vh,640px);border-radius:0;object-fit:contain}
-.icon{position:absolute;z-index:1;display:flex;align-items:center;justify-content:center;width:44px;padding:0;border:none;border-radius:50%;
-background:rgb(0 0 0/.6);color:#fff}
-.icon:focus-visible{outline-color:#fff}
-.close{top:8px;inset-inline-end:8px}
-.nav{top:calc(50% - 22px)}
-.prev{inset-inline-start:8px}.next{inset-inline-end:8px}
-.next svg,.prev:dir(rtl) svg{transform:scaleX(-1)}.next:dir(rtl) svg{transform:none}
-.count{position:absolute;top:14px;inset-inline-start:12px;padding:2px 10px;border-radius:999px;background:rgb(0 0 0/.6);color:#fff;font-size:14.4px}
-.cap{display:flex;flex-direction:column;gap:6px;padding:calc(var(--_space)*2)}
 button{cursor:pointer;min-height:44px;border-radius:calc(var(--_radius) - 2px);font-weight:600}
 button:disabled{cursor:not-allowed;opacity:.7}
 .primary{padding:10px 18px;border:1px solid var(--_accent);background:var(--_accent);color:var(--_accent-text)}
@@ -81,5 +62,4 @@ button:disabled{cursor:not-allowed;opacity:.7}
 label,legend{font-weight:600;font-size:14.4px}
 .empty{padding:calc(var(--_space)*2);border:1px dashed var(--_border);border-radius:var(--_radius);text-align:center;color:var(--_muted)}
 @media (max-width:600px){.summary .write{flex:1 1 100%}}
-@media (prefers-reduced-motion:reduce){.lightbox,.lightbox::backdrop{animation:none!important}}
 `;

@@ -1,0 +1,20 @@
+/** The form's and the subscribed states' strings (they load with the form, notify-form.tsx). */
+export const formStrings = {
+  'bis.title': 'Get an email when this is back in stock',
+  'bis.email': 'Email',
+  'bis.confirm': 'We’ll use {email}. Change it if you like.',
+  'bis.consent': 'We’ll only use your email to tell you once when this item is back in stock.',
+  'bis.submit': 'Notify me',
+  'bis.cancel': 'Cancel',
+  'bis.sending': 'Sending…',
+  'bis.subscribed': 'We’ll email you at {email} when it’s back.',
+  'bis.already': 'You’re already on the list: we’ll email you at {email}.',
+  'bis.badEmail': 'Enter a valid email address, like name@example.com.',
+  'bis.notCollecting': 'Back-in-stock emails aren’t available for this item right now.',
+  'bis.tooMany': 'Too many requests from you just now. Please try again in a while.',
+  'bis.stop': 'Stop notifying me',
+  'bis.stopping': 'Stopping…',
+  'bis.stopped': 'Done: we won’t email you about this item.',
+  'bis.sent': 'It’s back: we’ve emailed you at {email}.',
+  'bis.noStop': 'To stop before then, contact the shop: this site can’t cancel it from here.',
+};

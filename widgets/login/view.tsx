@@ -52,19 +52,19 @@ const idle = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} 
 /** The emailed reset link's query parameter (model.ts `RESET_PARAM`): its form loads with the page. */
 const RESET_PARAM = 'inlay-reset';
 
+// What shows as the page loads is this file: the button, or the member's. The surfaces (sign-in panel, member menu),
+// the model and its platform calls load on intent (`loadPart`) or when something needs them without a click (a reset
+// link in the URL); the model is made once they are there. The session events follow `$session`, so they stay here.
+
 /**
  * `<inlay-login>`: a "Sign in" button opening a panel (sign in, sign up, email code, forgot and reset password), or,
  * signed in, the member's avatar and name with a menu (my account, sign out). Emits `inlay-login` / `inlay-logout`
  * when the session changes while the page is open (also when another tab signs in or out).
- *
- * What shows as the page loads is this file: the button, or the member's. The surfaces (sign-in panel, member menu),
- * the model and its platform calls load on intent (`loadPart`) or when something needs them without a click (a reset
- * link in the URL); the model is made once they are there. The session events follow `$session`, so they stay here.
  */
 export function LoginView({ view, hosted, accountUrl, emit, host, context }: LoginProps & WidgetProps) {
   const { i18n } = context;
   const t = i18n().strings(shellStrings);
-  const [loaded, setLoaded] = useState<{ model: LoginModel; part: Part }>();
+  const [loaded, setLoaded] = useState<{ model: LoginModel; views: Part }>();
   const made = useRef(loaded);
   // a click waits for the chunk: the button says busy (and stays focusable)
   const [waiting, setWaiting] = useState(false);
@@ -97,7 +97,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
     loadPart().then(
       (p) => {
         // the surfaces' sheet, before any of them renders (the profile panel's too)
-        made.current ??= (p.adoptPanelCss(trigger.current), { model: p.createLoginModel(context), part: p });
+        made.current ??= (p.adoptPanelCss(trigger.current), { model: p.createLoginModel(context), views: p });
         setLoaded(made.current);
         setWaiting(false);
         act(made.current.model);
@@ -182,7 +182,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
         </button>
         {loaded && (menu || (menuLeaving && !profileOpen)) ? (
           <Surface open={menu}>
-            <loaded.part.Menu
+            <loaded.views.Menu
               id={`${ids}m`}
               model={loaded.model}
               i18n={i18n}
@@ -238,7 +238,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
         {t('login.open')}
       </button>
       {loaded && (open || (leaving && !menu && !profileOpen)) ? (
-        <loaded.part.Panel model={loaded.model} ui={ui} open={open} ids={ids} i18n={i18n} />
+        <loaded.views.Panel model={loaded.model} ui={ui} open={open} ids={ids} i18n={i18n} />
       ) : null}
     </div>
   );

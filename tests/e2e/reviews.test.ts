@@ -318,6 +318,8 @@ describe('<inlay-reviews> on the demo product page', () => {
     const v = await openPage(env.browser);
     await openProduct(v, 'copper-watering-can');
     await widget(v.page).locator('[part=list] article').first().waitFor();
+    // written once the product's name is read (never the page's title in its place)
+    await v.page.locator('script[data-inlay-reviews]').waitFor({ state: 'attached' });
     const ld = await v.page.evaluate(() =>
       [...document.querySelectorAll('script[type="application/ld+json"][data-inlay-reviews]')].map((s) => [
         s.getAttribute('data-inlay-reviews'),

@@ -9,12 +9,24 @@ import { DEMO_CLIENT_ID, DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const assetsDir = fileURLToPath(new URL('../../dist/inlay', import.meta.url));
 
+/** A port free a moment ago: another suite may take it before it is bound, so its user retries (`onFreePort`). */
 async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
   const port = (s.address() as { port: number }).port;
   await new Promise<void>((r) => s.close(() => r()));
   return port;
+}
+
+/** `start` on a free port, again on another one while the port was taken in between (suites run side by side). */
+async function onFreePort<T>(start: (port: number) => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await start(await freePort());
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || i >= tries) throw e;
+    }
+  }
 }
 
 export interface Stack {
@@ -47,56 +59,20 @@ export interface Stack {
  * demo storefront + fixture origin, on free ports.
  */
 export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<Stack> {
-  const [demoPort, fixturePort] = [await freePort(), await freePort()];
-  const demoOrigin = `http://127.0.0.1:${demoPort}`;
-  const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
-  // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
-  const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
-  const emulator = await startEmulator({
-    port: 0,
-    db: ':memory:',
-    demoOrigins: [demoOrigin, fixtureOrigin],
-    assetsDir,
-    dev: true,
-    apiKey: admin.apiKey,
-    // the Stores catalog the site is on (default v1: the demo's own server reads the V1 catalog)
-    ...(opts.catalog ? { catalog: opts.catalog } : {}),
-  });
-  // every browser test reaches the companion from 127.0.0.1: the per-address limits are the suite's, not a visitor's
-  const limits: Partial<Limits> = {
-    perIp: [100_000, 60_000],
-    challenges: [10_000, 60_000],
-    writesPerIp: [10_000, 60_000],
-  };
-  const demo = await startDemo({
-    port: demoPort,
-    apiBase: emulator.url,
-    hostedBase: emulator.hostedUrl,
-    admin,
-    allowedOrigins: [demoOrigin, fixtureOrigin],
-    // the site companion as a site deploys it: the OAuth client's id + secret (client_credentials), the seeded owner
-    companion: {
-      env: {
-        INLAY_CLIENT_ID: DEMO_CLIENT_ID,
-        INLAY_CLIENT_SECRET: emulator.clientSecret,
-        INLAY_API_BASE: emulator.url,
-        INLAY_OWNERS: DEMO_LOGINS.owner.email,
-        INLAY_ALLOWED_ORIGINS: demoOrigin,
-      },
-      deps: { limits, log: () => {} },
-    },
-  });
-
+  // the fixture origin binds port 0 itself; its pages are set later
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
   const fixtureServer: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', fixtureOrigin).pathname;
+    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     if (path === '/favicon.ico') return void res.writeHead(204).end();
     const p = pages.get(path);
     if (!p) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...p.headers });
     res.end(p.html);
   });
-  await new Promise<void>((r) => fixtureServer.listen(fixturePort, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => fixtureServer.listen(0, '127.0.0.1', () => r()));
+  const fixtureOrigin = `http://127.0.0.1:${(fixtureServer.address() as { port: number }).port}`;
+  // the demo's origin is named to the emulator and the companion before it listens: a port free a moment ago
+  const { emulator, demo, limits } = await onFreePort((demoPort) => startWithDemo(demoPort, fixtureOrigin, opts));
 
   return {
     api: emulator.url,
@@ -118,4 +94,52 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
       await emulator.close();
     },
   };
+}
+
+/** The emulator and the demo on `demoPort`; the emulator is closed again if the demo cannot listen. */
+async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: { catalog?: 'v1' | 'v3' }) {
+  const demoOrigin = `http://127.0.0.1:${demoPort}`;
+  // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
+  const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
+  const emulator = await startEmulator({
+    port: 0,
+    db: ':memory:',
+    demoOrigins: [demoOrigin, fixtureOrigin],
+    assetsDir,
+    dev: true,
+    apiKey: admin.apiKey,
+    // the Stores catalog the site is on (default v1: the demo's own server reads the V1 catalog)
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
+  });
+  // every browser test reaches the companion from 127.0.0.1: the per-address limits are the suite's, not a visitor's
+  const limits: Partial<Limits> = {
+    perIp: [100_000, 60_000],
+    challenges: [10_000, 60_000],
+    writesPerIp: [10_000, 60_000],
+  };
+  let demo: Awaited<ReturnType<typeof startDemo>>;
+  try {
+    demo = await startDemo({
+      port: demoPort,
+      apiBase: emulator.url,
+      hostedBase: emulator.hostedUrl,
+      admin,
+      allowedOrigins: [demoOrigin, fixtureOrigin],
+      // the site companion as a site deploys it: the OAuth client's id + secret (client_credentials), the seeded owner
+      companion: {
+        env: {
+          INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+          INLAY_CLIENT_SECRET: emulator.clientSecret,
+          INLAY_API_BASE: emulator.url,
+          INLAY_OWNERS: DEMO_LOGINS.owner.email,
+          INLAY_ALLOWED_ORIGINS: demoOrigin,
+        },
+        deps: { limits, log: () => {} },
+      },
+    });
+  } catch (e) {
+    await emulator.close();
+    throw e;
+  }
+  return { emulator, demo, limits };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
-import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 
 const PRODUCT = 'p-1';
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -25,7 +25,7 @@ const reviews = [
 const counts = [0, 0, 0, 1, 0];
 const B = 'https://shop.test/api/inlay';
 
-let reply: (call: Call) => Response | undefined = () => undefined;
+let reply: (call: Call) => Response | Promise<Response> | undefined = () => undefined;
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   const custom = reply(call);
@@ -108,6 +108,20 @@ describe('<inlay-reviews> (happy-dom)', () => {
     expect(JSON.parse(s.textContent!).aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
     el.remove();
     await vi.waitFor(() => expect(document.head.querySelector('script[data-inlay-reviews]')).toBeNull());
+  });
+
+  it('JSON-LD waits for the product’s name: never the page title while the product is on its way', async () => {
+    document.title = 'Mug · Some Shop';
+    const held = deferred<Response>();
+    reply = (call) => (call.url.includes('/stores-reader/v1/products/') ? held.promise : undefined);
+    const el = await mount();
+    expect(el.shadowRoot!.querySelector('.big')?.textContent).toBe('4.0');
+    expect(document.head.querySelector('script[data-inlay-reviews]')).toBeNull();
+    held.resolve(json(200, { product: { id: PRODUCT, name: 'Mug', slug: 'mug' } }));
+    await vi.waitFor(() => expect(document.head.querySelector('script[data-inlay-reviews]')).not.toBeNull());
+    expect(JSON.parse(document.head.querySelector('script[data-inlay-reviews]')!.textContent!).name).toBe('Mug');
+    el.remove();
+    document.title = '';
   });
 
   it('a visitor’s form: no photos without a companion, an inline sign-in; the typed review goes once they are signed in', async () => {

@@ -93,10 +93,13 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   useEffect(() => void (sent && note.current?.focus()), [sent]);
 
   // JSON-LD for the shown item in the host document's head, kept in sync, removed on disconnect.
+  // A Stores product's own name once read (the page's title only if that read failed): never a guess that a crawler
+  // could take before the name arrives.
+  const named = !productId || !!product.data || !!product.error;
   const name = product.data?.name ?? (document.title || id);
   useEffect(() => {
-    if (id) syncJsonLd(id, summary.data ? jsonLd(name, summary.data, list.reviews) : undefined);
-  }, [id, name, summary.data, list.reviews]);
+    if (id && named) syncJsonLd(id, summary.data ? jsonLd(name, summary.data, list.reviews) : undefined);
+  }, [id, named, name, summary.data, list.reviews]);
   useEffect(() => () => syncJsonLd(id, undefined), [id]);
 
   if (!model.ok) return <div part="root" />;

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { createCart, type CartStore } from './current-cart.ts';
+import { createCart, memberPrefill, type CartStore } from './current-cart.ts';
+import type { Member } from '../api/members.ts';
 import type { Cart } from '../api/current-cart.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
@@ -282,5 +283,28 @@ describe('cart.$cart model', () => {
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     await vi.waitFor(() => expect(cart.$cartCount.get()).toBe(1));
     expect(gets()).toHaveLength(2);
+  });
+});
+
+describe('the hosted checkout filled in for a member', () => {
+  it('takes the login email and the first address; its street from addressLine, else streetAddress', () => {
+    expect(memberPrefill(undefined)).toEqual({});
+    const member = (address: Record<string, unknown>) =>
+      ({
+        id: 'm',
+        loginEmail: 'ada@example.com',
+        contact: { addresses: [address, { addressLine: 'not this one' }] },
+      }) as Member;
+    expect(memberPrefill(member({ addressLine: '1 Main St', city: 'Springfield', country: 'US' }))).toEqual({
+      email: 'ada@example.com',
+      shippingAddress: { addressLine1: '1 Main St', city: 'Springfield', country: 'US' },
+    });
+    expect(
+      memberPrefill(member({ streetAddress: { number: '12', name: 'Rue de Rivoli' }, city: 'Paris', country: 'FR' })),
+    ).toEqual({
+      email: 'ada@example.com',
+      shippingAddress: { addressLine1: '12 Rue de Rivoli', city: 'Paris', country: 'FR' },
+    });
+    expect(memberPrefill(member({}))).toEqual({ email: 'ada@example.com' });
   });
 });

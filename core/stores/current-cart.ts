@@ -22,6 +22,7 @@ import { oncePer } from '../context.ts';
 import { announce, onRestore, openChannel } from './cart-page.ts';
 import * as cartApi from '../api/current-cart.ts';
 import type { AddItem, Cart, CartChangeReason, CartLine, CheckoutPrefill } from '../api/current-cart.ts';
+import type { Member } from '../api/members.ts';
 
 interface Pending {
   apply?: (c: Cart) => Cart;
@@ -207,8 +208,10 @@ export function createCart(client: CartClient) {
     refresh,
     estimateTotals: () => cartApi.estimateTotals(client),
     /** The hosted checkout, its form filled in with a signed-in member's email and default address. */
-    startCheckout: (callbacks: Parameters<typeof cartApi.startCheckout>[1]) =>
-      cartApi.startCheckout(client, callbacks, memberPrefill()),
+    startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1]) {
+      const s = $session.get();
+      return cartApi.startCheckout(client, callbacks, memberPrefill(s.role === 'member' ? s.member : undefined));
+    },
     /**
      * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.
      * `previous`: the error of the try this one repeats (see `mutate`).
@@ -256,14 +259,17 @@ export function createCart(client: CartClient) {
 }
 export type CartStore = ReturnType<typeof createCart>;
 
-/** A signed-in member's login email and first (default) address (`<inlay-account>` keeps it), as create-checkout takes them. */
-function memberPrefill(): CheckoutPrefill {
-  const s = $session.get();
-  const m = s.role === 'member' ? s.member : undefined;
-  const a = m?.contact?.addresses?.[0];
+/**
+ * A signed-in member's login email and first (default) address (`<inlay-account>` keeps it), as create-checkout takes
+ * them. The street is the address's `addressLine`, else its `streetAddress` number and name (the platform gives one or
+ * the other).
+ */
+export function memberPrefill(member: Member | undefined): CheckoutPrefill {
+  const a = member?.contact?.addresses?.[0];
+  const street = a?.addressLine || [a?.streetAddress?.number, a?.streetAddress?.name].filter(Boolean).join(' ');
   const address = Object.fromEntries(
     Object.entries({
-      addressLine1: a?.addressLine,
+      addressLine1: street,
       addressLine2: a?.addressLine2,
       city: a?.city,
       subdivision: a?.subdivision,
@@ -272,7 +278,7 @@ function memberPrefill(): CheckoutPrefill {
     }).filter((e): e is [string, string] => !!e[1]),
   );
   return {
-    ...(m?.loginEmail ? { email: m.loginEmail } : {}),
+    ...(member?.loginEmail ? { email: member.loginEmail } : {}),
     ...(Object.keys(address).length ? { shippingAddress: address } : {}),
   };
 }

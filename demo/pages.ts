@@ -98,7 +98,7 @@ ${body}
 <footer class="site-footer">
   <div class="wrap">
     <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
-    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>.</p>
+    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>. The owner's <a href="/admin">shop console</a>.</p>
   </div>
 </footer>
 <inlay-toaster></inlay-toaster>
@@ -233,6 +233,18 @@ export function accountPage(ctx: PageContext, section?: string): Raw {
     `Your account · ${SHOP}`,
     html`<section class="wrap account">
   <inlay-account shop-url="/"${section ? html` section="${section}"` : ''}></inlay-account>
+</section>`,
+  );
+}
+
+/** The owner's console (`<inlay-admin>`): shown only to a member on the companion's owner list, nothing to anyone else. */
+export function adminPage(ctx: PageContext, section?: string): Raw {
+  return layout(
+    ctx,
+    `Shop console · ${SHOP}`,
+    html`<section class="wrap account">
+  <p class="owner-note">This page is for the shop's owner. Sign in with the owner's account to see the console; anyone else sees nothing here.</p>
+  <inlay-admin${section ? html` section="${section}"` : ''}></inlay-admin>
 </section>`,
   );
 }

@@ -15,6 +15,7 @@ import type { CompanionEnv } from '../companion/config.ts';
 import { nodeListener } from '../companion/node.ts';
 import {
   accountPage,
+  adminPage,
   errorPage,
   homePage,
   notFoundPage,
@@ -189,6 +190,10 @@ export async function startDemo(
         if (url.pathname === '/account') {
           const section = url.searchParams.get('section');
           return send(200, accountPage(ctx, section && /^[a-z]{1,20}$/.test(section) ? section : undefined));
+        }
+        if (url.pathname === '/admin') {
+          const section = url.searchParams.get('section');
+          return send(200, adminPage(ctx, section && /^[a-z]{1,20}$/.test(section) ? section : undefined));
         }
         if (url.pathname === '/thank-you') {
           const orderId = url.searchParams.get('orderId');

@@ -381,6 +381,28 @@ export interface InlayAddToCartAttributes {
 }
 
 /**
+ * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
+ * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
+ * nothing, and the companion refuses them every call. Sections load as their own chunks.
+ */
+export interface InlayAdminElement extends HTMLElement {
+  /**
+   * The section it opens on. `reviews`: every product's reviews waiting for approval.
+   * @default reviews
+   */
+  section: string | undefined;
+}
+
+/** Attributes of `<inlay-admin>` (JSX). */
+export interface InlayAdminAttributes {
+  /**
+   * The section it opens on. `reviews`: every product's reviews waiting for approval.
+   * @default reviews
+   */
+  section?: string;
+}
+
+/**
  * `<inlay-back-in-stock>`: shown only while the product (or chosen variant) is out of stock, unless `always`.
  * A small form asks for the email (prefilled for members). What was asked is kept in this browser (it survives reloads,
  * and goes with the visitor when they sign in). Where the page names a site companion, the request goes through it:
@@ -557,6 +579,7 @@ export type InlayToasterAttributes = object;
 export interface InlayElementAttributes {
   'inlay-account': InlayAccountAttributes;
   'inlay-add-to-cart': InlayAddToCartAttributes;
+  'inlay-admin': InlayAdminAttributes;
   'inlay-back-in-stock': InlayBackInStockAttributes;
   'inlay-cart': InlayCartAttributes;
   'inlay-login': InlayLoginAttributes;
@@ -570,6 +593,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'inlay-account': InlayAccountElement;
     'inlay-add-to-cart': InlayAddToCartElement;
+    'inlay-admin': InlayAdminElement;
     'inlay-back-in-stock': InlayBackInStockElement;
     'inlay-cart': InlayCartElement;
     'inlay-login': InlayLoginElement;

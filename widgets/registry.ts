@@ -34,6 +34,8 @@ const widgets = {
     'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',
   ],
   'inlay-account': [() => import('./account/element.ts'), 'display:block;min-height:320px'],
+  // nothing shows to anyone but the site's owner: no box is kept
+  'inlay-admin': [() => import('./admin/element.ts'), 'display:block'],
   'inlay-add-to-cart': [
     () => import('./add-to-cart/element.ts'),
     'display:inline-block;min-height:44px;min-width:44px;vertical-align:middle',

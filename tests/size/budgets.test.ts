@@ -112,13 +112,21 @@ const KB = 1024;
  * (+1.3 KB: each part's loading code and busy/failure handling, and the dictionaries and sheets split in two), so its
  * ceiling goes from 84.5 to 86 KB.
  */
+/*
+ * loader raised from 1.55 KB to 1.6 KB, allWidgetsPage from 56 KB to 57 KB and classic from 86 KB to 90 KB with issue
+ * 22's tenth tag, <inlay-admin>, measured against main: loader 1587 → 1593 B (its registry record); the page with every
+ * tag 57044 → 58163 B (+1119 B): the console's frame (title, bones, the owner check, its strings and sheet) 1114 B.
+ * The companion's calls load only for a signed-in member on a page that names a companion, and each section only for
+ * the owner (the review queue 3917 B), never on a page without the tag. The classic file carries all of it in both
+ * languages: 87648 → 91712 B (+4.1 KB).
+ */
 const BUDGET = {
-  loader: 1.55 * KB,
+  loader: 1.6 * KB,
   runtimeAndCore: 28 * KB,
   widget: 7 * KB,
-  allWidgetsPage: 56 * KB,
+  allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
-  classic: 86 * KB,
+  classic: 90 * KB,
 };
 
 /**

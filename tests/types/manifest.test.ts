@@ -31,6 +31,7 @@ const contract: Record<string, { attributes: string[]; events: string[] }> = {
     attributes: ['section', 'shop-url', 'content-assignee'],
     events: ['inlay-account-navigate', 'inlay-account-delete', 'inlay-error'],
   },
+  'inlay-admin': { attributes: ['section'], events: ['inlay-error'] },
   'inlay-reviews': {
     attributes: ['product-id', 'namespace', 'entity-id', 'page-size', 'no-form'],
     events: ['inlay-review-submit', 'inlay-error'],

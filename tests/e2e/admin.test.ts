@@ -1,0 +1,131 @@
+// <inlay-admin> (issue 22) on the real stack: the built bundle in Chromium, the demo's /admin page with the site
+// companion on its origin, the emulator on SQLite. Nothing is mocked.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { useStackAndBrowser } from '../helpers/suite.ts';
+import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
+import { insertReview } from '../../emulator/domain/reviews.ts';
+
+const env = useStackAndBrowser();
+const admin = (page: Page) => page.locator('inlay-admin');
+
+/** Companion calls the page makes, as `METHOD /v1/…`. */
+function companionCalls(w: WatchedPage) {
+  const seen: string[] = [];
+  w.context.on('request', (r) => {
+    if (r.url().startsWith(`${env.stack.companion.url}/`))
+      seen.push(`${r.method()} ${r.url().slice(env.stack.companion.url.length)}`);
+  });
+  return seen;
+}
+
+let n = 0;
+/** A review waiting for approval on `slug`, by a visitor named `name`. */
+function pending(slug: string, name: string, body: string) {
+  return insertReview(env.stack.emulator.db, {
+    namespace: 'stores',
+    entityId: seedIds.products[slug]!,
+    contactId: `c-admin-${++n}`,
+    authorName: name,
+    authorType: 'VISITOR',
+    createdBy: 'x',
+    body,
+    rating: 4,
+    media: [],
+    status: 'IN_MODERATION',
+    nowIso: new Date(Date.now() - n * 3_600_000).toISOString(),
+  });
+}
+
+async function atAdmin(w: WatchedPage, query = '') {
+  await w.page.goto(`${env.stack.demo}/admin${query}`);
+  await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
+}
+
+describe('<inlay-admin> on the demo’s /admin page', () => {
+  it('a visitor and a member not on the owner list see nothing; no section loads and nothing is asked of the queue', async () => {
+    pending('copper-watering-can', 'Vera Visitor', 'Hidden from visitors.');
+    for (const who of ['visitor', 'member'] as const) {
+      const w = await openPage(env.browser);
+      const seen = companionCalls(w);
+      await atAdmin(w);
+      if (who === 'member') await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
+      await w.page.waitForTimeout(300);
+      expect(await admin(w.page).evaluate((e) => e.shadowRoot!.textContent)).toBe('');
+      expect(await admin(w.page).evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
+      expect(seen.filter((c) => !c.startsWith('GET /v1/me'))).toEqual([]);
+      expect(w.requests.filter((u) => /\/queue-/.test(u))).toEqual([]);
+      await w.context.close();
+    }
+  });
+
+  it('the owner: every product’s pending reviews by name; approve one (it shows on its product page), reject the rest in bulk after a confirmation', async () => {
+    pending('enamel-camp-mug', 'Mara Mug', 'Keeps coffee warm for ages.');
+    pending('waxed-canvas-rucksack', 'Rui Ruck', 'Survived a rainy week.');
+    const o = await openPage(env.browser);
+    const seen = companionCalls(o);
+    await atAdmin(o);
+    await signInWithWidget(o.page, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+    const a = admin(o.page);
+    const mug = a.locator('[part=review]', { hasText: 'Keeps coffee warm' });
+    await mug.waitFor({ timeout: 15_000 });
+    await expect.poll(() => mug.textContent()).toContain('On Enamel Camp Mug');
+    expect(await a.locator('[part=review]', { hasText: 'Survived a rainy week' }).textContent()).toContain(
+      'On Waxed Canvas Rucksack',
+    );
+    expect(seen).toContain('POST /v1/reviews/pending');
+    expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+
+    await mug.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => mug.count()).toBe(0);
+    expect(await a.getByRole('status').first().textContent()).toContain('Approved the review by Mara Mug.');
+    // on the product page, for everyone
+    const v = await openPage(env.browser);
+    await v.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await v.page
+      .locator('inlay-reviews')
+      .locator('[part=list] article', { hasText: 'Keeps coffee warm' })
+      .waitFor({ timeout: 15_000 });
+    await v.context.close();
+
+    // the rest, in bulk: nothing sent before the confirmation, which says how many
+    const left = await a.locator('[part=review]').count();
+    expect(left).toBeGreaterThanOrEqual(1);
+    await a.getByRole('checkbox', { name: 'Select all' }).check();
+    await a.getByRole('button', { name: `Reject selected (${left})` }).click();
+    const confirm = a.locator('[part=confirm]');
+    expect(await confirm.textContent()).toContain(
+      left === 1 ? 'Reject 1 review? It will not show on the site.' : `Reject ${left} reviews?`,
+    );
+    expect(seen.filter((c) => c.endsWith('/moderate'))).toHaveLength(1);
+    await confirm.getByRole('button', { name: 'Yes, go ahead' }).click();
+    await a.locator('[part=empty]').waitFor({ timeout: 15_000 });
+    expect(await a.locator('[part=outcome]').textContent()).toBe(`Rejected ${left} of ${left}.`);
+    expect(seen.filter((c) => c.endsWith('/moderate'))).toHaveLength(1 + left);
+    await o.context.close();
+  });
+
+  it('a reply is saved through the companion; the owner’s console is axe clean in dark mode at 375 px and right to left', async () => {
+    pending('folding-camp-stool', 'Sol Stool', 'Light and sturdy.');
+    for (const [opts, query] of [
+      [{ colorScheme: 'dark' as const, viewport: { width: 375, height: 800 } }, ''],
+      [{}, '?dir=rtl'],
+    ] as const) {
+      const o = await openPage(env.browser, opts);
+      await atAdmin(o, query);
+      await signInWithWidget(o.page, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+      const row = admin(o.page).locator('[part=review]', { hasText: 'Light and sturdy' });
+      await row.waitFor({ timeout: 15_000 });
+      expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+      expect(await o.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await row.getByRole('button', { name: /^(Reply|Edit reply)$/ }).click();
+      await row.getByLabel('Your reply to Sol Stool').fill(`Thank you, Sol! (${query || 'dark'})`);
+      expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+      await row.getByRole('button', { name: 'Save reply' }).click();
+      await row.getByText('Reply saved.').waitFor();
+      expect(await row.textContent()).toContain(`Your reply: Thank you, Sol! (${query || 'dark'})`);
+      await o.context.close();
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import type { strings } from './strings.ts';
+
+/** French for `strings` (loads with the French language pack, widgets/languages/fr.ts). */
+export const fr: Record<keyof typeof strings, string> = {
+  'admin.title': 'Console de la boutique',
+  'admin.sections': 'Rubriques de la console',
+  'admin.reviews': 'Avis',
+  'admin.retry': 'Réessayer',
+};

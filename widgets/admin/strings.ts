@@ -1,0 +1,7 @@
+/** The console's frame: its title and section tabs (each section's strings load with it). */
+export const strings = {
+  'admin.title': 'Shop console',
+  'admin.sections': 'Console sections',
+  'admin.reviews': 'Reviews',
+  'admin.retry': 'Try again',
+};

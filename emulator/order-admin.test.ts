@@ -82,6 +82,11 @@ describe('update order status', () => {
       400,
     );
     expect((await set('APPROVED', 'no-such-order')).status).toBe(404);
+    // the client sends the path's ids in the body too: they must match the path
+    const forged = await call(`/ecom/v1/orders/${id}/update-status`, {
+      body: { orderId: 'another', status: 'APPROVED' },
+    });
+    expect(forged.status).toBe(400);
 
     // a PENDING order (unpaid test card) may be approved or rejected
     const pending = await placeOrderAs(emu, (await visitorTokens(emu)).access, [{ productId: TAPERS, quantity: 1 }], {

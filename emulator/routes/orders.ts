@@ -21,6 +21,7 @@ import {
 import type { RouteModule } from '../router.ts';
 import { adminApi } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
+import { invalidField } from '../errors.ts';
 import { httpUrl, validate } from '../validate.ts';
 
 const searchSchema = z.object({
@@ -74,11 +75,21 @@ const fulfillmentSchema = z.object({
 
 // ------------------------------------------------------------------ owner console (issue 22; docs/wire.md "Orders: owner console")
 
+// The generated client sends the path's parameters in the body too (`data: payload`): accepted when they match.
+const pathId = z.string().max(100).optional();
+function samePath(body: Record<string, unknown>, params: Record<string, string>, keys: string[]): void {
+  for (const k of keys)
+    if (body[k] !== undefined && body[k] !== params[k]) throw invalidField(k, 'does not match the path', 'VALIDATION');
+}
+
 const updateStatusSchema = z.strictObject({
+  orderId: pathId,
   status: z.enum(['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED']),
 });
 
 const updateActivitySchema = z.strictObject({
+  id: pathId,
+  activityId: pathId,
   activity: z.strictObject({ merchantComment: z.strictObject({ message: z.string().trim().min(1).max(5000) }) }),
 });
 
@@ -129,6 +140,7 @@ const addressWithContact = z.strictObject({
     .optional(),
 });
 const commitDeltasSchema = z.strictObject({
+  id: pathId,
   draftOrderId: z.string().min(1).max(100).optional(),
   changes: z
     .strictObject({
@@ -205,13 +217,15 @@ export const ordersRoutes: RouteModule = (router) => {
 
   router.operation(adminApi.updateOrderStatus, (ctx) => {
     ctx.requireAdmin();
-    const { status } = validate(updateStatusSchema, ctx.body);
+    const { status, ...ids } = validate(updateStatusSchema, ctx.body);
+    samePath(ids, ctx.params, ['orderId']);
     return { json: { order: updateOrderStatus(ctx.db, ctx.params['orderId']!, status, ctx.now()) } };
   });
 
   router.operation(adminApi.updateOrderActivity, (ctx) => {
     ctx.requireAdmin();
-    const { activity } = validate(updateActivitySchema, ctx.body);
+    const { activity, ...ids } = validate(updateActivitySchema, ctx.body);
+    samePath(ids, ctx.params, ['id', 'activityId']);
     const order = updateActivity(
       ctx.db,
       ctx.params['id']!,
@@ -243,7 +257,8 @@ export const ordersRoutes: RouteModule = (router) => {
 
   router.operation(adminApi.commitOrderDeltas, (ctx) => {
     ctx.requireAdmin();
-    const input = validate(commitDeltasSchema, ctx.body);
+    const { id, ...input } = validate(commitDeltasSchema, ctx.body);
+    samePath({ id }, ctx.params, ['id']);
     return { json: { order: commitDeltas(ctx.db, ctx.params['id']!, input, ctx.now()) } };
   });
 };

@@ -324,8 +324,7 @@ export interface WireTags {
   tags?: { tagIds?: string[] };
 }
 
-const ORDER_STATUSES = ['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderStatus = 'INITIALIZED' | 'APPROVED' | 'CANCELED' | 'PENDING' | 'REJECTED';
 
 /**
  * Where Update Order Status may go from each status (the spec: "allowed transitions ... not shown"; the emulator's

@@ -26,6 +26,13 @@ export const adminApi = {
   addOrderActivity: { method: 'POST', path: '/ecom/v1/orders/{id}/activities' },
   listOrderFulfillments: { method: 'GET', path: '/ecom/v1/fulfillments/orders/{orderId}' },
   createFulfillment: { method: 'POST', path: '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment' },
+  // Order management for the owner console (issue 22, helper O; docs/wire.md "Orders: owner console").
+  updateOrderStatus: { method: 'POST', path: '/ecom/v1/orders/{orderId}/update-status' },
+  updateOrderActivity: { method: 'PATCH', path: '/ecom/v1/orders/{id}/activities/{activityId}' },
+  deleteOrderActivity: { method: 'DELETE', path: '/ecom/v1/orders/{id}/activities/{activityId}' },
+  bulkUpdateOrderTags: { method: 'POST', path: '/ecom/v1/bulk/orders/update-tags' },
+  aggregateOrders: { method: 'POST', path: '/ecom/v1/orders/aggregate' },
+  commitOrderDeltas: { method: 'POST', path: '/ecom/v1/orders/{id}/commit-deltas' },
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof ops;

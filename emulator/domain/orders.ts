@@ -10,7 +10,8 @@ import { getProductRecord } from './catalog.ts';
 import { changeStock } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
-import { badRequest, failedPrecondition, invalidField, notFound } from '../errors.ts';
+import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
+import { computeTotals, money, taxRegion, type DiscountRule } from './commerce.ts';
 
 /** The wire order, as placed by `placeOrder` (commerce.ts) and changed here. */
 export interface WireOrder {
@@ -53,6 +54,9 @@ export const ORDER_FILTER_FIELDS: Record<string, FieldAccessor<WireOrder>> = {
     [o.billingInfo?.contactDetails?.firstName, o.billingInfo?.contactDetails?.lastName].filter(Boolean).join(' '),
   'lineItems.productName.original': (o) => o.lineItems.map((l) => l.productName?.original ?? ''),
   'lineItems.catalogReference.catalogItemId': (o) => o.lineItems.map((l) => l.catalogReference?.catalogItemId ?? ''),
+  // the order's `Tags` (Bulk Update Order Tags); `$hasSome` / `$hasAll` / `$isEmpty` on the id lists
+  'tags.privateTags.tagIds': (o) => (o['tags'] as WireTags | undefined)?.privateTags?.tagIds ?? [],
+  'tags.tags.tagIds': (o) => (o['tags'] as WireTags | undefined)?.tags?.tagIds ?? [],
 };
 
 /** Sort fields of Search Orders. */
@@ -64,6 +68,7 @@ export const ORDER_SORT_FIELDS: Record<string, FieldAccessor<WireOrder>> = {
   'buyerInfo.email': ORDER_FILTER_FIELDS['buyerInfo.email']!,
   paymentStatus: ORDER_FILTER_FIELDS['paymentStatus']!,
   fulfillmentStatus: ORDER_FILTER_FIELDS['fulfillmentStatus']!,
+  'priceSummary.total.amount': ORDER_FILTER_FIELDS['priceSummary.total.amount']!,
 };
 
 /** `buyerInfo.email` compares case-insensitively: its values in a filter are lower-cased (the accessor's are). */
@@ -309,4 +314,526 @@ export function createFulfillment(
     saveOrder(db, order, nowMs);
     return listFulfillments(db, orderId);
   })();
+}
+
+// ------------------------------------------------------------------------------------------------ owner console (issue 22)
+
+/** Tag ids on an order, the platform's `Tags` shape (`tags.privateTags.tagIds`, `tags.tags.tagIds`). */
+export interface WireTags {
+  privateTags?: { tagIds?: string[] };
+  tags?: { tagIds?: string[] };
+}
+
+export type OrderStatus = 'INITIALIZED' | 'APPROVED' | 'CANCELED' | 'PENDING' | 'REJECTED';
+
+/**
+ * Where Update Order Status may go from each status (the spec: "allowed transitions ... not shown"; the emulator's
+ * choice, docs/wire.md "Orders: owner console"): an order not yet approved may be approved, rejected or canceled; an
+ * approved one only canceled (Cancel Order is the call that also restocks and emails); CANCELED and REJECTED are final.
+ */
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  INITIALIZED: ['PENDING', 'APPROVED', 'REJECTED', 'CANCELED'],
+  PENDING: ['APPROVED', 'REJECTED', 'CANCELED'],
+  APPROVED: ['CANCELED'],
+  CANCELED: [],
+  REJECTED: [],
+};
+const STATUS_ACTIVITY: Partial<Record<OrderStatus, string>> = {
+  PENDING: 'ORDER_PENDING',
+  REJECTED: 'ORDER_REJECTED',
+  CANCELED: 'ORDER_CANCELED',
+};
+
+/**
+ * Update Order Status: `STATUS_NOT_SUPPORTED` (400) for INITIALIZED, `STATUS_ALREADY_SET` (428) when the order has it,
+ * `UNSUPPORTED_TRANSITION` (428) outside {@link TRANSITIONS} (the codes are `UpdateOrderStatusApplicationErrors`).
+ */
+export function updateOrderStatus(db: Database, id: string, status: OrderStatus, nowMs: number): WireOrder {
+  return db.transaction(() => {
+    const order = loadOrder(db, id);
+    if (status === 'INITIALIZED')
+      throw badRequestApp('STATUS_NOT_SUPPORTED', 'An order cannot be set back to INITIALIZED', { status });
+    const from = order.status as OrderStatus;
+    if (from === status)
+      throw failedPrecondition(`Order ${id} is already ${status}`, 'STATUS_ALREADY_SET', { orderId: id, status });
+    if (!(TRANSITIONS[from] ?? []).includes(status))
+      throw failedPrecondition(`Order ${id} cannot go from ${from} to ${status}`, 'UNSUPPORTED_TRANSITION', {
+        orderId: id,
+        from,
+        to: status,
+      });
+    order.status = status;
+    const type = STATUS_ACTIVITY[status];
+    if (type) order.activities.push(activity(type, nowMs));
+    return saveOrder(db, order, nowMs);
+  })();
+}
+
+/** The activity, or 404 `ACTIVITY_NOT_FOUND`; only a MERCHANT_COMMENT may change: 428 `ACTIVITY_NOT_EDITABLE`. */
+function ownComment(order: WireOrder, activityId: string) {
+  const index = order.activities.findIndex((a) => a.id === activityId);
+  if (index < 0)
+    throw notFound(`Activity ${activityId} not found`, 'ACTIVITY_NOT_FOUND', { orderId: order.id, activityId });
+  const a = order.activities[index]!;
+  if (a.type !== 'MERCHANT_COMMENT')
+    throw failedPrecondition(
+      `Only a merchant comment can be changed (this one is ${a.type})`,
+      'ACTIVITY_NOT_EDITABLE',
+      {
+        orderId: order.id,
+        activityId,
+        type: a.type,
+      },
+    );
+  return { index, a };
+}
+
+/** Update Activity: a merchant comment's message (its id and createdDate stay). */
+export function updateActivity(
+  db: Database,
+  id: string,
+  activityId: string,
+  message: string,
+  nowMs: number,
+): WireOrder {
+  return db.transaction(() => {
+    const order = loadOrder(db, id);
+    const { a } = ownComment(order, activityId);
+    a['merchantComment'] = { message };
+    return saveOrder(db, order, nowMs);
+  })();
+}
+
+/** Delete Activity: a merchant comment only. */
+export function deleteActivity(db: Database, id: string, activityId: string, nowMs: number): WireOrder {
+  return db.transaction(() => {
+    const order = loadOrder(db, id);
+    const { index } = ownComment(order, activityId);
+    order.activities.splice(index, 1);
+    return saveOrder(db, order, nowMs);
+  })();
+}
+
+export interface TagChange {
+  privateTags?: { tagIds?: string[] | undefined } | undefined;
+  tags?: { tagIds?: string[] | undefined } | undefined;
+}
+
+/**
+ * Bulk Update Order Tags: per order, `assignTags` added (no duplicates) then `unassignTags` removed, each list at most
+ * 100 ids (the client's `TagList` bound). An unknown order is a failed item (`ORDER_NOT_FOUND`), the others still
+ * change; the answer is the platform's bulk shape.
+ */
+export function bulkUpdateOrderTags(
+  db: Database,
+  orderIds: readonly string[],
+  assign: TagChange | undefined,
+  unassign: TagChange | undefined,
+  nowMs: number,
+) {
+  return db.transaction(() => {
+    const results = orderIds.map((id, originalIndex) => {
+      const row = db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id);
+      if (!row)
+        return {
+          itemMetadata: {
+            id,
+            originalIndex,
+            success: false,
+            error: { code: 'ORDER_NOT_FOUND', description: `Order ${id} not found` },
+          },
+        };
+      const order = JSON.parse(row.data) as WireOrder & { tags?: WireTags };
+      const next: WireTags = {};
+      for (const kind of ['privateTags', 'tags'] as const) {
+        const ids = new Set(order.tags?.[kind]?.tagIds ?? []);
+        for (const t of assign?.[kind]?.tagIds ?? []) ids.add(t);
+        for (const t of unassign?.[kind]?.tagIds ?? []) ids.delete(t);
+        if (ids.size > 100)
+          return {
+            itemMetadata: {
+              id,
+              originalIndex,
+              success: false,
+              error: { code: 'TOO_MANY_TAGS', description: `An order holds at most 100 ${kind}` },
+            },
+          };
+        next[kind] = { tagIds: [...ids] };
+      }
+      order.tags = next;
+      saveOrder(db, order, nowMs);
+      return { itemMetadata: { id, originalIndex, success: true } };
+    });
+    const ok = results.filter((r) => r.itemMetadata.success).length;
+    return {
+      results,
+      bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 },
+    };
+  })();
+}
+
+/** What Aggregate Orders may count by (`$count: [fields]`) and sum or average (`$sum`/`$avg`/`$min`/`$max`: field). */
+export const AGGREGATE_GROUP_FIELDS: Record<string, (o: WireOrder) => string> = {
+  status: (o) => o.status,
+  paymentStatus: (o) => o.paymentStatus,
+  fulfillmentStatus: (o) => o.fulfillmentStatus,
+  currency: (o) => String(o['currency'] ?? ''),
+};
+const amountOf = (path: 'total' | 'subtotal' | 'tax' | 'shipping' | 'discount') => (o: WireOrder) =>
+  Math.round(Number((o.priceSummary as Record<string, { amount?: string }> | undefined)?.[path]?.amount ?? 0) * 100);
+export const AGGREGATE_NUMBER_FIELDS: Record<string, (o: WireOrder) => number> = {
+  'priceSummary.total.amount': amountOf('total'),
+  'priceSummary.subtotal.amount': amountOf('subtotal'),
+  'priceSummary.tax.amount': amountOf('tax'),
+  'priceSummary.shipping.amount': amountOf('shipping'),
+  'priceSummary.discount.amount': amountOf('discount'),
+};
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * Aggregate Orders (`AggregateOrdersRequest`): the orders the filter keeps (Search Orders' filter fields, INITIALIZED
+ * never), then per key of `aggregation` one operator: `{$count: []}` → the number of orders, `{$count: [f, …]}` →
+ * `{"(v1|v2)": n}` grouped by those fields (separator `|` or `hierarchySeparatorOverride`; one field → `"v1"`), `{$sum
+ * | $avg | $min | $max: "<amount field>"}` → a number in the currency's units (cents rounded; `$avg`/`$min`/`$max` of
+ * no order → 0). Unknown operators and fields → 400 on `aggregation.<key>`.
+ */
+export function aggregateOrders(
+  db: Database,
+  filter: Record<string, unknown> | undefined,
+  aggregation: Record<string, Record<string, unknown>>,
+  separator = '|',
+) {
+  const rows = applyFilter(
+    loadOrders(db).filter((o) => o.status !== 'INITIALIZED'),
+    lowerEmails(filter),
+    ORDER_FILTER_FIELDS,
+    'filter',
+  );
+  const aggregates: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(aggregation)) {
+    const field = `aggregation.${key}`;
+    const ops = Object.entries(spec);
+    if (ops.length !== 1) throw invalidField(field, 'needs exactly one operator', 'VALIDATION');
+    const [op, arg] = ops[0]!;
+    if (op === '$count') {
+      const fields = typeof arg === 'string' ? [arg] : arg;
+      if (!Array.isArray(fields) || fields.length > 3 || !fields.every((f) => typeof f === 'string'))
+        throw invalidField(field, '$count needs a list of at most 3 field names', 'VALIDATION');
+      const getters = (fields as string[]).map((f) => {
+        if (!own(AGGREGATE_GROUP_FIELDS, f))
+          throw invalidField(field, `cannot count by ${f.slice(0, 100)}`, 'VALIDATION');
+        return AGGREGATE_GROUP_FIELDS[f]!;
+      });
+      if (!getters.length) {
+        aggregates[key] = rows.length;
+        continue;
+      }
+      const groups = new Map<string, number>();
+      for (const o of rows) {
+        const values = getters.map((g) => g(o));
+        const name = values.length === 1 ? values[0]! : `(${values.join(separator)})`;
+        groups.set(name, (groups.get(name) ?? 0) + 1);
+      }
+      aggregates[key] = Object.fromEntries(groups);
+    } else if (op === '$sum' || op === '$avg' || op === '$min' || op === '$max') {
+      if (typeof arg !== 'string' || !own(AGGREGATE_NUMBER_FIELDS, arg))
+        throw invalidField(
+          field,
+          `${op} needs one of ${Object.keys(AGGREGATE_NUMBER_FIELDS).join(', ')}`,
+          'VALIDATION',
+        );
+      const values = rows.map(AGGREGATE_NUMBER_FIELDS[arg]!);
+      const sum = values.reduce((n, v) => n + v, 0);
+      const cents =
+        op === '$sum'
+          ? sum
+          : !values.length
+            ? 0
+            : op === '$avg'
+              ? Math.round(sum / values.length)
+              : op === '$min'
+                ? Math.min(...values)
+                : Math.max(...values);
+      aggregates[key] = cents / 100;
+    } else {
+      throw invalidField(field, `unsupported operator ${op.slice(0, 50)}`, 'VALIDATION');
+    }
+  }
+  return { aggregates };
+}
+
+export interface AddressInput {
+  country?: string | undefined;
+  subdivision?: string | undefined;
+  city?: string | undefined;
+  postalCode?: string | undefined;
+  addressLine1?: string | undefined;
+  addressLine2?: string | undefined;
+  streetAddress?: { number?: string | undefined; name?: string | undefined } | undefined;
+}
+export interface AddressWithContactInput {
+  address?: AddressInput | undefined;
+  contactDetails?:
+    | {
+        firstName?: string | undefined;
+        lastName?: string | undefined;
+        phone?: string | undefined;
+        company?: string | undefined;
+      }
+    | undefined;
+}
+
+export interface CommitDeltasInput {
+  draftOrderId?: string | undefined;
+  changes: {
+    changedShippingInfo?: { logistics: { shippingDestination: AddressWithContactInput } } | undefined;
+    recipientInfo?: AddressWithContactInput | undefined;
+    billingInfo?: AddressWithContactInput | undefined;
+    lineItems?:
+      | {
+          lineItemId: string;
+          lineItemRemoved?: boolean | undefined;
+          changedDetails?: { quantityBeforeChange?: number | undefined } | undefined;
+          lineItem?: { quantity?: number | undefined } | undefined;
+        }[]
+      | undefined;
+  };
+  commitSettings?:
+    | {
+        sendNotificationsToBuyer?: boolean | undefined;
+        sendNotificationsToBusiness?: boolean | undefined;
+        addActivitiesToOrder?: boolean | undefined;
+        sendNotificationsToCustomFulfillers?: boolean | undefined;
+        updateInventory?: { lineItemId: string }[] | undefined;
+      }
+    | undefined;
+  reason?: string | undefined;
+}
+
+type OrderLine = WireOrder['lineItems'][number] & { price?: { amount?: string }; totalPriceBeforeTax?: unknown };
+const centsOf = (m: { amount?: string } | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
+
+/**
+ * Commit Deltas (the spec's `POST /v1/orders/{id}/commit-deltas`; the body is the client's `CommitDeltasRequest`
+ * with `changes` a `DraftOrderDiffs`): the emulator keeps no draft orders, so the changes come in the request and
+ * `draftOrderId` is only recorded. Line items: a new quantity (`changedDetails` + `lineItem.quantity`) or removed
+ * (`lineItemRemoved`); `quantityBeforeChange`, when sent, must be the line's quantity now (a replayed edit → 428
+ * `LINE_ITEM_CHANGED`); never below what is fulfilled, never every line removed. Shipping destination, recipient and
+ * billing info replaced as sent. Totals recomputed with {@link computeTotals}: the order's discount kept as an amount
+ * (capped at the new subtotal), the shipping charged kept, tax at the shipping address's region rate. Lines in
+ * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}. Activities (unless
+ * `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the destination changed, and
+ * `DRAFT_ORDER_CHANGES_APPLIED` with `{draftOrderId, reason, changes}` (the client's `DraftOrderChangesApplied`).
+ * `sendNotificationsToBuyer` (default true) mails the buyer. Canceled or rejected order → 428 `ORDER_NOT_EDITABLE`.
+ */
+export function commitDeltas(db: Database, id: string, input: CommitDeltasInput, nowMs: number): WireOrder {
+  return db.transaction(() => {
+    const order = loadOrder(db, id);
+    if (order.status === 'CANCELED' || order.status === 'REJECTED')
+      throw failedPrecondition(`Order ${id} is ${order.status} and cannot be edited`, 'ORDER_NOT_EDITABLE', {
+        orderId: id,
+        status: order.status,
+      });
+    const { changes } = input;
+    const lines = order.lineItems as OrderLine[];
+    const fulfilled = new Map<string, number>();
+    for (const f of listFulfillments(db, id))
+      for (const l of f.lineItems) fulfilled.set(l.id, (fulfilled.get(l.id) ?? 0) + l.quantity);
+    const wanted = new Map<string, number>();
+    (changes.lineItems ?? []).forEach((d, i) => {
+      const field = `changes.lineItems[${i}]`;
+      const line = lines.find((l) => l.id === d.lineItemId);
+      if (!line) throw invalidField(`${field}.lineItemId`, 'is not a line of this order', 'VALIDATION');
+      if (wanted.has(d.lineItemId)) throw invalidField(`${field}.lineItemId`, 'is listed twice', 'VALIDATION');
+      const before = d.changedDetails?.quantityBeforeChange;
+      if (before !== undefined && before !== line.quantity)
+        throw failedPrecondition(
+          `Line ${line.id} has ${line.quantity}, not ${before}: the order changed meanwhile`,
+          'LINE_ITEM_CHANGED',
+          { lineItemId: line.id, quantity: line.quantity },
+        );
+      let quantity: number;
+      if (d.lineItemRemoved) {
+        if (d.changedDetails || d.lineItem)
+          throw invalidField(
+            field,
+            'lineItemRemoved goes alone (one of lineItemRemoved, changedDetails)',
+            'VALIDATION',
+          );
+        quantity = 0;
+      } else {
+        if (d.lineItem?.quantity === undefined)
+          throw invalidField(`${field}.lineItem.quantity`, 'is required to change a line', 'REQUIRED_FIELD');
+        quantity = d.lineItem.quantity;
+      }
+      const done = fulfilled.get(line.id) ?? 0;
+      if (quantity < done)
+        throw failedPrecondition(
+          `Line ${line.id} has ${done} fulfilled; it cannot go below that`,
+          'LINE_ITEM_FULFILLED',
+          {
+            lineItemId: line.id,
+            fulfilled: done,
+          },
+        );
+      wanted.set(line.id, quantity);
+    });
+    const kept = lines.filter((l) => (wanted.get(l.id) ?? l.quantity) > 0);
+    if (!kept.length) throw invalidField('changes.lineItems', 'cannot remove every line of an order', 'VALIDATION');
+    const restock = new Set((input.commitSettings?.updateInventory ?? []).map((u) => u.lineItemId));
+    for (const r of restock)
+      if (!wanted.has(r))
+        throw invalidField('commitSettings.updateInventory', `${r.slice(0, 100)} is not a changed line`, 'VALIDATION');
+
+    const changeList: Record<string, unknown>[] = [];
+    for (const line of lines) {
+      const to = wanted.get(line.id);
+      if (to === undefined || to === line.quantity) continue;
+      const from = line.quantity;
+      const managed = { id: line.id, name: line.productName, quantity: from };
+      changeList.push(
+        to === 0
+          ? { lineItemRemoved: managed }
+          : {
+              lineItemChanged: {
+                id: line.id,
+                name: line.productName,
+                quantity: {
+                  originalQuantity: from,
+                  newQuantity: to,
+                  diff: Math.abs(to - from),
+                  deltaType: to > from ? 'QUANTITY_INCREASED' : 'QUANTITY_DECREASED',
+                },
+              },
+            },
+      );
+      moveOrderLine(db, id, line, to - from, restock.has(line.id), nowMs);
+      line.quantity = to;
+      line.totalPriceBeforeTax = money(centsOf(line.price) * to);
+    }
+    order.lineItems = kept;
+
+    const shipping = order['shippingInfo'] as
+      | { logistics?: { shippingDestination?: AddressWithContactInput }; cost?: { price?: { amount?: string } } }
+      | undefined;
+    let addressEdited = false;
+    const dest = changes.changedShippingInfo?.logistics.shippingDestination;
+    if (dest) {
+      const original = shipping ? structuredClone(shipping) : undefined;
+      const info = shipping ?? {};
+      info.logistics = { ...(info.logistics ?? {}), shippingDestination: dest };
+      order['shippingInfo'] = info;
+      addressEdited = JSON.stringify(original?.logistics?.shippingDestination) !== JSON.stringify(dest);
+      if (addressEdited)
+        changeList.push({ shippingInformationChanged: { originalShippingInfo: original, newShippingInfo: info } });
+    }
+    if (changes.recipientInfo) order['recipientInfo'] = changes.recipientInfo;
+    if (changes.billingInfo) order.billingInfo = changes.billingInfo as WireOrder['billingInfo'];
+
+    const before = order.priceSummary ? centsOf(order.priceSummary.total) : 0;
+    const summary = (order.priceSummary ?? {}) as Record<string, { amount?: string }>;
+    const region = taxRegion(db, (order['shippingInfo'] as typeof shipping)?.logistics?.shippingDestination?.address);
+    const discount = centsOf(summary['discount']);
+    const totals = computeTotals({
+      lines: kept.map((l) => ({ id: l.id, unitCents: centsOf(l.price), quantity: l.quantity })),
+      rules: discount
+        ? [
+            {
+              id: 'order-discount',
+              name: 'Order discount',
+              discountType: 'FIXED_AMOUNT',
+              value: discount,
+              fromCents: null,
+              toCents: null,
+            } as DiscountRule,
+          ]
+        : [],
+      options: [
+        {
+          code: 'order-shipping',
+          carrierId: '',
+          title: '',
+          deliveryTime: '',
+          priceCents: centsOf(shipping?.cost?.price),
+          freeOverCents: null,
+        },
+      ],
+      taxRateBp: region.rateBp,
+    });
+    order.priceSummary = {
+      ...summary,
+      subtotal: money(totals.subtotal),
+      discount: money(totals.discount),
+      shipping: money(totals.shipping),
+      tax: money(totals.tax),
+      total: money(totals.total),
+    } as WireOrder['priceSummary'];
+    const taxSummary = order['taxSummary'] as Record<string, unknown> | undefined;
+    if (taxSummary) {
+      taxSummary['taxableAmount'] = money(totals.taxable);
+      taxSummary['totalTax'] = money(totals.tax);
+    }
+    if (totals.total !== before)
+      changeList.push({ totalPriceChanged: { originalTotal: money(before), newTotal: money(totals.total) } });
+
+    if (input.commitSettings?.addActivitiesToOrder !== false) {
+      if (addressEdited) order.activities.push(activity('SHIPPING_ADDRESS_EDITED', nowMs));
+      if (changeList.length)
+        order.activities.push(
+          activity('DRAFT_ORDER_CHANGES_APPLIED', nowMs, {
+            draftOrderChangesApplied: {
+              ...(input.draftOrderId ? { draftOrderId: input.draftOrderId } : {}),
+              ...(input.reason ? { reason: input.reason } : {}),
+              changes: changeList,
+            },
+          }),
+        );
+    }
+    if (changeList.length && input.commitSettings?.sendNotificationsToBuyer !== false && order.buyerInfo.email)
+      sendMail(
+        db,
+        {
+          to: order.buyerInfo.email,
+          subject: `Your order #${order.number} was updated`,
+          text: [`Your order #${order.number} was updated.`, input.reason ? `Reason: ${input.reason}` : '']
+            .filter(Boolean)
+            .join('\n\n'),
+        },
+        nowMs,
+      );
+    return saveOrder(db, order, nowMs);
+  })();
+}
+
+/**
+ * Keeps `order_lines` (what restock and the sales statistics read) in step with a line's new quantity, and with
+ * `restock` gives the stock back (or takes it) for a tracked variant through {@link changeStock}.
+ */
+function moveOrderLine(db: Database, orderId: string, line: OrderLine, delta: number, restock: boolean, nowMs: number) {
+  const productId = line.catalogReference?.catalogItemId;
+  const variantId = line.catalogReference?.options?.variantId;
+  if (!productId) return;
+  const row = db
+    .prepare<[string, string], { rowid: number; variant_id: string; quantity: number }>(
+      'SELECT rowid, variant_id, quantity FROM order_lines WHERE order_id = ? AND product_id = ? ORDER BY rowid',
+    )
+    .all(orderId, productId)
+    .find((r) => (variantId ? r.variant_id === variantId : true) && r.quantity + delta >= 0);
+  if (!row) return;
+  if (row.quantity + delta === 0) db.prepare<[number]>('DELETE FROM order_lines WHERE rowid = ?').run(row.rowid);
+  else
+    db.prepare<[number, number]>('UPDATE order_lines SET quantity = ? WHERE rowid = ?').run(
+      row.quantity + delta,
+      row.rowid,
+    );
+  if (!restock) return;
+  const product = getProductRecord(db, productId);
+  const variant = product?.variants.find((v) => v.id === row.variant_id);
+  if (!product?.trackInventory || !variant || variant.quantity === null) return;
+  if (variant.quantity - delta < 0)
+    throw failedPrecondition(`Only ${variant.quantity} more in stock for line ${line.id}`, 'INSUFFICIENT_INVENTORY', {
+      lineItemId: line.id,
+      quantityAvailable: variant.quantity,
+    });
+  changeStock(db, product, undefined, [{ variantId: variant.id, quantity: variant.quantity - delta }], nowMs);
 }

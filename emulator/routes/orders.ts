@@ -6,15 +6,22 @@
 import { z } from 'zod';
 import {
   addActivity,
+  aggregateOrders,
+  bulkUpdateOrderTags,
   cancelOrder,
+  commitDeltas,
   createFulfillment,
+  deleteActivity,
   listFulfillments,
   loadOrder,
   searchOrders,
+  updateActivity,
+  updateOrderStatus,
 } from '../domain/orders.ts';
 import type { RouteModule } from '../router.ts';
 import { adminApi } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
+import { invalidField } from '../errors.ts';
 import { httpUrl, validate } from '../validate.ts';
 
 const searchSchema = z.object({
@@ -66,6 +73,115 @@ const fulfillmentSchema = z.object({
   }),
 });
 
+// ------------------------------------------------------------------ owner console (issue 22; docs/wire.md "Orders: owner console")
+
+// The generated client sends the path's parameters in the body too (`data: payload`): accepted when they match.
+const pathId = z.string().max(100).optional();
+function samePath(body: Record<string, unknown>, params: Record<string, string>, keys: string[]): void {
+  for (const k of keys)
+    if (body[k] !== undefined && body[k] !== params[k]) throw invalidField(k, 'does not match the path', 'VALIDATION');
+}
+
+const updateStatusSchema = z.strictObject({
+  orderId: pathId,
+  status: z.enum(['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED']),
+});
+
+const updateActivitySchema = z.strictObject({
+  id: pathId,
+  activityId: pathId,
+  activity: z.strictObject({ merchantComment: z.strictObject({ message: z.string().trim().min(1).max(5000) }) }),
+});
+
+const tagList = z.strictObject({ tagIds: z.array(z.string().min(1).max(100)).max(100).optional() });
+const tagsSchema = z.strictObject({ privateTags: tagList.optional(), tags: tagList.optional() });
+const bulkTagsSchema = z
+  .strictObject({
+    orderIds: z.array(z.string().min(1).max(100)).min(1).max(100),
+    assignTags: tagsSchema.optional(),
+    unassignTags: tagsSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (new Set(b.orderIds).size !== b.orderIds.length)
+      ctx.addIssue({ code: 'custom', path: ['orderIds'], message: 'lists an order twice' });
+    for (const kind of ['privateTags', 'tags'] as const) {
+      const assigned = new Set(b.assignTags?.[kind]?.tagIds ?? []);
+      if ((b.unassignTags?.[kind]?.tagIds ?? []).some((t) => assigned.has(t)))
+        ctx.addIssue({ code: 'custom', path: ['unassignTags', kind], message: 'a tag cannot be assigned and removed' });
+    }
+  });
+
+const aggregateSchema = z.strictObject({
+  filter: z.record(z.string(), z.unknown()).nullish(),
+  aggregation: z
+    .record(z.string().min(1).max(100), z.record(z.string(), z.unknown()))
+    .refine((a) => Object.keys(a).length >= 1 && Object.keys(a).length <= 10, 'needs 1 to 10 keys'),
+  hierarchySeparatorOverride: z.string().min(1).max(100).nullish(),
+});
+
+const text = (max: number) => z.string().trim().max(max).optional();
+const addressWithContact = z.strictObject({
+  address: z
+    .strictObject({
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/)
+        .optional(),
+      subdivision: text(50),
+      city: text(100),
+      postalCode: text(50),
+      addressLine1: text(200),
+      addressLine2: text(200),
+      streetAddress: z.strictObject({ number: text(50), name: text(200) }).optional(),
+    })
+    .optional(),
+  contactDetails: z
+    .strictObject({ firstName: text(100), lastName: text(100), phone: text(50), company: text(100) })
+    .optional(),
+});
+const commitDeltasSchema = z.strictObject({
+  id: pathId,
+  draftOrderId: z.string().min(1).max(100).optional(),
+  changes: z
+    .strictObject({
+      changedShippingInfo: z
+        .strictObject({ logistics: z.strictObject({ shippingDestination: addressWithContact }) })
+        .optional(),
+      recipientInfo: addressWithContact.optional(),
+      billingInfo: addressWithContact.optional(),
+      lineItems: z
+        .array(
+          z.strictObject({
+            lineItemId: z.string().min(1).max(100),
+            lineItemRemoved: z.literal(true).optional(),
+            changedDetails: z
+              .strictObject({ quantityBeforeChange: z.number().int().min(1).max(1_000_000).optional() })
+              .optional(),
+            lineItem: z.strictObject({ quantity: z.number().int().min(1).max(100_000) }).optional(),
+          }),
+        )
+        .max(300)
+        .optional(),
+    })
+    .refine(
+      (c) => c.changedShippingInfo || c.recipientInfo || c.billingInfo || c.lineItems?.length,
+      'needs at least one change',
+    ),
+  commitSettings: z
+    .strictObject({
+      sendNotificationsToBuyer: z.boolean().optional(),
+      sendNotificationsToBusiness: z.boolean().optional(),
+      addActivitiesToOrder: z.boolean().optional(),
+      sendNotificationsToCustomFulfillers: z.boolean().optional(),
+      updateInventory: z
+        .array(z.strictObject({ lineItemId: z.string().min(1).max(100) }))
+        .max(300)
+        .optional(),
+    })
+    .optional(),
+  reason: z.string().trim().max(200).optional(),
+});
+
 export const ordersRoutes: RouteModule = (router) => {
   router.operation(adminApi.searchOrders, (ctx) => {
     ctx.requireAdmin();
@@ -97,5 +213,52 @@ export const ordersRoutes: RouteModule = (router) => {
     const orderId = ctx.params['orderId']!;
     const fulfillments = createFulfillment(ctx.db, orderId, fulfillment, ctx.now());
     return { json: { orderWithFulfillments: { orderId, fulfillments } } };
+  });
+
+  router.operation(adminApi.updateOrderStatus, (ctx) => {
+    ctx.requireAdmin();
+    const { status, ...ids } = validate(updateStatusSchema, ctx.body);
+    samePath(ids, ctx.params, ['orderId']);
+    return { json: { order: updateOrderStatus(ctx.db, ctx.params['orderId']!, status, ctx.now()) } };
+  });
+
+  router.operation(adminApi.updateOrderActivity, (ctx) => {
+    ctx.requireAdmin();
+    const { activity, ...ids } = validate(updateActivitySchema, ctx.body);
+    samePath(ids, ctx.params, ['id', 'activityId']);
+    const order = updateActivity(
+      ctx.db,
+      ctx.params['id']!,
+      ctx.params['activityId']!,
+      activity.merchantComment.message,
+      ctx.now(),
+    );
+    return { json: { order } };
+  });
+
+  router.operation(adminApi.deleteOrderActivity, (ctx) => {
+    ctx.requireAdmin();
+    return { json: { order: deleteActivity(ctx.db, ctx.params['id']!, ctx.params['activityId']!, ctx.now()) } };
+  });
+
+  router.operation(adminApi.bulkUpdateOrderTags, (ctx) => {
+    ctx.requireAdmin();
+    const b = validate(bulkTagsSchema, ctx.body);
+    return { json: bulkUpdateOrderTags(ctx.db, b.orderIds, b.assignTags, b.unassignTags, ctx.now()) };
+  });
+
+  router.operation(adminApi.aggregateOrders, (ctx) => {
+    ctx.requireAdmin();
+    const b = validate(aggregateSchema, ctx.body);
+    return {
+      json: aggregateOrders(ctx.db, b.filter ?? undefined, b.aggregation, b.hierarchySeparatorOverride ?? undefined),
+    };
+  });
+
+  router.operation(adminApi.commitOrderDeltas, (ctx) => {
+    ctx.requireAdmin();
+    const { id, ...input } = validate(commitDeltasSchema, ctx.body);
+    samePath({ id }, ctx.params, ['id']);
+    return { json: { order: commitDeltas(ctx.db, ctx.params['id']!, input, ctx.now()) } };
   });
 };

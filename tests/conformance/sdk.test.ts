@@ -468,6 +468,49 @@ describe('admin calls', () => {
     });
   });
 
+  it('orders (owner console): updateOrderStatus, updateActivity, deleteActivity, bulkUpdateOrderTags, aggregateOrders', async () => {
+    const admin = createClient({ auth: strategies['AppStrategy (client_credentials)'](), modules: { orders } });
+    // in the module's runtime, not all in its typings
+    const o = admin.orders as unknown as {
+      addActivity(id: string, activity: unknown): Promise<{ activityId?: string }>;
+      updateActivity(ids: { _id: string; activityId: string }, activity: unknown): Promise<{ order?: orders.Order }>;
+      deleteActivity(ids: { _id: string; activityId: string }): Promise<{ order?: orders.Order }>;
+      updateOrderStatus(orderId: string, status: string): Promise<{ order?: orders.Order }>;
+      aggregateOrders(options: {
+        filter?: Record<string, unknown>;
+        aggregation: Record<string, unknown>;
+      }): Promise<{ aggregates?: Record<string, unknown> }>;
+    };
+    const { activityId } = await o.addActivity(orderId, { merchantComment: { message: 'sdk note' } });
+    const edited = await o.updateActivity(
+      { _id: orderId, activityId: activityId! },
+      { merchantComment: { message: 'sdk note, edited' } },
+    );
+    expect(edited.order?.activities?.find((a) => a._id === activityId)).toMatchObject({
+      merchantComment: { message: 'sdk note, edited' },
+    });
+    const deleted = await o.deleteActivity({ _id: orderId, activityId: activityId! });
+    expect(deleted.order?.activities?.some((a) => a._id === activityId)).toBe(false);
+
+    const tagged = await admin.orders.bulkUpdateOrderTags([orderId], {
+      assignTags: { privateTags: { tagIds: ['sdk'] } },
+    });
+    expect(tagged.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 0 });
+    expect((await admin.orders.getOrder(orderId)).tags).toMatchObject({ privateTags: { tagIds: ['sdk'] } });
+
+    const agg = await o.aggregateOrders({
+      filter: { _id: { $in: [orderId] } },
+      aggregation: { count: { $count: [] }, revenue: { $sum: 'priceSummary.total.amount' } },
+    });
+    expect(agg.aggregates).toMatchObject({ count: 1, revenue: expect.any(Number) });
+
+    await expect(o.updateOrderStatus(orderId, 'APPROVED')).rejects.toMatchObject({
+      details: { applicationError: { code: 'STATUS_ALREADY_SET' } },
+    });
+    const canceled = await o.updateOrderStatus(orderId, 'CANCELED');
+    expect(canceled.order).toMatchObject({ _id: orderId, status: 'CANCELED' });
+  });
+
   it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {
     const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { orders } });
     await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({
@@ -597,6 +640,11 @@ describe('coverage', () => {
       'POST /ecom/v1/orders/search',
       `POST /ecom/v1/orders/${ID}/activities`,
       `POST /ecom/v1/orders/${ID}/cancel`,
+      `POST /ecom/v1/orders/${ID}/update-status`,
+      `PATCH /ecom/v1/orders/${ID}/activities/${ID}`,
+      `DELETE /ecom/v1/orders/${ID}/activities/${ID}`,
+      'POST /ecom/v1/bulk/orders/update-tags',
+      'POST /ecom/v1/orders/aggregate',
     ];
     const missing = expected.filter((pattern) => !sent.some((call) => new RegExp(`^(${pattern})$`).test(call)));
     expect(missing, sent.join('\n')).toEqual([]);

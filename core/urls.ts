@@ -26,6 +26,18 @@ export const adminApi = {
   addOrderActivity: { method: 'POST', path: '/ecom/v1/orders/{id}/activities' },
   listOrderFulfillments: { method: 'GET', path: '/ecom/v1/fulfillments/orders/{orderId}' },
   createFulfillment: { method: 'POST', path: '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment' },
+  // abandoned checkouts (`@wix/auto_sdk_ecom_abandoned-checkouts`; docs/wire.md "Abandoned checkouts")
+  queryAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/query' },
+  searchAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/search' },
+  getAbandonedCheckout: { method: 'GET', path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}' },
+  addAbandonedCheckoutActivity: {
+    method: 'POST',
+    path: '/ecom/v1/abandoned-checkouts/{abandonedCheckoutId}/add-activity',
+  },
+  redirectToAbandonedCheckout: {
+    method: 'GET',
+    path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}/redirect-to-checkout',
+  },
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof ops;

@@ -247,6 +247,24 @@ describe('recovery email', () => {
       expect((await send(maya.id, body)).status).toBe(400);
     expect((await send('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
+  it('an address the mail service could split (line breaks, lists) is no buyer email → 409 NO_BUYER_EMAIL', async () => {
+    const row = h.emu.db
+      .prepare<[string], { data: string }>('SELECT data FROM abandoned_checkouts WHERE id = ?')
+      .get(maya.id)!;
+    const data = JSON.parse(row.data);
+    try {
+      for (const email of ['maya@example.com\r\nBcc: all@evil.test', 'a@b.co, c@d.co', '']) {
+        h.emu.db
+          .prepare('UPDATE abandoned_checkouts SET data = ? WHERE id = ?')
+          .run(JSON.stringify({ ...data, buyerInfo: { ...data.buyerInfo, email } }), maya.id);
+        clock += 2 * 60_000; // past the send claim
+        const r = await send(maya.id, { force: true });
+        expect([r.status, code(r)], email).toEqual([409, 'NO_BUYER_EMAIL']);
+      }
+    } finally {
+      h.emu.db.prepare('UPDATE abandoned_checkouts SET data = ? WHERE id = ?').run(row.data, maya.id);
+    }
+  });
 });
 
 describe('mail service', () => {

@@ -80,6 +80,8 @@ export function mailerFromEnv(
   };
 }
 
+/** One plain address (what the platform's `@format EMAIL` allows, and nothing a mail header could split on). */
+const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,253}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listBody = z.strictObject({
@@ -187,7 +189,8 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
 
   function refusal(a: Abandoned): { why: Refusal; data?: Record<string, unknown> } | undefined {
     if (a.status === 'RECOVERED') return { why: 'RECOVERED' };
-    if (!a.buyerInfo?.email) return { why: 'NO_BUYER_EMAIL' };
+    // the address goes to the mail service as is: one address, no spaces or line breaks
+    if (!EMAIL.test(a.buyerInfo?.email ?? '')) return { why: 'NO_BUYER_EMAIL' };
     if (!recoveryLink(a)) return { why: 'NO_RECOVERY_LINK' };
     if (!deps.sendMail) return { why: 'MAIL_NOT_CONFIGURED' };
     const last = lastSent(a);

@@ -31,6 +31,7 @@ import { createIdentityVerifier, type Caller } from './identity.ts';
 import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
 import { mountAccount } from './account.ts';
 import { mountAdminOrders } from './admin-orders.ts';
+import { mailerFromEnv, mountAdminAbandoned, type RecoveryMailer } from './admin-abandoned.ts';
 import { captchaKey, createCursorSeals, createHandles } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
 
@@ -76,6 +77,8 @@ export interface CompanionDeps {
   log?: (line: string) => void;
   /** ALTCHA work: the challenge's `maxnumber` (default 50 000). */
   captchaMaxNumber?: number;
+  /** The site's mail service for recovery emails (admin-abandoned.ts); default `INLAY_MAIL_URL`'s, else none. */
+  sendMail?: RecoveryMailer;
 }
 
 /** What the handler takes besides the request: the client's address, as the runtime knows it. */
@@ -665,6 +668,15 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     once: (key, ttlMs) => counters.once(key, ttlMs),
   });
   mountAdminOrders(app, { owner, parse, asAdmin, seals: createCursorSeals(cfg.secret) });
+  mountAdminAbandoned(app, {
+    owner,
+    parse,
+    asAdmin,
+    once: (key, ttlMs) => counters.once(key, ttlMs),
+    now,
+    log,
+    sendMail: deps.sendMail ?? mailerFromEnv(env, fetchImpl),
+  });
 
   return {
     config: cfg,

@@ -20,6 +20,10 @@ export interface CompanionEnv {
   INLAY_ALLOWED_ORIGINS?: string;
   /** Where the companion is mounted (`/api/inlay`); default: the root. Routes are `<base>/v1/...`. */
   INLAY_BASE_PATH?: string;
+  /** Recovery emails (owner console): `POST {to, subject, text, link}` JSON to this http(s) URL (admin-abandoned.ts). */
+  INLAY_MAIL_URL?: string;
+  /** Sent as `Authorization: Bearer <it>` to INLAY_MAIL_URL. */
+  INLAY_MAIL_TOKEN?: string;
 }
 
 export type AdminCredentials =

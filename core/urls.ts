@@ -33,6 +33,18 @@ export const adminApi = {
   bulkUpdateOrderTags: { method: 'POST', path: '/ecom/v1/bulk/orders/update-tags' },
   aggregateOrders: { method: 'POST', path: '/ecom/v1/orders/aggregate' },
   commitOrderDeltas: { method: 'POST', path: '/ecom/v1/orders/{id}/commit-deltas' },
+  // abandoned checkouts (`@wix/auto_sdk_ecom_abandoned-checkouts`; docs/wire.md "Abandoned checkouts")
+  queryAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/query' },
+  searchAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/search' },
+  getAbandonedCheckout: { method: 'GET', path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}' },
+  addAbandonedCheckoutActivity: {
+    method: 'POST',
+    path: '/ecom/v1/abandoned-checkouts/{abandonedCheckoutId}/add-activity',
+  },
+  redirectToAbandonedCheckout: {
+    method: 'GET',
+    path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}/redirect-to-checkout',
+  },
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof ops;

@@ -9,6 +9,7 @@ import { productSvg } from './art.ts';
 import { hashPassword, upsertClient } from './auth.ts';
 import type { StoredOption } from './catalog.ts';
 import { seedReviews } from './reviews.ts';
+import { seedAbandonedCheckouts } from './abandoned.ts';
 
 export interface SeedOptions {
   demoOrigins: string[];
@@ -85,6 +86,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
   if (count === 0) db.transaction(() => seedCatalog(db, nowIso))();
   seedReviews(db);
+  if (count === 0) seedAbandonedCheckouts(db, opts.nowMs); // once: with the demo store
   return { catalogSeeded: count === 0, membersCreated: missing.length };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Developer endpoints (no auth; CORS as for API routes): the mailbox and fault injection. They hold reset links and
+ * Developer endpoints (no auth; CORS as for API routes): the mailbox (read, clear, and write: the site's own mail
+ * service in dev), abandoning checkouts now (`/_dev/abandoned-checkouts/sync`) and fault injection. They hold reset links and
  * sign-up codes and can break any route, so they exist only in dev mode (`startEmulator({dev: true})`, `--dev`;
  * otherwise 404 like any unknown path) and answer only:
  * - a local `Host` (`127.0.0.1`, `localhost`, `[::1]`, any port), else 403: a page on a name rebound to 127.0.0.1
@@ -11,9 +12,29 @@
 import type { IncomingMessage } from 'node:http';
 import { forbidden, notFound, statusError } from '../errors.ts';
 import { faultInputSchema } from '../faults.ts';
-import { clearMail, listMail } from '../domain/mail.ts';
+import { clearMail, listMail, sendMail } from '../domain/mail.ts';
+import { ABANDON_AFTER_MS, syncAbandoned } from '../domain/abandoned.ts';
+import { z } from 'zod';
+import { httpUrl } from '../validate.ts';
 import type { Handler, RequestContext, RouteModule, RouteOptions } from '../router.ts';
 import { parseJsonBody, validate } from '../validate.ts';
+
+/** A message for the mailbox (the site's own mail service in dev: the companion's recovery emails, docs/wire.md). */
+const mailSchema = z.strictObject({
+  to: z.string().trim().email().max(254),
+  subject: z.string().trim().min(1).max(200),
+  text: z.string().min(1).max(20_000),
+  link: httpUrl.optional(),
+});
+/** Run the abandonment now with another delay (0: every checkout with an email not completed yet). */
+const syncSchema = z.strictObject({
+  delayMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .optional(),
+});
 
 /** `Host` values the dev helpers answer: loopback by address or name, any port. */
 const LOCAL_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
@@ -63,6 +84,24 @@ export const devRoutes: RouteModule = (router, app) => {
     dev((ctx) => {
       clearMail(ctx.db);
       return { json: {} };
+    }),
+    raw,
+  );
+
+  router.post(
+    '/_dev/mailbox',
+    dev((ctx, body) => {
+      const mail = validate(mailSchema, body);
+      return { json: { message: sendMail(ctx.db, mail, ctx.now()) } };
+    }),
+    raw,
+  );
+  router.post(
+    '/_dev/abandoned-checkouts/sync',
+    dev((ctx, body) => {
+      const { delayMinutes } = validate(syncSchema, body);
+      const delayMs = delayMinutes === undefined ? ABANDON_AFTER_MS : delayMinutes * 60_000;
+      return { json: { created: syncAbandoned(ctx, delayMs) } };
     }),
     raw,
   );

@@ -1,0 +1,155 @@
+/**
+ * eCommerce abandoned checkouts (docs/wire.md "Abandoned checkouts"): Query, Search, Get and Add Activity, admin-only
+ * like every eCommerce management call (a visitor or member token is refused with 403), and Redirect to Checkout, the
+ * recovery link a buyer follows from an email (no token: the abandoned checkout's id and the site's metasite id are
+ * the link). Paths and shapes as `@wix/auto_sdk_ecom_abandoned-checkouts` sends them.
+ */
+import { z } from 'zod';
+import { adminApi } from '../../core/urls.ts';
+import {
+  ACTIVITY_TYPES,
+  addAbandonedActivity,
+  findAbandoned,
+  loadAbandoned,
+  restoreCheckout,
+  syncAbandoned,
+  type WireAbandoned,
+} from '../domain/abandoned.ts';
+import { SITE_ID } from '../domain/auth.ts';
+import { filterAndSort } from '../domain/query.ts';
+import { invalidField, notFound } from '../errors.ts';
+import type { RequestContext, RouteModule } from '../router.ts';
+import { validate } from '../validate.ts';
+
+/** The platform's ids are GUIDs; anything else is no abandoned checkout. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const cursorPaging = z
+  .object({
+    limit: z.number().int().min(1).max(100).nullish(),
+    cursor: z.string().max(16_000).nullish(),
+  })
+  .optional();
+const paging = z
+  .object({ limit: z.number().int().min(1).max(100).nullish(), offset: z.number().int().min(0).nullish() })
+  .optional();
+const projection = {
+  fields: z.array(z.string().max(512)).max(100).optional(),
+  fieldsets: z.array(z.string().max(100)).max(20).optional(),
+};
+
+const querySchema = z.object({
+  query: z.object({ ...filterAndSort, cursorPaging, paging, ...projection }).default({}),
+});
+const searchSchema = z.object({
+  search: z
+    .object({
+      ...filterAndSort,
+      sort: filterAndSort.sort.unwrap().max(4).optional(),
+      cursorPaging,
+      paging,
+      search: z
+        .object({
+          mode: z.enum(['OR', 'AND']).optional(),
+          expression: z.string().max(100).nullish(),
+          fields: z.array(z.string().max(100)).max(20).optional(),
+          fuzzy: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .default({}),
+});
+const activitySchema = z.object({
+  abandonedCheckoutId: z.string().max(100).nullish(),
+  activityType: z.enum(ACTIVITY_TYPES),
+});
+
+const nn = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+/** The wire entity with its recovery link, on the host the caller reached (`checkoutUrl`). */
+const wire = (ctx: RequestContext, a: WireAbandoned) => ({
+  ...a,
+  checkoutUrl: `${ctx.apiUrl}/ecom/v1/abandoned-checkout/${a.id}/redirect-to-checkout?metasiteId=${SITE_ID}`,
+});
+
+function idParam(ctx: RequestContext): string {
+  const id = ctx.params['abandonedCheckoutId'] ?? '';
+  if (!GUID.test(id))
+    throw notFound(`Abandoned checkout ${id.slice(0, 100)} not found`, 'ABANDONED_CHECKOUT_NOT_FOUND', {
+      id: id.slice(0, 100),
+    });
+  return id;
+}
+
+export const abandonedRoutes: RouteModule = (router) => {
+  router.operation(adminApi.queryAbandonedCheckouts, (ctx) => {
+    ctx.requireAdmin();
+    const { query } = validate(querySchema, ctx.body);
+    syncAbandoned(ctx);
+    const page = findAbandoned(
+      ctx.db,
+      {
+        filter: query.filter,
+        sort: query.sort,
+        ...(query.cursorPaging
+          ? { cursorPaging: { limit: nn(query.cursorPaging.limit), cursor: query.cursorPaging.cursor } }
+          : {}),
+        ...(query.paging ? { paging: { limit: nn(query.paging.limit), offset: nn(query.paging.offset) } } : {}),
+      },
+      'query',
+    );
+    const items = page.items.map((a) => wire(ctx, a));
+    // `results` is the deprecated name the client still reads
+    return { json: { abandonedCheckouts: items, results: items, metadata: page.metadata } };
+  });
+
+  router.operation(adminApi.searchAbandonedCheckouts, (ctx) => {
+    ctx.requireAdmin();
+    const { search } = validate(searchSchema, ctx.body);
+    syncAbandoned(ctx);
+    const page = findAbandoned(
+      ctx.db,
+      {
+        filter: search.filter,
+        sort: search.sort,
+        ...(search.cursorPaging
+          ? { cursorPaging: { limit: nn(search.cursorPaging.limit), cursor: search.cursorPaging.cursor } }
+          : {}),
+        ...(search.paging ? { paging: { limit: nn(search.paging.limit), offset: nn(search.paging.offset) } } : {}),
+        ...(search.search ? { search: { expression: search.search.expression, mode: search.search.mode } } : {}),
+      },
+      'search',
+    );
+    return { json: { abandonedCheckouts: page.items.map((a) => wire(ctx, a)), pagingMetadata: page.metadata } };
+  });
+
+  router.operation(adminApi.getAbandonedCheckout, (ctx) => {
+    ctx.requireAdmin();
+    const id = idParam(ctx);
+    syncAbandoned(ctx);
+    return { json: { abandonedCheckout: wire(ctx, loadAbandoned(ctx.db, id)) } };
+  });
+
+  router.operation(adminApi.addAbandonedCheckoutActivity, (ctx) => {
+    ctx.requireAdmin();
+    const { abandonedCheckoutId, activityType } = validate(activitySchema, ctx.body);
+    const id = idParam(ctx);
+    // the client sends the id in the path and in the body; two different ones are a forged request
+    if (abandonedCheckoutId && abandonedCheckoutId !== id)
+      throw invalidField('abandonedCheckoutId', 'must be the id in the path');
+    syncAbandoned(ctx);
+    return { json: { abandonedCheckout: wire(ctx, addAbandonedActivity(ctx.db, id, activityType, ctx.now())) } };
+  });
+
+  // the recovery link: a buyer's browser follows it from an email, without a token
+  router.operation(adminApi.redirectToAbandonedCheckout, (ctx) => {
+    const metasiteId = ctx.query.get('metasiteId');
+    if (!metasiteId) throw invalidField('metasiteId', 'is required', 'REQUIRED_FIELD');
+    const id = idParam(ctx);
+    if (metasiteId !== SITE_ID)
+      throw notFound(`Abandoned checkout ${id} not found`, 'ABANDONED_CHECKOUT_NOT_FOUND', { id });
+    syncAbandoned(ctx);
+    const location = restoreCheckout(ctx, id);
+    return { status: 302, body: '', headers: { Location: location, 'Cache-Control': 'no-store' } };
+  });
+};

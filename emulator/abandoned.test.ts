@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDON_AFTER_MS, seedAbandonedIds } from './domain/abandoned.ts';
 import { SITE_ID } from './domain/auth.ts';
-import { STORES_APP_ID } from './domain/catalog.ts';
+import { STORES_APP_ID, siteUrl } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import {
   adminToken,
@@ -301,7 +301,13 @@ describe('recovery', () => {
     expect(go.status).toBe(302);
     const page = new URL(go.headers.get('location')!);
     expect(page.origin).toBe(emu.hostedUrl);
-    const html = await (await fetch(page)).text();
+    const restored = await fetch(page);
+    // the session has no callbacks: paying sends the buyer to the site, which the page's form-action must allow (a
+    // browser blocks a form's redirect to an origin it does not list)
+    expect(restored.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${new URL(siteUrl(emu.db)).origin}`,
+    );
+    const html = await restored.text();
     expect(html).toContain('Enamel Camp Mug');
     expect(html).toContain('Quantity: 3');
 

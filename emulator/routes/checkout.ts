@@ -191,7 +191,9 @@ function checkoutPage(
     errors,
     ...(general ? { general } : {}),
     ...(back ? { back } : {}),
-    formAction: p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [],
+    // a paid form is answered with a redirect to the thank-you page, which form-action must allow too: the callback's,
+    // or (a session without one: the recovery link of an abandoned checkout) the post-flow page or the site's own
+    formAction: [new URL(thankYouUrl(ctx, p, '')).origin],
     imgSrc: [new URL(ctx.apiUrl).origin],
     status,
   });

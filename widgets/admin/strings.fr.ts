@@ -5,5 +5,6 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.title': 'Console de la boutique',
   'admin.sections': 'Rubriques de la console',
   'admin.reviews': 'Avis',
+  'admin.abandoned': 'Paniers abandonnés',
   'admin.retry': 'Réessayer',
 };

@@ -3,5 +3,6 @@ export const strings = {
   'admin.title': 'Shop console',
   'admin.sections': 'Console sections',
   'admin.reviews': 'Reviews',
+  'admin.abandoned': 'Abandoned checkouts',
   'admin.retry': 'Try again',
 };

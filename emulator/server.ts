@@ -58,6 +58,7 @@ import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -107,6 +108,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cartRoutes,
   checkoutRoutes,
   ordersRoutes,
+  paymentsRoutes,
   contactsRoutes,
   siteMediaRoutes,
   mediaRoutes,

@@ -53,7 +53,11 @@ export interface WirePayment {
     providerTransactionId?: string;
     gatewayTransactionId?: string;
     creditCardDetails?: { lastFourDigits: string; brand: string };
-    paymentMethodName?: { buyerLanguageName: string; siteLanguageName: string };
+    paymentMethodName?: {
+      buyerLanguageName: string;
+      siteLanguageName: string;
+      userDefinedName?: { predefined?: string; custom?: string };
+    };
     authorizationDetails?: {
       delayedCapture: boolean;
       authorizedDate: string;
@@ -421,8 +425,14 @@ function leftToCollect(order: WireOrder, tx: Stored): number {
 
 // ------------------------------------------------------------------------------------------------ collecting
 
-function offlinePayment(cents: number, currency: string, nowMs: number): WirePayment {
+/** An owner's name for an offline payment method (`UserDefinedPaymentMethodName`). */
+export type MethodName = { predefined?: 'CASH' | 'BANK_TRANSFER' | 'CHECK' | undefined; custom?: string | undefined };
+
+const PREDEFINED = { CASH: 'Cash', BANK_TRANSFER: 'Bank transfer', CHECK: 'Check' } as const;
+
+function offlinePayment(cents: number, currency: string, nowMs: number, name?: MethodName): WirePayment {
   const now = iso(nowMs);
+  const label = name?.custom ?? (name?.predefined ? PREDEFINED[name.predefined] : 'Offline payment');
   return {
     id: randomUUID(),
     createdDate: now,
@@ -436,7 +446,12 @@ function offlinePayment(cents: number, currency: string, nowMs: number): WirePay
       offlinePayment: true,
       status: 'APPROVED',
       savedPaymentMethod: false,
-      paymentMethodName: { buyerLanguageName: 'Offline payment', siteLanguageName: 'Offline payment' },
+      paymentMethodName: {
+        buyerLanguageName: label,
+        siteLanguageName: label,
+        ...(name?.custom ? { userDefinedName: { custom: name.custom } } : {}),
+        ...(name?.predefined ? { userDefinedName: { predefined: name.predefined } } : {}),
+      },
     },
   };
 }
@@ -462,11 +477,11 @@ function refuseCollecting(order: WireOrder, tx: Stored): number {
  * Mark Order As Paid: an offline payment of what is left (APPROVED, `offlinePayment: true`), so the order becomes
  * PAID with ORDER_PAID. Nothing left to collect: 428 `ORDER_ALREADY_PAID`; a canceled order: 428 `ORDER_CANCELED`.
  */
-export function markAsPaid(db: Database, orderId: string, nowMs: number): WireOrder {
+export function markAsPaid(db: Database, orderId: string, nowMs: number, name?: MethodName): WireOrder {
   return db.transaction(() => {
     const { order, tx } = open(db, orderId, nowMs);
     const left = refuseCollecting(order, tx);
-    tx.payments.push(offlinePayment(left, currencyOf(order), nowMs));
+    tx.payments.push(offlinePayment(left, currencyOf(order), nowMs, name));
     save(db, order, tx, nowMs);
     return order;
   })();
@@ -497,7 +512,13 @@ export function bulkMarkAsPaid(db: Database, orderIds: readonly string[], nowMs:
  * Record Manually Collected Payment: an offline payment of `amount` (> 0, at most what is left: else 400
  * `INVALID_AMOUNT`); the order becomes PARTIALLY_PAID or PAID.
  */
-export function recordManualPayment(db: Database, orderId: string, cents: number, nowMs: number): void {
+export function recordManualPayment(
+  db: Database,
+  orderId: string,
+  cents: number,
+  nowMs: number,
+  name?: MethodName,
+): void {
   db.transaction(() => {
     const { order, tx } = open(db, orderId, nowMs);
     const left = refuseCollecting(order, tx);
@@ -506,7 +527,7 @@ export function recordManualPayment(db: Database, orderId: string, cents: number
         orderId,
         maxAmount: price(left, currencyOf(order)),
       });
-    tx.payments.push(offlinePayment(cents, currencyOf(order), nowMs));
+    tx.payments.push(offlinePayment(cents, currencyOf(order), nowMs, name));
     save(db, order, tx, nowMs);
   })();
 }

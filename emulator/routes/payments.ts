@@ -30,7 +30,13 @@ const priceInput = z.object({
 });
 const line = z.object({ lineItemId: ID, quantity: z.number().int().min(1).max(100_000) });
 
-const manualSchema = z.object({ amount: priceInput });
+/** The payment method an owner names for an offline payment (`UserDefinedPaymentMethodName`: one of the two). */
+const methodName = z.union([
+  z.object({ predefined: z.enum(['CASH', 'BANK_TRANSFER', 'CHECK']), custom: z.undefined().optional() }),
+  z.object({ custom: z.string().trim().min(1).max(150), predefined: z.undefined().optional() }),
+]);
+const manualSchema = z.object({ amount: priceInput, userDefinedPaymentMethodName: methodName.optional() });
+const markSchema = z.object({ userDefinedPaymentMethodName: methodName.optional() });
 const bulkSchema = z.object({ ecomOrderIds: z.array(ID).min(1).max(100) });
 const voidSchema = z.object({ paymentIds: z.array(ID).min(1).max(100) });
 const captureSchema = z.object({
@@ -88,21 +94,26 @@ export const paymentsRoutes: RouteModule = (router) => {
 
   router.operation(adminApi.recordManualPayment, (ctx) => {
     ctx.requireAdmin();
-    const { amount } = validate(manualSchema, ctx.body);
-    recordManualPayment(ctx.db, pathId(ctx, 'orderId'), toCents(amount.amount), ctx.now());
+    const { amount, userDefinedPaymentMethodName: name } = validate(manualSchema, ctx.body);
+    recordManualPayment(ctx.db, pathId(ctx, 'orderId'), toCents(amount.amount), ctx.now(), name);
     return { json: {} };
   });
 
   router.operation(adminApi.markOrderAsPaid, (ctx) => {
     ctx.requireAdmin();
-    return { json: { order: markAsPaid(ctx.db, pathId(ctx, 'ecomOrderId'), ctx.now()) } };
+    const { userDefinedPaymentMethodName: name } = validate(markSchema, ctx.body ?? {});
+    return { json: { order: markAsPaid(ctx.db, pathId(ctx, 'ecomOrderId'), ctx.now(), name) } };
   });
 
-  router.operation(adminApi.bulkMarkOrdersAsPaid, (ctx) => {
+  const bulkMark = (ctx: RequestContext) => {
     ctx.requireAdmin();
     const { ecomOrderIds } = validate(bulkSchema, ctx.body);
     return { json: bulkMarkAsPaid(ctx.db, ecomOrderIds, ctx.now()) };
-  });
+  };
+  router.operation(adminApi.bulkMarkOrdersAsPaid, bulkMark);
+  // the generated client's URL map has no `/ecom` prefix for this one path: @wix/auto_sdk_ecom_orders sends it to
+  // www.wixapis.com as `/v1/bulk/payments-collector/mark-as-paid` (docs/wire.md "Payments")
+  router.post('/v1/bulk/payments-collector/mark-as-paid', bulkMark);
 
   router.operation(adminApi.getRefundability, (ctx) => {
     ctx.requireAdmin();

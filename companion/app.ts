@@ -30,6 +30,7 @@ import {
 import { createIdentityVerifier, type Caller } from './identity.ts';
 import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
 import { mountAccount } from './account.ts';
+import { mountAdminPayments } from './admin-payments.ts';
 import { captchaKey, createCursorSeals, createHandles } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
 
@@ -663,6 +664,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     seals: createCursorSeals(cfg.secret),
     once: (key, ttlMs) => counters.once(key, ttlMs),
   });
+  mountAdminPayments(app, { owner, parse, asAdmin, once: (key, ttlMs) => counters.once(key, ttlMs) });
 
   return {
     config: cfg,

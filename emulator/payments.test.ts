@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';
 import { AUTHORIZATION_LIFETIME_MS } from './domain/payments.ts';
+import { seedDemoOrders } from './domain/demo-orders.ts';
 import { migrate } from './db.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { TEST_CARDS } from './routes/checkout.ts';
@@ -569,5 +570,28 @@ describe('migration 012', () => {
       ],
     });
     db.close();
+  });
+});
+
+describe('demo orders', () => {
+  it('`demoOrders` places a delayed-capture order and an offline unpaid one, once per database', async () => {
+    const demo = await startTestEmulator({ demoOrders: true });
+    try {
+      const token = await adminToken(demo);
+      const found = await api(demo, '/ecom/v1/orders/search', { token, body: {} });
+      const orders = found.json.orders as Any[];
+      expect(orders.map((o) => o.paymentStatus).sort()).toEqual(['NOT_PAID', 'PENDING']);
+      const held = orders.find((o) => o.paymentStatus === 'PENDING');
+      const tx = (await api(demo, `/ecom/v1/payments/orders/${held.id}`, { token })).json.orderTransactions;
+      expect(tx.payments[0]).toMatchObject({ status: 'AUTHORIZED' });
+      const offline = orders.find((o) => o.paymentStatus === 'NOT_PAID');
+      const otx = (await api(demo, `/ecom/v1/payments/orders/${offline.id}`, { token })).json.orderTransactions;
+      expect(otx.payments).toEqual([]);
+      const c = await api(demo, `${PC}/${offline.id}/payment-collectability-status`, { token });
+      expect(c.json.status).toBe('COLLECTABLE');
+      expect(seedDemoOrders({ db: demo.db, baseUrl: demo.url, apiUrl: demo.url, now: Date.now })).toEqual([]);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../core/stores/session.ts';
+import { onDemand } from '../../core/on-demand.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { productKey, productStore } from '../../core/stores/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
@@ -20,16 +21,11 @@ export interface BackInStockProps {
 }
 
 type Form = typeof import('./notify-form.tsx');
-let form: Promise<Form> | undefined;
 /**
  * The form, the subscribed states and their model and calls: one chunk, imported once per page when the person is
  * about to need it (or at once for a request this browser kept); a failed import is tried again next time.
  */
-const loadForm = () =>
-  (form ??= import('./notify-form.tsx').catch((e: unknown) => {
-    form = undefined;
-    throw e;
-  }));
+const loadForm = onDemand((): Promise<Form> => import('./notify-form.tsx')).load;
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
 const CLOSED = atom<BackInStockUi>({ phase: 'closed', email: '', subscribedAs: '', moves: 0 });

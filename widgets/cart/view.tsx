@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
+import { onDemand } from '../../core/on-demand.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
@@ -20,18 +21,11 @@ const instances: string[] = [];
 type Drawer = typeof import('./drawer.tsx');
 /** The drawer's module once its chunk has arrived: every `<inlay-cart>` of the page renders it from then on. */
 const $drawer = atom<Drawer | undefined>();
-let loading: Promise<Drawer> | undefined;
 /** The drawer's chunk, fetched once per page; a failed fetch is forgotten, so the next try fetches again. */
-const loadDrawer = (): Promise<Drawer> =>
-  (loading ??= import('./drawer.tsx').then(
-    (m) => ($drawer.set(m), m),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  ));
+const drawer = onDemand(() => import('./drawer.tsx').then((m) => ($drawer.set(m), m)));
+const loadDrawer = drawer.load;
 /** The shopper is about to open the drawer (pointer over or down on the button, focus on it): fetch it now. */
-const prefetch = () => void loadDrawer().catch(() => undefined);
+const prefetch = drawer.warm;
 
 // The drawer (drawer.tsx) is its own chunk: fetched on the first sign the shopper is about to open it, and whenever
 // the drawer opens (a click, the `open` attribute, `Inlay.cart.open()`, an add that opens it). The badge needs only

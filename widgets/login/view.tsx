@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
+import { onDemand } from '../../core/on-demand.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
@@ -31,22 +32,17 @@ export function initials(name: string): string {
 }
 
 type Part = typeof import('./panel.tsx') & typeof import('./steps.tsx');
-let part: Promise<Part> | undefined;
 /**
  * The surfaces (panel.tsx: the sign-in panel, the member menu, their sheet) with the forms, model and platform calls
  * they use (steps.tsx, a chunk the account's inline sign-in shares): both chunks requested at once, one import per
  * page. A failed one is forgotten, so the next try imports again.
  */
-const loadPart = (): Promise<Part> =>
-  (part ??= Promise.all([import('./panel.tsx'), import('./steps.tsx')]).then(
-    ([surfaces, forms]) => ({ ...surfaces, ...forms }),
-    (e: unknown) => {
-      part = undefined;
-      throw e;
-    },
-  ));
+const part = onDemand((): Promise<Part> =>
+  Promise.all([import('./panel.tsx'), import('./steps.tsx')]).then(([surfaces, forms]) => ({ ...surfaces, ...forms })),
+);
+const loadPart = part.load;
 /** On intent (pointer over or down, focus): the chunks are usually there before the click. */
-const warm = () => void loadPart().catch(() => undefined);
+const warm = part.warm;
 /** What the view reads until the part has made its model: closed, idle. */
 const idle = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} });
 /** The emailed reset link's query parameter (model.ts `RESET_PARAM`): its form loads with the page. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
+import { onDemand } from '../../core/on-demand.ts';
 import type { Review } from '../../core/api/reviews.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { photosOf, type ReviewsModel } from './model.ts';
@@ -9,19 +10,11 @@ import { Meta, Stars, type T } from './parts.tsx';
 type Owner = typeof import('./review-owner.tsx');
 type LightboxModule = typeof import('./lightbox.tsx');
 
-let lightbox: Promise<LightboxModule> | undefined;
-let loaded: LightboxModule | undefined;
 /** The photo viewer's chunk, imported once per page as a photo is about to open; a failed import is tried again. */
-const loadLightbox = () =>
-  (lightbox ??= import('./lightbox.tsx').then(
-    (m) => (loaded = m),
-    (e: unknown) => {
-      lightbox = undefined;
-      throw e;
-    },
-  ));
+const lightbox = onDemand((): Promise<LightboxModule> => import('./lightbox.tsx'));
+const loadLightbox = lightbox.load;
 /** Hover, press or focus on a photo: its viewer starts loading (a failure here is told only if it is then opened). */
-const intent = () => void loadLightbox().catch(() => {});
+const intent = lightbox.warm;
 
 /** One review. Text is rendered as text; only http(s) photos are shown. `Controls` (owners) adds moderation. */
 export function Item({
@@ -43,7 +36,7 @@ export function Item({
   const [busy, setBusy] = useState<number>();
   const author = r.author?.authorName || t('rev.anon');
   const show = (i: number) => {
-    if (loaded) return setOpen(i);
+    if (lightbox.loaded()) return setOpen(i);
     if (busy !== undefined) return;
     setBusy(i);
     loadLightbox()
@@ -53,7 +46,7 @@ export function Item({
       )
       .finally(() => setBusy(undefined));
   };
-  const Lightbox = open !== undefined ? loaded?.Lightbox : undefined;
+  const Lightbox = open !== undefined ? lightbox.loaded()?.Lightbox : undefined;
   return (
     <article class="review" part="review">
       <Meta r={r} author={author} t={t} i18n={i18n} />

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { ToasterView, loadItems } from './view.tsx';
+import { ToasterView, items } from './view.tsx';
 import { $toasts, dismiss, toast, update } from '../../core/stores/toasts.ts';
 import { emitFrom } from '../../core/events.ts';
 import { testContext } from '../../tests/helpers/context.ts';
@@ -11,7 +11,7 @@ const props = () => ({ host: document.body, emit: emitFrom(document.body), conte
 const Toaster = () => <ToasterView {...props()} />;
 
 // the toasts' own chunk, loaded with a page's first toast: here once, before the views that show them
-beforeAll(async () => void (await loadItems()));
+beforeAll(async () => void (await items.load()));
 
 afterEach(() => {
   cleanup();

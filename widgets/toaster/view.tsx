@@ -1,21 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
+import { onDemand } from '../../core/on-demand.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { $toasts, pauseToasts, resumeToasts } from '../../core/stores/toasts.ts';
 
 type ItemsView = typeof import('./toast-list.tsx').ToastItems;
-let Loaded: ItemsView | undefined;
-let loading: Promise<ItemsView> | undefined;
 /** The toasts' chunk, once per page (a failed load is forgotten, so the next call tries again). */
-export const loadItems = (): Promise<ItemsView> =>
-  (loading ??= import('./toast-list.tsx').then(
-    (m) => (Loaded = m.ToastItems),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  ));
+export const items = onDemand((): Promise<ItemsView> => import('./toast-list.tsx').then((m) => m.ToastItems));
 
 /**
  * The page's one toaster (spec: bottom-right, 356 px, 14 px gap, at most 3 visible, Alt+T to focus). The live
@@ -23,7 +15,7 @@ export const loadItems = (): Promise<ItemsView> =>
  */
 export function ToasterView({ context }: WidgetProps) {
   const toasts = useStore($toasts);
-  const [Items, setItems] = useState(() => Loaded);
+  const [Items, setItems] = useState(items.loaded);
   const [failed, setFailed] = useState(false);
   const region = useRef<HTMLElement>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -31,7 +23,7 @@ export function ToasterView({ context }: WidgetProps) {
   // the toasts' chunk comes with the first toast; a failed load is tried again with the next change
   useEffect(() => {
     if (toasts.length && !Items)
-      loadItems().then(
+      items.load().then(
         (v) => setItems(() => v),
         () => setFailed(true),
       );

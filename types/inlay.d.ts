@@ -387,7 +387,8 @@ export interface InlayAddToCartAttributes {
  */
 export interface InlayAdminElement extends HTMLElement {
   /**
-   * The section it opens on. `reviews`: every product's reviews waiting for approval.
+   * The section it opens on. `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned
+   * checkouts and their recovery emails.
    * @default reviews
    */
   section: string | undefined;
@@ -396,7 +397,8 @@ export interface InlayAdminElement extends HTMLElement {
 /** Attributes of `<inlay-admin>` (JSX). */
 export interface InlayAdminAttributes {
   /**
-   * The section it opens on. `reviews`: every product's reviews waiting for approval.
+   * The section it opens on. `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned
+   * checkouts and their recovery emails.
    * @default reviews
    */
   section?: string;

@@ -383,7 +383,8 @@ export interface InlayAddToCartAttributes {
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
  * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
- * nothing, and the companion refuses them every call. Sections load as their own chunks.
+ * nothing, and the companion refuses them every call. The console (its title, tabs and strings) loads only for an
+ * owner, and each section as its own chunk.
  */
 export interface InlayAdminElement extends HTMLElement {
   /**

@@ -27,14 +27,16 @@ async function openConsole(w: WatchedPage, query = '') {
 }
 
 describe('<inlay-admin section="abandoned">', () => {
-  it('a member not on the owner list sees nothing and loads no section', async () => {
+  it('a member not on the owner list sees nothing and loads neither the console nor a section', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/admin?section=abandoned`);
     await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
     await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
     await w.page.waitForTimeout(300);
     expect(await admin(w.page).evaluate((e) => e.shadowRoot!.textContent)).toBe('');
-    expect(w.requests.filter((u) => /\/abandoned-[\w-]+\.js/.test(u) || u.includes('/admin/abandoned'))).toEqual([]);
+    expect(
+      w.requests.filter((u) => /\/(console|abandoned)-[\w-]+\.js/.test(u) || u.includes('/admin/abandoned')),
+    ).toEqual([]);
     await w.context.close();
   });
 

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { adoptSheet, type WidgetProps } from '../../core/element.ts';
+import type { ConsoleSectionProps } from './section.ts';
+import type { AdminProps } from './view.tsx';
+import { strings } from './strings.ts';
+import { consoleCss } from './console-styles.ts';
+
+const SECTIONS = ['reviews', 'abandoned'] as const;
+type Section = (typeof SECTIONS)[number];
+type Lazy = ComponentType<ConsoleSectionProps>;
+// each section is its own chunk, loaded when first shown
+const chunks: Record<Section, () => Promise<Lazy>> = {
+  reviews: () => import('./queue.tsx').then((m) => m.ReviewQueue),
+  abandoned: () => import('./abandoned.tsx').then((m) => m.AbandonedCheckouts),
+};
+
+/**
+ * The console an owner sees (loaded only for an owner, view.tsx): its title, the sections as tabs (arrows, Home, End;
+ * mirrored right to left) and the current section, each loaded as its own chunk when first shown.
+ */
+export function AdminConsole(props: AdminProps & WidgetProps) {
+  const { context, emit, host } = props;
+  const t = context.i18n().strings(strings);
+  const pick = (s?: string) => SECTIONS.find((x) => x === s);
+  const [section, setSection] = useState<Section>(pick(props.section) ?? 'reviews');
+  const [loaded, setLoaded] = useState<Partial<Record<Section, Lazy>>>({});
+  const [failed, setFailed] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const ids = useId();
+  const tabs = useRef<HTMLDivElement>(null);
+
+  // the attribute changed on the element: follow it
+  useEffect(() => {
+    const s = pick(props.section);
+    if (s) setSection(s);
+  }, [props.section]);
+  useEffect(() => {
+    if (loaded[section]) return;
+    setFailed(undefined);
+    chunks[section]().then(
+      (C) => setLoaded((l) => ({ ...l, [section]: C })),
+      (e: unknown) => setFailed(context.i18n().error(e)),
+    );
+  }, [section, attempt]);
+
+  const Current = loaded[section];
+  const onKey = (e: KeyboardEvent) => {
+    const i = SECTIONS.indexOf(section);
+    const rtl = getComputedStyle(host).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -i, End: SECTIONS.length - 1 - i }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    const next = SECTIONS[(i + step + SECTIONS.length) % SECTIONS.length]!;
+    setSection(next);
+    tabs.current?.querySelector<HTMLElement>(`[data-s=${next}]`)?.focus();
+  };
+  return (
+    <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>
+      <h2 class="h" id={`${ids}h`} part="title">
+        {t('admin.title')}
+      </h2>
+      <div class="tabs" role="tablist" aria-label={t('admin.sections')} ref={tabs} part="tabs" onKeyDown={onKey}>
+        {SECTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            part="tab"
+            data-s={s}
+            id={`${ids}t${s}`}
+            aria-selected={s === section}
+            aria-controls={`${ids}p`}
+            tabIndex={s === section ? 0 : -1}
+            onClick={() => setSection(s)}
+          >
+            {t(`admin.${s}`)}
+          </button>
+        ))}
+      </div>
+      <div class="panel" part="panel" id={`${ids}p`} role="tabpanel" aria-labelledby={`${ids}t${section}`}>
+        {failed ? (
+          <p class="err" role="alert">
+            {failed}{' '}
+            <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
+              {t('admin.retry')}
+            </button>
+          </p>
+        ) : Current ? (
+          <Current context={context} emit={emit} host={host} ids={ids} />
+        ) : (
+          <div class="bones" aria-hidden="true">
+            <div class="skeleton" />
+            <div class="skeleton" />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

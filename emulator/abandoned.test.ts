@@ -11,6 +11,7 @@ import { seedIds, seedVariantId } from './seed.ts';
 import {
   adminToken,
   api,
+  CHECKOUT_FORM,
   memberTokens,
   payCheckout,
   rawRequest,
@@ -312,20 +313,7 @@ describe('recovery', () => {
     expect(html).toContain('Quantity: 3');
 
     clock += 5 * 60_000;
-    const fields = {
-      email: 'comeback@example.com',
-      firstName: 'Co',
-      lastName: 'Back',
-      addressLine: '1 Main St',
-      city: 'Portland',
-      subdivision: 'OR',
-      postalCode: '97201',
-      country: 'US',
-      shipping: 'standard',
-      cardNumber: '4242 4242 4242 4242',
-      cardExpiry: '12/39',
-      cardCvc: '123',
-    };
+    const fields = { ...CHECKOUT_FORM, email: 'comeback@example.com', firstName: 'Co', lastName: 'Back' };
     const paid = await fetch(page, {
       method: 'POST',
       redirect: 'manual',

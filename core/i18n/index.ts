@@ -19,6 +19,16 @@ export function registerLanguages(more: LanguagePacks): void {
   Object.assign(packs, more);
 }
 
+const extra: Record<string, Record<string, string>> = {};
+/**
+ * Strings a part loads on its own for a language (the owner's console: not every French page should carry them), kept
+ * on top of the language's pack whether it has loaded yet or not.
+ */
+export function addStrings(language: string, dictionary: Record<string, string>): void {
+  Object.assign((extra[language] ??= {}), dictionary);
+  if (loaded[language]) loaded[language] = { ...loaded[language], ...dictionary };
+}
+
 /** Put a language's dictionary in place now (tests, and hosts that bundle a language). */
 export function addLanguage(language: string, dictionary: Record<string, string>): void {
   loaded[language] = dictionary;
@@ -34,7 +44,7 @@ export function loadLanguage(locale: string): Promise<void> {
   let p = loading.get(language);
   if (!p) {
     p = packs[language]!().then(
-      (m) => void (loaded[language] = m.default),
+      (m) => void (loaded[language] = { ...m.default, ...extra[language] }),
       (e: unknown) => {
         loading.delete(language); // a later page change may try again
         console.warn(`Inlay: the ${language} strings could not load; showing English.`, e);

@@ -120,13 +120,20 @@ const KB = 1024;
  * the owner (the review queue 3917 B), never on a page without the tag. The classic file carries all of it in both
  * languages: 87648 → 91712 B (+4.1 KB).
  */
+/*
+ * classic raised from 90 KB to 96 KB with issue 22's abandoned-checkouts section, measured 91712 → 96332 B: the
+ * section (list, detail, the recovery email and each refusal in words, 4935 B in the module build), the console's tabs
+ * (1238 B) and the console's French (1726 B: its own chunk in the module build, loaded with the console on a French
+ * page through core's `addStrings`, +63 B of core, so the pack every French page loads does not grow). The one-file
+ * build carries all of it in both languages.
+ */
 const BUDGET = {
   loader: 1.6 * KB,
   runtimeAndCore: 28 * KB,
   widget: 7 * KB,
   allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
-  classic: 90 * KB,
+  classic: 96 * KB,
 };
 
 /**

@@ -3,6 +3,8 @@ import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../core/api/members.ts';
+import { addLanguage } from '../../core/i18n/index.ts';
+import frPack from '../languages/fr.ts';
 
 const B = 'https://shop.test/api/inlay';
 const XSS = '<img src=x onerror="window.__xss=1">';
@@ -157,6 +159,17 @@ describe('<inlay-admin>', () => {
     expect(text()).toContain('Your reply: Thanks for the kind words!');
     expect(text()).toContain('Reply saved.');
     expect(sent('/reviews/r1/reply')[1]!.body).toEqual({ message: 'Thanks for the kind words!' });
+  });
+
+  it('on a French page the console speaks French: its strings load with it, not in the pack every page loads', async () => {
+    expect(Object.keys(frPack)).not.toContain('q.title');
+    addLanguage('fr', { ...frPack });
+    const { el, $$ } = await mountWidget('inlay-admin', {}, net.fetch, { companion: B, locale: 'fr' });
+    await vi.waitFor(() => expect($$('[part=review]')).toHaveLength(3));
+    const text = el.shadowRoot!.textContent!;
+    expect(text).toContain('Console de la boutique');
+    expect(text).toContain('Avis en attente d’approbation');
+    expect(text).toContain('Approuver');
   });
 
   it('an empty queue says so; a failed read says why and tries again', async () => {

@@ -2,6 +2,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
+import { addStrings } from '../../core/i18n/index.ts';
+import { onDemand } from '../../core/on-demand.ts';
 
 export interface AdminProps {
   /**
@@ -16,7 +18,9 @@ export interface AdminProps {
 const owners = new Map<string, Promise<boolean>>();
 type Console = ComponentType<AdminProps & WidgetProps>;
 /** The console itself (title, tabs, sections): loaded only once an owner is known. */
-let shell: Promise<Console> | undefined;
+const shell = onDemand(() => import('./console.tsx').then((m): Console => m.AdminConsole));
+/** Its French, loaded with it on a French page (not in the pack every French shopper loads). */
+const french = onDemand(() => import('./console.fr.ts').then((m) => (addStrings('fr', m.default), true)));
 
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
@@ -54,11 +58,17 @@ export function AdminView(props: AdminProps & WidgetProps) {
   useEffect(() => {
     if (!isOwner || Shown) return;
     setFailed(undefined);
-    (shell ??= import('./console.tsx').then((m) => m.AdminConsole)).then(
-      (C) => setShown({ C }),
-      (e: unknown) => ((shell = undefined), setFailed(context.i18n().error(e))),
+    Promise.all([shell.load(), context.i18n().language === 'fr' ? french.load() : undefined]).then(
+      ([C]) => setShown({ C }),
+      (e: unknown) => setFailed(context.i18n().error(e)),
     );
   }, [isOwner, attempt]);
+  // the page turned French while the console shows: its strings follow
+  const language = context.i18n().language;
+  const [, strings] = useState(0);
+  useEffect(() => {
+    if (Shown && language === 'fr' && !french.loaded()) void french.load().then(() => strings((n) => n + 1));
+  }, [Shown, language]);
 
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;

@@ -6,9 +6,6 @@ import { strings as account } from '../account/strings.ts';
 import { orderStrings as accountOrders } from '../account/orders-strings.ts';
 import { detailStrings as accountDetails } from '../account/details-strings.ts';
 import { signInStrings as accountSignIn } from '../account/signin.tsx';
-import { strings as admin } from '../admin/strings.ts';
-import { queueStrings as adminQueue } from '../admin/queue-strings.ts';
-import { abandonedStrings as adminAbandoned } from '../admin/abandoned-strings.ts';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
@@ -30,9 +27,6 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   accountOrders,
   accountDetails,
   accountSignIn,
-  admin,
-  adminQueue,
-  adminAbandoned,
   addToCart,
   backInStock,
   backInStockForm,

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import consoleFr from './console.fr.ts';
+import pack from '../languages/fr.ts';
+import { strings } from './strings.ts';
+import { queueStrings } from './queue-strings.ts';
+import { abandonedStrings } from './abandoned-strings.ts';
+
+describe('the console’s French', () => {
+  it('has every key of the console’s English, and none of the language pack’s', () => {
+    expect(Object.keys(consoleFr).sort()).toEqual(
+      Object.keys({ ...strings, ...queueStrings, ...abandonedStrings }).sort(),
+    );
+    expect(Object.keys(consoleFr).filter((k) => k in pack)).toEqual([]);
+  });
+});

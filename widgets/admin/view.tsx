@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
@@ -7,17 +7,19 @@ import { strings } from './strings.ts';
 
 export interface AdminProps {
   /**
-   * The section it opens on. `reviews`: every product's reviews waiting for approval.
-   * @default reviews
+   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
+   * waiting for approval.
+   * @default orders
    */
   section?: string;
 }
 
-const SECTIONS = ['reviews'] as const;
+const SECTIONS = ['orders', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
 const chunks: Record<Section, () => Promise<Lazy>> = {
+  orders: () => import('./orders.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./queue.tsx').then((m) => m.ReviewQueue),
 };
 
@@ -35,7 +37,9 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const session = useStore($session);
   const memberId = session.role === 'member' ? session.member?.id : undefined;
   const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
-  const section: Section = SECTIONS.find((s) => s === props.section) ?? 'reviews';
+  const pick = (s?: string) => SECTIONS.find((x) => x === s);
+  const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
+  const tabs = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Partial<Record<Section, Lazy>>>({});
   const [failed, setFailed] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -68,6 +72,23 @@ export function AdminView(props: AdminProps & WidgetProps) {
     );
   }, [isOwner, section, attempt]);
 
+  // the attribute changed on the element: follow it
+  useEffect(() => {
+    const s = pick(props.section);
+    if (s) setSection(s);
+  }, [props.section]);
+
+  const onKey = (e: KeyboardEvent) => {
+    const i = SECTIONS.indexOf(section);
+    const rtl = getComputedStyle(host).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -i, End: SECTIONS.length - 1 - i }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    const next = SECTIONS[(i + step + SECTIONS.length) % SECTIONS.length]!;
+    setSection(next);
+    tabs.current?.querySelector<HTMLElement>(`[data-s=${next}]`)?.focus();
+  };
+
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;
   const Current = loaded[section];
@@ -76,7 +97,25 @@ export function AdminView(props: AdminProps & WidgetProps) {
       <h2 class="h" id={`${ids}h`} part="title">
         {t('admin.title')}
       </h2>
-      <div class="panel" part="panel">
+      <div class="tabs" role="tablist" aria-label={t('admin.sections')} ref={tabs} part="tabs" onKeyDown={onKey}>
+        {SECTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            part="tab"
+            data-s={s}
+            id={`${ids}t${s}`}
+            aria-selected={s === section}
+            aria-controls={`${ids}p`}
+            tabIndex={s === section ? 0 : -1}
+            onClick={() => setSection(s)}
+          >
+            {t(`admin.${s}`)}
+          </button>
+        ))}
+      </div>
+      <div class="panel" part="panel" id={`${ids}p`} role="tabpanel" aria-labelledby={`${ids}t${section}`}>
         {failed ? (
           <p class="err" role="alert">
             {failed}{' '}

@@ -8,6 +8,7 @@ import { detailStrings as accountDetails } from '../account/details-strings.ts';
 import { signInStrings as accountSignIn } from '../account/signin.tsx';
 import { strings as admin } from '../admin/strings.ts';
 import { queueStrings as adminQueue } from '../admin/queue-strings.ts';
+import { ordersStrings as adminOrders } from '../admin/orders-strings.ts';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
@@ -31,6 +32,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   accountSignIn,
   admin,
   adminQueue,
+  adminOrders,
   addToCart,
   backInStock,
   backInStockForm,

@@ -9,6 +9,7 @@ import { fr as accountDetails } from '../account/details-strings.fr.ts';
 import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as admin } from '../admin/strings.fr.ts';
 import { fr as adminQueue } from '../admin/queue-strings.fr.ts';
+import { fr as adminOrders } from '../admin/orders-strings.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
@@ -33,6 +34,7 @@ export const parts = {
   accountSignIn,
   admin,
   adminQueue,
+  adminOrders,
   addToCart,
   backInStock,
   backInStockForm,

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
-import type { ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
+import type { ConsoleProps } from './console.tsx';
 
 export interface AdminProps {
   /**
@@ -14,14 +14,7 @@ export interface AdminProps {
   section?: string;
 }
 
-const SECTIONS = ['orders', 'reviews'] as const;
-type Section = (typeof SECTIONS)[number];
-type Lazy = ComponentType<ConsoleSectionProps>;
-// each section is its own chunk, loaded when first shown
-const chunks: Record<Section, () => Promise<Lazy>> = {
-  orders: () => import('./orders.tsx').then((m) => m.AdminOrders),
-  reviews: () => import('./queue.tsx').then((m) => m.ReviewQueue),
-};
+type ConsoleView = ComponentType<ConsoleProps>;
 
 /** Who the console is for: checked with the site companion (`GET me`) for each signed-in member, once per page. */
 const owners = new Map<string, Promise<boolean>>();
@@ -29,18 +22,16 @@ const owners = new Map<string, Promise<boolean>>();
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
  * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
- * nothing, and the companion refuses them every call. Sections load as their own chunks.
+ * nothing, and the companion refuses them every call. The console (tabs) and each section load as their own chunks,
+ * only for an owner.
  */
 export function AdminView(props: AdminProps & WidgetProps) {
-  const { context, emit, host } = props;
+  const { context } = props;
   const t = context.i18n().strings(strings);
   const session = useStore($session);
   const memberId = session.role === 'member' ? session.member?.id : undefined;
   const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
-  const pick = (s?: string) => SECTIONS.find((x) => x === s);
-  const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
-  const tabs = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<Partial<Record<Section, Lazy>>>({});
+  const [Console, setConsole] = useState<{ C: ConsoleView }>();
   const [failed, setFailed] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const ids = useId();
@@ -64,74 +55,36 @@ export function AdminView(props: AdminProps & WidgetProps) {
   }, [memberId]);
 
   useEffect(() => {
-    if (!isOwner || loaded[section]) return;
+    if (!isOwner || Console) return;
     setFailed(undefined);
-    chunks[section]().then(
-      (C) => setLoaded((l) => ({ ...l, [section]: C })),
+    import('./console.tsx').then(
+      (m) => setConsole({ C: m.Console }),
       (e: unknown) => setFailed(context.i18n().error(e)),
     );
-  }, [isOwner, section, attempt]);
-
-  // the attribute changed on the element: follow it
-  useEffect(() => {
-    const s = pick(props.section);
-    if (s) setSection(s);
-  }, [props.section]);
-
-  const onKey = (e: KeyboardEvent) => {
-    const i = SECTIONS.indexOf(section);
-    const rtl = getComputedStyle(host).direction === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -i, End: SECTIONS.length - 1 - i }[e.key];
-    if (step === undefined) return;
-    e.preventDefault();
-    const next = SECTIONS[(i + step + SECTIONS.length) % SECTIONS.length]!;
-    setSection(next);
-    tabs.current?.querySelector<HTMLElement>(`[data-s=${next}]`)?.focus();
-  };
+  }, [isOwner, attempt]);
 
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;
-  const Current = loaded[section];
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`}>
       <h2 class="h" id={`${ids}h`} part="title">
         {t('admin.title')}
       </h2>
-      <div class="tabs" role="tablist" aria-label={t('admin.sections')} ref={tabs} part="tabs" onKeyDown={onKey}>
-        {SECTIONS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            part="tab"
-            data-s={s}
-            id={`${ids}t${s}`}
-            aria-selected={s === section}
-            aria-controls={`${ids}p`}
-            tabIndex={s === section ? 0 : -1}
-            onClick={() => setSection(s)}
-          >
-            {t(`admin.${s}`)}
+      {Console ? (
+        <Console.C {...props} ids={ids} t={t} />
+      ) : failed ? (
+        <p class="err" role="alert">
+          {failed}{' '}
+          <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
+            {t('admin.retry')}
           </button>
-        ))}
-      </div>
-      <div class="panel" part="panel" id={`${ids}p`} role="tabpanel" aria-labelledby={`${ids}t${section}`}>
-        {failed ? (
-          <p class="err" role="alert">
-            {failed}{' '}
-            <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
-              {t('admin.retry')}
-            </button>
-          </p>
-        ) : Current ? (
-          <Current context={context} emit={emit} host={host} ids={ids} />
-        ) : (
-          <div class="bones" aria-hidden="true">
-            <div class="skeleton" />
-            <div class="skeleton" />
-          </div>
-        )}
-      </div>
+        </p>
+      ) : (
+        <div class="bones" aria-hidden="true">
+          <div class="skeleton" />
+          <div class="skeleton" />
+        </div>
+      )}
     </section>
   );
 }

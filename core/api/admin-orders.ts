@@ -54,3 +54,30 @@ export const adminOrder = (http: Http, id: string) =>
     path: `/admin/orders/${encodeURIComponent(id)}`,
     schema: z.looseObject({ order: orderSchema, fulfillments: z.optional(z.array(fulfillmentSchema)) }),
   });
+
+const orderAnswer = z.looseObject({ order: orderSchema });
+const orderPath = (id: string, tail = '') => `/admin/orders/${encodeURIComponent(id)}${tail}`;
+
+/** A merchant note on the order (`MERCHANT_COMMENT`: the owner's, never shown to the buyer). */
+export const addNote = (http: Http, id: string, message: string) =>
+  http.request({ method: 'POST', path: orderPath(id, '/notes'), body: { message }, schema: orderAnswer });
+/** Change or delete a note (404 `ACTIVITY_NOT_FOUND`; 428 `ACTIVITY_NOT_EDITABLE` for any other activity). */
+export const editNote = (http: Http, id: string, activityId: string, message: string) =>
+  http.request({
+    method: 'PATCH',
+    path: orderPath(id, `/notes/${encodeURIComponent(activityId)}`),
+    body: { message },
+    schema: orderAnswer,
+  });
+export const deleteNote = (http: Http, id: string, activityId: string) =>
+  http.request({
+    method: 'DELETE',
+    path: orderPath(id, `/notes/${encodeURIComponent(activityId)}`),
+    schema: orderAnswer,
+  });
+/** Approve or reject a pending order (428 `STATUS_ALREADY_SET`, `UNSUPPORTED_TRANSITION`). */
+export const setOrderStatus = (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
+  http.request({ method: 'POST', path: orderPath(id, '/status'), body: { status }, schema: orderAnswer });
+/** Cancel: the buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
+export const cancelOrder = (http: Http, id: string, body: { sendEmail: boolean; restock: boolean; message?: string }) =>
+  http.request({ method: 'POST', path: orderPath(id, '/cancel'), body, schema: orderAnswer });

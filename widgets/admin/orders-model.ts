@@ -1,13 +1,11 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { companionHttp } from '../../core/api/companion.ts';
-import {
-  adminOrder,
-  orderSummary,
-  searchOrders,
-  type OrderSearch,
-  type OrderSummary,
-} from '../../core/api/admin-orders.ts';
+import * as api from '../../core/api/admin-orders.ts';
+import type { OrderSearch, OrderSummary } from '../../core/api/admin-orders.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import type { Http } from '../../core/http.ts';
+import { ordersStrings } from './orders-strings.ts';
 import type { Fulfillment, Order } from '../../core/api/orders.ts';
 
 /** The spec's enums the search filters on (docs/companion.md "Owner console: orders"). */
@@ -146,7 +144,30 @@ export interface DetailUi {
   order?: Order;
   fulfillments?: Fulfillment[];
   error?: string;
+  /** The action under way: `note`, `edit:<activity>`, `delete:<activity>`, `APPROVED`, `REJECTED` or `cancel`. */
+  busy?: string;
+  /** The last action's failure, in words, on the action it was (what was typed stays where it was). */
+  failed?: { on: string; text: string };
+  /** The last action done (announced). */
+  done?: string;
 }
+/** The platform's refusals the console says in words (anything else: the usual failure text). */
+const REFUSALS = [
+  'ORDER_ALREADY_CANCELED',
+  'STATUS_ALREADY_SET',
+  'UNSUPPORTED_TRANSITION',
+  'ACTIVITY_NOT_FOUND',
+  'ACTIVITY_NOT_EDITABLE',
+  'ORDER_NOT_FOUND',
+];
+/** A note's text (a merchant comment activity's message), if `a` is one. */
+export const noteOf = (a: NonNullable<Order['activities']>[number]) => {
+  const m = (a as { merchantComment?: { message?: unknown } }).merchantComment?.message;
+  return a.type === 'MERCHANT_COMMENT' && typeof m === 'string' ? m : undefined;
+};
+/** The answer never came (a network failure, a timeout, a 5xx): the call may or may not have been applied. */
+const lost = (e: unknown) =>
+  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
 
 /**
  * The orders section (`<inlay-admin section="orders">`): the shop's orders through the site companion, searched with
@@ -174,7 +195,7 @@ export function createAdminOrdersModel(
     const mine = ++run;
     $list.set(more ? { ...cur, more: true, error: undefined } : { status: 'loading', orders: [] });
     try {
-      const r = await searchOrders(
+      const r = await api.searchOrders(
         http(),
         more && cur.next ? { cursor: cur.next, limit: PAGE } : searchBody($filters.get()),
       );
@@ -198,7 +219,7 @@ export function createAdminOrdersModel(
     $summary.set({ days, status: 'loading' });
     const to = Date.now();
     try {
-      const data = await orderSummary(http(), {
+      const data = await api.orderSummary(http(), {
         from: new Date(to - days * 86_400_000).toISOString(),
         to: new Date(to).toISOString(),
       });
@@ -208,16 +229,67 @@ export function createAdminOrdersModel(
     }
   }
 
+  const t = (k: keyof typeof ordersStrings) => i18n().strings(ordersStrings)(k);
+  const patch = (id: string, p: Partial<DetailUi>) => {
+    const d = $detail.get();
+    if (d?.id === id) $detail.set({ ...d, ...p });
+  };
+  /** The order as the companion now has it, in the detail and in the list. */
+  const put = (order: Order) => {
+    patch(order.id, { order });
+    const l = $list.get();
+    $list.set({ ...l, orders: l.orders.map((o) => (o.id === order.id ? order : o)) });
+  };
+  const words = (e: unknown) => {
+    const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
+    return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
+  };
+
+  async function read(id: string) {
+    try {
+      const r = await api.adminOrder(http(), id);
+      put(r.order);
+      patch(id, { status: 'ready', fulfillments: r.fulfillments ?? [], error: undefined });
+      return r.order;
+    } catch (e) {
+      const d = $detail.get();
+      if (d?.id === id) $detail.set({ ...d, status: d.order ? 'ready' : 'error', error: words(e) });
+    }
+  }
+
   async function open(id: string) {
     const known = $list.get().orders.find((o) => o.id === id);
     $detail.set({ id, status: known ? 'ready' : 'loading', order: known });
+    await read(id);
+  }
+
+  /**
+   * One action on the open order, never two at once. Refused because the order changed (404, 428), it is read again.
+   * `landed`: for a call that is not idempotent, whether a lost answer's call was applied after all (the order is read
+   * again to know: it is never sent twice on the console's own account).
+   */
+  async function act(
+    on: string,
+    call: (http: Http, id: string) => Promise<{ order: Order }>,
+    landed?: (o: Order) => boolean,
+  ) {
+    const d = $detail.get();
+    if (!d?.order || d.busy) return false;
+    const id = d.id;
+    patch(id, { busy: on, failed: undefined, done: undefined });
     try {
-      const r = await adminOrder(http(), id);
-      if ($detail.get()?.id === id)
-        $detail.set({ id, status: 'ready', order: r.order, fulfillments: r.fulfillments ?? [] });
+      put((await call(http(), id)).order);
+      patch(id, { busy: undefined, done: on });
+      return true;
     } catch (e) {
-      const d = $detail.get();
-      if (d?.id === id) $detail.set({ ...d, status: d.order ? 'ready' : 'error', error: i18n().error(e) });
+      const now = landed && lost(e) ? await read(id) : undefined;
+      if (now && landed?.(now)) {
+        patch(id, { busy: undefined, done: on });
+        return true;
+      }
+      patch(id, { busy: undefined, failed: { on, text: words(e) } });
+      if (e instanceof InlayApiError && (e.status === 404 || e.status === 428)) void read(id);
+      return false;
     }
   }
 
@@ -239,6 +311,22 @@ export function createAdminOrdersModel(
     summary,
     open,
     close: () => $detail.set(undefined),
+    /** Add a note; a lost answer is checked against the order read again (the note is not added twice). */
+    addNote(message: string) {
+      const text = message.trim();
+      const before = new Set(($detail.get()?.order?.activities ?? []).map((a) => a.id));
+      return act(
+        'note',
+        (h, id) => api.addNote(h, id, text),
+        (o) => !!o.activities?.some((a) => !before.has(a.id) && noteOf(a) === text),
+      );
+    },
+    editNote: (activityId: string, message: string) =>
+      act(`edit:${activityId}`, (h, id) => api.editNote(h, id, activityId, message.trim())),
+    deleteNote: (activityId: string) => act(`delete:${activityId}`, (h, id) => api.deleteNote(h, id, activityId)),
+    setStatus: (status: 'APPROVED' | 'REJECTED') => act(status, (h, id) => api.setOrderStatus(h, id, status)),
+    cancel: (o: { sendEmail: boolean; restock: boolean; message?: string }) =>
+      act('cancel', (h, id) => api.cancelOrder(h, id, o)),
   };
 }
 export type AdminOrdersModel = ReturnType<typeof createAdminOrdersModel>;

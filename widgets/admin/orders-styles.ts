@@ -18,7 +18,7 @@ flex-direction:column;gap:8px}
 .wide{grid-column:1/-1}
 label{display:flex;flex-direction:column;gap:4px;font-size:14px;font-weight:600;min-width:0}
 .inline{flex-direction:row;align-items:center;gap:8px}
-input,select{font:inherit;font-weight:400;color:inherit;background:var(--_bg);border:1px solid var(--_border);
+input,select,textarea{font:inherit;font-weight:400;color:inherit;background:var(--_bg);border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px);padding:8px;min-height:44px;min-width:0;box-sizing:border-box}
 [aria-invalid=true]{border-color:var(--_danger)}
 .btn{cursor:pointer;min-height:44px;padding:8px 16px;border-radius:calc(var(--_radius) - 2px);font-weight:600;
@@ -37,5 +37,10 @@ border:1px solid var(--_border);border-radius:var(--_radius)}
 .facts{display:grid;gap:8px;margin:0}.facts dt{font-weight:600}.facts dd{margin:0;overflow-wrap:anywhere}
 .timeline li{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
 .note{white-space:pre-wrap;overflow-wrap:anywhere}
-h3:focus{outline:none}
+h3:focus,.confirm p:focus{outline:none}
+textarea{resize:vertical;min-height:64px}
+.check{flex-direction:row;align-items:center;gap:8px;min-height:44px;cursor:pointer}
+input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:var(--_accent)}
+.confirm,.noteform{display:flex;flex-direction:column;gap:8px}
+.confirm{padding:calc(var(--_space)*2);border:1px solid var(--_accent);border-radius:var(--_radius)}
 `;

@@ -42,31 +42,47 @@ const net = fakeFetch((call) => {
   }
   if (call.url === `${B}/v1/admin/orders/summary`)
     return json(200, { count: 12, revenue: '345.60', average: '28.80', currency: 'USD' });
-  if (call.url === `${B}/v1/admin/orders/o-1`)
-    return json(200, {
-      order: {
-        ...order(1),
-        shippingInfo: {
-          logistics: {
-            shippingDestination: { address: { addressLine1: '1 Elm St', city: 'Springfield', country: 'US' } },
-          },
-        },
-        activities: [
-          { id: 'a1', type: 'ORDER_PLACED', createdDate: '2026-03-01T10:00:00.000Z' },
-          {
-            id: 'a2',
-            type: 'MERCHANT_COMMENT',
-            createdDate: '2026-03-02T10:00:00.000Z',
-            merchantComment: { message: XSS },
-          },
-          { id: 'a3', type: 'SOMETHING_NEW' },
-        ],
-      },
-      fulfillments: [],
-    });
+  if (call.url === `${B}/v1/admin/orders/o-1`) return json(200, { order: current, fulfillments: [] });
+  const note = /\/v1\/admin\/orders\/o-1\/notes(?:\/([^/]+))?$/.exec(call.url);
+  if (note) {
+    const acts = current.activities;
+    const m = (call.body as { message?: string } | undefined)?.message;
+    if (call.method === 'POST')
+      acts.push({ id: `n${acts.length}`, type: 'MERCHANT_COMMENT', merchantComment: { message: m! } });
+    else if (call.method === 'PATCH') acts.find((a) => a.id === note[1])!.merchantComment = { message: m! };
+    else current.activities = acts.filter((a) => a.id !== note[1]);
+    return json(200, { order: current });
+  }
+  if (call.url.endsWith('/v1/admin/orders/o-1/status') || call.url.endsWith('/v1/admin/orders/o-1/cancel')) {
+    current = { ...current, status: (call.body as { status?: string }).status ?? 'CANCELED' };
+    return json(200, { order: current });
+  }
   return json(500, { message: 'unexpected' });
 });
+const detailOf = (extra: Record<string, unknown> = {}) => ({
+  ...order(1),
+  shippingInfo: {
+    logistics: {
+      shippingDestination: { address: { addressLine1: '1 Elm St', city: 'Springfield', country: 'US' } },
+    },
+  },
+  activities: [
+    { id: 'a1', type: 'ORDER_PLACED', createdDate: '2026-03-01T10:00:00.000Z' },
+    {
+      id: 'a2',
+      type: 'MERCHANT_COMMENT',
+      createdDate: '2026-03-02T10:00:00.000Z',
+      merchantComment: { message: XSS },
+    },
+    { id: 'a3', type: 'SOMETHING_NEW' },
+  ] as { id: string; type: string; createdDate?: string; merchantComment?: { message: string } }[],
+  ...extra,
+});
+let current = detailOf();
 const sent = (part: string) => net.calls.filter((c) => c.url.includes(part));
+const reads = () => net.calls.filter((c) => c.url === `${B}/v1/admin/orders/o-1`).length;
+/** The first mount loads the section's chunks (slow under the test's transform). */
+const slow = { timeout: 5000 };
 const refusal = () =>
   json(403, { message: 'Only the site owner can do this', details: { applicationError: { code: 'NOT_OWNER' } } });
 
@@ -76,6 +92,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/admin?keep=1');
   net.calls.length = 0;
   reply = () => undefined;
+  current = detailOf();
   orders = [
     order(1, { billingInfo: { contactDetails: { firstName: XSS } } }),
     order(2, { paymentStatus: 'NOT_PAID', status: 'PENDING' }),
@@ -119,7 +136,7 @@ describe('filters in the page’s URL', () => {
 describe('<inlay-admin> orders', () => {
   it('opens on orders in a real tablist; each row says number, date, buyer, total and statuses in words, as text', async () => {
     const { $, $$, text, button } = await mount();
-    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
     const tabs = $$<HTMLButtonElement>('[role=tab]');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
       ['Orders', 'true'],
@@ -253,5 +270,132 @@ describe('<inlay-admin> orders', () => {
     expect(sent('/admin/orders/o-1')).toHaveLength(1);
     button(/All orders/)!.click();
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
+  });
+
+  async function openOne(extra: Record<string, unknown> = {}) {
+    current = detailOf(extra);
+    const m = await mount();
+    await vi.waitFor(() => expect(m.$$('[part=order]')).toHaveLength(2), slow);
+    m.button(/Order #1001/)!.click();
+    await vi.waitFor(() => expect(m.$('[part=timeline]')?.textContent).toContain('Order placed'));
+    const area = (form: Element) => form.querySelector('textarea')!;
+    const write = (form: Element, text: string) => {
+      area(form).value = text;
+      area(form).dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    return { ...m, area, write };
+  }
+
+  it('a note whose answer was lost is checked by reading the order again, never sent twice; a refused one keeps its text', async () => {
+    let lose = true;
+    let refuse = false;
+    reply = (call) => {
+      if (!call.url.endsWith('/o-1/notes')) return undefined;
+      if (refuse) return refusal();
+      if (!lose) return undefined;
+      lose = false;
+      current.activities.push({ id: 'n9', type: 'MERCHANT_COMMENT', merchantComment: { message: 'Gift wrap it' } });
+      return json(503, { message: 'down' });
+    };
+    const { $, $$, area, write, button } = await openOne();
+    const form = $('[part=note-form]')!;
+    write(form, '  Gift wrap it ');
+    button(/^Add note$/)!.click();
+    await vi.waitFor(() => expect($$('[part=note]')).toHaveLength(2));
+    expect(sent('/o-1/notes')).toHaveLength(1);
+    expect(sent('/o-1/notes')[0]!.body).toEqual({ message: 'Gift wrap it' });
+    await vi.waitFor(() => expect(area($('[part=note-form]')!).value).toBe(''));
+    expect($('[part=detail] [role=status]')!.textContent).toBe('Note added.');
+    // refused: said in words, the text stays for another try
+    refuse = true;
+    write($('[part=note-form]')!, 'Call the buyer');
+    button(/^Add note$/)!.click();
+    await vi.waitFor(() => expect($('[part=detail] [role=alert]')).not.toBeNull());
+    expect(area($('[part=note-form]')!).value).toBe('Call the buyer');
+    expect(sent('/o-1/notes')).toHaveLength(2);
+  });
+
+  it('edit a note in place; delete one only after a confirmation', async () => {
+    const { $, $$, write, button } = await openOne();
+    const first = () => $$('[part=note]')[0]!;
+    (first().querySelector('.link') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(first().querySelector('textarea')).not.toBeNull());
+    expect(first().querySelector('textarea')!.value).toBe(XSS);
+    write(first(), 'Ship with the next batch');
+    button(/^Save note$/)!.click();
+    await vi.waitFor(() => expect(first().textContent).toContain('Ship with the next batch'));
+    expect(sent('/o-1/notes/a2')[0]).toMatchObject({ method: 'PATCH', body: { message: 'Ship with the next batch' } });
+    button(/^Delete/)!.click();
+    await vi.waitFor(() => expect($('[part=confirm]')?.textContent).toContain('Delete this note?'));
+    expect(sent('/o-1/notes/a2')).toHaveLength(1);
+    button(/Yes, delete/)!.click();
+    await vi.waitFor(() => expect($$('[part=note]')).toHaveLength(0));
+    expect(sent('/o-1/notes/a2')[1]!.method).toBe('DELETE');
+  });
+
+  it('a pending order: approve after a confirmation naming it; a refusal is said in words and the order read again', async () => {
+    let refuse = true;
+    reply = (call) =>
+      call.url.endsWith('/o-1/status') && refuse
+        ? json(428, {
+            message: 'already',
+            details: { applicationError: { code: 'STATUS_ALREADY_SET', description: 'x' } },
+          })
+        : undefined;
+    const { $, button } = await openOne({ status: 'PENDING' });
+    button(/^Approve order$/)!.click();
+    await vi.waitFor(() => expect($('[part=confirm]')?.textContent).toContain('Approve order #1001?'));
+    expect(sent('/o-1/status')).toEqual([]);
+    const before = reads();
+    button(/Yes, go ahead/)!.click();
+    await vi.waitFor(() =>
+      expect($('[part=detail] [role=alert]')?.textContent).toBe('The order already has this status.'),
+    );
+    await vi.waitFor(() => expect(reads()).toBe(before + 1));
+    refuse = false;
+    button(/Yes, go ahead/)!.click();
+    await vi.waitFor(() => expect($('[part=confirm]')).toBeNull());
+    expect(sent('/o-1/status').map((c) => c.body)).toEqual([{ status: 'APPROVED' }, { status: 'APPROVED' }]);
+    expect($('[part=detail] [role=status]')!.textContent).toBe('Order approved.');
+    expect(button(/^Approve order$/)).toBeUndefined();
+  });
+
+  it('cancel: the confirmation says who is emailed and what goes back in stock; the body is what it said', async () => {
+    const { $, button } = await openOne();
+    button(/^Cancel order$/)!.click();
+    await vi.waitFor(() => expect($('[part=cancel]')).not.toBeNull());
+    const summary = () => $('[part=cancel-summary]')!.textContent;
+    expect(summary()).toBe(
+      'buyer1@example.com will get an email that the order is canceled. 2 items go back in stock.',
+    );
+    const [email, restock] = [...$('[part=cancel]')!.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
+    const area = $<HTMLTextAreaElement>('[part=cancel] textarea')!;
+    area.value = 'Sorry, out of wax.';
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(summary()).toContain('with your message'));
+    restock!.click();
+    await vi.waitFor(() => expect(summary()).toContain('Stock won’t change.'));
+    expect(sent('/o-1/cancel')).toEqual([]);
+    button(/Yes, cancel order/)!.click();
+    await vi.waitFor(() => expect($('[part=cancel]')).toBeNull());
+    expect(sent('/o-1/cancel')[0]!.body).toEqual({ sendEmail: true, restock: false, message: 'Sorry, out of wax.' });
+    expect($('[part=detail]')!.textContent).toContain('Canceled');
+    expect(button(/^Cancel order$/)).toBeUndefined();
+    // the list shows it too
+    button(/All orders/)!.click();
+    await vi.waitFor(() => expect($('[part=order]')?.textContent).toContain('Canceled'));
+    void email;
+  });
+
+  it('cancel without the email sends no message', async () => {
+    const { $, button } = await openOne();
+    button(/^Cancel order$/)!.click();
+    await vi.waitFor(() => expect($('[part=cancel]')).not.toBeNull());
+    $<HTMLInputElement>('[part=cancel] input[type=checkbox]')!.click();
+    await vi.waitFor(() => expect($('[part=cancel-summary]')!.textContent).toContain('No email will be sent.'));
+    expect($('[part=cancel] textarea')).toBeNull();
+    button(/Yes, cancel order/)!.click();
+    await vi.waitFor(() => expect(sent('/o-1/cancel')).toHaveLength(1));
+    expect(sent('/o-1/cancel')[0]!.body).toEqual({ sendEmail: false, restock: true });
   });
 });

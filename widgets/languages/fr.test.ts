@@ -9,6 +9,7 @@ import { signInStrings as accountSignIn } from '../account/signin.tsx';
 import { strings as admin } from '../admin/strings.ts';
 import { queueStrings as adminQueue } from '../admin/queue-strings.ts';
 import { ordersStrings as adminOrders } from '../admin/orders-strings.ts';
+import { orderStrings as adminOrder } from '../admin/order-strings.ts';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
@@ -33,6 +34,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   admin,
   adminQueue,
   adminOrders,
+  adminOrder,
   addToCart,
   backInStock,
   backInStockForm,

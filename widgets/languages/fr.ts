@@ -10,6 +10,7 @@ import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as admin } from '../admin/strings.fr.ts';
 import { fr as adminQueue } from '../admin/queue-strings.fr.ts';
 import { fr as adminOrders } from '../admin/orders-strings.fr.ts';
+import { fr as adminOrder } from '../admin/order-strings.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
@@ -35,6 +36,7 @@ export const parts = {
   admin,
   adminQueue,
   adminOrders,
+  adminOrder,
   addToCart,
   backInStock,
   backInStockForm,

@@ -7,10 +7,16 @@ import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
 import { placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
+import { listMail } from '../../emulator/domain/mail.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
 const TAPERS = seedIds.products['beeswax-taper-candles']!;
+const STOOL = seedIds.products['folding-camp-stool']!; // stock tracked
+const stock = () =>
+  env.stack.emulator.db
+    .prepare<[string], { quantity: number }>('SELECT quantity FROM product_variants WHERE product_id = ?')
+    .get(STOOL)!.quantity;
 
 /** Orders by three buyers: Ann (2 tapers, paid), Bob (1, payment pending), Cleo (3, paid). */
 beforeAll(async () => {
@@ -149,5 +155,65 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
       await admin(o.page).locator('[part=order]').first().waitFor();
       await o.context.close();
     }
+  });
+
+  it('a note on an order stays; cancel with restock after a confirmation naming the email and the stock: the stock comes back', async () => {
+    const buyer = (await visitorTokens(env.stack.emulator)).access;
+    await placeOrderAs(
+      env.stack.emulator,
+      buyer,
+      [{ productId: STOOL, quantity: 2 }],
+      {
+        email: 'dora.uo@example.com',
+        firstName: 'Dora',
+        lastName: 'Dunn',
+      },
+      env.stack.demo,
+    );
+    const before = stock();
+    const o = await openPage(env.browser);
+    const seen = companionCalls(o);
+    await asOwner(o, '?admin-q=dora');
+    const a = admin(o.page);
+    await expect.poll(() => rows(o.page)).toHaveLength(1);
+    const number = /#(\d+)/.exec((await rows(o.page))[0]!)![1]!;
+    await a.locator('[part=order]').getByRole('button').click();
+    const detail = a.locator('[part=detail]');
+    await detail.locator('[part=timeline]').getByText('Order placed').first().waitFor({ timeout: 15_000 });
+
+    await detail.getByLabel('Add a note (the buyer doesn’t see notes)').fill('Dora called: wrong size.');
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await detail.locator('[part=note]', { hasText: 'Dora called: wrong size.' }).waitFor();
+    expect(await detail.getByLabel('Add a note (the buyer doesn’t see notes)').inputValue()).toBe('');
+
+    await detail.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    const step = detail.locator('[part=cancel]');
+    expect(await step.locator('[part=cancel-summary]').textContent()).toBe(
+      'dora.uo@example.com will get an email that the order is canceled. 2 items go back in stock.',
+    );
+    await step.getByLabel('Message in the email (optional)').fill('Sorry, Dora: we will send the right size.');
+    expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+    expect(seen.some((c) => c.endsWith('/cancel'))).toBe(false);
+    await step.getByRole('button', { name: 'Yes, cancel order' }).click();
+    await step.waitFor({ state: 'detached' });
+    await expect.poll(() => detail.locator('p.muted').first().textContent()).toContain('Canceled');
+    expect(stock()).toBe(before + 2);
+    // the buyer's email, with the owner's message
+    const mail = listMail(env.stack.emulator.db, 'dora.uo@example.com');
+    expect(mail.map((m) => m.subject)).toContain(`Your order #${number} was canceled`);
+    expect(mail.find((m) => m.subject.includes('canceled'))!.text).toContain(
+      'Sorry, Dora: we will send the right size.',
+    );
+    expect(seen.filter((c) => c.endsWith('/cancel'))).toHaveLength(1);
+    await detail.locator('[part=timeline]').getByText('Order canceled').waitFor();
+
+    // read again from the companion: the note and the cancel are the platform's
+    await o.page.reload();
+    await a.locator('[part=order]').first().waitFor({ timeout: 15_000 });
+    expect((await rows(o.page))[0]).toContain('Canceled');
+    await a.locator('[part=order]').getByRole('button').click();
+    await detail.locator('[part=note]', { hasText: 'Dora called: wrong size.' }).waitFor({ timeout: 15_000 });
+    expect(await detail.getByRole('button', { name: 'Cancel order', exact: true }).count()).toBe(0);
+    await o.context.close();
   });
 });

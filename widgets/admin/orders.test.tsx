@@ -387,10 +387,13 @@ describe('<inlay-admin> orders', () => {
     void email;
   });
 
-  it('cancel without the email sends no message', async () => {
+  it('cancel without the email sends no message (even one typed before the email was unticked)', async () => {
     const { $, button } = await openOne();
     button(/^Cancel order$/)!.click();
     await vi.waitFor(() => expect($('[part=cancel]')).not.toBeNull());
+    const area = $<HTMLTextAreaElement>('[part=cancel] textarea')!;
+    area.value = 'Typed, then changed my mind.';
+    area.dispatchEvent(new Event('input', { bubbles: true }));
     $<HTMLInputElement>('[part=cancel] input[type=checkbox]')!.click();
     await vi.waitFor(() => expect($('[part=cancel-summary]')!.textContent).toContain('No email will be sent.'));
     expect($('[part=cancel] textarea')).toBeNull();

@@ -383,12 +383,14 @@ export interface InlayAddToCartAttributes {
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
  * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
- * nothing, and the companion refuses them every call. Sections load as their own chunks.
+ * nothing, and the companion refuses them every call. The console (tabs) and each section load as their own chunks,
+ * only for an owner.
  */
 export interface InlayAdminElement extends HTMLElement {
   /**
-   * The section it opens on. `reviews`: every product's reviews waiting for approval.
-   * @default reviews
+   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
+   * waiting for approval.
+   * @default orders
    */
   section: string | undefined;
 }
@@ -396,8 +398,9 @@ export interface InlayAdminElement extends HTMLElement {
 /** Attributes of `<inlay-admin>` (JSX). */
 export interface InlayAdminAttributes {
   /**
-   * The section it opens on. `reviews`: every product's reviews waiting for approval.
-   * @default reviews
+   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
+   * waiting for approval.
+   * @default orders
    */
   section?: string;
 }

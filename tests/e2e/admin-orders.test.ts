@@ -74,7 +74,7 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     await asOwner(o, '?utm=x');
     const a = admin(o.page);
     expect(await a.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
-    let list = await rows(o.page);
+    const list = await rows(o.page);
     expect(list).toHaveLength(3);
     // newest first: Cleo, Bob, Ann
     expect(list[0]).toContain('Cleo Cole · cleo.uo@example.com');

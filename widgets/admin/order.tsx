@@ -156,7 +156,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               const note = noteOf(a);
               const id = a.id ?? '';
               return (
-                <li key={id || i} part={note === undefined ? undefined : 'note'}>
+                <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
                   <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
                   {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
                   {note === undefined || !id ? null : editing === id ? (

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAbandonedIds } from '../emulator/domain/abandoned.ts';
-import { api } from '../tests/helpers/emulator.ts';
+import { api, CHECKOUT_FORM } from '../tests/helpers/emulator.ts';
 import { mailerFromEnv, type RecoveryMail } from './admin-abandoned.ts';
 import { createCompanion } from './app.ts';
 import { CompanionConfigError } from './config.ts';
@@ -223,18 +223,10 @@ describe('recovery email', () => {
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
       body: new URLSearchParams({
+        ...CHECKOUT_FORM,
         email: 'sam.rivera@example.com',
         firstName: 'Sam',
         lastName: 'Rivera',
-        addressLine: '1 Main St',
-        city: 'Portland',
-        subdivision: 'OR',
-        postalCode: '97201',
-        country: 'US',
-        shipping: 'standard',
-        cardNumber: '4242 4242 4242 4242',
-        cardExpiry: '12/39',
-        cardCvc: '123',
       }).toString(),
     });
     expect(paid.status).toBe(302);

@@ -32,6 +32,7 @@ import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
 import { mountAccount } from './account.ts';
 import { mountAdminOrders } from './admin-orders.ts';
 import { mailerFromEnv, mountAdminAbandoned, type RecoveryMailer } from './admin-abandoned.ts';
+import { mountAdminPayments } from './admin-payments.ts';
 import { captchaKey, createCursorSeals, createHandles } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
 
@@ -677,6 +678,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     log,
     sendMail: deps.sendMail ?? mailerFromEnv(env, fetchImpl),
   });
+  mountAdminPayments(app, { owner, parse, asAdmin, once: (key, ttlMs) => counters.once(key, ttlMs) });
 
   return {
     config: cfg,

@@ -45,6 +45,26 @@ export const adminApi = {
     method: 'GET',
     path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}/redirect-to-checkout',
   },
+  // payments: order transactions (`@wix/auto_sdk_ecom_order-transactions`) and the payments collector
+  // (`@wix/auto_sdk_ecom_orders`); docs/wire.md "Payments".
+  listOrderTransactions: { method: 'GET', path: '/ecom/v1/payments/orders/{orderId}' },
+  getPaymentCollectability: {
+    method: 'GET',
+    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status',
+  },
+  recordManualPayment: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{orderId}/manual-payment' },
+  markOrderAsPaid: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/mark-as-paid' },
+  bulkMarkOrdersAsPaid: { method: 'POST', path: '/ecom/v1/bulk/payments-collector/mark-as-paid' },
+  getRefundability: { method: 'GET', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/refundability' },
+  triggerRefund: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/trigger-refund' },
+  voidAuthorizedPayments: {
+    method: 'POST',
+    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/void-authorized-payments',
+  },
+  captureAuthorizedPayments: {
+    method: 'POST',
+    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/capture-authorized-payments',
+  },
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof ops;

@@ -113,6 +113,7 @@ const emulator = await startEmulator({
   dev,
   catalog,
   apiKey,
+  demoOrders: true,
   ...(clientSecret ? { clientSecret } : {}),
 }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
@@ -124,6 +125,10 @@ console.log(`  database: ${db}`);
 console.log(`  stores catalog: ${catalog.toUpperCase()} (--catalog v1|v3)`);
 console.log(`  demo origins: ${demoOrigins.join(', ')}`);
 console.log(`  demo redirect URIs (hosted sign-in, exact): ${demoRedirectUris.join(', ')}`);
+console.log(
+  '  hosted checkout test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 1000 authorizes only (capture later), ' +
+    '4000 0000 0000 0077 stays pending, 4000 0000 0000 5126 pays but refunds fail, 4000 0000 0000 0002 is declined',
+);
 console.log(
   dev
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`

@@ -59,8 +59,10 @@ import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
+import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
+import { seedDemoOrders } from './domain/demo-orders.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
 import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
@@ -109,6 +111,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   checkoutRoutes,
   ordersRoutes,
   abandonedRoutes,
+  paymentsRoutes,
   contactsRoutes,
   siteMediaRoutes,
   mediaRoutes,
@@ -169,6 +172,11 @@ export interface EmulatorOptions {
    * a new random one on every start (`RunningEmulator.clientSecret`; the CLI prints it).
    */
   clientSecret?: string;
+  /**
+   * Place the owner console's demo orders (a delayed-capture order, an offline unpaid one) once per database
+   * (domain/demo-orders.ts). Default false; the command line turns it on.
+   */
+  demoOrders?: boolean;
   /**
    * The Stores catalog the site is on (docs/wire.md "Catalog V1 and V3"). The command line defaults to `v3`, like new
    * stores; here the default is `v1`, which the suites and the demo's own server reads were written against.
@@ -569,6 +577,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     throw err;
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  if (opts.demoOrders) {
+    const base = `http://${urlHost}:${port}`;
+    try {
+      seedDemoOrders({ db, baseUrl: base, apiUrl: base, now });
+    } catch (err) {
+      for (const s of servers) s.close();
+      db.close();
+      throw err;
+    }
+  }
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {

@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
 import { memberTokens, placeOrder } from '../tests/helpers/emulator.ts';
+import { insertReview } from '../emulator/domain/reviews.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 
 const OUT = 'gallery';
@@ -676,6 +677,45 @@ const STATES: State[] = [
       await account.getByRole('button', { name: 'Delete my account' }).click();
       await account.locator('[part=delete-form]').waitFor();
       return { around: [account], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-reviews',
+    group: 'Owner console',
+    title: 'Review queue, one selected',
+    session: 'owner',
+    caption:
+      '/admin signed in as the owner: every product’s reviews waiting for approval (two put in moderation for the shot), the first ticked.',
+    async run(r) {
+      const db = r.stack.emulator.db;
+      for (const [slug, name, body, rating] of [
+        [MUG, 'Mara Quill', 'Keeps coffee hot through a whole morning at the lake. The enamel chipped a little.', 4],
+        ['waxed-canvas-rucksack', 'Rui Ferreira', 'Survived a week of rain.\nThe straps could be wider.', 3],
+      ] as const) {
+        const id = `gallery-pending-${slug}`;
+        if (!db.prepare<[string], { id: string }>('SELECT id FROM reviews WHERE id = ?').get(id))
+          insertReview(db, {
+            id,
+            namespace: 'stores',
+            entityId: seedIds.products[slug]!,
+            contactId: `gallery-${slug}`,
+            authorName: name,
+            authorType: 'VISITOR',
+            createdBy: 'gallery',
+            body,
+            rating,
+            media: [],
+            status: 'IN_MODERATION',
+            nowIso: new Date(Date.now() - 5 * 3_600_000).toISOString(),
+          });
+      }
+      await go(r, '/admin');
+      const admin = r.page.locator('inlay-admin');
+      const first = admin.locator('[part=review]', { hasText: 'Keeps coffee hot' });
+      await first.waitFor();
+      await first.getByText('On Enamel Camp Mug').waitFor();
+      await first.getByRole('checkbox').check();
+      return { around: [admin], pad: 16 };
     },
   },
   {

@@ -65,6 +65,9 @@ emulator.stdout.on('data', (chunk: string) => {
           INLAY_API_BASE: apiBase,
           INLAY_OWNERS: DEMO_LOGINS.owner.email,
           INLAY_ALLOWED_ORIGINS: ownOrigins,
+          // the site's mail service for recovery emails: the emulator's dev mailbox (INLAY_MAIL_URL overrides it)
+          INLAY_MAIL_URL: process.env.INLAY_MAIL_URL || `${apiBase}/_dev/mailbox`,
+          ...(process.env.INLAY_MAIL_TOKEN ? { INLAY_MAIL_TOKEN: process.env.INLAY_MAIL_TOKEN } : {}),
         },
       },
     })

@@ -383,13 +383,13 @@ export interface InlayAddToCartAttributes {
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
  * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
- * nothing, and the companion refuses them every call. The console (tabs) and each section load as their own chunks,
- * only for an owner.
+ * nothing, and the companion refuses them every call. The console (its title, tabs and strings) loads only for an
+ * owner, and each section as its own chunk.
  */
 export interface InlayAdminElement extends HTMLElement {
   /**
-   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
-   * waiting for approval.
+   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
+   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
    * @default orders
    */
   section: string | undefined;
@@ -398,8 +398,8 @@ export interface InlayAdminElement extends HTMLElement {
 /** Attributes of `<inlay-admin>` (JSX). */
 export interface InlayAdminAttributes {
   /**
-   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
-   * waiting for approval.
+   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
+   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
    * @default orders
    */
   section?: string;

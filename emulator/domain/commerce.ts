@@ -19,6 +19,8 @@ import {
 } from './catalog.ts';
 import { badRequest, badRequestApp, notFound } from '../errors.ts';
 import type { SalesSource } from './recommendations.ts';
+import type { WireOrder } from './order-store.ts';
+import { placedPayment, saveTransactions, type PlacedPayment } from './payments.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -821,10 +823,13 @@ export interface PlaceOrderInput {
   address: Address & { addressLine: string; city: string; postalCode: string; country: string };
   shippingCode: string;
   /**
-   * How the payment ended: PAID (the test card), or PENDING (the test card for a payment the provider has not
-   * confirmed yet: the order is placed, its payment still open).
+   * How the payment ended: PAID (the test card), PENDING (the test card for a payment the provider has not confirmed
+   * yet: the order is placed, its payment still open), AUTHORIZED (delayed capture: funds held until the owner
+   * captures or voids them) or NOT_PAID (an offline order, no payment yet). See domain/payments.ts.
    */
-  payment?: 'PAID' | 'PENDING';
+  payment?: PlacedPayment;
+  /** The card's last four digits (default 4242). */
+  cardLast4?: string;
 }
 
 /**
@@ -875,7 +880,6 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
         ? db.prepare<[string], { contact_id: string }>('SELECT contact_id FROM members WHERE id = ?').get(ownerId)
             ?.contact_id
         : undefined;
-    const paid = (input.payment ?? 'PAID') === 'PAID';
     const order = {
       id: orderId,
       number: String(number),
@@ -889,7 +893,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       buyerLanguage: 'en',
       currency: CURRENCY,
       status: 'APPROVED',
-      paymentStatus: paid ? 'PAID' : 'PENDING',
+      paymentStatus: 'NOT_PAID',
       fulfillmentStatus: 'NOT_FULFILLED',
       lineItems: priced.resolved.map((l) => {
         const w = wireLine(ctx, l);
@@ -919,27 +923,22 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
           shippingDestination: { address, contactDetails: contact },
         },
       },
-      activities: [
-        { id: randomUUID(), type: 'ORDER_PLACED', createdDate: now },
-        ...(paid ? [{ id: randomUUID(), type: 'ORDER_PAID', createdDate: now }] : []),
-      ],
-      transactions: {
-        payments: [
-          {
-            id: randomUUID(),
-            amount: t.priceSummary.total,
-            createdDate: now,
-            regularPaymentDetails: { paymentMethod: 'TEST_CARD', status: paid ? 'APPROVED' : 'PENDING' },
-          },
-        ],
-      },
+      activities: [{ id: randomUUID(), type: 'ORDER_PLACED', createdDate: now }] as WireOrder['activities'],
       createdDate: now,
       updatedDate: now,
       purchasedDate: now,
     };
+    // the payment lives in order_transactions (domain/payments.ts); it sets paymentStatus and its activities
+    const transactions = placedPayment(
+      order as WireOrder,
+      input.payment ?? 'PAID',
+      { lastFourDigits: input.cardLast4 ?? '4242', brand: 'Visa' },
+      ctx.now(),
+    );
     db.prepare<[string, number, string, string, string, string]>(
       'INSERT INTO orders (id, number, checkout_id, owner, data, created_date) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(orderId, number, row.id, row.owner, JSON.stringify(order), now);
+    saveTransactions(db, orderId, transactions);
     const ins = db.prepare<[string, string, string, number]>(
       'INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)',
     );

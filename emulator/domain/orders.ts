@@ -12,28 +12,9 @@ import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
 import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
 import { computeTotals, money, taxRegion, type DiscountRule } from './commerce.ts';
+import { loadOrder, type WireOrder } from './order-store.ts';
 
-/** The wire order, as placed by `placeOrder` (commerce.ts) and changed here. */
-export interface WireOrder {
-  id: string;
-  number: string;
-  status: string;
-  paymentStatus: string;
-  fulfillmentStatus: string;
-  buyerInfo: { memberId?: string; visitorId?: string; contactId?: string; email?: string };
-  lineItems: {
-    id: string;
-    quantity: number;
-    productName?: { original?: string };
-    catalogReference?: { catalogItemId?: string; options?: { variantId?: string } };
-  }[];
-  priceSummary?: { total?: { amount?: string } };
-  billingInfo?: { contactDetails?: { firstName?: string; lastName?: string } };
-  activities: { id: string; type: string; createdDate: string; [k: string]: unknown }[];
-  createdDate: string;
-  updatedDate: string;
-  [k: string]: unknown;
-}
+export { loadOrder, type WireOrder };
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 
@@ -124,13 +105,6 @@ export function searchOrders(db: Database, search: OrderSearch) {
     ...(sort !== undefined ? { sort } : {}),
   });
   return { orders: page.items, metadata: page.metadata };
-}
-
-/** The order, or 404 `ORDER_NOT_FOUND`. */
-export function loadOrder(db: Database, id: string): WireOrder {
-  const r = db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id);
-  if (!r) throw notFound(`Order ${id} not found`, 'ORDER_NOT_FOUND', { orderId: id });
-  return JSON.parse(r.data) as WireOrder;
 }
 
 function saveOrder(db: Database, order: WireOrder, nowMs: number): WireOrder {

@@ -147,6 +147,8 @@ export interface CheckoutView {
   options: { code: string; title: string; deliveryTime: string; cents: number; price: string }[];
   selected: string | undefined;
   testCard: string;
+  /** The test card that only authorizes (delayed capture). */
+  captureLaterCard: string;
   values: Partial<Record<CheckoutField, string>>;
   errors: Partial<Record<string, string>>;
   /** A message about the whole form (a declined card). */
@@ -217,6 +219,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     ),
     shippingError: errorOf('shipping'),
     testCard: v.testCard,
+    captureLaterCard: v.captureLaterCard,
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
     ...fields,
   });

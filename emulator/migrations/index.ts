@@ -15,6 +15,7 @@ import { migration008 } from './008_redirect_uris.ts';
 import { migration009 } from './009_contacts.ts';
 import { migration010 } from './010_member_contact.ts';
 import { migration011 } from './011_order_fulfillments.ts';
+import { migration012 } from './012_order_transactions.ts';
 import { migration014 } from './014_abandoned_checkouts.ts';
 
 export type { Migration };
@@ -32,5 +33,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
   migration014,
 ];

@@ -82,45 +82,38 @@ function idParam(ctx: RequestContext): string {
 }
 
 export const abandonedRoutes: RouteModule = (router) => {
-  router.operation(adminApi.queryAbandonedCheckouts, (ctx) => {
-    ctx.requireAdmin();
-    const { query } = validate(querySchema, ctx.body);
+  /** Query and Search read alike; Search adds a text expression and names its metadata otherwise. */
+  const find = (
+    ctx: Parameters<Parameters<typeof router.operation>[1]>[0],
+    q: z.infer<typeof searchSchema>['search'],
+    kind: 'query' | 'search',
+  ) => {
     syncAbandoned(ctx);
     const page = findAbandoned(
       ctx.db,
       {
-        filter: query.filter,
-        sort: query.sort,
-        ...(query.cursorPaging
-          ? { cursorPaging: { limit: nn(query.cursorPaging.limit), cursor: query.cursorPaging.cursor } }
-          : {}),
-        ...(query.paging ? { paging: { limit: nn(query.paging.limit), offset: nn(query.paging.offset) } } : {}),
+        filter: q.filter,
+        sort: q.sort,
+        ...(q.cursorPaging ? { cursorPaging: { limit: nn(q.cursorPaging.limit), cursor: q.cursorPaging.cursor } } : {}),
+        ...(q.paging ? { paging: { limit: nn(q.paging.limit), offset: nn(q.paging.offset) } } : {}),
+        ...(q.search ? { search: { expression: q.search.expression, mode: q.search.mode } } : {}),
       },
-      'query',
+      kind,
     );
-    const items = page.items.map((a) => wire(ctx, a));
+    return { items: page.items.map((a) => wire(ctx, a)), metadata: page.metadata };
+  };
+
+  router.operation(adminApi.queryAbandonedCheckouts, (ctx) => {
+    ctx.requireAdmin();
+    const { items, metadata } = find(ctx, validate(querySchema, ctx.body).query, 'query');
     // `results` is the deprecated name the client still reads
-    return { json: { abandonedCheckouts: items, results: items, metadata: page.metadata } };
+    return { json: { abandonedCheckouts: items, results: items, metadata } };
   });
 
   router.operation(adminApi.searchAbandonedCheckouts, (ctx) => {
     ctx.requireAdmin();
-    const { search } = validate(searchSchema, ctx.body);
-    syncAbandoned(ctx);
-    const page = findAbandoned(
-      ctx.db,
-      {
-        filter: search.filter,
-        sort: search.sort,
-        ...(search.cursorPaging
-          ? { cursorPaging: { limit: nn(search.cursorPaging.limit), cursor: search.cursorPaging.cursor } }
-          : {}),
-        ...(search.paging ? { paging: { limit: nn(search.paging.limit), offset: nn(search.paging.offset) } } : {}),
-        ...(search.search ? { search: { expression: search.search.expression, mode: search.search.mode } } : {}),
-      },
-      'search',
-    );
-    return { json: { abandonedCheckouts: page.items.map((a) => wire(ctx, a)), pagingMetadata: page.metadata } };
+    const { items, metadata } = find(ctx, validate(searchSchema, ctx.body).search, 'search');
+    return { json: { abandonedCheckouts: items, pagingMetadata: metadata } };
   });
 
   router.operation(adminApi.getAbandonedCheckout, (ctx) => {

@@ -34,8 +34,24 @@ import {
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 
-/** Test cards of the hosted checkout. */
-export const TEST_CARDS = { ok: '4242424242424242', declined: '4000000000000002', pending: '4000000000000077' };
+/**
+ * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
+ * (delayed capture: the order's payment is AUTHORIZED until the owner captures or voids it; docs/wire.md
+ * "Payments"), and paid with refunds that fail at the provider.
+ */
+export const TEST_CARDS = {
+  ok: '4242424242424242',
+  declined: '4000000000000002',
+  pending: '4000000000000077',
+  authorize: '4000000000001000',
+  refundFails: '4000000000005126',
+};
+const CARD_PAYMENT: Record<string, PlaceOrderInput['payment']> = {
+  [TEST_CARDS.ok]: 'PAID',
+  [TEST_CARDS.pending]: 'PENDING',
+  [TEST_CARDS.authorize]: 'AUTHORIZED',
+  [TEST_CARDS.refundFails]: 'PAID',
+};
 
 const COUNTRIES: [string, string][] = [
   ['US', 'United States'],
@@ -187,11 +203,14 @@ function checkoutPage(
     })),
     selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
     testCard: TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim(),
+    captureLaterCard: TEST_CARDS.authorize.replace(/(.{4})/g, '$1 ').trim(),
     values,
     errors,
     ...(general ? { general } : {}),
     ...(back ? { back } : {}),
-    formAction: p.callbacks.thankYouPageUrl ? [new URL(p.callbacks.thankYouPageUrl).origin] : [],
+    // a paid form is answered with a redirect to the thank-you page, which form-action must allow too: the callback's,
+    // or (a session without one: the recovery link of an abandoned checkout) the post-flow page or the site's own
+    formAction: [new URL(thankYouUrl(ctx, p, '')).origin],
     imgSrc: [new URL(ctx.apiUrl).origin],
     status,
   });
@@ -300,7 +319,8 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       }
       if (f.cardNumber === TEST_CARDS.declined)
         return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
-      if (f.cardNumber !== TEST_CARDS.ok && f.cardNumber !== TEST_CARDS.pending)
+      const payment = Object.hasOwn(CARD_PAYMENT, f.cardNumber) ? CARD_PAYMENT[f.cardNumber] : undefined;
+      if (!payment)
         return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
       const input: PlaceOrderInput = {
         email: f.email,
@@ -314,7 +334,8 @@ export const checkoutRoutes: RouteModule = (router, app) => {
           subdivision: f.subdivision.toUpperCase(),
         },
         shippingCode: f.shipping,
-        payment: f.cardNumber === TEST_CARDS.pending ? 'PENDING' : 'PAID',
+        payment,
+        cardLast4: f.cardNumber.slice(-4),
       };
       let orderId: string;
       try {

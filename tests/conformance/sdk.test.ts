@@ -13,6 +13,7 @@ import type { Tokens } from '@wix/sdk';
 import * as backInStock from '@wix/auto_sdk_ecom_back-in-stock-notifications';
 import * as currentCart from '@wix/auto_sdk_ecom_current-cart';
 import * as orders from '@wix/auto_sdk_ecom_orders';
+import * as orderTransactions from '@wix/auto_sdk_ecom_order-transactions';
 import * as recommendations from '@wix/auto_sdk_ecom_recommendations';
 import * as files from '@wix/auto_sdk_media_files';
 import * as members from '@wix/auto_sdk_members_members';
@@ -22,6 +23,7 @@ import * as products from '@wix/auto_sdk_stores_products';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
+import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
 import type { RunningEmulator } from '../../emulator/server.ts';
 import { api, DEMO_CLIENT_ID, payCheckout, startTestEmulator } from '../helpers/emulator.ts';
 
@@ -511,6 +513,95 @@ describe('admin calls', () => {
     expect(canceled.order).toMatchObject({ _id: orderId, status: 'CANCELED' });
   });
 
+  it('payments: order transactions, capture, void, refundability, refund, mark as paid (single, bulk), manual payment', async () => {
+    const admin = createClient({
+      auth: strategies['AppStrategy (client_credentials)'](),
+      modules: { orders, orderTransactions },
+    });
+    /** An order paid with `card` by a new shopper. */
+    const buy = async (card: string) => {
+      const shopper = visitorClient();
+      await shopper.currentCart.addToCurrentCart({
+        lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: tapers }, quantity: 2 }],
+      });
+      const { checkoutId } = await shopper.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+      return payCheckout(emu, shopper.auth.getTokens().accessToken.value, checkoutId!, undefined, { cardNumber: card });
+    };
+    // the payments collector's refund, refundability and collecting calls are in the module's runtime but not in its
+    // typings (as addActivity above): called as the runtime has them
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    type Loose = any;
+    const collector = admin.orders as unknown as Record<
+      | 'getRefundabilityStatus'
+      | 'triggerRefund'
+      | 'recordManuallyCollectedPayment'
+      | 'paymentCollectionMarkOrderAsPaid'
+      | 'paymentCollectionBulkMarkOrdersAsPaid',
+      (...args: Loose[]) => Promise<Loose>
+    >;
+    const held = await buy(TEST_CARDS.authorize);
+    const listed = await admin.orderTransactions.listTransactionsForSingleOrder(held);
+    const payment = listed.orderTransactions!.payments![0]!;
+    expect(payment).toMatchObject({
+      status: 'AUTHORIZED',
+      regularPaymentDetails: { authorizationDetails: { delayedCapture: true, captures: [] } },
+    });
+    // the SDK turns dates into Date objects
+    expect(payment.regularPaymentDetails?.authorizationDetails?.authorizedDate).toBeInstanceOf(Date);
+    const captured = await admin.orders.captureAuthorizedPayments(held, [{ paymentId: payment._id! }]);
+    expect(captured.orderTransactions?.payments?.[0]).toMatchObject({ _id: payment._id, status: 'APPROVED' });
+    const refundability = await collector.getRefundabilityStatus(held);
+    expect(refundability.refundabilities).toEqual([
+      expect.objectContaining({ paymentId: payment._id, refundabilityStatus: 'REFUNDABLE' }),
+    ]);
+    const refunded = await collector.triggerRefund(held, [{ paymentId: payment._id!, amount: { amount: '5.00' } }], {
+      details: { reason: 'sdk' },
+      sideEffects: { restockInfo: { type: 'NO_ITEMS' }, sendOrderRefundedEmail: false },
+    });
+    expect(refunded.refundId).toEqual(expect.any(String));
+    expect(refunded.orderTransactions.refunds[0]).toMatchObject({
+      _id: refunded.refundId,
+      transactions: [{ paymentId: payment._id, refundStatus: 'SUCCEEDED' }],
+    });
+    expect((await admin.orders.getOrder(held)).paymentStatus).toBe('PARTIALLY_REFUNDED');
+    await expect(
+      collector.triggerRefund(held, [{ paymentId: payment._id!, amount: { amount: '9999.00' } }]),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'INVALID_AMOUNT' } } });
+
+    const voidable = await buy(TEST_CARDS.authorize);
+    const [auth] = (await admin.orderTransactions.listTransactionsForSingleOrder(voidable)).orderTransactions!
+      .payments!;
+    const voided = await admin.orders.voidAuthorizedPayments(voidable, [auth!._id!]);
+    expect(voided.orderTransactions?.payments?.[0]).toMatchObject({ status: 'VOIDED' });
+    await expect(admin.orders.voidAuthorizedPayments(voidable, [auth!._id!])).rejects.toMatchObject({
+      details: { applicationError: { code: 'PAYMENT_ALREADY_VOIDED' } },
+    });
+    const collectable = await admin.orders.getPaymentCollectabilityStatus(voidable);
+    expect(collectable.status).toBe('COLLECTABLE');
+    await collector.recordManuallyCollectedPayment(
+      voidable,
+      { amount: '1.00' },
+      {
+        userDefinedPaymentMethodName: { predefined: 'CASH' },
+      },
+    );
+    expect((await admin.orders.getOrder(voidable)).paymentStatus).toBe('PARTIALLY_PAID');
+    const marked = await collector.paymentCollectionMarkOrderAsPaid(voidable);
+    expect(marked.order).toMatchObject({ _id: voidable, paymentStatus: 'PAID' });
+
+    const another = await buy(TEST_CARDS.authorize);
+    const [anotherAuth] = (await admin.orderTransactions.listTransactionsForSingleOrder(another)).orderTransactions!
+      .payments!;
+    await admin.orders.voidAuthorizedPayments(another, [anotherAuth!._id!]);
+    const bulk = await collector.paymentCollectionBulkMarkOrdersAsPaid([another, voidable]);
+    expect(bulk.results.map((r: Loose) => [r.itemMetadata?._id, r.itemMetadata?.success])).toEqual([
+      [another, true],
+      [voidable, false],
+    ]);
+    expect(bulk.results[1]!.itemMetadata?.error?.code).toBe('ORDER_ALREADY_PAID');
+    expect(bulk.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+  });
+
   it('a visitor token is refused where only an admin may call (getOrder: 403)', async () => {
     const shopper = createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { orders } });
     await expect(shopper.orders.getOrder(orderId)).rejects.toMatchObject({
@@ -645,6 +736,15 @@ describe('coverage', () => {
       `DELETE /ecom/v1/orders/${ID}/activities/${ID}`,
       'POST /ecom/v1/bulk/orders/update-tags',
       'POST /ecom/v1/orders/aggregate',
+      `GET /ecom/v1/payments/orders/${ID}`,
+      `POST /ecom/v1/payments-collector/orders/${ID}/capture-authorized-payments`,
+      `POST /ecom/v1/payments-collector/orders/${ID}/void-authorized-payments`,
+      `GET /ecom/v1/payments-collector/orders/${ID}/refundability`,
+      `POST /ecom/v1/payments-collector/orders/${ID}/trigger-refund`,
+      `GET /ecom/v1/payments-collector/orders/${ID}/payment-collectability-status`,
+      `POST /ecom/v1/payments-collector/orders/${ID}/manual-payment`,
+      `POST /ecom/v1/payments-collector/orders/${ID}/mark-as-paid`,
+      'POST (/ecom)?/v1/bulk/payments-collector/mark-as-paid',
     ];
     const missing = expected.filter((pattern) => !sent.some((call) => new RegExp(`^(${pattern})$`).test(call)));
     expect(missing, sent.join('\n')).toEqual([]);

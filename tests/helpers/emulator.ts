@@ -187,6 +187,22 @@ export async function placeOrderAs(
   return payCheckout(emu, token, created.json.checkoutId, siteOrigin, form);
 }
 
+/** The hosted checkout form as a buyer fills it in (the test card that pays). */
+export const CHECKOUT_FORM = {
+  email: 'buyer@example.com',
+  firstName: 'Ada',
+  lastName: 'Buyer',
+  addressLine: '1 Main St',
+  city: 'Portland',
+  subdivision: 'OR',
+  postalCode: '97201',
+  country: 'US',
+  shipping: 'standard',
+  cardNumber: '4242 4242 4242 4242',
+  cardExpiry: '12/39',
+  cardCvc: '123',
+};
+
 /**
  * Pays a checkout as the buyer would: the ecomCheckout redirect session (made with the buyer's `token`) and the
  * hosted checkout form with the test card. Returns the order id.
@@ -207,21 +223,7 @@ export async function payCheckout(
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
   const url = new URL(rs.json.redirectSession.fullUrl);
-  const fields = {
-    email: 'buyer@example.com',
-    firstName: 'Ada',
-    lastName: 'Buyer',
-    addressLine: '1 Main St',
-    city: 'Portland',
-    subdivision: 'OR',
-    postalCode: '97201',
-    country: 'US',
-    shipping: 'standard',
-    cardNumber: '4242 4242 4242 4242',
-    cardExpiry: '12/39',
-    cardCvc: '123',
-    ...form,
-  } as Record<string, string>;
+  const fields = { ...CHECKOUT_FORM, ...form } as Record<string, string>;
   const done = await fetch(`${url.origin}/_hosted/checkout${url.search}`, {
     method: 'POST',
     redirect: 'manual',

@@ -133,6 +133,8 @@ async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: { ca
           INLAY_API_BASE: emulator.url,
           INLAY_OWNERS: DEMO_LOGINS.owner.email,
           INLAY_ALLOWED_ORIGINS: demoOrigin,
+          // the site's mail service: the emulator's dev mailbox (the recovery emails of the owner console)
+          INLAY_MAIL_URL: `${emulator.url}/_dev/mailbox`,
         },
         deps: { limits, log: () => {} },
       },

@@ -141,6 +141,7 @@ describe('<inlay-admin> orders', () => {
     expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
       ['Orders', 'true'],
       ['Reviews', 'false'],
+      ['Abandoned checkouts', 'false'],
     ]);
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     const rows = $$('[part=order]').map((r) => r.textContent);

@@ -8,8 +8,8 @@ h3{margin:0;font-size:18px}p{margin:0}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
 .bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:120px}
-.bulk,.actions,.top,.meta{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
-.meta span+span::before{content:"·";margin-inline-end:8px}
+.bulk,.actions,.top{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.meta{display:flex;flex-wrap:wrap;gap:2px 16px}
 .check{display:inline-flex;align-items:center;gap:8px;min-height:44px;font-weight:600;cursor:pointer}
 input[type=checkbox]{width:20px;height:20px;margin:0;accent-color:var(--_accent);cursor:pointer}
 .btn{cursor:pointer;min-height:44px;padding:8px 16px;border-radius:calc(var(--_radius) - 2px);font-weight:600;

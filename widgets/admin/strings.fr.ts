@@ -6,5 +6,6 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.sections': 'Rubriques de la console',
   'admin.orders': 'Commandes',
   'admin.reviews': 'Avis',
+  'admin.abandoned': 'Paniers abandonnés',
   'admin.retry': 'Réessayer',
 };

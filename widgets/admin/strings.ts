@@ -4,5 +4,6 @@ export const strings = {
   'admin.sections': 'Console sections',
   'admin.orders': 'Orders',
   'admin.reviews': 'Reviews',
+  'admin.abandoned': 'Abandoned checkouts',
   'admin.retry': 'Try again',
 };

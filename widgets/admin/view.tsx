@@ -1,40 +1,37 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
-import { strings } from './strings.ts';
-import type { ConsoleProps } from './console.tsx';
 
 export interface AdminProps {
   /**
-   * The section it opens on. `orders`: the shop's orders (search, summary, detail); `reviews`: every product's reviews
-   * waiting for approval.
+   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
+   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
    * @default orders
    */
   section?: string;
 }
 
-type ConsoleView = ComponentType<ConsoleProps>;
-
 /** Who the console is for: checked with the site companion (`GET me`) for each signed-in member, once per page. */
 const owners = new Map<string, Promise<boolean>>();
+type Console = ComponentType<AdminProps & WidgetProps>;
+/** The console itself (title, tabs, sections): loaded only once an owner is known. */
+let shell: Promise<Console> | undefined;
 
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in
  * member on the companion's owner list: anyone else (a visitor, another member, a page without a companion) sees
- * nothing, and the companion refuses them every call. The console (tabs) and each section load as their own chunks,
- * only for an owner.
+ * nothing, and the companion refuses them every call. The console (its title, tabs and strings) loads only for an
+ * owner, and each section as its own chunk.
  */
 export function AdminView(props: AdminProps & WidgetProps) {
   const { context } = props;
-  const t = context.i18n().strings(strings);
   const session = useStore($session);
   const memberId = session.role === 'member' ? session.member?.id : undefined;
   const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
-  const [Console, setConsole] = useState<{ C: ConsoleView }>();
+  const [Shown, setShown] = useState<{ C: Console }>();
   const [failed, setFailed] = useState<string>();
   const [attempt, setAttempt] = useState(0);
-  const ids = useId();
   const isOwner = !!memberId && owner?.of === memberId && owner.yes;
 
   useEffect(() => {
@@ -55,28 +52,24 @@ export function AdminView(props: AdminProps & WidgetProps) {
   }, [memberId]);
 
   useEffect(() => {
-    if (!isOwner || Console) return;
+    if (!isOwner || Shown) return;
     setFailed(undefined);
-    import('./console.tsx').then(
-      (m) => setConsole({ C: m.Console }),
-      (e: unknown) => setFailed(context.i18n().error(e)),
+    (shell ??= import('./console.tsx').then((m) => m.AdminConsole)).then(
+      (C) => setShown({ C }),
+      (e: unknown) => ((shell = undefined), setFailed(context.i18n().error(e))),
     );
   }, [isOwner, attempt]);
 
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;
+  if (Shown) return <Shown.C {...props} />;
   return (
-    <section class="root" part="root" aria-labelledby={`${ids}h`}>
-      <h2 class="h" id={`${ids}h`} part="title">
-        {t('admin.title')}
-      </h2>
-      {Console ? (
-        <Console.C {...props} ids={ids} t={t} />
-      ) : failed ? (
+    <div class="root" part="root">
+      {failed ? (
         <p class="err" role="alert">
           {failed}{' '}
           <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
-            {t('admin.retry')}
+            {context.i18n().t('action.retry')}
           </button>
         </p>
       ) : (
@@ -85,6 +78,6 @@ export function AdminView(props: AdminProps & WidgetProps) {
           <div class="skeleton" />
         </div>
       )}
-    </section>
+    </div>
   );
 }

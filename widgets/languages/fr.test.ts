@@ -10,6 +10,7 @@ import { strings as admin } from '../admin/strings.ts';
 import { queueStrings as adminQueue } from '../admin/queue-strings.ts';
 import { ordersStrings as adminOrders } from '../admin/orders-strings.ts';
 import { orderStrings as adminOrder } from '../admin/order-strings.ts';
+import { abandonedStrings as adminAbandoned } from '../admin/abandoned-strings.ts';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
@@ -35,6 +36,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   adminQueue,
   adminOrders,
   adminOrder,
+  adminAbandoned,
   addToCart,
   backInStock,
   backInStockForm,

@@ -11,6 +11,7 @@ import { fr as admin } from '../admin/strings.fr.ts';
 import { fr as adminQueue } from '../admin/queue-strings.fr.ts';
 import { fr as adminOrders } from '../admin/orders-strings.fr.ts';
 import { fr as adminOrder } from '../admin/order-strings.fr.ts';
+import { fr as adminAbandoned } from '../admin/abandoned-strings.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
@@ -37,6 +38,7 @@ export const parts = {
   adminQueue,
   adminOrders,
   adminOrder,
+  adminAbandoned,
   addToCart,
   backInStock,
   backInStockForm,

@@ -1,7 +1,8 @@
 import type { I18n } from '../../core/i18n/index.ts';
 import type { Order } from '../../core/api/orders.ts';
 
-/** Words for the orders' states and facts, shared by the list (orders.tsx) and an order's detail (order.tsx). */
+// Words for the orders' states and facts, shared by the list (orders.tsx) and an order's detail (order.tsx).
+
 /** A translator for any of the section's keys (the caller's own, by name). */
 export type Say = (key: string) => string;
 /** A status in words; a value the strings do not know is left out (never the raw enum). */

@@ -38,8 +38,9 @@ function pending(slug: string, name: string, body: string) {
   });
 }
 
+/** The demo's /admin page on the review queue (the console opens on orders). */
 async function atAdmin(w: WatchedPage, query = '') {
-  await w.page.goto(`${env.stack.demo}/admin${query}`);
+  await w.page.goto(`${env.stack.demo}/admin?section=reviews${query.replace(/^\?/, '&')}`);
   await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
 }
 

@@ -76,10 +76,11 @@ async function mount(attrs: Record<string, string> = { section: 'abandoned' }) {
 }
 
 describe('<inlay-admin section="abandoned">', () => {
-  it('a tablist: Reviews and Abandoned checkouts; arrows, Home and End move between them and load each section', async () => {
-    const { $, $$, text } = await mount({});
-    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(2));
-    const [reviews, abandoned] = $$<HTMLButtonElement>('[role=tab]');
+  it('a tablist: Orders, Reviews and Abandoned checkouts; arrows, Home and End move between them and load each section', async () => {
+    const { $, $$, text } = await mount({ section: 'reviews' });
+    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(3));
+    const [orders, reviews, abandoned] = $$<HTMLButtonElement>('[role=tab]');
+    expect(orders!.textContent).toBe('Orders');
     expect(reviews!.getAttribute('aria-selected')).toBe('true');
     expect(abandoned!.textContent).toBe('Abandoned checkouts');
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(reviews!.id);
@@ -93,7 +94,7 @@ describe('<inlay-admin section="abandoned">', () => {
     await vi.waitFor(() => expect($$('[part=checkout]')).toHaveLength(2));
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(abandoned!.id);
     $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
-    await vi.waitFor(() => expect(reviews!.getAttribute('aria-selected')).toBe('true'));
+    await vi.waitFor(() => expect(orders!.getAttribute('aria-selected')).toBe('true'));
     $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
     await vi.waitFor(() => expect(abandoned!.getAttribute('aria-selected')).toBe('true'));
   });

@@ -5,11 +5,12 @@ import type { AdminProps } from './view.tsx';
 import { strings } from './strings.ts';
 import { consoleCss } from './console-styles.ts';
 
-const SECTIONS = ['reviews', 'abandoned'] as const;
+const SECTIONS = ['orders', 'reviews', 'abandoned'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
 const chunks: Record<Section, () => Promise<Lazy>> = {
+  orders: () => import('./orders.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./queue.tsx').then((m) => m.ReviewQueue),
   abandoned: () => import('./abandoned.tsx').then((m) => m.AbandonedCheckouts),
 };
@@ -22,7 +23,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const { context, emit, host } = props;
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
-  const [section, setSection] = useState<Section>(pick(props.section) ?? 'reviews');
+  const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
   const [loaded, setLoaded] = useState<Partial<Record<Section, Lazy>>>({});
   const [failed, setFailed] = useState<string>();
   const [attempt, setAttempt] = useState(0);

@@ -4,6 +4,7 @@ import type { strings } from './strings.ts';
 export const fr: Record<keyof typeof strings, string> = {
   'admin.title': 'Console de la boutique',
   'admin.sections': 'Rubriques de la console',
+  'admin.orders': 'Commandes',
   'admin.reviews': 'Avis',
   'admin.abandoned': 'Paniers abandonnés',
   'admin.retry': 'Réessayer',

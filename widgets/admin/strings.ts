@@ -2,6 +2,7 @@
 export const strings = {
   'admin.title': 'Shop console',
   'admin.sections': 'Console sections',
+  'admin.orders': 'Orders',
   'admin.reviews': 'Reviews',
   'admin.abandoned': 'Abandoned checkouts',
   'admin.retry': 'Try again',

@@ -55,8 +55,8 @@ beforeEach(() => {
   $session.set({ status: 'member', role: 'member', member });
 });
 
-async function mount(companion: string | null = B) {
-  const { el, $, $$ } = await mountWidget('inlay-admin', {}, net.fetch, companion ? { companion } : {});
+async function mount(companion: string | null = B, attributes: Record<string, string> = { section: 'reviews' }) {
+  const { el, $, $$ } = await mountWidget('inlay-admin', attributes, net.fetch, companion ? { companion } : {});
   const text = () => el.shadowRoot!.textContent ?? '';
   const button = (name: RegExp) => $$<HTMLButtonElement>('button').find((b) => name.test(b.textContent ?? ''));
   return { el, $, $$, text, button };

@@ -1,0 +1,346 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { I18n, Translator } from '../../core/i18n/index.ts';
+import type { Order, OrderAddress } from '../../core/api/orders.ts';
+import { noteOf, type AdminOrdersModel, type DetailUi } from './orders-model.ts';
+import { ordersStrings } from './orders-strings.ts';
+import { orderStrings } from './order-strings.ts';
+import { buyer, states, total, word } from './orders-words.ts';
+
+const both = { ...ordersStrings, ...orderStrings };
+type K = keyof typeof both;
+type T = Translator<K>;
+
+export interface OrderProps {
+  model: AdminOrdersModel;
+  d: DetailUi;
+  i18n: I18n;
+  ids: string;
+}
+
+const address = (a?: OrderAddress) =>
+  a
+    ? [
+        a.addressLine1 ?? a.addressLine,
+        a.addressLine2,
+        [a.postalCode, a.city].filter(Boolean).join(' '),
+        a.subdivision,
+        a.country,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
+/**
+ * One order: its state, lines, buyer, addresses and activity timeline; its notes (add, edit, delete); approve or reject
+ * it while pending; cancel it. Each action asks first, runs once at a time, and says what came of it.
+ */
+export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
+  const t: T = i18n.strings(both);
+  const say = (k: string) => t(k as K);
+  const o = d.order;
+  const ship = o?.shippingInfo?.logistics?.shippingDestination?.address;
+  const bill = o?.billingInfo?.address;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // what is being asked before it is sent: a status, the cancel step, a note's deletion
+  const [ask, setAsk] = useState<string>();
+  const [editing, setEditing] = useState<string>();
+  // the order's heading takes focus once it shows (the list it replaced had it)
+  useEffect(() => heading.current?.focus(), [d.id, !o]);
+  const failed = (on: string) =>
+    d.failed?.on === on ? (
+      <p class="err" role="alert">
+        {d.failed.text}
+      </p>
+    ) : null;
+  const number = String(o?.number ?? '');
+  const open = o?.status === 'PENDING' || o?.status === 'APPROVED';
+  return (
+    <section class="detail" part="detail" aria-labelledby={`${ids}d`} aria-busy={d.status === 'loading'}>
+      <button type="button" class="link" onClick={model.close}>
+        {t('ao.back')}
+      </button>
+      <p class="visually-hidden" role="status">
+        {d.done ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K) : ''}
+      </p>
+      {d.status === 'loading' ? (
+        <div class="bones" aria-hidden="true">
+          <div class="skeleton" />
+        </div>
+      ) : !o ? (
+        <p class="err" role="alert">
+          {d.error}{' '}
+          <button type="button" class="link" onClick={() => void model.open(d.id)}>
+            {t('ao.retry')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <h3 id={`${ids}d`} tabIndex={-1} ref={heading}>
+            {t('ao.number', { number })}
+          </h3>
+          <p class="muted">
+            {o.createdDate ? i18n.date(o.createdDate, 'long') : ''} · {states(say, o, both).join(' · ')}
+          </p>
+          {d.error ? (
+            <p class="err" role="alert">
+              {d.error}
+            </p>
+          ) : null}
+          {open ? (
+            <div class="actions" part="actions">
+              {o.status === 'PENDING'
+                ? (['APPROVED', 'REJECTED'] as const).map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      class="btn"
+                      disabled={!!d.busy}
+                      aria-busy={d.busy === s}
+                      onClick={() => setAsk(s)}
+                    >
+                      {t(s === 'APPROVED' ? 'ao.approve' : 'ao.reject')}
+                    </button>
+                  ))
+                : null}
+              <button type="button" class="btn" disabled={!!d.busy} onClick={() => setAsk('cancel')}>
+                {t('ao.cancel')}
+              </button>
+            </div>
+          ) : null}
+          {ask === 'APPROVED' || ask === 'REJECTED' ? (
+            <Confirm
+              text={t(`ao.ask.${ask}`, { number })}
+              yes={t('ao.yes')}
+              no={t('ao.dismiss')}
+              busy={d.busy === ask}
+              onYes={async () => (await model.setStatus(ask)) && setAsk(undefined)}
+              onNo={() => setAsk(undefined)}
+            />
+          ) : null}
+          {ask === 'cancel' && open ? (
+            <CancelStep o={o} busy={d.busy === 'cancel'} t={t} model={model} onDone={() => setAsk(undefined)} />
+          ) : null}
+          {failed('APPROVED') ?? failed('REJECTED') ?? failed('cancel')}
+          <h4>{t('ao.lines')}</h4>
+          <ul class="list">
+            {o.lineItems.map((l) => (
+              <li key={l.id} class="line">
+                <span>{l.productName?.translated ?? l.productName?.original}</span>
+                <span class="muted">{t('ao.qty', { n: l.quantity })}</span>
+                <span>{l.price ? i18n.money(l.price.amount, o.currency ?? 'USD') : ''}</span>
+              </li>
+            ))}
+          </ul>
+          <p class="strong">
+            {t('ao.total')}: {total(i18n, o)}
+          </p>
+          <dl class="facts">
+            {(
+              [
+                ['ao.buyer', buyer(o)],
+                ['ao.shipTo', address(ship)],
+                ['ao.billTo', address(bill)],
+              ] as const
+            ).map(([k, v]) =>
+              v ? (
+                <div key={k}>
+                  <dt>{t(k)}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          <h4>{t('ao.timeline')}</h4>
+          <ol class="timeline" part="timeline">
+            {(o.activities ?? []).map((a, i) => {
+              const note = noteOf(a);
+              const id = a.id ?? '';
+              return (
+                <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
+                  <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
+                  {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
+                  {note === undefined || !id ? null : editing === id ? (
+                    <NoteForm
+                      label={t('ao.editNote')}
+                      submit={t('ao.save')}
+                      initial={note}
+                      busy={d.busy === `edit:${id}`}
+                      onSend={async (text) => (await model.editNote(id, text)) && setEditing(undefined)}
+                      onCancel={() => setEditing(undefined)}
+                      cancel={t('ao.dismiss')}
+                    />
+                  ) : (
+                    <>
+                      <p class="note">{note}</p>
+                      {ask === `delete:${id}` ? (
+                        <Confirm
+                          text={t('ao.deleteAsk')}
+                          yes={t('ao.yesDelete')}
+                          no={t('ao.dismiss')}
+                          busy={d.busy === `delete:${id}`}
+                          onYes={async () => (await model.deleteNote(id)) && setAsk(undefined)}
+                          onNo={() => setAsk(undefined)}
+                        />
+                      ) : (
+                        <div class="actions">
+                          <button type="button" class="link" disabled={!!d.busy} onClick={() => setEditing(id)}>
+                            {t('ao.edit')}
+                            <span class="visually-hidden"> {note.slice(0, 40)}</span>
+                          </button>
+                          <button type="button" class="link" disabled={!!d.busy} onClick={() => setAsk(`delete:${id}`)}>
+                            {t('ao.delete')}
+                            <span class="visually-hidden"> {note.slice(0, 40)}</span>
+                          </button>
+                        </div>
+                      )}
+                    </>
+                  )}
+                  {failed(`edit:${id}`) ?? failed(`delete:${id}`)}
+                </li>
+              );
+            })}
+          </ol>
+          <NoteForm
+            key={d.id}
+            label={t('ao.noteLabel')}
+            submit={t('ao.addNote')}
+            initial=""
+            busy={d.busy === 'note'}
+            clearOnSend
+            onSend={(text) => model.addNote(text)}
+          />
+          {failed('note')}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A question and its two answers; "yes" is disabled while its call is under way (no double submit). */
+function Confirm(p: { text: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div class="confirm" part="confirm" role="group" aria-label={p.text}>
+      <p tabIndex={-1} ref={ref}>
+        {p.text}
+      </p>
+      <div class="actions">
+        <button type="button" class="btn primary" disabled={p.busy} aria-busy={p.busy} onClick={p.onYes}>
+          {p.yes}
+        </button>
+        <button type="button" class="btn" onClick={p.onNo}>
+          {p.no}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A note's text: kept as typed until the companion confirms (a failure leaves it for another try). */
+function NoteForm(p: {
+  label: string;
+  submit: string;
+  initial: string;
+  busy: boolean;
+  clearOnSend?: boolean;
+  onSend: (text: string) => Promise<unknown>;
+  onCancel?: () => void;
+  cancel?: string;
+}) {
+  const id = useId();
+  const [text, setText] = useState(p.initial);
+  return (
+    <form
+      class="noteform"
+      part="note-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        // what the field holds now (a render may not have caught up with the last keystroke)
+        const typed = String(new FormData(e.currentTarget).get('note') ?? '').trim();
+        if (!typed || p.busy) return;
+        if ((await p.onSend(typed)) && p.clearOnSend) setText('');
+      }}
+    >
+      <label for={id}>{p.label}</label>
+      <textarea
+        id={id}
+        name="note"
+        rows={3}
+        maxLength={5000}
+        value={text}
+        onInput={(e) => setText(e.currentTarget.value)}
+      />
+      <div class="actions">
+        <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>
+          {p.submit}
+        </button>
+        {p.onCancel ? (
+          <button type="button" class="btn" onClick={p.onCancel}>
+            {p.cancel}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Cancel: email or not (with a message), restock or not; the confirmation says what will happen before it is sent. */
+function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrdersModel; onDone: () => void }) {
+  const { o, t } = p;
+  const [email, setEmail] = useState(true);
+  const [restock, setRestock] = useState(true);
+  const [message, setMessage] = useState('');
+  const id = useId();
+  const to = o.buyerInfo?.email ?? t('ao.buyer');
+  const items = o.lineItems.reduce((n, l) => n + l.quantity, 0);
+  const said = [
+    email ? t(message.trim() ? 'ao.willEmailMsg' : 'ao.willEmail', { email: to }) : t('ao.noEmail'),
+    restock ? t('ao.willRestock', { count: items }) : t('ao.noRestock'),
+  ].join(' ');
+  return (
+    <form
+      class="confirm"
+      part="cancel"
+      aria-labelledby={`${id}h`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const m = message.trim();
+        if (await p.model.cancel({ sendEmail: email, restock, ...(email && m ? { message: m } : {}) })) p.onDone();
+      }}
+    >
+      <p class="strong" id={`${id}h`}>
+        {t('ao.cancelAsk', { number: String(o.number) })}
+      </p>
+      <label class="check">
+        <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />
+        {t('ao.sendEmail')}
+      </label>
+      {email ? (
+        <label>
+          {t('ao.message')}
+          <textarea
+            name="message"
+            rows={2}
+            maxLength={1000}
+            value={message}
+            onInput={(e) => setMessage(e.currentTarget.value)}
+          />
+        </label>
+      ) : null}
+      <label class="check">
+        <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
+        {t('ao.restock')}
+      </label>
+      <p part="cancel-summary">{said}</p>
+      <div class="actions">
+        <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>
+          {t('ao.yesCancel')}
+        </button>
+        <button type="button" class="btn" onClick={p.onDone}>
+          {t('ao.keep')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { I18n } from '../../core/i18n/index.ts';
+import type { Order } from '../../core/api/orders.ts';
+
+// Words for the orders' states and facts, shared by the list (orders.tsx) and an order's detail (order.tsx).
+
+/** A translator for any of the section's keys (the caller's own, by name). */
+export type Say = (key: string) => string;
+/** A status in words; a value the strings do not know is left out (never the raw enum). */
+export const word = (t: Say, key: string, known: object) => (key in known ? t(key) : '');
+export const total = (i18n: I18n, o: Order) => {
+  const m = o.priceSummary?.total;
+  return m ? i18n.money(m.amount, o.currency ?? 'USD') : '';
+};
+export const buyer = (o: Order) => {
+  const c = o.billingInfo?.contactDetails;
+  return [[c?.firstName, c?.lastName].filter(Boolean).join(' '), o.buyerInfo?.email].filter(Boolean).join(' · ');
+};
+/** The order's state in words: its status when not approved, its payment and its fulfilment. */
+export const states = (t: Say, o: Order, known: object) =>
+  [
+    o.status && o.status !== 'APPROVED' ? word(t, `ao.st.${o.status}`, known) : '',
+    word(t, `ao.pay.${o.paymentStatus}`, known),
+    word(t, `ao.ful.${o.fulfillmentStatus}`, known),
+  ].filter(Boolean);

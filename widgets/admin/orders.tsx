@@ -1,0 +1,274 @@
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useStore } from '@nanostores/react';
+import { adoptSheet } from '../../core/element.ts';
+import type { I18n, Translator } from '../../core/i18n/index.ts';
+import type { ConsoleSectionProps } from './section.ts';
+import {
+  createAdminOrdersModel,
+  FULFILLMENT_STATUSES,
+  NO_FILTERS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PERIODS,
+  SORTS,
+  type AdminOrdersModel,
+  type Filters,
+} from './orders-model.ts';
+import { ordersStrings } from './orders-strings.ts';
+import { ordersCss } from './orders-styles.ts';
+import { buyer, states, total } from './orders-words.ts';
+import type { OrderProps } from './order.tsx';
+
+type K = keyof typeof ordersStrings;
+type T = Translator<K>;
+
+/**
+ * The shop's orders: a summary over a period, then the orders found with the filters and sort (kept in the page's
+ * URL), 25 at a time, each opening its detail.
+ */
+export function AdminOrders({ context, ids }: ConsoleSectionProps) {
+  const i18n = context.i18n();
+  const t: T = i18n.strings(ordersStrings);
+  const model = useMemo(() => createAdminOrdersModel(context), []);
+  const detail = useStore(model.$detail);
+  // an order's detail and its actions: their own chunk, loaded when an order is first opened
+  const [Order, setOrder] = useState<{ C: ComponentType<OrderProps> }>();
+  const [failed, setFailed] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void model.load();
+    void model.summary(model.$summary.get().days);
+  }, [model]);
+  useEffect(() => {
+    if (!detail || Order) return;
+    setFailed(undefined);
+    import('./order.tsx').then(
+      (m) => setOrder({ C: m.OrderDetail }),
+      (e: unknown) => setFailed(i18n.error(e)),
+    );
+  }, [!detail, attempt]);
+  return (
+    <div class="orders" ref={(n) => adoptSheet(n, ordersCss)}>
+      {detail ? (
+        Order ? (
+          <Order.C model={model} d={detail} i18n={i18n} ids={ids} />
+        ) : failed ? (
+          <p class="err" role="alert">
+            {failed}{' '}
+            <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
+              {t('ao.retry')}
+            </button>
+          </p>
+        ) : (
+          <div class="bones" aria-hidden="true">
+            <div class="skeleton" />
+          </div>
+        )
+      ) : (
+        <>
+          <Summary model={model} i18n={i18n} t={t} ids={ids} />
+          <List model={model} i18n={i18n} t={t} ids={ids} />
+        </>
+      )}
+    </div>
+  );
+}
+
+const say = (t: T) => (k: string) => t(k as K);
+
+interface Parts {
+  model: AdminOrdersModel;
+  i18n: I18n;
+  t: T;
+  ids: string;
+}
+
+function Summary({ model, i18n, t, ids }: Parts) {
+  const s = useStore(model.$summary);
+  const d = s.data;
+  const cash = (v: string) => (d?.currency ? i18n.money(v, d.currency) : i18n.number(Number(v)));
+  return (
+    <section class="card" part="summary" aria-labelledby={`${ids}s`} aria-busy={s.status === 'loading'}>
+      <div class="head">
+        <h3 id={`${ids}s`}>{t('ao.summary')}</h3>
+        <label class="inline">
+          {t('ao.period')}
+          <select value={String(s.days)} onChange={(e) => void model.summary(Number(e.currentTarget.value))}>
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t('ao.days', { count: p })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {s.status === 'error' ? (
+        <p class="err" role="alert">
+          {s.error}{' '}
+          <button type="button" class="link" onClick={() => void model.summary(s.days)}>
+            {t('ao.retry')}
+          </button>
+        </p>
+      ) : (
+        <dl class="figures">
+          {(
+            [
+              ['ao.orders', d ? i18n.number(d.count) : ''],
+              ['ao.revenue', d ? cash(d.revenue) : ''],
+              ['ao.average', d ? cash(d.average) : ''],
+            ] as const
+          ).map(([k, v]) => (
+            <div key={k}>
+              <dt>{t(k)}</dt>
+              <dd>{s.status === 'ready' ? v : <span class="skeleton" aria-hidden="true" />}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p class="muted">{t('ao.summaryNote')}</p>
+    </section>
+  );
+}
+
+function List({ model, i18n, t, ids }: Parts) {
+  const list = useStore(model.$list);
+  const filters = useStore(model.$filters);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [bad, setBad] = useState(false);
+  const set = (k: keyof Filters) => (e: { currentTarget: { value: string } }) => {
+    const v = e.currentTarget.value;
+    setDraft((d) => ({ ...d, [k]: v }));
+  };
+  const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
+  const select = (k: keyof Filters, label: K, prefix: string, values: readonly string[], any = true) => (
+    <label>
+      {t(label)}
+      <select name={k} value={draft[k]} onChange={set(k)}>
+        {any ? <option value="">{t('ao.any')}</option> : null}
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {t(`${prefix}${v}` as K)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <section class="list-wrap" aria-labelledby={`${ids}o`}>
+      <h3 id={`${ids}o`}>{t('ao.title')}</h3>
+      <form
+        class="filters"
+        part="filters"
+        aria-label={t('ao.filters')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          // what the fields hold now (a render may not have caught up with the last keystroke)
+          const form = new FormData(e.currentTarget);
+          const f = Object.fromEntries(
+            Object.keys(NO_FILTERS).map((k) => [k, String(form.get(k) ?? '')]),
+          ) as unknown as Filters;
+          const wrong = !!f.from && !!f.to && f.to < f.from;
+          setBad(wrong);
+          if (!wrong) void model.search(f);
+        }}
+      >
+        <label class="wide">
+          {t('ao.text')}
+          <input type="search" name="text" maxLength={100} value={draft.text} onInput={set('text')} />
+        </label>
+        {select('status', 'ao.status', 'ao.st.', ORDER_STATUSES)}
+        {select('payment', 'ao.payment', 'ao.pay.', PAYMENT_STATUSES)}
+        {select('fulfillment', 'ao.fulfillment', 'ao.ful.', FULFILLMENT_STATUSES)}
+        <label>
+          {t('ao.from')}
+          <input type="date" name="from" value={draft.from} onInput={set('from')} aria-invalid={bad} />
+        </label>
+        <label>
+          {t('ao.to')}
+          <input type="date" name="to" value={draft.to} onInput={set('to')} aria-invalid={bad} />
+        </label>
+        {select('sort', 'ao.sort', 'ao.sort.', SORTS, false)}
+        <div class="actions wide">
+          <button type="submit" class="btn primary" aria-busy={list.status === 'loading'}>
+            {t('ao.apply')}
+          </button>
+          <button
+            type="button"
+            class="btn"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              setBad(false);
+              void model.search(NO_FILTERS);
+            }}
+          >
+            {t('ao.clear')}
+          </button>
+        </div>
+        {bad ? (
+          <p class="err wide" role="alert">
+            {t('ao.badRange')}
+          </p>
+        ) : null}
+      </form>
+      {list.status === 'loading' ? (
+        <div class="bones" aria-hidden="true">
+          <div class="skeleton" />
+          <div class="skeleton" />
+          <div class="skeleton" />
+        </div>
+      ) : list.status === 'error' ? (
+        <p class="err" role="alert">
+          {list.error}{' '}
+          <button type="button" class="link" onClick={() => void model.load()}>
+            {t('ao.retry')}
+          </button>
+        </p>
+      ) : !list.orders.length ? (
+        <p class="empty" part="empty">
+          {t(filtered ? 'ao.empty' : 'ao.none')}
+        </p>
+      ) : (
+        <>
+          <p class="muted" role="status" part="count">
+            {t('ao.count', { count: list.count ?? list.orders.length })}
+          </p>
+          <ul class="list" aria-labelledby={`${ids}o`}>
+            {list.orders.map((o) => (
+              <li key={o.id} class="row" part="order">
+                <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
+                  {t('ao.number', { number: String(o.number) })}
+                </button>
+                <span class="muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</span>
+                <span class="buyer">{buyer(o) || t('ao.noBuyer')}</span>
+                <span class="strong">{total(i18n, o)}</span>
+                <span class="chips">
+                  {states(say(t), o, ordersStrings).map((w) => (
+                    <span key={w} class="chip">
+                      {w}
+                    </span>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {list.next ? (
+            <button
+              type="button"
+              class="btn"
+              aria-busy={!!list.more}
+              disabled={list.more}
+              onClick={() => void model.more()}
+            >
+              {t('ao.more')}
+            </button>
+          ) : null}
+          {list.error ? (
+            <p class="err" role="alert">
+              {list.error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

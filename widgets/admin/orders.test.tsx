@@ -1,9 +1,20 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../core/api/members.ts';
 import { filtersFrom, filtersInto, NO_FILTERS, searchBody } from './orders-model.ts';
+
+// the console's chunks, imported once before the tests (a first import is slow on a busy machine; the waits are 1 s)
+beforeAll(async () => {
+  await Promise.all([
+    import('./console.tsx'),
+    import('./queue.tsx'),
+    import('./abandoned.tsx'),
+    import('./orders.tsx'),
+    import('./order.tsx'),
+  ]);
+});
 
 const B = 'https://shop.test/api/inlay';
 const XSS = '<img src=x onerror="window.__xss=1">';

@@ -1,10 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../core/api/members.ts';
 import { addLanguage } from '../../core/i18n/index.ts';
 import frPack from '../languages/fr.ts';
+
+// the console's chunks, imported once before the tests (a first import is slow on a busy machine; the waits are 1 s)
+beforeAll(async () => {
+  await Promise.all([
+    import('./console.tsx'),
+    import('./queue.tsx'),
+    import('./abandoned.tsx'),
+    import('./orders.tsx'),
+    import('./order.tsx'),
+  ]);
+});
 
 const B = 'https://shop.test/api/inlay';
 const XSS = '<img src=x onerror="window.__xss=1">';
@@ -164,7 +175,10 @@ describe('<inlay-admin>', () => {
   it('on a French page the console speaks French: its strings load with it, not in the pack every page loads', async () => {
     expect(Object.keys(frPack)).not.toContain('q.title');
     addLanguage('fr', { ...frPack });
-    const { el, $$ } = await mountWidget('inlay-admin', {}, net.fetch, { companion: B, locale: 'fr' });
+    const { el, $$ } = await mountWidget('inlay-admin', { section: 'reviews' }, net.fetch, {
+      companion: B,
+      locale: 'fr',
+    });
     await vi.waitFor(() => expect($$('[part=review]')).toHaveLength(3));
     const text = el.shadowRoot!.textContent!;
     expect(text).toContain('Console de la boutique');

@@ -7,14 +7,6 @@ import { fr as account } from '../account/strings.fr.ts';
 import { fr as accountOrders } from '../account/orders-strings.fr.ts';
 import { fr as accountDetails } from '../account/details-strings.fr.ts';
 import { fr as accountSignIn } from '../account/signin.fr.ts';
-<<<<<<< HEAD
-=======
-import { fr as admin } from '../admin/strings.fr.ts';
-import { fr as adminQueue } from '../admin/queue-strings.fr.ts';
-import { fr as adminOrders } from '../admin/orders-strings.fr.ts';
-import { fr as adminOrder } from '../admin/order-strings.fr.ts';
-import { fr as adminAbandoned } from '../admin/abandoned-strings.fr.ts';
->>>>>>> h/i22-ui-orders
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
@@ -37,14 +29,6 @@ export const parts = {
   accountOrders,
   accountDetails,
   accountSignIn,
-<<<<<<< HEAD
-=======
-  admin,
-  adminQueue,
-  adminOrders,
-  adminOrder,
-  adminAbandoned,
->>>>>>> h/i22-ui-orders
   addToCart,
   backInStock,
   backInStockForm,

@@ -127,13 +127,20 @@ const KB = 1024;
  * page through core's `addStrings`, +63 B of core, so the pack every French page loads does not grow). The one-file
  * build carries all of it in both languages.
  */
+/*
+ * classic raised again, from 96 KB to 103 KB, with issue 22's orders section, measured 96332 → 104585 B: the list
+ * with its filters and summary (5929 B in the module build), the order's detail with notes, cancel and status
+ * (3097 B) and their French (the console's French chunk 1726 → 3249 B). Every byte of it is owner-only; the one-file
+ * build is the one place it reaches every visitor (a follow-up: leave the console out of inlay.js, or load it there on
+ * demand too).
+ */
 const BUDGET = {
   loader: 1.6 * KB,
   runtimeAndCore: 28 * KB,
   widget: 7 * KB,
   allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
-  classic: 96 * KB,
+  classic: 103 * KB,
 };
 
 /**

@@ -14,8 +14,8 @@ text-align:center;color:var(--_muted)}
 .filter{display:inline-flex;align-items:center;gap:8px;font-weight:600}
 select{font:inherit;min-height:44px;padding:6px 8px;color:var(--_text);background:var(--_bg);border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px)}
-.actions,.top,.meta{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
-.meta span+span::before{content:"·";margin-inline-end:8px}
+.actions,.top{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.meta{display:flex;flex-wrap:wrap;align-items:center;gap:2px 16px}
 .who{overflow-wrap:anywhere}
 .badge{font-size:13px;font-weight:600;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}
 .btn{cursor:pointer;min-height:44px;padding:8px 16px;border-radius:calc(var(--_radius) - 2px);font-weight:600;

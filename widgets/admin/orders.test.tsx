@@ -248,6 +248,16 @@ describe('<inlay-admin> orders', () => {
     expect((sent('/admin/orders/search')[2]!.body as { text: string }).text).toBe('zed@example.com');
   });
 
+  it('a summary without a currency (no order, or several currencies) shows no amount rather than a bare number', async () => {
+    reply = (call) =>
+      call.url.endsWith('/admin/orders/summary')
+        ? json(200, { count: 0, revenue: '0', average: '0', currency: null })
+        : undefined;
+    const { $ } = await mount();
+    await vi.waitFor(() => expect($('[part=summary]')!.textContent).toContain('—'));
+    expect($('[part=summary]')!.textContent).not.toMatch(/Revenue\s*0/);
+  });
+
   it('a failed summary says why and tries again; another period asks again', async () => {
     let fail = true;
     reply = (call) => (call.url.endsWith('/admin/orders/summary') && fail ? refusal() : undefined);

@@ -86,7 +86,8 @@ interface Parts {
 function Summary({ model, i18n, t, ids }: Parts) {
   const s = useStore(model.$summary);
   const d = s.data;
-  const cash = (v: string) => (d?.currency ? i18n.money(v, d.currency) : i18n.number(Number(v)));
+  // no currency: no order in the period, or orders in several currencies (a sum of those would mean nothing)
+  const cash = (v: string) => (d?.currency ? i18n.money(v, d.currency) : '—');
   return (
     <section class="card" part="summary" aria-labelledby={`${ids}s`} aria-busy={s.status === 'loading'}>
       <div class="head">

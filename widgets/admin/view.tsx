@@ -20,7 +20,7 @@ type Console = ComponentType<AdminProps & WidgetProps>;
 /** The console itself (title, tabs, sections): loaded only once an owner is known. */
 const shell = onDemand(() => import('./console.tsx').then((m): Console => m.AdminConsole));
 /** Its French, loaded with it on a French page (not in the pack every French shopper loads). */
-const french = onDemand(() => import('./console.fr.ts').then((m) => (addStrings('fr', m.default), true)));
+const french = onDemand(() => import('./console-fr.ts').then((m) => (addStrings('fr', m.default), true)));
 
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in

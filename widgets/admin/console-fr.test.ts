@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import consoleFr from './console.fr.ts';
+import consoleFr from './console-fr.ts';
 import pack from '../languages/fr.ts';
 import { strings } from './strings.ts';
 import { queueStrings } from './queue-strings.ts';

@@ -61,6 +61,131 @@ const classicStaticImports: Plugin = {
 };
 
 /**
+ * What the classic `assets/inlay-console-<hash>.js` (the owner's console for pages on `inlay.js`) takes from `inlay.js` instead of
+ * carrying its own copy: the one preact, the page's stores, core (a library without page state, zod, it carries). `inlay.js` exports each (as `InlayBundle.<key>`,
+ * key = the path with every non-word character as `_`); the console build refuses any other import from outside the
+ * console, so a console that starts using something new fails the build until it is added here.
+ */
+export const SHARED_WITH_CONSOLE = [
+  'preact/compat',
+  'preact/jsx-runtime',
+  'nanostores',
+  '@nanostores/react',
+  'core/element.ts',
+  'core/errors.ts',
+  'core/i18n/index.ts',
+  'core/on-demand.ts',
+  'core/safe-url.ts',
+  'core/api/companion.ts',
+  'core/api/orders.ts',
+  'core/stores/products.ts',
+  'core/stores/session.ts',
+  'widgets/admin/console-load-classic.ts',
+];
+const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '_');
+/** The console's own modules: its folder (but the classic build's loader, which is inlay.js's) and its platform calls. */
+const consoleOwn = (id: string) =>
+  /[\\/]widgets[\\/]admin[\\/](?!console-load)/.test(id) || /[\\/]core[\\/]api[\\/]admin-[\w-]+\.ts$/.test(id);
+
+/**
+ * What the console's modules import from the shared ones: `{ spec: names }` (`'*'` for a namespace import), read from
+ * their sources, type-only imports left out.
+ */
+function consoleImports(): Map<string, Set<string> | '*'> {
+  const files = [
+    ...readdirSync(join(root, 'widgets/admin')).map((f) => join(root, 'widgets/admin', f)),
+    ...readdirSync(join(root, 'core/api')).map((f) => join(root, 'core/api', f)),
+  ].filter((f) => consoleOwn(f) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  // (the JSX the sources are compiled to imports the runtime: not in their text)
+  const used = new Map<string, Set<string> | '*'>([['preact/jsx-runtime', new Set(['jsx', 'jsxs', 'Fragment'])]]);
+  for (const file of files) {
+    for (const [, clause, source] of readFileSync(file, 'utf8').matchAll(
+      /^import\s+(?!type\b)([^'";]*?)\s+from\s+['"]([^'"]+)['"]/gm,
+    )) {
+      const bare = !/^[./]/.test(source!);
+      const spec = bare
+        ? (browserAliases.find((a) => a.find.test(source!))?.replacement ?? source!)
+        : relative(root, resolve(dirname(file), source!))
+            .split(sep)
+            .join('/');
+      if (!SHARED_WITH_CONSOLE.includes(spec)) continue;
+      const names = used.get(spec) ?? new Set<string>();
+      if (names === '*') continue;
+      if (/^\*\s+as\b/.test(clause!)) {
+        used.set(spec, '*');
+        continue;
+      }
+      if (/^[\w$]+/.test(clause!)) names.add('default');
+      for (const n of /\{([^}]*)\}/.exec(clause!)?.[1]?.split(',') ?? []) {
+        const name = n.trim().split(/\s+as\s+/)[0]!;
+        if (name && !name.startsWith('type ')) names.add(name);
+      }
+      used.set(spec, names);
+    }
+  }
+  return used;
+}
+
+/**
+ * Classic `inlay.js`: exports what the console file takes from it, `InlayBundle.<key>`: for each shared module, an
+ * object of just the bindings the console imports (a whole namespace would keep all of, say, zod in the file).
+ */
+const exportShared: Plugin = {
+  name: 'inlay-export-shared',
+  transform(code, id) {
+    if (!/[\\/]widgets[\\/]inlay\.ts$/.test(id)) return null;
+    const lines: string[] = [];
+    for (const [spec, names] of consoleImports()) {
+      const key = sharedKey(spec);
+      const from = JSON.stringify(spec.includes('.ts') ? join(root, spec) : spec);
+      if (names === '*') lines.push(`export * as ${key} from ${from};`);
+      else {
+        const list = [...names].sort();
+        lines.push(
+          `import { ${list.map((n, i) => `${n} as __${key}${i}`).join(', ')} } from ${from};`,
+          `export const ${key} = { ${list.map((n, i) => `${n}: __${key}${i}`).join(', ')} };`,
+        );
+      }
+    }
+    return { code: code + '\n' + lines.join('\n'), map: null };
+  },
+};
+
+/** The console build's file (`assets/inlay-console-<hash>.js`), for inlay.js to import: it must be built first. */
+function classicConsoleFile(): string {
+  const dir = join(root, 'dist/inlay/assets');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^inlay-console-[\w-]+\.js$/.test(f)) : [];
+  if (files.length !== 1)
+    throw new Error(
+      `the classic build needs the console's build first (vite build --mode console): found ${files.length}`,
+    );
+  return `assets/${files[0]}`;
+}
+
+/** Classic `inlay-console-<hash>.js`: every import from outside the console is `inlay.js`'s (see SHARED_WITH_CONSOLE). */
+const consoleExternals: Plugin = {
+  name: 'inlay-console-externals',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer || !consoleOwn(importer)) return null;
+    const bare = !/^[./]/.test(source);
+    const alias = browserAliases.find((a) => a.find.test(source));
+    const r = bare ? undefined : await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!bare && (!r || consoleOwn(r.id))) return null;
+    const spec = bare ? (alias?.replacement ?? source) : relative(root, r!.id).split(sep).join('/');
+    // a library without page state (zod): the console's own copy, only what it uses (zod's `z` shared would be all of it)
+    if (bare && !SHARED_WITH_CONSOLE.includes(spec) && !/^(preact|nanostores|@nanostores)\b/.test(spec)) return null;
+    // a library without page state (zod): the console's own copy, only what it uses (zod's `z` shared would be all of it)
+    if (bare && !SHARED_WITH_CONSOLE.includes(spec) && !/^(preact|nanostores|@nanostores)\b/.test(spec)) return null;
+    if (!SHARED_WITH_CONSOLE.includes(spec))
+      this.error(
+        `the console imports ${spec} (from ${relative(root, importer)}), which inlay.js does not share: add it to SHARED_WITH_CONSOLE`,
+      );
+    return { id: sharedKey(spec), external: true };
+  },
+};
+
+/**
  * A second minifying pass, terser over what rolldown's minifier wrote (gzip: the page with every widget -1.0 KB, the
  * classic inlay.js -0.5 KB). It runs on the written files, with their source maps chained, because a chunk's code
  * and map can no longer be replaced once rolldown has rendered them. File names keep the hash of the first pass: it
@@ -193,72 +318,96 @@ const preloadMap = {
 };
 
 /**
- * Two builds into dist/inlay:
+ * Three builds into dist/inlay, in this order:
  * - default: `loader.js` (stable name, ES module) + hashed chunks: `runtime` (preact, r2wc, nanostores, zod/mini),
  *   `core`, and one per widget, imported only when the widget's tag appears;
- * - `--mode iife`: `inlay.js`, the same product as one classic script for hosts that cannot use modules; it runs
- *   second and then writes the versioned copy, `dist/inlay/<version>/` (see `versionedLayout`).
+ * - `--mode console`: `assets/inlay-console-<hash>.js`, the owner's console for pages on `inlay.js`, imported by it only once an
+ *   owner is known (widgets/admin/console-load-classic.ts); it takes preact, the stores and core from `inlay.js`;
+ * - `--mode iife`: `inlay.js`, the same product as one classic script for hosts that cannot use modules (all of it
+ *   but the owner's console); it runs last and then writes the versioned copy, `dist/inlay/<version>/` (see
+ *   `versionedLayout`).
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
+  // `assets/inlay-console-<hash>.js`: the classic build's owner console, built before inlay.js (whose build writes the versioned copy)
+  const part = mode === 'console';
   return {
     root,
-    resolve: { alias: browserAliases },
+    resolve: {
+      alias: iife
+        ? [
+            ...browserAliases,
+            { find: /^\.\/console-load\.ts$/, replacement: join(root, 'widgets/admin/console-load-classic.ts') },
+          ]
+        : browserAliases,
+    },
     define: {
       'process.env.NODE_ENV': JSON.stringify('production'),
       __INLAY_VERSION__: JSON.stringify(version),
       __INLAY_CLASSIC__: JSON.stringify(iife),
+      // the classic console's file, hashed (a year in caches; inlay.js names the one built with it)
+      ...(iife ? { __INLAY_CONSOLE_FILE__: JSON.stringify(classicConsoleFile()) } : {}),
     },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
-    plugins: iife
-      ? [classicStaticImports, keepLibraryGlobalsLocal, terserPass(false), versionedLayout(version)]
-      : [keepLibraryGlobalsLocal, preloadMap, terserPass(true)],
+    plugins: part
+      ? [consoleExternals, classicStaticImports, keepLibraryGlobalsLocal, terserPass(false)]
+      : iife
+        ? [classicStaticImports, exportShared, keepLibraryGlobalsLocal, terserPass(false), versionedLayout(version)]
+        : [keepLibraryGlobalsLocal, preloadMap, terserPass(true)],
     build: {
       outDir: 'dist/inlay',
-      emptyOutDir: !iife,
+      emptyOutDir: !iife && !part,
       target: 'es2022',
       minify: true,
       sourcemap: true,
       reportCompressedSize: false,
       modulePreload: false,
       // Library mode: no modulepreload helper in the loader, and entry names stay stable.
-      lib: (iife
-        ? { entry: { inlay: 'widgets/inlay.ts' }, formats: ['iife'], name: 'InlayBundle' }
-        : { entry: { loader: 'widgets/loader.ts' }, formats: ['es'] }) satisfies LibraryOptions as LibraryOptions,
+      lib: (part
+        ? { entry: { 'inlay-console': 'widgets/admin/classic.ts' }, formats: ['iife'], name: 'InlayConsole' }
+        : iife
+          ? { entry: { inlay: 'widgets/inlay.ts' }, formats: ['iife'], name: 'InlayBundle' }
+          : { entry: { loader: 'widgets/loader.ts' }, formats: ['es'] }) satisfies LibraryOptions as LibraryOptions,
       rolldownOptions: {
-        output: iife
-          ? { entryFileNames: 'inlay.js', codeSplitting: false }
-          : {
-              entryFileNames: '[name].js',
-              // lib mode keeps whitespace in ES output for consumers' tree-shaking; this bundle is final: minify fully
-              minify: true,
-              // the bundle is final: pure annotations only cost bytes here
-              comments: { legal: false, annotation: false, jsdoc: false },
-              // widget chunks are named after their folder (toaster-[hash].js), so budgets and people can tell them apart
-              // (a chunk split out of a widget's code, e.g. core/api/reviews.ts shared with the site companion's lazy
-              // chunk, would take the widget's name: it gets `api-` in front)
-              chunkFileNames: (chunk) => {
-                const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');
-                if (widget) return `assets/${widget[1]}-[hash].js`;
-                return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}[name]-[hash].js`;
+        output: part
+          ? {
+              entryFileNames: 'assets/inlay-console-[hash].js',
+              codeSplitting: false,
+              globals: (key: string) => `InlayBundle.${key}`,
+            }
+          : iife
+            ? { entryFileNames: 'inlay.js', codeSplitting: false }
+            : {
+                entryFileNames: '[name].js',
+                // lib mode keeps whitespace in ES output for consumers' tree-shaking; this bundle is final: minify fully
+                minify: true,
+                // the bundle is final: pure annotations only cost bytes here
+                comments: { legal: false, annotation: false, jsdoc: false },
+                // widget chunks are named after their folder (toaster-[hash].js), so budgets and people can tell them apart
+                // (a chunk split out of a widget's code, e.g. core/api/reviews.ts shared with the site companion's lazy
+                // chunk, would take the widget's name: it gets `api-` in front)
+                chunkFileNames: (chunk) => {
+                  const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');
+                  if (widget) return `assets/${widget[1]}-[hash].js`;
+                  return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}[name]-[hash].js`;
+                },
+                codeSplitting: {
+                  groups: [
+                    { name: 'runtime', test: /[\\/]node_modules[\\/]/, priority: 2 },
+                    // core = what every page needs; a platform call (api/) or page state (the stores below) used by one
+                    // widget ships in that widget's chunk, the sign-in flows (services/) and PKCE on demand, and core's
+                    // strings in other languages in their language's pack
+                    {
+                      name: 'core',
+                      test: /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/,
+                      priority: 1,
+                    },
+                    // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
+                    { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
+                  ],
+                },
               },
-              codeSplitting: {
-                groups: [
-                  { name: 'runtime', test: /[\\/]node_modules[\\/]/, priority: 2 },
-                  // core = what every page needs; a platform call (api/) or page state (the stores below) used by one
-                  // widget ships in that widget's chunk, the sign-in flows (services/) and PKCE on demand, and core's
-                  // strings in other languages in their language's pack
-                  {
-                    name: 'core',
-                    test: /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/,
-                    priority: 1,
-                  },
-                  // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
-                  { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
-                ],
-              },
-            },
       },
     },
   };

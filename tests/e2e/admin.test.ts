@@ -161,4 +161,34 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     expect(await o.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     await o.context.close();
   });
+
+  it('on a page with the classic inlay.js: nobody but the owner loads the console’s classic file; the owner’s console comes from it, in French too', async () => {
+    pending('maple-cutting-board', 'Cora Classic', 'Classic script, same console.');
+    const v = await openPage(env.browser);
+    await atAdmin(v, '?script=classic');
+    expect(v.requests.some((u) => u.endsWith('/inlay.js'))).toBe(true);
+    await signInWithWidget(v.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
+    await v.page.waitForTimeout(300);
+    expect(await admin(v.page).evaluate((e) => e.shadowRoot!.textContent)).toBe('');
+    expect(v.requests.filter((u) => u.includes('inlay-console'))).toEqual([]);
+    await v.context.close();
+
+    const o = await openPage(env.browser);
+    await atAdmin(o, '?script=classic');
+    await signInWithWidget(o.page, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+    const a = admin(o.page);
+    const row = a.locator('[part=review]', { hasText: 'Classic script, same console' });
+    await row.waitFor({ timeout: 15_000 });
+    expect(o.requests.filter((u) => /\/assets\/inlay-console-[\w-]+\.js$/.test(u))).toHaveLength(1);
+    // no module chunk: the console and its sections are that one file
+    expect(o.requests.filter((u) => /\/assets\/(?!inlay-console-)[\w-]+\.js$/.test(u))).toEqual([]);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+    // the page turns French: the console's French is in the same file
+    await o.page.evaluate(() => (document.documentElement.lang = 'fr'));
+    await expect.poll(() => a.getByRole('tab', { name: 'Avis' }).count()).toBe(1);
+    expect(o.requests.filter((u) => /\/assets\/inlay-console-[\w-]+\.js$/.test(u))).toHaveLength(1);
+    await o.context.close();
+  });
 });

@@ -4,6 +4,7 @@ import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
+import { loadConsole, loadConsoleFrench } from './console-load.ts';
 
 export interface AdminProps {
   /**
@@ -16,9 +17,9 @@ export interface AdminProps {
 
 type Console = ComponentType<AdminProps & WidgetProps>;
 /** The console itself (title, tabs, sections): loaded only once an owner is known. */
-const shell = onDemand(() => import('./console.tsx').then((m): Console => m.AdminConsole));
+const shell = onDemand((): Promise<Console> => loadConsole());
 /** Its French, loaded with it on a French page (not in the pack every French shopper loads). */
-const french = onDemand(() => import('./console-fr.ts').then((m) => (addStrings('fr', m.default), true)));
+const french = onDemand(() => loadConsoleFrench().then((s) => (addStrings('fr', s), true)));
 
 /**
  * `<inlay-admin>`: the shop owner's console on their own site, through the site companion. Shown only to a signed-in

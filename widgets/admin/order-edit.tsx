@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Order } from '../../core/api/orders.ts';
-import { editOrder, type EditAddress, type OrderEdit } from '../../core/api/admin-order-changes.ts';
+import { editOrder, type EditAddress, type OrderEdit } from '../../core/api/order-changes.ts';
 import type { AdminOrdersModel, DetailUi } from './orders-model.ts';
 import { total } from './orders-words.ts';
 import { editStrings } from './order-edit-strings.ts';

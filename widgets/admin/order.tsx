@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Order, OrderAddress } from '../../core/api/orders.ts';
-import { updateTags } from '../../core/api/admin-order-changes.ts';
+import { updateTags } from '../../core/api/order-changes.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { MAX_TAGS, noteOf, TAG, type AdminOrdersModel, type DetailUi } from './orders-model.ts';
 import { ordersStrings } from './orders-strings.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
-import { markOrdersPaid, updateTags } from '../../core/api/admin-order-changes.ts';
+import { markOrdersPaid, updateTags } from '../../core/api/order-changes.ts';
 import type { Order } from '../../core/api/orders.ts';
 import type { AdminOrdersModel } from './orders-model.ts';
 import { withTags } from './orders-words.ts';

@@ -243,7 +243,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
             ))}
             {shipChanged ? <li>{t('oe.newShip', { address: where })}</li> : null}
             <li>{t('oe.because', { reason: reason.trim() })}</li>
-            <li>{notify ? t('oe.willEmail', { email: o.buyerInfo?.email ?? '' }) : t('oe.noEmail')}</li>
+            <li>{notify && o.buyerInfo?.email ? t('oe.willEmail', { email: o.buyerInfo.email }) : t('oe.noEmail')}</li>
             {changed.length ? <li>{t(restock ? 'oe.stock' : 'oe.noStock')}</li> : null}
           </ul>
           <p class="muted">{t('oe.total', { total: total(i18n, o) })}</p>

@@ -18,7 +18,7 @@ export const fr: Record<keyof typeof ordersStrings, string> = {
   'ao.tag': 'Étiquette',
   'ao.badTag': 'Une étiquette ne contient que des lettres, des chiffres et . _ : - (sans espace), 100 au plus.',
   'ao.tagged': 'Étiquette :',
-  'ao.selectAll': 'Tout sélectionner (affichées)',
+  'ao.selectAll': 'Sélectionner toutes les commandes affichées',
   'ao.selected_one': '{count} commande sélectionnée',
   'ao.selected_other': '{count} commandes sélectionnées',
   'ao.pick': 'Sélectionner la commande n° {number}',

@@ -388,8 +388,9 @@ export interface InlayAddToCartAttributes {
  */
 export interface InlayAdminElement extends HTMLElement {
   /**
-   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
-   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
+   * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
+   * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
+   * recovery emails.
    * @default orders
    */
   section: string | undefined;
@@ -398,8 +399,9 @@ export interface InlayAdminElement extends HTMLElement {
 /** Attributes of `<inlay-admin>` (JSX). */
 export interface InlayAdminAttributes {
   /**
-   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
-   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
+   * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
+   * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
+   * recovery emails.
    * @default orders
    */
   section?: string;

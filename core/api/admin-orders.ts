@@ -16,6 +16,8 @@ export interface OrderSearch {
   from?: string;
   to?: string;
   text?: string;
+  /** Orders carrying this private tag. */
+  tag?: string;
   sort?: { field: 'createdDate' | 'number' | 'total'; order: 'ASC' | 'DESC' };
   limit?: number;
 }

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Order, OrderAddress } from '../../core/api/orders.ts';
-import { noteOf, type AdminOrdersModel, type DetailUi } from './orders-model.ts';
+import { updateTags } from '../../core/api/order-changes.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import { MAX_TAGS, noteOf, TAG, type AdminOrdersModel, type DetailUi } from './orders-model.ts';
 import { ordersStrings } from './orders-strings.ts';
 import { orderStrings } from './order-strings.ts';
-import { buyer, states, total, word } from './orders-words.ts';
+import { buyer, states, tagsOf, total, withTags, word } from './orders-words.ts';
+import type { EditProps } from './order-edit.tsx';
 
 const both = { ...ordersStrings, ...orderStrings };
 type K = keyof typeof both;
@@ -44,12 +47,22 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
   // what is being asked before it is sent: a status, the cancel step, a note's deletion
   const [ask, setAsk] = useState<string>();
   const [editing, setEditing] = useState<string>();
+  // the order's edit form: its own chunk, loaded when first asked for
+  const [Edit, setEdit] = useState<{ C: ComponentType<EditProps> } | string>();
   // the order's heading takes focus once it shows (the list it replaced had it)
   useEffect(() => heading.current?.focus(), [d.id, !o]);
+  const loadEdit = () => {
+    setAsk('change');
+    if (typeof Edit !== 'object')
+      import('./order-edit.tsx').then(
+        (m) => setEdit({ C: m.OrderEdit }),
+        (e: unknown) => setEdit(i18n.error(e)),
+      );
+  };
   const failed = (on: string) =>
     d.failed?.on === on ? (
       <p class="err" role="alert">
-        {d.failed.text}
+        {d.failed.code && `ao.why.${d.failed.code}` in both ? say(`ao.why.${d.failed.code}`) : d.failed.text}
       </p>
     ) : null;
   const number = String(o?.number ?? '');
@@ -60,7 +73,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
         {t('ao.back')}
       </button>
       <p class="visually-hidden" role="status">
-        {d.done ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K) : ''}
+        {d.done ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K, { total: o ? total(i18n, o) : '' }) : ''}
       </p>
       {d.status === 'loading' ? (
         <div class="bones" aria-hidden="true">
@@ -105,8 +118,15 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               <button type="button" class="btn" disabled={!!d.busy} onClick={() => setAsk('cancel')}>
                 {t('ao.cancel')}
               </button>
+              <button type="button" class="btn" disabled={!!d.busy} aria-expanded={ask === 'change'} onClick={loadEdit}>
+                {t('ao.change')}
+              </button>
             </div>
-          ) : null}
+          ) : (
+            <p class="muted" part="not-editable">
+              {t('ao.noChange')}
+            </p>
+          )}
           {ask === 'APPROVED' || ask === 'REJECTED' ? (
             <Confirm
               text={t(`ao.ask.${ask}`, { number })}
@@ -121,6 +141,22 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
             <CancelStep o={o} busy={d.busy === 'cancel'} t={t} model={model} onDone={() => setAsk(undefined)} />
           ) : null}
           {failed('APPROVED') ?? failed('REJECTED') ?? failed('cancel')}
+          {ask === 'change' && open ? (
+            typeof Edit === 'object' ? (
+              <Edit.C o={o} d={d} model={model} i18n={i18n} onDone={() => setAsk(undefined)} />
+            ) : Edit ? (
+              <p class="err" role="alert">
+                {Edit}{' '}
+                <button type="button" class="link" onClick={loadEdit}>
+                  {t('ao.retry')}
+                </button>
+              </p>
+            ) : (
+              <div class="skeleton" aria-hidden="true" />
+            )
+          ) : null}
+          <Tags o={o} d={d} model={model} t={t} />
+          {failed('tag')}
           <h4>{t('ao.lines')}</h4>
           <ul class="list">
             {o.lineItems.map((l) => (
@@ -212,6 +248,93 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
           {failed('note')}
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * The order's private tags (the buyer never sees them): each removable, one added at a time. Tags are sent as typed
+ * (trimmed) and must be the companion's tag ids: letters, digits and `._:-`, at most 100 characters, 100 an order.
+ */
+function Tags(p: { o: Order; d: DetailUi; model: AdminOrdersModel; t: T }) {
+  const { o, d, t } = p;
+  const [typed, setTyped] = useState('');
+  const [bad, setBad] = useState<K>();
+  const id = useId();
+  const tags = tagsOf(o);
+  const change = (add: string[], drop: string[]) =>
+    p.model.run('tag', async (h, oid) => {
+      const x = (await updateTags(h, { orderIds: [oid], ...(add.length ? { assign: add } : { remove: drop }) }))
+        .results[0];
+      if (!x?.ok)
+        throw new InlayApiError({
+          kind: 'http',
+          status: 428,
+          message: x?.code ?? 'refused',
+          applicationError: { code: x?.code ?? 'UNKNOWN' },
+        });
+      return { order: withTags(p.model.$detail.get()?.order ?? o, add, drop) };
+    });
+  return (
+    <section class="noteform" part="tags" aria-labelledby={`${id}h`}>
+      <h4 id={`${id}h`}>{t('ao.tags')}</h4>
+      {tags.length ? (
+        <ul class="chips">
+          {tags.map((g) => (
+            <li key={g} class="chip tag">
+              {g}{' '}
+              <button
+                type="button"
+                class="link"
+                disabled={!!d.busy}
+                aria-label={t('ao.untag', { tag: g })}
+                onClick={() => void change([], [g])}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">{t('ao.noTags')}</p>
+      )}
+      <form
+        class="actions"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const g = String(new FormData(e.currentTarget).get('tag') ?? '').trim();
+          const wrong: K | undefined = !TAG.test(g)
+            ? 'ao.badTag'
+            : tags.includes(g)
+              ? 'ao.hasTag'
+              : tags.length >= MAX_TAGS
+                ? 'ao.why.TOO_MANY_TAGS'
+                : undefined;
+          setBad(wrong);
+          if (!wrong && !d.busy && (await change([g], []))) setTyped('');
+        }}
+      >
+        <label for={id} class="visually-hidden">
+          {t('ao.tagLabel')}
+        </label>
+        <input
+          id={id}
+          name="tag"
+          maxLength={100}
+          value={typed}
+          placeholder={t('ao.tagLabel')}
+          aria-invalid={!!bad}
+          onInput={(e) => setTyped(e.currentTarget.value)}
+        />
+        <button type="submit" class="btn" disabled={!!d.busy} aria-busy={d.busy === 'tag'}>
+          {t('ao.addTag')}
+        </button>
+      </form>
+      {bad ? (
+        <p class="err" role="alert">
+          {t(bad)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -44,6 +44,8 @@ export interface Filters {
   from: string;
   to: string;
   text: string;
+  /** Orders carrying this private tag. */
+  tag: string;
   sort: string;
 }
 export const NO_FILTERS: Filters = {
@@ -53,6 +55,7 @@ export const NO_FILTERS: Filters = {
   from: '',
   to: '',
   text: '',
+  tag: '',
   sort: SORTS[0],
 };
 /** Each filter's query parameter in the page's URL (prefixed: the page's own parameters are left alone). */
@@ -63,9 +66,14 @@ const PARAMS: Record<keyof Filters, string> = {
   from: 'admin-from',
   to: 'admin-to',
   text: 'admin-q',
+  tag: 'admin-tag',
   sort: 'admin-sort',
 };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A private tag id as the companion takes it (docs/companion.md "Owner console: orders"). */
+export const TAG = /^[A-Za-z0-9._:-]{1,100}$/;
+/** Tags an order may hold (the platform's `TOO_MANY_TAGS` beyond). */
+export const MAX_TAGS = 100;
 const keys = Object.keys(PARAMS) as (keyof Filters)[];
 const allowed: Partial<Record<keyof Filters, readonly string[]>> = {
   status: ORDER_STATUSES,
@@ -80,6 +88,7 @@ function valid(k: keyof Filters, v: string | null): string {
   const list = allowed[k];
   if (list) return list.includes(v) ? v : '';
   if (k === 'from' || k === 'to') return DAY.test(v) && !isNaN(day(v, false)) ? v : '';
+  if (k === 'tag') return TAG.test(v.trim()) ? v.trim() : '';
   return v.trim().slice(0, 100);
 }
 /** The start (or the end) of `YYYY-MM-DD` in the page's time zone, as epoch ms. */
@@ -116,6 +125,7 @@ export function searchBody(f: Filters): OrderSearch {
     ...(f.from ? { from: new Date(day(f.from, false)).toISOString() } : {}),
     ...(f.to ? { to: new Date(day(f.to, true)).toISOString() } : {}),
     ...(text ? { text } : {}),
+    ...(f.tag ? { tag: f.tag } : {}),
     sort: { field, order },
     limit: PAGE,
   };
@@ -146,8 +156,11 @@ export interface DetailUi {
   error?: string;
   /** The action under way: `note`, `edit:<activity>`, `delete:<activity>`, `APPROVED`, `REJECTED` or `cancel`. */
   busy?: string;
-  /** The last action's failure, in words, on the action it was (what was typed stays where it was). */
-  failed?: { on: string; text: string };
+  /**
+   * The last action's failure, in words, on the action it was (what was typed stays where it was); `code`: the
+   * platform's, for a view that words it itself.
+   */
+  failed?: { on: string; text: string; code?: string };
   /** The last action done (announced). */
   done?: string;
 }
@@ -186,6 +199,8 @@ export function createAdminOrdersModel(
   const $list = atom<ListUi>({ status: 'loading', orders: [] });
   const $summary = atom<SummaryUi>({ days: 30, status: 'loading' });
   const $detail = atom<DetailUi | undefined>(undefined);
+  /** The orders ticked in the list (ids), for the bulk actions. */
+  const $selected = atom<string[]>([]);
   let run = 0;
   let sums = 0;
 
@@ -193,6 +208,7 @@ export function createAdminOrdersModel(
     const cur = $list.get();
     if (more && (!cur.next || cur.more)) return;
     const mine = ++run;
+    if (!more) $selected.set([]);
     $list.set(more ? { ...cur, more: true, error: undefined } : { status: 'loading', orders: [] });
     try {
       const r = await api.searchOrders(
@@ -287,8 +303,10 @@ export function createAdminOrdersModel(
         patch(id, { busy: undefined, done: on });
         return true;
       }
-      patch(id, { busy: undefined, failed: { on, text: words(e) } });
-      if (e instanceof InlayApiError && (e.status === 404 || e.status === 428)) void read(id);
+      const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
+      patch(id, { busy: undefined, failed: { on, text: words(e), code } });
+      // refused because the order is not what was shown: show it as it is now (what was typed stays)
+      if (e instanceof InlayApiError && [404, 409, 428].includes(e.status)) await read(id);
       return false;
     }
   }
@@ -298,6 +316,21 @@ export function createAdminOrdersModel(
     $list,
     $summary,
     $detail,
+    $selected,
+    /** Tick (or untick) orders of the list. */
+    select(ids: string[], on: boolean) {
+      const now = new Set($selected.get());
+      for (const id of ids)
+        if (on) now.add(id);
+        else now.delete(id);
+      $selected.set([...now]);
+    },
+    /** The companion, for the actions whose calls load with their own chunk. */
+    http,
+    /** The order as the companion now has it, in the list and the open detail. */
+    put,
+    /** One action on the open order (see `act`): for the actions whose code loads with their own chunk. */
+    run: act,
     /** Read the list for the filters now set. */
     load: () => load(false),
     more: () => load(true),

@@ -43,4 +43,5 @@ textarea{resize:vertical;min-height:64px}
 input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:var(--_accent)}
 .confirm,.noteform{display:flex;flex-direction:column;gap:8px}
 .confirm{padding:calc(var(--_space)*2);border:1px solid var(--_accent);border-radius:var(--_radius)}
+.pick{display:flex;align-items:center;gap:8px;min-width:0}.tag{border-style:dashed}
 `;

@@ -22,3 +22,19 @@ export const states = (t: Say, o: Order, known: object) =>
     word(t, `ao.pay.${o.paymentStatus}`, known),
     word(t, `ao.ful.${o.fulfillmentStatus}`, known),
   ].filter(Boolean);
+
+type Tagged = { tags?: { privateTags?: { tagIds?: unknown } } };
+/** The order's private tags (the owner's; the platform's `tags.privateTags.tagIds`), only strings. */
+export const tagsOf = (o: Order): string[] => {
+  const ids = (o as Tagged).tags?.privateTags?.tagIds;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+};
+/** `o` with `add` assigned and `drop` removed, as the platform does it (no duplicates; other tag kinds kept). */
+export const withTags = (o: Order, add: string[], drop: string[]): Order => {
+  const now = tagsOf(o).filter((t) => !drop.includes(t));
+  const tags = (o as Tagged).tags ?? {};
+  return {
+    ...o,
+    tags: { ...tags, privateTags: { tagIds: [...now, ...add.filter((t) => !now.includes(t))] } },
+  } as Order;
+};

@@ -11,13 +11,15 @@ import {
   PAYMENT_STATUSES,
   PERIODS,
   SORTS,
+  TAG,
   type AdminOrdersModel,
   type Filters,
 } from './orders-model.ts';
 import { ordersStrings } from './orders-strings.ts';
 import { ordersCss } from './orders-styles.ts';
-import { buyer, states, total } from './orders-words.ts';
+import { buyer, states, tagsOf, total } from './orders-words.ts';
 import type { OrderProps } from './order.tsx';
+import type { BulkProps } from './orders-bulk.tsx';
 
 type K = keyof typeof ordersStrings;
 type T = Translator<K>;
@@ -67,7 +69,7 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
       ) : (
         <>
           <Summary model={model} i18n={i18n} t={t} ids={ids} />
-          <List model={model} i18n={i18n} t={t} ids={ids} />
+          <List model={model} i18n={i18n} t={t} ids={ids} context={context} />
         </>
       )}
     </div>
@@ -77,6 +79,7 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
 const say = (t: T) => (k: string) => t(k as K);
 
 interface Parts {
+  context?: ConsoleSectionProps['context'];
   model: AdminOrdersModel;
   i18n: I18n;
   t: T;
@@ -131,11 +134,27 @@ function Summary({ model, i18n, t, ids }: Parts) {
   );
 }
 
-function List({ model, i18n, t, ids }: Parts) {
+function List({ model, i18n, t, ids, context }: Parts) {
   const list = useStore(model.$list);
   const filters = useStore(model.$filters);
   const [draft, setDraft] = useState<Filters>(filters);
-  const [bad, setBad] = useState(false);
+  // the filter refused before searching: `range` (end before start) or `tag` (not a tag)
+  const [bad, setBad] = useState<string>();
+  const selected = useStore(model.$selected);
+  const shown = list.orders.map((o) => o.id);
+  const all = shown.length > 0 && shown.every((id) => selected.includes(id));
+  // the bulk actions: their own chunk, loaded with the first order ticked
+  const [Bulk, setBulk] = useState<{ C: ComponentType<BulkProps> }>();
+  const [bulkFailed, setBulkFailed] = useState<string>();
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (!selected.length || Bulk) return;
+    setBulkFailed(undefined);
+    import('./orders-bulk.tsx').then(
+      (m) => setBulk({ C: m.BulkActions }),
+      (e: unknown) => setBulkFailed(i18n.error(e)),
+    );
+  }, [!selected.length, tries]);
   const set = (k: keyof Filters) => (e: { currentTarget: { value: string } }) => {
     const v = e.currentTarget.value;
     setDraft((d) => ({ ...d, [k]: v }));
@@ -168,7 +187,8 @@ function List({ model, i18n, t, ids }: Parts) {
           const f = Object.fromEntries(
             Object.keys(NO_FILTERS).map((k) => [k, String(form.get(k) ?? '')]),
           ) as unknown as Filters;
-          const wrong = !!f.from && !!f.to && f.to < f.from;
+          f.tag = f.tag.trim();
+          const wrong = f.from && f.to && f.to < f.from ? 'range' : f.tag && !TAG.test(f.tag) ? 'tag' : undefined;
           setBad(wrong);
           if (!wrong) void model.search(f);
         }}
@@ -182,11 +202,15 @@ function List({ model, i18n, t, ids }: Parts) {
         {select('fulfillment', 'ao.fulfillment', 'ao.ful.', FULFILLMENT_STATUSES)}
         <label>
           {t('ao.from')}
-          <input type="date" name="from" value={draft.from} onInput={set('from')} aria-invalid={bad} />
+          <input type="date" name="from" value={draft.from} onInput={set('from')} aria-invalid={bad === 'range'} />
         </label>
         <label>
           {t('ao.to')}
-          <input type="date" name="to" value={draft.to} onInput={set('to')} aria-invalid={bad} />
+          <input type="date" name="to" value={draft.to} onInput={set('to')} aria-invalid={bad === 'range'} />
+        </label>
+        <label>
+          {t('ao.tag')}
+          <input name="tag" maxLength={100} value={draft.tag} onInput={set('tag')} aria-invalid={bad === 'tag'} />
         </label>
         {select('sort', 'ao.sort', 'ao.sort.', SORTS, false)}
         <div class="actions wide">
@@ -198,7 +222,7 @@ function List({ model, i18n, t, ids }: Parts) {
             class="btn"
             onClick={() => {
               setDraft(NO_FILTERS);
-              setBad(false);
+              setBad(undefined);
               void model.search(NO_FILTERS);
             }}
           >
@@ -207,7 +231,7 @@ function List({ model, i18n, t, ids }: Parts) {
         </div>
         {bad ? (
           <p class="err wide" role="alert">
-            {t('ao.badRange')}
+            {t(bad === 'tag' ? 'ao.badTag' : 'ao.badRange')}
           </p>
         ) : null}
       </form>
@@ -233,12 +257,39 @@ function List({ model, i18n, t, ids }: Parts) {
           <p class="muted" role="status" part="count">
             {t('ao.count', { count: list.count ?? list.orders.length })}
           </p>
+          <div class="actions" part="selection">
+            <label class="check">
+              <input type="checkbox" checked={all} onChange={() => model.select(shown, !all)} />
+              {t('ao.selectAll')}
+            </label>
+            <span class="muted" aria-live="polite">
+              {selected.length ? t('ao.selected', { count: selected.length }) : ''}
+            </span>
+          </div>
+          {Bulk ? (
+            <Bulk.C context={context!} model={model} i18n={i18n} />
+          ) : selected.length && bulkFailed ? (
+            <p class="err" role="alert">
+              {bulkFailed}{' '}
+              <button type="button" class="link" onClick={() => setTries(tries + 1)}>
+                {t('ao.retry')}
+              </button>
+            </p>
+          ) : null}
           <ul class="list" aria-labelledby={`${ids}o`}>
             {list.orders.map((o) => (
               <li key={o.id} class="row" part="order">
-                <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
-                  {t('ao.number', { number: String(o.number) })}
-                </button>
+                <span class="pick">
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(o.id)}
+                    aria-label={t('ao.pick', { number: String(o.number) })}
+                    onChange={(e) => model.select([o.id], e.currentTarget.checked)}
+                  />
+                  <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
+                    {t('ao.number', { number: String(o.number) })}
+                  </button>
+                </span>
                 <span class="muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</span>
                 <span class="buyer">{buyer(o) || t('ao.noBuyer')}</span>
                 <span class="strong">{total(i18n, o)}</span>
@@ -246,6 +297,12 @@ function List({ model, i18n, t, ids }: Parts) {
                   {states(say(t), o, ordersStrings).map((w) => (
                     <span key={w} class="chip">
                       {w}
+                    </span>
+                  ))}
+                  {tagsOf(o).map((g) => (
+                    <span key={`#${g}`} class="chip tag" part="tag">
+                      <span class="visually-hidden">{t('ao.tagged')} </span>
+                      {g}
                     </span>
                   ))}
                 </span>

@@ -8,8 +8,9 @@ import { loadConsole, loadConsoleFrench } from './console-load.ts';
 
 export interface AdminProps {
   /**
-   * The section it opens on. `orders`: the shop's orders (summary, search, detail, notes, status, cancel); `reviews`:
-   * every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their recovery emails.
+   * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
+   * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
+   * recovery emails.
    * @default orders
    */
   section?: string;

@@ -83,9 +83,13 @@ export const SHARED_WITH_CONSOLE = [
   'widgets/admin/console-load-classic.ts',
 ];
 const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '_');
-/** The console's own modules: its folder (but the classic build's loader, which is inlay.js's) and its platform calls. */
+/**
+ * The console's own modules: its folder (but the classic build's loader, which is inlay.js's) and its platform calls
+ * (core/api/admin-*.ts, order-changes.ts).
+ */
 const consoleOwn = (id: string) =>
-  /[\\/]widgets[\\/]admin[\\/](?!console-load)/.test(id) || /[\\/]core[\\/]api[\\/]admin-[\w-]+\.ts$/.test(id);
+  /[\\/]widgets[\\/]admin[\\/](?!console-load)/.test(id) ||
+  /[\\/]core[\\/]api[\\/](?:admin-[\w-]+|order-changes)\.ts$/.test(id);
 
 /**
  * What the console's modules import from the shared ones: `{ spec: names }` (`'*'` for a namespace import), read from

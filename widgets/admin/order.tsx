@@ -5,6 +5,7 @@ import { noteOf, type AdminOrdersModel, type DetailUi } from './orders-model.ts'
 import { ordersStrings } from './orders-strings.ts';
 import { orderStrings } from './order-strings.ts';
 import { buyer, states, total, word } from './orders-words.ts';
+import { Payments } from './payments-mount.tsx';
 
 const both = { ...ordersStrings, ...orderStrings };
 type K = keyof typeof both;
@@ -150,6 +151,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               ) : null,
             )}
           </dl>
+          <Payments model={model} d={d} i18n={i18n} ids={ids} />
           <h4>{t('ao.timeline')}</h4>
           <ol class="timeline" part="timeline">
             {(o.activities ?? []).map((a, i) => {

@@ -8,18 +8,16 @@ import type { Http } from '../http.ts';
 
 const str = z.string();
 const o = z.optional;
-const price = z.looseObject({ amount: str, formattedAmount: o(str) });
+const price = z.looseObject({ amount: str });
 const line = z.looseObject({ lineItemId: str, quantity: z.number() });
 
 const paymentSchema = z.looseObject({
   id: str,
   status: o(str),
-  createdDate: o(str),
   amount: o(price),
   regularPaymentDetails: o(
     z.looseObject({
       offlinePayment: o(z.boolean()),
-      paymentMethod: o(str),
       creditCardDetails: o(z.looseObject({ lastFourDigits: o(str), brand: o(str) })),
       paymentMethodName: o(
         z.looseObject({
@@ -55,7 +53,6 @@ const viewShape = {
   order: z.looseObject({
     id: str,
     number: o(z.union([str, z.number()])),
-    status: o(str),
     paymentStatus: o(str),
     currency: o(str),
     priceSummary: o(z.looseObject({ total: o(price) })),

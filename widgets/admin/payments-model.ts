@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { I18n } from '../../core/i18n/index.ts';
+import type { I18n, Translator } from '../../core/i18n/index.ts';
 import * as api from '../../core/api/admin-payments.ts';
 import type { Method, Payment, PaymentsView, RefundBody } from '../../core/api/admin-payments.ts';
 import { InlayApiError } from '../../core/errors.ts';
@@ -153,3 +153,14 @@ export type PaymentsModel = ReturnType<typeof createPaymentsModel>;
 
 /** The spec's reasons a payment is refunded by hand (`MANUAL`), the others being `NOT_REFUNDABLE`'s. */
 export const MANUAL_REASONS = { OFFLINE: 1, EXPIRED: 1, NOT_SUPPORTED: 1, REQUIRES_CARD_READER: 1 } as const;
+
+/** How a payment was made, in words: the card, the owner's named method, or the platform's name for it. */
+export function labelOf(t: Translator<K>, p: Payment): string {
+  const d = p.regularPaymentDetails;
+  const card = d?.creditCardDetails;
+  if (card?.lastFourDigits) return t('ap.card', { brand: card.brand ?? '', last4: card.lastFourDigits });
+  const u = d?.paymentMethodName?.userDefinedName;
+  const k = `ap.method.${u?.predefined}`;
+  if (k in paymentsStrings) return t(k as K);
+  return u?.custom || d?.paymentMethodName?.siteLanguageName || (d?.offlinePayment ? t('ap.offline') : '');
+}

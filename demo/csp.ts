@@ -56,3 +56,11 @@ export function cspAccountPage(ctx: PageContext): Raw {
     },
   );
 }
+
+/** The owner's console under `strictCsp` with the companion on the page's origin: no page script. */
+export function cspAdminPage(ctx: PageContext): Raw {
+  return layout(ctx, 'Shop console', html`<section class="wrap account"><inlay-admin></inlay-admin></section>`, {
+    icon,
+    pageScript: false,
+  });
+}

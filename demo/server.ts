@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { createCatalog, type AdminKey } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
 import { reserveCss } from '../widgets/registry.ts';
-import { cspAccountPage, cspProductPage, strictCsp } from './csp.ts';
+import { cspAccountPage, cspAdminPage, cspProductPage, strictCsp } from './csp.ts';
 import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
 import { reactPage } from './react-page.ts';
@@ -163,6 +163,8 @@ export async function startDemo(
         }
         if (url.pathname === '/csp-account')
           return send(200, cspAccountPage(ctx), { 'content-security-policy': strictCsp(ctx, { companion: true }) });
+        if (url.pathname === '/csp-admin')
+          return send(200, cspAdminPage(ctx), { 'content-security-policy': strictCsp(ctx, { companion: true }) });
         if (url.pathname === '/snippet') {
           // the pinned snippet's integrity values come from the CDN, as a site builder's page would get them
           const [products, pin] = await Promise.all([catalog.products(), fetchPinning(ctx.assetsBase)]);

@@ -10,6 +10,7 @@ import { createHttp, type Http } from '../http.ts';
 import type { InlayClient } from '../client.ts';
 import { httpUrl } from '../safe-url.ts';
 import { InlayApiError } from '../errors.ts';
+import { storageKey, webStorage } from '../storage.ts';
 import { reviewSchema, type Review } from './reviews.ts';
 import { imageSchema, type Image } from './media.ts';
 import { stockRequestSchema, type ItemDetails, type NewStockRequest, type StockRequest } from './back-in-stock.ts';
@@ -69,6 +70,36 @@ export const me = (http: Http) =>
       features: z.optional(z.record(z.string(), z.boolean())),
     }),
   });
+
+const owners = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether member `memberId` is one of the site's owners, asked of the companion (`GET me`) once per member per page, for
+ * every widget that wants to know (the console, the reviews' owner tools). A "no" is remembered for the tab
+ * (sessionStorage), so a shopper's next pages do not ask again; a failure is not remembered: `false` this time, asked
+ * again on the next call. The companion checks every owner call itself: this only decides what is shown.
+ */
+export function isOwner(client: Client, page: string, memberId: string): Promise<boolean> {
+  const store = webStorage('session');
+  const key = storageKey('owner', memberId);
+  const remember = (v: string | null) => {
+    try {
+      return v === null ? store?.getItem(key) : store?.setItem(key, v);
+    } catch {
+      return undefined; // storage blocked
+    }
+  };
+  if (remember(null) === '0') return Promise.resolve(false);
+  let known = owners.get(memberId);
+  if (!known) {
+    const asked = (async () => me(companionHttp(client, page)))().then(
+      (r) => (remember(r.owner ? '1' : '0'), r.owner),
+      () => (owners.delete(memberId), false),
+    );
+    owners.set(memberId, (known = asked));
+  }
+  return known;
+}
 
 /** An ALTCHA v1 challenge (`GET /v1/challenge`). */
 export const challengeSchema = z.object({

@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
+import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
-import { placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
+import { api, placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
 import { listMail } from '../../emulator/domain/mail.ts';
 
 const env = useStackAndBrowser();
@@ -214,6 +215,63 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     await a.locator('[part=order]').getByRole('button').click();
     await detail.locator('[part=note]', { hasText: 'Dora called: wrong size.' }).waitFor({ timeout: 15_000 });
     expect(await detail.getByRole('button', { name: 'Cancel order', exact: true }).count()).toBe(0);
+    await o.context.close();
+  });
+
+  it('cancel with restock of an item that sold out: it is back in stock and the shopper waiting for it gets the notice', async () => {
+    const BLANKET = seedIds.products['merino-wool-blanket']!;
+    const MOSS = seedVariantId('merino-wool-blanket', { Color: 'Moss' });
+    const left = () =>
+      env.stack.emulator.db
+        .prepare<[string, string], { quantity: number }>(
+          'SELECT quantity FROM product_variants WHERE product_id = ? AND id = ?',
+        )
+        .get(BLANKET, MOSS)!.quantity;
+    const all = left();
+    expect(all).toBeGreaterThan(0);
+    const buyer = (await visitorTokens(env.stack.emulator)).access;
+    await placeOrderAs(
+      env.stack.emulator,
+      buyer,
+      [{ productId: BLANKET, variantId: MOSS, quantity: all }],
+      { email: 'eve.uo@example.com', firstName: 'Eve', lastName: 'Early' },
+      env.stack.demo,
+    );
+    expect(left()).toBe(0);
+    const waiting = await api(env.stack.emulator, '/back-in-stock-service/v1/back-in-stock-notification-requests', {
+      token: (await visitorTokens(env.stack.emulator)).access,
+      body: {
+        request: {
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: BLANKET, options: { variantId: MOSS } },
+          email: 'waiting.uo@example.com',
+          itemUrl: `${env.stack.demo}/products/merino-wool-blanket`,
+        },
+        itemDetails: { name: 'Merino Wool Blanket', price: '120.00' },
+      },
+    });
+    expect(waiting.status).toBe(200);
+    expect(listMail(env.stack.emulator.db, 'waiting.uo@example.com')).toEqual([]);
+
+    const o = await openPage(env.browser);
+    await asOwner(o, '?admin-q=eve.uo');
+    const a = admin(o.page);
+    await expect.poll(() => rows(o.page)).toHaveLength(1);
+    await a.locator('[part=order]').getByRole('button').click();
+    const detail = a.locator('[part=detail]');
+    await detail.getByRole('button', { name: 'Cancel order', exact: true }).click({ timeout: 15_000 });
+    const step = detail.locator('[part=cancel]');
+    await step.getByLabel('Email the buyer').uncheck();
+    expect(await step.locator('[part=cancel-summary]').textContent()).toBe(
+      `No email will be sent. ${all} items go back in stock.`,
+    );
+    await step.getByRole('button', { name: 'Yes, cancel order' }).click();
+    await step.waitFor({ state: 'detached' });
+    expect(left()).toBe(all);
+    await expect
+      .poll(() => listMail(env.stack.emulator.db, 'waiting.uo@example.com').map((m) => m.subject))
+      .toEqual([expect.stringMatching(/back in stock/i)]);
+    // no email to the buyer this time
+    expect(listMail(env.stack.emulator.db, 'eve.uo@example.com').some((m) => /canceled/.test(m.subject))).toBe(false);
     await o.context.close();
   });
 });

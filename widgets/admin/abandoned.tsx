@@ -4,6 +4,7 @@ import { adoptSheet } from '../../core/element.ts';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { AbandonedSummary } from '../../core/api/admin-abandoned.ts';
 import type { ConsoleSectionProps } from './section.ts';
+import { before } from './states.tsx';
 import {
   createAbandonedModel,
   type AbandonedModel,
@@ -56,23 +57,13 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
           {t('ab.noMail')}
         </p>
       ) : null}
-      {l.status === 'loading' ? (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-          <div class="skeleton" />
-        </div>
-      ) : l.status === 'error' ? (
-        <p class="err" role="alert">
-          {l.error}{' '}
-          <button type="button" class="link" onClick={() => model.load()}>
-            {t('ab.retry')}
-          </button>
-        </p>
-      ) : !l.items.length ? (
-        <p class="empty" part="empty">
-          {t('ab.empty')}
-        </p>
-      ) : (
+      {before({
+        context,
+        status: l.status,
+        error: l.error,
+        retry: () => model.load(),
+        empty: !l.items.length && t('ab.empty'),
+      }) ?? (
         <>
           <p class="muted">
             {t('ab.count', { count: l.items.length })}

@@ -4,6 +4,7 @@ import type { ConsoleSectionProps } from './section.ts';
 import type { AdminProps } from './view.tsx';
 import { strings } from './strings.ts';
 import { consoleCss } from './console-styles.ts';
+import { before } from './states.tsx';
 
 const SECTIONS = ['orders', 'reviews', 'abandoned'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -79,20 +80,10 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
         ))}
       </div>
       <div class="panel" part="panel" id={`${ids}p`} role="tabpanel" aria-labelledby={`${ids}t${section}`}>
-        {failed ? (
-          <p class="err" role="alert">
-            {failed}{' '}
-            <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
-              {t('admin.retry')}
-            </button>
-          </p>
-        ) : Current ? (
+        {Current && !failed ? (
           <Current context={context} emit={emit} host={host} ids={ids} />
         ) : (
-          <div class="bones" aria-hidden="true">
-            <div class="skeleton" />
-            <div class="skeleton" />
-          </div>
+          before({ context, status: failed ? 'error' : 'loading', error: failed, retry: () => setAttempt(attempt + 1) })
         )}
       </div>
     </section>

@@ -32,7 +32,6 @@ export const fr: Record<keyof typeof queueStrings, string> = {
   'q.saveReply': 'Enregistrer la réponse',
   'q.replySaved': 'Réponse enregistrée.',
   'q.yourReply': 'Votre réponse',
-  'q.retry': 'Réessayer',
   'q.more': 'Afficher plus',
   'q.photos_one': '{count} photo',
   'q.photos_other': '{count} photos',

@@ -30,7 +30,6 @@ export const queueStrings = {
   'q.saveReply': 'Save reply',
   'q.replySaved': 'Reply saved.',
   'q.yourReply': 'Your reply',
-  'q.retry': 'Try again',
   'q.more': 'Show more',
   'q.photos_one': '{count} photo',
   'q.photos_other': '{count} photos',

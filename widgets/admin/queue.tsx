@@ -4,6 +4,7 @@ import { adoptSheet } from '../../core/element.ts';
 import type { Review } from '../../core/api/reviews.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import type { ConsoleSectionProps } from './section.ts';
+import { before } from './states.tsx';
 import { createQueueModel, type Decision, type QueueModel, type RowUi } from './queue-model.ts';
 import { queueStrings } from './queue-strings.ts';
 import { queueCss } from './queue-styles.ts';
@@ -64,24 +65,14 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
           {summary}
         </p>
       ) : null}
-      {q.status === 'loading' ? (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-          <div class="skeleton" />
-          <div class="skeleton" />
-        </div>
-      ) : q.status === 'error' ? (
-        <p class="err" role="alert">
-          {q.error}{' '}
-          <button type="button" class="link" onClick={() => model.load()}>
-            {t('q.retry')}
-          </button>
-        </p>
-      ) : !q.reviews.length ? (
-        <p class="empty" part="empty">
-          {t('q.empty')}
-        </p>
-      ) : (
+      {before({
+        context,
+        status: q.status,
+        error: q.error,
+        retry: () => model.load(),
+        empty: !q.reviews.length && t('q.empty'),
+        bones: 3,
+      }) ?? (
         <>
           <div class="bulk" part="bulk">
             <label class="check">

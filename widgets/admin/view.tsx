@@ -14,8 +14,6 @@ export interface AdminProps {
   section?: string;
 }
 
-/** Who the console is for: checked with the site companion (`GET me`) for each signed-in member, once per page. */
-const owners = new Map<string, Promise<boolean>>();
 type Console = ComponentType<AdminProps & WidgetProps>;
 /** The console itself (title, tabs, sections): loaded only once an owner is known. */
 const shell = onDemand(() => import('./console.tsx').then((m): Console => m.AdminConsole));
@@ -40,19 +38,14 @@ export function AdminView(props: AdminProps & WidgetProps) {
 
   useEffect(() => {
     if (!memberId || !context.client.config.companion) return;
-    let check = owners.get(memberId);
-    if (!check) {
-      // the companion's calls load only for a signed-in member on a page that names a companion
-      check = import('../../core/api/companion.ts')
-        .then((m) => m.me(m.companionHttp(context.client, location.href)))
-        .then(
-          (r) => r.owner,
-          // not known (the companion failed): nothing shown, asked again on the next page or sign-in
-          () => (owners.delete(memberId), false),
-        );
-      owners.set(memberId, check);
-    }
-    void check.then((yes) => setOwner({ of: memberId, yes }));
+    let gone = false;
+    // who the console is for: core's owner check (the companion's `GET me`, once per member per page, shared with the
+    // reviews' owner tools); its chunk loads only for a signed-in member on a page that names a companion
+    import('../../core/api/companion.ts')
+      .then((m) => m.isOwner(context.client, location.href, memberId))
+      .catch(() => false)
+      .then((yes) => gone || setOwner({ of: memberId, yes }));
+    return () => void (gone = true);
   }, [memberId]);
 
   useEffect(() => {
@@ -67,7 +60,12 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const language = context.i18n().language;
   const [, strings] = useState(0);
   useEffect(() => {
-    if (Shown && language === 'fr' && !french.loaded()) void french.load().then(() => strings((n) => n + 1));
+    if (Shown && language === 'fr' && !french.loaded())
+      // (a French chunk that fails to load leaves the console in English; the next turn to French asks again)
+      french.load().then(
+        () => strings((n) => n + 1),
+        () => {},
+      );
   }, [Shown, language]);
 
   // (anyone else: an empty, hidden root)

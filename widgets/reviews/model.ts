@@ -10,7 +10,6 @@ import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from
 import { submitReview, type Draft, type Member } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';
 import type { Image } from '../../core/api/media.ts';
-import { storageKey } from '../../core/storage.ts';
 
 export type { Draft, Member };
 
@@ -138,30 +137,18 @@ export function createReviewsModel(
    * A "no" is remembered per member id for the tab (sessionStorage), so a member is asked once.
    */
   async function probeStaff(isMember: boolean, memberId?: string) {
-    const key = storageKey('reviews.staff', `${memberId}`);
-    let known: string | null = null;
-    try {
-      known = memberId ? sessionStorage.getItem(key) : null;
-    } catch {
-      /* no storage */
-    }
-    if (!config.companion || !isMember || known === '0') return $staff.set(false);
+    if (!config.companion || !isMember || !memberId) return $staff.set(false);
     let yes: boolean;
     try {
-      yes = (await owner((m, h) => m.me(h))).owner;
+      yes = await (await companion())[0].isOwner(client, location.href, memberId);
     } catch {
-      // not known (the companion failed): no owner tools this time, asked again on the next page
-      return $staff.set(false);
+      // the companion's chunk did not load: no owner tools this time, asked again on the next page
+      yes = false;
     }
     // (the member may have signed out meanwhile)
     if ($session.get().member?.id !== memberId) return;
     $staff.set(yes);
     if (yes) void loadPending();
-    try {
-      if (memberId) sessionStorage.setItem(key, yes ? '1' : '0');
-    } catch {
-      /* no storage */
-    }
   }
 
   /**

@@ -44,8 +44,8 @@ function companionCalls(w: WatchedPage) {
 }
 
 /** The owner on /admin, the one order of `buyer` open, its payments shown. */
-async function openOrder(w: WatchedPage, buyer: string, query = '') {
-  await w.page.goto(`${env.stack.demo}/admin?admin-q=${buyer}${query}`);
+async function openOrder(w: WatchedPage, buyer: string, query = '', path = '/admin') {
+  await w.page.goto(`${env.stack.demo}${path}?admin-q=${buyer}${query}`);
   await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
   await signInWithWidget(w.page, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
   const a = admin(w.page);
@@ -214,5 +214,23 @@ describe('<inlay-admin> payments in an order’s detail', () => {
       expect(await o.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await o.context.close();
     }
+  });
+
+  it('under the demo’s strict CSP (/csp-admin): the panel and its forms load, their sheet applies, nothing is reported', async () => {
+    const o = await openPage(env.browser);
+    await o.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    const { pay } = await openOrder(o, 'axel', '', '/csp-admin');
+    await pay.getByRole('button', { name: 'Refund', exact: true }).click();
+    const form = pay.locator('[part=refund-form]');
+    await form.getByLabel('Some items').check();
+    await form.locator('input[type=number]').waitFor();
+    // the panel's own sheet (adopted, style-src 'self'): a payment's box is padded by it alone
+    expect(await pay.locator('[part=payment]').evaluate((e) => getComputedStyle(e).paddingTop)).toBe('8px');
+    expect(await o.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await o.context.close();
   });
 });

@@ -362,6 +362,10 @@ function partValues(checker: ts.TypeChecker, e: ts.Expression): string[] {
     }
     return acc;
   }
+  // a value typed as literals (a component passing on the part its caller names, typed as the union it may be)
+  const t = checker.getTypeAtLocation(e);
+  const options = t.isUnion() ? t.types : [t];
+  if (options.every((x) => x.isStringLiteral())) return options.map((x) => (x as ts.StringLiteralType).value);
   return fail(e, 'unreadable part value');
 }
 

@@ -139,6 +139,9 @@ const KB = 1024;
  * classic file, assets/inlay-console-<hash>.js (22805 B: the console, its three sections, its French and its own copy of what it
  * uses of zod; preact, the stores and core it takes from inlay.js), imported only once an owner is known. inlay.js
  * pays 0.8 KB for what it hands the console (vite.config.ts SHARED_WITH_CONSOLE).
+ * classicConsole raised from 24 KB to 38.5 KB with issue 22's payments panel, order tags, bulk actions and edits,
+ * measured 22805 → 38904 B (inlay.js unchanged: 88757 B). In the module build each is its own chunk (payments 5350 B
+ * and its forms 3116 B, bulk 2130 B, edit 3090 B), every one under the 7 KB widget budget.
  */
 const BUDGET = {
   loader: 1.6 * KB,
@@ -147,7 +150,7 @@ const BUDGET = {
   allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
   classic: 87.5 * KB,
-  classicConsole: 24 * KB,
+  classicConsole: 38.5 * KB,
 };
 
 /**

@@ -5,9 +5,21 @@ import { fr as orders } from './orders-strings.fr.ts';
 import { fr as order } from './order-strings.fr.ts';
 import { fr as bulk } from './orders-bulk-strings.fr.ts';
 import { fr as edit } from './order-edit-strings.fr.ts';
+import { fr as payments } from './payments-strings.fr.ts';
+import { fr as paymentForms } from './payments-forms-strings.fr.ts';
 
 /**
  * The owner's console in French: its own chunk, loaded with the console on a French page (widgets/admin/view.tsx), so
  * the language pack every French shopper loads does not carry it.
  */
-export default { ...frame, ...queue, ...abandoned, ...orders, ...order, ...bulk, ...edit };
+export default {
+  ...frame,
+  ...queue,
+  ...abandoned,
+  ...orders,
+  ...order,
+  ...bulk,
+  ...edit,
+  ...payments,
+  ...paymentForms,
+};

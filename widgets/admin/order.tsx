@@ -8,6 +8,7 @@ import { ordersStrings } from './orders-strings.ts';
 import { orderStrings } from './order-strings.ts';
 import { buyer, states, tagsOf, total, withTags, word } from './orders-words.ts';
 import type { EditProps } from './order-edit.tsx';
+import { Payments } from './payments-mount.tsx';
 
 const both = { ...ordersStrings, ...orderStrings };
 type K = keyof typeof both;
@@ -186,6 +187,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               ) : null,
             )}
           </dl>
+          <Payments model={model} d={d} i18n={i18n} ids={ids} />
           <h4>{t('ao.timeline')}</h4>
           <ol class="timeline" part="timeline">
             {(o.activities ?? []).map((a, i) => {

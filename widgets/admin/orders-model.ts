@@ -360,6 +360,11 @@ export function createAdminOrdersModel(
     setStatus: (status: 'APPROVED' | 'REJECTED') => act(status, (h, id) => api.setOrderStatus(h, id, status)),
     cancel: (o: { sendEmail: boolean; restock: boolean; message?: string }) =>
       act('cancel', (h, id) => api.cancelOrder(h, id, o)),
+    /**
+     * For the open order's payments panel (payments.tsx, its own chunk): the companion's http, and `reload`, a new read
+     * of the open order (in the detail and the list) so its statuses and timeline follow a payment change.
+     */
+    payments: () => ({ http, reload: () => ($detail.get() ? read($detail.get()!.id) : undefined) }),
   };
 }
 export type AdminOrdersModel = ReturnType<typeof createAdminOrdersModel>;

@@ -1,0 +1,166 @@
+import { atom } from 'nanostores';
+import type { I18n, Translator } from '../../core/i18n/index.ts';
+import * as api from '../../core/api/admin-payments.ts';
+import type { Method, Payment, PaymentsView, RefundBody } from '../../core/api/admin-payments.ts';
+import { InlayApiError } from '../../core/errors.ts';
+import type { Http } from '../../core/http.ts';
+import { paymentsStrings } from './payments-strings.ts';
+
+type K = keyof typeof paymentsStrings;
+
+export interface PaymentsUi {
+  status: 'loading' | 'ready' | 'error';
+  view?: PaymentsView;
+  /** The read's failure (with no view to show), in words. */
+  error?: string;
+  /** The change under way: `mark`, `manual`, `refund:<payment>`, `capture:<payment>`, `void:<payment>`. */
+  busy?: string;
+  /** The last change's failure, in words, on the change it was (what was typed stays in its form). */
+  failed?: { on: string; text: string };
+  /** The last change done (announced). */
+  done?: string;
+}
+
+/** The answer never came (a network failure, a timeout, a 5xx): the change may or may not have landed. */
+const lost = (e: unknown) =>
+  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
+const code = (e: unknown) => (e instanceof InlayApiError ? e.applicationError?.code : undefined);
+const reasonOf = (e: unknown) => {
+  const d = e instanceof InlayApiError ? (e.applicationError?.data as { reason?: unknown } | undefined) : undefined;
+  return typeof d?.reason === 'string' ? d.reason : '';
+};
+
+/** What is left of a payment to refund, in cents: its amount less what its refunds that did not fail took. */
+export function leftOfPayment(v: PaymentsView, p: Payment): number {
+  let cents = cents_(p.amount?.amount);
+  for (const r of v.refunds)
+    for (const x of r.transactions ?? [])
+      if (x.paymentId === p.id && x.refundStatus !== 'FAILED') cents -= cents_(x.amount?.amount);
+  return Math.max(0, cents);
+}
+/** A decimal string as cents (NaN when it isn't one). */
+export function cents_(s: string | undefined): number {
+  return s && /^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : NaN;
+}
+export const decimal = (c: number) => (c / 100).toFixed(2);
+
+/** A delayed-capture payment's reason it can't be captured or voided (the companion's rule), else undefined. */
+export function unavailable(p: Payment): string | undefined {
+  const d = p.regularPaymentDetails;
+  if (!d?.authorizationDetails) return undefined;
+  if (p.status === 'VOIDED') return d.authorizationDetails.void?.reason === 'SCHEDULED' ? 'EXPIRED' : 'VOIDED';
+  if (d.authorizationDetails.captures?.some((c) => c.status === 'SUCCEEDED')) return 'CAPTURED';
+  return p.status === 'AUTHORIZED' ? undefined : 'NOT_SUPPORTED';
+}
+
+/**
+ * One order's money in the owner console (docs/companion.md "Owner console: payments"): its payments, refunds, what
+ * can be refunded and what is left to collect, and the changes to it. Each change carries the revision of the view
+ * the owner confirmed; when the companion says it moved (409 `PAYMENTS_CHANGED`, `ALREADY_SENT`) or no answer came,
+ * the view is read again and shown, saying so, before anything is offered again. Never two changes at once. After a
+ * change, `changed()` lets the order's detail read the order again (its status and timeline).
+ */
+export function createPaymentsModel(o: {
+  http: () => Http;
+  i18n: () => I18n;
+  orderId: string;
+  changed?: () => unknown;
+}) {
+  const $ui = atom<PaymentsUi>({ status: 'loading' });
+  const t = (k: K, p?: Record<string, string | number>) => o.i18n().strings(paymentsStrings)(k, p);
+  const patch = (p: Partial<PaymentsUi>) => $ui.set({ ...$ui.get(), ...p });
+  let reads = 0;
+
+  async function load() {
+    const mine = ++reads;
+    if (!$ui.get().view) patch({ status: 'loading', error: undefined });
+    try {
+      const view = await api.paymentsView(o.http(), o.orderId);
+      if (mine === reads) patch({ status: 'ready', view, error: undefined });
+      return true;
+    } catch (e) {
+      if (mine === reads) patch({ status: $ui.get().view ? 'ready' : 'error', error: o.i18n().error(e) });
+      return false;
+    }
+  }
+
+  /** A refusal in words: the companion's reasons worded here, the platform's codes known, else the usual text. */
+  function words(e: unknown): string {
+    const c = code(e);
+    const r = reasonOf(e);
+    if (c === 'PAYMENTS_CHANGED') return t('ap.changed');
+    if (c === 'ALREADY_SENT') return t('ap.sent');
+    if (lost(e)) return t('ap.lost');
+    if (c === 'REFUND_NOT_AVAILABLE') {
+      const k = `ap.${Object.hasOwn(MANUAL_REASONS, r) ? 'manual' : 'no'}.${r}`;
+      return t((k in paymentsStrings ? k : 'ap.no.other') as K);
+    }
+    if (c === 'AUTHORIZATION_UNAVAILABLE' && r && `ap.un.${r}` in paymentsStrings) return t(`ap.un.${r}` as K);
+    if (c && `ap.err.${c}` in paymentsStrings) return t(`ap.err.${c}` as K);
+    if (e instanceof InlayApiError && e.fieldViolations?.some((f) => /lineItems/.test(f.field)))
+      return t('ap.err.lines');
+    return o.i18n().error(e);
+  }
+
+  /**
+   * One change, never two at once, with the revision the owner saw. True when it was made (the form closes); false
+   * when refused or lost (the form keeps what was typed; the view is read again where it may have moved).
+   */
+  async function act(on: string, call: (http: Http, id: string, revision: string) => Promise<PaymentsView>) {
+    const { view, busy } = $ui.get();
+    if (!view || busy) return false;
+    patch({ busy: on, failed: undefined, done: undefined });
+    try {
+      const next = await call(o.http(), o.orderId, view.revision);
+      const failed = (next as { failed?: boolean }).failed === true;
+      patch({
+        view: next,
+        busy: undefined,
+        ...(failed ? { failed: { on, text: t('ap.refundFailed') } } : { done: on.replace(/:.*/, '') }),
+      });
+      void o.changed?.();
+      return !failed;
+    } catch (e) {
+      // anything but a plain refusal of the input: the money may have moved; nothing is offered before a new read
+      const again = lost(e) || (e instanceof InlayApiError && [404, 409, 428].includes(e.status ?? 0));
+      if (again) {
+        await load();
+        void o.changed?.();
+      }
+      patch({ busy: undefined, failed: { on, text: words(e) } });
+      return false;
+    }
+  }
+
+  return {
+    $ui,
+    load,
+    /** Mark the order as paid (what is left, by `method`). */
+    markAsPaid: (method?: Method) => act('mark', (h, id, rev) => api.markAsPaid(h, id, rev, method)),
+    /** Record `amount` paid outside the site. */
+    manualPayment: (amount: string, method?: Method) =>
+      act('manual', (h, id, rev) => api.manualPayment(h, id, rev, amount, method)),
+    refund: (body: RefundBody) => act(`refund:${body.paymentId}`, (h, id, rev) => api.refund(h, id, rev, body)),
+    capture: (paymentId: string, amount?: string) =>
+      act(`capture:${paymentId}`, (h, id, rev) => api.capture(h, id, rev, paymentId, amount)),
+    voidPayment: (paymentId: string) =>
+      act(`void:${paymentId}`, (h, id, rev) => api.voidPayment(h, id, rev, paymentId)),
+    /** Forget the last failure and what was done (a form closed). */
+    clear: () => patch({ failed: undefined, done: undefined }),
+  };
+}
+export type PaymentsModel = ReturnType<typeof createPaymentsModel>;
+
+/** The spec's reasons a payment is refunded by hand (`MANUAL`), the others being `NOT_REFUNDABLE`'s. */
+export const MANUAL_REASONS = { OFFLINE: 1, EXPIRED: 1, NOT_SUPPORTED: 1, REQUIRES_CARD_READER: 1 } as const;
+
+/** How a payment was made, in words: the card, the owner's named method, or the platform's name for it. */
+export function labelOf(t: Translator<K>, p: Payment): string {
+  const d = p.regularPaymentDetails;
+  const card = d?.creditCardDetails;
+  if (card?.lastFourDigits) return t('ap.card', { brand: card.brand ?? '', last4: card.lastFourDigits });
+  const u = d?.paymentMethodName?.userDefinedName;
+  const k = `ap.method.${u?.predefined}`;
+  if (k in paymentsStrings) return t(k as K);
+  return u?.custom || d?.paymentMethodName?.siteLanguageName || (d?.offlinePayment ? t('ap.offline') : '');
+}

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentChild } from 'preact';
+import { useStore } from '@nanostores/react';
+import { adoptSheet } from '../../core/element.ts';
+import type { I18n, Translator } from '../../core/i18n/index.ts';
+import type { Http } from '../../core/http.ts';
+import type { Order } from '../../core/api/orders.ts';
+import type { PaymentsView } from '../../core/api/admin-payments.ts';
+import { onDemand } from '../../core/on-demand.ts';
+import { cents_, createPaymentsModel, decimal, labelOf, unavailable } from './payments-model.ts';
+import type { Parts } from './payments-forms.tsx';
+import { paymentsStrings } from './payments-strings.ts';
+
+type K = keyof typeof paymentsStrings;
+type T = Translator<K>;
+
+export interface PanelProps {
+  /** From the orders model (`payments()`): the companion's http, and a new read of the open order. */
+  link: { http: () => Http; reload: () => unknown };
+  order: Order;
+  i18n: I18n;
+  ids: string;
+}
+
+const css = `
+.pay fieldset{border:0;padding:0;margin:0;min-width:0;display:flex;flex-direction:column;gap:8px}
+.pay legend{font-weight:600;font-size:14px;padding:0;margin-block-end:4px}
+.pay .pm{display:flex;flex-direction:column;gap:6px;padding:8px 12px;border:1px solid var(--_border);
+border-radius:var(--_radius);overflow-wrap:anywhere}
+.pay .qty{flex-direction:row;flex-wrap:wrap;align-items:center;font-weight:400}.pay .qty input{width:6em}
+`;
+
+/** The forms (refund, capture, void, mark as paid, a manual payment): their own chunk, imported when one opens. */
+const forms = onDemand(() => import('./payments-forms.tsx'));
+
+/**
+ * An order's payments in the owner console: what was paid, how, and refunded; what is left to pay; and, as the
+ * platform allows them, mark as paid, a manual payment, a refund (full, by items or an amount; or one made elsewhere),
+ * capture or void of an authorization. Each asks first, naming the amount and whether the buyer is emailed.
+ */
+export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
+  const t: T = i18n.strings(paymentsStrings);
+  const lang = useRef(i18n);
+  lang.current = i18n;
+  const model = useMemo(
+    () => createPaymentsModel({ http: link.http, i18n: () => lang.current, orderId: order.id, changed: link.reload }),
+    [],
+  );
+  const ui = useStore(model.$ui);
+  // the form open: `mark`, `manual`, `refund:<payment>`, `capture:<payment>`, `void:<payment>`
+  const [open, setOpen] = useState<string>();
+  const [F, setF] = useState(() => forms.loaded());
+  const [formsFailed, setFormsFailed] = useState<string>();
+  const getForms = () => {
+    setFormsFailed(undefined);
+    forms.load().then(setF, (e: unknown) => setFormsFailed(i18n.error(e)));
+  };
+  // read again when the order's own status moves (approved, canceled: what can be refunded or collected changes)
+  useEffect(() => void model.load(), [order.status]);
+  const v = ui.view;
+  const cur = v?.order.currency ?? order.currency ?? 'USD';
+  const money = (c: number) => (isNaN(c) ? '' : i18n.money(decimal(c), cur));
+  const say = (k: string) => (k in paymentsStrings ? t(k as K) : '');
+  const busy = !!ui.busy || ui.status === 'loading';
+  const failed = (on: string) =>
+    ui.failed?.on === on ? (
+      <p class="err" role="alert" part="pay-error">
+        {ui.failed.text}
+      </p>
+    ) : null;
+  const toggle = (k: string) => {
+    model.clear();
+    setOpen(open === k ? undefined : k);
+    if (!F) getForms();
+  };
+  /** A form once its chunk is here; a skeleton until then, or why it didn't come with a retry. */
+  const form = (show: (f: NonNullable<typeof F>) => ComponentChild) =>
+    F ? (
+      show(F)
+    ) : formsFailed ? (
+      <p class="err" role="alert">
+        {formsFailed}{' '}
+        <button type="button" class="link" onClick={getForms}>
+          {t('ap.retry')}
+        </button>
+      </p>
+    ) : (
+      <div class="bones" aria-hidden="true">
+        <div class="skeleton" />
+      </div>
+    );
+  const parts = (v: PaymentsView): Parts => ({
+    i18n,
+    v,
+    model,
+    busy: !!ui.busy,
+    money,
+    onClose: () => setOpen(undefined),
+  });
+  const b = v?.order.balanceSummary;
+  return (
+    <section
+      class="card pay"
+      part="payments"
+      aria-labelledby={`${ids}pay`}
+      aria-busy={busy}
+      ref={(n) => adoptSheet(n, css)}
+    >
+      <h4 id={`${ids}pay`}>{t('ap.title')}</h4>
+      <p class="visually-hidden" role="status">
+        {ui.done ? say(`ap.done.${ui.done}`) : ''}
+      </p>
+      {!v ? (
+        ui.status === 'error' ? (
+          <p class="err" role="alert">
+            {ui.error}{' '}
+            <button type="button" class="link" onClick={() => void model.load()}>
+              {t('ap.retry')}
+            </button>
+          </p>
+        ) : (
+          <div class="bones" aria-hidden="true">
+            <div class="skeleton" />
+          </div>
+        )
+      ) : (
+        <>
+          {ui.error ? (
+            <p class="err" role="alert">
+              {ui.error}{' '}
+              <button type="button" class="link" onClick={() => void model.load()}>
+                {t('ap.retry')}
+              </button>
+            </p>
+          ) : null}
+          <dl class="figures" part="balance">
+            {(
+              [
+                ['ap.total', v.order.priceSummary?.total],
+                ['ap.paid', b?.paid],
+                ['ap.refunded', b?.refunded],
+                ['ap.left', b?.balance],
+              ] as const
+            ).map(([k, m]) =>
+              m ? (
+                <div key={k}>
+                  <dt>{t(k)}</dt>
+                  <dd>{money(cents_(m.amount))}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          {v.payments.length ? null : <p class="muted">{t('ap.none')}</p>}
+          <ul class="list">
+            {v.payments.map((p) => {
+              const r = v.refundabilities.find((x) => x.paymentId === p.id);
+              const auth = p.regularPaymentDetails?.authorizationDetails;
+              const expires = auth?.scheduledAction?.actionType === 'VOID' ? auth.scheduledAction.executionDate : '';
+              const why = unavailable(p);
+              const refundable = r?.refundabilityStatus === 'REFUNDABLE' || r?.refundabilityStatus === 'MANUAL';
+              const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
+              return (
+                <li key={p.id} class="pm" part="payment">
+                  <div class="line">
+                    <span class="strong">{labelOf(t, p)}</span>
+                    <span>{money(cents_(p.amount?.amount))}</span>
+                    <span part="payment-status">{say(`ap.ps.${p.status}`)}</span>
+                  </div>
+                  {p.status === 'AUTHORIZED' && expires ? (
+                    <p class="muted">{t('ap.expires', { date: i18n.date(expires, 'medium') })}</p>
+                  ) : null}
+                  {why && p.status !== 'AUTHORIZED' ? (
+                    <p class="muted" part="capture-reason">
+                      {say(`ap.un.${why}`)}
+                    </p>
+                  ) : null}
+                  {r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
+                    <p class="muted" part="refund-reason">
+                      {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
+                    </p>
+                  ) : r?.refundabilityStatus === 'MANUAL' ? (
+                    <p class="muted" part="refund-reason">
+                      {say(`ap.manual.${r.manuallyRefundableReason}`) || t('ap.manual.other')}
+                    </p>
+                  ) : null}
+                  <div class="actions">
+                    {refundable ? (
+                      <button
+                        type="button"
+                        class="btn"
+                        disabled={busy}
+                        aria-expanded={open === `refund:${p.id}`}
+                        onClick={() => toggle(`refund:${p.id}`)}
+                      >
+                        {t(kind === 'external' ? 'ap.external' : 'ap.refund')}
+                      </button>
+                    ) : null}
+                    {p.status === 'AUTHORIZED' && !why
+                      ? (['capture', 'void'] as const).map((a) => (
+                          <button
+                            key={a}
+                            type="button"
+                            class="btn"
+                            disabled={busy}
+                            aria-expanded={open === `${a}:${p.id}`}
+                            onClick={() => toggle(`${a}:${p.id}`)}
+                          >
+                            {t(`ap.${a}`)}
+                          </button>
+                        ))
+                      : null}
+                  </div>
+                  {open === `refund:${p.id}` && refundable
+                    ? form((f) => <f.RefundForm {...parts(v)} p={p} external={kind === 'external'} />)
+                    : null}
+                  {open === `capture:${p.id}` && p.status === 'AUTHORIZED'
+                    ? form((f) => <f.CaptureForm {...parts(v)} p={p} />)
+                    : null}
+                  {open === `void:${p.id}` && p.status === 'AUTHORIZED'
+                    ? form((f) => <f.VoidForm {...parts(v)} p={p} />)
+                    : null}
+                  {failed(`refund:${p.id}`) ?? failed(`capture:${p.id}`) ?? failed(`void:${p.id}`)}
+                </li>
+              );
+            })}
+          </ul>
+          {v.collectability.status === 'COLLECTABLE' ? (
+            <div class="actions">
+              {(['mark', 'manual'] as const).map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  class="btn"
+                  disabled={busy}
+                  aria-expanded={open === a}
+                  onClick={() => toggle(a)}
+                >
+                  {t(a === 'mark' ? 'ap.markPaid' : 'ap.manualPay')}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p class="muted" part="collect-reason">
+              {say(`ap.col.${v.collectability.status}`)}
+            </p>
+          )}
+          {(open === 'mark' || open === 'manual') && v.collectability.status === 'COLLECTABLE'
+            ? form((f) => (
+                <f.CollectForm {...parts(v)} mark={open === 'mark'} number={String(v.order.number ?? order.number)} />
+              ))
+            : null}
+          {failed('mark') ?? failed('manual')}
+          {v.refunds.length ? (
+            <>
+              <h4>{t('ap.refunds')}</h4>
+              <ul class="list" part="refunds">
+                {v.refunds.flatMap((r) =>
+                  (r.transactions ?? []).map((x, i) => (
+                    <li key={`${r.id}${i}`} class="pm" part="refund">
+                      <div class="line">
+                        <span>{money(cents_(x.amount?.amount))}</span>
+                        <span part="refund-status">
+                          {say(
+                            x.externalRefund && x.refundStatus === 'SUCCEEDED'
+                              ? 'ap.rs.external'
+                              : `ap.rs.${x.refundStatus}`,
+                          )}
+                        </span>
+                        {r.createdDate ? <span class="muted">{i18n.date(r.createdDate)}</span> : null}
+                      </div>
+                      {r.details?.reason ? <p class="note">{t('ap.why', { reason: r.details.reason })}</p> : null}
+                    </li>
+                  )),
+                )}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

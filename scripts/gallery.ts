@@ -17,7 +17,8 @@ import { fillHostedCheckout } from '../tests/helpers/browser.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
-import { memberTokens, placeOrder } from '../tests/helpers/emulator.ts';
+import { memberTokens, placeOrder, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
+import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { insertReview } from '../emulator/domain/reviews.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 
@@ -179,6 +180,36 @@ async function accountWithOrders(r: Run, query = '') {
   await go(r, `/account${query}`);
   const account = r.page.locator('inlay-account');
   return account;
+}
+
+/**
+ * The owner's console on its orders, with three buyers' orders placed through the hosted checkout once per gallery run:
+ * Nell's paid (2 of an item), Otto's authorized only (captured later), Pia's paid.
+ */
+async function consoleWithOrders(r: Run, query = '') {
+  const db = r.stack.emulator.db;
+  const placed = db
+    .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM orders WHERE data LIKE '%gallery.console@example.com%'")
+    .get()!.n;
+  if (!placed) {
+    const tapers = { productId: seedIds.products['beeswax-taper-candles']! };
+    for (const [first, card, quantity, email] of [
+      ['Nell', TEST_CARDS.ok, 2, 'gallery.console@example.com'],
+      ['Otto', TEST_CARDS.authorize, 1, 'otto.console@example.com'],
+      ['Pia', TEST_CARDS.ok, 3, 'pia.console@example.com'],
+    ] as const)
+      await placeOrderAs(
+        r.stack.emulator,
+        (await visitorTokens(r.stack.emulator)).access,
+        [{ ...tapers, quantity }],
+        { email, firstName: first, lastName: 'Gallery', cardNumber: card },
+        r.stack.demo,
+      );
+  }
+  await go(r, `/admin${query}`);
+  const admin = r.page.locator('inlay-admin');
+  await admin.locator('[part=order]').first().waitFor();
+  return admin;
 }
 
 // ---- the states ----------------------------------------------------------------------------------------------
@@ -709,12 +740,68 @@ const STATES: State[] = [
             nowIso: new Date(Date.now() - 5 * 3_600_000).toISOString(),
           });
       }
-      await go(r, '/admin');
+      await go(r, '/admin?section=reviews');
       const admin = r.page.locator('inlay-admin');
       const first = admin.locator('[part=review]', { hasText: 'Keeps coffee hot' });
       await first.waitFor();
       await first.getByText('On Enamel Camp Mug').waitFor();
       await first.getByRole('checkbox').check();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-orders',
+    group: 'Owner console',
+    title: 'Orders: summary, filters, the list',
+    session: 'owner',
+    caption:
+      '/admin signed in as the owner: the last 30 days’ summary, the filters, the orders (three placed for the shot).',
+    async run(r) {
+      const admin = await consoleWithOrders(r);
+      await admin.locator('[part=summary] .skeleton').first().waitFor({ state: 'detached' });
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-order-refund',
+    group: 'Owner console',
+    title: 'An order: payments, the refund form',
+    session: 'owner',
+    caption: 'Nell’s paid order opened: lines, buyer, the payments panel with "Refund" open on some items.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?admin-q=gallery.console');
+      await admin.locator('[part=order]').getByRole('button').first().click();
+      const pay = admin.locator('[part=detail]').getByRole('region', { name: 'Payments', exact: true });
+      await pay.locator('[part=payment]').first().waitFor();
+      await pay.getByRole('button', { name: 'Refund', exact: true }).click();
+      await pay.locator('[part=refund-form]').getByLabel('Some items').check();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-order-capture',
+    group: 'Owner console',
+    title: 'An order paid later: capture or void',
+    session: 'owner',
+    caption: 'Otto’s order, paid with the authorize-only test card: the authorization, its expiry, Capture and Void.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?admin-q=otto.console');
+      await admin.locator('[part=order]').getByRole('button').first().click();
+      const pay = admin.locator('[part=detail]').getByRole('region', { name: 'Payments', exact: true });
+      await pay.locator('[part=payment]').first().waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-abandoned',
+    group: 'Owner console',
+    title: 'Abandoned checkouts',
+    session: 'owner',
+    caption: 'The abandoned checkouts section: the two the emulator seeds, with buyer, value and age.',
+    async run(r) {
+      await go(r, '/admin?section=abandoned');
+      const admin = r.page.locator('inlay-admin');
+      await admin.locator('[part=checkout]').first().waitFor();
       return { around: [admin], pad: 16 };
     },
   },

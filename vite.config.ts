@@ -61,10 +61,12 @@ const classicStaticImports: Plugin = {
 };
 
 /**
- * What the classic `assets/inlay-console-<hash>.js` (the owner's console for pages on `inlay.js`) takes from `inlay.js` instead of
- * carrying its own copy: the one preact, the page's stores, core (a library without page state, zod, it carries). `inlay.js` exports each (as `InlayBundle.<key>`,
- * key = the path with every non-word character as `_`); the console build refuses any other import from outside the
- * console, so a console that starts using something new fails the build until it is added here.
+ * What the classic `assets/inlay-console-<hash>.js` (the owner's console for pages on `inlay.js`) takes from `inlay.js`
+ * instead of carrying its own copy: the one preact, the page's stores, core (a library without page state, zod, it
+ * carries). `inlay.js` hands it over privately: the console file is an ES module whose `start(shared)` gets, for each of
+ * these (keyed by the path with every non-word character as `_`), just the bindings the console imports. Nothing goes
+ * on `window`. The console build refuses any other import from outside the console, and any import of these that the
+ * list of bindings does not cover, so a console that starts using something new fails the build until it is here.
  */
 export const SHARED_WITH_CONSOLE = [
   'preact/compat',
@@ -80,78 +82,109 @@ export const SHARED_WITH_CONSOLE = [
   'core/api/orders.ts',
   'core/stores/products.ts',
   'core/stores/session.ts',
-  'widgets/admin/console-load-classic.ts',
 ];
 const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '_');
 /**
- * The console's own modules: its folder (but the classic build's loader, which is inlay.js's) and its platform calls
- * (core/api/admin-*.ts, order-changes.ts).
+ * The console's own modules: its folder (but the modules inlay.js keeps: the element, its view and the loaders of the
+ * console) and its platform calls (core/api/admin-*.ts, order-changes.ts).
  */
 const consoleOwn = (id: string) =>
-  /[\\/]widgets[\\/]admin[\\/](?!console-load)/.test(id) ||
+  /[\\/]widgets[\\/]admin[\\/](?!console-load|view\.tsx$|element\.ts$)/.test(id) ||
   /[\\/]core[\\/]api[\\/](?:admin-[\w-]+|order-changes)\.ts$/.test(id);
+/** A shared module's spec (SHARED_WITH_CONSOLE's form) for an import `source` in `file`. */
+const specOf = (source: string, file: string) =>
+  /^[./]/.test(source)
+    ? relative(root, resolve(dirname(file), source))
+        .split(sep)
+        .join('/')
+    : (browserAliases.find((a) => a.find.test(source))?.replacement ?? source);
 
 /**
- * What the console's modules import from the shared ones: `{ spec: names }` (`'*'` for a namespace import), read from
- * their sources, type-only imports left out.
+ * What the console's modules import from the shared ones, `{ spec: names }` (`'*'` for a namespace import), read with
+ * TypeScript's parser: imports and re-exports, type-only ones left out. A dynamic import of a shared module is refused.
  */
-function consoleImports(): Map<string, Set<string> | '*'> {
+async function consoleImports(): Promise<Map<string, Set<string> | '*'>> {
+  const ts = (await import('typescript')).default;
   const files = [
     ...readdirSync(join(root, 'widgets/admin')).map((f) => join(root, 'widgets/admin', f)),
     ...readdirSync(join(root, 'core/api')).map((f) => join(root, 'core/api', f)),
   ].filter((f) => consoleOwn(f) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   // (the JSX the sources are compiled to imports the runtime: not in their text)
   const used = new Map<string, Set<string> | '*'>([['preact/jsx-runtime', new Set(['jsx', 'jsxs', 'Fragment'])]]);
+  const add = (spec: string, names: string[] | '*') => {
+    const had = used.get(spec) ?? new Set<string>();
+    if (names === '*' || had === '*') return void used.set(spec, '*');
+    names.forEach((n) => had.add(n));
+    used.set(spec, had);
+  };
   for (const file of files) {
-    for (const [, clause, source] of readFileSync(file, 'utf8').matchAll(
-      /^import\s+(?!type\b)([^'";]*?)\s+from\s+['"]([^'"]+)['"]/gm,
-    )) {
-      const bare = !/^[./]/.test(source!);
-      const spec = bare
-        ? (browserAliases.find((a) => a.find.test(source!))?.replacement ?? source!)
-        : relative(root, resolve(dirname(file), source!))
-            .split(sep)
-            .join('/');
-      if (!SHARED_WITH_CONSOLE.includes(spec)) continue;
-      const names = used.get(spec) ?? new Set<string>();
-      if (names === '*') continue;
-      if (/^\*\s+as\b/.test(clause!)) {
-        used.set(spec, '*');
-        continue;
-      }
-      if (/^[\w$]+/.test(clause!)) names.add('default');
-      for (const n of /\{([^}]*)\}/.exec(clause!)?.[1]?.split(',') ?? []) {
-        const name = n.trim().split(/\s+as\s+/)[0]!;
-        if (name && !name.startsWith('type ')) names.add(name);
-      }
-      used.set(spec, names);
-    }
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (n: import('typescript').Node) => {
+      if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
+        const spec = specOf(n.moduleSpecifier.text, file);
+        const c = n.importClause;
+        if (SHARED_WITH_CONSOLE.includes(spec) && c && !c.isTypeOnly) {
+          if (c.name) add(spec, ['default']);
+          const b = c.namedBindings;
+          if (b && ts.isNamespaceImport(b)) add(spec, '*');
+          if (b && ts.isNamedImports(b))
+            add(
+              spec,
+              b.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text),
+            );
+        }
+      } else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) {
+        const spec = specOf(n.moduleSpecifier.text, file);
+        if (SHARED_WITH_CONSOLE.includes(spec) && !n.isTypeOnly) {
+          const c = n.exportClause;
+          add(
+            spec,
+            !c || ts.isNamespaceExport(c)
+              ? '*'
+              : c.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text),
+          );
+        }
+      } else if (
+        ts.isCallExpression(n) &&
+        n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        n.arguments[0] &&
+        ts.isStringLiteral(n.arguments[0]) &&
+        SHARED_WITH_CONSOLE.includes(specOf(n.arguments[0].text, file))
+      )
+        throw new Error(`${relative(root, file)}: the console imports a shared module on demand; import it statically`);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
   }
   return used;
 }
 
 /**
- * Classic `inlay.js`: exports what the console file takes from it, `InlayBundle.<key>`: for each shared module, an
- * object of just the bindings the console imports (a whole namespace would keep all of, say, zod in the file).
+ * Classic `inlay.js`: `virtual:inlay-shared` (imported by widgets/admin/console-load-classic.ts) is the object the
+ * console file's `start` gets: for each shared module, an object of just the bindings the console imports (a whole
+ * namespace would keep all of, say, zod in the file).
  */
-const exportShared: Plugin = {
-  name: 'inlay-export-shared',
-  transform(code, id) {
-    if (!/[\\/]widgets[\\/]inlay\.ts$/.test(id)) return null;
+const sharedForConsole: Plugin = {
+  name: 'inlay-shared-for-console',
+  resolveId: (id) => (id === 'virtual:inlay-shared' ? '\0inlay-shared' : null),
+  async load(id) {
+    if (id !== '\0inlay-shared') return null;
     const lines: string[] = [];
-    for (const [spec, names] of consoleImports()) {
+    const keys: string[] = [];
+    for (const [spec, names] of await consoleImports()) {
       const key = sharedKey(spec);
       const from = JSON.stringify(spec.includes('.ts') ? join(root, spec) : spec);
-      if (names === '*') lines.push(`export * as ${key} from ${from};`);
+      keys.push(key);
+      if (names === '*') lines.push(`import * as ${key} from ${from};`);
       else {
         const list = [...names].sort();
         lines.push(
           `import { ${list.map((n, i) => `${n} as __${key}${i}`).join(', ')} } from ${from};`,
-          `export const ${key} = { ${list.map((n, i) => `${n}: __${key}${i}`).join(', ')} };`,
+          `const ${key} = { ${list.map((n, i) => `${n}: __${key}${i}`).join(', ')} };`,
         );
       }
     }
-    return { code: code + '\n' + lines.join('\n'), map: null };
+    return `${lines.join('\n')}\nexport default { ${keys.join(', ')} };\n`;
   },
 };
 
@@ -166,27 +199,45 @@ function classicConsoleFile(): string {
   return `assets/${files[0]}`;
 }
 
-/** Classic `inlay-console-<hash>.js`: every import from outside the console is `inlay.js`'s (see SHARED_WITH_CONSOLE). */
-const consoleExternals: Plugin = {
-  name: 'inlay-console-externals',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (!importer || !consoleOwn(importer)) return null;
-    const bare = !/^[./]/.test(source);
-    const alias = browserAliases.find((a) => a.find.test(source));
-    const r = bare ? undefined : await this.resolve(source, importer, { ...options, skipSelf: true });
-    if (!bare && (!r || consoleOwn(r.id))) return null;
-    const spec = bare ? (alias?.replacement ?? source) : relative(root, r!.id).split(sep).join('/');
-    // a library without page state (zod): the console's own copy, only what it uses (zod's `z` shared would be all of it)
-    if (bare && !SHARED_WITH_CONSOLE.includes(spec) && !/^(preact|nanostores|@nanostores)\b/.test(spec)) return null;
-    // a library without page state (zod): the console's own copy, only what it uses (zod's `z` shared would be all of it)
-    if (bare && !SHARED_WITH_CONSOLE.includes(spec) && !/^(preact|nanostores|@nanostores)\b/.test(spec)) return null;
-    if (!SHARED_WITH_CONSOLE.includes(spec))
-      this.error(
-        `the console imports ${spec} (from ${relative(root, importer)}), which inlay.js does not share: add it to SHARED_WITH_CONSOLE`,
-      );
-    return { id: sharedKey(spec), external: true };
-  },
+/**
+ * Classic `inlay-console-<hash>.js`: every import from outside the console is `inlay.js`'s (SHARED_WITH_CONSOLE),
+ * read from `start`'s argument; the file is an ES module whose only export is `start(shared)`, returning the console.
+ * A shared module the parsed list of bindings (consoleImports) does not cover fails the build.
+ */
+const consoleExternals = (): Plugin => {
+  const seen = new Set<string>();
+  return {
+    name: 'inlay-console-externals',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !consoleOwn(importer)) return null;
+      const bare = !/^[./]/.test(source);
+      const r = bare ? undefined : await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!bare && (!r || consoleOwn(r.id))) return null;
+      const spec = bare ? specOf(source, importer) : relative(root, r!.id).split(sep).join('/');
+      // a library without page state (zod): the console's own copy, only what it uses (zod's `z` shared would be all)
+      if (bare && !SHARED_WITH_CONSOLE.includes(spec) && !/^(preact|nanostores|@nanostores)\b/.test(spec)) return null;
+      if (!SHARED_WITH_CONSOLE.includes(spec))
+        this.error(
+          `the console imports ${spec} (from ${relative(root, importer)}), which inlay.js does not share: add it to SHARED_WITH_CONSOLE`,
+        );
+      seen.add(spec);
+      return { id: sharedKey(spec), external: true };
+    },
+    async buildEnd() {
+      const listed = await consoleImports();
+      for (const spec of seen)
+        if (!listed.has(spec)) this.error(`the console imports ${spec} in a way the list of shared bindings misses`);
+    },
+    // after rolldown's minifier, which parses the IIFE as a script: one line in front (the source map moves a line)
+    generateBundle(_, bundle) {
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue;
+        c.code = `export function start(__inlayShared){\n${c.code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '')}\nreturn InlayConsole}\n`;
+        if (c.map) c.map.mappings = `;${c.map.mappings}`;
+      }
+    },
+  };
 };
 
 /**
@@ -355,9 +406,9 @@ export default defineConfig(({ mode }) => {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
     plugins: part
-      ? [consoleExternals, classicStaticImports, keepLibraryGlobalsLocal, terserPass(false)]
+      ? [consoleExternals(), classicStaticImports, keepLibraryGlobalsLocal, terserPass(true)]
       : iife
-        ? [classicStaticImports, exportShared, keepLibraryGlobalsLocal, terserPass(false), versionedLayout(version)]
+        ? [classicStaticImports, sharedForConsole, keepLibraryGlobalsLocal, terserPass(false), versionedLayout(version)]
         : [keepLibraryGlobalsLocal, preloadMap, terserPass(true)],
     build: {
       outDir: 'dist/inlay',
@@ -378,7 +429,7 @@ export default defineConfig(({ mode }) => {
           ? {
               entryFileNames: 'assets/inlay-console-[hash].js',
               codeSplitting: false,
-              globals: (key: string) => `InlayBundle.${key}`,
+              globals: (key: string) => `__inlayShared.${key}`,
             }
           : iife
             ? { entryFileNames: 'inlay.js', codeSplitting: false }

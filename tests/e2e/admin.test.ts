@@ -6,6 +6,7 @@ import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/br
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/domain/reviews.ts';
+import { placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
@@ -184,6 +185,23 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     expect(o.requests.filter((u) => /\/assets\/(?!inlay-console-)[\w-]+\.js$/.test(u))).toEqual([]);
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => row.count()).toBe(0);
+    expect(await axe(o.page, 'inlay-admin')).toEqual([]);
+    // the orders section, an order's payments, its edit form and the bulk bar: all from that file too
+    await placeOrderAs(
+      env.stack.emulator,
+      (await visitorTokens(env.stack.emulator)).access,
+      [{ productId: seedIds.products['beeswax-taper-candles']!, quantity: 1 }],
+      { email: 'cleo.classic@example.com', firstName: 'Cleo', lastName: 'Classic' },
+      env.stack.demo,
+    );
+    await a.getByRole('tab', { name: 'Orders' }).click();
+    await a.locator('[part=order]', { hasText: 'cleo.classic@example.com' }).getByRole('checkbox').check();
+    await a.getByRole('button', { name: 'Mark as paid', exact: true }).waitFor();
+    await a.locator('[part=order]', { hasText: 'cleo.classic@example.com' }).getByRole('button').click();
+    const detail = a.locator('[part=detail]');
+    await detail.getByRole('region', { name: 'Payments', exact: true }).locator('[part=payment]').first().waitFor();
+    await detail.getByRole('button', { name: 'Edit order' }).click();
+    await detail.locator('[part=edit]').waitFor();
     expect(await axe(o.page, 'inlay-admin')).toEqual([]);
     // the page turns French: the console's French is in the same file
     await o.page.evaluate(() => (document.documentElement.lang = 'fr'));

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Method, Payment, PaymentsView } from '../../core/api/admin-payments.ts';
-import { cents_, decimal, labelOf, leftOfPayment, type PaymentsModel } from './payments-model.ts';
+import { decimal, decimalsIn, labelOf, leftOfPayment, minor, type PaymentsModel } from './payments-model.ts';
 import { paymentsStrings } from './payments-strings.ts';
 import { paymentFormStrings } from './payments-forms-strings.ts';
 
@@ -16,13 +16,27 @@ export interface Parts {
   v: PaymentsView;
   model: PaymentsModel;
   busy: boolean;
-  money: (cents: number) => string;
+  /** The order's currency (the panel's, the same everywhere) and its decimals. */
+  cur: string;
+  digits: number;
+  money: (minor: number) => string;
   onClose: () => void;
 }
 
+/** The question as it was asked: its words, and the change it names with the revision of the view it showed. */
+interface Asked {
+  revision: string;
+  text: string;
+  yes: string;
+  send: (revision: string) => Promise<boolean>;
+}
+
 /**
- * A form's two steps: what to do, then the question naming it ("yes" disabled while sending: no double submit). A
- * refusal brings back the first step with what was typed (the panel shows why, after the view was read again).
+ * A form's two steps: what to do, then the question naming it ("yes" disabled while sending: no double submit). The
+ * question, once asked, is frozen with the change it names and the view's revision: "yes" sends exactly that; if the
+ * view is read again with another revision while it is up, the first step comes back (what was typed kept) saying the
+ * payments changed. A refusal brings back the first step with what was typed (the panel shows why, after the view was
+ * read again). A direct form (nothing to fill in) closes on a refusal: the panel says why, and it is opened again.
  */
 function Step(
   p: Parts & {
@@ -31,18 +45,27 @@ function Step(
     direct?: boolean;
     check?: () => string | undefined;
     ask: () => string;
-    yes: string;
-    onYes: () => Promise<boolean>;
+    yes: () => string;
+    /** The change as the form holds it now, to send with a revision. */
+    make: () => (revision: string) => Promise<boolean>;
     children?: ComponentChildren;
   },
 ) {
   const t = tr(p.i18n);
-  const [asking, setAsking] = useState(!!p.direct);
+  const freeze = (): Asked => ({ revision: p.v.revision, text: p.ask(), yes: p.yes(), send: p.make() });
+  const [asked, setAsked] = useState<Asked | undefined>(() => (p.direct ? freeze() : undefined));
   const [bad, setBad] = useState<string>();
+  const sending = useRef(false);
   const q = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (asking) q.current?.focus();
-  }, [asking]);
+    if (asked) q.current?.focus();
+  }, [!!asked]);
+  // the view was read again under the question (not by this form's own change): what it named may be wrong now
+  useEffect(() => {
+    if (!asked || sending.current || asked.revision === p.v.revision) return;
+    setBad(t('ap.changed'));
+    setAsked(p.direct ? freeze() : undefined);
+  }, [p.v.revision]);
   return (
     <form
       class="confirm"
@@ -51,42 +74,68 @@ function Step(
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        if (p.busy) return;
-        if (!asking) {
+        if (p.busy || sending.current) return;
+        if (!asked) {
           const x = p.check?.();
           setBad(x);
-          if (!x) setAsking(true);
-        } else if (await p.onYes()) p.onClose();
-        else if (!p.direct) setAsking(false);
+          if (!x) setAsked(freeze());
+          return;
+        }
+        sending.current = true;
+        const ok = await asked.send(asked.revision);
+        sending.current = false;
+        if (ok || p.direct) p.onClose();
+        else setAsked(undefined);
       }}
     >
-      {p.children ? <fieldset disabled={asking || p.busy}>{p.children}</fieldset> : null}
+      {p.children ? <fieldset disabled={!!asked || p.busy}>{p.children}</fieldset> : null}
       {bad ? (
         <p class="err" role="alert">
           {bad}
         </p>
       ) : null}
-      {asking ? (
+      {asked ? (
         <p class="strong" part="ask" tabIndex={-1} ref={q}>
-          {p.ask()}
+          {asked.text}
         </p>
       ) : null}
       <div class="actions">
         <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>
-          {asking ? p.yes : t('ap.continue')}
+          {asked ? asked.yes : t('ap.continue')}
         </button>
         <button
           type="button"
           class="btn"
           disabled={p.busy}
-          onClick={() => (asking && !p.direct ? setAsking(false) : p.onClose())}
+          onClick={() => (asked && !p.direct ? setAsked(undefined) : p.onClose())}
         >
-          {asking && !p.direct ? t('ap.back') : t('ap.close')}
+          {asked && !p.direct ? t('ap.back') : t('ap.close')}
         </button>
       </div>
     </form>
   );
 }
+
+/**
+ * A typed amount checked against the currency: in minor units when it is one of more than 0 and at most `max`; else
+ * the refusal in words (more decimals than the currency has is said as such).
+ */
+function typedAmount(t: T, i18n: I18n, s: string, max: number, digits: number, money: (m: number) => string) {
+  const m = minor(s, digits);
+  if (s.trim() && decimalsIn(s) > digits && /^\d+[.,]\d+$/.test(s.trim()))
+    return { error: digits ? t('ap.decimals', { count: digits }) : t('ap.noDecimals') };
+  if (!(m > 0 && m <= max)) return { error: badAmount(t, i18n, max, digits, money) };
+  return { minor: m };
+}
+const badAmount = (t: T, i18n: I18n, max: number, digits: number, money: (m: number) => string) =>
+  t('ap.badAmount', {
+    amount: money(max),
+    example: i18n.number(digits ? 12.5 : 12, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    }),
+  });
 
 /** An amount field (the order's currency), at most `max` cents. */
 function Amount(p: { t: T; cur: string; max: string; value: string; set: (s: string) => void }) {
@@ -104,7 +153,6 @@ function Amount(p: { t: T; cur: string; max: string; value: string; set: (s: str
     </label>
   );
 }
-const amountOk = (c: number, max: number) => c > 0 && c <= max;
 
 function Choice<V extends string>(p: { legend: string; value: V; set: (v: V) => void; options: [V, string][] }) {
   return (
@@ -122,20 +170,22 @@ function Choice<V extends string>(p: { legend: string; value: V; set: (v: V) => 
 
 /** Refund one payment: everything left, some items or an amount; restock, email, reason; or record one made elsewhere. */
 export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
-  const { v, p, money, external } = props;
-  const t = tr(props.i18n);
-  const cur = v.order.currency ?? 'USD';
-  const left = leftOfPayment(v, p);
+  const { v, p, money, external, cur, digits, i18n } = props;
+  const t = tr(i18n);
+  const left = leftOfPayment(v, p, digits);
   const lines = v.order.lineItems
     .map((l) => ({ ...l, max: l.quantity - (l.refundedQuantity ?? 0) }))
     .filter((l) => l.max > 0);
+  // no buyer email on the order: nobody to email
+  const to = v.order.buyerEmail ?? '';
   const [how, setHow] = useState<'full' | 'lines' | 'amount'>('full');
   const [qty, setQty] = useState<Record<string, string>>({});
   const [amount, setAmount] = useState('');
   const [restock, setRestock] = useState(false);
-  const [email, setEmail] = useState(!external);
+  const [email, setEmail] = useState(!external && !!to);
   const [message, setMessage] = useState('');
   const [reason, setReason] = useState('');
+  const emailed = email && !!to;
   const picked =
     how === 'full'
       ? lines.map((l) => ({ lineItemId: l.id, quantity: l.max }))
@@ -144,15 +194,18 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
             .map((l) => ({ lineItemId: l.id, quantity: Number(qty[l.id] || 0) }))
             .filter((x) => Number.isInteger(x.quantity) && x.quantity > 0)
         : [];
-  const cents =
+  const typed = typedAmount(t, i18n, amount, left, digits, money);
+  const units =
     how === 'full'
       ? left
       : how === 'lines'
-        ? picked.reduce((n, x) => n + cents_(lines.find((l) => l.id === x.lineItemId)?.price?.amount) * x.quantity, 0)
-        : cents_(amount);
+        ? picked.reduce(
+            (n, x) => n + minor(lines.find((l) => l.id === x.lineItemId)?.price?.amount, digits) * x.quantity,
+            0,
+          )
+        : (typed.minor ?? NaN);
   const items = restock ? picked.reduce((n, x) => n + x.quantity, 0) : 0;
   const m = message.trim();
-  const to = v.order.buyerEmail ?? '';
   return (
     <Step
       {...props}
@@ -161,30 +214,32 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
       check={() => {
         if (how === 'lines' && (!picked.length || lines.some((l) => Number(qty[l.id] || 0) > l.max)))
           return t('ap.noLines');
-        if (!amountOk(cents, left)) return t('ap.badAmount', { amount: money(left) });
+        if (how === 'amount') return typed.error;
+        if (!(units > 0 && units <= left)) return badAmount(t, i18n, left, digits, money);
       }}
       ask={() =>
         [
-          t(external ? 'ap.ask.external' : 'ap.ask.refund', { amount: money(cents), payment: labelOf(t, p) }),
-          email ? t(m ? 'ap.willEmailMsg' : 'ap.willEmail', { email: to }) : t('ap.noEmail'),
+          t(external ? 'ap.ask.external' : 'ap.ask.refund', { amount: money(units), payment: labelOf(t, p) }),
+          emailed ? t(m ? 'ap.willEmailMsg' : 'ap.willEmail', { email: to }) : t('ap.noEmail'),
           how === 'amount' ? '' : items ? t('ap.willRestock', { count: items }) : t('ap.noRestock'),
         ]
           .filter(Boolean)
           .join(' ')
       }
-      yes={external ? t('ap.yes.external') : t('ap.yes.refund', { amount: money(cents) })}
-      onYes={() =>
-        props.model.refund({
+      yes={() => (external ? t('ap.yes.external') : t('ap.yes.refund', { amount: money(units) }))}
+      make={() => {
+        const body = {
           paymentId: p.id,
-          amount: decimal(cents),
+          amount: decimal(units, digits),
           ...(external ? { externalRefund: true } : {}),
           ...(picked.length ? { lineItems: picked } : {}),
           ...(reason.trim() ? { reason: reason.trim() } : {}),
-          restock: items ? { type: 'SOME_ITEMS', items: picked } : { type: 'NO_ITEMS' },
-          sendEmail: email,
-          ...(email && m ? { customMessage: m } : {}),
-        })
-      }
+          restock: items ? { type: 'SOME_ITEMS' as const, items: picked } : { type: 'NO_ITEMS' as const },
+          sendEmail: emailed,
+          ...(emailed && m ? { customMessage: m } : {}),
+        };
+        return (revision) => props.model.refund(revision, body);
+      }}
     >
       <Choice
         legend={t('ap.how')}
@@ -218,11 +273,17 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
           {t('ap.restock')}
         </label>
       ) : null}
-      <label class="check">
-        <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />
-        {t('ap.email')}
-      </label>
-      {email ? (
+      {to ? (
+        <label class="check">
+          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />
+          {t('ap.email')}
+        </label>
+      ) : (
+        <p class="muted" part="no-buyer-email">
+          {t('ap.noBuyerEmail')}
+        </p>
+      )}
+      {emailed ? (
         <label>
           {t('ap.message')}
           <textarea rows={2} maxLength={1000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
@@ -240,13 +301,14 @@ const METHODS = ['CASH', 'BANK_TRANSFER', 'CHECK', 'custom'] as const;
 
 /** Mark as paid (what is left) or record a payment of an amount, with how it was paid. */
 export function CollectForm(props: Parts & { mark: boolean; number: string }) {
-  const { v, money, mark } = props;
-  const t = tr(props.i18n);
-  const left = cents_(v.collectability.amount?.amount);
+  const { v, money, mark, cur, digits, i18n } = props;
+  const t = tr(i18n);
+  const left = minor(v.collectability.amount?.amount, digits);
   const [method, setMethod] = useState<(typeof METHODS)[number]>('CASH');
   const [custom, setCustom] = useState('');
   const [amount, setAmount] = useState('');
-  const cents = mark ? left : cents_(amount);
+  const typed = typedAmount(t, i18n, amount, left, digits, money);
+  const units = mark ? left : (typed.minor ?? NaN);
   const name = method === 'custom' ? custom.trim() : t(`ap.method.${method}`);
   const m: Method = method === 'custom' ? { custom: custom.trim() } : { predefined: method };
   return (
@@ -257,15 +319,20 @@ export function CollectForm(props: Parts & { mark: boolean; number: string }) {
       check={() =>
         method === 'custom' && !name
           ? t('ap.badMethod')
-          : amountOk(cents, left)
-            ? undefined
-            : t('ap.badAmount', { amount: money(left) })
+          : !mark
+            ? typed.error
+            : left > 0
+              ? undefined
+              : badAmount(t, i18n, left, digits, money)
       }
       ask={() =>
-        `${t(mark ? 'ap.ask.mark' : 'ap.ask.manual', { number: props.number, amount: money(cents), method: name })} ${t('ap.noEmail')}`
+        `${t(mark ? 'ap.ask.mark' : 'ap.ask.manual', { number: props.number, amount: money(units), method: name })} ${t('ap.noEmail')}`
       }
-      yes={mark ? t('ap.yes.mark') : t('ap.yes.manual', { amount: money(cents) })}
-      onYes={() => (mark ? props.model.markAsPaid(m) : props.model.manualPayment(decimal(cents), m))}
+      yes={() => (mark ? t('ap.yes.mark') : t('ap.yes.manual', { amount: money(units) }))}
+      make={() => {
+        const sum = decimal(units, digits);
+        return (revision) => (mark ? props.model.markAsPaid(revision, m) : props.model.manualPayment(revision, sum, m));
+      }}
     >
       <label>
         {t('ap.method')}
@@ -283,30 +350,34 @@ export function CollectForm(props: Parts & { mark: boolean; number: string }) {
           <input maxLength={150} value={custom} onInput={(e) => setCustom(e.currentTarget.value)} />
         </label>
       ) : null}
-      {mark ? null : <Amount t={t} cur={v.order.currency ?? 'USD'} max={money(left)} value={amount} set={setAmount} />}
+      {mark ? null : <Amount t={t} cur={cur} max={money(left)} value={amount} set={setAmount} />}
     </Step>
   );
 }
 
 /** Capture an authorization: all of it, or an amount (the rest released). */
 export function CaptureForm(props: Parts & { p: Payment }) {
-  const { v, p, money } = props;
-  const t = tr(props.i18n);
-  const all = cents_(p.amount?.amount);
+  const { p, money, cur, digits, i18n } = props;
+  const t = tr(i18n);
+  const all = minor(p.amount?.amount, digits);
   const [how, setHow] = useState<'full' | 'amount'>('full');
   const [amount, setAmount] = useState('');
-  const cents = how === 'full' ? all : cents_(amount);
+  const typed = typedAmount(t, i18n, amount, all, digits, money);
+  const units = how === 'full' ? all : (typed.minor ?? NaN);
   return (
     <Step
       {...props}
       part="capture-form"
       label={t('ap.capture')}
-      check={() => (amountOk(cents, all) ? undefined : t('ap.badAmount', { amount: money(all) }))}
+      check={() => (how === 'amount' ? typed.error : all > 0 ? undefined : badAmount(t, i18n, all, digits, money))}
       ask={() =>
-        `${t(cents < all ? 'ap.ask.capturePart' : 'ap.ask.capture', { amount: money(cents), payment: labelOf(t, p) })} ${t('ap.noEmail')}`
+        `${t(units < all ? 'ap.ask.capturePart' : 'ap.ask.capture', { amount: money(units), payment: labelOf(t, p) })} ${t('ap.noEmail')}`
       }
-      yes={t('ap.yes.capture', { amount: money(cents) })}
-      onYes={() => props.model.capture(p.id, how === 'full' ? undefined : decimal(cents))}
+      yes={() => t('ap.yes.capture', { amount: money(units) })}
+      make={() => {
+        const sum = how === 'full' ? undefined : decimal(units, digits);
+        return (revision) => props.model.capture(revision, p.id, sum);
+      }}
     >
       <Choice
         legend={t('ap.capHow')}
@@ -317,16 +388,14 @@ export function CaptureForm(props: Parts & { p: Payment }) {
           ['amount', t('ap.how.amount')],
         ]}
       />
-      {how === 'amount' ? (
-        <Amount t={t} cur={v.order.currency ?? 'USD'} max={money(all)} value={amount} set={setAmount} />
-      ) : null}
+      {how === 'amount' ? <Amount t={t} cur={cur} max={money(all)} value={amount} set={setAmount} /> : null}
     </Step>
   );
 }
 
 /** Void an authorization: only the question (nothing to fill in). */
 export function VoidForm(props: Parts & { p: Payment }) {
-  const { p, money } = props;
+  const { p, money, digits } = props;
   const t = tr(props.i18n);
   return (
     <Step
@@ -335,10 +404,10 @@ export function VoidForm(props: Parts & { p: Payment }) {
       part="void-form"
       label={t('ap.void')}
       ask={() =>
-        `${t('ap.ask.void', { amount: money(cents_(p.amount?.amount)), payment: labelOf(t, p) })} ${t('ap.noEmail')}`
+        `${t('ap.ask.void', { amount: money(minor(p.amount?.amount, digits)), payment: labelOf(t, p) })} ${t('ap.noEmail')}`
       }
-      yes={t('ap.yes.void')}
-      onYes={() => props.model.voidPayment(p.id)}
+      yes={() => t('ap.yes.void')}
+      make={() => (revision) => props.model.voidPayment(revision, p.id)}
     />
   );
 }

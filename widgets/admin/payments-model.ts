@@ -30,19 +30,41 @@ const reasonOf = (e: unknown) => {
   return typeof d?.reason === 'string' ? d.reason : '';
 };
 
-/** What is left of a payment to refund, in cents: its amount less what its refunds that did not fail took. */
-export function leftOfPayment(v: PaymentsView, p: Payment): number {
-  let cents = cents_(p.amount?.amount);
+/** How many decimals `currency` has (JPY 0, USD 2, KWD 3), as Intl formats it; 2 for a code Intl doesn't know. */
+export function digitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** What is left of a payment to refund, in minor units: its amount less what its refunds that did not fail took. */
+export function leftOfPayment(v: PaymentsView, p: Payment, digits = 2): number {
+  let left = minor(p.amount?.amount, digits);
   for (const r of v.refunds)
     for (const x of r.transactions ?? [])
-      if (x.paymentId === p.id && x.refundStatus !== 'FAILED') cents -= cents_(x.amount?.amount);
-  return Math.max(0, cents);
+      if (x.paymentId === p.id && x.refundStatus !== 'FAILED') left -= minor(x.amount?.amount, digits);
+  return Math.max(0, left);
 }
-/** A decimal string as cents (NaN when it isn't one). */
-export function cents_(s: string | undefined): number {
-  return s && /^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : NaN;
+/**
+ * A decimal string as minor units of a currency with `digits` decimals (NaN when it isn't one, or has more decimals
+ * than that other than zeros: the platform's "1000.00" in JPY is 1000). A decimal comma is a point ("12,50").
+ */
+export function minor(s: string | undefined, digits = 2): number {
+  const m = /^(\d{1,12})(?:[.,](\d*))?$/.exec(s?.trim() ?? '');
+  if (!m) return NaN;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > digits) return NaN;
+  return Number(m[1]) * 10 ** digits + Number(frac.padEnd(digits, '0') || 0);
 }
-export const decimal = (c: number) => (c / 100).toFixed(2);
+/** How many decimals a typed amount has (after a point or a comma). */
+export const decimalsIn = (s: string) => /[.,](\d*)$/.exec(s.trim())?.[1]?.length ?? 0;
+/** Minor units as the decimal string the platform takes: exactly `digits` decimals ("1001", "12.50", "12.345"). */
+export function decimal(m: number, digits = 2): string {
+  const s = String(Math.max(0, Math.round(m))).padStart(digits + 1, '0');
+  return digits ? `${s.slice(0, -digits)}.${s.slice(-digits)}` : s;
+}
 
 /** A delayed-capture payment's reason it can't be captured or voided (the companion's rule), else undefined. */
 export function unavailable(p: Payment): string | undefined {
@@ -103,15 +125,23 @@ export function createPaymentsModel(o: {
   }
 
   /**
-   * One change, never two at once, with the revision the owner saw. True when it was made (the form closes); false
+   * One change, never two at once, with the revision of the view the owner's question showed (`revision`, kept by the
+   * form when it asked: not the view shown when "yes" is clicked, which may have been read again since). True when it was made (the form closes); false
    * when refused or lost (the form keeps what was typed; the view is read again where it may have moved).
    */
-  async function act(on: string, call: (http: Http, id: string, revision: string) => Promise<PaymentsView>) {
+  async function act(
+    on: string,
+    revision: string,
+    call: (http: Http, id: string, revision: string) => Promise<PaymentsView>,
+  ) {
     const { view, busy } = $ui.get();
     if (!view || busy) return false;
+    // a read started before the change must not overwrite the view the change returns
+    reads++;
     patch({ busy: on, failed: undefined, done: undefined });
     try {
-      const next = await call(o.http(), o.orderId, view.revision);
+      const next = await call(o.http(), o.orderId, revision);
+      reads++;
       const failed = (next as { failed?: boolean }).failed === true;
       patch({
         view: next,
@@ -135,16 +165,18 @@ export function createPaymentsModel(o: {
   return {
     $ui,
     load,
-    /** Mark the order as paid (what is left, by `method`). */
-    markAsPaid: (method?: Method) => act('mark', (h, id, rev) => api.markAsPaid(h, id, rev, method)),
+    /** Mark the order as paid (what is left, by `method`). Each change takes the revision its question showed. */
+    markAsPaid: (revision: string, method?: Method) =>
+      act('mark', revision, (h, id, rev) => api.markAsPaid(h, id, rev, method)),
     /** Record `amount` paid outside the site. */
-    manualPayment: (amount: string, method?: Method) =>
-      act('manual', (h, id, rev) => api.manualPayment(h, id, rev, amount, method)),
-    refund: (body: RefundBody) => act(`refund:${body.paymentId}`, (h, id, rev) => api.refund(h, id, rev, body)),
-    capture: (paymentId: string, amount?: string) =>
-      act(`capture:${paymentId}`, (h, id, rev) => api.capture(h, id, rev, paymentId, amount)),
-    voidPayment: (paymentId: string) =>
-      act(`void:${paymentId}`, (h, id, rev) => api.voidPayment(h, id, rev, paymentId)),
+    manualPayment: (revision: string, amount: string, method?: Method) =>
+      act('manual', revision, (h, id, rev) => api.manualPayment(h, id, rev, amount, method)),
+    refund: (revision: string, body: RefundBody) =>
+      act(`refund:${body.paymentId}`, revision, (h, id, rev) => api.refund(h, id, rev, body)),
+    capture: (revision: string, paymentId: string, amount?: string) =>
+      act(`capture:${paymentId}`, revision, (h, id, rev) => api.capture(h, id, rev, paymentId, amount)),
+    voidPayment: (revision: string, paymentId: string) =>
+      act(`void:${paymentId}`, revision, (h, id, rev) => api.voidPayment(h, id, rev, paymentId)),
     /** Forget the last failure and what was done (a form closed). */
     clear: () => patch({ failed: undefined, done: undefined }),
   };

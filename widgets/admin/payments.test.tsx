@@ -3,7 +3,10 @@ import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../core/api/members.ts';
-import { createI18n } from '../../core/i18n/index.ts';
+import { addLanguage, createI18n } from '../../core/i18n/index.ts';
+import { render } from 'preact';
+import { CollectForm } from './payments-forms.tsx';
+import { fr as formsFr } from './payments-forms-strings.fr.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { createPaymentsModel } from './payments-model.ts';
 import { paymentsStrings } from './payments-strings.ts';
@@ -83,6 +86,7 @@ const viewOf = (over: Partial<View> = {}): View => ({
 });
 
 let view = viewOf();
+let orderStatus = 'APPROVED';
 let reply: (call: Call) => Response | Promise<Response> | undefined;
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
@@ -93,7 +97,10 @@ const net = fakeFetch((call) => {
   if (call.url === `${B}/v1/admin/orders/summary`)
     return json(200, { count: 1, revenue: '43.00', average: '43.00', currency: 'USD' });
   if (call.url === `${B}/v1/admin/orders/o-1`)
-    return json(200, { order: { ...order, paymentStatus: view.order.paymentStatus }, fulfillments: [] });
+    return json(200, {
+      order: { ...order, status: orderStatus, paymentStatus: view.order.paymentStatus },
+      fulfillments: [],
+    });
   if (call.url === `${B}/v1/admin/orders/o-1/payments`) return json(200, view);
   return json(500, { message: 'unexpected' });
 });
@@ -112,6 +119,7 @@ beforeEach(() => {
   net.calls.length = 0;
   reply = () => undefined;
   view = viewOf();
+  orderStatus = 'APPROVED';
   const member = { id: `owner-${Math.random()}`, loginEmail: 'owner@example.com', contact: {} } as Member;
   $session.set({ status: 'member', role: 'member', member });
 });
@@ -449,6 +457,190 @@ describe('the payments panel', () => {
     expect(sent('/manual-payment')).toHaveLength(0);
   });
 
+  it('amounts follow the currency’s decimals: none in JPY, three in KWD; more is refused in words before it asks; a decimal comma is a point; what is sent is what was asked', async () => {
+    const yen = (amount: string) => ({ amount, formattedAmount: `¥${amount}` });
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        currency: 'JPY',
+        paymentStatus: 'NOT_PAID',
+        priceSummary: { total: yen('5000') },
+        balanceSummary: { balance: yen('5000'), paid: yen('0'), refunded: yen('0') },
+      },
+      payments: [],
+      refundabilities: [],
+      collectability: { status: 'COLLECTABLE', amount: yen('5000') },
+    });
+    const { panel, button, input, type, ask } = await openPanel();
+    expect(panel().querySelector('[part=balance]')!.textContent).toContain('¥5,000');
+    button(/Record a payment/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=manual-payment]')).not.toBeNull());
+    const alert = () => panel().querySelector('[part=manual-payment] [role=alert]')?.textContent;
+    await type(input('manual-payment', /Amount \(JPY\)/), '1000.50');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(alert()).toBe('This currency’s amounts have no decimals.'));
+    expect(ask()).toBe('');
+    await type(input('manual-payment', /Amount/), '5001');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(alert()).toBe('Enter an amount like 12, more than 0 and at most ¥5,000.'));
+    await type(input('manual-payment', /Amount/), '1000');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(ask()).toBe('Record a payment of ¥1,000 by Cash on order #1001? No email will be sent.'),
+    );
+    reply = (call) => (call.url.endsWith('/o-1/manual-payment') ? json(200, view) : undefined);
+    button(/Yes, record ¥1,000/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/manual-payment')).toHaveLength(1));
+    expect(sent('/manual-payment')[0]!.body).toEqual({
+      revision: 'rev-1',
+      amount: '1000',
+      method: { predefined: 'CASH' },
+    });
+  });
+
+  it('KWD: three decimals asked and sent; a fourth refused; "12,345" is 12.345', async () => {
+    const kd = (amount: string) => ({ amount, formattedAmount: `KWD ${amount}` });
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        currency: 'KWD',
+        paymentStatus: 'PENDING',
+        priceSummary: { total: kd('20.000') },
+        balanceSummary: { balance: kd('20.000'), paid: kd('0.000'), refunded: kd('0.000') },
+      },
+      payments: [card('p-2', 'AUTHORIZED', '20.000', { authorizationDetails: { captures: [] } })],
+      refundabilities: [{ paymentId: 'p-2', refundabilityStatus: 'NOT_REFUNDABLE', nonRefundableReason: 'NOT_PAID' }],
+    });
+    const { panel, button, input, type, tick, ask } = await openPanel();
+    button(/^Capture$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=capture-form]')).not.toBeNull());
+    expect(panel().querySelector('[part=capture-form]')!.textContent).toMatch(/All of it: KWD\s20\.000/);
+    await tick(input('capture-form', /An amount/));
+    await vi.waitFor(() => expect(input('capture-form', /Amount \(KWD\)/)).toBeDefined());
+    await type(input('capture-form', /Amount/), '12.3456');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=capture-form] [role=alert]')?.textContent).toBe(
+        'This currency’s amounts have at most 3 decimals.',
+      ),
+    );
+    await type(input('capture-form', /Amount/), '12,345');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).toMatch(/^Capture KWD\s12\.345 from Visa ending in 4242\?/));
+    reply = (call) => (call.url.endsWith('/o-1/capture') ? json(200, view) : undefined);
+    button(/Yes, capture KWD\s12\.345/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/capture')).toHaveLength(1));
+    expect(sent('/capture')[0]!.body).toEqual({
+      revision: 'rev-1',
+      payments: [{ paymentId: 'p-2', amount: '12.345' }],
+    });
+  });
+
+  it('the question is frozen: the view read again under it (the order’s status moved) brings back the first step saying so; what is sent then carries the new revision and figures', async () => {
+    orderStatus = 'PENDING';
+    const { panel, button, ask, $ } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).toContain('Refund $43.00 to Visa ending in 4242?'));
+    // meanwhile: $13.00 refunded elsewhere (rev-2), and the owner approves the order: the panel reads the view again
+    view = viewOf({
+      refunds: [{ id: 'r-5', transactions: [{ paymentId: 'p-1', amount: price('13.00'), refundStatus: 'SUCCEEDED' }] }],
+      revision: 'rev-2',
+    });
+    reply = (call) => {
+      if (!call.url.endsWith('/o-1/status')) return undefined;
+      orderStatus = 'APPROVED';
+      return json(200, { order: { ...order, status: 'APPROVED' } });
+    };
+    const before = reads();
+    button(/^Approve order$/)!.click();
+    await vi.waitFor(() => expect(button(/^Yes, go ahead$/)).toBeDefined());
+    button(/^Yes, go ahead$/)!.click();
+    await vi.waitFor(() => expect(reads()).toBe(before + 1));
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=refund-form] [role=alert]')?.textContent).toBe(
+        'The payments changed since you looked. Here they are now: check them before trying again.',
+      ),
+    );
+    expect(ask()).toBe('');
+    expect(sent('/refund')).toHaveLength(0);
+    expect(panel().querySelector('[part=refund-form]')!.textContent).toContain('Everything left: $30.00');
+    expect($('[part=detail]')).not.toBeNull();
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).toContain('Refund $30.00 to Visa ending in 4242?'));
+    reply = (call) =>
+      call.url.endsWith('/o-1/refund') ? json(200, { ...view, refundId: 'r-6', failed: false }) : undefined;
+    button(/Yes, refund \$30\.00/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/refund')).toHaveLength(1));
+    expect(sent('/refund')[0]!.body).toMatchObject({ revision: 'rev-2', amount: '30.00' });
+  });
+
+  it('no buyer email on the order: no box to email, the question says no email is sent, none is asked for', async () => {
+    view = viewOf({ order: { ...viewOf().order, buyerEmail: undefined } });
+    const { panel, button, ask } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    const form = panel().querySelector('[part=refund-form]')!;
+    expect(form.textContent).not.toContain('Email the buyer');
+    expect(form.querySelector('textarea')).toBeNull();
+    expect(form.querySelector('[part=no-buyer-email]')!.textContent).toBe(
+      'The order has no buyer email: no email is sent.',
+    );
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(ask()).toBe('Refund $43.00 to Visa ending in 4242? No email will be sent. Stock won’t change.'),
+    );
+    reply = (call) =>
+      call.url.endsWith('/o-1/refund') ? json(200, { ...view, refundId: 'r-1', failed: false }) : undefined;
+    button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/refund')).toHaveLength(1));
+    expect(sent('/refund')[0]!.body).toMatchObject({ sendEmail: false });
+    expect(sent('/refund')[0]!.body).not.toHaveProperty('customMessage');
+  });
+
+  it('each payment’s buttons name their payment (aria-describedby); a form closed gives focus back to its button, or to the heading when the button is gone', async () => {
+    view = viewOf({
+      payments: [
+        card('p-1', 'APPROVED', '23.00'),
+        card('p-2', 'AUTHORIZED', '20.00', { authorizationDetails: { captures: [] } }),
+      ],
+      refundabilities: [
+        { paymentId: 'p-1', refundabilityStatus: 'REFUNDABLE' },
+        { paymentId: 'p-2', refundabilityStatus: 'NOT_REFUNDABLE', nonRefundableReason: 'NOT_PAID' },
+      ],
+    });
+    view.payments[1]!['regularPaymentDetails'] = {
+      ...(view.payments[1]!['regularPaymentDetails'] as object),
+      creditCardDetails: { lastFourDigits: '1111', brand: 'Amex' },
+    };
+    const { el, panel, button } = await openPanel();
+    const root = el.shadowRoot!;
+    const described = (b: HTMLButtonElement) => root.getElementById(b.getAttribute('aria-describedby')!)?.textContent;
+    const [p1, p2] = [...panel().querySelectorAll('[part=payment]')];
+    const refund = p1!.querySelector('button')!;
+    const [capture, voidIt] = [...p2!.querySelectorAll('button')];
+    expect(described(refund)).toBe('Visa ending in 4242');
+    expect(described(capture!)).toBe('Amex ending in 1111');
+    expect(described(voidIt!)).toBe('Amex ending in 1111');
+    refund.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/^Close$/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).toBeNull());
+    await vi.waitFor(() => expect(root.activeElement).toBe(refund));
+    voidIt!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=void-form]')).not.toBeNull());
+    reply = (call) => {
+      if (!call.url.endsWith('/o-1/void')) return undefined;
+      view = { ...view, payments: [view.payments[0]!, { ...view.payments[1]!, status: 'VOIDED' }], revision: 'rev-2' };
+      return json(200, view);
+    };
+    button(/Yes, void it/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=void-form]')).toBeNull());
+    // the void button is gone with the authorization: the panel's heading has the focus
+    await vi.waitFor(() => expect(root.activeElement).toBe(panel().querySelector('h4')));
+  });
+
   it('a failed read says why and tries again', async () => {
     let fail = true;
     reply = (call) => (call.url.endsWith('/o-1/payments') && fail ? refused(403, 'NOT_OWNER') : undefined);
@@ -469,6 +661,59 @@ describe('the payments panel', () => {
 });
 
 describe('the payments model', () => {
+  it('a read started before a change does not overwrite the view the change returned', async () => {
+    const answers: ((r: unknown) => void)[] = [];
+    const http = { request: () => new Promise((r) => answers.push(r)) };
+    const m = createPaymentsModel({ http: () => http as never, i18n: () => createI18n('en'), orderId: 'o-1' });
+    const first = m.load();
+    answers.shift()!(viewOf());
+    await first;
+    const slowRead = m.load(); // started before the refund: it will answer with the view before it
+    const refund = m.refund('rev-1', { paymentId: 'p-1' });
+    expect(answers).toHaveLength(2);
+    const [read, change] = answers;
+    change!(viewOf({ revision: 'rev-2' }));
+    expect(await refund).toBe(true);
+    read!(viewOf({ revision: 'rev-1' }));
+    await slowRead;
+    expect(m.$ui.get().view!.revision).toBe('rev-2');
+  });
+
+  it('the amount hint says the example as the language writes it, with the currency’s decimals', async () => {
+    addLanguage('fr', { ...formsFr });
+    const host = document.createElement('div');
+    document.body.append(host);
+    const at = (lang: string, cur: string, digits: number) => {
+      const i18n = createI18n(lang);
+      render(
+        <CollectForm
+          i18n={i18n}
+          v={viewOf({ collectability: { status: 'COLLECTABLE', amount: price('43.00') } }) as never}
+          model={{} as never}
+          busy={false}
+          cur={cur}
+          digits={digits}
+          money={(n) => i18n.money(n / 10 ** digits, cur)}
+          onClose={() => undefined}
+          mark={false}
+          number="1001"
+        />,
+        host,
+      );
+    };
+    const hint = async () => {
+      host.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+      await vi.waitFor(() => expect(host.querySelector('[role=alert]')).not.toBeNull());
+      return host.querySelector('[role=alert]')!.textContent;
+    };
+    at('fr', 'EUR', 2);
+    expect(await hint()).toMatch(/^Saisissez un montant comme 12,50, supérieur à 0 et d’au plus 43,00\s€\.$/);
+    render(null, host);
+    at('en', 'USD', 2);
+    expect(await hint()).toBe('Enter an amount like 12.50, more than 0 and at most $43.00.');
+    render(null, host);
+  });
+
   it('words every refusal reason the spec has, in English and in French; a prototype-named reason is not a key', async () => {
     const reasons = [
       'ALREADY_REFUNDED',
@@ -535,7 +780,7 @@ describe('the payments model', () => {
         first
           ? ((first = false), refused(409, 'REFUND_NOT_AVAILABLE', { refundabilityStatus: status, reason }))
           : json(200, viewOf());
-      expect(await m.refund({ paymentId: 'p-1' })).toBe(false);
+      expect(await m.refund('rev-1', { paymentId: 'p-1' })).toBe(false);
       return m.$ui.get().failed?.text;
     };
     expect(await tryRefund('PENDING_REFUND')).toBe(paymentsStrings['ap.no.PENDING_REFUND']);

@@ -7,7 +7,7 @@ import type { Http } from '../../core/http.ts';
 import type { Order } from '../../core/api/orders.ts';
 import type { PaymentsView } from '../../core/api/admin-payments.ts';
 import { onDemand } from '../../core/on-demand.ts';
-import { cents_, createPaymentsModel, decimal, labelOf, unavailable } from './payments-model.ts';
+import { createPaymentsModel, decimal, digitsOf, labelOf, minor, unavailable } from './payments-model.ts';
 import type { Parts } from './payments-forms.tsx';
 import { paymentsStrings } from './payments-strings.ts';
 
@@ -51,6 +51,17 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
   const [open, setOpen] = useState<string>();
   const [F, setF] = useState(() => forms.loaded());
   const [formsFailed, setFormsFailed] = useState<string>();
+  // a form closed: focus goes back to the button that opened it (or the panel's heading when that button is gone)
+  const [back, setBack] = useState<{ to: string }>();
+  const section = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!back) return;
+    const root = section.current;
+    const opener = [...(root?.querySelectorAll<HTMLButtonElement>('button[data-opens]') ?? [])].find(
+      (b) => b.dataset['opens'] === back.to && !b.disabled,
+    );
+    (opener ?? root?.querySelector<HTMLElement>('h4'))?.focus();
+  }, [back]);
   const getForms = () => {
     setFormsFailed(undefined);
     forms.load().then(setF, (e: unknown) => setFormsFailed(i18n.error(e)));
@@ -58,8 +69,11 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
   // read again when the order's own status moves (approved, canceled: what can be refunded or collected changes)
   useEffect(() => void model.load(), [order.status]);
   const v = ui.view;
+  // the order's currency, said once for the panel and its forms; its decimals for every amount read, typed and sent
   const cur = v?.order.currency ?? order.currency ?? 'USD';
-  const money = (c: number) => (isNaN(c) ? '' : i18n.money(decimal(c), cur));
+  const digits = useMemo(() => digitsOf(cur), [cur]);
+  const money = (c: number) => (isNaN(c) ? '' : i18n.money(decimal(c, digits), cur));
+  const amount = (s: string | undefined) => money(minor(s, digits));
   const say = (k: string) => (k in paymentsStrings ? t(k as K) : '');
   const busy = !!ui.busy || ui.status === 'loading';
   const failed = (on: string) =>
@@ -94,8 +108,13 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
     v,
     model,
     busy: !!ui.busy,
+    cur,
+    digits,
     money,
-    onClose: () => setOpen(undefined),
+    onClose: () => {
+      if (open) setBack({ to: open });
+      setOpen(undefined);
+    },
   });
   const b = v?.order.balanceSummary;
   return (
@@ -104,9 +123,14 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
       part="payments"
       aria-labelledby={`${ids}pay`}
       aria-busy={busy}
-      ref={(n) => adoptSheet(n, css)}
+      ref={(n) => {
+        section.current = n;
+        adoptSheet(n, css);
+      }}
     >
-      <h4 id={`${ids}pay`}>{t('ap.title')}</h4>
+      <h4 id={`${ids}pay`} tabIndex={-1}>
+        {t('ap.title')}
+      </h4>
       <p class="visually-hidden" role="status">
         {ui.done ? say(`ap.done.${ui.done}`) : ''}
       </p>
@@ -145,14 +169,14 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
               m ? (
                 <div key={k}>
                   <dt>{t(k)}</dt>
-                  <dd>{money(cents_(m.amount))}</dd>
+                  <dd>{amount(m.amount)}</dd>
                 </div>
               ) : null,
             )}
           </dl>
           {v.payments.length ? null : <p class="muted">{t('ap.none')}</p>}
           <ul class="list">
-            {v.payments.map((p) => {
+            {v.payments.map((p, i) => {
               const r = v.refundabilities.find((x) => x.paymentId === p.id);
               const auth = p.regularPaymentDetails?.authorizationDetails;
               const expires = auth?.scheduledAction?.actionType === 'VOID' ? auth.scheduledAction.executionDate : '';
@@ -162,8 +186,10 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
               return (
                 <li key={p.id} class="pm" part="payment">
                   <div class="line">
-                    <span class="strong">{labelOf(t, p)}</span>
-                    <span>{money(cents_(p.amount?.amount))}</span>
+                    <span class="strong" id={`${ids}pm${i}`}>
+                      {labelOf(t, p)}
+                    </span>
+                    <span>{amount(p.amount?.amount)}</span>
                     <span part="payment-status">{say(`ap.ps.${p.status}`)}</span>
                   </div>
                   {p.status === 'AUTHORIZED' && expires ? (
@@ -190,6 +216,8 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                         class="btn"
                         disabled={busy}
                         aria-expanded={open === `refund:${p.id}`}
+                        aria-describedby={`${ids}pm${i}`}
+                        data-opens={`refund:${p.id}`}
                         onClick={() => toggle(`refund:${p.id}`)}
                       >
                         {t(kind === 'external' ? 'ap.external' : 'ap.refund')}
@@ -203,6 +231,8 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                             class="btn"
                             disabled={busy}
                             aria-expanded={open === `${a}:${p.id}`}
+                            aria-describedby={`${ids}pm${i}`}
+                            data-opens={`${a}:${p.id}`}
                             onClick={() => toggle(`${a}:${p.id}`)}
                           >
                             {t(`ap.${a}`)}
@@ -233,6 +263,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                   class="btn"
                   disabled={busy}
                   aria-expanded={open === a}
+                  data-opens={a}
                   onClick={() => toggle(a)}
                 >
                   {t(a === 'mark' ? 'ap.markPaid' : 'ap.manualPay')}
@@ -258,7 +289,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                   (r.transactions ?? []).map((x, i) => (
                     <li key={`${r.id}${i}`} class="pm" part="refund">
                       <div class="line">
-                        <span>{money(cents_(x.amount?.amount))}</span>
+                        <span>{amount(x.amount?.amount)}</span>
                         <span part="refund-status">
                           {say(
                             x.externalRefund && x.refundStatus === 'SUCCEEDED'

@@ -39,6 +39,13 @@ function shipFields(o: Order): Record<Field, string> {
     country: s(a['country']),
   };
 }
+/** What the confirmation shows, and the body it names. */
+interface Sure {
+  body: OrderEdit;
+  changed: { l: Order['lineItems'][number]; to: number }[];
+  where: string;
+  email: string;
+}
 const lineName = (l: Order['lineItems'][number]) => l.productName?.translated ?? l.productName?.original ?? '';
 
 /**
@@ -57,7 +64,10 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(true);
   const [bad, setBad] = useState<string>();
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  // the confirmation: the changes as reviewed and the body that says them, sent as it is (the order may be read again
+  // meanwhile: each line's `before` stays the quantity the confirmation showed, so the companion can refuse)
+  const [sure, setSure] = useState<Sure>();
+  const step = sure ? 'confirm' : 'form';
   const focus = useRef<HTMLParagraphElement>(null);
   useEffect(() => focus.current?.focus(), [step]);
 
@@ -70,7 +80,8 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
   const plan = (typed: { qty: Record<string, string>; ship: Record<Field, string> }) => {
     const lines = o.lineItems.map((l) => {
       const v = typed.qty[l.id];
-      return { l, to: v === undefined ? l.quantity : Number(v), min: fulfilled(l.id) };
+      // an empty field is not 0 (that would remove the line): it is a quantity to fix
+      return { l, to: v === undefined ? l.quantity : v.trim() === '' ? NaN : Number(v), min: fulfilled(l.id) };
     });
     const shown = shipFields(o);
     const clean = (keys: readonly Field[]) =>
@@ -86,10 +97,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
       destination,
     };
   };
-  const { lines, changed, shipChanged, destination } = plan({ qty, ship });
-  const where = PLACE.map((k) => destination.address[k])
-    .filter(Boolean)
-    .join(', ');
+  const { lines } = plan({ qty, ship });
 
   const review = (e: Event) => {
     e.preventDefault();
@@ -118,26 +126,46 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
               ? t('oe.needReason')
               : undefined;
     setBad(problem);
-    if (!problem) setStep('confirm');
-  };
-  const save = async () => {
+    if (problem) return;
     const body: OrderEdit = {
-      ...(changed.length ? { lines: changed.map((x) => ({ id: x.l.id, before: x.l.quantity, quantity: x.to })) } : {}),
-      ...(shipChanged ? { shippingAddress: destination } : {}),
-      reason: reason.trim(),
-      restock,
-      notifyBuyer: notify,
+      ...(p.changed.length
+        ? { lines: p.changed.map((x) => ({ id: x.l.id, before: x.l.quantity, quantity: x.to })) }
+        : {}),
+      ...(p.shipChanged ? { shippingAddress: p.destination } : {}),
+      reason: why,
+      // the boxes as they are now too (a render may not have caught up with the last click)
+      restock: form.has('restock'),
+      notifyBuyer: form.has('notify'),
     };
+    const where = PLACE.map((k) => p.destination.address[k])
+      .filter(Boolean)
+      .join(', ');
+    setSure({ body, changed: p.changed, where, email: body.notifyBuyer ? (o.buyerInfo?.email ?? '') : '' });
+  };
+  const save = async (sent: Sure) => {
+    const { body } = sent;
+    const to = body.shippingAddress;
     const ok = await model.run(
       'change',
       (h, oid) => editOrder(h, oid, body),
-      // a lost answer: the order read again tells whether the edit landed (it is never sent twice on our account)
-      (now) =>
-        (body.lines ?? []).every((x) => (now.lineItems.find((l) => l.id === x.id)?.quantity ?? 0) === x.quantity) &&
-        (!shipChanged || shipFields(now).addressLine1 === (destination.address.addressLine1 ?? '')),
+      // a lost answer: the order read again tells whether the edit landed (it is never sent twice on our account):
+      // every line's quantity and every field of the typed address
+      (now) => {
+        const there = shipFields(now);
+        return (
+          (body.lines ?? []).every((x) => (now.lineItems.find((l) => l.id === x.id)?.quantity ?? 0) === x.quantity) &&
+          (!to ||
+            (Object.keys(there) as Field[]).every((k) => {
+              const side = (CONTACT as readonly Field[]).includes(k) ? to.contactDetails : to.address;
+              const typed = (side as Record<string, string | undefined> | undefined)?.[k] ?? '';
+              const has = there[k].trim();
+              return k === 'country' ? has.toUpperCase() === typed : has === typed;
+            }))
+        );
+      },
     );
     if (ok) onDone();
-    else setStep('form');
+    else setSure(undefined);
   };
   const failure =
     d.failed?.on === 'change'
@@ -145,9 +173,9 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
         ? t(`oe.why.${d.failed.code}` as K)
         : d.failed.text
       : undefined;
-  const box = (label: K, checked: boolean, set: (v: boolean) => void) => (
+  const box = (name: string, label: K, checked: boolean, set: (v: boolean) => void) => (
     <label class="check">
-      <input type="checkbox" checked={checked} onChange={(e) => set(e.currentTarget.checked)} />
+      <input type="checkbox" name={name} checked={checked} onChange={(e) => set(e.currentTarget.checked)} />
       {t(label)}
     </label>
   );
@@ -162,7 +190,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
           {failure}
         </p>
       ) : null}
-      {step === 'form' ? (
+      {!sure ? (
         <form class="noteform" onSubmit={review} noValidate>
           <fieldset class="noteform">
             <legend class="strong">{t('oe.lines')}</legend>
@@ -212,8 +240,8 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
             aria-invalid={bad === t('oe.needReason')}
             onInput={(e) => setReason(e.currentTarget.value)}
           />
-          {box('oe.restock', restock, setRestock)}
-          {box('oe.notify', notify, setNotify)}
+          {box('restock', 'oe.restock', restock, setRestock)}
+          {box('notify', 'oe.notify', notify, setNotify)}
           {bad ? (
             <p class="err" role="alert">
               {bad}
@@ -234,17 +262,17 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
             {t('oe.ask', { number: String(o.number) })}
           </p>
           <ul part="edit-changes">
-            {changed.map((x) => (
+            {sure.changed.map((x) => (
               <li key={x.l.id}>
                 {x.to
                   ? t('oe.qty', { name: lineName(x.l), from: x.l.quantity, to: x.to })
                   : t('oe.removed', { name: lineName(x.l) })}
               </li>
             ))}
-            {shipChanged ? <li>{t('oe.newShip', { address: where })}</li> : null}
-            <li>{t('oe.because', { reason: reason.trim() })}</li>
-            <li>{notify && o.buyerInfo?.email ? t('oe.willEmail', { email: o.buyerInfo.email }) : t('oe.noEmail')}</li>
-            {changed.length ? <li>{t(restock ? 'oe.stock' : 'oe.noStock')}</li> : null}
+            {sure.body.shippingAddress ? <li>{t('oe.newShip', { address: sure.where })}</li> : null}
+            <li>{t('oe.because', { reason: sure.body.reason })}</li>
+            <li>{sure.email ? t('oe.willEmail', { email: sure.email }) : t('oe.noEmail')}</li>
+            {sure.changed.length ? <li>{t(sure.body.restock ? 'oe.stock' : 'oe.noStock')}</li> : null}
           </ul>
           <p class="muted">{t('oe.total', { total: total(i18n, o) })}</p>
           <div class="actions">
@@ -253,11 +281,11 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
               class="btn primary"
               disabled={!!d.busy}
               aria-busy={d.busy === 'change'}
-              onClick={() => void save()}
+              onClick={() => void save(sure)}
             >
               {t('oe.yes')}
             </button>
-            <button type="button" class="btn" onClick={() => setStep('form')}>
+            <button type="button" class="btn" onClick={() => setSure(undefined)}>
               {t('oe.back')}
             </button>
           </div>

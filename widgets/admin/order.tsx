@@ -52,6 +52,12 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
   const [Edit, setEdit] = useState<{ C: ComponentType<EditProps> } | string>();
   // the order's heading takes focus once it shows (the list it replaced had it)
   useEffect(() => heading.current?.focus(), [d.id, !o]);
+  // the edit closed (saved or not): focus goes back to its button (the heading when the order can't be edited now)
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [edited, setEdited] = useState(0);
+  useEffect(() => {
+    if (edited) (editButton.current && !editButton.current.disabled ? editButton.current : heading.current)?.focus();
+  }, [edited]);
   const loadEdit = () => {
     setAsk('change');
     if (typeof Edit !== 'object')
@@ -119,7 +125,14 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               <button type="button" class="btn" disabled={!!d.busy} onClick={() => setAsk('cancel')}>
                 {t('ao.cancel')}
               </button>
-              <button type="button" class="btn" disabled={!!d.busy} aria-expanded={ask === 'change'} onClick={loadEdit}>
+              <button
+                type="button"
+                class="btn"
+                ref={editButton}
+                disabled={!!d.busy}
+                aria-expanded={ask === 'change'}
+                onClick={loadEdit}
+              >
                 {t('ao.change')}
               </button>
             </div>
@@ -144,7 +157,16 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
           {failed('APPROVED') ?? failed('REJECTED') ?? failed('cancel')}
           {ask === 'change' && open ? (
             typeof Edit === 'object' ? (
-              <Edit.C o={o} d={d} model={model} i18n={i18n} onDone={() => setAsk(undefined)} />
+              <Edit.C
+                o={o}
+                d={d}
+                model={model}
+                i18n={i18n}
+                onDone={() => {
+                  setAsk(undefined);
+                  setEdited((n) => n + 1);
+                }}
+              />
             ) : Edit ? (
               <p class="err" role="alert">
                 {Edit}{' '}

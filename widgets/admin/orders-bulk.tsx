@@ -36,6 +36,18 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
   const question = useRef<HTMLParagraphElement>(null);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => question.current?.focus(), [ask]);
+  // the question closed (done or not): focus goes back to the button that asked it, else to the results
+  const buttons = useRef<Partial<Record<BulkAction, HTMLButtonElement | null>>>({});
+  const result = useRef<HTMLDivElement>(null);
+  const [back, setBack] = useState<{ to: BulkAction }>();
+  useEffect(() => {
+    const b = back && buttons.current[back.to];
+    if (back) (b?.isConnected && !b.disabled ? b : result.current)?.focus();
+  }, [back]);
+  const close = (a: BulkAsk) => {
+    setAsk(undefined);
+    setBack({ to: a.action });
+  };
   // the question names the orders ticked when it was asked: another tick withdraws it
   useEffect(() => setAsk(undefined), [selected]);
   if (!selected.length && !ui.result && !ui.error) return null;
@@ -53,7 +65,7 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
     if (!wrong) setAsk({ action, ids, ...(action === 'paid' ? {} : { tag: g }) });
   };
   const send = async (a: BulkAsk) => {
-    if (await bulk.run(a)) setAsk(undefined);
+    if (await bulk.run(a)) close(a);
   };
   const busy = !!ui.busy;
   return (
@@ -74,7 +86,14 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
             onInput={(e) => setTag(e.currentTarget.value)}
           />
           {(['assign', 'remove', 'paid'] as const).map((a) => (
-            <button key={a} type="button" class="btn" disabled={busy} onClick={() => start(a)}>
+            <button
+              key={a}
+              type="button"
+              class="btn"
+              ref={(b) => void (buttons.current[a] = b)}
+              disabled={busy}
+              onClick={() => start(a)}
+            >
               {t(`ob.${a}`)}
             </button>
           ))}
@@ -94,13 +113,13 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
             <button type="button" class="btn primary" disabled={busy} aria-busy={busy} onClick={() => void send(ask)}>
               {t('ob.yes')}
             </button>
-            <button type="button" class="btn" onClick={() => setAsk(undefined)}>
+            <button type="button" class="btn" onClick={() => close(ask)}>
               {t('ob.no')}
             </button>
           </div>
         </div>
       ) : null}
-      <div part="bulk-result" role="status">
+      <div part="bulk-result" role="status" tabIndex={-1} ref={result}>
         {ui.result?.done.length ? (
           <p>{t(`ob.done.${ui.result.ask.action}`, { ...count(ui.result.ask), count: ui.result.done.length })}</p>
         ) : null}

@@ -285,6 +285,24 @@ describe('bulk actions on the selection', () => {
     ]);
   });
 
+  it('the question closed gives focus back to the button that asked it, or to the results when the selection is done', async () => {
+    const { $, el, button, type, tick } = await mount();
+    const root = el.shadowRoot!;
+    tick(2);
+    await vi.waitFor(() => expect($('[part=bulk]')).not.toBeNull(), slow);
+    type($<HTMLInputElement>('[part=bulk] input')!, 'vip');
+    button(/^Add tag$/, $('[part=bulk]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-confirm]')).not.toBeNull());
+    button(/^Cancel$/, $('[part=bulk-confirm]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-confirm]')).toBeNull());
+    await vi.waitFor(() => expect(root.activeElement).toBe(button(/^Add tag$/, $('[part=bulk]')!)));
+    button(/^Add tag$/, $('[part=bulk]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-confirm]')).not.toBeNull());
+    button(/Yes, go ahead/, $('[part=bulk-confirm]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-result]')!.textContent).toBe('Tag “vip” added to 1 order.'));
+    await vi.waitFor(() => expect(root.activeElement).toBe($('[part=bulk-result]')));
+  });
+
   it('the tag filter finds the tagged orders and goes into the URL', async () => {
     const { $, $$, button, type } = await mount();
     type($<HTMLInputElement>('[part=filters] [name=tag]')!, 'wholesale');
@@ -405,6 +423,101 @@ describe('editing an order', () => {
       notifyBuyer: true,
     });
     expect($('[part=detail]')!.textContent).toContain('Shelbyville');
+  });
+
+  it('an address-only edit whose answer is lost: saved only when every field of the typed address is on the order read again', async () => {
+    db['o-2']!.shippingInfo = {
+      logistics: {
+        shippingDestination: {
+          address: { addressLine1: '1 Elm St', city: 'Springfield', postalCode: '11111', country: 'US' },
+          contactDetails: { firstName: 'Bo', lastName: 'Bell' },
+        },
+      },
+    };
+    let apply = false;
+    reply = (call) => {
+      if (!call.url.endsWith('/o-2/edit')) return undefined;
+      const body = call.body as { shippingAddress: unknown };
+      if (apply) db['o-2']!.shippingInfo = { logistics: { shippingDestination: body.shippingAddress } };
+      return json(502, { message: 'down' });
+    };
+    const { $, button, type, field, review } = await edit();
+    // the street stays: only the city, the postal code and the name change
+    type(field('city'), 'Shelbyville');
+    type(field('postalCode'), '22222');
+    type(field('lastName'), 'Bellamy');
+    type(field('country'), 'us');
+    type(field('reason'), 'Moved');
+    review();
+    await vi.waitFor(() => expect($('[part=edit-confirm]')).not.toBeNull());
+    button(/Yes, save changes/)!.click();
+    // it did not land: not announced as saved, the form back with what was typed
+    await vi.waitFor(() => expect($('[part=edit-error]')).not.toBeNull());
+    expect($('[part=detail] [role=status]')!.textContent).toBe('');
+    await vi.waitFor(() => expect($('[part=edit] form')).not.toBeNull());
+    expect(field('city').value).toBe('Shelbyville');
+    expect(field('lastName').value).toBe('Bellamy');
+    // it landed after all: saved, said once, not sent again
+    apply = true;
+    review();
+    await vi.waitFor(() => expect($('[part=edit-confirm]')).not.toBeNull());
+    button(/Yes, save changes/)!.click();
+    await vi.waitFor(() => expect($('[part=edit]')).toBeNull());
+    expect($('[part=detail] [role=status]')!.textContent).toContain('Order edited');
+    expect(sent('/o-2/edit')).toHaveLength(2);
+  });
+
+  it('the confirmation is what is sent: the order read again under it (a tag refused) does not change the quantities it names, so the companion can refuse', async () => {
+    db['o-2']!.tags = { privateTags: { tagIds: ['a', 'b', 'c'] } };
+    const { $, button, type, field, review } = await edit();
+    type(field('qty-l-2'), '5');
+    type(field('reason'), 'More candles');
+    review();
+    await vi.waitFor(() => expect($('[part=edit-changes]')?.textContent).toContain('Beeswax Taper Candles: 2 → 5'));
+    db['o-2']!.lineItems[0]!.quantity = 3; // another tab
+    // a tag refused (the fake's limit of 3): the order is read again, now with 3 candles
+    const reads = sent('/o-2').length;
+    type($<HTMLInputElement>('[part=tags] input')!, 'd');
+    button(/^Add tag$/, $('[part=tags]')!)!.click();
+    await vi.waitFor(() => expect(sent('/o-2').length).toBe(reads + 1));
+    await vi.waitFor(() => expect($('[part=detail]')!.textContent).toContain('Beeswax Taper Candles× 3'));
+    expect($('[part=edit-changes]')!.textContent).toContain('Beeswax Taper Candles: 2 → 5');
+    button(/Yes, save changes/)!.click();
+    await vi.waitFor(() =>
+      expect($('[part=edit-error]')?.textContent).toContain('This order changed since you opened it'),
+    );
+    expect((sent('/o-2/edit')[0]!.body as { lines: unknown }).lines).toEqual([{ id: 'l-2', before: 2, quantity: 5 }]);
+    expect(db['o-2']!.lineItems[0]!.quantity).toBe(3);
+  });
+
+  it('an empty quantity is a quantity to fix, not 0 (the line is not removed)', async () => {
+    const { $, type, field, review } = await edit();
+    type(field('qty-l-2'), '');
+    type(field('reason'), 'Fewer');
+    review();
+    await vi.waitFor(() =>
+      expect($('[part=edit] [role=alert]')?.textContent).toBe(
+        'Beeswax Taper Candles: a whole number from 0 to 100000.',
+      ),
+    );
+    expect($('[part=edit-confirm]')).toBeNull();
+  });
+
+  it('the edit closed (cancelled or saved) gives focus back to its button', async () => {
+    const { $, el, button, type, field, review } = await edit();
+    const root = el.shadowRoot!;
+    button(/^Cancel$/, $('[part=edit]')!)!.click();
+    await vi.waitFor(() => expect($('[part=edit]')).toBeNull());
+    await vi.waitFor(() => expect(root.activeElement).toBe(button(/^Edit order$/)));
+    button(/^Edit order$/)!.click();
+    await vi.waitFor(() => expect($('[part=edit] form')).not.toBeNull());
+    type(field('qty-l-2'), '1');
+    type(field('reason'), 'One');
+    review();
+    await vi.waitFor(() => expect($('[part=edit-confirm]')).not.toBeNull());
+    button(/Yes, save changes/)!.click();
+    await vi.waitFor(() => expect($('[part=edit]')).toBeNull());
+    await vi.waitFor(() => expect(root.activeElement).toBe(button(/^Edit order$/)));
   });
 
   it('a canceled order says why it cannot be edited and offers no edit', async () => {

@@ -350,6 +350,23 @@ describe('owner moderation', () => {
     return r.body_.review.id;
   }
 
+  it('every owner console route, walked from the companion’s own routes: a member and a visitor get 403 NOT_OWNER before the body is read, no token 401', async () => {
+    const [member, visitor] = [await h.member(), await h.visitor()];
+    const admin = h.companion.routes().filter((r) => / \/v1\/admin\//.test(r));
+    // (a route added later is walked too: the list is the app's, not this test's)
+    expect(admin.length).toBeGreaterThanOrEqual(20);
+    for (const route of admin) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern.replace(/:\w+/g, 'x1');
+      const body = method === 'GET' ? {} : { body: '{not json', headers: { 'Content-Type': 'application/json' } };
+      for (const token of [member, visitor]) {
+        const r = await h.call(path, { method, token, ...body });
+        expect([r.status, code(r)], route).toEqual([403, 'NOT_OWNER']);
+      }
+      expect((await h.call(path, { method, ...body })).status, route).toBe(401);
+    }
+  });
+
   it('each owner route: the owner succeeds, a member not on the list and a visitor get 403 NOT_OWNER, no token 401', async () => {
     const id = await pendingReview('mod1@example.com');
     const owner = await h.owner();

@@ -90,6 +90,8 @@ export interface RequestInfo {
 export interface Companion {
   fetch(req: Request, info?: RequestInfo): Promise<Response>;
   config: CompanionConfig;
+  /** Every route it answers, as `METHOD /path` with Hono's `:param`s (tests walk them). */
+  routes(): string[];
 }
 
 const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -683,6 +685,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   return {
     config: cfg,
     fetch: async (req, info = {}) => root.fetch(req, { ip: info.ip }),
+    routes: () => [...new Set(root.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))],
   };
 }
 

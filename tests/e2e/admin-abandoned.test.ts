@@ -116,6 +116,14 @@ describe('<inlay-admin section="abandoned">', () => {
       await row.locator('[part=lines]').waitFor();
       expect(await axe(o.page, 'inlay-admin')).toEqual([]);
       expect(await o.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // the current tab is in view, whole, though the tabs scroll sideways at 375 px
+      const box = async (l: import('playwright-core').Locator) => (await l.boundingBox())!;
+      const [tabs, tab] = [
+        await box(a.getByRole('tablist')),
+        await box(a.getByRole('tab', { name: 'Abandoned checkouts' })),
+      ];
+      expect(tab.x).toBeGreaterThanOrEqual(tabs.x - 1);
+      expect(tab.x + tab.width).toBeLessThanOrEqual(tabs.x + tabs.width + 1);
       await o.context.close();
     }
   });

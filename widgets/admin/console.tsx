@@ -36,6 +36,16 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     const s = pick(props.section);
     if (s) setSection(s);
   }, [props.section]);
+  // the current tab in view (at 375 px the tabs scroll sideways: the last one starts cut off)
+  useEffect(() => {
+    const list = tabs.current;
+    const tab = list?.querySelector<HTMLElement>(`[data-s=${section}]`);
+    if (!list || !tab) return;
+    const l = list.getBoundingClientRect();
+    const r = tab.getBoundingClientRect();
+    if (r.right > l.right) list.scrollLeft += r.right - l.right;
+    else if (r.left < l.left) list.scrollLeft -= l.left - r.left;
+  }, [section]);
   useEffect(() => {
     if (loaded[section]) return;
     setFailed(undefined);

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../core/element.ts';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { ConsoleSectionProps } from './section.ts';
+import { before } from './states.tsx';
 import {
   createAdminOrdersModel,
   FULFILLMENT_STATUSES,
@@ -235,24 +236,14 @@ function List({ model, i18n, t, ids, context }: Parts) {
           </p>
         ) : null}
       </form>
-      {list.status === 'loading' ? (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-          <div class="skeleton" />
-          <div class="skeleton" />
-        </div>
-      ) : list.status === 'error' ? (
-        <p class="err" role="alert">
-          {list.error}{' '}
-          <button type="button" class="link" onClick={() => void model.load()}>
-            {t('ao.retry')}
-          </button>
-        </p>
-      ) : !list.orders.length ? (
-        <p class="empty" part="empty">
-          {t(filtered ? 'ao.empty' : 'ao.none')}
-        </p>
-      ) : (
+      {before({
+        context: context!,
+        status: list.status,
+        error: list.error,
+        retry: () => void model.load(),
+        empty: !list.orders.length && t(filtered ? 'ao.empty' : 'ao.none'),
+        bones: 3,
+      }) ?? (
         <>
           <p class="muted" role="status" part="count">
             {t('ao.count', { count: list.count ?? list.orders.length })}

@@ -142,6 +142,9 @@ const KB = 1024;
  * classicConsole raised from 24 KB to 38.5 KB with issue 22's payments panel, order tags, bulk actions and edits,
  * measured 22805 → 38904 B (inlay.js unchanged: 88757 B). In the module build each is its own chunk (payments 5350 B
  * and its forms 3116 B, bulk 2130 B, edit 3090 B), every one under the 7 KB widget budget.
+ * classicConsole raised again, from 38.5 KB to 40 KB, with the review's fixes to those parts (amounts in the
+ * currency's decimals, the confirmed revision and body sent, focus given back, the whole address compared after a
+ * lost answer), measured 38904 → 40376 B; in the module build payments 5858 B, its forms 3619 B, order 4343 B.
  */
 const BUDGET = {
   loader: 1.6 * KB,
@@ -150,7 +153,7 @@ const BUDGET = {
   allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
   classic: 87.5 * KB,
-  classicConsole: 38.5 * KB,
+  classicConsole: 40 * KB,
 };
 
 /**

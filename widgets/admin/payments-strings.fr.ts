@@ -60,6 +60,7 @@ export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.un.NOT_SUPPORTED':
     'Encaissement ou annulation impossible : ce paiement n’a pas été autorisé pour un encaissement différé.',
   'ap.un.REQUIRES_CARD_READER': 'Encaissez ou annulez-le avec le lecteur de carte.',
+  'ap.col.covered': 'Rien de plus à encaisser : le reste est autorisé ou en cours.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_PAID': 'Il ne reste rien à payer.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_CANCELLED': 'La commande est annulée : aucun paiement ne peut être enregistré.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_PENDING':

@@ -56,6 +56,7 @@ export const paymentsStrings = {
   'ap.un.CAPTURED': 'The payment was captured.',
   'ap.un.NOT_SUPPORTED': 'Can’t capture or void: this payment wasn’t authorized for a later capture.',
   'ap.un.REQUIRES_CARD_READER': 'Capture or void it with the card reader.',
+  'ap.col.covered': 'Nothing more to collect: what is left is authorized or on its way.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_PAID': 'Nothing is left to pay.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_CANCELLED': 'The order is canceled: no payment can be recorded.',
   'ap.col.NONCOLLECTABLE_ORDER_IS_PENDING': 'The order is pending approval: no payment can be recorded yet.',

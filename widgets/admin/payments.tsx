@@ -200,7 +200,8 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                       {say(`ap.un.${why}`)}
                     </p>
                   ) : null}
-                  {r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
+                  {/* (an authorization is captured or voided first: that it can't be refunded yet goes without saying) */}
+                  {p.status === 'AUTHORIZED' ? null : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
                     <p class="muted" part="refund-reason">
                       {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
                     </p>
@@ -272,7 +273,13 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
             </div>
           ) : (
             <p class="muted" part="collect-reason">
-              {say(`ap.col.${v.collectability.status}`)}
+              {say(
+                // nothing left to collect, though some is not paid yet: it is authorized or on its way
+                v.collectability.status === 'NONCOLLECTABLE_ORDER_IS_PAID' &&
+                  v.payments.some((p) => ['AUTHORIZED', 'PENDING', 'PENDING_MERCHANT'].includes(p.status ?? ''))
+                  ? 'ap.col.covered'
+                  : `ap.col.${v.collectability.status}`,
+              )}
             </p>
           )}
           {(open === 'mark' || open === 'manual') && v.collectability.status === 'COLLECTABLE'

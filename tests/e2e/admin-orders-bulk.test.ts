@@ -3,7 +3,7 @@
 // (and the emulator's own offline demo order). Nothing is mocked.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
@@ -50,15 +50,6 @@ beforeAll(async () => {
   expect(stored(ids['Otto']).paymentStatus).toBe('NOT_PAID');
 });
 
-/** Companion calls the page makes, as `METHOD /v1/…`. */
-function companionCalls(w: WatchedPage) {
-  const seen: string[] = [];
-  w.context.on('request', (r) => {
-    if (r.url().startsWith(`${env.stack.companion.url}/`))
-      seen.push(`${r.method()} ${r.url().slice(env.stack.companion.url.length)}`);
-  });
-  return seen;
-}
 async function asOwner(w: WatchedPage, query = '') {
   await w.page.goto(`${env.stack.demo}/admin${query}`);
   await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
@@ -73,7 +64,7 @@ const buyers = async (page: Page) =>
 describe('<inlay-admin> orders: tags, bulk actions, edits', () => {
   it('bulk tag two orders after a confirmation naming them; the tag filter finds them, the detail shows and removes the tag', async () => {
     const o = await openPage(env.browser);
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     await asOwner(o);
     const a = admin(o.page);
     await a.getByLabel(`Select order #${number('Hana')}`).check();
@@ -121,7 +112,7 @@ describe('<inlay-admin> orders: tags, bulk actions, edits', () => {
 
   it('bulk mark as paid on an offline order and an already-paid one: one success, one failure in words (dark, 375 px)', async () => {
     const o = await openPage(env.browser, { colorScheme: 'dark', viewport: { width: 375, height: 800 } });
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     await asOwner(o);
     const a = admin(o.page);
     expect(await row(o.page, 'Jana').textContent()).toContain('Paid');

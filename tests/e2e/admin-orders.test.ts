@@ -2,7 +2,7 @@
 // with the site companion on its origin, orders placed through the emulator's hosted checkout. Nothing is mocked.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
@@ -34,16 +34,6 @@ beforeAll(async () => {
   await place(3, { email: 'cleo.uo@example.com', firstName: 'Cleo', lastName: 'Cole' });
 });
 
-/** Companion calls the page makes, as `METHOD /v1/…`. */
-function companionCalls(w: WatchedPage) {
-  const seen: string[] = [];
-  w.context.on('request', (r) => {
-    if (r.url().startsWith(`${env.stack.companion.url}/`))
-      seen.push(`${r.method()} ${r.url().slice(env.stack.companion.url.length)}`);
-  });
-  return seen;
-}
-
 async function asOwner(w: WatchedPage, query = '') {
   await w.page.goto(`${env.stack.demo}/admin${query}`);
   await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
@@ -57,7 +47,7 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
   it('a visitor and a member get nothing: no console or orders chunk, no admin call', async () => {
     for (const who of ['visitor', 'member'] as const) {
       const w = await openPage(env.browser);
-      const seen = companionCalls(w);
+      const seen = companionCalls(w, env.stack.companion.url);
       await w.page.goto(`${env.stack.demo}/admin`);
       await w.page.waitForFunction(() => customElements.get('inlay-admin') && customElements.get('inlay-login'));
       if (who === 'member') await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
@@ -71,7 +61,7 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
 
   it('the owner: every order in words, the summary, filters that find the right orders and survive a reload, the detail', async () => {
     const o = await openPage(env.browser);
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     await asOwner(o, '?utm=x');
     const a = admin(o.page);
     expect(await a.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
@@ -173,7 +163,7 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     );
     const before = stock();
     const o = await openPage(env.browser);
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     await asOwner(o, '?admin-q=dora');
     const a = admin(o.page);
     await expect.poll(() => rows(o.page)).toHaveLength(1);

@@ -3,7 +3,7 @@
 // checkout with its test cards. Nothing is mocked.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
@@ -33,16 +33,6 @@ beforeAll(async () => {
   await place('Axel', TEST_CARDS.ok, 1);
 });
 
-/** Companion calls the page makes, as `METHOD /v1/…`. */
-function companionCalls(w: WatchedPage) {
-  const seen: string[] = [];
-  w.context.on('request', (r) => {
-    if (r.url().startsWith(`${env.stack.companion.url}/`))
-      seen.push(`${r.method()} ${r.url().slice(env.stack.companion.url.length)}`);
-  });
-  return seen;
-}
-
 /** The owner on /admin, the one order of `buyer` open, its payments shown. */
 async function openOrder(w: WatchedPage, buyer: string, query = '', path = '/admin') {
   await w.page.goto(`${env.stack.demo}${path}?admin-q=${buyer}${query}`);
@@ -69,7 +59,7 @@ async function openOrder(w: WatchedPage, buyer: string, query = '', path = '/adm
 describe('<inlay-admin> payments in an order’s detail', () => {
   it('a refund by items, then of the rest: the question names the amount and the email; statuses, timeline and list follow; then nothing is left to refund', async () => {
     const o = await openPage(env.browser);
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     const { a, pay, states, timeline } = await openOrder(o, 'rita');
     expect(await states()).toContain('Paid');
     const row = pay.locator('[part=payment]');

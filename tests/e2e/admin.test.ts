@@ -2,7 +2,7 @@
 // companion on its origin, the emulator on SQLite. Nothing is mocked.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/domain/reviews.ts';
@@ -10,16 +10,6 @@ import { placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
-
-/** Companion calls the page makes, as `METHOD /v1/…`. */
-function companionCalls(w: WatchedPage) {
-  const seen: string[] = [];
-  w.context.on('request', (r) => {
-    if (r.url().startsWith(`${env.stack.companion.url}/`))
-      seen.push(`${r.method()} ${r.url().slice(env.stack.companion.url.length)}`);
-  });
-  return seen;
-}
 
 let n = 0;
 /** A review waiting for approval on `slug`, by a visitor named `name`. */
@@ -50,7 +40,7 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     pending('copper-watering-can', 'Vera Visitor', 'Hidden from visitors.');
     for (const who of ['visitor', 'member'] as const) {
       const w = await openPage(env.browser);
-      const seen = companionCalls(w);
+      const seen = companionCalls(w, env.stack.companion.url);
       await atAdmin(w);
       if (who === 'member') await signInWithWidget(w.page, DEMO_LOGINS.member.email, DEMO_LOGINS.member.password);
       await w.page.waitForTimeout(300);
@@ -66,7 +56,7 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     pending('enamel-camp-mug', 'Mara Mug', 'Keeps coffee warm for ages.');
     pending('waxed-canvas-rucksack', 'Rui Ruck', 'Survived a rainy week.');
     const o = await openPage(env.browser);
-    const seen = companionCalls(o);
+    const seen = companionCalls(o, env.stack.companion.url);
     await atAdmin(o);
     await signInWithWidget(o.page, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
     const a = admin(o.page);

@@ -135,3 +135,12 @@ export const pngBytes = async (page: Page, colour = '#2f5d50') =>
       return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
     }, colour),
   );
+
+/** The site companion's calls `w`'s pages make (from now on), as `METHOD /v1/…`. */
+export function companionCalls(w: WatchedPage, companion: string): string[] {
+  const seen: string[] = [];
+  w.context.on('request', (r) => {
+    if (r.url().startsWith(`${companion}/`)) seen.push(`${r.method()} ${r.url().slice(companion.length)}`);
+  });
+  return seen;
+}

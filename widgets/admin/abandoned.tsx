@@ -58,7 +58,7 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
         </p>
       ) : null}
       {before({
-        context,
+        i18n: context.i18n(),
         status: l.status,
         error: l.error,
         retry: () => model.load(),

@@ -93,7 +93,12 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
         {Current && !failed ? (
           <Current context={context} emit={emit} host={host} ids={ids} />
         ) : (
-          before({ context, status: failed ? 'error' : 'loading', error: failed, retry: () => setAttempt(attempt + 1) })
+          before({
+            i18n: context.i18n(),
+            status: failed ? 'error' : 'loading',
+            error: failed,
+            retry: () => setAttempt(attempt + 1),
+          })
         )}
       </div>
     </section>

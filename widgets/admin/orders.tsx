@@ -237,7 +237,7 @@ function List({ model, i18n, t, ids, context }: Parts) {
         ) : null}
       </form>
       {before({
-        context: context!,
+        i18n,
         status: list.status,
         error: list.error,
         retry: () => void model.load(),

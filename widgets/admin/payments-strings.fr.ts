@@ -3,7 +3,6 @@ import type { paymentsStrings } from './payments-strings.ts';
 /** The payments panel in French (in the console's French chunk, console-fr.ts). */
 export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.title': 'Paiements',
-  'ap.retry': 'Réessayer',
   'ap.total': 'Total',
   'ap.paid': 'Payé',
   'ap.refunded': 'Remboursé',

@@ -1,7 +1,6 @@
 /** The order detail's payments panel strings (they load with its chunk, payments.tsx). */
 export const paymentsStrings = {
   'ap.title': 'Payments',
-  'ap.retry': 'Try again',
   'ap.total': 'Total',
   'ap.paid': 'Paid',
   'ap.refunded': 'Refunded',

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentChild } from 'preact';
 import { useStore } from '@nanostores/react';
+import { before } from './states.tsx';
 import { adoptSheet } from '../../core/element.ts';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Http } from '../../core/http.ts';
@@ -89,20 +90,9 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
   };
   /** A form once its chunk is here; a skeleton until then, or why it didn't come with a retry. */
   const form = (show: (f: NonNullable<typeof F>) => ComponentChild) =>
-    F ? (
-      show(F)
-    ) : formsFailed ? (
-      <p class="err" role="alert">
-        {formsFailed}{' '}
-        <button type="button" class="link" onClick={getForms}>
-          {t('ap.retry')}
-        </button>
-      </p>
-    ) : (
-      <div class="bones" aria-hidden="true">
-        <div class="skeleton" />
-      </div>
-    );
+    F
+      ? show(F)
+      : before({ i18n, status: formsFailed ? 'error' : 'loading', error: formsFailed, retry: getForms, bones: 1 });
   const parts = (v: PaymentsView): Parts => ({
     i18n,
     v,
@@ -135,28 +125,16 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
         {ui.done ? say(`ap.done.${ui.done}`) : ''}
       </p>
       {!v ? (
-        ui.status === 'error' ? (
-          <p class="err" role="alert">
-            {ui.error}{' '}
-            <button type="button" class="link" onClick={() => void model.load()}>
-              {t('ap.retry')}
-            </button>
-          </p>
-        ) : (
-          <div class="bones" aria-hidden="true">
-            <div class="skeleton" />
-          </div>
-        )
+        before({
+          i18n,
+          status: ui.status === 'error' ? 'error' : 'loading',
+          error: ui.error,
+          retry: () => void model.load(),
+          bones: 1,
+        })
       ) : (
         <>
-          {ui.error ? (
-            <p class="err" role="alert">
-              {ui.error}{' '}
-              <button type="button" class="link" onClick={() => void model.load()}>
-                {t('ap.retry')}
-              </button>
-            </p>
-          ) : null}
+          {ui.error ? before({ i18n, status: 'error', error: ui.error, retry: () => void model.load() }) : null}
           <dl class="figures" part="balance">
             {(
               [

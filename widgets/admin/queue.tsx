@@ -66,7 +66,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
         </p>
       ) : null}
       {before({
-        context,
+        i18n: context.i18n(),
         status: q.status,
         error: q.error,
         retry: () => model.load(),

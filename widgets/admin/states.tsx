@@ -1,4 +1,4 @@
-import type { InlayContext } from '../../core/context.ts';
+import type { I18n } from '../../core/i18n/index.ts';
 import { strings } from './strings.ts';
 
 /**
@@ -7,7 +7,7 @@ import { strings } from './strings.ts';
  * after this one).
  */
 export function before(p: {
-  context: InlayContext;
+  i18n: I18n;
   status: 'loading' | 'ready' | 'error';
   error?: string;
   retry: () => void;
@@ -24,7 +24,7 @@ export function before(p: {
     <p class="err" role="alert">
       {p.error}{' '}
       <button type="button" class="link" onClick={p.retry}>
-        {p.context.i18n().strings(strings)('admin.retry')}
+        {p.i18n.strings(strings)('admin.retry')}
       </button>
     </p>
   ) : p.empty ? (

@@ -46,7 +46,12 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
   const bill = o?.billingInfo?.address;
   const heading = useRef<HTMLHeadingElement>(null);
   // what is being asked before it is sent: a status, the cancel step, a note's deletion
-  const [ask, setAsk] = useState<string>();
+  const [ask, setAskState] = useState<string>();
+  // a question closed (answered or dismissed) leaves no focus behind: it goes to the order's heading
+  const setAsk = (v: string | undefined) => {
+    setAskState(v);
+    if (v === undefined) heading.current?.focus();
+  };
   const [editing, setEditing] = useState<string>();
   // the order's edit form: its own chunk, loaded when first asked for
   const [Edit, setEdit] = useState<{ C: ComponentType<EditProps> } | string>();

@@ -398,11 +398,14 @@ describe('<inlay-admin> orders', () => {
     restock!.click();
     await vi.waitFor(() => expect(summary()).toContain('Stock won’t change.'));
     expect(sent('/o-1/cancel')).toEqual([]);
+    button(/Yes, cancel order/)!.focus();
     button(/Yes, cancel order/)!.click();
     await vi.waitFor(() => expect($('[part=cancel]')).toBeNull());
     expect(sent('/o-1/cancel')[0]!.body).toEqual({ sendEmail: true, restock: false, message: 'Sorry, out of wax.' });
     expect($('[part=detail]')!.textContent).toContain('Canceled');
     expect(button(/^Cancel order$/)).toBeUndefined();
+    // the question gone, focus is on the order's heading, not lost to the page
+    expect(($('[part=detail]')!.getRootNode() as ShadowRoot).activeElement?.tagName).toBe('H3');
     // the list shows it too
     button(/All orders/)!.click();
     await vi.waitFor(() => expect($('[part=order]')?.textContent).toContain('Canceled'));

@@ -3,7 +3,7 @@ import type { InlayContext } from '../../core/context.ts';
 import { companionHttp } from '../../core/api/companion.ts';
 import * as api from '../../core/api/admin-orders.ts';
 import type { OrderSearch, OrderSummary } from '../../core/api/admin-orders.ts';
-import { InlayApiError } from '../../core/errors.ts';
+import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
 import type { Http } from '../../core/http.ts';
 import { ordersStrings } from './orders-strings.ts';
 import type { Fulfillment, Order } from '../../core/api/orders.ts';
@@ -178,9 +178,6 @@ export const noteOf = (a: NonNullable<Order['activities']>[number]) => {
   const m = (a as { merchantComment?: { message?: unknown } }).merchantComment?.message;
   return a.type === 'MERCHANT_COMMENT' && typeof m === 'string' ? m : undefined;
 };
-/** The answer never came (a network failure, a timeout, a 5xx): the call may or may not have been applied. */
-const lost = (e: unknown) =>
-  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
 
 /**
  * The orders section (`<inlay-admin section="orders">`): the shop's orders through the site companion, searched with
@@ -298,7 +295,7 @@ export function createAdminOrdersModel(
       patch(id, { busy: undefined, done: on });
       return true;
     } catch (e) {
-      const now = landed && lost(e) ? await read(id) : undefined;
+      const now = landed && outcomeUnknown(e) ? await read(id) : undefined;
       if (now && landed?.(now)) {
         patch(id, { busy: undefined, done: on });
         return true;

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { I18n, Translator } from '../../core/i18n/index.ts';
 import * as api from '../../core/api/admin-payments.ts';
 import type { Method, Payment, PaymentsView, RefundBody } from '../../core/api/admin-payments.ts';
-import { InlayApiError } from '../../core/errors.ts';
+import { InlayApiError, outcomeUnknown } from '../../core/errors.ts';
 import type { Http } from '../../core/http.ts';
 import { paymentsStrings } from './payments-strings.ts';
 
@@ -21,9 +21,6 @@ export interface PaymentsUi {
   done?: string;
 }
 
-/** The answer never came (a network failure, a timeout, a 5xx): the change may or may not have landed. */
-const lost = (e: unknown) =>
-  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
 const code = (e: unknown) => (e instanceof InlayApiError ? e.applicationError?.code : undefined);
 const reasonOf = (e: unknown) => {
   const d = e instanceof InlayApiError ? (e.applicationError?.data as { reason?: unknown } | undefined) : undefined;
@@ -112,7 +109,7 @@ export function createPaymentsModel(o: {
     const r = reasonOf(e);
     if (c === 'PAYMENTS_CHANGED') return t('ap.changed');
     if (c === 'ALREADY_SENT') return t('ap.sent');
-    if (lost(e)) return t('ap.lost');
+    if (outcomeUnknown(e)) return t('ap.lost');
     if (c === 'REFUND_NOT_AVAILABLE') {
       const k = `ap.${Object.hasOwn(MANUAL_REASONS, r) ? 'manual' : 'no'}.${r}`;
       return t((k in paymentsStrings ? k : 'ap.no.other') as K);
@@ -152,7 +149,7 @@ export function createPaymentsModel(o: {
       return !failed;
     } catch (e) {
       // anything but a plain refusal of the input: the money may have moved; nothing is offered before a new read
-      const again = lost(e) || (e instanceof InlayApiError && [404, 409, 428].includes(e.status ?? 0));
+      const again = outcomeUnknown(e) || (e instanceof InlayApiError && [404, 409, 428].includes(e.status ?? 0));
       if (again) {
         await load();
         void o.changed?.();

@@ -196,7 +196,7 @@ export function productBody(
   <inlay-recommendations product-id="${p.id}" algorithm="related" limit="8"><h2 slot="heading">You may also like</h2></inlay-recommendations>
 </section>
 <section class="wrap band" aria-label="Reviews">
-  <inlay-reviews product-id="${p.id}"></inlay-reviews>
+  <inlay-reviews product-id="${p.id}" loading="lazy"></inlay-reviews>
 </section>`;
 }
 

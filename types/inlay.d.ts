@@ -487,7 +487,8 @@ export interface InlayLoginAttributes {
 
 /**
  * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
- * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
+ * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it;
+ * also while that widget waits to load (`loading="lazy"`, out of view): the scroll loads it, then focus moves.
  */
 export interface InlayRatingElement extends HTMLElement {
   /** The Stores product whose rating is shown. */

@@ -40,7 +40,8 @@ export function earlyToken(
 
 /**
  * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
- * import each widget's chunk when its tag is (or later becomes) part of the document. `base` (the loader's URL):
+ * import each widget's chunk when its tag is (or later becomes) part of the document, or, when every element of the
+ * tag says `loading="lazy"`, once one of them comes within half a screen of the viewport. `base` (the loader's URL):
  * a tag's chunks are all requested at once with `modulepreload`, not one import level after another.
  */
 export function start(data: Record<string, string | undefined>, base?: string): void {
@@ -78,8 +79,27 @@ export function start(data: Record<string, string | undefined>, base?: string): 
       .then((active) => active && registry[tag]![0]()) // the record's chunk
       .catch((e: unknown) => console.error(`Inlay: could not load <${tag}>.`, e));
   };
+  // `loading="lazy"`: a tag whose elements are all lazy loads once one of them is within half a screen of the viewport
+  const near =
+    typeof IntersectionObserver == 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const e of entries)
+              if (e.isIntersecting) {
+                near!.unobserve(e.target);
+                if (pending.has(e.target.localName)) load(e.target.localName);
+              }
+          },
+          { rootMargin: '50% 0px' },
+        )
+      : undefined;
+  const found = (el: Element) => {
+    if (!pending.has(el.localName)) return;
+    if (near && el.getAttribute('loading') == 'lazy') near.observe(el);
+    else load(el.localName);
+  };
   const scan = (root: ParentNode) => {
-    for (const tag of pending) if (root.querySelector(tag)) load(tag);
+    for (const tag of pending) root.querySelectorAll(tag).forEach(found);
   };
   scan(document);
   if (!pending.size) return;
@@ -87,8 +107,7 @@ export function start(data: Record<string, string | undefined>, base?: string): 
     for (const r of records)
       for (const node of r.addedNodes) {
         if (node.nodeType !== 1) continue;
-        const tag = (node as Element).localName;
-        if (pending.has(tag)) load(tag);
+        found(node as Element);
         if ((node as Element).firstElementChild) scan(node as Element);
       }
     if (!pending.size) observer.disconnect();

@@ -72,6 +72,67 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('loading="lazy": a tag whose elements are all lazy loads when one comes near the viewport, its chunks at once', async () => {
+    const w = await openPage(env.browser);
+    const counts = () => w.requests.filter((u) => u.endsWith('/reviews/v1/reviews/count')).length;
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/lazy-below',
+        doc(
+          loaderTag(env.stack),
+          '<inlay-cart></inlay-cart><div style="height:4000px"></div><inlay-rating product-id="p1" loading="lazy"></inlay-rating>',
+        ),
+      ),
+    );
+    await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined);
+    await w.page.waitForTimeout(500);
+    expect(chunks(w.requests)).not.toContain('rating');
+    expect(counts()).toBe(0);
+    // the reserved box stays while it waits
+    expect(await w.page.$eval('inlay-rating', (e) => e.getBoundingClientRect().width)).toBe(120);
+    const before = chunks(w.requests).length;
+    // within half a screen of the viewport: it loads before it is seen
+    await w.page.evaluate(() => window.scrollTo(0, 4000 - innerHeight - innerHeight / 3));
+    await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
+    const after = chunks(w.requests).slice(before);
+    expect(after).toContain('rating');
+    // its shared chunks are hinted with it, in the same task: one modulepreload link per chunk it needs
+    const hints = await w.page.evaluate(() =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+    );
+    expect(hints.some((h) => /\/rating-[\w-]{8}\.js$/.test(h))).toBe(true);
+    expect(hints.some((h) => /\/review-summary-[\w-]{8}\.js$/.test(h))).toBe(true);
+    await w.page.waitForFunction(() => (document.querySelector('inlay-rating')!.shadowRoot?.textContent ?? '') !== '');
+    expect(counts()).toBeGreaterThan(0);
+
+    // an element of the same tag without loading="lazy" loads the tag at once; one added later waits like the first
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/lazy-and-eager',
+        doc(
+          loaderTag(env.stack),
+          '<inlay-rating product-id="p1"></inlay-rating><div style="height:4000px"></div><inlay-rating product-id="p1" loading="lazy"></inlay-rating>',
+        ),
+      ),
+    );
+    await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
+    await w.page.goto(env.stack.fixtures.page('/lazy-added', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
+    await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined);
+    await w.page.evaluate(() => {
+      const spacer = Object.assign(document.createElement('div'), { style: 'height:4000px' });
+      const rating = document.createElement('inlay-rating');
+      rating.setAttribute('loading', 'lazy');
+      rating.setAttribute('product-id', 'p1');
+      document.body.append(spacer, rating);
+    });
+    await w.page.waitForTimeout(500);
+    expect(await w.page.evaluate(() => customElements.get('inlay-rating'))).toBeUndefined();
+    await w.page.evaluate(() => document.querySelector('inlay-rating')!.scrollIntoView());
+    await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('sends the visitor token request as the loader runs, before the core has arrived, and only once', async () => {
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/*', method: 'GET', delayMs: 400 } });
     const w = await openPage(env.browser);

@@ -41,4 +41,42 @@ describe('<inlay-rating>', () => {
     await vi.waitFor(() => expect($('button.go')).toBeNull());
     expect($('span[part=root]')!.textContent).toBe('No reviews yet');
   });
+
+  it('while the product’s <inlay-reviews loading="lazy"> waits out of view, a button that scrolls there, then focuses it', async () => {
+    const lazy = Object.assign(document.createElement('inlay-reviews'), { scrollIntoView: vi.fn() });
+    lazy.setAttribute('product-id', 'p1');
+    lazy.setAttribute('loading', 'lazy');
+    const other = document.createElement('inlay-reviews');
+    other.setAttribute('product-id', 'p2');
+    other.setAttribute('loading', 'lazy');
+    document.body.append(lazy, other);
+    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch);
+    await vi.waitFor(() => expect($('button.go')).toBeTruthy());
+    expect($('button.go')!.getAttribute('aria-label')).toBe('4.1 out of 5, 12 reviews: go to the reviews');
+    $('button.go')!.click();
+    expect(lazy.scrollIntoView).toHaveBeenCalledTimes(1);
+    // the widget loads as it comes into view and registers: focus moves there, once
+    const reveal = vi.fn();
+    const off = reviewsOnPage('stores:p2', reveal);
+    const mine = vi.fn();
+    const off2 = reviewsOnPage('stores:p1', mine);
+    expect(reveal).not.toHaveBeenCalled();
+    expect(mine).toHaveBeenCalledTimes(1);
+    off2();
+    reviewsOnPage('stores:p1', mine)();
+    expect(mine).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('an eager <inlay-reviews> that has not registered yet, or another product’s lazy one, makes no button', async () => {
+    const eager = document.createElement('inlay-reviews');
+    eager.setAttribute('product-id', 'p1');
+    const other = document.createElement('inlay-reviews');
+    other.setAttribute('product-id', 'p2');
+    other.setAttribute('loading', 'lazy');
+    document.body.append(eager, other);
+    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch);
+    await vi.waitFor(() => expect($('[role=img]')).toBeTruthy());
+    expect($('button.go')).toBeNull();
+  });
 });

@@ -11,13 +11,14 @@ export interface RatingProps {
 
 /**
  * `<inlay-rating>`: compact stars and count for product cards; shares the summary cache with `<inlay-reviews>`. While
- * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it.
+ * an `<inlay-reviews>` for the same product is on the page, it is a button that scrolls there and moves focus to it;
+ * also while that widget waits to load (`loading="lazy"`, out of view): the scroll loads it, then focus moves.
  */
 export function RatingView({ productId, context }: RatingProps & WidgetProps) {
   const { i18n } = context;
   const model = useMemo(() => createRatingModel(context, { productId }), [productId]);
   const s = useStore(model.$summary).data;
-  const go = useStore(model.$reviewsOnPage)[`stores:${productId}`];
+  const go = useStore(model.$reviewsOnPage)[`stores:${productId}`] ?? model.toLazyReviews();
   if (!s) return <span part="root" />;
   const t = i18n().strings(strings);
   const avg = i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -2,7 +2,7 @@
 // companion on its origin, the emulator on SQLite. Nothing is mocked.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
+import { axe, openPage, showReviews, signInWithWidget, type WatchedPage, companionCalls } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/domain/reviews.ts';
@@ -75,6 +75,7 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     // on the product page, for everyone
     const v = await openPage(env.browser);
     await v.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await showReviews(v.page);
     await v.page
       .locator('inlay-reviews')
       .locator('[part=list] article', { hasText: 'Keeps coffee warm' })

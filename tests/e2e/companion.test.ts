@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, pngBytes, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, pngBytes, showReviews, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api, memberTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
@@ -37,9 +37,10 @@ function watch(w: WatchedPage) {
   return { companion, adminOnly };
 }
 
+/** The demo's product page, its reviews scrolled in (they load lazily). */
 async function openProduct(w: WatchedPage, slug: string, query = '') {
   await w.page.goto(`${env.stack.demo}/products/${slug}${query}`);
-  await w.page.waitForFunction(() => customElements.get('inlay-reviews'));
+  await showReviews(w.page);
   await reviews(w.page).locator('[part=summary], [part=empty]').first().waitFor();
 }
 
@@ -305,6 +306,7 @@ describe('the widgets through the site companion', () => {
     await expect
       .poll(() => stock(w.page).getByRole('status').textContent())
       .toBe('Done: we won’t email you about this item.');
+    await showReviews(w.page);
     await reviews(w.page).locator('[part=summary], [part=empty]').first().waitFor();
     await openForm(w.page);
     await expect

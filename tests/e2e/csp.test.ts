@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, showReviews, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
@@ -66,6 +66,8 @@ describe('strict CSP with Trusted Types', () => {
     const w = await watched();
     const res = await w.page.goto(`${env.stack.demo}/csp/enamel-camp-mug`);
     expect(res!.headers()['content-security-policy']).toBe(policy(env.stack.api, env.stack.hosted));
+    // its reviews load lazily, once near the viewport
+    await showReviews(w.page);
     await allRendered(w.page);
     // the page itself: no inline script (the reviews' JSON-LD is data), no style attribute, no <style>
     expect(

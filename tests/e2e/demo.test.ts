@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, showReviews } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { placeOrder } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
@@ -186,6 +186,9 @@ describe('demo storefront', () => {
       expect(await axe(w.page)).toEqual([]);
       await w.page.locator('.grid .card-link').first().click();
       await w.page.waitForURL(/\/products\//);
+      // the reviews too: they load lazily, once near the viewport
+      await showReviews(w.page);
+      await w.page.locator('inlay-reviews').locator('[part=summary], [part=empty]').first().waitFor();
       expect(await axe(w.page)).toEqual([]);
       const overflow = await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
@@ -254,6 +254,7 @@ describe('widgets on hostile hosts', () => {
     // the demo's own product page (its CSS sets tokens, not sizes): same font sizes
     const demo = await openPage(env.browser);
     await demo.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await showReviews(demo.page);
     await loaded(demo.page, true);
     const d = await styles(demo.page);
     delete d['inlay-back-in-stock button.primary'];

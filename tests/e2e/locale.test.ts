@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, showReviews } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 
@@ -33,6 +33,7 @@ describe('runtime language', () => {
   it('follows <html lang> without a reload, and a half-typed review keeps its text (same DOM nodes)', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await showReviews(w.page);
     await w.page.locator('inlay-reviews .review .body').first().waitFor();
     await w.page.locator('.product inlay-add-to-cart button:not([disabled])').waitFor();
     await expect.poll(() => texts(w.page)).toEqual(EN);

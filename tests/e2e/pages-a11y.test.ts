@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, showReviews } from '../helpers/browser.ts';
 import { hostedAccountUrl, hostedCheckoutUrl, hostedLoginUrl } from '../helpers/hosted.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
@@ -42,6 +42,8 @@ describe('axe on every demo page, light and dark', () => {
         expect(res?.status()).toBe(p.status);
         expect(await w.page.locator('main h1').first().textContent()).toMatch(p.heading);
         await w.page.locator('inlay-login').getByRole('button', { name: 'Sign in' }).waitFor();
+        // the product page under the CSP defers its reviews (loading="lazy"): scrolled in, they are checked too
+        if (await w.page.locator('inlay-reviews[loading=lazy]').count()) await showReviews(w.page);
         await widgetsRendered(w.page);
         expect(await axe(w.page)).toEqual([]);
         await w.context.close();
@@ -56,6 +58,7 @@ describe('axe on widget states in dark mode (the per-widget suites check them in
       const w = await openPage(env.browser, { colorScheme: 'dark' });
       w.expected.push(/status of (400|503)/); // the refused coupon, the failed add below
       await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug${dir === 'rtl' ? '?dir=rtl' : ''}`);
+      await showReviews(w.page);
       await widgetsRendered(w.page);
       const check = async (state: string) => expect(await axe(w.page), state).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
-import { axe, openPage, pngBytes, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, pngBytes, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
@@ -29,10 +29,13 @@ async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPag
   return w;
 }
 
-/** The demo's product page; `query` `?companion=off`: the page names no site companion (the path without one). */
+/**
+ * The demo's product page, its reviews scrolled in (they load lazily); `query` `?companion=off`: the page names no site
+ * companion (the path without one).
+ */
 async function openProduct(w: WatchedPage, slug: string, query = '') {
   await w.page.goto(`${env.stack.demo}/products/${slug}${query}`);
-  await w.page.waitForFunction(() => customElements.get('inlay-reviews'));
+  await showReviews(w.page);
   await widget(w.page).locator('[part=summary], [part=empty]').first().waitFor();
 }
 
@@ -598,12 +601,28 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const v = await openPage(env.browser, { viewport: { width: 1280, height: 700 } });
     // the jump, not its smooth scrolling, is under test (a loaded machine may end a smooth scroll short)
     await v.page.emulateMedia({ reducedMotion: 'reduce' });
-    await openProduct(v, 'enamel-camp-mug');
+    await v.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     const go = v.page
       .locator('.product-info inlay-rating')
       .getByRole('button', { name: /^\d\.\d out of 5, \d+ reviews?: go to the reviews$/ });
     const inView = () => widget(v.page).evaluate((e) => Math.abs(e.getBoundingClientRect().top) < 2);
     const headingFocused = () => widget(v.page).evaluate((e) => e.shadowRoot!.activeElement?.textContent);
+    const headingShown = () =>
+      widget(v.page).evaluate((e) => {
+        const h = e.shadowRoot!.querySelector('h2')!.getBoundingClientRect();
+        return h.height > 0 && h.top >= 0 && h.bottom <= innerHeight;
+      });
+    // the reviews wait below the fold (loading="lazy"), not loaded: the rating leads there all the same; the jump
+    // loads them, then their heading, on screen, takes the focus. (Their top does not reach the viewport's top here:
+    // the jump happens while they show their skeleton, and the page ends too soon below it.)
+    await go.waitFor();
+    expect(await v.page.evaluate(() => customElements.get('inlay-reviews') === undefined)).toBe(true);
+    expect(await inView()).toBe(false);
+    await go.click();
+    await expect.poll(headingFocused).toBe('Customer reviews');
+    expect(await headingShown()).toBe(true);
+    // loaded now: the jump puts them at the top, by mouse
+    await widget(v.page).locator('[part=summary]').waitFor();
     await v.page.evaluate(() => window.scrollTo(0, 0));
     expect(await inView()).toBe(false);
     await go.click();
@@ -735,6 +754,7 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const v = await openPage(env.browser);
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/reviews/v1/reviews/*', delayMs: 5000, times: 6 } });
     await v.page.goto(`${env.stack.demo}/products/waffle-cotton-towel`);
+    await showReviews(v.page);
     const w = widget(v.page);
     await w.locator('.skeleton').first().waitFor();
     expect(await w.locator('.skeleton').count()).toBeGreaterThanOrEqual(4);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axe, openPage } from '../helpers/browser.ts';
+import { axe, openPage, showReviews } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
 import { seedIds } from '../../emulator/seed.ts';
@@ -26,6 +26,7 @@ async function rtlPage(width: number, colorScheme: 'light' | 'dark' = 'light') {
     'en',
   ]);
   await expect.poll(() => w.page.locator('inlay-recommendations').getByRole('group').count()).toBe(7);
+  await showReviews(w.page);
   await w.page.locator('inlay-reviews').getByRole('heading', { name: 'Customer reviews' }).waitFor();
   return w;
 }
@@ -164,6 +165,7 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
         .forEach((k) => localStorage.removeItem(k)),
     );
     await w.page.reload();
+    await showReviews(w.page);
     const reviews = w.page.locator('inlay-reviews');
     await reviews.getByRole('button', { name: 'Photo 1 of 3 from Rana' }).click();
     const dialog = reviews.locator('dialog[open]');

@@ -95,6 +95,19 @@ export async function axe(
   }, include ?? null);
 }
 
+/**
+ * Scrolls the page's (first) `<inlay-reviews>` into view and waits until its tag is defined. The demo's product page
+ * defers its reviews (`loading="lazy"`): they load only once they come within half a screen of the viewport, which
+ * depends on the viewport and the page's layout, so a test that uses them brings them in first.
+ */
+export async function showReviews(page: Page): Promise<void> {
+  await page
+    .locator('inlay-reviews')
+    .first()
+    .evaluate((e) => e.scrollIntoView());
+  await page.waitForFunction(() => customElements.get('inlay-reviews') !== undefined);
+}
+
 /** The hosted checkout's form filled with a valid buyer, address and test card (not sent). */
 export async function fillHostedCheckout(page: Page): Promise<void> {
   for (const [label, value] of [

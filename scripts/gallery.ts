@@ -13,7 +13,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { fillHostedCheckout } from '../tests/helpers/browser.ts';
+import { fillHostedCheckout, showReviews } from '../tests/helpers/browser.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
@@ -69,13 +69,18 @@ const go = async (r: Run, path: string, o: { uncached?: boolean } = {}) => {
   await r.page.goto(r.stack.demo + path);
 };
 
-/** Every shown inlay-* element is defined, has rendered into its shadow root, and nothing in it is busy. */
+/**
+ * Every shown inlay-* element is defined, has rendered into its shadow root, and nothing in it is busy. A
+ * `loading="lazy"` one whose tag is not loaded yet (out of view: the product page's reviews) waits by design: a state
+ * that shows it brings it in first (`showReviews`).
+ */
 async function widgetsReady(page: Page) {
   await page.waitForFunction(
     () =>
       document.readyState !== 'loading' &&
       [...document.querySelectorAll('*')]
         .filter((e) => e.localName.startsWith('inlay-') && !(e as HTMLElement).hidden)
+        .filter((e) => customElements.get(e.localName) || e.getAttribute('loading') !== 'lazy')
         .every(
           (e) =>
             customElements.get(e.localName) &&
@@ -141,6 +146,7 @@ async function openAccountMenu(r: Run) {
 /** `query`: e.g. `?companion=off`, the page without the site companion. */
 async function openReviewForm(r: Run, slug: string, query = '') {
   await go(r, `/products/${slug}${query}`);
+  await showReviews(r.page);
   const reviews = r.page.locator('inlay-reviews');
   await reviews.getByRole('button', { name: 'Write a review' }).click();
   await reviews.getByRole('group', { name: 'Your rating' }).waitFor();
@@ -233,6 +239,7 @@ const STATES: State[] = [
     caption: `/products/${MUG}, whole page: every widget.`,
     async run(r) {
       await go(r, `/products/${MUG}`);
+      await showReviews(r.page);
       await widgetsReady(r.page);
       await r.page.locator('inlay-recommendations').getByRole('group').first().waitFor();
       return 'full';
@@ -246,6 +253,7 @@ const STATES: State[] = [
     async run(r) {
       await r.fault({ path: '/reviews/v1/*', delayMs: 30_000 });
       await go(r, `/products/${MUG}`, { uncached: true });
+      await showReviews(r.page);
       await r.page.waitForFunction(
         () => (document.querySelector('inlay-reviews')?.shadowRoot?.childElementCount ?? 0) > 0,
         undefined,
@@ -261,6 +269,7 @@ const STATES: State[] = [
     caption: 'cast-iron-skillet: 7 seeded reviews (replies, a photo, helpful votes), first page.',
     async run(r) {
       await go(r, '/products/cast-iron-skillet');
+      await showReviews(r.page);
       await r.page.locator('inlay-reviews [part=list] article').first().waitFor();
       await widgetsReady(r.page);
       return band(r.page, 'inlay-reviews');
@@ -273,6 +282,7 @@ const STATES: State[] = [
     caption: 'merino-wool-blanket: no reviews in the seed.',
     async run(r) {
       await go(r, '/products/merino-wool-blanket');
+      await showReviews(r.page);
       await r.page.locator('inlay-reviews').getByRole('button', { name: 'Write the first review' }).waitFor();
       await widgetsReady(r.page);
       return band(r.page, 'inlay-reviews');
@@ -345,6 +355,7 @@ const STATES: State[] = [
     caption: `${MUG}: the first review photo, opened.`,
     async run(r) {
       await go(r, `/products/${MUG}`);
+      await showReviews(r.page);
       const reviews = r.page.locator('inlay-reviews');
       await reviews.locator('[part=photo]').first().click();
       await reviews.locator('dialog[open]').waitFor();
@@ -915,6 +926,7 @@ const STATES: State[] = [
     caption: `/products/${MUG}?dir=rtl, whole page.`,
     async run(r) {
       await go(r, `/products/${MUG}?dir=rtl`);
+      await showReviews(r.page);
       await widgetsReady(r.page);
       await r.page.locator('inlay-recommendations').getByRole('group').first().waitFor();
       return 'full';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import { $reviewsOnPage, lazyReviews, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
 
 const NONE = atom<{ data?: Summary }>({});
 
@@ -12,23 +12,6 @@ const NONE = atom<{ data?: Summary }>({});
 export const createRatingModel = ({ client }: InlayContext, { productId }: { productId?: string }) => ({
   $summary: productId ? summaryStore(client, 'stores', productId) : NONE,
   $reviewsOnPage,
-  /**
-   * While the product's `<inlay-reviews loading="lazy">` is in the page but not loaded yet (not near the viewport):
-   * a function that scrolls it into view, which loads it, then moves focus to it once it registers (within 10 s).
-   */
-  toLazyReviews(): (() => void) | undefined {
-    const el = [...document.querySelectorAll('inlay-reviews[loading=lazy]')].find(
-      (e) => e.getAttribute('product-id') === productId,
-    );
-    if (!el) return;
-    const key = `stores:${productId}`;
-    return () => {
-      el.scrollIntoView({
-        behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-        block: 'start',
-      });
-      const off = $reviewsOnPage.listen((on) => on[key] && (off(), clearTimeout(timer), on[key]()));
-      const timer = setTimeout(off, 10_000);
-    };
-  },
+  /** While the product's `<inlay-reviews loading="lazy">` waits out of view: scroll there, then focus it. */
+  toLazyReviews: () => lazyReviews(productId),
 });

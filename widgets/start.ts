@@ -83,7 +83,11 @@ export function start(data: Record<string, string | undefined>, base?: string): 
   // (loading a loaded tag again costs nothing: its hints and its import are the same)
   const near = new IntersectionObserver(
     (entries) => {
-      for (const e of entries) if (e.isIntersecting) (near.unobserve(e.target), load(e.target.localName));
+      for (const e of entries)
+        if (e.isIntersecting) {
+          near.unobserve(e.target);
+          load(e.target.localName);
+        }
     },
     { rootMargin: '50% 0px' },
   );

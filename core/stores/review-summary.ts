@@ -148,32 +148,6 @@ export const listKey = (
  * focus to it. `<inlay-rating>` for the same item becomes a link to it while one is there.
  */
 export const $reviewsOnPage = atom<Record<string, () => void>>({});
-/** Brings `el` to the top of the view, smoothly unless the visitor asks for less motion. */
-export const scrollToStart = (el: Element) =>
-  el.scrollIntoView({
-    behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    block: 'start',
-  });
-
-/**
- * For a Stores product whose `<inlay-reviews loading="lazy">` is in the page but not loaded yet (out of view): a
- * function that scrolls there, which loads it, and moves focus to it once it registers (within 10 s).
- */
-export function lazyReviews(productId: string | undefined): (() => void) | undefined {
-  const el = [...document.querySelectorAll('inlay-reviews[loading=lazy]')].find(
-    (e) => e.getAttribute('product-id') === productId,
-  );
-  const key = `stores:${productId}`;
-  return (
-    el &&
-    (() => {
-      scrollToStart(el);
-      const off = $reviewsOnPage.listen((on) => on[key] && (off(), on[key]()));
-      setTimeout(off, 10_000);
-    })
-  );
-}
-
 /** Register a reviews widget for `key`; returns the unregister function. */
 export function reviewsOnPage(key: string, reveal: () => void): () => void {
   $reviewsOnPage.set({ ...$reviewsOnPage.get(), [key]: reveal });

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
-import { $reviewsOnPage, lazyReviews, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
 
 const NONE = atom<{ data?: Summary }>({});
 
@@ -12,6 +12,22 @@ const NONE = atom<{ data?: Summary }>({});
 export const createRatingModel = ({ client }: InlayContext, { productId }: { productId?: string }) => ({
   $summary: productId ? summaryStore(client, 'stores', productId) : NONE,
   $reviewsOnPage,
-  /** While the product's `<inlay-reviews loading="lazy">` waits out of view: scroll there, then focus it. */
-  toLazyReviews: () => lazyReviews(productId),
+  /**
+   * While the product's `<inlay-reviews loading="lazy">` is in the page but not loaded (out of view): a function that
+   * scrolls there, which loads it, and moves focus to it once it registers (within 10 s).
+   */
+  toLazyReviews() {
+    const el = [...document.querySelectorAll('inlay-reviews[loading=lazy]')].find(
+      (e) => e.getAttribute('product-id') === productId,
+    );
+    const key = `stores:${productId}`;
+    return (
+      el &&
+      (() => {
+        el.scrollIntoView(); // at once: the reviews' own reveal then brings its heading in and focuses it
+        const off = $reviewsOnPage.listen((on) => on[key] && (off(), on[key]()));
+        setTimeout(off, 10_000);
+      })
+    );
+  },
 });

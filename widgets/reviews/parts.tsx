@@ -2,6 +2,8 @@ import type { I18n, Translator } from '../../core/i18n/index.ts';
 import type { Review } from '../../core/api/reviews.ts';
 import type { strings } from './strings.ts';
 
+export const reduceMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** The reviews' translator (the main chunk's strings). */
 export type T = Translator<keyof typeof strings>;
 

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { reviewsOnPage, scrollToStart } from '../../core/stores/review-summary.ts';
+import { reviewsOnPage } from '../../core/stores/review-summary.ts';
 import type { SortKey } from '../../core/api/reviews.ts';
 import { createReviewsModel } from './model.ts';
 import { storageKey } from '../../core/storage.ts';
@@ -11,7 +11,7 @@ import { jsonLd, syncJsonLd } from './json-ld.ts';
 import { strings } from './strings.ts';
 import { CAMERA, CHECK, Icon } from './icons.tsx';
 import { Item } from './item.tsx';
-import { SkeletonReview, Stars } from './parts.tsx';
+import { reduceMotion, SkeletonReview, Stars } from './parts.tsx';
 import type { FormProps } from './review-form.tsx';
 
 type Owner = typeof import('./review-owner.tsx');
@@ -75,7 +75,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     void model.load();
     // <inlay-rating> for this item links here: into view, focus on the heading.
     const off = reviewsOnPage(`${ns}:${id}`, () => {
-      scrollToStart(host);
+      host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });
       heading.current?.focus({ preventScroll: true });
     });
     return () => (model.dispose(), off());

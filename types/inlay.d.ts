@@ -311,6 +311,15 @@ export interface InlayEventMap {
 export type InlayEventName = keyof InlayEventMap;
 export type InlayEvent<K extends InlayEventName> = CustomEvent<InlayEventMap[K]>;
 
+/** Attributes every `inlay-*` element takes (read by the loader, not properties of the element). */
+export interface InlayCommonAttributes {
+  /**
+   * As on `<img>`: `lazy` loads the tag when one of its elements comes within half a screen of the viewport (when every element of the tag on the page is lazy); `eager` loads it with the page.
+   * @default 'eager'
+   */
+  loading?: 'eager' | 'lazy';
+}
+
 /**
  * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, and
  * deleting the account; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
@@ -332,7 +341,7 @@ export interface InlayAccountElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-account>` (JSX). */
-export interface InlayAccountAttributes {
+export interface InlayAccountAttributes extends InlayCommonAttributes {
   /**
    * The section it opens on: `orders`, `profile` or `addresses`.
    * @default orders
@@ -366,7 +375,7 @@ export interface InlayAddToCartElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-add-to-cart>` (JSX). */
-export interface InlayAddToCartAttributes {
+export interface InlayAddToCartAttributes extends InlayCommonAttributes {
   /** The Stores product id to add. */
   'product-id'?: string;
   /** The variant id, for products with options (the button stays disabled without one when it is needed). */
@@ -397,7 +406,7 @@ export interface InlayAdminElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-admin>` (JSX). */
-export interface InlayAdminAttributes {
+export interface InlayAdminAttributes extends InlayCommonAttributes {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
@@ -424,7 +433,7 @@ export interface InlayBackInStockElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-back-in-stock>` (JSX). */
-export interface InlayBackInStockAttributes {
+export interface InlayBackInStockAttributes extends InlayCommonAttributes {
   /** The Stores product id to watch. */
   'product-id'?: string;
   /** The variant id, when the product has options (its own stock is what counts). */
@@ -442,7 +451,7 @@ export interface InlayCartElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-cart>` (JSX). */
-export interface InlayCartAttributes {
+export interface InlayCartAttributes extends InlayCommonAttributes {
   /** Whether the cart drawer is open (shared by every `<inlay-cart>` and `Inlay.cart.open()`). */
   open?: boolean;
   /** Where the platform sends the buyer after paying (`?orderId=…` is added); default: this page. */
@@ -470,7 +479,7 @@ export interface InlayLoginElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-login>` (JSX). */
-export interface InlayLoginAttributes {
+export interface InlayLoginAttributes extends InlayCommonAttributes {
   /**
    * `sign-in` or `sign-up`: the form the panel opens on.
    * @default sign-in
@@ -496,7 +505,7 @@ export interface InlayRatingElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-rating>` (JSX). */
-export interface InlayRatingAttributes {
+export interface InlayRatingAttributes extends InlayCommonAttributes {
   /** The Stores product whose rating is shown. */
   'product-id'?: string;
 }
@@ -523,7 +532,7 @@ export interface InlayRecommendationsElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-recommendations>` (JSX). */
-export interface InlayRecommendationsAttributes {
+export interface InlayRecommendationsAttributes extends InlayCommonAttributes {
   /** The product the recommendations are for; without it, store-wide best sellers. */
   'product-id'?: string;
   /**
@@ -556,7 +565,7 @@ export interface InlayReviewsElement extends HTMLElement {
 }
 
 /** Attributes of `<inlay-reviews>` (JSX). */
-export interface InlayReviewsAttributes {
+export interface InlayReviewsAttributes extends InlayCommonAttributes {
   /** The Stores product reviewed (same as `namespace="stores"` with this `entity-id`). */
   'product-id'?: string;
   /** The reviews namespace, with `entity-id`, for anything other than a Stores product. */
@@ -579,7 +588,7 @@ export interface InlayReviewsAttributes {
 export type InlayToasterElement = HTMLElement;
 
 /** `<inlay-toaster>` takes no attributes of its own. */
-export type InlayToasterAttributes = object;
+export type InlayToasterAttributes = InlayCommonAttributes;
 
 /** Tag → JSX attributes, for frameworks not covered by types/preact.d.ts and types/react.d.ts. */
 export interface InlayElementAttributes {

@@ -80,24 +80,19 @@ export function start(data: Record<string, string | undefined>, base?: string): 
       .catch((e: unknown) => console.error(`Inlay: could not load <${tag}>.`, e));
   };
   // `loading="lazy"`: a tag whose elements are all lazy loads once one of them is within half a screen of the viewport
-  const near =
-    typeof IntersectionObserver == 'function'
-      ? new IntersectionObserver(
-          (entries) => {
-            for (const e of entries)
-              if (e.isIntersecting) {
-                near!.unobserve(e.target);
-                if (pending.has(e.target.localName)) load(e.target.localName);
-              }
-          },
-          { rootMargin: '50% 0px' },
-        )
-      : undefined;
-  const found = (el: Element) => {
-    if (!pending.has(el.localName)) return;
-    if (near && el.getAttribute('loading') == 'lazy') near.observe(el);
-    else load(el.localName);
-  };
+  // (loading a loaded tag again costs nothing: its hints and its import are the same)
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries)
+        if (e.isIntersecting) {
+          near.unobserve(e.target);
+          load(e.target.localName);
+        }
+    },
+    { rootMargin: '50% 0px' },
+  );
+  const found = (el: Element) =>
+    pending.has(el.localName) && (el.getAttribute('loading') == 'lazy' ? near.observe(el) : load(el.localName));
   const scan = (root: ParentNode) => {
     for (const tag of pending) root.querySelectorAll(tag).forEach(found);
   };

@@ -12,31 +12,48 @@ import { PERSIST_WRITE_DELAY_MS } from '../../core/constants.ts';
  */
 const env = useStackAndBrowser();
 
-/** The platform API requests a page makes while `during` runs (not the bundle, not media, not CORS preflights). */
+/**
+ * The platform API requests a page makes while `during` runs (not the bundle, not media, not CORS preflights), until
+ * it has settled and nothing has been in flight for half a second (`networkidle` alone is only for navigations).
+ */
 async function platformRequests(page: Page, during: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
+  const inFlight = new Set<Request>();
+  let last = Date.now();
   const on = (r: Request) => {
+    inFlight.add(r);
+    last = Date.now();
     const u = r.url();
     if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS') {
       seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
     }
   };
+  const done = (r: Request) => (inFlight.delete(r), (last = Date.now()));
   page.on('request', on);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   try {
     await during();
     await settled(page);
+    while (inFlight.size || Date.now() - last < 500) await new Promise((r) => setTimeout(r, 50));
   } finally {
     page.off('request', on);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
   }
   return seen;
 }
 
-/** Every inlay-* element defined and rendered, then the network quiet (background revalidations included). */
+/**
+ * Every inlay-* element defined and rendered (but a `loading="lazy"` one not loaded yet: out of view), then the
+ * network quiet (background revalidations included).
+ */
 async function settled(page: Page) {
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('*')]
         .filter((e) => e.localName.startsWith('inlay-'))
+        .filter((e) => e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName))
         .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
     undefined,
     { timeout: 30_000 },
@@ -63,6 +80,13 @@ async function firstAndReturn(w: WatchedPage, url: string) {
   return { first: kinds(first).sort(), again: kinds(again).sort() };
 }
 
+/** Scrolls the product page to its reviews (`loading="lazy"`: they load as they come near the viewport). */
+const toReviews = (page: Page) =>
+  page.evaluate(async () => {
+    document.querySelector('inlay-reviews')!.scrollIntoView();
+    await customElements.whenDefined('inlay-reviews');
+  });
+
 /** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
 const age = async (page: Page, ms: number) => {
   // time passes: the page's kept reads are written by then (a second after a read, core/stores/persisted.ts)
@@ -88,12 +112,16 @@ const ALGORITHMS = 'GET /v1/recommendations/algorithms';
 const RECOMMEND = 'POST /v1/recommendations/get';
 
 describe('platform requests per page (exact numbers, no duplicates)', () => {
-  it('product page: 14 on a first visit, 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
-    const w = await openPage(env.browser);
-    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/products/enamel-camp-mug`);
+  it('product page on a phone: 13 on a first visit, 1 more as the shopper reaches the reviews; 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
+    // 412x823: the reviews at the page's end (loading="lazy") are more than half a screen below the first one
+    const w = await openPage(env.browser, { viewport: { width: 412, height: 823 } });
+    const url = `${env.stack.demo}/products/enamel-camp-mug`;
+    const sent = await platformRequests(w.page, () => w.page.goto(url));
+    expect(duplicates(sent), 'sent twice on the first visit').toEqual([]);
+    const first = kinds(sent).sort();
     // token; the catalog version and the product; the cart; its summary (five counts: the platform has no summary
-    // call); its first reviews page; the algorithms, the recommendation, the cards' products (one query) and the
-    // cards' ratings (one query)
+    // call); the algorithms, the recommendation, the cards' products (one query) and the cards' ratings (one query).
+    // The reviews are not loaded yet.
     expect(first).toEqual(
       [
         CART,
@@ -107,27 +135,43 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
         COUNT,
         COUNT,
         REVIEWS,
-        REVIEWS,
         PRODUCTS,
         RECOMMEND,
       ].sort(),
     );
-    expect(first).toHaveLength(14);
-    // within the freshness window everything but the cart comes from the copies kept across pages
+    expect(first).toHaveLength(13);
+    expect(await w.page.evaluate(() => customElements.get('inlay-reviews'))).toBeUndefined();
+    // scrolled there: the first reviews page; the summary is the rating's, already read
+    const list = await platformRequests(w.page, () => toReviews(w.page));
+    expect(kinds(list)).toEqual([REVIEWS]);
+    expect(sent).not.toContain(list[0]);
+
+    // within the freshness window everything but the cart comes from the copies kept across pages, the reviews too
+    await w.page.evaluate(() => scrollTo(0, 0)); // a reload comes back where the page was: at its top
+    const again = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
     expect(again).toEqual([CART]);
+    expect(kinds(await platformRequests(w.page, () => toReviews(w.page)))).toEqual([]);
 
     // later than the window: the copies show at once and are read again in the background, still once each and
     // still without one product request per card (the cards wait for the carousel's query)
     await age(w.page, 61_000);
+    await w.page.evaluate(() => scrollTo(0, 0));
     const stale = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
-    expect(stale).toEqual(
-      [CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, REVIEWS, PRODUCTS, RECOMMEND].sort(),
-    );
+    expect(stale).toEqual([CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, PRODUCTS, RECOMMEND].sort());
+    expect(kinds(await platformRequests(w.page, () => toReviews(w.page)))).toEqual([REVIEWS]);
     // past the maximum age (24 h) nothing is reused: a first visit again, without the token (it is still stored)
     await age(w.page, 86_400_000);
+    await w.page.evaluate(() => scrollTo(0, 0));
     const expired = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
     expect(expired).toEqual(first.filter((k) => k !== TOKEN));
     await w.context.close();
+
+    // a desktop screen (1280x900): the reviews are within half a screen of it, so they load with the page: 14
+    const d = await openPage(env.browser);
+    const desktop = await firstAndReturn(d, url);
+    expect(desktop.first).toEqual([...first, REVIEWS].sort());
+    expect(desktop.again).toEqual([CART]);
+    await d.context.close();
   });
 
   it('home page: 5 on a first visit, 1 on a return visit; the product page after it reuses what home read', async () => {
@@ -138,6 +182,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     expect(again).toEqual([CART]);
 
     // on to a product: the algorithms and every rating (this product's summary and the cards') are known already
+    // (on this 900 px tall screen its reviews are within half a screen: they load at once)
     const next = kinds(
       await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`)),
     ).sort();
@@ -174,9 +219,10 @@ describe('a reload after a change shows the change, not the copy kept across pag
     const url = `${env.stack.demo}/products/enamel-camp-mug`;
 
     await platformRequests(w.page, () => w.page.goto(url));
+    await platformRequests(w.page, () => toReviews(w.page));
     const before = Number((await count())!.match(/\d+/)![0]);
     // a reload now shows the kept copy without reading it again
-    const kept = await platformRequests(w.page, () => w.page.reload());
+    const kept = await platformRequests(w.page, async () => (await w.page.reload(), await toReviews(w.page)));
     expect(kinds(kept).filter((k) => k === COUNT)).toEqual([]);
     expect(await count()).toBe(`${before} reviews`);
 
@@ -196,6 +242,7 @@ describe('a reload after a change shows the change, not the copy kept across pag
       await reviews.getByRole('button', { name: 'Submit review' }).click();
       await created;
       await w.page.reload();
+      await toReviews(w.page);
     } finally {
       await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
     }

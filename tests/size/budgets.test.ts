@@ -146,32 +146,44 @@ const KB = 1024;
  * currency's decimals, the confirmed revision and body sent, focus given back, the whole address compared after a
  * lost answer), measured 38904 → 40376 B; in the module build payments 5858 B, its forms 3619 B, order 4343 B.
  */
+/*
+ * Issue 19: `loading="lazy"` (widgets/start.ts) loads a tag whose elements all say so only when one comes within half a
+ * screen of the viewport. The demo product page's reviews, at its end, now wait for the shopper to come near them
+ * (on a phone; a 900 px tall desktop screen reaches them at once), so the page's first screen gets a ceiling of its
+ * own, 48 KB, measured 48820 B (the issue's goal was 50 KB for the whole page; the whole page, scrolled to its end,
+ * measured 55711 B, stays at 54.5 KB). loader raised from 1.6 KB to 1.65 KB for it, measured 1576 → 1668 B (an
+ * IntersectionObserver, the attribute read per element); the rating's "go to the reviews" before they have loaded
+ * costs it 147 B.
+ */
 const BUDGET = {
-  loader: 1.6 * KB,
+  loader: 1.65 * KB,
   runtimeAndCore: 28 * KB,
   widget: 7 * KB,
   allWidgetsPage: 57 * KB,
   productPage: 54.5 * KB,
+  productPageFirstScreen: 48 * KB,
   classic: 87.5 * KB,
   classicConsole: 40 * KB,
 };
 
 /**
  * The tags of the demo's product page (demo/pages.ts, the page `npm run bench` measures), read from the page itself
- * so the budget follows the page.
+ * so the budget follows the page; `lazy`: those whose elements all say `loading="lazy"` (loaded near the viewport).
  */
-const productPageTags = [
-  ...new Set(
-    toString(
-      productPage({ apiBase: 'https://x.test', assetsBase: 'https://x.test/inlay', clientId: 'c', collections: [] }, {
-        id: 'p',
-        name: 'P',
-        slug: 'p',
-        variants: [],
-      } as unknown as Parameters<typeof productPage>[1]),
-    ).match(/<inlay-[a-z-]+/g),
-  ),
-].map((t) => t.slice(1));
+const productPageHtml = toString(
+  productPage({ apiBase: 'https://x.test', assetsBase: 'https://x.test/inlay', clientId: 'c', collections: [] }, {
+    id: 'p',
+    name: 'P',
+    slug: 'p',
+    variants: [],
+  } as unknown as Parameters<typeof productPage>[1]),
+);
+const elements = [...productPageHtml.matchAll(/<(inlay-[a-z-]+)([^>]*)>/g)].map(([, tag, attrs]) => ({
+  tag: tag!.slice('inlay-'.length),
+  lazy: /\sloading="lazy"/.test(attrs!),
+}));
+const productPageTags = [...new Set(elements.map((e) => e.tag))];
+const lazyTags = productPageTags.filter((t) => elements.every((e) => e.tag !== t || e.lazy));
 
 const dir = 'dist/inlay';
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;
@@ -240,12 +252,23 @@ describe('bundle budgets (gzip)', () => {
     expect(total).toBeLessThanOrEqual(BUDGET.allWidgetsPage);
   });
 
-  it(`the demo product page ≤ ${BUDGET.productPage} B (issue 19's page: what it loads before any click)`, () => {
-    expect(productPageTags.length).toBeGreaterThanOrEqual(8);
-    const tags = productPageTags.map((t) => t.replace(/^inlay-/, ''));
+  const productPageBytes = (tags: string[]) => {
     const page = staticClosure(['loader.js', ...chunk('core').map(asset), ...tags.flatMap(chunk).map(asset)]);
-    const total = [...page].reduce((n, f) => n + gz(f), 0);
-    console.log(`product page (${tags.join(', ')}): ${total} B`);
+    return [...page].reduce((n, f) => n + gz(f), 0);
+  };
+
+  it(`the demo product page's first screen ≤ ${BUDGET.productPageFirstScreen} B (issue 19's page: what it loads before the shopper scrolls or clicks)`, () => {
+    expect(productPageTags.length).toBeGreaterThanOrEqual(8);
+    expect(lazyTags).toEqual(['reviews']);
+    const tags = productPageTags.filter((t) => !lazyTags.includes(t));
+    const total = productPageBytes(tags);
+    console.log(`product page, first screen (${tags.join(', ')}): ${total} B`);
+    expect(total).toBeLessThanOrEqual(BUDGET.productPageFirstScreen);
+  });
+
+  it(`the whole demo product page ≤ ${BUDGET.productPage} B (scrolled to its end, before any click)`, () => {
+    const total = productPageBytes(productPageTags);
+    console.log(`product page, whole (${productPageTags.join(', ')}): ${total} B`);
     expect(total).toBeLessThanOrEqual(BUDGET.productPage);
   });
 

@@ -102,9 +102,15 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
         d.tagName,
       ]);
       const c = contract[d.tagName]!;
-      expect(d.attributes.map((a) => a.name).sort(), d.tagName).toEqual([...c.attributes].sort());
-      if (d.tagName !== 'inlay-toaster') expect(d.attributes.length, d.tagName).toBeGreaterThanOrEqual(1);
-      for (const a of d.attributes) {
+      expect(d.attributes.map((a) => a.name).sort(), d.tagName).toEqual([...c.attributes, 'loading'].sort());
+      // the loader's attribute, on every tag: not a property of the element
+      const loading = d.attributes.find((a) => a.name === 'loading')!;
+      expect(loading.type.text).toBe("'eager' | 'lazy'");
+      expect(loading).not.toHaveProperty('fieldName');
+      expect(d.members.find((m) => m.attribute === 'loading')).toBeUndefined();
+      const own = d.attributes.filter((a) => a !== loading);
+      if (d.tagName !== 'inlay-toaster') expect(own.length, d.tagName).toBeGreaterThanOrEqual(1);
+      for (const a of own) {
         expect(['string', 'number', 'boolean'], `${d.tagName} ${a.name}`).toContain(a.type.text);
         expect(a.description.length, `${d.tagName} ${a.name}`).toBeGreaterThan(10);
         expect(
@@ -222,6 +228,7 @@ describe('custom-elements.json and types/', { timeout: 120_000 }, () => {
       expect(rating.attributes.map((a) => [a.name, a.type.text, a.description])).toEqual([
         ['product-id', 'string', 'Changed description.'],
         ['size', 'number', 'Star size in pixels.'],
+        ['loading', "'eager' | 'lazy'", expect.stringContaining('half a screen of the viewport')],
       ]);
       expect(rating.cssParts.map((p) => p.name)).toContain('placeholder');
       expect(rating.events.map((e) => e.name)).toContain('inlay-logout');

@@ -13,22 +13,21 @@ export const createRatingModel = ({ client }: InlayContext, { productId }: { pro
   $summary: productId ? summaryStore(client, 'stores', productId) : NONE,
   $reviewsOnPage,
   /**
-   * While the product's `<inlay-reviews loading="lazy">` is in the page but not loaded yet (not near the viewport):
-   * a function that scrolls it into view, which loads it, then moves focus to it once it registers (within 10 s).
+   * While the product's `<inlay-reviews loading="lazy">` is in the page but not loaded (out of view): a function that
+   * scrolls there, which loads it, and moves focus to it once it registers (within 10 s).
    */
-  toLazyReviews(): (() => void) | undefined {
+  toLazyReviews() {
     const el = [...document.querySelectorAll('inlay-reviews[loading=lazy]')].find(
       (e) => e.getAttribute('product-id') === productId,
     );
-    if (!el) return;
     const key = `stores:${productId}`;
-    return () => {
-      el.scrollIntoView({
-        behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-        block: 'start',
-      });
-      const off = $reviewsOnPage.listen((on) => on[key] && (off(), clearTimeout(timer), on[key]()));
-      const timer = setTimeout(off, 10_000);
-    };
+    return (
+      el &&
+      (() => {
+        el.scrollIntoView(); // at once: the reviews' own reveal then brings its heading in and focuses it
+        const off = $reviewsOnPage.listen((on) => on[key] && (off(), on[key]()));
+        setTimeout(off, 10_000);
+      })
+    );
   },
 });

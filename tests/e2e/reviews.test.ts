@@ -613,14 +613,16 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
         return h.height > 0 && h.top >= 0 && h.bottom <= innerHeight;
       });
     // the reviews wait below the fold (loading="lazy"), not loaded: the rating leads there all the same; the jump
-    // loads them, then their heading, on screen, takes the focus. (Their top does not reach the viewport's top here:
-    // the jump happens while they show their skeleton, and the page ends too soon below it.)
+    // loads them, their heading, on screen, takes the focus, and once their first page has arrived (the page is
+    // long enough then) their top is at the viewport's top
     await go.waitFor();
     expect(await v.page.evaluate(() => customElements.get('inlay-reviews') === undefined)).toBe(true);
     expect(await inView()).toBe(false);
     await go.click();
     await expect.poll(headingFocused).toBe('Customer reviews');
     expect(await headingShown()).toBe(true);
+    await widget(v.page).locator('[part=summary]').waitFor();
+    await expect.poll(inView).toBe(true);
     // loaded now: the jump puts them at the top, by mouse
     await widget(v.page).locator('[part=summary]').waitFor();
     await v.page.evaluate(() => window.scrollTo(0, 0));

@@ -1,5 +1,6 @@
 export const reviewsCss = `
 .root{display:flex;flex-direction:column;gap:calc(var(--_space)*2.5)}
+.wait{min-height:420px}
 h2,h3{margin:0;line-height:1.25}.h{font-size:21.6px}h3{font-size:16.8px}
 p{margin:0}
 .muted,.meta,.hint{color:var(--_muted);font-size:14.4px}

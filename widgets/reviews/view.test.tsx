@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { registry } from '../registry.ts';
+import { reviewsCss } from './styles.ts';
+import { $reviewsOnPage } from '../../core/stores/review-summary.ts';
 
 const PRODUCT = 'p-1';
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -328,5 +331,29 @@ describe('<inlay-reviews> (happy-dom)', () => {
     form.requestSubmit();
     await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('while its first page loads it keeps the box the loader reserved; a reveal asked for then scrolls again once it has arrived', async () => {
+    // the loader's reserved height is the loading state's
+    const reserved = /min-height:(\d+px)/.exec(registry['inlay-reviews']![1])![1];
+    expect(reviewsCss).toContain(`.wait{min-height:${reserved}}`);
+    const held = deferred<Response>();
+    reply = (call) => (call.url.endsWith('/reviews/query') ? held.promise : undefined);
+    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const scrolled = vi.fn();
+    el.scrollIntoView = scrolled;
+    await vi.waitFor(() => expect($reviewsOnPage.get()[`stores:${PRODUCT}`]).toBeDefined());
+    expect(el.shadowRoot!.querySelector('[part=root]')!.classList.contains('wait')).toBe(true);
+    $reviewsOnPage.get()[`stores:${PRODUCT}`]!();
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    held.resolve(json(200, { reviews, metadata: { cursors: { next: null } } }));
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('article')).not.toBeNull());
+    expect(el.shadowRoot!.querySelector('[part=root]')!.classList.contains('wait')).toBe(false);
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    // a reveal once loaded scrolls once, and nothing later scrolls again
+    $reviewsOnPage.get()[`stores:${PRODUCT}`]!();
+    expect(scrolled).toHaveBeenCalledTimes(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(scrolled).toHaveBeenCalledTimes(3);
   });
 });

@@ -67,6 +67,12 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     }
   }, [formOpen, Form]);
   const ids = useId();
+  const revealAgain = useRef(false);
+  const toTop = () => host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });
+  useEffect(
+    () => void (!list.loading && revealAgain.current && ((revealAgain.current = false), toTop())),
+    [list.loading],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const note = useRef<HTMLDivElement>(null);
 
@@ -75,8 +81,11 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     void model.load();
     // <inlay-rating> for this item links here: into view, focus on the heading.
     const off = reviewsOnPage(`${ns}:${id}`, () => {
-      host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });
+      toTop();
       heading.current?.focus({ preventScroll: true });
+      // asked for while the first page is on its way (a lazy widget just loaded): the page may still be too short
+      // to bring it to the top, so once more when it has arrived
+      revealAgain.current = model.$list.get().loading;
     });
     return () => (model.dispose(), off());
   }, [model]);
@@ -115,7 +124,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const loadingFirst = list.loading && !list.reviews.length && !(s && !s.count);
 
   return (
-    <section part="root" class="root" aria-labelledby={`${ids}h`}>
+    <section part="root" class={loadingFirst ? 'root wait' : 'root'} aria-labelledby={`${ids}h`}>
       <h2 id={`${ids}h`} class="h" ref={heading} tabIndex={-1}>
         {t('rev.heading')}
       </h2>

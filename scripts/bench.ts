@@ -307,6 +307,15 @@ async function visit({ page, net }: { page: Page; net: Network }, url: string, l
 async function scrollToEnd(page: Page, net: Network): Promise<Visit['toEnd']> {
   const before = new Set(net.requests.keys());
   const scrolledAt = await page.evaluate(() => (scrollTo(0, document.documentElement.scrollHeight), performance.now()));
+  // the lazy ones too, now: every element defined and rendered (settle's check leaves out a lazy one not loaded yet)
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.localName.startsWith('inlay-'))
+        .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
   const settledAt = await settle(page, net);
   const added = [...net.requests.entries()].filter(([id, r]) => !before.has(id) && !r.cached).map(([, r]) => r);
   return {

@@ -629,7 +629,7 @@ const COMMON_ATTRIBUTES: Attribute[] = [
     kind: 'string',
     type: "'eager' | 'lazy'",
     description:
-      'As on `<img>`: `lazy` loads the tag when one of its elements comes within half a screen of the viewport (when every element of the tag on the page is lazy); `eager` loads it with the page.',
+      'Like `<img loading>`, per tag: `lazy` loads the tag when one of its elements comes within half a screen of the viewport (when every element of the tag on the page is lazy); `eager` loads it with the page. `<inlay-toaster>` ignores it.',
     default: "'eager'",
   },
 ];

@@ -314,7 +314,7 @@ export type InlayEvent<K extends InlayEventName> = CustomEvent<InlayEventMap[K]>
 /** Attributes every `inlay-*` element takes (read by the loader, not properties of the element). */
 export interface InlayCommonAttributes {
   /**
-   * As on `<img>`: `lazy` loads the tag when one of its elements comes within half a screen of the viewport (when every element of the tag on the page is lazy); `eager` loads it with the page.
+   * Like `<img loading>`, per tag: `lazy` loads the tag when one of its elements comes within half a screen of the viewport (when every element of the tag on the page is lazy); `eager` loads it with the page. `<inlay-toaster>` ignores it.
    * @default 'eager'
    */
   loading?: 'eager' | 'lazy';

@@ -91,8 +91,10 @@ export function start(data: Record<string, string | undefined>, base?: string): 
     },
     { rootMargin: '50% 0px' },
   );
+  // (not the toaster: its box is never shown, it would never come into view)
   const found = (el: Element) =>
-    pending.has(el.localName) && (el.getAttribute('loading') == 'lazy' ? near.observe(el) : load(el.localName));
+    pending.has(el.localName) &&
+    (el.getAttribute('loading') === 'lazy' && el.localName !== 'inlay-toaster' ? near.observe(el) : load(el.localName));
   const scan = (root: ParentNode) => {
     for (const tag of pending) root.querySelectorAll(tag).forEach(found);
   };

@@ -105,25 +105,34 @@ describe('loader', () => {
     await w.page.waitForFunction(() => (document.querySelector('inlay-rating')!.shadowRoot?.textContent ?? '') !== '');
     expect(counts()).toBeGreaterThan(0);
 
-    // an element of the same tag without loading="lazy" loads the tag at once; one added later waits like the first
+    // an element of the same tag without loading="lazy", out of view too, loads the tag at once; one added later waits
+    // like the first; a lazy <inlay-toaster> (never in view: its box is not shown) loads at once
     await w.page.goto(
       env.stack.fixtures.page(
         '/lazy-and-eager',
         doc(
           loaderTag(env.stack),
-          '<inlay-rating product-id="p1"></inlay-rating><div style="height:4000px"></div><inlay-rating product-id="p1" loading="lazy"></inlay-rating>',
+          '<div style="height:4000px"></div><inlay-rating product-id="p1"></inlay-rating><div style="height:4000px"></div><inlay-rating product-id="p1" loading="lazy"></inlay-rating>',
         ),
       ),
     );
     await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
-    await w.page.goto(env.stack.fixtures.page('/lazy-added', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/lazy-added',
+        doc(loaderTag(env.stack), '<inlay-cart></inlay-cart><inlay-toaster loading="lazy"></inlay-toaster>'),
+      ),
+    );
     await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined);
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined);
     await w.page.evaluate(() => {
       const spacer = Object.assign(document.createElement('div'), { style: 'height:4000px' });
       const rating = document.createElement('inlay-rating');
       rating.setAttribute('loading', 'lazy');
       rating.setAttribute('product-id', 'p1');
-      document.body.append(spacer, rating);
+      const section = document.createElement('section'); // inside a subtree added later
+      section.append(rating);
+      document.body.append(spacer, section);
     });
     await w.page.waitForTimeout(500);
     expect(await w.page.evaluate(() => customElements.get('inlay-rating'))).toBeUndefined();

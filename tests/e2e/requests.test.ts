@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { openPage, type WatchedPage } from '../helpers/browser.ts';
+import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
@@ -35,7 +35,11 @@ async function platformRequests(page: Page, during: () => Promise<unknown>): Pro
   try {
     await during();
     await settled(page);
-    while (inFlight.size || Date.now() - last < 500) await new Promise((r) => setTimeout(r, 50));
+    const deadline = Date.now() + 30_000;
+    while (inFlight.size || Date.now() - last < 500) {
+      if (Date.now() > deadline) throw new Error(`still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   } finally {
     page.off('request', on);
     page.off('requestfinished', done);
@@ -79,13 +83,6 @@ async function firstAndReturn(w: WatchedPage, url: string) {
   expect(duplicates(again), 'sent twice on the return visit').toEqual([]);
   return { first: kinds(first).sort(), again: kinds(again).sort() };
 }
-
-/** Scrolls the product page to its reviews (`loading="lazy"`: they load as they come near the viewport). */
-const toReviews = (page: Page) =>
-  page.evaluate(async () => {
-    document.querySelector('inlay-reviews')!.scrollIntoView();
-    await customElements.whenDefined('inlay-reviews');
-  });
 
 /** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
 const age = async (page: Page, ms: number) => {
@@ -142,7 +139,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     expect(first).toHaveLength(13);
     expect(await w.page.evaluate(() => customElements.get('inlay-reviews'))).toBeUndefined();
     // scrolled there: the first reviews page; the summary is the rating's, already read
-    const list = await platformRequests(w.page, () => toReviews(w.page));
+    const list = await platformRequests(w.page, () => showReviews(w.page));
     expect(kinds(list)).toEqual([REVIEWS]);
     expect(sent).not.toContain(list[0]);
 
@@ -150,7 +147,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     await w.page.evaluate(() => scrollTo(0, 0)); // a reload comes back where the page was: at its top
     const again = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
     expect(again).toEqual([CART]);
-    expect(kinds(await platformRequests(w.page, () => toReviews(w.page)))).toEqual([]);
+    expect(kinds(await platformRequests(w.page, () => showReviews(w.page)))).toEqual([]);
 
     // later than the window: the copies show at once and are read again in the background, still once each and
     // still without one product request per card (the cards wait for the carousel's query)
@@ -158,7 +155,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     await w.page.evaluate(() => scrollTo(0, 0));
     const stale = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
     expect(stale).toEqual([CART, PRODUCT, COUNT, COUNT, COUNT, COUNT, COUNT, REVIEWS, PRODUCTS, RECOMMEND].sort());
-    expect(kinds(await platformRequests(w.page, () => toReviews(w.page)))).toEqual([REVIEWS]);
+    expect(kinds(await platformRequests(w.page, () => showReviews(w.page)))).toEqual([REVIEWS]);
     // past the maximum age (24 h) nothing is reused: a first visit again, without the token (it is still stored)
     await age(w.page, 86_400_000);
     await w.page.evaluate(() => scrollTo(0, 0));
@@ -219,10 +216,10 @@ describe('a reload after a change shows the change, not the copy kept across pag
     const url = `${env.stack.demo}/products/enamel-camp-mug`;
 
     await platformRequests(w.page, () => w.page.goto(url));
-    await platformRequests(w.page, () => toReviews(w.page));
+    await platformRequests(w.page, () => showReviews(w.page));
     const before = Number((await count())!.match(/\d+/)![0]);
     // a reload now shows the kept copy without reading it again
-    const kept = await platformRequests(w.page, async () => (await w.page.reload(), await toReviews(w.page)));
+    const kept = await platformRequests(w.page, async () => (await w.page.reload(), await showReviews(w.page)));
     expect(kinds(kept).filter((k) => k === COUNT)).toEqual([]);
     expect(await count()).toBe(`${before} reviews`);
 
@@ -242,7 +239,7 @@ describe('a reload after a change shows the change, not the copy kept across pag
       await reviews.getByRole('button', { name: 'Submit review' }).click();
       await created;
       await w.page.reload();
-      await toReviews(w.page);
+      await showReviews(w.page);
     } finally {
       await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
     }

@@ -624,7 +624,6 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await widget(v.page).locator('[part=summary]').waitFor();
     await expect.poll(inView).toBe(true);
     // loaded now: the jump puts them at the top, by mouse
-    await widget(v.page).locator('[part=summary]').waitFor();
     await v.page.evaluate(() => window.scrollTo(0, 0));
     expect(await inView()).toBe(false);
     await go.click();

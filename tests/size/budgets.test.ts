@@ -150,19 +150,20 @@ const KB = 1024;
  * Issue 19: `loading="lazy"` (widgets/start.ts) loads a tag whose elements all say so only when one comes within half a
  * screen of the viewport. The demo product page's reviews, at its end, now wait for the shopper to come near them
  * (on a phone; a 900 px tall desktop screen reaches them at once), so the page's first screen gets a ceiling of its
- * own, 48 KB, measured 48820 B (the issue's goal was 50 KB for the whole page; the whole page, scrolled to its end,
+ * own, 48 KB, measured 48820 B at first (the issue's goal was 50 KB for the whole page; the whole page, scrolled to its end,
  * measured 55711 B, stays at 54.5 KB). loader raised from 1.6 KB to 1.65 KB for it, measured 1576 → 1668 B (an
  * IntersectionObserver, the attribute read per element); the rating's "go to the reviews" before they have loaded
- * costs it 147 B. allWidgetsPage raised from 57 KB to 57.5 KB with the reviews' fixes for lazy loading, measured
- * 58383 B: while the first page loads the widget keeps the 420 px the loader reserved (it shrank to its 288 px
- * skeleton, then grew), and a reveal asked for then (the rating's link) scrolls again once the page has arrived.
+ * costs it 147 B. allWidgetsPage raised from 57 KB to 57.5 KB and productPage from 54.5 KB to 55 KB with the
+ * reviews' fixes for lazy loading, measured 58437 B and 55823 B (first screen 48843 B): while the first page loads
+ * the widget keeps the 420 px the loader reserved (it shrank to its 288 px skeleton, then grew), and a reveal asked
+ * for then (the rating's link) scrolls again once the page has arrived, unless the item changed or focus moved on.
  */
 const BUDGET = {
   loader: 1.65 * KB,
   runtimeAndCore: 28 * KB,
   widget: 7 * KB,
   allWidgetsPage: 57.5 * KB,
-  productPage: 54.5 * KB,
+  productPage: 55 * KB,
   productPageFirstScreen: 48 * KB,
   classic: 87.5 * KB,
   classicConsole: 40 * KB,

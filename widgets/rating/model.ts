@@ -24,7 +24,8 @@ export const createRatingModel = ({ client }: InlayContext, { productId }: { pro
     return (
       el &&
       (() => {
-        el.scrollIntoView(); // at once: the reviews' own reveal then brings its heading in and focuses it
+        // at once (whatever the page's scroll-behavior): the reviews' own reveal then focuses their heading
+        el.scrollIntoView({ behavior: 'instant' });
         const off = $reviewsOnPage.listen((on) => on[key] && (off(), on[key]()));
         setTimeout(off, 10_000);
       })

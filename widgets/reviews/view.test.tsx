@@ -356,4 +356,40 @@ describe('<inlay-reviews> (happy-dom)', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(scrolled).toHaveBeenCalledTimes(3);
   });
+
+  it('a reveal asked for while loading is dropped when the item changes, or when focus has moved on', async () => {
+    const held = deferred<Response>();
+    reply = (call) =>
+      call.url.endsWith('/reviews/query') &&
+      (call.body as { query: { filter: { entityId: string } } }).query.filter.entityId === PRODUCT
+        ? held.promise
+        : undefined;
+    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const scrolled = vi.fn();
+    el.scrollIntoView = scrolled;
+    await vi.waitFor(() => expect($reviewsOnPage.get()[`stores:${PRODUCT}`]).toBeDefined());
+    $reviewsOnPage.get()[`stores:${PRODUCT}`]!();
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    // the page shows another product (a single-page app) before the first page arrives: no second scroll
+    el.setAttribute('product-id', 'p-2');
+    await vi.waitFor(() => expect($reviewsOnPage.get()['stores:p-2']).toBeDefined());
+    held.resolve(json(200, { reviews, metadata: { cursors: { next: null } } }));
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('article')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+
+    // focus moved on before the page arrived: no second scroll either
+    const again = deferred<Response>();
+    reply = (call) => (call.url.endsWith('/reviews/query') ? again.promise : undefined);
+    el.setAttribute('product-id', 'p-3');
+    await vi.waitFor(() => expect($reviewsOnPage.get()['stores:p-3']).toBeDefined());
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[part=root]')!.classList.contains('wait')).toBe(true));
+    $reviewsOnPage.get()['stores:p-3']!();
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    el.shadowRoot!.querySelector<HTMLElement>('h2')!.blur();
+    again.resolve(json(200, { reviews, metadata: { cursors: { next: null } } }));
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[part=root]')!.classList.contains('wait')).toBe(false));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(scrolled).toHaveBeenCalledTimes(2);
+  });
 });

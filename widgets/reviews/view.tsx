@@ -69,10 +69,12 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const ids = useId();
   const revealAgain = useRef(false);
   const toTop = () => host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });
-  useEffect(
-    () => void (!list.loading && revealAgain.current && ((revealAgain.current = false), toTop())),
-    [list.loading],
-  );
+  useEffect(() => {
+    if (list.loading || !revealAgain.current) return;
+    revealAgain.current = false;
+    // not if the shopper has moved on meanwhile (focus left the heading)
+    if (host.shadowRoot?.activeElement === heading.current) toTop();
+  }, [list.loading]);
   const heading = useRef<HTMLHeadingElement>(null);
   const note = useRef<HTMLDivElement>(null);
 
@@ -87,7 +89,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
       // to bring it to the top, so once more when it has arrived
       revealAgain.current = model.$list.get().loading;
     });
-    return () => (model.dispose(), off());
+    return () => (model.dispose(), off(), (revealAgain.current = false));
   }, [model]);
   useEffect(
     () => void (model.ok && model.probeStaff(session.role === 'member', member?.id)),

@@ -3,6 +3,7 @@ import { openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
+import { seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 
@@ -138,6 +139,39 @@ describe('loader', () => {
     expect(await w.page.evaluate(() => customElements.get('inlay-rating'))).toBeUndefined();
     await w.page.evaluate(() => document.querySelector('inlay-rating')!.scrollIntoView());
     await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a lazy <inlay-reviews> loading in view keeps the box the loader reserved (its loading state never shrinks it)', async () => {
+    // no rating for the product on this page: the summary loads with the list, the widget's shortest loading state
+    const id = seedIds.products['enamel-camp-mug']!;
+    const w = await openPage(env.browser, { viewport: { width: 1280, height: 700 } });
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/lazy-reviews',
+        doc(
+          loaderTag(env.stack),
+          `<div style="height:3000px"></div><inlay-reviews product-id="${id}" loading="lazy"></inlay-reviews><div style="height:3000px"></div>`,
+        ),
+      ),
+    );
+    await w.page.waitForFunction(() => window.Inlay !== undefined);
+    const height = () => w.page.$eval('inlay-reviews', (e) => Math.round(e.getBoundingClientRect().height));
+    expect(await height()).toBe(420);
+    for (const path of ['/reviews/v1/reviews/query', '/reviews/v1/reviews/count'])
+      await api(env.stack.emulator, '/_dev/faults', { body: { path, method: 'POST', delayMs: 1500 } });
+    try {
+      await w.page.evaluate(() => document.querySelector('inlay-reviews')!.scrollIntoView());
+      await w.page.waitForFunction(
+        () => document.querySelector('inlay-reviews')?.shadowRoot?.querySelector('.skeleton') != null,
+      );
+      expect(await height()).toBe(420);
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    await w.page.locator('inlay-reviews [part=list] article').first().waitFor();
+    expect(await height()).toBeGreaterThan(420);
     expect(w.errors).toEqual([]);
     await w.context.close();
   });

@@ -20,3 +20,10 @@ if (select) {
   // a reload may restore another choice than the page's default
   if (variants.some((v) => v.id === select.value)) apply();
 }
+
+// The sticky header's height (it wraps on narrow screens), for the page's scroll-padding-top (demo.css).
+const header = document.querySelector('.site-header');
+if (header)
+  new ResizeObserver(() =>
+    document.documentElement.style.setProperty('--header-h', `${header.getBoundingClientRect().height}px`),
+  ).observe(header);

@@ -605,12 +605,19 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     const go = v.page
       .locator('.product-info inlay-rating')
       .getByRole('button', { name: /^\d\.\d out of 5, \d+ reviews?: go to the reviews$/ });
-    const inView = () => widget(v.page).evaluate((e) => Math.abs(e.getBoundingClientRect().top) < 2);
+    // at the top of the view, below the page's sticky header (the demo's scroll-padding-top)
+    const inView = () =>
+      widget(v.page).evaluate((e) => {
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        const top = e.getBoundingClientRect().top;
+        return top >= header && top < header + 12;
+      });
     const headingFocused = () => widget(v.page).evaluate((e) => e.shadowRoot!.activeElement?.textContent);
     const headingShown = () =>
       widget(v.page).evaluate((e) => {
         const h = e.shadowRoot!.querySelector('h2')!.getBoundingClientRect();
-        return h.height > 0 && h.top >= 0 && h.bottom <= innerHeight;
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+        return h.height > 0 && h.top >= header && h.bottom <= innerHeight;
       });
     // the reviews wait below the fold (loading="lazy"), not loaded: the rating leads there all the same; the jump
     // loads them, their heading, on screen, takes the focus, and once their first page has arrived (the page is

@@ -58,6 +58,8 @@ export function start(data: Record<string, string | undefined>, base?: string): 
       document.head.append(link);
     }
   };
+  // the token first: on a connection shared with the chunks (HTTP/1.1: six per origin) it is not queued behind them
+  const early = earlyToken(data);
   preload('');
   // the page's language pack, when not English: with the core, not after it
   const lang = data.locale || document.documentElement.lang || navigator.language;
@@ -69,7 +71,6 @@ export function start(data: Record<string, string | undefined>, base?: string): 
   } catch {
     /* old engine: no reservation, widgets still load */
   }
-  const early = earlyToken(data);
   const booted = import('../core/boot.ts').then((m) => m.boot(data, languages, early));
   const pending = new Set(Object.keys(registry));
   const load = (tag: string) => {

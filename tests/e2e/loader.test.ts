@@ -176,10 +176,16 @@ describe('loader', () => {
     await w.context.close();
   });
 
-  it('sends the visitor token request as the loader runs, before the core has arrived, and only once', async () => {
+  it('sends the visitor token request as the loader runs, before the core has arrived and before any chunk is asked for, and only once', async () => {
     await api(env.stack.emulator, '/_dev/faults', { body: { path: '/inlay/assets/*', method: 'GET', delayMs: 400 } });
     const w = await openPage(env.browser);
     const t: { token: number[]; coreEnd?: number } = { token: [] };
+    // the order the browser asked in: the token first, so a connection shared with the chunks does not queue it
+    const asked: string[] = [];
+    w.page.on('request', (r) => {
+      if (/\/oauth2\/token$|\/inlay\/assets\//.test(r.url()))
+        asked.push(r.url().endsWith('/oauth2/token') ? 'token' : 'chunk');
+    });
     w.page.on('request', (r) => r.url().endsWith('/oauth2/token') && t.token.push(Date.now()));
     w.page.on('requestfinished', (r) => {
       if (/\/inlay\/assets\/core-[\w-]+\.js$/.test(r.url())) t.coreEnd ??= Date.now();
@@ -195,6 +201,8 @@ describe('loader', () => {
     }
     expect(t.token).toHaveLength(1);
     expect(t.token[0]!).toBeLessThan(t.coreEnd!);
+    expect(asked[0]).toBe('token');
+    expect(asked.filter((a) => a === 'chunk').length).toBeGreaterThan(2);
     expect(await w.page.evaluate(() => window.Inlay!.session.get().role)).toBe('visitor');
     // a return visit holds a token: nothing to ask for
     await w.page.reload();

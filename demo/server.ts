@@ -9,7 +9,8 @@ import { cspAccountPage, cspAdminPage, cspProductPage, strictCsp } from './csp.t
 import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
 import { reactPage } from './react-page.ts';
-import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
+import { hostilePage } from './hostile.ts';
+import { hostileCss, isHostileKind } from './hostile-css.ts';
 import { createCompanion, type CompanionDeps } from '../companion/app.ts';
 import type { CompanionEnv } from '../companion/config.ts';
 import { nodeListener } from '../companion/node.ts';

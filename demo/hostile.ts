@@ -1,6 +1,7 @@
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
 import { defaultVariantId, inlayScript, priceOf, type PageContext } from './pages.ts';
+import { assetHref } from './assets.ts';
 import type { HostileKind } from './hostile-css.ts';
 
 /**
@@ -45,10 +46,10 @@ export function hostilePage(ctx: PageContext, kind: HostileKind, p: Product, opt
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.name} · hostile host: ${kind}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${kind === 'plain' ? '' : html`<link rel="stylesheet" href="/hostile/${kind}.css">`}
-<link rel="stylesheet" href="/hostile/layout.css">
-<link rel="stylesheet" href="/inlay-reserve.css">
+<link rel="icon" href="${assetHref('/favicon.svg')}" type="image/svg+xml">
+${kind === 'plain' ? '' : html`<link rel="stylesheet" href="${assetHref(`/hostile/${kind}.css`)}">`}
+<link rel="stylesheet" href="${assetHref('/hostile/layout.css')}">
+<link rel="stylesheet" href="${assetHref('/inlay-reserve.css')}">
 ${opts.bundle ? inlayScript(ctx) : ''}
 </head>
 <body class="${c.body}">

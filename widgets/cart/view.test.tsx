@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../core/api/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
+import { cartOf } from '../../core/stores/current-cart.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
 const cart: Cart = {
@@ -43,6 +44,12 @@ describe('<inlay-cart>', () => {
     expect($('.cart-button')!.getAttribute('aria-expanded')).toBe('true');
     expect($('li.line .name')!.textContent).toBe('Mug');
     await vi.waitFor(() => expect($('dl.totals dd.total')!.textContent).toBe('$18.00'));
+  });
+
+  it('asks for the cart as it first renders, not a frame later (before any effect runs)', async () => {
+    const { context } = await mountWidget('inlay-cart', {}, net.fetch);
+    // mountWidget resolved right after the element connected: passive effects wait for the next frame
+    expect(cartOf(context.client).$cartStatus.get().state).toBe('loading');
   });
 
   it('a failed quantity change: an alert naming the chosen quantity, with Try again', async () => {

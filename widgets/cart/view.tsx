@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
@@ -44,7 +44,8 @@ export function CartView(props: CartProps & WidgetProps) {
   const drawer = useStore($drawer);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // as the element first renders, not a frame later: the page's cart read starts at once
+  useLayoutEffect(() => {
     instances.push(me);
     void cart.loadCart().catch(() => undefined);
     // a change in flight (an add, most often) usually opens the drawer when it lands: fetch it meanwhile

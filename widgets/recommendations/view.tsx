@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { createRecommendationsModel, imageOf, priceText, productHref, type RecommendationsProps } from './model.ts';
@@ -34,7 +34,8 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   const [ends, setEnds] = useState({ start: true, end: false });
   const track = useRef<HTMLDivElement>(null);
 
-  useEffect(model.load, model.update(props));
+  // the read starts as the element first renders, not a frame later (a first paint on a slow phone: 100-300 ms)
+  useLayoutEffect(model.load, model.update(props));
 
   const empty = state.status === 'ready' && !state.items.length;
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { html, type Raw } from './html.ts';
 import type { Collection, Product } from './catalog.ts';
+import { assetHref } from './assets.ts';
 
 export interface PageContext {
   /** Platform REST base the widgets talk to (the emulator here). */
@@ -61,7 +62,7 @@ export function inlayScript(ctx: PageContext): Raw {
 }
 
 export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutOptions = {}): Raw {
-  const icon = opts.icon ?? '/favicon.svg';
+  const icon = opts.icon ?? assetHref('/favicon.svg');
   const loader = inlayScript(ctx);
   return html`<!doctype html>
 <html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
@@ -71,11 +72,11 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
 <title>${title}</title>
 <meta name="description" content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}">
 <link rel="icon" href="${icon}" type="image/svg+xml">
-<link rel="stylesheet" href="/demo.css">
-<link rel="stylesheet" href="/inlay-reserve.css">
+<link rel="stylesheet" href="${assetHref('/demo.css')}">
+<link rel="stylesheet" href="${assetHref('/inlay-reserve.css')}">
 ${opts.head}
 ${loader}
-${opts.pageScript === false ? '' : html`<script type="module" src="/demo.js"></script>`}
+${opts.pageScript === false ? '' : html`<script type="module" src="${assetHref('/demo.js')}"></script>`}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { html, raw, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
 import { priceOf, type PageContext } from './pages.ts';
+import { assetHref } from './assets.ts';
 
 const built = fileURLToPath(new URL('../dist/react-demo/', import.meta.url));
 
@@ -48,10 +49,10 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${product.name} · React demo · Fernwood Supply Co.</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/demo.css">
-<link rel="stylesheet" href="/inlay-reserve.css">
-<script type="module" src="/react/client.js"></script>
+<link rel="icon" href="${assetHref('/favicon.svg')}" type="image/svg+xml">
+<link rel="stylesheet" href="${assetHref('/demo.css')}">
+<link rel="stylesheet" href="${assetHref('/inlay-reserve.css')}">
+<script type="module" src="${assetHref('/react/client.js')}"></script>
 </head>
 <body>
 <div id="root" data-props="${JSON.stringify(props)}">${raw(r.render(props))}</div>

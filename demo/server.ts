@@ -1,15 +1,13 @@
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { extname, join, normalize } from 'node:path';
 import { createCatalog, type AdminKey } from './catalog.ts';
 import { toString, type Raw } from './html.ts';
-import { reserveCss } from '../widgets/registry.ts';
 import { cspAccountPage, cspAdminPage, cspProductPage, strictCsp } from './csp.ts';
 import { fetchPinning, snippetPage } from './snippet.ts';
 import { spaPage } from './spa.ts';
 import { reactPage } from './react-page.ts';
-import { hostileCss, hostilePage, isHostileKind } from './hostile.ts';
+import { hostilePage } from './hostile.ts';
+import { isHostileKind } from './hostile-css.ts';
+import { encodePage, hostAsset, sendAsset } from './assets.ts';
 import { createCompanion, type CompanionDeps } from '../companion/app.ts';
 import type { CompanionEnv } from '../companion/config.ts';
 import { nodeListener } from '../companion/node.ts';
@@ -23,28 +21,6 @@ import {
   thankYouPage,
   type PageContext,
 } from './pages.ts';
-
-const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
-/** The React demo's browser bundle (npm run build:react). */
-const reactClientDir = fileURLToPath(new URL('../dist/react-demo/client/', import.meta.url));
-
-/** A file under `root` (no escaping it), or undefined. */
-async function staticFile(root: string, path: string): Promise<{ body: Buffer; type: string } | undefined> {
-  const file = normalize(join(root, path));
-  if (!file.startsWith(root) || file === root) return undefined;
-  try {
-    return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
-  } catch {
-    return undefined; // not a file: a page
-  }
-}
-
-const TYPES: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.html': 'text/html; charset=utf-8',
-};
 
 export interface DemoOptions {
   port?: number;
@@ -94,38 +70,26 @@ export async function startDemo(
       void companion(req, res);
       return;
     }
+    // pages: dynamic, never stored; compressed by Accept-Encoding (demo/assets.ts)
     const send = (status: number, page: Raw, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
-      res.end(toString(page));
+      const out = encodePage(req.headers['accept-encoding'], toString(page));
+      res.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...out.headers,
+        ...headers,
+      });
+      res.end(out.body);
     };
     (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD' }).end();
         return;
       }
-      // The widgets' reserved space, in the page's own CSS so it applies from the first paint (the loader adds the
-      // same rules, but only once it has run): no layout shift when widgets upgrade.
-      if (url.pathname === '/inlay-reserve.css') {
-        res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
-        res.end(reserveCss);
-        return;
-      }
-      // hostile-host fixtures: their CSS as files (CSP-friendly), pages below
-      const sheet = /^\/hostile\/([a-z]+)\.css$/.exec(url.pathname);
-      if (sheet && hostileCss(sheet[1]!) !== undefined) {
-        res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
-        res.end(hostileCss(sheet[1]!));
-        return;
-      }
-      // static files: the site's own (demo/public), and the React demo's client bundle under /react/
-      const asset = url.pathname.startsWith('/react/')
-        ? await staticFile(reactClientDir, url.pathname.slice('/react/'.length))
-        : await staticFile(publicDir, url.pathname);
-      if (asset) {
-        res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
-        res.end(asset.body);
-        return;
-      }
+      // the site's own files (demo/public, /inlay-reserve.css, /hostile/<name>.css, the React demo's /react/*):
+      // versioned, validated and compressed as a real store serves its assets (demo/assets.ts)
+      const asset = hostAsset(url.pathname);
+      if (asset) return sendAsset(req, res, url, asset);
       if (url.pathname.startsWith('/react/')) return void res.writeHead(404).end();
       const ctx: PageContext = {
         ...base,

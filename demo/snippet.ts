@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
 import { layout, type PageContext } from './pages.ts';
+import { assetHref } from './assets.ts';
 import { baseCss } from '../core/theme.ts';
 import { DEFAULT_API_BASE } from '../core/constants.ts';
 
@@ -360,10 +361,10 @@ ${originsHint(ctx)}
 </div>
 </div>
 </section>
-<script type="module" src="/snippet.js"></script>`,
+<script type="module" src="${assetHref('/snippet.js')}"></script>`,
     {
       description: 'Build the Inlay snippet for your site: widgets, options, loader settings and theme.',
-      head: html`<link rel="stylesheet" href="/snippet.css">`,
+      head: html`<link rel="stylesheet" href="${assetHref('/snippet.css')}">`,
     },
   );
 }

@@ -1,6 +1,7 @@
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
 import { inlayScript, priceOf, type PageContext } from './pages.ts';
+import { assetHref } from './assets.ts';
 
 /** What the client-side router needs of a product (the rest comes from the widgets themselves). */
 export interface SpaProduct {
@@ -43,17 +44,17 @@ export function spaPage(ctx: PageContext, products: Product[]): Raw {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Fernwood Supply Co. · single-page shop</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/demo.css">
-<link rel="stylesheet" href="/inlay-reserve.css">
+<link rel="icon" href="${assetHref('/favicon.svg')}" type="image/svg+xml">
+<link rel="stylesheet" href="${assetHref('/demo.css')}">
+<link rel="stylesheet" href="${assetHref('/inlay-reserve.css')}">
 ${loader}
-<script type="module" src="/spa.js"></script>
+<script type="module" src="${assetHref('/spa.js')}"></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="wrap header-row">
-    <a class="brand" href="/spa" aria-label="Fernwood SPA home"><img src="/favicon.svg" alt="" width="28" height="28"><span>Fernwood SPA</span></a>
+    <a class="brand" href="/spa" aria-label="Fernwood SPA home"><img src="${assetHref('/favicon.svg')}" alt="" width="28" height="28"><span>Fernwood SPA</span></a>
     <nav aria-label="Pages" class="cats"><a href="/spa">All products</a><a href="/">Classic site</a></nav>
     <div class="header-widgets">
       <inlay-login></inlay-login>

@@ -42,7 +42,7 @@ const isImmutablePath = (rel: string) => {
 };
 
 /** Types worth compressing (images and fonts are compressed already). */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+export const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 type Encoding = 'br' | 'gzip';

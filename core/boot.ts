@@ -179,6 +179,17 @@ function start(
     return current.client;
   };
   const cart = () => import('./stores/current-cart.ts').then(({ cartOf }) => cartOf(client()));
+  // The page's cart, when an element that shows it on its first render is there (and not lazy): read as the core
+  // starts, not once that element's chunk has run and rendered (one read, shared: the widgets' own ask gets it). Not
+  // while a hosted sign-in completes: whose cart it is changes then.
+  if (
+    current &&
+    !hostedReturn(current.client.config.clientId) &&
+    document.querySelector('inlay-cart:not([loading=lazy]),inlay-recommendations:not([loading=lazy])')
+  )
+    void cart()
+      .then((m) => m.loadCart())
+      .catch(() => undefined);
   window.Inlay = Object.freeze({
     version,
     ready,

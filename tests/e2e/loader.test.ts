@@ -213,6 +213,35 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('reads the page’s cart as the core starts, not once the cart’s own chunk has arrived and rendered, and once', async () => {
+    // the widget's own chunk answers late: a read started by its first render would come after it
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/inlay/assets/cart-*', method: 'GET', delayMs: 1500 },
+    });
+    const w = await openPage(env.browser);
+    const t: { cart?: number; chunkEnd?: number; carts: number } = { carts: 0 };
+    w.page.on('request', (r) => {
+      if (r.method() !== 'GET' || !r.url().endsWith('/ecom/v1/carts/current')) return;
+      t.cart ??= Date.now();
+      t.carts++;
+    });
+    w.page.on('requestfinished', (r) => {
+      if (/\/inlay\/assets\/cart-[\w-]{8}\.js$/.test(r.url())) t.chunkEnd ??= Date.now();
+    });
+    try {
+      await w.page.goto(env.stack.fixtures.page('/early-cart', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
+      await w.page.locator('inlay-cart .cart-button').waitFor({ timeout: 20_000 });
+      await w.page.waitForLoadState('networkidle');
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect(t.chunkEnd).toBeDefined();
+    expect(t.cart!).toBeLessThan(t.chunkEnd!);
+    expect(t.carts).toBe(1); // the widget's own ask got the same read
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('a French page loads the French strings with the core and never shows English first; an English page never loads them', async () => {
     const seen = async (lang: string) => {
       const w = await openPage(env.browser);

@@ -190,6 +190,28 @@ const widgetsReady = () => {
 };
 
 /**
+ * Resolves with `widgetsReady()`'s first truthy value (or `every`: once every inlay-* element, the lazy ones too, is
+ * defined and rendered), checked in the page on each animation frame. Not Playwright's `waitForFunction`: its injected
+ * script is compiled and run in the page on the first call, about 70-120 ms of the phone profile's throttled CPU inside
+ * the window being measured.
+ */
+const untilReady = (page: Page, every: boolean, timeoutMs: number): Promise<number> =>
+  // as a string: tsx would wrap a function's inner functions in a `__name` helper the page does not have
+  page.evaluate(`new Promise((resolve, reject) => {
+    const end = performance.now() + ${timeoutMs};
+    const tick = () => {
+      const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('inlay-') &&
+        (${every} || e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName)));
+      if (document.readyState !== 'loading' && tags.length > 0 &&
+          tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0))
+        resolve(performance.now());
+      else if (performance.now() > end) reject(new Error('timed out'));
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  })`);
+
+/**
  * Waits until the page settles: every widget rendered, nothing in flight for QUIET_MS, and still every widget
  * rendered. Returns the time it settled (ms from navigation start): when the widgets were first all rendered or the
  * last request finished, whichever came later; the quiet period itself is not counted.
@@ -197,17 +219,14 @@ const widgetsReady = () => {
 async function settle(page: Page, net: Network): Promise<number> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const readyAt = await page
-      .waitForFunction(widgetsReady, undefined, { polling: 'raf', timeout: Math.max(1, deadline - Date.now()) })
-      .then((h) => h.jsonValue() as Promise<number>)
-      .catch(async (e: unknown) => {
-        const missing = await page.evaluate(() =>
-          [...document.querySelectorAll('*')]
-            .filter((e) => e.localName.startsWith('inlay-') && !(e.shadowRoot?.childElementCount ?? 0))
-            .map((e) => e.localName),
-        );
-        throw new Error(`widgets not rendered: ${missing.join(', ') || '(no inlay-* element)'}`, { cause: e });
-      });
+    const readyAt = await untilReady(page, false, Math.max(1, deadline - Date.now())).catch(async (e: unknown) => {
+      const missing = await page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((e) => e.localName.startsWith('inlay-') && !(e.shadowRoot?.childElementCount ?? 0))
+          .map((e) => e.localName),
+      );
+      throw new Error(`widgets not rendered: ${missing.join(', ') || '(no inlay-* element)'}`, { cause: e });
+    });
     while (net.inFlight().length || net.quietFor() < QUIET_MS) {
       if (Date.now() > deadline)
         throw new Error(
@@ -308,14 +327,7 @@ async function scrollToEnd(page: Page, net: Network): Promise<Visit['toEnd']> {
   const before = new Set(net.requests.keys());
   const scrolledAt = await page.evaluate(() => (scrollTo(0, document.documentElement.scrollHeight), performance.now()));
   // the lazy ones too, now: every element defined and rendered (settle's check leaves out a lazy one not loaded yet)
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('inlay-'))
-        .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
-    undefined,
-    { polling: 'raf', timeout: 60_000 },
-  );
+  await untilReady(page, true, 60_000);
   const settledAt = await settle(page, net);
   const added = [...net.requests.entries()].filter(([id, r]) => !before.has(id) && !r.cached).map(([, r]) => r);
   return {

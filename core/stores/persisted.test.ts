@@ -50,6 +50,29 @@ describe('persisted query layer (HTTP-cache semantics across page loads)', () =>
     w.off();
   });
 
+  it('peek: what a key holds, a stored copy included, fresh or not, without reading it', async () => {
+    const storage = memoryStorage();
+    const clock = { now: T0 };
+    await page(storage, clock).cache.fetch('k', async () => ({ v: 1 }), RULES);
+    await flush();
+
+    clock.now = T0 + 120_000; // past the window: peek still does not read
+    const again = page(storage, clock);
+    expect(again.cache.get('k')).toBeUndefined(); // get: this page's entries only
+    expect(again.cache.peek('k', RULES)).toEqual({ data: { v: 1 }, loading: false, fresh: false });
+    expect(again.cache.peek('other', RULES)).toEqual({ loading: false, fresh: false });
+    clock.now = T0 + 59_999;
+    expect(page(storage, clock).cache.peek('k', RULES)).toEqual({ data: { v: 1 }, loading: false, fresh: true });
+    clock.now = T0 + 120_000;
+    const fn = vi.fn(async () => ({ v: 2 }));
+    // the store that follows is the same entry: its read happens when subscribed (the copy is old)
+    const w = watch(again.cache, 'k', fn, RULES);
+    expect(w.states[0]).toMatchObject({ data: { v: 1 } });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    w.off();
+  });
+
   it('stale: after the window the copy shows at once and one background read replaces it (stored too)', async () => {
     const storage = memoryStorage();
     const clock = { now: T0 };

@@ -47,6 +47,12 @@ export interface QueryCache {
    */
   provide<T>(keys: string[], batch: Promise<Map<string, T>>, persist?: Persist<T>): void;
   get<T>(key: string): QueryState<T> | undefined;
+  /**
+   * What `key` holds now, a stored copy (`persist`) included, without reading it (`get` knows this page's entries
+   * only): what a view can show while what it depends on is still on its way. `fresh`: data within its freshness
+   * window, not invalidated (a store for it would not read).
+   */
+  peek<T>(key: string, persist: Persist<T>): QueryState<T> & { fresh: boolean };
   /** Keys currently cached (for tests and debugging). */
   keys(): string[];
 }
@@ -218,6 +224,11 @@ export function createQueryCache(
       }
     },
     get: <T>(key: string) => entries.get(key)?.$.value as QueryState<T> | undefined,
+    peek<T>(key: string, persist: Persist<T>) {
+      const e = entry(key, persist);
+      scheduleGc(e);
+      return { ...(val(e) as QueryState<T>), fresh: !needsFetch(e) };
+    },
     keys: () => [...entries.keys()],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
-import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel, loadRecommendations, preference, settings } from './model.ts';
 
 const algorithms = [
@@ -92,6 +92,8 @@ describe('createRecommendationsModel', () => {
           algorithm: { id: 'a-bs', appId: 'stores' },
         },
       }),
+    /** Where reads are kept across page loads (shared by two pages of one browser). */
+    storage?: Storage,
   ) {
     const net = fakeFetch((call) => {
       const path = new URL(call.url).pathname;
@@ -112,7 +114,14 @@ describe('createRecommendationsModel', () => {
       ).id.$hasSome;
       return json(200, { products: ids.map(product) });
     });
-    return { net, context: testContext(net.fetch, { clientId: 'c' }) };
+    // with a storage, the tokens are kept there too: a later page is the same visitor (whose copies it reads)
+    return {
+      net,
+      context: testContext(net.fetch, {
+        clientId: 'c',
+        ...(storage ? { tokenStorage: 'local', storage, cacheStorage: storage } : {}),
+      }),
+    };
   }
   const ids = (s: { status: string; items?: { id: string }[] }) => s.items?.map((p) => p.id);
 
@@ -169,6 +178,44 @@ describe('createRecommendationsModel', () => {
     await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
     expect(ids(m.$state.get() as never)).toEqual(['p9']);
     expect(net.calls.length).toBeGreaterThan(before);
+  });
+
+  /** A first page that reads the carousel and keeps it in `storage` (written after PERSIST_WRITE_DELAY_MS). */
+  async function keptBy(storage: Storage, inCart: string[]) {
+    const m = createRecommendationsModel(page(inCart, undefined, storage).context, { productId: 'cur', limit: 2 });
+    m.load();
+    await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
+    const kept = () => [...Array(storage.length).keys()].map((i) => storage.getItem(storage.key(i)!)).join();
+    await vi.waitFor(() => expect(kept()).toContain('recs:related:cur:2:'), { timeout: 3000 });
+    return ids(m.$state.get() as never);
+  }
+
+  it('a carousel kept by an earlier page shows at once, before the cart is here; the same cart: nothing read again', async () => {
+    const storage = memoryStorage();
+    expect(await keptBy(storage, ['cart'])).toEqual(['p1', 'p2']);
+    const next = page(['cart'], undefined, storage);
+    const m = createRecommendationsModel(next.context, { productId: 'cur', limit: 2 });
+    m.load();
+    // at once, before the cart request is even sent
+    expect(next.net.calls.filter((c) => c.url.endsWith('/ecom/v1/carts/current'))).toEqual([]);
+    expect(m.$state.get()).toMatchObject({ status: 'ready' });
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+    await vi.waitFor(() => expect(next.net.calls.some((c) => c.url.endsWith('/ecom/v1/carts/current'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(next.net.calls.filter((c) => c.url.endsWith('/recommendations/get'))).toEqual([]);
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+  });
+
+  it('a kept carousel read for another cart shows until the cart is here, then is read again without what is in it', async () => {
+    const storage = memoryStorage();
+    expect(await keptBy(storage, ['cart'])).toEqual(['p1', 'p2']);
+    const next = page(['p1'], undefined, storage); // p1 went into the cart since
+    const m = createRecommendationsModel(next.context, { productId: 'cur', limit: 2 });
+    m.load();
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+    await vi.waitFor(() => expect(ids(m.$state.get() as never)).toEqual(['cart', 'p2']));
+    expect(next.net.calls.filter((c) => c.url.endsWith('/recommendations/get'))).toHaveLength(1);
+    expect(m.$state.get().status).toBe('ready');
   });
 
   it('stop: a read stopped before the cart arrives neither requests nor changes the state', async () => {

@@ -110,7 +110,12 @@ export function settings({
   ];
 }
 
-const RECS: Persist<Product[]> = { fresh: FRESH_MS, schema: z.array(productSchema) };
+/** A carousel as kept across pages: its products, and the cart they were read for (its item ids, sorted, joined by `,`). */
+interface Kept {
+  cart: string;
+  items: Product[];
+}
+const RECS: Persist<Kept> = { fresh: FRESH_MS, schema: z.object({ cart: z.string(), items: z.array(productSchema) }) };
 
 export type RecommendationsState =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; items: Product[] };
@@ -137,7 +142,15 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
   function load() {
     stop();
     const read = reads;
-    $state.set({ status: 'loading' });
+    // recs:<algorithm>:<product id or ''>:<max>:
+    const keyOf = () => `recs:${latest.join(':')}:`;
+    // A fresh copy kept from an earlier page shows at once, without waiting for the cart it depends on (most often
+    // the same cart as then: checked below when the cart is here). Not an older one: it is read again, and its cards
+    // would read their products alone before that read could hand them over.
+    const earlyKey = keyOf();
+    const peeked = client.cache.peek(earlyKey, RECS);
+    const early = peeked.fresh ? peeked.data : undefined;
+    $state.set(early ? { status: 'ready', items: early.items } : { status: 'loading' });
     // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
     listAlgorithms(client).catch(() => []);
     // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
@@ -150,22 +163,29 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
       .then((inCart) => {
         if (read !== reads) return;
         const [chosen, productId, max] = latest;
-        // recs:<algorithm>:<product id or ''>:<max>:<cart ids, comma-separated>
-        const key = `recs:${latest.join(':')}:${inCart.join(',')}`;
-        // a retry reads again (a failed read is otherwise kept until its store is unused)
-        if (client.cache.get(key)?.error) client.cache.invalidate(key);
+        const key = keyOf();
+        const cart = inCart.join(',');
+        const kept = client.cache.peek(key, RECS);
+        // a retry reads again (a failed read is otherwise kept until its store is unused), and so does a copy read
+        // for another cart (something was added or removed since)
+        if (kept.error || (kept.data && kept.data.cart !== cart)) client.cache.invalidate(key);
         const get = () =>
           loadRecommendations(client, {
             productId,
             algorithm: chosen,
             limit: max,
             exclude: new Set(inCart),
-            previous: client.cache.get<Product[]>(key)?.data?.map((p) => p.id),
-          });
+            previous: kept.data?.items.map((p) => p.id),
+          }).then((items): Kept => ({ cart, items }));
         // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
+        const shown = !!early && key === earlyKey;
         off = client.cache.store(key, get, RECS).subscribe((q) => {
-          if (q.data) $state.set({ status: 'ready', items: q.data });
+          if (q.data) $state.set({ status: 'ready', items: q.data.items });
+          // the early copy stays shown while it is read again for this cart (and when that fails)
+          else if (shown) return;
           else if (q.error && !q.loading) $state.set({ status: 'error', error: q.error });
+          // an early copy for other attributes (rendered again meanwhile)
+          else if ($state.get().status === 'ready') $state.set({ status: 'loading' });
         });
       });
     return stop;

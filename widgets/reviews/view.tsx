@@ -69,14 +69,14 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const ids = useId();
   const revealAgain = useRef(false);
   const toTop = () => host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const note = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (list.loading || !revealAgain.current) return;
     revealAgain.current = false;
     // not if the shopper has moved on meanwhile (focus left the heading)
     if (host.shadowRoot?.activeElement === heading.current) toTop();
   }, [list.loading]);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const note = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!model.ok) return;

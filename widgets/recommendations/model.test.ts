@@ -84,7 +84,8 @@ describe('recommendations model', () => {
 describe('createRecommendationsModel', () => {
   /** A page whose cart holds `inCart`; `recs` answers the recommendation call. */
   function page(
-    inCart: string[],
+    /** What the cart holds; `'fail'`: the cart cannot be read. */
+    inCart: string[] | 'fail',
     recs: (call: Call) => Response = () =>
       json(200, {
         recommendation: {
@@ -99,6 +100,7 @@ describe('createRecommendationsModel', () => {
       const path = new URL(call.url).pathname;
       if (path === '/oauth2/token') return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
       if (path === '/ecom/v1/carts/current') {
+        if (inCart === 'fail') return json(400, { message: 'refused' });
         const lineItems = inCart.map((id, i) => ({
           id: `l${i}`,
           quantity: 1,
@@ -216,6 +218,55 @@ describe('createRecommendationsModel', () => {
     await vi.waitFor(() => expect(ids(m.$state.get() as never)).toEqual(['cart', 'p2']));
     expect(next.net.calls.filter((c) => c.url.endsWith('/recommendations/get'))).toHaveLength(1);
     expect(m.$state.get().status).toBe('ready');
+  });
+
+  it('a kept carousel read again for another cart stays shown when that read fails (no error)', async () => {
+    const storage = memoryStorage();
+    await keptBy(storage, ['cart']);
+    const next = page(['p1'], () => json(400, { message: 'refused' }), storage);
+    const m = createRecommendationsModel(next.context, { productId: 'cur', limit: 2 });
+    m.load();
+    await vi.waitFor(() => expect(next.net.calls.some((c) => c.url.endsWith('/recommendations/get'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(m.$state.get()).toMatchObject({ status: 'ready' });
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+  });
+
+  it('a cart that cannot be read leaves a kept carousel as it is: shown, not read again, still kept', async () => {
+    const storage = memoryStorage();
+    await keptBy(storage, ['cart']);
+    const next = page('fail', undefined, storage);
+    const m = createRecommendationsModel(next.context, { productId: 'cur', limit: 2 });
+    m.load();
+    await vi.waitFor(() => expect(next.net.calls.some((c) => c.url.endsWith('/ecom/v1/carts/current'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(next.net.calls.filter((c) => c.url.endsWith('/recommendations/get'))).toEqual([]);
+    expect(ids(m.$state.get() as never)).toEqual(['p1', 'p2']);
+    // a later page with the cart readable again still finds it
+    const later = createRecommendationsModel(page(['cart'], undefined, storage).context, {
+      productId: 'cur',
+      limit: 2,
+    });
+    expect(ids(later.$state.get() as never)).toEqual(['p1', 'p2']);
+  });
+
+  it('rendered again for other attributes before the cart arrives: the kept copy gives way to loading, then their read', async () => {
+    const storage = memoryStorage();
+    await keptBy(storage, ['cart']);
+    const next = page(['cart'], undefined, storage);
+    const m = createRecommendationsModel(next.context, { productId: 'cur', limit: 2 });
+    const seen: string[] = [];
+    m.$state.listen((s) => seen.push(s.status));
+    m.load();
+    expect(m.$state.get().status).toBe('ready');
+    m.update({ productId: 'other', limit: 2 });
+    await vi.waitFor(() => expect(next.net.calls.some((c) => c.url.endsWith('/recommendations/get'))).toBe(true));
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('ready'));
+    expect(seen).toContain('loading');
+    const asked = next.net.calls.find((c) => c.url.endsWith('/recommendations/get'))!.body as {
+      items: { catalogItemId: string }[];
+    };
+    expect(asked.items.map((i) => i.catalogItemId)).toEqual(['other']);
   });
 
   it('stop: a read stopped before the cart arrives neither requests nor changes the state', async () => {

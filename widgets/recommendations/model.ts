@@ -126,10 +126,24 @@ export type RecommendationsState =
  * attributes as last given (also the retry after a failure) and returns the function that stops it.
  */
 export function createRecommendationsModel({ client }: InlayContext, props: RecommendationsProps) {
-  const $state = atom<RecommendationsState>({ status: 'loading' });
+  // recs:<algorithm>:<product id or ''>:<max>:
+  const keyOf = (s: ReturnType<typeof settings>) => `recs:${s.join(':')}:`;
+  /**
+   * A fresh copy kept by an earlier page, shown without waiting for the cart it depends on (most often the same cart
+   * as then: checked when the cart is here). Not an older one: it is read again, and its cards would read their
+   * products alone before that read could hand them over.
+   */
+  const early = (s: ReturnType<typeof settings>) => {
+    const peeked = client.cache.peek(keyOf(s), RECS);
+    return peeked.fresh ? peeked.data : undefined;
+  };
+  const shownFor = (kept: Kept | undefined): RecommendationsState =>
+    kept ? { status: 'ready', items: kept.items } : { status: 'loading' };
   // The attributes as last rendered: an element connected before its product-id is set (a SPA building its view)
   // renders once without it, and that render's read must not start for no product once the cart is known.
   let latest = settings(props);
+  // from the first render: a kept carousel is on the first paint
+  const $state = atom<RecommendationsState>(shownFor(early(latest)));
   // the read under way (a later one, or stop, makes it stale) and its store's unsubscribe (a no-op when called again)
   let reads = 0;
   let off: (() => void) | undefined;
@@ -142,33 +156,25 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
   function load() {
     stop();
     const read = reads;
-    // recs:<algorithm>:<product id or ''>:<max>:
-    const keyOf = () => `recs:${latest.join(':')}:`;
-    // A fresh copy kept from an earlier page shows at once, without waiting for the cart it depends on (most often
-    // the same cart as then: checked below when the cart is here). Not an older one: it is read again, and its cards
-    // would read their products alone before that read could hand them over.
-    const earlyKey = keyOf();
-    const peeked = client.cache.peek(earlyKey, RECS);
-    const early = peeked.fresh ? peeked.data : undefined;
-    $state.set(early ? { status: 'ready', items: early.items } : { status: 'loading' });
+    $state.set(shownFor(early(latest)));
     // the algorithms do not depend on the cart: read them while the cart arrives (shared, kept across pages)
     listAlgorithms(client).catch(() => []);
-    // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing).
-    void cartOf(client)
+    // What is already in the cart is left out (the page loads the cart once for every widget; no cart → nothing; a
+    // cart that could not be read: unknown, and nothing is left out).
+    const cart = cartOf(client);
+    void cart
       .loadCart()
       .then(
-        (cart) => [...new Set(cart?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(),
-        () => [],
+        // the cart as it is now (changes made on this page included), not as first read
+        () => [...new Set(cart.$cart.get()?.lineItems.map((l) => l.catalogReference.catalogItemId))].sort(),
+        () => undefined,
       )
       .then((inCart) => {
         if (read !== reads) return;
         const [chosen, productId, max] = latest;
-        const key = keyOf();
-        const cart = inCart.join(',');
+        const key = keyOf(latest);
+        const ids = inCart?.join(',');
         const kept = client.cache.peek(key, RECS);
-        // a retry reads again (a failed read is otherwise kept until its store is unused), and so does a copy read
-        // for another cart (something was added or removed since)
-        if (kept.error || (kept.data && kept.data.cart !== cart)) client.cache.invalidate(key);
         const get = () =>
           loadRecommendations(client, {
             productId,
@@ -176,13 +182,15 @@ export function createRecommendationsModel({ client }: InlayContext, props: Reco
             limit: max,
             exclude: new Set(inCart),
             previous: kept.data?.items.map((p) => p.id),
-          }).then((items): Kept => ({ cart, items }));
+          }).then((items): Kept => ({ cart: ids ?? '', items }));
         // kept across pages: a stored copy shows at once (read again in the background when older than FRESH_MS)
-        const shown = !!early && key === earlyKey;
-        off = client.cache.store(key, get, RECS).subscribe((q) => {
+        const $q = client.cache.store(key, get, RECS);
+        // a retry reads again (a failed read is otherwise kept until its store is unused), and so does a copy read
+        // for another cart (something was added or removed since); after `store`, so that read is this one's
+        if (kept.error || (ids !== undefined && kept.data && kept.data.cart !== ids)) client.cache.invalidate(key);
+        // (a copy read again for another cart stays in the store's data, so it stays shown, also when that read fails)
+        off = $q.subscribe((q) => {
           if (q.data) $state.set({ status: 'ready', items: q.data.items });
-          // the early copy stays shown while it is read again for this cart (and when that fails)
-          else if (shown) return;
           else if (q.error && !q.loading) $state.set({ status: 'error', error: q.error });
           // an early copy for other attributes (rendered again meanwhile)
           else if ($state.get().status === 'ready') $state.set({ status: 'loading' });

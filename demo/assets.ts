@@ -17,9 +17,8 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, pickEncoding } from '../emulator/routes/assets.ts';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE, compressStatic, etagMatches, pickEncoding, type Encoding } from '../emulator/routes/assets.ts';
 import { reserveCss } from '../widgets/registry.ts';
 import { hostileCss } from './hostile-css.ts';
 
@@ -105,34 +104,19 @@ export function assetHref(pathname: string): string {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /** Compressed bodies by content and encoding (a file compresses once per version); bounded. */
 const compressed = new Map<string, Promise<Buffer>>();
-function encoded(asset: HostAsset, encoding: 'br' | 'gzip'): Promise<Buffer> {
+function encoded(asset: HostAsset, encoding: Encoding): Promise<Buffer> {
   const key = `${encoding} ${asset.hash}`;
   let body = compressed.get(key);
   if (!body) {
-    const raw = asset.body;
-    body =
-      encoding === 'br'
-        ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-        : gzipped(raw, { level: 9 });
+    body = compressStatic(asset.body, encoding);
     body.catch(() => compressed.delete(key));
     if (compressed.size >= 500) compressed.clear();
     compressed.set(key, body);
   }
   return body;
-}
-
-/** Whether `If-None-Match` names `etag` (the weak comparison RFC 9110 §13.1.2 asks for), or is `*`. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }
 
 /** Answers a GET or HEAD for a host file: versioned caching, ETag and 304, compression by `Accept-Encoding`. */
@@ -145,7 +129,7 @@ export async function sendAsset(req: IncomingMessage, res: ServerResponse, url: 
     etag,
     ...(compressible ? { vary: 'Accept-Encoding' } : {}),
   };
-  if (matches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
+  if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
   const body = encoding ? await encoded(asset, encoding) : asset.body;
   res.writeHead(200, {
     'content-type': asset.type,

@@ -45,7 +45,20 @@ const isImmutablePath = (rel: string) => {
 export const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
+
+/** A static file's bytes compressed for `encoding` at the highest level (done once per file version by the callers). */
+export const compressStatic = (raw: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : gzipped(raw, { level: 9 });
+
+/** Whether an `If-None-Match` header names `etag` (the weak comparison of RFC 9110 §13.1.2: `W/` aside), or is `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(etag));
+}
 
 /** The encoding to answer with: brotli, else gzip, unless the request refuses it (`q=0`); undefined: as is. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
@@ -74,11 +87,7 @@ export const assetsRoutes: RouteModule = (router, app) => {
     const key = `${encoding} ${version} ${file}`;
     let body = compressed.get(key);
     if (!body) {
-      body = readFile(file).then((raw) =>
-        encoding === 'br'
-          ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzipped(raw, { level: 9 }),
-      );
+      body = readFile(file).then((raw) => compressStatic(raw, encoding));
       body.catch(() => compressed.delete(key));
       if (compressed.size > 2000) compressed.clear();
       compressed.set(key, body);
@@ -133,7 +142,7 @@ export const assetsRoutes: RouteModule = (router, app) => {
       const ims = ctx.req.headers['if-modified-since'];
       const notModified =
         inm !== undefined
-          ? inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')
+          ? etagMatches(inm, etag)
           : ims !== undefined &&
             !Number.isNaN(Date.parse(ims)) &&
             Math.floor(info.mtimeMs / 1000) * 1000 <= Date.parse(ims);

@@ -173,27 +173,11 @@ function trackNetwork(cdp: CDPSession) {
 type Network = ReturnType<typeof trackNetwork>;
 
 /**
- * performance.now() once the document is parsed and every inlay-* element in it is defined and rendered, else false.
- * A `loading="lazy"` element whose tag is not loaded yet (out of view) does not count.
- */
-const widgetsReady = () => {
-  if (document.readyState === 'loading') return false;
-  const tags = [...document.querySelectorAll('*')].filter(
-    (e) =>
-      e.localName.startsWith('inlay-') && (e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName)),
-  );
-  return (
-    tags.length > 0 &&
-    tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0) &&
-    performance.now()
-  );
-};
-
-/**
- * Resolves with `widgetsReady()`'s first truthy value (or `every`: once every inlay-* element, the lazy ones too, is
- * defined and rendered), checked in the page on each animation frame. Not Playwright's `waitForFunction`: its injected
- * script is compiled and run in the page on the first call, about 70-120 ms of the phone profile's throttled CPU inside
- * the window being measured.
+ * Resolves with performance.now() once the document is parsed and every inlay-* element in it is defined and rendered
+ * (a `loading="lazy"` one whose tag is not loaded yet, out of view, does not count, unless `every`), checked in the
+ * page on each animation frame; rejects after `timeoutMs` (0: checked once). Not Playwright's `waitForFunction`: its
+ * injected script is compiled and run in the page on the first call, about 70-120 ms of the phone profile's throttled
+ * CPU inside the window being measured.
  */
 const untilReady = (page: Page, every: boolean, timeoutMs: number): Promise<number> =>
   // as a string: tsx would wrap a function's inner functions in a `__name` helper the page does not have
@@ -205,7 +189,7 @@ const untilReady = (page: Page, every: boolean, timeoutMs: number): Promise<numb
       if (document.readyState !== 'loading' && tags.length > 0 &&
           tags.every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0))
         resolve(performance.now());
-      else if (performance.now() > end) reject(new Error('timed out'));
+      else if (performance.now() >= end) reject(new Error('timed out'));
       else requestAnimationFrame(tick);
     };
     tick();
@@ -237,7 +221,14 @@ async function settle(page: Page, net: Network): Promise<number> {
         );
       await new Promise((r) => setTimeout(r, 50));
     }
-    if (!(await page.evaluate(widgetsReady))) continue; // something changed while the network was quiet
+    // something changed while the network was quiet
+    if (
+      !(await untilReady(page, false, 0).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     const nav = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
       requestStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).requestStart,

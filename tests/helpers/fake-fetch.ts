@@ -74,6 +74,10 @@ export function memoryStorage(): Storage {
   };
 }
 
+/** Everything a Storage holds, as one string (to look for what a page kept). */
+export const storedText = (storage: Storage): string =>
+  [...Array(storage.length).keys()].map((i) => storage.getItem(storage.key(i)!)).join();
+
 /** A Web Locks stand-in that runs callbacks for the same name one after the other (like `navigator.locks`). */
 export function serialLocks() {
   const tails = new Map<string, Promise<unknown>>();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
-import { fakeFetch, json, memoryStorage, type Call } from '../../tests/helpers/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage, storedText, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel, loadRecommendations, preference, settings } from './model.ts';
 
 const algorithms = [
@@ -187,8 +187,7 @@ describe('createRecommendationsModel', () => {
     const m = createRecommendationsModel(page(inCart, undefined, storage).context, { productId: 'cur', limit: 2 });
     m.load();
     await vi.waitFor(() => expect(m.$state.get().status).toBe('ready'));
-    const kept = () => [...Array(storage.length).keys()].map((i) => storage.getItem(storage.key(i)!)).join();
-    await vi.waitFor(() => expect(kept()).toContain('recs:related:cur:2:'), { timeout: 3000 });
+    await vi.waitFor(() => expect(storedText(storage)).toContain('recs:related:cur:2:'), { timeout: 3000 });
     return ids(m.$state.get() as never);
   }
 

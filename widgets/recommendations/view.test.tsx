@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { testContext } from '../../tests/helpers/context.ts';
-import { fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
+import { fakeFetch, json, memoryStorage, storedText } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel } from './model.ts';
 
 const net = fakeFetch((call) => {
@@ -40,8 +40,7 @@ describe('<inlay-recommendations>', () => {
     const earlier = createRecommendationsModel(testContext(net.fetch, options), { limit: 2 });
     earlier.load();
     await vi.waitFor(() => expect(earlier.$state.get().status).toBe('ready'));
-    const kept = () => [...Array(storage.length).keys()].map((i) => storage.getItem(storage.key(i)!)).join();
-    await vi.waitFor(() => expect(kept()).toContain('recs:best-sellers::2:'), { timeout: 3000 });
+    await vi.waitFor(() => expect(storedText(storage)).toContain('recs:best-sellers::2:'), { timeout: 3000 });
 
     const { $$ } = await mountWidget('inlay-recommendations', { limit: '2' }, net.fetch, options);
     // right after it connected: no frame has passed, no answer has come

@@ -119,16 +119,21 @@ describe('the token request the loader started (adoptEarly)', () => {
     const { fetch, calls } = fakeFetch(() =>
       json(200, { access_token: 'renewed', refresh_token: 'r2', expires_in: 14400 }),
     );
+    // another tab holds the token lock: the request is made already, so the page does not wait for it
+    const held = deferred<void>();
+    const locks = { request: <T>(_: string, cb: () => Promise<T>) => held.promise.then(cb) };
     const client = createClient(config, {
       fetch,
       early: { url, body, response: Promise.resolve(tokenAnswer()) },
       storage: memoryStorage(),
-      locks: null,
+      locks,
       events: null,
       now: () => 1e12,
     });
     expect(await client.tokens.getAccessToken()).toBe('early');
     expect(calls).toEqual([]);
+    held.resolve();
+
     // used once: a later renewal goes to the network
     expect(await client.tokens.forceRenew('early')).toBe('renewed');
     expect(calls.map((c) => c.url)).toEqual([url]);

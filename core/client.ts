@@ -95,6 +95,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     fetch,
     storage: deps.storage,
     locks: deps.locks,
+    sent: !!deps.early,
     events: deps.events,
     now: deps.now,
   });

@@ -206,6 +206,41 @@ describe('one renewal at a time', () => {
     expect(locks.requests).toBe(2);
   });
 
+  it('with the anonymous grant already sent (the loader’s), the first renewal does not wait for the lock; later ones do', async () => {
+    // a lock another tab holds for now: granted only when released
+    const held = deferred<void>();
+    let asked = 0;
+    const locks = {
+      request<T>(_name: string, cb: () => Promise<T>) {
+        asked++;
+        return held.promise.then(cb);
+      },
+    };
+    const { tokens, calls, clock } = setup({ locks, sent: true });
+    await expect(tokens.getAccessToken()).resolves.toBe('access-1');
+    expect(asked).toBe(0);
+    expect(calls).toHaveLength(1);
+    // the next renewal (a refresh) goes through the lock as ever
+    clock.ms = (T0 + 14400) * 1000;
+    const next = tokens.getAccessToken();
+    await Promise.resolve();
+    expect(asked).toBe(1);
+    expect(calls).toHaveLength(1);
+    held.resolve();
+    await expect(next).resolves.toBe('access-2');
+    expect((calls[1]!.body as { grantType: string }).grantType).toBe('refresh_token');
+  });
+
+  it('with the grant sent but tokens stored (another tab’s), the renewal takes the lock', async () => {
+    const storage = memoryStorage();
+    storage.setItem(KEY, JSON.stringify(tokensOf('visitor', 'old', T0 - 10)));
+    const locks = serialLocks();
+    const { tokens, calls } = setup({ storage, locks, sent: true });
+    await expect(tokens.getAccessToken()).resolves.toBe('access-1');
+    expect(locks.requests).toBe(1);
+    expect((calls[0]!.body as { grantType: string }).grantType).toBe('refresh_token');
+  });
+
   it('adopts the fresh tokens a lock holder just stored instead of renewing again', async () => {
     const storage = memoryStorage();
     // The lock is granted only after another tab renewed and wrote its tokens.

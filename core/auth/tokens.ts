@@ -35,6 +35,14 @@ export interface TokenManagerOptions {
   now?: () => number;
   /** Cross-tab lock; defaults to `navigator.locks`; `null` for none. */
   locks?: LockManagerLike | null;
+  /**
+   * The page already sent the anonymous grant (the loader's early token request, adopted by `fetch`): the first
+   * renewal with no tokens stored takes no lock. The lock makes two tabs share one request; this one is already made,
+   * so waiting for the lock (its grant is a task queued behind the chunks' evaluation, ≈ 0.2 s on a slow phone) would
+   * only delay the page's first platform read. Two tabs that both made one converge on the last written through
+   * the `storage` event.
+   */
+  sent?: boolean;
   /** Where `storage` events arrive; defaults to `window` when tokens live in localStorage. */
   events?: EventTarget | null;
 }
@@ -165,9 +173,13 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     return next;
   }
 
+  let sent = opts.sent;
   function renew(rejected?: string): Promise<Tokens> {
-    inflight ??= (
-      locks ? locks.request(tokenLockName(clientId), () => renewLocked(rejected)) : renewLocked(rejected)
+    if (inflight) return inflight;
+    const unlocked = sent && !tokens && !read();
+    sent = false;
+    inflight = (
+      locks && !unlocked ? locks.request(tokenLockName(clientId), () => renewLocked(rejected)) : renewLocked(rejected)
     ).finally(() => {
       inflight = undefined;
     });

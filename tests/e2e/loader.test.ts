@@ -213,6 +213,39 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('builds its first Intl formatters (a long task on a phone) only once the token has answered, never in its way', async () => {
+    await api(env.stack.emulator, '/_dev/faults', { body: { path: '/oauth2/token', method: 'POST', delayMs: 1200 } });
+    const w = await openPage(env.browser);
+    // when the page first builds a number or date formatter
+    await w.page.addInitScript(() => {
+      const built: number[] = ((window as unknown as { built: number[] }).built = []);
+      const watch = <T extends new (...args: never[]) => object>(c: T): T =>
+        new Proxy(c, { construct: (target, args) => (built.push(performance.now()), Reflect.construct(target, args)) });
+      Intl.NumberFormat = watch(Intl.NumberFormat);
+      Intl.DateTimeFormat = watch(Intl.DateTimeFormat);
+    });
+    try {
+      await w.page.goto(
+        env.stack.fixtures.page('/warm-intl', doc(loaderTag(env.stack), '<inlay-login></inlay-login>')),
+      );
+      await w.page.waitForFunction(() => window.Inlay !== undefined, undefined, { timeout: 20_000 });
+      await w.page.evaluate(() => window.Inlay!.ready);
+      await w.page.waitForFunction(() => (window as unknown as { built: number[] }).built.length >= 2);
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    const { built, answered } = await w.page.evaluate(() => ({
+      built: (window as unknown as { built: number[] }).built,
+      answered: performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.endsWith('/oauth2/token'))! as PerformanceResourceTiming,
+    }));
+    expect(answered.responseEnd).toBeGreaterThan(1000);
+    expect(Math.min(...built)).toBeGreaterThanOrEqual(answered.responseEnd);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('reads the page’s cart as the core starts, not once the cart’s own chunk has arrived and rendered, and once', async () => {
     // the widget's own chunk answers late: a read started by its first render would come after it
     await api(env.stack.emulator, '/_dev/faults', {

@@ -121,7 +121,8 @@ describe('the token request the loader started (adoptEarly)', () => {
     );
     // another tab holds the token lock: the request is made already, so the page does not wait for it
     const held = deferred<void>();
-    const locks = { request: <T>(_: string, cb: () => Promise<T>) => held.promise.then(cb) };
+    let asked = 0;
+    const locks = { request: <T>(_: string, cb: () => Promise<T>) => (asked++, held.promise.then(cb)) };
     const client = createClient(config, {
       fetch,
       early: { url, body, response: Promise.resolve(tokenAnswer()) },
@@ -130,7 +131,9 @@ describe('the token request the loader started (adoptEarly)', () => {
       events: null,
       now: () => 1e12,
     });
-    expect(await client.tokens.getAccessToken()).toBe('early');
+    const first = client.tokens.getAccessToken();
+    expect(asked).toBe(0);
+    expect(await first).toBe('early');
     expect(calls).toEqual([]);
     held.resolve();
 

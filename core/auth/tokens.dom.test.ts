@@ -18,6 +18,8 @@ describe('tokens in a browser', () => {
     await tokens.getAccessToken();
     expect(JSON.parse(localStorage.getItem(KEY)!).refreshToken.role).toBe('visitor');
 
+    // another tab writes, then its event arrives here
+    localStorage.setItem(KEY, JSON.stringify(member));
     window.dispatchEvent(
       new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(member), storageArea: localStorage }),
     );
@@ -25,6 +27,7 @@ describe('tokens in a browser', () => {
     // Events about another storage area are not ours.
     window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: null, storageArea: sessionStorage }));
     expect(tokens.isLoggedIn()).toBe(true);
+    localStorage.removeItem(KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: null, storageArea: localStorage }));
     expect(tokens.role()).toBe('none');
     tokens.destroy();

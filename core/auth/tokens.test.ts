@@ -217,8 +217,9 @@ describe('one renewal at a time', () => {
       },
     };
     const { tokens, calls, clock } = setup({ locks, sent: true });
-    await expect(tokens.getAccessToken()).resolves.toBe('access-1');
+    const first = tokens.getAccessToken();
     expect(asked).toBe(0);
+    await expect(first).resolves.toBe('access-1');
     expect(calls).toHaveLength(1);
     // the next renewal (a refresh) goes through the lock as ever
     clock.ms = (T0 + 14400) * 1000;
@@ -239,6 +240,50 @@ describe('one renewal at a time', () => {
     await expect(tokens.getAccessToken()).resolves.toBe('access-1');
     expect(locks.requests).toBe(1);
     expect((calls[0]!.body as { grantType: string }).grantType).toBe('refresh_token');
+  });
+
+  it('with the grant sent, tokens another tab stored since this page started are adopted inside the lock', async () => {
+    const storage = memoryStorage();
+    const locks = serialLocks();
+    const { tokens, calls } = setup({ storage, locks, sent: true });
+    // written by another tab after this manager read storage (its event not here yet)
+    storage.setItem(KEY, JSON.stringify(tokensOf('visitor', 'other-tab')));
+    await expect(tokens.getAccessToken()).resolves.toBe('other-tab');
+    expect(locks.requests).toBe(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('two tabs opened at once, each with its own grant and no lock, end on the same tokens (the last written)', async () => {
+    const storage = memoryStorage();
+    const answers = [deferred<Response>(), deferred<Response>()];
+    const server = fakeFetch((_, i) => answers[i]!.promise);
+    const tab = (events: EventTarget) =>
+      createTokenManager({
+        config,
+        fetch: server.fetch,
+        storage,
+        locks: serialLocks(),
+        events,
+        sent: true,
+        now: () => T0 * 1000,
+      });
+    const [eventsA, eventsB] = [new EventTarget(), new EventTarget()];
+    const [a, b] = [tab(eventsA), tab(eventsB)];
+    const got = [a.getAccessToken(), b.getAccessToken()];
+    const answer = (n: number) =>
+      json(200, { access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 14400 });
+    answers[0]!.resolve(answer(1));
+    await got[0];
+    answers[1]!.resolve(answer(2));
+    await got[1];
+    // each write's event reaches the other tab only now, crossed
+    const written = (n: number) =>
+      Object.assign(new Event('storage'), { key: KEY, newValue: JSON.stringify(tokensOf('visitor', `access-${n}`)) });
+    eventsB.dispatchEvent(written(1));
+    eventsA.dispatchEvent(written(2));
+    expect(a.getTokens()?.accessToken.value).toBe('access-2');
+    expect(b.getTokens()?.accessToken.value).toBe('access-2');
+    expect(JSON.parse(storage.getItem(KEY)!).accessToken.value).toBe('access-2');
   });
 
   it('adopts the fresh tokens a lock holder just stored instead of renewing again', async () => {
@@ -349,12 +394,15 @@ describe('other tabs', () => {
 
   it('adopts tokens another tab wrote and follows its sign-out', async () => {
     const events = new EventTarget();
-    const { tokens, calls } = setup({ events });
+    const { tokens, calls, storage } = setup({ events });
     const fn = vi.fn();
     tokens.subscribe(fn);
+    // another tab writes, then its event arrives here
+    storage!.setItem(KEY, JSON.stringify(tokensOf('member', 'tab-b')));
     events.dispatchEvent(storageEvent(KEY, JSON.stringify(tokensOf('member', 'tab-b'))));
     expect(tokens.isLoggedIn()).toBe(true);
     await expect(tokens.getAccessToken()).resolves.toBe('tab-b');
+    storage!.removeItem(KEY);
     events.dispatchEvent(storageEvent(KEY, null));
     expect(tokens.role()).toBe('none');
     expect(fn).toHaveBeenCalledTimes(2);
@@ -365,8 +413,9 @@ describe('other tabs', () => {
 
   it('stops listening after destroy', () => {
     const events = new EventTarget();
-    const { tokens } = setup({ events });
+    const { tokens, storage } = setup({ events });
     tokens.destroy();
+    storage!.setItem(KEY, JSON.stringify(tokensOf('member')));
     events.dispatchEvent(
       Object.assign(new Event('storage'), { key: KEY, newValue: JSON.stringify(tokensOf('member')) }),
     );

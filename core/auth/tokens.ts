@@ -37,10 +37,10 @@ export interface TokenManagerOptions {
   locks?: LockManagerLike | null;
   /**
    * The page already sent the anonymous grant (the loader's early token request, adopted by `fetch`): the first
-   * renewal with no tokens stored takes no lock. The lock makes two tabs share one request; this one is already made,
-   * so waiting for the lock (its grant is a task queued behind the chunks' evaluation, ≈ 0.2 s on a slow phone) would
-   * only delay the page's first platform read. Two tabs that both made one converge on the last written through
-   * the `storage` event.
+   * renewal with no tokens held or stored takes no lock. The lock makes two tabs share one request; this one is
+   * already made, so waiting for the lock (its grant is a task queued behind the chunks' evaluation, ≈ 0.25 s on a
+   * slow phone) would only delay the page's first platform read. Two tabs opened at once that both renewed this way
+   * end on the tokens written last: each adopts what storage holds when the other's `storage` event arrives.
    */
   sent?: boolean;
   /** Where `storage` events arrive; defaults to `window` when tokens live in localStorage. */
@@ -189,7 +189,10 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   const onStorage = (e: Event) => {
     const ev = e as unknown as StorageEventLike;
     if (ev.key !== key || (ev.storageArea != null && ev.storageArea !== storage)) return;
-    replace(parseStored(ev.newValue), false);
+    // what storage holds now, not the event's value: two tabs that wrote one after the other (neither holding the
+    // lock) each hear the other's write late, and adopting those values would swap their tokens; storage is the
+    // last write, so both end on it
+    replace(read(), false);
   };
   const events = opts.events !== undefined ? opts.events : storageEvents(storage);
   events?.addEventListener('storage', onStorage);

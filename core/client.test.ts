@@ -136,8 +136,7 @@ describe('the token request the loader started (adoptEarly)', () => {
     expect(await first).toBe('early');
     expect(calls).toEqual([]);
     held.resolve();
-
-    // used once: a later renewal goes to the network
+    // used once: a later renewal goes to the network (through the lock, released now)
     expect(await client.tokens.forceRenew('early')).toBe('renewed');
     expect(calls.map((c) => c.url)).toEqual([url]);
   });

@@ -165,3 +165,82 @@ describe('the token request the loader started (adoptEarly)', () => {
     await expect(g(url, { method: 'POST', body })).rejects.toThrow('Failed to fetch');
   });
 });
+
+describe('the reads the loader sent with its early token (adoptEarly)', () => {
+  const url = 'https://api.test/oauth2/token';
+  const body = '{}';
+  const cart = 'https://api.test/ecom/v1/carts/current';
+  const algorithms = 'https://api.test/v1/recommendations/algorithms';
+  const get = (token: string, signal?: AbortSignal) => ({
+    method: 'GET',
+    headers: { Authorization: token },
+    ...(signal ? { signal } : {}),
+  });
+  const early = (sent: Promise<Record<string, { auth: string; response: Promise<Response> }>>) => ({
+    url,
+    body,
+    response: Promise.resolve(json(200, {})),
+    reads: { urls: [cart, algorithms], sent },
+  });
+
+  it('the first GET of a read’s URL with the read’s token takes the loader’s answer; later ones go to the network', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { from: 'network' }));
+    const f = adoptEarly(
+      early(Promise.resolve({ [cart]: { auth: 'visitor', response: Promise.resolve(json(200, { from: 'loader' })) } })),
+      fetch,
+    );
+    expect(await (await f(cart, get('visitor'))).json()).toEqual({ from: 'loader' });
+    expect(calls).toEqual([]);
+    expect(await (await f(cart, get('visitor'))).json()).toEqual({ from: 'network' });
+    // a URL the loader named but did not send (no token then): the network
+    expect(await (await f(algorithms, get('visitor'))).json()).toEqual({ from: 'network' });
+    expect(calls.map((c) => c.url)).toEqual([cart, algorithms]);
+  });
+
+  it('a GET with another token (another tab’s tokens adopted since) is never answered with the loader’s read', async () => {
+    const { fetch, calls } = fakeFetch((c) => json(200, { token: c.headers.authorization }));
+    const f = adoptEarly(
+      early(Promise.resolve({ [cart]: { auth: 'visitor-a', response: Promise.resolve(json(200, { token: 'a' })) } })),
+      fetch,
+    );
+    expect(await (await f(cart, get('visitor-b'))).json()).toEqual({ token: 'visitor-b' });
+    expect(calls).toHaveLength(1);
+    // and a POST to that URL is not a read
+    const g = adoptEarly(
+      early(Promise.resolve({ [cart]: { auth: 't', response: Promise.resolve(json(200, { from: 'loader' })) } })),
+      fetch,
+    );
+    expect(await (await g(cart, { method: 'POST', headers: { Authorization: 't' }, body: '{}' })).json()).toEqual({
+      token: 't',
+    });
+  });
+
+  it('waits for the loader to have sent a read it named, but no other request ever waits', async () => {
+    const sent = deferred<Record<string, { auth: string; response: Promise<Response> }>>();
+    const { fetch, calls } = fakeFetch(() => json(200, { from: 'network' }));
+    const f = adoptEarly(early(sent.promise), fetch);
+    // another read, and the token request itself, go at once
+    expect(await (await f('https://api.test/stores/v3/provision/version', get('t'))).json()).toEqual({
+      from: 'network',
+    });
+    const waiting = f(cart, get('t'));
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    sent.resolve({ [cart]: { auth: 't', response: Promise.resolve(json(200, { from: 'loader' })) } });
+    expect(await (await waiting).json()).toEqual({ from: 'loader' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the caller’s timeout applies while it waits, and a read that failed fails like a network error', async () => {
+    const ctrl = new AbortController();
+    const f = adoptEarly(early(new Promise(() => undefined)), fakeFetch(() => json(200, {})).fetch);
+    const p = f(cart, get('t', ctrl.signal));
+    ctrl.abort(new DOMException('timed out', 'AbortError'));
+    await expect(p).rejects.toThrow('timed out');
+    const g = adoptEarly(
+      early(Promise.resolve({ [cart]: { auth: 't', response: Promise.reject(new TypeError('Failed to fetch')) } })),
+      fakeFetch(() => json(200, {})).fetch,
+    );
+    await expect(g(cart, get('t'))).rejects.toThrow('Failed to fetch');
+  });
+});

@@ -7,31 +7,58 @@ import { createQueryCache, type QueryCache } from './stores/query.ts';
 import { createPersistedStore, hashId } from './stores/persisted.ts';
 import { webStorage } from './storage.ts';
 
-/** A request the loader started before the core arrived (widgets/start.ts): its URL, JSON body and answer. */
-export interface EarlyRequest {
-  url: string;
-  body: string;
+/** A read the loader sent with its early token (widgets/start.ts `EARLY_READS`): that token, and the answer. */
+export interface EarlyRead {
+  auth: string;
   response: Promise<Response>;
 }
 
 /**
+ * A request the loader started before the core arrived (widgets/start.ts): its URL, JSON body and answer; and the
+ * reads it sends once that answer is in: their URLs at once, each one's token and answer when sent.
+ */
+export interface EarlyRequest {
+  url: string;
+  body: string;
+  response: Promise<Response>;
+  reads?: { urls: string[]; sent: Promise<Record<string, EarlyRead>> };
+}
+
+/** `response` for the caller, who may still abort it (its timeout). */
+function answer(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
  * `f`, except that the first request for exactly `early`'s URL and body is answered by `early` (the same request, sent
- * sooner) instead of being sent again. The caller's abort signal (timeouts) still applies to it.
+ * sooner) instead of being sent again; and so is the first GET of each of its reads' URLs made with the token the
+ * read was sent with (the first GET of such a URL waits for the loader to have sent it; any other request never
+ * waits). The caller's abort signal (timeouts) still applies to them.
  */
 export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
   let pending: EarlyRequest | undefined = early;
+  const reads = new Set(early.reads?.urls);
   return (input, init) => {
+    if (typeof input === 'string' && init?.method === 'GET' && reads.delete(input)) {
+      const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
+      return answer(
+        early.reads!.sent.then((sent) => {
+          const read = sent[input];
+          return read && read.auth === auth ? read.response : f(input, init);
+        }),
+        init.signal,
+      );
+    }
     if (!pending || input !== pending.url || init?.method !== 'POST' || init.body !== pending.body)
       return f(input, init);
     const { response } = pending;
     pending = undefined;
-    const signal = init.signal;
-    return new Promise<Response>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => reject(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      response.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
-    });
+    return answer(response, init.signal);
   };
 }
 

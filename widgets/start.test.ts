@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyToken, LOADER_API_BASE } from './start.ts';
 import { DEFAULT_API_BASE } from '../core/constants.ts';
+import { api } from '../core/urls.ts';
 
 describe('the loader’s early token request', () => {
   const fetch = vi.fn(async () => new Response('{}'));
@@ -9,6 +10,7 @@ describe('the loader’s early token request', () => {
     localStorage.clear();
     sessionStorage.clear();
     vi.unstubAllGlobals();
+    document.body.replaceChildren();
   });
   const start = (data: Record<string, string | undefined>) => {
     vi.stubGlobal('fetch', fetch);
@@ -40,5 +42,86 @@ describe('the loader’s early token request', () => {
 
   it('uses the core’s default API base', () => {
     expect(LOADER_API_BASE).toBe(DEFAULT_API_BASE);
+  });
+});
+
+describe('the loader’s early reads (sent with its token, before the core arrives)', () => {
+  const base = 'https://api.example';
+  const token = (
+    status = 200,
+    answer: unknown = { access_token: 'visitor-t', refresh_token: 'r', expires_in: 14400 },
+  ) =>
+    vi.fn(async (url: string) =>
+      url.endsWith('/oauth2/token') ? new Response(JSON.stringify(answer), { status }) : new Response('{"read":1}'),
+    );
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+  const page = (html: string, fetch: ReturnType<typeof token>, data: Record<string, string> = {}) => {
+    document.body.replaceChildren(document.createRange().createContextualFragment(html)); // the test's own fixture markup
+    vi.stubGlobal('fetch', fetch);
+    return earlyToken({ clientId: 'demo', apiBase: base, ...data })!;
+  };
+
+  it('the product page’s cart, algorithms and catalog version: named at once, sent with the token once it answers', async () => {
+    const fetch = token();
+    const e = page(
+      '<inlay-cart></inlay-cart><inlay-add-to-cart product-id="p"></inlay-add-to-cart><inlay-recommendations></inlay-recommendations>',
+      fetch,
+    );
+    expect(e.reads!.urls).toEqual([
+      `${base}/ecom/v1/carts/current`,
+      `${base}/v1/recommendations/algorithms`,
+      `${base}/stores/v3/provision/version`,
+    ]);
+    const sent = await e.reads!.sent;
+    expect(Object.keys(sent)).toEqual(e.reads!.urls);
+    for (const u of e.reads!.urls) {
+      expect(sent[u]!.auth).toBe('visitor-t');
+      // raw, as the core sends it (core/http.ts)
+      expect(fetch).toHaveBeenCalledWith(u, { headers: { Authorization: 'visitor-t' } });
+      expect(await (await sent[u]!.response).json()).toEqual({ read: 1 });
+    }
+    expect(fetch).toHaveBeenCalledTimes(4);
+    // the token's answer is still whole for the core
+    expect(await (await e.response).json()).toMatchObject({ access_token: 'visitor-t' });
+  });
+
+  it('only what the page’s elements read as they start: not for lazy ones, no version when the page names its catalog', async () => {
+    expect(
+      page('<inlay-login></inlay-login><inlay-rating product-id="p"></inlay-rating>', token()).reads!.urls,
+    ).toEqual([]);
+    expect(page('<inlay-recommendations loading="lazy"></inlay-recommendations>', token()).reads!.urls).toEqual([]);
+    expect(page('<inlay-add-to-cart></inlay-add-to-cart>', token()).reads!.urls).toEqual([]); // no product, no read
+    expect(page('<inlay-cart></inlay-cart>', token()).reads!.urls).toEqual([`${base}/ecom/v1/carts/current`]);
+    expect(
+      page('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', token(), { catalog: 'v3' }).reads!.urls,
+    ).toEqual([]);
+    expect(page('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', token()).reads!.urls).toEqual([
+      `${base}/stores/v3/provision/version`,
+    ]);
+  });
+
+  it('a refused or failed token request sends nothing more', async () => {
+    for (const fetch of [
+      token(400, { message: 'bad client', details: {} }),
+      token(200, 'not a token'),
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]) {
+      const e = page('<inlay-cart></inlay-cart>', fetch as ReturnType<typeof token>);
+      expect(await e.reads!.sent).toEqual({});
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('asks for the core’s own URLs (core/ops)', () => {
+    const e = page('<inlay-cart></inlay-cart><inlay-recommendations></inlay-recommendations>', token());
+    expect(e.reads!.urls).toEqual(
+      [api.getCart, api.listAlgorithms, api.catalogVersion].map((o) => {
+        expect(o.method).toBe('GET');
+        return base + o.path;
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { registry, reserveCss } from './registry.ts';
 import { languages } from './languages/index.ts';
+import type { EarlyRead, EarlyRequest } from '../core/client.ts';
 
 /**
  * The chunks to fetch at once, relative to the loader: `''` the core's, per tag the widget's and the shared chunks it
@@ -12,14 +13,30 @@ const PRELOADS = JSON.parse('"inlay-preloads"') as Record<string, string[]> | st
 export const LOADER_API_BASE = 'https://www.wixapis.com';
 
 /**
+ * The page's first reads, sent by the loader as soon as its visitor token has answered rather than once the core has
+ * arrived and run (on a phone, the token answers about 0.25 s before the core can ask): per read, the tags whose
+ * elements make it as they start (those not `loading="lazy"`) and its path. The core asks for each of them with that
+ * very token, and takes the loader's answer instead (core/client.ts `adoptEarly`). The paths are the core's (core/ops;
+ * a test keeps them equal). The catalog's version is asked for by a product read, unless the page names its catalog
+ * (`data-catalog`).
+ */
+const EARLY_READS: [tags: string, path: string][] = [
+  ['inlay-cart,inlay-recommendations', '/ecom/v1/carts/current'], // core/boot.ts reads the cart as it starts for these
+  ['inlay-recommendations', '/v1/recommendations/algorithms'],
+  [
+    'inlay-add-to-cart[product-id],inlay-back-in-stock[product-id],inlay-recommendations',
+    '/stores/v3/provision/version',
+  ],
+];
+
+/**
  * The page's first platform request, sent as the loader runs instead of once the core has arrived: the anonymous
  * visitor token, when this browser holds no tokens for the client. The core adopts the answer (core/client.ts,
  * `adoptEarly`) when it makes exactly this request, which it does when storage is empty. Tokens are never read here,
- * only whether any are stored.
+ * only whether any are stored. Once the token has answered, the page's first reads (`EARLY_READS`) go with it:
+ * `reads.urls` is known at once, `reads.sent` resolves to each one's token and answer (none when the grant failed).
  */
-export function earlyToken(
-  data: Record<string, string | undefined>,
-): { url: string; body: string; response: Promise<Response> } | undefined {
+export function earlyToken(data: Record<string, string | undefined>): EarlyRequest | undefined {
   const clientId = data.clientId?.trim();
   const kind = data.tokenStorage;
   const base = (data.apiBase?.trim() || LOADER_API_BASE).replace(/\/+$/, '');
@@ -35,7 +52,29 @@ export function earlyToken(
   const body = JSON.stringify({ clientId, grantType: 'anonymous' });
   const response = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
   response.catch(() => undefined); // the core reports a failure when it asks for the answer
-  return { url, body, response };
+  const urls = EARLY_READS.filter(
+    ([tags, path]) =>
+      !(data.catalog && path.includes('version')) &&
+      document.querySelector(tags.replace(/,|$/g, ':not([loading=lazy])$&')),
+  ).map(([, path]) => base + path);
+  // (an error's body has no access_token: nothing is sent)
+  const sent = response
+    .then((r) => r.clone().json())
+    .then(
+      ({ access_token: auth }: { access_token?: unknown }) =>
+        Object.fromEntries(
+          typeof auth === 'string'
+            ? urls.map((u) => {
+                // raw, no "Bearer ", as the core sends it (core/http.ts)
+                const read = fetch(u, { headers: { Authorization: auth } });
+                read.catch(() => undefined); // a failure is the core's to report, when it asks
+                return [u, { auth, response: read }];
+              })
+            : [],
+        ) as Record<string, EarlyRead>,
+      () => ({}),
+    );
+  return { url, body, response, reads: { urls, sent } };
 }
 
 /**

@@ -273,6 +273,59 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('sends the page’s first reads with its early token, before the core has arrived, and each once', async () => {
+    // the core answers late: reads it made itself would come after it
+    await api(env.stack.emulator, '/_dev/faults', {
+      body: { path: '/inlay/assets/core-*', method: 'GET', delayMs: 1500 },
+    });
+    const w = await openPage(env.browser);
+    const reads = ['/ecom/v1/carts/current', '/v1/recommendations/algorithms', '/stores/v3/provision/version'];
+    const t: { sent: Record<string, number[]>; coreEnd?: number; catalog: string[] } = { sent: {}, catalog: [] };
+    w.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === 'GET' && reads.includes(path)) (t.sent[path] ??= []).push(Date.now());
+      if (path.startsWith('/stores-reader/v1/products')) t.catalog.push(path);
+    });
+    w.page.on('requestfinished', (r) => {
+      if (/\/inlay\/assets\/core-[\w-]{8}\.js$/.test(r.url())) t.coreEnd ??= Date.now();
+    });
+    const mug = seedIds.products['enamel-camp-mug']!;
+    try {
+      await w.page.goto(
+        env.stack.fixtures.page(
+          '/early-reads',
+          doc(
+            loaderTag(env.stack),
+            `<inlay-cart></inlay-cart><inlay-add-to-cart product-id="${mug}"></inlay-add-to-cart>` +
+              `<inlay-recommendations product-id="${mug}" limit="4"></inlay-recommendations>`,
+          ),
+        ),
+      );
+      await expect
+        .poll(() => w.page.locator('inlay-recommendations').getByRole('group').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await w.page.locator('inlay-cart .cart-button').waitFor();
+      await w.page.waitForLoadState('networkidle');
+    } finally {
+      await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
+    }
+    expect(t.coreEnd).toBeDefined();
+    for (const path of reads) {
+      expect(t.sent[path], path).toHaveLength(1); // the core took the loader's answer
+      expect(t.sent[path]![0]!, path).toBeLessThan(t.coreEnd!);
+    }
+    // what they read is in use: the version's answer (V1) sent the product reads to the V1 catalog
+    expect(t.catalog).toContain(`/stores-reader/v1/products/${mug}`);
+    // a return visit holds a token: no early token, so no early reads (its kept copies need none of them)
+    const before = Object.values(t.sent).flat().length;
+    await w.page.reload();
+    await w.page.evaluate(() => window.Inlay!.ready);
+    await w.page.waitForLoadState('networkidle');
+    expect(Object.values(t.sent).flat().length - before).toBeLessThanOrEqual(1); // at most the cart, read by the core
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('a French page loads the French strings with the core and never shows English first; an English page never loads them', async () => {
     const seen = async (lang: string) => {
       const w = await openPage(env.browser);

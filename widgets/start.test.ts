@@ -95,6 +95,11 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     expect(page('<inlay-recommendations loading="lazy"></inlay-recommendations>', token()).reads!.urls).toEqual([]);
     expect(page('<inlay-add-to-cart></inlay-add-to-cart>', token()).reads!.urls).toEqual([]); // no product, no read
     expect(page('<inlay-cart></inlay-cart>', token()).reads!.urls).toEqual([`${base}/ecom/v1/carts/current`]);
+    // a carousel reads products only once it has a recommendation, and may get none: its catalog's version waits
+    expect(page('<inlay-recommendations></inlay-recommendations>', token()).reads!.urls).toEqual([
+      `${base}/ecom/v1/carts/current`,
+      `${base}/v1/recommendations/algorithms`,
+    ]);
     expect(
       page('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', token(), { catalog: 'v3' }).reads!.urls,
     ).toEqual([]);
@@ -115,8 +120,27 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     }
   });
 
+  it('reads each answer’s body itself (a request nobody reads stays open) and hands the core its status and headers', async () => {
+    const answers: Response[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/oauth2/token')) return new Response('{"access_token":"t"}');
+      const r = new Response('{"message":"no cart"}', { status: 404, headers: { 'x-wix-request-id': 'req-1' } });
+      answers.push(r);
+      return r;
+    });
+    const e = page('<inlay-cart></inlay-cart>', fetch as ReturnType<typeof token>);
+    const read = await (await e.reads!.sent)[`${base}/ecom/v1/carts/current`]!.response;
+    expect(answers[0]!.bodyUsed).toBe(true);
+    expect(read.status).toBe(404);
+    expect(read.headers.get('x-wix-request-id')).toBe('req-1');
+    expect(await read.json()).toEqual({ message: 'no cart' });
+  });
+
   it('asks for the core’s own URLs (core/ops)', () => {
-    const e = page('<inlay-cart></inlay-cart><inlay-recommendations></inlay-recommendations>', token());
+    const e = page(
+      '<inlay-recommendations></inlay-recommendations><inlay-back-in-stock product-id="p"></inlay-back-in-stock>',
+      token(),
+    );
     expect(e.reads!.urls).toEqual(
       [api.getCart, api.listAlgorithms, api.catalogVersion].map((o) => {
         expect(o.method).toBe('GET');

@@ -17,16 +17,14 @@ export const LOADER_API_BASE = 'https://www.wixapis.com';
  * arrived and run (on a phone, the token answers about 0.25 s before the core can ask): per read, the tags whose
  * elements make it as they start (those not `loading="lazy"`) and its path. The core asks for each of them with that
  * very token, and takes the loader's answer instead (core/client.ts `adoptEarly`). The paths are the core's (core/ops;
- * a test keeps them equal). The catalog's version is asked for by a product read, unless the page names its catalog
- * (`data-catalog`).
+ * a test keeps them equal). The catalog's version is asked for by an element's product read, unless the page names its
+ * catalog (`data-catalog`). A read the core never asks for is one request too many: only reads it surely makes.
  */
 const EARLY_READS: [tags: string, path: string][] = [
   ['inlay-cart,inlay-recommendations', '/ecom/v1/carts/current'], // core/boot.ts reads the cart as it starts for these
   ['inlay-recommendations', '/v1/recommendations/algorithms'],
-  [
-    'inlay-add-to-cart[product-id],inlay-back-in-stock[product-id],inlay-recommendations',
-    '/stores/v3/provision/version',
-  ],
+  // (not for a carousel: it reads products only once it has a recommendation, and may get none)
+  ['inlay-add-to-cart[product-id],inlay-back-in-stock[product-id]', '/stores/v3/provision/version'],
 ];
 
 /**
@@ -65,8 +63,11 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
         Object.fromEntries(
           typeof auth === 'string'
             ? urls.map((u) => {
-                // raw, no "Bearer ", as the core sends it (core/http.ts)
-                const read = fetch(u, { headers: { Authorization: auth } });
+                // raw, no "Bearer ", as the core sends it (core/http.ts); its body read here, so the request ends even
+                // if the core never takes it (a fetch whose body nobody reads stays open as long as the page)
+                const read = fetch(u, { headers: { Authorization: auth } }).then(
+                  async (r) => new Response((await r.text()) || null, r),
+                );
                 read.catch(() => undefined); // a failure is the core's to report, when it asks
                 return [u, { auth, response: read }];
               })

@@ -326,6 +326,32 @@ describe('loader', () => {
     await w.context.close();
   });
 
+  it('an early read the core never takes still ends: no request stays open (the loader reads its body)', async () => {
+    const w = await openPage(env.browser);
+    const version: { sent: number; finished: number } = { sent: 0, finished: 0 };
+    const isVersion = (u: string) => new URL(u).pathname === '/stores/v3/provision/version';
+    w.page.on('request', (r) => isVersion(r.url()) && version.sent++);
+    w.page.on('requestfinished', (r) => isVersion(r.url()) && version.finished++);
+    const mug = seedIds.products['enamel-camp-mug']!;
+    // the product's button leaves the page right after the loader ran, before the core could read anything for it
+    const remove = `<script type="module">document.querySelector('inlay-add-to-cart').remove()</script>`;
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/early-read-untaken',
+        doc(
+          loaderTag(env.stack) + remove,
+          `<inlay-login></inlay-login><inlay-add-to-cart product-id="${mug}"></inlay-add-to-cart>`,
+        ),
+      ),
+    );
+    await w.page.waitForFunction(() => window.Inlay !== undefined, undefined, { timeout: 20_000 });
+    await w.page.evaluate(() => window.Inlay!.ready);
+    await w.page.waitForLoadState('networkidle', { timeout: 10_000 });
+    expect(version).toEqual({ sent: 1, finished: 1 });
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
   it('a French page loads the French strings with the core and never shows English first; an English page never loads them', async () => {
     const seen = async (lang: string) => {
       const w = await openPage(env.browser);

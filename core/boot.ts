@@ -151,14 +151,6 @@ function start(
       () => undefined,
       (e: unknown) => setSessionError(e instanceof Error ? e.message : String(e)),
     );
-    // The first Intl formatter loads the locale's data (≈ 40 ms of CPU, 100 ms on a slow phone): do it before the
-    // first widget's render needs it, in a moment the page is idle (waiting for its chunks or its reads). As a timer
-    // it ran as a task of its own ahead of the token's answer or the widgets' chunks (the bench, phone profile: the
-    // carousel's images ended about 0.1 s later).
-    (window.requestIdleCallback ?? setTimeout)(() => [
-      new Intl.NumberFormat(c.config.locale),
-      new Intl.DateTimeFormat(c.config.locale),
-    ]);
     if (hostedReturn(c.config.clientId)) {
       ready = ready
         .then(() => flows())

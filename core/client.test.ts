@@ -176,6 +176,8 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
     headers: { Authorization: token },
     ...(signal ? { signal } : {}),
   });
+  /** The loader's token has answered (a GET carrying its token comes after that). */
+  const answered = () => new Promise((r) => setTimeout(r));
   const early = (sent: Promise<Record<string, { auth: string; response: Promise<Response> }>>) => ({
     url,
     body,
@@ -189,6 +191,7 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
       early(Promise.resolve({ [cart]: { auth: 'visitor', response: Promise.resolve(json(200, { from: 'loader' })) } })),
       fetch,
     );
+    await answered();
     expect(await (await f(cart, get('visitor'))).json()).toEqual({ from: 'loader' });
     expect(calls).toEqual([]);
     expect(await (await f(cart, get('visitor'))).json()).toEqual({ from: 'network' });
@@ -203,6 +206,7 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
       early(Promise.resolve({ [cart]: { auth: 'visitor-a', response: Promise.resolve(json(200, { token: 'a' })) } })),
       fetch,
     );
+    await answered();
     expect(await (await f(cart, get('visitor-b'))).json()).toEqual({ token: 'visitor-b' });
     expect(calls).toHaveLength(1);
     // and a POST to that URL is not a read
@@ -210,6 +214,7 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
       early(Promise.resolve({ [cart]: { auth: 't', response: Promise.resolve(json(200, { from: 'loader' })) } })),
       fetch,
     );
+    await answered();
     expect(await (await g(cart, { method: 'POST', headers: { Authorization: 't' }, body: '{}' })).json()).toEqual({
       token: 't',
     });
@@ -219,6 +224,7 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
     const sent = deferred<Record<string, { auth: string; response: Promise<Response> }>>();
     const { fetch, calls } = fakeFetch(() => json(200, { from: 'network' }));
     const f = adoptEarly(early(sent.promise), fetch);
+    await answered();
     // another read, and the token request itself, go at once
     expect(await (await f('https://api.test/stores/v3/provision/version', get('t'))).json()).toEqual({
       from: 'network',
@@ -231,16 +237,36 @@ describe('the reads the loader sent with its early token (adoptEarly)', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('before the token has answered, a GET cannot carry the loader’s token: it goes at once, never waiting', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { from: 'network' }));
+    // the loader's token request is stalled (its reads will never be sent); the core got a token elsewhere
+    const f = adoptEarly(
+      {
+        url,
+        body,
+        response: new Promise(() => undefined),
+        reads: { urls: [cart], sent: new Promise(() => undefined) },
+      },
+      fetch,
+    );
+    expect(await (await f(cart, get('from-another-tab'))).json()).toEqual({ from: 'network' });
+    expect(calls).toHaveLength(1);
+  });
+
   it('the caller’s timeout applies while it waits, and a read that failed fails like a network error', async () => {
     const ctrl = new AbortController();
     const f = adoptEarly(early(new Promise(() => undefined)), fakeFetch(() => json(200, {})).fetch);
+    await answered();
     const p = f(cart, get('t', ctrl.signal));
     ctrl.abort(new DOMException('timed out', 'AbortError'));
     await expect(p).rejects.toThrow('timed out');
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined); // as the loader does: the core reports it when it asks
     const g = adoptEarly(
-      early(Promise.resolve({ [cart]: { auth: 't', response: Promise.reject(new TypeError('Failed to fetch')) } })),
+      early(Promise.resolve({ [cart]: { auth: 't', response: failed } })),
       fakeFetch(() => json(200, {})).fetch,
     );
+    await answered();
     await expect(g(cart, get('t'))).rejects.toThrow('Failed to fetch');
   });
 });

@@ -37,14 +37,20 @@ function answer(response: Promise<Response>, signal: AbortSignal | null | undefi
 /**
  * `f`, except that the first request for exactly `early`'s URL and body is answered by `early` (the same request, sent
  * sooner) instead of being sent again; and so is the first GET of each of its reads' URLs made with the token the
- * read was sent with (the first GET of such a URL waits for the loader to have sent it; any other request never
- * waits). The caller's abort signal (timeouts) still applies to them.
+ * read was sent with. Once the token's answer is in, that GET waits for the loader to have sent the read (a moment:
+ * the answer's body is read); before it, the token the GET carries cannot be the loader's, so it goes at once, as does
+ * every other request. The caller's abort signal (timeouts) still applies to them.
  */
 export function adoptEarly(early: EarlyRequest, f: typeof fetch): typeof fetch {
   let pending: EarlyRequest | undefined = early;
   const reads = new Set(early.reads?.urls);
+  let answered = false;
+  early.response.then(
+    () => (answered = true),
+    () => (answered = true),
+  );
   return (input, init) => {
-    if (typeof input === 'string' && init?.method === 'GET' && reads.delete(input)) {
+    if (typeof input === 'string' && init?.method === 'GET' && reads.delete(input) && answered) {
       const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
       return answer(
         early.reads!.sent.then((sent) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyToken, LOADER_API_BASE } from './start.ts';
-import { DEFAULT_API_BASE } from '../core/constants.ts';
+import { EARLY_READ_TIMEOUT_MS, earlyToken, LOADER_API_BASE } from './start.ts';
+import { DEFAULT_API_BASE, REQUEST_TIMEOUT_MS } from '../core/constants.ts';
 import { api } from '../core/urls.ts';
 
 describe('the loader’s early token request', () => {
@@ -63,6 +63,12 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     vi.stubGlobal('fetch', fetch);
     return earlyToken({ clientId: 'demo', apiBase: base, ...data })!;
   };
+  /** The reads a page names, once all are sent (none left to reach the real fetch after the test). */
+  const urlsOf = async (html: string, data: Record<string, string> = {}) => {
+    const e = page(html, token(), data);
+    await e.reads!.sent;
+    return e.reads!.urls;
+  };
 
   it('the product page’s cart, algorithms and catalog version: named at once, sent with the token once it answers', async () => {
     const fetch = token();
@@ -80,7 +86,10 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     for (const u of e.reads!.urls) {
       expect(sent[u]!.auth).toBe('visitor-t');
       // raw, as the core sends it (core/http.ts)
-      expect(fetch).toHaveBeenCalledWith(u, { headers: { Authorization: 'visitor-t' } });
+      expect(fetch).toHaveBeenCalledWith(u, {
+        headers: { Authorization: 'visitor-t' },
+        signal: expect.any(AbortSignal) as AbortSignal, // the core's own request timeout
+      });
       expect(await (await sent[u]!.response).json()).toEqual({ read: 1 });
     }
     expect(fetch).toHaveBeenCalledTimes(4);
@@ -89,29 +98,39 @@ describe('the loader’s early reads (sent with its token, before the core arriv
   });
 
   it('only what the page’s elements read as they start: not for lazy ones, no version when the page names its catalog', async () => {
-    expect(
-      page('<inlay-login></inlay-login><inlay-rating product-id="p"></inlay-rating>', token()).reads!.urls,
-    ).toEqual([]);
-    expect(page('<inlay-recommendations loading="lazy"></inlay-recommendations>', token()).reads!.urls).toEqual([]);
-    expect(page('<inlay-add-to-cart></inlay-add-to-cart>', token()).reads!.urls).toEqual([]); // no product, no read
-    expect(page('<inlay-cart></inlay-cart>', token()).reads!.urls).toEqual([`${base}/ecom/v1/carts/current`]);
+    expect(await urlsOf('<inlay-login></inlay-login><inlay-rating product-id="p"></inlay-rating>')).toEqual([]);
+    expect(await urlsOf('<inlay-recommendations loading="lazy"></inlay-recommendations>')).toEqual([]);
+    // no product, no read
+    expect(await urlsOf('<inlay-add-to-cart></inlay-add-to-cart>')).toEqual([]);
+    expect(await urlsOf('<inlay-add-to-cart product-id=""></inlay-add-to-cart>')).toEqual([]);
+    expect(await urlsOf('<inlay-cart></inlay-cart>')).toEqual([`${base}/ecom/v1/carts/current`]);
     // a carousel reads products only once it has a recommendation, and may get none: its catalog's version waits
-    expect(page('<inlay-recommendations></inlay-recommendations>', token()).reads!.urls).toEqual([
+    expect(await urlsOf('<inlay-recommendations></inlay-recommendations>')).toEqual([
       `${base}/ecom/v1/carts/current`,
       `${base}/v1/recommendations/algorithms`,
     ]);
-    expect(
-      page('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', token(), { catalog: 'v3' }).reads!.urls,
-    ).toEqual([]);
-    expect(page('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', token()).reads!.urls).toEqual([
+    expect(await urlsOf('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', { catalog: 'v3' })).toEqual([]);
+    expect(await urlsOf('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>')).toEqual([
       `${base}/stores/v3/provision/version`,
     ]);
+  });
+
+  it('none while a hosted sign-in is under way (the page that finishes it reads as the member)', async () => {
+    sessionStorage.setItem('inlay.hosted.demo', '{"state":"s"}');
+    try {
+      expect(await urlsOf('<inlay-cart></inlay-cart>', { tokenStorage: 'memory' })).toEqual([]);
+    } finally {
+      sessionStorage.clear();
+    }
   });
 
   it('a refused or failed token request sends nothing more', async () => {
     for (const fetch of [
       token(400, { message: 'bad client', details: {} }),
+      token(400, { access_token: 'not on a refusal' }),
       token(200, 'not a token'),
+      token(200, null),
+      token(200, { access_token: '' }),
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     ]) {
       const e = page('<inlay-cart></inlay-cart>', fetch as ReturnType<typeof token>);
@@ -136,12 +155,12 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     expect(await read.json()).toEqual({ message: 'no cart' });
   });
 
-  it('asks for the core’s own URLs (core/ops)', () => {
-    const e = page(
+  it('asks for the core’s own URLs (core/ops), and gives up when the core’s own request would', async () => {
+    expect(EARLY_READ_TIMEOUT_MS).toBe(REQUEST_TIMEOUT_MS);
+    const urls = await urlsOf(
       '<inlay-recommendations></inlay-recommendations><inlay-back-in-stock product-id="p"></inlay-back-in-stock>',
-      token(),
     );
-    expect(e.reads!.urls).toEqual(
+    expect(urls).toEqual(
       [api.getCart, api.listAlgorithms, api.catalogVersion].map((o) => {
         expect(o.method).toBe('GET');
         return base + o.path;

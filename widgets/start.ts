@@ -11,6 +11,8 @@ const PRELOADS = JSON.parse('"inlay-preloads"') as Record<string, string[]> | st
 
 /** core/constants.ts's DEFAULT_API_BASE (the loader does not import the core; a test keeps the two equal). */
 export const LOADER_API_BASE = 'https://www.wixapis.com';
+/** core/constants.ts's REQUEST_TIMEOUT_MS: an early read gives up when the core's own request would (a test keeps them equal). */
+export const EARLY_READ_TIMEOUT_MS = 15_000;
 
 /**
  * The page's first reads, sent by the loader as soon as its visitor token has answered rather than once the core has
@@ -18,7 +20,9 @@ export const LOADER_API_BASE = 'https://www.wixapis.com';
  * elements make it as they start (those not `loading="lazy"`) and its path. The core asks for each of them with that
  * very token, and takes the loader's answer instead (core/client.ts `adoptEarly`). The paths are the core's (core/ops;
  * a test keeps them equal). The catalog's version is asked for by an element's product read, unless the page names its
- * catalog (`data-catalog`). A read the core never asks for is one request too many: only reads it surely makes.
+ * catalog (`data-catalog`). A read the core never asks for is one request too many: only reads it makes as it starts,
+ * and none while a hosted sign-in completes (the core then reads as the member). An answer taken is as old as the
+ * token's answer: the core arrives a moment later on the same page.
  */
 const EARLY_READS: [tags: string, path: string][] = [
   ['inlay-cart,inlay-recommendations', '/ecom/v1/carts/current'], // core/boot.ts reads the cart as it starts for these
@@ -32,17 +36,21 @@ const EARLY_READS: [tags: string, path: string][] = [
  * visitor token, when this browser holds no tokens for the client. The core adopts the answer (core/client.ts,
  * `adoptEarly`) when it makes exactly this request, which it does when storage is empty. Tokens are never read here,
  * only whether any are stored. Once the token has answered, the page's first reads (`EARLY_READS`) go with it:
- * `reads.urls` is known at once, `reads.sent` resolves to each one's token and answer (none when the grant failed).
+ * `reads.urls` is known at once; `reads.sent` resolves, once the token has answered, to each one's token and answer
+ * (none when the grant was refused or failed). Each read gives up after the core's own request timeout.
  */
 export function earlyToken(data: Record<string, string | undefined>): EarlyRequest | undefined {
   const clientId = data.clientId?.trim();
   const kind = data.tokenStorage;
   const base = (data.apiBase?.trim() || LOADER_API_BASE).replace(/\/+$/, '');
   if (!clientId || window.Inlay || !/^https?:\/\/./.test(base)) return;
+  let hosted;
   try {
     // the core's kinds: local (the default), session, memory; anything else is refused there
     if (kind !== 'memory' && (kind === 'session' ? sessionStorage : localStorage).getItem(`inlay.tokens.${clientId}`))
       return;
+    // a hosted sign-in under way (core/boot.ts `hostedReturn`): this page may finish it, and read as the member
+    hosted = sessionStorage.getItem(`inlay.hosted.${clientId}`);
   } catch {
     return; // storage blocked: leave it to the core
   }
@@ -52,29 +60,37 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
   response.catch(() => undefined); // the core reports a failure when it asks for the answer
   const urls = EARLY_READS.filter(
     ([tags, path]) =>
+      !hosted &&
       !(data.catalog && path.includes('version')) &&
-      document.querySelector(tags.replace(/,|$/g, ':not([loading=lazy])$&')),
+      // (an empty product-id is no product)
+      document.querySelector(tags.replace(/,|$/g, ':not([loading=lazy]):not([product-id=""])$&')),
   ).map(([, path]) => base + path);
-  // (an error's body has no access_token: nothing is sent)
+  // (its body read here too, so the request ends even if the core never takes it; a refusal sends nothing)
   const sent = response
-    .then((r) => r.clone().json())
+    .then((r) =>
+      r
+        .clone()
+        .json()
+        .then((t: { access_token?: unknown } | null) => r.status === 200 && t?.access_token),
+    )
     .then(
-      ({ access_token: auth }: { access_token?: unknown }) =>
+      (auth) =>
         Object.fromEntries(
-          typeof auth === 'string'
+          typeof auth === 'string' && auth
             ? urls.map((u) => {
                 // raw, no "Bearer ", as the core sends it (core/http.ts); its body read here, so the request ends even
                 // if the core never takes it (a fetch whose body nobody reads stays open as long as the page)
-                const read = fetch(u, { headers: { Authorization: auth } }).then(
-                  async (r) => new Response((await r.text()) || null, r),
-                );
+                const read = fetch(u, {
+                  headers: { Authorization: auth },
+                  signal: AbortSignal.timeout(EARLY_READ_TIMEOUT_MS),
+                }).then(async (r) => new Response((await r.text()) || null, r));
                 read.catch(() => undefined); // a failure is the core's to report, when it asks
                 return [u, { auth, response: read }];
               })
             : [],
         ) as Record<string, EarlyRead>,
-      () => ({}),
-    );
+    )
+    .catch(() => ({}));
   return { url, body, response, reads: { urls, sent } };
 }
 

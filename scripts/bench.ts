@@ -16,6 +16,8 @@
  * bytes over the network / bandwidth + 3 round trips.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
@@ -72,7 +74,39 @@ interface Visit {
   preflights: number;
 }
 
-const stack = await startStack();
+/**
+ * The bundle's own origin, as a CDN serves it in production (the platform's API is never the origin of loader.js):
+ * it forwards `/inlay/*` to the emulator's asset route, headers and all (compression, cache headers, CORS). With the
+ * bundle on the API's origin (`BENCH_ASSETS=api`), the chunks and the first API requests share Chromium's six
+ * HTTP/1.1 connections to it, a queue no production page has.
+ */
+const SEPARATE_ASSETS = process.env.BENCH_ASSETS !== 'api';
+const assets: { target?: URL } = {};
+const keepAlive = new Agent({ keepAlive: true });
+const cdn = createServer((req, res) => {
+  const target = assets.target;
+  if (!target || !req.url?.startsWith('/inlay/')) return void res.writeHead(404).end();
+  const forward = request(
+    {
+      agent: keepAlive,
+      host: target.hostname,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: { ...req.headers, host: target.host },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  forward.on('error', () => res.headersSent || res.writeHead(502).end());
+  req.pipe(forward);
+});
+await new Promise<void>((r) => cdn.listen(0, '127.0.0.1', () => r()));
+const cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+const stack = await startStack(SEPARATE_ASSETS ? { assetsBase: `${cdnOrigin}/inlay` } : {});
+assets.target = new URL(stack.api);
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 /** A context whose pages record long tasks and layout shifts from the start of each document. */
 async function benchContext(options: BrowserContextOptions) {
@@ -417,6 +451,8 @@ const loads = [
   ),
 ];
 await stack.close();
+keepAlive.destroy();
+await new Promise<void>((r) => cdn.close(() => r()));
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const rows: [string, string, string][] = [
@@ -440,6 +476,11 @@ const rows: [string, string, string][] = [
 ];
 const w0 = Math.max(...rows.map((r) => r[0].length));
 console.log(`\nDemo product page (${product.replace(stack.demo, '')}), Chromium ${browser.version?.() ?? ''}`);
+console.log(
+  SEPARATE_ASSETS
+    ? 'The bundle from an origin of its own, as a CDN serves it (BENCH_ASSETS=api: from the API origin)'
+    : 'The bundle from the API origin (BENCH_ASSETS=api): chunks and API requests share six HTTP/1.1 connections',
+);
 console.log(`${'metric'.padEnd(w0)}  ${'first visit'.padStart(14)}  ${'return visit'.padStart(14)}`);
 for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(14)}  ${c.padStart(14)}`);
 if (phone) {
@@ -482,7 +523,7 @@ writeFileSync(
   JSON.stringify(
     {
       date: new Date().toISOString(),
-      page: { url: product, first, again },
+      page: { url: product, bundleOrigin: SEPARATE_ASSETS ? 'own (CDN)' : 'API', first, again },
       phone: phone && { profile: PROFILE, floor: FLOOR_DEFINITION, ...phone },
       emulator: loads,
     },

@@ -54,11 +54,17 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+export interface StackOptions {
+  catalog?: 'v1' | 'v3';
+  /** Where the demo's pages load the bundle from (default: the emulator's `/inlay`); the bench names a CDN's origin. */
+  assetsBase?: string;
+}
+
 /**
  * Emulator (in-memory SQLite, serving the built bundle, dev mode: the tests read its mailbox and inject faults) +
  * demo storefront + fixture origin, on free ports.
  */
-export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   // the fixture origin binds port 0 itself; its pages are set later
   const pages = new Map<string, { html: string; headers: OutgoingHttpHeaders }>();
   const fixtureServer: Server = createServer((req, res) => {
@@ -97,7 +103,7 @@ export async function startStack(opts: { catalog?: 'v1' | 'v3' } = {}): Promise<
 }
 
 /** The emulator and the demo on `demoPort`; the emulator is closed again if the demo cannot listen. */
-async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: { catalog?: 'v1' | 'v3' }) {
+async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: StackOptions) {
   const demoOrigin = `http://127.0.0.1:${demoPort}`;
   // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
   const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
@@ -122,6 +128,7 @@ async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: { ca
     demo = await startDemo({
       port: demoPort,
       apiBase: emulator.url,
+      ...(opts.assetsBase ? { assetsBase: opts.assetsBase } : {}),
       hostedBase: emulator.hostedUrl,
       admin,
       allowedOrigins: [demoOrigin, fixtureOrigin],

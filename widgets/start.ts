@@ -120,9 +120,9 @@ export function start(data: Record<string, string | undefined>, base?: string): 
   // the page's language pack, when not English: with the core, not after it
   const lang = data.locale || document.documentElement.lang || navigator.language;
   preload(`lang:${lang.slice(0, 2).toLowerCase()}`); // the packs' languages have two-letter codes
-  // The first Intl formatter loads the locale's data (≈ 40 ms of CPU, 40 to 90 ms on a slow phone): load it while the
-  // page waits for the token and the chunks, when the page is idle, not in the first render that formats a number (on
-  // a phone that render came before the carousel's first request). Not a task of its own ahead of the token's answer.
+  // The first Intl formatter loads the locale's data (≈ 40 ms of CPU, 40 to 150 ms on a slow phone): load it in the
+  // first idle moment, while the page waits for the token and the chunks and the main thread has nothing else to do,
+  // not in the first render that formats a number (on a phone that render came before the carousel's first request).
   (window.requestIdleCallback ?? setTimeout)(() => {
     try {
       new Intl.NumberFormat(lang);

@@ -97,10 +97,12 @@ const cdn = createServer((req, res) => {
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.on('error', () => res.destroy()); // the emulator reset mid-body: the browser sees it fail, not hang
       answer.pipe(res);
     },
   );
-  forward.on('error', () => res.headersSent || res.writeHead(502).end());
+  forward.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  res.on('close', () => res.writableFinished || forward.destroy()); // the browser gave up: so does the forward
   req.pipe(forward);
 });
 await new Promise<void>((r) => cdn.listen(0, '127.0.0.1', () => r()));

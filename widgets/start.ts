@@ -16,7 +16,7 @@ export const EARLY_READ_TIMEOUT_MS = 15_000;
 
 /**
  * The page's first reads, sent by the loader as soon as its visitor token has answered rather than once the core has
- * arrived and run (on a phone, the token answers about 0.25 s before the core can ask): per read, the tags whose
+ * arrived and run (on a phone, the token answers about 0.2 s before the core can ask): per read, the tags whose
  * elements make it as they start (those not `loading="lazy"`) and its path. The core asks for each of them with that
  * very token, and takes the loader's answer instead (core/client.ts `adoptEarly`). The paths are the core's (core/ops;
  * a test keeps them equal). The catalog's version is asked for by an element's product read, unless the page names its
@@ -129,7 +129,7 @@ export function start(data: Record<string, string | undefined>, base?: string): 
       new Intl.DateTimeFormat(lang);
       new Intl.PluralRules(lang);
     } catch {
-      /* not a language tag: the core says so */
+      /* not a language tag Intl takes: nothing to warm */
     }
   });
   try {

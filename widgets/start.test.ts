@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_READ_TIMEOUT_MS, earlyToken, LOADER_API_BASE } from './start.ts';
 import { DEFAULT_API_BASE, REQUEST_TIMEOUT_MS } from '../core/constants.ts';
 import { api } from '../core/urls.ts';
+import { storageKey } from '../core/storage.ts';
+import { tokenStorageKey } from '../core/auth/tokens.ts';
 
 describe('the loader’s early token request', () => {
   const fetch = vi.fn(async () => new Response('{}'));
@@ -31,9 +33,10 @@ describe('the loader’s early token request', () => {
   });
 
   it('sends nothing when tokens are stored (the core uses or renews them), or the configuration is not usable', () => {
-    localStorage.setItem('inlay.tokens.demo', '{}');
+    // the core's own keys: the loader's copies of them must not drift
+    localStorage.setItem(tokenStorageKey('demo'), '{}');
     expect(start({ clientId: 'demo' })).toBeUndefined();
-    sessionStorage.setItem('inlay.tokens.s', '{}');
+    sessionStorage.setItem(tokenStorageKey('s'), '{}');
     expect(start({ clientId: 's', tokenStorage: 'session' })).toBeUndefined();
     expect(start({ clientId: '' })).toBeUndefined();
     expect(start({ clientId: 'x', apiBase: 'javascript:alert(1)' })).toBeUndefined();
@@ -116,7 +119,7 @@ describe('the loader’s early reads (sent with its token, before the core arriv
   });
 
   it('none while a hosted sign-in is under way (the page that finishes it reads as the member)', async () => {
-    sessionStorage.setItem('inlay.hosted.demo', '{"state":"s"}');
+    sessionStorage.setItem(storageKey('hosted', 'demo'), '{"state":"s"}'); // core/boot.ts `hostedReturn`'s key
     try {
       expect(await urlsOf('<inlay-cart></inlay-cart>', { tokenStorage: 'memory' })).toEqual([]);
     } finally {

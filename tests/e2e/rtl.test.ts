@@ -143,6 +143,10 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     await w.page.goto(`${env.stack.demo}/products/camp-lantern?dir=rtl`);
     const photo = await w.page.locator('.product-media img').getAttribute('src');
     expect(photo).toMatch(/^http/);
+    // the reviews shown, so their answer is still waiting to be written (a second, PERSIST_WRITE_DELAY_MS) when the
+    // page reloads
+    await showReviews(w.page);
+    await w.page.locator('inlay-reviews article').first().waitFor();
     insertReview(env.stack.emulator.db, {
       namespace: 'stores',
       entityId: seedIds.products['camp-lantern']!,
@@ -158,8 +162,10 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
       nowIso: new Date().toISOString(),
     });
     // written straight into the database, behind the widgets' back: the reads kept from the first load (fresh for
-    // 60 s) would hide it on the reload, as they would for any change made outside Inlay
-    await w.page.evaluate(() =>
+    // 60 s) would hide it on the reload, as they would for any change made outside Inlay. They are dropped as the
+    // reloaded page starts, not before the reload: the first page writes what it read as it goes (pagehide,
+    // core/stores/persisted.ts), after any clearing done from the test.
+    await w.page.addInitScript(() =>
       Object.keys(localStorage)
         .filter((k) => k.startsWith('inlay.cache.'))
         .forEach((k) => localStorage.removeItem(k)),

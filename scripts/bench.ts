@@ -389,8 +389,18 @@ if (PHONE) {
     downloadThroughput: PROFILE.downBytesPerSec,
     uploadThroughput: PROFILE.upBytesPerSec,
   });
+  // BENCH_CPUPROFILE=<file>: the first visit's main thread, sampled (a .cpuprofile: Chrome DevTools' Performance panel
+  // opens it; the bundle's source maps name the functions)
+  const profile = process.env.BENCH_CPUPROFILE;
+  if (profile) {
+    await mobile.cdp.send('Profiler.enable');
+    await mobile.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await mobile.cdp.send('Profiler.start');
+  }
+  const first = phoneVisit(await visit(mobile, product, 'phone, first visit'));
+  if (profile) writeFileSync(profile, JSON.stringify((await mobile.cdp.send('Profiler.stop')).profile));
   phone = {
-    first: phoneVisit(await visit(mobile, product, 'phone, first visit')),
+    first,
     again: phoneVisit(await visit(mobile, product, 'phone, return visit')),
   };
   await mobile.context.close();

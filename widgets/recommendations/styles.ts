@@ -1,6 +1,8 @@
 /**
  * The chevron points right: "previous" turns it round, and a right-to-left page turns both.
  * One button style in the row: adding, choosing options and sold out share the shape, size and type.
+ * The cards' nested widgets keep their size before they upgrade (`.card inlay-rating`, `.card inlay-add-to-cart`): the
+ * page's reserve CSS cannot reach into this shadow root.
  */
 export const recommendationsCss = `
 :host{display:block;width:100%;min-height:412px}
@@ -25,7 +27,6 @@ gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;overscr
 -webkit-box-orient:vertical;-webkit-line-clamp:2}
 .card-link:hover .name{text-decoration:underline}
 .price{margin:0;font-weight:600}
-/* nested widgets keep their size before they upgrade (the page's reserve CSS cannot reach into this shadow root) */
 .card inlay-rating{min-height:20.88px}
 .card inlay-add-to-cart{display:block;height:44px;margin-top:auto}
 .card inlay-add-to-cart::part(button),.choose{display:flex;align-items:center;justify-content:center;width:100%;height:44px;

@@ -5,7 +5,7 @@ import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, memoryStorage, storedText } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel } from './model.ts';
 
-const net = fakeFetch((call) => {
+const platform: Parameters<typeof fakeFetch>[0] = (call) => {
   const path = new URL(call.url).pathname;
   if (path === '/oauth2/token') return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (path === '/v1/recommendations/algorithms')
@@ -24,7 +24,8 @@ const net = fakeFetch((call) => {
   if (path === '/stores-reader/v1/products/query')
     return json(200, { products: ['p1', 'p2'].map((id) => ({ id, name: `P ${id}`, slug: id })) });
   return json(404, { message: 'no cart' });
-});
+};
+const net = fakeFetch(platform);
 
 describe('<inlay-recommendations>', () => {
   it('starts its reads (the cart it leaves out) as it first renders, not a frame later (before any effect runs)', async () => {
@@ -46,5 +47,42 @@ describe('<inlay-recommendations>', () => {
     // right after it connected: no frame has passed, no answer has come
     expect($$('.card.skeleton')).toEqual([]);
     expect($$('.card .name').map((n) => n.textContent)).toEqual(['P p1', 'P p2']);
+  });
+});
+
+describe('<inlay-recommendations> images', () => {
+  const ids = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+  const six = fakeFetch((call) => {
+    const path = new URL(call.url).pathname;
+    if (path === '/v1/recommendations/get')
+      return json(200, {
+        recommendation: {
+          items: ids.map((catalogItemId) => ({ appId: 'stores', catalogItemId })),
+          algorithm: { id: 'a-bs', appId: 'stores' },
+        },
+      });
+    if (path === '/stores-reader/v1/products/query')
+      return json(200, {
+        products: ids.map((id) => ({
+          id,
+          name: `P ${id}`,
+          slug: id,
+          media: { mainMedia: { image: { url: `https://img.test/${id}.png`, width: 400, height: 400 } } },
+        })),
+      });
+    return platform(call, 0);
+  });
+
+  it('the first four cards’ images load with the cards, the others once near (lazy)', async () => {
+    const { $$ } = await mountWidget('inlay-recommendations', { limit: '6' }, six.fetch);
+    await vi.waitFor(() => expect($$('.card img')).toHaveLength(6));
+    expect($$('.card img').map((i) => [i.getAttribute('src'), i.getAttribute('loading')])).toEqual([
+      ['https://img.test/p1.png', null],
+      ['https://img.test/p2.png', null],
+      ['https://img.test/p3.png', null],
+      ['https://img.test/p4.png', null],
+      ['https://img.test/p5.png', 'lazy'],
+      ['https://img.test/p6.png', 'lazy'],
+    ]);
   });
 });

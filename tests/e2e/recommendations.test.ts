@@ -20,16 +20,18 @@ describe('<inlay-recommendations> on the demo', () => {
     const names = await region.locator('.name').allTextContents();
     expect(names).not.toContain('Enamel Camp Mug');
     expect(names[0]).toBe('Cast-Iron Skillet');
-    // images reserve their space and load lazily
-    const img = await region
+    // images reserve their space; the first four load with the cards, the others lazily
+    const imgs = await region
       .locator('img')
-      .first()
-      .evaluate((i) => ({
-        w: i.getAttribute('width'),
-        h: i.getAttribute('height'),
-        loading: i.getAttribute('loading'),
-      }));
-    expect(img).toEqual({ w: '800', h: '800', loading: 'lazy' });
+      .evaluateAll((all) =>
+        all.map((i) => ({
+          w: i.getAttribute('width'),
+          h: i.getAttribute('height'),
+          loading: i.getAttribute('loading'),
+        })),
+      );
+    expect(imgs.map((i) => i.loading)).toEqual([null, null, null, null, 'lazy', 'lazy', 'lazy']);
+    expect(imgs[0]).toMatchObject({ w: '800', h: '800' });
     // one recommendation call and one catalog call for the whole carousel
     const recs = w.requests.filter((u) => u.endsWith('/v1/recommendations/get'));
     const catalog = w.requests.filter((u) => u.endsWith('/stores-reader/v1/products/query'));

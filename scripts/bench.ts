@@ -390,17 +390,21 @@ if (PHONE) {
     uploadThroughput: PROFILE.upBytesPerSec,
   });
   // BENCH_CPUPROFILE=<file>: the first visit's main thread, sampled (a .cpuprofile: Chrome DevTools' Performance panel
-  // opens it; the bundle's source maps name the functions)
+  // opens it; functions keep their minified names, with each one's script, line and column). Sampling slows the
+  // throttled page a little: that run's timings are not comparable with unprofiled ones.
   const profile = process.env.BENCH_CPUPROFILE;
   if (profile) {
     await mobile.cdp.send('Profiler.enable');
     await mobile.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await mobile.cdp.send('Profiler.start');
   }
-  const first = phoneVisit(await visit(mobile, product, 'phone, first visit'));
-  if (profile) writeFileSync(profile, JSON.stringify((await mobile.cdp.send('Profiler.stop')).profile));
+  const phoneFirst = phoneVisit(await visit(mobile, product, 'phone, first visit'));
+  if (profile) {
+    writeFileSync(profile, JSON.stringify((await mobile.cdp.send('Profiler.stop')).profile));
+    await mobile.cdp.send('Profiler.disable');
+  }
   phone = {
-    first,
+    first: phoneFirst,
     again: phoneVisit(await visit(mobile, product, 'phone, return visit')),
   };
   await mobile.context.close();

@@ -21,16 +21,14 @@ describe('<inlay-recommendations> on the demo', () => {
     expect(names).not.toContain('Enamel Camp Mug');
     expect(names[0]).toBe('Cast-Iron Skillet');
     // images reserve their space; the first four load with the cards, the others lazily
-    const imgs = await region
-      .locator('img')
-      .evaluateAll((all) =>
-        all.map((i) => ({
-          w: i.getAttribute('width'),
-          h: i.getAttribute('height'),
-          loading: i.getAttribute('loading'),
-        })),
-      );
-    expect(imgs.map((i) => i.loading)).toEqual([null, null, null, null, 'lazy', 'lazy', 'lazy']);
+    const imgs = await region.locator('img').evaluateAll((all) =>
+      all.map((i) => ({
+        w: i.getAttribute('width'),
+        h: i.getAttribute('height'),
+        loading: i.getAttribute('loading'),
+      })),
+    );
+    expect(imgs.map((i) => i.loading)).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);
     expect(imgs[0]).toMatchObject({ w: '800', h: '800' });
     // one recommendation call and one catalog call for the whole carousel
     const recs = w.requests.filter((u) => u.endsWith('/v1/recommendations/get'));

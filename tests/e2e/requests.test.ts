@@ -4,7 +4,6 @@ import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api, memberTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
-import { PERSIST_WRITE_DELAY_MS } from '../../core/constants.ts';
 
 /**
  * Platform requests per demo page, first visit and return visit (a reload within the freshness window), as exact
@@ -86,9 +85,10 @@ async function firstAndReturn(w: WatchedPage, url: string) {
 
 /** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
 const age = async (page: Page, ms: number) => {
-  // time passes: the page's kept reads are written by then (a second after a read, core/stores/persisted.ts)
-  await page.waitForTimeout(PERSIST_WRITE_DELAY_MS + 200);
   await page.evaluate((ms) => {
+    // the page's reads not written yet (a second after a read, core/stores/persisted.ts) are written now, as when the
+    // page goes away: written after the ageing, they would put their own times back
+    dispatchEvent(new PageTransitionEvent('pagehide'));
     for (const k of Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.'))) {
       const v = JSON.parse(localStorage.getItem(k)!) as { e: Record<string, { t: number }> };
       for (const e of Object.values(v.e)) e.t -= ms;
@@ -241,8 +241,12 @@ describe('a reload after a change shows the change, not the copy kept across pag
       const created = w.page.waitForResponse(
         (r) => r.url().endsWith('/reviews/v1/reviews') && r.request().method() === 'POST' && r.status() === 200,
       );
+      // the page reads the list again once it has dropped its kept copies (widgets/reviews/model.ts `refresh`): a
+      // reload before that would find them
+      const refreshed = w.page.waitForRequest((r) => r.url().endsWith('/reviews/v1/reviews/query'));
       await reviews.getByRole('button', { name: 'Submit review' }).click();
       await created;
+      await refreshed;
       await w.page.reload();
       await showReviews(w.page);
     } finally {

@@ -77,10 +77,10 @@ describe('<inlay-recommendations> images', () => {
     const { $$ } = await mountWidget('inlay-recommendations', { limit: '6' }, six.fetch);
     await vi.waitFor(() => expect($$('.card img')).toHaveLength(6));
     expect($$('.card img').map((i) => [i.getAttribute('src'), i.getAttribute('loading')])).toEqual([
-      ['https://img.test/p1.png', null],
-      ['https://img.test/p2.png', null],
-      ['https://img.test/p3.png', null],
-      ['https://img.test/p4.png', null],
+      ['https://img.test/p1.png', 'eager'],
+      ['https://img.test/p2.png', 'eager'],
+      ['https://img.test/p3.png', 'eager'],
+      ['https://img.test/p4.png', 'eager'],
       ['https://img.test/p5.png', 'lazy'],
       ['https://img.test/p6.png', 'lazy'],
     ]);

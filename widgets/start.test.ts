@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_TIMEOUT_MS, earlyToken, LOADER_API_BASE } from './start.ts';
+import { EARLY_READ_TIMEOUT_MS, earlyToken, LOADER_API_BASE, pageLanguage } from './start.ts';
 import { DEFAULT_API_BASE, REQUEST_TIMEOUT_MS } from '../core/constants.ts';
 import { api } from '../core/urls.ts';
 import { storageKey } from '../core/storage.ts';
@@ -169,5 +169,23 @@ describe('the loader’s early reads (sent with its token, before the core arriv
         return base + o.path;
       }),
     );
+  });
+});
+
+describe('the page’s language as the loader sees it', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.documentElement.removeAttribute('lang');
+  });
+
+  it('is the script’s data-locale, else <html lang>, else the browser’s, else English (a browser without one)', () => {
+    document.documentElement.lang = 'de';
+    expect(pageLanguage({ locale: 'fr-CA' })).toBe('fr-CA');
+    expect(pageLanguage({})).toBe('de');
+    document.documentElement.removeAttribute('lang');
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-MX');
+    expect(pageLanguage({})).toBe('es-MX');
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(undefined as never);
+    expect(pageLanguage({})).toBe('en');
   });
 });

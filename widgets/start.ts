@@ -94,6 +94,11 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
   return { url, body, response, reads: { urls, sent } };
 }
 
+/** The page's language as the loader sees it: the script's `data-locale`, `<html lang>`, the browser's, or English. */
+export const pageLanguage = (data: Record<string, string | undefined>): string =>
+  // (navigator.language is missing in some embedded browsers)
+  data.locale || document.documentElement.lang || navigator.language || 'en';
+
 /**
  * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
  * import each widget's chunk when its tag is (or later becomes) part of the document, or, when every element of the
@@ -118,7 +123,7 @@ export function start(data: Record<string, string | undefined>, base?: string): 
   const early = earlyToken(data);
   preload('');
   // the page's language pack, when not English: with the core, not after it
-  const lang = data.locale || document.documentElement.lang || navigator.language;
+  const lang = pageLanguage(data);
   preload(`lang:${lang.slice(0, 2).toLowerCase()}`); // the packs' languages have two-letter codes
   // The first Intl formatter loads the locale's data (≈ 40 ms of CPU, 40 to 150 ms on a slow phone): load it in the
   // first idle moment, while the page waits for the token and the chunks and the main thread has nothing else to do,

@@ -53,6 +53,15 @@ export interface LayoutOptions {
   pageScript?: boolean;
 }
 
+/**
+ * The connection to the platform's API opened while the page parses, as README's snippet advises: the loader's first
+ * request (the visitor token) comes only once the loader has arrived and run. `crossorigin`: the token's CORS
+ * preflight, sent without credentials, is the request that can use it (Chromium keeps credentialed connections apart).
+ */
+export function apiPreconnect(ctx: PageContext): Raw {
+  return html`<link rel="preconnect" href="${new URL(ctx.apiBase).origin}" crossorigin>`;
+}
+
 /** The one tag a site adds: the ES loader, or the classic bundle when the page asks for it. */
 export function inlayScript(ctx: PageContext): Raw {
   const companion = ctx.companion ? html` data-companion="${ctx.companion}"` : '';
@@ -69,6 +78,7 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${apiPreconnect(ctx)}
 <title>${title}</title>
 <meta name="description" content="${opts.description ?? 'Goods for slow mornings and long evenings outdoors.'}">
 <link rel="icon" href="${icon}" type="image/svg+xml">

@@ -155,6 +155,16 @@ describe('the demo host serves its files like a real store', () => {
     expect((await get('/csp/enamel-camp-mug')).headers['content-security-policy']).toContain("style-src 'self'");
   });
 
+  it('opens the connection to the API while a page parses, ahead of the loader (README, The snippet)', async () => {
+    for (const page of ['/', '/products/enamel-camp-mug', '/spa']) {
+      const { body } = await get(page);
+      const head = body.slice(0, body.indexOf('</head>'));
+      const hint = `<link rel="preconnect" href="${new URL(emu.url).origin}" crossorigin>`;
+      expect(head, page).toContain(hint);
+      expect(head.indexOf(hint), page).toBeLessThan(head.indexOf('loader.js'));
+    }
+  });
+
   it('serves /inlay-reserve.css and the hostile sheets the same way', async () => {
     const v = version(reserveCss);
     const r = await get(`/inlay-reserve.css?v=${v}`, { 'Accept-Encoding': 'br' });

@@ -1,6 +1,6 @@
 import { html, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
-import { inlayScript, priceOf, type PageContext } from './pages.ts';
+import { apiPreconnect, inlayScript, priceOf, type PageContext } from './pages.ts';
 import { assetHref } from './assets.ts';
 
 /** What the client-side router needs of a product (the rest comes from the widgets themselves). */
@@ -43,6 +43,7 @@ export function spaPage(ctx: PageContext, products: Product[]): Raw {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${apiPreconnect(ctx)}
 <title>Fernwood Supply Co. · single-page shop</title>
 <link rel="icon" href="${assetHref('/favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assetHref('/demo.css')}">

@@ -97,8 +97,18 @@ if (form && code && copy && status && preview) {
     return tag + '></script>';
   }
 
+  /**
+   * The connection to the platform's API, opened while the page parses: the loader's first request (the visitor token)
+   * goes out only once the loader has arrived and run (README, The snippet). None for a base the loader would refuse.
+   */
+  function preconnect() {
+    const input = form.querySelector('[data-config="api-base"]');
+    const base = config('api-base') || input?.placeholder || '';
+    return httpUrl(base) ? [`<link rel="preconnect" href="${esc(new URL(base).origin)}" crossorigin>`] : [];
+  }
+
   function snippet() {
-    const lines = [scriptTag()];
+    const lines = [...preconnect(), scriptTag()];
     const chosen = tokens();
     if (chosen.length) lines.push('<style>', ':root {', ...chosen.map(([n, v]) => `  ${n}: ${v};`), '}', '</style>');
     for (const w of widgets) {

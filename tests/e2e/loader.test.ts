@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, requireChromium } from '../helpers/chromium.ts';
 import { openPage } from '../helpers/browser.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
@@ -268,6 +273,56 @@ describe('loader', () => {
     expect(firstAt).toBeLessThan(t.coreEnd!);
     expect(w.errors).toEqual([]);
     await w.context.close();
+  });
+
+  it('a page’s preconnect to the API serves the token’s CORS preflight: its connection is not opened on the way', async () => {
+    // A regular profile each time (Chromium ignores preconnect hints in an incognito context, and a context keeps its
+    // connections for the next page): the same page with and without the hint.
+    const preflightReused = async (head: string, path: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'inlay-preconnect-'));
+      const context = await chromium.launchPersistentContext(dir, {
+        executablePath: requireChromium(),
+        args: CHROMIUM_ARGS,
+        headless: true,
+      });
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        const reused = new Promise<boolean>((resolve) =>
+          cdp.on('Network.responseReceived', (e) => {
+            if (e.type === 'Preflight' && e.response.url === `${env.stack.api}/oauth2/token`)
+              resolve(e.response.connectionReused);
+          }),
+        );
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        // The bundle from another origin than the API's, as from a CDN (a connection of its own), its tag added 0.3 s
+        // after the page has parsed: on a phone the loader runs round trips after the hint (here both are instant).
+        const loader = {
+          src: `${env.stack.api.replace('127.0.0.1', 'localhost')}/inlay/loader.js`,
+          api: env.stack.api,
+        };
+        const later = `<script>setTimeout(() => {
+          const s = Object.assign(document.createElement('script'), { type: 'module', src: ${JSON.stringify(loader.src)} });
+          Object.assign(s.dataset, { clientId: 'demo-client', apiBase: ${JSON.stringify(loader.api)} });
+          document.head.append(s);
+        }, 300)</script>`;
+        await page.goto(env.stack.fixtures.page(path, doc(head + later, '<inlay-cart></inlay-cart>')));
+        const answer = await reused;
+        await page.locator('inlay-cart').getByRole('button').first().waitFor();
+        expect(errors).toEqual([]);
+        return answer;
+      } finally {
+        await context.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(await preflightReused('', '/no-preconnect')).toBe(false);
+    // what README's snippet and the demo's pages put first
+    const hint = `<link rel="preconnect" href="${env.stack.api}" crossorigin>`;
+    expect(await preflightReused(hint, '/preconnect')).toBe(true);
   });
 
   it('reads the page’s cart as the core starts, not once the cart’s own chunk has arrived and rendered, and once', async () => {

@@ -76,6 +76,8 @@ describe('"Get the snippet" page', () => {
     await w.page.getByLabel(/^Corner radius/).fill('4');
 
     const expected = [
+      // the API's connection opened while the page parses (the loader's first request waits for the loader)
+      `<link rel="preconnect" href="${env.stack.api}" crossorigin>`,
       // pinned by default: the version's folder, its SRI value and crossorigin
       `<script type="module" src="${env.stack.api}/inlay/${version}/loader.js" integrity="${SRI.loader}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}" data-locale="fr"></script>`,
       '<style>',
@@ -160,7 +162,7 @@ describe('"Get the snippet" page', () => {
     await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
     await w.page.getByLabel(/inlay\.js/).check();
     const snippet = (await code(w.page).textContent())!;
-    expect(snippet.split('\n')[0]).toBe(
+    expect(snippet.split('\n')[1]).toBe(
       `<script src="${env.stack.api}/inlay/${version}/inlay.js" integrity="${SRI.inlay}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`,
     );
     await w.context.close();
@@ -211,7 +213,7 @@ describe('"Get the snippet" page', () => {
     await w.page.goto(env.stack.demo + '/snippet');
     expect((await api(env.stack.emulator, '/_dev/faults')).json.faults).toEqual([]); // the page's render met it
     await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
-    expect((await code(w.page).textContent())!.split('\n')[0]).toBe(
+    expect((await code(w.page).textContent())!.split('\n')[1]).toBe(
       `<script type="module" src="${env.stack.api}/inlay/loader.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`,
     );
     expect(await w.page.getByRole('radio', { name: /^Pinned/ }).count()).toBe(0);
@@ -249,6 +251,8 @@ describe('"Get the snippet" page', () => {
     const mug = seedIds.products['enamel-camp-mug']!;
     expect(await code(w.page).textContent()).toBe(
       [
+        // the real platform's API (no data-api-base)
+        '<link rel="preconnect" href="https://www.wixapis.com" crossorigin>',
         `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="site-&quot;app&quot;"></script>`,
         '<inlay-cart thank-you-url="/thanks?a=1&amp;b=&lt;2&gt;"></inlay-cart>',
         `<inlay-back-in-stock product-id="${mug}" variant-id="${variant}"></inlay-back-in-stock>`,
@@ -273,7 +277,7 @@ describe('"Get the snippet" page', () => {
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.demo + '/snippet');
     await expect.poll(() => code(w.page).textContent()).toContain('loader.js');
-    const first = async () => (await code(w.page).textContent())!.split('\n')[0]!;
+    const first = async () => (await code(w.page).textContent())!.split('\n')[1]!;
     const base = `<script type="module" src="${env.stack.api}/inlay/${version}/loader.js" integrity="${SRI.loader}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"`;
     expect(await first()).toBe(`${base}></script>`);
     const companion = w.page.getByLabel(/^Site companion data-companion/);

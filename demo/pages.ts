@@ -55,8 +55,9 @@ export interface LayoutOptions {
 
 /**
  * The connection to the platform's API opened while the page parses, as README's snippet advises: the loader's first
- * request (the visitor token) comes only once the loader has arrived and run. `crossorigin`: the token's CORS
- * preflight, sent without credentials, is the request that can use it (Chromium keeps credentialed connections apart).
+ * request (the visitor token) goes out only once the loader has arrived and run. What uses it is the token's CORS
+ * preflight (with `crossorigin`; without it, not); the token request itself still opens its own connection (Chromium
+ * keeps preflights' connections apart).
  */
 export function apiPreconnect(ctx: PageContext): Raw {
   return html`<link rel="preconnect" href="${new URL(ctx.apiBase).origin}" crossorigin>`;

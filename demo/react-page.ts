@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { html, raw, type Raw } from './html.ts';
 import type { Product } from './catalog.ts';
-import { priceOf, type PageContext } from './pages.ts';
+import { apiPreconnect, priceOf, type PageContext } from './pages.ts';
 import { assetHref } from './assets.ts';
 
 const built = fileURLToPath(new URL('../dist/react-demo/', import.meta.url));
@@ -48,6 +48,7 @@ export async function reactPage(ctx: PageContext, product: Product): Promise<Raw
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${apiPreconnect(ctx)}
 <title>${product.name} · React demo · Fernwood Supply Co.</title>
 <link rel="icon" href="${assetHref('/favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assetHref('/demo.css')}">

@@ -51,6 +51,8 @@ export async function startDemo(
   opts: DemoOptions,
 ): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
   const host = opts.host ?? '127.0.0.1';
+  // the pages name its origin (preconnect, the strict CSP): an absolute http(s) URL, or the demo does not start
+  if (!/^https?:$/.test(new URL(opts.apiBase).protocol)) throw new Error(`apiBase must be http(s): ${opts.apiBase}`);
   const catalog = createCatalog(opts.apiBase, opts.clientId, opts.admin);
   const base: Omit<PageContext, 'collections'> = {
     apiBase: opts.apiBase,

@@ -178,7 +178,7 @@ describe('the page’s language as the loader sees it', () => {
     document.documentElement.removeAttribute('lang');
   });
 
-  it('is the script’s data-locale, else <html lang>, else the browser’s, else English (a browser without one)', () => {
+  it('is the script’s data-locale, else <html lang>, else the browser’s, else English (none reported)', () => {
     document.documentElement.lang = 'de';
     expect(pageLanguage({ locale: 'fr-CA' })).toBe('fr-CA');
     expect(pageLanguage({})).toBe('de');

@@ -206,7 +206,9 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
       expect(await overflows(w.page)).toBe(false);
       // the snippet page: code stays left to right (an HTML tag would otherwise read "script ...>" with "<" at its end)
       await w.page.goto(`${env.stack.demo}/snippet?dir=rtl`);
-      await expect.poll(() => w.page.locator('#snippet-code').textContent()).toMatch(/^<script /);
+      await expect
+        .poll(() => w.page.locator('#snippet-code').textContent())
+        .toMatch(/^<link rel="preconnect" [^\n]+\n<script /);
       // the opening "<" is drawn at the block's left edge
       const lt = await w.page.locator('#snippet-code').evaluate((e) => {
         const r = document.createRange();

@@ -113,8 +113,13 @@ export async function send(
   let res: Response;
   let text: string;
   try {
-    // A Blob (an upload's bytes) goes as is; anything else as JSON.
-    const payload = body === undefined || body instanceof Blob ? body : JSON.stringify(body);
+    // A Blob (an upload's bytes) goes as is, a form (URLSearchParams) as its text; anything else as JSON.
+    const payload =
+      body === undefined || body instanceof Blob
+        ? body
+        : body instanceof URLSearchParams
+          ? String(body)
+          : JSON.stringify(body);
     res = await f(url, { method, headers, body: payload, signal: ctrl.signal });
     text = await res.text();
   } catch (cause) {

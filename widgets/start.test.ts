@@ -22,12 +22,16 @@ describe('the loader’s early token request', () => {
   it('asks for a visitor token at once when this browser holds no tokens for the client', async () => {
     const e = start({ clientId: ' demo ', apiBase: 'https://api.example/' });
     expect(e?.url).toBe('https://api.example/oauth2/token');
-    expect(JSON.parse(e!.body)).toEqual({ clientId: 'demo', grantType: 'anonymous' });
-    expect(fetch).toHaveBeenCalledWith('https://api.example/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"clientId":"demo","grantType":"anonymous"}',
-    });
+    // a form, as the core sends it: a CORS-safelisted type, so no preflight goes before it
+    expect(e!.body).toBe('clientId=demo&grantType=anonymous');
+    expect(fetch).toHaveBeenCalledWith('https://api.example/oauth2/token', { method: 'POST', body: expect.anything() });
+    const sent = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    // (a URLSearchParams body: fetch sends it as application/x-www-form-urlencoded;charset=UTF-8)
+    expect(sent.body).toBeInstanceOf(URLSearchParams);
+    expect(String(sent.body)).toBe('clientId=demo&grantType=anonymous');
+    expect(new Request('https://api.example/', sent).headers.get('content-type')).toMatch(
+      /^application\/x-www-form-urlencoded/,
+    );
     expect(start({ clientId: 'demo' })?.url).toBe(`${DEFAULT_API_BASE}/oauth2/token`);
     expect(start({ clientId: 'demo', tokenStorage: 'memory' })).toBeDefined();
   });

@@ -55,8 +55,10 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
     return; // storage blocked: leave it to the core
   }
   const url = `${base}/oauth2/token`;
-  const body = JSON.stringify({ clientId, grantType: 'anonymous' });
-  const response = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  // a form, as the core sends it (core/api/oauth.ts): no CORS preflight before it (fetch names its content type)
+  const form = new URLSearchParams({ clientId, grantType: 'anonymous' });
+  const body = String(form);
+  const response = fetch(url, { method: 'POST', body: form });
   response.catch(() => undefined); // the core reports a failure when it asks for the answer
   const urls = EARLY_READS.filter(
     ([tags, path]) =>

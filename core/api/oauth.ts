@@ -20,9 +20,13 @@ export type TokenRequest =
   | { grantType: 'authorization_code'; code: string; codeVerifier: string; redirectUri?: string };
 
 const PREFIX = 'Failed to fetch tokens from OAuth API';
+/** The token request's content type (the loader's early one sends the same: widgets/start.ts). */
+export const FORM = 'application/x-www-form-urlencoded';
 
 /**
- * `POST {apiBase}/oauth2/token` with JSON `{clientId, grantType, …}`. A non-200 answer throws an
+ * `POST {apiBase}/oauth2/token` with `{clientId, grantType, …}`, form-urlencoded: a CORS-safelisted content type, so
+ * the browser sends it without a preflight (one round trip less before the page's first data; the platform takes the
+ * same names in a form or in JSON, wire-protocol §1 and docs/wire.md). A non-200 answer throws an
  * `InlayApiError` whose message is the SDK's `Failed to fetch tokens from OAuth API: <statusText>.
  * request id: <id>. Response: <json>`. The body is never logged: it holds tokens.
  */
@@ -36,8 +40,8 @@ export async function requestTokens(
       opts.fetch ?? globalThis.fetch.bind(globalThis),
       'POST',
       opts.apiBase + api.token.path,
-      { 'Content-Type': 'application/json' },
-      { clientId: opts.clientId, ...req },
+      { 'Content-Type': FORM },
+      new URLSearchParams({ clientId: opts.clientId, ...req }),
       opts.timeoutMs,
     );
   } catch (e) {

@@ -53,6 +53,9 @@ describe('token lifecycle', () => {
       method: 'POST',
       body: { clientId: 'demo-client', grantType: 'anonymous' },
     });
+    // a form: a CORS-safelisted content type (no preflight before it), the platform's same names (wire-protocol §1)
+    expect(calls[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(calls[0]!.raw).toBe('clientId=demo-client&grantType=anonymous');
     expect(calls[0]!.headers.authorization).toBeUndefined();
     const expected = {
       accessToken: { value: 'access-1', expiresAt: T0 + 14400 },

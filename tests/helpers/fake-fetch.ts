@@ -37,7 +37,13 @@ export function fakeFetch(handler: Handler) {
       url: String(input),
       method: init.method ?? 'GET',
       headers,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON, or a form (the token requests) as an object of its fields
+      body:
+        typeof init.body !== 'string'
+          ? undefined
+          : new Headers(init.headers).get('content-type')?.startsWith('application/x-www-form-urlencoded')
+            ? Object.fromEntries(new URLSearchParams(init.body))
+            : JSON.parse(init.body),
       signal: init.signal,
       credentials: init.credentials,
       raw: init.body,

@@ -56,7 +56,7 @@ export interface LayoutOptions {
 /**
  * The connection to the platform's API opened while the page parses, as README's snippet advises: the loader's first
  * request, the visitor token (a form: no CORS preflight before it), goes out only once the loader has arrived and
- * run, and goes on this connection (with `crossorigin`; without it, not); the first reads follow on it.
+ * run, and goes on this connection (with `crossorigin`; without it, not).
  */
 export function apiPreconnect(ctx: PageContext): Raw {
   return html`<link rel="preconnect" href="${new URL(ctx.apiBase).origin}" crossorigin>`;

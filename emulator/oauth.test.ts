@@ -61,13 +61,27 @@ describe('POST /oauth2/token', () => {
       expect(visitor(a.access)).not.toBe(visitor(b.access));
     });
 
-    it('accepts application/x-www-form-urlencoded with the same names', async () => {
-      const r = await api(emu, '/oauth2/token', {
-        body: new URLSearchParams({ clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      });
+    it('accepts application/x-www-form-urlencoded with the same names (what the widgets send), for each grant', async () => {
+      const form = (fields: Record<string, string>, type = 'application/x-www-form-urlencoded') =>
+        api(emu, '/oauth2/token', { body: String(new URLSearchParams(fields)), headers: { 'Content-Type': type } });
+      const r = await form({ clientId: DEMO_CLIENT_ID, grantType: 'anonymous' });
       expect(r.status).toBe(200);
       expect(r.json.access_token).toBeTypeOf('string');
+      // as a browser's fetch names a URLSearchParams body
+      const renewed = await form(
+        { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refreshToken: r.json.refresh_token },
+        'application/x-www-form-urlencoded;charset=UTF-8',
+      );
+      expect(renewed.status).toBe(200);
+      expect(renewed.json.access_token).toBeTypeOf('string');
+      // refused alike as a form: a code that was never issued, a verifier of the wrong form
+      const code = await form({
+        clientId: DEMO_CLIENT_ID,
+        grantType: 'authorization_code',
+        code: 'nope',
+        codeVerifier: 'undefined',
+      });
+      expect(code.status).toBe(400);
     });
 
     it('refuses an unknown client', async () => {

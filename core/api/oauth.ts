@@ -20,7 +20,7 @@ export type TokenRequest =
   | { grantType: 'authorization_code'; code: string; codeVerifier: string; redirectUri?: string };
 
 const PREFIX = 'Failed to fetch tokens from OAuth API';
-/** The token request's content type (the loader's early one sends the same: widgets/start.ts). */
+/** The token request's content type (the loader's early one sends the same form: widgets/start.ts). */
 export const FORM = 'application/x-www-form-urlencoded';
 
 /**
@@ -41,7 +41,10 @@ export async function requestTokens(
       'POST',
       opts.apiBase + api.token.path,
       { 'Content-Type': FORM },
-      new URLSearchParams({ clientId: opts.clientId, ...req }),
+      // (a field left undefined is left out, as JSON would)
+      new URLSearchParams(
+        Object.entries({ clientId: opts.clientId, ...req }).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
       opts.timeoutMs,
     );
   } catch (e) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
 import { createTokenManager, tokenStorageKey, type TokenManagerOptions, type Tokens } from './tokens.ts';
+import { requestTokens } from '../api/oauth.ts';
 import { deferred, fakeFetch, json, memoryStorage, serialLocks } from '../../tests/helpers/fake-fetch.ts';
 
 const config = { clientId: 'demo-client', apiBase: 'https://api.test', tokenStorage: 'local' as const };
@@ -479,5 +480,20 @@ describe('storage failures', () => {
     await a.getAccessToken();
     const b = createTokenManager({ config: mem, fetch: server.fetch, locks: null, now: () => T0 * 1000 });
     expect(b.getTokens()).toBeUndefined();
+  });
+});
+
+describe('the token request as sent', () => {
+  it('is a form of the grant’s fields; a field left undefined (a corrupt stored sign-in) is left out, not sent as text', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { access_token: 'a', refresh_token: 'r', expires_in: 60 }));
+    await requestTokens(
+      { apiBase: 'https://api.test', clientId: 'demo-client', fetch },
+      {
+        grantType: 'authorization_code',
+        code: 'c0de',
+        codeVerifier: undefined as unknown as string,
+      },
+    );
+    expect(calls[0]!.raw).toBe('clientId=demo-client&grantType=authorization_code&code=c0de');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
+import { FORM } from './api/oauth.ts';
 import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
 
 const config = {
@@ -145,7 +146,7 @@ describe('the token request the loader started (adoptEarly)', () => {
   it('another request (a different body or URL) goes to the network and leaves the early answer alone', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
     const f = adoptEarly({ url, body, response: Promise.resolve(tokenAnswer()) }, fetch);
-    const headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const headers = { 'Content-Type': FORM };
     await f(url, { method: 'POST', headers, body: 'clientId=other&grantType=anonymous' });
     await f('https://api.test/other', { method: 'POST', headers, body });
     expect(calls).toHaveLength(2);

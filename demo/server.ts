@@ -11,6 +11,7 @@ import { encodePage, hostAsset, sendAsset } from './assets.ts';
 import { createCompanion, type CompanionDeps } from '../companion/app.ts';
 import type { CompanionEnv } from '../companion/config.ts';
 import { nodeListener } from '../companion/node.ts';
+import { httpUrl } from '../core/safe-url.ts';
 import {
   accountPage,
   adminPage,
@@ -52,7 +53,7 @@ export async function startDemo(
 ): Promise<{ url: string; port: number; server: Server; close(): Promise<void> }> {
   const host = opts.host ?? '127.0.0.1';
   // the pages name its origin (preconnect, the strict CSP): an absolute http(s) URL, or the demo does not start
-  if (!/^https?:$/.test(new URL(opts.apiBase).protocol)) throw new Error(`apiBase must be http(s): ${opts.apiBase}`);
+  if (!httpUrl(opts.apiBase)) throw new Error(`apiBase must be an absolute http(s) URL: ${opts.apiBase}`);
   const catalog = createCatalog(opts.apiBase, opts.clientId, opts.admin);
   const base: Omit<PageContext, 'collections'> = {
     apiBase: opts.apiBase,

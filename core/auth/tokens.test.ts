@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
 import { createTokenManager, tokenStorageKey, type TokenManagerOptions, type Tokens } from './tokens.ts';
-import { requestTokens } from '../api/oauth.ts';
+import { FORM, requestTokens } from '../api/oauth.ts';
 import { deferred, fakeFetch, json, memoryStorage, serialLocks } from '../../tests/helpers/fake-fetch.ts';
 
 const config = { clientId: 'demo-client', apiBase: 'https://api.test', tokenStorage: 'local' as const };
@@ -55,7 +55,7 @@ describe('token lifecycle', () => {
       body: { clientId: 'demo-client', grantType: 'anonymous' },
     });
     // a form: a CORS-safelisted content type (no preflight before it), the platform's same names (wire-protocol §1)
-    expect(calls[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(calls[0]!.headers['content-type']).toBe(FORM);
     expect(calls[0]!.raw).toBe('clientId=demo-client&grantType=anonymous');
     expect(calls[0]!.headers.authorization).toBeUndefined();
     const expected = {

@@ -79,6 +79,7 @@ export const SHARED_WITH_CONSOLE = [
   'core/on-demand.ts',
   'core/safe-url.ts',
   'core/api/companion.ts',
+  'core/api/json.ts',
   'core/api/orders.ts',
   'core/stores/products.ts',
   'core/stores/session.ts',
@@ -458,7 +459,7 @@ export default defineConfig(({ mode }) => {
                       name: 'core',
                       test: (id: string) =>
                         /[\\/]node_modules[\\/]/.test(id) ||
-                        /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/.test(
+                        /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts|json\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/.test(
                           id,
                         ),
                       priority: 1,

@@ -4,6 +4,7 @@
  * (409 `PAYMENTS_CHANGED` / `ALREADY_SENT` otherwise). Owner only. Loaded with the console's payments panel only.
  */
 import { z } from 'zod/mini';
+import { textOrNumber } from './json.ts';
 import type { Http } from '../http.ts';
 
 const str = z.string();
@@ -52,7 +53,7 @@ export type Refund = z.infer<typeof refundSchema>;
 const viewShape = {
   order: z.looseObject({
     id: str,
-    number: o(z.union([str, z.number()])),
+    number: o(textOrNumber),
     paymentStatus: o(str),
     currency: o(str),
     priceSummary: o(z.looseObject({ total: o(price) })),

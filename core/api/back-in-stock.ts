@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { dictOf } from './json.ts';
 import type { Http } from '../http.ts';
 import type { Image } from './media.ts';
 import { api } from '../urls.ts';
@@ -11,7 +12,7 @@ export const stockRequestSchema = z.object({
   catalogReference: z.object({
     appId: z.string(),
     catalogItemId: z.string(),
-    options: z.optional(z.record(z.string(), z.unknown())),
+    options: z.optional(dictOf()),
   }),
 });
 export type StockRequest = z.infer<typeof stockRequestSchema>;

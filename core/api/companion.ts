@@ -6,6 +6,7 @@
  * Loaded on demand only by the widgets that use it, and only on a page that names a companion.
  */
 import { z } from 'zod/mini';
+import { dictOf } from './json.ts';
 import { createHttp, type Http } from '../http.ts';
 import type { InlayClient } from '../client.ts';
 import { httpUrl } from '../safe-url.ts';
@@ -67,7 +68,7 @@ export const me = (http: Http) =>
     schema: z.object({
       kind: z.string(),
       owner: z.boolean(),
-      features: z.optional(z.record(z.string(), z.boolean())),
+      features: z.optional(dictOf((v): v is boolean => typeof v === 'boolean')),
     }),
   });
 

@@ -6,6 +6,7 @@
  * `<inlay-cart>` widget chunk.
  */
 import { z } from 'zod/mini';
+import { dictOf, textOrNumber } from './json.ts';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
 import { api, type Operation } from '../urls.ts';
@@ -21,7 +22,7 @@ const text = z.object({ original: str, translated: o(str) });
 const lineSchema = z.object({
   id: str,
   quantity: z.number(),
-  catalogReference: z.object({ appId: str, catalogItemId: str, options: o(z.record(str, z.unknown())) }),
+  catalogReference: z.object({ appId: str, catalogItemId: str, options: o(dictOf()) }),
   productName: o(text),
   url: o(z.object({ url: o(str) })),
   price: money,
@@ -42,16 +43,14 @@ const cartSchema = z.object({
   subtotal: o(money),
   currency: o(str),
   appliedDiscounts: o(z.array(discount)),
-  revision: o(z.union([str, z.number()])),
+  revision: o(textOrNumber),
 });
 const totalsSchema = z.object({
   priceSummary: z.object({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: money }),
   appliedDiscounts: o(z.array(discount)),
   calculationErrors: o(
     z.object({
-      orderValidationErrors: o(
-        z.array(z.object({ code: o(str), description: o(str), data: o(z.record(str, z.unknown())) })),
-      ),
+      orderValidationErrors: o(z.array(z.object({ code: o(str), description: o(str), data: o(dictOf()) }))),
     }),
   ),
   shippingInfo: o(z.object({ selectedCarrierServiceOption: o(z.object({ title: o(str) })) })),

@@ -4,6 +4,7 @@
  * token verifies to, never for an id the browser names. Loaded on demand by `<inlay-account>` only.
  */
 import { z } from 'zod/mini';
+import { dictOf, textOrNumber } from './json.ts';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
 
@@ -27,7 +28,7 @@ const contactDetails = z.looseObject({ firstName: o(str), lastName: o(str), phon
 const lineSchema = z.looseObject({
   id: str,
   productName: o(text),
-  catalogReference: o(z.looseObject({ appId: str, catalogItemId: str, options: o(z.record(str, z.unknown())) })),
+  catalogReference: o(z.looseObject({ appId: str, catalogItemId: str, options: o(dictOf()) })),
   quantity: z.number(),
   price: o(money),
   totalPriceBeforeTax: o(money),
@@ -42,7 +43,7 @@ const discountSchema = z.looseObject({
 
 export const orderSchema = z.looseObject({
   id: str,
-  number: z.union([str, z.number()]),
+  number: textOrNumber,
   createdDate: o(str),
   status: o(str),
   paymentStatus: o(str),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { dictOf } from './json.ts';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
 import { api, route } from '../urls.ts';
@@ -35,7 +36,7 @@ export const productSchema = z.object({
     z.array(
       z.object({
         id: z.string(),
-        choices: z.optional(z.record(z.string(), z.string())),
+        choices: z.optional(dictOf((v): v is string => typeof v === 'string')),
         variant: z.optional(z.object({ priceData: z.optional(priceData) })),
         stock: z.optional(z.object({ inStock: z.optional(z.boolean()), quantity: z.optional(z.number()) })),
       }),

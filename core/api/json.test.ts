@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { dictOf, textOrNumber } from './json.ts';
+
+const ok = <T>(schema: z.ZodMiniType<T>, v: unknown) => z.safeParse(schema, v);
+
+describe('dictOf (z.record without its cost)', () => {
+  it('takes a JSON object whose values pass, and gives a copy', () => {
+    const input = { Color: 'Red', Size: 'M' };
+    const r = ok(
+      dictOf((v): v is string => typeof v === 'string'),
+      input,
+    );
+    expect(r.success && r.data).toEqual(input);
+    expect(r.success && r.data).not.toBe(input);
+    expect(ok(dictOf(), {}).success).toBe(true);
+    expect(ok(dictOf(), { a: 1, b: [null], c: { d: 'x' } }).success).toBe(true);
+    expect(ok(dictOf(), Object.create(null)).success).toBe(true);
+  });
+
+  it('refuses what is not a plain object, and any value that does not pass', () => {
+    const texts = dictOf((v): v is string => typeof v === 'string');
+    for (const bad of [null, undefined, 'a', 1, true, [], ['a'], new Date(0), new Map()]) {
+      expect(ok(dictOf(), bad).success, String(bad)).toBe(false);
+    }
+    expect(ok(texts, { Color: 'Red', Size: 2 }).success).toBe(false);
+    expect(
+      ok(
+        dictOf((v): v is boolean => typeof v === 'boolean'),
+        { photos: 'yes' },
+      ).success,
+    ).toBe(false);
+  });
+
+  it('leaves a __proto__ key out of the copy, as z.record does: nothing reaches a prototype', () => {
+    const input = JSON.parse('{"__proto__": {"polluted": true}, "constructor": "c", "a": "b"}') as object;
+    const r = ok(dictOf(), input);
+    expect(r.success).toBe(true);
+    const data = r.success ? r.data : {};
+    expect(Object.keys(data)).toEqual(['constructor', 'a']);
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.assign({}, data)).not.toHaveProperty('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('inside an object, as the cart line uses it (optional)', () => {
+    const line = z.object({ options: z.optional(dictOf()) });
+    expect(ok(line, {}).success).toBe(true);
+    expect(ok(line, { options: { variantId: 'v' } }).success).toBe(true);
+    expect(ok(line, { options: 'v' }).success).toBe(false);
+  });
+});
+
+describe('textOrNumber (z.union of a string and a number)', () => {
+  it('takes a text or a finite number', () => {
+    for (const v of ['', '12', 0, 12, -1.5]) expect(ok(textOrNumber, v).success, String(v)).toBe(true);
+  });
+  it('refuses anything else', () => {
+    for (const v of [null, undefined, true, NaN, Infinity, {}, [1], 1n]) {
+      expect(ok(textOrNumber, v).success, String(v)).toBe(false);
+    }
+  });
+});

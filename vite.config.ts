@@ -441,8 +441,8 @@ export default defineConfig(({ mode }) => {
                 // the bundle is final: pure annotations only cost bytes here
                 comments: { legal: false, annotation: false, jsdoc: false },
                 // widget chunks are named after their folder (toaster-[hash].js), so budgets and people can tell them apart
-                // (a chunk split out of a widget's code, e.g. core/api/reviews.ts shared with the site companion's lazy
-                // chunk, would take the widget's name: it gets `api-` in front)
+                // (a chunk split out of a widget's code, e.g. core/api/back-in-stock.ts shared with the site companion's
+                // lazy chunk, would take the widget's name: it gets `api-` in front)
                 chunkFileNames: (chunk) => {
                   const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');
                   if (widget) return `assets/${widget[1]}-[hash].js`;
@@ -466,6 +466,13 @@ export default defineConfig(({ mode }) => {
                     },
                     // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
                     { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
+                    // the review summaries' store always brings the reviews' calls: one file, not two (the companion's
+                    // on-demand chunk, which uses the calls, takes the store with them)
+                    {
+                      name: 'review-summary',
+                      test: /[\\/]core[\\/](?:api[\\/]reviews|stores[\\/]review-summary)\.ts$/,
+                      priority: 1,
+                    },
                   ],
                 },
               },

@@ -7,9 +7,10 @@ import { httpUrl } from '../../core/safe-url.ts';
 import type { Http } from '../../core/http.ts';
 import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
-import { submitReview, type Draft, type Member } from './submit.ts';
+import type { Draft, Member } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';
 import type { Image } from '../../core/api/media.ts';
+import { onDemand } from '../../core/on-demand.ts';
 
 export type { Draft, Member };
 
@@ -39,6 +40,9 @@ export interface ReviewsModelProps {
 /** Photo URLs of a review that may be shown. */
 export const photosOf = (r: Review) =>
   (r.content.media ?? []).map((m) => httpUrl(m.image?.url)).filter((u): u is string => !!u);
+
+/** The member's send of a review and its create call: a part of the form, on demand. */
+const memberSend = onDemand(() => import('./submit.ts'));
 
 const NONE = atom<{ data?: undefined; error?: undefined }>({});
 
@@ -208,6 +212,8 @@ export function createReviewsModel(
       $sent.set(review);
       emit('inlay-review-submit', { review });
     },
+    /** The member's send (submit.ts) is the form's alone: it loads as the form opens (`warm`), not with the list. */
+    warmSend: memberSend.warm,
     /**
      * Send the form as the signed-in member (see `submitReview`; the session's member when it is sent, which a review
      * that waited for a sign-in needs), its photos uploaded: the sent review shows in its place and is announced. A
@@ -216,6 +222,7 @@ export function createReviewsModel(
     async submit(draft: Draft, media: { image: Image }[]): Promise<void> {
       const member = $session.get().member;
       if (!member?.contactId) throw new Error('Not signed in');
+      const { submitReview } = await memberSend.load();
       const review = await act(() =>
         submitReview(http, ns, id, draft, media, member as Member & { contactId: string }),
       );

@@ -64,6 +64,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     if (formOpen && !Form) {
       setFormError(undefined);
       import('./review-form.tsx').then((m) => setForm(() => m.ReviewForm), setFormError);
+      model.warmSend();
     }
   }, [formOpen, Form]);
   const ids = useId();

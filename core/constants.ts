@@ -53,3 +53,9 @@ export const PERSIST_MAX_ENTRIES = 200;
 export const PERSIST_MAX_IDENTITIES = 3;
 /** Kept reads are written this long after the first of them (or as the page goes away): one write per page load. */
 export const PERSIST_WRITE_DELAY_MS = 1000;
+
+/**
+ * The Wix Stores app id: the default `appId` of a catalog reference. Here, not with the catalog's calls: the cart sends
+ * it, and a page with a cart but no product widget need not load the catalog's chunk for one string.
+ */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';

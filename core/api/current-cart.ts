@@ -10,7 +10,7 @@ import { dictOf, textOrNumber } from './json.ts';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
 import { api, type Operation } from '../urls.ts';
-import { STORES_APP_ID } from './products.ts';
+import { STORES_APP_ID } from '../constants.ts';
 import { imageSchema } from './media.ts';
 
 const o = z.optional;

@@ -4,8 +4,7 @@ import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
 import { api, route } from '../urls.ts';
 
-/** The Wix Stores app id: the default `appId` of a catalog reference. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+export { STORES_APP_ID } from '../constants.ts';
 
 const priceData = z.object({
   currency: z.string(),

@@ -296,6 +296,12 @@ describe('bundle budgets (gzip)', () => {
     }
   });
 
+  it('a cart without product widgets (a header on every page) brings no catalog code', () => {
+    const files = [...staticClosure(['loader.js', ...['core', 'cart', 'login'].flatMap(chunk).map(asset)])];
+    expect(files.some((f) => f.includes('current-cart-'))).toBe(true);
+    expect(files.filter((f) => /\/products(-v3)?-/.test(f))).toEqual([]);
+  });
+
   it(`all widgets on one page ≤ ${BUDGET.allWidgetsPage} B (what loads when every tag is present)`, () => {
     const page = staticClosure(['loader.js', ...chunk('core').map(asset), ...widgets.flatMap(chunk).map(asset)]);
     const total = [...page].reduce((n, f) => n + gz(f), 0);

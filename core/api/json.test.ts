@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { z } from 'zod/mini';
 import { dictOf, textOrNumber } from './json.ts';
 
@@ -41,6 +42,28 @@ describe('dictOf (z.record without its cost)', () => {
     expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
     expect(Object.assign({}, data)).not.toHaveProperty('polluted');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // unchecked too, as z.record skips it
+    const texts = dictOf((v): v is string => typeof v === 'string');
+    const r2 = ok(texts, JSON.parse('{"__proto__": 5, "Color": "Red"}'));
+    expect(r2.success && r2.data).toEqual({ Color: 'Red' });
+    expect(r2.success && Object.keys(r2.data)).toEqual(['Color']);
+  });
+
+  it('agrees with z.record on any JSON the platform could send (fast-check), __proto__ keys included', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'));
+    const json = fc.oneof(fc.dictionary(key, fc.jsonValue()), fc.jsonValue());
+    const texts = (v: unknown): v is string => typeof v === 'string';
+    fc.assert(
+      fc.property(json, fc.boolean(), (value, onlyTexts) => {
+        // as it arrives: parsed from the wire (a "__proto__" key is then an own property)
+        const input: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+        const ours = ok(onlyTexts ? dictOf(texts) : dictOf(), input);
+        const zods = ok(z.record(z.string(), onlyTexts ? z.string() : z.unknown()), input);
+        expect(ours.success).toBe(zods.success);
+        if (ours.success && zods.success) expect(ours.data).toStrictEqual(zods.data);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('inside an object, as the cart line uses it (optional)', () => {
@@ -54,6 +77,15 @@ describe('dictOf (z.record without its cost)', () => {
 describe('textOrNumber (z.union of a string and a number)', () => {
   it('takes a text or a finite number', () => {
     for (const v of ['', '12', 0, 12, -1.5]) expect(ok(textOrNumber, v).success, String(v)).toBe(true);
+  });
+  it('agrees with z.union([z.string(), z.number()]) on any value (fast-check)', () => {
+    const union = z.union([z.string(), z.number()]);
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.double(), fc.string()), (v) => {
+        expect(ok(textOrNumber, v).success).toBe(ok(union, v).success);
+      }),
+      { numRuns: 500 },
+    );
   });
   it('refuses anything else', () => {
     for (const v of [null, undefined, true, NaN, Infinity, {}, [1], 1n]) {

@@ -10,14 +10,17 @@ import { z } from 'zod/mini';
 const isDict = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
+/** Its own enumerable string keys and values, but a `__proto__` key: `z.record` skips it, unchecked and not copied. */
+const entries = (v: Record<string, unknown>) => Object.entries(v).filter(([k]) => k !== '__proto__');
+
 /**
  * A JSON object used as a dictionary, every value passing `is` (`z.record(z.string(), …)`): copied, leaving out a
  * `__proto__` key as `z.record` does, so no use of the copy can reach a prototype.
  */
 export const dictOf = <T = unknown>(is: (v: unknown) => v is T = (_): _ is T => true) =>
   z.pipe(
-    z.custom<Record<string, unknown>>((v) => isDict(v) && Object.values(v).every(is)),
-    z.transform((v) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== '__proto__')) as Record<string, T>),
+    z.custom<Record<string, unknown>>((v) => isDict(v) && entries(v).every(([, x]) => is(x))),
+    z.transform((v) => Object.fromEntries(entries(v)) as Record<string, T>),
   );
 
 /** A text or a finite number (`z.union([z.string(), z.number()])`): revisions and order numbers come as either. */

@@ -52,6 +52,18 @@ const DOM_GLOBALS = [
   message: 'core reaches the page only through its seams (eslint.config.js): take it as a parameter.',
 }));
 
+/**
+ * zod travels in the core chunk, so a schema kind any browser module uses is paid on every page: core/api/json.ts has
+ * the two that cost most for what the platform's answers need.
+ */
+const ZOD_EVERY_PAGE = [
+  { object: 'z', property: 'record', message: 'z.record costs every page 0.6 KB gzip: use dictOf (core/api/json.ts).' },
+  {
+    object: 'z',
+    property: 'union',
+    message: 'z.union costs every page 0.4 KB gzip: use textOrNumber or a z.custom check (core/api/json.ts).',
+  },
+];
 const NODE_ONLY = 'companion/ runs on every web-standard runtime: Node-only APIs belong in companion/node.ts.';
 
 export default tseslint.config(
@@ -114,9 +126,23 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         ...NO_HTML,
+        ...ZOD_EVERY_PAGE,
         ...DOM_GLOBALS.map(({ name, message }) => ({ object: 'globalThis', property: name, message })),
       ],
     },
+  },
+  {
+    // the page-owning core files and the widgets: the same zod rule (the block above leaves the former out)
+    files: [
+      'core/boot.ts',
+      'core/element.ts',
+      'core/storage.ts',
+      'core/stores/cart-page.ts',
+      'core/services/sign-in-page.ts',
+      'widgets/**/*.{ts,tsx}',
+    ],
+    ignores: ['widgets/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-properties': ['error', ...NO_HTML, ...ZOD_EVERY_PAGE] },
   },
   {
     // The site companion is one web-standard handler that runs on Node, Workers, Deno and serverless functions: no

@@ -44,6 +44,20 @@ describe('lint rules', () => {
     }
   }, 60_000);
 
+  it('no z.record or z.union in browser code (zod is paid on every page); the emulator and tests may', async () => {
+    const code =
+      "import { z } from 'zod/mini';\nexport const a = z.record(z.string(), z.unknown());\nexport const b = z.union([z.string(), z.number()]);\n";
+    for (const file of ['core/api/planted.ts', 'core/boot.ts', 'widgets/cart/planted.tsx']) {
+      const [r] = await eslint.lintText(code, { filePath: join(root, file) });
+      expect(rules([r!]), file).toEqual(['no-restricted-properties', 'no-restricted-properties']);
+      expect(r!.messages[0]!.message).toContain('dictOf');
+    }
+    for (const file of ['emulator/planted.ts', 'core/api/planted.test.ts', 'widgets/cart/planted.test.tsx']) {
+      const [r] = await eslint.lintText(code, { filePath: join(root, file) });
+      expect(rules([r!]), file).toEqual([]);
+    }
+  }, 60_000);
+
   it('a clean core/api file has no error', async () => {
     const code =
       "import { api } from '../urls.ts';\nimport type { Http } from '../http.ts';\nexport const path = (_: Http) => api.getCart.path;\n";

@@ -61,7 +61,7 @@ const ZOD_EVERY_PAGE = [
   {
     object: 'z',
     property: 'union',
-    message: 'z.union costs every page 0.4 KB gzip: use textOrNumber or a z.custom check (core/api/json.ts).',
+    message: 'z.union costs every page 0.3 KB gzip: use textOrNumber or a z.custom check (core/api/json.ts).',
   },
 ];
 const NODE_ONLY = 'companion/ runs on every web-standard runtime: Node-only APIs belong in companion/node.ts.';

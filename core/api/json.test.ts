@@ -19,12 +19,18 @@ describe('dictOf (z.record without its cost)', () => {
     expect(ok(dictOf(), Object.create(null)).success).toBe(true);
   });
 
+  it('a typed dictionary names its check (tsc)', () => {
+    // @ts-expect-error: without a check the values are unknown, never a type nothing checked
+    expect(ok(dictOf<string>(), { a: 1 }).success).toBe(true);
+  });
+
   it('refuses what is not a plain object, and any value that does not pass', () => {
     const texts = dictOf((v): v is string => typeof v === 'string');
     for (const bad of [null, undefined, 'a', 1, true, [], ['a'], new Date(0), new Map()]) {
       expect(ok(dictOf(), bad).success, String(bad)).toBe(false);
     }
     expect(ok(texts, { Color: 'Red', Size: 2 }).success).toBe(false);
+    expect(ok(texts, { Size: 2 }).error?.issues[0]?.message).toBe('expected an object whose every value is valid');
     expect(
       ok(
         dictOf((v): v is boolean => typeof v === 'boolean'),

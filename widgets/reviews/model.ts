@@ -220,9 +220,10 @@ export function createReviewsModel(
      * failure is the form's to word.
      */
     async submit(draft: Draft, media: { image: Image }[]): Promise<void> {
+      const { submitReview } = await memberSend.load();
+      // the member as it sends (not before the part had arrived: they may have signed out meanwhile)
       const member = $session.get().member;
       if (!member?.contactId) throw new Error('Not signed in');
-      const { submitReview } = await memberSend.load();
       const review = await act(() =>
         submitReview(http, ns, id, draft, media, member as Member & { contactId: string }),
       );

@@ -64,9 +64,14 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     if (formOpen && !Form) {
       setFormError(undefined);
       import('./review-form.tsx').then((m) => setForm(() => m.ReviewForm), setFormError);
-      model.warmSend();
     }
   }, [formOpen, Form]);
+  // the member's send comes with the form, for whoever will send as a member: a visitor sends through the companion
+  // where the page names one, and signs in first where it does not
+  const sendsAsMember = !!member || !companion;
+  useEffect(() => {
+    if (formOpen && sendsAsMember) model.warmSend();
+  }, [formOpen, sendsAsMember, model]);
   const ids = useId();
   const revealAgain = useRef(false);
   const toTop = () => host.scrollIntoView({ behavior: reduceMotion() ? 'auto' : 'smooth', block: 'start' });

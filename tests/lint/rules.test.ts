@@ -52,7 +52,23 @@ describe('lint rules', () => {
       expect(rules([r!]), file).toEqual(['no-restricted-properties', 'no-restricted-properties']);
       expect(r!.messages[0]!.message).toContain('dictOf');
     }
-    for (const file of ['emulator/planted.ts', 'core/api/planted.test.ts', 'widgets/cart/planted.test.tsx']) {
+    // by name, or another of the same kinds
+    const named =
+      "import { record, union } from 'zod/mini';\nimport * as z from 'zod/mini';\nexport const a = [record, union, z.discriminatedUnion, z.partialRecord];\n";
+    const [r] = await eslint.lintText(named, { filePath: join(root, 'widgets/cart/planted.ts') });
+    expect(rules([r!])).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+      'no-restricted-properties',
+      'no-restricted-properties',
+    ]);
+    for (const file of [
+      'emulator/planted.ts',
+      'companion/planted.ts',
+      'scripts/planted.ts',
+      'core/api/planted.test.ts',
+      'widgets/cart/planted.test.tsx',
+    ]) {
       const [r] = await eslint.lintText(code, { filePath: join(root, file) });
       expect(rules([r!]), file).toEqual([]);
     }

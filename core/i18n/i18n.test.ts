@@ -88,6 +88,16 @@ describe('i18n', () => {
       'Le serveur met trop de temps à répondre. Réessayez.',
     );
     expect(e.error(new Error('?'))).toBe(en['error.server']);
+    // a part (chunk) that could not be fetched, in each browser's words: the connection, not the server
+    for (const message of [
+      'Failed to fetch dynamically imported module: https://cdn.test/inlay/assets/drawer-abc12345.js',
+      'error loading dynamically imported module: https://cdn.test/inlay/assets/drawer-abc12345.js',
+      'Importing a module script failed.',
+    ]) {
+      expect(e.error(new TypeError(message)), message).toBe(en['error.network']);
+    }
+    expect(e.error(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(en['error.server']);
+    expect(e.error(new Error('Failed to fetch dynamically imported module'))).toBe(en['error.server']);
   });
 
   it('has every English key in French, and nothing else', () => {

@@ -184,7 +184,7 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
       return rtf.format(Math.round(diff / secs), unit);
     },
     error(e) {
-      if (!(e instanceof InlayApiError)) return t('error.server');
+      if (!(e instanceof InlayApiError)) return t(partNotLoaded(e) ? 'error.network' : 'error.server');
       if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.kind === 'config') {
         return t(`error.${e.kind}`);
       }
@@ -194,6 +194,13 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
     },
   };
 }
+
+/**
+ * A part of a widget (its own chunk) that could not be fetched: said as the connection, like a request that got no
+ * answer, not as the server's fault. The browsers' own words for a failed `import()`: Chromium, Firefox, Safari.
+ */
+const partNotLoaded = (e: unknown) =>
+  e instanceof TypeError && /dynamically imported module|Importing a module script failed/.test(e.message);
 
 /** The page's UI locale (canonical tag); widgets re-render when it changes. */
 export const $locale = atom('en');

@@ -314,7 +314,7 @@ describe('<inlay-back-in-stock>: the form loads on demand', () => {
     await w.page.keyboard.press('Enter');
     await w.page
       .locator('inlay-toaster')
-      .getByText('Something went wrong on our side. Try again in a moment.')
+      .getByText('You appear to be offline. Check your connection and try again.')
       .waitFor();
     expect(await open.getAttribute('aria-busy')).toBeNull();
     expect(await open.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);

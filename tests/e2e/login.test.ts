@@ -118,7 +118,7 @@ describe('<inlay-login> on the demo storefront', () => {
     await w.page.route(chunk, (r) => r.abort());
     await button.click();
     const toaster = w.page.locator('inlay-toaster');
-    await toaster.getByText('Something went wrong on our side. Try again in a moment.').waitFor();
+    await toaster.getByText('You appear to be offline. Check your connection and try again.').waitFor();
     expect(await panel(w.page).count()).toBe(0);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.getAttribute('aria-busy')).toBeNull();

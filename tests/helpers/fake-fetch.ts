@@ -1,4 +1,5 @@
 // Test helper: a fake `fetch` (the only network boundary the core has). Not part of the bundle.
+import { FORM } from '../../core/api/oauth.ts';
 
 export interface Call {
   url: string;
@@ -41,7 +42,7 @@ export function fakeFetch(handler: Handler) {
       body:
         typeof init.body !== 'string'
           ? undefined
-          : new Headers(init.headers).get('content-type')?.startsWith('application/x-www-form-urlencoded')
+          : new Headers(init.headers).get('content-type')?.startsWith(FORM)
             ? Object.fromEntries(new URLSearchParams(init.body))
             : JSON.parse(init.body),
       signal: init.signal,

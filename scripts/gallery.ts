@@ -135,8 +135,9 @@ async function signIn(page: Page, stack: Stack, who: 'member' | 'owner') {
   await login.getByRole('button', { name: /^Account menu/ }).waitFor();
 }
 
-async function openAccountMenu(r: Run) {
-  await go(r, '/');
+/** `path`: a page whose `<inlay-login>` has no `account-url` (the single-page shop's) opens the hosted account page. */
+async function openAccountMenu(r: Run, path = '/') {
+  await go(r, path);
   const login = r.page.locator('inlay-login');
   await login.getByRole('button', { name: /^Account menu/ }).click();
   await login.getByRole('menu').waitFor();
@@ -910,9 +911,9 @@ const STATES: State[] = [
     group: 'Hosted pages',
     title: 'Account',
     session: 'member',
-    caption: 'Signed in as the demo member: account menu → "My account".',
+    caption: 'Signed in as the demo member: account menu → "My account", on /spa (the storefront\'s header goes to its own /account).',
     async run(r) {
-      const login = await openAccountMenu(r);
+      const login = await openAccountMenu(r, '/spa');
       await login.getByRole('menuitem', { name: 'My account' }).click();
       await r.page.waitForURL(/\/_hosted\/account/, { timeout: STEP_MS });
       await r.page.getByLabel('Name shown on the site').waitFor();

@@ -911,7 +911,8 @@ const STATES: State[] = [
     group: 'Hosted pages',
     title: 'Account',
     session: 'member',
-    caption: 'Signed in as the demo member: account menu → "My account", on /spa (the storefront\'s header goes to its own /account).',
+    caption:
+      'Signed in as the demo member: account menu → "My account", on /spa (the storefront\'s header goes to its own /account).',
     async run(r) {
       const login = await openAccountMenu(r, '/spa');
       await login.getByRole('menuitem', { name: 'My account' }).click();

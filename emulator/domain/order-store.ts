@@ -18,6 +18,8 @@ export interface WireOrder {
     quantity: number;
     productName?: { original?: string };
     catalogReference?: { catalogItemId?: string; options?: { variantId?: string } };
+    /** Units given back to stock so far (cancel, refund, edit): domain/inventory.ts `restockOrderLines`. */
+    restockQuantity?: number;
   }[];
   priceSummary?: { total?: { amount?: string } };
   billingInfo?: { contactDetails?: { firstName?: string; lastName?: string } };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { getProductRecord } from './catalog.ts';
-import { changeStock } from './inventory.ts';
+import { changeStock, restockOrderLines, unrestocked } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
 import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
@@ -127,9 +127,10 @@ export interface CancelInput {
 }
 
 /**
- * Cancel Order: status CANCELED and an ORDER_CANCELED activity; with `restockAllItems` the tracked variants get their
- * quantity back through {@link changeStock} (a variant back from 0 notifies its waiting requests); with
- * `sendOrderCanceledEmail` the buyer gets an email. An order already canceled: 428 `ORDER_ALREADY_CANCELED`.
+ * Cancel Order: status CANCELED and an ORDER_CANCELED activity; with `restockAllItems` each line gives back what has
+ * not come back yet (a refund may have restocked some: the line's `restockQuantity`) through
+ * {@link restockOrderLines} (a variant back from 0 notifies its waiting requests); with `sendOrderCanceledEmail` the
+ * buyer gets an email. An order already canceled: 428 `ORDER_ALREADY_CANCELED`.
  */
 export function cancelOrder(db: Database, id: string, input: CancelInput, nowMs: number): WireOrder {
   return db.transaction(() => {
@@ -138,25 +139,13 @@ export function cancelOrder(db: Database, id: string, input: CancelInput, nowMs:
       throw failedPrecondition(`Order ${id} is already canceled`, 'ORDER_ALREADY_CANCELED', { orderId: id });
     order.status = 'CANCELED';
     order.activities.push(activity('ORDER_CANCELED', nowMs));
-    if (input.restockAllItems) {
-      const lines = db
-        .prepare<[string], { product_id: string; variant_id: string; quantity: number }>(
-          'SELECT product_id, variant_id, quantity FROM order_lines WHERE order_id = ?',
-        )
-        .all(id);
-      for (const l of lines) {
-        const product = getProductRecord(db, l.product_id);
-        const variant = product?.variants.find((v) => v.id === l.variant_id);
-        if (!product?.trackInventory || !variant || variant.quantity === null) continue;
-        changeStock(
-          db,
-          product,
-          undefined,
-          [{ variantId: variant.id, quantity: variant.quantity + l.quantity }],
-          nowMs,
-        );
-      }
-    }
+    if (input.restockAllItems)
+      restockOrderLines(
+        db,
+        order,
+        order.lineItems.map((l) => ({ lineItemId: l.id, quantity: l.quantity })),
+        nowMs,
+      );
     if (input.sendOrderCanceledEmail && order.buyerInfo.email) {
       sendMail(
         db,
@@ -595,8 +584,9 @@ const centsOf = (m: { amount?: string } | undefined) => Math.round(Number(m?.amo
  * `LINE_ITEM_CHANGED`); never below what is fulfilled, never every line removed. Shipping destination, recipient and
  * billing info replaced as sent. Totals recomputed with {@link computeTotals}: the order's discount kept as an amount
  * (capped at the new subtotal), the shipping charged kept, tax at the shipping address's region rate. Lines in
- * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}. Activities (unless
- * `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the destination changed, and
+ * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}; a decrease gives back only
+ * units not already back (the line's `restockQuantity`), and a line keeps at most its new quantity as restocked.
+ * Activities (unless `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the destination changed, and
  * `DRAFT_ORDER_CHANGES_APPLIED` with `{draftOrderId, reason, changes}` (the client's `DraftOrderChangesApplied`).
  * `sendNotificationsToBuyer` (default true) mails the buyer. Canceled or rejected order → 428 `ORDER_NOT_EDITABLE`.
  */
@@ -681,8 +671,12 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
               },
             },
       );
-      moveOrderLine(db, id, line, to - from, restock.has(line.id), nowMs);
+      // units that already came back (a refund's restock) are not given back twice: a decrease returns at most
+      // what is still out, and the line keeps at most its new quantity as restocked
+      const stockDelta = to > from ? to - from : -Math.min(from - to, unrestocked(line));
+      moveOrderLine(db, id, line, to - from, restock.has(line.id) ? stockDelta : 0, nowMs);
       line.quantity = to;
+      if (line.restockQuantity !== undefined) line.restockQuantity = Math.min(line.restockQuantity, to);
       line.totalPriceBeforeTax = money(centsOf(line.price) * to);
     }
     order.lineItems = kept;
@@ -780,10 +774,17 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
 }
 
 /**
- * Keeps `order_lines` (what restock and the sales statistics read) in step with a line's new quantity, and with
- * `restock` gives the stock back (or takes it) for a tracked variant through {@link changeStock}.
+ * Keeps `order_lines` (what restock and the sales statistics read) in step with a line's new quantity (`delta`), and
+ * takes `stockDelta` from the stock of a tracked variant (negative: gives it back) through {@link changeStock}.
  */
-function moveOrderLine(db: Database, orderId: string, line: OrderLine, delta: number, restock: boolean, nowMs: number) {
+function moveOrderLine(
+  db: Database,
+  orderId: string,
+  line: OrderLine,
+  delta: number,
+  stockDelta: number,
+  nowMs: number,
+) {
   const productId = line.catalogReference?.catalogItemId;
   const variantId = line.catalogReference?.options?.variantId;
   if (!productId) return;
@@ -800,14 +801,14 @@ function moveOrderLine(db: Database, orderId: string, line: OrderLine, delta: nu
       row.quantity + delta,
       row.rowid,
     );
-  if (!restock) return;
+  if (!stockDelta) return;
   const product = getProductRecord(db, productId);
   const variant = product?.variants.find((v) => v.id === row.variant_id);
   if (!product?.trackInventory || !variant || variant.quantity === null) return;
-  if (variant.quantity - delta < 0)
+  if (variant.quantity - stockDelta < 0)
     throw failedPrecondition(`Only ${variant.quantity} more in stock for line ${line.id}`, 'INSUFFICIENT_INVENTORY', {
       lineItemId: line.id,
       quantityAvailable: variant.quantity,
     });
-  changeStock(db, product, undefined, [{ variantId: variant.id, quantity: variant.quantity - delta }], nowMs);
+  changeStock(db, product, undefined, [{ variantId: variant.id, quantity: variant.quantity - stockDelta }], nowMs);
 }

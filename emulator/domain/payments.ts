@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { formatMoney, getProductRecord } from './catalog.ts';
-import { changeStock } from './inventory.ts';
+import { formatMoney } from './catalog.ts';
+import { restockOrderLines } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
 import { badRequest, badRequestApp, failedPrecondition, notFound } from '../errors.ts';
@@ -100,12 +100,14 @@ export interface WireRefund {
   };
 }
 
-/** What is stored per order: the wire lists, and per line what was refunded and restocked (the emulator's own). */
+/**
+ * What is stored per order: the wire lists, and per line what was refunded (the emulator's own). What was restocked
+ * is on the order's lines (`restockQuantity`, migration 015), where cancel and edits read it too.
+ */
 export interface Stored {
   payments: WirePayment[];
   refunds: WireRefund[];
   refundedLines?: Record<string, number>;
-  restocked?: Record<string, number>;
 }
 
 // ------------------------------------------------------------------------------------------------ money
@@ -674,7 +676,7 @@ export interface RefundInput {
 const violation = (field: string, description: string) =>
   badRequest([{ field, description, violatedRule: 'VALIDATION' }]);
 
-/** Lines of the order, each at most what is left (`left(line)`); an unknown or repeated line → 400 on `field`. */
+/** Lines of the order, each at most `left(line)`; an unknown or repeated line → 400 on `field`. */
 function checkLines(order: WireOrder, lines: readonly RefundLine[], field: string, left: (id: string) => number) {
   const seen = new Set<string>();
   lines.forEach((l, i) => {
@@ -687,44 +689,15 @@ function checkLines(order: WireOrder, lines: readonly RefundLine[], field: strin
   });
 }
 
-/** The order line's product variant, for a restock (variant ids are unique per product only). */
-function lineVariant(db: Database, order: WireOrder, lineId: string) {
-  const index = order.lineItems.findIndex((x) => x.id === lineId);
-  const line = order.lineItems[index];
-  const productId = line?.catalogReference?.catalogItemId;
-  if (!productId) return undefined;
-  const rows = db
-    .prepare<[string], { product_id: string; variant_id: string }>(
-      'SELECT product_id, variant_id FROM order_lines WHERE order_id = ? ORDER BY rowid',
-    )
-    .all(order.id);
-  const variantId =
-    line.catalogReference?.options?.variantId ??
-    (rows[index]?.product_id === productId ? rows[index]!.variant_id : undefined) ??
-    rows.find((r) => r.product_id === productId)?.variant_id;
-  return variantId ? { productId, variantId } : undefined;
-}
-
-function restock(db: Database, order: WireOrder, tx: Stored, lines: readonly RefundLine[], nowMs: number): void {
-  tx.restocked ??= {};
-  for (const l of lines) {
-    tx.restocked[l.lineItemId] = (tx.restocked[l.lineItemId] ?? 0) + l.quantity;
-    const v = lineVariant(db, order, l.lineItemId);
-    const product = v && getProductRecord(db, v.productId);
-    const variant = product?.variants.find((x) => x.id === v!.variantId);
-    if (!product?.trackInventory || !variant || variant.quantity === null) continue;
-    changeStock(db, product, undefined, [{ variantId: variant.id, quantity: variant.quantity + l.quantity }], nowMs);
-  }
-}
-
 /**
  * Trigger Refund: one payment (`payments` holds exactly one), `amount` at most what is left of it (default: the named
  * lines' prices plus the shipping refunded, or all that is left); line items checked against what is left of each;
- * restock (ALL_ITEMS: the refund's lines, or every line when it names none; SOME_ITEMS: `restockInfo.items`) through
- * {@link changeStock} so back-in-stock notices fire; the buyer's email when asked. A REFUNDABLE payment or, with
- * `externalRefund`, a MANUAL one; NOT_REFUNDABLE (or MANUAL without `externalRefund`) → 428 `REFUND_NOT_AVAILABLE`
- * with `data.reason`. A payment made with the card ending 5126 fails at the provider: the refund is recorded FAILED
- * (PAYMENT_REFUND_FAILED) and nothing else changes.
+ * restock (ALL_ITEMS: the refund's lines, or every line when it names none; SOME_ITEMS: `restockInfo.items`, each at
+ * most the line's quantity) through {@link restockOrderLines}: only what has not come back yet (a cancel's or an
+ * earlier refund's restock), clamped silently so the money is refunded either way, and back-in-stock notices fire;
+ * the buyer's email when asked. A REFUNDABLE payment or, with `externalRefund`, a MANUAL one; NOT_REFUNDABLE (or
+ * MANUAL without `externalRefund`) → 428 `REFUND_NOT_AVAILABLE` with `data.reason`. A payment made with the card
+ * ending 5126 fails at the provider: the refund is recorded FAILED (PAYMENT_REFUND_FAILED) and nothing else changes.
  */
 export function triggerRefund(db: Database, orderId: string, input: RefundInput, nowMs: number) {
   return db.transaction(() => {
@@ -786,18 +759,15 @@ export function triggerRefund(db: Database, orderId: string, input: RefundInput,
 
     const se = input.sideEffects ?? {};
     const restockType = se.restockInfo?.type ?? 'NO_ITEMS';
-    const restocked = tx.restocked ?? {};
-    const restockLeft = (id: string) => lineQty(id) - (restocked[id] ?? 0);
     let toRestock: RefundLine[] = [];
     if (restockType === 'SOME_ITEMS') {
       toRestock = se.restockInfo?.items ?? [];
       if (!toRestock.length) throw violation('sideEffects.restockInfo.items', 'name the lines to restock');
-      checkLines(order, toRestock, 'sideEffects.restockInfo.items', restockLeft);
+      // more than the line holds is a wrong request; more than is left to restock (a cancel or another refund gave
+      // some back, maybe a moment ago) is clamped by restockOrderLines, so the refund itself still goes through
+      checkLines(order, toRestock, 'sideEffects.restockInfo.items', lineQty);
     } else if (restockType === 'ALL_ITEMS') {
-      toRestock = (lines.length ? lines : order.lineItems.map((l) => ({ lineItemId: l.id, quantity: l.quantity }))).map(
-        (l) => ({ lineItemId: l.lineItemId, quantity: Math.min(l.quantity, restockLeft(l.lineItemId)) }),
-      );
-      toRestock = toRestock.filter((l) => l.quantity > 0);
+      toRestock = lines.length ? lines : order.lineItems.map((l) => ({ lineItemId: l.id, quantity: l.quantity }));
     }
 
     const fails = !external && p.regularPaymentDetails.creditCardDetails?.lastFourDigits === REFUND_FAILS_LAST4;
@@ -856,7 +826,7 @@ export function triggerRefund(db: Database, orderId: string, input: RefundInput,
     setStatus(p, all ? 'REFUNDED' : 'PARTIALLY_REFUNDED', nowMs);
     tx.refundedLines = { ...refundedLines };
     for (const l of lines) tx.refundedLines[l.lineItemId] = (tx.refundedLines[l.lineItemId] ?? 0) + l.quantity;
-    if (toRestock.length) restock(db, order, tx, toRestock, nowMs);
+    if (toRestock.length) restockOrderLines(db, order, toRestock, nowMs);
     order.activities.push(
       activity('ORDER_REFUNDED', nowMs, {
         orderRefunded: { manual: external, amount, ...(d.reason ? { reason: d.reason } : {}) },

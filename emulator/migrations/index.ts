@@ -17,6 +17,7 @@ import { migration010 } from './010_member_contact.ts';
 import { migration011 } from './011_order_fulfillments.ts';
 import { migration012 } from './012_order_transactions.ts';
 import { migration014 } from './014_abandoned_checkouts.ts';
+import { migration015 } from './015_restock_quantities.ts';
 
 export type { Migration };
 
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration014,
+  migration015,
 ];

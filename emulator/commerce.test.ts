@@ -486,6 +486,76 @@ describe('current cart routes', () => {
       expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token })).status).toBe(404);
     expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: await adminToken(emu) })).status).toBe(200);
   });
+  it('a line break or another control character in any address text: create-checkout and estimate-totals → 400, the hosted form refuses it', async () => {
+    const { access } = await visitorTokens(emu);
+    await api(emu, `${CART}/add-to-cart`, {
+      token: access,
+      body: { lineItems: [item(TAPERS, DEFAULT_VARIANT_ID, 1)] },
+    });
+    const bad: [string, string][] = [
+      ['addressLine1', '1 Pine St\r\nBcc: x@example.com'],
+      ['addressLine', '1 Pine\nSt'],
+      ['city', 'Port\u0000land'],
+      ['postalCode', '97201\r'],
+      ['subdivision', 'US-OR\n'],
+    ];
+    for (const [key, value] of bad) {
+      for (const [path, set] of [
+        ['create-checkout', 'shippingAddress'],
+        ['create-checkout', 'billingAddress'],
+        ['estimate-totals', 'shippingAddress'],
+      ] as const) {
+        const r = await api(emu, `${CART}/${path}`, {
+          token: access,
+          body: { [set]: { country: 'US', [key]: value } },
+        });
+        expect(r.status, `${path} ${set}.${key}`).toBe(400);
+        expect(r.json.details.validationError.fieldViolations).toEqual([
+          expect.objectContaining({ field: `${set}.${key}`, violatedRule: 'FORMAT' }),
+        ]);
+      }
+    }
+    const { checkoutId } = (await api(emu, `${CART}/create-checkout`, { token: access, body: {} })).json;
+    const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
+      token: access,
+      body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' } },
+    });
+    const url = new URL(rs.json.redirectSession.fullUrl);
+    const good = {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      addressLine: '12 Elm St',
+      city: 'Portland',
+      subdivision: 'OR',
+      postalCode: '97201',
+      country: 'US',
+      shipping: 'standard',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12/39',
+      cardCvc: '123',
+    };
+    const post = (fields: Record<string, string>) =>
+      fetch(`${url.origin}/_hosted/checkout${url.search}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
+        body: new URLSearchParams(fields).toString(),
+      });
+    for (const [key, value] of [
+      ['addressLine', '12 Elm St\r\nApt 4'],
+      ['city', 'Port\nland'],
+      ['firstName', 'Ada\u0000'],
+      ['lastName', 'Love\rlace'],
+    ]) {
+      const r = await post({ ...good, [key!]: value! });
+      expect(r.status, key).toBe(400);
+      expect(await r.text(), key).toContain('without line breaks');
+    }
+    expect((await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access })).json.checkout.completed).toBe(false);
+    expect((await post(good)).status).toBe(302);
+  });
+
   it('paying removes exactly the lines the checkout held: a line added after it stays, a raised quantity keeps the difference, the cart stays', async () => {
     const { access } = await visitorTokens(emu);
     const add = (...lineItems: unknown[]) => api(emu, `${CART}/add-to-cart`, { token: access, body: { lineItems } });

@@ -932,6 +932,128 @@ describe('throttling aims at the attacker', () => {
   );
 });
 
+describe('reset mails: the attacker is throttled, not the member', () => {
+  let own: RunningEmulator;
+  let t = Date.parse('2026-06-01T10:00:00Z');
+  beforeAll(async () => {
+    own = await startTestEmulator({ now: () => t });
+    setSetting(own.db, 'signup_policy', 'immediate');
+  });
+  afterAll(() => own?.close());
+  const visitorOf = async () => (await visitorTokens(own)).access;
+  const mails = async (to: string) =>
+    ((await api(own, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages as { subject: string }[]).filter(
+      (m) => m.subject === 'Reset your password',
+    ).length;
+  const send = (address: string, email: string, token: string) =>
+    postFrom(address, `${RECOVERY}/send-email`, { email }, token, own);
+
+  it(
+    'five requests from other addresses: three unwanted mails at most, then 429; the member’s own requests still go',
+    async () => {
+      const email = `victim.${t}@example.com`;
+      const ghost = `ghost.${t}@example.com`; // no account: answered exactly alike
+      const home = '127.0.0.40';
+      const browser = await visitorOf();
+      const reg = await postFrom(
+        home,
+        `${AUTHN}/register`,
+        { loginId: { email }, password: 'correct horse' },
+        browser,
+        own,
+      );
+      expect(reg.json.state).toBe('SUCCESS');
+      expect(DEFAULT_THROTTLE_LIMITS.resetMailsPerEmail.max).toBe(3); // lower than the 5 it was
+      const attacker = await visitorOf();
+      for (const target of [email, ghost]) {
+        const answers: (number | string)[] = [];
+        for (let i = 0; i < 5; i++) {
+          const r = await send(`127.0.0.${41 + i}`, target, attacker);
+          answers.push(r.status === 200 ? JSON.stringify(r.json) : r.json.details.applicationError.code);
+          if (r.status === 429) expectRateLimited(r, 3600);
+        }
+        expect(answers, target).toEqual(['{}', '{}', '{}', 'RESOURCE_EXHAUSTED', 'RESOURCE_EXHAUSTED']);
+      }
+      expect(await mails(email)).toBe(3);
+      expect(await mails(ghost)).toBe(0);
+      // one unknown address alone gets fewer still (2), and cannot spend the member's own budget
+      const other = `other.${t}@example.com`;
+      await postFrom(home, `${AUTHN}/register`, { loginId: { email: other }, password: 'correct horse' }, browser, own);
+      const lone = await visitorOf();
+      expect((await send('127.0.0.50', other, lone)).status).toBe(200);
+      expect((await send('127.0.0.50', other, lone)).status).toBe(200);
+      expectRateLimited(await send('127.0.0.50', other, lone), 3600);
+      expect((await send('127.0.0.51', other, lone)).status).toBe(200);
+
+      // the member: from the address they signed in from (a new browser there), and from the same browser elsewhere
+      expect((await send(home, email, await visitorOf())).json).toEqual({});
+      expect(await mails(email)).toBe(4);
+      expect((await send('127.0.0.60', email, browser)).json).toEqual({});
+      expect(await mails(email)).toBe(5);
+      // signed in, from anywhere: its own member token is the member asking
+      const mine = issueMemberTokens(own.db, { clientId: DEMO_CLIENT_ID, memberId: reg.json.identity.id }, t, 3600);
+      expect((await send('127.0.0.62', email, mine.access_token)).json).toEqual({});
+      expect(await mails(email)).toBe(6);
+      // still 429 for anyone else, and the member's own budget is its own (5 an hour per requester)
+      expectRateLimited(await send('127.0.0.61', email, attacker), 3600);
+      for (let i = 0; i < 4; i++) expect((await send(home, email, await visitorOf())).status).toBe(200);
+      expectRateLimited(await send(home, email, await visitorOf()), 3600);
+      expect((await send('127.0.0.60', email, browser)).status).toBe(200);
+      t += 3_600_000;
+      expect((await send('127.0.0.61', email, attacker)).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it('the hosted sign-in page makes its address and browser known too', async () => {
+    const email = `hosted.${t}@example.com`;
+    await api(own, `${AUTHN}/register`, {
+      token: await visitorOf(),
+      body: { loginId: { email }, password: 'correct horse' },
+    });
+    for (let i = 0; i < 3; i++) await send(`127.0.0.${70 + i}`, email, await visitorOf());
+    expectRateLimited(await send('127.0.0.73', email, await visitorOf()), 3600);
+    // the member signs in on the hosted page from 127.0.0.74 (a browser form: no token, its session's visitor)
+    const browser = await visitorOf();
+    const session = await postFrom(
+      '127.0.0.74',
+      REDIRECT,
+      authBody({ responseMode: 'fragment', redirectUri: `${SITE}/` }, 'login'),
+      browser,
+      own,
+    );
+    const url = new URL(session.json.redirectSession.fullUrl as string);
+    const signIn = await new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({ email, password: 'correct horse' }).toString();
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: 'POST',
+          localAddress: '127.0.0.74',
+          agent: false,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+            origin: url.origin,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(signIn).toBe(302);
+    expect((await send('127.0.0.74', email, await visitorOf())).status).toBe(200);
+    expect((await send('127.0.0.75', email, browser)).status).toBe(200);
+    expectRateLimited(await send('127.0.0.76', email, await visitorOf()), 3600);
+  });
+});
+
 describe('rate limits, small through EmulatorOptions.throttle', () => {
   let small: RunningEmulator;
   let t = Date.parse('2026-06-01T10:00:00Z');

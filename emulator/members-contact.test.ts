@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueMemberTokens } from './domain/auth.ts';
-import { createMember } from './domain/identity.ts';
+import { CONTENT_ASSIGNEES, createMember } from './domain/identity.ts';
+import { seed } from './domain/seed.ts';
+import { getSetting, setSetting } from './domain/settings.ts';
 import { CONTACT_LIMITS } from './routes/members.ts';
 import { seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
@@ -176,6 +178,46 @@ describe('contact details: fieldsets and PATCH', () => {
     expect((await full(a)).contact).toEqual({ phones: [], emails: [a.email], addresses: [], customFields: {} });
   });
 
+  it('an address text with a line break or another control character → 400 FORMAT on its path; nothing stored', async () => {
+    const a = newMember();
+    await contactOf(a.id, a.access, { addresses: [HOME] });
+    const before = (await full(a)).contact.addresses;
+    const bad = ['\r\n', '\n', '\r', '\u0000', '\t', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029'];
+    const at = (v: string, i: 0 | 1) => ['1 Main St', 'Spring field'][i]!.replace(' ', v);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...HOME, addressLine: '1 Main St\r\nApt 4' }, 'addressLine'],
+      [{ ...HOME, addressLine2: 'Flat 2\nBack door' }, 'addressLine2'],
+      [{ ...HOME, city: 'Spring\rfield' }, 'city'],
+      [{ ...HOME, subdivision: 'US-IL\n' }, 'subdivision'],
+      [{ ...HOME, postalCode: '62701\r\nX-Injected: 1' }, 'postalCode'],
+      [{ city: 'Paris', country: 'FR', streetAddress: { number: '5\n', name: 'Rue Haute' } }, 'streetAddress.number'],
+      [{ city: 'Paris', country: 'FR', streetAddress: { number: '5', name: 'Rue\u0000Haute' } }, 'streetAddress.name'],
+    ];
+    for (const [address, field] of cases) {
+      const r = await contactOf(a.id, a.access, { addresses: [address] });
+      expect(r.status, field).toBe(400);
+      expect(fields(r), field).toEqual([`member.contact.addresses[0].${field}:FORMAT`]);
+    }
+    for (const v of bad) {
+      const r = await contactOf(a.id, a.access, {
+        addresses: [HOME, { ...HOME, addressLine: at(v, 0), city: at(v, 1) }],
+      });
+      expect(fields(r), JSON.stringify(v)).toEqual([
+        'member.contact.addresses[1].addressLine:FORMAT',
+        'member.contact.addresses[1].city:FORMAT',
+      ]);
+    }
+    // the admin identity is held to the same rule
+    expect((await contactOf(a.id, admin, { addresses: [{ ...HOME, city: 'A\nB' }] })).status).toBe(400);
+    expect((await full(a)).contact.addresses).toEqual(before);
+    // spaces and other scripts stay fine
+    const ok = await contactOf(a.id, a.access, {
+      addresses: [{ ...HOME, addressLine: '  Straße 7 – Hof  ', city: '東京' }],
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.member.contact.addresses[0]).toMatchObject({ addressLine: 'Straße 7 – Hof', city: '東京' });
+  });
+
   it('prototype-named keys and a huge body are refused; Object.prototype stays clean', async () => {
     const a = newMember();
     for (const key of ['__proto__', 'constructor', 'prototype']) {
@@ -262,6 +304,7 @@ describe('Delete My Member', () => {
   it('with an assignee: reviews move to the assignee (one they also reviewed is deleted), tokens revoked, addresses gone', async () => {
     const leaving = newMember();
     const heir = newMember();
+    setSetting(emu.db, CONTENT_ASSIGNEES, [heir.id]);
     await contactOf(leaving.id, leaving.access, { addresses: [HOME] });
     const moved = await review(leaving, SKILLET, 'Heavy');
     const clash = await review(leaving, MUG, 'Chipped');
@@ -293,6 +336,8 @@ describe('Delete My Member', () => {
   it('an unknown, malformed or self assignee → 400 and nothing happens; the owner is refused; visitors 403', async () => {
     const a = newMember();
     const kept = await review(a, SKILLET, 'Good');
+    // allowed, so that what is refused here is refused for what it is
+    setSetting(emu.db, CONTENT_ASSIGNEES, ['00000000-0000-4000-8000-000000000000', a.id, seedIds.members.member]);
     for (const q of [
       '00000000-0000-4000-8000-000000000000',
       'not-a-guid',
@@ -310,5 +355,91 @@ describe('Delete My Member', () => {
     expect((await api(emu, MY, { token: owner.access })).status).toBe(200);
     const visitor = (await visitorTokens(emu)).access;
     expect((await api(emu, MY, { method: 'DELETE', token: visitor })).status).toBe(403);
+  });
+
+  it('only an assignee the site allows: the seed allows none, so another member’s id (the owner’s too) → 400, nothing deleted', async () => {
+    emu.db.prepare('DELETE FROM site_settings WHERE key = ?').run(CONTENT_ASSIGNEES);
+    await seed(emu.db, { demoOrigins: emu.app.demoOrigins, nowMs: emu.app.now() });
+    expect(getSetting(emu.db, CONTENT_ASSIGNEES)).toEqual([]);
+    const leaving = newMember();
+    const other = newMember();
+    const kept = await review(leaving, SKILLET, 'Mine');
+    for (const id of [other.id, seedIds.members.owner, seedIds.members.member, other.id.toUpperCase()]) {
+      const r = await api(emu, `${MY}?contentAssigneeId=${id}`, { method: 'DELETE', token: leaving.access });
+      expect(r.status, id).toBe(400);
+      expect(r.json.details.validationError.fieldViolations).toEqual([
+        expect.objectContaining({ field: 'contentAssigneeId', violatedRule: 'VALIDATION' }),
+      ]);
+    }
+    // an unknown id answers the same as a member who is not allowed: the answer tells nothing about who is a member
+    const unknown = await api(emu, `${MY}?contentAssigneeId=00000000-0000-4000-8000-000000000001`, {
+      method: 'DELETE',
+      token: leaving.access,
+    });
+    const refused = await api(emu, `${MY}?contentAssigneeId=${other.id}`, { method: 'DELETE', token: leaving.access });
+    expect([unknown.status, unknown.json]).toEqual([refused.status, refused.json]);
+    expect(row(kept)).toMatchObject({ contact_id: (await full(leaving)).contactId });
+    expect(await refreshes(leaving)).toBe(200);
+    expect((await api(emu, MY, { token: leaving.access })).status).toBe(200);
+    // allowing one member lets that one (only) receive the content
+    setSetting(emu.db, CONTENT_ASSIGNEES, [seedIds.members.owner]);
+    const stillOther = await api(emu, `${MY}?contentAssigneeId=${other.id}`, {
+      method: 'DELETE',
+      token: leaving.access,
+    });
+    expect(stillOther.status).toBe(400);
+    expect(row(kept)).toBeDefined();
+    const ok = await api(emu, `${MY}?contentAssigneeId=${seedIds.members.owner}`, {
+      method: 'DELETE',
+      token: leaving.access,
+    });
+    expect(ok.status).toBe(200);
+    const owner = emu.db.prepare('SELECT contact_id FROM members WHERE id = ?').get(seedIds.members.owner) as {
+      contact_id: string;
+    };
+    expect(row(kept)?.contact_id).toBe(owner.contact_id);
+  });
+
+  it('an approved review handed to the assignee waits for moderation before it shows under the new name', async () => {
+    const leaving = newMember('Leaving Lee');
+    const heir = newMember('Former member');
+    setSetting(emu.db, CONTENT_ASSIGNEES, [heir.id]);
+    const approved = await review(leaving, SKILLET, 'Approved words');
+    emu.db.prepare('UPDATE reviews SET verified = 1 WHERE id = ?').run(approved);
+    const rejected = await review(leaving, MUG, 'Rejected words');
+    const rejecting = await api(emu, `/reviews/v1/reviews/${rejected}/moderate`, {
+      method: 'PATCH',
+      token: admin,
+      body: { status: 'REJECTED' },
+    });
+    expect(rejecting.status).toBe(200);
+    const visitor = (await visitorTokens(emu)).access;
+    const publicView = (id: string) => api(emu, `/reviews/v1/reviews/${id}`, { token: visitor });
+    expect((await publicView(approved)).json.review.author.authorName).toBe('Leaving Lee');
+
+    const r = await api(emu, `${MY}?contentAssigneeId=${heir.id}`, { method: 'DELETE', token: leaving.access });
+    expect(r.status).toBe(200);
+    const status = (id: string) =>
+      emu.db.prepare('SELECT moderation_status AS s, verified AS v FROM reviews WHERE id = ?').get(id) as {
+        s: string;
+        v: number;
+      };
+    expect(status(approved)).toEqual({ s: 'IN_MODERATION', v: 0 });
+    expect(status(rejected).s).toBe('REJECTED');
+    expect((await publicView(approved)).status).toBe(404);
+    const listed = await api(emu, '/reviews/v1/reviews/query', {
+      token: visitor,
+      body: { query: { filter: { entityId: SKILLET } } },
+    });
+    expect(listed.status).toBe(200);
+    expect((listed.json.reviews as { id: string }[]).map((x) => x.id)).not.toContain(approved);
+    // the owner decides: once approved, it shows under the assignee's name
+    const moderated = await api(emu, `/reviews/v1/reviews/${approved}/moderate`, {
+      method: 'PATCH',
+      token: admin,
+      body: { status: 'APPROVED' },
+    });
+    expect(moderated.status).toBe(200);
+    expect((await publicView(approved)).json.review.author.authorName).toBe('Former member');
   });
 });

@@ -433,6 +433,27 @@ describe('commit deltas', () => {
         })
       ).status,
     ).toBe(400);
+    // a line break (or another control character) in an address or contact text: refused on its path
+    for (const [part, key, value] of [
+      ['address', 'addressLine1', '5 Main St\r\nX'],
+      ['address', 'addressLine2', 'Apt\n4'],
+      ['address', 'city', 'New\u0000York'],
+      ['address', 'postalCode', '10001\r'],
+      ['contactDetails', 'firstName', 'Ann\nLee'],
+    ] as const) {
+      const destination = { ...dest, [part]: { ...dest[part], [key]: value } };
+      for (const [changes, path] of [
+        [
+          { changedShippingInfo: { logistics: { shippingDestination: destination } } },
+          'changes.changedShippingInfo.logistics.shippingDestination',
+        ],
+        [{ billingInfo: destination }, 'changes.billingInfo'],
+      ] as const) {
+        const bad = await commit({ changes });
+        expect([bad.status, field(bad)], `${path}.${part}.${key}`).toEqual([400, `${path}.${part}.${key}`]);
+      }
+    }
+    expect((await getOrder(id)).shippingInfo.logistics.shippingDestination).toEqual(dest);
     expect(
       (
         await commit({

@@ -8,7 +8,7 @@ import type { Operation } from '../core/urls.ts';
 import type { AdminIdentity, Caller, Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { CatalogVersion } from './domain/catalog.ts';
 import type { FaultStore } from './faults.ts';
-import type { RateLimiter, ThrottleLimits } from './domain/identity.ts';
+import type { KnownRequesters, RateLimiter, ThrottleLimits } from './domain/identity.ts';
 import type { SalesSource } from './domain/recommendations.ts';
 import { toPattern } from './paths.ts';
 
@@ -71,6 +71,8 @@ export interface EmulatorApp {
   apiKey?: string;
   /** Rate-limit counters (anonymous tokens, sign-ups, reset mails); in memory, a restart forgets them. */
   rateLimiter: RateLimiter;
+  /** Addresses and visitors each member has signed in from (reset mails they ask for are their own); in memory. */
+  knownRequesters: KnownRequesters;
   /** Redirect-session intents by body key, in registration order (the route modules add theirs). */
   redirectIntents: Map<string, RedirectIntentHandler>;
   /** Where "Best sellers" and "Frequently bought together" read sales: the placed orders by default. */
@@ -123,8 +125,12 @@ export interface RequestContext {
 export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
 
 export interface RouteOptions {
-  /** `clients` (default): CORS for registered clients' origins. `public`: `Access-Control-Allow-Origin: *`. */
-  cors?: 'clients' | 'public';
+  /**
+   * `clients` (the default on the API's origin): CORS for registered clients' origins. `public`:
+   * `Access-Control-Allow-Origin: *` (static files, media). `none` (the default on the hosted pages' origin): no CORS
+   * header at all, so no other origin's script reads a hosted page or a form's answer.
+   */
+  cors?: 'clients' | 'public' | 'none';
   /** Also accept `application/x-www-form-urlencoded` bodies. */
   form?: boolean;
   /** Hand the body over as bytes (`ctx.rawBody`, `ctx.body` = `{}`) with its own size limit (uploads). */

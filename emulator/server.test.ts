@@ -45,6 +45,7 @@ const testRoutes: RouteModule = (router) => {
       ctx.body,
     ),
   }));
+  router.post('/_test/echo', (ctx) => ({ json: { body: ctx.body } }));
   router.get('/_test/items/:id', (ctx) => ({ json: { id: ctx.params['id'], route: 'param' } }));
   router.get('/_test/items/special', () => ({ json: { route: 'literal' } }));
 };
@@ -397,6 +398,80 @@ describe('hostile input (issue 17)', () => {
     expect((await api(emu, '/_test/validate', { body: good })).status).toBe(200);
   });
 
+  it('a UTF-8 BOM before a JSON or form body is skipped (as a WHATWG decoder does); a body that is only a BOM or non-JSON blanks is 400 MALFORMED_JSON, never {}', async () => {
+    const bom = '\uFEFF';
+    const parsed = await api(emu, '/_test/validate', { body: `${bom}${JSON.stringify(good)}` });
+    expect([parsed.status, parsed.json]).toEqual([200, good]);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ a: 1 }))]);
+    const viaBytes = await fetch(`${emu.url}/_test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: bytes,
+    });
+    expect([viaBytes.status, await viaBytes.json()]).toEqual([200, { body: { a: 1 } }]);
+    for (const body of [bom, `${bom} \r\n`, '\u00a0', '\u2028', `${bom}${bom}{}`]) {
+      const r = await api(emu, '/_test/echo', { body });
+      expect([r.status, r.json.details?.applicationError?.code], JSON.stringify(body)).toEqual([400, 'MALFORMED_JSON']);
+    }
+    // JSON's own blanks around a body are fine; no body at all is {}
+    expect((await api(emu, '/_test/echo', { body: ' \r\n\t{"a":1}\n' })).json).toEqual({ body: { a: 1 } });
+    expect((await api(emu, '/_test/echo', { method: 'POST' })).json).toEqual({ body: {} });
+    // a form route (the token endpoint takes form bodies): the BOM is not part of the first field's name
+    const form = await api(emu, '/oauth2/token', {
+      body: `${bom}grantType=anonymous&clientId=${DEMO_CLIENT_ID}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(200);
+    expect(form.json.access_token).toEqual(expect.any(String));
+  });
+
+  it('a refused body (413) is read to its end before the connection may close: a client that reads only after sending gets the 413, never a reset', async () => {
+    const total = 10 * 1024 * 1024;
+    const sendAllThenRead = () =>
+      new Promise<{ error?: string; answer: string }>((resolve) => {
+        const socket = connect(emu.port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        let error: string | undefined;
+        socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+        socket.on('close', () => resolve({ ...(error ? { error } : {}), answer: Buffer.concat(chunks).toString() }));
+        socket.pause(); // reads nothing until the whole body is written, as simple clients do
+        socket.once('connect', async () => {
+          socket.write(
+            `POST /_test/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\nConnection: close\r\n\r\n`,
+          );
+          const piece = Buffer.alloc(64 * 1024, 0x20);
+          for (let sent = 0; sent < total && !error; sent += piece.length) {
+            if (sent === 2 * piece.length) await new Promise((r) => setTimeout(r, 150)); // the 413 has gone out by now
+            if (!socket.write(piece)) await new Promise((r) => socket.once('drain', r));
+          }
+          await new Promise((r) => setTimeout(r, 150));
+          socket.on('data', (c: Buffer) => chunks.push(c));
+          socket.resume();
+        });
+      });
+    for (let i = 0; i < 3; i++) {
+      const { error, answer } = await sendAllThenRead();
+      expect(error, `round ${i}`).toBeUndefined();
+      expect(answer, `round ${i}`).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    }
+    // and a real 10 MB POST through fetch, again and again, declared or chunked: the 413 in the platform's format
+    const big = Buffer.alloc(total, 0x20);
+    for (let i = 0; i < 6; i++) {
+      const r = await fetch(`${emu.url}/_test/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: i % 2 ? big : new Blob([big]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      expect(r.status, `fetch ${i}`).toBe(413);
+      expect(
+        ((await r.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code,
+      ).toBe('PAYLOAD_TOO_LARGE');
+    }
+    expect((await api(emu, '/_test/validate', { body: good })).status).toBe(200);
+  });
+
   it('httpUrl refuses whitespace and control characters (WHATWG URL would silently drop CR/LF/tab)', async () => {
     for (const bad of [
       'http://127.0.0.1:5173/\r\nSet-Cookie: x=1',
@@ -493,6 +568,41 @@ describe('CORS', () => {
     const e = await api(emu, '/stores-reader/v1/products/query', { body: {}, headers: { Origin: ALLOWED } });
     expect(e.status).toBe(401);
     expect(e.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+  });
+
+  it('hosted pages and their forms carry no CORS header at all (their own stylesheets and scripts stay public)', async () => {
+    // unknown sessions: the pages answer (expired, 404) all the same, with their headers
+    const corsHeaders = (r: Response) => [...r.headers.keys()].filter((k) => k.startsWith('access-control-'));
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const origin of [ALLOWED, 'https://evil.example', emu.hostedUrl]) {
+      for (const [method, path, headers] of [
+        ['POST', '/_hosted/checkout?session=nope', form],
+        ['GET', '/_hosted/checkout?session=nope', {}],
+        ['POST', '/_hosted/account?session=nope', form],
+        ['GET', '/_hosted/account?session=nope', {}],
+        ['POST', '/oauth2/authorize?redirectSession=nope', form],
+        ['GET', '/oauth2/authorize?redirectSession=nope', {}],
+        ['GET', '/_hosted/no-such-page', {}],
+        ['OPTIONS', '/_hosted/checkout', { 'access-control-request-method': 'POST' }],
+      ] as const) {
+        const r = await fetch(`${emu.hostedUrl}${path}`, {
+          method,
+          redirect: 'manual',
+          headers: { origin, ...headers },
+          ...(method === 'POST' ? { body: 'email=a%40example.com' } : {}),
+        });
+        await r.arrayBuffer();
+        expect(corsHeaders(r), `${method} ${path} from ${origin}`).toEqual([]);
+      }
+    }
+    // no hosted route asks for public CORS but the pages' static files
+    for (const route of emu.routes().filter((r) => r.options.hosted && r.options.cors))
+      expect(route.pattern, route.method).toMatch(/^\/_hosted\/[\w-]+\.(css|js)$/);
+    const css = emu.routes().find((r) => r.options.hosted && r.pattern.endsWith('.css'));
+    if (css) {
+      const r = await fetch(`${emu.hostedUrl}${css.pattern}`, { headers: { origin: 'https://evil.example' } });
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    }
   });
 
   it('follows the origins of every registered client', async () => {

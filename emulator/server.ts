@@ -36,7 +36,7 @@ import {
 } from './errors.ts';
 import { FaultStore } from './faults.ts';
 import { orderSales } from './domain/commerce.ts';
-import { RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
+import { KnownRequesters, RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
 import { Router } from './router.ts';
 import type { EmulatorApp, HandlerResult, RequestContext, RouteInfo, RouteModule } from './router.ts';
 import { acceptsEncoding, assetsRoutes } from './routes/assets.ts';
@@ -64,7 +64,7 @@ import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
 import { seedDemoOrders } from './domain/demo-orders.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { assertSafeParamKeys, parseJsonBody } from './validate.ts';
+import { assertSafeParamKeys, BOM, parseJsonBody } from './validate.ts';
 import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
 
 /** The repository root (this file is `emulator/server.ts`). */
@@ -208,41 +208,69 @@ function isJsonResult(r: HandlerResult): r is Extract<HandlerResult, { json: unk
 }
 
 /**
+ * A refused body (413) is still read, and dropped, up to this many bytes past the limit and for at most
+ * {@link DRAIN_TIMEOUT_MS}, before the answer goes out (see {@link readBody}).
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
  * Read a request body up to `limit` bytes. Over it (by Content-Length, or as soon as the running count passes it)
- * reject with 413 at once and stop buffering: the caller answers with `Connection: close`, and node discards
- * whatever the client still sends until the socket closes, so the client reads the 413 instead of a reset.
+ * nothing more is kept, but the rest is still read and dropped until the body ends, and only then does the 413
+ * reject (the caller answers it with `Connection: close`). Answering and closing while the client still writes
+ * would make the kernel answer its next bytes with a reset, which can throw the 413 away before the client reads it
+ * (and a client that reads only once it has sent everything would never see it). A body that goes on past
+ * {@link DRAIN_LIMIT_BYTES} more, or for longer than {@link DRAIN_TIMEOUT_MS}, is answered at once instead.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const declared = Number(req.headers['content-length'] ?? '0');
     let size = 0;
+    let refused = false;
+    let timer: NodeJS.Timeout | undefined;
     const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge();
-      else chunks.push(chunk);
-    };
-    const tooLarge = () => {
+    const settle = () => {
+      clearTimeout(timer);
       req.off('data', onData);
-      chunks.length = 0;
       reject(payloadTooLarge(limit));
     };
+    const refuse = () => {
+      refused = true;
+      chunks.length = 0;
+      timer = setTimeout(settle, DRAIN_TIMEOUT_MS);
+      timer.unref();
+    };
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (refused) {
+        if (size > limit + DRAIN_LIMIT_BYTES) settle();
+      } else if (size > limit) refuse();
+      else chunks.push(chunk);
+    }
     if (Number.isFinite(declared) && declared > limit) {
-      tooLarge();
-      return;
+      if (declared > limit + DRAIN_LIMIT_BYTES) {
+        reject(payloadTooLarge(limit));
+        return;
+      }
+      refuse();
     }
     req.on('data', onData);
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => (refused ? settle() : resolveBody(Buffer.concat(chunks))));
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
   });
 }
 
 function parseBody(raw: Buffer, contentType: string | undefined, allowForm: boolean): unknown {
   const text = raw.toString('utf8');
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  // one leading UTF-8 BOM is not content (parseJsonBody skips it too): not part of a form's first field name
+  const unmarked = text.startsWith(BOM) ? text.slice(1) : text;
   // curl -d sends JSON as a form; a body that starts with `{` is JSON whatever its type says.
-  if (allowForm && type === 'application/x-www-form-urlencoded' && !text.trimStart().startsWith('{')) {
-    const params = new URLSearchParams(text);
+  if (allowForm && type === 'application/x-www-form-urlencoded' && !/^[ \t\r\n]*\{/.test(unmarked)) {
+    const params = new URLSearchParams(unmarked);
     assertSafeParamKeys(params);
     const form: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [k, v] of params) form[k] = v;
@@ -310,6 +338,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     throttle: throttleLimits(opts.throttle),
     catalog: opts.catalog ?? 'v1',
     rateLimiter: new RateLimiter(),
+    knownRequesters: new KnownRequesters(),
     redirectIntents: new Map(),
     salesSources: [orderSales],
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
@@ -347,7 +376,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       delays.add(release);
     });
 
-  function applyCors(req: IncomingMessage, res: ServerResponse, mode: 'clients' | 'public', preflight: boolean): void {
+  function applyCors(
+    req: IncomingMessage,
+    res: ServerResponse,
+    mode: 'clients' | 'public' | 'none',
+    preflight: boolean,
+  ): void {
+    if (mode === 'none') return;
     if (mode === 'public') {
       res.setHeader('Access-Control-Allow-Origin', '*');
     } else {
@@ -424,12 +459,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       pathForLog = url.pathname;
       const preflight = method === 'OPTIONS';
       const match = router.match(method, url.pathname, hosted);
+      // hosted pages and forms: no CORS unless a route asks (their static files); the API: registered clients
       const corsMode =
         (match.kind === 'found'
           ? match.route.options.cors
           : match.kind === 'method-not-allowed'
             ? match.options.cors
-            : undefined) ?? 'clients';
+            : undefined) ?? (hosted ? 'none' : 'clients');
       applyCors(req, res, corsMode, preflight);
 
       const fault = app.dev ? app.faults.take(method, url.pathname, preflight) : undefined;

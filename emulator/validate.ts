@@ -155,12 +155,18 @@ export function assertSafeJson(value: unknown, prefix = ''): void {
   }
 }
 
+/** A UTF-8 byte order mark, as `Buffer#toString('utf8')` keeps it (a WHATWG `TextDecoder` would drop it). */
+export const BOM = '\uFEFF';
+
 /**
- * A request body's JSON (`{}` when empty), checked by {@link assertSafeJson}; unparsable text is a 400
- * `MALFORMED_JSON`. Shared by the server and routes that read their body raw (the dev helpers).
+ * A request body's JSON, checked by {@link assertSafeJson}: `{}` when the body is empty or only JSON's own blanks
+ * (space, tab, CR, LF); one leading UTF-8 BOM is skipped, as `TextDecoder` and `Response#json()` do. Anything else
+ * that does not parse, a body of a BOM alone or of other blanks (NBSP, U+2028) included, is a 400 `MALFORMED_JSON`,
+ * never `{}`. Shared by the server and routes that read their body raw (the dev helpers).
  */
-export function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') return {};
+export function parseJsonBody(raw: string): unknown {
+  const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
+  if (text === raw && /^[ \t\r\n]*$/.test(text)) return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -199,6 +205,20 @@ export function assertSafeParamKeys(params: URLSearchParams, prefix = ''): void 
     }
   }
 }
+
+/**
+ * Control characters (C0 with tab, CR and LF; DEL; C1) and the Unicode line and paragraph separators: none belongs
+ * in a one-line text such as an address line, and CR/LF would break the line wherever it is shown or sent on (a
+ * shipping label, a mail header, a CSV export).
+ */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A one-line text: a string with no control character or line separator, refused (400 `FORMAT`) rather than
+ * stripped, and checked before any `.trim()` chained after it, so a trailing CR/LF is refused too.
+ */
+export const oneLine = (message = 'must be one line, without line breaks or control characters') =>
+  z.string().refine((v) => !LINE_BREAKING.test(v), { message, params: { violatedRule: 'FORMAT' }, abort: true });
 
 /**
  * Whitespace (ASCII and Unicode), control characters (C0, DEL, C1) and invisible format characters (zero-width,

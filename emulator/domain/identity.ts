@@ -303,10 +303,27 @@ export function clearMemberContactSet(
 }
 
 /**
+ * Site setting: the member ids a leaving member may name as `contentAssigneeId` (Delete My Member). The platform
+ * documents no rule (docs/wire.md "Members: contact details and account deletion"): the site chooses, and any other
+ * id is refused. Seeded empty, as the demo's `<inlay-account>` names no assignee.
+ */
+export const CONTENT_ASSIGNEES = 'memberContentAssignees';
+
+/** The allowed content assignees, lower-cased (a missing or malformed setting allows none). */
+export function allowedContentAssignees(db: Database): Set<string> {
+  const v = getSetting<unknown>(db, CONTENT_ASSIGNEES);
+  return new Set(
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : [],
+  );
+}
+
+/**
  * Delete a member record (revoke its tokens first) and its content: with an assignee, the member's reviews become
  * the assignee's (a review of an item the assignee reviewed too is deleted: one review per author per item);
- * without one they are deleted. Addresses go with the record (cascade). Orders are not touched (their buyerInfo
- * keeps the ids).
+ * without one they are deleted. A moved review that was APPROVED goes back to IN_MODERATION (not manually changed),
+ * so the owner decides before it shows under another name, and loses `verified` (the purchase was the leaving
+ * member's); a rejected or waiting one keeps its status. Addresses go with the record (cascade). Orders are not
+ * touched (their buyerInfo keeps the ids).
  */
 export function deleteMember(db: Database, id: string, nowMs: number, assignee?: MemberRow): void {
   db.transaction(() => {
@@ -318,7 +335,9 @@ export function deleteMember(db: Database, id: string, nowMs: number, assignee?:
            WHERE theirs.contact_id = ? AND theirs.namespace = reviews.namespace AND theirs.entity_id = reviews.entity_id)`,
       ).run(m.contact_id, assignee.contact_id);
       db.prepare<[string, string | null, string, string, string]>(
-        `UPDATE reviews SET contact_id = ?, author_name = ?, author_type = 'MEMBER', created_by = ?,
+        `UPDATE reviews SET contact_id = ?, author_name = ?, author_type = 'MEMBER', created_by = ?, verified = 0,
+           moderation_status = CASE moderation_status WHEN 'APPROVED' THEN 'IN_MODERATION' ELSE moderation_status END,
+           manually_changed = CASE moderation_status WHEN 'APPROVED' THEN 0 ELSE manually_changed END,
            revision = revision + 1, updated_date = ? WHERE contact_id = ?`,
       ).run(
         assignee.contact_id,
@@ -607,10 +626,18 @@ export interface ThrottleLimits {
   anonymousTokensPerAddress: RateLimit;
   /** `…/v2/register`, per caller address. */
   signupsPerAddress: RateLimit;
-  /** `…/recovery/v1/send-email`, per caller address. */
+  /** `…/recovery/v1/send-email`, per caller address (every request). */
   resetMailsPerAddress: RateLimit;
-  /** `…/recovery/v1/send-email`, per email asked for (whether or not it has an account: no probing). */
+  /**
+   * `…/recovery/v1/send-email`, per email asked for, from requesters not known for it (see {@link KnownRequesters}):
+   * the unwanted mails one inbox can get, whatever the number of addresses sending (counted whether or not the email
+   * has an account: no probing). Requests from a known requester do not count here.
+   */
   resetMailsPerEmail: RateLimit;
+  /** `…/recovery/v1/send-email`, per (address, email) of a requester not known for that email. */
+  resetMailsPerAddressAndEmail: RateLimit;
+  /** `…/recovery/v1/send-email`, per (email, known requester): the member's own asking. */
+  resetMailsPerKnownRequester: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -623,7 +650,9 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   anonymousTokensPerAddress: { max: 120, windowMs: MINUTE },
   signupsPerAddress: { max: 20, windowMs: HOUR },
   resetMailsPerAddress: { max: 20, windowMs: HOUR },
-  resetMailsPerEmail: { max: 5, windowMs: HOUR },
+  resetMailsPerEmail: { max: 3, windowMs: HOUR },
+  resetMailsPerAddressAndEmail: { max: 2, windowMs: HOUR },
+  resetMailsPerKnownRequester: { max: 5, windowMs: HOUR },
 };
 
 /** The limits for an emulator: the defaults with any overrides. */
@@ -657,6 +686,45 @@ export class RateLimiter {
       if (b && b.until > nowMs) b.count++;
       else map.set(key, { count: 1, until: nowMs + limit.windowMs });
     }
+  }
+}
+
+/** How long a requester stays known for a member after its last successful sign-in. */
+export const KNOWN_REQUESTER_TTL_MS = 90 * 24 * HOUR;
+const KNOWN_PER_MEMBER = 20;
+const KNOWN_MEMBERS = 50_000;
+
+/**
+ * Who has signed in successfully as a member (a password or a mailed code checked: `memberState` SUCCESS): the
+ * client addresses (`ip:<address>`, as {@link clientAddress} reads them) and the visitors (`visitor:<id>`, the
+ * token's subject; the hosted page's session visitor) it was done from. A reset mail asked for by one of them is the
+ * member's own asking, not counted against the cap on unwanted mails. In memory per emulator, like the rate-limit
+ * counters (a restart forgets both); at most {@link KNOWN_PER_MEMBER} requesters per member (the most recent) and
+ * {@link KNOWN_MEMBERS} members; each known for {@link KNOWN_REQUESTER_TTL_MS} after its last sign-in.
+ */
+export class KnownRequesters {
+  private readonly byMember = new Map<string, Map<string, number>>();
+
+  remember(memberId: string, requesters: readonly string[], nowMs: number): void {
+    const map = this.byMember;
+    const known = map.get(memberId) ?? new Map<string, number>();
+    map.delete(memberId); // re-inserted: the most recently signed-in members are kept longest
+    for (const r of requesters) {
+      known.delete(r);
+      known.set(r, nowMs);
+    }
+    while (known.size > KNOWN_PER_MEMBER) known.delete(known.keys().next().value!);
+    map.set(memberId, known);
+    while (map.size > KNOWN_MEMBERS) map.delete(map.keys().next().value!);
+  }
+
+  /** The first of `requesters` known for the member, or undefined. */
+  find(memberId: string, requesters: readonly string[], nowMs: number): string | undefined {
+    const known = this.byMember.get(memberId);
+    return requesters.find((r) => {
+      const at = known?.get(r);
+      return at !== undefined && at + KNOWN_REQUESTER_TTL_MS > nowMs;
+    });
   }
 }
 

@@ -10,6 +10,7 @@ import { hashPassword, upsertClient } from './auth.ts';
 import type { StoredOption } from './catalog.ts';
 import { seedReviews } from './reviews.ts';
 import { seedAbandonedCheckouts } from './abandoned.ts';
+import { CONTENT_ASSIGNEES } from './identity.ts';
 
 export interface SeedOptions {
   demoOrigins: string[];
@@ -51,6 +52,9 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
     currency: 'USD',
     locale: 'en-US',
     weightUnit: 'LB',
+    // who may receive a leaving member's reviews (Delete My Member's contentAssigneeId): none, as the demo's
+    // <inlay-account> names no content-assignee (docs/wire.md "Members: contact details and account deletion")
+    [CONTENT_ASSIGNEES]: [],
   };
   const insertSetting = db.prepare<[string, string]>('INSERT OR IGNORE INTO site_settings (key, value) VALUES (?, ?)');
   for (const [k, v] of Object.entries(defaults)) insertSetting.run(k, JSON.stringify(v));

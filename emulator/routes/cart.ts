@@ -27,7 +27,7 @@ import {
 import { badRequest, badRequestApp, type FieldViolation } from '../errors.ts';
 import { aliasOf } from '../paths.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { oneLine, validate } from '../validate.ts';
 
 /** The current cart's paths: the table's, and the `/_api/ecom-cart` alias the platform also answers. */
 export const CART_BASES = [api.getCart.path, '/_api/ecom-cart/v1/carts/current'];
@@ -70,11 +70,11 @@ export const addressSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{2}$/)
     .optional(),
-  subdivision: z.string().max(10).optional(),
-  city: z.string().max(100).optional(),
-  postalCode: z.string().max(20).optional(),
-  addressLine1: z.string().max(200).optional(),
-  addressLine: z.string().max(200).optional(),
+  subdivision: oneLine().max(10).optional(),
+  city: oneLine().max(100).optional(),
+  postalCode: oneLine().max(20).optional(),
+  addressLine1: oneLine().max(200).optional(),
+  addressLine: oneLine().max(200).optional(),
 });
 const shippingOptionSchema = z.object({ carrierId: z.string().optional(), code: z.string().min(1).max(50) });
 const estimateSchema = z.object({

@@ -24,7 +24,7 @@ import {
 } from '../domain/commerce.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
-import { httpUrl, validate } from '../validate.ts';
+import { httpUrl, oneLine, validate } from '../validate.ts';
 import {
   createRedirectSession,
   loadRedirectSession,
@@ -109,12 +109,14 @@ const ecomCheckoutIntent: RedirectIntentHandler = (ctx, value, body, identity) =
 
 // ------------------------------------------------------------------------------------------ hosted page (emulator/hosted/)
 
+/** A one-line field of the form: a line break or another control character is refused, not kept or stripped. */
+const line = () => oneLine('Enter this on one line, without line breaks');
 const formSchema = z.object({
-  email: z.string().trim().email('Enter a valid email address').max(254),
-  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
-  lastName: z.string().trim().min(1, 'Enter your last name').max(100),
-  addressLine: z.string().trim().min(3, 'Enter your street address').max(200),
-  city: z.string().trim().min(1, 'Enter your city').max(100),
+  email: line().trim().email('Enter a valid email address').max(254),
+  firstName: line().trim().min(1, 'Enter your first name').max(100),
+  lastName: line().trim().min(1, 'Enter your last name').max(100),
+  addressLine: line().trim().min(3, 'Enter your street address').max(200),
+  city: line().trim().min(1, 'Enter your city').max(100),
   postalCode: z
     .string()
     .trim()
@@ -347,6 +349,6 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       markRedirectSessionUsed(ctx, s.id);
       return toThankYou(ctx, p, orderId);
     },
-    { form: true, cors: 'public', hosted: true },
+    { form: true, hosted: true },
   );
 };

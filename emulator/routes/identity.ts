@@ -38,6 +38,7 @@ import {
   toWireIdentity,
   verifyEmail,
   type MemberRow,
+  type RateLimit,
 } from '../domain/identity.ts';
 import { sendMail } from '../domain/mail.ts';
 import { aliasOf } from '../paths.ts';
@@ -115,8 +116,26 @@ function mailCode(ctx: RequestContext, m: MemberRow, code: string): void {
   );
 }
 
-/** The state a member is in after proving who they are (login or verified code). */
-export function memberState(ctx: RequestContext, m: MemberRow) {
+/**
+ * The requesters a call comes from, most specific first: the member's own token, the visitor (the token's subject,
+ * or `visitorId` given for a hosted page's session), the client address. Keys of {@link KnownRequesters}.
+ */
+function requesters(ctx: RequestContext, visitorId?: string | null): string[] {
+  const who = ctx.tryAuth();
+  const visitor = visitorId ?? (who?.kind === 'visitor' ? who.visitorId : who?.visitorId);
+  return [
+    ...(who?.kind === 'member' ? [`member:${who.memberId}`] : []),
+    ...(visitor ? [`visitor:${visitor}`] : []),
+    `ip:${clientAddress(ctx.req)}`,
+  ];
+}
+
+/**
+ * The state a member is in after proving who they are (login or verified code). On SUCCESS the address and the
+ * visitor it came from (`visitorId`: a hosted page's session visitor; else the token's) become known requesters of
+ * the member (their reset mails are the member's own asking).
+ */
+export function memberState(ctx: RequestContext, m: MemberRow, visitorId?: string | null) {
   const identity = toWireIdentity(m);
   if (m.status === 'BLOCKED') throw forbidden('This member is blocked', 'MEMBER_BLOCKED');
   if (m.status === 'PENDING') {
@@ -128,6 +147,11 @@ export function memberState(ctx: RequestContext, m: MemberRow) {
     return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   }
   recordLogin(ctx.db, m.id, ctx.now());
+  ctx.app.knownRequesters.remember(
+    m.id,
+    requesters(ctx, visitorId).filter((r) => !r.startsWith('member:')),
+    ctx.now(),
+  );
   return { state: 'SUCCESS', sessionToken: issueSessionToken(ctx.db, m.id, ctx.now()), identity, additionalData: {} };
 }
 
@@ -276,15 +300,24 @@ export const identityRoutes: RouteModule = (router, app) => {
     } else {
       link = new URL(getSetting<string>(ctx.db, 'siteUrl') ?? ctx.baseUrl);
     }
-    // Counted for every email, member or not: the answer must not tell them apart.
-    app.rateLimiter.take(
-      [
-        [`reset-mail:ip:${clientAddress(ctx.req)}`, app.throttle.resetMailsPerAddress],
-        [`reset-mail:email:${email.toLowerCase()}`, app.throttle.resetMailsPerEmail],
-      ],
-      ctx.now(),
-    );
+    // The member's own asking (from its own token, or a visitor or an address it has signed in from) counts per
+    // (email, requester); anyone else's is unwanted: capped per (address, email) and, lower than before, per email
+    // whatever the addresses. So a stranger spending the email's cap throttles the stranger, not the member. An
+    // email without an account has no known requester: counted as any unknown one's, the answer tells nothing.
     const m = memberByEmail(ctx.db, email);
+    const address = clientAddress(ctx.req);
+    const target = email.toLowerCase();
+    const from = requesters(ctx);
+    const own =
+      m && (from.includes(`member:${m.id}`) ? `member:${m.id}` : app.knownRequesters.find(m.id, from, ctx.now()));
+    const key = (...parts: string[]) => JSON.stringify(parts); // no email can end where another key begins
+    const buckets: [string, RateLimit][] = own
+      ? [[`reset-mail:known:${key(target, own)}`, app.throttle.resetMailsPerKnownRequester]]
+      : [
+          [`reset-mail:pair:${key(target, address)}`, app.throttle.resetMailsPerAddressAndEmail],
+          [`reset-mail:email:${target}`, app.throttle.resetMailsPerEmail],
+        ];
+    app.rateLimiter.take([[`reset-mail:ip:${address}`, app.throttle.resetMailsPerAddress], ...buckets], ctx.now());
     // The answer is the same whether or not the email belongs to a member (no account probing).
     if (m && m.status !== 'BLOCKED') {
       link.hash = '';

@@ -8,6 +8,7 @@ import { api, type Operation } from '../../core/urls.ts';
 import { revokeMemberTokens } from '../domain/auth.ts';
 import { badRequest, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import {
+  allowedContentAssignees,
   clearMemberContactSet,
   deleteMember,
   memberAddresses,
@@ -19,7 +20,7 @@ import {
   type MemberRow,
 } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { oneLine, validate } from '../validate.ts';
 
 /** Limits on contact details (the platform documents only addressLine ≤ 200 and street number/name ≤ 100/200). */
 export const CONTACT_LIMITS = {
@@ -41,8 +42,7 @@ export const CONTACT_LIMITS = {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `null` and absent are the same: not set. */
 const text = (max: number) =>
-  z
-    .string()
+  oneLine()
     .trim()
     .max(max)
     .nullish()
@@ -244,19 +244,23 @@ export const membersRoutes: RouteModule = (router) => {
   }
 
   // Delete My Member: `?contentAssigneeId=` (the SDK sends it as a query parameter) names the member who receives
-  // the deleted member's content (reviews); without it the content is deleted. The member's tokens are revoked.
+  // the deleted member's content (reviews); without it the content is deleted. Only an assignee the site allows
+  // (setting CONTENT_ASSIGNEES) is taken: any other id, a member or not, is refused alike and nothing is deleted. The
+  // member's tokens are revoked.
   router.operation(api.deleteMyMember, (ctx) => {
     const { m } = own(ctx);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
     const asked = ctx.query.getAll('contentAssigneeId');
     if (asked.length > 1) throw invalidField('contentAssigneeId', 'must be given at most once');
     let assignee: MemberRow | undefined;
-    const assigneeId = asked[0];
+    const assigneeId = asked[0]?.toLowerCase();
     if (assigneeId !== undefined && assigneeId !== '') {
       if (!GUID.test(assigneeId)) throw invalidField('contentAssigneeId', 'must be a GUID', 'FORMAT');
-      if (assigneeId.toLowerCase() === m.id.toLowerCase())
+      if (assigneeId === m.id.toLowerCase())
         throw invalidField('contentAssigneeId', 'must be another member than the one deleted');
-      assignee = memberById(ctx.db, assigneeId.toLowerCase());
+      if (!allowedContentAssignees(ctx.db).has(assigneeId))
+        throw invalidField('contentAssigneeId', 'is not a content assignee this site allows');
+      assignee = memberById(ctx.db, assigneeId);
       if (!assignee) throw invalidField('contentAssigneeId', 'is not a member of this site');
     }
     revokeMemberTokens(ctx.db, m.id);

@@ -22,7 +22,7 @@ import type { RouteModule } from '../router.ts';
 import { adminApi } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
 import { invalidField } from '../errors.ts';
-import { httpUrl, validate } from '../validate.ts';
+import { httpUrl, oneLine, validate } from '../validate.ts';
 
 const searchSchema = z.object({
   search: z
@@ -119,7 +119,8 @@ const aggregateSchema = z.strictObject({
   hierarchySeparatorOverride: z.string().min(1).max(100).nullish(),
 });
 
-const text = (max: number) => z.string().trim().max(max).optional();
+/** An address or contact text: one line (a CR/LF would break a shipping label or a mail), trimmed. */
+const text = (max: number) => oneLine().trim().max(max).optional();
 const addressWithContact = z.strictObject({
   address: z
     .strictObject({

@@ -374,7 +374,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
                   : 'Wrong email or password.';
         return loginPage(s, a, msg, email);
       }
-      const state = memberState(ctx, m);
+      const state = memberState(ctx, m, s.visitorId);
       if (state.state !== 'SUCCESS') {
         return loginPage(
           s,

@@ -22,6 +22,8 @@ import * as reviews from '@wix/auto_sdk_reviews_reviews';
 import * as products from '@wix/auto_sdk_stores_products';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { CONTENT_ASSIGNEES } from '../../emulator/domain/identity.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
 import type { RunningEmulator } from '../../emulator/server.ts';
@@ -301,6 +303,8 @@ describe('member leaving (OAuthStrategy): deleteMyMember with a content assignee
       author: { contactId: me.contactId! },
       content: { title: 'Folds flat', body: 'Fits in the boot.', rating: 4 },
     });
+    // the site names who may receive a leaving member's content (the emulator refuses any other: docs/wire.md)
+    setSetting(emu.db, CONTENT_ASSIGNEES, [seedIds.members.member]);
     await leaving.members.deleteMyMember({ contentAssigneeId: seedIds.members.member });
     const row = emu.db.prepare('SELECT contact_id FROM reviews WHERE id = ?').get(review._id!) as {
       contact_id: string;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
-import { adminToken, api, placeOrderAs } from '../tests/helpers/emulator.ts';
+import { adminToken, api, createTestMember, memberTokens, placeOrderAs } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
 import { placeOrder } from '../tests/helpers/emulator.ts';
 
@@ -110,6 +110,51 @@ describe('my orders', () => {
       expect(text).not.toContain('privateTags');
       expect(text).toContain('ORDER_PLACED');
     }
+  });
+
+  it('a refund’s reason (the owner’s, “for your records”) never reaches the buyer; that it was refunded does', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }]);
+    const owner = await h.owner();
+    const view = await h.call(`/v1/admin/orders/${id}/payments`, { token: owner });
+    expect(view.status).toBe(200);
+    const REASON = 'buyer is a chargeback risk, refund quietly';
+    const refunded = await h.call(
+      `/v1/admin/orders/${id}/refund`,
+      post(
+        { revision: view.body_.revision, paymentId: view.body_.payments[0].id, amount: '1.00', reason: REASON },
+        owner,
+      ),
+    );
+    expect(refunded.status).toBe(200);
+    // the platform keeps it (the owner's view shows it)
+    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    expect(JSON.stringify(stored)).toContain(REASON);
+    const detail = await h.call(`/v1/my/orders/${id}`, { token: a });
+    const listed = await list({ limit: 50 }, a);
+    expect(detail.status).toBe(200);
+    for (const body of [detail.body_, listed.body_]) {
+      const text = JSON.stringify(body);
+      expect(text).not.toContain(REASON);
+      expect(text).not.toContain('chargeback');
+    }
+    expect(detail.body_.order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    const activity = detail.body_.order.activities.find((x: { type: string }) => x.type === 'ORDER_REFUNDED');
+    expect(activity.orderRefunded).toMatchObject({ amount: { amount: '1.00' } });
+    expect(activity.orderRefunded).not.toHaveProperty('reason');
+  });
+
+  it('a member who deleted their account: their cancel request is refused 401 at once', async () => {
+    const id = await createTestMember(h.emu, 'leaving@example.com', 'a-long-password-1');
+    const t = (await memberTokens(h.emu, { id })).access;
+    const order = await placeOrderAs(h.emu, t, [{ productId: TAPERS, quantity: 1 }]);
+    // the identity verified (and cached) a moment ago, by a read
+    expect((await h.call(`/v1/my/orders/${order}`, { token: t })).status).toBe(200);
+    expect((await api(h.emu, '/members/v1/members/my', { method: 'DELETE', token: t })).status).toBe(200);
+    const r = await cancel(order, t, { reason: 'gone' });
+    expect([r.status, code(r)]).toEqual([401, 'UNAUTHENTICATED']);
+    const stored = (await api(h.emu, `/ecom/v1/orders/${order}`, { token: admin })).json.order;
+    expect(stored.status).toBe('APPROVED');
+    expect(JSON.stringify(stored.activities)).not.toContain('Cancellation requested');
   });
 
   it('refuses unknown and prototype-named keys, and bad limits, with 400', async () => {

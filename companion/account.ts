@@ -3,7 +3,8 @@
  * request. Orders are admin-only on the platform, so the companion reads them as the admin identity, for the member
  * its token verifies to and never for an id from the request: the search filters on that member, every order is
  * checked again before it leaves, a `next` cursor is sealed to that member, and another member's order is a 404.
- * What leaves: the platform's order minus `tags` and the owner's MERCHANT_COMMENT activities.
+ * What leaves: the platform's order minus `tags`, the owner's MERCHANT_COMMENT activities, and the owner's reason on
+ * refund activities.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -61,10 +62,33 @@ const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
 
-/** The order as a member may see it: no tags, no private merchant comments. */
+/** A copy of `v` without any `reason` key, at any depth. */
+function withoutReason(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutReason);
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => k !== 'reason')
+      .map(([k, x]) => [k, withoutReason(x)]),
+  );
+}
+
+/**
+ * A refund's activity (`ORDER_REFUNDED` with `orderRefunded`, `REFUND_INITIATED`, `PAYMENT_REFUNDED`, …) carries the
+ * reason the owner typed "for your records": the member sees that it was refunded and how much, never why.
+ */
+const refundActivity = (a: zm.infer<typeof activity>) =>
+  /REFUND/i.test(a.type ?? '') || Object.keys(a).some((k) => /refund/i.test(k));
+
+/** The order as a member may see it: no tags, no private merchant comments, no refund reasons. */
 function forMember(o: Order): Record<string, unknown> {
   const { tags: _tags, ...rest } = o as Order & { tags?: unknown };
-  return { ...rest, activities: (o.activities ?? []).filter((a) => a.type !== 'MERCHANT_COMMENT') };
+  return {
+    ...rest,
+    activities: (o.activities ?? [])
+      .filter((a) => a.type !== 'MERCHANT_COMMENT')
+      .map((a) => (refundActivity(a) ? withoutReason(a) : a)),
+  };
 }
 
 const REFUSALS = {

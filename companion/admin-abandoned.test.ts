@@ -1,11 +1,13 @@
 /**
  * The owner console's abandoned checkouts through the companion, against a real emulator (SQLite): only the owner
  * lists, reads and sends; the recovery email reaches the emulator's mailbox through the site's mail service and its
- * link restores the checkout; a second email needs `force`, a double send goes once, failures are recorded.
+ * link restores the checkout; a second email needs `force`, a double send goes once, failures are recorded; and it
+ * goes only to an address the buyer is known to own (a member's checkout at their own login email), never to one a
+ * visitor typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAbandonedIds } from '../emulator/domain/abandoned.ts';
-import { api, CHECKOUT_FORM } from '../tests/helpers/emulator.ts';
+import { api, CHECKOUT_FORM, createTestMember, memberTokens } from '../tests/helpers/emulator.ts';
 import { mailerFromEnv, type RecoveryMail } from './admin-abandoned.ts';
 import { createCompanion } from './app.ts';
 import { CompanionConfigError } from './config.ts';
@@ -28,6 +30,31 @@ const send = (id: string, body: unknown = {}, token = owner) =>
   h.call(`${LIST}/${id}/recovery-email`, post(body, token));
 const detail = async (id: string) => (await h.call(`${LIST}/${id}`, { token: owner })).body_.abandonedCheckout;
 const mailbox = async (to: string) => (await api(h.emu, `/_dev/mailbox?to=${encodeURIComponent(to)}`)).json.messages;
+const MAYA = DEMO_LOGINS.member.email;
+const TAPERS = seedIds.products['beeswax-taper-candles']!;
+
+/** A checkout left for two hours by `token`'s holder (with `email` typed at checkout, if given); its abandoned id. */
+async function leftCheckout(token: string, listedAs: string, email?: string): Promise<string> {
+  const lineItems = [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: TAPERS }, quantity: 2 }];
+  expect((await api(h.emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } })).status).toBe(200);
+  const checkout = await api(h.emu, '/ecom/v1/carts/current/create-checkout', {
+    token,
+    body: { channelType: 'WEB', ...(email ? { email } : {}) },
+  });
+  expect(checkout.status).toBe(200);
+  clock += 2 * HOUR;
+  owner = await h.owner();
+  const list = await h.call(LIST, post({ status: 'ABANDONED', limit: 50 }, owner));
+  const mine = list.body_.abandonedCheckouts.find((a: { buyer: { email?: string } }) => a.buyer.email === listedAs);
+  expect(mine, listedAs).toBeDefined();
+  return mine.id;
+}
+
+/** A new member's checkout left at their own login email (or at `email` typed at checkout). */
+async function memberCheckout(login: string, email?: string): Promise<string> {
+  const id = await createTestMember(h.emu, login, 'a-long-password-1', { firstName: 'Noor' });
+  return leftCheckout((await memberTokens(h.emu, { id })).access, email ?? login, email);
+}
 
 beforeAll(async () => {
   h = await harness({
@@ -84,7 +111,11 @@ describe('list and detail', () => {
       activities: [],
       recoveryEmail: { canSend: true },
     });
-    expect(s).toMatchObject({ buyer: { type: 'VISITOR', email: 'sam.rivera@example.com' }, itemCount: 1 });
+    expect(s).toMatchObject({
+      buyer: { type: 'VISITOR', email: 'sam.rivera@example.com' },
+      itemCount: 1,
+      recoveryEmail: { canSend: false, reason: 'NO_CONSENT' },
+    });
     expect(m.ageSeconds).toBe(2 * 3600); // 3 h old checkout, abandoned after 1 h
     expect(s.ageSeconds).toBe(47 * 3600);
     expect(Number(m.value.amount)).toBeGreaterThan(Number(s.value.amount));
@@ -129,133 +160,154 @@ describe('list and detail', () => {
 
 describe('recovery email', () => {
   it('goes to the buyer with the recovery link, is recorded EMAIL_SENT; the link restores the checkout', async () => {
-    const r = await send(sam.id);
+    const r = await send(maya.id);
     expect(r.status).toBe(200);
-    expect(r.body_).toMatchObject({ sent: true, to: 'sam.rivera@example.com', recorded: true });
+    expect(r.body_).toMatchObject({ sent: true, to: MAYA, recorded: true });
     expect(r.body_.abandonedCheckout.activities).toEqual([
       { type: 'EMAIL_SENT', createdDate: new Date(clock).toISOString() },
     ]);
     expect(r.body_.abandonedCheckout.recoveryEmail).toMatchObject({ canSend: false, reason: 'RECENTLY_SENT' });
 
-    const [message] = await mailbox('sam.rivera@example.com');
+    const [message] = await mailbox(MAYA);
     expect(message.subject).toBe('You left something in your cart');
-    expect(message.text).toContain('Beeswax Taper Candles (Pair) × 1');
+    expect(message.text).toContain('Waxed Canvas Rucksack × 1');
     expect(message.text).toContain(message.link);
     const go = await fetch(message.link, { redirect: 'manual' }); // the buyer, from the email: no token
     expect(go.status).toBe(302);
     const page = await fetch(go.headers.get('location')!);
-    expect(await page.text()).toContain('Beeswax Taper Candles (Pair)');
+    expect(await page.text()).toContain('Waxed Canvas Rucksack');
   });
 
   it('again within 24 h → 409 RECENTLY_SENT; with force: not within a minute (a double send), then yes', async () => {
-    const again = await send(sam.id);
+    const again = await send(maya.id);
     expect([again.status, code(again)]).toEqual([409, 'RECENTLY_SENT']);
     expect(again.body_.details.applicationError.data).toMatchObject({
       reason: 'RECENTLY_SENT',
       lastSentDate: expect.any(String),
     });
-    const forcedNow = await send(sam.id, { force: true });
+    const forcedNow = await send(maya.id, { force: true });
     expect([forcedNow.status, code(forcedNow)]).toEqual([409, 'SEND_IN_PROGRESS']);
     clock += 2 * 60_000;
-    const forced = await send(sam.id, { force: true });
+    const forced = await send(maya.id, { force: true });
     expect(forced.status).toBe(200);
-    expect(await mailbox('sam.rivera@example.com')).toHaveLength(2);
+    expect(await mailbox(MAYA)).toHaveLength(2);
     expect(forced.body_.abandonedCheckout.activities.map((a: { type: string }) => a.type)).toEqual([
       'EMAIL_SENT',
       'EMAIL_SENT',
     ]);
     clock += 25 * HOUR;
     owner = await h.owner(); // the first one expired meanwhile
-    expect((await send(sam.id)).status).toBe(200);
-    expect(await mailbox('sam.rivera@example.com')).toHaveLength(3);
+    expect((await send(maya.id)).status).toBe(200);
+    expect(await mailbox(MAYA)).toHaveLength(3);
   });
 
   it('two sends at once: one email', async () => {
+    const id = await memberCheckout('twice@example.com');
     const before = mails.length;
-    const results = await Promise.all([send(maya.id), send(maya.id), send(maya.id, { force: true })]);
+    const results = await Promise.all([send(id), send(id), send(id, { force: true })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(mails.length - before).toBe(1);
-    expect((await detail(maya.id)).activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_SENT']);
+    expect((await detail(id)).activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_SENT']);
   });
 
   it('the mail service refuses → 502 MAIL_FAILED, EMAIL_NOT_SENT recorded, nothing in the mailbox', async () => {
-    // a new abandoned checkout: a visitor's checkout with an email, left for over an hour
-    const visitor = await h.visitor();
-    const lineItems = [
-      {
-        catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! },
-        quantity: 2,
-      },
-    ];
-    expect(
-      (await api(h.emu, '/ecom/v1/carts/current/add-to-cart', { token: visitor, body: { lineItems } })).status,
-    ).toBe(200);
-    const checkout = await api(h.emu, '/ecom/v1/carts/current/create-checkout', {
-      token: visitor,
-      body: { channelType: 'WEB', email: 'down@example.com' },
-    });
-    expect(checkout.status).toBe(200);
-    clock += 2 * HOUR;
-    owner = await h.owner();
-    const list = await h.call(LIST, post({ status: 'ABANDONED' }, owner));
-    const mine = list.body_.abandonedCheckouts.find(
-      (a: { buyer: { email?: string } }) => a.buyer.email === 'down@example.com',
-    );
-    expect(mine).toBeDefined();
+    const id = await memberCheckout('down@example.com');
     mailDown = true;
     try {
-      const r = await send(mine.id);
+      const r = await send(id);
       expect([r.status, code(r)]).toEqual([502, 'MAIL_FAILED']);
     } finally {
       mailDown = false;
     }
-    expect((await detail(mine.id)).activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_NOT_SENT']);
+    expect((await detail(id)).activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_NOT_SENT']);
     expect(await mailbox('down@example.com')).toEqual([]);
   });
 
   it('a recovered checkout → 409 ALREADY_RECOVERED; bad bodies → 400; unknown id → 404', async () => {
-    // sam's buyer follows the link and pays: the abandoned checkout is RECOVERED
-    const [message] = await mailbox('sam.rivera@example.com');
+    // the buyer follows the email's link and pays: the abandoned checkout is RECOVERED
+    const id = await memberCheckout('payer@example.com');
+    expect((await send(id)).status).toBe(200);
+    const [message] = await mailbox('payer@example.com');
     const go = await fetch(message.link, { redirect: 'manual' });
     const page = new URL(go.headers.get('location')!);
     const paid = await fetch(page, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
-      body: new URLSearchParams({
-        ...CHECKOUT_FORM,
-        email: 'sam.rivera@example.com',
-        firstName: 'Sam',
-        lastName: 'Rivera',
-      }).toString(),
+      body: new URLSearchParams({ ...CHECKOUT_FORM, email: 'payer@example.com', firstName: 'Noor' }).toString(),
     });
     expect(paid.status).toBe(302);
-    const d = await detail(sam.id);
+    const d = await detail(id);
     expect(d).toMatchObject({ status: 'RECOVERED', checkoutRecoveredDate: new Date(clock).toISOString() });
     expect(d.recoveryEmail).toEqual({ canSend: false, reason: 'RECOVERED' });
-    const r = await send(sam.id, { force: true });
+    clock += 2 * 60_000; // past the send claim
+    const r = await send(id, { force: true });
     expect([r.status, code(r)]).toEqual([409, 'ALREADY_RECOVERED']);
     for (const body of [{ force: 'yes' }, { force: true, to: 'me@evil.test' }])
       expect((await send(maya.id, body)).status).toBe(400);
     expect((await send('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
+
   it('an address the mail service could split (line breaks, lists) is no buyer email → 409 NO_BUYER_EMAIL', async () => {
     const row = h.emu.db
       .prepare<[string], { data: string }>('SELECT data FROM abandoned_checkouts WHERE id = ?')
-      .get(maya.id)!;
+      .get(sam.id)!;
     const data = JSON.parse(row.data);
     try {
-      for (const email of ['maya@example.com\r\nBcc: all@evil.test', 'a@b.co, c@d.co', '']) {
+      for (const email of ['sam@example.com\r\nBcc: all@evil.test', 'a@b.co, c@d.co', '']) {
         h.emu.db
           .prepare('UPDATE abandoned_checkouts SET data = ? WHERE id = ?')
-          .run(JSON.stringify({ ...data, buyerInfo: { ...data.buyerInfo, email } }), maya.id);
+          .run(JSON.stringify({ ...data, buyerInfo: { ...data.buyerInfo, email } }), sam.id);
         clock += 2 * 60_000; // past the send claim
-        const r = await send(maya.id, { force: true });
+        const r = await send(sam.id, { force: true });
         expect([r.status, code(r)], email).toEqual([409, 'NO_BUYER_EMAIL']);
       }
     } finally {
-      h.emu.db.prepare('UPDATE abandoned_checkouts SET data = ? WHERE id = ?').run(row.data, maya.id);
+      h.emu.db.prepare('UPDATE abandoned_checkouts SET data = ? WHERE id = ?').run(row.data, sam.id);
     }
+  });
+});
+
+describe('only to an address the buyer owns', () => {
+  const refusedEverywhere = async (id: string, to: string) => {
+    for (const body of [{}, { force: true }]) {
+      clock += 2 * 60_000; // past any send claim
+      const r = await send(id, body);
+      expect([r.status, code(r), r.body_.details.applicationError.data.reason]).toEqual([
+        409,
+        'NO_CONSENT',
+        'NO_CONSENT',
+      ]);
+    }
+    expect((await detail(id)).recoveryEmail).toEqual({ canSend: false, reason: 'NO_CONSENT' });
+    const listed = (await h.call(LIST, post({ limit: 50 }, owner))).body_.abandonedCheckouts.find(
+      (a: { id: string }) => a.id === id,
+    );
+    expect(listed.recoveryEmail).toEqual({ canSend: false, reason: 'NO_CONSENT' });
+    expect(await mailbox(to)).toEqual([]);
+    expect((await detail(id)).activities).toEqual([]);
+  };
+
+  it('a visitor’s checkout: the address anyone could type there → 409 NO_CONSENT, force or not, nothing sent', async () => {
+    await refusedEverywhere(sam.id, 'sam.rivera@example.com');
+    // a stranger's address typed by a visitor
+    const stranger = await leftCheckout(await h.visitor(), 'stranger@example.com', 'stranger@example.com');
+    await refusedEverywhere(stranger, 'stranger@example.com');
+  });
+
+  it('a visitor who typed a member’s address, and a member who typed another address → 409 NO_CONSENT', async () => {
+    await createTestMember(h.emu, 'owned@example.com', 'a-long-password-1');
+    const borrowed = await leftCheckout(await h.visitor(), 'owned@example.com', 'owned@example.com');
+    await refusedEverywhere(borrowed, 'owned@example.com');
+    const other = await memberCheckout('typist@example.com', 'someone.else@example.com');
+    await refusedEverywhere(other, 'someone.else@example.com');
+  });
+
+  it('a member’s checkout at their own login email goes (the rule’s other side)', async () => {
+    const id = await memberCheckout('Mixed.Case@Example.com');
+    expect((await detail(id)).recoveryEmail).toEqual({ canSend: true });
+    const r = await send(id);
+    expect([r.status, r.body_.to]).toEqual([200, 'Mixed.Case@Example.com']);
   });
 });
 
@@ -277,6 +329,7 @@ describe('mail service', () => {
           body: JSON.stringify(body),
           headers: { 'Content-Type': 'application/json', Authorization: owner },
         }),
+        { ip: '203.0.113.8' },
       );
     const list = await (await call(LIST, {})).json();
     expect(list.mailConfigured).toBe(false);

@@ -10,6 +10,13 @@
  * restores the checkout), sends it through the site's mail service ({@link RecoveryMailer}: `deps.sendMail`, or
  * `INLAY_MAIL_URL`), and records `EMAIL_SENT` (or `EMAIL_NOT_SENT` when the mail service refused) on the abandoned
  * checkout. A second email within {@link RESEND_WINDOW_MS} needs `force: true`; two sends at once never both go.
+ *
+ * Only to an address the buyer is known to own: any visitor can type any address at checkout, so an email to
+ * `buyerInfo.email` as such would let anyone make the site mail a stranger. The platform records no consent or
+ * verification on an abandoned checkout (`buyerInfo` holds ids and the typed email), so the companion sends only for a
+ * member's checkout whose email is that member's own: `buyerInfo.memberId` set, and its `contactId` a member's contact
+ * (Contacts v4, `members.membershipStatus` APPROVED) whose primary email is the checkout's (case-insensitive): the
+ * login email the member signs in with. Anything else is 409 `NO_CONSENT` ({@link ownedAddresses}).
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -20,6 +27,7 @@ import { readJson } from './body.ts';
 import { CompanionConfigError } from './config.ts';
 import { CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
+import { PATHS } from './platform.ts';
 
 /** One email through the site's mail service. */
 export interface RecoveryMail {
@@ -141,12 +149,34 @@ const searchAnswer = zm.looseObject({
   ),
 });
 const oneAnswer = zm.looseObject({ abandonedCheckout: abandoned });
+const contactsAnswer = zm.looseObject({
+  contacts: zm.optional(
+    zm.array(
+      zm.looseObject({
+        id: zm.string(),
+        primaryInfo: zm.optional(zm.looseObject({ email: zm.optional(zm.nullable(zm.string())) })),
+        info: zm.optional(
+          zm.looseObject({
+            extendedFields: zm.optional(zm.looseObject({ items: zm.optional(zm.record(zm.string(), zm.unknown())) })),
+          }),
+        ),
+      }),
+    ),
+  ),
+});
 
 /** Why no recovery email may go now, or undefined when one may. */
-type Refusal = 'RECOVERED' | 'NO_BUYER_EMAIL' | 'NO_RECOVERY_LINK' | 'RECENTLY_SENT' | 'MAIL_NOT_CONFIGURED';
+type Refusal =
+  'RECOVERED' | 'NO_BUYER_EMAIL' | 'NO_CONSENT' | 'NO_RECOVERY_LINK' | 'RECENTLY_SENT' | 'MAIL_NOT_CONFIGURED';
 const REFUSALS: Record<Refusal, [number, string, string]> = {
   RECOVERED: [409, 'ALREADY_RECOVERED', 'The buyer already completed this checkout.'],
   NO_BUYER_EMAIL: [409, 'NO_BUYER_EMAIL', 'This checkout has no buyer email to write to.'],
+  NO_CONSENT: [
+    409,
+    'NO_CONSENT',
+    'This address was typed at checkout and is not known to be the buyer’s: recovery emails go only to a member ' +
+      'at the email they sign in with.',
+  ],
   NO_RECOVERY_LINK: [409, 'NO_RECOVERY_LINK', 'The platform gave no recovery link for this checkout.'],
   RECENTLY_SENT: [
     409,
@@ -187,10 +217,42 @@ function buyerType(b: Abandoned['buyerInfo']): 'MEMBER' | 'VISITOR' | 'ADMIN' | 
 export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): void {
   const { owner, parse, asAdmin, now } = deps;
 
-  function refusal(a: Abandoned): { why: Refusal; data?: Record<string, unknown> } | undefined {
+  /**
+   * The abandoned checkouts (of `list`) whose buyer owns the address: a member's checkout at the email of that
+   * member's contact (the login email). One Query Contacts call for all of them; none when no checkout is a member's.
+   */
+  async function ownedAddresses(list: Abandoned[]): Promise<Set<string>> {
+    const members = list.filter(
+      (a) => a.buyerInfo?.memberId && a.buyerInfo.contactId && EMAIL.test(a.buyerInfo.email ?? ''),
+    );
+    const ids = [...new Set(members.map((a) => a.buyerInfo!.contactId!))];
+    if (!ids.length) return new Set();
+    const found = await asAdmin('query contacts', {
+      method: 'POST',
+      path: PATHS.queryContacts,
+      kind: 'read',
+      body: { query: { filter: { id: { $in: ids } }, paging: { limit: ids.length } } },
+      schema: contactsAnswer,
+    });
+    const emailOf = new Map<string, string>();
+    for (const c of found.contacts ?? []) {
+      const member = c.info?.extendedFields?.items?.['members.membershipStatus'] === 'APPROVED';
+      const email = c.primaryInfo?.email?.toLowerCase();
+      if (member && email) emailOf.set(c.id, email);
+    }
+    return new Set(
+      members
+        .filter((a) => emailOf.get(a.buyerInfo!.contactId!) === a.buyerInfo!.email!.toLowerCase())
+        .map((a) => a.id),
+    );
+  }
+
+  function refusal(a: Abandoned, owned: boolean): { why: Refusal; data?: Record<string, unknown> } | undefined {
     if (a.status === 'RECOVERED') return { why: 'RECOVERED' };
     // the address goes to the mail service as is: one address, no spaces or line breaks
     if (!EMAIL.test(a.buyerInfo?.email ?? '')) return { why: 'NO_BUYER_EMAIL' };
+    // and only an address the buyer is known to own (this module's comment): never one anybody could type
+    if (!owned) return { why: 'NO_CONSENT' };
     if (!recoveryLink(a)) return { why: 'NO_RECOVERY_LINK' };
     if (!deps.sendMail) return { why: 'MAIL_NOT_CONFIGURED' };
     const last = lastSent(a);
@@ -203,14 +265,14 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     return undefined;
   }
 
-  /** What the console shows of one abandoned checkout. */
-  function summary(a: Abandoned) {
+  /** What the console shows of one abandoned checkout (`owned`: its buyer owns the address, {@link ownedAddresses}). */
+  function summary(a: Abandoned, owned: boolean) {
     const b = a.buyerInfo ?? {};
     const type = buyerType(b);
     const first = a.contactDetails?.firstName ?? undefined;
     const last = a.contactDetails?.lastName ?? undefined;
     const created = a.createdDate ? Date.parse(a.createdDate) : NaN;
-    const no = refusal(a);
+    const no = refusal(a, owned);
     const sent = lastSent(a);
     return {
       id: a.id,
@@ -244,8 +306,8 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     };
   }
 
-  const detail = (a: Abandoned) => ({
-    ...summary(a),
+  const detail = (a: Abandoned, owned: boolean) => ({
+    ...summary(a, owned),
     lineItems: (a.lineItems ?? []).map((l) => ({
       name: l.productName?.original ?? '',
       quantity: l.quantity ?? 0,
@@ -303,9 +365,11 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
       schema: searchAnswer,
     });
     const next = page.pagingMetadata?.cursors?.next;
+    const items = page.abandonedCheckouts ?? [];
+    const owned = await ownedAddresses(items);
     return c.json(
       {
-        abandonedCheckouts: (page.abandonedCheckouts ?? []).map(summary),
+        abandonedCheckouts: items.map((a) => summary(a, owned.has(a.id))),
         mailConfigured: deps.sendMail !== undefined,
         ...(next ? { next } : {}),
       },
@@ -315,14 +379,16 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
 
   app.get('/v1/admin/abandoned-checkouts/:id', async (c) => {
     await owner(c);
-    return c.json({ abandonedCheckout: detail(await load(c.req.param('id'))) }, 200);
+    const a = await load(c.req.param('id'));
+    return c.json({ abandonedCheckout: detail(a, (await ownedAddresses([a])).has(a.id)) }, 200);
   });
 
   app.post('/v1/admin/abandoned-checkouts/:id/recovery-email', async (c) => {
     await owner(c);
     const { force } = parse(sendBody, await readJson(c.req.raw));
     const a = await load(c.req.param('id'));
-    const no = refusal(a);
+    const owned = (await ownedAddresses([a])).has(a.id);
+    const no = refusal(a, owned);
     if (no && !(no.why === 'RECENTLY_SENT' && force)) {
       const [status, code, message] = REFUSALS[no.why];
       throw new CompanionError(status, code, message, { data: { reason: no.why, ...no.data } });
@@ -347,7 +413,7 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
       throw new CompanionError(502, 'MAIL_FAILED', 'The mail service did not take the email; nothing was sent.');
     }
     const after = await record(a.id, 'EMAIL_SENT');
-    return c.json({ sent: true, to, recorded: after !== undefined, abandonedCheckout: detail(after ?? a) }, 200);
+    return c.json({ sent: true, to, recorded: after !== undefined, abandonedCheckout: detail(after ?? a, owned) }, 200);
   });
 }
 

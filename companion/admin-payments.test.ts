@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { api, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
+import { LOST_HOLD_MS } from './admin-payments.ts';
+import { MemoryCounterStore } from './counters.ts';
 
 const TAPERS = seedIds.products['beeswax-taper-candles']!; // stock not tracked
 const STOOL = seedIds.products['folding-camp-stool']!; // tracked
 
 let h: Harness;
+const counters = new MemoryCounterStore();
 let owner: string;
 let member: string;
 
@@ -34,7 +37,8 @@ const stock = () =>
     .get(STOOL)!.quantity;
 
 beforeAll(async () => {
-  h = await harness();
+  // many changes from one owner token in one minute: the per-token limit is not what these tests are about
+  h = await harness({ deps: { counters, limits: { perVisitor: [10_000, 60_000], perIp: [10_000, 60_000] } } });
   [owner, member] = await Promise.all([h.owner(), h.member()]);
 });
 afterAll(() => h.close());
@@ -164,7 +168,7 @@ describe('refunds', () => {
       refundId: expect.any(String),
       failed: false,
       refund: { transactions: [{ refundStatus: 'SUCCEEDED', amount: { amount: v.order.lineItems[0].price.amount } }] },
-      order: { paymentStatus: 'PARTIALLY_REFUNDED', lineItems: [{ refundedQuantity: 1 }] },
+      order: { paymentStatus: 'PARTIALLY_REFUNDED', lineItems: [{ refundedQuantity: 1, restockedQuantity: 1 }] },
     });
     expect(stock()).toBe(before + 1);
     const mail = (await api(h.emu, '/_dev/mailbox?to=buyer-pay@example.com')).json.messages;
@@ -183,7 +187,7 @@ describe('refunds', () => {
     const body = { revision: v.revision, paymentId: v.payments[0].id, amount: '1.00' };
     const [a, b] = await Promise.all([act(id, 'refund', body), act(id, 'refund', body)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect(['ALREADY_SENT', 'PAYMENTS_CHANGED']).toContain(code(a.status === 409 ? a : b));
+    expect(['CHANGE_IN_PROGRESS', 'PAYMENTS_CHANGED']).toContain(code(a.status === 409 ? a : b));
     expect((await view(id)).body_.refunds).toHaveLength(1);
   });
 
@@ -253,5 +257,167 @@ describe('bulk mark as paid', () => {
       const bad = await h.call('/v1/admin/orders/mark-as-paid', post({ orderIds }, owner));
       expect(bad.status).toBe(400);
     }
+  });
+});
+
+/**
+ * Money moves once (issue 43): changes to one order are serialised, whatever their bodies say. Before, the guard read
+ * the order and then checked, and its once-key held the body's hash: two refunds from one revision that differed only
+ * in `reason` (two tabs, two members of staff) both went through.
+ */
+describe('money moves once', () => {
+  const refunds = async (id: string) => (await view(id)).body_.refunds as Any[];
+  const refunded = async (id: string) => (await view(id)).body_.order.balanceSummary.refunded.amount as string;
+
+  it('two refunds at the same moment from one revision, different reasons: exactly one is made (six rounds)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await place();
+      const v = (await view(id)).body_;
+      const body = (reason: string) => ({ revision: v.revision, paymentId: v.payments[0].id, amount: '6.00', reason });
+      const answers = await Promise.all([act(id, 'refund', body('Tab one')), act(id, 'refund', body('Tab two'))]);
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([200, 409]);
+      const loser = answers.find((a) => a.status === 409)!;
+      expect(['CHANGE_IN_PROGRESS', 'PAYMENTS_CHANGED']).toContain(code(loser));
+      expect(await refunds(id)).toHaveLength(1);
+      expect(await refunded(id)).toBe('6.00');
+    }
+  });
+
+  it('eight at once (refunds with eight reasons, a manual payment and a capture among them): one goes through', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await place();
+      const v = (await view(id)).body_;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          act(id, 'refund', { revision: v.revision, paymentId: v.payments[0].id, amount: '6.00', reason: `#${i}` }),
+        ),
+      );
+      expect(
+        answers.filter((a) => a.status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(409);
+      expect(await refunds(id)).toHaveLength(1);
+      expect(await refunded(id)).toBe('6.00');
+    }
+    const held = await place(TEST_CARDS.authorize);
+    const hv = (await view(held)).body_;
+    const pid = hv.payments[0].id;
+    const mixed = await Promise.all([
+      act(held, 'capture', { revision: hv.revision, payments: [{ paymentId: pid }] }),
+      act(held, 'void', { revision: hv.revision, paymentIds: [pid] }),
+      act(held, 'manual-payment', { revision: hv.revision, amount: '1.00' }),
+      act(held, 'mark-as-paid', { revision: hv.revision }),
+    ]);
+    expect(mixed.filter((a) => a.status === 200)).toHaveLength(1);
+  });
+
+  it('a refusal tells the order as it is now (data.view), and a refusal by the platform frees the order at once', async () => {
+    const id = await place();
+    const v = (await view(id)).body_;
+    const over = await act(id, 'refund', { revision: v.revision, paymentId: v.payments[0].id, amount: '9999.00' });
+    expect([over.status, code(over)]).toEqual([400, 'INVALID_AMOUNT']);
+    // not held: the right amount goes through on the same revision straight away
+    const ok = await act(id, 'refund', { revision: v.revision, paymentId: v.payments[0].id, amount: '1.00' });
+    expect(ok.status).toBe(200);
+    const stale = await act(id, 'refund', { revision: v.revision, paymentId: v.payments[0].id, amount: '1.00' });
+    expect([stale.status, code(stale)]).toEqual([409, 'PAYMENTS_CHANGED']);
+    const data = stale.body_.details.applicationError.data;
+    expect(data.view).toMatchObject({ revision: ok.body_.revision, refunds: [{ id: ok.body_.refundId }] });
+    expect(data.revision).toBe(ok.body_.revision);
+  });
+
+  it('bulk mark as paid leaves out an order whose change is under way (said so), and sends the others', async () => {
+    const [a, b] = [await place(TEST_CARDS.authorize), await place(TEST_CARDS.authorize)];
+    for (const id of [a, b]) {
+      const v = (await view(id)).body_;
+      await act(id, 'void', { revision: v.revision, paymentIds: [v.payments[0].id] });
+    }
+    // a change to order a under way (on this instance or another sharing the store)
+    expect(await counters.swap(`admin-pay:${a}`, null, 'held:elsewhere', 60_000)).toBe(true);
+    const bulk = await h.call('/v1/admin/orders/mark-as-paid', post({ orderIds: [a, b] }, owner));
+    expect(bulk.body_).toEqual({
+      results: [
+        { orderId: a, ok: false, error: { code: 'CHANGE_IN_PROGRESS', description: expect.any(String) } },
+        { orderId: b, ok: true, paymentStatus: 'PAID' },
+      ],
+      succeeded: 1,
+      failed: 1,
+    });
+    expect((await view(a)).body_.order.paymentStatus).toBe('NOT_PAID');
+    const av = (await view(a)).body_;
+    const single = await act(a, 'mark-as-paid', { revision: av.revision });
+    expect([single.status, code(single)]).toEqual([409, 'CHANGE_IN_PROGRESS']);
+    // that change ends: the order is free again, and the bulk's own holds were let go
+    expect(await counters.swap(`admin-pay:${a}`, 'held:elsewhere', null, 0)).toBe(true);
+    const again = await h.call('/v1/admin/orders/mark-as-paid', post({ orderIds: [a] }, owner));
+    expect(again.body_.results[0]).toMatchObject({ orderId: a, ok: true, paymentStatus: 'PAID' });
+    const bv = (await view(b)).body_;
+    expect((await act(b, 'manual-payment', { revision: bv.revision, amount: '1.00' })).status).not.toBe(409);
+  });
+});
+
+describe('a lost answer from the platform', () => {
+  let lossy: Harness;
+  let ownerToken: string;
+  let mode: 'none' | 'before' | 'after' = 'none';
+  let skew = 0;
+  beforeAll(async () => {
+    lossy = await harness({
+      deps: {
+        now: () => Date.now() + skew,
+        // the refund's request to the platform: lost on its way there, or its answer lost on the way back
+        fetch: async (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (mode !== 'none' && url.includes('/trigger-refund')) {
+            if (mode === 'before') throw new TypeError('fetch failed');
+            await fetch(input, init);
+            throw new TypeError('fetch failed');
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    ownerToken = await lossy.owner();
+  });
+  afterAll(() => lossy.close());
+  const read = (id: string) => lossy.call(`/v1/admin/orders/${id}/payments`, { token: ownerToken });
+  const refund = (id: string, body: unknown) => lossy.call(`/v1/admin/orders/${id}/refund`, post(body, ownerToken));
+
+  it('it landed: the answer is the order as it is now (409 ANSWER_LOST with the refund in data.view); sent again, nothing', async () => {
+    const id = await placeOrderAs(lossy.emu, (await visitorTokens(lossy.emu)).access, [
+      { productId: TAPERS, quantity: 2 },
+    ]);
+    const v = (await read(id)).body_;
+    const body = { revision: v.revision, paymentId: v.payments[0].id, amount: '2.00', reason: 'Lost' };
+    mode = 'after';
+    const r = await refund(id, body);
+    mode = 'none';
+    expect([r.status, code(r)]).toEqual([409, 'ANSWER_LOST']);
+    expect(r.body_.details.applicationError.data.view.refunds).toHaveLength(1);
+    // the order is free: a change from the new revision goes through at once; the old one never again
+    expect((await refund(id, body)).status).toBe(409);
+    const fresh = r.body_.details.applicationError.data.view.revision;
+    expect((await refund(id, { ...body, revision: fresh, amount: '1.00' })).status).toBe(200);
+    expect((await read(id)).body_.refunds).toHaveLength(2);
+  });
+
+  it('it did not land: 502, the order held for a while (409 CHANGE_IN_PROGRESS), then free again', async () => {
+    const id = await placeOrderAs(lossy.emu, (await visitorTokens(lossy.emu)).access, [
+      { productId: TAPERS, quantity: 2 },
+    ]);
+    const v = (await read(id)).body_;
+    const body = { revision: v.revision, paymentId: v.payments[0].id, amount: '2.00' };
+    mode = 'before';
+    const r = await refund(id, body);
+    mode = 'none';
+    expect(r.status).toBe(502);
+    const soon = await refund(id, body);
+    expect([soon.status, code(soon)]).toEqual([409, 'CHANGE_IN_PROGRESS']);
+    expect(soon.body_.details.applicationError.data.view.refunds).toEqual([]);
+    skew += LOST_HOLD_MS + 1000;
+    const later = await refund(id, body);
+    expect(later.status).toBe(200);
+    expect((await read(id)).body_.refunds).toHaveLength(1);
   });
 });

@@ -4,12 +4,15 @@
  * many), a manual payment, a refund, capture and void of authorized payments. Owner only (403 `NOT_OWNER` before the
  * body is read), as the admin identity.
  *
- * The platform offers no idempotency key for these calls, so every change to one order carries the `revision` of the
- * money its confirmation showed: the companion reads the order again, refuses with 409 `PAYMENTS_CHANGED` when it
- * moved (a refund sent twice, an answer lost and sent again, another tab), and lets one request per revision and body
- * through at a time (409 `ALREADY_SENT` for a double submit). What the platform refuses is relayed with its code;
- * what the companion can tell beforehand (a payment that can't be refunded, captured or voided) is answered 409 with
- * the spec's reason in `data.reason`.
+ * Money moves once. The platform offers no idempotency key for these calls, so every change to one order carries the
+ * `revision` of the money its confirmation showed, and changes to one order are serialised: a change first takes the
+ * order (compare-and-swap in the counter store, shared by every instance that shares the store), then reads the order
+ * again and goes on only when its revision is still the one shown. Anything else is 409 with the fresh view in
+ * `data.view`: `PAYMENTS_CHANGED` (it moved: another tab, another member of staff, an answer lost and sent again),
+ * `CHANGE_IN_PROGRESS` (another change to this order is under way, or one whose answer from the platform was lost may
+ * still land) or `ANSWER_LOST` (the platform's answer was lost, and the order moved: the change was made). What the platform refuses is relayed with its code (and frees the order at once); what the companion
+ * can tell beforehand (a payment that can't be refunded, captured or voided) is answered 409 with the spec's reason in
+ * `data.reason`.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -17,6 +20,7 @@ import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
 import { readJson } from './body.ts';
+import type { CounterStore } from './counters.ts';
 import { CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
 
@@ -27,9 +31,17 @@ export interface AdminPaymentsDeps {
   parse<T>(schema: z.ZodType<T>, value: unknown): T;
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  /** The counter store's `once` (shared by every instance that shares the store). */
-  once(key: string, ttlMs: number): Promise<boolean>;
+  /** The counter store's compare-and-swap (shared by every instance that shares the store). */
+  swap: CounterStore['swap'];
 }
+
+/**
+ * How long a change holds its order at most: it is let go as soon as the platform answered, so this only bounds a
+ * change whose instance died. A change whose answer from the platform was lost (a timeout, a 5xx) keeps the order for
+ * {@link LOST_HOLD_MS}: the platform may still apply it, and nothing may be sent again on the same view before then.
+ */
+export const HOLD_MS = 60_000;
+export const LOST_HOLD_MS = 30_000;
 
 const ID = /^[A-Za-z0-9-]{1,100}$/;
 const id = z.string().regex(ID, 'is not a valid id');
@@ -124,6 +136,7 @@ const orderAnswer = zm.looseObject({
         zm.looseObject({
           id: zm.string(),
           quantity: zm.optional(zm.number()),
+          restockQuantity: zm.optional(zm.number()),
           productName: zm.optional(zm.looseObject({ original: zm.optional(zm.string()) })),
           price: zm.optional(price),
         }),
@@ -270,6 +283,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
           quantity: l.quantity ?? 0,
           price: l.price,
           refundedQuantity: refunded.get(l.id) ?? 0,
+          // the platform's count of the line's units put back in stock (by a refund, a cancel or an edit): a unit
+          // comes back once, so the console offers only the rest
+          restockedQuantity: l.restockQuantity ?? 0,
         })),
       },
       payments,
@@ -280,25 +296,62 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     };
   }
 
+  const viewOf = async (id: string): Promise<Record<string, unknown>> => ({ ...(await view(id)) });
+
+  /** 409 with the order's money as it is now (read again here when it is not at hand). */
+  async function refused(id: string, code: string, message: string, fresh?: PaymentsView): Promise<never> {
+    const v = fresh ?? (await view(id).catch(() => undefined));
+    throw new CompanionError(409, code, message, { data: v ? { revision: v.revision, view: v } : {} });
+  }
+  const CHANGED = 'The order’s payments changed since they were shown; look at them again before retrying';
+  const LANDED = 'The platform’s answer was lost, but the change was made: here are the order’s payments now';
+  const IN_PROGRESS = 'Another change to this order’s payments is under way; look at them again in a moment';
+
   /**
-   * The order as it is now, when it is still as the owner saw it (`revision`) and no identical change is under way;
-   * 409 `PAYMENTS_CHANGED` (with the current revision) or `ALREADY_SENT` otherwise.
+   * One change to order `id`, made only from the revision the owner saw (`seen`): the order is taken first (nothing
+   * else changes its money meanwhile, on any instance sharing the store), then read again; `act` runs only when it is
+   * still as shown. The order is let go once the platform answered (a refusal frees it at once), or held for
+   * {@link LOST_HOLD_MS} when its answer was lost. A lost answer that did land is told by the revision: the order is
+   * read once more and, when it moved, the answer is 409 `ANSWER_LOST` with the view as it is now (the console shows
+   * it in place of the form: nothing is offered again on the old view).
    */
-  async function unchanged(id: string, seen: string, action: string, body: unknown): Promise<PaymentsView> {
-    const now = await view(id);
-    if (now.revision !== seen)
-      throw new CompanionError(
-        409,
-        'PAYMENTS_CHANGED',
-        'The order’s payments changed since they were shown; look at them again before retrying',
-        { data: { revision: now.revision } },
-      );
-    const key = `admin-pay:${id}:${seen}:${action}:${await hash(JSON.stringify(body))}`;
-    if (!(await deps.once(key, 15_000)))
-      throw new CompanionError(409, 'ALREADY_SENT', 'This change was just sent; look at the order again', {
-        data: { revision: now.revision },
-      });
-    return now;
+  async function change<T>(
+    id: string,
+    seen: string,
+    act: (now: PaymentsView) => Promise<T>,
+    after: (answer: T) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
+    const key = `admin-pay:${id}`;
+    const mine = `held:${crypto.randomUUID()}`;
+    if (!(await deps.swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
+    const letGo = (ttl = 0) =>
+      (ttl ? deps.swap(key, mine, `lost:${mine}`, ttl) : deps.swap(key, mine, null, 0)).catch(() => false);
+    let now: PaymentsView;
+    try {
+      now = await view(id);
+    } catch (e) {
+      await letGo();
+      throw e;
+    }
+    if (now.revision !== seen) {
+      await letGo();
+      return refused(id, 'PAYMENTS_CHANGED', CHANGED, now);
+    }
+    let answer: T;
+    try {
+      answer = await act(now);
+    } catch (e) {
+      // a refusal (4xx) changed nothing: the order is free again; anything else may still land on the platform
+      const lost = !(e instanceof CompanionError) || e.status >= 500;
+      const again = lost ? await view(id).catch(() => undefined) : undefined;
+      // it landed after all (the revision moved): the order is free, and its answer is the order as it is now
+      const landed = again !== undefined && again.revision !== seen;
+      await letGo(lost && !landed ? LOST_HOLD_MS : 0);
+      if (landed) return refused(id, 'ANSWER_LOST', LANDED, again);
+      throw e;
+    }
+    await letGo();
+    return after(answer);
   }
 
   app.get('/v1/admin/orders/:id/payments', async (c) => {
@@ -310,26 +363,60 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     await owner(c);
     const id = orderId(c);
     const body = parse(markBody, await readJson(c.req.raw));
-    await unchanged(id, body.revision, 'mark-as-paid', body);
-    await asAdmin('mark as paid', {
-      ...route(adminApi.markOrderAsPaid, { ecomOrderId: id }),
-      body: body.method ? { userDefinedPaymentMethodName: body.method } : {},
-      schema: loose,
-    });
-    return c.json(await view(id), 200);
+    const out = await change(
+      id,
+      body.revision,
+      () =>
+        asAdmin('mark as paid', {
+          ...route(adminApi.markOrderAsPaid, { ecomOrderId: id }),
+          body: body.method ? { userDefinedPaymentMethodName: body.method } : {},
+          schema: loose,
+        }),
+      () => viewOf(id),
+    );
+    return c.json(out, 200);
   });
 
   app.post('/v1/admin/orders/mark-as-paid', async (c) => {
     await owner(c);
     const { orderIds } = parse(bulkBody, await readJson(c.req.raw));
-    // replays are safe here: an order already paid is refused per order (ORDER_ALREADY_PAID), never paid twice
-    const r = await asAdmin('bulk mark as paid', {
-      ...adminApi.bulkMarkOrdersAsPaid,
-      body: { ecomOrderIds: orderIds },
-      schema: bulkAnswer,
-    });
+    // each order is taken as one change is: one with another change under way is left out (and said so), never sent;
+    // the rest are sent at once (an order paid meanwhile is refused by the platform, ORDER_ALREADY_PAID, never paid twice)
+    const mine = `held:${crypto.randomUUID()}`;
+    const taken = await Promise.all(orderIds.map((oid) => deps.swap(`admin-pay:${oid}`, null, mine, HOLD_MS)));
+    const sent = orderIds.filter((_, i) => taken[i]);
+    const letGo = (ttl: number) =>
+      Promise.all(
+        sent.map((oid) =>
+          (ttl
+            ? deps.swap(`admin-pay:${oid}`, mine, `lost:${mine}`, ttl)
+            : deps.swap(`admin-pay:${oid}`, mine, null, 0)
+          ).catch(() => false),
+        ),
+      );
+    let r: zm.infer<typeof bulkAnswer> = { results: [] };
+    if (sent.length) {
+      try {
+        r = await asAdmin('bulk mark as paid', {
+          ...adminApi.bulkMarkOrdersAsPaid,
+          body: { ecomOrderIds: sent },
+          schema: bulkAnswer,
+        });
+      } catch (e) {
+        await letGo(e instanceof CompanionError && e.status < 500 ? 0 : LOST_HOLD_MS);
+        throw e;
+      }
+      await letGo(0);
+    }
     const results = orderIds.map((orderId, i) => {
-      const x = r.results.find((y) => y.itemMetadata.originalIndex === i) ?? r.results[i];
+      if (!taken[i])
+        return {
+          orderId,
+          ok: false,
+          error: { code: 'CHANGE_IN_PROGRESS', description: IN_PROGRESS },
+        };
+      const at = sent.indexOf(orderId);
+      const x = r.results.find((y) => y.itemMetadata.originalIndex === at) ?? r.results[at];
       const ok = x?.itemMetadata.success === true;
       return {
         orderId,
@@ -353,75 +440,88 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     await owner(c);
     const id = orderId(c);
     const body = parse(manualBody, await readJson(c.req.raw));
-    await unchanged(id, body.revision, 'manual-payment', body);
-    await asAdmin('manual payment', {
-      ...route(adminApi.recordManualPayment, { orderId: id }),
-      body: { amount: { amount: body.amount }, ...(body.method ? { userDefinedPaymentMethodName: body.method } : {}) },
-      schema: loose,
-    });
-    return c.json(await view(id), 200);
+    const out = await change(
+      id,
+      body.revision,
+      () =>
+        asAdmin('manual payment', {
+          ...route(adminApi.recordManualPayment, { orderId: id }),
+          body: {
+            amount: { amount: body.amount },
+            ...(body.method ? { userDefinedPaymentMethodName: body.method } : {}),
+          },
+          schema: loose,
+        }),
+      () => viewOf(id),
+    );
+    return c.json(out, 200);
   });
 
   app.post('/v1/admin/orders/:id/refund', async (c) => {
     await owner(c);
     const id = orderId(c);
     const body = parse(refundBody, await readJson(c.req.raw));
-    const now = await unchanged(id, body.revision, 'refund', body);
-    const r = now.refundabilities.find((x) => x.paymentId === body.paymentId);
-    if (!now.payments.some((p) => p.id === body.paymentId) || !r)
-      throw new CompanionError(404, 'PAYMENT_NOT_FOUND', 'This payment is not one of the order’s payments', {
-        data: { reason: 'TRANSACTION_NOT_FOUND' },
-      });
-    if (r.refundabilityStatus === 'NOT_REFUNDABLE' || (r.refundabilityStatus === 'MANUAL' && !body.externalRefund))
-      throw new CompanionError(
-        409,
-        'REFUND_NOT_AVAILABLE',
-        r.refundabilityStatus === 'MANUAL'
-          ? 'This payment can only be refunded outside the platform; record it as refunded elsewhere'
-          : 'This payment can’t be refunded',
-        {
-          data: {
-            refundabilityStatus: r.refundabilityStatus,
-            reason: r.nonRefundableReason ?? r.manuallyRefundableReason ?? 'UNKNOWN',
+    const out = await change(
+      id,
+      body.revision,
+      async (now) => {
+        const r = now.refundabilities.find((x) => x.paymentId === body.paymentId);
+        if (!now.payments.some((p) => p.id === body.paymentId) || !r)
+          throw new CompanionError(404, 'PAYMENT_NOT_FOUND', 'This payment is not one of the order’s payments', {
+            data: { reason: 'TRANSACTION_NOT_FOUND' },
+          });
+        if (r.refundabilityStatus === 'NOT_REFUNDABLE' || (r.refundabilityStatus === 'MANUAL' && !body.externalRefund))
+          throw new CompanionError(
+            409,
+            'REFUND_NOT_AVAILABLE',
+            r.refundabilityStatus === 'MANUAL'
+              ? 'This payment can only be refunded outside the platform; record it as refunded elsewhere'
+              : 'This payment can’t be refunded',
+            {
+              data: {
+                refundabilityStatus: r.refundabilityStatus,
+                reason: r.nonRefundableReason ?? r.manuallyRefundableReason ?? 'UNKNOWN',
+              },
+            },
+          );
+        const restock = body.restock;
+        return asAdmin('refund', {
+          ...route(adminApi.triggerRefund, { ecomOrderId: id }),
+          body: {
+            payments: [
+              {
+                paymentId: body.paymentId,
+                ...(body.amount ? { amount: { amount: body.amount } } : {}),
+                ...(body.externalRefund ? { externalRefund: true } : {}),
+              },
+            ],
+            details: {
+              ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),
+              ...(body.shippingIncluded ? { shippingIncluded: true } : {}),
+              ...(body.reason ? { reason: body.reason } : {}),
+            },
+            sideEffects: {
+              restockInfo: restock
+                ? { type: restock.type, ...(restock.items ? { items: restock.items } : {}) }
+                : { type: 'NO_ITEMS' },
+              sendOrderRefundedEmail: body.sendEmail ?? false,
+              ...(body.customMessage ? { customMessage: body.customMessage } : {}),
+            },
           },
-        },
-      );
-    const restock = body.restock;
-    const answer = await asAdmin('refund', {
-      ...route(adminApi.triggerRefund, { ecomOrderId: id }),
-      body: {
-        payments: [
-          {
-            paymentId: body.paymentId,
-            ...(body.amount ? { amount: { amount: body.amount } } : {}),
-            ...(body.externalRefund ? { externalRefund: true } : {}),
-          },
-        ],
-        details: {
-          ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),
-          ...(body.shippingIncluded ? { shippingIncluded: true } : {}),
-          ...(body.reason ? { reason: body.reason } : {}),
-        },
-        sideEffects: {
-          restockInfo: restock
-            ? { type: restock.type, ...(restock.items ? { items: restock.items } : {}) }
-            : { type: 'NO_ITEMS' },
-          sendOrderRefundedEmail: body.sendEmail ?? false,
-          ...(body.customMessage ? { customMessage: body.customMessage } : {}),
-        },
+          schema: refundAnswer,
+        });
       },
-      schema: refundAnswer,
-    });
-    const after = await view(id);
-    return c.json(
-      {
-        ...after,
-        refundId: answer.refundId ?? null,
-        refund: after.refunds.find((x) => x.id === answer.refundId) ?? null,
-        failed: (answer.failedPaymentIds?.length ?? 0) > 0,
+      async (answer) => {
+        const after = await view(id);
+        return {
+          ...after,
+          refundId: answer.refundId ?? null,
+          refund: after.refunds.find((x) => x.id === answer.refundId) ?? null,
+          failed: (answer.failedPaymentIds?.length ?? 0) > 0,
+        };
       },
-      200,
     );
+    return c.json(out, 200);
   });
 
   /** Capture and void: refused here with the spec's reason before the platform is asked. */
@@ -444,35 +544,47 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     await owner(c);
     const id = orderId(c);
     const body = parse(captureBody, await readJson(c.req.raw));
-    const now = await unchanged(id, body.revision, 'capture', body);
-    checkAuthorized(
-      now,
-      body.payments.map((p) => p.paymentId),
-    );
-    await asAdmin('capture', {
-      ...route(adminApi.captureAuthorizedPayments, { ecomOrderId: id }),
-      body: {
-        payments: body.payments.map((p) => ({
-          paymentId: p.paymentId,
-          ...(p.amount ? { amount: { amount: p.amount } } : {}),
-        })),
+    const out = await change(
+      id,
+      body.revision,
+      (now) => {
+        checkAuthorized(
+          now,
+          body.payments.map((p) => p.paymentId),
+        );
+        return asAdmin('capture', {
+          ...route(adminApi.captureAuthorizedPayments, { ecomOrderId: id }),
+          body: {
+            payments: body.payments.map((p) => ({
+              paymentId: p.paymentId,
+              ...(p.amount ? { amount: { amount: p.amount } } : {}),
+            })),
+          },
+          schema: loose,
+        });
       },
-      schema: loose,
-    });
-    return c.json(await view(id), 200);
+      () => viewOf(id),
+    );
+    return c.json(out, 200);
   });
 
   app.post('/v1/admin/orders/:id/void', async (c) => {
     await owner(c);
     const id = orderId(c);
     const body = parse(voidBody, await readJson(c.req.raw));
-    const now = await unchanged(id, body.revision, 'void', body);
-    checkAuthorized(now, body.paymentIds);
-    await asAdmin('void', {
-      ...route(adminApi.voidAuthorizedPayments, { ecomOrderId: id }),
-      body: { paymentIds: body.paymentIds },
-      schema: loose,
-    });
-    return c.json(await view(id), 200);
+    const out = await change(
+      id,
+      body.revision,
+      (now) => {
+        checkAuthorized(now, body.paymentIds);
+        return asAdmin('void', {
+          ...route(adminApi.voidAuthorizedPayments, { ecomOrderId: id }),
+          body: { paymentIds: body.paymentIds },
+          schema: loose,
+        });
+      },
+      () => viewOf(id),
+    );
+    return c.json(out, 200);
   });
 }

@@ -8,6 +8,7 @@ import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { seedIds } from '../emulator/seed.ts';
 import { createCompanion, CompanionConfigError, readConfig, type Limits } from './app.ts';
 import { placeOrderAs } from '../tests/helpers/emulator.ts';
+import { seedAbandonedIds } from '../emulator/domain/abandoned.ts';
 import { API_KEY, DEMO_LOGINS, harness, MUG, ORIGIN, PNG, post, RUCKSACK, type Harness } from './test-helpers.ts';
 
 let h: Harness;
@@ -86,6 +87,72 @@ describe('identity', () => {
       expect((await e.call('/v1/me', { token: t })).status).toBe(401);
     } finally {
       await e.close();
+    }
+  });
+
+  it('after logout the owner is refused at once on owner routes, GET ones included (no cached identity)', async () => {
+    const l = await harness();
+    try {
+      const o = await l.owner();
+      const detail = `/v1/admin/abandoned-checkouts/${seedAbandonedIds.maya.id}`;
+      const pending = () => l.call('/v1/reviews/pending', post({ namespace: 'stores' }, o));
+      // the identity is verified and cached by a read, and both owner routes answer
+      expect((await l.call('/v1/me', { token: o })).body_.owner).toBe(true);
+      expect((await l.call(detail, { token: o })).status).toBe(200);
+      expect((await pending()).status).toBe(200);
+      await l.logout(o);
+      const after = await l.call(detail, { token: o });
+      expect([after.status, code(after)]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await pending()).status).toBe(401);
+      // refused once, the token stays refused on reads too
+      expect((await l.call('/v1/me', { token: o })).status).toBe(401);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('every write and every owner route verifies the token with the platform, whatever is cached', async () => {
+    const l = await harness();
+    try {
+      const fresh = l.companion
+        .routes()
+        .map((r) => r.split(' ') as [string, string])
+        .filter(([method, path]) => method !== 'GET' || path.startsWith('/v1/admin/'));
+      expect(fresh.length).toBeGreaterThan(20);
+      for (const [method, path] of fresh) {
+        for (const who of ['owner', 'member'] as const) {
+          const t = await l[who]();
+          expect((await l.call('/v1/me', { token: t })).status).toBe(200); // cached
+          await l.logout(t);
+          const url = path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+          const r = await l.call(url, method === 'GET' ? { token: t } : { ...post({}, t, method) });
+          expect([r.status, code(r)], `${who} ${method} ${path}`).toEqual([401, 'UNAUTHENTICATED']);
+        }
+      }
+    } finally {
+      await l.close();
+    }
+  }, 60_000);
+
+  it('a GET read may be served from the identity cache, for at most 15 s after the token was verified', async () => {
+    let clock = Date.now();
+    const l = await harness({ deps: { now: () => clock } });
+    try {
+      const m = await l.member();
+      expect((await l.call('/v1/me', { token: m })).status).toBe(200);
+      await l.logout(m);
+      clock += 14_000;
+      expect((await l.call('/v1/me', { token: m })).status).toBe(200); // within the documented window
+      clock += 1_001;
+      expect((await l.call('/v1/me', { token: m })).status).toBe(401);
+      // a write in the window is never served from the cache
+      const w = await l.member();
+      expect((await l.call('/v1/me', { token: w })).status).toBe(200);
+      await l.logout(w);
+      const st = await l.call('/v1/stock-requests', post(stockBody('gone@example.com'), w));
+      expect([st.status, code(st)]).toEqual([401, 'UNAUTHENTICATED']);
+    } finally {
+      await l.close();
     }
   });
 
@@ -187,6 +254,39 @@ describe('visitor reviews', () => {
       body: '{}',
     });
     expect(form.status).toBe(415);
+  });
+});
+
+describe('JSON bodies with a byte order mark', () => {
+  const withBytes = (prefix: number[], json: string, token: string) => ({
+    method: 'POST',
+    token,
+    headers: { 'Content-Type': 'application/json' },
+    body: new Uint8Array([...prefix, ...new TextEncoder().encode(json)]),
+  });
+  const BOM = [0xef, 0xbb, 0xbf];
+
+  it('a UTF-8 BOM is read past: the body is the one sent (never an empty object)', async () => {
+    const m = await h.member();
+    const ok = await h.call('/v1/my/orders', withBytes(BOM, '{"limit":1}', m));
+    expect(ok.status).toBe(200);
+    expect(ok.body_.orders).toEqual(expect.any(Array));
+    // the fields after the mark count: read as {} this would have been a 200
+    const bad = await h.call('/v1/my/orders', withBytes(BOM, '{"limit":0}', m));
+    expect([bad.status, bad.body_.details.validationError.fieldViolations[0].field]).toEqual([400, 'limit']);
+  });
+
+  it('two marks, or a UTF-16 body → 400 MALFORMED_JSON', async () => {
+    const m = await h.member();
+    const utf16 = [0xff, 0xfe, ...[...new TextEncoder().encode('{"limit":1}')].flatMap((b) => [b, 0])];
+    for (const r of [
+      await h.call('/v1/my/orders', withBytes([...BOM, ...BOM], '{"limit":1}', m)),
+      await h.call('/v1/my/orders', withBytes(utf16, '', m)),
+      await h.call('/v1/my/orders', withBytes(BOM, '', m)),
+    ]) {
+      expect([r.status, code(r)]).toEqual([400, 'MALFORMED_JSON']);
+      expect(r.body_.message).toMatch(/UTF-8 JSON/);
+    }
   });
 });
 
@@ -525,12 +625,91 @@ describe('abuse limits', () => {
     expect(h.seen.answers.some((a) => /set-cookie/i.test(a))).toBe(false);
   });
 
+  it('CORS preflight allows every method a route uses (PATCH: the console edits a note cross-origin)', async () => {
+    const used = new Set(h.companion.routes().map((r) => r.split(' ')[0]!));
+    expect(used).toContain('PATCH');
+    const pre = await h.call('/v1/admin/orders/x/notes/y', {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'PATCH' },
+    });
+    expect(pre.status).toBe(204);
+    const allowed = (pre.headers.get('access-control-allow-methods') ?? '').split(/,\s*/);
+    for (const m of used) expect(allowed, m).toContain(m);
+  });
+
   it('anything else is 404 NOT_FOUND: no general proxy', async () => {
     const v = await h.visitor();
     for (const path of ['/v1/reviews/query', '/reviews/v1/reviews', '/v1/../oauth2/token', '/v2/me', '/v1/orders']) {
       const r = await h.call(path, { token: v });
       expect([r.status, code(r)], path).toEqual([404, 'NOT_FOUND']);
     }
+  });
+});
+
+describe('client address', () => {
+  const env = () => ({
+    INLAY_CLIENT_ID: 'demo-client',
+    INLAY_CLIENT_SECRET: h.emu.clientSecret,
+    INLAY_API_BASE: h.emu.url,
+  });
+
+  it('no address from the runtime and no header named: 500 CLIENT_ADDRESS_UNKNOWN, said in the log once', async () => {
+    const logs: string[] = [];
+    const c = createCompanion(env(), { log: (l) => logs.push(l) });
+    const v = await h.visitor();
+    for (const path of ['/v1/me', '/v1/challenge', '/v1/me']) {
+      // a client's own forwarding headers change nothing: no header is trusted unless configured
+      const r = await c.fetch(
+        new Request(`http://c.test${path}`, {
+          headers: { Authorization: v, 'X-Forwarded-For': '1.2.3.4', 'CF-Connecting-IP': '1.2.3.4' },
+        }),
+      );
+      const body = (await r.json()) as { message: string; details: { applicationError: { code: string } } };
+      expect([r.status, body.details.applicationError.code], path).toEqual([500, 'CLIENT_ADDRESS_UNKNOWN']);
+      expect(body.message).toContain('INLAY_CLIENT_IP_HEADER');
+    }
+    expect(
+      logs.filter((l) => l.includes('CLIENT_ADDRESS_UNKNOWN') || l.includes('INLAY_CLIENT_IP_HEADER')),
+    ).toHaveLength(1);
+    expect(logs.join('\n')).not.toContain(h.emu.clientSecret);
+    // with an address it serves
+    expect(
+      (await c.fetch(new Request('http://c.test/v1/me', { headers: { Authorization: v } }), { ip: '198.51.100.3' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('INLAY_CLIENT_IP_HEADER: the proxy’s header is the address (the right-most of a list), limits count per address', async () => {
+    const c = createCompanion(
+      { ...env(), INLAY_CLIENT_IP_HEADER: 'X-Forwarded-For' },
+      { log: () => undefined, limits: { perIp: [2, 60_000] } },
+    );
+    const v = await h.visitor();
+    const me = (xff?: string, ip?: string) =>
+      c.fetch(
+        new Request('http://c.test/v1/me', {
+          headers: { Authorization: v, ...(xff ? { 'X-Forwarded-For': xff } : {}) },
+        }),
+        ip ? { ip } : {},
+      );
+    // what the client wrote on the left is not the address: the proxy's entry on the right is
+    expect((await me('6.6.6.6, 198.51.100.20')).status).toBe(200);
+    expect((await me('7.7.7.7, 198.51.100.20', '10.0.0.1')).status).toBe(200);
+    expect((await me('8.8.8.8,198.51.100.20')).status).toBe(429);
+    expect((await me('198.51.100.21')).status).toBe(200);
+    // the header missing (a request that did not come through the proxy) or not an address: refused
+    for (const bad of [undefined, 'not an address', '1.2.3.4, ']) {
+      const r = await me(bad, '10.0.0.1');
+      expect(r.status, String(bad)).toBe(500);
+      expect(((await r.json()) as { message: string }).message).toContain('x-forwarded-for');
+    }
+  });
+
+  it('INLAY_CLIENT_IP_HEADER must be a header name', () => {
+    for (const bad of ['x real ip', 'x-real-ip:', 'a'.repeat(100)]) {
+      expect(() => readConfig({ ...env(), INLAY_CLIENT_IP_HEADER: bad }), bad).toThrow(/INLAY_CLIENT_IP_HEADER/);
+    }
+    expect(readConfig({ ...env(), INLAY_CLIENT_IP_HEADER: 'X-Real-IP' }).clientIpHeader).toBe('x-real-ip');
   });
 });
 
@@ -570,7 +749,9 @@ describe('the platform failing', () => {
       { log: (l) => logs.push(l) },
     );
     const v = await h.visitor();
-    const r = await c.fetch(new Request('http://c.test/v1/me', { headers: { Authorization: v } }));
+    const r = await c.fetch(new Request('http://c.test/v1/me', { headers: { Authorization: v } }), {
+      ip: '198.51.100.4',
+    });
     expect(r.status).toBe(502);
     expect(await r.text()).not.toContain(wrong);
     expect(logs.join('\n')).not.toContain(wrong);

@@ -82,7 +82,11 @@ export interface CompanionDeps {
   sendMail?: RecoveryMailer;
 }
 
-/** What the handler takes besides the request: the client's address, as the runtime knows it. */
+/**
+ * What the handler takes besides the request: the client's address, as the runtime knows it (Node: the socket's
+ * peer; Workers on Cloudflare: CF-Connecting-IP). Without one, and without INLAY_CLIENT_IP_HEADER, every request is
+ * refused 500 `CLIENT_ADDRESS_UNKNOWN`: the per-address limits would otherwise put every caller in one bucket.
+ */
 export interface RequestInfo {
   ip?: string;
 }
@@ -228,6 +232,18 @@ function relay(e: unknown, log: (l: string) => void, what: string): never {
   });
 }
 
+/**
+ * The client address in a proxy's header value: the right-most entry of a list (the one the proxy appended, as it saw
+ * the peer), an IPv4 or IPv6 address, a port dropped. Anything else is no address.
+ */
+export function addressIn(value: string | undefined): string | undefined {
+  const last = value?.split(',').at(-1)?.trim() ?? '';
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?$/.exec(last);
+  if (v4) return v4[1];
+  const v6 = /^\[([0-9A-Fa-f:.]{2,45})\](?::\d{1,5})?$/.exec(last)?.[1] ?? last;
+  return /^[0-9A-Fa-f:.]{2,45}$/.test(v6) && v6.includes(':') ? v6.toLowerCase() : undefined;
+}
+
 const loose = zm.looseObject({});
 const reviewAnswer = zm.looseObject({ review: zm.looseObject({ id: zm.string() }) });
 const stockAnswer = zm.looseObject({ request: zm.looseObject({ id: zm.string() }) });
@@ -290,7 +306,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   const keys = Promise.all([createHandles(cfg.secret), captchaKey(cfg.secret)]);
   const maxNumber = deps.captchaMaxNumber ?? 50_000;
 
-  type Env = { Bindings: { ip?: string }; Variables: { requestId: string } };
+  type Env = { Bindings: { ip?: string }; Variables: { requestId: string; ip: string } };
   const root = new Hono<Env>();
   const app = cfg.basePath ? root.basePath(cfg.basePath) : root;
 
@@ -299,20 +315,44 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     if (h.count > count) throw tooMany(Math.max(1, Math.ceil((h.resetAt - now()) / 1000)));
   }
 
-  async function who(c: Context<Env>): Promise<Caller> {
-    const caller = await identities.verify(c.req.header('authorization') ?? null);
+  /**
+   * The caller, verified. Decided here for every route, so a new one cannot forget it: a GET (a read) may use the
+   * identity cache (identity.ts, at most READ_CACHE_MS); any other method (every write, and the few reads sent as POST)
+   * and every owner route ask the platform each time, so a logout or a deleted account ends access at once.
+   */
+  async function who(c: Context<Env>, opts: { fresh?: boolean } = {}): Promise<Caller> {
+    const fresh = opts.fresh === true || c.req.method !== 'GET';
+    const caller = await identities.verify(c.req.header('authorization') ?? null, { fresh });
     await limit(`visitor:${caller.kind}:${caller.id}`, limits.perVisitor);
     return caller;
   }
 
   async function owner(c: Context<Env>): Promise<Caller> {
-    const caller = await who(c);
+    const caller = await who(c, { fresh: true });
     if (caller.kind !== 'member' || !caller.owner)
       throw forbidden('NOT_OWNER', 'Only the site owner can do this; sign in with an owner account');
     return caller;
   }
 
   const json = (c: Context<Env>, body: unknown) => c.json(body as object, 200);
+
+  let addressUnknownLogged = false;
+  /** The caller's address: INLAY_CLIENT_IP_HEADER's when set, else the runtime's; neither → 500, said once in the log. */
+  function clientAddress(c: Context<Env>): string {
+    const header = cfg.clientIpHeader;
+    const ip = header ? addressIn(c.req.header(header)) : c.env?.ip;
+    if (ip) return ip;
+    const message = header
+      ? `The site companion cannot tell callers apart: the request has no client address in ${header} ` +
+        '(INLAY_CLIENT_IP_HEADER); requests must come through the proxy that sets it'
+      : 'The site companion cannot tell callers apart: its runtime gives no client address. Set ' +
+        'INLAY_CLIENT_IP_HEADER to the header your proxy sets to it (docs/companion.md "Client address")';
+    if (!addressUnknownLogged) {
+      addressUnknownLogged = true;
+      log(`[companion] CLIENT_ADDRESS_UNKNOWN: ${message}`);
+    }
+    throw new CompanionError(500, 'CLIENT_ADDRESS_UNKNOWN', message);
+  }
 
   // ------------------------------------------------------------------ every request: CORS, limits, log
   root.use('*', async (c, next) => {
@@ -330,7 +370,8 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
       if (c.req.method === 'OPTIONS') {
         c.res = new Response(null, { status: 204 });
       } else {
-        await limit(`ip:${c.env?.ip ?? 'unknown'}`, limits.perIp);
+        c.set('ip', clientAddress(c));
+        await limit(`ip:${c.get('ip')}`, limits.perIp);
         await next();
       }
     } catch (e) {
@@ -346,7 +387,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
       h.set('Access-Control-Allow-Origin', origin);
       h.set('Access-Control-Expose-Headers', 'retry-after, x-inlay-request-id');
       if (c.req.method === 'OPTIONS') {
-        h.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+        h.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
         h.set('Access-Control-Allow-Headers', 'authorization, content-type, x-file-name');
         h.set('Access-Control-Max-Age', '600');
       }
@@ -383,7 +424,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
 
   // ------------------------------------------------------------------ 2. captcha challenge (no token needed)
   app.get('/v1/challenge', async (c) => {
-    await limit(`challenge:${c.env?.ip ?? 'unknown'}`, limits.challenges);
+    await limit(`challenge:${c.get('ip')}`, limits.challenges);
     const [, hmacKey] = await keys;
     const ch = await createChallenge({
       hmacKey,
@@ -481,7 +522,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!(IMAGE_TYPES as readonly string[]).includes(declared))
       throw unsupportedType('Upload a JPEG, PNG, WebP or GIF image');
-    await limit(`writes-ip:${c.env?.ip ?? 'unknown'}`, limits.writesPerIp);
+    await limit(`writes-ip:${c.get('ip')}`, limits.writesPerIp);
     await limit(`photos:${caller.id}`, limits.photos);
     const bytes = await readLimited(c.req.raw, PHOTO_LIMIT_BYTES, 'FILE_TOO_LARGE');
     if (bytes.length === 0) throw badRequest('EMPTY_FILE', 'The upload is empty');
@@ -525,7 +566,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.post('/v1/stock-requests', async (c) => {
     const caller = await who(c);
     const body = parse(stockBody, await readJson(c.req.raw));
-    await limit(`writes-ip:${c.env?.ip ?? 'unknown'}`, limits.writesPerIp);
+    await limit(`writes-ip:${c.get('ip')}`, limits.writesPerIp);
     await limit(`stock:${caller.id}`, limits.stockRequests);
     const [handles] = await keys;
     try {
@@ -680,7 +721,12 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     log,
     sendMail: deps.sendMail ?? mailerFromEnv(env, fetchImpl),
   });
-  mountAdminPayments(app, { owner, parse, asAdmin, once: (key, ttlMs) => counters.once(key, ttlMs) });
+  mountAdminPayments(app, {
+    owner,
+    parse,
+    asAdmin,
+    swap: (key, expected, next, ttlMs) => counters.swap(key, expected, next, ttlMs),
+  });
 
   return {
     config: cfg,

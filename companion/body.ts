@@ -1,7 +1,7 @@
 /**
  * Reading request bodies within a limit: refused at once when Content-Length says more, and while streaming
  * otherwise (a chunked body stops being read as soon as it passes the limit). JSON is parsed without prototype-named
- * keys and without deep nesting.
+ * keys and without deep nesting; a UTF-8 byte order mark before it is allowed.
  */
 import { badInput, CompanionError, tooLarge, unsupportedType } from './errors.ts';
 
@@ -55,9 +55,11 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   const bytes = await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    // one UTF-8 byte order mark is read past (`ignoreBOM: false`: the decoder drops it), so a body a Windows tool
+    // saved with one parses as sent; a second mark, another encoding (UTF-16) or bad bytes are a 400, never `{}`
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
-    throw new CompanionError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
+    throw new CompanionError(400, 'MALFORMED_JSON', 'The request body is not valid UTF-8 JSON');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badInput('', 'must be a JSON object');
   // JSON.parse makes `__proto__` an own key (no prototype change), which this refuses before anything reads it

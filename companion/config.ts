@@ -24,6 +24,13 @@ export interface CompanionEnv {
   INLAY_MAIL_URL?: string;
   /** Sent as `Authorization: Bearer <it>` to INLAY_MAIL_URL. */
   INLAY_MAIL_TOKEN?: string;
+  /**
+   * The request header a proxy in front of the companion sets to the client's address (`x-real-ip`,
+   * `x-forwarded-for`: the right-most entry of a list is taken). Set, it is the address whatever the runtime says;
+   * unset, the runtime's own (Node: the socket's peer; Workers: CF-Connecting-IP on Cloudflare); neither: every
+   * request is refused 500 `CLIENT_ADDRESS_UNKNOWN` (docs/companion.md "Client address").
+   */
+  INLAY_CLIENT_IP_HEADER?: string;
 }
 
 export type AdminCredentials =
@@ -42,6 +49,8 @@ export interface CompanionConfig {
   basePath: string;
   /** The secret the companion's own keys derive from (never sent anywhere). */
   secret: string;
+  /** INLAY_CLIENT_IP_HEADER, lower-case: the header the client address is read from. */
+  clientIpHeader?: string;
 }
 
 export class CompanionConfigError extends Error {
@@ -119,6 +128,10 @@ export function readConfig(env: CompanionEnv): CompanionConfig {
   if (basePath && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath))
     problems.push('INLAY_BASE_PATH must be a path like /api/inlay');
 
+  const clientIpHeader = get('INLAY_CLIENT_IP_HEADER')?.toLowerCase();
+  if (clientIpHeader !== undefined && !/^[a-z0-9-]{1,64}$/.test(clientIpHeader))
+    problems.push('INLAY_CLIENT_IP_HEADER must be a header name like x-real-ip');
+
   if (problems.length > 0 || !admin) {
     throw new CompanionConfigError(`site companion: invalid configuration: ${[...new Set(problems)].join('; ')}`);
   }
@@ -131,5 +144,6 @@ export function readConfig(env: CompanionEnv): CompanionConfig {
     allowedOrigins,
     basePath,
     secret: admin.kind === 'client-credentials' ? admin.clientSecret : admin.apiKey,
+    ...(clientIpHeader ? { clientIpHeader } : {}),
   };
 }

@@ -8,12 +8,18 @@ export interface CounterStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   /** True the first time `key` is seen within `ttlMs`, false while it is remembered. */
   once(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Compare-and-swap, atomic: when `key` holds `expected` (`null`: nothing, or only an expired value), it then holds
+   * `next` for `ttlMs` (`null`: nothing) and the answer is true; otherwise nothing changes and the answer is false.
+   */
+  swap(key: string, expected: string | null, next: string | null, ttlMs: number): Promise<boolean>;
 }
 
 /** In-memory counters for one process. Expired entries are swept as new ones arrive; bounded in size. */
 export class MemoryCounterStore implements CounterStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private readonly seen = new Map<string, number>();
+  private readonly held = new Map<string, { value: string; until: number }>();
   private readonly now: () => number;
   private readonly maxEntries: number;
 
@@ -51,6 +57,19 @@ export class MemoryCounterStore implements CounterStore {
     if (until !== undefined && until > now) return Promise.resolve(false);
     this.sweep(this.seen, (v) => v);
     this.seen.set(key, now + ttlMs);
+    return Promise.resolve(true);
+  }
+
+  swap(key: string, expected: string | null, next: string | null, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    const h = this.held.get(key);
+    const current = h && h.until > now ? h.value : null;
+    if (current !== expected) return Promise.resolve(false);
+    if (next === null) this.held.delete(key);
+    else {
+      if (!h) this.sweep(this.held, (v) => v.until);
+      this.held.set(key, { value: next, until: now + ttlMs });
+    }
     return Promise.resolve(true);
   }
 }

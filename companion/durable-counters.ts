@@ -1,7 +1,8 @@
 /**
  * Counters shared by every instance of the companion on Cloudflare Workers: a Durable Object per key (its id is the
- * key's name), so every isolate, in every location, counts one window and remembers one spent captcha. A Durable
- * Object runs one request at a time with its storage calls ordered, so `hit` and `once` are atomic without locks.
+ * key's name), so every isolate, in every location, counts one window, remembers one spent captcha and holds one
+ * order's money change. A Durable Object runs one request at a time with its storage calls ordered, so `hit`, `once`
+ * and `swap` are atomic without locks.
  *
  * Wiring (wrangler.toml): `[[durable_objects.bindings]] name = "INLAY_COUNTERS", class_name = "InlayCounters"` and a
  * migration `new_sqlite_classes = ["InlayCounters"]`; companion/worker.ts then uses it instead of the isolate's memory.
@@ -25,7 +26,12 @@ export interface DurableNamespace {
   get(id: unknown): { fetch(input: string, init?: RequestInit): Promise<Response> };
 }
 
-type Op = { op: 'hit'; windowMs: number; now: number } | { op: 'once'; ttlMs: number; now: number };
+type Op =
+  | { op: 'hit'; windowMs: number; now: number }
+  | { op: 'once'; ttlMs: number; now: number }
+  | { op: 'swap'; expected: string | null; next: string | null; ttlMs: number; now: number };
+const MAX_VALUE = 200;
+const value = (v: unknown) => v === null || (typeof v === 'string' && v.length <= MAX_VALUE);
 const bounded = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 7 * 24 * 3600_000;
 
 /** The Durable Object class: one instance per counter key. */
@@ -53,6 +59,17 @@ export class InlayCounters {
       await this.expireAt(now + body.ttlMs);
       return Response.json({ first: true });
     }
+    if (body.op === 'swap' && bounded(body.ttlMs) && value(body.expected) && value(body.next)) {
+      const held = await s.get<{ value: string; until: number }>('held');
+      const current = held && held.until > now ? held.value : null;
+      if (current !== body.expected) return Response.json({ swapped: false });
+      if (body.next === null) await s.delete('held');
+      else {
+        await s.put('held', { value: body.next, until: now + body.ttlMs });
+        await this.expireAt(now + body.ttlMs);
+      }
+      return Response.json({ swapped: true });
+    }
     return new Response('bad request', { status: 400 });
   }
 
@@ -65,6 +82,7 @@ export class InlayCounters {
   async alarm(): Promise<void> {
     await this.state.storage.delete('w');
     await this.state.storage.delete('until');
+    await this.state.storage.delete('held');
   }
 }
 
@@ -90,5 +108,10 @@ export class DurableObjectCounterStore implements CounterStore {
 
   async once(key: string, ttlMs: number): Promise<boolean> {
     return (await this.call<{ first: boolean }>(key, { op: 'once', ttlMs, now: this.now() })).first;
+  }
+
+  async swap(key: string, expected: string | null, next: string | null, ttlMs: number): Promise<boolean> {
+    const op = { op: 'swap', expected, next, ttlMs, now: this.now() } as const;
+    return (await this.call<{ swapped: boolean }>(key, op)).swapped;
   }
 }

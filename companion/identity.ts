@@ -1,7 +1,10 @@
 /**
  * Who is calling: the widget's own platform token, verified by asking the platform (`POST /oauth2/token-info`), and
- * for a member their id and login email (`GET /members/v1/members/my` with their own token). Verified identities are
- * cached briefly (at most 60 s, never past the token's expiry), keyed by the token's SHA-256: the token itself is
+ * for a member their id and login email (`GET /members/v1/members/my` with their own token). The companion never
+ * sees a logout or an account deletion (they happen at the platform), so an identity ends with the platform's: a
+ * `fresh` check (app.ts asks for one on every write and every owner route) always asks the platform; only reads may
+ * use a verified identity cached for at most {@link READ_CACHE_MS} (never past the token's expiry). A refused token
+ * is remembered for {@link REFUSED_MS} and refused on every route. Keyed by the token's SHA-256: the token itself is
  * never kept or logged.
  */
 import { z } from 'zod/mini';
@@ -15,7 +18,10 @@ import { PATHS, type Platform } from './platform.ts';
 type Who = { kind: 'visitor'; id: string } | { kind: 'member'; id: string; email: string | undefined; owner: boolean };
 export type Caller = Who & { token: string };
 
-const CACHE_MS = 60_000;
+/** How long a verified identity may serve reads (docs/companion.md "Identity"). */
+export const READ_CACHE_MS = 15_000;
+/** How long a refused token stays refused without asking the platform again. */
+export const REFUSED_MS = 60_000;
 const CACHE_MAX = 10_000;
 const MAX_TOKEN_CHARS = 4096;
 
@@ -38,8 +44,13 @@ export function tokenOf(header: string | null): string | undefined {
   return token && token.length <= MAX_TOKEN_CHARS ? token : undefined;
 }
 
+export interface VerifyOptions {
+  /** Ask the platform whatever is cached (writes, owner routes): a token revoked a moment ago is refused. */
+  fresh?: boolean;
+}
+
 export interface IdentityVerifier {
-  verify(header: string | null): Promise<Caller>;
+  verify(header: string | null, opts?: VerifyOptions): Promise<Caller>;
 }
 
 export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform, now: () => number): IdentityVerifier {
@@ -68,7 +79,7 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
     if (cfg.siteId && info.siteId !== cfg.siteId) throw unauthenticated('The token is not for this site');
     const expMs = info.exp !== undefined && /^\d+$/.test(String(info.exp)) ? Number(info.exp) * 1000 : undefined;
     if (expMs !== undefined && expMs <= now()) throw unauthenticated();
-    const until = Math.min(now() + CACHE_MS, expMs ?? Infinity);
+    const until = Math.min(now() + READ_CACHE_MS, expMs ?? Infinity);
     if (info.subjectType === 'VISITOR') return { caller: { kind: 'visitor', id: info.subjectId }, until };
     if (info.subjectType !== 'MEMBER') throw unauthenticated('Use a visitor or member token');
     let email: string | undefined;
@@ -89,14 +100,14 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
   }
 
   return {
-    async verify(header) {
+    async verify(header, opts = {}) {
       const token = tokenOf(header);
       if (!token) throw unauthenticated('Missing token: send the widget’s access token in Authorization');
       const key = await sha256Hex(token);
-      const hit = cache.get(key);
-      if (hit && hit.until > now()) return { ...hit.caller, token } as Caller;
       const refusedUntil = refused.get(key);
       if (refusedUntil !== undefined && refusedUntil > now()) throw unauthenticated();
+      const hit = cache.get(key);
+      if (!opts.fresh && hit && hit.until > now()) return { ...hit.caller, token } as Caller;
       const room = <V>(m: Map<string, V>, until: (v: V) => number) => {
         if (m.size < CACHE_MAX) return;
         for (const [k, v] of m) if (until(v) <= now() || m.size >= CACHE_MAX) m.delete(k);
@@ -105,10 +116,12 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
       try {
         found = await lookUp(token);
       } catch (e) {
-        // a refused token is remembered for a minute: sending it again costs the site no admin call
+        // a refused token is remembered for a minute: sending it again costs the site no admin call, and a read
+        // can no longer be served from what was cached before the platform ended it
         if (e instanceof CompanionError && e.status === 401) {
+          cache.delete(key);
           room(refused, (v) => v);
-          refused.set(key, now() + CACHE_MS);
+          refused.set(key, now() + REFUSED_MS);
         }
         throw e;
       }

@@ -36,6 +36,11 @@ export interface Harness {
   member(): Promise<string>;
   owner(): Promise<string>;
   captcha(): Promise<string>;
+  /**
+   * The member's logout as the browser does it at the platform (the companion never sees it): a logout redirect
+   * session made with the member's token, then its URL visited. The token's session ends on the platform.
+   */
+  logout(token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +117,18 @@ export async function harness(
       const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
       if (!solution) throw new Error('captcha not solved');
       return btoa(JSON.stringify({ ...ch, maxnumber: undefined, number: solution.number }));
+    },
+    async logout(token) {
+      const made = await fetch(`${emu.url}/_api/redirects-api/v1/redirect-session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: token },
+        body: JSON.stringify({ logout: { clientId: DEMO_CLIENT_ID } }),
+      });
+      if (made.status !== 200) throw new Error(`logout session failed: ${made.status}`);
+      const { redirectSession } = (await made.json()) as { redirectSession: { fullUrl: string } };
+      const went = await fetch(redirectSession.fullUrl, { redirect: 'manual' });
+      await went.body?.cancel();
+      if (went.status !== 302) throw new Error(`logout failed: ${went.status}`);
     },
     close: () => emu.close(),
   };

@@ -1,9 +1,10 @@
 /**
  * The companion inside a real Workers runtime: companion/worker.ts bundled (esbuild) and run in Miniflare (workerd)
- * against a real emulator over HTTP, not only in Node: who am I, a captcha solved and spent on a visitor review, and a
- * back-in-stock request's handle round trip.
+ * against a real emulator over HTTP, not only in Node: who am I, a captcha solved and spent on a visitor review, a
+ * back-in-stock request's handle round trip, and where the client address comes from (Cloudflare's header only on
+ * a request Cloudflare made, else INLAY_CLIENT_IP_HEADER, else refused).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { solveChallenge } from 'altcha-lib';
@@ -161,7 +162,9 @@ it('scaled out: a captcha spent on one instance is refused on another sharing th
   };
   const solved = async (m: Miniflare) => {
     const w = (await m.getWorker('a')) as unknown as { fetch: typeof fetch };
-    const ch = (await (await w.fetch(`${BASE}/v1/challenge`)).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const ch = (await (
+      await w.fetch(`${BASE}/v1/challenge`, { headers: { 'CF-Connecting-IP': '203.0.113.10' } })
+    ).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     const s = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
     return btoa(JSON.stringify({ ...ch, maxnumber: undefined, number: s!.number }));
   };
@@ -180,3 +183,86 @@ it('scaled out: a captcha spent on one instance is refused on another sharing th
     }
   }
 }, 120_000);
+
+/**
+ * The client address. Miniflare's dispatchFetch gives every request a `cf` object, as Cloudflare's edge does: that is
+ * the "on Cloudflare" case. A request without `cf` (as off Cloudflare: here one made by another worker in front and
+ * passed through a service binding) has no address the runtime vouches for.
+ */
+describe('client address', () => {
+  const FRONT = `export default { fetch(req, env) {
+    return env.COMPANION.fetch(new Request(req.url, { method: req.method, headers: req.headers }));
+  } }`;
+  const bindings = (extra: Record<string, string> = {}) => ({
+    INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+    INLAY_CLIENT_SECRET: emu.clientSecret,
+    INLAY_API_BASE: emu.url,
+    INLAY_BASE_PATH: '/api/inlay',
+    ...extra,
+  });
+  const behindFront = (extra: Record<string, string> = {}) =>
+    new Miniflare({
+      workers: [
+        {
+          name: 'front',
+          modules: true,
+          script: FRONT,
+          compatibilityDate: '2026-04-01',
+          serviceBindings: { COMPANION: 'companion' },
+        },
+        { name: 'companion', modules: true, script, compatibilityDate: '2026-04-01', bindings: bindings(extra) },
+      ],
+    });
+  const challenge = (m: Miniflare, headers: Record<string, string>) =>
+    m.dispatchFetch(`${BASE}/v1/challenge`, { headers }).then(async (r) => ({
+      status: r.status,
+      json: (await r.json()) as any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    }));
+  /** 30 challenges a minute per address (DEFAULT_LIMITS.challenges): the 31st from `a` is refused, `b` is not. */
+  const countsPer = async (m: Miniflare, header: string, a: string, b: string) => {
+    for (let i = 0; i < 30; i++) expect((await challenge(m, { [header]: a })).status).toBe(200);
+    expect((await challenge(m, { [header]: a })).status).toBe(429);
+    expect((await challenge(m, { [header]: b })).status).toBe(200);
+  };
+
+  it('on Cloudflare (a request with cf): CF-Connecting-IP is the address, limits count per address', async () => {
+    const m = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01', bindings: bindings() });
+    try {
+      await m.ready;
+      await countsPer(m, 'CF-Connecting-IP', '203.0.113.30', '203.0.113.31');
+    } finally {
+      await m.dispose();
+    }
+  }, 60_000);
+
+  it('off Cloudflare (no cf) and no header configured: refused 500 CLIENT_ADDRESS_UNKNOWN, whatever the client sends', async () => {
+    const m = behindFront();
+    try {
+      await m.ready;
+      const tries: Record<string, string>[] = [
+        {},
+        { 'CF-Connecting-IP': '203.0.113.40' },
+        { 'X-Forwarded-For': '203.0.113.40' },
+      ];
+      for (const headers of tries) {
+        const r = await challenge(m, headers);
+        expect([r.status, r.json.details.applicationError.code]).toEqual([500, 'CLIENT_ADDRESS_UNKNOWN']);
+        expect(r.json.message).toContain('INLAY_CLIENT_IP_HEADER');
+      }
+    } finally {
+      await m.dispose();
+    }
+  }, 60_000);
+
+  it('off Cloudflare with INLAY_CLIENT_IP_HEADER: that header is the address, limits count per address', async () => {
+    const m = behindFront({ INLAY_CLIENT_IP_HEADER: 'x-real-ip' });
+    try {
+      await m.ready;
+      await countsPer(m, 'X-Real-IP', '203.0.113.50', '203.0.113.51');
+      const none = await challenge(m, { 'CF-Connecting-IP': '203.0.113.52' });
+      expect([none.status, none.json.details.applicationError.code]).toEqual([500, 'CLIENT_ADDRESS_UNKNOWN']);
+    } finally {
+      await m.dispose();
+    }
+  }, 60_000);
+});

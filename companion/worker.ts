@@ -1,6 +1,8 @@
 /**
  * The companion on Cloudflare Workers (and other runtimes with the same module shape): the environment's variables
- * (wrangler `vars` and secrets) configure it; the client address is `CF-Connecting-IP`. The companion is built once
+ * (wrangler `vars` and secrets) configure it. The client address is `CF-Connecting-IP` on a request Cloudflare made
+ * (one with `cf`); elsewhere the header INLAY_CLIENT_IP_HEADER names (a proxy of the owner's sets it); with neither,
+ * every request is refused 500 `CLIENT_ADDRESS_UNKNOWN` (docs/companion.md "Client address"). The companion is built once
  * per isolate. With a Durable Object binding `INLAY_COUNTERS` (class `InlayCounters`, exported here) every instance
  * shares the rate limits and the spent captchas; without one each isolate counts in its own memory
  * (docs/companion.md "Counter store").
@@ -24,7 +26,8 @@ export default {
       env.INLAY_COUNTERS ? { counters: new DurableObjectCounterStore(env.INLAY_COUNTERS) } : {},
     );
     // CF-Connecting-IP is Cloudflare's word only where Cloudflare put it (a request with `cf`); elsewhere a client could
-    // send any value to dodge the per-address limits, so another runtime passes its own trusted address
+    // send any value to dodge the per-address limits, so none is passed: the companion then reads the header
+    // INLAY_CLIENT_IP_HEADER names, or refuses every request (one shared bucket for every caller would be no limit)
     const onCloudflare = typeof (req as { cf?: unknown }).cf === 'object';
     return companion.fetch(req, {
       ip: onCloudflare ? (req.headers.get('cf-connecting-ip') ?? undefined) : undefined,

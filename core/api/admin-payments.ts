@@ -1,7 +1,8 @@
 /**
  * The owner console's payments, through the site companion (docs/companion.md "Owner console: payments"): one read of
  * an order's money and the changes to it. Every change carries the `revision` of the view its confirmation showed
- * (409 `PAYMENTS_CHANGED` / `ALREADY_SENT` otherwise). Owner only. Loaded with the console's payments panel only.
+ * (409 `PAYMENTS_CHANGED`, `CHANGE_IN_PROGRESS` or `ANSWER_LOST` otherwise, with the order as it is now in
+ * `data.view`). Owner only. Loaded with the console's payments panel only.
  */
 import { z } from 'zod/mini';
 import { textOrNumber } from './json.ts';
@@ -60,7 +61,14 @@ const viewShape = {
     balanceSummary: o(z.looseObject({ balance: o(price), paid: o(price), refunded: o(price) })),
     buyerEmail: o(str),
     lineItems: z.array(
-      z.looseObject({ id: str, name: o(str), quantity: z.number(), price: o(price), refundedQuantity: o(z.number()) }),
+      z.looseObject({
+        id: str,
+        name: o(str),
+        quantity: z.number(),
+        price: o(price),
+        refundedQuantity: o(z.number()),
+        restockedQuantity: o(z.number()),
+      }),
     ),
   }),
   payments: z.array(paymentSchema),

@@ -30,6 +30,8 @@ const lineSchema = z.looseObject({
   productName: o(text),
   catalogReference: o(z.looseObject({ appId: str, catalogItemId: str, options: o(dictOf()) })),
   quantity: z.number(),
+  /** Units put back in stock so far (a refund, a cancel or an edit); absent when none. */
+  restockQuantity: o(z.number()),
   price: o(money),
   totalPriceBeforeTax: o(money),
   descriptionLines: o(z.array(z.looseObject({ name: o(text), plainText: o(text), colorInfo: o(text) }))),

@@ -41,6 +41,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'ao.willRestock_one': '{count} article revient en stock.',
   'ao.willRestock_other': '{count} articles reviennent en stock.',
   'ao.noRestock': 'Le stock ne change pas.',
+  'ao.allBack': 'Les articles sont déjà de retour en stock.',
   'ao.yesCancel': 'Oui, annuler la commande',
   'ao.keep': 'Garder la commande',
   'ao.act.ORDER_PLACED': 'Commande passée',

@@ -39,6 +39,7 @@ export const orderStrings = {
   'ao.willRestock_one': '{count} item goes back in stock.',
   'ao.willRestock_other': '{count} items go back in stock.',
   'ao.noRestock': 'Stock won’t change.',
+  'ao.allBack': 'The items are already back in stock.',
   'ao.yesCancel': 'Yes, cancel order',
   'ao.keep': 'Keep order',
   'ao.act.ORDER_PLACED': 'Order placed',

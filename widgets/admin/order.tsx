@@ -445,10 +445,11 @@ function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrdersModel;
   const [message, setMessage] = useState('');
   const id = useId();
   const to = o.buyerInfo?.email ?? t('ao.buyer');
-  const items = o.lineItems.reduce((n, l) => n + l.quantity, 0);
+  // a unit comes back in stock once: what a refund or an edit put back already is not counted (nor offered) again
+  const items = o.lineItems.reduce((n, l) => n + Math.max(0, l.quantity - (l.restockQuantity ?? 0)), 0);
   const said = [
     email ? t(message.trim() ? 'ao.willEmailMsg' : 'ao.willEmail', { email: to }) : t('ao.noEmail'),
-    restock ? t('ao.willRestock', { count: items }) : t('ao.noRestock'),
+    !items ? t('ao.allBack') : restock ? t('ao.willRestock', { count: items }) : t('ao.noRestock'),
   ].join(' ');
   return (
     <form
@@ -458,7 +459,9 @@ function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrdersModel;
       onSubmit={async (e) => {
         e.preventDefault();
         const m = message.trim();
-        if (await p.model.cancel({ sendEmail: email, restock, ...(email && m ? { message: m } : {}) })) p.onDone();
+        const back = restock && items > 0;
+        if (await p.model.cancel({ sendEmail: email, restock: back, ...(email && m ? { message: m } : {}) }))
+          p.onDone();
       }}
     >
       <p class="strong" id={`${id}h`}>
@@ -480,10 +483,12 @@ function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrdersModel;
           />
         </label>
       ) : null}
-      <label class="check">
-        <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
-        {t('ao.restock')}
-      </label>
+      {items ? (
+        <label class="check">
+          <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
+          {t('ao.restock')}
+        </label>
+      ) : null}
       <p part="cancel-summary">{said}</p>
       <div class="actions">
         <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>

@@ -412,6 +412,33 @@ describe('<inlay-admin> orders', () => {
     void email;
   });
 
+  it('cancel after a refund put the items back: it says they are back already and does not offer it again', async () => {
+    const line = (restockQuantity: number) => [
+      {
+        id: 'l-1',
+        quantity: 2,
+        restockQuantity,
+        productName: { original: 'Beeswax Taper Candles' },
+        price: { amount: '9.00' },
+      },
+    ];
+    const { $, button } = await openOne({ lineItems: line(1) });
+    button(/^Cancel order$/)!.click();
+    await vi.waitFor(() => expect($('[part=cancel]')).not.toBeNull());
+    expect($('[part=cancel-summary]')!.textContent).toContain('1 item goes back in stock.');
+    $('[part=cancel] .btn:not(.primary)')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.body.replaceChildren();
+    const again = await openOne({ lineItems: line(2) });
+    again.button(/^Cancel order$/)!.click();
+    await vi.waitFor(() => expect(again.$('[part=cancel]')).not.toBeNull());
+    expect(again.$('[part=cancel-summary]')!.textContent).toContain('The items are already back in stock.');
+    // only the email's box: nothing to put back
+    expect(again.$('[part=cancel]')!.querySelectorAll('input[type=checkbox]')).toHaveLength(1);
+    again.button(/Yes, cancel order/)!.click();
+    await vi.waitFor(() => expect(sent('/o-1/cancel')).toHaveLength(1));
+    expect(sent('/o-1/cancel')[0]!.body).toEqual({ sendEmail: true, restock: false });
+  });
+
   it('cancel without the email sends no message (even one typed before the email was unticked)', async () => {
     const { $, button } = await openOne();
     button(/^Cancel order$/)!.click();

@@ -42,6 +42,8 @@ export const fr: Record<keyof typeof paymentFormStrings, string> = {
   'ap.willRestock_one': '{count} article retourne en stock.',
   'ap.willRestock_other': '{count} articles retournent en stock.',
   'ap.noRestock': 'Le stock ne change pas.',
+  'ap.alreadyBack': 'Le stock ne changera pas : ces articles sont déjà de retour en stock.',
+  'ap.allBack': 'Les articles de la commande sont déjà de retour en stock.',
   'ap.yes.mark': 'Oui, marquer comme payée',
   'ap.yes.manual': 'Oui, enregistrer {amount}',
   'ap.yes.refund': 'Oui, rembourser {amount}',

@@ -39,6 +39,8 @@ export const paymentFormStrings = {
   'ap.willRestock_one': '{count} item goes back in stock.',
   'ap.willRestock_other': '{count} items go back in stock.',
   'ap.noRestock': 'Stock won’t change.',
+  'ap.alreadyBack': 'Stock won’t change: these items are already back in stock.',
+  'ap.allBack': 'The order’s items are already back in stock.',
   'ap.yes.mark': 'Yes, mark as paid',
   'ap.yes.manual': 'Yes, record {amount}',
   'ap.yes.refund': 'Yes, refund {amount}',

@@ -204,7 +204,17 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
             0,
           )
         : (typed.minor ?? NaN);
-  const items = restock ? picked.reduce((n, x) => n + x.quantity, 0) : 0;
+  // a unit comes back in stock once: what a refund may put back is what is not back yet (a cancel, an earlier refund)
+  const backable = picked
+    .map((x) => {
+      const l = lines.find((y) => y.id === x.lineItemId);
+      const out = l ? l.quantity - (l.restockedQuantity ?? 0) : 0;
+      return { lineItemId: x.lineItemId, quantity: Math.max(0, Math.min(x.quantity, out)) };
+    })
+    .filter((x) => x.quantity > 0);
+  // nothing of the order is out of stock any more: there is nothing to offer
+  const allBack = v.order.lineItems.every((l) => (l.restockedQuantity ?? 0) >= l.quantity);
+  const items = restock ? backable.reduce((n, x) => n + x.quantity, 0) : 0;
   const m = message.trim();
   return (
     <Step
@@ -221,7 +231,13 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
         [
           t(external ? 'ap.ask.external' : 'ap.ask.refund', { amount: money(units), payment: labelOf(t, p) }),
           emailed ? t(m ? 'ap.willEmailMsg' : 'ap.willEmail', { email: to }) : t('ap.noEmail'),
-          how === 'amount' ? '' : items ? t('ap.willRestock', { count: items }) : t('ap.noRestock'),
+          how === 'amount'
+            ? ''
+            : items
+              ? t('ap.willRestock', { count: items })
+              : restock && picked.length
+                ? t('ap.alreadyBack')
+                : t('ap.noRestock'),
         ]
           .filter(Boolean)
           .join(' ')
@@ -234,7 +250,7 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
           ...(external ? { externalRefund: true } : {}),
           ...(picked.length ? { lineItems: picked } : {}),
           ...(reason.trim() ? { reason: reason.trim() } : {}),
-          restock: items ? { type: 'SOME_ITEMS' as const, items: picked } : { type: 'NO_ITEMS' as const },
+          restock: items ? { type: 'SOME_ITEMS' as const, items: backable } : { type: 'NO_ITEMS' as const },
           sendEmail: emailed,
           ...(emailed && m ? { customMessage: m } : {}),
         };
@@ -267,12 +283,16 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
           ))
         : null}
       {how === 'amount' ? <Amount t={t} cur={cur} max={money(left)} value={amount} set={setAmount} /> : null}
-      {how !== 'amount' ? (
+      {how === 'amount' ? null : allBack ? (
+        <p class="muted" part="restocked">
+          {t('ap.allBack')}
+        </p>
+      ) : (
         <label class="check">
           <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
           {t('ap.restock')}
         </label>
-      ) : null}
+      )}
       {to ? (
         <label class="check">
           <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />

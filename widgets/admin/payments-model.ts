@@ -19,9 +19,25 @@ export interface PaymentsUi {
   failed?: { on: string; text: string };
   /** The last change done (announced). */
   done?: string;
+  /**
+   * A change's answer was lost and the view could not be read again since: what is shown may be out of date, so no
+   * change is offered until a read succeeds.
+   */
+  stale?: boolean;
 }
 
 const code = (e: unknown) => (e instanceof InlayApiError ? e.applicationError?.code : undefined);
+/** The order's money as the companion found it when it refused a change (409 `data.view`), when it sent it. */
+const viewIn = (e: unknown): PaymentsView | undefined => {
+  const d = e instanceof InlayApiError ? (e.applicationError?.data as { view?: unknown } | undefined) : undefined;
+  const v = d?.view as PaymentsView | undefined;
+  return v && typeof v === 'object' && typeof v.revision === 'string' && Array.isArray(v.payments) ? v : undefined;
+};
+/**
+ * Refusals after which the change may have been made or is still under way: the form gives way to the order as it
+ * is now, so what was typed is never one click from being sent again.
+ */
+const UNCERTAIN = new Set(['ANSWER_LOST', 'CHANGE_IN_PROGRESS']);
 const reasonOf = (e: unknown) => {
   const d = e instanceof InlayApiError ? (e.applicationError?.data as { reason?: unknown } | undefined) : undefined;
   return typeof d?.reason === 'string' ? d.reason : '';
@@ -75,8 +91,9 @@ export function unavailable(p: Payment): string | undefined {
 /**
  * One order's money in the owner console (docs/companion.md "Owner console: payments"): its payments, refunds, what
  * can be refunded and what is left to collect, and the changes to it. Each change carries the revision of the view
- * the owner confirmed; when the companion says it moved (409 `PAYMENTS_CHANGED`, `ALREADY_SENT`) or no answer came,
- * the view is read again and shown, saying so, before anything is offered again. Never two changes at once. After a
+ * the owner confirmed; when the companion says it moved (409 `PAYMENTS_CHANGED`, `ANSWER_LOST`), that another change
+ * is under way (`CHANGE_IN_PROGRESS`) or no answer came, the order as it is now is shown, saying so, before anything
+ * is offered again (after a lost answer, in place of the form). Never two changes at once. After a
  * change, `changed()` lets the order's detail read the order again (its status and timeline).
  */
 export function createPaymentsModel(o: {
@@ -95,7 +112,7 @@ export function createPaymentsModel(o: {
     if (!$ui.get().view) patch({ status: 'loading', error: undefined });
     try {
       const view = await api.paymentsView(o.http(), o.orderId);
-      if (mine === reads) patch({ status: 'ready', view, error: undefined });
+      if (mine === reads) patch({ status: 'ready', view, error: undefined, stale: undefined });
       return true;
     } catch (e) {
       if (mine === reads) patch({ status: $ui.get().view ? 'ready' : 'error', error: o.i18n().error(e) });
@@ -108,7 +125,8 @@ export function createPaymentsModel(o: {
     const c = code(e);
     const r = reasonOf(e);
     if (c === 'PAYMENTS_CHANGED') return t('ap.changed');
-    if (c === 'ALREADY_SENT') return t('ap.sent');
+    if (c === 'CHANGE_IN_PROGRESS') return t('ap.inProgress');
+    if (c === 'ANSWER_LOST') return t('ap.landed');
     if (outcomeUnknown(e)) return t('ap.lost');
     if (c === 'REFUND_NOT_AVAILABLE') {
       const k = `ap.${Object.hasOwn(MANUAL_REASONS, r) ? 'manual' : 'no'}.${r}`;
@@ -123,16 +141,18 @@ export function createPaymentsModel(o: {
 
   /**
    * One change, never two at once, with the revision of the view the owner's question showed (`revision`, kept by the
-   * form when it asked: not the view shown when "yes" is clicked, which may have been read again since). True when it was made (the form closes); false
-   * when refused or lost (the form keeps what was typed; the view is read again where it may have moved).
+   * form when it asked: not the view shown when "yes" is clicked, which may have been read again since). True when the
+   * form closes: the change was made, or it may have been (no answer, `ANSWER_LOST`, `CHANGE_IN_PROGRESS`), and then the
+   * order as it is now takes the form's place, so nothing typed is left one click from being sent again. False when
+   * it was refused (the form keeps what was typed; the view is read again where it may have moved).
    */
   async function act(
     on: string,
     revision: string,
     call: (http: Http, id: string, revision: string) => Promise<PaymentsView>,
   ) {
-    const { view, busy } = $ui.get();
-    if (!view || busy) return false;
+    const { view, busy, stale } = $ui.get();
+    if (!view || busy || stale) return false;
     // a read started before the change must not overwrite the view the change returns
     reads++;
     patch({ busy: on, failed: undefined, done: undefined });
@@ -148,14 +168,21 @@ export function createPaymentsModel(o: {
       void o.changed?.();
       return !failed;
     } catch (e) {
+      const c = code(e);
+      const uncertain = outcomeUnknown(e) || UNCERTAIN.has(c ?? '');
       // anything but a plain refusal of the input: the money may have moved; nothing is offered before a new read
-      const again = outcomeUnknown(e) || (e instanceof InlayApiError && [404, 409, 428].includes(e.status ?? 0));
+      const again = uncertain || (e instanceof InlayApiError && [404, 409, 428].includes(e.status ?? 0));
       if (again) {
-        await load();
+        // the companion's refusal carries the order as it found it; else it is read here
+        const fresh = viewIn(e);
+        if (fresh) {
+          reads++;
+          patch({ view: fresh, stale: undefined });
+        } else if (!(await load()) && uncertain) patch({ stale: true });
         void o.changed?.();
       }
-      patch({ busy: undefined, failed: { on, text: words(e) } });
-      return false;
+      patch({ busy: undefined, failed: { on: uncertain ? 'panel' : on, text: words(e) } });
+      return uncertain;
     }
   }
 

@@ -288,6 +288,51 @@ describe('the payments panel', () => {
     );
   });
 
+  it('a unit comes back in stock once: what a cancel or an earlier refund put back is not offered or sent again', async () => {
+    const [l1, l2] = viewOf().order['lineItems'] as Record<string, unknown>[];
+    const lines = (a: number, b: number) => [
+      { ...l1, restockedQuantity: a },
+      { ...l2, restockedQuantity: b },
+    ];
+    view = viewOf({ order: { ...viewOf().order, lineItems: lines(1, 1) } });
+    const { panel, button, input, tick, ask } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    await tick(input('refund-form', /back in stock/));
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).not.toBe(''));
+    // of 3 units, 2 are back already: one goes back
+    expect(ask()).toContain('1 item goes back in stock.');
+    button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/refund')).toHaveLength(1));
+    expect((sent('/refund')[0]!.body as { restock: unknown }).restock).toEqual({
+      type: 'SOME_ITEMS',
+      items: [{ lineItemId: 'l-1', quantity: 1 }],
+    });
+  });
+
+  it('every unit back in stock already: the refund form says so and has no box to put them back', async () => {
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        lineItems: (viewOf().order['lineItems'] as Record<string, unknown>[]).map((l) => ({
+          ...l,
+          restockedQuantity: 2,
+        })),
+      },
+    });
+    const { panel, button, ask } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    expect(panel().querySelector('[part=restocked]')!.textContent).toBe('The order’s items are already back in stock.');
+    expect(panel().querySelector('[part=refund-form]')!.textContent).not.toContain('Put the refunded items back');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).toContain('Stock won’t change.'));
+    button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/refund')).toHaveLength(1));
+    expect((sent('/refund')[0]!.body as { restock: unknown }).restock).toEqual({ type: 'NO_ITEMS' });
+  });
+
   it('409 PAYMENTS_CHANGED: the view is read again and shown, saying so, before anything is offered; what was typed stays; the retry carries the new revision', async () => {
     const { panel, button, input, type, tick, ask } = await openPanel();
     button(/^Refund$/)!.click();
@@ -331,7 +376,7 @@ describe('the payments panel', () => {
     expect(sent('/refund')[1]!.body).toMatchObject({ amount: '5.50', sendEmail: false, restock: { type: 'NO_ITEMS' } });
   });
 
-  it('a lost answer (5xx) reads the view again and says the change may or may not have landed; a refund the provider refused is said plainly', async () => {
+  it('a lost answer (5xx): the form gives way to the payments read again, saying the change may or may not have landed; a refund the provider refused is said plainly', async () => {
     const { panel, button, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
@@ -354,6 +399,11 @@ describe('the payments panel', () => {
     await vi.waitFor(() => expect(panel().querySelector('[part=pay-error]')?.textContent).toContain('No answer came'));
     expect(reads()).toBe(before + 1);
     expect(sent('/refund')).toHaveLength(1);
+    // the form is gone: nothing typed is one click from being sent again
+    expect(panel().querySelector('[part=refund-form]')).toBeNull();
+    expect(button(/Continue|Yes, refund/, panel() as unknown as ShadowRoot)).toBeUndefined();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
     button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
@@ -364,6 +414,67 @@ describe('the payments panel', () => {
     );
     expect(panel().querySelector('[part=refund-status]')!.textContent).toContain('Refund failed');
     expect(panel().querySelector('[part=refund-form]')).not.toBeNull(); // the form stays
+  });
+
+  it('ANSWER_LOST and CHANGE_IN_PROGRESS: the order as the companion found it takes the form’s place, without another read', async () => {
+    for (const [c, words] of [
+      ['ANSWER_LOST', 'the change was most likely made'],
+      ['CHANGE_IN_PROGRESS', 'Another change to these payments is under way'],
+    ] as const) {
+      view = viewOf();
+      const { panel, button, ask, el } = await openPanel();
+      button(/^Refund$/)!.click();
+      await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+      button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+      await vi.waitFor(() => expect(ask()).not.toBe(''));
+      const now = viewOf({
+        order: { ...viewOf().order, paymentStatus: 'FULLY_REFUNDED' },
+        refunds: [
+          { id: 'r-9', transactions: [{ paymentId: 'p-1', amount: price('43.00'), refundStatus: 'SUCCEEDED' }] },
+        ],
+        refundabilities: [
+          { paymentId: 'p-1', refundabilityStatus: 'NOT_REFUNDABLE', nonRefundableReason: 'ALREADY_REFUNDED' },
+        ],
+        revision: 'rev-9',
+      });
+      reply = (call) =>
+        call.url.endsWith('/o-1/refund') ? refused(409, c, { revision: 'rev-9', view: now }) : undefined;
+      const before = reads();
+      button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
+      await vi.waitFor(() => expect(panel().querySelector('[part=pay-error]')?.textContent).toContain(words));
+      expect(reads(), c).toBe(before);
+      expect(panel().querySelector('[part=refund-form]')).toBeNull();
+      expect(panel().querySelector('[part=refund]')!.textContent).toContain('$43.00');
+      expect(button(/^Refund$/)).toBeUndefined(); // nothing left to refund, as the companion found it
+      el.remove();
+      net.calls.length = 0;
+      reply = () => undefined;
+    }
+  });
+
+  it('a lost answer and the read after it fails too: nothing is offered until the payments are read again', async () => {
+    const { panel, button, ask } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).not.toBe(''));
+    let down = true;
+    // (the read refused outright: a read that times out is retried for seconds first)
+    reply = (call) =>
+      call.url.endsWith('/o-1/refund')
+        ? json(503, { message: 'down' })
+        : down && call.url.endsWith('/o-1/payments')
+          ? json(400, { message: 'refused' })
+          : undefined;
+    button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=pay-stale]')).not.toBeNull(), slow);
+    expect(panel().querySelector('[part=refund-form]')).toBeNull();
+    expect(button(/^Refund$/)!.disabled).toBe(true);
+    down = false;
+    button(/Read again/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=pay-stale]')).toBeNull(), slow);
+    expect(button(/^Refund$/)!.disabled).toBe(false);
+    expect(sent('/refund')).toHaveLength(1);
   });
 
   it('capture an amount and void, each after a question; a refusal’s reason is worded', async () => {
@@ -454,9 +565,12 @@ describe('the payments panel', () => {
     await vi.waitFor(() =>
       expect(ask()).toBe('Mark order #1001 as paid: $43.00 received by Venmo? No email will be sent.'),
     );
-    reply = (call) => (call.url.endsWith('/o-1/mark-as-paid') ? refused(409, 'ALREADY_SENT', {}) : undefined);
+    reply = (call) =>
+      call.url.endsWith('/o-1/mark-as-paid') ? refused(409, 'CHANGE_IN_PROGRESS', { revision: 'rev-1' }) : undefined;
     button(/Yes, mark as paid/, panel() as unknown as ShadowRoot)!.click();
-    await vi.waitFor(() => expect(panel().querySelector('[part=pay-error]')?.textContent).toContain('just sent'));
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=pay-error]')?.textContent).toContain('Another change to these payments'),
+    );
     expect(sent('/mark-as-paid')[0]!.body).toEqual({ revision: 'rev-1', method: { custom: 'Venmo' } });
     expect(sent('/manual-payment')).toHaveLength(0);
   });

@@ -76,7 +76,8 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
   const money = (c: number) => (isNaN(c) ? '' : i18n.money(decimal(c, digits), cur));
   const amount = (s: string | undefined) => money(minor(s, digits));
   const say = (k: string) => (k in paymentsStrings ? t(k as K) : '');
-  const busy = !!ui.busy || ui.status === 'loading';
+  // a change's answer lost and the order not read since: nothing is offered on what may be out of date
+  const busy = !!ui.busy || ui.status === 'loading' || !!ui.stale;
   const failed = (on: string) =>
     ui.failed?.on === on ? (
       <p class="err" role="alert" part="pay-error">
@@ -124,6 +125,15 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
       <p class="visually-hidden" role="status">
         {ui.done ? say(`ap.done.${ui.done}`) : ''}
       </p>
+      {failed('panel')}
+      {ui.stale ? (
+        <p class="muted" part="pay-stale">
+          {t('ap.stale')}{' '}
+          <button type="button" class="btn" disabled={!!ui.busy} onClick={() => void model.load()}>
+            {t('ap.reread')}
+          </button>
+        </p>
+      ) : null}
       {!v ? (
         before({
           i18n,

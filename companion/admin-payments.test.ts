@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { api, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
-import { LOST_HOLD_MS } from './admin-payments.ts';
+import { HOLD_MS, LOST_HOLD_MS } from './admin-payments.ts';
 import { MemoryCounterStore } from './counters.ts';
 
 const TAPERS = seedIds.products['beeswax-taper-candles']!; // stock not tracked
@@ -360,7 +360,7 @@ describe('money moves once', () => {
 describe('a lost answer from the platform', () => {
   let lossy: Harness;
   let ownerToken: string;
-  let mode: 'none' | 'before' | 'after' = 'none';
+  let mode: 'none' | 'before' | 'after' | 'slow-read' = 'none';
   let skew = 0;
   beforeAll(async () => {
     lossy = await harness({
@@ -369,7 +369,9 @@ describe('a lost answer from the platform', () => {
         // the refund's request to the platform: lost on its way there, or its answer lost on the way back
         fetch: async (input, init) => {
           const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-          if (mode !== 'none' && url.includes('/trigger-refund')) {
+          // a read so slow that the change's hold runs out meanwhile (the clock moved past it)
+          if (mode === 'slow-read' && url.includes('/refundability')) skew += HOLD_MS + 1000;
+          if ((mode === 'before' || mode === 'after') && url.includes('/trigger-refund')) {
             if (mode === 'before') throw new TypeError('fetch failed');
             await fetch(input, init);
             throw new TypeError('fetch failed');
@@ -384,7 +386,7 @@ describe('a lost answer from the platform', () => {
   const read = (id: string) => lossy.call(`/v1/admin/orders/${id}/payments`, { token: ownerToken });
   const refund = (id: string, body: unknown) => lossy.call(`/v1/admin/orders/${id}/refund`, post(body, ownerToken));
 
-  it('it landed: the answer is the order as it is now (409 ANSWER_LOST with the refund in data.view); sent again, nothing', async () => {
+  it('it landed: the answer is the order as it is now (409 ANSWER_LOST with the refund in data.view); held a while; sent again, nothing', async () => {
     const id = await placeOrderAs(lossy.emu, (await visitorTokens(lossy.emu)).access, [
       { productId: TAPERS, quantity: 2 },
     ]);
@@ -395,9 +397,13 @@ describe('a lost answer from the platform', () => {
     mode = 'none';
     expect([r.status, code(r)]).toEqual([409, 'ANSWER_LOST']);
     expect(r.body_.details.applicationError.data.view.refunds).toHaveLength(1);
-    // the order is free: a change from the new revision goes through at once; the old one never again
-    expect((await refund(id, body)).status).toBe(409);
+    // the platform may yet apply what it was sent: the order stays held for a while, then a change from the new
+    // revision goes through; the old revision never again
     const fresh = r.body_.details.applicationError.data.view.revision;
+    const soon = await refund(id, { ...body, revision: fresh, amount: '1.00' });
+    expect([soon.status, code(soon)]).toEqual([409, 'CHANGE_IN_PROGRESS']);
+    skew += LOST_HOLD_MS + 1000;
+    expect((await refund(id, body)).status).toBe(409);
     expect((await refund(id, { ...body, revision: fresh, amount: '1.00' })).status).toBe(200);
     expect((await read(id)).body_.refunds).toHaveLength(2);
   });
@@ -419,5 +425,17 @@ describe('a lost answer from the platform', () => {
     const later = await refund(id, body);
     expect(later.status).toBe(200);
     expect((await read(id)).body_.refunds).toHaveLength(1);
+  });
+
+  it('a hold that ran out while the order was read sends nothing (another change may have taken it)', async () => {
+    const id = await placeOrderAs(lossy.emu, (await visitorTokens(lossy.emu)).access, [
+      { productId: TAPERS, quantity: 2 },
+    ]);
+    const v = (await read(id)).body_;
+    mode = 'slow-read';
+    const r = await refund(id, { revision: v.revision, paymentId: v.payments[0].id, amount: '2.00' });
+    mode = 'none';
+    expect([r.status, code(r)]).toEqual([409, 'CHANGE_IN_PROGRESS']);
+    expect((await read(id)).body_.refunds).toEqual([]);
   });
 });

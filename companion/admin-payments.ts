@@ -37,10 +37,11 @@ export interface AdminPaymentsDeps {
 
 /**
  * How long a change holds its order at most: it is let go as soon as the platform answered, so this only bounds a
- * change whose instance died. A change whose answer from the platform was lost (a timeout, a 5xx) keeps the order for
+ * change whose instance died. Longer than a change's reads and write take at worst (each read retried, the write's
+ * timeout and its one replay after a 401), and renewed just before the write. A change whose answer from the platform was lost (a timeout, a 5xx) keeps the order for
  * {@link LOST_HOLD_MS}: the platform may still apply it, and nothing may be sent again on the same view before then.
  */
-export const HOLD_MS = 60_000;
+export const HOLD_MS = 120_000;
 export const LOST_HOLD_MS = 30_000;
 
 const ID = /^[A-Za-z0-9-]{1,100}$/;
@@ -304,16 +305,19 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     throw new CompanionError(409, code, message, { data: v ? { revision: v.revision, view: v } : {} });
   }
   const CHANGED = 'The order’s payments changed since they were shown; look at them again before retrying';
-  const LANDED = 'The platform’s answer was lost, but the change was made: here are the order’s payments now';
+  const LANDED =
+    'The platform’s answer was lost, but the order’s payments changed since: the change was most likely made. Here ' +
+    'they are now; nothing more can be changed on this order for half a minute';
   const IN_PROGRESS = 'Another change to this order’s payments is under way; look at them again in a moment';
 
   /**
    * One change to order `id`, made only from the revision the owner saw (`seen`): the order is taken first (nothing
    * else changes its money meanwhile, on any instance sharing the store), then read again; `act` runs only when it is
-   * still as shown. The order is let go once the platform answered (a refusal frees it at once), or held for
-   * {@link LOST_HOLD_MS} when its answer was lost. A lost answer that did land is told by the revision: the order is
-   * read once more and, when it moved, the answer is 409 `ANSWER_LOST` with the view as it is now (the console shows
-   * it in place of the form: nothing is offered again on the old view).
+   * still as shown, and only while the order is still this change's (the hold is renewed just before, so a slow read
+   * cannot outlast it). The order is let go once the platform answered (a refusal frees it at once). When the
+   * answer was lost, the platform may still apply the change later, so the order is held for {@link LOST_HOLD_MS}
+   * whatever happens next; it is read once more and, when it moved, the answer is 409 `ANSWER_LOST` with the view as
+   * it is now (the console shows it in place of the form: nothing is offered again on the old view).
    */
   async function change<T>(
     id: string,
@@ -323,9 +327,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
   ): Promise<Record<string, unknown>> {
     const key = `admin-pay:${id}`;
     const mine = `held:${crypto.randomUUID()}`;
+    const lost = `lost:${mine}`;
     if (!(await deps.swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
-    const letGo = (ttl = 0) =>
-      (ttl ? deps.swap(key, mine, `lost:${mine}`, ttl) : deps.swap(key, mine, null, 0)).catch(() => false);
+    const letGo = () => deps.swap(key, mine, null, 0).catch(() => false);
     let now: PaymentsView;
     try {
       now = await view(id);
@@ -337,17 +341,23 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
       await letGo();
       return refused(id, 'PAYMENTS_CHANGED', CHANGED, now);
     }
+    // still ours, for the whole of the write: a hold that ran out during the reads (or was taken since) sends nothing
+    if (!(await deps.swap(key, mine, mine, HOLD_MS).catch(() => false)))
+      return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
     let answer: T;
     try {
       answer = await act(now);
     } catch (e) {
-      // a refusal (4xx) changed nothing: the order is free again; anything else may still land on the platform
-      const lost = !(e instanceof CompanionError) || e.status >= 500;
-      const again = lost ? await view(id).catch(() => undefined) : undefined;
-      // it landed after all (the revision moved): the order is free, and its answer is the order as it is now
-      const landed = again !== undefined && again.revision !== seen;
-      await letGo(lost && !landed ? LOST_HOLD_MS : 0);
-      if (landed) return refused(id, 'ANSWER_LOST', LANDED, again);
+      // a refusal (4xx) changed nothing: the order is free again
+      if (e instanceof CompanionError && e.status < 500) {
+        await letGo();
+        throw e;
+      }
+      // anything else may still land on the platform: held before anything else is done (even if the hold ran out)
+      if (!(await deps.swap(key, mine, lost, LOST_HOLD_MS).catch(() => false)))
+        await deps.swap(key, null, lost, LOST_HOLD_MS).catch(() => false);
+      const again = await view(id).catch(() => undefined);
+      if (again !== undefined && again.revision !== seen) return refused(id, 'ANSWER_LOST', LANDED, again);
       throw e;
     }
     await letGo();
@@ -383,7 +393,10 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     // each order is taken as one change is: one with another change under way is left out (and said so), never sent;
     // the rest are sent at once (an order paid meanwhile is refused by the platform, ORDER_ALREADY_PAID, never paid twice)
     const mine = `held:${crypto.randomUUID()}`;
-    const taken = await Promise.all(orderIds.map((oid) => deps.swap(`admin-pay:${oid}`, null, mine, HOLD_MS)));
+    // a store that fails for one order leaves that one out (it is not held); the others taken are let go below
+    const taken = (
+      await Promise.allSettled(orderIds.map((oid) => deps.swap(`admin-pay:${oid}`, null, mine, HOLD_MS)))
+    ).map((r) => r.status === 'fulfilled' && r.value);
     const sent = orderIds.filter((_, i) => taken[i]);
     const letGo = (ttl: number) =>
       Promise.all(

@@ -551,6 +551,30 @@ describe('abuse limits', () => {
     }
   });
 
+  it('per token, counted before the platform is asked: a token over its limit costs the site no admin call', async () => {
+    const calls: string[] = [];
+    const l = await harness({
+      deps: {
+        limits: { perVisitor: [2, 60_000] },
+        fetch: (input, init) => {
+          calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+          return fetch(input, init);
+        },
+      },
+    });
+    try {
+      const v = await l.visitor();
+      const stock = () => l.call('/v1/stock-requests', post({}, v));
+      for (let i = 0; i < 2; i++) expect((await stock()).status).toBe(400); // verified (a write: fresh), then refused
+      const before = calls.filter((u) => u.endsWith('/oauth2/token-info')).length;
+      expect(before).toBe(2);
+      for (let i = 0; i < 5; i++) expect((await stock()).status).toBe(429);
+      expect(calls.filter((u) => u.endsWith('/oauth2/token-info'))).toHaveLength(before);
+    } finally {
+      await l.close();
+    }
+  });
+
   it('per address: 429 whatever the token', async () => {
     const l = await harness({ deps: { limits: { perIp: [2, 60_000] } } });
     try {
@@ -703,6 +727,19 @@ describe('client address', () => {
       expect(r.status, String(bad)).toBe(500);
       expect(((await r.json()) as { message: string }).message).toContain('x-forwarded-for');
     }
+  });
+
+  it('IPv6 callers count per /64 (one host holds the whole /64), an IPv4-mapped address as IPv4', async () => {
+    const c = createCompanion(env(), { log: () => undefined, limits: { perIp: [2, 60_000] } });
+    const v = await h.visitor();
+    const me = (ip: string) => c.fetch(new Request('http://c.test/v1/me', { headers: { Authorization: v } }), { ip });
+    expect((await me('2001:db8:1:2::1')).status).toBe(200);
+    expect((await me('2001:db8:1:2:ffff::9')).status).toBe(200);
+    expect((await me('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).status).toBe(429); // a third address, same /64
+    expect((await me('2001:db8:1:3::1')).status).toBe(200); // another /64
+    expect((await me('::ffff:198.51.100.30')).status).toBe(200);
+    expect((await me('198.51.100.30')).status).toBe(200);
+    expect((await me('::ffff:198.51.100.30')).status).toBe(429);
   });
 
   it('INLAY_CLIENT_IP_HEADER must be a header name', () => {

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
+import { addressBucket } from '../core/address.ts';
 import { InlayApiError } from '../core/errors.ts';
 import type { RequestOptions } from '../core/http.ts';
 import { api, route } from '../core/urls.ts';
@@ -33,7 +34,7 @@ import { mountAccount } from './account.ts';
 import { mountAdminOrders } from './admin-orders.ts';
 import { mailerFromEnv, mountAdminAbandoned, type RecoveryMailer } from './admin-abandoned.ts';
 import { mountAdminPayments } from './admin-payments.ts';
-import { captchaKey, createCursorSeals, createHandles } from './keys.ts';
+import { captchaKey, createCursorSeals, createHandles, sha256Hex } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
 
 /** Rate limits: `[count, windowMs]` per key. */
@@ -322,7 +323,10 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
    */
   async function who(c: Context<Env>, opts: { fresh?: boolean } = {}): Promise<Caller> {
     const fresh = opts.fresh === true || c.req.method !== 'GET';
-    const caller = await identities.verify(c.req.header('authorization') ?? null, { fresh });
+    const header = c.req.header('authorization') ?? null;
+    // counted before the platform is asked: a token over its limit costs the site no more admin calls
+    if (header) await limit(`token:${await sha256Hex(header)}`, limits.perVisitor);
+    const caller = await identities.verify(header, { fresh });
     await limit(`visitor:${caller.kind}:${caller.id}`, limits.perVisitor);
     return caller;
   }
@@ -341,7 +345,8 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   function clientAddress(c: Context<Env>): string {
     const header = cfg.clientIpHeader;
     const ip = header ? addressIn(c.req.header(header)) : c.env?.ip;
-    if (ip) return ip;
+    // counted per IPv6 /64 (one host holds a whole /64), an IPv4-mapped address as IPv4
+    if (ip) return addressBucket(ip);
     const message = header
       ? `The site companion cannot tell callers apart: the request has no client address in ${header} ` +
         '(INLAY_CLIENT_IP_HEADER); requests must come through the proxy that sets it'

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import { newOpaqueToken, revokeOtherMemberTokens, verifyPassword } from './auth.ts';
 import { sha256Hex } from '../db.ts';
+import { addressBucket } from '../../core/address.ts';
 import { getSetting } from './settings.ts';
 import { PlatformError } from '../errors.ts';
 
@@ -508,20 +509,7 @@ export function consumeRecoveryToken(db: Database, token: string, nowMs: number)
  * unwrapped, and IPv6 cut to its /64 (one host usually holds a whole /64).
  */
 export function clientAddress(req: IncomingMessage): string {
-  const raw = req.socket.remoteAddress ?? 'unknown';
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
-  if (v4) return v4[1]!;
-  if (!raw.includes(':')) return raw;
-  const [head = '', tail = ''] = raw.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = raw.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return addressBucket(req.socket.remoteAddress ?? 'unknown');
 }
 
 function failures(db: Database, key: string, nowMs: number): number {

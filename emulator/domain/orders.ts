@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { getProductRecord } from './catalog.ts';
-import { changeStock, restockOrderLines, unrestocked } from './inventory.ts';
+import { changeStock, restockOrderLines } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
 import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
@@ -584,8 +584,8 @@ const centsOf = (m: { amount?: string } | undefined) => Math.round(Number(m?.amo
  * `LINE_ITEM_CHANGED`); never below what is fulfilled, never every line removed. Shipping destination, recipient and
  * billing info replaced as sent. Totals recomputed with {@link computeTotals}: the order's discount kept as an amount
  * (capped at the new subtotal), the shipping charged kept, tax at the shipping address's region rate. Lines in
- * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}; a decrease gives back only
- * units not already back (the line's `restockQuantity`), and a line keeps at most its new quantity as restocked.
+ * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}; a decrease takes the units
+ * already back (the line's `restockQuantity`) off the order first and gives back only the rest.
  * Activities (unless `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the destination changed, and
  * `DRAFT_ORDER_CHANGES_APPLIED` with `{draftOrderId, reason, changes}` (the client's `DraftOrderChangesApplied`).
  * `sendNotificationsToBuyer` (default true) mails the buyer. Canceled or rejected order → 428 `ORDER_NOT_EDITABLE`.
@@ -671,12 +671,14 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
               },
             },
       );
-      // units that already came back (a refund's restock) are not given back twice: a decrease returns at most
-      // what is still out, and the line keeps at most its new quantity as restocked
-      const stockDelta = to > from ? to - from : -Math.min(from - to, unrestocked(line));
+      // units that already came back (a refund's restock) are not given back twice: a decrease takes those off the
+      // order first (a refunded unit is the one an edit removes), and gives back only the rest, so the units still on
+      // the order are the ones still out
+      const back = line.restockQuantity ?? 0;
+      const stockDelta = to > from ? to - from : -Math.max(0, from - to - back);
       moveOrderLine(db, id, line, to - from, restock.has(line.id) ? stockDelta : 0, nowMs);
       line.quantity = to;
-      if (line.restockQuantity !== undefined) line.restockQuantity = Math.min(line.restockQuantity, to);
+      if (to < from && back > 0) line.restockQuantity = Math.max(0, back - (from - to));
       line.totalPriceBeforeTax = money(centsOf(line.price) * to);
     }
     order.lineItems = kept;

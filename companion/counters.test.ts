@@ -4,14 +4,12 @@
  * companion race two refunds of one order with different reasons: exactly one is made.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { fileURLToPath } from 'node:url';
 import { MemoryCounterStore } from './counters.ts';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { memberTokens, placeOrderAs, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
-import { DEMO_CLIENT_ID, DEMO_LOGINS, seedIds } from './test-helpers.ts';
+import { bundleWorker, seedIds, workerBindings } from './test-helpers.ts';
 
 describe('MemoryCounterStore.swap', () => {
   it('moves only from the value it expects; null is nothing or an expired value; ttl bounds a value', async () => {
@@ -44,26 +42,8 @@ describe('on Workers: the Durable Object holds the order for every instance', ()
 
   beforeAll(async () => {
     emu = await startTestEmulator();
-    const out = await build({
-      entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      mainFields: ['module', 'main'],
-      conditions: ['workerd', 'worker', 'browser'],
-      write: false,
-      logLevel: 'silent',
-    });
-    const script = out.outputFiles[0]!.text;
-    const bindings = {
-      INLAY_CLIENT_ID: DEMO_CLIENT_ID,
-      INLAY_CLIENT_SECRET: emu.clientSecret,
-      INLAY_API_BASE: emu.url,
-      INLAY_OWNERS: DEMO_LOGINS.owner.email,
-      INLAY_BASE_PATH: '/api/inlay',
-      INLAY_CLIENT_IP_HEADER: 'cf-connecting-ip',
-    };
+    const script = await bundleWorker();
+    const bindings = workerBindings(emu);
     mf = new Miniflare({
       workers: [
         {

@@ -2,6 +2,8 @@
  * Helpers for the companion's tests (not a test file): a real emulator, the companion built against it, tokens of
  * every kind, a solved captcha, and a recorder of every answer and log line (the secret scan).
  */
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS, seedIds } from '../emulator/seed.ts';
@@ -140,4 +142,29 @@ export const post = (body: unknown, token?: string, method = 'POST'): RequestIni
   body: JSON.stringify(body),
   headers: { 'Content-Type': 'application/json' },
   ...(token ? { token } : {}),
+});
+
+/** companion/worker.ts bundled for workerd (esbuild), as a deployment would bundle it. */
+export async function bundleWorker(): Promise<string> {
+  const out = await build({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'browser'],
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** A Workers companion's configuration against `emu` (wrangler `vars` and secrets), mounted at /api/inlay. */
+export const workerBindings = (emu: RunningEmulator) => ({
+  INLAY_CLIENT_ID: DEMO_CLIENT_ID,
+  INLAY_CLIENT_SECRET: emu.clientSecret,
+  INLAY_API_BASE: emu.url,
+  INLAY_OWNERS: DEMO_LOGINS.owner.email,
+  INLAY_BASE_PATH: '/api/inlay',
 });

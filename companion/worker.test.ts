@@ -5,14 +5,12 @@
  * a request Cloudflare made, else INLAY_CLIENT_IP_HEADER, else refused).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { solveChallenge } from 'altcha-lib';
-import { fileURLToPath } from 'node:url';
 import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { startTestEmulator, visitorTokens, memberTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
-import { DEMO_CLIENT_ID, DEMO_LOGINS, MUG, RUCKSACK } from './test-helpers.ts';
+import { bundleWorker, MUG, RUCKSACK, workerBindings } from './test-helpers.ts';
 
 let emu: RunningEmulator;
 let mf: Miniflare;
@@ -21,30 +19,8 @@ const BASE = 'http://shop.test/api/inlay';
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    write: false,
-    logLevel: 'silent',
-  });
-  script = out.outputFiles[0]!.text;
-  mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: '2026-04-01',
-    bindings: {
-      INLAY_CLIENT_ID: DEMO_CLIENT_ID,
-      INLAY_CLIENT_SECRET: emu.clientSecret,
-      INLAY_API_BASE: emu.url,
-      INLAY_OWNERS: DEMO_LOGINS.owner.email,
-      INLAY_BASE_PATH: '/api/inlay',
-    },
-  });
+  script = await bundleWorker();
+  mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01', bindings: workerBindings(emu) });
   await mf.ready;
 }, 120_000);
 afterAll(async () => {
@@ -116,13 +92,7 @@ it('a back-in-stock request: handle, status, stop, gone', async () => {
  * the same replay passes there (which is why a scaled-out deployment needs the shared store).
  */
 it('scaled out: a captcha spent on one instance is refused on another sharing the Durable Object store', async () => {
-  const bindings = {
-    INLAY_CLIENT_ID: DEMO_CLIENT_ID,
-    INLAY_CLIENT_SECRET: emu.clientSecret,
-    INLAY_API_BASE: emu.url,
-    INLAY_OWNERS: DEMO_LOGINS.owner.email,
-    INLAY_BASE_PATH: '/api/inlay',
-  };
+  const bindings = workerBindings(emu);
   const pair = (shared: boolean) =>
     new Miniflare({
       workers: [
@@ -193,13 +163,7 @@ describe('client address', () => {
   const FRONT = `export default { fetch(req, env) {
     return env.COMPANION.fetch(new Request(req.url, { method: req.method, headers: req.headers }));
   } }`;
-  const bindings = (extra: Record<string, string> = {}) => ({
-    INLAY_CLIENT_ID: DEMO_CLIENT_ID,
-    INLAY_CLIENT_SECRET: emu.clientSecret,
-    INLAY_API_BASE: emu.url,
-    INLAY_BASE_PATH: '/api/inlay',
-    ...extra,
-  });
+  const bindings = (extra: Record<string, string> = {}) => ({ ...workerBindings(emu), ...extra });
   const behindFront = (extra: Record<string, string> = {}) =>
     new Miniflare({
       workers: [

@@ -4,6 +4,7 @@ import { DEFAULT_VARIANT_ID, STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import {
   adminToken,
+  CHECKOUT_FORM,
   api,
   memberTokens,
   payCheckout,
@@ -13,6 +14,15 @@ import {
 } from '../tests/helpers/emulator.ts';
 import { SITE_ID, issueAuthorizationCode, pkceChallenge } from './domain/auth.ts';
 import type { RunningEmulator } from './server.ts';
+
+/** The hosted checkout form posted as the page itself posts it (same origin). */
+const postHosted = (url: URL, fields: Record<string, string>) =>
+  fetch(`${url.origin}/_hosted/checkout${url.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 const CART = '/ecom/v1/carts/current';
 const P = seedIds.products;
@@ -405,13 +415,7 @@ describe('current cart routes', () => {
       expect(prefilled).toContain(v);
     expect(prefilled).toMatch(/value="express"[^>]*checked/);
 
-    const post = (fields: Record<string, string>) =>
-      fetch(`${url.origin}/_hosted/checkout${url.search}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
-        body: new URLSearchParams(fields).toString(),
-      });
+    const post = (fields: Record<string, string>) => postHosted(url, fields);
     const good = {
       email: 'ada@example.com',
       firstName: 'Ada',
@@ -521,27 +525,8 @@ describe('current cart routes', () => {
       body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' } },
     });
     const url = new URL(rs.json.redirectSession.fullUrl);
-    const good = {
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      addressLine: '12 Elm St',
-      city: 'Portland',
-      subdivision: 'OR',
-      postalCode: '97201',
-      country: 'US',
-      shipping: 'standard',
-      cardNumber: '4242 4242 4242 4242',
-      cardExpiry: '12/39',
-      cardCvc: '123',
-    };
-    const post = (fields: Record<string, string>) =>
-      fetch(`${url.origin}/_hosted/checkout${url.search}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
-        body: new URLSearchParams(fields).toString(),
-      });
+    const good: Record<string, string> = { ...CHECKOUT_FORM, email: 'ada@example.com', firstName: 'Ada' };
+    const post = (fields: Record<string, string>) => postHosted(url, fields);
     for (const [key, value] of [
       ['addressLine', '12 Elm St\r\nApt 4'],
       ['city', 'Port\nland'],

@@ -27,7 +27,8 @@ import {
   updateNickname,
 } from '../../core/api/members.ts';
 import { issueMemberTokens } from '../../emulator/domain/auth.ts';
-import { createMember } from '../../emulator/domain/identity.ts';
+import { CONTENT_ASSIGNEES, createMember } from '../../emulator/domain/identity.ts';
+import { setSetting } from '../../emulator/domain/settings.ts';
 import { countReviews, queryReviews } from '../../core/api/reviews.ts';
 import {
   bulkDelete,
@@ -336,6 +337,8 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await getMyMember(http)).contact?.phones).toEqual(['+44 20 7946 0000']);
     for (const set of ['phones', 'emails', 'addresses'] as const)
       expect((await clearContactSet(http, id, set)).contact?.[set]).toEqual([]);
+    // the site names who may receive a leaving member's content (the emulator refuses any other: docs/wire.md)
+    setSetting(emu.db, CONTENT_ASSIGNEES, [seedIds.members.member]);
     await deleteMyAccount(http, seedIds.members.member);
     await expect(getMyMember(http)).rejects.toMatchObject({ status: 401 });
   });

@@ -52,7 +52,7 @@ describe('<inlay-admin section="abandoned">', () => {
     await row.getByRole('button', { name: 'Details' }).click();
     await row.locator('[part=lines]').waitFor();
     expect(await row.getByRole('button', { name: /Send/ }).count()).toBe(0);
-    expect(await row.textContent()).toContain('anyone can type any address there');
+    expect(await row.textContent()).toContain('anyone can type any address at checkout');
     expect(await mailbox(SAM)).toEqual([]);
     await o.context.close();
   });

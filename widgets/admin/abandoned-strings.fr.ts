@@ -48,7 +48,7 @@ export const fr: Record<keyof typeof abandonedStrings, string> = {
   'ab.why.NO_BUYER_EMAIL': 'Aucun e-mail possible : l’acheteur n’a pas laissé d’adresse e-mail.',
   'ab.why.NO_RECOVERY_LINK': 'Aucun e-mail possible : la plateforme n’a donné aucun lien vers ce panier.',
   'ab.why.NO_CONSENT':
-    'Aucun e-mail possible : cette adresse a été saisie au paiement, où chacun peut saisir n’importe quelle adresse. Les e-mails de relance ne partent que vers un membre, à l’adresse avec laquelle il se connecte.',
+    'Aucun e-mail possible : au paiement, chacun peut saisir n’importe quelle adresse ; les relances ne partent que vers les membres, à l’adresse avec laquelle ils se connectent.',
   'ab.why.MAIL_NOT_CONFIGURED': 'Aucun e-mail possible : le compagnon du site n’a pas de service d’e-mail.',
   'ab.why.RECENTLY_SENT':
     'Un e-mail de relance est déjà parti pour cet acheteur {ago} ({date}). N’en envoyez un autre que si vous le voulez vraiment.',

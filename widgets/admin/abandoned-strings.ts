@@ -46,7 +46,7 @@ export const abandonedStrings = {
   'ab.why.NO_BUYER_EMAIL': 'No email can go: the buyer left no email address.',
   'ab.why.NO_RECOVERY_LINK': 'No email can go: the platform gave no link back to this checkout.',
   'ab.why.NO_CONSENT':
-    'No email can go: this address was typed at checkout and anyone can type any address there. Recovery emails go only to a member, at the email they sign in with.',
+    'No email can go: anyone can type any address at checkout, so recovery emails go only to members, at the email they sign in with.',
   'ab.why.MAIL_NOT_CONFIGURED': 'No email can go: the site companion has no mail service set up.',
   'ab.why.RECENTLY_SENT':
     'A recovery email already went to this buyer {ago} ({date}). Send another only if you mean to.',

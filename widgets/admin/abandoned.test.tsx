@@ -217,7 +217,7 @@ describe('<inlay-admin section="abandoned">', () => {
       ALREADY_RECOVERED: 'The buyer already completed this checkout',
       NO_BUYER_EMAIL: 'the buyer left no email address',
       NO_RECOVERY_LINK: 'the platform gave no link back to this checkout',
-      NO_CONSENT: 'only to a member, at the email they sign in with',
+      NO_CONSENT: 'only to members, at the email they sign in with',
       MAIL_NOT_CONFIGURED: 'the site companion has no mail service set up',
       SEND_IN_PROGRESS: 'is being sent or has just gone',
       MAIL_FAILED: 'The mail service did not take the email, so nothing was sent',
@@ -248,8 +248,8 @@ describe('<inlay-admin section="abandoned">', () => {
     const { text, button, row } = await mount();
     await vi.waitFor(() => expect(row('a1')).toBeDefined());
     const reason = row('a1').querySelector('[part=reason]')!;
-    expect(reason.textContent).toContain('typed at checkout');
-    expect(reason.textContent).toContain('only to a member, at the email they sign in with');
+    expect(reason.textContent).toContain('any address at checkout');
+    expect(reason.textContent).toContain('only to members, at the email they sign in with');
     expect(button(/Send/, row('a1'))).toBeUndefined();
     expect(button(/^Send recovery email$/, row('a2'))).toBeDefined();
     expect(text()).not.toContain('NO_CONSENT');

@@ -81,10 +81,9 @@ export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.changed':
     'Les paiements de la commande ont changé depuis votre lecture (un autre onglet, une autre personne ?). Les voici : vérifiez-les avant de réessayer.',
   'ap.inProgress':
-    'Une autre modification de ces paiements est en cours (un autre onglet, une autre personne), ou une modification dont la réponse s’est perdue peut encore aboutir. Les voici : regardez à nouveau dans un instant.',
-  'ap.landed':
-    'La réponse s’est perdue, mais les paiements ont changé : la modification a très probablement été faite. Les voici : vérifiez-les avant toute autre action.',
-  'ap.stale': 'Ces paiements ne sont peut-être plus à jour. Relisez-les avant de modifier quoi que ce soit.',
+    'Une autre modification de ces paiements est en cours. Les voici : regardez à nouveau dans un instant.',
+  'ap.landed': 'La réponse s’est perdue, mais les paiements ont changé : c’est très probablement fait. Les voici.',
+  'ap.stale': 'Ces paiements ne sont peut-être plus à jour : relisez-les d’abord.',
   'ap.reread': 'Relire',
   'ap.lost':
     'Aucune réponse n’est arrivée : la modification a peut-être été faite, ou non. Voici les paiements : vérifiez-les avant de réessayer.',

@@ -73,11 +73,9 @@ export const paymentsStrings = {
   'ap.done.void': 'Authorization voided.',
   'ap.refundFailed': 'The payment provider refused the refund: nothing was refunded. The order is unchanged.',
   'ap.changed': 'The payments changed since you looked. Here they are now: check them before trying again.',
-  'ap.inProgress':
-    'Another change to these payments is under way (another tab or person), or one whose answer was lost may still be made. Here they are now: look again in a moment.',
-  'ap.landed':
-    'The answer was lost, but the payments changed: the change was most likely made. Here they are now: check them before doing anything else.',
-  'ap.stale': 'These payments may be out of date. Read them again before changing anything.',
+  'ap.inProgress': 'Another change to these payments is under way. Here they are now: look again in a moment.',
+  'ap.landed': 'The answer was lost, but the payments changed: it was most likely made. Here they are now.',
+  'ap.stale': 'These payments may be out of date: read them again first.',
   'ap.reread': 'Read again',
   'ap.lost':
     'No answer came: the change may or may not have been made. Here are the payments now: check them before trying again.',

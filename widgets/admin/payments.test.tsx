@@ -418,7 +418,7 @@ describe('the payments panel', () => {
 
   it('ANSWER_LOST and CHANGE_IN_PROGRESS: the order as the companion found it takes the form’s place, without another read', async () => {
     for (const [c, words] of [
-      ['ANSWER_LOST', 'the change was most likely made'],
+      ['ANSWER_LOST', 'it was most likely made'],
       ['CHANGE_IN_PROGRESS', 'Another change to these payments is under way'],
     ] as const) {
       view = viewOf();

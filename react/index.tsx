@@ -4,22 +4,13 @@
  * state (session, member, cart), and `<InlayScript>` for the one script tag. React and react-dom are the app's own
  * (peer dependencies); the widgets themselves stay in Inlay's bundle, loaded by the script.
  */
-import { createElement, useEffect, useRef, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
 import type {
   InlayAddItem,
-  InlayAddToCartElement,
-  InlayBackInStockElement,
   InlayCart as InlayCartData,
-  InlayCartElement,
-  InlayEventMap,
   InlayGlobal,
-  InlayLoginElement,
   InlayMember,
-  InlayRatingElement,
-  InlayRecommendationsElement,
-  InlayReviewsElement,
   InlaySession,
-  InlayToasterElement,
 } from '../types/inlay.d.ts';
 
 export type {
@@ -82,91 +73,9 @@ export function InlayScript({
 
 // ------------------------------------------------------------------------------------------------ elements
 
-type Handler<K extends keyof InlayEventMap> = (event: CustomEvent<InlayEventMap[K]>) => void;
-/** `inlay-cart-change` → `onInlayCartChange`. */
-type EventPropName<K extends string> = K extends `inlay-${infer A}-${infer B}`
-  ? `onInlay${Capitalize<A>}${Capitalize<B>}`
-  : K extends `inlay-${infer A}`
-    ? `onInlay${Capitalize<A>}`
-    : never;
-
-/** Every Inlay event as a prop (events bubble, so a component also hears its children's). */
-export type InlayEventProps = { [K in keyof InlayEventMap as EventPropName<K & string>]?: Handler<K> };
-
-/** What every component takes besides its element's properties. */
-export interface InlayCommonProps extends InlayEventProps {
-  id?: string;
-  className?: string;
-  style?: CSSProperties;
-  /** Light-DOM children (none of the widgets needs any). */
-  children?: ReactNode;
-}
-
-/** An element's own properties (camelCase; booleans present or absent) as optional props. */
-export type InlayElementProps<E extends HTMLElement> = Partial<{ [K in Exclude<keyof E, keyof HTMLElement>]: E[K] }> &
-  InlayCommonProps;
-
-const EVENTS = [
-  'inlay-login',
-  'inlay-logout',
-  'inlay-cart-change',
-  'inlay-checkout',
-  'inlay-review-submit',
-  'inlay-stock-subscribe',
-  'inlay-error',
-] as const;
-const propOf = (event: string) => 'on' + event.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase());
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** One component per tag: props become the element's attributes (SSR-safe), `onInlay…` props its listeners. */
-function inlayElement<E extends HTMLElement>(tag: string, displayName: string) {
-  function Component(props: InlayElementProps<E>) {
-    const ref = useRef<HTMLElement>(null);
-    const latest = useRef(props);
-    latest.current = props;
-    useEffect(() => {
-      const el = ref.current;
-      if (!el) return;
-      const offs = EVENTS.map((name) => {
-        const listener = (e: Event) =>
-          (latest.current as Record<string, ((e: Event) => void) | undefined>)[propOf(name)]?.(e);
-        el.addEventListener(name, listener);
-        return () => el.removeEventListener(name, listener);
-      });
-      return () => offs.forEach((off) => off());
-    }, []);
-    const attrs: Record<string, unknown> = { ref };
-    for (const [k, v] of Object.entries(props)) {
-      if (k === 'children' || /^onInlay[A-Z]/.test(k) || v === undefined || v === null || v === false) continue;
-      if (k === 'id' || k === 'style') attrs[k] = v;
-      else if (k === 'className') attrs['class'] = v;
-      else attrs[kebab(k)] = v === true ? '' : String(v);
-    }
-    return createElement(tag, attrs, props.children);
-  }
-  Component.displayName = displayName;
-  return Component;
-}
-
-/** `<inlay-login>`: inline sign-up and sign-in, the member menu. */
-export const InlayLogin = inlayElement<InlayLoginElement>('inlay-login', 'InlayLogin');
-/** `<inlay-reviews>`: rating summary, reviews list and form. */
-export const InlayReviews = inlayElement<InlayReviewsElement>('inlay-reviews', 'InlayReviews');
-/** `<inlay-rating>`: compact stars and count. */
-export const InlayRating = inlayElement<InlayRatingElement>('inlay-rating', 'InlayRating');
-/** `<inlay-cart>`: the cart button and drawer. */
-export const InlayCart = inlayElement<InlayCartElement>('inlay-cart', 'InlayCart');
-/** `<inlay-add-to-cart>`: adds a product to the cart. */
-export const InlayAddToCart = inlayElement<InlayAddToCartElement>('inlay-add-to-cart', 'InlayAddToCart');
-/** `<inlay-back-in-stock>`: notify me when it is back. */
-export const InlayBackInStock = inlayElement<InlayBackInStockElement>('inlay-back-in-stock', 'InlayBackInStock');
-/** `<inlay-recommendations>`: a product carousel. */
-export const InlayRecommendations = inlayElement<InlayRecommendationsElement>(
-  'inlay-recommendations',
-  'InlayRecommendations',
-);
-/** `<inlay-toaster>`: where notifications show (added by itself when absent). */
-export const InlayToaster = inlayElement<InlayToasterElement>('inlay-toaster', 'InlayToaster');
+// One component per element of custom-elements.json (react/elements.ts is generated: `npm run manifest`).
+export * from './elements.ts';
+export type { InlayCommonProps, InlayElementProps, InlayEventProps } from './inlay-element.ts';
 
 // ------------------------------------------------------------------------------------------------ hooks
 

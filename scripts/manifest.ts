@@ -12,11 +12,14 @@
  * - core/boot.ts `InlayGlobal` and `Window` → `window.Inlay`.
  * Anything it cannot read throws, so a new pattern in the sources cannot silently drop out of the manifest.
  * tests/types/manifest.test.ts regenerates both in memory and compares them with the committed files.
+ * Run as a script, it also writes react/elements.ts (`inlay/react`'s components) from the new custom-elements.json:
+ * see scripts/react-elements.ts.
  */
 import ts from 'typescript';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { REACT_ELEMENTS, renderReactElements } from './react-elements.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -802,7 +805,10 @@ export function generate(root = ROOT): Record<string, string> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const [path, text] of Object.entries(generate())) {
+  const files = generate();
+  // and inlay/react's components, one per element of the manifest (scripts/react-elements.ts)
+  files[REACT_ELEMENTS] = renderReactElements(files['custom-elements.json']!);
+  for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(ROOT, path)), { recursive: true });
     writeFileSync(join(ROOT, path), text);
     console.log(`wrote ${path}`);

@@ -30,6 +30,7 @@ if (
 )
   run('build (classic inlay.js)', 'npx', ['vite', 'build', '--mode', 'iife']);
 run('build (inlay/react and the React demo)', 'npx', ['tsx', 'scripts/build-react.ts']);
+run('build (inlay/companion)', 'npx', ['tsx', 'scripts/build-companion.ts']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('typecheck (React)', 'npx', ['tsc', '-p', 'react/tsconfig.json']);
 run('lint', 'npm', ['run', 'lint']);

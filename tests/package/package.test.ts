@@ -14,6 +14,10 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   exports: Record<string, unknown>;
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -35,7 +39,7 @@ describe('the npm package', () => {
     expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version}`);
   });
 
-  it('npm pack holds exactly the loader and chunks, the classic bundle, inlay/react, the types and the manifest', () => {
+  it('npm pack holds exactly the loader and chunks, the classic bundle, inlay/react, inlay/companion, the types and the manifest', () => {
     const files = (
       JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as { files: { path: string }[] }[]
     )[0]!.files.map((f) => f.path);
@@ -47,7 +51,9 @@ describe('the npm package', () => {
           )
         )
           return 'bundle';
-        if (/^dist\/react\/index\.(js|js\.map|d\.ts)$/.test(f)) return 'react';
+        if (/^dist\/react\/(index\.js(\.map)?|[\w-]+\.d\.ts)$/.test(f)) return 'react';
+        if (/^dist\/companion\/((index|node|worker)\.(js|js\.map|d\.ts)|types\/[\w/-]+\.d\.ts)$/.test(f))
+          return 'companion';
         if (/^types\/(inlay|react|preact)\.d\.ts$/.test(f)) return 'types';
         if (['custom-elements.json', 'CHANGELOG.md', 'README.md', 'package.json'].includes(f)) return f;
         return `unexpected: ${f}`;
@@ -57,6 +63,7 @@ describe('the npm package', () => {
       'CHANGELOG.md',
       'README.md',
       'bundle',
+      'companion',
       'custom-elements.json',
       'package.json',
       'react',
@@ -67,7 +74,9 @@ describe('the npm package', () => {
       'dist/inlay/inlay.js',
       'dist/react/index.js',
       'dist/react/index.d.ts',
+      'dist/react/elements.d.ts',
       'types/inlay.d.ts',
+      ...['index', 'node', 'worker'].flatMap((e) => [`dist/companion/${e}.js`, `dist/companion/${e}.d.ts`]),
     ])
       expect(files).toContain(must);
     // every export points into the tarball
@@ -77,6 +86,23 @@ describe('the npm package', () => {
       expect(files, target).toContain(target.replace(/^\.\//, ''));
     }
   }, 60_000); // npm itself takes seconds to start on a loaded machine
+
+  it("inlay/companion's libraries are optional peer dependencies: a site with only the widgets downloads none", () => {
+    expect(pkg.dependencies).toBeUndefined();
+    const imported = new Set(
+      ['index', 'node', 'worker'].flatMap((e) =>
+        [...readFileSync(join(ROOT, `dist/companion/${e}.js`), 'utf8').matchAll(/^import .* from "([^".][^"]*)";$/gm)]
+          .map((m) => m[1]!)
+          .filter((spec) => !spec.startsWith('node:'))
+          .map((spec) => spec.split('/', spec.startsWith('@') ? 2 : 1).join('/')),
+      ),
+    );
+    expect([...imported].sort()).toEqual(['@hono/node-server', 'altcha-lib', 'hono', 'zod']);
+    for (const lib of imported) {
+      expect(pkg.peerDependencies[lib], lib).toBe(pkg.devDependencies[lib]);
+      expect(pkg.peerDependenciesMeta[lib], lib).toEqual({ optional: true });
+    }
+  });
 
   it('a scratch project installs the tarball, imports each entry, renders inlay/react on the server and type-checks', () => {
     const app = join(scratch, 'app');
@@ -107,7 +133,7 @@ import { renderToString } from 'react-dom/server';
 import type { InlayGlobal, InlayCart } from 'inlay';
 import type { InlayCartElement } from 'inlay/types';
 import manifest from 'inlay/custom-elements.json' with { type: 'json' };
-import { InlayAddToCart, InlayCart as Cart, InlayScript, useInlayCart, useInlayMember, useInlaySession } from 'inlay/react';
+import { InlayAccount, InlayAddToCart, InlayAdmin, InlayCart as Cart, InlayScript, useInlayCart, useInlayMember, useInlaySession } from 'inlay/react';
 
 const loader: string = import.meta.resolve('inlay/loader');
 const classic: string = import.meta.resolve('inlay/classic');
@@ -121,6 +147,8 @@ export function Header() {
       <InlayScript clientId="c" assetsBase="https://cdn.example/inlay/1.0.0" />
       <Cart thankYouUrl="/thanks" open onInlayCheckout={(e) => console.log(e.detail.url)} />
       <InlayAddToCart productId="p1" quantity={2} noOpen />
+      <InlayAccount section="profile" shopUrl="/shop" onInlayAccountNavigate={(e) => console.log(e.detail)} />
+      <InlayAdmin section="reviews" />
       <inlay-rating product-id="p1"></inlay-rating>
       <span>{member?.loginEmail ?? count}</span>
     </header>
@@ -189,6 +217,8 @@ console.log(JSON.stringify({ loader, classic, modules: manifest.modules.length, 
     expect(out.modules).toBeGreaterThan(0);
     expect(out.html).toContain('<inlay-cart thank-you-url="/thanks" open=""></inlay-cart>');
     expect(out.html).toContain('<inlay-add-to-cart product-id="p1" quantity="2" no-open=""></inlay-add-to-cart>');
+    expect(out.html).toContain('<inlay-account section="profile" shop-url="/shop"></inlay-account>');
+    expect(out.html).toContain('<inlay-admin section="reviews"></inlay-admin>');
     expect(out.html).toContain('src="https://cdn.example/inlay/1.0.0/loader.js"');
   }, 120_000);
 });

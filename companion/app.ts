@@ -575,7 +575,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     await limit(`stock:${caller.id}`, limits.stockRequests);
     const [handles] = await keys;
     try {
-      // made as the visitor or member themselves: creating one is theirs to do (wire-protocol §7)
+      // made as the visitor or member themselves: creating one is theirs to do (docs/spec/wire-protocol.md §7)
       const made = await platform.as(caller.token).request({ ...api.createStockRequest, body, schema: stockAnswer });
       return json(c, { request: made.request, handle: await handles.sign(made.request.id) });
     } catch (e) {

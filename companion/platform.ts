@@ -56,7 +56,7 @@ export function createPlatform(cfg: CompanionConfig, deps: PlatformDeps): Platfo
   let cached: { token: string; until: number } | undefined;
   let pending: Promise<string> | undefined;
 
-  // the token call itself: no token, JSON with the OAuth names (wire-protocol §11.6)
+  // the token call itself: no token, JSON with the OAuth names (docs/spec/wire-protocol.md §11.6)
   const anonymous = createHttp({
     config,
     fetch: deps.fetch,

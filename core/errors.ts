@@ -60,7 +60,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /**
  * Build the error for a non-200 answer from the platform body
- * `{message, details: {applicationError} | {validationError: {fieldViolations}}}` (wire-protocol §9).
+ * `{message, details: {applicationError} | {validationError: {fieldViolations}}}` (docs/spec/wire-protocol.md §9).
  * As in the SDK, the default `applicationError` is `{code: <status>, description: message}` and a server one wins.
  */
 export function fromResponse(status: number, body: unknown, requestId?: string | null): InlayApiError {

@@ -171,7 +171,8 @@ export function createHttp(deps: HttpDeps): Http {
     }
     const url = (/^https?:\/\//.test(path) ? '' : deps.config.apiBase) + path;
     const headers: Record<string, string> = {};
-    // raw, no "Bearer " (wire-protocol §0); and only ever to the platform's own origin (never to an upload URL elsewhere)
+    // raw, no "Bearer " (docs/spec/wire-protocol.md §0); and only ever to the platform's own origin (never to an upload
+    // URL elsewhere)
     if (token && new URL(url).origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
     if (body !== undefined)
       headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';

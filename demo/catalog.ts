@@ -130,7 +130,7 @@ function fromV3(p: ProductV3): Product {
   };
 }
 
-/** The site's admin credentials (wire-protocol §11.6), for backend-only calls such as reading an order. */
+/** The site's admin credentials (docs/spec/wire-protocol.md §11.6), for backend-only calls such as reading an order. */
 export interface AdminKey {
   apiKey: string;
   siteId: string;

@@ -1,6 +1,6 @@
 /**
- * The admin identity (wire-protocol §11.6): the `client_credentials` grant with the OAuth client's secret, and the
- * site's API key with `wix-site-id`. Both are `identity.kind === 'admin'` to the routes.
+ * The admin identity (docs/spec/wire-protocol.md §11.6): the `client_credentials` grant with the OAuth client's secret,
+ * and the site's API key with `wix-site-id`. Both are `identity.kind === 'admin'` to the routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';

@@ -141,7 +141,7 @@ describe('create', () => {
   });
 });
 
-describe('who may call what (wire-protocol §11.5: everything but create is admin only)', () => {
+describe('who may call what (docs/spec/wire-protocol.md §11.5: everything but create is admin only)', () => {
   /** Every call but create, each with what it needs (the id of a waiting request, made by `visitor`). */
   const adminCalls = (id: string) => {
     const ref = { appId: STORES_APP_ID, catalogItemId: rucksack };

@@ -480,7 +480,7 @@ describe('current cart routes', () => {
       orderId,
     });
     expect((await api(emu, CART, { token: access })).json.cart).toMatchObject({ lineItems: [], revision: '1' }); // a new one
-    // orders are admin-only (wire-protocol §11.5): neither the buyer's token nor anyone else's reads it
+    // orders are admin-only (docs/spec/wire-protocol.md §11.5): neither the buyer's token nor anyone else's reads it
     const other = await visitorTokens(emu);
     for (const token of [access, other.access])
       expect((await api(emu, `/ecom/v1/orders/${orderId}`, { token })).status).toBe(403);
@@ -621,7 +621,7 @@ describe('current cart routes', () => {
   });
 });
 
-describe('orders read with the site’s API key (wire-protocol §11.6)', () => {
+describe('orders read with the site’s API key (docs/spec/wire-protocol.md §11.6)', () => {
   const KEY = 'k'.repeat(24);
   let keyed: RunningEmulator;
   let keyless: RunningEmulator;

@@ -1,5 +1,5 @@
 /**
- * The platform's error format (wire-protocol §9):
+ * The platform's error format (docs/spec/wire-protocol.md §9):
  * `{message, details: {applicationError: {code, description, data}}}` or
  * `{message, details: {validationError: {fieldViolations: [...]}}}`.
  * Handlers throw a {@link PlatformError}; the server renders it centrally.

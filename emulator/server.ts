@@ -73,7 +73,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PORT = 8787;
 /**
  * The hosted pages' port (authorize, login, logout, account, checkout): a second origin, as the platform serves them
- * from the site's domain and not from its API host (wire-protocol §11.1).
+ * from the site's domain and not from its API host (docs/spec/wire-protocol.md §11.1).
  */
 export const DEFAULT_HOSTED_PORT = 8788;
 export { DEFAULT_DEMO_ORIGINS, demoOriginsWith, demoRedirectUrisWith } from './origins.ts';
@@ -84,7 +84,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Request targets (path + query) longer than this answer 414. The browser client switches to POST above 4000 query
- * characters (wire-protocol: a GET over 4000 chars uses its fallback POST), so this leaves ample room.
+ * characters (docs/spec/wire-protocol.md §0: a GET over 4000 chars uses its fallback POST), so this leaves ample room.
  */
 export const URL_LIMIT_CHARS = 16 * 1024;
 /**
@@ -168,8 +168,9 @@ export interface EmulatorOptions {
    */
   apiKey?: string;
   /**
-   * The demo OAuth client's secret, for the `client_credentials` grant (admin tokens, wire-protocol §11.6). Default:
-   * a new random one on every start (`RunningEmulator.clientSecret`; the CLI prints it).
+   * The demo OAuth client's secret, for the `client_credentials` grant (admin tokens,
+   * docs/spec/wire-protocol.md §11.6). Default: a new random one on every start (`RunningEmulator.clientSecret`; the
+   * CLI prints it).
    */
   clientSecret?: string;
   /**

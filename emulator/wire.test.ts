@@ -1,6 +1,6 @@
 /**
- * Wire details as the official SDK sends them (wire-protocol §11.7–§11.10): every redirect intent of the public
- * request type, int64 fields as strings, cursor-only paging, the back-in-stock query as `GET ?.r=`.
+ * Wire details as the official SDK sends them (docs/spec/wire-protocol.md §11.7–§11.10): every redirect intent of the
+ * public request type, int64 fields as strings, cursor-only paging, the back-in-stock query as `GET ?.r=`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';

@@ -52,7 +52,7 @@ export interface InlayMember {
 export interface InlaySession {
   status: 'loading' | 'visitor' | 'member' | 'error';
   role: InlayRole;
-  /** The member record (wire-protocol §5), filled once fetched; a member session only. */
+  /** The member record (docs/spec/wire-protocol.md §5), filled once fetched; a member session only. */
   member?: InlayMember;
   error?: string;
 }

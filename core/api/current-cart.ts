@@ -1,6 +1,6 @@
 /**
- * The eCom current cart on the wire (wire-protocol §6): its schemas and calls. The page's `$cart` (queue, optimistic
- * changes, other tabs) is core/stores/current-cart.ts.
+ * The eCom current cart on the wire (docs/spec/wire-protocol.md §6): its schemas and calls. The page's `$cart` (queue,
+ * optimistic changes, other tabs) is core/stores/current-cart.ts.
  *
  * Named `current-cart` (the SDK's module name) rather than `cart`: a shared chunk named `cart-…` would pass for the
  * `<inlay-cart>` widget chunk.

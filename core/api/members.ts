@@ -15,7 +15,10 @@ export const addressSchema = z.looseObject({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** The wire `member` (wire-protocol §5, FULL fieldset): what `$session.member` holds. Unknown fields are kept. */
+/**
+ * The wire `member` (docs/spec/wire-protocol.md §5, FULL fieldset): what `$session.member` holds. Unknown fields are
+ * kept.
+ */
 export const memberSchema = z.looseObject({
   id: z.string(),
   loginEmail: z.optional(z.string()),

@@ -3,7 +3,10 @@ import { InlayApiError, fromResponse } from '../errors.ts';
 import { send } from '../http.ts';
 import { api } from '../urls.ts';
 
-/** Token endpoint answer (snake_case, wire-protocol §1). `refresh_token` may be absent or null on refresh. */
+/**
+ * Token endpoint answer (snake_case, docs/spec/wire-protocol.md §1). `refresh_token` may be absent or null on
+ * refresh.
+ */
 export const tokenResponseSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
   refresh_token: z.optional(z.nullable(z.string())),
@@ -26,7 +29,7 @@ export const FORM = 'application/x-www-form-urlencoded';
 /**
  * `POST {apiBase}/oauth2/token` with `{clientId, grantType, …}`, form-urlencoded: a CORS-safelisted content type, so
  * the browser sends it without a preflight (one round trip less before the page's first data; the platform takes the
- * same names in a form or in JSON, wire-protocol §1 and docs/wire.md). A non-200 answer throws an
+ * same names in a form or in JSON, docs/spec/wire-protocol.md §1 and docs/wire.md). A non-200 answer throws an
  * `InlayApiError` whose message is the SDK's `Failed to fetch tokens from OAuth API: <statusText>.
  * request id: <id>. Response: <json>`. The body is never logged: it holds tokens.
  */

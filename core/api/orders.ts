@@ -1,7 +1,7 @@
 /**
  * The signed-in member's own orders, read through the site companion (docs/companion.md "Member account"): eCommerce
- * Orders calls are admin-only on the platform (wire-protocol §11.5), so the companion makes them for the member its
- * token verifies to, never for an id the browser names. Loaded on demand by `<inlay-account>` only.
+ * Orders calls are admin-only on the platform (docs/spec/wire-protocol.md §11.5), so the companion makes them for the
+ * member its token verifies to, never for an id the browser names. Loaded on demand by `<inlay-account>` only.
  */
 import { z } from 'zod/mini';
 import { dictOf, textOrNumber } from './json.ts';

@@ -1,10 +1,13 @@
-/** Reading reviews (wire-protocol §4): the schema, the query and the count, shared by `<inlay-reviews>` and `<inlay-rating>`. */
+/**
+ * Reading reviews (docs/spec/wire-protocol.md §4): the schema, the query and the count, shared by `<inlay-reviews>`
+ * and `<inlay-rating>`.
+ */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
 import { api } from '../urls.ts';
 
-/** A review as the widgets use it (wire-protocol §4; other fields are ignored). */
+/** A review as the widgets use it (docs/spec/wire-protocol.md §4; other fields are ignored). */
 export const reviewSchema = z.object({
   id: z.string(),
   namespace: z.optional(z.string()),

@@ -1,7 +1,8 @@
 /**
  * Site media (spec "Media files"): the upload of a review photo, used by the review form only (its chunk). On the
- * platform `generate-upload-url` takes an admin identity only (wire-protocol §11.5): a visitor's or member's token is
- * refused, which the form tells on the photo; the site companion (issue 16) is the path that works there.
+ * platform `generate-upload-url` takes an admin identity only (docs/spec/wire-protocol.md §11.5): a visitor's or
+ * member's token is refused, which the form tells on the photo; the site companion (issue 16) is the path that works
+ * there.
  */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';

@@ -54,7 +54,8 @@ describe('token lifecycle', () => {
       method: 'POST',
       body: { clientId: 'demo-client', grantType: 'anonymous' },
     });
-    // a form: a CORS-safelisted content type (no preflight before it), the platform's same names (wire-protocol §1)
+    // a form: a CORS-safelisted content type (no preflight before it), the platform's same names
+    // (docs/spec/wire-protocol.md §1)
     expect(calls[0]!.headers['content-type']).toBe(FORM);
     expect(calls[0]!.raw).toBe('clientId=demo-client&grantType=anonymous');
     expect(calls[0]!.headers.authorization).toBeUndefined();

@@ -89,7 +89,7 @@ function parseStored(raw: string | null | undefined): Tokens | undefined {
 }
 
 /**
- * The visitor/member token lifecycle (spec §4 Tokens, wire-protocol §1).
+ * The visitor/member token lifecycle (spec §4 Tokens, docs/spec/wire-protocol.md §1).
  * Renewal: refresh token first; when the server refuses it (any answer that is not a network error or timeout),
  * a new anonymous visitor session. One renewal at a time: an in-page shared promise plus a Web Lock across tabs,
  * inside which storage is re-read so a renewal another tab just made is adopted instead of repeated.

@@ -2,7 +2,7 @@ import { op } from './op.ts';
 
 const CART = '/ecom/v1/carts/current';
 
-// Current cart (§6).
+// Current cart (docs/spec/wire-protocol.md §6).
 export const getCart = op('GET', CART);
 export const updateCart = op('PATCH', CART); // applies a coupon
 export const deleteCart = op('DELETE', CART);

@@ -3,7 +3,7 @@ import { op } from './op.ts';
 const AUTHN = '/_api/iam/authentication/v2';
 const VERIFY = '/_api/iam/verification/v1/auth';
 
-// Authentication (§3).
+// Authentication (docs/spec/wire-protocol.md §3).
 export const login = op('POST', `${AUTHN}/login`);
 export const register = op('POST', `${AUTHN}/register`);
 export const changePassword = op('POST', `${AUTHN}/change-password`);

@@ -1,6 +1,6 @@
 import { op } from './op.ts';
 
-// Members (§5): `?fieldsets=FULL`.
+// Members (docs/spec/wire-protocol.md §5): `?fieldsets=FULL`.
 export const myMember = op('GET', '/members/v1/members/my');
 export const deleteMyMember = op('DELETE', '/members/v1/members/my');
 export const updateMember = op('PATCH', '/members/v1/members/{id}');

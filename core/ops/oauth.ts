@@ -1,6 +1,6 @@
 import { op } from './op.ts';
 
-// OAuth (§1): no version prefix, no Authorization header.
+// OAuth (docs/spec/wire-protocol.md §1): no version prefix, no Authorization header.
 export const token = op('POST', '/oauth2/token');
-// Redirect session (§2): login, silent login, logout, checkout.
+// Redirect session (docs/spec/wire-protocol.md §2): login, silent login, logout, checkout.
 export const redirectSession = op('POST', '/_api/redirects-api/v1/redirect-session');

@@ -2,7 +2,7 @@ import { op } from './op.ts';
 
 const REVIEWS = '/reviews/v1/reviews';
 
-// Reviews (§4).
+// Reviews (docs/spec/wire-protocol.md §4).
 export const queryReviews = op('POST', `${REVIEWS}/query`);
 export const countReviews = op('POST', `${REVIEWS}/count`);
 export const createReview = op('POST', REVIEWS);

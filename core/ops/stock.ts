@@ -2,7 +2,7 @@ import { op } from './op.ts';
 
 const BIS = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
-// Back-in-stock notification requests (§7).
+// Back-in-stock notification requests (docs/spec/wire-protocol.md §7).
 export const createStockRequest = op('POST', BIS);
 export const getStockRequest = op('GET', `${BIS}/{id}`);
 export const deleteStockRequest = op('DELETE', `${BIS}/{id}`);

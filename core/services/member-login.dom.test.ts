@@ -8,7 +8,10 @@ import { completeHostedLogin, loginWithSessionToken, logout, startHostedLogin } 
 import { awaitWebMessage } from './sign-in-page.ts';
 
 const API = 'https://api.test';
-/** Where the platform serves its authorize page: the site's domain, not the API's (wire-protocol §11.1). */
+/**
+ * Where the platform serves its authorize page: the site's domain, not the API's
+ * (docs/spec/wire-protocol.md §11.1).
+ */
 const PAGES = 'https://site-pages.test';
 // happy-dom would otherwise try to load the iframe's page from the network
 const happy = (window as unknown as { happyDOM?: { settings: { disableIframePageLoading: boolean } } }).happyDOM;

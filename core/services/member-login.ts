@@ -1,9 +1,9 @@
 /**
- * Member sign-in flows over redirect sessions (wire-protocol §2): silent sign-in in a hidden iframe after a direct
- * login, the hosted login page with a fragment callback on a registered redirect URI and back to the shopper's page,
- * logout through the platform's logout URL, and the member account page. Kept out of the core chunk: only the login
- * widget and `Inlay.session.login()/logout()` load it. Every sign-in carries this browser's back-in-stock requests
- * over to the member (`carryOver`).
+ * Member sign-in flows over redirect sessions (docs/spec/wire-protocol.md §2): silent sign-in in a hidden iframe after
+ * a direct login, the hosted login page with a fragment callback on a registered redirect URI and back to the shopper's
+ * page, logout through the platform's logout URL, and the member account page. Kept out of the core chunk: only the
+ * login widget and `Inlay.session.login()/logout()` load it. Every sign-in carries this browser's back-in-stock
+ * requests over to the member (`carryOver`).
  */
 import type { InlayClient } from '../client.ts';
 import { createPkce } from '../auth/pkce.ts';
@@ -108,9 +108,9 @@ export async function completeHostedLogin(c: Client): Promise<Tokens | undefined
 
 /**
  * Sign out: the tokens are dropped here and, through storage, in every tab, then the browser visits the platform's
- * logout URL (a top-level navigation, wire-protocol §11.3), which ends the platform's session (its refresh token stops
- * working) and returns to this page. Offline, or when the platform refuses the logout session, the tokens are still
- * dropped locally and the page stays.
+ * logout URL (a top-level navigation, docs/spec/wire-protocol.md §11.3), which ends the platform's session (its refresh
+ * token stops working) and returns to this page. Offline, or when the platform refuses the logout session, the tokens
+ * are still dropped locally and the page stays.
  */
 export async function logout(c: Client): Promise<void> {
   let url: string | undefined;

@@ -40,9 +40,9 @@ export const tabStorage = (): Storage => sessionStorage;
 /**
  * Wait for the authorize page in a hidden iframe to post `{code, state}`. Only messages from that frame
  * (`event.source`) carrying the state sent count, whatever origin serves the page (the platform serves it from the
- * site's domain, not the API's: wire-protocol §11.1); anything else is ignored, as the SDK ignores other states. From
- * the frame with our state, a missing code (e.g. `{error: 'login_required'}`) fails with 'Missing code or _state';
- * no answer in time with 'OAuth flow timed out'. The iframe and the listener are removed in every case.
+ * site's domain, not the API's: docs/spec/wire-protocol.md §11.1); anything else is ignored, as the SDK ignores other
+ * states. From the frame with our state, a missing code (e.g. `{error: 'login_required'}`) fails with 'Missing code or
+ * _state'; no answer in time with 'OAuth flow timed out'. The iframe and the listener are removed in every case.
  */
 export function awaitWebMessage(
   url: string,

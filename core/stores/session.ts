@@ -6,7 +6,7 @@ import type { Member } from '../api/members.ts';
 export interface Session {
   status: 'loading' | 'visitor' | 'member' | 'error';
   role: Role;
-  /** The member record (wire-protocol §5), filled once fetched; a member session only. */
+  /** The member record (docs/spec/wire-protocol.md §5), filled once fetched; a member session only. */
   member?: Member;
   error?: string;
 }

@@ -30,9 +30,9 @@ export interface MemberIdentity {
 export type Identity = VisitorIdentity | MemberIdentity;
 
 /**
- * An admin identity (wire-protocol §11.6), for backend code only: an access token of the `client_credentials` grant
- * (the OAuth client's id + secret) or the site's API key with `wix-site-id`. It stands for the site itself: no
- * visitor, no member, no cart.
+ * An admin identity (docs/spec/wire-protocol.md §11.6), for backend code only: an access token of the
+ * `client_credentials` grant (the OAuth client's id + secret) or the site's API key with `wix-site-id`. It stands for
+ * the site itself: no visitor, no member, no cart.
  */
 export interface AdminIdentity {
   kind: 'admin';
@@ -474,14 +474,15 @@ export function tokenInfo(db: Database, token: string, nowMs: number): TokenInfo
 
 // ---------------------------------------------------------------------------------------------- API key
 
-/** The emulated site's id: what `wix-site-id` must say next to an API key (wire-protocol §11.6). */
+/** The emulated site's id: what `wix-site-id` must say next to an API key (docs/spec/wire-protocol.md §11.6). */
 export const SITE_ID = stableId('site:fernwood');
 
 /**
- * An admin call with the site's API key (wire-protocol §11.6: backend code sends `Authorization: <API key>` and
- * `wix-site-id: <site id>`, the SDK's `ApiKeyStrategy({apiKey, siteId})`). Null when the request has no
- * `wix-site-id` (a token call); 401 when it has one but the key is not the emulator's (`apiKey` option; none set: no
- * key works) or the site is not this one. Browsers cannot send it: `wix-site-id` is not an allowed CORS header.
+ * An admin call with the site's API key (docs/spec/wire-protocol.md §11.6: backend code sends
+ * `Authorization: <API key>` and `wix-site-id: <site id>`, the SDK's `ApiKeyStrategy({apiKey, siteId})`). Null when the
+ * request has no `wix-site-id` (a token call); 401 when it has one but the key is not the emulator's (`apiKey` option;
+ * none set: no key works) or the site is not this one. Browsers cannot send it: `wix-site-id` is not an allowed CORS
+ * header.
  */
 export function apiKeyIdentity(headers: IncomingHttpHeaders, apiKey: string | undefined): AdminIdentity | null {
   const site = headers['wix-site-id'];

@@ -7,8 +7,8 @@ import { ART_SIZE } from './art.ts';
 import { getSetting } from './settings.ts';
 import type { FieldAccessor } from './query.ts';
 
-/** The Wix Stores app id used in catalog references. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+/** The Wix Stores app id used in catalog references: core's, declared once. */
+export { STORES_APP_ID } from '../../core/constants.ts';
 /** The variant id of a product without options (Wix V1 convention). */
 export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 /** The built-in "All Products" collection (Wix V1 convention); every product belongs to it. */

@@ -23,7 +23,7 @@ export function signupPolicy(db: Database): SignupPolicy {
   return (SIGNUP_POLICIES as readonly string[]).includes(v ?? '') ? (v as SignupPolicy) : DEFAULT_SIGNUP_POLICY;
 }
 
-/** Platform application codes (wire-protocol §3), sent as strings. */
+/** Platform application codes (docs/spec/wire-protocol.md §3), sent as strings. */
 export const IAM = {
   invalidPassword: '-19976',
   emailAlreadyExists: '-19995',
@@ -352,7 +352,10 @@ export function deleteMember(db: Database, id: string, nowMs: number, assignee?:
   })();
 }
 
-/** The wire `member` (wire-protocol §5); PUBLIC leaves out the login email and reports statuses as UNKNOWN. */
+/**
+ * The wire `member` (docs/spec/wire-protocol.md §5); PUBLIC leaves out the login email and reports statuses as
+ * UNKNOWN.
+ */
 export function toWireMember(db: Database, m: MemberRow, fieldset: 'PUBLIC' | 'EXTENDED' | 'FULL' = 'FULL') {
   const pub = fieldset === 'PUBLIC';
   return {

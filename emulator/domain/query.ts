@@ -209,8 +209,8 @@ export interface CursorPage<T> {
 }
 
 /**
- * What a cursor carries: the offset, and the filter and sort of the query that issued it (wire-protocol §11.7: after
- * the first page the SDK sends only `{cursorPaging: {cursor, limit}}`).
+ * What a cursor carries: the offset, and the filter and sort of the query that issued it
+ * (docs/spec/wire-protocol.md §11.7: after the first page the SDK sends only `{cursorPaging: {cursor, limit}}`).
  */
 export interface CursorState {
   o: number;

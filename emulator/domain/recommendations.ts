@@ -1,5 +1,5 @@
 /**
- * The Wix Stores recommendation algorithms, computed from the emulator's own data (wire-protocol §8):
+ * The Wix Stores recommendation algorithms, computed from the emulator's own data (docs/spec/wire-protocol.md §8):
  * "From the same categories" (RELATED_ITEMS: most shared categories with the given items), "Frequently bought
  * together" (RELATED_ITEMS: co-occurrence with the first item in paid orders), "Best sellers" (GLOBAL: units sold).
  */

@@ -1,7 +1,7 @@
 /**
- * Redirect sessions (wire-protocol §2): what a hosted page (login, logout, account, checkout) needs, stored under a
- * random id that the page's URL carries. Each lives {@link REDIRECT_SESSION_TTL_MS} unless its maker says otherwise,
- * and is single use once marked.
+ * Redirect sessions (docs/spec/wire-protocol.md §2): what a hosted page (login, logout, account, checkout) needs,
+ * stored under a random id that the page's URL carries. Each lives {@link REDIRECT_SESSION_TTL_MS} unless its maker
+ * says otherwise, and is single use once marked.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';

@@ -1,5 +1,6 @@
 /**
- * Reviews data: rows, the wire shape (wire-protocol §4), the site's moderation policy and the deterministic seed.
+ * Reviews data: rows, the wire shape (docs/spec/wire-protocol.md §4), the site's moderation policy and the
+ * deterministic seed.
  */
 import type { Database } from 'better-sqlite3';
 import { stableId } from '../db.ts';

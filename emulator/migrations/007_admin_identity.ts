@@ -1,8 +1,9 @@
 import type { Migration } from './migration.ts';
 
 /**
- * Admin identity (wire-protocol §11.6): a client secret per OAuth client (its SHA-256; NULL: the client has none and
- * the `client_credentials` grant refuses it) and the admin access tokens that grant issues (no refresh token).
+ * Admin identity (docs/spec/wire-protocol.md §11.6): a client secret per OAuth client (its SHA-256; NULL: the client
+ * has none and the `client_credentials` grant refuses it) and the admin access tokens that grant issues (no refresh
+ * token).
  */
 export const migration007: Migration = {
   version: 7,

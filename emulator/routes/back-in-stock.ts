@@ -1,10 +1,10 @@
 /**
  * Back-in-stock notification requests, under `/back-in-stock-service/v1/back-in-stock-notification-requests`
- * (wire-protocol §7, spec "Back-in-stock" calls). Any visitor or member may ask to be told (create). Everything else
- * (get, delete, query, count, report back in stock, mark as sent, start and stop collecting) is for an admin identity
- * only (wire-protocol §11.5, §11.6: "requires elevated permissions"; for headless sites "only … Wix app or Wix user
- * identity"): a visitor or member token, whatever the member's role, gets 403 before anything is looked up, so an id
- * never tells whether it exists. Reading the settings is open to every caller.
+ * (docs/spec/wire-protocol.md §7, spec "Back-in-stock" calls). Any visitor or member may ask to be told (create).
+ * Everything else (get, delete, query, count, report back in stock, mark as sent, start and stop collecting) is for an
+ * admin identity only (docs/spec/wire-protocol.md §11.5, §11.6: "requires elevated permissions"; for headless sites
+ * "only … Wix app or Wix user identity"): a visitor or member token, whatever the member's role, gets 403 before
+ * anything is looked up, so an id never tells whether it exists. Reading the settings is open to every caller.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
@@ -74,7 +74,7 @@ const carriedSchema = z.object({
 const querySchema = z.object({
   query: carriedSchema
     .extend({
-      // a cursor carries the filter and sort (wire-protocol §11.7)
+      // a cursor carries the filter and sort (docs/spec/wire-protocol.md §11.7)
       cursorPaging: z
         .object({
           limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -122,7 +122,8 @@ const FILTER_FIELDS: Record<string, FieldAccessor<RequestRow>> = {
 function runQuery(ctx: RequestContext, input: unknown) {
   ctx.requireAdmin();
   const { query = {} } = validate(querySchema, input);
-  // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+  // after the first page the SDK sends only the cursor, which carries the filter and sort
+  // (docs/spec/wire-protocol.md §11.7)
   const carried = cursorQuery(query);
   const { filter, sort } = validate(carriedSchema, carried, 'query');
   let rows = applyFilter(allRequests(ctx.db), filter, FILTER_FIELDS);
@@ -217,7 +218,8 @@ export const backInStockRoutes: RouteModule = (router) => {
     ctx.requireAdmin();
     return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, false) } };
   });
-  // The SDK maps GetSettings to PUT /settings (wire-protocol §7); anyone may read whether requests are collected.
+  // The SDK maps GetSettings to PUT /settings (docs/spec/wire-protocol.md §7); anyone may read whether requests are
+  // collected.
   router.put(`${BASE}/settings`, (ctx) => {
     ctx.caller();
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };

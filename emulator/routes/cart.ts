@@ -1,6 +1,7 @@
 /**
- * eCom current cart (wire-protocol §6): `/ecom/v1/carts/current…` (alias `/_api/ecom-cart/v1/carts/current…`).
- * Every call acts on the caller's own cart (visitor or member; a member's visitor cart is merged in once).
+ * eCom current cart (docs/spec/wire-protocol.md §6): `/ecom/v1/carts/current…` (alias
+ * `/_api/ecom-cart/v1/carts/current…`). Every call acts on the caller's own cart (visitor or member; a member's visitor
+ * cart is merged in once).
  */
 import { z } from 'zod';
 import { api, type Operation } from '../../core/urls.ts';

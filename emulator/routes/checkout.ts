@@ -261,8 +261,8 @@ export const checkoutRoutes: RouteModule = (router, app) => {
   });
 
   router.operation(adminApi.getOrder, (ctx) => {
-    // eCommerce Orders calls are admin-only on the platform (wire-protocol §11.5): the site's backend with a
-    // client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
+    // eCommerce Orders calls are admin-only on the platform (docs/spec/wire-protocol.md §11.5): the site's backend with
+    // a client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
     ctx.requireAdmin();
     const o = orderById(ctx.db, ctx.params.id!);
     if (!o) throw notFound('Order not found', 'ORDER_NOT_FOUND');

@@ -1,6 +1,6 @@
 /**
- * Authentication, verification and recovery (wire-protocol §3): the custom login form's calls. Every call needs a
- * visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
+ * Authentication, verification and recovery (docs/spec/wire-protocol.md §3): the custom login form's calls. Every call
+ * needs a visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';

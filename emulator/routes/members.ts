@@ -1,7 +1,7 @@
 /**
- * Members (wire-protocol §5): the signed-in member's own record, its contact details (issue 21: phones, emails and
- * addresses, docs/wire.md "Members: contact details") and account deletion. A member token reaches its own record
- * only; the site's backend (an admin identity) any member's; visitors get 403, no token 401.
+ * Members (docs/spec/wire-protocol.md §5): the signed-in member's own record, its contact details (issue 21: phones,
+ * emails and addresses, docs/wire.md "Members: contact details") and account deletion. A member token reaches its own
+ * record only; the site's backend (an admin identity) any member's; visitors get 403, no token 401.
  */
 import { z } from 'zod';
 import { api, type Operation } from '../../core/urls.ts';

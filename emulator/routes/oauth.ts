@@ -1,7 +1,8 @@
 /**
- * `POST /oauth2/token` (wire-protocol §1): camelCase request (JSON or form-urlencoded), snake_case response.
- * Grant `client_credentials` (wire-protocol §11.6, "Make Admin API Calls with Client Credentials"): the OAuth
- * client's id and secret, snake_case as the docs and the SDK's AppStrategy send them, for an admin access token.
+ * `POST /oauth2/token` (docs/spec/wire-protocol.md §1): camelCase request (JSON or form-urlencoded), snake_case
+ * response. Grant `client_credentials` (docs/spec/wire-protocol.md §11.6, "Make Admin API Calls with Client
+ * Credentials"): the OAuth client's id and secret, snake_case as the docs and the SDK's AppStrategy send them, for an
+ * admin access token.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
@@ -117,8 +118,8 @@ export const oauthRoutes: RouteModule = (router, app) => {
       const req = validate(codeSchema, body);
       const client = getClient(ctx.db, req.clientId);
       if (!client) throw badRequestApp('INVALID_CLIENT', `Unknown client id: ${req.clientId}`);
-      // a redirectUri, when sent, is one of the client's registered URIs exactly (wire-protocol §11.2), and the same
-      // as the authorization request's (consumeAuthorizationCode); the code stays unused when it is not
+      // a redirectUri, when sent, is one of the client's registered URIs exactly (docs/spec/wire-protocol.md §11.2),
+      // and the same as the authorization request's (consumeAuthorizationCode); the code stays unused when it is not
       if (req.redirectUri !== undefined && !client.redirectUris.includes(req.redirectUri))
         throw badRequestApp('INVALID_GRANT', "redirectUri is not one of the client's registered redirect URIs");
       const exchange = consumeAuthorizationCode(ctx.db, req, nowMs);

@@ -1,7 +1,8 @@
 /**
- * Recommendations (wire-protocol §8): `GET /v1/recommendations/algorithms` and `POST /v1/recommendations/get`,
- * also under the alias `/ecom/v1/recommendations/…`. Visitors and members may call them (the real methods are
- * typed for apps; wire-protocol §10.11 leaves visitor access unverified — the emulator allows it).
+ * Recommendations (docs/spec/wire-protocol.md §8): `GET /v1/recommendations/algorithms` and
+ * `POST /v1/recommendations/get`, also under the alias `/ecom/v1/recommendations/…`. Visitors and members may call them
+ * (the real methods are typed for apps; docs/spec/wire-protocol.md §10.11 leaves visitor access unverified — the
+ * emulator allows it).
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';

@@ -1,8 +1,8 @@
 /**
  * The redirect-session intents of the platform's public request type (`CreateRedirectSessionRequest` of
- * `@wix/auto_sdk_redirects_redirects`, wire-protocol §2 and §11.9) that `redirects.ts` and `checkout.ts` do not
- * register: `login`, `storesProduct`, `bookingsCheckout`, `bookingsBook`, `eventsCheckout`, `paidPlansCheckout` and
- * `ecomOrderPaymentRequest`. Each is accepted as the SDK sends it.
+ * `@wix/auto_sdk_redirects_redirects`, docs/spec/wire-protocol.md §2 and §11.9) that `redirects.ts` and `checkout.ts`
+ * do not register: `login`, `storesProduct`, `bookingsCheckout`, `bookingsBook`, `eventsCheckout`, `paidPlansCheckout`
+ * and `ecomOrderPaymentRequest`. Each is accepted as the SDK sends it.
  * - `login: {}` (the SDK's `syncToWixPages` / visitor-cookie pre-warm): a session whose page returns to
  *   `callbacks.postFlowUrl` (else the site). Members sign in here through the `auth` intent (PKCE); the platform's
  *   login page sets its own cookie, which nothing in the emulator reads.

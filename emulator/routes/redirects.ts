@@ -1,9 +1,10 @@
 /**
- * Redirect sessions (wire-protocol §2) and the hosted pages they lead to: the login page (prompt `login`, answers
- * with a `fragment`/`query` redirect to a registered redirect URI, matched exactly), the authorize page for silent
- * sign-in (prompt `none`, answers by `postMessage` to the client's registered origin only), logout (ends the session
- * when visited) and the member account page. The pages are served on the hosted pages' origin (`{hosted: true}`,
- * `ctx.hostedUrl`), never the API's, as the platform serves them from the site's domain (wire-protocol §11.1).
+ * Redirect sessions (docs/spec/wire-protocol.md §2) and the hosted pages they lead to: the login page (prompt `login`,
+ * answers with a `fragment`/`query` redirect to a registered redirect URI, matched exactly), the authorize page for
+ * silent sign-in (prompt `none`, answers by `postMessage` to the client's registered origin only), logout (ends the
+ * session when visited) and the member account page. The pages are served on the hosted pages' origin
+ * (`{hosted: true}`, `ctx.hostedUrl`), never the API's, as the platform serves them from the site's domain
+ * (docs/spec/wire-protocol.md §11.1).
  *
  * Intents are pluggable: another route module adds one with {@link registerRedirectIntent} (e.g. the cart's
  * `ecomCheckout`) when it registers its routes (each emulator has its own), and stores what its hosted page needs
@@ -154,8 +155,8 @@ const authIntent: RedirectIntentHandler = (ctx, value, _body, identity) => {
         },
       ]);
   }
-  // An authorization redirect returns only to a URI registered in advance, compared exactly (wire-protocol §11.2;
-  // the OAuth app's allowedRedirectUris), not to any URL of an allowed origin.
+  // An authorization redirect returns only to a URI registered in advance, compared exactly
+  // (docs/spec/wire-protocol.md §11.2; the OAuth app's allowedRedirectUris), not to any URL of an allowed origin.
   if (r.redirectUri !== undefined && !redirectUriRegistered(ctx.db, r.clientId, r.redirectUri))
     throw invalidField('auth.authRequest.redirectUri', "is not one of the client's registered redirect URIs");
   const id = createRedirectSession(ctx, {
@@ -178,8 +179,8 @@ const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   const back = callbacks?.postFlowUrl;
   if (back && !allowedForClient(ctx, clientId, back))
     throw invalidField('callbacks.postFlowUrl', "is not on one of the client's allowed origins");
-  // The member's session ends when the browser visits the logout URL (wire-protocol §11.3: the SDK's logout() only
-  // returns it), like the platform's own session: this request only says which session that is.
+  // The member's session ends when the browser visits the logout URL (docs/spec/wire-protocol.md §11.3: the SDK's
+  // logout() only returns it), like the platform's own session: this request only says which session that is.
   const session =
     identity.kind === 'member' ? sessionOfAccessToken(ctx.db, tokenFromHeader(ctx.req.headers.authorization)) : null;
   const id = createRedirectSession(ctx, {

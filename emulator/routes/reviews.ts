@@ -1,10 +1,10 @@
 /**
- * Reviews under `/reviews/v1` (wire-protocol §4, spec "Reviews" calls). Anyone with a token reads published reviews;
- * members write with their own `author.contactId`; a visitor has no contact and cannot write (the platform removed
- * `POST /reviews/v1/reviews/contact` on 2024-02-01, wire-protocol §11.4: it is answered like a path nobody serves).
- * Only an admin identity (client credentials or the API key, §11.5/§11.6) reads other people's private reviews,
- * writes for any contact, replies, moderates and runs the bulk calls: a member token never does, whatever its role.
- * Photos must be media this platform hosts.
+ * Reviews under `/reviews/v1` (docs/spec/wire-protocol.md §4, spec "Reviews" calls). Anyone with a token reads
+ * published reviews; members write with their own `author.contactId`; a visitor has no contact and cannot write (the
+ * platform removed `POST /reviews/v1/reviews/contact` on 2024-02-01, docs/spec/wire-protocol.md §11.4: it is answered
+ * like a path nobody serves). Only an admin identity (client credentials or the API key, §11.5/§11.6) reads other
+ * people's private reviews, writes for any contact, replies, moderates and runs the bulk calls: a member token never
+ * does, whatever its role. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
 import { api } from '../../core/urls.ts';
@@ -86,7 +86,7 @@ const carriedSchema = z.object({
 const querySchema = z.object({
   query: carriedSchema
     .extend({
-      // a cursor carries the filter and sort (wire-protocol §11.7): room for a filter of many ids
+      // a cursor carries the filter and sort (docs/spec/wire-protocol.md §11.7): room for a filter of many ids
       cursorPaging: z
         .object({
           limit: z.number().int().min(1).max(100).optional(),
@@ -174,7 +174,8 @@ function mediaFilterRule(filter: unknown, path: string): void {
 /**
  * Which reviews a caller may see. Published ones for everyone; with `includePrivate`, an admin identity sees all and
  * a visitor or member its own. A visitor or member asking for private reviews must filter on `author.contactId`:
- * other people's private reviews are refused with 403 (admin only, wire-protocol §11.5), whatever the member's role.
+ * other people's private reviews are refused with 403 (admin only, docs/spec/wire-protocol.md §11.5), whatever the
+ * member's role.
  */
 function visibleRows(
   ctx: RequestContext,
@@ -215,8 +216,8 @@ function readerOf(ctx: RequestContext): Identity | null {
 }
 
 /**
- * Moderation, replies and the bulk calls: an admin identity only (wire-protocol §11.5). A visitor or member token,
- * a member with the OWNER or CONTRIBUTOR role included, is refused 403 before its body is read.
+ * Moderation, replies and the bulk calls: an admin identity only (docs/spec/wire-protocol.md §11.5). A visitor or
+ * member token, a member with the OWNER or CONTRIBUTOR role included, is refused 403 before its body is read.
  */
 const requireAdmin = (ctx: RequestContext): null => (ctx.requireAdmin(), null);
 
@@ -281,7 +282,8 @@ export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.queryReviews, (ctx) => {
     const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
-    // after the first page the SDK sends only the cursor, which carries the filter and sort (wire-protocol §11.7)
+    // after the first page the SDK sends only the cursor, which carries the filter and sort
+    // (docs/spec/wire-protocol.md §11.7)
     const carried = cursorQuery(query);
     const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(
@@ -305,7 +307,7 @@ export const reviewsRoutes: RouteModule = (router) => {
   router.operation(api.createReview, (ctx) => {
     const who = ctx.caller();
     // who may write, before the body is read: a visitor has no contact (only an admin identity can make one,
-    // wire-protocol §11.4), so its token is refused whatever `author.contactId` it names
+    // docs/spec/wire-protocol.md §11.4), so its token is refused whatever `author.contactId` it names
     if (who.kind === 'visitor')
       throw forbidden('Sign in to write a review: a visitor has no contact to write as', 'PERMISSION_DENIED');
     const { review } = validate(createSchema, ctx.body);
@@ -340,7 +342,8 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, row) };
   });
 
-  // Removed from the platform (2024-02-01, wire-protocol §11.4): answered exactly like a path nobody serves.
+  // Removed from the platform (2024-02-01, docs/spec/wire-protocol.md §11.4): answered exactly like a path nobody
+  // serves.
   router.removed('POST', `${REVIEWS}/contact`);
 
   router.operation(api.getReview, (ctx) => {

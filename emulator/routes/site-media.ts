@@ -21,8 +21,8 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 const generateSchema = z.object({
   mimeType: z.enum(IMAGE_TYPES),
   fileName: z.string().trim().min(1).max(200),
-  // int64: a decimal string on the wire (the SDK's type, wire-protocol §11.8); a JSON number is accepted too, as
-  // proto3 JSON parsing accepts both for int64
+  // int64: a decimal string on the wire (the SDK's type, docs/spec/wire-protocol.md §11.8); a JSON number is accepted
+  // too, as proto3 JSON parsing accepts both for int64
   sizeInBytes: z
     .union([
       z.number().int().min(1).max(MAX_UPLOAD_BYTES),
@@ -61,8 +61,8 @@ export function sniffImage(
 
 export const siteMediaRoutes: RouteModule = (router) => {
   router.operation(api.generateUploadUrl, (ctx) => {
-    // admin identities only (wire-protocol §11.5: "only when authenticated as a Wix app or Wix user identity"):
-    // visitor and member tokens are refused 403 before the body is read
+    // admin identities only (docs/spec/wire-protocol.md §11.5: "only when authenticated as a Wix app or Wix user
+    // identity"): visitor and member tokens are refused 403 before the body is read
     const who = ctx.requireAdmin();
     const body = validate(generateSchema, ctx.body);
     if (body.sizeInBytes !== undefined && Number(body.sizeInBytes) > MAX_UPLOAD_BYTES) {

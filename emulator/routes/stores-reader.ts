@@ -70,8 +70,8 @@ const platformizedSchema = z.object({
 
 /**
  * Hidden products and collections are the site's own business: only an admin identity (the site's backend, with a
- * client_credentials token or its API key) reads them. A member's role gives no such power (wire-protocol §11.5:
- * visitor and member tokens act as shoppers).
+ * client_credentials token or its API key) reads them. A member's role gives no such power
+ * (docs/spec/wire-protocol.md §11.5: visitor and member tokens act as shoppers).
  */
 const isOwner = (who: Caller) => who.kind === 'admin';
 

@@ -614,7 +614,7 @@ describe('admin calls', () => {
   });
 });
 
-describe('back-in-stock requests: admin only (wire-protocol §11.5)', () => {
+describe('back-in-stock requests: admin only (docs/spec/wire-protocol.md §11.5)', () => {
   let requestId: string;
   let contactId: string;
   beforeAll(async () => {

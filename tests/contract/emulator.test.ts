@@ -205,7 +205,7 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await fetchCart(c))?.lineItems ?? []).toEqual([]);
   });
 
-  it('reviews: a visitor reads and counts; it cannot write (no contact: wire-protocol §11.4)', async () => {
+  it('reviews: a visitor reads and counts; it cannot write (no contact: docs/spec/wire-protocol.md §11.4)', async () => {
     const http = await visitor();
     const entityId = seedIds.products['cast-iron-skillet']!;
     const filter = { namespace: 'stores', entityId };

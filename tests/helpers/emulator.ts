@@ -60,8 +60,8 @@ export async function visitorTokens(emu: RunningEmulator): Promise<{ access: str
 }
 
 /**
- * An admin access token through the `client_credentials` grant with the demo client's secret (wire-protocol §11.6),
- * the body as the platform documents it (snake_case).
+ * An admin access token through the `client_credentials` grant with the demo client's secret
+ * (docs/spec/wire-protocol.md §11.6), the body as the platform documents it (snake_case).
  */
 export async function adminToken(emu: RunningEmulator): Promise<string> {
   const r = await api(emu, '/oauth2/token', {

@@ -115,7 +115,8 @@ export function createReviewsModel(
 
   /**
    * The site companion (`data-companion`), loaded on demand: the owner's calls, a visitor's review and photos go
-   * through it (they need its admin identity on the platform, wire-protocol §11.5). Never called without one.
+   * through it (they need its admin identity on the platform, docs/spec/wire-protocol.md §11.5). Never called without
+   * one.
    */
   let api: Promise<[CompanionApi, Http]> | undefined;
   const companion = () =>

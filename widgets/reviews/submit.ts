@@ -22,9 +22,9 @@ const unsure = new Set<string>();
 
 /**
  * Create the member's review (`author.contactId`: the member's own contact; the platform has no visitor review,
- * wire-protocol §11.4), with photos already uploaded. A send whose answer is lost may have been saved: the member's
- * own reviews are read back at once; otherwise the next send's "already reviewed" (409) names the saved review,
- * which is then shown as sent instead of an error.
+ * docs/spec/wire-protocol.md §11.4), with photos already uploaded. A send whose answer is lost may have been saved: the
+ * member's own reviews are read back at once; otherwise the next send's "already reviewed" (409) names the saved
+ * review, which is then shown as sent instead of an error.
  */
 export async function submitReview(
   http: Http,

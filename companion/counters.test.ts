@@ -9,7 +9,7 @@ import { MemoryCounterStore } from './counters.ts';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { memberTokens, placeOrderAs, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
-import { bundleWorker, seedIds, workerBindings } from './test-helpers.ts';
+import { bundleWorker, seedIds, workerBindings, workerPair } from './test-helpers.ts';
 
 describe('MemoryCounterStore.swap', () => {
   it('moves only from the value it expects; null is nothing or an expired value; ttl bounds a value', async () => {
@@ -44,26 +44,7 @@ describe('on Workers: the Durable Object holds the order for every instance', ()
     emu = await startTestEmulator();
     const script = await bundleWorker();
     const bindings = workerBindings(emu);
-    mf = new Miniflare({
-      workers: [
-        {
-          name: 'a',
-          modules: true,
-          script,
-          compatibilityDate: '2026-04-01',
-          bindings,
-          durableObjects: { INLAY_COUNTERS: 'InlayCounters' },
-        },
-        {
-          name: 'b',
-          modules: true,
-          script,
-          compatibilityDate: '2026-04-01',
-          bindings,
-          durableObjects: { INLAY_COUNTERS: { className: 'InlayCounters', scriptName: 'a' } },
-        },
-      ],
-    });
+    mf = workerPair(script, bindings);
     await mf.ready;
   }, 120_000);
   afterAll(async () => {

@@ -2,7 +2,8 @@
  * Helpers for the companion's tests (not a test file): a real emulator, the companion built against it, tokens of
  * every kind, a solved captcha, and a recorder of every answer and log line (the secret scan).
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { Miniflare } from 'miniflare';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
@@ -144,19 +145,21 @@ export const post = (body: unknown, token?: string, method = 'POST'): RequestIni
   ...(token ? { token } : {}),
 });
 
+/** esbuild's options for a Workers script, as a deployment bundles one for workerd. */
+export const WORKERD_BUILD = {
+  bundle: true,
+  format: 'esm' as const,
+  platform: 'neutral' as const,
+  target: 'es2022',
+  mainFields: ['module', 'main'],
+  conditions: ['workerd', 'worker', 'browser'],
+  write: false as const,
+  logLevel: 'silent' as const,
+} satisfies BuildOptions;
+
 /** companion/worker.ts bundled for workerd (esbuild), as a deployment would bundle it. */
 export async function bundleWorker(): Promise<string> {
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    write: false,
-    logLevel: 'silent',
-  });
+  const out = await build({ ...WORKERD_BUILD, entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))] });
   return out.outputFiles[0]!.text;
 }
 
@@ -168,3 +171,25 @@ export const workerBindings = (emu: RunningEmulator) => ({
   INLAY_OWNERS: DEMO_LOGINS.owner.email,
   INLAY_BASE_PATH: '/api/inlay',
 });
+
+/**
+ * Two instances of the Workers companion, `a` and `b` (two isolates), in one Miniflare; with `shared`, both use the
+ * `InlayCounters` Durable Object that `a` defines, as a scaled-out deployment with the binding does.
+ */
+export const workerPair = (script: string, bindings: Record<string, string>, shared = true): Miniflare =>
+  new Miniflare({
+    workers: (['a', 'b'] as const).map((name) => ({
+      name,
+      modules: true,
+      script,
+      compatibilityDate: '2026-04-01',
+      bindings,
+      ...(shared
+        ? {
+            durableObjects: {
+              INLAY_COUNTERS: name === 'a' ? 'InlayCounters' : { className: 'InlayCounters', scriptName: 'a' },
+            },
+          }
+        : {}),
+    })),
+  });

@@ -10,7 +10,7 @@ import { solveChallenge } from 'altcha-lib';
 import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { startTestEmulator, visitorTokens, memberTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
-import { bundleWorker, MUG, RUCKSACK, workerBindings } from './test-helpers.ts';
+import { bundleWorker, MUG, RUCKSACK, workerBindings, workerPair } from './test-helpers.ts';
 
 let emu: RunningEmulator;
 let mf: Miniflare;
@@ -93,27 +93,7 @@ it('a back-in-stock request: handle, status, stop, gone', async () => {
  */
 it('scaled out: a captcha spent on one instance is refused on another sharing the Durable Object store', async () => {
   const bindings = workerBindings(emu);
-  const pair = (shared: boolean) =>
-    new Miniflare({
-      workers: [
-        {
-          name: 'a',
-          modules: true,
-          script,
-          compatibilityDate: '2026-04-01',
-          bindings,
-          ...(shared ? { durableObjects: { INLAY_COUNTERS: 'InlayCounters' } } : {}),
-        },
-        {
-          name: 'b',
-          modules: true,
-          script,
-          compatibilityDate: '2026-04-01',
-          bindings,
-          ...(shared ? { durableObjects: { INLAY_COUNTERS: { className: 'InlayCounters', scriptName: 'a' } } } : {}),
-        },
-      ],
-    });
+  const pair = (shared: boolean) => workerPair(script, bindings, shared);
   const review = async (m: Miniflare, worker: 'a' | 'b', entityId: string, captcha: string, token: string) => {
     const w = (await m.getWorker(worker)) as unknown as { fetch: typeof fetch };
     const res = await w.fetch(`${BASE}/v1/reviews`, {

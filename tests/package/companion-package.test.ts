@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/server.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS } from '../../emulator/seed.ts';
 import { memberTokens, startTestEmulator, visitorTokens } from '../helpers/emulator.ts';
+import { WORKERD_BUILD } from '../../companion/test-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 type LockEntry = { version: string; dependencies?: Record<string, string>; dev?: boolean } & Record<string, unknown>;
@@ -111,6 +112,18 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+/** `GET /v1/me` through `me`: a visitor's token is a visitor, the seeded owner's an owner. */
+async function visitorAndOwner(me: (token: string) => Promise<{ status: number; body: unknown }>) {
+  expect(await me((await visitorTokens(emu)).access)).toMatchObject({
+    status: 200,
+    body: { kind: 'visitor', owner: false },
+  });
+  expect(await me((await memberTokens(emu, 'owner')).access)).toMatchObject({
+    status: 200,
+    body: { kind: 'member', owner: true },
+  });
+}
+
 describe('inlay/companion from the packed tarball', () => {
   it('installs the libraries it names and nothing else', () => {
     const installed = readdirSync(join(app, 'node_modules'), { withFileTypes: true })
@@ -155,14 +168,7 @@ server.listen(0, '127.0.0.1', () =>
         const res = await fetch(`http://127.0.0.1:${port}/api/inlay/v1/me`, { headers: { Authorization: token } });
         return { status: res.status, body: (await res.json()) as { kind: string; owner: boolean } };
       };
-      expect(await me((await visitorTokens(emu)).access)).toMatchObject({
-        status: 200,
-        body: { kind: 'visitor', owner: false },
-      });
-      expect(await me((await memberTokens(emu, 'owner')).access)).toMatchObject({
-        status: 200,
-        body: { kind: 'member', owner: true },
-      });
+      await visitorAndOwner(me);
     } finally {
       child.kill();
     }
@@ -176,15 +182,8 @@ server.listen(0, '127.0.0.1', () =>
         sourcefile: 'entry.js',
       },
       absWorkingDir: app,
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      mainFields: ['module', 'main'],
-      conditions: ['workerd', 'worker', 'browser'],
+      ...WORKERD_BUILD,
       metafile: true,
-      write: false,
-      logLevel: 'silent',
     });
     // everything came from the scratch project's node_modules: the package's two files and the libraries
     const inputs = Object.keys(out.metafile.inputs).filter((i) => i !== 'entry.js');
@@ -207,14 +206,7 @@ server.listen(0, '127.0.0.1', () =>
         });
         return { status: res.status, body: (await res.json()) as { kind: string; owner: boolean } };
       };
-      expect(await me((await visitorTokens(emu)).access)).toMatchObject({
-        status: 200,
-        body: { kind: 'visitor', owner: false },
-      });
-      expect(await me((await memberTokens(emu, 'owner')).access)).toMatchObject({
-        status: 200,
-        body: { kind: 'member', owner: true },
-      });
+      await visitorAndOwner(me);
     } finally {
       await mf.dispose();
     }

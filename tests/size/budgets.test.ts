@@ -145,6 +145,9 @@ const KB = 1024;
  * classicConsole raised again, from 38.5 KB to 40 KB, with the review's fixes to those parts (amounts in the
  * currency's decimals, the confirmed revision and body sent, focus given back, the whole address compared after a
  * lost answer), measured 38904 → 40376 B; in the module build payments 5858 B, its forms 3619 B, order 4343 B.
+ * classicConsole raised from 40 KB to 40.25 KB when the order detail, the payments panel and its forms were split into
+ * sub-views under 250 lines each (issue 43's review): 40850 → 41073 B, the cost of the components' own props and
+ * boundaries in one file. Issue 37 (item 5) retires this file for the module build's chunks.
  */
 /*
  * Issue 19: `loading="lazy"` (widgets/start.ts) loads a tag whose elements all say so only when one comes within half a
@@ -218,7 +221,7 @@ const BUDGET = {
   productPage: 53.25 * KB,
   productPageFirstScreen: 46.75 * KB,
   classic: 87.25 * KB,
-  classicConsole: 40 * KB,
+  classicConsole: 40.25 * KB,
 };
 
 /**

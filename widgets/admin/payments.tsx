@@ -3,17 +3,15 @@ import type { ComponentChild } from 'preact';
 import { useStore } from '@nanostores/react';
 import { before } from './states.tsx';
 import { adoptSheet } from '../../core/element.ts';
-import type { I18n, Translator } from '../../core/i18n/index.ts';
+import type { I18n } from '../../core/i18n/index.ts';
 import type { Http } from '../../core/http.ts';
 import type { Order } from '../../core/api/orders.ts';
 import type { PaymentsView } from '../../core/api/admin-payments.ts';
 import { onDemand } from '../../core/on-demand.ts';
-import { createPaymentsModel, decimal, digitsOf, labelOf, minor, unavailable } from './payments-model.ts';
+import { createPaymentsModel, decimal, digitsOf, minor } from './payments-model.ts';
 import type { Parts } from './payments-forms.tsx';
 import { paymentsStrings } from './payments-strings.ts';
-
-type K = keyof typeof paymentsStrings;
-type T = Translator<K>;
+import { Balance, PaymentRow, Refunds, type K, type Speech, type T } from './payments-parts.tsx';
 
 export interface PanelProps {
   /** From the orders model (`payments()`): the companion's http, and a new read of the open order. */
@@ -107,7 +105,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
       setOpen(undefined);
     },
   });
-  const b = v?.order.balanceSummary;
+  const speech: Speech = { i18n, t, say, amount };
   return (
     <section
       class="card pay"
@@ -145,103 +143,25 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
       ) : (
         <>
           {ui.error ? before({ i18n, status: 'error', error: ui.error, retry: () => void model.load() }) : null}
-          <dl class="figures" part="balance">
-            {(
-              [
-                ['ap.total', v.order.priceSummary?.total],
-                ['ap.paid', b?.paid],
-                ['ap.refunded', b?.refunded],
-                ['ap.left', b?.balance],
-              ] as const
-            ).map(([k, m]) =>
-              m ? (
-                <div key={k}>
-                  <dt>{t(k)}</dt>
-                  <dd>{amount(m.amount)}</dd>
-                </div>
-              ) : null,
-            )}
-          </dl>
+          <Balance v={v} t={t} amount={amount} />
           {v.payments.length ? null : <p class="muted">{t('ap.none')}</p>}
           <ul class="list">
-            {v.payments.map((p, i) => {
-              const r = v.refundabilities.find((x) => x.paymentId === p.id);
-              const auth = p.regularPaymentDetails?.authorizationDetails;
-              const expires = auth?.scheduledAction?.actionType === 'VOID' ? auth.scheduledAction.executionDate : '';
-              const why = unavailable(p);
-              const refundable = r?.refundabilityStatus === 'REFUNDABLE' || r?.refundabilityStatus === 'MANUAL';
-              const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
-              return (
-                <li key={p.id} class="pm" part="payment">
-                  <div class="line">
-                    <span class="strong" id={`${ids}pm${i}`}>
-                      {labelOf(t, p)}
-                    </span>
-                    <span>{amount(p.amount?.amount)}</span>
-                    <span part="payment-status">{say(`ap.ps.${p.status}`)}</span>
-                  </div>
-                  {p.status === 'AUTHORIZED' && expires ? (
-                    <p class="muted">{t('ap.expires', { date: i18n.date(expires, 'medium') })}</p>
-                  ) : null}
-                  {why && p.status !== 'AUTHORIZED' ? (
-                    <p class="muted" part="capture-reason">
-                      {say(`ap.un.${why}`)}
-                    </p>
-                  ) : null}
-                  {/* (an authorization is captured or voided first: that it can't be refunded yet goes without saying) */}
-                  {p.status === 'AUTHORIZED' ? null : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
-                    <p class="muted" part="refund-reason">
-                      {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
-                    </p>
-                  ) : r?.refundabilityStatus === 'MANUAL' ? (
-                    <p class="muted" part="refund-reason">
-                      {say(`ap.manual.${r.manuallyRefundableReason}`) || t('ap.manual.other')}
-                    </p>
-                  ) : null}
-                  <div class="actions">
-                    {refundable ? (
-                      <button
-                        type="button"
-                        class="btn"
-                        disabled={busy}
-                        aria-expanded={open === `refund:${p.id}`}
-                        aria-describedby={`${ids}pm${i}`}
-                        data-opens={`refund:${p.id}`}
-                        onClick={() => toggle(`refund:${p.id}`)}
-                      >
-                        {t(kind === 'external' ? 'ap.external' : 'ap.refund')}
-                      </button>
-                    ) : null}
-                    {p.status === 'AUTHORIZED' && !why
-                      ? (['capture', 'void'] as const).map((a) => (
-                          <button
-                            key={a}
-                            type="button"
-                            class="btn"
-                            disabled={busy}
-                            aria-expanded={open === `${a}:${p.id}`}
-                            aria-describedby={`${ids}pm${i}`}
-                            data-opens={`${a}:${p.id}`}
-                            onClick={() => toggle(`${a}:${p.id}`)}
-                          >
-                            {t(`ap.${a}`)}
-                          </button>
-                        ))
-                      : null}
-                  </div>
-                  {open === `refund:${p.id}` && refundable
-                    ? form((f) => <f.RefundForm {...parts(v)} p={p} external={kind === 'external'} />)
-                    : null}
-                  {open === `capture:${p.id}` && p.status === 'AUTHORIZED'
-                    ? form((f) => <f.CaptureForm {...parts(v)} p={p} />)
-                    : null}
-                  {open === `void:${p.id}` && p.status === 'AUTHORIZED'
-                    ? form((f) => <f.VoidForm {...parts(v)} p={p} />)
-                    : null}
-                  {failed(`refund:${p.id}`) ?? failed(`capture:${p.id}`) ?? failed(`void:${p.id}`)}
-                </li>
-              );
-            })}
+            {v.payments.map((p, i) => (
+              <PaymentRow
+                key={p.id}
+                {...speech}
+                v={v}
+                p={p}
+                i={i}
+                ids={ids}
+                busy={busy}
+                open={open}
+                toggle={toggle}
+                failed={failed}
+                form={form}
+                parts={parts}
+              />
+            ))}
           </ul>
           {v.collectability.status === 'COLLECTABLE' ? (
             <div class="actions">
@@ -276,31 +196,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
               ))
             : null}
           {failed('mark') ?? failed('manual')}
-          {v.refunds.length ? (
-            <>
-              <h4>{t('ap.refunds')}</h4>
-              <ul class="list" part="refunds">
-                {v.refunds.flatMap((r) =>
-                  (r.transactions ?? []).map((x, i) => (
-                    <li key={`${r.id}${i}`} class="pm" part="refund">
-                      <div class="line">
-                        <span>{amount(x.amount?.amount)}</span>
-                        <span part="refund-status">
-                          {say(
-                            x.externalRefund && x.refundStatus === 'SUCCEEDED'
-                              ? 'ap.rs.external'
-                              : `ap.rs.${x.refundStatus}`,
-                          )}
-                        </span>
-                        {r.createdDate ? <span class="muted">{i18n.date(r.createdDate)}</span> : null}
-                      </div>
-                      {r.details?.reason ? <p class="note">{t('ap.why', { reason: r.details.reason })}</p> : null}
-                    </li>
-                  )),
-                )}
-              </ul>
-            </>
-          ) : null}
+          <Refunds {...speech} v={v} />
         </>
       )}
     </section>

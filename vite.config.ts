@@ -107,7 +107,7 @@ const specOf = (source: string, file: string) =>
 async function consoleImports(): Promise<Map<string, Set<string> | '*'>> {
   const ts = (await import('typescript')).default;
   const files = [
-    ...readdirSync(join(root, 'widgets/admin')).map((f) => join(root, 'widgets/admin', f)),
+    ...readdirSync(join(root, 'widgets/admin'), { recursive: true }).map((f) => join(root, 'widgets/admin', String(f))),
     ...readdirSync(join(root, 'core/api')).map((f) => join(root, 'core/api', f)),
   ].filter((f) => consoleOwn(f) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   // (the JSX the sources are compiled to imports the runtime: not in their text)
@@ -446,6 +446,11 @@ export default defineConfig(({ mode }) => {
                 chunkFileNames: (chunk) => {
                   const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(chunk.facadeModuleId ?? '');
                   if (widget) return `assets/${widget[1]}-[hash].js`;
+                  // the owner console's sections, on demand (widgets/admin/<section>/…/view.tsx): console-<section>-…
+                  const part = /[\\/]widgets[\\/]admin[\\/]((?:[\w-]+[\\/])+)view\.tsx$/.exec(
+                    chunk.facadeModuleId ?? '',
+                  );
+                  if (part) return `assets/console-${part[1]!.replace(/[\\/]/g, '-')}[hash].js`;
                   return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}[name]-[hash].js`;
                 },
                 codeSplitting: {

@@ -127,7 +127,8 @@ export function registeredWidgets(root = ROOT): { tag: string; dir: string }[] {
 }
 const widgetDirs = (root: string) => registeredWidgets(root).map((w) => w.dir);
 const sourceFilesOf = (root: string, dir: string) =>
-  readdirSync(join(root, 'widgets', dir))
+  readdirSync(join(root, 'widgets', dir), { recursive: true })
+    .map(String)
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .sort()
     .map((f) => join(root, 'widgets', dir, f));

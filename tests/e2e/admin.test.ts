@@ -47,7 +47,7 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
       expect(await admin(w.page).evaluate((e) => e.shadowRoot!.textContent)).toBe('');
       expect(await admin(w.page).evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
       expect(seen.filter((c) => !c.startsWith('GET /v1/me'))).toEqual([]);
-      expect(w.requests.filter((u) => /\/queue-/.test(u))).toEqual([]);
+      expect(w.requests.filter((u) => /\/console-reviews-/.test(u))).toEqual([]);
       await w.context.close();
     }
   });

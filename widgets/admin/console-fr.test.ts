@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import consoleFr from './console-fr.ts';
 import pack from '../languages/fr.ts';
 import { strings } from './strings.ts';
-import { queueStrings } from './queue-strings.ts';
-import { abandonedStrings } from './abandoned-strings.ts';
-import { ordersStrings } from './orders-strings.ts';
-import { orderStrings } from './order-strings.ts';
-import { bulkStrings } from './orders-bulk-strings.ts';
-import { editStrings } from './order-edit-strings.ts';
-import { paymentsStrings } from './payments-strings.ts';
-import { paymentFormStrings } from './payments-forms-strings.ts';
+import { queueStrings } from './reviews/strings.ts';
+import { abandonedStrings } from './abandoned/strings.ts';
+import { ordersStrings } from './orders/strings.ts';
+import { orderStrings } from './orders/detail/strings.ts';
+import { bulkStrings } from './orders/bulk/strings.ts';
+import { editStrings } from './orders/edit/strings.ts';
+import { paymentsStrings } from './payments/strings.ts';
+import { paymentFormStrings } from './payments/forms-strings.ts';
 
 describe('the console’s French', () => {
   it('has every key of the console’s English, and none of the language pack’s', () => {

@@ -1,12 +1,12 @@
 import { fr as frame } from './strings.fr.ts';
-import { fr as queue } from './queue-strings.fr.ts';
-import { fr as abandoned } from './abandoned-strings.fr.ts';
-import { fr as orders } from './orders-strings.fr.ts';
-import { fr as order } from './order-strings.fr.ts';
-import { fr as bulk } from './orders-bulk-strings.fr.ts';
-import { fr as edit } from './order-edit-strings.fr.ts';
-import { fr as payments } from './payments-strings.fr.ts';
-import { fr as paymentForms } from './payments-forms-strings.fr.ts';
+import { fr as queue } from './reviews/strings.fr.ts';
+import { fr as abandoned } from './abandoned/strings.fr.ts';
+import { fr as orders } from './orders/strings.fr.ts';
+import { fr as order } from './orders/detail/strings.fr.ts';
+import { fr as bulk } from './orders/bulk/strings.fr.ts';
+import { fr as edit } from './orders/edit/strings.fr.ts';
+import { fr as payments } from './payments/strings.fr.ts';
+import { fr as paymentForms } from './payments/forms-strings.fr.ts';
 
 /**
  * The owner's console in French: its own chunk, loaded with the console on a French page (widgets/admin/view.tsx), so

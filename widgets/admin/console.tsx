@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { adoptSheet, type WidgetProps } from '../../core/element.ts';
-import type { ConsoleSectionProps } from './section.ts';
-import type { AdminProps } from './view.tsx';
+import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
 import { consoleCss } from './console-styles.ts';
 import { before } from './states.tsx';
@@ -11,9 +10,9 @@ type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
 const chunks: Record<Section, () => Promise<Lazy>> = {
-  orders: () => import('./orders.tsx').then((m) => m.AdminOrders),
-  reviews: () => import('./queue.tsx').then((m) => m.ReviewQueue),
-  abandoned: () => import('./abandoned.tsx').then((m) => m.AbandonedCheckouts),
+  orders: () => import('./orders/view.tsx').then((m) => m.AdminOrders),
+  reviews: () => import('./reviews/view.tsx').then((m) => m.ReviewQueue),
+  abandoned: () => import('./abandoned/view.tsx').then((m) => m.AbandonedCheckouts),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { defineElement } from '../../core/element.ts';
 import type { WidgetElement } from '../registry.ts';
-import { AdminView, type AdminProps } from './view.tsx';
+import { AdminView } from './view.tsx';
+import type { AdminProps } from './section.ts';
 import { adminCss } from './styles.ts';
 
 /** `<inlay-admin section>` */

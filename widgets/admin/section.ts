@@ -5,3 +5,14 @@ export interface ConsoleSectionProps extends WidgetProps {
   /** Ids unique to this element (labels). */
   ids: string;
 }
+
+/** `<inlay-admin>`'s attributes. */
+export interface AdminProps {
+  /**
+   * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
+   * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
+   * recovery emails.
+   * @default orders
+   */
+  section?: string;
+}

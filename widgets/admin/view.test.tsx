@@ -10,10 +10,10 @@ import frPack from '../languages/fr.ts';
 beforeAll(async () => {
   await Promise.all([
     import('./console.tsx'),
-    import('./queue.tsx'),
-    import('./abandoned.tsx'),
-    import('./orders.tsx'),
-    import('./order.tsx'),
+    import('./reviews/view.tsx'),
+    import('./abandoned/view.tsx'),
+    import('./orders/view.tsx'),
+    import('./orders/detail/view.tsx'),
   ]);
 });
 

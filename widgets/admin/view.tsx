@@ -5,16 +5,7 @@ import { $session } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { loadConsole, loadConsoleFrench } from './console-load.ts';
-
-export interface AdminProps {
-  /**
-   * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
-   * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
-   * @default orders
-   */
-  section?: string;
-}
+import type { AdminProps } from './section.ts';
 
 type Console = ComponentType<AdminProps & WidgetProps>;
 /** The console itself (title, tabs, sections): loaded only once an owner is known. */

@@ -1,0 +1,60 @@
+import type { abandonedStrings } from './strings.ts';
+
+/** French for `abandonedStrings` (loads with the French language pack, widgets/languages/fr.ts). */
+export const fr: Record<keyof typeof abandonedStrings, string> = {
+  'ab.title': 'Paniers abandonnés',
+  'ab.show': 'Afficher',
+  'ab.all': 'Tous',
+  'ab.ABANDONED': 'Non récupérés',
+  'ab.RECOVERED': 'Récupérés',
+  'ab.count_one': '{count} panier',
+  'ab.count_other': '{count} paniers',
+  'ab.empty': 'Aucun panier abandonné ici. Un panier qu’un acheteur quitte sans payer pendant une heure apparaît ici.',
+  'ab.noMail':
+    'Impossible d’envoyer des e-mails de relance : le compagnon du site n’a pas de service d’e-mail (INLAY_MAIL_URL). La liste montre quand même qui a laissé quoi.',
+  'ab.unknownBuyer': 'Acheteur sans nom',
+  'ab.noEmail': 'pas d’e-mail',
+  'ab.items_one': '{count} article',
+  'ab.items_other': '{count} articles',
+  'ab.left': 'Abandonné {ago}',
+  'ab.recoveredAgo': 'Récupéré {ago}',
+  'ab.lastSent': 'Dernier e-mail de relance {ago}',
+  'ab.unknownStatus': 'Statut inconnu',
+  'ab.details': 'Détails',
+  'ab.hide': 'Masquer les détails',
+  'ab.detailsOf': 'Détails du panier de {name}',
+  'ab.lines': 'Dans le panier',
+  'ab.activity': 'Activité',
+  'ab.noActivity': 'Rien pour l’instant.',
+  'ab.act.SCHEDULED': 'Relance programmée',
+  'ab.act.EMAIL_SENT': 'E-mail de relance envoyé',
+  'ab.act.EMAIL_NOT_SENT': 'E-mail de relance non envoyé',
+  'ab.act.NOTIFICATION_SENT': 'Notification envoyée',
+  'ab.act.TASK_CREATED': 'Tâche créée',
+  'ab.act.other': 'Autre activité',
+  'ab.send': 'Envoyer un e-mail de relance',
+  'ab.sendAnyway': 'Envoyer quand même',
+  'ab.confirm_one':
+    'Envoyer un e-mail de relance à {email} ? Il liste {count} article ({value}) et ramène à ce panier.',
+  'ab.confirm_other':
+    'Envoyer un e-mail de relance à {email} ? Il liste les {count} articles ({value}) et ramène à ce panier.',
+  'ab.confirmAgain': 'Envoyer un autre e-mail de relance à {email} ? Le dernier est parti {ago} ({date}).',
+  'ab.yes': 'Envoyer l’e-mail',
+  'ab.cancel': 'Annuler',
+  'ab.sent': 'E-mail de relance envoyé à {email}.',
+  'ab.notRecorded': 'Il est parti, mais la plateforme ne l’a pas enregistré sur le panier.',
+  'ab.why.RECOVERED': 'L’acheteur a déjà finalisé ce panier : il n’y a rien à récupérer.',
+  'ab.why.ALREADY_RECOVERED': 'L’acheteur a déjà finalisé ce panier : il n’y a rien à récupérer.',
+  'ab.why.NO_BUYER_EMAIL': 'Aucun e-mail possible : l’acheteur n’a pas laissé d’adresse e-mail.',
+  'ab.why.NO_RECOVERY_LINK': 'Aucun e-mail possible : la plateforme n’a donné aucun lien vers ce panier.',
+  'ab.why.NO_CONSENT':
+    'Aucun e-mail possible : au paiement, chacun peut saisir n’importe quelle adresse ; les relances ne partent que vers les membres, à l’adresse avec laquelle ils se connectent.',
+  'ab.why.MAIL_NOT_CONFIGURED': 'Aucun e-mail possible : le compagnon du site n’a pas de service d’e-mail.',
+  'ab.why.RECENTLY_SENT':
+    'Un e-mail de relance est déjà parti pour cet acheteur {ago} ({date}). N’en envoyez un autre que si vous le voulez vraiment.',
+  'ab.why.SEND_IN_PROGRESS':
+    'Un e-mail de relance pour cet acheteur est en cours d’envoi ou vient de partir. Attendez une minute et regardez l’activité avant de renvoyer.',
+  'ab.why.MAIL_FAILED': 'Le service d’e-mail n’a pas pris l’e-mail : rien n’est parti. Réessayez dans une minute.',
+  'ab.retry': 'Réessayer',
+  'ab.more': 'Afficher plus',
+};

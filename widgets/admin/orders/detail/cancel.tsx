@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import type { Order } from '../../../../core/api/orders.ts';
+import type { AdminOrdersModel } from '../model.ts';
+import type { T } from './bits.tsx';
+
+/** Cancel: email or not (with a message), restock or not; the confirmation says what will happen before it is sent. */
+export function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrdersModel; onDone: () => void }) {
+  const { o, t } = p;
+  const [email, setEmail] = useState(true);
+  const [restock, setRestock] = useState(true);
+  const [message, setMessage] = useState('');
+  const id = useId();
+  const to = o.buyerInfo?.email ?? t('ao.buyer');
+  // a unit comes back in stock once: what a refund or an edit put back already is not counted (nor offered) again
+  const items = o.lineItems.reduce((n, l) => n + Math.max(0, l.quantity - (l.restockQuantity ?? 0)), 0);
+  const said = [
+    email ? t(message.trim() ? 'ao.willEmailMsg' : 'ao.willEmail', { email: to }) : t('ao.noEmail'),
+    !items ? t('ao.allBack') : restock ? t('ao.willRestock', { count: items }) : t('ao.noRestock'),
+  ].join(' ');
+  return (
+    <form
+      class="confirm"
+      part="cancel"
+      aria-labelledby={`${id}h`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const m = message.trim();
+        const back = restock && items > 0;
+        if (await p.model.cancel({ sendEmail: email, restock: back, ...(email && m ? { message: m } : {}) }))
+          p.onDone();
+      }}
+    >
+      <p class="strong" id={`${id}h`}>
+        {t('ao.cancelAsk', { number: String(o.number) })}
+      </p>
+      <label class="check">
+        <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />
+        {t('ao.sendEmail')}
+      </label>
+      {email ? (
+        <label>
+          {t('ao.message')}
+          <textarea
+            name="message"
+            rows={2}
+            maxLength={1000}
+            value={message}
+            onInput={(e) => setMessage(e.currentTarget.value)}
+          />
+        </label>
+      ) : null}
+      {items ? (
+        <label class="check">
+          <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
+          {t('ao.restock')}
+        </label>
+      ) : null}
+      <p part="cancel-summary">{said}</p>
+      <div class="actions">
+        <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>
+          {t('ao.yesCancel')}
+        </button>
+        <button type="button" class="btn" onClick={p.onDone}>
+          {t('ao.keep')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { JSX } from 'react';
+import type { I18n } from '../../../../core/i18n/index.ts';
+import type { Order } from '../../../../core/api/orders.ts';
+import { noteOf, type AdminOrdersModel, type DetailUi } from '../model.ts';
+import { word } from '../words.ts';
+import { both, Confirm, type T } from './bits.tsx';
+import { NoteForm } from './notes.tsx';
+
+export interface TimelineProps {
+  o: Order;
+  d: DetailUi;
+  model: AdminOrdersModel;
+  i18n: I18n;
+  t: T;
+  say: (k: string) => string;
+  ask: string | undefined;
+  setAsk: (v: string | undefined) => void;
+  editing: string | undefined;
+  setEditing: (v: string | undefined) => void;
+  failed: (on: string) => JSX.Element | null;
+}
+
+/** The order's activity timeline: each note can be edited or deleted (the deletion asks first). */
+export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setEditing, failed }: TimelineProps) {
+  return (
+    <>
+      <h4>{t('ao.timeline')}</h4>
+      <ol class="timeline" part="timeline">
+        {(o.activities ?? []).map((a, i) => {
+          const note = noteOf(a);
+          const id = a.id ?? '';
+          return (
+            <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
+              <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
+              {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
+              {note === undefined || !id ? null : editing === id ? (
+                <NoteForm
+                  label={t('ao.editNote')}
+                  submit={t('ao.save')}
+                  initial={note}
+                  busy={d.busy === `edit:${id}`}
+                  onSend={async (text) => (await model.editNote(id, text)) && setEditing(undefined)}
+                  onCancel={() => setEditing(undefined)}
+                  cancel={t('ao.dismiss')}
+                />
+              ) : (
+                <>
+                  <p class="note">{note}</p>
+                  {ask === `delete:${id}` ? (
+                    <Confirm
+                      text={t('ao.deleteAsk')}
+                      yes={t('ao.yesDelete')}
+                      no={t('ao.dismiss')}
+                      busy={d.busy === `delete:${id}`}
+                      onYes={async () => (await model.deleteNote(id)) && setAsk(undefined)}
+                      onNo={() => setAsk(undefined)}
+                    />
+                  ) : (
+                    <div class="actions">
+                      <button type="button" class="link" disabled={!!d.busy} onClick={() => setEditing(id)}>
+                        {t('ao.edit')}
+                        <span class="visually-hidden"> {note.slice(0, 40)}</span>
+                      </button>
+                      <button type="button" class="link" disabled={!!d.busy} onClick={() => setAsk(`delete:${id}`)}>
+                        {t('ao.delete')}
+                        <span class="visually-hidden"> {note.slice(0, 40)}</span>
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+              {failed(`edit:${id}`) ?? failed(`delete:${id}`)}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

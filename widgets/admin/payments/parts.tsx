@@ -1,0 +1,162 @@
+import type { ComponentChild } from 'preact';
+import type { I18n, Translator } from '../../../core/i18n/index.ts';
+import type { Payment, PaymentsView } from '../../../core/api/admin-payments.ts';
+import { labelOf, unavailable } from './model.ts';
+import type * as Forms from './forms.tsx';
+import type { Parts } from './forms.tsx';
+import type { paymentsStrings } from './strings.ts';
+
+export type K = keyof typeof paymentsStrings;
+export type T = Translator<K>;
+
+/** How the payments panel's parts speak: its strings, a key said when it is one, an amount in the order's currency. */
+export interface Speech {
+  i18n: I18n;
+  t: T;
+  say: (k: string) => string;
+  amount: (s: string | undefined) => string;
+}
+
+/** The order's total, what was paid and refunded, and what is left to pay. */
+export function Balance({ v, t, amount }: Pick<Speech, 't' | 'amount'> & { v: PaymentsView }) {
+  const b = v.order.balanceSummary;
+  return (
+    <dl class="figures" part="balance">
+      {(
+        [
+          ['ap.total', v.order.priceSummary?.total],
+          ['ap.paid', b?.paid],
+          ['ap.refunded', b?.refunded],
+          ['ap.left', b?.balance],
+        ] as const
+      ).map(([k, m]) =>
+        m ? (
+          <div key={k}>
+            <dt>{t(k)}</dt>
+            <dd>{amount(m.amount)}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}
+
+export interface RowProps extends Speech {
+  v: PaymentsView;
+  p: Payment;
+  /** The payment's place in the list (its label's id). */
+  i: number;
+  ids: string;
+  busy: boolean;
+  /** The panel's open form (`refund:<payment>`, `capture:<payment>`, `void:<payment>`, …). */
+  open: string | undefined;
+  toggle: (k: string) => void;
+  failed: (on: string) => ComponentChild;
+  form: (show: (f: typeof Forms) => ComponentChild) => ComponentChild;
+  parts: (v: PaymentsView) => Parts;
+}
+
+/** One payment: how and what was paid, its status, why it can't be refunded or captured; its buttons and open form. */
+export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, toggle, failed, form, parts }: RowProps) {
+  const r = v.refundabilities.find((x) => x.paymentId === p.id);
+  const auth = p.regularPaymentDetails?.authorizationDetails;
+  const expires = auth?.scheduledAction?.actionType === 'VOID' ? auth.scheduledAction.executionDate : '';
+  const why = unavailable(p);
+  const refundable = r?.refundabilityStatus === 'REFUNDABLE' || r?.refundabilityStatus === 'MANUAL';
+  const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
+  return (
+    <li class="pm" part="payment">
+      <div class="line">
+        <span class="strong" id={`${ids}pm${i}`}>
+          {labelOf(t, p)}
+        </span>
+        <span>{amount(p.amount?.amount)}</span>
+        <span part="payment-status">{say(`ap.ps.${p.status}`)}</span>
+      </div>
+      {p.status === 'AUTHORIZED' && expires ? (
+        <p class="muted">{t('ap.expires', { date: i18n.date(expires, 'medium') })}</p>
+      ) : null}
+      {why && p.status !== 'AUTHORIZED' ? (
+        <p class="muted" part="capture-reason">
+          {say(`ap.un.${why}`)}
+        </p>
+      ) : null}
+      {/* (an authorization is captured or voided first: that it can't be refunded yet goes without saying) */}
+      {p.status === 'AUTHORIZED' ? null : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
+        <p class="muted" part="refund-reason">
+          {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
+        </p>
+      ) : r?.refundabilityStatus === 'MANUAL' ? (
+        <p class="muted" part="refund-reason">
+          {say(`ap.manual.${r.manuallyRefundableReason}`) || t('ap.manual.other')}
+        </p>
+      ) : null}
+      <div class="actions">
+        {refundable ? (
+          <button
+            type="button"
+            class="btn"
+            disabled={busy}
+            aria-expanded={open === `refund:${p.id}`}
+            aria-describedby={`${ids}pm${i}`}
+            data-opens={`refund:${p.id}`}
+            onClick={() => toggle(`refund:${p.id}`)}
+          >
+            {t(kind === 'external' ? 'ap.external' : 'ap.refund')}
+          </button>
+        ) : null}
+        {p.status === 'AUTHORIZED' && !why
+          ? (['capture', 'void'] as const).map((a) => (
+              <button
+                key={a}
+                type="button"
+                class="btn"
+                disabled={busy}
+                aria-expanded={open === `${a}:${p.id}`}
+                aria-describedby={`${ids}pm${i}`}
+                data-opens={`${a}:${p.id}`}
+                onClick={() => toggle(`${a}:${p.id}`)}
+              >
+                {t(`ap.${a}`)}
+              </button>
+            ))
+          : null}
+      </div>
+      {open === `refund:${p.id}` && refundable
+        ? form((f) => <f.RefundForm {...parts(v)} p={p} external={kind === 'external'} />)
+        : null}
+      {open === `capture:${p.id}` && p.status === 'AUTHORIZED'
+        ? form((f) => <f.CaptureForm {...parts(v)} p={p} />)
+        : null}
+      {open === `void:${p.id}` && p.status === 'AUTHORIZED' ? form((f) => <f.VoidForm {...parts(v)} p={p} />) : null}
+      {failed(`refund:${p.id}`) ?? failed(`capture:${p.id}`) ?? failed(`void:${p.id}`)}
+    </li>
+  );
+}
+
+/** The order's refunds, each transaction with its amount, status, date and reason. */
+export function Refunds({ v, i18n, t, say, amount }: Speech & { v: PaymentsView }) {
+  return v.refunds.length ? (
+    <>
+      <h4>{t('ap.refunds')}</h4>
+      <ul class="list" part="refunds">
+        {v.refunds.flatMap((r) =>
+          (r.transactions ?? []).map((x, i) => (
+            <li key={`${r.id}${i}`} class="pm" part="refund">
+              <div class="line">
+                <span>{amount(x.amount?.amount)}</span>
+                <span part="refund-status">
+                  {say(
+                    x.externalRefund && x.refundStatus === 'SUCCEEDED' ? 'ap.rs.external' : `ap.rs.${x.refundStatus}`,
+                  )}
+                </span>
+                {r.createdDate ? <span class="muted">{i18n.date(r.createdDate)}</span> : null}
+              </div>
+              {r.details?.reason ? <p class="note">{t('ap.why', { reason: r.details.reason })}</p> : null}
+            </li>
+          )),
+        )}
+      </ul>
+    </>
+  ) : null;
+}

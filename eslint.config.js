@@ -140,13 +140,13 @@ export default tseslint.config(
   },
   {
     // the page-owning core files and the widgets: the same zod rule (the block above leaves the former out)
-    files: [...PAGE_OWNERS, 'widgets/**/*.{ts,tsx}'],
+    files: [...PAGE_OWNERS, 'widgets/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'],
     ignores: ['widgets/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-properties': ['error', ...NO_HTML, ...ZOD_EVERY_PAGE] },
   },
   {
     // the same kinds imported by name
-    files: ['core/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    files: ['core/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', NO_HTML_JSX, ZOD_EVERY_PAGE_IMPORTS] },
   },

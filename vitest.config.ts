@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['widgets/**/*.test.{ts,tsx}', 'core/**/*.dom.test.{ts,tsx}'],
+          include: ['widgets/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'core/**/*.dom.test.{ts,tsx}'],
         },
       },
       {

@@ -1,0 +1,110 @@
+import type { ComponentChildren } from 'preact';
+import type { I18n } from '../core/i18n/index.ts';
+import type { Order } from '../core/api/orders.ts';
+import { httpUrl } from '../core/safe-url.ts';
+import { addressLines } from './address.ts';
+import { lineName, money } from './words.ts';
+
+/** The order view's words, in the app's own strings. */
+export interface OrderWords {
+  qty: (n: number) => string;
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  tax: string;
+  total: string;
+  shipTo: string;
+  billTo: string;
+}
+
+/**
+ * One order as the member and the owner both see it (props only, no call): its lines with thumbnails (only http(s)
+ * images) and line totals, then subtotal, discount (with its codes), shipping, tax and total, then the shipping and
+ * billing addresses; `more` adds columns beside the addresses (shipping method, tracking). Parts `lines`, `totals`.
+ */
+export function OrderView({
+  order: o,
+  i18n,
+  words: w,
+  more,
+}: {
+  order: Order;
+  i18n: I18n;
+  words: OrderWords;
+  more?: ComponentChildren;
+}) {
+  const cur = o.currency;
+  const p = o.priceSummary;
+  const ship = o.shippingInfo?.logistics?.shippingDestination;
+  const bill = o.billingInfo;
+  const codes = (o.appliedDiscounts ?? [])
+    .map((x) => x.coupon?.code ?? x.discountRule?.name?.original)
+    .filter(Boolean)
+    .map((n) => ` (${n})`);
+  const row = (k: string, label: ComponentChildren, value: string, cls = 'row') => (
+    <div key={k} class={cls}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  return (
+    <>
+      <ul class="lines" part="lines">
+        {o.lineItems.map((l) => {
+          const src = httpUrl(l.image?.url);
+          const desc = (l.descriptionLines ?? [])
+            .map((x) => [x.name?.original, x.plainText?.original ?? x.colorInfo?.original].filter(Boolean).join(': '))
+            .filter(Boolean)
+            .join(' · ');
+          return (
+            <li key={l.id} class="line">
+              {src ? <img src={src} alt="" width={64} height={64} loading="lazy" /> : <span class="noimg" />}
+              <div class="grow">
+                <p class="strong">{lineName(l)}</p>
+                {desc ? <p class="muted">{desc}</p> : null}
+                <p class="muted">{w.qty(l.quantity)}</p>
+              </div>
+              <p class="amt">{money(i18n, l.totalPriceBeforeTax ?? l.price, cur)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <dl class="totals" part="totals">
+        {p?.subtotal ? row('s', w.subtotal, money(i18n, p.subtotal, cur)) : null}
+        {p?.shipping ? row('h', w.shipping, money(i18n, p.shipping, cur)) : null}
+        {p?.tax ? row('t', w.tax, money(i18n, p.tax, cur)) : null}
+        {p?.discount && Number(p.discount.amount) > 0
+          ? row(
+              'd',
+              <>
+                {w.discount}
+                {codes}
+              </>,
+              `−${money(i18n, p.discount, cur)}`,
+            )
+          : null}
+        {row('g', w.total, money(i18n, p?.total, cur), 'row grand')}
+      </dl>
+      <div class="cols">
+        {(
+          [
+            [w.shipTo, ship],
+            [w.billTo, bill],
+          ] as const
+        ).map(([title, to]) =>
+          to?.address ? (
+            <section key={title}>
+              <h4>{title}</h4>
+              <p class="addr">
+                {addressLines(i18n, to.address, to.contactDetails).map((x, i) => (
+                  <span key={i}>{x}</span>
+                ))}
+              </p>
+            </section>
+          ) : null,
+        )}
+        {more}
+      </div>
+    </>
+  );
+}

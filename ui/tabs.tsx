@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import type { ComponentChildren } from 'preact';
+
+/**
+ * The tab a key moves to from `current`: arrows step (mirrored right to left), Home and End go to the ends, wrapping
+ * around; `undefined` for any other key.
+ */
+export function tabAfter<K extends string>(keys: readonly K[], current: K, key: string, rtl: boolean): K | undefined {
+  const i = keys.indexOf(current);
+  const n = keys.length;
+  const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -i, End: n - 1 - i }[key];
+  return step === undefined ? undefined : keys[(i + step + n) % n];
+}
+
+/**
+ * A row of tabs (`role=tablist`, parts `tabs` and `tab`): one tab stop, arrows, Home and End move and pick (mirrored
+ * when `host` is right to left), the current tab kept in view (at 375 px the row scrolls sideways). Each tab controls
+ * the one panel `${ids}p` ({@link TabPanel}); tab ids are `${ids}t<key>`.
+ */
+export function TabList<K extends string>(p: {
+  ids: string;
+  /** The list's name for screen readers. */
+  label: string;
+  keys: readonly K[];
+  current: K;
+  /** A tab's words. */
+  name: (key: K) => string;
+  pick: (key: K) => void;
+  /** The element whose direction the arrows follow. */
+  host: Element;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
+  useEffect(() => {
+    const l = list.current?.getBoundingClientRect();
+    const r = tab(p.current)?.getBoundingClientRect();
+    if (!l || !r || !list.current) return;
+    if (r.right > l.right) list.current.scrollLeft += r.right - l.right;
+    else if (r.left < l.left) list.current.scrollLeft -= l.left - r.left;
+  }, [p.current]);
+  const onKey = (e: KeyboardEvent) => {
+    const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');
+    if (next === undefined) return;
+    e.preventDefault();
+    p.pick(next);
+    tab(next)?.focus();
+  };
+  return (
+    <div class="tabs" role="tablist" aria-label={p.label} ref={list} part="tabs" onKeyDown={onKey}>
+      {p.keys.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          part="tab"
+          data-s={k}
+          id={`${p.ids}t${k}`}
+          aria-selected={k === p.current}
+          aria-controls={`${p.ids}p`}
+          tabIndex={k === p.current ? 0 : -1}
+          onClick={() => p.pick(k)}
+        >
+          {p.name(k)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The panel the tabs control (part `panel`); `current` undefined: a plain box, no tabs above it. */
+export const TabPanel = ({
+  ids,
+  current,
+  children,
+}: {
+  ids: string;
+  current?: string;
+  children: ComponentChildren;
+}) => (
+  <div
+    class="panel"
+    part="panel"
+    id={`${ids}p`}
+    role={current === undefined ? undefined : 'tabpanel'}
+    aria-labelledby={current === undefined ? undefined : `${ids}t${current}`}
+  >
+    {children}
+  </div>
+);

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import type { Order } from '../../../../core/api/orders.ts';
-import { updateTags } from '../../../../core/api/order-changes.ts';
-import { InlayApiError } from '../../../../core/errors.ts';
 import { MAX_TAGS, TAG, type AdminOrdersModel, type DetailUi } from '../model.ts';
-import { tagsOf, withTags } from '../words.ts';
+import { tagsOf } from '../words.ts';
+import { changeTags } from './model.ts';
 import type { K, T } from './bits.tsx';
 
 /**
@@ -16,19 +15,7 @@ export function Tags(p: { o: Order; d: DetailUi; model: AdminOrdersModel; t: T }
   const [bad, setBad] = useState<K>();
   const id = useId();
   const tags = tagsOf(o);
-  const change = (add: string[], drop: string[]) =>
-    p.model.run('tag', async (h, oid) => {
-      const x = (await updateTags(h, { orderIds: [oid], ...(add.length ? { assign: add } : { remove: drop }) }))
-        .results[0];
-      if (!x?.ok)
-        throw new InlayApiError({
-          kind: 'http',
-          status: 428,
-          message: x?.code ?? 'refused',
-          applicationError: { code: x?.code ?? 'UNKNOWN' },
-        });
-      return { order: withTags(p.model.$detail.get()?.order ?? o, add, drop) };
-    });
+  const change = (add: string[], drop: string[]) => changeTags(p.model, o, add, drop);
   return (
     <section class="noteform" part="tags" aria-labelledby={`${id}h`}>
       <h4 id={`${id}h`}>{t('ao.tags')}</h4>

@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { I18n, Translator } from '../../../../core/i18n/index.ts';
+import type { I18n } from '../../../../core/i18n/index.ts';
 import type { Order } from '../../../../core/api/orders.ts';
-import { editOrder, type EditAddress, type OrderEdit } from '../../../../core/api/order-changes.ts';
+import type { OrderEdit } from '../../../../core/api/order-changes.ts';
 import type { AdminOrdersModel, DetailUi } from '../model.ts';
-import { total } from '../words.ts';
 import { editStrings } from './strings.ts';
-
-type K = keyof typeof editStrings;
-type T = Translator<K>;
+import { CONTACT, lineName, PLACE, planEdit, saveEdit, shipFields, type Field, type Sure } from './model.ts';
+import { EditConfirm, type K, type T } from './confirm.tsx';
 
 export interface EditProps {
   o: Order;
@@ -17,36 +15,6 @@ export interface EditProps {
   /** The form is done with (saved, or closed). */
   onDone: () => void;
 }
-
-const CONTACT = ['firstName', 'lastName'] as const;
-const PLACE = ['addressLine1', 'addressLine2', 'city', 'postalCode', 'subdivision', 'country'] as const;
-type Field = (typeof CONTACT)[number] | (typeof PLACE)[number];
-
-/** The order's shipping destination as the form's fields. */
-function shipFields(o: Order): Record<Field, string> {
-  const dest = o.shippingInfo?.logistics?.shippingDestination;
-  const a = (dest?.address ?? {}) as Record<string, unknown>;
-  const c = (dest?.contactDetails ?? {}) as Record<string, unknown>;
-  const s = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    firstName: s(c['firstName']),
-    lastName: s(c['lastName']),
-    addressLine1: s(a['addressLine1'] ?? a['addressLine']),
-    addressLine2: s(a['addressLine2']),
-    city: s(a['city']),
-    postalCode: s(a['postalCode']),
-    subdivision: s(a['subdivision']),
-    country: s(a['country']),
-  };
-}
-/** What the confirmation shows, and the body it names. */
-interface Sure {
-  body: OrderEdit;
-  changed: { l: Order['lineItems'][number]; to: number }[];
-  where: string;
-  email: string;
-}
-const lineName = (l: Order['lineItems'][number]) => l.productName?.translated ?? l.productName?.original ?? '';
 
 /**
  * Edit an order through the companion's commit-deltas route: line quantities (0 removes a line; never below what is
@@ -71,32 +39,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
   const focus = useRef<HTMLParagraphElement>(null);
   useEffect(() => focus.current?.focus(), [step]);
 
-  const fulfilled = (lineId: string) =>
-    (d.fulfillments ?? []).reduce(
-      (n, f) => n + (f.lineItems ?? []).reduce((m, l) => m + (l.id === lineId ? (l.quantity ?? 0) : 0), 0),
-      0,
-    );
-  /** The changes `typed` makes to the order as it is shown now (after a re-read too: what was typed is kept). */
-  const plan = (typed: { qty: Record<string, string>; ship: Record<Field, string> }) => {
-    const lines = o.lineItems.map((l) => {
-      const v = typed.qty[l.id];
-      // an empty field is not 0 (that would remove the line): it is a quantity to fix
-      return { l, to: v === undefined ? l.quantity : v.trim() === '' ? NaN : Number(v), min: fulfilled(l.id) };
-    });
-    const shown = shipFields(o);
-    const clean = (keys: readonly Field[]) =>
-      Object.fromEntries(keys.map((k) => [k, typed.ship[k].trim()]).filter(([, v]) => v)) as Record<string, string>;
-    const destination: EditAddress = {
-      address: { ...clean(PLACE), country: typed.ship.country.trim().toUpperCase() },
-      contactDetails: clean(CONTACT),
-    };
-    return {
-      lines,
-      changed: lines.filter((x) => x.to !== x.l.quantity),
-      shipChanged: (Object.keys(shown) as Field[]).some((k) => typed.ship[k].trim() !== shown[k].trim()),
-      destination,
-    };
-  };
+  const plan = (typed: Parameters<typeof planEdit>[2]) => planEdit(o, d.fulfillments, typed);
   const { lines } = plan({ qty, ship });
 
   const review = (e: Event) => {
@@ -143,28 +86,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
     setSure({ body, changed: p.changed, where, email: body.notifyBuyer ? (o.buyerInfo?.email ?? '') : '' });
   };
   const save = async (sent: Sure) => {
-    const { body } = sent;
-    const to = body.shippingAddress;
-    const ok = await model.run(
-      'change',
-      (h, oid) => editOrder(h, oid, body),
-      // a lost answer: the order read again tells whether the edit landed (it is never sent twice on our account):
-      // every line's quantity and every field of the typed address
-      (now) => {
-        const there = shipFields(now);
-        return (
-          (body.lines ?? []).every((x) => (now.lineItems.find((l) => l.id === x.id)?.quantity ?? 0) === x.quantity) &&
-          (!to ||
-            (Object.keys(there) as Field[]).every((k) => {
-              const side = (CONTACT as readonly Field[]).includes(k) ? to.contactDetails : to.address;
-              const typed = (side as Record<string, string | undefined> | undefined)?.[k] ?? '';
-              const has = there[k].trim();
-              return k === 'country' ? has.toUpperCase() === typed : has === typed;
-            }))
-        );
-      },
-    );
-    if (ok) onDone();
+    if (await saveEdit(model, sent.body)) onDone();
     else setSure(undefined);
   };
   const failure =
@@ -257,39 +179,16 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
           </div>
         </form>
       ) : (
-        <div class="noteform" part="edit-confirm">
-          <p tabIndex={-1} ref={focus}>
-            {t('oe.ask', { number: String(o.number) })}
-          </p>
-          <ul part="edit-changes">
-            {sure.changed.map((x) => (
-              <li key={x.l.id}>
-                {x.to
-                  ? t('oe.qty', { name: lineName(x.l), from: x.l.quantity, to: x.to })
-                  : t('oe.removed', { name: lineName(x.l) })}
-              </li>
-            ))}
-            {sure.body.shippingAddress ? <li>{t('oe.newShip', { address: sure.where })}</li> : null}
-            <li>{t('oe.because', { reason: sure.body.reason })}</li>
-            <li>{sure.email ? t('oe.willEmail', { email: sure.email }) : t('oe.noEmail')}</li>
-            {sure.changed.length ? <li>{t(sure.body.restock ? 'oe.stock' : 'oe.noStock')}</li> : null}
-          </ul>
-          <p class="muted">{t('oe.total', { total: total(i18n, o) })}</p>
-          <div class="actions">
-            <button
-              type="button"
-              class="btn primary"
-              disabled={!!d.busy}
-              aria-busy={d.busy === 'change'}
-              onClick={() => void save(sure)}
-            >
-              {t('oe.yes')}
-            </button>
-            <button type="button" class="btn" onClick={() => setSure(undefined)}>
-              {t('oe.back')}
-            </button>
-          </div>
-        </div>
+        <EditConfirm
+          o={o}
+          sure={sure}
+          t={t}
+          i18n={i18n}
+          busy={d.busy}
+          focus={focus}
+          onYes={() => void save(sure)}
+          onBack={() => setSure(undefined)}
+        />
       )}
     </div>
   );

@@ -1,0 +1,60 @@
+import type { I18n } from '../../../core/i18n/index.ts';
+import type { AbandonedSummary } from '../../../core/api/admin-abandoned.ts';
+import type { AbandonedModel, DetailUi } from './model.ts';
+import { has, type K, type T } from './words.ts';
+
+/** A checkout's detail, in place under it: its lines and its activity (bones while read, its failure with a retry). */
+export function Detail(p: {
+  id: string;
+  who: string;
+  d: DetailUi;
+  a: AbandonedSummary;
+  t: T;
+  i: I18n;
+  model: AbandonedModel;
+}) {
+  const { id: region, who, d, a, t, i, model } = p;
+  return (
+    <div class="detail" id={region} role="region" aria-label={t('ab.detailsOf', { name: who })}>
+      {d.status === 'loading' ? (
+        <div class="bones" aria-hidden="true">
+          <div class="skeleton" />
+        </div>
+      ) : d.status === 'error' ? (
+        <p class="err" role="alert">
+          {d.error}{' '}
+          <button type="button" class="link" onClick={() => void model.open(a.id)}>
+            {t('ab.retry')}
+          </button>
+        </p>
+      ) : d.item ? (
+        <>
+          <h4>{t('ab.lines')}</h4>
+          <ul class="lines" part="lines">
+            {d.item.lineItems.map((x, n) => (
+              <li key={n}>
+                <span>
+                  {x.name} × {i.number(x.quantity)}
+                </span>
+                {x.price ? <span class="muted">{x.price}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <h4>{t('ab.activity')}</h4>
+          {d.item.activities.length ? (
+            <ul class="lines" part="activities">
+              {d.item.activities.map((x, n) => (
+                <li key={n}>
+                  <span>{t(has(`ab.act.${x.type}`) ? (`ab.act.${x.type}` as K) : 'ab.act.other')}</span>
+                  {x.createdDate ? <span class="muted">{i.relative(x.createdDate)}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p class="muted">{t('ab.noActivity')}</p>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

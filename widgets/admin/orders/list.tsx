@@ -1,0 +1,123 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { useStore } from '@nanostores/react';
+import { before } from '../states.tsx';
+import { ordersStrings } from './strings.ts';
+import { buyer, states, tagsOf, total } from './words.ts';
+import type { K, Parts, T } from './parts.ts';
+import { FilterForm } from './filters.tsx';
+import type { BulkProps } from './bulk/view.tsx';
+
+const say = (t: T) => (k: string) => t(k as K);
+
+/**
+ * The orders found with the filters and sort, 25 at a time: each can be ticked (the bulk actions load with the first
+ * tick) and opens its detail.
+ */
+export function List({ model, i18n, t, ids, context }: Parts) {
+  const list = useStore(model.$list);
+  const filters = useStore(model.$filters);
+  const selected = useStore(model.$selected);
+  const shown = list.orders.map((o) => o.id);
+  const all = shown.length > 0 && shown.every((id) => selected.includes(id));
+  // the bulk actions: their own chunk, loaded with the first order ticked
+  const [Bulk, setBulk] = useState<{ C: ComponentType<BulkProps> }>();
+  const [bulkFailed, setBulkFailed] = useState<string>();
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (!selected.length || Bulk) return;
+    setBulkFailed(undefined);
+    import('./bulk/view.tsx').then(
+      (m) => setBulk({ C: m.BulkActions }),
+      (e: unknown) => setBulkFailed(i18n.error(e)),
+    );
+  }, [!selected.length, tries]);
+  const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
+  return (
+    <section class="list-wrap" aria-labelledby={`${ids}o`}>
+      <h3 id={`${ids}o`}>{t('ao.title')}</h3>
+      <FilterForm model={model} t={t} />
+      {before({
+        i18n,
+        status: list.status,
+        error: list.error,
+        retry: () => void model.load(),
+        empty: !list.orders.length && t(filtered ? 'ao.empty' : 'ao.none'),
+        bones: 3,
+      }) ?? (
+        <>
+          <p class="muted" role="status" part="count">
+            {t('ao.count', { count: list.count ?? list.orders.length })}
+          </p>
+          <div class="actions" part="selection">
+            <label class="check">
+              <input type="checkbox" checked={all} onChange={() => model.select(shown, !all)} />
+              {t('ao.selectAll')}
+            </label>
+            <span class="muted" aria-live="polite">
+              {selected.length ? t('ao.selected', { count: selected.length }) : ''}
+            </span>
+          </div>
+          {Bulk ? (
+            <Bulk.C context={context!} model={model} i18n={i18n} />
+          ) : selected.length && bulkFailed ? (
+            <p class="err" role="alert">
+              {bulkFailed}{' '}
+              <button type="button" class="link" onClick={() => setTries(tries + 1)}>
+                {t('ao.retry')}
+              </button>
+            </p>
+          ) : null}
+          <ul class="list" aria-labelledby={`${ids}o`}>
+            {list.orders.map((o) => (
+              <li key={o.id} class="row" part="order">
+                <span class="pick">
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(o.id)}
+                    aria-label={t('ao.pick', { number: String(o.number) })}
+                    onChange={(e) => model.select([o.id], e.currentTarget.checked)}
+                  />
+                  <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
+                    {t('ao.number', { number: String(o.number) })}
+                  </button>
+                </span>
+                <span class="muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</span>
+                <span class="buyer">{buyer(o) || t('ao.noBuyer')}</span>
+                <span class="strong">{total(i18n, o)}</span>
+                <span class="chips">
+                  {states(say(t), o, ordersStrings).map((w) => (
+                    <span key={w} class="chip">
+                      {w}
+                    </span>
+                  ))}
+                  {tagsOf(o).map((g) => (
+                    <span key={`#${g}`} class="chip tag" part="tag">
+                      <span class="visually-hidden">{t('ao.tagged')} </span>
+                      {g}
+                    </span>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {list.next ? (
+            <button
+              type="button"
+              class="btn"
+              aria-busy={!!list.more}
+              disabled={list.more}
+              onClick={() => void model.more()}
+            >
+              {t('ao.more')}
+            </button>
+          ) : null}
+          {list.error ? (
+            <p class="err" role="alert">
+              {list.error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -4,8 +4,8 @@
  */
 import { fr as core } from '../../core/i18n/fr.ts';
 import { fr as account } from '../account/strings.fr.ts';
-import { fr as accountOrders } from '../account/orders-strings.fr.ts';
-import { fr as accountDetails } from '../account/details-strings.fr.ts';
+import { fr as accountOrders } from '../account/orders/strings.fr.ts';
+import { fr as accountDetails } from '../account/member/strings.fr.ts';
 import { fr as accountSignIn } from '../account/signin.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testContext } from '../../tests/helpers/context.ts';
-import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { STORES_APP_ID } from '../../core/api/products.ts';
-import { againItems, createOrdersModel, refusedIndexes } from './orders-model.ts';
-import { InlayApiError } from '../../core/errors.ts';
-import type { Order } from '../../core/api/orders.ts';
+import { testContext } from '../../../tests/helpers/context.ts';
+import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
+import { STORES_APP_ID } from '../../../core/api/products.ts';
+import { againItems, createOrdersModel, refusedIndexes } from './model.ts';
+import { InlayApiError } from '../../../core/errors.ts';
+import type { Order } from '../../../core/api/orders.ts';
 
 const B = 'https://shop.test/api/inlay';
 const money = (amount: string) => ({ amount, formattedAmount: `$${amount}` });

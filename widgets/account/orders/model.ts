@@ -1,13 +1,15 @@
-import { atom } from 'nanostores';
-import type { InlayContext } from '../../core/context.ts';
-import type { Emit } from '../../core/events.ts';
-import { InlayApiError } from '../../core/errors.ts';
-import { companionOf } from '../../core/api/companion.ts';
-import * as o from '../../core/api/orders.ts';
-import type { Fulfillment, Order, OrderLine } from '../../core/api/orders.ts';
-import type { AddItem } from '../../core/api/current-cart.ts';
-import { cartOf } from '../../core/stores/current-cart.ts';
-import { orderStrings as strings } from './orders-strings.ts';
+import { atom, computed } from 'nanostores';
+import type { InlayContext } from '../../../core/context.ts';
+import type { Emit } from '../../../core/events.ts';
+import { InlayApiError } from '../../../core/errors.ts';
+import { companionOf } from '../../../core/api/companion.ts';
+import * as o from '../../../core/api/orders.ts';
+import type { Fulfillment, Order } from '../../../core/api/orders.ts';
+import type { AddItem } from '../../../core/api/current-cart.ts';
+import { cartOf } from '../../../core/stores/current-cart.ts';
+import { createPaged } from '../../../ui/paged.ts';
+import { lineName } from '../../../ui/words.ts';
+import { orderStrings as strings } from './strings.ts';
 
 /** Orders a page asks for at a time. */
 export const PAGE = 10;
@@ -31,7 +33,7 @@ export interface DetailUi {
   again?: { busy?: boolean; added?: string[]; gone?: string[]; error?: string };
 }
 
-export const lineName = (l: OrderLine) => l.productName?.translated ?? l.productName?.original ?? '';
+export { lineName };
 
 /** The order's lines as cart items (catalog item and variant), with their names. */
 export function againItems(order: Order): { item: AddItem; name: string }[] {
@@ -72,9 +74,7 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
   const t = (key: keyof typeof strings, params?: Record<string, string | number>) =>
     i18n().strings(strings)(key, params);
   const page = props.page ?? (() => location.href);
-  const $orders = atom<OrdersUi>({ status: 'idle', orders: [] });
   const $detail = atom<DetailUi | undefined>(undefined);
-  const setOrders = (p: Partial<OrdersUi>) => $orders.set({ ...$orders.get(), ...p });
   const setDetail = (p: Partial<DetailUi>, id: string) => {
     const d = $detail.get();
     if (d?.id === id) $detail.set({ ...d, ...p });
@@ -84,31 +84,19 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
     if (!http) throw new InlayApiError({ kind: 'config', message: 'no companion' });
     return { http, o };
   };
-  let listRun = 0;
-
-  async function loadPage(more: boolean) {
-    const run = ++listRun;
-    const cur = $orders.get();
-    if (more && (!cur.next || cur.more)) return;
-    setOrders(more ? { more: true, error: undefined } : { status: 'loading', error: undefined });
-    try {
+  // the member's orders, a page at a time (newest first)
+  const list = createPaged<Order>(
+    async (cursor) => {
       const { http, o } = await api();
-      const r = await o.myOrders(http, { limit: PAGE, ...(more ? { cursor: cur.next } : {}) });
-      if (run !== listRun) return;
-      const have = more ? $orders.get().orders : [];
-      const ids = new Set(have.map((x) => x.id));
-      $orders.set({
-        status: 'ready',
-        orders: [...have, ...r.orders.filter((x) => !ids.has(x.id))],
-        next: r.next ?? undefined,
-      });
-    } catch (e) {
-      if (run === listRun) setOrders({ status: more ? 'ready' : 'error', more: false, error: i18n().error(e) });
-    }
-  }
+      const r = await o.myOrders(http, { limit: PAGE, ...(cursor ? { cursor } : {}) });
+      return { items: r.orders, next: r.next };
+    },
+    { id: (x) => x.id, words: (e) => i18n().error(e) },
+  );
+  const $orders = computed(list.$list, ({ items, ...l }): OrdersUi => ({ ...l, orders: items }));
 
   async function openOrder(id: string) {
-    const known = $orders.get().orders.find((x) => x.id === id);
+    const known = list.$list.get().items.find((x) => x.id === id);
     $detail.set({ id, status: known ? 'ready' : 'loading', order: known });
     props.emit('inlay-account-navigate', { section: 'orders', orderId: id });
     try {
@@ -126,8 +114,8 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
     $orders,
     $detail,
     hasCompanion: () => !!companionOf(client, page()),
-    loadOrders: () => loadPage(false),
-    moreOrders: () => loadPage(true),
+    loadOrders: list.load,
+    moreOrders: list.more,
     openOrder,
     closeOrder() {
       $detail.set(undefined);
@@ -179,7 +167,7 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
         const { http, o } = await api();
         const r = await o.cancelMyOrder(http, id, reason.trim().slice(0, 500) || undefined);
         setDetail({ order: r.order, cancel: { done: r.outcome } }, id);
-        $orders.set({ ...$orders.get(), orders: $orders.get().orders.map((x) => (x.id === id ? r.order : x)) });
+        list.update((xs) => xs.map((x) => (x.id === id ? r.order : x)));
         return true;
       } catch (e) {
         const app = e instanceof InlayApiError ? e.applicationError : undefined;

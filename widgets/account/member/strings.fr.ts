@@ -1,4 +1,4 @@
-import type { detailStrings } from './details-strings.ts';
+import type { detailStrings } from './strings.ts';
 
 /** French for `detailStrings` (loads with the French language pack, widgets/languages/fr.ts). */
 export const fr: Record<keyof typeof detailStrings, string> = {

@@ -1,4 +1,4 @@
-import type { orderStrings } from './orders-strings.ts';
+import type { orderStrings } from './strings.ts';
 
 /** French for `orderStrings` (loads with the French language pack, widgets/languages/fr.ts). */
 export const fr: Record<keyof typeof orderStrings, string> = {

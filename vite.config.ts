@@ -91,6 +91,8 @@ const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '
  */
 const consoleOwn = (id: string) =>
   /[\\/]widgets[\\/]admin[\\/](?!console-load|view\.tsx$|element\.ts$)/.test(id) ||
+  // the apps' shared layer (ui/: props-only views and words, no page state): the console carries its own copy
+  /^ui[\\/][\w.-]+\.tsx?$/.test(relative(root, id)) ||
   /[\\/]core[\\/]api[\\/](?:admin-[\w-]+|order-changes)\.ts$/.test(id);
 /** A shared module's spec (SHARED_WITH_CONSOLE's form) for an import `source` in `file`. */
 const specOf = (source: string, file: string) =>
@@ -109,6 +111,7 @@ async function consoleImports(): Promise<Map<string, Set<string> | '*'>> {
   const files = [
     ...readdirSync(join(root, 'widgets/admin'), { recursive: true }).map((f) => join(root, 'widgets/admin', String(f))),
     ...readdirSync(join(root, 'core/api')).map((f) => join(root, 'core/api', f)),
+    ...readdirSync(join(root, 'ui')).map((f) => join(root, 'ui', f)),
   ].filter((f) => consoleOwn(f) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   // (the JSX the sources are compiled to imports the runtime: not in their text)
   const used = new Map<string, Set<string> | '*'>([['preact/jsx-runtime', new Set(['jsx', 'jsxs', 'Fragment'])]]);
@@ -469,6 +472,9 @@ export default defineConfig(({ mode }) => {
                         ),
                       priority: 1,
                     },
+                    // the apps' frames' shared part (ui/: tabs, lazy parts, states, their sheet): one chunk the account's
+                    // and the console's frames and their sections import, loaded only with an app
+                    { name: 'ui', test: /[\\/]ui[\\/](?:tabs|lazy-part|states|frame-styles)\.tsx?$/, priority: 1 },
                     // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
                     { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
                     // the review summaries' store always brings the reviews' calls: one file, not two (the companion's

@@ -1,6 +1,6 @@
 /** The abandoned checkouts section's sheet (loads with its chunk). */
 export const abandonedCss = `
-.ab,.detail{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
+.ab,.ab .detail{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
 .head{display:flex;align-items:center;justify-content:space-between;gap:8px;flex-wrap:wrap}
 h3{margin:0;font-size:18px}h4{margin:0;font-size:15px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600;color:var(--_text)}
@@ -25,9 +25,9 @@ border:1px solid var(--_border);background:var(--_bg);color:var(--_text)}
 .confirm{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_accent);
 border-radius:var(--_radius)}
 .confirm p{font-weight:600;overflow-wrap:anywhere}.confirm p:focus{outline:none}
-.list,.lines{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:12px}
-.lines{gap:4px}.lines li{display:flex;justify-content:space-between;gap:8px;overflow-wrap:anywhere}
+.ab .list,.ab .lines{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:12px}
+.ab .lines{gap:4px}.ab .lines li{display:flex;justify-content:space-between;gap:8px;overflow-wrap:anywhere}
 .card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);display:flex;
 flex-direction:column;gap:8px;background:var(--_bg)}
-.detail{border-top:1px solid var(--_border);padding-top:calc(var(--_space)*1.5);gap:8px}
+.ab .detail{border-top:1px solid var(--_border);padding-top:calc(var(--_space)*1.5);gap:8px}
 `;

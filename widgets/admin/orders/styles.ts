@@ -1,9 +1,11 @@
+import { errCss, linkCss, orderViewCss } from '../../../ui/styles.ts';
+
 /** The orders section's sheet (loads with its chunk). */
 export const ordersCss = `
 .orders,.list-wrap,.detail{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
 h3{margin:0;font-size:18px}h4{margin:0;font-size:16px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600}
-.err{color:var(--_danger);font-size:14.4px}
+${errCss}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
 .bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:64px}
@@ -25,16 +27,15 @@ border-radius:calc(var(--_radius) - 2px);padding:8px;min-height:44px;min-width:0
 border:1px solid var(--_border);background:var(--_bg);color:var(--_text)}
 .primary{border-color:var(--_accent);background:var(--_accent);color:var(--_accent-text)}
 .btn:disabled{opacity:.5;cursor:not-allowed}[aria-busy=true]{cursor:progress}
-.link{min-height:44px;padding:6px 4px;border:0;background:none;color:var(--_accent);text-decoration:underline;
-cursor:pointer;font:inherit;font-weight:600;align-self:flex-start;text-align:start}
+${linkCss}
+.link{font:inherit;font-weight:600;align-self:flex-start;text-align:start}
 .list,.timeline{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
-.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;align-items:center;padding:8px 12px;
+li.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;align-items:center;padding:8px 12px;
 border:1px solid var(--_border);border-radius:var(--_radius)}
 .buyer{overflow-wrap:anywhere}.row .chips{grid-column:1/-1}
 .chips{display:flex;flex-wrap:wrap;gap:6px}
 .chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}
-.line{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}
-.facts{display:grid;gap:8px;margin:0}.facts dt{font-weight:600}.facts dd{margin:0;overflow-wrap:anywhere}
+.pm-head{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}
 .timeline li{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
 .note{white-space:pre-wrap;overflow-wrap:anywhere}
 h3:focus,.confirm p:focus{outline:none}
@@ -44,4 +45,5 @@ input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:v
 .confirm,.noteform{display:flex;flex-direction:column;gap:8px}
 .confirm{padding:calc(var(--_space)*2);border:1px solid var(--_accent);border-radius:var(--_radius)}
 .pick{display:flex;align-items:center;gap:8px;min-width:0}.tag{border-style:dashed}
+${orderViewCss}
 `;

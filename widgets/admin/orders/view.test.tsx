@@ -282,7 +282,8 @@ describe('<inlay-admin> orders', () => {
     const d = $('[part=detail]')!.textContent!;
     expect(d).toContain('Beeswax Taper Candles');
     expect(d).toContain('× 2');
-    expect(d).toContain('1 Elm St, Springfield, US');
+    expect(d).toContain('Shipping address1 Elm StSpringfieldUnited States');
+    expect(d).toContain('BuyerAnn Archer 1 · buyer1@example.com');
     const tl = $('[part=timeline]')!.textContent!;
     expect(tl).toContain('Note');
     expect(tl).toContain(XSS);
@@ -292,6 +293,60 @@ describe('<inlay-admin> orders', () => {
     expect(reads()).toBe(1); // the order (its payments are the panel's own read)
     button(/All orders/)!.click();
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
+  });
+
+  it('an order’s detail is the member’s order view: each line’s total (never its unit price), subtotal, discount, shipping, tax, total, both addresses', async () => {
+    current = detailOf({
+      lineItems: [
+        {
+          id: 'l-1',
+          quantity: 2,
+          productName: { original: 'Beeswax Taper Candles' },
+          price: { amount: '9.00' },
+          totalPriceBeforeTax: { amount: '18.00' },
+          image: { url: 'https://img.test/candles.jpg' },
+        },
+        {
+          id: 'l-9',
+          quantity: 3,
+          productName: { original: 'Wick Trimmer' },
+          price: { amount: '2.50' },
+          totalPriceBeforeTax: { amount: '7.50' },
+          image: { url: 'javascript:alert(1)' },
+        },
+      ],
+      priceSummary: {
+        subtotal: { amount: '25.50' },
+        discount: { amount: '3.00' },
+        shipping: { amount: '5.00' },
+        tax: { amount: '2.04' },
+        total: { amount: '29.54' },
+      },
+      appliedDiscounts: [{ coupon: { code: 'SPRING' } }],
+      billingInfo: {
+        address: { addressLine1: '2 Oak Ave', city: 'Shelbyville', country: 'US' },
+        contactDetails: { firstName: 'Ann', lastName: 'Archer' },
+      },
+    });
+    const { $, $$, button } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    button(/Order #1001/)!.click();
+    await vi.waitFor(() => expect($$('[part=lines] li')).toHaveLength(2), slow);
+    const [candles, trimmer] = $$('[part=lines] li').map((l) => l.textContent!);
+    expect(candles).toContain('× 2');
+    expect(candles).toContain('$18.00');
+    expect(candles).not.toContain('$9.00');
+    expect(trimmer).toContain('$7.50');
+    expect(trimmer).not.toContain('$2.50');
+    // a thumbnail only from an http(s) address
+    expect($$<HTMLImageElement>('[part=lines] img').map((i) => i.getAttribute('src'))).toEqual([
+      'https://img.test/candles.jpg',
+    ]);
+    const totals = $$('[part=totals] > div').map((r) => r.textContent);
+    expect(totals).toEqual(['Subtotal$25.50', 'Shipping$5.00', 'Tax$2.04', 'Discount (SPRING)−$3.00', 'Total$29.54']);
+    const d = $('[part=detail]')!.textContent!;
+    expect(d).toContain('Shipping address1 Elm StSpringfieldUnited States');
+    expect(d).toContain('Billing addressAnn Archer2 Oak AveShelbyvilleUnited States');
   });
 
   async function openOne(extra: Record<string, unknown> = {}) {

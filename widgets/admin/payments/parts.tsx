@@ -66,7 +66,7 @@ export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, tog
   const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
   return (
     <li class="pm" part="payment">
-      <div class="line">
+      <div class="pm-head">
         <span class="strong" id={`${ids}pm${i}`}>
           {labelOf(t, p)}
         </span>
@@ -143,7 +143,7 @@ export function Refunds({ v, i18n, t, say, amount }: Speech & { v: PaymentsView 
         {v.refunds.flatMap((r) =>
           (r.transactions ?? []).map((x, i) => (
             <li key={`${r.id}${i}`} class="pm" part="refund">
-              <div class="line">
+              <div class="pm-head">
                 <span>{amount(x.amount?.amount)}</span>
                 <span part="refund-status">
                   {say(

@@ -1,56 +1,40 @@
 import type { I18n } from '../../../../core/i18n/index.ts';
-import type { Order, OrderAddress } from '../../../../core/api/orders.ts';
-import { buyer, total } from '../words.ts';
+import type { Order } from '../../../../core/api/orders.ts';
+import { OrderView } from '../../../../ui/order-view.tsx';
+import { buyer } from '../words.ts';
 import type { T } from './bits.tsx';
 
-const address = (a?: OrderAddress) =>
-  a
-    ? [
-        a.addressLine1 ?? a.addressLine,
-        a.addressLine2,
-        [a.postalCode, a.city].filter(Boolean).join(' '),
-        a.subdivision,
-        a.country,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-
-/** The order's lines, its total, its buyer and addresses. */
+/**
+ * The order as the member sees it too (ui/order-view.tsx): its lines with thumbnails and line totals, subtotal,
+ * discounts, shipping, tax and total, the shipping and billing addresses; the buyer beside them.
+ */
 export function Items({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
-  const ship = o.shippingInfo?.logistics?.shippingDestination?.address;
-  const bill = o.billingInfo?.address;
+  const who = buyer(o);
   return (
     <>
       <h4>{t('ao.lines')}</h4>
-      <ul class="list">
-        {o.lineItems.map((l) => (
-          <li key={l.id} class="line">
-            <span>{l.productName?.translated ?? l.productName?.original}</span>
-            <span class="muted">{t('ao.qty', { n: l.quantity })}</span>
-            <span>{l.price ? i18n.money(l.price.amount, o.currency ?? 'USD') : ''}</span>
-          </li>
-        ))}
-      </ul>
-      <p class="strong">
-        {t('ao.total')}: {total(i18n, o)}
-      </p>
-      <dl class="facts">
-        {(
-          [
-            ['ao.buyer', buyer(o)],
-            ['ao.shipTo', address(ship)],
-            ['ao.billTo', address(bill)],
-          ] as const
-        ).map(([k, v]) =>
-          v ? (
-            <div key={k}>
-              <dt>{t(k)}</dt>
-              <dd>{v}</dd>
-            </div>
-          ) : null,
-        )}
-      </dl>
+      <OrderView
+        order={o}
+        i18n={i18n}
+        words={{
+          qty: (n) => t('ao.qty', { n }),
+          subtotal: t('ao.subtotal'),
+          discount: t('ao.discount'),
+          shipping: t('ao.shipping'),
+          tax: t('ao.tax'),
+          total: t('ao.total'),
+          shipTo: t('ao.shipTo'),
+          billTo: t('ao.billTo'),
+        }}
+        more={
+          who ? (
+            <section>
+              <h4>{t('ao.buyer')}</h4>
+              <p class="addr">{who}</p>
+            </section>
+          ) : null
+        }
+      />
     </>
   );
 }

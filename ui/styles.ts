@@ -1,20 +1,10 @@
 /**
  * The apps' shared sheets (the account, the owner's console): the failure line and its retry link, the loading bones,
- * the tabs, buttons, the base form and the order view. Each app joins the ones it uses into its own sheet.
+ * the tabs (ui/frame-styles.ts, re-exported here), buttons, the base form, the confirm step and the order view. Each app
+ * joins the ones it uses into its own sheet; a frame (what loads before its sections) imports ui/frame-styles.ts.
  */
+export { bonesCss, errCss, linkCss, tabsCss } from './frame-styles.ts';
 
-/** A failure in words (`p.err`), and the text button its retry is (`.link`). */
-export const errCss = `.err{margin:0;color:var(--_danger);font-size:14.4px}`;
-export const linkCss = `.link{min-height:44px;padding:6px 4px;border:0;background:none;color:var(--_accent);text-decoration:underline;cursor:pointer;
-font-weight:600}`;
-/** The loading bones (each `.skeleton` is drawn by the page's base sheet); `height` is a row's. */
-export const bonesCss = (height = 88) =>
-  `.bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:${height}px}`;
-/** Tabs that scroll sideways rather than wrap (375 px). */
-export const tabsCss = `.tabs{display:flex;gap:4px;overflow-x:auto;border-bottom:1px solid var(--_border)}
-[role=tab]{min-height:44px;padding:8px 16px;border:0;border-bottom:3px solid transparent;background:none;cursor:pointer;
-font-weight:600;color:var(--_muted);white-space:nowrap}
-[role=tab][aria-selected=true]{color:var(--_text);border-bottom-color:var(--_accent)}`;
 /** Buttons: `.btn`, `.primary`, `.danger`, `.wide`; busy ones show it. */
 export const buttonCss = `.btn{cursor:pointer;min-height:44px;border-radius:calc(var(--_radius) - 2px);font-weight:600;text-decoration:none;
 display:inline-flex;align-items:center;justify-content:center}

@@ -1,4 +1,4 @@
-import { bonesCss, errCss, linkCss, tabsCss } from '../../ui/styles.ts';
+import { bonesCss, errCss, linkCss, tabsCss } from '../../ui/frame-styles.ts';
 
 /** The frame: title, tabs (they scroll sideways rather than wrap) and the loading bones. Each section adds its own sheet. */
 export const accountCss = `

@@ -83,6 +83,14 @@ export const SHARED_WITH_CONSOLE = [
   'core/api/orders.ts',
   'core/stores/products.ts',
   'core/stores/session.ts',
+  // the apps' shared layer (props-only views, words and sheets): inlay.js has it for the account
+  'ui/frame-styles.ts',
+  'ui/lazy-part.tsx',
+  'ui/more.tsx',
+  'ui/order-view.tsx',
+  'ui/states.tsx',
+  'ui/styles.ts',
+  'ui/tabs.tsx',
 ];
 const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '_');
 /**
@@ -91,8 +99,6 @@ const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '
  */
 const consoleOwn = (id: string) =>
   /[\\/]widgets[\\/]admin[\\/](?!console-load|view\.tsx$|element\.ts$)/.test(id) ||
-  // the apps' shared layer (ui/: props-only views and words, no page state): the console carries its own copy
-  /^ui[\\/][\w.-]+\.tsx?$/.test(relative(root, id)) ||
   /[\\/]core[\\/]api[\\/](?:admin-[\w-]+|order-changes)\.ts$/.test(id);
 /** A shared module's spec (SHARED_WITH_CONSOLE's form) for an import `source` in `file`. */
 const specOf = (source: string, file: string) =>
@@ -111,7 +117,6 @@ async function consoleImports(): Promise<Map<string, Set<string> | '*'>> {
   const files = [
     ...readdirSync(join(root, 'widgets/admin'), { recursive: true }).map((f) => join(root, 'widgets/admin', String(f))),
     ...readdirSync(join(root, 'core/api')).map((f) => join(root, 'core/api', f)),
-    ...readdirSync(join(root, 'ui')).map((f) => join(root, 'ui', f)),
   ].filter((f) => consoleOwn(f) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   // (the JSX the sources are compiled to imports the runtime: not in their text)
   const used = new Map<string, Set<string> | '*'>([['preact/jsx-runtime', new Set(['jsx', 'jsxs', 'Fragment'])]]);

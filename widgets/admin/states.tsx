@@ -1,4 +1,5 @@
 import type { I18n } from '../../core/i18n/index.ts';
+import { Bones, Failure } from '../../ui/states.tsx';
 import { strings } from './strings.ts';
 
 /**
@@ -15,18 +16,9 @@ export function before(p: {
   bones?: number;
 }) {
   return p.status === 'loading' ? (
-    <div class="bones" aria-hidden="true">
-      {Array.from({ length: p.bones ?? 2 }, (_, i) => (
-        <div key={i} class="skeleton" />
-      ))}
-    </div>
+    <Bones rows={p.bones} />
   ) : p.status === 'error' ? (
-    <p class="err" role="alert">
-      {p.error}{' '}
-      <button type="button" class="link" onClick={p.retry}>
-        {p.i18n.strings(strings)('admin.retry')}
-      </button>
-    </p>
+    <Failure error={p.error} retry={p.retry} label={p.i18n.strings(strings)('admin.retry')} />
   ) : p.empty ? (
     <p class="empty" part="empty">
       {p.empty}

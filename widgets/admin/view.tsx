@@ -4,6 +4,8 @@ import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
+import { Bones, Failure } from '../../ui/states.tsx';
+import { useLazyPart } from '../../ui/lazy-part.tsx';
 import { loadConsole, loadConsoleFrench } from './console-load.ts';
 import type { AdminProps } from './section.ts';
 
@@ -24,9 +26,6 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const session = useStore($session);
   const memberId = session.role === 'member' ? session.member?.id : undefined;
   const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
-  const [Shown, setShown] = useState<{ C: Console }>();
-  const [failed, setFailed] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
   const isOwner = !!memberId && owner?.of === memberId && owner.yes;
 
   useEffect(() => {
@@ -41,14 +40,13 @@ export function AdminView(props: AdminProps & WidgetProps) {
     return () => void (gone = true);
   }, [memberId]);
 
-  useEffect(() => {
-    if (!isOwner || Shown) return;
-    setFailed(undefined);
-    Promise.all([shell.load(), context.i18n().language === 'fr' ? french.load() : undefined]).then(
-      ([C]) => setShown({ C }),
-      (e: unknown) => setFailed(context.i18n().error(e)),
-    );
-  }, [isOwner, attempt]);
+  const part = useLazyPart(
+    'console',
+    () => Promise.all([shell.load(), context.i18n().language === 'fr' ? french.load() : undefined]).then(([C]) => C),
+    (e) => context.i18n().error(e),
+    { enabled: isOwner },
+  );
+  const Shown = part.value;
   // the page turned French while the console shows: its strings follow
   const language = context.i18n().language;
   const [, strings] = useState(0);
@@ -63,21 +61,13 @@ export function AdminView(props: AdminProps & WidgetProps) {
 
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;
-  if (Shown) return <Shown.C {...props} />;
+  if (Shown) return <Shown {...props} />;
   return (
     <div class="root" part="root">
-      {failed ? (
-        <p class="err" role="alert">
-          {failed}{' '}
-          <button type="button" class="link" onClick={() => setAttempt(attempt + 1)}>
-            {context.i18n().t('action.retry')}
-          </button>
-        </p>
+      {part.error ? (
+        <Failure error={part.error} retry={part.retry} label={context.i18n().t('action.retry')} />
       ) : (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-          <div class="skeleton" />
-        </div>
+        <Bones />
       )}
     </div>
   );

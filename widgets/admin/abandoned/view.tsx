@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../core/element.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
+import { More } from '../../../ui/more.tsx';
 import { createAbandonedModel, type Filter } from './model.ts';
 import { abandonedStrings } from './strings.ts';
 import { abandonedCss } from './styles.ts';
@@ -69,11 +70,7 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
               />
             ))}
           </ul>
-          {l.next ? (
-            <button type="button" class="btn" aria-busy={!!l.more} disabled={l.more} onClick={() => model.more()}>
-              {t('ab.more')}
-            </button>
-          ) : null}
+          <More next={!!l.next} busy={l.more} label={t('ab.more')} onMore={() => model.more()} class="btn" />
           {l.error ? (
             <p class="err" role="alert">
               {l.error}

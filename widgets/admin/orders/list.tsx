@@ -1,11 +1,12 @@
-import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { before } from '../states.tsx';
+import { More } from '../../../ui/more.tsx';
+import { Failure } from '../../../ui/states.tsx';
+import { useLazyPart } from '../../../ui/lazy-part.tsx';
 import { ordersStrings } from './strings.ts';
 import { buyer, states, tagsOf, total } from './words.ts';
 import type { K, Parts, T } from './parts.ts';
 import { FilterForm } from './filters.tsx';
-import type { BulkProps } from './bulk/view.tsx';
 
 const say = (t: T) => (k: string) => t(k as K);
 
@@ -20,17 +21,13 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   const shown = list.orders.map((o) => o.id);
   const all = shown.length > 0 && shown.every((id) => selected.includes(id));
   // the bulk actions: their own chunk, loaded with the first order ticked
-  const [Bulk, setBulk] = useState<{ C: ComponentType<BulkProps> }>();
-  const [bulkFailed, setBulkFailed] = useState<string>();
-  const [tries, setTries] = useState(0);
-  useEffect(() => {
-    if (!selected.length || Bulk) return;
-    setBulkFailed(undefined);
-    import('./bulk/view.tsx').then(
-      (m) => setBulk({ C: m.BulkActions }),
-      (e: unknown) => setBulkFailed(i18n.error(e)),
-    );
-  }, [!selected.length, tries]);
+  const bulk = useLazyPart(
+    'bulk',
+    () => import('./bulk/view.tsx').then((m) => m.BulkActions),
+    (e) => i18n.error(e),
+    { enabled: selected.length > 0 },
+  );
+  const Bulk = bulk.value;
   const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
   return (
     <section class="list-wrap" aria-labelledby={`${ids}o`}>
@@ -58,14 +55,9 @@ export function List({ model, i18n, t, ids, context }: Parts) {
             </span>
           </div>
           {Bulk ? (
-            <Bulk.C context={context!} model={model} i18n={i18n} />
-          ) : selected.length && bulkFailed ? (
-            <p class="err" role="alert">
-              {bulkFailed}{' '}
-              <button type="button" class="link" onClick={() => setTries(tries + 1)}>
-                {t('ao.retry')}
-              </button>
-            </p>
+            <Bulk context={context!} model={model} i18n={i18n} />
+          ) : selected.length && bulk.error ? (
+            <Failure error={bulk.error} retry={bulk.retry} label={t('ao.retry')} />
           ) : null}
           <ul class="list" aria-labelledby={`${ids}o`}>
             {list.orders.map((o) => (
@@ -100,17 +92,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
               </li>
             ))}
           </ul>
-          {list.next ? (
-            <button
-              type="button"
-              class="btn"
-              aria-busy={!!list.more}
-              disabled={list.more}
-              onClick={() => void model.more()}
-            >
-              {t('ao.more')}
-            </button>
-          ) : null}
+          <More next={!!list.next} busy={list.more} label={t('ao.more')} onMore={() => void model.more()} class="btn" />
           {list.error ? (
             <p class="err" role="alert">
               {list.error}

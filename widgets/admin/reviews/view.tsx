@@ -4,6 +4,7 @@ import { adoptSheet } from '../../../core/element.ts';
 import type { Review } from '../../../core/api/reviews.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
+import { More } from '../../../ui/more.tsx';
 import { createQueueModel, type Decision } from './model.ts';
 import { queueStrings } from './strings.ts';
 import { queueCss } from './styles.ts';
@@ -127,11 +128,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
               />
             ))}
           </ul>
-          {q.next ? (
-            <button type="button" class="btn" aria-busy={!!q.more} onClick={() => model.more()}>
-              {t('q.more')}
-            </button>
-          ) : null}
+          <More next={!!q.next} busy={q.more} label={t('q.more')} onMore={() => model.more()} class="btn" />
           {q.error ? (
             <p class="err" role="alert">
               {q.error}

@@ -2,6 +2,7 @@ import type { I18n } from '../../../core/i18n/index.ts';
 import type { AbandonedSummary } from '../../../core/api/admin-abandoned.ts';
 import type { AbandonedModel, DetailUi } from './model.ts';
 import { has, type K, type T } from './words.ts';
+import { Bones, Failure } from '../../../ui/states.tsx';
 
 /** A checkout's detail, in place under it: its lines and its activity (bones while read, its failure with a retry). */
 export function Detail(p: {
@@ -17,16 +18,9 @@ export function Detail(p: {
   return (
     <div class="detail" id={region} role="region" aria-label={t('ab.detailsOf', { name: who })}>
       {d.status === 'loading' ? (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-        </div>
+        <Bones rows={1} />
       ) : d.status === 'error' ? (
-        <p class="err" role="alert">
-          {d.error}{' '}
-          <button type="button" class="link" onClick={() => void model.open(a.id)}>
-            {t('ab.retry')}
-          </button>
-        </p>
+        <Failure error={d.error} retry={() => void model.open(a.id)} label={t('ab.retry')} />
       ) : d.item ? (
         <>
           <h4>{t('ab.lines')}</h4>

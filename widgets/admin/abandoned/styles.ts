@@ -1,3 +1,5 @@
+import { bonesCss, errCss } from '../../../ui/styles.ts';
+
 /** The abandoned checkouts section's sheet (loads with its chunk). */
 export const abandonedCss = `
 .ab,.ab .detail{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
@@ -5,12 +7,12 @@ export const abandonedCss = `
 h3{margin:0;font-size:18px}h4{margin:0;font-size:15px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600;color:var(--_text)}
 .ok{color:var(--_accent);font-weight:600}
-.err{color:var(--_danger);font-size:14.4px}
+${errCss}
 .note{padding:calc(var(--_space)*1.5);border:1px solid var(--_border);border-inline-start:4px solid var(--_danger);
 border-radius:var(--_radius)}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
-.bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:96px}
+${bonesCss(96)}
 .filter{display:inline-flex;align-items:center;gap:8px;font-weight:600}
 select{font:inherit;min-height:44px;padding:6px 8px;color:var(--_text);background:var(--_bg);border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px)}

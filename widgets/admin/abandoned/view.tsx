@@ -9,6 +9,7 @@ import { abandonedStrings } from './strings.ts';
 import { abandonedCss } from './styles.ts';
 import { Row } from './row.tsx';
 import type { T } from './words.ts';
+import { ErrorLine } from '../../../ui/states.tsx';
 
 /**
  * Abandoned checkouts: who left what and when, newest first, filtered by status; a checkout's lines and activity; the
@@ -71,11 +72,7 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
             ))}
           </ul>
           <More next={!!l.next} busy={l.more} label={t('ab.more')} onMore={() => model.more()} class="btn" />
-          {l.error ? (
-            <p class="err" role="alert">
-              {l.error}
-            </p>
-          ) : null}
+          <ErrorLine error={l.error} />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { before } from '../states.tsx';
 import { More } from '../../../ui/more.tsx';
-import { Failure } from '../../../ui/states.tsx';
+import { ErrorLine, Failure } from '../../../ui/states.tsx';
 import { useLazyPart } from '../../../ui/lazy-part.tsx';
 import { ordersStrings } from './strings.ts';
 import { buyer, states, tagsOf, total } from './words.ts';
@@ -93,11 +93,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
             ))}
           </ul>
           <More next={!!list.next} busy={list.more} label={t('ao.more')} onMore={() => void model.more()} class="btn" />
-          {list.error ? (
-            <p class="err" role="alert">
-              {list.error}
-            </p>
-          ) : null}
+          <ErrorLine error={list.error} />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { errCss, linkCss, orderViewCss } from '../../../ui/styles.ts';
+import { bonesCss, errCss, linkCss, orderViewCss } from '../../../ui/styles.ts';
 
 /** The orders section's sheet (loads with its chunk). */
 export const ordersCss = `
@@ -8,7 +8,7 @@ h3{margin:0;font-size:18px}h4{margin:0;font-size:16px}p{margin:0}
 ${errCss}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
-.bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:64px}
+${bonesCss(64)}
 .card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);display:flex;
 flex-direction:column;gap:8px}
 .head,.actions{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px}

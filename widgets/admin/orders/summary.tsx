@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { PERIODS } from './model.ts';
 import type { Parts } from './parts.ts';
+import { Failure } from '../../../ui/states.tsx';
 
 /** The shop's orders over a period: how many, the revenue and the average order. */
 export function Summary({ model, i18n, t, ids }: Parts) {
@@ -24,12 +25,7 @@ export function Summary({ model, i18n, t, ids }: Parts) {
         </label>
       </div>
       {s.status === 'error' ? (
-        <p class="err" role="alert">
-          {s.error}{' '}
-          <button type="button" class="link" onClick={() => void model.summary(s.days)}>
-            {t('ao.retry')}
-          </button>
-        </p>
+        <Failure error={s.error} retry={() => void model.summary(s.days)} label={t('ao.retry')} />
       ) : (
         <dl class="figures">
           {(

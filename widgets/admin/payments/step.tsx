@@ -6,6 +6,7 @@ import type { PaymentsView } from '../../../core/api/admin-payments.ts';
 import { decimalsIn, minor, type PaymentsModel } from './model.ts';
 import { paymentsStrings } from './strings.ts';
 import { paymentFormStrings } from './forms-strings.ts';
+import { ErrorLine } from '../../../ui/states.tsx';
 
 const both = { ...paymentsStrings, ...paymentFormStrings };
 export type T = Translator<keyof typeof both>;
@@ -90,11 +91,7 @@ export function Step(
       }}
     >
       {p.children ? <fieldset disabled={!!asked || p.busy}>{p.children}</fieldset> : null}
-      {bad ? (
-        <p class="err" role="alert">
-          {bad}
-        </p>
-      ) : null}
+      <ErrorLine error={bad} />
       {asked ? (
         <p class="strong" part="ask" tabIndex={-1} ref={q}>
           {asked.text}

@@ -3,6 +3,7 @@ import type { Review } from '../../../core/api/reviews.ts';
 import type { Translator } from '../../../core/i18n/index.ts';
 import type { Decision, QueueModel, RowUi } from './model.ts';
 import type { queueStrings } from './strings.ts';
+import { ErrorLine } from '../../../ui/states.tsx';
 
 export type T = Translator<keyof typeof queueStrings>;
 export const author = (r: Review, t: T) => r.author?.authorName?.trim() || t('q.anonymous');
@@ -110,11 +111,7 @@ export function Row(p: {
           {t('q.replySaved')}
         </p>
       ) : null}
-      {ui.error ? (
-        <p class="err" role="alert">
-          {ui.error}
-        </p>
-      ) : null}
+      <ErrorLine error={ui.error} />
     </li>
   );
 }

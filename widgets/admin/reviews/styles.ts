@@ -1,3 +1,5 @@
+import { bonesCss } from '../../../ui/styles.ts';
+
 /** The review queue's sheet (loads with its chunk). */
 export const queueCss = `
 .queue{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}
@@ -7,7 +9,7 @@ h3{margin:0;font-size:18px}p{margin:0}
 .ok{color:var(--_accent);font-weight:600}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
-.bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:120px}
+${bonesCss(120)}
 .bulk,.actions,.top{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .meta{display:flex;flex-wrap:wrap;gap:2px 16px}
 .check{display:inline-flex;align-items:center;gap:8px;min-height:44px;font-weight:600;cursor:pointer}

@@ -9,6 +9,7 @@ import { createQueueModel, type Decision } from './model.ts';
 import { queueStrings } from './strings.ts';
 import { queueCss } from './styles.ts';
 import { author, Row, type T } from './row.tsx';
+import { ErrorLine } from '../../../ui/states.tsx';
 
 /**
  * The review queue: every product's reviews waiting for approval, oldest first. Approve, reject or reply to each;
@@ -129,11 +130,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
             ))}
           </ul>
           <More next={!!q.next} busy={q.more} label={t('q.more')} onMore={() => model.more()} class="btn" />
-          {q.error ? (
-            <p class="err" role="alert">
-              {q.error}
-            </p>
-          ) : null}
+          <ErrorLine error={q.error} />
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import type { I18n, Translator } from '../../../../core/i18n/index.ts';
 import { TAG, type AdminOrdersModel } from '../model.ts';
 import { createBulkModel, type BulkAction, type BulkAsk, type BulkFailure } from './model.ts';
 import { bulkStrings } from './strings.ts';
+import { ErrorLine } from '../../../../ui/states.tsx';
 
 type K = keyof typeof bulkStrings;
 type T = Translator<K>;
@@ -99,11 +100,7 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
           ))}
         </div>
       ) : null}
-      {bad ? (
-        <p class="err" role="alert">
-          {t('ob.needTag')}
-        </p>
-      ) : null}
+      <ErrorLine error={bad && t('ob.needTag')} />
       {ask ? (
         <div class="confirm" part="bulk-confirm">
           <p tabIndex={-1} ref={question}>

@@ -4,6 +4,7 @@ import { MAX_TAGS, TAG, type AdminOrdersModel, type DetailUi } from '../model.ts
 import { tagsOf } from '../words.ts';
 import { changeTags } from './model.ts';
 import type { K, T } from './bits.tsx';
+import { ErrorLine } from '../../../../ui/states.tsx';
 
 /**
  * The order's private tags (the buyer never sees them): each removable, one added at a time. Tags are sent as typed
@@ -71,11 +72,7 @@ export function Tags(p: { o: Order; d: DetailUi; model: AdminOrdersModel; t: T }
           {t('ao.addTag')}
         </button>
       </form>
-      {bad ? (
-        <p class="err" role="alert">
-          {t(bad)}
-        </p>
-      ) : null}
+      <ErrorLine error={bad && t(bad)} />
     </section>
   );
 }

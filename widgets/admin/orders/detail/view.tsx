@@ -10,6 +10,7 @@ import { Items } from './items.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
 import { Timeline } from './timeline.tsx';
+import { Bones, ErrorLine, Failure } from '../../../../ui/states.tsx';
 
 export interface OrderProps {
   model: AdminOrdersModel;
@@ -70,16 +71,9 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
         {d.done ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K, { total: o ? total(i18n, o) : '' }) : ''}
       </p>
       {d.status === 'loading' ? (
-        <div class="bones" aria-hidden="true">
-          <div class="skeleton" />
-        </div>
+        <Bones rows={1} />
       ) : !o ? (
-        <p class="err" role="alert">
-          {d.error}{' '}
-          <button type="button" class="link" onClick={() => void model.open(d.id)}>
-            {t('ao.retry')}
-          </button>
-        </p>
+        <Failure error={d.error} retry={() => void model.open(d.id)} label={t('ao.retry')} />
       ) : (
         <>
           <h3 id={`${ids}d`} tabIndex={-1} ref={heading}>
@@ -88,11 +82,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
           <p class="muted">
             {o.createdDate ? i18n.date(o.createdDate, 'long') : ''} · {states(say, o, both).join(' · ')}
           </p>
-          {d.error ? (
-            <p class="err" role="alert">
-              {d.error}
-            </p>
-          ) : null}
+          <ErrorLine error={d.error} />
           {open ? (
             <div class="actions" part="actions">
               {o.status === 'PENDING'
@@ -155,12 +145,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
                 }}
               />
             ) : Edit ? (
-              <p class="err" role="alert">
-                {Edit}{' '}
-                <button type="button" class="link" onClick={loadEdit}>
-                  {t('ao.retry')}
-                </button>
-              </p>
+              <Failure error={Edit} retry={loadEdit} label={t('ao.retry')} />
             ) : (
               <div class="skeleton" aria-hidden="true" />
             )

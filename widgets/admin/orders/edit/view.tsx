@@ -6,6 +6,7 @@ import type { AdminOrdersModel, DetailUi } from '../model.ts';
 import { editStrings } from './strings.ts';
 import { CONTACT, lineName, PLACE, planEdit, saveEdit, shipFields, type Field, type Sure } from './model.ts';
 import { EditConfirm, type K, type T } from './confirm.tsx';
+import { ErrorLine } from '../../../../ui/states.tsx';
 
 export interface EditProps {
   o: Order;
@@ -164,11 +165,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
           />
           {box('restock', 'oe.restock', restock, setRestock)}
           {box('notify', 'oe.notify', notify, setNotify)}
-          {bad ? (
-            <p class="err" role="alert">
-              {bad}
-            </p>
-          ) : null}
+          <ErrorLine error={bad} />
           <div class="actions">
             <button type="submit" class="btn primary" disabled={!!d.busy}>
               {t('oe.review')}

@@ -84,6 +84,7 @@ export const SHARED_WITH_CONSOLE = [
   'core/stores/products.ts',
   'core/stores/session.ts',
   // the apps' shared layer (props-only views, words and sheets): inlay.js has it for the account
+  'ui/confirm.tsx',
   'ui/frame-styles.ts',
   'ui/lazy-part.tsx',
   'ui/more.tsx',

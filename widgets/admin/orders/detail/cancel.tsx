@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Order } from '../../../../core/api/orders.ts';
+import { Confirm } from '../../../../ui/confirm.tsx';
 import type { AdminOrdersModel } from '../model.ts';
 import type { T } from './bits.tsx';
 
@@ -18,21 +19,23 @@ export function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrder
     !items ? t('ao.allBack') : restock ? t('ao.willRestock', { count: items }) : t('ao.noRestock'),
   ].join(' ');
   return (
-    <form
-      class="confirm"
+    <Confirm
+      id={id}
       part="cancel"
-      aria-labelledby={`${id}h`}
-      onSubmit={async (e) => {
-        e.preventDefault();
+      question={t('ao.cancelAsk', { number: String(o.number) })}
+      busy={p.busy}
+      confirm={t('ao.yesCancel')}
+      busyLabel={t('ao.yesCancel')}
+      keep={t('ao.keep')}
+      danger={false}
+      onConfirm={async () => {
         const m = message.trim();
         const back = restock && items > 0;
         if (await p.model.cancel({ sendEmail: email, restock: back, ...(email && m ? { message: m } : {}) }))
           p.onDone();
       }}
+      onKeep={p.onDone}
     >
-      <p class="strong" id={`${id}h`}>
-        {t('ao.cancelAsk', { number: String(o.number) })}
-      </p>
       <label class="check">
         <input type="checkbox" checked={email} onChange={(e) => setEmail(e.currentTarget.checked)} />
         {t('ao.sendEmail')}
@@ -56,14 +59,6 @@ export function CancelStep(p: { o: Order; busy: boolean; t: T; model: AdminOrder
         </label>
       ) : null}
       <p part="cancel-summary">{said}</p>
-      <div class="actions">
-        <button type="submit" class="btn primary" disabled={p.busy} aria-busy={p.busy}>
-          {t('ao.yesCancel')}
-        </button>
-        <button type="button" class="btn" onClick={p.onDone}>
-          {t('ao.keep')}
-        </button>
-      </div>
-    </form>
+    </Confirm>
   );
 }

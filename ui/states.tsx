@@ -1,4 +1,5 @@
-import type { ComponentChildren } from 'preact';
+// What a frame shows too (bones, a failure with a retry) travels in the frames' `ui` chunk; states that stand for a whole
+// section's content are in ui/part-states.tsx, which loads with the sections.
 
 /** Placeholder rows while something loads (the page's base sheet draws each `.skeleton`; ui/styles.ts `bonesCss`). */
 export const Bones = ({ rows = 2 }: { rows?: number }) => (
@@ -19,16 +20,6 @@ export const Failure = ({ error, retry, label }: { error?: string; retry: () => 
   </p>
 );
 
-/** A failure that stands for a whole part: its words, then a retry button under them. */
-export const ErrorState = ({ error, retry, label }: { error?: string; retry: () => void; label: string }) => (
-  <div class="state" role="alert">
-    <p class="err">{error}</p>
-    <button type="button" class="btn" onClick={retry}>
-      {label}
-    </button>
-  </div>
-);
-
 /** A failure that comes with content still shown (no retry): `null` without one. */
 export const ErrorLine = ({ error, id }: { error?: string | false; id?: string }) =>
   error ? (
@@ -36,10 +27,3 @@ export const ErrorLine = ({ error, id }: { error?: string | false; id?: string }
       {error}
     </p>
   ) : null;
-
-/** What a part says when it has nothing: a dashed box (`.state.empty`), its words and, say, a link onward. */
-export const Empty = ({ children, part }: { children: ComponentChildren; part?: string }) => (
-  <div class="state empty" part={part}>
-    {children}
-  </div>
-);

@@ -32,11 +32,10 @@ export function TabList<K extends string>(p: {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
   useEffect(() => {
-    const l = list.current?.getBoundingClientRect();
+    const l = list.current;
     const r = tab(p.current)?.getBoundingClientRect();
-    if (!l || !r || !list.current) return;
-    if (r.right > l.right) list.current.scrollLeft += r.right - l.right;
-    else if (r.left < l.left) list.current.scrollLeft -= l.left - r.left;
+    const box = l?.getBoundingClientRect();
+    if (l && r && box) l.scrollLeft += r.right > box.right ? r.right - box.right : Math.min(0, r.left - box.left);
   }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');

@@ -3,19 +3,13 @@ import type { InlayContext } from '../../../core/context.ts';
 import { companionHttp, moderate, pendingReviews, reply } from '../../../core/api/companion.ts';
 import type { Review } from '../../../core/api/reviews.ts';
 import { productsByIds } from '../../../core/stores/products.ts';
+import { createPaged, type PagedUi } from '../../../ui/paged.ts';
 
 /** The reviews the console moderates: the Stores products' (the namespace of `<inlay-reviews product-id>`). */
 export const QUEUE_NAMESPACE = 'stores';
 
-export interface QueueUi {
-  status: 'loading' | 'ready' | 'error';
-  reviews: Review[];
-  /** The companion's cursor for the next 50. */
-  next?: string;
-  /** Reading the next page (the list stays). */
-  more?: boolean;
-  error?: string;
-}
+/** The queue as the view shows it: a paged list of reviews (ui/paged.ts). */
+export type QueueUi = PagedUi<Review>;
 /** One review's own state: an action under way, its last failure, its reply saved. */
 export interface RowUi {
   busy?: 'APPROVED' | 'REJECTED' | 'reply';
@@ -41,12 +35,10 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
   const { client, i18n } = context;
   const page = props.page ?? (() => location.href);
   const http = () => companionHttp(client, page());
-  const $queue = atom<QueueUi>({ status: 'loading', reviews: [] });
   const $rows = atom<Record<string, RowUi>>({});
   const $selected = atom<ReadonlySet<string>>(new Set());
   const $names = atom<Record<string, string>>({});
   const $bulk = atom<{ busy?: Decision; outcome?: BulkOutcome }>({});
-  let run = 0;
 
   const row = (id: string, p: RowUi | undefined) => {
     const rows = { ...$rows.get() };
@@ -57,8 +49,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
   /** Reviews decided leave the queue (and the selection). */
   const drop = (ids: string[]) => {
     const gone = new Set(ids);
-    const q = $queue.get();
-    $queue.set({ ...q, reviews: q.reviews.filter((r) => !gone.has(r.id)) });
+    paged.update((items) => items.filter((r) => !gone.has(r.id)));
     $selected.set(new Set([...$selected.get()].filter((id) => !gone.has(id))));
     for (const id of ids) row(id, undefined);
   };
@@ -75,27 +66,16 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
     }
   }
 
-  async function load(more = false) {
-    const cur = $queue.get();
-    if (more && (!cur.next || cur.more)) return;
-    const mine = ++run;
-    $queue.set(more ? { ...cur, more: true, error: undefined } : { status: 'loading', reviews: [] });
-    try {
-      const r = await pendingReviews(http(), {
-        namespace: QUEUE_NAMESPACE,
-        ...(more && cur.next ? { cursor: cur.next } : {}),
-      });
-      if (mine !== run) return;
-      const have = more ? $queue.get().reviews : [];
-      const seen = new Set(have.map((x) => x.id));
-      const reviews = [...have, ...r.reviews.filter((x) => !seen.has(x.id))];
-      $queue.set({ status: 'ready', reviews, next: r.next ?? undefined });
+  /** The queue, 50 at a time with the companion's cursor; each page's products named in one batch. */
+  const paged = createPaged<Review>(
+    async (cursor) => {
+      const r = await pendingReviews(http(), { namespace: QUEUE_NAMESPACE, ...(cursor ? { cursor } : {}) });
       void name(r.reviews);
-    } catch (e) {
-      if (mine === run)
-        $queue.set({ ...$queue.get(), status: more ? 'ready' : 'error', more: false, error: i18n().error(e) });
-    }
-  }
+      return { items: r.reviews, next: r.next };
+    },
+    { id: (r) => r.id, words: (e) => i18n().error(e) },
+  );
+  const $queue = paged.$list;
 
   async function decide(id: string, status: Decision): Promise<boolean> {
     row(id, { busy: status, error: undefined });
@@ -115,8 +95,8 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
     $selected,
     $names,
     $bulk,
-    load: () => load(false),
-    more: () => load(true),
+    load: paged.load,
+    more: paged.more,
     decide,
     toggle(id: string, on: boolean) {
       const s = new Set($selected.get());
@@ -125,7 +105,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
       $selected.set(s);
     },
     selectAll(on: boolean) {
-      $selected.set(new Set(on ? $queue.get().reviews.map((r) => r.id) : []));
+      $selected.set(new Set(on ? $queue.get().items.map((r) => r.id) : []));
     },
     /** Approve or reject every selected review, one after another; the outcome says how many were done. */
     async bulk(status: Decision): Promise<BulkOutcome> {
@@ -146,8 +126,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
       row(id, { busy: 'reply', error: undefined, replied: false });
       try {
         const r = await reply(http(), id, message);
-        const q = $queue.get();
-        $queue.set({ ...q, reviews: q.reviews.map((x) => (x.id === id ? r : x)) });
+        paged.update((items) => items.map((x) => (x.id === id ? r : x)));
         row(id, { busy: undefined, replied: true });
         return true;
       } catch (e) {

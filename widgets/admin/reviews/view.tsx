@@ -31,7 +31,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
   useEffect(() => void model.load(), [model]);
   useEffect(() => void (ask && confirmRef.current?.focus()), [ask]);
 
-  const all = q.reviews.length > 0 && q.reviews.every((r) => selected.has(r.id));
+  const all = q.items.length > 0 && q.items.every((r) => selected.has(r.id));
   const outcome = bulk.outcome;
   const summary = outcome
     ? t(outcome.status === 'APPROVED' ? 'q.doneApproved' : 'q.doneRejected', {
@@ -50,7 +50,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
         <h3 id={`${ids}q`}>{t('q.title')}</h3>
         {q.status === 'ready' ? (
           <p class="muted" part="queue-count">
-            {t('q.count', { count: q.reviews.length })}
+            {t('q.count', { count: q.items.length })}
             {q.next ? '+' : ''}
           </p>
         ) : null}
@@ -66,10 +66,10 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
       ) : null}
       {before({
         i18n: context.i18n(),
-        status: q.status,
+        status: q.status === 'idle' ? 'loading' : q.status,
         error: q.error,
         retry: () => model.load(),
-        empty: !q.reviews.length && t('q.empty'),
+        empty: !q.items.length && t('q.empty'),
         bones: 3,
       }) ?? (
         <>
@@ -115,7 +115,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
             </div>
           ) : null}
           <ul class="list" aria-labelledby={`${ids}q`}>
-            {q.reviews.map((r) => (
+            {q.items.map((r) => (
               <Row
                 key={r.id}
                 r={r}

@@ -89,6 +89,7 @@ export const SHARED_WITH_CONSOLE = [
   'ui/lazy-part.tsx',
   'ui/more.tsx',
   'ui/order-view.tsx',
+  'ui/paged.ts',
   'ui/states.tsx',
   'ui/styles.ts',
   'ui/tabs.tsx',

@@ -39,11 +39,11 @@ export function createProfileModel(context: InlayContext, props: { emit: Emit; c
     },
     /** Save the phones as `list`; `typed`, when given, is checked first (a number the person typed). */
     savePhones(member: Member, list: string[], typed?: string) {
-      if (typed !== undefined && (!PHONE.test(typed) || typed.replace(/\D/g, '').length < 4)) {
-        phones.errors({ phone: t('me.badPhone') });
-        return Promise.resolve(false);
+      if (typed !== undefined) {
+        const bad = !PHONE.test(typed) || typed.replace(/\D/g, '').length < 4;
+        phones.errors(bad ? { phone: t('me.badPhone') } : {});
+        if (bad) return Promise.resolve(false);
       }
-      phones.errors({});
       return phones.run(() => saveSet(member.id, 'phones', list));
     },
     /** Remove every contact email (the login email stays). */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { $session } from '../../core/stores/session.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
@@ -53,6 +53,12 @@ const net = fakeFetch((call) => {
   return reply(call) ?? json(500, { message: 'unexpected' });
 });
 const sent = (part: string) => net.calls.filter((c) => c.url.includes(part));
+
+// the sections' modules are many small files: transformed once here, not inside a test's 1 s wait (2 busy cores)
+beforeAll(
+  () => Promise.all([import('./orders/view.tsx'), import('./profile/view.tsx'), import('./addresses/view.tsx')]),
+  60_000,
+);
 
 beforeEach(() => {
   document.body.replaceChildren();

@@ -17,7 +17,7 @@
  */
 import ts from 'typescript';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REACT_ELEMENTS, renderReactElements } from './react-elements.ts';
 
@@ -373,7 +373,11 @@ function partValues(checker: ts.TypeChecker, e: ts.Expression): string[] {
   return fail(e, 'unreadable part value');
 }
 
-function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set<string>>) {
+/**
+ * The `part` attributes of a file's JSX, by element. `literalOnly`: a shared view's (ui/) own parts; one it passes on
+ * from its caller (`part={p.part}`) is left to the caller's file.
+ */
+function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set<string>>, literalOnly = false) {
   const add = (values: string[], element: string) => {
     for (const v of values)
       for (const name of v.split(/\s+/).filter(Boolean)) {
@@ -386,6 +390,7 @@ function parts(checker: ts.TypeChecker, sf: ts.SourceFile, into: Map<string, Set
       const init = n.initializer;
       const expr = init && ts.isJsxExpression(init) ? init.expression : init;
       if (!expr) fail(n, 'part without a value');
+      if (literalOnly && !(expr && ts.isStringLiteral(expr))) return;
       const el = n.parent.parent as ts.JsxOpeningLikeElement;
       add(partValues(checker, expr as ts.Expression), el.tagName.getText());
     }
@@ -457,6 +462,26 @@ export function collect(root = ROOT): ManifestData {
       throw new Error(`manifest: ${p} not in program`);
     })();
   const printer = new Printer(checker);
+  /** The ui/ modules (the apps' shared layer) `from` imports, directly or through one another. */
+  const uiFilesOf = (from: ts.SourceFile[]) => {
+    const seen = new Map<string, ts.SourceFile>();
+    const visit = (sf: ts.SourceFile) => {
+      for (const s of sf.statements) {
+        if (!ts.isImportDeclaration(s) || s.importClause?.isTypeOnly || !ts.isStringLiteral(s.moduleSpecifier))
+          continue;
+        if (!s.moduleSpecifier.text.startsWith('.')) continue;
+        const p = relative(root, resolve(dirname(sf.fileName), s.moduleSpecifier.text))
+          .split(sep)
+          .join('/');
+        const u = p.startsWith('ui/') && !seen.has(p) ? program.getSourceFile(join(root, p)) : undefined;
+        if (!u) continue;
+        seen.set(p, u);
+        visit(u);
+      }
+    };
+    from.forEach(visit);
+    return [...seen.values()];
+  };
 
   // Public type names, printed structurally: the site builder's .d.ts never imports the repo's modules.
   const publicTypes: [string, string, string][] = [
@@ -583,6 +608,8 @@ export function collect(root = ROOT): ManifestData {
         }
       });
     }
+    // the apps' shared views (ui/) the widget renders: their own parts are the widget's too
+    for (const f of uiFilesOf(files)) parts(checker, f, partMap, true);
     for (const e of found)
       if (!eventNames.has(e)) throw new Error(`manifest: ${tag} emits ${e}, which InlayEventMap lacks`);
     widgets.push({

@@ -120,6 +120,9 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     expect(await detail.textContent()).toContain('Beeswax Taper Candles');
     expect(await detail.textContent()).toContain('× 3');
     expect(await detail.textContent()).toContain('cleo.uo@example.com');
+    // the member's order view: the lines' totals, then subtotal … total
+    expect(await detail.locator('[part=totals]').textContent()).toContain('Subtotal');
+    expect(await detail.locator('[part=totals] .grand').textContent()).toContain('Total');
     expect(await axe(o.page, 'inlay-admin')).toEqual([]);
     await detail.getByRole('button', { name: 'All orders' }).click();
     await a.locator('[part=order]').first().waitFor();

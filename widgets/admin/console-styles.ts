@@ -1,4 +1,4 @@
-import { tabsCss } from '../../ui/frame-styles.ts';
+import { tabsCss } from '../../ui/styles.ts';
 
 /** The console's frame (loads with it, for an owner only): title and tabs (they scroll sideways rather than wrap). */
 export const consoleCss = `

@@ -81,7 +81,7 @@ export const SHARED_WITH_CONSOLE = [
   'core/api/companion.ts',
   'core/api/json.ts',
   'core/api/orders.ts',
-  'core/stores/products.ts',
+  'core/reads/products.ts',
   'core/stores/session.ts',
 ];
 const sharedKey = (spec: string) => spec.replace(/\.tsx?$/, '').replace(/\W/g, '_');

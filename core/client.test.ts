@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
-import { FORM } from './api/oauth.ts';
+import { FORM } from './auth/token-request.ts';
 import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
 
 const config = {
@@ -113,7 +113,7 @@ describe('whether the platform answers the page ($reach)', () => {
 
 describe('the token request the loader started (adoptEarly)', () => {
   const url = 'https://api.test/oauth2/token';
-  // the core's token request is a form (core/api/oauth.ts), the loader's the same (widgets/start.test.ts)
+  // the core's token request is a form (core/auth/token-request.ts), the loader's the same (widgets/start.test.ts)
   const body = 'clientId=demo-client&grantType=anonymous';
   const tokenAnswer = () => json(200, { access_token: 'early', refresh_token: 'r', expires_in: 14400 });
 

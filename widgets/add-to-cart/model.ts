@@ -3,7 +3,7 @@ import type { InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { inStock, variantOf, type Product } from '../../core/api/products.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
-import { productKey, productStore } from '../../core/stores/products.ts';
+import { productKey, productStore } from '../../core/reads/products.ts';
 import { toast } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 

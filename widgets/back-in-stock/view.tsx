@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $session } from '../../core/stores/session.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { productKey, productStore } from '../../core/stores/products.ts';
+import { productKey, productStore } from '../../core/reads/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
 import { inStock } from '../../core/api/products.ts';
 import { adoptSheet, type WidgetProps } from '../../core/element.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import { $reviewsOnPage, summaryStore, type Summary } from '../../core/reads/review-summary.ts';
 
 const NONE = atom<{ data?: Summary }>({});
 

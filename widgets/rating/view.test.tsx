@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { reviewsOnPage } from '../../core/reads/review-summary.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 

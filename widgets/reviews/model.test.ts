@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { loadSummary, summarize, summaryStore } from '../../core/stores/review-summary.ts';
+import { loadSummary, summarize, summaryStore } from '../../core/reads/review-summary.ts';
 import { queryReviews } from '../../core/api/reviews.ts';
 import { uploadPhoto } from '../../core/api/site-media.ts';
 import type { Emit } from '../../core/events.ts';

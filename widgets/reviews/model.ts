@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
-import { productStore } from '../../core/stores/products.ts';
+import { productStore } from '../../core/reads/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 
 import type { Http } from '../../core/http.ts';
-import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
+import { listKey, REVIEW_PAGE, summaryStore } from '../../core/reads/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import type { Draft, Member } from './submit.ts';
 import { $session } from '../../core/stores/session.ts';

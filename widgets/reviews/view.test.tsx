@@ -5,7 +5,7 @@ import { $session } from '../../core/stores/session.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { registry } from '../registry.ts';
 import { reviewsCss } from './styles.ts';
-import { $reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { $reviewsOnPage } from '../../core/reads/review-summary.ts';
 
 const PRODUCT = 'p-1';
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';

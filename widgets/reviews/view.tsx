@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { $session } from '../../core/stores/session.ts';
 import { toast } from '../../core/stores/toasts.ts';
-import { reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { reviewsOnPage } from '../../core/reads/review-summary.ts';
 import type { SortKey } from '../../core/api/reviews.ts';
 import { createReviewsModel } from './model.ts';
 import { storageKey } from '../../core/storage.ts';

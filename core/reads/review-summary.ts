@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import type { InlayClient } from '../client.ts';
 import { FRESH_MS } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import type { Persist } from './query.ts';
+import type { Persist } from '../cache/query.ts';
 import { countReviews, queryReviews, reviewSchema, type ReviewPage, type SortKey } from '../api/reviews.ts';
 import { oncePer } from '../context.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import { loadMember, setSessionMember } from '../../core/stores/member.ts';
 import { clearContactSet, deleteMyAccount, updateContact, type Member } from '../../core/api/members.ts';
 import { InlayApiError } from '../../core/errors.ts';
@@ -32,7 +32,7 @@ const PHONE = /^\+?[0-9 ()\-.]{4,50}$/;
 
 /** The signed-in member, loaded if the session has not yet (FULL fieldset). */
 function useMember(props: SectionProps) {
-  const session = useStore($session);
+  const session = useStore(sessionOf(props.context.client));
   const member = session.role === 'member' ? session.member : undefined;
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -58,8 +58,8 @@ function fieldErrors(e: unknown): Errors {
   return out;
 }
 
-/** One write at a time; the answer's member replaces `$session.member` (every widget sees it). */
-function useWrite(i18n: () => I18n) {
+/** One write at a time; the answer's member replaces the session's (every widget sees it). */
+function useWrite({ i18n, client }: SectionProps['context']) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
@@ -70,7 +70,7 @@ function useWrite(i18n: () => I18n) {
     setSaved(false);
     try {
       const m = await fn();
-      if (m) setSessionMember(m);
+      if (m) setSessionMember(client, m);
       setSaved(true);
       return true;
     } catch (e) {
@@ -136,7 +136,7 @@ export function ProfileSection(props: SectionProps) {
 }
 
 function NameForm({ context, ids, member, t }: SectionProps & { member: Member; t: T }) {
-  const w = useWrite(context.i18n);
+  const w = useWrite(context);
   const c = member.contact;
   const [errors, setErrors] = useState<Errors>({});
   const submit = (e: Event) => {
@@ -235,7 +235,7 @@ const saveSet = <S extends 'phones' | 'addresses'>(
 
 function Phones({ context, ids, member, t }: SectionProps & { member: Member; t: T }) {
   const phones = member.contact?.phones ?? [];
-  const w = useWrite(context.i18n);
+  const w = useWrite(context);
   const [editing, setEditing] = useState<number | 'new'>();
   const [value, setValue] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -301,7 +301,7 @@ function Phones({ context, ids, member, t }: SectionProps & { member: Member; t:
 
 function Emails({ context, member, t }: SectionProps & { member: Member; t: T }) {
   const emails = member.contact?.emails ?? [];
-  const w = useWrite(context.i18n);
+  const w = useWrite(context);
   return (
     <>
       {emails.length ? (
@@ -334,7 +334,7 @@ function DeleteAccount({ context, ids, emit, contentAssignee, t }: SectionProps 
   const [open, setOpen] = useState(false);
   const [sure, setSure] = useState(false);
   const [need, setNeed] = useState(false);
-  const w = useWrite(context.i18n);
+  const w = useWrite(context);
   const submit = (e: Event) => {
     e.preventDefault();
     const box = (e.currentTarget as HTMLFormElement).elements.namedItem('sure') as HTMLInputElement;
@@ -446,7 +446,7 @@ export function AddressesSection(props: SectionProps) {
   const i18n = context.i18n();
   const t: T = i18n.strings(detailStrings);
   const { member, error, retry } = useMember(props);
-  const w = useWrite(context.i18n);
+  const w = useWrite(context);
   const [editing, setEditing] = useState<number | 'new'>();
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Errors>({});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import type { SectionProps } from './section.tsx';
 import { strings } from './strings.ts';
 
@@ -41,7 +41,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
   const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
-  const session = useStore($session);
+  const session = useStore(sessionOf(context.client));
   const member = session.role === 'member';
   const want: Section | 'signin' = member ? section : 'signin';
   const [loaded, setLoaded] = useState<Partial<Record<string, Lazy>>>({});

@@ -14,7 +14,6 @@ export interface Tokens {
   refreshToken: { value: string; role: Role };
 }
 
-
 /** A minimal `storage` event (key and new value; `storageArea` when the browser gives it). */
 export interface StorageEventLike {
   key: string | null;

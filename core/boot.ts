@@ -1,11 +1,18 @@
 import { z } from 'zod/mini';
-import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import { canonicalLocale, parseConfig } from './config.ts';
 import { createClient, type EarlyRequest } from './client.ts';
 import { createInlayContext, type CaptchaProvider, type InlayContext } from './context.ts';
 import { setConfigError, setPageContext } from './element.ts';
 import { loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
-import { followMember, sessionOf, setSessionError, syncSession, type Session } from './stores/session.ts';
+import {
+  followMember,
+  sessionOf,
+  setSessionError,
+  syncSession,
+  type Session,
+  type SessionClient,
+} from './stores/session.ts';
 import { toastsOf } from './stores/toasts.ts';
 import { storageKey } from './storage.ts';
 import type { AddItem, Cart } from './api/current-cart.ts';
@@ -132,15 +139,12 @@ function start(
   z.config({ jitless: true });
   const parsed = parseConfig(data, { htmlLang: document.documentElement.lang, navigatorLanguage: navigator.language });
   let ready: Promise<void>;
-  // the page's session: its client's, or, with no valid configuration, one that stays `loading`
-  let $session: ReadableAtom<Session> = atom<Session>({ status: 'loading', role: 'none' });
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
     const c = createClient(parsed.config, { early, online: () => navigator.onLine });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, current.$locale, navigator.language);
-    $session = sessionOf(c);
     syncSession(c);
     // The page's toaster: added when the first toast appears unless the site placed one itself.
     toastsOf(c).$toasts.listen((list) => {
@@ -178,6 +182,8 @@ function start(
     console.error(parsed.error);
     ready = Promise.resolve();
   }
+  // the page's session: its client's, or, with no valid configuration, one of no client's that stays `loading`
+  const $session = sessionOf(current?.client ?? ({} as SessionClient));
   const client = () => {
     if (!current) throw new Error('Inlay is not configured');
     return current.client;

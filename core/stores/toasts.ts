@@ -75,25 +75,16 @@ export function createToasts(): Toasts {
     };
   }
 
-  const show = (input: ToastInput | string): string => {
+  const toast = ((input: ToastInput | string): string => {
     const t = normalize(typeof input === 'string' ? { title: input } : input);
     const list = $toasts.get();
     const at = list.findIndex((x) => x.id === t.id);
     $toasts.set(at < 0 ? [...list, t] : list.map((x, i) => (i === at ? t : x)));
     arm(t);
     return t.id;
-  };
-  const typed =
-    (type: ToastType) =>
-    (title: string, options: Options = {}): string =>
-      show({ ...options, title, type });
-  const toast: ShowToast = Object.assign(show, {
-    success: typed('success'),
-    info: typed('info'),
-    warning: typed('warning'),
-    error: typed('error'),
-    loading: typed('loading'),
-  });
+  }) as ShowToast;
+  for (const type of ['success', 'info', 'warning', 'error', 'loading'] as const)
+    toast[type] = (title, options = {}) => toast({ ...options, title, type });
 
   function update(id: string, patch: Partial<Omit<Toast, 'id'>>): void {
     const prev = $toasts.get().find((x) => x.id === id);

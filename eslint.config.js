@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 // user content is never HTML
 const NO_HTML = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({
@@ -60,6 +61,75 @@ const PAGE_OWNERS = [
   'core/stores/cart-page.ts',
   'core/services/sign-in-page.ts',
 ];
+/**
+ * Core's layers, top first (docs/architecture.md "Layers of the browser bundle"): a file imports its own layer and the
+ * ones below it, never one above. Paths are files or folders; every core file is in one (tests/lint/rules.test.ts).
+ */
+const CORE_LAYERS = [
+  { name: 'the composition root', paths: ['core/boot.ts'] },
+  { name: 'the element layer', paths: ['core/element.ts', 'core/events.ts', 'core/theme.ts'] },
+  { name: 'services', paths: ['core/services'] },
+  { name: 'page state', paths: ['core/stores'] },
+  { name: 'cached reads', paths: ['core/reads'] },
+  { name: 'the call modules', paths: ['core/api'] },
+  { name: 'the client and its context', paths: ['core/client.ts', 'core/context.ts'] },
+  { name: 'tokens and the query cache', paths: ['core/auth', 'core/cache'] },
+  { name: 'http', paths: ['core/http.ts'] },
+  { name: 'the operation table', paths: ['core/urls.ts', 'core/ops.ts', 'core/ops'] },
+  {
+    name: 'the base (configuration, constants, errors, storage, i18n)',
+    paths: [
+      'core/config.ts',
+      'core/constants.ts',
+      'core/errors.ts',
+      'core/safe-url.ts',
+      'core/storage.ts',
+      'core/i18n',
+      'core/on-demand.ts',
+      'core/address.ts',
+    ],
+  },
+];
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const LAYER_ZONES = CORE_LAYERS.slice(1).map((layer, i) => ({
+  target: layer.paths,
+  from: CORE_LAYERS.slice(0, i + 1).flatMap((above) => above.paths),
+  message: `core's layers (docs/architecture.md): ${layer.name} may not import ${CORE_LAYERS.slice(0, i + 1)
+    .map((above) => above.name)
+    .join(', ')}.`,
+}));
+/** What the browser bundle's other parts and the companion never import. */
+const PART_ZONES = [
+  { target: 'core', from: ['widgets', 'ui'], message: 'core never imports a widget or ui/: arrows point down.' },
+  {
+    target: 'companion',
+    from: ['widgets', 'ui'],
+    message: 'the site companion runs on a server: it never imports widgets/ or ui/ (core only).',
+  },
+  {
+    // the loader and the classic entry build the page; nothing else reaches the composition root
+    target: ['widgets/*/**', 'widgets/!(start|inlay).ts', 'ui', 'companion', 'emulator'],
+    from: ['core/boot.ts'],
+    message: 'Nothing imports core/boot.ts but the entries (widgets/start.ts, widgets/inlay.ts).',
+  },
+];
+/**
+ * Module-level state in core: none but the page's own (its page-owning files). A store or a `let` at the top of a
+ * module would be shared by every client; `oncePer(client)` (core/context.ts) keeps one per client instead.
+ */
+const NO_MODULE_STATE = [
+  ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((decl) => [
+    {
+      selector: `${decl}[kind='let']`,
+      message: 'No module-level state in core: keep it per client (oncePer in core/context.ts).',
+    },
+    {
+      selector: `${decl} > VariableDeclarator > CallExpression.init[callee.name=/^(atom|map|deepMap|computed)$/]`,
+      message: 'No module-level store in core: a second client would share it. Use oncePer (core/context.ts).',
+    },
+  ]),
+];
+
 /**
  * zod travels in the core chunk, so a schema kind any browser module uses is paid on every page: core/api/json.ts has
  * what the platform's answers need of the two that cost most (z.record alone 0.6 KB gzip, z.union 0.3 KB).
@@ -149,6 +219,20 @@ export default tseslint.config(
     files: ['core/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', NO_HTML_JSX, ZOD_EVERY_PAGE_IMPORTS] },
+  },
+  {
+    // Core's layers and the parts' boundaries (docs/architecture.md "What may import what"); tests may reach across.
+    files: ['core/**/*.{ts,tsx}', 'companion/**/*.ts', 'widgets/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}', 'emulator/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...LAYER_ZONES, ...PART_ZONES] }],
+    },
+  },
+  {
+    // no module-level state in core but the page's own: boot.ts and element.ts (the selectors above, and the state rule)
+    files: ['core/**/*.{ts,tsx}'],
+    ignores: ['core/**/*.test.{ts,tsx}', 'core/boot.ts', 'core/element.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_HTML_JSX, ZOD_EVERY_PAGE_IMPORTS, ...NO_MODULE_STATE] },
   },
   {
     // The site companion is one web-standard handler that runs on Node, Workers, Deno and serverless functions: no

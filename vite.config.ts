@@ -81,7 +81,7 @@ export const SHARED_WITH_CONSOLE = [
   'core/api/companion.ts',
   'core/api/json.ts',
   'core/api/orders.ts',
-  'core/stores/products.ts',
+  'core/reads/products.ts',
   'core/stores/session.ts',
   // the apps' shared layer (props-only views, words and sheets): inlay.js has it for the account
   'ui/confirm.tsx',
@@ -474,7 +474,7 @@ export default defineConfig(({ mode }) => {
                       name: 'core',
                       test: (id: string) =>
                         /[\\/]node_modules[\\/]/.test(id) ||
-                        /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts|json\.ts)|stores[\\/](?:cart-page|current-cart|member|products|recommendations|review-summary)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/.test(
+                        /[\\/]core[\\/](?!services[\\/]|ops[\\/](?!op\.ts)|api[\\/](?!media\.ts|json\.ts)|reads[\\/]|stores[\\/](?:cart-page|current-cart|member)\.ts|auth[\\/]pkce\.ts|i18n[\\/](?!index\.ts|en\.ts))/.test(
                           id,
                         ),
                       priority: 1,
@@ -483,12 +483,12 @@ export default defineConfig(({ mode }) => {
                     // and the console's frames and their sections import, loaded only with an app
                     { name: 'ui', test: /[\\/]ui[\\/](?:tabs|lazy-part|states|frame-styles)\.tsx?$/, priority: 1 },
                     // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
-                    { name: 'products', test: /[\\/]core[\\/](?:api|stores)[\\/]products\.ts$/, priority: 1 },
+                    { name: 'products', test: /[\\/]core[\\/](?:api|reads)[\\/]products\.ts$/, priority: 1 },
                     // the review summaries' store always brings the reviews' calls: one file, not two (the companion's
                     // on-demand chunk, which uses the calls, takes the store with them)
                     {
                       name: 'review-summary',
-                      test: /[\\/]core[\\/](?:api[\\/]reviews|stores[\\/]review-summary)\.ts$/,
+                      test: /[\\/]core[\\/](?:api[\\/]reviews|reads[\\/]review-summary)\.ts$/,
                       priority: 1,
                     },
                   ],

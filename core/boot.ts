@@ -1,20 +1,32 @@
 import { z } from 'zod/mini';
-import { canonicalLocale, parseConfig, setConfig } from './config.ts';
+import type { WritableAtom } from 'nanostores';
+import { canonicalLocale, parseConfig } from './config.ts';
 import { createClient, type EarlyRequest } from './client.ts';
 import { createInlayContext, type CaptchaProvider, type InlayContext } from './context.ts';
-import { setPageContext } from './element.ts';
-import { $locale, loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
-import { $session, followMember, setSessionError, syncSession, type Session } from './stores/session.ts';
-import { $toasts } from './stores/toasts.ts';
+import { setConfigError, setPageContext } from './element.ts';
+import { loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
+import {
+  followMember,
+  sessionOf,
+  setSessionError,
+  syncSession,
+  type Session,
+  type SessionClient,
+} from './stores/session.ts';
+import { toastsOf } from './stores/toasts.ts';
 import { storageKey } from './storage.ts';
 import type { AddItem, Cart } from './api/current-cart.ts';
 
 /**
- * Keeps `$locale` on `<html lang>` while the page changes it (sites that switch language without a reload), falling
- * back like the configuration does, once that language's strings have loaded. Not used when the script tag fixes
- * the locale with `data-locale`. Returns the stop function.
+ * Keeps the page's `$locale` (its context's) on `<html lang>` while the page changes it (sites that switch language
+ * without a reload), falling back like the configuration does, once that language's strings have loaded. Not used
+ * when the script tag fixes the locale with `data-locale`. Returns the stop function.
  */
-export function followHtmlLang(root: HTMLElement, navigatorLanguage?: string): () => void {
+export function followHtmlLang(
+  root: HTMLElement,
+  $locale: WritableAtom<string>,
+  navigatorLanguage?: string,
+): () => void {
   let wanted = '';
   const observer = new MutationObserver(() => {
     const locale = (wanted = canonicalLocale(root.lang) ?? canonicalLocale(navigatorLanguage) ?? 'en');
@@ -126,16 +138,19 @@ function start(
   // zod's JIT probes `new Function`, which a strict CSP reports as a violation: parse without it.
   z.config({ jitless: true });
   const parsed = parseConfig(data, { htmlLang: document.documentElement.lang, navigatorLanguage: navigator.language });
-  setConfig(parsed);
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
     const c = createClient(parsed.config, { early, online: () => navigator.onLine });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
-    $locale.set(c.config.locale);
-    if (!data.locale) followHtmlLang(document.documentElement, navigator.language);
-    syncSession(c.tokens);
+    if (!data.locale) followHtmlLang(document.documentElement, current.$locale, navigator.language);
+    syncSession(c);
+    // The page's toaster: added when the first toast appears unless the site placed one itself.
+    toastsOf(c).$toasts.listen((list) => {
+      if (list.length && !document.querySelector('inlay-toaster'))
+        document.body.append(document.createElement('inlay-toaster'));
+    });
     // nothing answers the page at all (client.ts `Reach`): say why, once (loaded only then)
     c.$reach.listen(
       (r) =>
@@ -149,7 +164,7 @@ function start(
     // Every widget needs a token; getting it now overlaps with chunk loading. A stored one means no request.
     ready = c.tokens.getAccessToken().then(
       () => undefined,
-      (e: unknown) => setSessionError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setSessionError(c, e instanceof Error ? e.message : String(e)),
     );
     if (hostedReturn(c.config.clientId)) {
       ready = ready
@@ -161,16 +176,14 @@ function start(
             console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
-    followMember(() => import('./stores/member.ts').then((m) => m.loadMember(c)));
+    followMember(c, () => import('./stores/member.ts').then((m) => m.loadMember(c)));
   } else {
+    setConfigError(parsed.error);
     console.error(parsed.error);
     ready = Promise.resolve();
   }
-  // The page's toaster: added when the first toast appears unless the site placed one itself.
-  $toasts.listen((list) => {
-    if (list.length && !document.querySelector('inlay-toaster'))
-      document.body.append(document.createElement('inlay-toaster'));
-  });
+  // the page's session: its client's, or, with no valid configuration, one of no client's that stays `loading`
+  const $session = sessionOf(current?.client ?? ({} as SessionClient));
   const client = () => {
     if (!current) throw new Error('Inlay is not configured');
     return current.client;

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { adoptEarly, createClient } from './client.ts';
 import { api } from './urls.ts';
-import { FORM } from './api/oauth.ts';
+import { FORM } from './auth/token-request.ts';
 import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
+import { testContext } from '../tests/helpers/context.ts';
+import { followMember, sessionOf, syncSession } from './stores/session.ts';
+import { loadMember } from './stores/member.ts';
+import { toastsOf } from './stores/toasts.ts';
+import { cartOf } from './stores/current-cart.ts';
+import { reviewsOnPage, reviewsOnPageOf } from './reads/review-summary.ts';
 
 const config = {
   clientId: 'demo-client',
@@ -51,6 +57,52 @@ describe('createClient', () => {
     ]);
     expect(client.i18n.locale).toBe('fr-FR');
     expect(client.cache.keys()).toEqual([]);
+  });
+});
+
+describe('two clients share nothing', () => {
+  it('each has its own session and member, toasts, query cache, cart, reviews on the page and locale', async () => {
+    const platform = fakeFetch((call) => {
+      if (call.url.endsWith('/oauth2/token'))
+        return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+      if (call.url.includes('/members/my')) return json(200, { member: { id: 'm1' } });
+      return json(404, { message: 'not here' });
+    });
+    const a = testContext(platform.fetch, { clientId: 'a' });
+    const b = testContext(platform.fetch, { clientId: 'b', locale: 'fr' });
+    const stops = [a, b].flatMap(({ client }) => [syncSession(client), followMember(client, () => loadMember(client))]);
+    // a member signs in on the first page: the second page's visitor stays a visitor, with no member read for it
+    a.client.tokens.setMemberTokens({
+      accessToken: { value: 'ma', expiresAt: 9e9 },
+      refreshToken: { value: 'mr', role: 'member' },
+    });
+    await vi.waitFor(() => expect(sessionOf(a.client).get().member).toEqual({ id: 'm1' }));
+    expect(sessionOf(b.client).get()).toEqual({ status: 'visitor', role: 'none' });
+    expect(await loadMember(b.client)).toBeUndefined();
+    expect(platform.calls.filter((c) => c.url.includes('/members/my'))).toHaveLength(1);
+
+    toastsOf(a.client).toast.error('Saved nowhere');
+    expect(toastsOf(a.client).$toasts.get()).toHaveLength(1);
+    expect(toastsOf(b.client).$toasts.get()).toEqual([]);
+
+    a.client.cache.set('k', 1);
+    expect(b.client.cache.get('k')).toBeUndefined();
+
+    expect(cartOf(a.client)).not.toBe(cartOf(b.client));
+    cartOf(a.client).$cartOpen.set(true);
+    expect(cartOf(b.client).$cartOpen.get()).toBe(false);
+
+    const off = reviewsOnPage(a.client, 'stores:p1', () => undefined);
+    expect(Object.keys(reviewsOnPageOf(a.client).get())).toEqual(['stores:p1']);
+    expect(reviewsOnPageOf(b.client).get()).toEqual({});
+
+    a.$locale.set('de');
+    expect(b.$locale.get()).toBe('fr');
+    expect([a.i18n().locale, b.i18n().locale]).toEqual(['de', 'fr']);
+
+    off();
+    toastsOf(a.client).dismiss();
+    stops.forEach((stop) => stop());
   });
 });
 
@@ -113,7 +165,7 @@ describe('whether the platform answers the page ($reach)', () => {
 
 describe('the token request the loader started (adoptEarly)', () => {
   const url = 'https://api.test/oauth2/token';
-  // the core's token request is a form (core/api/oauth.ts), the loader's the same (widgets/start.test.ts)
+  // the core's token request is a form (core/auth/token-request.ts), the loader's the same (widgets/start.test.ts)
   const body = 'clientId=demo-client&grantType=anonymous';
   const tokenAnswer = () => json(200, { access_token: 'early', refresh_token: 'r', expires_in: 14400 });
 

@@ -3,8 +3,8 @@ import type { InlayConfig } from './config.ts';
 import { createHttp, type Http, type HttpDeps } from './http.ts';
 import { createI18n, type I18n } from './i18n/index.ts';
 import { createTokenManager, type TokenManager, type TokenManagerOptions } from './auth/tokens.ts';
-import { createQueryCache, type QueryCache } from './stores/query.ts';
-import { createPersistedStore, hashId } from './stores/persisted.ts';
+import { createQueryCache, type QueryCache } from './cache/query.ts';
+import { createPersistedStore, hashId } from './cache/persisted.ts';
 import { webStorage } from './storage.ts';
 
 /** A read the loader sent with its early token (widgets/start.ts `EARLY_READS`): that token, and the answer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $config, getConfig, parseConfig, setConfig } from './config.ts';
+import { parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('accepts a full valid configuration, trimming the API base trailing slash', () => {
@@ -124,15 +124,5 @@ describe('parseConfig', () => {
   it('treats empty optional attributes as absent', () => {
     const r = parseConfig({ clientId: 'c', apiBase: '', tokenStorage: '' });
     expect(r.ok && r.config).toMatchObject({ apiBase: 'https://www.wixapis.com', tokenStorage: 'local' });
-  });
-});
-
-describe('$config', () => {
-  it('holds the parse result; getConfig gives the valid config only', () => {
-    setConfig(parseConfig({}));
-    expect($config.get()?.ok).toBe(false);
-    expect(getConfig()).toBeUndefined();
-    setConfig(parseConfig({ clientId: 'x' }));
-    expect(getConfig()?.clientId).toBe('x');
   });
 });

@@ -1,4 +1,3 @@
-import { atom } from 'nanostores';
 import * as z from 'zod/mini';
 import { DEFAULT_API_BASE } from './constants.ts';
 import { httpUrl } from './safe-url.ts';
@@ -110,17 +109,4 @@ export function parseConfig(
       ...(catalog ? { catalog } : {}),
     },
   };
-}
-
-/** The page's configuration once the loader has read it. */
-export const $config = atom<ConfigResult | undefined>(undefined);
-
-export function setConfig(result: ConfigResult): void {
-  $config.set(result);
-}
-
-/** The valid configuration, or undefined (not read yet, or invalid: see `$config`). */
-export function getConfig(): InlayConfig | undefined {
-  const r = $config.get();
-  return r?.ok ? r.config : undefined;
 }

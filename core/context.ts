@@ -1,5 +1,6 @@
+import { atom, type WritableAtom } from 'nanostores';
 import type { InlayClient } from './client.ts';
-import { $locale, createI18n, type I18n } from './i18n/index.ts';
+import { createI18n, type I18n } from './i18n/index.ts';
 
 /**
  * What every widget view, model and store of a page works with, built once by the composition root (boot.ts) and
@@ -10,8 +11,13 @@ export interface InlayContext {
   /** The page's client: configuration, http, tokens, query cache. */
   readonly client: InlayClient;
   /**
-   * Formatting and strings for the page's current locale (`$locale`: follows `<html lang>` unless `data-locale` is
-   * set). A widget's translator, typed by its English dictionary: `context.i18n().strings(strings)`.
+   * The page's UI locale (canonical tag): the configured one, then, unless `data-locale` fixes it, `<html lang>` as
+   * the page changes it (boot.ts `followHtmlLang`). Every element re-renders when it changes.
+   */
+  readonly $locale: WritableAtom<string>;
+  /**
+   * Formatting and strings for the page's current locale (`$locale`). A widget's translator, typed by its English
+   * dictionary: `context.i18n().strings(strings)`.
    */
   i18n(): I18n;
   /** The site's captcha provider (`Inlay.captcha`), when it set one. */
@@ -24,9 +30,11 @@ export type CaptchaProvider = (kind: 'login' | 'register') => Promise<string>;
 export function createInlayContext(client: InlayClient, captcha: () => CaptchaProvider | undefined): InlayContext {
   // the client's (its configured locale) until the page's language changes
   let i18n = client.i18n;
+  const $locale = atom(client.config.locale);
   return {
     client,
     captcha,
+    $locale,
     i18n: () => (i18n.locale === $locale.get() ? i18n : (i18n = createI18n($locale.get()))),
   };
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
-import { defineElement, type WidgetProps } from './element.ts';
-import { setConfig } from './config.ts';
+import { defineElement, setConfigError, setPageContext, type WidgetProps } from './element.ts';
 
 let n = 0;
 const uniqueTag = () => `inlay-test-${++n}`;
@@ -50,7 +49,7 @@ afterEach(async () => {
   // a test's last mount runs its effects after the next paint (Preact: a frame, at most 100 ms): let them run here,
   // not in the next test
   await new Promise((r) => setTimeout(r, 120));
-  setConfig({ ok: true, config: { clientId: 'c', apiBase: 'https://x.test', locale: 'en', tokenStorage: 'memory' } });
+  setPageContext(undefined); // no configuration error either
 });
 
 describe('defineElement', () => {
@@ -163,7 +162,7 @@ describe('defineElement', () => {
   });
 
   it('shows the configuration error instead of the widget when the configuration is invalid', async () => {
-    setConfig({ ok: false, error: 'Invalid Inlay configuration: data-client-id is required' });
+    setConfigError('Invalid Inlay configuration: data-client-id is required');
     const tag = define();
     const el = document.createElement(tag);
     document.body.append(el);

@@ -3,14 +3,27 @@ import r2wc from '@r2wc/core';
 import { emitFrom, type Emit } from './events.ts';
 import { baseCss } from './theme.ts';
 import { useStore } from '@nanostores/react';
-import { $config } from './config.ts';
-import { $locale } from './i18n/index.ts';
+import { atom } from 'nanostores';
 import type { InlayContext } from './context.ts';
 
-/** The page's context: boot.ts builds it and hands it here; every view receives it (`WidgetProps.context`). */
+/**
+ * The page's context: boot.ts builds it and hands it here; every view receives it (`WidgetProps.context`). Or, when
+ * the script tag's configuration is invalid, what is wrong with it: every widget shows that instead.
+ */
 let page: InlayContext | undefined;
+let configError: string | undefined;
+/** The locale of a page without a context (its widgets show the configuration error: no language to follow). */
+const NO_LOCALE = atom('en');
+
+/** The page's configuration is invalid: its widgets show `error` (the loader's message) instead. */
+export function setConfigError(error: string): void {
+  page = undefined;
+  configError = error;
+}
+
 export function setPageContext(context: InlayContext | undefined): void {
   page = context;
+  configError = undefined;
   context?.client.$reach.subscribe((reach) => {
     try {
       (reachSheet ??= new CSSStyleSheet()).replaceSync(reach === 'blocked' ? ':host{display:none!important}' : '');
@@ -195,11 +208,8 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
     const host = p.container.host as HTMLElement;
     const emit = emitFrom(host);
     // a language change re-renders the whole view: every `context.i18n()` call reads the new locale
-    useStore($locale);
-    const cfg = $config.get();
-    if (cfg && !cfg.ok) {
-      return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, cfg.error);
-    }
+    useStore(page?.$locale ?? NO_LOCALE);
+    if (configError) return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, configError);
     return createElement(Boundary, { emit }, createElement(View, { ...p, host, emit, context: page }));
   }
 

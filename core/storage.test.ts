@@ -3,7 +3,7 @@ import { storageKey, webStorage } from './storage.ts';
 import { tokenStorageKey } from './auth/tokens.ts';
 import { savedStockKey } from './stores/stock-saved.ts';
 import { hostedKey } from './services/member-login.ts';
-import { createPersistedStore } from './stores/persisted.ts';
+import { createPersistedStore } from './cache/persisted.ts';
 import { memoryStorage } from '../tests/helpers/fake-fetch.ts';
 
 describe('storage keys', () => {

@@ -1,5 +1,4 @@
 import type { TokenStorageKind } from './config.ts';
-import type { LockManagerLike } from './auth/tokens.ts';
 
 /**
  * The page's web storage and Web Locks, and the one rule for what Inlay keeps in storage. A seam: the only core module
@@ -39,6 +38,11 @@ export function laterOrOnLeave(fn: () => void, ms: number): void {
   const run = () => (clearTimeout(timer), page?.removeEventListener('pagehide', run), fn());
   const timer = setTimeout(run, ms);
   page?.addEventListener('pagehide', run);
+}
+
+/** The part of `navigator.locks` we use. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 /** The page's Web Locks, or null where there are none. */

@@ -158,8 +158,8 @@ for (const name of Object.keys(ENTRIES)) visit(join(OUT, `${name}.d.ts`));
 for (const file of walk(TYPES)) if (!reached.has(file)) rmSync(file);
 
 // a declaration may import only what a site installs for the companion (the peer dependencies) and Node's own
-// modules. One the companion never uses may name another library of the repository's (core/config.ts's `$config` is a
-// nanostores atom): it is dropped when no shipped declaration mentions it, else the build fails.
+// modules. One the companion never uses may name another library of the repository's (a nanostores atom, say): it is
+// dropped when no shipped declaration mentions it, else the build fails.
 const peers = Object.keys(
   (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> })
     .peerDependencies,

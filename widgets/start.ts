@@ -55,7 +55,7 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
     return; // storage blocked: leave it to the core
   }
   const url = `${base}/oauth2/token`;
-  // a form, as the core sends it (core/api/oauth.ts): no CORS preflight before it (fetch names its content type)
+  // a form, as the core sends it (core/auth/token-request.ts): no CORS preflight before it (fetch names its content type)
   const form = new URLSearchParams({ clientId, grantType: 'anonymous' });
   const body = String(form);
   const response = fetch(url, { method: 'POST', body: form });

@@ -16,8 +16,8 @@ export const addressSchema = z.looseObject({
 export type Address = z.infer<typeof addressSchema>;
 
 /**
- * The wire `member` (docs/spec/wire-protocol.md §5, FULL fieldset): what `$session.member` holds. Unknown fields are
- * kept.
+ * The wire `member` (docs/spec/wire-protocol.md §5, FULL fieldset): what the session's `member` holds. Unknown
+ * fields are kept.
  */
 export const memberSchema = z.looseObject({
   id: z.string(),

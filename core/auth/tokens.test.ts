@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
 import { createTokenManager, tokenStorageKey, type TokenManagerOptions, type Tokens } from './tokens.ts';
-import { FORM, requestTokens } from '../api/oauth.ts';
+import { FORM, requestTokens } from './token-request.ts';
 import { deferred, fakeFetch, json, memoryStorage, serialLocks } from '../../tests/helpers/fake-fetch.ts';
 
 const config = { clientId: 'demo-client', apiBase: 'https://api.test', tokenStorage: 'local' as const };

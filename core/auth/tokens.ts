@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import type { InlayConfig } from '../config.ts';
 import { TOKEN_SKEW_S } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import { requestTokens, type TokenRequest, type TokenResponse } from '../api/oauth.ts';
-import { storageEvents, storageKey, webLocks, webStorage } from '../storage.ts';
+import { requestTokens, type TokenRequest, type TokenResponse } from './token-request.ts';
+import { storageEvents, storageKey, webLocks, webStorage, type LockManagerLike } from '../storage.ts';
 
 /** Token roles (spec §6): none, visitor (anonymous), member. */
 export type Role = 'none' | 'visitor' | 'member';
@@ -12,11 +12,6 @@ export type Role = 'none' | 'visitor' | 'member';
 export interface Tokens {
   accessToken: { value: string; expiresAt: number };
   refreshToken: { value: string; role: Role };
-}
-
-/** The part of `navigator.locks` we use. */
-export interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
 /** A minimal `storage` event (key and new value; `storageArea` when the browser gives it). */

@@ -1,4 +1,3 @@
-import { atom } from 'nanostores';
 import { InlayApiError } from '../errors.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
 
@@ -201,6 +200,3 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
  */
 const partNotLoaded = (e: unknown) =>
   e instanceof TypeError && /dynamically imported module|Importing a module script failed/.test(e.message);
-
-/** The page's UI locale (canonical tag); widgets re-render when it changes. */
-export const $locale = atom('en');

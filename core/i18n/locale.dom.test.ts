@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $locale, registerLanguages } from './index.ts';
+import { registerLanguages } from './index.ts';
 import { followHtmlLang } from '../boot.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { drawerStrings as cartStrings } from '../../widgets/cart/drawer-strings.ts';
@@ -8,7 +8,7 @@ import { languages } from '../../widgets/languages/index.ts';
 const tick = () => new Promise((r) => setTimeout(r, 0));
 registerLanguages(languages);
 /** A page's translations (its configured locale: English, then whatever `$locale` says). */
-const { i18n } = testContext(() => Promise.reject(new Error('offline')));
+const { i18n, $locale } = testContext(() => Promise.reject(new Error('offline')));
 
 describe('runtime locale', () => {
   let stop: (() => void) | undefined;
@@ -20,7 +20,7 @@ describe('runtime locale', () => {
 
   it('follows <html lang> changes into $locale and i18n()', async () => {
     document.documentElement.lang = 'en';
-    stop = followHtmlLang(document.documentElement, 'de-DE');
+    stop = followHtmlLang(document.documentElement, $locale, 'de-DE');
     const seen: string[] = [];
     const off = $locale.listen((l) => seen.push(l));
     expect(i18n().language).toBe('en');
@@ -39,7 +39,7 @@ describe('runtime locale', () => {
   it('switches only once the language’s strings have loaded, and the last change wins', async () => {
     let release!: (d: Record<string, string>) => void;
     registerLanguages({ it: () => new Promise((r) => (release = (d) => r({ default: d }))) });
-    stop = followHtmlLang(document.documentElement);
+    stop = followHtmlLang(document.documentElement, $locale);
     document.documentElement.lang = 'it';
     await tick();
     expect($locale.get()).toBe('en'); // no flash of English strings under an Italian locale
@@ -59,7 +59,7 @@ describe('runtime locale', () => {
   });
 
   it('stops following once stopped', async () => {
-    stop = followHtmlLang(document.documentElement);
+    stop = followHtmlLang(document.documentElement, $locale);
     stop();
     document.documentElement.lang = 'fr';
     await tick();

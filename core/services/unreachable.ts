@@ -1,5 +1,5 @@
 import type { InlayContext } from '../context.ts';
-import { dismiss, toast } from '../stores/toasts.ts';
+import { toastsOf } from '../stores/toasts.ts';
 
 /**
  * The platform does not answer the page at all while the browser is online (client.ts `Reach`): most likely the page's
@@ -10,6 +10,7 @@ import { dismiss, toast } from '../stores/toasts.ts';
 export function reportUnreachable(context: InlayContext, here: string, reload: () => void): void {
   const c = context.client;
   const { t } = context.i18n();
+  const { toast, dismiss } = toastsOf(c);
   console.error(
     `Inlay: ${c.config.apiBase} does not answer, though the browser is online: ${here} is likely not an allowed origin of client id "${c.config.clientId}". Add it to the OAuth app's allowed URLs (emulator: INLAY_DEMO_ORIGINS=${here}).`,
   );

@@ -17,7 +17,7 @@
 import { atom, computed } from 'nanostores';
 import type { InlayClient } from '../client.ts';
 import { outcomeUnknown } from '../errors.ts';
-import { $session } from './session.ts';
+import { sessionOf } from './session.ts';
 import { oncePer } from '../context.ts';
 import { announce, onRestore, openChannel } from './cart-page.ts';
 import * as cartApi from '../api/current-cart.ts';
@@ -52,7 +52,7 @@ const unitsOf = (c: Cart | null, i: AddItem) =>
     .reduce((n, l) => n + l.quantity, 0);
 const couponOf = (c: Cart | null) => c?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code.toLowerCase();
 
-type CartClient = Pick<InlayClient, 'http' | 'config'>;
+type CartClient = Pick<InlayClient, 'http' | 'config' | 'tokens'>;
 
 /** The page's cart for a client: its stores and actions, one per client (every cart widget and `Inlay.cart`). */
 export function createCart(client: CartClient) {
@@ -103,7 +103,7 @@ export function createCart(client: CartClient) {
     // restored from the back/forward cache, where it heard no message
     stopRestore = onRestore(() => void refresh('sync').catch(() => undefined));
     // a sign-in (the visitor cart merges into the member's) or sign-out changes whose cart this is
-    stopSession = $session.subscribe((s) => {
+    stopSession = sessionOf(client).subscribe((s) => {
       const member = s.role === 'member';
       if (member !== wasMember && wasMember !== undefined) refresh('sync').catch(() => undefined);
       wasMember = member;
@@ -209,7 +209,7 @@ export function createCart(client: CartClient) {
     estimateTotals: () => cartApi.estimateTotals(client),
     /** The hosted checkout, its form filled in with a signed-in member's email and default address. */
     startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1]) {
-      const s = $session.get();
+      const s = sessionOf(client).get();
       return cartApi.startCheckout(client, callbacks, memberPrefill(s.role === 'member' ? s.member : undefined));
     },
     /**

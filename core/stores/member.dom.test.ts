@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testContext, usePage } from '../../tests/helpers/context.ts';
-import { $session } from '../stores/session.ts';
+import { sessionOf } from './session.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { loadMember, setCommunity, updateNickname } from './member.ts';
 
@@ -27,9 +27,10 @@ const myCalls = () => net.calls.filter((c) => c.url.includes('/members/my'));
 
 const context = testContext(net.fetch, { clientId: 'c' });
 const { client } = context;
+const $session = sessionOf(client);
 beforeAll(() => usePage(context, { session: true }));
 
-describe('members service and $session.member', () => {
+describe('members service and the session’s member', () => {
   it('a member session loads the member once (FULL fieldset, unknown wire fields kept); sign-out drops it; the next member session loads it again', async () => {
     client.tokens.setMemberTokens({
       accessToken: { value: 'ma', expiresAt: 9e9 },
@@ -51,7 +52,7 @@ describe('members service and $session.member', () => {
     await vi.waitFor(() => expect(myCalls()).toHaveLength(2));
   });
 
-  it('nickname and community changes update $session.member', async () => {
+  it('nickname and community changes update the session’s member', async () => {
     await vi.waitFor(() => expect($session.get().member).toBeTruthy());
     await updateNickname(client, 'm1', 'Countess');
     expect(net.calls.at(-1)).toMatchObject({

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenManager } from '../auth/tokens.ts';
 import { memoryStorage } from '../../tests/helpers/fake-fetch.ts';
-import { $session, setSessionError, syncSession } from './session.ts';
+import { sessionOf, setSessionError, syncSession } from './session.ts';
 import { setSessionMember } from './member.ts';
 
-describe('$session', () => {
+describe('sessionOf(client)', () => {
   it('follows the token manager: visitor, member, logout; never holds tokens', async () => {
-    expect($session.get()).toEqual({ status: 'loading', role: 'none' });
     const tokens = createTokenManager({
       config: { clientId: 'c', apiBase: 'https://api.test', tokenStorage: 'local' },
       storage: memoryStorage(),
@@ -14,19 +13,22 @@ describe('$session', () => {
       events: null,
       fetch: async () => new Response('{}'),
     });
-    const off = syncSession(tokens);
+    const client = { tokens };
+    const $session = sessionOf(client);
+    expect($session.get()).toEqual({ status: 'loading', role: 'none' });
+    const off = syncSession(client);
     expect($session.get()).toEqual({ status: 'visitor', role: 'none' });
     tokens.setMemberTokens({
       accessToken: { value: 'secret-a', expiresAt: 9e9 },
       refreshToken: { value: 'secret-r', role: 'member' },
     });
     expect($session.get()).toEqual({ status: 'member', role: 'member' });
-    setSessionMember({ id: 'm1' });
+    setSessionMember(client, { id: 'm1' });
     expect($session.get().member).toEqual({ id: 'm1' });
     expect(JSON.stringify($session.get())).not.toContain('secret');
     await tokens.logout();
     expect($session.get()).toEqual({ status: 'visitor', role: 'none' });
-    setSessionError('no token');
+    setSessionError(client, 'no token');
     expect($session.get()).toMatchObject({ status: 'error', error: 'no token' });
     off();
     tokens.setMemberTokens({

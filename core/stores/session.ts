@@ -1,5 +1,7 @@
-import { atom } from 'nanostores';
-import type { Role, TokenManager } from '../auth/tokens.ts';
+import { atom, type WritableAtom } from 'nanostores';
+import type { InlayClient } from '../client.ts';
+import { oncePer } from '../context.ts';
+import type { Role } from '../auth/tokens.ts';
 import type { Member } from '../api/members.ts';
 
 /** Who is browsing. Never holds tokens. */
@@ -11,17 +13,27 @@ export interface Session {
   error?: string;
 }
 
-/** The page's session, shared by every widget. `loading` until bound to the token manager. */
-export const $session = atom<Session>({ status: 'loading', role: 'none' });
+/** What a session belongs to: a client (its tokens say who is browsing). */
+export type SessionClient = Pick<InlayClient, 'tokens'>;
+
+/**
+ * A client's session, shared by every widget of its page (a second client has its own). `loading` until bound to the
+ * client's tokens ({@link syncSession}).
+ */
+export const sessionOf: (client: SessionClient) => WritableAtom<Session> = oncePer(() =>
+  atom<Session>({ status: 'loading', role: 'none' }),
+);
 
 /** Session state for a role: a member, or a visitor (with or without a visitor token yet). */
 export const sessionFor = (role: Role): Session => ({ status: role === 'member' ? 'member' : 'visitor', role });
 
 /**
- * Keep `$session` in step with the token manager (login, logout, other tabs). The role is what changes the
+ * Keep the client's session in step with its token manager (login, logout, other tabs). The role is what changes the
  * session: plain token renewals do not notify listeners. Returns the unbind function.
  */
-export function syncSession(tokens: TokenManager): () => void {
+export function syncSession(client: SessionClient): () => void {
+  const $session = sessionOf(client);
+  const { tokens } = client;
   const apply = () => {
     const role = tokens.role();
     const cur = $session.get();
@@ -32,16 +44,17 @@ export function syncSession(tokens: TokenManager): () => void {
 }
 
 /** Record a session-level failure (e.g. no token could be obtained). */
-export function setSessionError(message: string): void {
+export function setSessionError(client: SessionClient, message: string): void {
+  const $session = sessionOf(client);
   $session.set({ ...$session.get(), status: 'error', error: message });
 }
 
 /**
- * Loads the member record once per member session: `$session` drops it on every role change (logout, another tab),
+ * Loads the member record once per member session: the session drops it on every role change (logout, another tab),
  * so the next member session loads it again. Returns the stop function.
  */
-export function followMember(load: () => Promise<unknown>): () => void {
-  return $session.subscribe((s) => {
+export function followMember(client: SessionClient, load: () => Promise<unknown>): () => void {
+  return sessionOf(client).subscribe((s) => {
     if (s.role === 'member' && !s.member) load().catch(() => undefined);
   });
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, dismiss, pauseToasts, resumeToasts, toast, update } from './toasts.ts';
+import { createToasts } from './toasts.ts';
+
+const { $toasts, dismiss, pauseToasts, resumeToasts, toast, update } = createToasts();
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../../core/http.ts';
 import { api, type OperationName } from '../../core/urls.ts';
-import { requestTokens } from '../../core/api/oauth.ts';
+import { requestTokens } from '../../core/auth/token-request.ts';
 import { redirectSession } from '../../core/api/redirects.ts';
 import {
   changePassword,

@@ -86,7 +86,7 @@ async function firstAndReturn(w: WatchedPage, url: string) {
 /** Moves every copy kept across pages `ms` into the past (as if the visitor came back that much later). */
 const age = async (page: Page, ms: number) => {
   await page.evaluate((ms) => {
-    // the page's reads not written yet (a second after a read, core/stores/persisted.ts) are written now, as when the
+    // the page's reads not written yet (a second after a read, core/cache/persisted.ts) are written now, as when the
     // page goes away: written after the ageing, they would put their own times back
     dispatchEvent(new PageTransitionEvent('pagehide'));
     for (const k of Object.keys(localStorage).filter((k) => k.startsWith('inlay.cache.'))) {
@@ -156,7 +156,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     const stale = kinds(await platformRequests(w.page, () => w.page.reload())).sort();
     // The product's rating is read again with its 5 counts, or, when its read falls in the same 20 ms as the cards'
     // (the carousel's kept copy shows as soon as the cart is here, and that cart read starts with the core), within
-    // the cards' one query (core/stores/review-summary.ts batches the summaries asked for together): once either way.
+    // the cards' one query (core/reads/review-summary.ts batches the summaries asked for together): once either way.
     const withCards = [CART, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort();
     const withCounts = [...withCards, COUNT, COUNT, COUNT, COUNT, COUNT].sort();
     expect([withCounts, withCards]).toContainEqual(stale);

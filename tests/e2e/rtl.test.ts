@@ -164,7 +164,7 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     // written straight into the database, behind the widgets' back: the reads kept from the first load (fresh for
     // 60 s) would hide it on the reload, as they would for any change made outside Inlay. They are dropped as the
     // reloaded page starts, not before the reload: the first page writes what it read as it goes (pagehide,
-    // core/stores/persisted.ts), after any clearing done from the test.
+    // core/cache/persisted.ts), after any clearing done from the test.
     await w.page.addInitScript(() =>
       Object.keys(localStorage)
         .filter((k) => k.startsWith('inlay.cache.'))

@@ -1,9 +1,8 @@
 // Test helper: a page's context (client + translations) on a fake platform, without boot and without globals.
 import { createClient, type ClientDeps, type InlayClient } from '../../core/client.ts';
-import { setConfig, type InlayConfig } from '../../core/config.ts';
+import type { InlayConfig } from '../../core/config.ts';
 import { createInlayContext, type CaptchaProvider, type InlayContext } from '../../core/context.ts';
 import { setPageContext } from '../../core/element.ts';
-import { $locale } from '../../core/i18n/index.ts';
 import { followMember, syncSession } from '../../core/stores/session.ts';
 import { loadMember } from '../../core/stores/member.ts';
 
@@ -43,16 +42,14 @@ export function testContext(fetch: typeof globalThis.fetch, o: TestContextOption
 }
 
 /**
- * Makes `context` the page's, as boot does for a real page: its configuration, its locale and the context every
- * element mounted from now on renders with; with `session`, `$session` follows its tokens (and loads the member
- * record) too, else the test sets `$session` itself. Returns the undo function.
+ * Makes `context` the page's, as boot does for a real page: the context every element mounted from now on renders
+ * with; with `session`, the client's session follows its tokens (and loads the member record) too, else the test
+ * sets it itself (`sessionOf(client)`). Returns the undo function.
  */
 export function usePage(context: InlayContext, { session = false } = {}): () => void {
   const { client } = context;
-  setConfig({ ok: true, config: client.config });
-  $locale.set(client.config.locale);
   setPageContext(context);
-  const stops = session ? [syncSession(client.tokens), followMember(() => loadMember(client))] : [];
+  const stops = session ? [syncSession(client), followMember(client, () => loadMember(client))] : [];
   return () => {
     stops.forEach((stop) => stop());
     setPageContext(undefined);

@@ -1,5 +1,5 @@
 // Test helper: a fake `fetch` (the only network boundary the core has). Not part of the bundle.
-import { FORM } from '../../core/api/oauth.ts';
+import { FORM } from '../../core/auth/token-request.ts';
 
 export interface Call {
   url: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -90,5 +90,91 @@ describe('lint rules', () => {
       const [ok] = await eslint.lintText(code, { filePath: join(root, file) });
       expect(rules([ok!]), file).toEqual([]);
     }
+  }, 60_000);
+
+  it("core's layers: an upward import fails (a call module reaching page state, a cache reaching the client)", async () => {
+    const upward = {
+      'core/api/planted.ts': "import { cartOf } from '../stores/current-cart.ts';\nexport const c = cartOf;\n",
+      'core/cache/planted.ts': "import { createClient } from '../client.ts';\nexport const c = createClient;\n",
+      'core/client.ts': "import { productStore } from './reads/products.ts';\nexport const p = productStore;\n",
+      'core/auth/planted.ts': "import { fetchCart } from '../api/current-cart.ts';\nexport const f = fetchCart;\n",
+      'core/stores/planted.ts': "import { boot } from '../boot.ts';\nexport const b = boot;\n",
+    };
+    for (const [file, code] of Object.entries(upward)) {
+      const [r] = await eslint.lintText(code, { filePath: join(root, file) });
+      expect(rules([r!]), file).toEqual(['import-x/no-restricted-paths']);
+    }
+    const [r] = await eslint.lintText(upward['core/api/planted.ts'], { filePath: join(root, 'core/api/planted.ts') });
+    expect(r!.messages[0]!.message).toContain('the call modules may not import');
+    // downward, or within a layer, is fine; tests reach across
+    const down = {
+      'core/stores/planted.ts': "import { fetchCart } from '../api/current-cart.ts';\nexport const f = fetchCart;\n",
+      'core/client.ts': "import { createQueryCache } from './cache/query.ts';\nexport const q = createQueryCache;\n",
+      'core/api/planted.test.ts': "import { cartOf } from '../stores/current-cart.ts';\nexport const c = cartOf;\n",
+    };
+    for (const [file, code] of Object.entries(down)) {
+      const [ok] = await eslint.lintText(code, { filePath: join(root, file) });
+      expect(rules([ok!]), file).toEqual([]);
+    }
+  }, 60_000);
+
+  it('every core file is in one of the layers the rule knows', async () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(`${dir}/${e.name}`) : /\.tsx?$/.test(e.name) ? [`${dir}/${e.name}`] : [],
+      );
+    // the layers as the rule has them: each layer's zone (its files may not import those above), and the top layer
+    const config = (await eslint.calculateConfigForFile('core/client.ts')) as {
+      rules: Record<
+        string,
+        [unknown, { zones: { target: string | string[]; from: string | string[]; message: string }[] }]
+      >;
+    };
+    const zones = config.rules['import-x/no-restricted-paths']![1].zones.filter((z) =>
+      z.message.startsWith("core's layers"),
+    );
+    const paths = [...zones.flatMap((z) => [z.target].flat()), ...[zones[0]!.from].flat()];
+    expect(zones.length).toBeGreaterThan(8);
+    const outside = walk('core').filter(
+      (f) => !/\.test\.tsx?$/.test(f) && !paths.some((p) => f === p || f.startsWith(`${p}/`)),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('core and the companion never import widgets/ or ui/; only the entries import core/boot.ts', async () => {
+    const widget = "import { registry } from '../widgets/registry.ts';\nexport const r = registry;\n";
+    for (const file of ['companion/planted.ts', 'core/planted.ts']) {
+      const [r] = await eslint.lintText(widget, { filePath: join(root, file) });
+      expect(rules([r!]), file).toEqual(['import-x/no-restricted-paths']);
+    }
+    const [c] = await eslint.lintText(widget.replace('../widgets/', '../../widgets/'), {
+      filePath: join(root, 'core/stores/planted.ts'),
+    });
+    expect(rules([c!])).toEqual(['import-x/no-restricted-paths']);
+    expect(c!.messages[0]!.message).toContain('core never imports a widget');
+    // the companion may use core
+    const [ok] = await eslint.lintText("import { route } from '../core/urls.ts';\nexport const r = route;\n", {
+      filePath: join(root, 'companion/planted.ts'),
+    });
+    expect(rules([ok!])).toEqual([]);
+    const boot = "import { boot } from '../../core/boot.ts';\nexport const b = boot;\n";
+    const [w] = await eslint.lintText(boot, { filePath: join(root, 'widgets/cart/planted.ts') });
+    expect(rules([w!])).toEqual(['import-x/no-restricted-paths']);
+    const [entry] = await eslint.lintText(boot.replace('../../', '../'), { filePath: join(root, 'widgets/start.ts') });
+    expect(rules([entry!])).toEqual([]);
+  }, 60_000);
+
+  it('no module-level state in core (a store or a let at the top of a module); the page-owning boot.ts may', async () => {
+    const code =
+      "import { atom } from 'nanostores';\nexport const $shared = atom(0);\nlet count = 0;\nexport const next = () => ++count;\n";
+    const [r] = await eslint.lintText(code, { filePath: join(root, 'core/stores/planted.ts') });
+    expect(rules([r!])).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(r!.messages[0]!.message).toContain('oncePer');
+    // inside a function (per client) it is fine; so is the composition root's page state
+    const perClient = "import { atom } from 'nanostores';\nexport const make = () => atom(0);\n";
+    const [ok] = await eslint.lintText(perClient, { filePath: join(root, 'core/stores/planted.ts') });
+    expect(rules([ok!])).toEqual([]);
+    const [root_] = await eslint.lintText(code, { filePath: join(root, 'core/boot.ts') });
+    expect(rules([root_!])).toEqual([]);
   }, 60_000);
 });

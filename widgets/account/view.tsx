@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import type { SectionProps } from './section.tsx';
 import { strings } from './strings.ts';
 import { TabList, TabPanel } from '../../ui/tabs.tsx';
@@ -43,7 +43,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
   const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
-  const session = useStore($session);
+  const session = useStore(sessionOf(context.client));
   const member = session.role === 'member';
   const part = useLazyPart(
     member ? section : 'signin',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../core/api/products.ts';
 import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
-import { $toasts, dismiss } from '../../core/stores/toasts.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { blocked, createAddToCartModel } from './model.ts';
@@ -19,7 +19,7 @@ function make() {
   const context = testContext(net.fetch, { clientId: 'atc-model' });
   const cart = cartOf(context.client);
   carts.push(cart);
-  return { m: createAddToCartModel(context, { host }), cart };
+  return { m: createAddToCartModel(context, { host }), cart, toasts: toastsOf(context.client) };
 }
 
 beforeEach(() => {
@@ -29,7 +29,6 @@ beforeEach(() => {
 afterEach(() => {
   carts.forEach((c) => c.close());
   carts = [];
-  dismiss();
   vi.useRealTimers();
 });
 
@@ -77,14 +76,14 @@ describe('add-to-cart model', () => {
   });
 
   it('a failure: a toast with why and "Try again", which repeats the same add (even while another is on its way)', async () => {
-    const { m } = make();
+    const { m, toasts } = make();
     answer = (c) =>
       c.url.endsWith('/add-to-cart')
         ? json(400, { message: 'no', details: { applicationError: { code: 'X' } } })
         : undefined;
     await m.add({ productId: 'p1', quantity: 2 });
     expect(m.$phase.get()).toBe('idle');
-    const [t] = $toasts.get();
+    const [t] = toasts.$toasts.get();
     expect(t).toMatchObject({
       type: 'error',
       title: 'Couldn’t add this to your cart',

@@ -3,8 +3,8 @@ import type { InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { inStock, variantOf, type Product } from '../../core/api/products.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
-import { productKey, productStore } from '../../core/stores/products.ts';
-import { toast } from '../../core/stores/toasts.ts';
+import { productKey, productStore } from '../../core/reads/products.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 
 const NONE = atom<{ data?: undefined }>({});
@@ -65,7 +65,7 @@ export function createAddToCartModel({ client, i18n }: InlayContext, { host }: P
     } catch (e) {
       $phase.set('idle');
       const t = i18n().strings(strings);
-      toast.error(t('atc.failed'), {
+      toastsOf(client).toast.error(t('atc.failed'), {
         description: i18n().error(e),
         action: { label: t('action.retry'), onClick: () => void add(props, e) },
       });

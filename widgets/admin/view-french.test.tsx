@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../tests/helpers/mount.ts';
-import { $session } from '../../core/stores/session.ts';
-import { $locale, addLanguage } from '../../core/i18n/index.ts';
+import { $session, mountWidget } from '../../tests/helpers/mount.ts';
+import { addLanguage } from '../../core/i18n/index.ts';
 import frPack from '../languages/fr.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../core/api/members.ts';
@@ -27,17 +26,16 @@ describe('<inlay-admin> when its French cannot load', () => {
     const seen = (e: unknown) => unhandled.push(e);
     process.on('unhandledRejection', seen);
     try {
-      const { el } = await mountWidget('inlay-admin', { section: 'reviews' }, net.fetch, { companion: B });
+      const { el, context } = await mountWidget('inlay-admin', { section: 'reviews' }, net.fetch, { companion: B });
       const text = () => el.shadowRoot!.textContent ?? '';
       await vi.waitFor(() => expect(text()).toContain('Shop console'));
       addLanguage('fr', { ...frPack });
-      $locale.set('fr');
+      context.$locale.set('fr');
       await new Promise((r) => setTimeout(r, 50));
       expect(unhandled).toEqual([]);
       expect(text()).toContain('Shop console');
     } finally {
       process.off('unhandledRejection', seen);
-      $locale.set('en');
     }
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { Bones, Failure } from '../../ui/states.tsx';
@@ -23,7 +23,7 @@ const french = onDemand(() => loadConsoleFrench().then((s) => (addStrings('fr', 
  */
 export function AdminView(props: AdminProps & WidgetProps) {
   const { context } = props;
-  const session = useStore($session);
+  const session = useStore(sessionOf(context.client));
   const memberId = session.role === 'member' ? session.member?.id : undefined;
   const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
   const isOwner = !!memberId && owner?.of === memberId && owner.yes;

@@ -6,7 +6,7 @@ import { InlayApiError } from '../../core/errors.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 import { createStockRequest, type StockRequest } from '../../core/api/back-in-stock.ts';
 import { STORES_APP_ID, variantOf, type Product } from '../../core/api/products.ts';
-import { productKey, productStore } from '../../core/stores/products.ts';
+import { productKey, productStore } from '../../core/reads/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
 import type { formStrings } from './form-strings.ts';
 

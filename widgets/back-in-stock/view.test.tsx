@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../tests/helpers/mount.ts';
-import { $session } from '../../core/stores/session.ts';
+import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { STORES_APP_ID } from '../../core/api/products.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import { onDemand } from '../../core/on-demand.ts';
-import { toast } from '../../core/stores/toasts.ts';
-import { productKey, productStore } from '../../core/stores/products.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
+import { productKey, productStore } from '../../core/reads/products.ts';
 import { createSavedStockRequests } from '../../core/stores/stock-saved.ts';
 import { inStock } from '../../core/api/products.ts';
 import { adoptSheet, type WidgetProps } from '../../core/element.ts';
@@ -45,7 +45,7 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
   const t = i18n().strings(strings);
   const $product = useMemo(() => (productId ? productStore(client, productId) : NONE), [productId]);
   const product = useStore($product);
-  const session = useStore($session);
+  const session = useStore(sessionOf(client));
   const member = session.role === 'member';
   const memberEmail = session.member?.loginEmail ?? '';
   const wanted = !!product.data && (always || !inStock(product.data, variantId));
@@ -80,7 +80,7 @@ export function BackInStockView(props: BackInStockProps & WidgetProps) {
         },
         (e: unknown) => {
           // an intent that did not load is tried again on the click; a click or a kept request says why
-          if (click !== undefined) toast.error(i18n().error(e));
+          if (click !== undefined) toastsOf(client).toast.error(i18n().error(e));
           if (click === false) setFailed(true);
         },
       )

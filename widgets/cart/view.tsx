@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import type { WidgetProps } from '../../core/element.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
-import { toast } from '../../core/stores/toasts.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import { strings } from './strings.ts';
 
 export interface CartProps {
@@ -65,7 +65,7 @@ export function CartView(props: CartProps & WidgetProps) {
         if (!$cartOpen.get()) return; // closed meanwhile (`Inlay.cart.close()`)
         $cartOpen.set(false);
         host.removeAttribute('open');
-        toast.error(i18n().error(e));
+        toastsOf(context.client).toast.error(i18n().error(e));
       });
   }, [mine]);
 

@@ -20,7 +20,7 @@ export const profileStrings = {
 
 /**
  * Edit the nickname and join or leave the community. Both calls answer with the member, which replaces
- * `$session.member` (every widget sees the new name). What the person typed stays in the fields on failure.
+ * the session's `member` (every widget sees the new name). What the person typed stays in the fields on failure.
  */
 export function ProfilePanel({
   context,

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../tests/helpers/mount.ts';
-import { $session } from '../../core/stores/session.ts';
+import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 
 const net = fakeFetch((call) => {

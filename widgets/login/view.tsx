@@ -4,8 +4,8 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { $session } from '../../core/stores/session.ts';
-import { toast } from '../../core/stores/toasts.ts';
+import { sessionOf } from '../../core/stores/session.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import type { LoginModel, LoginUi } from './model.ts';
 import { shellStrings } from './shell-strings.ts';
 import { Surface, useLeaving } from './surface.tsx';
@@ -50,7 +50,7 @@ const RESET_PARAM = 'inlay-reset';
 
 // What shows as the page loads is this file: the button, or the member's. The surfaces (sign-in panel, member menu),
 // the model and its platform calls load on intent (`loadPart`) or when something needs them without a click (a reset
-// link in the URL); the model is made once they are there. The session events follow `$session`, so they stay here.
+// link in the URL); the model is made once they are there. The session events follow the session, so they stay here.
 
 /**
  * `<inlay-login>`: a "Sign in" button opening a panel (sign in, sign up, email code, forgot and reset password), or,
@@ -59,6 +59,7 @@ const RESET_PARAM = 'inlay-reset';
  */
 export function LoginView({ view, hosted, accountUrl, emit, host, context }: LoginProps & WidgetProps) {
   const { i18n } = context;
+  const { toast } = toastsOf(context.client);
   const t = i18n().strings(shellStrings);
   const [loaded, setLoaded] = useState<{ model: LoginModel; views: Part }>();
   const made = useRef(loaded);
@@ -66,7 +67,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
   const [waiting, setWaiting] = useState(false);
   const model = loaded?.model;
   const ui = useStore(model?.$ui ?? idle);
-  const session = useStore($session);
+  const session = useStore(sessionOf(context.client));
   const member = session.role === 'member' ? session.member : undefined;
   const [menu, setMenu] = useState(false);
   // the profile panel is its own chunk, loaded when the member opens it

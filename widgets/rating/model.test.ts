@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryStore } from '../../core/stores/review-summary.ts';
+import { summaryStore } from '../../core/reads/review-summary.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch } from '../../tests/helpers/fake-fetch.ts';
 import { createRatingModel } from './model.ts';

@@ -1,17 +1,18 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
-import { $reviewsOnPage, summaryStore, type Summary } from '../../core/stores/review-summary.ts';
+import { reviewsOnPageOf, summaryStore, type Summary } from '../../core/reads/review-summary.ts';
 
 const NONE = atom<{ data?: Summary }>({});
 
 /**
  * One `<inlay-rating>` for one product: its rating summary (`$summary`: the query cache's, shared with
- * `<inlay-reviews>` and batched with the other ratings of the page) and the page's `$reviewsOnPage`, where `stores:<id>`
- * has a function while an `<inlay-reviews>` for the same product is on the page: it scrolls there and moves focus to it.
+ * `<inlay-reviews>` and batched with the other ratings of the page) and the page's `$reviewsOnPage`
+ * (`reviewsOnPageOf(client)`), where `stores:<id>` has a function while an `<inlay-reviews>` for the same product is on
+ * the page: it scrolls there and moves focus to it.
  */
 export const createRatingModel = ({ client }: InlayContext, { productId }: { productId?: string }) => ({
   $summary: productId ? summaryStore(client, 'stores', productId) : NONE,
-  $reviewsOnPage,
+  $reviewsOnPage: reviewsOnPageOf(client),
   /**
    * While the product's `<inlay-reviews loading="lazy">` is in the page but not loaded (out of view): a function that
    * scrolls there, which loads it, and moves focus to it once it registers (within 10 s).
@@ -26,7 +27,7 @@ export const createRatingModel = ({ client }: InlayContext, { productId }: { pro
       (() => {
         // at once (whatever the page's scroll-behavior): the reviews' own reveal then focuses their heading
         el.scrollIntoView({ behavior: 'instant' });
-        const off = $reviewsOnPage.listen((on) => on[key] && (off(), on[key]()));
+        const off = reviewsOnPageOf(client).listen((on) => on[key] && (off(), on[key]()));
         setTimeout(off, 10_000);
       })
     );

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { reviewsOnPage } from '../../core/reads/review-summary.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
+import { testContext } from '../../tests/helpers/context.ts';
 
 /** Per-rating counts (1 to 5 stars) the fake platform answers, per product. */
 const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
@@ -30,8 +31,9 @@ describe('<inlay-rating>', () => {
 
   it('no reviews yet; with <inlay-reviews> for the product on the page, a button that goes there', async () => {
     const reveal = vi.fn();
-    const off = reviewsOnPage('stores:p2', reveal);
-    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p2' }, net.fetch);
+    const page = testContext(net.fetch);
+    const off = reviewsOnPage(page.client, 'stores:p2', reveal);
+    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p2' }, page);
     await vi.waitFor(() => expect($('button.go')).toBeTruthy());
     expect($('button.go')!.getAttribute('aria-label')).toBe('No reviews yet: go to the reviews');
     expect($('.none')!.textContent).toBe('No reviews yet');
@@ -50,20 +52,20 @@ describe('<inlay-rating>', () => {
     other.setAttribute('product-id', 'p2');
     other.setAttribute('loading', 'lazy');
     document.body.append(lazy, other);
-    const { $ } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch);
+    const { $, context } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch);
     await vi.waitFor(() => expect($('button.go')).toBeTruthy());
     expect($('button.go')!.getAttribute('aria-label')).toBe('4.1 out of 5, 12 reviews: go to the reviews');
     $('button.go')!.click();
     expect(lazy.scrollIntoView).toHaveBeenCalledTimes(1);
     // the widget loads as it comes into view and registers: focus moves there, once
     const reveal = vi.fn();
-    const off = reviewsOnPage('stores:p2', reveal);
+    const off = reviewsOnPage(context.client, 'stores:p2', reveal);
     const mine = vi.fn();
-    const off2 = reviewsOnPage('stores:p1', mine);
+    const off2 = reviewsOnPage(context.client, 'stores:p1', mine);
     expect(reveal).not.toHaveBeenCalled();
     expect(mine).toHaveBeenCalledTimes(1);
     off2();
-    reviewsOnPage('stores:p1', mine)();
+    reviewsOnPage(context.client, 'stores:p1', mine)();
     expect(mine).toHaveBeenCalledTimes(1);
     off();
   });

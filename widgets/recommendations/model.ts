@@ -1,15 +1,15 @@
 import { atom } from 'nanostores';
 import { z } from 'zod/mini';
 import { getRecommendation, type AvailableAlgorithm } from '../../core/api/recommendations.ts';
-import { listAlgorithms } from '../../core/stores/recommendations.ts';
-import { expectProducts, productsByIds } from '../../core/stores/products.ts';
+import { listAlgorithms } from '../../core/reads/recommendations.ts';
+import { expectProducts, productsByIds } from '../../core/reads/products.ts';
 import { productSchema, type Product } from '../../core/api/products.ts';
-import { prefetchSummaries } from '../../core/stores/review-summary.ts';
+import { prefetchSummaries } from '../../core/reads/review-summary.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import type { InlayClient } from '../../core/client.ts';
 import type { InlayContext } from '../../core/context.ts';
 import { FRESH_MS } from '../../core/constants.ts';
-import type { Persist } from '../../core/stores/query.ts';
+import type { Persist } from '../../core/cache/query.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 
 export type AlgorithmAttr = 'related' | 'bought-together' | 'best-sellers';

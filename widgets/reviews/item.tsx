@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { I18n } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import type { Review } from '../../core/api/reviews.ts';
-import { toast } from '../../core/stores/toasts.ts';
 import { photosOf, type ReviewsModel } from './model.ts';
 import { Icon } from './icons.tsx';
 import { Meta, Stars, type T } from './parts.tsx';
@@ -27,7 +26,7 @@ export function Item({
   r: Review;
   t: T;
   i18n: () => I18n;
-  model?: ReviewsModel;
+  model: ReviewsModel;
   Controls?: Owner['Controls'];
 }) {
   const photos = photosOf(r);
@@ -42,7 +41,7 @@ export function Item({
     loadLightbox()
       .then(
         () => setOpen(i),
-        (e: unknown) => toast.error(i18n().error(e)),
+        (e: unknown) => model.toast.error(i18n().error(e)),
       )
       .finally(() => setBusy(undefined));
   };
@@ -97,7 +96,7 @@ export function Item({
             <p class="body">{r.reply.message}</p>
           </div>
         ) : null}
-        {Controls && model ? <Controls i18n={i18n} r={r} author={author} model={model} /> : null}
+        {Controls ? <Controls i18n={i18n} r={r} author={author} model={model} /> : null}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 // The reviews' JSON-LD: built from what the widget shows, and written by the view in the host document's head
 // (outside the shadow root, where search engines read it).
 import type { Review } from '../../core/api/reviews.ts';
-import type { Summary } from '../../core/stores/review-summary.ts';
+import type { Summary } from '../../core/reads/review-summary.ts';
 
 /**
  * schema.org Product + AggregateRating + Review for the shown numbers. Serialized with `<` escaped (`\u003c`) so

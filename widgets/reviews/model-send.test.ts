@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 import { createReviewsModel } from './model.ts';
 
 /**
@@ -27,6 +27,7 @@ const net = fakeFetch((call) => {
   return json(500, { message: 'unexpected' });
 });
 const context = testContext(net.fetch, { clientId: 'c' });
+const $session = sessionOf(context.client);
 const creates = () => net.calls.filter((c) => c.url.endsWith('/reviews/v1/reviews'));
 const member = { status: 'member', role: 'member', member: { id: 'm1', contactId: 'c1' } } as const;
 const draft = { rating: 5, title: '', body: 'Nice' };

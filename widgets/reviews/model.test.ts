@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
-import { loadSummary, summarize, summaryStore } from '../../core/stores/review-summary.ts';
+import { loadSummary, summarize, summaryStore } from '../../core/reads/review-summary.ts';
 import { queryReviews } from '../../core/api/reviews.ts';
 import { uploadPhoto } from '../../core/api/site-media.ts';
 import type { Emit } from '../../core/events.ts';
@@ -10,7 +10,7 @@ import { jsonLd } from './json-ld.ts';
 import { sendAsVisitor } from './visitor.ts';
 import { companionHttp, companionOf, me } from '../../core/api/companion.ts';
 import { submitReview, type Draft } from './submit.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
 
 /** Per-rating counts the fake platform answers, per entity. */
 const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
@@ -164,7 +164,7 @@ describe('owner probe, uploads, JSON-LD', () => {
           ? json(200, { reviews: [review('q', 'p1', 2)] })
           : undefined;
     const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
-    $session.set({ status: 'member', role: 'member', member: { id: 'member-a' } as never });
+    sessionOf(withCompanion.client).set({ status: 'member', role: 'member', member: { id: 'member-a' } as never });
     await m.probeStaff(true, 'member-a');
     expect(m.$staff.get()).toBe(false);
     expect(companionCalls().map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${B}/v1/me`]);
@@ -177,7 +177,7 @@ describe('owner probe, uploads, JSON-LD', () => {
     expect(companionCalls()).toHaveLength(1);
 
     owner = true;
-    $session.set({ status: 'member', role: 'member', member: { id: 'owner-b' } as never });
+    sessionOf(withCompanion.client).set({ status: 'member', role: 'member', member: { id: 'owner-b' } as never });
     await m.probeStaff(true, 'owner-b');
     expect(m.$staff.get()).toBe(true);
     await vi.waitFor(() => expect(m.$pending.get().reviews.map((r) => r.id)).toEqual(['q']));
@@ -186,19 +186,19 @@ describe('owner probe, uploads, JSON-LD', () => {
       url: `${B}/v1/reviews/pending`,
       body: { namespace: 'stores', entityId: 'p1' },
     });
-    $session.set({ status: 'visitor', role: 'visitor' });
+    sessionOf(withCompanion.client).set({ status: 'visitor', role: 'visitor' });
   });
 
   it('with a companion that fails (an unreadable answer): no owner tools this time, asked again next time', async () => {
     reply = (call) => (call.url === `${B}/v1/me` ? json(200, '<html>proxy error</html>') : undefined);
     const m = createReviewsModel(withCompanion, { productId: 'p1', emit });
-    $session.set({ status: 'member', role: 'member', member: { id: 'member-c' } as never });
+    sessionOf(withCompanion.client).set({ status: 'member', role: 'member', member: { id: 'member-c' } as never });
     await m.probeStaff(true, 'member-c');
     expect(m.$staff.get()).toBe(false);
     reply = (call) => (call.url === `${B}/v1/me` ? json(200, { kind: 'member', owner: true }) : undefined);
     await m.probeStaff(true, 'member-c');
     expect(m.$staff.get()).toBe(true);
-    $session.set({ status: 'visitor', role: 'visitor' });
+    sessionOf(withCompanion.client).set({ status: 'visitor', role: 'visitor' });
   });
 
   it('uploads a photo: generate-upload-url, then the bytes PUT to the upload URL without a token', async () => {
@@ -349,10 +349,10 @@ describe('the widget’s model: one filter, the sent review, owner actions', () 
           : undefined;
     const m = createReviewsModel(context, { namespace: 'stores', entityId: 'p1', emit });
     // nobody signed in: nothing is sent (the form waits for the sign-in before it sends)
-    $session.set({ status: 'visitor', role: 'visitor' });
+    sessionOf(context.client).set({ status: 'visitor', role: 'visitor' });
     await expect(m.submit({ rating: 5, title: '', body: 'Nice' }, [])).rejects.toThrow('Not signed in');
     expect(net.calls.some((c) => c.url.endsWith('/reviews/v1/reviews'))).toBe(false);
-    $session.set({
+    sessionOf(context.client).set({
       status: 'member',
       role: 'member',
       member: { id: 'm1', contactId: 'c1', profile: { nickname: 'Maya' } },

@@ -1,14 +1,15 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import type { Emit } from '../../core/events.ts';
-import { productStore } from '../../core/stores/products.ts';
+import { productStore } from '../../core/reads/products.ts';
 import { httpUrl } from '../../core/safe-url.ts';
 
 import type { Http } from '../../core/http.ts';
-import { listKey, REVIEW_PAGE, summaryStore } from '../../core/stores/review-summary.ts';
+import { listKey, REVIEW_PAGE, summaryStore } from '../../core/reads/review-summary.ts';
 import { queryReviews, type Filter, type Review, type SortKey, WITH_MEDIA } from '../../core/api/reviews.ts';
 import type { Draft, Member } from './submit.ts';
-import { $session } from '../../core/stores/session.ts';
+import { sessionOf } from '../../core/stores/session.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import type { Image } from '../../core/api/media.ts';
 import { onDemand } from '../../core/on-demand.ts';
 
@@ -151,7 +152,7 @@ export function createReviewsModel(
       yes = false;
     }
     // (the member may have signed out meanwhile)
-    if ($session.get().member?.id !== memberId) return;
+    if (sessionOf(client).get().member?.id !== memberId) return;
     $staff.set(yes);
     if (yes) void loadPending();
   }
@@ -178,6 +179,8 @@ export function createReviewsModel(
     ok,
     ns,
     id,
+    /** The page's toaster: where a failure this widget's views do not show in place is told. */
+    toast: toastsOf(client).toast,
     $summary: ok ? summaryStore(client, ns, id) : NONE,
     $product: productId ? productStore(client, productId) : NONE,
     $list,
@@ -223,7 +226,7 @@ export function createReviewsModel(
     async submit(draft: Draft, media: { image: Image }[]): Promise<void> {
       const { submitReview } = await memberSend.load();
       // the member as it sends (not before the part had arrived: they may have signed out meanwhile)
-      const member = $session.get().member;
+      const member = sessionOf(client).get().member;
       if (!member?.contactId) throw new Error('Not signed in');
       const review = await act(() =>
         submitReview(http, ns, id, draft, media, member as Member & { contactId: string }),

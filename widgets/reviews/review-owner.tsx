@@ -1,19 +1,18 @@
 import { useId, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { I18n } from '../../core/i18n/index.ts';
-import { toast } from '../../core/stores/toasts.ts';
 import type { Review } from '../../core/api/reviews.ts';
 import type { ReviewsModel } from './model.ts';
 import type { T } from './parts.tsx';
 import { ownerStrings } from './owner-strings.ts';
 
 /** Run an owner action (the model's): true when done; a failure is told by the page's toaster, the caller's state kept. */
-async function run(i18n: () => I18n, fn: () => Promise<unknown>): Promise<boolean> {
+async function run(i18n: () => I18n, model: ReviewsModel, fn: () => Promise<unknown>): Promise<boolean> {
   try {
     await fn();
     return true;
   } catch (e) {
-    toast.error(i18n().error(e));
+    model.toast.error(i18n().error(e));
     return false;
   }
 }
@@ -27,7 +26,7 @@ export function Queue({
 }: {
   i18n: () => I18n;
   model: ReviewsModel;
-  Item: ComponentType<{ r: Review; t: T; i18n: () => I18n }>;
+  Item: ComponentType<{ r: Review; t: T; i18n: () => I18n; model: ReviewsModel }>;
   t: T;
 }) {
   const t = i18n().strings(ownerStrings);
@@ -37,23 +36,23 @@ export function Queue({
     <section class="queue" part="queue" aria-label={t('o.queue', { count: q.reviews.length })}>
       <h3>{t('o.queue', { count: q.reviews.length })}</h3>
       <div class="row">
-        <button type="button" class="secondary" onClick={() => run(i18n, () => model.moderateAll('APPROVED'))}>
+        <button type="button" class="secondary" onClick={() => run(i18n, model, () => model.moderateAll('APPROVED'))}>
           {t('o.approveAll')}
         </button>
-        <button type="button" class="secondary" onClick={() => run(i18n, () => model.moderateAll('REJECTED'))}>
+        <button type="button" class="secondary" onClick={() => run(i18n, model, () => model.moderateAll('REJECTED'))}>
           {t('o.rejectAll')}
         </button>
       </div>
       <ul class="list">
         {q.reviews.map((r) => (
           <li key={r.id}>
-            <Item r={r} t={tm} i18n={i18n} />
+            <Item r={r} t={tm} i18n={i18n} model={model} />
             <div class="row">
               <button
                 type="button"
                 part="approve"
                 class="primary"
-                onClick={() => run(i18n, () => model.moderate(r.id, 'APPROVED'))}
+                onClick={() => run(i18n, model, () => model.moderate(r.id, 'APPROVED'))}
               >
                 {t('o.approve')}
               </button>
@@ -61,7 +60,7 @@ export function Queue({
                 type="button"
                 part="reject"
                 class="secondary"
-                onClick={() => run(i18n, () => model.moderate(r.id, 'REJECTED'))}
+                onClick={() => run(i18n, model, () => model.moderate(r.id, 'REJECTED'))}
               >
                 {t('o.reject')}
               </button>
@@ -94,7 +93,7 @@ export function Controls({
       class="replyform"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (reply.trim() && (await run(i18n, () => model.reply(r.id, reply.trim())))) setReply(undefined);
+        if (reply.trim() && (await run(i18n, model, () => model.reply(r.id, reply.trim())))) setReply(undefined);
       }}
     >
       <label for={`${ids}r`}>{t('o.replyLabel', { name: author })}</label>
@@ -120,14 +119,14 @@ export function Controls({
         {t(r.reply?.message ? 'o.editReply' : 'o.addReply')}
       </button>
       {r.reply?.message ? (
-        <button type="button" class="link" onClick={() => run(i18n, () => model.deleteReply(r.id))}>
+        <button type="button" class="link" onClick={() => run(i18n, model, () => model.deleteReply(r.id))}>
           {t('o.deleteReply')}
         </button>
       ) : null}
       <button
         type="button"
         class={confirm ? 'danger' : 'link'}
-        onClick={() => (confirm ? run(i18n, () => model.remove(r.id)) : setConfirm(true))}
+        onClick={() => (confirm ? run(i18n, model, () => model.remove(r.id)) : setConfirm(true))}
       >
         {t(confirm ? 'o.confirmDelete' : 'o.delete')}
       </button>

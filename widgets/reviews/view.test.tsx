@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../tests/helpers/mount.ts';
-import { $session } from '../../core/stores/session.ts';
+import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { registry } from '../registry.ts';
 import { reviewsCss } from './styles.ts';
-import { $reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { reviewsOnPageOf } from '../../core/reads/review-summary.ts';
 
 const PRODUCT = 'p-1';
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -339,7 +338,8 @@ describe('<inlay-reviews> (happy-dom)', () => {
     expect(reviewsCss).toContain(`.wait{min-height:${reserved}}`);
     const held = deferred<Response>();
     reply = (call) => (call.url.endsWith('/reviews/query') ? held.promise : undefined);
-    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const { el, context } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const $reviewsOnPage = reviewsOnPageOf(context.client);
     const scrolled = vi.fn();
     el.scrollIntoView = scrolled;
     await vi.waitFor(() => expect($reviewsOnPage.get()[`stores:${PRODUCT}`]).toBeDefined());
@@ -364,7 +364,8 @@ describe('<inlay-reviews> (happy-dom)', () => {
       (call.body as { query: { filter: { entityId: string } } }).query.filter.entityId === PRODUCT
         ? held.promise
         : undefined;
-    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const { el, context } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch);
+    const $reviewsOnPage = reviewsOnPageOf(context.client);
     const scrolled = vi.fn();
     el.scrollIntoView = scrolled;
     await vi.waitFor(() => expect($reviewsOnPage.get()[`stores:${PRODUCT}`]).toBeDefined());

@@ -1,9 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
-import { $session } from '../../core/stores/session.ts';
-import { toast } from '../../core/stores/toasts.ts';
-import { reviewsOnPage } from '../../core/stores/review-summary.ts';
+import { sessionOf } from '../../core/stores/session.ts';
+import { reviewsOnPage } from '../../core/reads/review-summary.ts';
 import type { SortKey } from '../../core/api/reviews.ts';
 import { createReviewsModel } from './model.ts';
 import { storageKey } from '../../core/storage.ts';
@@ -46,7 +45,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   const staff = useStore(model.$staff);
   const { rating, photos: photosOnly } = useStore(model.$filter);
   const sent = useStore(model.$sent);
-  const session = useStore($session);
+  const session = useStore(sessionOf(context.client));
   const member = session.role === 'member' ? session.member : undefined;
   const companion = !!context.client.config.companion;
   const product = useStore(model.$product);
@@ -88,7 +87,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
     if (!model.ok) return;
     void model.load();
     // <inlay-rating> for this item links here: into view, focus on the heading.
-    const off = reviewsOnPage(`${ns}:${id}`, () => {
+    const off = reviewsOnPage(context.client, `${ns}:${id}`, () => {
       toTop();
       heading.current?.focus({ preventScroll: true });
       // asked for while the first page is on its way (a lazy widget just loaded): the page may still be too short
@@ -104,7 +103,8 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
   // Moderation is its own chunk, loaded for owners only.
   const [owner, setOwner] = useState<Owner>();
   useEffect(() => {
-    if (staff && !owner) import('./review-owner.tsx').then(setOwner, (e: unknown) => toast.error(i18n().error(e)));
+    if (staff && !owner)
+      import('./review-owner.tsx').then(setOwner, (e: unknown) => model.toast.error(i18n().error(e)));
   }, [staff, owner]);
   // The thank-you takes the form's place, and its focus.
   useEffect(() => void (sent && note.current?.focus()), [sent]);
@@ -198,7 +198,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
             <Icon d={CHECK} />
             {t(approved ? 'rev.published' : 'rev.pendingNote')}
           </p>
-          {approved ? null : <Item r={sent} t={t} i18n={i18n} />}
+          {approved ? null : <Item r={sent} t={t} i18n={i18n} model={model} />}
         </div>
       ) : null}
       {formOpen && !sent && formError ? (

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, dismiss, toast } from '../../core/stores/toasts.ts';
+import { createToasts } from '../../core/stores/toasts.ts';
 import { createToasterModel, LEAVE_MS } from './model.ts';
+
+/** A page's toasts. */
+const page = createToasts();
+const { $toasts, dismiss, toast } = page;
 
 const titles = (m: ReturnType<typeof createToasterModel>) =>
   m.$shown.get().map((s) => `${s.toast.title}${s.leaving ? ' (leaving)' : ''}`);
@@ -13,7 +17,7 @@ afterEach(() => {
 describe('toaster model', () => {
   it('the newest three; a dismissed one stays in its place for LEAVE_MS; one pushed out by a newer one goes at once', () => {
     vi.useFakeTimers();
-    const m = createToasterModel();
+    const m = createToasterModel(page);
     const [a, b] = [toast('one'), toast('two')];
     toast('three');
     dismiss(b);
@@ -31,7 +35,7 @@ describe('toaster model', () => {
   });
 
   it('an action runs once and its toast goes', () => {
-    const m = createToasterModel();
+    const m = createToasterModel(page);
     const undo = vi.fn();
     toast.success('Removed', { action: { label: 'Undo', onClick: undo } });
     m.act($toasts.get()[0]!);

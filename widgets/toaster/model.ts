@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
-import { $toasts, dismiss, type Toast } from '../../core/stores/toasts.ts';
+import type { Toast, Toasts } from '../../core/stores/toasts.ts';
 
 /** How long a dismissed toast stays (inert, hidden from screen readers) while it fades out: the stylesheet's `out`. */
 export const LEAVE_MS = 200;
@@ -12,11 +12,11 @@ export interface Shown {
 }
 
 /**
- * The page's toaster over the page's toasts (`core/stores/toasts.ts`, whichever code shows them): `$shown`, the newest
+ * The page's toaster over the page's toasts (`toastsOf(client)`: whichever code shows them): `$shown`, the newest
  * `TOAST_VISIBLE_MAX` with each dismissed one kept where it was for `LEAVE_MS` to fade out (one pushed out by a newer
  * toast, still in the store, goes at once), and a toast's action. Follows the toasts until `stop()`.
  */
-export function createToasterModel() {
+export function createToasterModel({ $toasts, dismiss }: Pick<Toasts, '$toasts' | 'dismiss'>) {
   const $leaving = atom<{ toast: Toast; at: number }[]>([]);
   let last = $toasts.get().slice(-TOAST_VISIBLE_MAX);
   const stop = $toasts.listen((toasts) => {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../core/element.ts';
-import { dismiss } from '../../core/stores/toasts.ts';
+import type { Toasts } from '../../core/stores/toasts.ts';
 import type { I18n } from '../../core/i18n/index.ts';
 import { createToasterModel } from './model.ts';
 import { itemsCss } from './item-styles.ts';
@@ -12,8 +12,8 @@ const ICON: Record<string, string> = { success: '✓', info: 'i', warning: '!', 
  * The toasts themselves: their own chunk with their sheet, loaded with the page's first toast (the live region they
  * go into is the element's, there from the start).
  */
-export function ToastItems({ t, anchor }: { t: I18n['t']; anchor: Node | null }) {
-  const model = useMemo(createToasterModel, []);
+export function ToastItems({ t, anchor, toasts }: { t: I18n['t']; anchor: Node | null; toasts: Toasts }) {
+  const model = useMemo(() => createToasterModel(toasts), []);
   const shown = useStore(model.$shown);
   useLayoutEffect(() => adoptSheet(anchor, itemsCss), [anchor]);
   useLayoutEffect(() => model.stop, []);
@@ -46,7 +46,7 @@ export function ToastItems({ t, anchor }: { t: I18n['t']; anchor: Node | null })
               class="close"
               part="toast-close"
               aria-label={t('toaster.close')}
-              onClick={() => dismiss(toast.id)}
+              onClick={() => toasts.dismiss(toast.id)}
             >
               ×
             </button>

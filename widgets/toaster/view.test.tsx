@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { ToasterView, items } from './view.tsx';
-import { $toasts, dismiss, toast, update } from '../../core/stores/toasts.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 import { emitFrom } from '../../core/events.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 
 /** The toaster itself makes no request: a page whose platform is out of reach. */
 const context = testContext(() => Promise.reject(new Error('offline')));
+const { $toasts, dismiss, toast, update } = toastsOf(context.client);
 const props = () => ({ host: document.body, emit: emitFrom(document.body), context });
 const Toaster = () => <ToasterView {...props()} />;
 

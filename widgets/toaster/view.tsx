@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { TOAST_VISIBLE_MAX } from '../../core/constants.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import type { WidgetProps } from '../../core/element.ts';
-import { $toasts, pauseToasts, resumeToasts } from '../../core/stores/toasts.ts';
+import { toastsOf } from '../../core/stores/toasts.ts';
 
 type ItemsView = typeof import('./toast-list.tsx').ToastItems;
 /** The toasts' chunk, once per page (a failed load is forgotten, so the next call tries again). */
@@ -14,7 +14,9 @@ export const items = onDemand((): Promise<ItemsView> => import('./toast-list.tsx
  * region exists before any toast so screen readers announce what arrives.
  */
 export function ToasterView({ context }: WidgetProps) {
-  const toasts = useStore($toasts);
+  const page = toastsOf(context.client);
+  const { pauseToasts, resumeToasts } = page;
+  const toasts = useStore(page.$toasts);
   const [Items, setItems] = useState(items.loaded);
   const [failed, setFailed] = useState(false);
   const region = useRef<HTMLElement>(null);
@@ -54,7 +56,7 @@ export function ToasterView({ context }: WidgetProps) {
     >
       <ol ref={list} aria-live="polite" aria-relevant="additions text" part="list">
         {Items ? (
-          <Items t={t} anchor={list.current} />
+          <Items t={t} anchor={list.current} toasts={page} />
         ) : failed ? (
           // the toasts' chunk could not load: their titles still reach the reader
           toasts.slice(-TOAST_VISIBLE_MAX).map((x) => <li key={x.id}>{x.title}</li>)

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Member } from '../../../core/api/members.ts';
-import { $session } from '../../../core/stores/session.ts';
 import { Bones, ErrorLine } from '../../../ui/states.tsx';
 import { ErrorState } from '../../../ui/part-states.tsx';
 import { Section } from '../section.tsx';
@@ -18,8 +17,8 @@ export const formFields = (e: Event): Record<string, string> =>
   );
 
 /** The signed-in member, loaded (once per missing member) when the session has not yet. */
-export function useMember(model: Pick<ReturnType<typeof createMemberBase>, '$load' | 'loadMember'>) {
-  const session = useStore($session);
+export function useMember(model: Pick<ReturnType<typeof createMemberBase>, '$session' | '$load' | 'loadMember'>) {
+  const session = useStore(model.$session);
   const member = session.role === 'member' ? session.member : undefined;
   const load = useStore(model.$load);
   useEffect(() => {

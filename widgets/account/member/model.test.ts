@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testContext } from '../../../tests/helpers/context.ts';
 import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
-import { $session } from '../../../core/stores/session.ts';
+import { sessionOf } from '../../../core/stores/session.ts';
+import type { InlayContext } from '../../../core/context.ts';
 import type { Member } from '../../../core/api/members.ts';
 import { createProfileModel } from '../profile/model.ts';
 import { createAddressesModel } from '../addresses/model.ts';
@@ -18,12 +19,15 @@ const net = fakeFetch((call) => {
   return reply(call) ?? json(500, { message: 'unexpected' });
 });
 const writes = () => net.calls.filter((c) => c.url.includes('/members/') && c.method !== 'GET');
-const context = () => testContext(net.fetch, { clientId: 'c', sleep: async () => {} });
+let page: InlayContext;
+/** This test's page: its client's session is the signed-in member's. */
+const context = () => page;
 
 beforeEach(() => {
   net.calls.length = 0;
   reply = () => undefined;
-  $session.set({ status: 'member', role: 'member', member: member() });
+  page = testContext(net.fetch, { clientId: 'c', sleep: async () => {} });
+  sessionOf(page.client).set({ status: 'member', role: 'member', member: member() });
 });
 
 describe('account profile and addresses models (their calls and state; the views only render)', () => {
@@ -35,7 +39,7 @@ describe('account profile and addresses models (their calls and state; the views
     reply = (c) => (c.method === 'PATCH' ? json(200, { member: member({ firstName: 'Grace' }) }) : undefined);
     expect(await m.saveName(member(), { firstName: 'Grace', lastName: '' })).toBe(true);
     expect(m.name.$state.get()).toMatchObject({ busy: false, saved: true, errors: {} });
-    const s = $session.get();
+    const s = sessionOf(page.client).get();
     expect(s.role === 'member' && s.member?.contact?.firstName).toBe('Grace');
   });
 

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../../core/context.ts';
 import { loadMember, setSessionMember } from '../../../core/stores/member.ts';
+import { sessionOf } from '../../../core/stores/session.ts';
 import { clearContactSet, updateContact, type Member } from '../../../core/api/members.ts';
 import { InlayApiError } from '../../../core/errors.ts';
 import { detailStrings } from './strings.ts';
@@ -26,7 +27,7 @@ export function fieldErrors(e: unknown): Errors {
 
 /**
  * What the profile's and the addresses' models share: the member (loaded if the session has not yet, FULL fieldset),
- * one writer per form (one write at a time; the answer's member replaces `$session.member`, so every widget sees it),
+ * one writer per form (one write at a time; the answer's member replaces the session's member, so every widget sees it),
  * and the platform's way of saving a set.
  */
 export function createMemberBase(context: InlayContext) {
@@ -50,7 +51,7 @@ export function createMemberBase(context: InlayContext) {
         patch({ busy: true, error: undefined, saved: false });
         try {
           const m = await fn();
-          if (m) setSessionMember(m);
+          if (m) setSessionMember(client, m);
           patch({ busy: false, saved: true });
           return true;
         } catch (e) {
@@ -62,6 +63,8 @@ export function createMemberBase(context: InlayContext) {
   };
   return {
     t,
+    /** The page's session (its client's). */
+    $session: sessionOf(client),
     $load,
     writer,
     /** Load the member (the session has none yet); a failure is kept in `$load`. */

@@ -1,6 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../../tests/helpers/mount.ts';
-import { $session } from '../../../core/stores/session.ts';
+import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
 import { deferred, fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../core/api/members.ts';
 

@@ -1,8 +1,7 @@
 // <inlay-admin>'s orders: tags (one order and bulk), bulk mark as paid, and edits through commit-deltas (issue 22),
 // against a fake companion at the fetch boundary that keeps its orders' state as the real one does.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget } from '../../../tests/helpers/mount.ts';
-import { $session } from '../../../core/stores/session.ts';
+import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../core/api/members.ts';
 

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../../core/context.ts';
 import { companionHttp, moderate, pendingReviews, reply } from '../../../core/api/companion.ts';
 import type { Review } from '../../../core/api/reviews.ts';
-import { productsByIds } from '../../../core/stores/products.ts';
+import { productsByIds } from '../../../core/reads/products.ts';
 import { createPaged, type PagedUi } from '../../../ui/paged.ts';
 
 /** The reviews the console moderates: the Stores products' (the namespace of `<inlay-reviews product-id>`). */

@@ -1,10 +1,10 @@
 /** The rating summary and the reviews on the page: shared by `<inlay-reviews>` and `<inlay-rating>` (one small shared chunk). */
 import { z } from 'zod/mini';
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import type { InlayClient } from '../client.ts';
 import { FRESH_MS } from '../constants.ts';
 import { InlayApiError } from '../errors.ts';
-import type { Persist } from './query.ts';
+import type { Persist } from '../cache/query.ts';
 import { countReviews, queryReviews, reviewSchema, type ReviewPage, type SortKey } from '../api/reviews.ts';
 import { oncePer } from '../context.ts';
 
@@ -144,12 +144,15 @@ export const listKey = (
 ) => `reviews:list:${ns}:${id}:${sort}:${rating ?? 'all'}:${limit}${photos ? ':media' : ''}`;
 
 /**
- * The `<inlay-reviews>` on the page, by item (`namespace:entityId`): each entry brings that widget into view and moves
- * focus to it. `<inlay-rating>` for the same item becomes a link to it while one is there.
+ * The `<inlay-reviews>` on a client's page, by item (`namespace:entityId`): each entry brings that widget into view and
+ * moves focus to it. `<inlay-rating>` for the same item becomes a link to it while one is there.
  */
-export const $reviewsOnPage = atom<Record<string, () => void>>({});
-/** Register a reviews widget for `key`; returns the unregister function. */
-export function reviewsOnPage(key: string, reveal: () => void): () => void {
+export const reviewsOnPageOf: (client: InlayClient) => WritableAtom<Record<string, () => void>> = oncePer(() =>
+  atom<Record<string, () => void>>({}),
+);
+/** Register a reviews widget of `client`'s page for `key`; returns the unregister function. */
+export function reviewsOnPage(client: InlayClient, key: string, reveal: () => void): () => void {
+  const $reviewsOnPage = reviewsOnPageOf(client);
   $reviewsOnPage.set({ ...$reviewsOnPage.get(), [key]: reveal });
   return () => {
     const { [key]: mine, ...rest } = $reviewsOnPage.get();

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { InlayClient } from '../client.ts';
 import { FRESH_MS, PERSIST_MAX_AGE_MS } from '../constants.ts';
-import type { Persist } from './query.ts';
+import type { Persist } from '../cache/query.ts';
 import {
   catalogVersion,
   productSchema,

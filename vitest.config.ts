@@ -4,7 +4,7 @@ import { browserAliases } from './vite.config.ts';
 // Three layers, one run: node (core, emulator, size), happy-dom (views and elements), Chromium (e2e on the built bundle).
 export default defineConfig({
   resolve: { alias: browserAliases },
-  define: { __INLAY_VERSION__: JSON.stringify('test'), __INLAY_CLASSIC__: 'false' },
+  define: { __INLAY_VERSION__: JSON.stringify('test') },
   test: {
     // npm installs real react as @nanostores/react's peer; inline it so the alias to preact/compat applies in tests too
     server: { deps: { inline: [/@nanostores[\\/]react/] } },

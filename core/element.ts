@@ -39,24 +39,6 @@ export function setPageContext(context: InlayContext | undefined): void {
  */
 let reachSheet: CSSStyleSheet | undefined;
 
-/**
- * The one-file inlay.js (vite.config.ts, `classicStaticImports`) holds every module statically, so an element module
- * runs as the script starts, before boot: there its tag is defined only when the loader asks for it
- * ({@link defineDeferred}), as the module build defines it when its chunk is imported. `false` in every other build.
- */
-declare const __INLAY_CLASSIC__: boolean | undefined;
-const deferred = typeof __INLAY_CLASSIC__ === 'boolean' && __INLAY_CLASSIC__ ? new Map<unknown, string>() : undefined;
-
-/** Classic build only: defines the elements an element module exported, as importing it does elsewhere. */
-export function defineDeferred<T extends object>(module: T): T {
-  for (const element of Object.values(module)) {
-    const tag = deferred?.get(element);
-    if (tag && !claimed(tag)) customElements.define(tag, element as CustomElementConstructor);
-    deferred?.delete(element);
-  }
-  return module;
-}
-
 /** Whether `tag` is already defined (two copies of Inlay on a page): warns; the first definition stays. */
 function claimed(tag: string) {
   const existing = customElements.get(tag);
@@ -263,7 +245,6 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
       },
     });
   }
-  if (deferred) deferred.set(InlayElement, tag);
-  else customElements.define(tag, InlayElement);
+  customElements.define(tag, InlayElement);
   return InlayElement;
 }

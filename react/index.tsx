@@ -35,7 +35,7 @@ export interface InlayScriptProps {
   tokenStorage?: 'local' | 'session' | 'memory';
   /** The hosted sign-in's registered callback (`data-redirect-uri`); default the page's origin + `/`. */
   redirectUri?: string;
-  /** The classic all-in-one `inlay.js` instead of the module loader. */
+  /** The classic `inlay.js` (a plain script that loads `loader.js` beside it) instead of the module tag. */
   classic?: boolean;
   /** Subresource Integrity of the script (a pinned version); `crossOrigin` is set with it. */
   integrity?: string;

@@ -23,12 +23,8 @@ try {
   results.push({ name: 'chromium', ok: false });
 }
 
-// the module build, then the classic owner console (inlay.js names the file), then the classic inlay.js
-if (
-  run('build', 'npx', ['vite', 'build']) &&
-  run('build (classic owner console)', 'npx', ['vite', 'build', '--mode', 'console'])
-)
-  run('build (classic inlay.js)', 'npx', ['vite', 'build', '--mode', 'iife']);
+// one build: loader.js and its chunks, the classic inlay.js that loads them, the versioned copy
+run('build', 'npx', ['vite', 'build']);
 run('build (inlay/react and the React demo)', 'npx', ['tsx', 'scripts/build-react.ts']);
 run('build (inlay/companion)', 'npx', ['tsx', 'scripts/build-companion.ts']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);

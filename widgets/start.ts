@@ -4,8 +4,8 @@ import type { EarlyRead, EarlyRequest } from '../core/client.ts';
 
 /**
  * The chunks to fetch at once, relative to the loader: `''` the core's, per tag the widget's and the shared chunks it
- * imports, per `lang:<language>` that language's pack. The ES build writes the map in place of this expression (vite.config.ts, `inlay-preloads`);
- * in the one-file inlay.js it stays a string and nothing is preloaded.
+ * imports, per `lang:<language>` that language's pack. The build writes the map in place of this expression
+ * (vite.config.ts, `inlay-preloads`); run from source (unit tests) it stays a string and nothing is preloaded.
  */
 const PRELOADS = JSON.parse('"inlay-preloads"') as Record<string, string[]> | string;
 
@@ -102,15 +102,16 @@ export const pageLanguage = (data: Record<string, string | undefined>): string =
   data.locale || document.documentElement.lang || navigator.language || 'en';
 
 /**
- * Shared by both builds: reserve space for undefined tags, boot the core with the script tag's `data-*`, then
- * import each widget's chunk when its tag is (or later becomes) part of the document, or, when every element of the
- * tag says `loading="lazy"`, once one of them comes within half a screen of the viewport. `base` (the loader's URL):
- * a tag's chunks are all requested at once with `modulepreload`, not one import level after another.
+ * loader.js's work, on a page with its module tag or the classic inlay.js: reserve space for undefined tags, boot the
+ * core with the script tag's `data-*`, then import each widget's chunk when its tag is (or later becomes) part of the
+ * document, or, when every element of the tag says `loading="lazy"`, once one of them comes within half a screen of
+ * the viewport. `base` (the loader's URL): a tag's chunks are all requested at once with `modulepreload`, not one
+ * import level after another.
  */
-export function start(data: Record<string, string | undefined>, base?: string): void {
+export function start(data: Record<string, string | undefined>, base: string): void {
   const preloaded = new Set<string>();
   const preload = (key: string) => {
-    if (!base || typeof PRELOADS !== 'object') return;
+    if (typeof PRELOADS !== 'object') return;
     for (const file of PRELOADS[key] ?? []) {
       const href = new URL(file, base).href;
       if (preloaded.has(href)) continue;

@@ -295,7 +295,7 @@ describe('the widgets through the site companion', () => {
     await w.context.close();
   });
 
-  it('the classic inlay.js (everything in one file) uses the companion too: a visitor’s form with its check, a stop', async () => {
+  it('the classic inlay.js (a plain <script src> that loads loader.js) uses the companion too: a visitor’s form with its check, a stop', async () => {
     const w = await openPage(env.browser);
     const seen = watch(w);
     await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?script=classic`);

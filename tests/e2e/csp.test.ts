@@ -162,8 +162,13 @@ describe('strict CSP with Trusted Types', () => {
       }),
     );
     await allRendered(w.page);
-    // one script, no chunks: the classic bundle holds everything
-    expect(w.requests.filter((u) => u.includes('/inlay/assets/'))).toEqual([]);
+    // one classic tag; the loader and the chunks a module page loads come from beside it (imported, not <script>s)
+    expect(w.requests.filter((u) => /\/inlay\/(inlay|loader)\.js$/.test(u))).toEqual([
+      `${env.stack.api}/inlay/inlay.js`,
+      `${env.stack.api}/inlay/loader.js`,
+    ]);
+    expect(w.requests.some((u) => u.startsWith(`${env.stack.api}/inlay/assets/core-`))).toBe(true);
+    expect(await w.page.evaluate(() => document.querySelectorAll('script[type=module]').length)).toBe(0);
     await w.page.locator('inlay-reviews [part=list] article').first().waitFor();
     // the JSON-LD is written once the product's name has been read, which may come after the first review
     await expect
@@ -177,6 +182,30 @@ describe('strict CSP with Trusted Types', () => {
     await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(false);
     await w.page.locator('inlay-reviews').getByRole('button', { name: 'Write a review' }).click();
     await w.page.locator('inlay-reviews').getByRole('group', { name: 'Your rating' }).waitFor();
+    expect(await violations(w.page)).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the classic inlay.js under a nonce and strict-dynamic policy, twice: the first tag loads, the second stays idle, nothing is reported', async () => {
+    const w = await watched();
+    const nonce = 'c2NyaXB0LW5vbmNl';
+    const tag = `<script src="${env.stack.api}/inlay/inlay.js" nonce="${nonce}" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
+    const body = `<inlay-login></inlay-login><inlay-cart></inlay-cart><inlay-rating product-id="${MUG}"></inlay-rating><inlay-add-to-cart product-id="${MUG}" variant-id="${FOREST}"></inlay-add-to-cart><inlay-toaster></inlay-toaster>`;
+    const strict = policy(env.stack.api, env.stack.hosted).replace(
+      `script-src ${env.stack.api}`,
+      `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    );
+    await w.page.goto(
+      env.stack.fixtures.page('/classic-nonce', fixture(tag + tag, body), { 'content-security-policy': strict }),
+    );
+    await allRendered(w.page, ['inlay-login', 'inlay-cart', 'inlay-rating', 'inlay-add-to-cart', 'inlay-toaster']);
+    await expect
+      .poll(() => w.warnings.filter((m) => /another copy .* is already on this page; this one .* stays idle/.test(m)))
+      .toHaveLength(1);
+    expect(w.requests.filter((u) => u.endsWith('/inlay/loader.js'))).toHaveLength(1);
+    await w.page.locator('body > inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => w.page.locator('inlay-cart dialog').isVisible()).toBe(true);
+    expect(w.errors).toEqual([]);
     expect(await violations(w.page)).toEqual([]);
     await w.context.close();
   });

@@ -585,12 +585,45 @@ describe('loader', () => {
     });
   }
 
-  it('the classic inlay.js works on its own', async () => {
+  it('the classic inlay.js works on its own: one plain <script src>, its data-*, the chunk graph of loader.js beside it', async () => {
     const w = await openPage(env.browser);
-    const head = `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
-    await w.page.goto(env.stack.fixtures.page('/classic', doc(head, '<inlay-toaster></inlay-toaster>')));
+    // (a query on its URL, as site builders add one, changes nothing)
+    const head = `<script src="${env.stack.api}/inlay/inlay.js?v=1" data-client-id="demo-client" data-api-base="${env.stack.api}" data-locale="fr"></script>`;
+    await w.page.goto(
+      env.stack.fixtures.page('/classic', doc(head, '<inlay-cart></inlay-cart><inlay-toaster></inlay-toaster>')),
+    );
     await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
-    expect(w.requests.filter((u) => u.includes('/inlay/assets/'))).toEqual([]);
+    // the tag's data-* reached the core: its API base (the token came from there), its language
+    await expect.poll(() => w.page.evaluate(() => window.Inlay!.session.get().role)).toBe('visitor');
+    expect(w.requests).toContain(`${env.stack.api}/oauth2/token`);
+    await expect
+      .poll(() => w.page.locator('inlay-cart').getByRole('button').getAttribute('aria-label'))
+      .toMatch(/panier/i);
+    // inlay.js, then loader.js beside it, then the chunks with their preload hints (the French pack's among them)
+    const files = w.requests.filter((u) => u.startsWith(`${env.stack.api}/inlay/`));
+    expect(files.slice(0, 2)).toEqual([`${env.stack.api}/inlay/inlay.js?v=1`, `${env.stack.api}/inlay/loader.js`]);
+    const hinted = await w.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+    );
+    for (const chunk of ['core', 'cart', 'toaster', 'fr'])
+      expect(
+        hinted.some((u) => new RegExp(`/inlay/assets/${chunk}-[\\w-]{8}\\.js$`).test(u)),
+        chunk,
+      ).toBe(true);
+    expect(files.filter((u) => !/\/inlay\/(inlay\.js\?v=1|loader\.js|assets\/[\w-]+\.js)$/.test(u))).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the classic inlay.js twice: the second tag says so and stays idle; loader.js runs once', async () => {
+    const w = await openPage(env.browser);
+    const tag = `<script src="${env.stack.api}/inlay/inlay.js" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
+    await w.page.goto(env.stack.fixtures.page('/classic-twice', doc(tag + tag, '<inlay-toaster></inlay-toaster>')));
+    await w.page.waitForFunction(() => customElements.get('inlay-toaster') !== undefined && window.Inlay !== undefined);
+    await w.page.waitForTimeout(300);
+    expect(w.warnings.filter((m) => /another copy .* is already on this page/.test(m))).toHaveLength(1);
+    expect(w.warnings.filter((m) => /already defined/.test(m))).toEqual([]);
+    expect(w.requests.filter((u) => u.endsWith('/inlay/loader.js'))).toHaveLength(1);
     expect(w.errors).toEqual([]);
     await w.context.close();
   });

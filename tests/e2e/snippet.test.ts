@@ -172,8 +172,53 @@ describe('"Get the snippet" page', () => {
     await expect
       .poll(() => buttonStyle(pasted.page.locator('inlay-add-to-cart')).then((s) => s?.text))
       .toBe('Add to cart');
-    expect(bundleRequests(pasted)).toEqual([`${env.stack.api}/inlay/${version}/inlay.js`]);
+    // inlay.js, then loader.js (checked against the value inlay.js carries) and its chunks, all from the pinned folder
+    const files = bundleRequests(pasted);
+    expect(files.slice(0, 2)).toEqual([
+      `${env.stack.api}/inlay/${version}/inlay.js`,
+      `${env.stack.api}/inlay/${version}/loader.js`,
+    ]);
+    expect(files.some((u) => u.startsWith(`${env.stack.api}/inlay/${version}/assets/`))).toBe(true);
+    expect(files.filter((u) => !u.startsWith(`${env.stack.api}/inlay/${version}/`))).toEqual([]);
+    expect(
+      await pasted.page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload][integrity]')].map((l) => [
+          l.href.replace(/^.*\/inlay\//, ''),
+          l.integrity,
+        ]),
+      ),
+    ).toEqual([[`${version}/loader.js`, sri(readFileSync(`dist/inlay/${version}/loader.js`))]]);
     await pasted.context.close();
+  });
+
+  it('the pinned classic inlay.js refuses a loader.js beside it that is not its release’s: nothing runs', async () => {
+    const w = await openPage(env.browser);
+    const loaderBlocked =
+      /Failed to find a valid digest in the 'integrity' attribute for resource '[^']*\/swapped\/loader\.js'/;
+    w.expected.push(loaderBlocked, /does not match the integrity value inlay\.js carries/);
+    // the release's own inlay.js (its integrity checks out), beside a loader.js of other bytes
+    const js = { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' };
+    env.stack.fixtures.page('/swapped/inlay.js', readFileSync(`dist/inlay/${version}/inlay.js`, 'utf8'), js);
+    env.stack.fixtures.page('/swapped/loader.js', 'window.swappedLoaderRan = true;', js);
+    const tag = `<script src="/swapped/inlay.js" integrity="${SRI.inlay}" crossorigin="anonymous" data-client-id="demo-client" data-api-base="${env.stack.api}"></script>`;
+    await w.page.goto(
+      env.stack.fixtures.page(
+        '/swapped/page',
+        blank(`${tag}\n<inlay-add-to-cart product-id="${STOOL}"></inlay-add-to-cart>`),
+      ),
+    );
+    await expect.poll(() => w.errors.filter((e) => loaderBlocked.test(e))).toHaveLength(1);
+    await w.page.waitForLoadState('load');
+    await w.page.waitForTimeout(500);
+    expect(
+      await w.page.evaluate(() => [
+        customElements.get('inlay-add-to-cart') === undefined,
+        'Inlay' in window,
+        'swappedLoaderRan' in window,
+      ]),
+    ).toEqual([true, false, false]);
+    expect(w.requests.filter((u) => u.startsWith(env.stack.api + '/inlay/'))).toEqual([]);
+    await w.context.close();
   });
 
   it.each([

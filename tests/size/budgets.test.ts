@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { registry } from '../../widgets/registry.ts';
 import { productPage } from '../../demo/pages.ts';
 import { toString } from '../../demo/html.ts';
+import { sri } from '../../vite.config.ts';
+import { chunkFiles, consoleChunks, DIST, inFolder, sourcesOf } from '../helpers/bundle.ts';
 
 /**
  * Budgets from design.md §5, gzip bytes of the built bundle (`npm run build` first). Raise a ceiling only in the
@@ -213,6 +215,18 @@ const KB = 1024;
  * Then a part that could not be fetched is told as the connection (core/i18n, +59 B on core), measured core 27533 B,
  * the product page 54437 B (first screen 47833 B), the page with every tag 57017 B, classic 89215 B.
  */
+/*
+ * Issue 37 (item 5), one chunk graph: the classic inlay.js is no longer the whole product in one file plus the owner's
+ * console in another (assets/inlay-console-<hash>.js), built by two more builds that had to run in order, but a few
+ * hundred bytes that import loader.js from beside them: a classic page loads the very chunks a module page loads. The
+ * ceiling `classic` (87.25 KB for the one file) now holds the classic page with every tag, inlay.js and what the
+ * loader then loads: 56.5 KB. `classicConsole` (40.25 KB for the console's file) gives way to `classicWithConsole`, that
+ * page with every part of the owner's console (each section, its French) on top: 103 KB, where the two files were
+ * allowed 127.5 KB together. Measured: inlay.js 89231 → 606 B; the classic page with every tag 89231 → 57643 B;
+ * with the whole console 130304 → 104852 B. The loader finds its `data-*` on the inlay.js tag too (whatever query its
+ * URL has): 2054 → 2075 B, so the module pages grew 21 B (every tag 57016 → 57037 B, the product page 54437 → 54458 B,
+ * its first screen 47833 → 47854 B), under their ceilings.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 27 * KB,
@@ -220,8 +234,9 @@ const BUDGET = {
   allWidgetsPage: 56 * KB,
   productPage: 53.25 * KB,
   productPageFirstScreen: 46.75 * KB,
-  classic: 87.25 * KB,
-  classicConsole: 40.25 * KB,
+  classicScript: 0.65 * KB,
+  classic: 56.5 * KB,
+  classicWithConsole: 103 * KB,
 };
 
 /**
@@ -243,13 +258,12 @@ const elements = [...productPageHtml.matchAll(/<(inlay-[a-z-]+)([^>]*)>/g)].map(
 const productPageTags = [...new Set(elements.map((e) => e.tag))];
 const lazyTags = productPageTags.filter((t) => elements.every((e) => e.tag !== t || e.lazy));
 
-const dir = 'dist/inlay';
+const dir = DIST;
 const gz = (file: string) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length;
-const all = existsSync(`${dir}/assets`) ? readdirSync(`${dir}/assets`).filter((f) => f.endsWith('.js')) : [];
-/** The classic build's owner console (`inlay-console-<hash>.js`), beside the module build's chunks. */
-const classicConsole = all.filter((f) => f.startsWith('inlay-console-'));
-const assets = all.filter((f) => !classicConsole.includes(f));
-const chunk = (name: string) => assets.filter((f) => f.startsWith(`${name}-`));
+const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gz(f), 0);
+const assets = chunkFiles().map((f) => f.slice('assets/'.length));
+/** The chunk named `name` (`<name>-<8 hash characters>.js`: `cart` is not `cart-page`). */
+const chunk = (name: string) => assets.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
 const widgets = Object.keys(registry).map((tag) => tag.replace(/^inlay-/, ''));
 const asset = (f: string) => `assets/${f}`;
 
@@ -268,6 +282,11 @@ function staticClosure(entries: string[]): Set<string> {
   entries.forEach(visit);
   return seen;
 }
+/** What a page with these tags loads before any click (the module tag's page; a classic page adds inlay.js). */
+const pageWith = (tags: string[]) =>
+  staticClosure(['loader.js', ...chunk('core').map(asset), ...tags.flatMap(chunk).map(asset)]);
+/** The source modules the files hold (their source maps). */
+const modulesOf = (files: Iterable<string>) => [...files].flatMap((f) => sourcesOf(f));
 
 describe('bundle budgets (gzip)', () => {
   it('the build exists', () => {
@@ -312,58 +331,79 @@ describe('bundle budgets (gzip)', () => {
   });
 
   it(`all widgets on one page ≤ ${BUDGET.allWidgetsPage} B (what loads when every tag is present)`, () => {
-    const page = staticClosure(['loader.js', ...chunk('core').map(asset), ...widgets.flatMap(chunk).map(asset)]);
-    const total = [...page].reduce((n, f) => n + gz(f), 0);
+    const page = pageWith(widgets);
+    const total = sum(page);
     console.log(`page: ${[...page].join(', ')} = ${total} B`);
     expect(total).toBeLessThanOrEqual(BUDGET.allWidgetsPage);
   });
-
-  const productPageBytes = (tags: string[]) => {
-    const page = staticClosure(['loader.js', ...chunk('core').map(asset), ...tags.flatMap(chunk).map(asset)]);
-    return [...page].reduce((n, f) => n + gz(f), 0);
-  };
 
   it(`the demo product page's first screen ≤ ${BUDGET.productPageFirstScreen} B (issue 19's page: what it loads before the shopper scrolls or clicks)`, () => {
     expect(productPageTags.length).toBeGreaterThanOrEqual(8);
     expect(lazyTags).toEqual(['reviews']);
     const tags = productPageTags.filter((t) => !lazyTags.includes(t));
-    const total = productPageBytes(tags);
+    const total = sum(pageWith(tags));
     console.log(`product page, first screen (${tags.join(', ')}): ${total} B`);
     expect(total).toBeLessThanOrEqual(BUDGET.productPageFirstScreen);
   });
 
   it(`the whole demo product page ≤ ${BUDGET.productPage} B (scrolled to its end, before any click)`, () => {
-    const total = productPageBytes(productPageTags);
+    const total = sum(pageWith(productPageTags));
     console.log(`product page, whole (${productPageTags.join(', ')}): ${total} B`);
     expect(total).toBeLessThanOrEqual(BUDGET.productPage);
   });
 
-  it('chunks a widget imports on demand (a form, owner tools) stay within the widget budget', () => {
-    const page = staticClosure(['loader.js', ...chunk('core').map(asset), ...widgets.flatMap(chunk).map(asset)]);
+  it('chunks a widget imports on demand (a form, owner tools, each part of the owner’s console) stay within the widget budget', () => {
+    const page = pageWith(widgets);
     for (const f of assets.map(asset).filter((f) => !page.has(f))) expect(gz(f), f).toBeLessThanOrEqual(BUDGET.widget);
   });
 
-  it(`the classic inlay.js (everything but the owner's console, every language) ≤ ${BUDGET.classic} B`, () => {
-    expect(gz('inlay.js')).toBeLessThanOrEqual(BUDGET.classic);
-    // the console is not in it (its title is the console's first string)
-    expect(readFileSync(`${dir}/inlay.js`, 'utf8')).not.toContain('"admin.title"');
+  it('the console is chosen by folder: no module of widgets/admin/ on a page without <inlay-admin>, and on a page with it only the tag’s own until an owner is known', () => {
+    const console = consoleChunks();
+    expect(console.length).toBeGreaterThan(1); // the console and its sections, each on demand
+    const withoutAdmin = modulesOf(pageWith(widgets.filter((w) => w !== 'admin')));
+    expect(withoutAdmin.filter((m) => inFolder(m, 'widgets/admin'))).toEqual([]);
+    const withAdmin = pageWith(['admin']);
+    expect(console.filter((f) => withAdmin.has(f))).toEqual([]);
+    // every module of the folder is in the tag's chunk or the console's: none in a chunk another widget loads
+    const own = new Set([...chunk('admin').map(asset), ...console]);
+    for (const f of chunkFiles().filter((f) => !own.has(f)))
+      expect(
+        sourcesOf(f).filter((m) => inFolder(m, 'widgets/admin')),
+        f,
+      ).toEqual([]);
   });
 
-  it(`the classic owner's console, inlay-console-<hash>.js, ≤ ${BUDGET.classicConsole} B, with no copy of preact or the stores`, () => {
-    expect(classicConsole).toHaveLength(1);
-    const file = `assets/${classicConsole[0]}`;
-    const code = readFileSync(`${dir}/${file}`, 'utf8');
-    expect(gz(file)).toBeLessThanOrEqual(BUDGET.classicConsole);
-    // inlay.js imports that very file
-    expect(readFileSync(`${dir}/inlay.js`, 'utf8')).toContain(`"${file}"`);
-    expect(code).toContain('"admin.title"');
-    // preact's and nanostores' own code is inlay.js's: the console takes them from its start(shared), privately
-    expect(code).toMatch(/^export function start\(/);
-    expect(code).toMatch(/\.preact_compat\b/);
-    expect(readFileSync(`${dir}/inlay.js`, 'utf8')).toMatch(/^!function\(\)/); // an IIFE that leaves no global
-    expect(readFileSync(`${dir}/inlay.js`, 'utf8')).toContain('http://www.w3.org/2000/svg');
-    expect(code).not.toContain('http://www.w3.org/2000/svg'); // preact's renderer
-    expect(readFileSync(`${dir}/inlay.js`, 'utf8')).toContain('nanostoresGlobal');
-    expect(code).not.toContain('nanostoresGlobal'); // nanostores' own
+  it('the account’s and the console’s code (widgets/account/, widgets/admin/, the ui/ they share) stays off pages that show neither', () => {
+    const page = modulesOf(pageWith(widgets.filter((w) => w !== 'admin' && w !== 'account')));
+    expect(page.length).toBeGreaterThan(0);
+    expect(
+      page.filter((m) => ['widgets/account', 'widgets/admin', 'ui'].some((folder) => inFolder(m, folder))),
+    ).toEqual([]);
+  });
+
+  it(`the classic inlay.js ≤ ${BUDGET.classicScript} B: an IIFE that imports loader.js beside it and carries its SRI value`, () => {
+    const code = readFileSync(`${dir}/inlay.js`, 'utf8');
+    expect(gz('inlay.js')).toBeLessThanOrEqual(BUDGET.classicScript);
+    expect(code).toMatch(/^\(\(\)=>\{/); // an IIFE that leaves no global
+    expect(code).toContain('"loader.js"');
+    expect(code).toContain(JSON.stringify(sri(readFileSync(`${dir}/loader.js`))));
+    // nothing of the product in it: no preact, no strings, no import of its own but loader.js's
+    expect(code).not.toContain('http://www.w3.org/2000/svg');
+    expect([...code.matchAll(/\bimport\(/g)]).toHaveLength(1);
+  });
+
+  it(`a classic page with every tag ≤ ${BUDGET.classic} B (inlay.js, then what the loader loads)`, () => {
+    const total = gz('inlay.js') + sum(pageWith(widgets));
+    console.log(`classic page, every tag: ${total} B`);
+    expect(total).toBeLessThanOrEqual(BUDGET.classic);
+  });
+
+  it(`that classic page with every part of the owner’s console (its sections, its French) ≤ ${BUDGET.classicWithConsole} B`, () => {
+    const page = pageWith(widgets);
+    // (each part and what it imports: the core's own on-demand flows are not the console's)
+    const all = staticClosure([...page, ...consoleChunks()]);
+    const total = gz('inlay.js') + sum(all);
+    console.log(`classic page, every tag and the whole console: ${total} B`);
+    expect(total).toBeLessThanOrEqual(BUDGET.classicWithConsole);
   });
 });

@@ -6,7 +6,10 @@ import type { HttpMethod } from './urls.ts';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
-  /** Path from the URL table (`core/urls.ts`), appended to `apiBase`; an absolute http(s) URL is used as is (upload URLs). */
+  /**
+   * Path from the operation table (`core/urls.ts`), appended to `apiBase`; an absolute http(s) URL is used as is
+   * (upload URLs).
+   */
   path: string;
   /** GET parameters: nested objects become dotted keys, arrays repeat the key. */
   query?: Record<string, unknown>;

@@ -96,7 +96,7 @@ const KB = 1024;
  * with the member's email and default address (cart store) and `<inlay-login account-url>` +0.4 KB. Every section loads
  * on demand (orders 6.8 KB, profile and addresses 4.7 KB, their shared sheet 1.9 KB, sign-in 0.7 KB), never on a page
  * without the tag. The classic file carries all of it in both languages: 72006 → 86287 B (+14.3 KB). The admin-only
- * order operations the companion uses are kept out of core (core/urls.ts `adminApi`), so core did not grow.
+ * order operations the companion uses are kept out of core (core/urls.ts `adminOps`), so core did not grow.
  */
 /*
  * Issue 19 lowered every ceiling but the classic file's, measured after the change (module build, gzip -9):

@@ -4,7 +4,7 @@ import { InlayApiError } from '../errors.ts';
 import type { Http } from '../http.ts';
 import { ops, type Operation } from '../urls.ts';
 
-/** The SDK's error codes for sign-in failures (spec §8). */
+/** The SDK's error codes for sign-in failures (docs/spec/platform-client.md §8). */
 export type LoginErrorCode =
   | 'invalidPassword'
   | 'emailAlreadyExists'
@@ -13,7 +13,7 @@ export type LoginErrorCode =
   | 'resetPassword'
   | 'invalidEmail';
 
-/** A sign-in step's outcome, shaped like the SDK's `loginState` (spec §4 Login results). */
+/** A sign-in step's outcome, shaped like the SDK's `loginState` (docs/spec/platform-client.md §4, Login results). */
 export type LoginState =
   | { loginState: 'SUCCESS'; data: { sessionToken: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED' }
@@ -51,9 +51,9 @@ const CODES: Record<string, LoginErrorCode> = {
 };
 
 /**
- * A refused sign-in step → FAILURE with the catalogue's error code (spec §8). Only answers that refuse the step
- * (4xx other than 401/429) are sign-in failures: no answer, a timeout, throttling (429) and server errors are
- * rethrown for the generic messages and retry.
+ * A refused sign-in step → FAILURE with the catalogue's error code (docs/spec/platform-client.md §8). Only answers that
+ * refuse the step (4xx other than 401/429) are sign-in failures: no answer, a timeout, throttling (429) and server
+ * errors are rethrown for the generic messages and retry.
  */
 export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): LoginState {
   if (

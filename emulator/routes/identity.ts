@@ -92,7 +92,7 @@ const sendEmailSchema = z.object({
 const recoverSchema = z.object({ recoveryToken: z.string().min(1).max(1000), password });
 const changePasswordSchema = z.object({ newPassword: password });
 
-/** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (spec §5). */
+/** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (docs/spec/platform-client.md §5). */
 function checkEmail(email: string, field: string): string {
   const e = email.trim();
   if (!EMAIL_RE.test(e))

@@ -6,8 +6,8 @@ import { productPage } from '../../demo/pages.ts';
 import { toString } from '../../demo/html.ts';
 
 /**
- * Budgets from design.md §5, gzip bytes of the built bundle (`npm run build` first). Raise a ceiling only in the
- * commit that needs it, with the reason.
+ * Budgets (docs/architecture.md "Size budgets"), gzip bytes of the built bundle (`npm run build` first). Raise a
+ * ceiling only in the commit that needs it, with the reason.
  */
 const KB = 1024;
 /**

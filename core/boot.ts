@@ -3,7 +3,7 @@ import type { WritableAtom } from 'nanostores';
 import { canonicalLocale, parseConfig } from './config.ts';
 import { createClient, type EarlyRequest } from './client.ts';
 import { createInlayContext, type CaptchaProvider, type InlayContext } from './context.ts';
-import { setConfigError, setPageContext } from './element.ts';
+import { setPageContext } from './element.ts';
 import { loadLanguage, registerLanguages, type LanguagePacks } from './i18n/index.ts';
 import {
   followMember,
@@ -178,7 +178,7 @@ function start(
     }
     followMember(c, () => import('./stores/member.ts').then((m) => m.loadMember(c)));
   } else {
-    setConfigError(parsed.error);
+    setPageContext(undefined, parsed.error);
     console.error(parsed.error);
     ready = Promise.resolve();
   }

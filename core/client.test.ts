@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { adoptEarly, createClient } from './client.ts';
-import { api } from './urls.ts';
+import { ops } from './urls.ts';
 import { FORM } from './auth/token-request.ts';
 import { deferred, fakeFetch, json, memoryStorage } from '../tests/helpers/fake-fetch.ts';
 import { testContext } from '../tests/helpers/context.ts';
@@ -38,7 +38,7 @@ describe('createClient', () => {
       now: () => 1e12,
     });
     const member = await client.http.request({
-      ...api.myMember,
+      ...ops.myMember,
       query: { fieldsets: 'FULL' },
       schema: z.object({ member: z.object({ id: z.string() }) }),
       kind: 'read',

@@ -1,4 +1,4 @@
-/** Binding numbers from the spec (§9) and design §3, defined once. */
+/** Binding numbers from the spec (docs/spec/platform-client.md §9), defined once. */
 
 /** Toasts: duration, how many are visible, geometry, placement, focus hotkey. */
 export const TOAST_DURATION_MS = 4000;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
-import { defineElement, setConfigError, setPageContext, type WidgetProps } from './element.ts';
+import { defineElement, setPageContext, type WidgetProps } from './element.ts';
 
 let n = 0;
 const uniqueTag = () => `inlay-test-${++n}`;
@@ -162,7 +162,7 @@ describe('defineElement', () => {
   });
 
   it('shows the configuration error instead of the widget when the configuration is invalid', async () => {
-    setConfigError('Invalid Inlay configuration: data-client-id is required');
+    setPageContext(undefined, 'Invalid Inlay configuration: data-client-id is required');
     const tag = define();
     const el = document.createElement(tag);
     document.body.append(el);

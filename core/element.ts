@@ -15,15 +15,10 @@ let configError: string | undefined;
 /** The locale of a page without a context (its widgets show the configuration error: no language to follow). */
 const NO_LOCALE = atom('en');
 
-/** The page's configuration is invalid: its widgets show `error` (the loader's message) instead. */
-export function setConfigError(error: string): void {
-  page = undefined;
-  configError = error;
-}
-
-export function setPageContext(context: InlayContext | undefined): void {
+/** The page's context; or none and `error`, the loader's message: its configuration is invalid, its widgets say so. */
+export function setPageContext(context: InlayContext | undefined, error?: string): void {
   page = context;
-  configError = undefined;
+  configError = error;
   context?.client.$reach.subscribe((reach) => {
     try {
       (reachSheet ??= new CSSStyleSheet()).replaceSync(reach === 'blocked' ? ':host{display:none!important}' : '');

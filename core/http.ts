@@ -6,7 +6,10 @@ import type { HttpMethod } from './urls.ts';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
-  /** Path from the URL table (`core/urls.ts`), appended to `apiBase`; an absolute http(s) URL is used as is (upload URLs). */
+  /**
+   * Path from the operation table (`core/urls.ts`), appended to `apiBase`; an absolute http(s) URL is used as is
+   * (upload URLs).
+   */
   path: string;
   /** GET parameters: nested objects become dotted keys, arrays repeat the key. */
   query?: Record<string, unknown>;
@@ -149,8 +152,8 @@ const retryable = (e: InlayApiError) =>
   e.kind === 'network' || e.kind === 'timeout' || e.status === 429 || e.status >= 500;
 
 /**
- * The platform HTTP client (design §3, spec §9). Success is status 200 only. Aborting `signal` rejects with
- * its reason (an `AbortError`) and stops retries.
+ * The platform HTTP client (docs/spec/wire-protocol.md §0; retries and delays: docs/spec/platform-client.md §9).
+ * Success is status 200 only. Aborting `signal` rejects with its reason (an `AbortError`) and stops retries.
  */
 export function createHttp(deps: HttpDeps): Http {
   const f = deps.fetch ?? globalThis.fetch.bind(globalThis);

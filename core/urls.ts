@@ -1,7 +1,12 @@
 /**
- * The one URL table: `api`, every platform operation the widgets use (defined in ops.ts, one export each), and
- * `adminApi`, the ones only an admin identity calls.
+ * The operation table: `ops`, every platform operation the browser's code uses (ops.ts, one module per service under
+ * ops/, one export each), and `adminOps`, the ones only an admin identity calls (ops/admin.ts: the site companion's and
+ * the emulator's). Each entry is a method and a path, written with `op` (ops/op.ts). The call modules that send them,
+ * with their schemas, are core/api/*.
  */
+import * as table from './ops.ts';
+import * as adminTable from './ops/admin.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
@@ -10,66 +15,18 @@ export interface Operation {
   fallbackPath?: string;
 }
 
-export * as api from './ops.ts';
-import type * as ops from './ops.ts';
-
+export { table as ops, adminTable as adminOps };
 /**
- * Operations only an admin identity may call and no browser code calls: the site companion's and the emulator's. Kept
- * out of {@link api} so the browser's core chunk does not carry them (an unused export is dropped from the bundle; a
- * table is kept whole).
+ * The tables' former names, kept only while the site companion's modules still use them (companion/app.ts,
+ * platform.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts); they go once those read `ops` and
+ * `adminOps`.
+ * @deprecated use `ops` and `adminOps`.
  */
-export const adminApi = {
-  // eCommerce orders (`@wix/auto_sdk_ecom_orders`; docs/wire.md "Orders").
-  getOrder: { method: 'GET', path: '/ecom/v1/orders/{id}' },
-  searchOrders: { method: 'POST', path: '/ecom/v1/orders/search' },
-  cancelOrder: { method: 'POST', path: '/ecom/v1/orders/{id}/cancel' },
-  addOrderActivity: { method: 'POST', path: '/ecom/v1/orders/{id}/activities' },
-  listOrderFulfillments: { method: 'GET', path: '/ecom/v1/fulfillments/orders/{orderId}' },
-  createFulfillment: { method: 'POST', path: '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment' },
-  // Order management for the owner console (issue 22, helper O; docs/wire.md "Orders: owner console").
-  updateOrderStatus: { method: 'POST', path: '/ecom/v1/orders/{orderId}/update-status' },
-  updateOrderActivity: { method: 'PATCH', path: '/ecom/v1/orders/{id}/activities/{activityId}' },
-  deleteOrderActivity: { method: 'DELETE', path: '/ecom/v1/orders/{id}/activities/{activityId}' },
-  bulkUpdateOrderTags: { method: 'POST', path: '/ecom/v1/bulk/orders/update-tags' },
-  aggregateOrders: { method: 'POST', path: '/ecom/v1/orders/aggregate' },
-  commitOrderDeltas: { method: 'POST', path: '/ecom/v1/orders/{id}/commit-deltas' },
-  // abandoned checkouts (`@wix/auto_sdk_ecom_abandoned-checkouts`; docs/wire.md "Abandoned checkouts")
-  queryAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/query' },
-  searchAbandonedCheckouts: { method: 'POST', path: '/ecom/v1/abandoned-checkout/search' },
-  getAbandonedCheckout: { method: 'GET', path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}' },
-  addAbandonedCheckoutActivity: {
-    method: 'POST',
-    path: '/ecom/v1/abandoned-checkouts/{abandonedCheckoutId}/add-activity',
-  },
-  redirectToAbandonedCheckout: {
-    method: 'GET',
-    path: '/ecom/v1/abandoned-checkout/{abandonedCheckoutId}/redirect-to-checkout',
-  },
-  // payments: order transactions (`@wix/auto_sdk_ecom_order-transactions`) and the payments collector
-  // (`@wix/auto_sdk_ecom_orders`); docs/wire.md "Payments".
-  listOrderTransactions: { method: 'GET', path: '/ecom/v1/payments/orders/{orderId}' },
-  getPaymentCollectability: {
-    method: 'GET',
-    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status',
-  },
-  recordManualPayment: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{orderId}/manual-payment' },
-  markOrderAsPaid: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/mark-as-paid' },
-  bulkMarkOrdersAsPaid: { method: 'POST', path: '/ecom/v1/bulk/payments-collector/mark-as-paid' },
-  getRefundability: { method: 'GET', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/refundability' },
-  triggerRefund: { method: 'POST', path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/trigger-refund' },
-  voidAuthorizedPayments: {
-    method: 'POST',
-    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/void-authorized-payments',
-  },
-  captureAuthorizedPayments: {
-    method: 'POST',
-    path: '/ecom/v1/payments-collector/orders/{ecomOrderId}/capture-authorized-payments',
-  },
-} as const satisfies Record<string, Operation>;
+export { table as api, adminTable as adminApi };
 
-export type OperationName = keyof typeof ops;
+export type OperationName = keyof typeof table;
 
-/** Fill `{name}` parameters (URL-encoded) of an operation: `route(api.getReview, {id})`. */
+/** Fill `{name}` parameters (URL-encoded) of an operation: `route(ops.getReview, {id})`. */
 export function route(operation: Operation, params: Record<string, string> = {}): Operation {
   const fill = (p: string) =>
     p.replace(/\{(\w+)\}/g, (_, k: string) => {

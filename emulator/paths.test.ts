@@ -1,10 +1,10 @@
 /**
- * The emulator answers every operation of core's URL table (core/urls.ts, the paths the browser client calls): a
+ * The emulator answers every operation of core's operation table (core/urls.ts, the paths the browser client calls): a
  * route with the operation's method at its path, and a POST at its fallback path. A new table entry without an
  * emulator route, or a route that drifts from the table, fails here rather than only in the browser suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Operation } from '../core/urls.ts';
+import { ops, type Operation } from '../core/urls.ts';
 import { aliasOf, toPattern } from './paths.ts';
 import type { RunningEmulator } from './server.ts';
 import { startTestEmulator } from '../tests/helpers/emulator.ts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 describe('core/urls.ts ⇄ emulator routes', () => {
-  it.each(Object.entries(api) as [string, Operation][])('%s has an emulator route', (_name, op) => {
+  it.each(Object.entries(ops) as [string, Operation][])('%s has an emulator route', (_name, op) => {
     expect(registered).toContain(`${op.method} ${toPattern(op.path)}`);
     if (op.fallbackPath) expect(registered).toContain(`POST ${toPattern(op.fallbackPath)}`);
   });

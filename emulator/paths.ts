@@ -1,6 +1,6 @@
 /**
  * The wire paths the emulator shares with the browser client. `core/urls.ts` is the one table of the platform
- * operations the widgets call; routes register those with `router.operation(api.x, …)` (its method, its path as a
+ * operations the widgets call; routes register those with `router.operation(ops.x, …)` (its method, its path as a
  * router pattern) instead of typing the path again. Aliases the platform also answers (`/_api/ecom-cart/…`, the
  * `/ecom/v1/recommendations/…` copy) are the table's path under another prefix ({@link aliasOf}). Paths the client
  * never calls (hosted pages, assets, dev helpers, owner-only calls) stay written in their route modules.

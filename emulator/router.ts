@@ -218,7 +218,7 @@ export class Router {
   delete(pattern: string, handler: Handler, options?: RouteOptions): this {
     return this.add('DELETE', pattern, handler, options);
   }
-  /** An operation of core's URL table (`core/urls.ts`, see paths.ts): its method at its path (`{id}` → `:id`). */
+  /** An operation of core's table (`core/urls.ts` `ops`, see paths.ts): its method at its path (`{id}` → `:id`). */
   operation(op: Operation, handler: Handler, options?: RouteOptions): this {
     return this.add(op.method, toPattern(op.path), handler, options);
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_READ_TIMEOUT_MS, earlyToken, LOADER_API_BASE, pageLanguage } from './start.ts';
 import { DEFAULT_API_BASE, REQUEST_TIMEOUT_MS } from '../core/constants.ts';
-import { api } from '../core/urls.ts';
+import { ops } from '../core/urls.ts';
 import { storageKey } from '../core/storage.ts';
 import { tokenStorageKey } from '../core/auth/tokens.ts';
 
@@ -165,7 +165,7 @@ describe('the loader’s early reads (sent with its token, before the core arriv
       '<inlay-recommendations></inlay-recommendations><inlay-back-in-stock product-id="p"></inlay-back-in-stock>',
     );
     expect(urls).toEqual(
-      [api.getCart, api.listAlgorithms, api.catalogVersion].map((o) => {
+      [ops.getCart, ops.listAlgorithms, ops.catalogVersion].map((o) => {
         expect(o.method).toBe('GET');
         return base + o.path;
       }),

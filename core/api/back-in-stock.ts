@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { dictOf } from './json.ts';
 import type { Http } from '../http.ts';
 import type { Image } from './media.ts';
-import { api } from '../urls.ts';
+import { ops } from '../urls.ts';
 
 export const stockRequestSchema = z.object({
   id: z.string(),
@@ -41,6 +41,6 @@ export async function createStockRequest(
   request: NewStockRequest,
   itemDetails: ItemDetails,
 ): Promise<StockRequest> {
-  const r = await http.request({ ...api.createStockRequest, body: { request, itemDetails }, schema: one });
+  const r = await http.request({ ...ops.createStockRequest, body: { request, itemDetails }, schema: one });
   return r.request;
 }

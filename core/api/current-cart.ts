@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { dictOf, textOrNumber } from './json.ts';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
-import { api, type Operation } from '../urls.ts';
+import { ops, type Operation } from '../urls.ts';
 import { STORES_APP_ID } from '../constants.ts';
 import { imageSchema } from './media.ts';
 
@@ -80,7 +80,7 @@ const call = (c: Client, op: Operation, body: unknown) => send(c, op, wrapped, b
 
 /** GET the current cart; `null` when there is none yet (404). */
 export function fetchCart(c: Client): Promise<Cart | null> {
-  return send(c, api.getCart, wrapped).then(
+  return send(c, ops.getCart, wrapped).then(
     (r) => r.cart,
     (e: unknown) => {
       if (e instanceof InlayApiError && e.status === 404) return null;
@@ -89,7 +89,7 @@ export function fetchCart(c: Client): Promise<Cart | null> {
   );
 }
 
-export const estimateTotals = (c: Client) => send(c, api.estimateTotals, totalsSchema, {});
+export const estimateTotals = (c: Client) => send(c, ops.estimateTotals, totalsSchema, {});
 
 /** What create-checkout may carry to fill in the hosted checkout (a member's email and default address). */
 export interface CheckoutPrefill {
@@ -103,11 +103,11 @@ export async function startCheckout(
   callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string },
   prefill: CheckoutPrefill = {},
 ) {
-  const { checkoutId } = await send(c, api.createCheckout, z.object({ checkoutId: str }), {
+  const { checkoutId } = await send(c, ops.createCheckout, z.object({ checkoutId: str }), {
     channelType: 'WEB',
     ...prefill,
   });
-  const r = await send(c, api.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
+  const r = await send(c, ops.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
     ecomCheckout: { checkoutId },
     callbacks,
   });
@@ -116,7 +116,7 @@ export async function startCheckout(
 
 /** Add items (the platform merges them into their lines). */
 export const addToCart = (c: Client, items: AddItem[]) =>
-  call(c, api.addToCart, {
+  call(c, ops.addToCart, {
     lineItems: items.map((i) => ({
       catalogReference: {
         appId: STORES_APP_ID,
@@ -127,8 +127,8 @@ export const addToCart = (c: Client, items: AddItem[]) =>
     })),
   });
 export const setLineQuantity = (c: Client, lineId: string, quantity: number) =>
-  call(c, api.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] });
-export const removeLine = (c: Client, lineId: string) => call(c, api.removeLineItems, { lineItemIds: [lineId] });
-export const applyCoupon = (c: Client, code: string) => call(c, api.updateCart, { couponCode: code });
-export const removeCoupon = (c: Client) => call(c, api.removeCoupon, {});
-export const deleteCart = (c: Client) => send(c, api.deleteCart, z.object({})).then(() => null);
+  call(c, ops.updateLineItemsQuantity, { lineItems: [{ id: lineId, quantity }] });
+export const removeLine = (c: Client, lineId: string) => call(c, ops.removeLineItems, { lineItemIds: [lineId] });
+export const applyCoupon = (c: Client, code: string) => call(c, ops.updateCart, { couponCode: code });
+export const removeCoupon = (c: Client) => call(c, ops.removeCoupon, {});
+export const deleteCart = (c: Client) => send(c, ops.deleteCart, z.object({})).then(() => null);

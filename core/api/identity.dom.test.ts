@@ -26,7 +26,7 @@ const { http } = client;
 const appError = (status: number, code: string, message = 'server says') =>
   json(status, { message, details: { applicationError: { code, description: message } } });
 
-describe('state mapping (spec §4 Login results)', () => {
+describe('state mapping (docs/spec/platform-client.md §4, Login results)', () => {
   it('SUCCESS keeps the session token; owner approval; email verification keeps the state token; anything else is FAILURE', () => {
     expect(toLoginState({ state: 'SUCCESS', sessionToken: 's' })).toEqual({
       loginState: 'SUCCESS',
@@ -77,7 +77,7 @@ describe('state mapping (spec §4 Login results)', () => {
   });
 });
 
-describe('error-code mapping (spec §8 catalogue)', () => {
+describe('error-code mapping (docs/spec/platform-client.md §8, the catalogue)', () => {
   const cases: [string, string, 'login' | 'register', string][] = [
     ['-19976', 'wrong password', 'login', 'invalidPassword'],
     ['-19995', 'exists', 'register', 'emailAlreadyExists'],

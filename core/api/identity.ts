@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import type { InlayClient } from '../client.ts';
 import { InlayApiError } from '../errors.ts';
 import type { Http } from '../http.ts';
-import { api, type Operation } from '../urls.ts';
+import { ops, type Operation } from '../urls.ts';
 
-/** The SDK's error codes for sign-in failures (spec §8). */
+/** The SDK's error codes for sign-in failures (docs/spec/platform-client.md §8). */
 export type LoginErrorCode =
   | 'invalidPassword'
   | 'emailAlreadyExists'
@@ -13,7 +13,7 @@ export type LoginErrorCode =
   | 'resetPassword'
   | 'invalidEmail';
 
-/** A sign-in step's outcome, shaped like the SDK's `loginState` (spec §4 Login results). */
+/** A sign-in step's outcome, shaped like the SDK's `loginState` (docs/spec/platform-client.md §4, Login results). */
 export type LoginState =
   | { loginState: 'SUCCESS'; data: { sessionToken: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED' }
@@ -51,9 +51,9 @@ const CODES: Record<string, LoginErrorCode> = {
 };
 
 /**
- * A refused sign-in step → FAILURE with the catalogue's error code (spec §8). Only answers that refuse the step
- * (4xx other than 401/429) are sign-in failures: no answer, a timeout, throttling (429) and server errors are
- * rethrown for the generic messages and retry.
+ * A refused sign-in step → FAILURE with the catalogue's error code (docs/spec/platform-client.md §8). Only answers that
+ * refuse the step (4xx other than 401/429) are sign-in failures: no answer, a timeout, throttling (429) and server
+ * errors are rethrown for the generic messages and retry.
  */
 export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): LoginState {
   if (
@@ -100,27 +100,27 @@ export interface Credentials {
 
 /** `POST /_api/iam/authentication/v2/login`. */
 export const login = (http: Http, { email, password, captchaToken }: Credentials) =>
-  step(http, api.login, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
+  step(http, ops.login, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
 
 /** `POST /_api/iam/authentication/v2/register`. */
 export const register = (http: Http, { email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>
   step(
     http,
-    api.register,
+    ops.register,
     { loginId: { email }, password, ...(profile ? { profile } : {}), ...captcha(captchaToken) },
     'register',
   );
 
 /** `POST /_api/iam/verification/v1/auth/verify` with the state token kept from the previous step. */
 export const verify = (http: Http, code: string, stateToken: string) =>
-  step(http, api.verify, { code, stateToken }, 'verify');
+  step(http, ops.verify, { code, stateToken }, 'verify');
 
 const post = async (http: Http, op: Operation, body: unknown) => {
   await http.request({ ...op, body, schema: emptySchema });
 };
 
 /** Send a new code (`/auth/resend`); throws on failure. */
-export const resendCode = (http: Http, stateToken: string) => post(http, api.resend, { stateToken });
+export const resendCode = (http: Http, stateToken: string) => post(http, ops.resend, { stateToken });
 
 /** Email a password-reset link that comes back to `redirectUrl` (with `?inlay-reset=<token>` on the emulator). */
 export const sendRecoveryEmail = (
@@ -129,7 +129,7 @@ export const sendRecoveryEmail = (
   redirectUrl: string,
   language?: string,
 ) =>
-  post(http, api.sendRecoveryEmail, {
+  post(http, ops.sendRecoveryEmail, {
     email,
     redirect: { url: redirectUrl, clientId: config.clientId },
     ...(language ? { language } : {}),
@@ -137,7 +137,7 @@ export const sendRecoveryEmail = (
 
 /** Set a new password with the emailed recovery token. */
 export const recover = (http: Http, recoveryToken: string, password: string) =>
-  post(http, api.recover, { recoveryToken, password });
+  post(http, ops.recover, { recoveryToken, password });
 
 /**
  * Change the signed-in member's password. The platform's call takes only the new one; the current one is checked
@@ -153,6 +153,6 @@ export async function changePassword(
 ): Promise<LoginState | undefined> {
   const check = await login(http, { email, password: current });
   if (check.loginState !== 'SUCCESS') return check;
-  await post(http, api.changePassword, { newPassword: next });
+  await post(http, ops.changePassword, { newPassword: next });
   return undefined;
 }

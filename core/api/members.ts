@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Http } from '../http.ts';
-import { api, route, type Operation } from '../urls.ts';
+import { ops, route, type Operation } from '../urls.ts';
 
 /** A member's street address (`contact.addresses[]`; docs/wire.md "Members: contact details"). */
 export const addressSchema = z.looseObject({
@@ -51,18 +51,18 @@ const wrapped = z.object({ member: memberSchema });
 
 /** `GET /members/v1/members/my?fieldsets=FULL`: the signed-in member. */
 export const getMyMember = (http: Http): Promise<Member> =>
-  http.request({ ...api.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped }).then((r) => r.member);
+  http.request({ ...ops.myMember, query: { fieldsets: ['FULL'] }, schema: wrapped }).then((r) => r.member);
 
 const write = (http: Http, op: Operation, body: unknown): Promise<Member> =>
   http.request({ ...op, body, schema: wrapped }).then((r) => r.member);
 
 /** Change the signed-in member's nickname; returns the member as changed. */
 export const updateNickname = (http: Http, memberId: string, nickname: string) =>
-  write(http, route(api.updateMember, { id: memberId }), { member: { id: memberId, profile: { nickname } } });
+  write(http, route(ops.updateMember, { id: memberId }), { member: { id: memberId, profile: { nickname } } });
 
 /** Join (public profile) or leave (private profile) the site's community; returns the member as changed. */
 export const setCommunity = (http: Http, join: boolean) =>
-  write(http, join ? api.joinCommunity : api.leaveCommunity, {});
+  write(http, join ? ops.joinCommunity : ops.leaveCommunity, {});
 
 /** What {@link updateContact} may change; an address without `id` is a new one. */
 export interface ContactUpdate {
@@ -78,14 +78,14 @@ export interface ContactUpdate {
  * goes through {@link clearContactSet} instead. Returns the member as changed.
  */
 export const updateContact = (http: Http, memberId: string, contact: ContactUpdate) =>
-  write(http, route(api.updateMember, { id: memberId }), { member: { id: memberId, contact } });
+  write(http, route(ops.updateMember, { id: memberId }), { member: { id: memberId, contact } });
 
 /** Empty one of the member's contact sets (Delete Member Phones / Emails / Addresses); returns the member. */
 export const clearContactSet = (http: Http, memberId: string, set: 'phones' | 'emails' | 'addresses') =>
   write(
     http,
     route(
-      set === 'phones' ? api.deleteMemberPhones : set === 'emails' ? api.deleteMemberEmails : api.deleteMemberAddresses,
+      set === 'phones' ? ops.deleteMemberPhones : set === 'emails' ? ops.deleteMemberEmails : ops.deleteMemberAddresses,
       { id: memberId },
     ),
     undefined,
@@ -98,10 +98,10 @@ export const clearContactSet = (http: Http, memberId: string, set: 'phones' | 'e
 export const deleteMyAccount = (http: Http, contentAssigneeId?: string): Promise<void> =>
   http
     .request({
-      ...api.deleteMyMember,
+      ...ops.deleteMyMember,
       // the SDK sends it in the query string (http.ts adds `query` to GETs only)
       ...(contentAssigneeId
-        ? { path: `${api.deleteMyMember.path}?contentAssigneeId=${encodeURIComponent(contentAssigneeId)}` }
+        ? { path: `${ops.deleteMyMember.path}?contentAssigneeId=${encodeURIComponent(contentAssigneeId)}` }
         : {}),
       schema: z.looseObject({}),
     })

@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
-import { api, route } from '../urls.ts';
+import { ops, route } from '../urls.ts';
 import type { Product } from './products.ts';
 
 /** V3 money: a decimal string and the platform's formatting. */
@@ -83,7 +83,7 @@ const V3_FIELDS = ['URL', 'CURRENCY'];
 export const getProductV3 = (http: Http, productId: string) =>
   http
     .request({
-      ...route(api.getProductV3, { id: productId }),
+      ...route(ops.getProductV3, { id: productId }),
       query: { fields: V3_FIELDS },
       schema: z.object({ product: productV3Schema }),
     })
@@ -93,7 +93,7 @@ export const getProductV3 = (http: Http, productId: string) =>
 export const queryProductsV3 = (http: Http, ids: string[]) =>
   http
     .request({
-      ...api.queryProductsV3,
+      ...ops.queryProductsV3,
       body: {
         query: { filter: { id: { $in: ids } }, cursorPaging: { limit: Math.min(100, ids.length) } },
         fields: [...V3_FIELDS, 'MIN_PRICE_VARIANT'],

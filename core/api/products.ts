@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { dictOf } from './json.ts';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
-import { api, route } from '../urls.ts';
+import { ops, route } from '../urls.ts';
 
 export { STORES_APP_ID } from '../constants.ts';
 
@@ -48,14 +48,14 @@ export type ProductVariant = NonNullable<Product['variants']>[number];
 /** `GET /stores-reader/v1/products/{id}`: one product. */
 export const getProduct = (http: Http, productId: string) =>
   http
-    .request({ ...route(api.getProduct, { id: productId }), schema: z.object({ product: productSchema }) })
+    .request({ ...route(ops.getProduct, { id: productId }), schema: z.object({ product: productSchema }) })
     .then((r) => r.product);
 
 /** Several products in one request (the catalog reader's query with an id filter), in the platform's order. */
 export const queryProductsByIds = (http: Http, ids: string[]) =>
   http
     .request({
-      ...api.queryProducts,
+      ...ops.queryProducts,
       body: {
         query: { filter: JSON.stringify({ id: { $hasSome: ids } }), paging: { limit: Math.min(100, ids.length) } },
         includeVariants: true,
@@ -71,7 +71,7 @@ export const queryProductsByIds = (http: Http, ids: string[]) =>
 export type Catalog = 'v1' | 'v3';
 export const catalogVersion = (http: Http): Promise<Catalog> =>
   http
-    .request({ ...api.catalogVersion, schema: z.object({ catalogVersion: z.string() }) })
+    .request({ ...ops.catalogVersion, schema: z.object({ catalogVersion: z.string() }) })
     .then((r) => (r.catalogVersion === 'V3_CATALOG' ? 'v3' : 'v1'));
 
 /** The V3 reads and mapping: their own chunk, loaded only on a V3 site. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import type { InlayClient } from '../client.ts';
-import { api } from '../urls.ts';
+import { ops } from '../urls.ts';
 import { STORES_APP_ID } from './products.ts';
 
 export const algorithmSchema = z.object({
@@ -17,7 +17,7 @@ export type AvailableAlgorithm = z.infer<typeof algorithmSchema>;
 /** The site's recommendation algorithms. */
 export const fetchAlgorithms = (http: Http): Promise<AvailableAlgorithm[]> =>
   http
-    .request({ ...api.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }) })
+    .request({ ...ops.listAlgorithms, schema: z.object({ availableAlgorithms: z.array(algorithmSchema) }) })
     .then((r) => r.availableAlgorithms);
 
 const refSchema = z.object({ appId: z.string(), catalogItemId: z.string() });
@@ -33,7 +33,7 @@ export async function getRecommendation(
   minimum: number,
 ) {
   const r = await http.request({
-    ...api.getRecommendation,
+    ...ops.getRecommendation,
     body: {
       algorithms: algorithms.map((a) => ({ id: a.config.algorithmId, appId: a.appId })),
       ...(itemIds.length ? { items: itemIds.map((catalogItemId) => ({ appId: STORES_APP_ID, catalogItemId })) } : {}),

@@ -2,14 +2,14 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import type { Image } from './media.ts';
-import { api, route } from '../urls.ts';
+import { ops, route } from '../urls.ts';
 import { reviewSchema, type Filter } from './reviews.ts';
 
 const one = z.object({ review: reviewSchema });
 const empty = z.object({});
 
 export const getReview = async (http: Http, id: string) =>
-  (await http.request({ ...route(api.getReview, { id }), query: { returnPrivateReviews: true }, schema: one })).review;
+  (await http.request({ ...route(ops.getReview, { id }), query: { returnPrivateReviews: true }, schema: one })).review;
 
 export interface ReviewContent {
   rating: number;
@@ -27,23 +27,23 @@ export const createReview = async (
     content: ReviewContent;
     author: { contactId: string; authorName?: string };
   },
-) => (await http.request({ ...api.createReview, body: { review }, schema: one })).review;
+) => (await http.request({ ...ops.createReview, body: { review }, schema: one })).review;
 
 export const updateReview = async (http: Http, id: string, content: Partial<ReviewContent>) =>
-  (await http.request({ ...route(api.updateReview, { id }), body: { review: { content } }, schema: one })).review;
+  (await http.request({ ...route(ops.updateReview, { id }), body: { review: { content } }, schema: one })).review;
 
 export const deleteReview = async (http: Http, id: string) => {
-  await http.request({ ...route(api.deleteReview, { id }), schema: empty });
+  await http.request({ ...route(ops.deleteReview, { id }), schema: empty });
 };
 export const replyToReview = async (http: Http, id: string, message: string) =>
-  (await http.request({ ...route(api.replyToReview, { id }), body: { message }, schema: one })).review;
+  (await http.request({ ...route(ops.replyToReview, { id }), body: { message }, schema: one })).review;
 export const deleteReply = async (http: Http, id: string) =>
-  (await http.request({ ...route(api.deleteReviewReply, { id }), schema: one })).review;
+  (await http.request({ ...route(ops.deleteReviewReply, { id }), schema: one })).review;
 export const moderateReview = async (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
-  (await http.request({ ...route(api.moderateReview, { id }), body: { status }, schema: one })).review;
+  (await http.request({ ...route(ops.moderateReview, { id }), body: { status }, schema: one })).review;
 export const bulkModerate = async (http: Http, filter: Filter, status: 'APPROVED' | 'REJECTED') => {
-  await http.request({ ...api.bulkModerateReviews, body: { filter, status }, schema: empty });
+  await http.request({ ...ops.bulkModerateReviews, body: { filter, status }, schema: empty });
 };
 export const bulkDelete = async (http: Http, filter: Filter) => {
-  await http.request({ ...api.bulkDeleteReviews, body: { filter }, schema: empty });
+  await http.request({ ...ops.bulkDeleteReviews, body: { filter }, schema: empty });
 };

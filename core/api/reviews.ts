@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import { imageSchema } from './media.ts';
-import { api } from '../urls.ts';
+import { ops } from '../urls.ts';
 
 /** A review as the widgets use it (docs/spec/wire-protocol.md §4; other fields are ignored). */
 export const reviewSchema = z.object({
@@ -63,7 +63,7 @@ export async function queryReviews(
     metadata: z.optional(z.object({ cursors: z.optional(z.object({ next: z.optional(z.nullable(z.string())) })) })),
   });
   const r = await http.request({
-    ...api.queryReviews,
+    ...ops.queryReviews,
     body: {
       query: {
         filter: o.filter,
@@ -81,7 +81,7 @@ export async function queryReviews(
 /** `POST /reviews/v1/reviews/count` (published reviews unless `includePrivate`). */
 export async function countReviews(http: Http, filter: Filter, includePrivate = false): Promise<number> {
   const r = await http.request({
-    ...api.countReviews,
+    ...ops.countReviews,
     body: { filter, ...(includePrivate ? { includePrivateReviews: true } : {}) },
     schema: z.object({ count: z.number() }),
     kind: 'read',

@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
 import { InlayApiError } from '../errors.ts';
 import { imageSchema, type Image } from './media.ts';
-import { api } from '../urls.ts';
+import { ops } from '../urls.ts';
 import { httpUrl } from '../safe-url.ts';
 
 /**
@@ -17,7 +17,7 @@ import { httpUrl } from '../safe-url.ts';
  */
 export async function uploadPhoto(http: Http, file: File): Promise<Image> {
   const { uploadUrl } = await http.request({
-    ...api.generateUploadUrl,
+    ...ops.generateUploadUrl,
     body: { mimeType: file.type, fileName: file.name || 'photo', sizeInBytes: file.size },
     schema: z.object({ uploadUrl: z.string() }),
   });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { InlayApiError, fromResponse } from '../errors.ts';
 import { send } from '../http.ts';
-import { api } from '../urls.ts';
+import { ops } from '../urls.ts';
 
 /**
  * Token endpoint answer (snake_case, docs/spec/wire-protocol.md §1). `refresh_token` may be absent or null on
@@ -42,7 +42,7 @@ export async function requestTokens(
     r = await send(
       opts.fetch ?? globalThis.fetch.bind(globalThis),
       'POST',
-      opts.apiBase + api.token.path,
+      opts.apiBase + ops.token.path,
       { 'Content-Type': FORM },
       // (a field left undefined is left out, as JSON would)
       new URLSearchParams(

@@ -5,7 +5,7 @@ import { InlayApiError } from '../errors.ts';
 import { requestTokens, type TokenRequest, type TokenResponse } from './token-request.ts';
 import { storageEvents, storageKey, webLocks, webStorage, type LockManagerLike } from '../storage.ts';
 
-/** Token roles (spec §6): none, visitor (anonymous), member. */
+/** Token roles (docs/spec/platform-client.md §6): none, visitor (anonymous), member. */
 export type Role = 'none' | 'visitor' | 'member';
 
 /** Client-side tokens, shaped like the SDK's. `expiresAt` is in seconds. */
@@ -84,7 +84,7 @@ function parseStored(raw: string | null | undefined): Tokens | undefined {
 }
 
 /**
- * The visitor/member token lifecycle (spec §4 Tokens, docs/spec/wire-protocol.md §1).
+ * The visitor/member token lifecycle (docs/spec/platform-client.md §4, Tokens; docs/spec/wire-protocol.md §1).
  * Renewal: refresh token first; when the server refuses it (any answer that is not a network error or timeout),
  * a new anonymous visitor session. One renewal at a time: an in-page shared promise plus a Web Lock across tabs,
  * inside which storage is re-read so a renewal another tab just made is adopted instead of repeated.

@@ -75,10 +75,10 @@ interface Entry {
 }
 
 /**
- * A small query cache (TanStack-like defaults from spec §9): identical reads in flight share one request, and an
- * entry nobody subscribes to is dropped after `CACHE_GC_MS` (300000 ms). Failures are kept as `error`, never as
- * data, and make the next mount fetch again. Retries belong to `http`. Keys read with `persist` rules also live in
- * `persisted` (when given) across page loads, and their age decides whether they are read again.
+ * A small query cache (TanStack-like defaults from docs/spec/platform-client.md §9): identical reads in flight share
+ * one request, and an entry nobody subscribes to is dropped after `CACHE_GC_MS` (300000 ms). Failures are kept as
+ * `error`, never as data, and make the next mount fetch again. Retries belong to `http`. Keys read with `persist` rules
+ * also live in `persisted` (when given) across page loads, and their age decides whether they are read again.
  */
 export function createQueryCache(
   deps: {

@@ -1,5 +1,5 @@
 import type { HttpMethod, Operation } from '../urls.ts';
 
-/** An operation of the URL table (core/urls.ts `api`). */
+/** An operation of the operation table (core/urls.ts `ops`, `adminOps`). */
 export const op = (method: HttpMethod, path: string, fallbackPath?: string): Operation =>
   fallbackPath ? { method, path, fallbackPath } : { method, path };

@@ -24,23 +24,21 @@ export const sessionOf: (client: SessionClient) => WritableAtom<Session> = onceP
   atom<Session>({ status: 'loading', role: 'none' }),
 );
 
-/** Session state for a role: a member, or a visitor (with or without a visitor token yet). */
-export const sessionFor = (role: Role): Session => ({ status: role === 'member' ? 'member' : 'visitor', role });
-
 /**
  * Keep the client's session in step with its token manager (login, logout, other tabs). The role is what changes the
  * session: plain token renewals do not notify listeners. Returns the unbind function.
  */
 export function syncSession(client: SessionClient): () => void {
   const $session = sessionOf(client);
-  const { tokens } = client;
   const apply = () => {
-    const role = tokens.role();
+    const role = client.tokens.role();
     const cur = $session.get();
-    if (cur.role !== role || cur.status === 'loading' || cur.status === 'error') $session.set(sessionFor(role));
+    // a member, or a visitor (with or without a visitor token yet)
+    if (cur.role !== role || cur.status === 'loading' || cur.status === 'error')
+      $session.set({ status: role === 'member' ? 'member' : 'visitor', role });
   };
   apply();
-  return tokens.subscribe(apply);
+  return client.tokens.subscribe(apply);
 }
 
 /** Record a session-level failure (e.g. no token could be obtained). */

@@ -5,7 +5,7 @@
  * the link). Paths and shapes as `@wix/auto_sdk_ecom_abandoned-checkouts` sends them.
  */
 import { z } from 'zod';
-import { adminApi } from '../../core/urls.ts';
+import { adminOps } from '../../core/urls.ts';
 import {
   ACTIVITY_TYPES,
   addAbandonedActivity,
@@ -103,27 +103,27 @@ export const abandonedRoutes: RouteModule = (router) => {
     return { items: page.items.map((a) => wire(ctx, a)), metadata: page.metadata };
   };
 
-  router.operation(adminApi.queryAbandonedCheckouts, (ctx) => {
+  router.operation(adminOps.queryAbandonedCheckouts, (ctx) => {
     ctx.requireAdmin();
     const { items, metadata } = find(ctx, validate(querySchema, ctx.body).query, 'query');
     // `results` is the deprecated name the client still reads
     return { json: { abandonedCheckouts: items, results: items, metadata } };
   });
 
-  router.operation(adminApi.searchAbandonedCheckouts, (ctx) => {
+  router.operation(adminOps.searchAbandonedCheckouts, (ctx) => {
     ctx.requireAdmin();
     const { items, metadata } = find(ctx, validate(searchSchema, ctx.body).search, 'search');
     return { json: { abandonedCheckouts: items, pagingMetadata: metadata } };
   });
 
-  router.operation(adminApi.getAbandonedCheckout, (ctx) => {
+  router.operation(adminOps.getAbandonedCheckout, (ctx) => {
     ctx.requireAdmin();
     const id = idParam(ctx);
     syncAbandoned(ctx);
     return { json: { abandonedCheckout: wire(ctx, loadAbandoned(ctx.db, id)) } };
   });
 
-  router.operation(adminApi.addAbandonedCheckoutActivity, (ctx) => {
+  router.operation(adminOps.addAbandonedCheckoutActivity, (ctx) => {
     ctx.requireAdmin();
     const { abandonedCheckoutId, activityType } = validate(activitySchema, ctx.body);
     const id = idParam(ctx);
@@ -135,7 +135,7 @@ export const abandonedRoutes: RouteModule = (router) => {
   });
 
   // the recovery link: a buyer's browser follows it from an email, without a token
-  router.operation(adminApi.redirectToAbandonedCheckout, (ctx) => {
+  router.operation(adminOps.redirectToAbandonedCheckout, (ctx) => {
     const metasiteId = ctx.query.get('metasiteId');
     if (!metasiteId) throw invalidField('metasiteId', 'is required', 'REQUIRED_FIELD');
     const id = idParam(ctx);

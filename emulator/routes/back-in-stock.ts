@@ -7,7 +7,7 @@
  * anything is looked up, so an id never tells whether it exists. Reading the settings is open to every caller.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import {
   allRequests,
@@ -34,7 +34,7 @@ import { badRequestApp, failedPrecondition, invalidField, notFound, tooManyReque
 import type { RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, paramsObject, parseJsonText, validate } from '../validate.ts';
 
-export const BASE = api.createStockRequest.path;
+export const BASE = ops.createStockRequest.path;
 
 const catalogReference = z.object({
   appId: z.string().min(1).max(100),
@@ -135,7 +135,7 @@ function runQuery(ctx: RequestContext, input: unknown) {
 }
 
 export const backInStockRoutes: RouteModule = (router) => {
-  router.operation(api.createStockRequest, (ctx) => {
+  router.operation(ops.createStockRequest, (ctx) => {
     const who = ctx.auth();
     const { request, itemDetails } = validate(createSchema, ctx.body);
     const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
@@ -178,10 +178,10 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { request: toWireRequest(row) } };
   });
 
-  router.fallback(api.queryStockRequests, (ctx) => runQuery(ctx, ctx.body));
-  router.operation(api.queryStockRequests, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
+  router.fallback(ops.queryStockRequests, (ctx) => runQuery(ctx, ctx.body));
+  router.operation(ops.queryStockRequests, (ctx) => runQuery(ctx, paramsObject(ctx.query)));
 
-  router.operation(api.countStockRequests, (ctx) => {
+  router.operation(ops.countStockRequests, (ctx) => {
     // (prototype-named keys are refused while parsing, before the identity: issue 17)
     const raw = paramsObject(ctx.query);
     ctx.requireAdmin();
@@ -225,14 +225,14 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
   });
 
-  router.operation(api.getStockRequest, (ctx) => {
+  router.operation(ops.getStockRequest, (ctx) => {
     ctx.requireAdmin();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
     return { json: { request: toWireRequest(r) } };
   });
 
-  router.operation(api.deleteStockRequest, (ctx) => {
+  router.operation(ops.deleteStockRequest, (ctx) => {
     ctx.requireAdmin();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
     if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');

@@ -4,7 +4,7 @@
  * cart is merged in once).
  */
 import { z } from 'zod';
-import { api, type Operation } from '../../core/urls.ts';
+import { ops, type Operation } from '../../core/urls.ts';
 import { findVariant, getProductRecord, STORES_APP_ID } from '../domain/catalog.ts';
 import {
   addToCart,
@@ -31,7 +31,7 @@ import type { RequestContext, RouteModule } from '../router.ts';
 import { oneLine, validate } from '../validate.ts';
 
 /** The current cart's paths: the table's, and the `/_api/ecom-cart` alias the platform also answers. */
-export const CART_BASES = [api.getCart.path, '/_api/ecom-cart/v1/carts/current'];
+export const CART_BASES = [ops.getCart.path, '/_api/ecom-cart/v1/carts/current'];
 
 const quantity = z.number().int().min(1).max(MAX_QUANTITY);
 const addSchema = z.object({
@@ -130,21 +130,21 @@ function checkLineIds(ctx: RequestContext, cartId: string, ids: string[], field:
 
 export const cartRoutes: RouteModule = (router) => {
   for (const base of CART_BASES) {
-    const at = (op: Operation) => aliasOf(op, api.getCart.path, base);
+    const at = (op: Operation) => aliasOf(op, ops.getCart.path, base);
     // The real platform answers 404 before the first add [T]; here GET makes the (empty) cart, so a storefront page
     // view does not log a failed request. Clients handle both.
-    router.operation(at(api.getCart), (ctx) => {
+    router.operation(at(ops.getCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), true)!;
       return { json: { cart: wireCart(ctx, cart) } };
     });
 
-    router.operation(at(api.deleteCart), (ctx) => {
+    router.operation(at(ops.deleteCart), (ctx) => {
       const cart = currentCart(ctx.db, ctx.auth(), ctx.now(), false);
       if (cart) deleteCart(ctx.db, cart.id);
       return { json: {} };
     });
 
-    router.operation(at(api.addToCart), (ctx) => {
+    router.operation(at(ops.addToCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(addSchema, ctx.body);
       if (!body.lineItems.length)
@@ -192,7 +192,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.operation(at(api.updateLineItemsQuantity), (ctx) => {
+    router.operation(at(ops.updateLineItemsQuantity), (ctx) => {
       const identity = ctx.auth();
       const body = validate(updateSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -206,7 +206,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.operation(at(api.removeLineItems), (ctx) => {
+    router.operation(at(ops.removeLineItems), (ctx) => {
       const identity = ctx.auth();
       const body = validate(removeSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -215,7 +215,7 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.operation(at(api.updateCart), (ctx) => {
+    router.operation(at(ops.updateCart), (ctx) => {
       const identity = ctx.auth();
       const body = validate(patchSchema, ctx.body);
       const cart = requireCart(ctx.db, identity, ctx.now());
@@ -235,13 +235,13 @@ export const cartRoutes: RouteModule = (router) => {
       return answer(ctx, cart.id);
     });
 
-    router.operation(at(api.removeCoupon), (ctx) => {
+    router.operation(at(ops.removeCoupon), (ctx) => {
       const cart = requireCart(ctx.db, ctx.auth(), ctx.now());
       setCartCoupon(ctx.db, cart.id, null, ctx.now());
       return answer(ctx, cart.id);
     });
 
-    router.operation(at(api.estimateTotals), (ctx) => {
+    router.operation(at(ops.estimateTotals), (ctx) => {
       const identity = ctx.auth();
       const body = validate(estimateSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);
@@ -254,7 +254,7 @@ export const cartRoutes: RouteModule = (router) => {
       return { json: { cart: wireCart(ctx, cart), ...wireTotals(ctx, priced) } };
     });
 
-    router.operation(at(api.createCheckout), (ctx) => {
+    router.operation(at(ops.createCheckout), (ctx) => {
       const identity = ctx.auth();
       const body = validate(checkoutSchema, ctx.body);
       checkShippingCode(ctx, body.selectedShippingOption);

@@ -4,7 +4,7 @@
  * order and returns to the site's thank-you URL with `?orderId=…`.
  */
 import { z } from 'zod';
-import { adminApi } from '../../core/urls.ts';
+import { adminOps } from '../../core/urls.ts';
 import type { Caller } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import {
@@ -260,7 +260,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
     return { json: { checkout: wireCheckout(ctx, row) } };
   });
 
-  router.operation(adminApi.getOrder, (ctx) => {
+  router.operation(adminOps.getOrder, (ctx) => {
     // eCommerce Orders calls are admin-only on the platform (docs/spec/wire-protocol.md §11.5): the site's backend with
     // a client_credentials token or its API key reads any order; visitor and member tokens are refused (403)
     ctx.requireAdmin();

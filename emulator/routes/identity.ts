@@ -3,7 +3,7 @@
  * needs a visitor (or member) token. Answers are `StateMachineResponse`s; failures carry the platform's negative codes.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import { getClient, hashPassword, revokeMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../domain/auth.ts';
 import { getSetting } from '../domain/settings.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
@@ -92,7 +92,7 @@ const sendEmailSchema = z.object({
 const recoverSchema = z.object({ recoveryToken: z.string().min(1).max(1000), password });
 const changePasswordSchema = z.object({ newPassword: password });
 
-/** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (spec §5). */
+/** An EMAIL-typed violation: the SDK reports it as `invalidEmail` (docs/spec/platform-client.md §5). */
 function checkEmail(email: string, field: string): string {
   const e = email.trim();
   if (!EMAIL_RE.test(e))
@@ -199,7 +199,7 @@ function endOtherSessions(ctx: RequestContext, memberId: string): void {
 export const identityRoutes: RouteModule = (router, app) => {
   // also without the `/_api` prefix
   for (const prefix of ['/_api/iam', '/iam']) {
-    router.operation(aliasOf(api.register, '/_api/iam', prefix), async (ctx) => {
+    router.operation(aliasOf(ops.register, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(registerSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
@@ -229,7 +229,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       return { json: memberState(ctx, memberById(ctx.db, id)!) };
     });
 
-    router.operation(aliasOf(api.login, '/_api/iam', prefix), async (ctx) => {
+    router.operation(aliasOf(ops.login, '/_api/iam', prefix), async (ctx) => {
       ctx.auth();
       const body = validate(loginSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
@@ -237,7 +237,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       return { json: memberState(ctx, m) };
     });
 
-    router.operation(aliasOf(api.changePassword, '/_api/iam', prefix), async (ctx) => {
+    router.operation(aliasOf(ops.changePassword, '/_api/iam', prefix), async (ctx) => {
       const me = ctx.requireMember();
       const body = validate(changePasswordSchema, ctx.body);
       const hash = await hashPassword(body.newPassword);
@@ -247,7 +247,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     });
   }
 
-  router.operation(api.verify, (ctx) => {
+  router.operation(ops.verify, (ctx) => {
     ctx.auth();
     const body = validate(verifySchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
@@ -265,7 +265,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: memberState(ctx, memberById(ctx.db, row.member_id)!) };
   });
 
-  router.operation(api.resend, (ctx) => {
+  router.operation(ops.resend, (ctx) => {
     ctx.auth();
     const body = validate(resendSchema, ctx.body);
     const row = liveStateToken(ctx.db, body.stateToken, ctx.now());
@@ -283,7 +283,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: {} };
   });
 
-  router.operation(api.sendRecoveryEmail, (ctx) => {
+  router.operation(ops.sendRecoveryEmail, (ctx) => {
     const who = ctx.auth();
     const body = validate(sendEmailSchema, ctx.body);
     const email = checkEmail(body.email, 'email');
@@ -336,7 +336,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     return { json: {} };
   });
 
-  router.operation(api.recover, async (ctx) => {
+  router.operation(ops.recover, async (ctx) => {
     ctx.auth();
     const body = validate(recoverSchema, ctx.body);
     const hash = await hashPassword(body.password);

@@ -4,7 +4,7 @@
  * record only; the site's backend (an admin identity) any member's; visitors get 403, no token 401.
  */
 import { z } from 'zod';
-import { api, type Operation } from '../../core/urls.ts';
+import { ops, type Operation } from '../../core/urls.ts';
 import { revokeMemberTokens } from '../domain/auth.ts';
 import { badRequest, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import {
@@ -141,12 +141,12 @@ function writable(ctx: RequestContext): MemberRow {
 const wire = (ctx: RequestContext, id: string) => toWireMember(ctx.db, memberById(ctx.db, id)!);
 
 export const membersRoutes: RouteModule = (router) => {
-  router.operation(api.myMember, (ctx) => {
+  router.operation(ops.myMember, (ctx) => {
     const fs = fieldset(ctx);
     return { json: { member: toWireMember(ctx.db, own(ctx).m, fs) } };
   });
 
-  router.operation(api.updateMember, (ctx) => {
+  router.operation(ops.updateMember, (ctx) => {
     const m = writable(ctx);
     const { member } = validate(updateSchema, ctx.body);
     if (member.id !== undefined && member.id !== m.id)
@@ -220,9 +220,9 @@ export const membersRoutes: RouteModule = (router) => {
 
   // Delete Member Phones / Emails / Addresses: the only way to empty a set (`{member}` as changed).
   for (const [op, set] of [
-    [api.deleteMemberPhones, 'phones'],
-    [api.deleteMemberEmails, 'emails'],
-    [api.deleteMemberAddresses, 'addresses'],
+    [ops.deleteMemberPhones, 'phones'],
+    [ops.deleteMemberEmails, 'emails'],
+    [ops.deleteMemberAddresses, 'addresses'],
   ] as [Operation, 'phones' | 'emails' | 'addresses'][]) {
     router.operation(op, (ctx) => {
       const m = writable(ctx);
@@ -233,8 +233,8 @@ export const membersRoutes: RouteModule = (router) => {
 
   // Joining the community makes the profile public; leaving makes it private (the spec shows no other effect).
   for (const [op, privacy] of [
-    [api.joinCommunity, 'PUBLIC'],
-    [api.leaveCommunity, 'PRIVATE'],
+    [ops.joinCommunity, 'PUBLIC'],
+    [ops.leaveCommunity, 'PRIVATE'],
   ] as const) {
     router.operation(op, (ctx) => {
       const { m } = own(ctx);
@@ -247,7 +247,7 @@ export const membersRoutes: RouteModule = (router) => {
   // the deleted member's content (reviews); without it the content is deleted. Only an assignee the site allows
   // (setting CONTENT_ASSIGNEES) is taken: any other id, a member or not, is refused alike and nothing is deleted. The
   // member's tokens are revoked.
-  router.operation(api.deleteMyMember, (ctx) => {
+  router.operation(ops.deleteMyMember, (ctx) => {
     const { m } = own(ctx);
     if (m.role === 'OWNER') throw forbidden('The site owner cannot delete their member record here');
     const asked = ctx.query.getAll('contentAssigneeId');

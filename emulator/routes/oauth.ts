@@ -5,7 +5,7 @@
  * admin access token.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import {
   clientSecretMatches,
   consumeAuthorizationCode,
@@ -78,7 +78,7 @@ export const oauthRoutes: RouteModule = (router, app) => {
   });
 
   router.operation(
-    api.token,
+    ops.token,
     (ctx) => {
       const body = normalize(ctx.body);
       const { grantType } = validate(grantSchema, body);

@@ -19,7 +19,7 @@ import {
   updateOrderStatus,
 } from '../domain/orders.ts';
 import type { RouteModule } from '../router.ts';
-import { adminApi } from '../../core/urls.ts';
+import { adminOps } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
 import { invalidField } from '../errors.ts';
 import { httpUrl, oneLine, validate } from '../validate.ts';
@@ -184,31 +184,31 @@ const commitDeltasSchema = z.strictObject({
 });
 
 export const ordersRoutes: RouteModule = (router) => {
-  router.operation(adminApi.searchOrders, (ctx) => {
+  router.operation(adminOps.searchOrders, (ctx) => {
     ctx.requireAdmin();
     const { search } = validate(searchSchema, ctx.body);
     return { json: searchOrders(ctx.db, search ?? {}) };
   });
 
-  router.operation(adminApi.cancelOrder, (ctx) => {
+  router.operation(adminOps.cancelOrder, (ctx) => {
     ctx.requireAdmin();
     const input = validate(cancelSchema, ctx.body ?? {});
     return { json: { order: cancelOrder(ctx.db, ctx.params['id']!, input, ctx.now()) } };
   });
 
-  router.operation(adminApi.addOrderActivity, (ctx) => {
+  router.operation(adminOps.addOrderActivity, (ctx) => {
     ctx.requireAdmin();
     const { activity } = validate(activitySchema, ctx.body);
     return { json: addActivity(ctx.db, ctx.params['id']!, activity, ctx.now()) };
   });
 
-  router.operation(adminApi.listOrderFulfillments, (ctx) => {
+  router.operation(adminOps.listOrderFulfillments, (ctx) => {
     ctx.requireAdmin();
     const orderId = loadOrder(ctx.db, ctx.params['orderId']!).id;
     return { json: { orderWithFulfillments: { orderId, fulfillments: listFulfillments(ctx.db, orderId) } } };
   });
 
-  router.operation(adminApi.createFulfillment, (ctx) => {
+  router.operation(adminOps.createFulfillment, (ctx) => {
     ctx.requireAdmin();
     const { fulfillment } = validate(fulfillmentSchema, ctx.body);
     const orderId = ctx.params['orderId']!;
@@ -216,14 +216,14 @@ export const ordersRoutes: RouteModule = (router) => {
     return { json: { orderWithFulfillments: { orderId, fulfillments } } };
   });
 
-  router.operation(adminApi.updateOrderStatus, (ctx) => {
+  router.operation(adminOps.updateOrderStatus, (ctx) => {
     ctx.requireAdmin();
     const { status, ...ids } = validate(updateStatusSchema, ctx.body);
     samePath(ids, ctx.params, ['orderId']);
     return { json: { order: updateOrderStatus(ctx.db, ctx.params['orderId']!, status, ctx.now()) } };
   });
 
-  router.operation(adminApi.updateOrderActivity, (ctx) => {
+  router.operation(adminOps.updateOrderActivity, (ctx) => {
     ctx.requireAdmin();
     const { activity, ...ids } = validate(updateActivitySchema, ctx.body);
     samePath(ids, ctx.params, ['id', 'activityId']);
@@ -237,18 +237,18 @@ export const ordersRoutes: RouteModule = (router) => {
     return { json: { order } };
   });
 
-  router.operation(adminApi.deleteOrderActivity, (ctx) => {
+  router.operation(adminOps.deleteOrderActivity, (ctx) => {
     ctx.requireAdmin();
     return { json: { order: deleteActivity(ctx.db, ctx.params['id']!, ctx.params['activityId']!, ctx.now()) } };
   });
 
-  router.operation(adminApi.bulkUpdateOrderTags, (ctx) => {
+  router.operation(adminOps.bulkUpdateOrderTags, (ctx) => {
     ctx.requireAdmin();
     const b = validate(bulkTagsSchema, ctx.body);
     return { json: bulkUpdateOrderTags(ctx.db, b.orderIds, b.assignTags, b.unassignTags, ctx.now()) };
   });
 
-  router.operation(adminApi.aggregateOrders, (ctx) => {
+  router.operation(adminOps.aggregateOrders, (ctx) => {
     ctx.requireAdmin();
     const b = validate(aggregateSchema, ctx.body);
     return {
@@ -256,7 +256,7 @@ export const ordersRoutes: RouteModule = (router) => {
     };
   });
 
-  router.operation(adminApi.commitOrderDeltas, (ctx) => {
+  router.operation(adminOps.commitOrderDeltas, (ctx) => {
     ctx.requireAdmin();
     const { id, ...input } = validate(commitDeltasSchema, ctx.body);
     samePath({ id }, ctx.params, ['id']);

@@ -18,7 +18,7 @@ import {
   voidPayments,
 } from '../domain/payments.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { adminApi } from '../../core/urls.ts';
+import { adminOps } from '../../core/urls.ts';
 import { invalidField } from '../errors.ts';
 import { validate } from '../validate.ts';
 
@@ -82,24 +82,24 @@ function pathId(ctx: RequestContext, name: string): string {
 }
 
 export const paymentsRoutes: RouteModule = (router) => {
-  router.operation(adminApi.listOrderTransactions, (ctx) => {
+  router.operation(adminOps.listOrderTransactions, (ctx) => {
     ctx.requireAdmin();
     return { json: { orderTransactions: listTransactions(ctx.db, pathId(ctx, 'orderId'), ctx.now()) } };
   });
 
-  router.operation(adminApi.getPaymentCollectability, (ctx) => {
+  router.operation(adminOps.getPaymentCollectability, (ctx) => {
     ctx.requireAdmin();
     return { json: getCollectability(ctx.db, pathId(ctx, 'ecomOrderId'), ctx.now()) };
   });
 
-  router.operation(adminApi.recordManualPayment, (ctx) => {
+  router.operation(adminOps.recordManualPayment, (ctx) => {
     ctx.requireAdmin();
     const { amount, userDefinedPaymentMethodName: name } = validate(manualSchema, ctx.body);
     recordManualPayment(ctx.db, pathId(ctx, 'orderId'), toCents(amount.amount), ctx.now(), name);
     return { json: {} };
   });
 
-  router.operation(adminApi.markOrderAsPaid, (ctx) => {
+  router.operation(adminOps.markOrderAsPaid, (ctx) => {
     ctx.requireAdmin();
     const { userDefinedPaymentMethodName: name } = validate(markSchema, ctx.body ?? {});
     return { json: { order: markAsPaid(ctx.db, pathId(ctx, 'ecomOrderId'), ctx.now(), name) } };
@@ -110,17 +110,17 @@ export const paymentsRoutes: RouteModule = (router) => {
     const { ecomOrderIds } = validate(bulkSchema, ctx.body);
     return { json: bulkMarkAsPaid(ctx.db, ecomOrderIds, ctx.now()) };
   };
-  router.operation(adminApi.bulkMarkOrdersAsPaid, bulkMark);
+  router.operation(adminOps.bulkMarkOrdersAsPaid, bulkMark);
   // the generated client's URL map has no `/ecom` prefix for this one path: @wix/auto_sdk_ecom_orders sends it to
   // www.wixapis.com as `/v1/bulk/payments-collector/mark-as-paid` (docs/wire.md "Payments")
   router.post('/v1/bulk/payments-collector/mark-as-paid', bulkMark);
 
-  router.operation(adminApi.getRefundability, (ctx) => {
+  router.operation(adminOps.getRefundability, (ctx) => {
     ctx.requireAdmin();
     return { json: getRefundability(ctx.db, pathId(ctx, 'ecomOrderId'), ctx.now()) };
   });
 
-  router.operation(adminApi.triggerRefund, (ctx) => {
+  router.operation(adminOps.triggerRefund, (ctx) => {
     ctx.requireAdmin();
     const input = validate(refundSchema, ctx.body);
     const payments = input.payments.map((p) => ({ ...p, amount: p.amount?.amount }));
@@ -139,13 +139,13 @@ export const paymentsRoutes: RouteModule = (router) => {
     };
   });
 
-  router.operation(adminApi.voidAuthorizedPayments, (ctx) => {
+  router.operation(adminOps.voidAuthorizedPayments, (ctx) => {
     ctx.requireAdmin();
     const { paymentIds } = validate(voidSchema, ctx.body);
     return { json: voidPayments(ctx.db, pathId(ctx, 'ecomOrderId'), paymentIds, ctx.now()) };
   });
 
-  router.operation(adminApi.captureAuthorizedPayments, (ctx) => {
+  router.operation(adminOps.captureAuthorizedPayments, (ctx) => {
     ctx.requireAdmin();
     const { payments } = validate(captureSchema, ctx.body);
     return {

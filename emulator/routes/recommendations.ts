@@ -5,7 +5,7 @@
  * emulator allows it).
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import { STORES_APP_ID } from '../domain/catalog.ts';
 import { badRequestApp, invalidField } from '../errors.ts';
 import { ALGORITHMS, recommend, toWireAlgorithm } from '../domain/recommendations.ts';
@@ -85,7 +85,7 @@ function get(ctx: RequestContext) {
 export const recommendationsRoutes: RouteModule = (router) => {
   // also under the `/ecom` prefix
   for (const prefix of ['', '/ecom']) {
-    router.operation(aliasOf(api.listAlgorithms, '', prefix), list);
-    router.operation(aliasOf(api.getRecommendation, '', prefix), get);
+    router.operation(aliasOf(ops.listAlgorithms, '', prefix), list);
+    router.operation(aliasOf(ops.getRecommendation, '', prefix), get);
   }
 };

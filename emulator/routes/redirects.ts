@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import {
   getClient,
   issueAuthorizationCode,
@@ -51,7 +51,7 @@ import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 
 /** The table's path and the two aliases the platform also answers. */
 export const REDIRECT_SESSION_PATHS = [
-  api.redirectSession.path,
+  ops.redirectSession.path,
   '/redirect-session/v1/redirect-session',
   '/headless/v1/redirect-session',
 ];
@@ -256,7 +256,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'membersAccount', membersAccountIntent);
   const intents = app.redirectIntents;
   for (const path of REDIRECT_SESSION_PATHS) {
-    router.operation({ ...api.redirectSession, path }, (ctx) => {
+    router.operation({ ...ops.redirectSession, path }, (ctx) => {
       const identity = ctx.auth();
       const body = (ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? ctx.body : {}) as Record<
         string,

@@ -7,7 +7,7 @@
  * does, whatever its role. Photos must be media this platform hosts.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import type { Caller, Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
 import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
@@ -33,7 +33,7 @@ import {
   type ReviewRow,
 } from '../domain/reviews.ts';
 
-export const REVIEWS = api.createReview.path;
+export const REVIEWS = ops.createReview.path;
 export const BULK = '/reviews/v1/bulk/reviews';
 export const LIMITS = { title: 100, body: 3000, name: 50, reply: 3000, media: 5 } as const;
 
@@ -162,8 +162,8 @@ function mediaFilterRule(filter: unknown, path: string): void {
     if (key === '$and' || key === '$or') (Array.isArray(cond) ? cond : []).forEach((f) => mediaFilterRule(f, path));
     else if (key === '$not') mediaFilterRule(cond, path);
     else if (key === 'content.media') {
-      const ops = cond && typeof cond === 'object' && !Array.isArray(cond) ? Object.keys(cond) : [];
-      if (ops.length !== 1 || ops[0] !== '$isEmpty')
+      const operators = cond && typeof cond === 'object' && !Array.isArray(cond) ? Object.keys(cond) : [];
+      if (operators.length !== 1 || operators[0] !== '$isEmpty')
         throw invalidField(path, 'content.media supports only $isEmpty', 'VALIDATION');
     } else if (cond && typeof cond === 'object' && Object.hasOwn(cond, '$isEmpty')) {
       throw invalidField(path, `$isEmpty is supported on content.media only, not on ${key}`, 'VALIDATION');
@@ -279,7 +279,7 @@ function hostedMedia(ctx: RequestContext, media: MediaInput[] | undefined, prefi
 }
 
 export const reviewsRoutes: RouteModule = (router) => {
-  router.operation(api.queryReviews, (ctx) => {
+  router.operation(ops.queryReviews, (ctx) => {
     const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
     // after the first page the SDK sends only the cursor, which carries the filter and sort
@@ -298,13 +298,13 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: { reviews: page.items.map((r) => toWireReview(r, ctx.baseUrl)), metadata: page.metadata } };
   });
 
-  router.operation(api.countReviews, (ctx) => {
+  router.operation(ops.countReviews, (ctx) => {
     const who = readerOf(ctx);
     const { filter, includePrivateReviews } = validate(countSchema, ctx.body);
     return { json: { count: visibleRows(ctx, who, filter, includePrivateReviews === true, 'filter').length } };
   });
 
-  router.operation(api.createReview, (ctx) => {
+  router.operation(ops.createReview, (ctx) => {
     const who = ctx.caller();
     // who may write, before the body is read: a visitor has no contact (only an admin identity can make one,
     // docs/spec/wire-protocol.md §11.4), so its token is refused whatever `author.contactId` it names
@@ -346,7 +346,7 @@ export const reviewsRoutes: RouteModule = (router) => {
   // serves.
   router.removed('POST', `${REVIEWS}/contact`);
 
-  router.operation(api.getReview, (ctx) => {
+  router.operation(ops.getReview, (ctx) => {
     const who = readerOf(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const priv = ctx.query.get('returnPrivateReviews') === 'true';
@@ -356,7 +356,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, r) };
   });
 
-  router.operation(api.updateReview, (ctx) => {
+  router.operation(ops.updateReview, (ctx) => {
     const who = ctx.caller();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const admin = who.kind === 'admin';
@@ -385,7 +385,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.operation(api.deleteReview, (ctx) => {
+  router.operation(ops.deleteReview, (ctx) => {
     const who = ctx.caller();
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (who.kind !== 'admin' && !isAuthor(ctx, who, r))
@@ -394,7 +394,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: {} };
   });
 
-  router.operation(api.replyToReview, (ctx) => {
+  router.operation(ops.replyToReview, (ctx) => {
     requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { message } = validate(replySchema, ctx.body);
@@ -402,14 +402,14 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.operation(api.deleteReviewReply, (ctx) => {
+  router.operation(ops.deleteReviewReply, (ctx) => {
     requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     setReply(ctx.db, r.id, null, ctx.now());
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.operation(api.moderateReview, (ctx) => {
+  router.operation(ops.moderateReview, (ctx) => {
     requireAdmin(ctx);
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     const { status } = validate(moderateSchema, ctx.body);
@@ -417,7 +417,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: wire(ctx, loadOr404(ctx, r.id)) };
   });
 
-  router.operation(api.bulkModerateReviews, (ctx) => {
+  router.operation(ops.bulkModerateReviews, (ctx) => {
     const who = requireAdmin(ctx);
     const { filter, status } = validate(bulkModerateSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');
@@ -430,7 +430,7 @@ export const reviewsRoutes: RouteModule = (router) => {
     return { json: { count: rows.length } };
   });
 
-  router.operation(api.bulkDeleteReviews, (ctx) => {
+  router.operation(ops.bulkDeleteReviews, (ctx) => {
     const who = requireAdmin(ctx);
     const { filter } = validate(bulkDeleteSchema, ctx.body);
     const rows = visibleRows(ctx, who, filter, true, 'filter');

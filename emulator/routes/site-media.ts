@@ -5,14 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import { stableId } from '../db.ts';
 import { createUpload, getUploadedFile, pendingUpload, storeUpload } from '../domain/media.ts';
 import { badRequestApp, invalidField, notFound } from '../errors.ts';
 import type { Handler, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
 
-export const GENERATE_UPLOAD_URL = api.generateUploadUrl.path;
+export const GENERATE_UPLOAD_URL = ops.generateUploadUrl.path;
 export const UPLOAD_PATH = '/site-media/v1/upload';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
@@ -60,7 +60,7 @@ export function sniffImage(
 }
 
 export const siteMediaRoutes: RouteModule = (router) => {
-  router.operation(api.generateUploadUrl, (ctx) => {
+  router.operation(ops.generateUploadUrl, (ctx) => {
     // admin identities only (docs/spec/wire-protocol.md §11.5: "only when authenticated as a Wix app or Wix user
     // identity"): visitor and member tokens are refused 403 before the body is read
     const who = ctx.requireAdmin();

@@ -4,7 +4,7 @@
  * `CATALOG_V3_SITE_CALLING_CATALOG_V1_API` (stores-v3.ts).
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import type { Caller } from '../domain/auth.ts';
 import {
   COLLECTION_FILTER_FIELDS,
@@ -80,7 +80,7 @@ function visibleProducts(products: ProductRecord[], who: Caller): ProductRecord[
 }
 
 export const storesReaderRoutes: RouteModule = (router) => {
-  router.operation(api.queryProducts, (ctx) => {
+  router.operation(ops.queryProducts, (ctx) => {
     const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const req = validate(productQuerySchema, ctx.body);
@@ -119,7 +119,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
   router.get('/stores-reader/v1/products/query-platformized', (ctx) => queryPlatformized(ctx, paramsObject(ctx.query)));
   router.post('/stores-reader/v1/products/query-platformized', (ctx) => queryPlatformized(ctx, ctx.body));
 
-  router.operation(api.getProduct, (ctx) => {
+  router.operation(ops.getProduct, (ctx) => {
     const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const id = ctx.params['id'] ?? '';
@@ -129,7 +129,7 @@ export const storesReaderRoutes: RouteModule = (router) => {
     return { json: { product: toWireProduct(product, { baseUrl: ctx.baseUrl, siteUrl: siteUrl(ctx.db) }, true) } };
   });
 
-  router.operation(api.queryCollections, (ctx) => {
+  router.operation(ops.queryCollections, (ctx) => {
     const who = ctx.caller();
     requireCatalog(ctx, 'v1');
     const req = validate(collectionQuerySchema, ctx.body);

@@ -7,7 +7,7 @@
  * Catalog V3"), where a V1 site has collections.
  */
 import { z } from 'zod';
-import { api } from '../../core/urls.ts';
+import { ops } from '../../core/urls.ts';
 import {
   ALL_PRODUCTS_COLLECTION_ID,
   COLLECTION_FILTER_FIELDS,
@@ -89,7 +89,7 @@ const isOwner = (ctx: RequestContext) => {
 };
 
 export const storesV3Routes: RouteModule = (router) => {
-  router.operation(api.catalogVersion, (ctx) => {
+  router.operation(ops.catalogVersion, (ctx) => {
     ctx.caller();
     return { json: { catalogVersion: ctx.app.catalog === 'v3' ? 'V3_CATALOG' : 'V1_CATALOG' } };
   });
@@ -113,7 +113,7 @@ export const storesV3Routes: RouteModule = (router) => {
       },
     };
   };
-  router.operation(api.queryProductsV3, (ctx) => query(ctx, ctx.body));
+  router.operation(ops.queryProductsV3, (ctx) => query(ctx, ctx.body));
 
   // Query Categories: visible ones for everyone; `returnNonVisibleCategories` only for an admin identity
   router.post('/categories/v1/categories/query', (ctx) => {
@@ -139,7 +139,7 @@ export const storesV3Routes: RouteModule = (router) => {
   // before `{id}`: the official SDK's queryProducts: GET with the request as `.r` (its POST fallback is the operation above)
   router.get('/stores/v3/products/query', (ctx) => query(ctx, paramsObject(ctx.query)));
 
-  router.operation(api.getProductV3, (ctx) => {
+  router.operation(ops.getProductV3, (ctx) => {
     const owner = isOwner(ctx);
     requireCatalog(ctx, 'v3');
     const fields = new Set(validate(fieldsSchema, fieldsParam(ctx.query), 'fields'));

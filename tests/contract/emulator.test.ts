@@ -1,12 +1,12 @@
 /**
- * The wire contract, checked from both ends: every operation of the URL table (`core/urls.ts`) that the client uses is
- * called on a real emulator through core's own API layer (`core/api/*`), and every answer is parsed with core's
+ * The wire contract, checked from both ends: every operation of the operation table (`core/urls.ts`) that the client
+ * uses is called on a real emulator through its call modules (`core/api/*`), and every answer is parsed with core's
  * schemas (a mismatch fails the call with a `parse` error). When an emulator answer drifts from what the client
  * expects, a test here fails before any browser test does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../../core/http.ts';
-import { api, type OperationName } from '../../core/urls.ts';
+import { ops, type OperationName } from '../../core/urls.ts';
 import { requestTokens } from '../../core/auth/token-request.ts';
 import { redirectSession } from '../../core/api/redirects.ts';
 import {
@@ -352,13 +352,13 @@ describe('every answer the client reads parses with core schemas', () => {
 });
 
 describe('coverage', () => {
-  it('every operation of the URL table was called, or is listed as not called with a reason', () => {
+  it('every operation of the operation table was called, or is listed as not called with a reason', () => {
     const matches = (name: OperationName) => {
-      const { method, path } = api[name];
+      const { method, path } = ops[name];
       const re = new RegExp(`^${method} ${path.replace(/\{\w+\}/g, '[^/]+')}$`);
       return sent.some((s) => re.test(s));
     };
-    const missing = (Object.keys(api) as OperationName[]).filter((name) => !NOT_CALLED[name] && !matches(name));
+    const missing = (Object.keys(ops) as OperationName[]).filter((name) => !NOT_CALLED[name] && !matches(name));
     expect(missing).toEqual([]);
     // and nothing listed as not called is in fact called
     expect((Object.keys(NOT_CALLED) as OperationName[]).filter(matches)).toEqual([]);

@@ -76,7 +76,7 @@ describe('lint rules', () => {
 
   it('a clean core/api file has no error', async () => {
     const code =
-      "import { api } from '../urls.ts';\nimport type { Http } from '../http.ts';\nexport const path = (_: Http) => api.getCart.path;\n";
+      "import { ops } from '../urls.ts';\nimport type { Http } from '../http.ts';\nexport const path = (_: Http) => ops.getCart.path;\n";
     const [r] = await eslint.lintText(code, { filePath: join(root, 'core/api/planted-clean.ts') });
     expect(rules([r!])).toEqual([]);
   }, 60_000);

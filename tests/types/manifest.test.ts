@@ -21,7 +21,8 @@ interface Decl {
 const declarations = (json: string) =>
   (JSON.parse(json) as { modules: { declarations: Decl[] }[] }).modules.flatMap((m) => m.declarations);
 
-// The public contract (design §2): key attributes and the events each element fires.
+// The public contract (README, "Elements" and "Events"; renaming any of it is a breaking change: CHANGELOG): key
+// attributes and the events each element fires.
 const contract: Record<string, { attributes: string[]; events: string[] }> = {
   'inlay-login': {
     attributes: ['view', 'hosted', 'account-url'],

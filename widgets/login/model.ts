@@ -41,7 +41,7 @@ export const RESEND_COOLDOWN_MS = 30000;
 export const RESET_PARAM = 'inlay-reset';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Which field shows which message for a refused step (spec §8 catalogue, plus verification's codes). */
+/** Which field shows which message for a refused step (docs/spec/platform-client.md §8, plus verification's codes). */
 export function failureKeys(
   r: Extract<LoginState, { loginState: 'FAILURE' }>,
   step: 'login' | 'register' | 'verify',

@@ -1,0 +1,46 @@
+import { op } from './op.ts';
+
+/*
+ * Operations only an admin identity may call and no browser code calls: the site companion's and the emulator's
+ * (urls.ts `adminOps`). Not in ops.ts, the table the browser reads, so nothing of them can reach a browser chunk.
+ */
+
+// eCommerce orders (`@wix/auto_sdk_ecom_orders`; docs/wire.md "Orders").
+export const getOrder = op('GET', '/ecom/v1/orders/{id}');
+export const searchOrders = op('POST', '/ecom/v1/orders/search');
+export const cancelOrder = op('POST', '/ecom/v1/orders/{id}/cancel');
+export const addOrderActivity = op('POST', '/ecom/v1/orders/{id}/activities');
+export const listOrderFulfillments = op('GET', '/ecom/v1/fulfillments/orders/{orderId}');
+export const createFulfillment = op('POST', '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment');
+// Order management for the owner console (issue 22, helper O; docs/wire.md "Orders: owner console").
+export const updateOrderStatus = op('POST', '/ecom/v1/orders/{orderId}/update-status');
+export const updateOrderActivity = op('PATCH', '/ecom/v1/orders/{id}/activities/{activityId}');
+export const deleteOrderActivity = op('DELETE', '/ecom/v1/orders/{id}/activities/{activityId}');
+export const bulkUpdateOrderTags = op('POST', '/ecom/v1/bulk/orders/update-tags');
+export const aggregateOrders = op('POST', '/ecom/v1/orders/aggregate');
+export const commitOrderDeltas = op('POST', '/ecom/v1/orders/{id}/commit-deltas');
+
+// Abandoned checkouts (`@wix/auto_sdk_ecom_abandoned-checkouts`; docs/wire.md "Abandoned checkouts").
+const ABANDONED = '/ecom/v1/abandoned-checkout';
+export const queryAbandonedCheckouts = op('POST', `${ABANDONED}/query`);
+export const searchAbandonedCheckouts = op('POST', `${ABANDONED}/search`);
+export const getAbandonedCheckout = op('GET', `${ABANDONED}/{abandonedCheckoutId}`);
+// (the platform's own path says "checkouts" here)
+export const addAbandonedCheckoutActivity = op(
+  'POST',
+  '/ecom/v1/abandoned-checkouts/{abandonedCheckoutId}/add-activity',
+);
+export const redirectToAbandonedCheckout = op('GET', `${ABANDONED}/{abandonedCheckoutId}/redirect-to-checkout`);
+
+// Payments: order transactions (`@wix/auto_sdk_ecom_order-transactions`) and the payments collector
+// (`@wix/auto_sdk_ecom_orders`); docs/wire.md "Payments".
+const COLLECTOR = '/ecom/v1/payments-collector/orders';
+export const listOrderTransactions = op('GET', '/ecom/v1/payments/orders/{orderId}');
+export const getPaymentCollectability = op('GET', `${COLLECTOR}/{ecomOrderId}/payment-collectability-status`);
+export const recordManualPayment = op('POST', `${COLLECTOR}/{orderId}/manual-payment`);
+export const markOrderAsPaid = op('POST', `${COLLECTOR}/{ecomOrderId}/mark-as-paid`);
+export const bulkMarkOrdersAsPaid = op('POST', '/ecom/v1/bulk/payments-collector/mark-as-paid');
+export const getRefundability = op('GET', `${COLLECTOR}/{ecomOrderId}/refundability`);
+export const triggerRefund = op('POST', `${COLLECTOR}/{ecomOrderId}/trigger-refund`);
+export const voidAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/void-authorized-payments`);
+export const captureAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/capture-authorized-payments`);

@@ -3,7 +3,6 @@ import r2wc from '@r2wc/core';
 import { emitFrom, type Emit } from './events.ts';
 import { baseCss } from './theme.ts';
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import type { InlayContext } from './context.ts';
 
 /**
@@ -12,8 +11,6 @@ import type { InlayContext } from './context.ts';
  */
 let page: InlayContext | undefined;
 let configError: string | undefined;
-/** The locale of a page without a context (its widgets show the configuration error: no language to follow). */
-const NO_LOCALE = atom('en');
 
 /** The page's context; or none and `error`, the loader's message: its configuration is invalid, its widgets say so. */
 export function setPageContext(context: InlayContext | undefined, error?: string): void {
@@ -184,8 +181,10 @@ export function defineElement<P>(spec: ElementSpec<P>): CustomElementConstructor
   function Wrapper(p: Record<string, unknown> & { container: ShadowRoot }) {
     const host = p.container.host as HTMLElement;
     const emit = emitFrom(host);
-    // a language change re-renders the whole view: every `context.i18n()` call reads the new locale
-    useStore(page?.$locale ?? NO_LOCALE);
+    // a language change re-renders the whole view: every `context.i18n()` call reads the new locale. (A page without a
+    // context has no language to follow, and shows the configuration error; the context is set once, as the core
+    // boots, before any element's chunk loads, so every render of an element takes the same branch.)
+    if (page) useStore(page.$locale);
     if (configError) return createElement('p', { class: 'inlay-alert', role: 'alert', part: 'error' }, configError);
     return createElement(Boundary, { emit }, createElement(View, { ...p, host, emit, context: page }));
   }

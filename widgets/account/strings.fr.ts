@@ -7,5 +7,4 @@ export const fr: Record<keyof typeof strings, string> = {
   'account.orders': 'Commandes',
   'account.profile': 'Profil',
   'account.addresses': 'Adresses',
-  'account.retry': 'Réessayer',
 };

@@ -5,5 +5,4 @@ export const strings = {
   'account.orders': 'Orders',
   'account.profile': 'Profile',
   'account.addresses': 'Addresses',
-  'account.retry': 'Try again',
 };

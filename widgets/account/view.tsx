@@ -86,7 +86,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
         />
       ) : null}
       <TabPanel ids={ids} current={member ? section : undefined}>
-        <LazyPart state={part} retryLabel={t('account.retry')}>
+        <LazyPart state={part} retryLabel={context.i18n().t('action.retry')}>
           {(Current) => (
             <Current
               context={context}

@@ -7,19 +7,17 @@
  * refund activities.
  */
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
 import { badRequest, CompanionError, forbidden, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
 import type { CursorSeals } from './keys.ts';
+import { bodyOf, serve, wire } from './wire.ts';
 
 /** What app.ts lends this module: its own helpers, not copies. */
 export interface AccountDeps {
   who(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
   seals: Promise<CursorSeals>;
@@ -31,11 +29,6 @@ export interface AccountDeps {
 export const CANCEL_REQUEST_TYPE = 'Cancellation requested';
 
 const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
-const listBody = z.strictObject({
-  cursor: z.string().min(1).max(12_000).optional(),
-  limit: z.number().int().min(1).max(50).optional(),
-});
-const cancelBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
 
 const activity = zm.looseObject({
   id: zm.optional(zm.string()),
@@ -113,7 +106,7 @@ function refusal(o: Order): keyof typeof REFUSALS | undefined {
 /** Mount `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel` on `app`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
-  const { who, parse, asAdmin } = deps;
+  const { who, asAdmin } = deps;
 
   async function member(c: Context): Promise<Caller & { kind: 'member' }> {
     const caller = await who(c);
@@ -134,9 +127,9 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     }
   }
 
-  app.post('/v1/my/orders', async (c) => {
+  serve(app, wire['POST /my/orders'], async (c) => {
     const me = await member(c);
-    const body = parse(listBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /my/orders']);
     const seals = await deps.seals;
     const limit = body.limit ?? 10;
     let cursor: string | undefined;
@@ -164,7 +157,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     return c.json({ orders, ...(next ? { next: await seals.seal(me.id, next) } : {}) }, 200);
   });
 
-  app.get('/v1/my/orders/:id', async (c) => {
+  serve(app, wire['GET /my/orders/{id}'], async (c) => {
     const me = await member(c);
     const o = await ownOrder(me.id, c.req.param('id'));
     const f = await asAdmin('list fulfillments', {
@@ -175,9 +168,9 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     return c.json({ order: forMember(o), fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
   });
 
-  app.post('/v1/my/orders/:id/cancel', async (c) => {
+  serve(app, wire['POST /my/orders/{id}/cancel'], async (c) => {
     const me = await member(c);
-    const { reason } = parse(cancelBody, await readJson(c.req.raw));
+    const { reason } = await bodyOf(c, wire['POST /my/orders/{id}/cancel']);
     const o = await ownOrder(me.id, c.req.param('id'));
     const why = refusal(o);
     if (why) throw new CompanionError(409, 'CANNOT_CANCEL', REFUSALS[why], { data: { reason: why } });

@@ -19,15 +19,14 @@
  * login email the member signs in with. Anything else is 409 `NO_CONSENT` ({@link ownedAddresses}).
  */
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
 import { CompanionConfigError } from './config.ts';
 import { CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
 import { PATHS } from './platform.ts';
+import { bodyOf, serve, wire } from './wire.ts';
 
 /** One email through the site's mail service. */
 export interface RecoveryMail {
@@ -44,7 +43,6 @@ export type RecoveryMailer = (mail: RecoveryMail) => Promise<void>;
 /** What app.ts lends this module. */
 export interface AdminAbandonedDeps {
   owner(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
   /** The counter store's `once` (shared by every instance that shares the store). */
@@ -91,13 +89,6 @@ export function mailerFromEnv(
 /** One plain address (what the platform's `@format EMAIL` allows, and nothing a mail header could split on). */
 const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,253}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const listBody = z.strictObject({
-  status: z.enum(['ABANDONED', 'RECOVERED']).optional(),
-  cursor: z.string().min(1).max(16_000).optional(),
-  limit: z.number().int().min(1).max(50).optional(),
-});
-const sendBody = z.strictObject({ force: z.boolean().optional() });
 
 const price = zm.optional(
   zm.looseObject({ amount: zm.optional(zm.string()), formattedAmount: zm.optional(zm.string()) }),
@@ -215,7 +206,7 @@ function buyerType(b: Abandoned['buyerInfo']): 'MEMBER' | 'VISITOR' | 'ADMIN' | 
 /** Mount the owner's abandoned-checkout routes under `/v1/admin/abandoned-checkouts` on `app`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): void {
-  const { owner, parse, asAdmin, now } = deps;
+  const { owner, asAdmin, now } = deps;
 
   /**
    * The abandoned checkouts (of `list`) whose buyer owns the address: a member's checkout at the email of that
@@ -346,9 +337,9 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     }
   }
 
-  app.post('/v1/admin/abandoned-checkouts', async (c) => {
+  serve(app, wire['POST /admin/abandoned-checkouts'], async (c) => {
     await owner(c);
-    const body = parse(listBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/abandoned-checkouts']);
     const limit = body.limit ?? 20;
     const page = await asAdmin('search abandoned checkouts', {
       ...adminApi.searchAbandonedCheckouts,
@@ -377,15 +368,15 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     );
   });
 
-  app.get('/v1/admin/abandoned-checkouts/:id', async (c) => {
+  serve(app, wire['GET /admin/abandoned-checkouts/{id}'], async (c) => {
     await owner(c);
     const a = await load(c.req.param('id'));
     return c.json({ abandonedCheckout: detail(a, (await ownedAddresses([a])).has(a.id)) }, 200);
   });
 
-  app.post('/v1/admin/abandoned-checkouts/:id/recovery-email', async (c) => {
+  serve(app, wire['POST /admin/abandoned-checkouts/{id}/recovery-email'], async (c) => {
     await owner(c);
-    const { force } = parse(sendBody, await readJson(c.req.raw));
+    const { force } = await bodyOf(c, wire['POST /admin/abandoned-checkouts/{id}/recovery-email']);
     const a = await load(c.req.param('id'));
     const owned = (await ownedAddresses([a])).has(a.id);
     const no = refusal(a, owned);

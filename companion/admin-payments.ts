@@ -15,20 +15,18 @@
  * `data.reason`.
  */
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
 import type { CounterStore } from './counters.ts';
 import { CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
+import { bodyOf, serve, wire } from './wire.ts';
 
 /** What app.ts lends this module: its own helpers, not copies. */
 export interface AdminPaymentsDeps {
   /** The caller, when it is an owner; 403 `NOT_OWNER` otherwise. */
   owner(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
   /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
   asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
   /** The counter store's compare-and-swap (shared by every instance that shares the store). */
@@ -45,50 +43,6 @@ export const HOLD_MS = 120_000;
 export const LOST_HOLD_MS = 30_000;
 
 const ID = /^[A-Za-z0-9-]{1,100}$/;
-const id = z.string().regex(ID, 'is not a valid id');
-/** A positive amount in the order's currency, as the platform writes it: `"12.50"`. */
-const amount = z
-  .string()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 12.50')
-  .refine((s) => Number(s) > 0, 'must be more than 0');
-const revision = z.string().min(1).max(64);
-const method = z.union([
-  z.strictObject({ predefined: z.enum(['CASH', 'BANK_TRANSFER', 'CHECK']) }),
-  z.strictObject({ custom: z.string().trim().min(1).max(150) }),
-]);
-const line = z.strictObject({ lineItemId: id, quantity: z.number().int().min(1).max(100_000) });
-
-const markBody = z.strictObject({ revision, method: method.optional() });
-const bulkBody = z.strictObject({
-  orderIds: z
-    .array(id)
-    .min(1)
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, 'lists an order twice'),
-});
-const manualBody = z.strictObject({ revision, amount, method: method.optional() });
-const refundBody = z.strictObject({
-  revision,
-  paymentId: id,
-  amount: amount.optional(),
-  externalRefund: z.boolean().optional(),
-  lineItems: z.array(line).max(300).optional(),
-  shippingIncluded: z.boolean().optional(),
-  reason: z.string().trim().max(200).optional(),
-  restock: z
-    .strictObject({ type: z.enum(['NO_ITEMS', 'ALL_ITEMS', 'SOME_ITEMS']), items: z.array(line).max(300).optional() })
-    .optional(),
-  sendEmail: z.boolean().optional(),
-  customMessage: z.string().trim().min(1).max(1000).optional(),
-});
-const captureBody = z.strictObject({
-  revision,
-  payments: z
-    .array(z.strictObject({ paymentId: id, amount: amount.optional() }))
-    .min(1)
-    .max(20),
-});
-const voidBody = z.strictObject({ revision, paymentIds: z.array(id).min(1).max(20) });
 
 // ------------------------------------------------------------------ the platform's answers (what is read of them)
 
@@ -238,7 +192,7 @@ const UNAVAILABLE_WORDS: Record<string, string> = {
 /** Mount the owner's payments routes on `app` (all under `/v1/admin/`). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): void {
-  const { owner, parse, asAdmin } = deps;
+  const { owner, asAdmin } = deps;
 
   const orderId = (c: Context) => {
     const v = c.req.param('id');
@@ -364,15 +318,15 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return after(answer);
   }
 
-  app.get('/v1/admin/orders/:id/payments', async (c) => {
+  serve(app, wire['GET /admin/orders/{id}/payments'], async (c) => {
     await owner(c);
     return c.json(await view(orderId(c)), 200);
   });
 
-  app.post('/v1/admin/orders/:id/mark-as-paid', async (c) => {
+  serve(app, wire['POST /admin/orders/{id}/mark-as-paid'], async (c) => {
     await owner(c);
     const id = orderId(c);
-    const body = parse(markBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/orders/{id}/mark-as-paid']);
     const out = await change(
       id,
       body.revision,
@@ -387,9 +341,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/mark-as-paid', async (c) => {
+  serve(app, wire['POST /admin/orders/mark-as-paid'], async (c) => {
     await owner(c);
-    const { orderIds } = parse(bulkBody, await readJson(c.req.raw));
+    const { orderIds } = await bodyOf(c, wire['POST /admin/orders/mark-as-paid']);
     // each order is taken as one change is: one with another change under way is left out (and said so), never sent;
     // the rest are sent at once (an order paid meanwhile is refused by the platform, ORDER_ALREADY_PAID, never paid twice)
     const mine = `held:${crypto.randomUUID()}`;
@@ -449,10 +403,10 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json({ results, succeeded, failed: results.length - succeeded }, 200);
   });
 
-  app.post('/v1/admin/orders/:id/manual-payment', async (c) => {
+  serve(app, wire['POST /admin/orders/{id}/manual-payment'], async (c) => {
     await owner(c);
     const id = orderId(c);
-    const body = parse(manualBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/orders/{id}/manual-payment']);
     const out = await change(
       id,
       body.revision,
@@ -470,10 +424,10 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/:id/refund', async (c) => {
+  serve(app, wire['POST /admin/orders/{id}/refund'], async (c) => {
     await owner(c);
     const id = orderId(c);
-    const body = parse(refundBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/orders/{id}/refund']);
     const out = await change(
       id,
       body.revision,
@@ -553,10 +507,10 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     }
   }
 
-  app.post('/v1/admin/orders/:id/capture', async (c) => {
+  serve(app, wire['POST /admin/orders/{id}/capture'], async (c) => {
     await owner(c);
     const id = orderId(c);
-    const body = parse(captureBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/orders/{id}/capture']);
     const out = await change(
       id,
       body.revision,
@@ -581,10 +535,10 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/:id/void', async (c) => {
+  serve(app, wire['POST /admin/orders/{id}/void'], async (c) => {
     await owner(c);
     const id = orderId(c);
-    const body = parse(voidBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /admin/orders/{id}/void']);
     const out = await change(
       id,
       body.revision,

@@ -8,13 +8,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { createChallenge, verifySolution } from 'altcha-lib';
-import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { addressBucket } from '../core/address.ts';
 import { InlayApiError } from '../core/errors.ts';
 import type { RequestOptions } from '../core/http.ts';
 import { api, route } from '../core/urls.ts';
-import { readJson, readLimited, PHOTO_LIMIT_BYTES } from './body.ts';
+import { readLimited, PHOTO_LIMIT_BYTES } from './body.ts';
 import { readConfig, type CompanionConfig, type CompanionEnv } from './config.ts';
 import { MemoryCounterStore, type CounterStore } from './counters.ts';
 import {
@@ -26,7 +25,6 @@ import {
   tooLarge,
   tooMany,
   unsupportedType,
-  type FieldViolation,
 } from './errors.ts';
 import { createIdentityVerifier, type Caller } from './identity.ts';
 import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
@@ -36,6 +34,7 @@ import { mailerFromEnv, mountAdminAbandoned, type RecoveryMailer } from './admin
 import { mountAdminPayments } from './admin-payments.ts';
 import { captchaKey, createCursorSeals, createHandles, sha256Hex } from './keys.ts';
 import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
+import { bodyOf, parse, serve, wire } from './wire.ts';
 
 /** Rate limits: `[count, windowMs]` per key. */
 export interface Limits {
@@ -100,111 +99,15 @@ export interface Companion {
 }
 
 const CAPTCHA_TTL_MS = 10 * 60_000;
-const REVIEW_LIMITS = { title: 100, body: 3000, name: 50, media: 5 } as const;
-const ID = z
-  .string()
-  .min(1)
-  .max(100)
-  // no `.` or `..` alone: a dot segment would climb the platform's path
-  .regex(/^(?!\.{1,2}$)[A-Za-z0-9._:-]+$/);
-const text = (max: number) => z.string().max(max);
-
-const mediaItem = z.strictObject({
-  image: z.strictObject({
-    id: z.string().max(200),
-    url: z.string().max(2000).optional(),
-    width: z.number().int().min(0).optional(),
-    height: z.number().int().min(0).optional(),
-  }),
+/** A review's id in a path: no `.` or `..` alone (a dot segment would climb the platform's path). */
+const ID = zm.string().check(zm.minLength(1), zm.maxLength(100), zm.regex(/^(?!\.{1,2}$)[A-Za-z0-9._:-]+$/));
+const captchaPayload = zm.strictObject({
+  algorithm: zm.literal('SHA-256'),
+  challenge: zm.string().check(zm.regex(/^[0-9a-f]{64}$/)),
+  number: zm.number().check(zm.int(), zm.gte(0)),
+  salt: zm.string().check(zm.minLength(1), zm.maxLength(500)),
+  signature: zm.string().check(zm.regex(/^[0-9a-f]{64}$/)),
 });
-const reviewBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(REVIEW_LIMITS.name),
-  email: z.string().trim().max(254).email(),
-  content: z.strictObject({
-    title: text(REVIEW_LIMITS.title).optional(),
-    body: text(REVIEW_LIMITS.body).optional(),
-    rating: z.number().int().min(1).max(5),
-    media: z.array(mediaItem).max(REVIEW_LIMITS.media).optional(),
-  }),
-  captcha: z.string().min(1).max(2000),
-});
-const captchaPayload = z.strictObject({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string().regex(/^[0-9a-f]{64}$/),
-  number: z.number().int().min(0),
-  salt: z.string().min(1).max(500),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
-const pendingBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100).optional(),
-  cursor: z.string().min(1).max(16_000).optional(),
-});
-const moderateBody = z.strictObject({ status: z.enum(['APPROVED', 'REJECTED']) });
-const bulkBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100),
-  status: z.enum(['APPROVED', 'REJECTED']),
-});
-const replyBody = z.strictObject({ message: z.string().trim().min(1).max(3000) });
-const stockBody = z.strictObject({
-  request: z.strictObject({
-    catalogReference: z.strictObject({
-      appId: z.string().min(1).max(100),
-      catalogItemId: z.string().min(1).max(100),
-      options: z
-        .strictObject({
-          variantId: z.string().max(100).optional(),
-          options: z.record(z.string().max(100), z.string().max(200)).optional(),
-        })
-        .optional(),
-    }),
-    email: z.string().trim().max(254).email(),
-    itemUrl: z.string().max(2000).optional(),
-  }),
-  itemDetails: z.strictObject({
-    name: z.string().trim().min(1).max(200),
-    price: z.string().max(30),
-    image: z
-      .strictObject({
-        id: z.string().max(200).optional(),
-        url: z.string().max(2000),
-        width: z.number().int().min(0).optional(),
-        height: z.number().int().min(0).optional(),
-      })
-      .optional(),
-  }),
-});
-
-/** zod issues as the platform's field violations (400). */
-export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const violations: FieldViolation[] = r.error.issues.slice(0, 10).map((i) => {
-    const base = i.path.map(String).join('.');
-    if (i.code === 'unrecognized_keys') {
-      return {
-        field: [base, ...i.keys].filter(Boolean).join('.'),
-        description: 'is not an allowed field',
-        violatedRule: 'FIELD_NOT_ALLOWED',
-      };
-    }
-    const missing = 'input' in i && i.input === undefined;
-    return {
-      field: base,
-      description: missing ? 'is required' : i.message,
-      violatedRule: missing ? 'REQUIRED_FIELD' : 'VALIDATION',
-    };
-  });
-  throw new CompanionError(
-    400,
-    'INVALID_ARGUMENT',
-    `Invalid request: ${violations.map((v) => `${v.field} ${v.description}`.trim()).join('; ')}`,
-    { fieldViolations: violations },
-  );
-}
 
 /** A platform failure as the companion's answer: its refusals relayed (code, text), its outages a 502. */
 function relay(e: unknown, log: (l: string) => void, what: string): never {
@@ -418,7 +321,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   root.notFound((c) => errorResponse(notFound('No such companion route'), c.get('requestId') ?? crypto.randomUUID()));
 
   // ------------------------------------------------------------------ 1. who am I
-  app.get('/v1/me', async (c) => {
+  serve(app, wire['GET /me'], async (c) => {
     const caller = await who(c);
     return json(c, {
       kind: caller.kind,
@@ -428,7 +331,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
 
   // ------------------------------------------------------------------ 2. captcha challenge (no token needed)
-  app.get('/v1/challenge', async (c) => {
+  serve(app, wire['GET /challenge'], async (c) => {
     await limit(`challenge:${c.get('ip')}`, limits.challenges);
     const [, hmacKey] = await keys;
     const ch = await createChallenge({
@@ -442,7 +345,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   async function checkCaptcha(captcha: string): Promise<void> {
     const [, hmacKey] = await keys;
     const invalid = () => badRequest('CAPTCHA_INVALID', 'The anti-spam check failed; try again');
-    let payload: z.infer<typeof captchaPayload>;
+    let payload: zm.infer<typeof captchaPayload>;
     try {
       payload = parse(captchaPayload, JSON.parse(atob(captcha)));
     } catch {
@@ -457,11 +360,11 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   }
 
   // ------------------------------------------------------------------ 3. a visitor's review
-  app.post('/v1/reviews', async (c) => {
+  serve(app, wire['POST /reviews'], async (c) => {
     const caller = await who(c);
     if (caller.kind !== 'visitor')
       throw forbidden('USE_MEMBER_TOKEN', 'Members post their reviews with their own token, not through the companion');
-    const body = parse(reviewBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /reviews']);
     await limit(`reviews:${caller.id}`, limits.reviews);
     await checkCaptcha(body.captcha);
     const email = body.email.toLowerCase();
@@ -522,7 +425,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
 
   // ------------------------------------------------------------------ 4. a review photo
-  app.post('/v1/media', async (c) => {
+  serve(app, wire['POST /media'], async (c) => {
     const caller = await who(c);
     const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!(IMAGE_TYPES as readonly string[]).includes(declared))
@@ -568,9 +471,9 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
 
   // ------------------------------------------------------------------ 5. back-in-stock requests by handle
-  app.post('/v1/stock-requests', async (c) => {
+  serve(app, wire['POST /stock-requests'], async (c) => {
     const caller = await who(c);
-    const body = parse(stockBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /stock-requests']);
     await limit(`writes-ip:${c.get('ip')}`, limits.writesPerIp);
     await limit(`stock:${caller.id}`, limits.stockRequests);
     const [handles] = await keys;
@@ -593,7 +496,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     return id;
   }
 
-  app.get('/v1/stock-requests/:handle', async (c) => {
+  serve(app, wire['GET /stock-requests/{handle}'], async (c) => {
     const id = await byHandle(c);
     try {
       const r = await platform.admin.request({ ...route(api.getStockRequest, { id }), schema: stockAnswer });
@@ -604,7 +507,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     }
   });
 
-  app.delete('/v1/stock-requests/:handle', async (c) => {
+  serve(app, wire['DELETE /stock-requests/{handle}'], async (c) => {
     const id = await byHandle(c);
     try {
       await platform.admin.request({ ...route(api.deleteStockRequest, { id }), schema: loose });
@@ -616,9 +519,9 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
 
   // ------------------------------------------------------------------ 6. the owner's moderation
-  app.post('/v1/reviews/pending', async (c) => {
+  serve(app, wire['POST /reviews/pending'], async (c) => {
     await owner(c);
-    const body = parse(pendingBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /reviews/pending']);
     const filter = {
       namespace: body.namespace,
       'moderation.moderationStatus': 'IN_MODERATION',
@@ -650,9 +553,9 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     }
   });
 
-  app.post('/v1/reviews/bulk-moderate', async (c) => {
+  serve(app, wire['POST /reviews/bulk-moderate'], async (c) => {
     await owner(c);
-    const body = parse(bulkBody, await readJson(c.req.raw));
+    const body = await bodyOf(c, wire['POST /reviews/bulk-moderate']);
     const r = await asAdmin('bulk moderate', {
       ...api.bulkModerateReviews,
       body: {
@@ -674,10 +577,10 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     }
   }
 
-  app.post('/v1/reviews/:id/moderate', async (c) => {
+  serve(app, wire['POST /reviews/{id}/moderate'], async (c) => {
     await owner(c);
     const id = reviewId(c);
-    const { status } = parse(moderateBody, await readJson(c.req.raw));
+    const { status } = await bodyOf(c, wire['POST /reviews/{id}/moderate']);
     const r = await asAdmin('moderate', {
       ...route(api.moderateReview, { id }),
       body: { status },
@@ -686,22 +589,22 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     return json(c, { review: r.review });
   });
 
-  app.put('/v1/reviews/:id/reply', async (c) => {
+  serve(app, wire['PUT /reviews/{id}/reply'], async (c) => {
     await owner(c);
     const id = reviewId(c);
-    const { message } = parse(replyBody, await readJson(c.req.raw));
+    const { message } = await bodyOf(c, wire['PUT /reviews/{id}/reply']);
     const r = await asAdmin('reply', { ...route(api.replyToReview, { id }), body: { message }, schema: reviewAnswer });
     return json(c, { review: r.review });
   });
 
-  app.delete('/v1/reviews/:id/reply', async (c) => {
+  serve(app, wire['DELETE /reviews/{id}/reply'], async (c) => {
     await owner(c);
     const id = reviewId(c);
     const r = await asAdmin('delete reply', { ...route(api.deleteReviewReply, { id }), schema: reviewAnswer });
     return json(c, { review: r.review });
   });
 
-  app.delete('/v1/reviews/:id', async (c) => {
+  serve(app, wire['DELETE /reviews/{id}'], async (c) => {
     await owner(c);
     const id = reviewId(c);
     await asAdmin('delete review', { ...route(api.deleteReview, { id }), schema: loose });
@@ -711,15 +614,13 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   // ------------------------------------------------------------------ 7. the member's own orders (companion/account.ts)
   mountAccount(app, {
     who,
-    parse,
     asAdmin,
     seals: createCursorSeals(cfg.secret),
     once: (key, ttlMs) => counters.once(key, ttlMs),
   });
-  mountAdminOrders(app, { owner, parse, asAdmin, seals: createCursorSeals(cfg.secret) });
+  mountAdminOrders(app, { owner, asAdmin, seals: createCursorSeals(cfg.secret) });
   mountAdminAbandoned(app, {
     owner,
-    parse,
     asAdmin,
     once: (key, ttlMs) => counters.once(key, ttlMs),
     now,
@@ -728,7 +629,6 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   });
   mountAdminPayments(app, {
     owner,
-    parse,
     asAdmin,
     swap: (key, expected, next, ttlMs) => counters.swap(key, expected, next, ttlMs),
   });

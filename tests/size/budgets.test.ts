@@ -213,6 +213,14 @@ const KB = 1024;
  * Then a part that could not be fetched is told as the connection (core/i18n, +59 B on core), measured core 27533 B,
  * the product page 54437 B (first screen 47833 B), the page with every tag 57017 B, classic 89215 B.
  */
+/*
+ * classic raised from 87.25 KB to 87.5 KB with issue 37's site companion wire declared once, measured 89231 → 89373 B
+ * (+142 B): each companion call's method, path and answer schema became a route of a table that the companion serves
+ * and the contract test walks (core/api/companion-routes.ts and the console's call modules), called through one
+ * `callRoute` that fills the path's `{name}`s; the request bodies' schemas stay out of every browser file
+ * (core/api/companion-requests.ts, its types only). In the module build only the companion's on-demand chunk grew
+ * (+66 B); the page budgets did not move, and the classic console stayed under its ceiling (41073 → 41184 B).
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 27 * KB,
@@ -220,7 +228,7 @@ const BUDGET = {
   allWidgetsPage: 56 * KB,
   productPage: 53.25 * KB,
   productPageFirstScreen: 46.75 * KB,
-  classic: 87.25 * KB,
+  classic: 87.5 * KB,
   classicConsole: 40.25 * KB,
 };
 

@@ -6,24 +6,13 @@
  * What leaves: the platform's order minus `tags`, the owner's MERCHANT_COMMENT activities, and the owner's reason on
  * refund activities.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
-import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
-import { badRequest, CompanionError, forbidden, notFound } from './errors.ts';
+import type { Env, Kit } from './context.ts';
+import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
-import type { CursorSeals } from './keys.ts';
 import { bodyOf, serve, wire } from './wire.ts';
-
-/** What app.ts lends this module: its own helpers, not copies. */
-export interface AccountDeps {
-  who(c: Context): Promise<Caller>;
-  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  seals: Promise<CursorSeals>;
-  /** The counter store's `once` (shared by every instance that shares the store). */
-  once(key: string, ttlMs: number): Promise<boolean>;
-}
 
 /** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
 export const CANCEL_REQUEST_TYPE = 'Cancellation requested';
@@ -103,16 +92,14 @@ function refusal(o: Order): keyof typeof REFUSALS | undefined {
   return undefined;
 }
 
-/** Mount `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel` on `app`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
-  const { who, asAdmin } = deps;
-
-  async function member(c: Context): Promise<Caller & { kind: 'member' }> {
-    const caller = await who(c);
-    if (caller.kind !== 'member') throw forbidden('MEMBER_ONLY', 'Sign in to see your orders');
-    return caller;
-  }
+/**
+ * `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel`, a member's only (`guard.member`:
+ * 403 `MEMBER_ONLY` for a visitor), as a sub-app app.ts mounts at `/v1`.
+ */
+export function accountApp(kit: Kit): Hono<Env> {
+  const { asAdmin } = kit;
+  const app = new Hono<Env>();
+  const member = (c: Context<Env>) => c.get('caller') as Caller & { kind: 'member' };
 
   /** The member's own order, or 404 (never 403: whether another member's order exists is not told). */
   async function ownOrder(memberId: string, id: string | undefined): Promise<Order> {
@@ -127,10 +114,10 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     }
   }
 
-  serve(app, wire['POST /my/orders'], async (c) => {
-    const me = await member(c);
-    const body = await bodyOf(c, wire['POST /my/orders']);
-    const seals = await deps.seals;
+  serve(app, wire['POST /my/orders'], [kit.guard.member], async (c) => {
+    const me = member(c);
+    const body = bodyOf(c, wire['POST /my/orders']);
+    const seals = await kit.seals;
     const limit = body.limit ?? 10;
     let cursor: string | undefined;
     if (body.cursor !== undefined) {
@@ -157,8 +144,8 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     return c.json({ orders, ...(next ? { next: await seals.seal(me.id, next) } : {}) }, 200);
   });
 
-  serve(app, wire['GET /my/orders/{id}'], async (c) => {
-    const me = await member(c);
+  serve(app, wire['GET /my/orders/{id}'], [kit.guard.member], async (c) => {
+    const me = member(c);
     const o = await ownOrder(me.id, c.req.param('id'));
     const f = await asAdmin('list fulfillments', {
       ...route(adminApi.listOrderFulfillments, { orderId: o.id }),
@@ -168,9 +155,9 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     return c.json({ order: forMember(o), fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
   });
 
-  serve(app, wire['POST /my/orders/{id}/cancel'], async (c) => {
-    const me = await member(c);
-    const { reason } = await bodyOf(c, wire['POST /my/orders/{id}/cancel']);
+  serve(app, wire['POST /my/orders/{id}/cancel'], [kit.guard.member], async (c) => {
+    const me = member(c);
+    const { reason } = bodyOf(c, wire['POST /my/orders/{id}/cancel']);
     const o = await ownOrder(me.id, c.req.param('id'));
     const why = refusal(o);
     if (why) throw new CompanionError(409, 'CANNOT_CANCEL', REFUSALS[why], { data: { reason: why } });
@@ -188,7 +175,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     if (asked(o)) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
     // two requests at once (a double click, two tabs) would both find none: the first one writes; the others wait for
     // its activity (a few reads), and write only if it never comes (the first one failed)
-    if (!(await deps.once(`cancel-request:${o.id}`, 60_000))) {
+    if (!(await kit.counters.once(`cancel-request:${o.id}`, 60_000))) {
       for (let i = 0; i < 5; i++) {
         await new Promise((done) => setTimeout(done, 200));
         const now = await ownOrder(me.id, o.id);
@@ -204,4 +191,6 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     });
     return c.json({ order: forMember(r.order), outcome: 'REQUESTED' }, 200);
   });
+
+  return app;
 }

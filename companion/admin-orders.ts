@@ -2,27 +2,17 @@
  * The owner console's orders (issue 22; docs/companion.md "Owner console: orders"): search with filters, sort and
  * sealed cursors, detail with fulfillments, merchant notes (add, edit, delete), private tags (bulk), status, cancel,
  * edit (line quantities, addresses, with a reason, through commit-deltas) and a summary over a period (aggregate).
- * Every route is the owner's only: `owner(c)` first (403 `NOT_OWNER` before the body is read), then a strict body,
- * then the platform's call as the admin identity, its refusals relayed.
+ * Every route is the owner's only: `guard.owner` first (403 `NOT_OWNER` before anything is read), then the ids in its
+ * path, then a strict body, then the platform's call as the admin identity, its refusals relayed.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
-import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
 import { ORDER_ID, ORDER_SORT_FIELDS } from '../core/api/admin-orders.ts';
+import type { Env, Guard, Kit } from './context.ts';
 import { badInput, badRequest, CompanionError } from './errors.ts';
 import type { Caller } from './identity.ts';
-import type { CursorSeals } from './keys.ts';
 import { bodyOf, serve, wire } from './wire.ts';
-
-/** What app.ts lends this module: its own helpers, not copies. */
-export interface AdminOrdersDeps {
-  /** The caller when it is an owner; 403 `NOT_OWNER` otherwise (never reads the body). */
-  owner(c: Context): Promise<Caller>;
-  /** An admin call; the platform's refusal relayed, its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  seals: Promise<CursorSeals>;
-}
 
 const ID = ORDER_ID;
 const SORT_FIELDS = {
@@ -96,22 +86,29 @@ function searchFilter(b: zm.infer<(typeof wire)['POST /admin/orders/search']['re
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-/** Mount the owner's order routes under `/v1/admin/orders` on `app`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
-  const { owner, asAdmin } = deps;
-  const orderId = (c: Context, name = 'id') => {
-    const id = c.req.param(name);
-    if (!id || !ID.test(id)) throw badInput(name, 'is not an id', 'FORMAT');
-    return id;
+/** The path's ids, `names` in order: 400 (`FORMAT`, on the first that is not an id) before the body is read. */
+const ids =
+  (...names: string[]): Guard =>
+  async (c, next) => {
+    for (const name of names) if (!ID.test(c.req.param(name) ?? '')) throw badInput(name, 'is not an id', 'FORMAT');
+    await next();
   };
+
+/** The owner's order routes (under `/v1/admin/orders`), as a sub-app app.ts mounts at `/v1`. */
+export function adminOrdersApp(kit: Kit): Hono<Env> {
+  const { asAdmin } = kit;
+  const app = new Hono<Env>();
+  const owner = [kit.guard.owner];
+  const ownerOfOrder = [kit.guard.owner, ids('id')];
+  const ownerOfNote = [kit.guard.owner, ids('id', 'activityId')];
+  const orderId = (c: Context<Env>, name = 'id') => c.req.param(name)!;
   const sealFor = (me: Caller) => `owner:${me.id}`;
 
-  serve(app, wire['POST /admin/orders/search'], async (c) => {
-    const me = await owner(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/search']);
+  serve(app, wire['POST /admin/orders/search'], owner, async (c) => {
+    const me = c.get('caller');
+    const body = bodyOf(c, wire['POST /admin/orders/search']);
     const limit = body.limit ?? 25;
-    const seals = await deps.seals;
+    const seals = await kit.seals;
     let search: Record<string, unknown>;
     if (body.cursor !== undefined) {
       const { cursor: _cursor, limit: _limit, ...rest } = body;
@@ -145,9 +142,8 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     );
   });
 
-  serve(app, wire['POST /admin/orders/summary'], async (c) => {
-    await owner(c);
-    const { from, to } = await bodyOf(c, wire['POST /admin/orders/summary']);
+  serve(app, wire['POST /admin/orders/summary'], owner, async (c) => {
+    const { from, to } = bodyOf(c, wire['POST /admin/orders/summary']);
     const r = await asAdmin('aggregate orders', {
       ...adminApi.aggregateOrders,
       kind: 'read',
@@ -182,9 +178,8 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     );
   });
 
-  serve(app, wire['POST /admin/orders/tags'], async (c) => {
-    await owner(c);
-    const b = await bodyOf(c, wire['POST /admin/orders/tags']);
+  serve(app, wire['POST /admin/orders/tags'], owner, async (c) => {
+    const b = bodyOf(c, wire['POST /admin/orders/tags']);
     const r = await asAdmin('update order tags', {
       ...adminApi.bulkUpdateOrderTags,
       body: {
@@ -203,8 +198,7 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ results, succeeded, failed: results.length - succeeded }, 200);
   });
 
-  serve(app, wire['GET /admin/orders/{id}'], async (c) => {
-    await owner(c);
+  serve(app, wire['GET /admin/orders/{id}'], ownerOfOrder, async (c) => {
     const id = orderId(c);
     const r = await asAdmin('get order', { ...route(adminApi.getOrder, { id }), kind: 'read', schema: orderAnswer });
     const f = await asAdmin('list fulfillments', {
@@ -215,10 +209,9 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order, fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/notes'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/notes'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const { message } = await bodyOf(c, wire['POST /admin/orders/{id}/notes']);
+    const { message } = bodyOf(c, wire['POST /admin/orders/{id}/notes']);
     const r = await asAdmin('add note', {
       ...route(adminApi.addOrderActivity, { id }),
       body: { activity: { merchantComment: { message } } },
@@ -227,11 +220,10 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order, activityId: r.activityId }, 200);
   });
 
-  serve(app, wire['PATCH /admin/orders/{id}/notes/{activityId}'], async (c) => {
-    await owner(c);
+  serve(app, wire['PATCH /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
-    const { message } = await bodyOf(c, wire['PATCH /admin/orders/{id}/notes/{activityId}']);
+    const { message } = bodyOf(c, wire['PATCH /admin/orders/{id}/notes/{activityId}']);
     const r = await asAdmin('edit note', {
       ...route(adminApi.updateOrderActivity, { id, activityId }),
       body: { activity: { merchantComment: { message } } },
@@ -240,8 +232,7 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order }, 200);
   });
 
-  serve(app, wire['DELETE /admin/orders/{id}/notes/{activityId}'], async (c) => {
-    await owner(c);
+  serve(app, wire['DELETE /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
     const r = await asAdmin('delete note', {
@@ -251,10 +242,9 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/status'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/status'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const { status } = await bodyOf(c, wire['POST /admin/orders/{id}/status']);
+    const { status } = bodyOf(c, wire['POST /admin/orders/{id}/status']);
     const r = await asAdmin('update order status', {
       ...route(adminApi.updateOrderStatus, { orderId: id }),
       body: { status },
@@ -263,10 +253,9 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/cancel'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/cancel'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const b = await bodyOf(c, wire['POST /admin/orders/{id}/cancel']);
+    const b = bodyOf(c, wire['POST /admin/orders/{id}/cancel']);
     const r = await asAdmin('cancel order', {
       ...route(adminApi.cancelOrder, { id }),
       body: {
@@ -279,10 +268,9 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     return c.json({ order: r.order }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/edit'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/edit'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const b = await bodyOf(c, wire['POST /admin/orders/{id}/edit']);
+    const b = bodyOf(c, wire['POST /admin/orders/{id}/edit']);
     // the quantities the owner saw must still be the order's: a removal carries no "before" on the wire (the
     // platform's line delta is one of removed | changed), so it is checked here on a fresh read
     const now = await asAdmin('get order', { ...route(adminApi.getOrder, { id }), kind: 'read', schema: orderAnswer });
@@ -331,4 +319,6 @@ export function mountAdminOrders(app: Hono<any>, deps: AdminOrdersDeps): void {
     });
     return c.json({ order: r.order }, 200);
   });
+
+  return app;
 }

@@ -14,24 +14,13 @@
  * can tell beforehand (a payment that can't be refunded, captured or voided) is answered 409 with the spec's reason in
  * `data.reason`.
  */
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminApi, route } from '../core/urls.ts';
-import type { CounterStore } from './counters.ts';
+import type { Env, Guard, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
-import type { Caller } from './identity.ts';
 import { bodyOf, serve, wire } from './wire.ts';
-
-/** What app.ts lends this module: its own helpers, not copies. */
-export interface AdminPaymentsDeps {
-  /** The caller, when it is an owner; 403 `NOT_OWNER` otherwise. */
-  owner(c: Context): Promise<Caller>;
-  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  /** The counter store's compare-and-swap (shared by every instance that shares the store). */
-  swap: CounterStore['swap'];
-}
 
 /**
  * How long a change holds its order at most: it is let go as soon as the platform answered, so this only bounds a
@@ -189,16 +178,21 @@ const UNAVAILABLE_WORDS: Record<string, string> = {
   NOT_SUPPORTED: 'This payment was not authorized for a later capture.',
 };
 
-/** Mount the owner's payments routes on `app` (all under `/v1/admin/`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): void {
-  const { owner, asAdmin } = deps;
+/** The order in the path: 404 when its id is not one, before the body is read. */
+const anOrder: Guard = async (c, next) => {
+  if (!ID.test(c.req.param('id') ?? '')) throw notFound('No such order');
+  await next();
+};
 
-  const orderId = (c: Context) => {
-    const v = c.req.param('id');
-    if (!v || !ID.test(v)) throw notFound('No such order');
-    return v;
-  };
+/** The owner's payments routes (all under `/v1/admin/orders`), as a sub-app app.ts mounts at `/v1`. */
+export function adminPaymentsApp(kit: Kit): Hono<Env> {
+  const { asAdmin } = kit;
+  /** The counter store's compare-and-swap (shared by every instance that shares the store). */
+  const swap = kit.counters.swap.bind(kit.counters);
+  const app = new Hono<Env>();
+  const owner = [kit.guard.owner];
+  const ownerOfOrder = [kit.guard.owner, anOrder];
+  const orderId = (c: Context<Env>) => c.req.param('id')!;
 
   /** Everything about the order's money, read in one go (four platform reads). */
   async function view(id: string): Promise<PaymentsView> {
@@ -282,8 +276,8 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     const key = `admin-pay:${id}`;
     const mine = `held:${crypto.randomUUID()}`;
     const lost = `lost:${mine}`;
-    if (!(await deps.swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
-    const letGo = () => deps.swap(key, mine, null, 0).catch(() => false);
+    if (!(await swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
+    const letGo = () => swap(key, mine, null, 0).catch(() => false);
     let now: PaymentsView;
     try {
       now = await view(id);
@@ -296,7 +290,7 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
       return refused(id, 'PAYMENTS_CHANGED', CHANGED, now);
     }
     // still ours, for the whole of the write: a hold that ran out during the reads (or was taken since) sends nothing
-    if (!(await deps.swap(key, mine, mine, HOLD_MS).catch(() => false)))
+    if (!(await swap(key, mine, mine, HOLD_MS).catch(() => false)))
       return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
     let answer: T;
     try {
@@ -308,8 +302,8 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
         throw e;
       }
       // anything else may still land on the platform: held before anything else is done (even if the hold ran out)
-      if (!(await deps.swap(key, mine, lost, LOST_HOLD_MS).catch(() => false)))
-        await deps.swap(key, null, lost, LOST_HOLD_MS).catch(() => false);
+      if (!(await swap(key, mine, lost, LOST_HOLD_MS).catch(() => false)))
+        await swap(key, null, lost, LOST_HOLD_MS).catch(() => false);
       const again = await view(id).catch(() => undefined);
       if (again !== undefined && again.revision !== seen) return refused(id, 'ANSWER_LOST', LANDED, again);
       throw e;
@@ -318,15 +312,13 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return after(answer);
   }
 
-  serve(app, wire['GET /admin/orders/{id}/payments'], async (c) => {
-    await owner(c);
+  serve(app, wire['GET /admin/orders/{id}/payments'], ownerOfOrder, async (c) => {
     return c.json(await view(orderId(c)), 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/mark-as-paid'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/mark-as-paid'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/{id}/mark-as-paid']);
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/mark-as-paid']);
     const out = await change(
       id,
       body.revision,
@@ -341,24 +333,22 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  serve(app, wire['POST /admin/orders/mark-as-paid'], async (c) => {
-    await owner(c);
-    const { orderIds } = await bodyOf(c, wire['POST /admin/orders/mark-as-paid']);
+  serve(app, wire['POST /admin/orders/mark-as-paid'], owner, async (c) => {
+    const { orderIds } = bodyOf(c, wire['POST /admin/orders/mark-as-paid']);
     // each order is taken as one change is: one with another change under way is left out (and said so), never sent;
     // the rest are sent at once (an order paid meanwhile is refused by the platform, ORDER_ALREADY_PAID, never paid twice)
     const mine = `held:${crypto.randomUUID()}`;
     // a store that fails for one order leaves that one out (it is not held); the others taken are let go below
-    const taken = (
-      await Promise.allSettled(orderIds.map((oid) => deps.swap(`admin-pay:${oid}`, null, mine, HOLD_MS)))
-    ).map((r) => r.status === 'fulfilled' && r.value);
+    const taken = (await Promise.allSettled(orderIds.map((oid) => swap(`admin-pay:${oid}`, null, mine, HOLD_MS)))).map(
+      (r) => r.status === 'fulfilled' && r.value,
+    );
     const sent = orderIds.filter((_, i) => taken[i]);
     const letGo = (ttl: number) =>
       Promise.all(
         sent.map((oid) =>
-          (ttl
-            ? deps.swap(`admin-pay:${oid}`, mine, `lost:${mine}`, ttl)
-            : deps.swap(`admin-pay:${oid}`, mine, null, 0)
-          ).catch(() => false),
+          (ttl ? swap(`admin-pay:${oid}`, mine, `lost:${mine}`, ttl) : swap(`admin-pay:${oid}`, mine, null, 0)).catch(
+            () => false,
+          ),
         ),
       );
     let r: zm.infer<typeof bulkAnswer> = { results: [] };
@@ -403,10 +393,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json({ results, succeeded, failed: results.length - succeeded }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/manual-payment'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/manual-payment'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/{id}/manual-payment']);
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/manual-payment']);
     const out = await change(
       id,
       body.revision,
@@ -424,10 +413,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/refund'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/refund'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/{id}/refund']);
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/refund']);
     const out = await change(
       id,
       body.revision,
@@ -507,10 +495,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     }
   }
 
-  serve(app, wire['POST /admin/orders/{id}/capture'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/capture'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/{id}/capture']);
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/capture']);
     const out = await change(
       id,
       body.revision,
@@ -535,10 +522,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/void'], async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/void'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = await bodyOf(c, wire['POST /admin/orders/{id}/void']);
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/void']);
     const out = await change(
       id,
       body.revision,
@@ -554,4 +540,6 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     );
     return c.json(out, 200);
   });
+
+  return app;
 }

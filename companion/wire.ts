@@ -1,18 +1,24 @@
 /**
  * The companion's side of its wire (core/api/companion-table.ts: every route's method, path, request and answer
- * schema, declared once for the companion and the browser): the routes as Hono paths, and request bodies read and
- * checked with the table's schemas, their violations in the platform's error format.
+ * schema, declared once for the companion and the browser): a route served on a sub-app with its path and method from
+ * the table, and its JSON body read and checked with the table's schema by middleware, violations in the platform's
+ * error format.
+ *
+ * The body's reading stays body.ts's, not Hono's `validator('json')` and `bodyLimit`: the contract refuses a type
+ * other than `application/json` with 415 (Hono's validator reads any `application/*+json` and checks a body of another
+ * type as `{}`), reads past one UTF-8 byte order mark and refuses bad UTF-8, deep nesting and prototype-named keys (it
+ * has none of these), and counts every byte it reads whatever Content-Length says (`bodyLimit` trusts a
+ * Content-Length under the limit and lets the handler read the whole body: a Request whose header understates its
+ * body, as code in front of this handler may make one, would be read to its end).
  */
-import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Handler, Hono } from 'hono';
 import { z } from 'zod/mini';
 import { companionTable, type TableRoute } from '../core/api/companion-table.ts';
 import { readJson } from './body.ts';
+import type { Env, Guard } from './context.ts';
 import { CompanionError, type FieldViolation } from './errors.ts';
 
 export { companionTable as wire };
-
-/** The route's path as Hono takes it: under `/v1`, `{name}` as `:name`. */
-export const honoPath = (r: TableRoute): string => `/v1${r.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 /** English messages whichever zod locale the process configured (zod/mini configures none). */
 const english = z.locales.en().localeError;
@@ -48,13 +54,25 @@ export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.o
 /** A route of the table that takes a JSON body. */
 type JsonRoute = TableRoute & { request: z.ZodMiniType };
 
-/** Route `r`'s JSON body (body.ts: type, size, nesting, prototype keys), checked with the table's schema. */
-export async function bodyOf<R extends JsonRoute>(c: Context, r: R): Promise<z.output<R['request']>> {
-  return parse(r.request, await readJson(c.req.raw)) as z.output<R['request']>;
-}
+/** Middleware: route `r`'s JSON body (body.ts), checked with the table's schema, as `body`. */
+const checkedBody =
+  (r: JsonRoute): Guard =>
+  async (c, next) => {
+    c.set('body', parse(r.request, await readJson(c.req.raw)));
+    await next();
+  };
 
-/** Serve route `r` of the table on `app` (its method, its path). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function serve(app: Hono<any>, r: TableRoute, ...handlers: (MiddlewareHandler<any> | Handler<any>)[]): void {
-  app.on(r.method, honoPath(r), ...(handlers as [Handler]));
+/** Route `r`'s body, as the middleware in front of its handler checked it. */
+export const bodyOf = <R extends JsonRoute>(c: Context<Env>, _r: R): z.output<R['request']> =>
+  c.get('body') as z.output<R['request']>;
+
+/**
+ * Serve route `r` of the table on sub-app `app` (mounted at `/v1`: the table's path, `{name}` as `:name`): `before`
+ * (its guards, then any check of its path's parameters), then, when the route takes a JSON body, the body read and
+ * checked with its schema, then `handler`. Nothing is read before the guards have passed.
+ */
+export function serve(app: Hono<Env>, r: TableRoute, before: Guard[], handler: Handler<Env>): void {
+  const json = typeof r.request === 'object' ? [checkedBody(r as JsonRoute)] : [];
+  const handlers = [...before, ...json, handler] as [Handler<Env>];
+  app.on(r.method, r.path.replace(/\{(\w+)\}/g, ':$1'), ...handlers);
 }

@@ -24,7 +24,6 @@ import { adminApi, route } from '../core/urls.ts';
 import { CompanionConfigError } from './config.ts';
 import type { Env, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
-import { PATHS } from './platform.ts';
 import { bodyOf, serve, wire } from './wire.ts';
 
 /** One email through the site's mail service. */
@@ -209,8 +208,7 @@ export function adminAbandonedApp(kit: Kit, sendMail: RecoveryMailer | undefined
     const ids = [...new Set(members.map((a) => a.buyerInfo!.contactId!))];
     if (!ids.length) return new Set();
     const found = await asAdmin('query contacts', {
-      method: 'POST',
-      path: PATHS.queryContacts,
+      ...adminApi.queryContacts,
       kind: 'read',
       body: { query: { filter: { id: { $in: ids } }, paging: { limit: ids.length } } },
       schema: contactsAnswer,

@@ -10,13 +10,6 @@ import { createHttp, type Http } from '../core/http.ts';
 import { api } from '../core/urls.ts';
 import type { CompanionConfig } from './config.ts';
 
-/** Paths of calls core's URL table does not hold (no widget makes them): server-side calls only. */
-export const PATHS = {
-  tokenInfo: '/oauth2/token-info',
-  contacts: '/contacts/v4/contacts',
-  queryContacts: '/contacts/v4/contacts/query',
-} as const;
-
 /** The visitor uploads root folder (the Media API's `VISITOR_UPLOADS_ROOT`): where visitors' photos go. */
 export const VISITOR_UPLOADS_FOLDER = 'visitor-uploads';
 

@@ -6,12 +6,12 @@ import { Hono, type Context } from 'hono';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { z } from 'zod/mini';
 import { InlayApiError } from '../core/errors.ts';
-import { api, route } from '../core/urls.ts';
+import { adminApi, api, route } from '../core/urls.ts';
 import { PHOTO_LIMIT_BYTES, readLimited } from './body.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { badRequest, CompanionError, forbidden, notFound, platformFailed, unsupportedType } from './errors.ts';
 import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
-import { PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
+import { VISITOR_UPLOADS_FOLDER } from './platform.ts';
 import { bodyOf, parse, serve, wire } from './wire.ts';
 
 const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -108,8 +108,7 @@ export function visitorApp(kit: Kit, maxNumber: number): Hono<Env> {
     let contactId: string;
     try {
       const found = await platform.admin.request({
-        method: 'POST',
-        path: PATHS.queryContacts,
+        ...adminApi.queryContacts,
         body: { query: { filter: { 'info.emails.email': { $eq: email } }, paging: { limit: 10 } } },
         kind: 'read',
         schema: contactsAnswer,
@@ -122,8 +121,7 @@ export function visitorApp(kit: Kit, maxNumber: number): Hono<Env> {
       else {
         try {
           const made = await platform.admin.request({
-            method: 'POST',
-            path: PATHS.contacts,
+            ...adminApi.createContact,
             body: { info: { name: { first: body.name }, emails: { items: [{ tag: 'MAIN', email }] } } },
             schema: contactAnswer,
           });

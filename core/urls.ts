@@ -19,6 +19,12 @@ import type * as ops from './ops.ts';
  * table is kept whole).
  */
 export const adminApi = {
+  // who a token stands for, and the site's contacts: the site companion's identity checks and a visitor's review
+  // (docs/wire.md "Token info" and "Contacts"; the platform serves these to an admin identity only)
+  tokenInfo: { method: 'POST', path: '/oauth2/token-info' },
+  createContact: { method: 'POST', path: '/contacts/v4/contacts' },
+  queryContacts: { method: 'POST', path: '/contacts/v4/contacts/query' },
+  getContact: { method: 'GET', path: '/contacts/v4/contacts/{id}' },
   // eCommerce orders (`@wix/auto_sdk_ecom_orders`; docs/wire.md "Orders").
   getOrder: { method: 'GET', path: '/ecom/v1/orders/{id}' },
   searchOrders: { method: 'POST', path: '/ecom/v1/orders/search' },

@@ -3,8 +3,10 @@
  * companion (companion/app.ts behind its Node adapter, over HTTP) in front of a real emulator, and every route of its
  * table (core/api/companion-table.ts) called through the browser's own call layer (`companionHttp` and the calls of
  * core/api/*, each answer parsed with its route's schema: a field the companion drops or retypes fails the call with a
- * `parse` error). It fails as well when the routes the companion serves and the table differ, either way.
+ * `parse` error). It fails as well when the routes the companion serves and the table differ, either way, and when
+ * docs/companion.md's tables of routes list others than the table's.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,5 +261,17 @@ describe('coverage', () => {
     expect(missing).toEqual([]);
     // and every call the browser made was a route of the table
     expect(answered.filter((a) => !Object.values(companionTable).some((r) => pattern(r).test(a)))).toEqual([]);
+  });
+});
+
+describe('docs/companion.md', () => {
+  it('its tables of routes list the table’s routes, each once (`GET`/`DELETE path` is two)', () => {
+    const doc = readFileSync(new URL('../../docs/companion.md', import.meta.url), 'utf8');
+    const listed = [...doc.matchAll(/^\| ((?:`[A-Z]+`\/)*`[A-Z]+ [^`|]+`) +\|/gm)].flatMap(([, cell]) => {
+      const [, methods, path] = /^((?:`[A-Z]+`\/)*)`([A-Z]+ [^`]+)`$/.exec(cell!)!;
+      const [last, route] = path!.split(' ') as [string, string];
+      return [...[...methods!.matchAll(/`([A-Z]+)`/g)].map((m) => m[1]!), last].map((m) => `${m} /${route}`);
+    });
+    expect([...listed].sort()).toEqual(Object.keys(companionTable).sort());
   });
 });

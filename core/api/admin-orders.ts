@@ -1,8 +1,8 @@
 /**
  * The owner console's orders, through the site companion (docs/companion.md "Owner console: orders"): every call is
- * the owner's only (403 `NOT_OWNER` to anyone else). Loaded on demand by `<inlay-admin>`'s orders section only. The
- * routes' table (companion.ts has its shape), and the request bodies of this area's routes, order-changes.ts's
- * included: the companion checks them with these schemas, the browser types its bodies from them.
+ * the owner's only (403 `NOT_OWNER` to anyone else). Loaded on demand by `<inlay-admin>`'s orders section only. Its
+ * routes' table (companion.ts has its shape), and the lists and rules their bodies use (companion-requests.ts checks
+ * the bodies with them, as the companion does; the console may offer them).
  */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
@@ -76,10 +76,7 @@ const setOrderStatusRoute = { method: 'POST', path: '/admin/orders/{id}/status',
 /** The buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
 const cancelOrderRoute = { method: 'POST', path: '/admin/orders/{id}/cancel', schema: orderAnswer } as const;
 
-/**
- * The owner's order routes, (their bodies in companion-requests.ts; order-changes.ts has the tags, the
- * edit and the bulk mark as paid).
- */
+/** The owner's order routes, their bodies in companion-requests.ts (order-changes.ts has the tags and the edit). */
 export const adminOrdersRoutes = [
   searchOrdersRoute,
   orderSummaryRoute,

@@ -107,10 +107,7 @@ const refundRoute = {
 const captureRoute = { method: 'POST', path: '/admin/orders/{id}/capture', schema: viewSchema } as const;
 const voidPaymentRoute = { method: 'POST', path: '/admin/orders/{id}/void', schema: viewSchema } as const;
 
-/**
- * The owner's payments routes, (their bodies in companion-requests.ts; order-changes.ts has the bulk mark as
- * paid).
- */
+/** The owner's payments routes, their bodies in companion-requests.ts (order-changes.ts has the bulk mark as paid). */
 export const adminPaymentsRoutes = [
   paymentsViewRoute,
   markAsPaidRoute,

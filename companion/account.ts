@@ -6,36 +6,18 @@
  * What leaves: the platform's order minus `tags`, the owner's MERCHANT_COMMENT activities, and the owner's reason on
  * refund activities.
  */
-import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
-import type { RequestOptions } from '../core/http.ts';
-import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
-import { badRequest, CompanionError, forbidden, notFound } from './errors.ts';
+import { adminOps, route } from '../core/urls.ts';
+import type { Env, Kit } from './context.ts';
+import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
-import type { CursorSeals } from './keys.ts';
-
-/** What app.ts lends this module: its own helpers, not copies. */
-export interface AccountDeps {
-  who(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
-  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  seals: Promise<CursorSeals>;
-  /** The counter store's `once` (shared by every instance that shares the store). */
-  once(key: string, ttlMs: number): Promise<boolean>;
-}
+import { bodyOf, serve, wire } from './wire.ts';
 
 /** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
 export const CANCEL_REQUEST_TYPE = 'Cancellation requested';
 
 const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
-const listBody = z.strictObject({
-  cursor: z.string().min(1).max(12_000).optional(),
-  limit: z.number().int().min(1).max(50).optional(),
-});
-const cancelBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
 
 const activity = zm.looseObject({
   id: zm.optional(zm.string()),
@@ -110,22 +92,20 @@ function refusal(o: Order): keyof typeof REFUSALS | undefined {
   return undefined;
 }
 
-/** Mount `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel` on `app`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
-  const { who, parse, asAdmin } = deps;
-
-  async function member(c: Context): Promise<Caller & { kind: 'member' }> {
-    const caller = await who(c);
-    if (caller.kind !== 'member') throw forbidden('MEMBER_ONLY', 'Sign in to see your orders');
-    return caller;
-  }
+/**
+ * `POST /v1/my/orders`, `GET /v1/my/orders/{id}` and `POST /v1/my/orders/{id}/cancel`, a member's only (`guard.member`:
+ * 403 `MEMBER_ONLY` for a visitor), as a sub-app app.ts mounts at `/v1`.
+ */
+export function accountApp(kit: Kit): Hono<Env> {
+  const { asAdmin } = kit;
+  const app = new Hono<Env>();
+  const member = (c: Context<Env>) => c.get('caller') as Caller & { kind: 'member' };
 
   /** The member's own order, or 404 (never 403: whether another member's order exists is not told). */
   async function ownOrder(memberId: string, id: string | undefined): Promise<Order> {
     if (!id || !ORDER_ID.test(id)) throw notFound('No such order');
     try {
-      const r = await asAdmin('get order', { ...route(adminApi.getOrder, { id }), kind: 'read', schema: orderAnswer });
+      const r = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
       if (r.order.id !== id || r.order.buyerInfo?.memberId !== memberId) throw notFound('No such order');
       return r.order;
     } catch (e) {
@@ -134,10 +114,10 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     }
   }
 
-  app.post('/v1/my/orders', async (c) => {
-    const me = await member(c);
-    const body = parse(listBody, await readJson(c.req.raw));
-    const seals = await deps.seals;
+  serve(app, wire['POST /my/orders'], [kit.guard.member], async (c) => {
+    const me = member(c);
+    const body = bodyOf(c, wire['POST /my/orders']);
+    const seals = await kit.seals;
     const limit = body.limit ?? 10;
     let cursor: string | undefined;
     if (body.cursor !== undefined) {
@@ -145,7 +125,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       if (!cursor) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
     }
     const page = await asAdmin('search orders', {
-      ...adminApi.searchOrders,
+      ...adminOps.searchOrders,
       kind: 'read',
       body: {
         search: cursor
@@ -164,26 +144,26 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     return c.json({ orders, ...(next ? { next: await seals.seal(me.id, next) } : {}) }, 200);
   });
 
-  app.get('/v1/my/orders/:id', async (c) => {
-    const me = await member(c);
+  serve(app, wire['GET /my/orders/{id}'], [kit.guard.member], async (c) => {
+    const me = member(c);
     const o = await ownOrder(me.id, c.req.param('id'));
     const f = await asAdmin('list fulfillments', {
-      ...route(adminApi.listOrderFulfillments, { orderId: o.id }),
+      ...route(adminOps.listOrderFulfillments, { orderId: o.id }),
       kind: 'read',
       schema: fulfillmentsAnswer,
     });
     return c.json({ order: forMember(o), fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
   });
 
-  app.post('/v1/my/orders/:id/cancel', async (c) => {
-    const me = await member(c);
-    const { reason } = parse(cancelBody, await readJson(c.req.raw));
+  serve(app, wire['POST /my/orders/{id}/cancel'], [kit.guard.member], async (c) => {
+    const me = member(c);
+    const { reason } = bodyOf(c, wire['POST /my/orders/{id}/cancel']);
     const o = await ownOrder(me.id, c.req.param('id'));
     const why = refusal(o);
     if (why) throw new CompanionError(409, 'CANNOT_CANCEL', REFUSALS[why], { data: { reason: why } });
     if (o.paymentStatus === 'NOT_PAID' || o.paymentStatus === 'PENDING') {
       const r = await asAdmin('cancel order', {
-        ...route(adminApi.cancelOrder, { id: o.id }),
+        ...route(adminOps.cancelOrder, { id: o.id }),
         body: { sendOrderCanceledEmail: true, restockAllItems: true },
         schema: orderAnswer,
       });
@@ -195,7 +175,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     if (asked(o)) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
     // two requests at once (a double click, two tabs) would both find none: the first one writes; the others wait for
     // its activity (a few reads), and write only if it never comes (the first one failed)
-    if (!(await deps.once(`cancel-request:${o.id}`, 60_000))) {
+    if (!(await kit.counters.once(`cancel-request:${o.id}`, 60_000))) {
       for (let i = 0; i < 5; i++) {
         await new Promise((done) => setTimeout(done, 200));
         const now = await ownOrder(me.id, o.id);
@@ -203,7 +183,7 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
       }
     }
     const r = await asAdmin('request cancel', {
-      ...route(adminApi.addOrderActivity, { id: o.id }),
+      ...route(adminOps.addOrderActivity, { id: o.id }),
       body: {
         activity: { customActivity: { type: CANCEL_REQUEST_TYPE, ...(reason ? { additionalData: { reason } } : {}) } },
       },
@@ -211,4 +191,6 @@ export function mountAccount(app: Hono<any>, deps: AccountDeps): void {
     });
     return c.json({ order: forMember(r.order), outcome: 'REQUESTED' }, 200);
   });
+
+  return app;
 }

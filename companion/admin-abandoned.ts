@@ -18,16 +18,13 @@
  * (Contacts v4, `members.membershipStatus` APPROVED) whose primary email is the checkout's (case-insensitive): the
  * login email the member signs in with. Anything else is 409 `NO_CONSENT` ({@link ownedAddresses}).
  */
-import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import { Hono } from 'hono';
 import { z as zm } from 'zod/mini';
-import type { RequestOptions } from '../core/http.ts';
-import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
+import { adminOps, route } from '../core/urls.ts';
 import { CompanionConfigError } from './config.ts';
+import type { Env, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
-import type { Caller } from './identity.ts';
-import { PATHS } from './platform.ts';
+import { bodyOf, serve, wire } from './wire.ts';
 
 /** One email through the site's mail service. */
 export interface RecoveryMail {
@@ -40,20 +37,6 @@ export interface RecoveryMail {
 }
 /** Sends one email; rejects when the mail service did not take it. */
 export type RecoveryMailer = (mail: RecoveryMail) => Promise<void>;
-
-/** What app.ts lends this module. */
-export interface AdminAbandonedDeps {
-  owner(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
-  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  /** The counter store's `once` (shared by every instance that shares the store). */
-  once(key: string, ttlMs: number): Promise<boolean>;
-  now(): number;
-  log(line: string): void;
-  /** The site's mail service; none: the recovery email is refused 409 `MAIL_NOT_CONFIGURED`. */
-  sendMail: RecoveryMailer | undefined;
-}
 
 /** A second recovery email to the same abandoned checkout within this window needs `force: true`. */
 export const RESEND_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -91,13 +74,6 @@ export function mailerFromEnv(
 /** One plain address (what the platform's `@format EMAIL` allows, and nothing a mail header could split on). */
 const EMAIL = /^[^\s@<>,;"]{1,64}@[^\s@<>,;"]{1,253}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const listBody = z.strictObject({
-  status: z.enum(['ABANDONED', 'RECOVERED']).optional(),
-  cursor: z.string().min(1).max(16_000).optional(),
-  limit: z.number().int().min(1).max(50).optional(),
-});
-const sendBody = z.strictObject({ force: z.boolean().optional() });
 
 const price = zm.optional(
   zm.looseObject({ amount: zm.optional(zm.string()), formattedAmount: zm.optional(zm.string()) }),
@@ -212,10 +188,14 @@ function buyerType(b: Abandoned['buyerInfo']): 'MEMBER' | 'VISITOR' | 'ADMIN' | 
   return undefined;
 }
 
-/** Mount the owner's abandoned-checkout routes under `/v1/admin/abandoned-checkouts` on `app`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): void {
-  const { owner, parse, asAdmin, now } = deps;
+/**
+ * The owner's abandoned-checkout routes (under `/v1/admin/abandoned-checkouts`), as a sub-app app.ts mounts at `/v1`;
+ * `sendMail`: the site's mail service (none: the recovery email is refused 409 `MAIL_NOT_CONFIGURED`).
+ */
+export function adminAbandonedApp(kit: Kit, sendMail: RecoveryMailer | undefined): Hono<Env> {
+  const { asAdmin, now } = kit;
+  const app = new Hono<Env>();
+  const owner = [kit.guard.owner];
 
   /**
    * The abandoned checkouts (of `list`) whose buyer owns the address: a member's checkout at the email of that
@@ -228,8 +208,7 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     const ids = [...new Set(members.map((a) => a.buyerInfo!.contactId!))];
     if (!ids.length) return new Set();
     const found = await asAdmin('query contacts', {
-      method: 'POST',
-      path: PATHS.queryContacts,
+      ...adminOps.queryContacts,
       kind: 'read',
       body: { query: { filter: { id: { $in: ids } }, paging: { limit: ids.length } } },
       schema: contactsAnswer,
@@ -254,7 +233,7 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     // and only an address the buyer is known to own (this module's comment): never one anybody could type
     if (!owned) return { why: 'NO_CONSENT' };
     if (!recoveryLink(a)) return { why: 'NO_RECOVERY_LINK' };
-    if (!deps.sendMail) return { why: 'MAIL_NOT_CONFIGURED' };
+    if (!sendMail) return { why: 'MAIL_NOT_CONFIGURED' };
     const last = lastSent(a);
     const until = last ? Date.parse(last) + RESEND_WINDOW_MS : NaN;
     if (until > now())
@@ -320,7 +299,7 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     if (!id || !GUID.test(id)) throw notFound('No such abandoned checkout');
     try {
       const r = await asAdmin('get abandoned checkout', {
-        ...route(adminApi.getAbandonedCheckout, { abandonedCheckoutId: id }),
+        ...route(adminOps.getAbandonedCheckout, { abandonedCheckoutId: id }),
         kind: 'read',
         schema: oneAnswer,
       });
@@ -335,23 +314,22 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
   async function record(id: string, activityType: 'EMAIL_SENT' | 'EMAIL_NOT_SENT'): Promise<Abandoned | undefined> {
     try {
       const r = await asAdmin('add abandoned checkout activity', {
-        ...route(adminApi.addAbandonedCheckoutActivity, { abandonedCheckoutId: id }),
+        ...route(adminOps.addAbandonedCheckoutActivity, { abandonedCheckoutId: id }),
         body: { abandonedCheckoutId: id, activityType },
         schema: oneAnswer,
       });
       return r.abandonedCheckout;
     } catch {
-      deps.log(`[companion] abandoned checkout ${id}: ${activityType} not recorded`);
+      kit.log(`[companion] abandoned checkout ${id}: ${activityType} not recorded`);
       return undefined;
     }
   }
 
-  app.post('/v1/admin/abandoned-checkouts', async (c) => {
-    await owner(c);
-    const body = parse(listBody, await readJson(c.req.raw));
+  serve(app, wire['POST /admin/abandoned-checkouts'], owner, async (c) => {
+    const body = bodyOf(c, wire['POST /admin/abandoned-checkouts']);
     const limit = body.limit ?? 20;
     const page = await asAdmin('search abandoned checkouts', {
-      ...adminApi.searchAbandonedCheckouts,
+      ...adminOps.searchAbandonedCheckouts,
       kind: 'read',
       body: {
         search: body.cursor
@@ -370,22 +348,20 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     return c.json(
       {
         abandonedCheckouts: items.map((a) => summary(a, owned.has(a.id))),
-        mailConfigured: deps.sendMail !== undefined,
+        mailConfigured: sendMail !== undefined,
         ...(next ? { next } : {}),
       },
       200,
     );
   });
 
-  app.get('/v1/admin/abandoned-checkouts/:id', async (c) => {
-    await owner(c);
+  serve(app, wire['GET /admin/abandoned-checkouts/{id}'], owner, async (c) => {
     const a = await load(c.req.param('id'));
     return c.json({ abandonedCheckout: detail(a, (await ownedAddresses([a])).has(a.id)) }, 200);
   });
 
-  app.post('/v1/admin/abandoned-checkouts/:id/recovery-email', async (c) => {
-    await owner(c);
-    const { force } = parse(sendBody, await readJson(c.req.raw));
+  serve(app, wire['POST /admin/abandoned-checkouts/{id}/recovery-email'], owner, async (c) => {
+    const { force } = bodyOf(c, wire['POST /admin/abandoned-checkouts/{id}/recovery-email']);
     const a = await load(c.req.param('id'));
     const owned = (await ownedAddresses([a])).has(a.id);
     const no = refusal(a, owned);
@@ -394,7 +370,7 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
       throw new CompanionError(status, code, message, { data: { reason: no.why, ...no.data } });
     }
     // a double click, two tabs, a retry while the first send is still going: one email
-    if (!(await deps.once(`recovery-email:${a.id}`, SEND_CLAIM_MS)))
+    if (!(await kit.counters.once(`recovery-email:${a.id}`, SEND_CLAIM_MS)))
       throw new CompanionError(
         409,
         'SEND_IN_PROGRESS',
@@ -406,15 +382,17 @@ export function mountAdminAbandoned(app: Hono<any>, deps: AdminAbandonedDeps): v
     const to = a.buyerInfo!.email!;
     const mail = render(a, recoveryLink(a)!);
     try {
-      await deps.sendMail!({ to, ...mail });
+      await sendMail!({ to, ...mail });
     } catch (e) {
-      deps.log(`[companion] recovery email for ${a.id} failed: ${e instanceof Error ? e.name : 'error'}`);
+      kit.log(`[companion] recovery email for ${a.id} failed: ${e instanceof Error ? e.name : 'error'}`);
       await record(a.id, 'EMAIL_NOT_SENT');
       throw new CompanionError(502, 'MAIL_FAILED', 'The mail service did not take the email; nothing was sent.');
     }
     const after = await record(a.id, 'EMAIL_SENT');
     return c.json({ sent: true, to, recorded: after !== undefined, abandonedCheckout: detail(after ?? a, owned) }, 200);
   });
+
+  return app;
 }
 
 /** The recovery email: plain text, the buyer's lines and total, and the platform's recovery link. */

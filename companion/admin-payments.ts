@@ -14,26 +14,13 @@
  * can tell beforehand (a payment that can't be refunded, captured or voided) is answered 409 with the spec's reason in
  * `data.reason`.
  */
-import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
-import { adminApi, route } from '../core/urls.ts';
-import { readJson } from './body.ts';
-import type { CounterStore } from './counters.ts';
+import { adminOps, route } from '../core/urls.ts';
+import type { Env, Guard, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
-import type { Caller } from './identity.ts';
-
-/** What app.ts lends this module: its own helpers, not copies. */
-export interface AdminPaymentsDeps {
-  /** The caller, when it is an owner; 403 `NOT_OWNER` otherwise. */
-  owner(c: Context): Promise<Caller>;
-  parse<T>(schema: z.ZodType<T>, value: unknown): T;
-  /** An admin call; the platform's refusal relayed (a 404 as a CompanionError 404), its failure a 502. */
-  asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T>;
-  /** The counter store's compare-and-swap (shared by every instance that shares the store). */
-  swap: CounterStore['swap'];
-}
+import { bodyOf, serve, wire } from './wire.ts';
 
 /**
  * How long a change holds its order at most: it is let go as soon as the platform answered, so this only bounds a
@@ -45,50 +32,6 @@ export const HOLD_MS = 120_000;
 export const LOST_HOLD_MS = 30_000;
 
 const ID = /^[A-Za-z0-9-]{1,100}$/;
-const id = z.string().regex(ID, 'is not a valid id');
-/** A positive amount in the order's currency, as the platform writes it: `"12.50"`. */
-const amount = z
-  .string()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 12.50')
-  .refine((s) => Number(s) > 0, 'must be more than 0');
-const revision = z.string().min(1).max(64);
-const method = z.union([
-  z.strictObject({ predefined: z.enum(['CASH', 'BANK_TRANSFER', 'CHECK']) }),
-  z.strictObject({ custom: z.string().trim().min(1).max(150) }),
-]);
-const line = z.strictObject({ lineItemId: id, quantity: z.number().int().min(1).max(100_000) });
-
-const markBody = z.strictObject({ revision, method: method.optional() });
-const bulkBody = z.strictObject({
-  orderIds: z
-    .array(id)
-    .min(1)
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, 'lists an order twice'),
-});
-const manualBody = z.strictObject({ revision, amount, method: method.optional() });
-const refundBody = z.strictObject({
-  revision,
-  paymentId: id,
-  amount: amount.optional(),
-  externalRefund: z.boolean().optional(),
-  lineItems: z.array(line).max(300).optional(),
-  shippingIncluded: z.boolean().optional(),
-  reason: z.string().trim().max(200).optional(),
-  restock: z
-    .strictObject({ type: z.enum(['NO_ITEMS', 'ALL_ITEMS', 'SOME_ITEMS']), items: z.array(line).max(300).optional() })
-    .optional(),
-  sendEmail: z.boolean().optional(),
-  customMessage: z.string().trim().min(1).max(1000).optional(),
-});
-const captureBody = z.strictObject({
-  revision,
-  payments: z
-    .array(z.strictObject({ paymentId: id, amount: amount.optional() }))
-    .min(1)
-    .max(20),
-});
-const voidBody = z.strictObject({ revision, paymentIds: z.array(id).min(1).max(20) });
 
 // ------------------------------------------------------------------ the platform's answers (what is read of them)
 
@@ -235,29 +178,34 @@ const UNAVAILABLE_WORDS: Record<string, string> = {
   NOT_SUPPORTED: 'This payment was not authorized for a later capture.',
 };
 
-/** Mount the owner's payments routes on `app` (all under `/v1/admin/`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): void {
-  const { owner, parse, asAdmin } = deps;
+/** The order in the path: 404 when its id is not one, before the body is read. */
+const anOrder: Guard = async (c, next) => {
+  if (!ID.test(c.req.param('id') ?? '')) throw notFound('No such order');
+  await next();
+};
 
-  const orderId = (c: Context) => {
-    const v = c.req.param('id');
-    if (!v || !ID.test(v)) throw notFound('No such order');
-    return v;
-  };
+/** The owner's payments routes (all under `/v1/admin/orders`), as a sub-app app.ts mounts at `/v1`. */
+export function adminPaymentsApp(kit: Kit): Hono<Env> {
+  const { asAdmin } = kit;
+  /** The counter store's compare-and-swap (shared by every instance that shares the store). */
+  const swap = kit.counters.swap.bind(kit.counters);
+  const app = new Hono<Env>();
+  const owner = [kit.guard.owner];
+  const ownerOfOrder = [kit.guard.owner, anOrder];
+  const orderId = (c: Context<Env>) => c.req.param('id')!;
 
   /** Everything about the order's money, read in one go (four platform reads). */
   async function view(id: string): Promise<PaymentsView> {
     const read = <T>(what: string, o: RequestOptions<T>) => asAdmin(what, { ...o, kind: 'read' });
     const [o, tx, rf, col] = await Promise.all([
-      read('get order', { ...route(adminApi.getOrder, { id }), schema: orderAnswer }),
+      read('get order', { ...route(adminOps.getOrder, { id }), schema: orderAnswer }),
       read('order transactions', {
-        ...route(adminApi.listOrderTransactions, { orderId: id }),
+        ...route(adminOps.listOrderTransactions, { orderId: id }),
         schema: transactionsAnswer,
       }),
-      read('refundability', { ...route(adminApi.getRefundability, { ecomOrderId: id }), schema: refundabilityAnswer }),
+      read('refundability', { ...route(adminOps.getRefundability, { ecomOrderId: id }), schema: refundabilityAnswer }),
       read('collectability', {
-        ...route(adminApi.getPaymentCollectability, { ecomOrderId: id }),
+        ...route(adminOps.getPaymentCollectability, { ecomOrderId: id }),
         schema: collectabilityAnswer,
       }),
     ]);
@@ -328,8 +276,8 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     const key = `admin-pay:${id}`;
     const mine = `held:${crypto.randomUUID()}`;
     const lost = `lost:${mine}`;
-    if (!(await deps.swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
-    const letGo = () => deps.swap(key, mine, null, 0).catch(() => false);
+    if (!(await swap(key, null, mine, HOLD_MS))) return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
+    const letGo = () => swap(key, mine, null, 0).catch(() => false);
     let now: PaymentsView;
     try {
       now = await view(id);
@@ -342,7 +290,7 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
       return refused(id, 'PAYMENTS_CHANGED', CHANGED, now);
     }
     // still ours, for the whole of the write: a hold that ran out during the reads (or was taken since) sends nothing
-    if (!(await deps.swap(key, mine, mine, HOLD_MS).catch(() => false)))
+    if (!(await swap(key, mine, mine, HOLD_MS).catch(() => false)))
       return refused(id, 'CHANGE_IN_PROGRESS', IN_PROGRESS);
     let answer: T;
     try {
@@ -354,8 +302,8 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
         throw e;
       }
       // anything else may still land on the platform: held before anything else is done (even if the hold ran out)
-      if (!(await deps.swap(key, mine, lost, LOST_HOLD_MS).catch(() => false)))
-        await deps.swap(key, null, lost, LOST_HOLD_MS).catch(() => false);
+      if (!(await swap(key, mine, lost, LOST_HOLD_MS).catch(() => false)))
+        await swap(key, null, lost, LOST_HOLD_MS).catch(() => false);
       const again = await view(id).catch(() => undefined);
       if (again !== undefined && again.revision !== seen) return refused(id, 'ANSWER_LOST', LANDED, again);
       throw e;
@@ -364,21 +312,19 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return after(answer);
   }
 
-  app.get('/v1/admin/orders/:id/payments', async (c) => {
-    await owner(c);
+  serve(app, wire['GET /admin/orders/{id}/payments'], ownerOfOrder, async (c) => {
     return c.json(await view(orderId(c)), 200);
   });
 
-  app.post('/v1/admin/orders/:id/mark-as-paid', async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/mark-as-paid'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = parse(markBody, await readJson(c.req.raw));
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/mark-as-paid']);
     const out = await change(
       id,
       body.revision,
       () =>
         asAdmin('mark as paid', {
-          ...route(adminApi.markOrderAsPaid, { ecomOrderId: id }),
+          ...route(adminOps.markOrderAsPaid, { ecomOrderId: id }),
           body: body.method ? { userDefinedPaymentMethodName: body.method } : {},
           schema: loose,
         }),
@@ -387,31 +333,29 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/mark-as-paid', async (c) => {
-    await owner(c);
-    const { orderIds } = parse(bulkBody, await readJson(c.req.raw));
+  serve(app, wire['POST /admin/orders/mark-as-paid'], owner, async (c) => {
+    const { orderIds } = bodyOf(c, wire['POST /admin/orders/mark-as-paid']);
     // each order is taken as one change is: one with another change under way is left out (and said so), never sent;
     // the rest are sent at once (an order paid meanwhile is refused by the platform, ORDER_ALREADY_PAID, never paid twice)
     const mine = `held:${crypto.randomUUID()}`;
     // a store that fails for one order leaves that one out (it is not held); the others taken are let go below
-    const taken = (
-      await Promise.allSettled(orderIds.map((oid) => deps.swap(`admin-pay:${oid}`, null, mine, HOLD_MS)))
-    ).map((r) => r.status === 'fulfilled' && r.value);
+    const taken = (await Promise.allSettled(orderIds.map((oid) => swap(`admin-pay:${oid}`, null, mine, HOLD_MS)))).map(
+      (r) => r.status === 'fulfilled' && r.value,
+    );
     const sent = orderIds.filter((_, i) => taken[i]);
     const letGo = (ttl: number) =>
       Promise.all(
         sent.map((oid) =>
-          (ttl
-            ? deps.swap(`admin-pay:${oid}`, mine, `lost:${mine}`, ttl)
-            : deps.swap(`admin-pay:${oid}`, mine, null, 0)
-          ).catch(() => false),
+          (ttl ? swap(`admin-pay:${oid}`, mine, `lost:${mine}`, ttl) : swap(`admin-pay:${oid}`, mine, null, 0)).catch(
+            () => false,
+          ),
         ),
       );
     let r: zm.infer<typeof bulkAnswer> = { results: [] };
     if (sent.length) {
       try {
         r = await asAdmin('bulk mark as paid', {
-          ...adminApi.bulkMarkOrdersAsPaid,
+          ...adminOps.bulkMarkOrdersAsPaid,
           body: { ecomOrderIds: sent },
           schema: bulkAnswer,
         });
@@ -449,16 +393,15 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json({ results, succeeded, failed: results.length - succeeded }, 200);
   });
 
-  app.post('/v1/admin/orders/:id/manual-payment', async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/manual-payment'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = parse(manualBody, await readJson(c.req.raw));
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/manual-payment']);
     const out = await change(
       id,
       body.revision,
       () =>
         asAdmin('manual payment', {
-          ...route(adminApi.recordManualPayment, { orderId: id }),
+          ...route(adminOps.recordManualPayment, { orderId: id }),
           body: {
             amount: { amount: body.amount },
             ...(body.method ? { userDefinedPaymentMethodName: body.method } : {}),
@@ -470,10 +413,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/:id/refund', async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/refund'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = parse(refundBody, await readJson(c.req.raw));
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/refund']);
     const out = await change(
       id,
       body.revision,
@@ -499,7 +441,7 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
           );
         const restock = body.restock;
         return asAdmin('refund', {
-          ...route(adminApi.triggerRefund, { ecomOrderId: id }),
+          ...route(adminOps.triggerRefund, { ecomOrderId: id }),
           body: {
             payments: [
               {
@@ -553,10 +495,9 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     }
   }
 
-  app.post('/v1/admin/orders/:id/capture', async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/capture'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = parse(captureBody, await readJson(c.req.raw));
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/capture']);
     const out = await change(
       id,
       body.revision,
@@ -566,7 +507,7 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
           body.payments.map((p) => p.paymentId),
         );
         return asAdmin('capture', {
-          ...route(adminApi.captureAuthorizedPayments, { ecomOrderId: id }),
+          ...route(adminOps.captureAuthorizedPayments, { ecomOrderId: id }),
           body: {
             payments: body.payments.map((p) => ({
               paymentId: p.paymentId,
@@ -581,17 +522,16 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     return c.json(out, 200);
   });
 
-  app.post('/v1/admin/orders/:id/void', async (c) => {
-    await owner(c);
+  serve(app, wire['POST /admin/orders/{id}/void'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const body = parse(voidBody, await readJson(c.req.raw));
+    const body = bodyOf(c, wire['POST /admin/orders/{id}/void']);
     const out = await change(
       id,
       body.revision,
       (now) => {
         checkAuthorized(now, body.paymentIds);
         return asAdmin('void', {
-          ...route(adminApi.voidAuthorizedPayments, { ecomOrderId: id }),
+          ...route(adminOps.voidAuthorizedPayments, { ecomOrderId: id }),
           body: { paymentIds: body.paymentIds },
           schema: loose,
         });
@@ -600,4 +540,6 @@ export function mountAdminPayments(app: Hono<any>, deps: AdminPaymentsDeps): voi
     );
     return c.json(out, 200);
   });
+
+  return app;
 }

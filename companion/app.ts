@@ -4,59 +4,35 @@
  * rule (an allow-list, never a proxy). Contract: docs/companion.md; runs unchanged on Node (companion/node.ts),
  * Cloudflare Workers (companion/worker.ts), Deno, Vercel and Netlify functions.
  *
+ * This file composes it: the helpers every part shares (context.ts `Kit`: the platform as the admin identity, the
+ * counters and limits, the identity checks as middleware), what every request goes through (a request id, the origin
+ * and CORS, the client address and its limit, the answer's headers, one log line, errors in the platform's format),
+ * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts.
+ *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
  */
-import { Hono, type Context } from 'hono';
-import { createChallenge, verifySolution } from 'altcha-lib';
-import { z } from 'zod';
-import { z as zm } from 'zod/mini';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
 import { addressBucket } from '../core/address.ts';
 import { InlayApiError } from '../core/errors.ts';
-import type { RequestOptions } from '../core/http.ts';
-import { api, route } from '../core/urls.ts';
-import { readJson, readLimited, PHOTO_LIMIT_BYTES } from './body.ts';
+import { PHOTO_LIMIT_BYTES } from './body.ts';
 import { readConfig, type CompanionConfig, type CompanionEnv } from './config.ts';
+import type { Env, Guard, Guards, Kit, Limits } from './context.ts';
 import { MemoryCounterStore, type CounterStore } from './counters.ts';
-import {
-  badRequest,
-  CompanionError,
-  forbidden,
-  notFound,
-  platformFailed,
-  tooLarge,
-  tooMany,
-  unsupportedType,
-  type FieldViolation,
-} from './errors.ts';
+import { CompanionError, forbidden, notFound, platformFailed, tooLarge, tooMany } from './errors.ts';
 import { createIdentityVerifier, type Caller } from './identity.ts';
-import { IMAGE_TYPES, sniffImage, type ImageType } from './image.ts';
-import { mountAccount } from './account.ts';
-import { mountAdminOrders } from './admin-orders.ts';
-import { mailerFromEnv, mountAdminAbandoned, type RecoveryMailer } from './admin-abandoned.ts';
-import { mountAdminPayments } from './admin-payments.ts';
 import { captchaKey, createCursorSeals, createHandles, sha256Hex } from './keys.ts';
-import { createPlatform, PATHS, VISITOR_UPLOADS_FOLDER } from './platform.ts';
+import { createPlatform } from './platform.ts';
+import { visitorApp } from './visitor.ts';
+import { reviewsApp } from './reviews.ts';
+import { accountApp } from './account.ts';
+import { adminOrdersApp } from './admin-orders.ts';
+import { adminPaymentsApp } from './admin-payments.ts';
+import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 
-/** Rate limits: `[count, windowMs]` per key. */
-export interface Limits {
-  /** Every request, per client address. */
-  perIp: [number, number];
-  /** Every request with a token, per visitor or member. */
-  perVisitor: [number, number];
-  /** Captcha challenges, per client address. */
-  challenges: [number, number];
-  /** Visitor reviews, per visitor. */
-  reviews: [number, number];
-  /** Photo uploads, per visitor or member. */
-  photos: [number, number];
-  /** New back-in-stock requests, per visitor or member. */
-  stockRequests: [number, number];
-  /**
-   * Photo uploads and new back-in-stock requests, per client address: a visitor token costs nothing (the anonymous
-   * grant), so a per-visitor limit alone is dodged by asking for a new one.
-   */
-  writesPerIp: [number, number];
-}
+export type { Limits } from './context.ts';
 
 export const DEFAULT_LIMITS: Limits = {
   perIp: [300, 60_000],
@@ -99,113 +75,6 @@ export interface Companion {
   routes(): string[];
 }
 
-const CAPTCHA_TTL_MS = 10 * 60_000;
-const REVIEW_LIMITS = { title: 100, body: 3000, name: 50, media: 5 } as const;
-const ID = z
-  .string()
-  .min(1)
-  .max(100)
-  // no `.` or `..` alone: a dot segment would climb the platform's path
-  .regex(/^(?!\.{1,2}$)[A-Za-z0-9._:-]+$/);
-const text = (max: number) => z.string().max(max);
-
-const mediaItem = z.strictObject({
-  image: z.strictObject({
-    id: z.string().max(200),
-    url: z.string().max(2000).optional(),
-    width: z.number().int().min(0).optional(),
-    height: z.number().int().min(0).optional(),
-  }),
-});
-const reviewBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(REVIEW_LIMITS.name),
-  email: z.string().trim().max(254).email(),
-  content: z.strictObject({
-    title: text(REVIEW_LIMITS.title).optional(),
-    body: text(REVIEW_LIMITS.body).optional(),
-    rating: z.number().int().min(1).max(5),
-    media: z.array(mediaItem).max(REVIEW_LIMITS.media).optional(),
-  }),
-  captcha: z.string().min(1).max(2000),
-});
-const captchaPayload = z.strictObject({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string().regex(/^[0-9a-f]{64}$/),
-  number: z.number().int().min(0),
-  salt: z.string().min(1).max(500),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
-const pendingBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100).optional(),
-  cursor: z.string().min(1).max(16_000).optional(),
-});
-const moderateBody = z.strictObject({ status: z.enum(['APPROVED', 'REJECTED']) });
-const bulkBody = z.strictObject({
-  namespace: z.string().trim().min(1).max(50),
-  entityId: z.string().trim().min(1).max(100),
-  status: z.enum(['APPROVED', 'REJECTED']),
-});
-const replyBody = z.strictObject({ message: z.string().trim().min(1).max(3000) });
-const stockBody = z.strictObject({
-  request: z.strictObject({
-    catalogReference: z.strictObject({
-      appId: z.string().min(1).max(100),
-      catalogItemId: z.string().min(1).max(100),
-      options: z
-        .strictObject({
-          variantId: z.string().max(100).optional(),
-          options: z.record(z.string().max(100), z.string().max(200)).optional(),
-        })
-        .optional(),
-    }),
-    email: z.string().trim().max(254).email(),
-    itemUrl: z.string().max(2000).optional(),
-  }),
-  itemDetails: z.strictObject({
-    name: z.string().trim().min(1).max(200),
-    price: z.string().max(30),
-    image: z
-      .strictObject({
-        id: z.string().max(200).optional(),
-        url: z.string().max(2000),
-        width: z.number().int().min(0).optional(),
-        height: z.number().int().min(0).optional(),
-      })
-      .optional(),
-  }),
-});
-
-/** zod issues as the platform's field violations (400). */
-export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const violations: FieldViolation[] = r.error.issues.slice(0, 10).map((i) => {
-    const base = i.path.map(String).join('.');
-    if (i.code === 'unrecognized_keys') {
-      return {
-        field: [base, ...i.keys].filter(Boolean).join('.'),
-        description: 'is not an allowed field',
-        violatedRule: 'FIELD_NOT_ALLOWED',
-      };
-    }
-    const missing = 'input' in i && i.input === undefined;
-    return {
-      field: base,
-      description: missing ? 'is required' : i.message,
-      violatedRule: missing ? 'REQUIRED_FIELD' : 'VALIDATION',
-    };
-  });
-  throw new CompanionError(
-    400,
-    'INVALID_ARGUMENT',
-    `Invalid request: ${violations.map((v) => `${v.field} ${v.description}`.trim()).join('; ')}`,
-    { fieldViolations: violations },
-  );
-}
-
 /** A platform failure as the companion's answer: its refusals relayed (code, text), its outages a 502. */
 function relay(e: unknown, log: (l: string) => void, what: string): never {
   if (e instanceof CompanionError) throw e;
@@ -245,45 +114,6 @@ export function addressIn(value: string | undefined): string | undefined {
   return /^[0-9A-Fa-f:.]{2,45}$/.test(v6) && v6.includes(':') ? v6.toLowerCase() : undefined;
 }
 
-const loose = zm.looseObject({});
-const reviewAnswer = zm.looseObject({ review: zm.looseObject({ id: zm.string() }) });
-const stockAnswer = zm.looseObject({ request: zm.looseObject({ id: zm.string() }) });
-const contactAnswer = zm.looseObject({ contact: zm.looseObject({ id: zm.string() }) });
-const contactsAnswer = zm.looseObject({
-  contacts: zm.array(
-    zm.looseObject({
-      id: zm.string(),
-      info: zm.optional(
-        zm.looseObject({
-          extendedFields: zm.optional(zm.looseObject({ items: zm.optional(zm.record(zm.string(), zm.unknown())) })),
-        }),
-      ),
-    }),
-  ),
-});
-const reviewsPage = zm.looseObject({
-  reviews: zm.array(zm.looseObject({ id: zm.string() })),
-  metadata: zm.optional(
-    zm.looseObject({ cursors: zm.optional(zm.looseObject({ next: zm.optional(zm.nullable(zm.string())) })) }),
-  ),
-});
-const uploadUrlAnswer = zm.looseObject({ uploadUrl: zm.string() });
-const uploadAnswer = zm.looseObject({
-  file: zm.looseObject({
-    id: zm.string(),
-    url: zm.string(),
-    media: zm.optional(
-      zm.looseObject({
-        image: zm.optional(
-          zm.looseObject({
-            image: zm.optional(zm.looseObject({ width: zm.optional(zm.number()), height: zm.optional(zm.number()) })),
-          }),
-        ),
-      }),
-    ),
-  }),
-});
-
 /** Build the companion from its environment (throws CompanionConfigError at once when it is wrong). */
 export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Companion {
   const cfg = readConfig(env);
@@ -293,36 +123,26 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   const limits = new Proxy({} as Limits, {
     get: (_, key: keyof Limits) => deps.limits?.[key] ?? DEFAULT_LIMITS[key],
   });
-  const secrets = [cfg.secret];
   const platform = createPlatform(cfg, { fetch: fetchImpl, now });
   // a log line never carries a secret or the admin token, whatever a message may hold
   const redact = (line: string) => {
     let out = line;
-    for (const s of [...secrets, platform.adminTokenForScan()]) if (s) out = out.split(s).join('[redacted]');
+    for (const s of [cfg.secret, platform.adminTokenForScan()]) if (s) out = out.split(s).join('[redacted]');
     return out;
   };
   const rawLog = deps.log ?? ((line: string) => console.log(line));
   const log = (line: string) => rawLog(redact(line));
   const identities = createIdentityVerifier(cfg, platform, now);
-  const keys = Promise.all([createHandles(cfg.secret), captchaKey(cfg.secret)]);
-  const maxNumber = deps.captchaMaxNumber ?? 50_000;
-
-  type Env = { Bindings: { ip?: string }; Variables: { requestId: string; ip: string } };
-  const root = new Hono<Env>();
-  const app = cfg.basePath ? root.basePath(cfg.basePath) : root;
+  const sendMail = deps.sendMail ?? mailerFromEnv(env, fetchImpl);
 
   async function limit(key: string, [count, windowMs]: [number, number]): Promise<void> {
     const h = await counters.hit(key, windowMs);
     if (h.count > count) throw tooMany(Math.max(1, Math.ceil((h.resetAt - now()) / 1000)));
   }
 
-  /**
-   * The caller, verified. Decided here for every route, so a new one cannot forget it: a GET (a read) may use the
-   * identity cache (identity.ts, at most READ_CACHE_MS); any other method (every write, and the few reads sent as POST)
-   * and every owner route ask the platform each time, so a logout or a deleted account ends access at once.
-   */
-  async function who(c: Context<Env>, opts: { fresh?: boolean } = {}): Promise<Caller> {
-    const fresh = opts.fresh === true || c.req.method !== 'GET';
+  // ------------------------------------------------------------------ the identity checks (context.ts `Guards`)
+  /** The caller, verified: fresh (asked of the platform) for every method but GET, and whenever `fresh`. */
+  async function who(c: Context<Env>, fresh = c.req.method !== 'GET'): Promise<Caller> {
     const header = c.req.header('authorization') ?? null;
     // counted before the platform is asked: a token over its limit costs the site no more admin calls
     if (header) await limit(`token:${await sha256Hex(header)}`, limits.perVisitor);
@@ -330,15 +150,51 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     await limit(`visitor:${caller.kind}:${caller.id}`, limits.perVisitor);
     return caller;
   }
+  const guard = (check: (caller: Caller) => void, fresh?: boolean): Guard =>
+    async function (c, next) {
+      const caller = await who(c, fresh);
+      check(caller);
+      c.set('caller', caller);
+      await next();
+    };
+  const guards: Guards = {
+    caller: guard(() => undefined),
+    visitor: guard((caller) => {
+      if (caller.kind !== 'visitor')
+        throw forbidden(
+          'USE_MEMBER_TOKEN',
+          'Members post their reviews with their own token, not through the companion',
+        );
+    }),
+    member: guard((caller) => {
+      if (caller.kind !== 'member') throw forbidden('MEMBER_ONLY', 'Sign in to see your orders');
+    }),
+    owner: guard((caller) => {
+      if (caller.kind !== 'member' || !caller.owner)
+        throw forbidden('NOT_OWNER', 'Only the site owner can do this; sign in with an owner account');
+    }, true),
+  };
 
-  async function owner(c: Context<Env>): Promise<Caller> {
-    const caller = await who(c, { fresh: true });
-    if (caller.kind !== 'member' || !caller.owner)
-      throw forbidden('NOT_OWNER', 'Only the site owner can do this; sign in with an owner account');
-    return caller;
-  }
-
-  const json = (c: Context<Env>, body: unknown) => c.json(body as object, 200);
+  const kit: Kit = {
+    cfg,
+    now,
+    log,
+    platform,
+    counters,
+    limits,
+    limit,
+    guard: guards,
+    relay: (e, what) => relay(e, log, what),
+    async asAdmin(what, o) {
+      try {
+        return await platform.admin.request(o);
+      } catch (e) {
+        relay(e, log, what);
+      }
+    },
+    keys: Promise.all([createHandles(cfg.secret), captchaKey(cfg.secret)]),
+    seals: createCursorSeals(cfg.secret),
+  };
 
   let addressUnknownLogged = false;
   /** The caller's address: INLAY_CLIENT_IP_HEADER's when set, else the runtime's; neither → 500, said once in the log. */
@@ -359,379 +215,87 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
     throw new CompanionError(500, 'CLIENT_ADDRESS_UNKNOWN', message);
   }
 
-  // ------------------------------------------------------------------ every request: CORS, limits, log
-  root.use('*', async (c, next) => {
-    const requestId = crypto.randomUUID();
-    c.set('requestId', requestId);
-    const started = now();
-    const origin = c.req.header('origin');
-    const own = new URL(c.req.url).origin;
-    const cross = origin !== undefined && origin !== own;
-    const allowed = cross && cfg.allowedOrigins.has(origin);
-    try {
-      if (cross && !allowed) {
-        throw forbidden('ORIGIN_NOT_ALLOWED', 'This origin may not call the site companion');
-      }
-      if (c.req.method === 'OPTIONS') {
-        c.res = new Response(null, { status: 204 });
-      } else {
-        c.set('ip', clientAddress(c));
-        await limit(`ip:${c.get('ip')}`, limits.perIp);
-        await next();
-      }
-    } catch (e) {
-      c.res = errorResponse(e, requestId);
-    }
-    const h = c.res.headers;
-    h.set('x-inlay-request-id', requestId);
-    h.set('Cache-Control', 'no-store');
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.delete('Set-Cookie');
-    h.append('Vary', 'Origin');
-    if (allowed) {
-      h.set('Access-Control-Allow-Origin', origin);
-      h.set('Access-Control-Expose-Headers', 'retry-after, x-inlay-request-id');
-      if (c.req.method === 'OPTIONS') {
-        h.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
-        h.set('Access-Control-Allow-Headers', 'authorization, content-type, x-file-name');
-        h.set('Access-Control-Max-Age', '600');
-      }
-    }
-    log(`[companion] ${requestId} ${c.req.method} ${c.req.routePath || '?'} ${c.res.status} ${now() - started}ms`);
-  });
-
-  function errorResponse(e: unknown, requestId: string): Response {
+  function errorResponse(e: unknown, id: string): Response {
     const err =
       e instanceof CompanionError
         ? e
         : (() => {
-            log(`[companion] ${requestId} failed: ${e instanceof Error ? `${e.name}: ${e.message}` : 'unknown error'}`);
+            log(`[companion] ${id} failed: ${e instanceof Error ? `${e.name}: ${e.message}` : 'unknown error'}`);
             return new CompanionError(500, 'INTERNAL', 'Internal error');
           })();
-    return new Response(JSON.stringify(err.body(requestId)), {
+    return new Response(JSON.stringify(err.body(id)), {
       status: err.status,
       headers: { 'Content-Type': 'application/json; charset=utf-8', ...err.headers },
     });
   }
 
-  root.onError((e, c) => errorResponse(e, c.get('requestId') ?? crypto.randomUUID()));
-  root.notFound((c) => errorResponse(notFound('No such companion route'), c.get('requestId') ?? crypto.randomUUID()));
+  // ------------------------------------------------------------------ every request
+  const root = new Hono<Env>();
+  const app = cfg.basePath ? root.basePath(cfg.basePath) : root;
 
-  // ------------------------------------------------------------------ 1. who am I
-  app.get('/v1/me', async (c) => {
-    const caller = await who(c);
-    return json(c, {
-      kind: caller.kind,
-      owner: caller.kind === 'member' && caller.owner,
-      features: { reviews: true, photos: true, stock: true, orders: true },
-    });
+  // the request's id is the companion's own: a client's `X-Request-Id` is not taken (headerName ''), so a caller
+  // cannot choose what the log says; the answer header is set below, on every answer, errors included
+  root.use('*', requestId({ headerName: '' }));
+
+  /**
+   * CORS for the origins on INLAY_ALLOWED_ORIGINS, by Hono's middleware. Which requests it sees is decided below: a
+   * request from any other origin is refused (403 `ORIGIN_NOT_ALLOWED`, with no CORS header), and a preflight from
+   * the companion's own origin or from none is answered 204 without one, which Hono's `cors` cannot do (it serves
+   * every request it sees, and answers every preflight with the methods and headers).
+   */
+  const corsForAllowed: MiddlewareHandler<Env> = cors({
+    origin: (origin) => origin,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['authorization', 'content-type', 'x-file-name'],
+    exposeHeaders: ['retry-after', 'x-inlay-request-id'],
+    maxAge: 600,
   });
 
-  // ------------------------------------------------------------------ 2. captcha challenge (no token needed)
-  app.get('/v1/challenge', async (c) => {
-    await limit(`challenge:${c.get('ip')}`, limits.challenges);
-    const [, hmacKey] = await keys;
-    const ch = await createChallenge({
-      hmacKey,
-      maxNumber,
-      expires: new Date(now() + CAPTCHA_TTL_MS),
-    });
-    return json(c, ch);
-  });
-
-  async function checkCaptcha(captcha: string): Promise<void> {
-    const [, hmacKey] = await keys;
-    const invalid = () => badRequest('CAPTCHA_INVALID', 'The anti-spam check failed; try again');
-    let payload: z.infer<typeof captchaPayload>;
-    try {
-      payload = parse(captchaPayload, JSON.parse(atob(captcha)));
-    } catch {
-      throw invalid();
-    }
-    // the salt carries its expiry (`<hex>?expires=<epoch seconds>`): a challenge without one never counts
-    const expires = Number(/[?&]expires=(\d{1,12})(?:[;&]|$)/.exec(payload.salt)?.[1] ?? NaN);
-    if (!Number.isFinite(expires) || expires * 1000 <= now()) throw invalid();
-    if (payload.number > maxNumber || !(await verifySolution(payload, hmacKey, true))) throw invalid();
-    // a solution counts once, on any instance sharing the counter store
-    if (!(await counters.once(`captcha:${payload.signature}:${payload.number}`, CAPTCHA_TTL_MS))) throw invalid();
-  }
-
-  // ------------------------------------------------------------------ 3. a visitor's review
-  app.post('/v1/reviews', async (c) => {
-    const caller = await who(c);
-    if (caller.kind !== 'visitor')
-      throw forbidden('USE_MEMBER_TOKEN', 'Members post their reviews with their own token, not through the companion');
-    const body = parse(reviewBody, await readJson(c.req.raw));
-    await limit(`reviews:${caller.id}`, limits.reviews);
-    await checkCaptcha(body.captcha);
-    const email = body.email.toLowerCase();
-
-    let contactId: string;
-    try {
-      const found = await platform.admin.request({
-        method: 'POST',
-        path: PATHS.queryContacts,
-        body: { query: { filter: { 'info.emails.email': { $eq: email } }, paging: { limit: 10 } } },
-        kind: 'read',
-        schema: contactsAnswer,
-      });
-      // a member's contact, any of those with this address: writing as it would put words in a member's mouth
-      if (found.contacts.some((c) => c.info?.extendedFields?.items?.['members.membershipStatus'] !== undefined))
-        throw forbidden('MEMBER_EMAIL', 'This email belongs to a member account: sign in to review');
-      const existing = found.contacts[0];
-      if (existing) contactId = existing.id;
-      else {
-        try {
-          const made = await platform.admin.request({
-            method: 'POST',
-            path: PATHS.contacts,
-            body: { info: { name: { first: body.name }, emails: { items: [{ tag: 'MAIN', email }] } } },
-            schema: contactAnswer,
-          });
-          contactId = made.contact.id;
-        } catch (e) {
-          // made meanwhile by another request: the platform names it
-          const dup = e instanceof InlayApiError && e.status === 409 ? e.applicationError?.data : undefined;
-          const id =
-            dup && typeof dup === 'object' ? (dup as Record<string, unknown>)['duplicateContactId'] : undefined;
-          if (typeof id !== 'string') throw e;
-          contactId = id;
-        }
+  // the origin, CORS, the client address and its limit, the answer's headers, one log line
+  root.use('*', async (c, next) => {
+    const id = c.get('requestId');
+    const started = now();
+    const origin = c.req.header('origin');
+    const cross = origin !== undefined && origin !== new URL(c.req.url).origin;
+    const allowed = cross && cfg.allowedOrigins.has(origin);
+    const serve = async () => {
+      if (c.req.method === 'OPTIONS') {
+        c.res = new Response(null, { status: 204 });
+        return;
       }
-    } catch (e) {
-      relay(e, log, 'contacts');
-    }
-
-    try {
-      const created = await platform.admin.request({
-        ...api.createReview,
-        body: {
-          review: {
-            namespace: body.namespace,
-            entityId: body.entityId,
-            content: body.content,
-            author: { contactId, authorName: body.name },
-          },
-        },
-        schema: reviewAnswer,
-      });
-      return json(c, { review: created.review });
-    } catch (e) {
-      relay(e, log, 'create review');
-    }
-  });
-
-  // ------------------------------------------------------------------ 4. a review photo
-  app.post('/v1/media', async (c) => {
-    const caller = await who(c);
-    const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!(IMAGE_TYPES as readonly string[]).includes(declared))
-      throw unsupportedType('Upload a JPEG, PNG, WebP or GIF image');
-    await limit(`writes-ip:${c.get('ip')}`, limits.writesPerIp);
-    await limit(`photos:${caller.id}`, limits.photos);
-    const bytes = await readLimited(c.req.raw, PHOTO_LIMIT_BYTES, 'FILE_TOO_LARGE');
-    if (bytes.length === 0) throw badRequest('EMPTY_FILE', 'The upload is empty');
-    const sniffed = sniffImage(bytes);
-    if (!sniffed || sniffed.type !== (declared as ImageType))
-      throw unsupportedType('The file is not the image type it says it is');
-    const fileName =
-      (c.req.header('x-file-name') ?? '')
-        .replace(/[^\w. -]/g, '')
-        .trim()
-        .slice(0, 100) || 'photo';
-    try {
-      const { uploadUrl } = await platform.admin.request({
-        ...api.generateUploadUrl,
-        body: {
-          mimeType: sniffed.type,
-          fileName,
-          sizeInBytes: String(bytes.length),
-          parentFolderId: VISITOR_UPLOADS_FOLDER,
-        },
-        schema: uploadUrlAnswer,
-      });
-      if (!/^https?:\/\//.test(uploadUrl)) throw platformFailed();
-      const { file } = await platform.admin.request({
-        method: 'PUT',
-        path: uploadUrl,
-        auth: false,
-        body: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: sniffed.type }),
-        schema: uploadAnswer,
-      });
-      const size = file.media?.image?.image;
-      const width = size?.width ?? sniffed.width;
-      const height = size?.height ?? sniffed.height;
-      return json(c, { image: { id: file.id, url: file.url, ...(width && height ? { width, height } : {}) } });
-    } catch (e) {
-      relay(e, log, 'upload');
-    }
-  });
-
-  // ------------------------------------------------------------------ 5. back-in-stock requests by handle
-  app.post('/v1/stock-requests', async (c) => {
-    const caller = await who(c);
-    const body = parse(stockBody, await readJson(c.req.raw));
-    await limit(`writes-ip:${c.get('ip')}`, limits.writesPerIp);
-    await limit(`stock:${caller.id}`, limits.stockRequests);
-    const [handles] = await keys;
-    try {
-      // made as the visitor or member themselves: creating one is theirs to do (docs/spec/wire-protocol.md §7)
-      const made = await platform.as(caller.token).request({ ...api.createStockRequest, body, schema: stockAnswer });
-      return json(c, { request: made.request, handle: await handles.sign(made.request.id) });
-    } catch (e) {
-      if (e instanceof InlayApiError && e.status === 401)
-        throw new CompanionError(401, 'UNAUTHENTICATED', 'Expired token');
-      relay(e, log, 'create stock request');
-    }
-  });
-
-  async function byHandle(c: Context<Env>): Promise<string> {
-    await who(c);
-    const [handles] = await keys;
-    const id = await handles.open(c.req.param('handle') ?? '');
-    if (!id) throw notFound('No such back-in-stock request');
-    return id;
-  }
-
-  app.get('/v1/stock-requests/:handle', async (c) => {
-    const id = await byHandle(c);
-    try {
-      const r = await platform.admin.request({ ...route(api.getStockRequest, { id }), schema: stockAnswer });
-      return json(c, { request: r.request });
-    } catch (e) {
-      if (e instanceof InlayApiError && e.status === 404) throw notFound('No such back-in-stock request');
-      relay(e, log, 'get stock request');
-    }
-  });
-
-  app.delete('/v1/stock-requests/:handle', async (c) => {
-    const id = await byHandle(c);
-    try {
-      await platform.admin.request({ ...route(api.deleteStockRequest, { id }), schema: loose });
-      return json(c, {});
-    } catch (e) {
-      if (e instanceof InlayApiError && e.status === 404) throw notFound('No such back-in-stock request');
-      relay(e, log, 'delete stock request');
-    }
-  });
-
-  // ------------------------------------------------------------------ 6. the owner's moderation
-  app.post('/v1/reviews/pending', async (c) => {
-    await owner(c);
-    const body = parse(pendingBody, await readJson(c.req.raw));
-    const filter = {
-      namespace: body.namespace,
-      'moderation.moderationStatus': 'IN_MODERATION',
-      ...(body.entityId ? { entityId: body.entityId } : {}),
+      c.set('ip', clientAddress(c));
+      await limit(`ip:${c.get('ip')}`, limits.perIp);
+      await next();
     };
     try {
-      const page = await platform.admin.request({
-        ...api.queryReviews,
-        kind: 'read',
-        body: {
-          query: body.cursor
-            ? { cursorPaging: { cursor: body.cursor, limit: 50 } }
-            : { filter, sort: [{ fieldName: 'createdDate', order: 'ASC' }], cursorPaging: { limit: 50 } },
-          returnPrivateReviews: true,
-        },
-        schema: reviewsPage,
-      });
-      // a cursor carries its own filter: keep to pending reviews of the namespace asked for, whatever it says
-      const reviews = page.reviews.filter(
-        (r) =>
-          (r as Record<string, unknown>)['namespace'] === body.namespace &&
-          ((r as { moderation?: { moderationStatus?: unknown } }).moderation?.moderationStatus ?? 'IN_MODERATION') ===
-            'IN_MODERATION',
-      );
-      const next = page.metadata?.cursors?.next;
-      return json(c, { reviews, ...(next ? { next } : {}) });
+      if (cross && !allowed) throw forbidden('ORIGIN_NOT_ALLOWED', 'This origin may not call the site companion');
+      if (allowed) {
+        // Hono's cors answers a preflight itself; anything else goes on through it
+        const preflight = await corsForAllowed(c, serve);
+        if (preflight) c.res = preflight;
+      } else await serve();
     } catch (e) {
-      relay(e, log, 'pending reviews');
+      c.res = errorResponse(e, id);
     }
+    const h = c.res.headers;
+    h.set('x-inlay-request-id', id);
+    h.set('Cache-Control', 'no-store');
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.delete('Set-Cookie');
+    if (!/\bOrigin\b/.test(h.get('Vary') ?? '')) h.append('Vary', 'Origin'); // cors() adds its own, but not on an error
+    log(`[companion] ${id} ${c.req.method} ${c.req.routePath || '?'} ${c.res.status} ${now() - started}ms`);
   });
 
-  app.post('/v1/reviews/bulk-moderate', async (c) => {
-    await owner(c);
-    const body = parse(bulkBody, await readJson(c.req.raw));
-    const r = await asAdmin('bulk moderate', {
-      ...api.bulkModerateReviews,
-      body: {
-        filter: { namespace: body.namespace, entityId: body.entityId, 'moderation.moderationStatus': 'IN_MODERATION' },
-        status: body.status,
-      },
-      schema: zm.looseObject({ count: zm.optional(zm.number()) }),
-    });
-    return json(c, { done: r.count ?? 0 });
-  });
+  root.onError((e, c) => errorResponse(e, c.get('requestId')));
+  root.notFound((c) => errorResponse(notFound('No such companion route'), c.get('requestId')));
 
-  const reviewId = (c: Context<Env>) => parse(ID, c.req.param('id'));
-  /** An owner's call as the admin identity; the platform's refusal relayed, its failure a 502. */
-  async function asAdmin<T>(what: string, o: RequestOptions<T>): Promise<T> {
-    try {
-      return await platform.admin.request(o);
-    } catch (e) {
-      relay(e, log, what);
-    }
-  }
-
-  app.post('/v1/reviews/:id/moderate', async (c) => {
-    await owner(c);
-    const id = reviewId(c);
-    const { status } = parse(moderateBody, await readJson(c.req.raw));
-    const r = await asAdmin('moderate', {
-      ...route(api.moderateReview, { id }),
-      body: { status },
-      schema: reviewAnswer,
-    });
-    return json(c, { review: r.review });
-  });
-
-  app.put('/v1/reviews/:id/reply', async (c) => {
-    await owner(c);
-    const id = reviewId(c);
-    const { message } = parse(replyBody, await readJson(c.req.raw));
-    const r = await asAdmin('reply', { ...route(api.replyToReview, { id }), body: { message }, schema: reviewAnswer });
-    return json(c, { review: r.review });
-  });
-
-  app.delete('/v1/reviews/:id/reply', async (c) => {
-    await owner(c);
-    const id = reviewId(c);
-    const r = await asAdmin('delete reply', { ...route(api.deleteReviewReply, { id }), schema: reviewAnswer });
-    return json(c, { review: r.review });
-  });
-
-  app.delete('/v1/reviews/:id', async (c) => {
-    await owner(c);
-    const id = reviewId(c);
-    await asAdmin('delete review', { ...route(api.deleteReview, { id }), schema: loose });
-    return json(c, {});
-  });
-
-  // ------------------------------------------------------------------ 7. the member's own orders (companion/account.ts)
-  mountAccount(app, {
-    who,
-    parse,
-    asAdmin,
-    seals: createCursorSeals(cfg.secret),
-    once: (key, ttlMs) => counters.once(key, ttlMs),
-  });
-  mountAdminOrders(app, { owner, parse, asAdmin, seals: createCursorSeals(cfg.secret) });
-  mountAdminAbandoned(app, {
-    owner,
-    parse,
-    asAdmin,
-    once: (key, ttlMs) => counters.once(key, ttlMs),
-    now,
-    log,
-    sendMail: deps.sendMail ?? mailerFromEnv(env, fetchImpl),
-  });
-  mountAdminPayments(app, {
-    owner,
-    parse,
-    asAdmin,
-    swap: (key, expected, next, ttlMs) => counters.swap(key, expected, next, ttlMs),
-  });
+  // ------------------------------------------------------------------ the parts, under /v1
+  app.route('/v1', visitorApp(kit, deps.captchaMaxNumber ?? 50_000));
+  app.route('/v1', reviewsApp(kit));
+  app.route('/v1', accountApp(kit));
+  app.route('/v1', adminOrdersApp(kit));
+  app.route('/v1', adminAbandonedApp(kit, sendMail));
+  app.route('/v1', adminPaymentsApp(kit));
 
   return {
     config: cfg,

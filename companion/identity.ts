@@ -13,7 +13,8 @@ import { getMyMember } from '../core/api/members.ts';
 import type { CompanionConfig } from './config.ts';
 import { CompanionError, platformFailed, unauthenticated } from './errors.ts';
 import { sha256Hex } from './keys.ts';
-import { PATHS, type Platform } from './platform.ts';
+import { adminOps } from '../core/urls.ts';
+import type { Platform } from './platform.ts';
 
 type Who = { kind: 'visitor'; id: string } | { kind: 'member'; id: string; email: string | undefined; owner: boolean };
 export type Caller = Who & { token: string };
@@ -61,8 +62,7 @@ export function createIdentityVerifier(cfg: CompanionConfig, platform: Platform,
     let info: z.infer<typeof tokenInfoSchema>;
     try {
       info = await platform.admin.request({
-        method: 'POST',
-        path: PATHS.tokenInfo,
+        ...adminOps.tokenInfo,
         body: { token },
         kind: 'read',
         schema: tokenInfoSchema,

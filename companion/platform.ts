@@ -1,21 +1,14 @@
 /**
  * The companion's calls to the platform, through core's own API layer (core/http.ts: timeout, platform error parsing,
- * zod; core/urls.ts: the URL table) rather than `@wix/sdk` (docs/companion.md "SDK or core"). Two kinds of caller:
+ * zod; core/urls.ts: the operation table) rather than `@wix/sdk` (docs/companion.md "SDK or core"). Two kinds of caller:
  * the site's admin identity (a cached `client_credentials` token, or the API key with `wix-site-id`), and, for the
  * few calls made as the visitor or member (their own member record, a back-in-stock request), their own token.
  * Answers are checked loosely (`looseObject`) and relayed as the platform made them.
  */
 import { z } from 'zod/mini';
 import { createHttp, type Http } from '../core/http.ts';
-import { api } from '../core/urls.ts';
+import { ops } from '../core/urls.ts';
 import type { CompanionConfig } from './config.ts';
-
-/** Paths of calls core's URL table does not hold (no widget makes them): server-side calls only. */
-export const PATHS = {
-  tokenInfo: '/oauth2/token-info',
-  contacts: '/contacts/v4/contacts',
-  queryContacts: '/contacts/v4/contacts/query',
-} as const;
 
 /** The visitor uploads root folder (the Media API's `VISITOR_UPLOADS_ROOT`): where visitors' photos go. */
 export const VISITOR_UPLOADS_FOLDER = 'visitor-uploads';
@@ -71,7 +64,7 @@ export function createPlatform(cfg: CompanionConfig, deps: PlatformDeps): Platfo
     const { clientId, clientSecret } = cfg.admin;
     pending ??= anonymous
       .request({
-        ...api.token,
+        ...ops.token,
         auth: false,
         body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
         schema: tokenSchema,

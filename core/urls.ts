@@ -16,13 +16,6 @@ export interface Operation {
 }
 
 export { table as ops, adminTable as adminOps };
-/**
- * The tables' former names, kept only while the site companion's modules still use them (companion/app.ts,
- * platform.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts); they go once those read `ops` and
- * `adminOps`.
- * @deprecated use `ops` and `adminOps`.
- */
-export { table as api, adminTable as adminApi };
 
 export type OperationName = keyof typeof table;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
+import { callRoute, type CompanionRoutes } from './companion.ts';
 
 const str = z.optional(z.string());
 /** Why no recovery email may go now (the companion's `Reason`). */
@@ -32,27 +33,51 @@ export const abandonedDetailSchema = z.looseObject({
 export type AbandonedSummary = z.infer<typeof abandonedSummarySchema>;
 export type AbandonedDetail = z.infer<typeof abandonedDetailSchema>;
 
-const base = '/admin/abandoned-checkouts';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+/** Newest first; `cursor` (the last page's `next`) reads on. */
+const listAbandonedRoute = {
+  method: 'POST',
+  path: '/admin/abandoned-checkouts',
+  kind: 'read',
+  schema: z.looseObject({
+    abandonedCheckouts: z.array(abandonedSummarySchema),
+    mailConfigured: z.boolean(),
+    next: str,
+  }),
+} as const;
+/** One, with its lines (404 `NOT_FOUND`). */
+const getAbandonedRoute = {
+  method: 'GET',
+  path: '/admin/abandoned-checkouts/{id}',
+  schema: z.looseObject({ abandonedCheckout: abandonedDetailSchema }),
+} as const;
+/** Sends at once (confirm first). */
+const sendRecoveryEmailRoute = {
+  method: 'POST',
+  path: '/admin/abandoned-checkouts/{id}/recovery-email',
+  schema: z.looseObject({
+    sent: z.boolean(),
+    to: z.string(),
+    recorded: z.boolean(),
+    abandonedCheckout: abandonedDetailSchema,
+  }),
+} as const;
+
+/** The owner's abandoned-checkout routes, their bodies in companion-requests.ts. */
+export const adminAbandonedRoutes = [
+  listAbandonedRoute,
+  getAbandonedRoute,
+  sendRecoveryEmailRoute,
+] as const satisfies CompanionRoutes;
 
 /** `POST admin/abandoned-checkouts`: newest first; `cursor` (the last page's `next`) reads on. */
 export const listAbandoned = (http: Http, o: { status?: 'ABANDONED' | 'RECOVERED'; cursor?: string; limit?: number }) =>
-  http.request({
-    method: 'POST',
-    path: base,
-    kind: 'read',
+  callRoute(http, listAbandonedRoute, {
     body: o.cursor ? { cursor: o.cursor, ...(o.limit ? { limit: o.limit } : {}) } : o,
-    schema: z.looseObject({
-      abandonedCheckouts: z.array(abandonedSummarySchema),
-      mailConfigured: z.boolean(),
-      next: str,
-    }),
   });
 
 /** `GET admin/abandoned-checkouts/{id}`: one, with its lines (404 `NOT_FOUND`). */
 export const getAbandoned = async (http: Http, id: string): Promise<AbandonedDetail> =>
-  (await http.request({ path: one(id), schema: z.looseObject({ abandonedCheckout: abandonedDetailSchema }) }))
-    .abandonedCheckout;
+  (await callRoute(http, getAbandonedRoute, { id })).abandonedCheckout;
 
 /**
  * `POST admin/abandoned-checkouts/{id}/recovery-email`: sends at once (confirm first). 409 with
@@ -60,14 +85,4 @@ export const getAbandoned = async (http: Http, id: string): Promise<AbandonedDet
  * anyway), `SEND_IN_PROGRESS`; 502 `MAIL_FAILED`.
  */
 export const sendRecoveryEmail = (http: Http, id: string, force: boolean) =>
-  http.request({
-    method: 'POST',
-    path: `${one(id)}/recovery-email`,
-    body: force ? { force: true } : {},
-    schema: z.looseObject({
-      sent: z.boolean(),
-      to: z.string(),
-      recorded: z.boolean(),
-      abandonedCheckout: abandonedDetailSchema,
-    }),
-  });
+  callRoute(http, sendRecoveryEmailRoute, { id, body: force ? { force: true } : {} });

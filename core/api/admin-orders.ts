@@ -1,85 +1,127 @@
 /**
  * The owner console's orders, through the site companion (docs/companion.md "Owner console: orders"): every call is
- * the owner's only (403 `NOT_OWNER` to anyone else). Loaded on demand by `<inlay-admin>`'s orders section only.
+ * the owner's only (403 `NOT_OWNER` to anyone else). Loaded on demand by `<inlay-admin>`'s orders section only. Its
+ * routes' table (companion.ts has its shape), and the lists and rules their bodies use (companion-requests.ts checks
+ * the bodies with them, as the companion does; the console may offer them).
  */
 import { z } from 'zod/mini';
 import type { Http } from '../http.ts';
+import { callRoute, type BodyOf, type CompanionRoutes } from './companion.ts';
+import type { CompanionRequests } from './companion-requests.ts';
 import { fulfillmentSchema, orderSchema } from './orders.ts';
 
 const str = z.string();
 
-/** Search filters and sort, as `POST admin/orders/search` takes them (the spec's enums; `from`/`to` ISO with offset). */
-export interface OrderSearch {
-  status?: string[];
-  paymentStatus?: string[];
-  fulfillmentStatus?: string[];
-  from?: string;
-  to?: string;
-  text?: string;
-  /** Orders carrying this private tag. */
-  tag?: string;
-  sort?: { field: 'createdDate' | 'number' | 'total'; order: 'ASC' | 'DESC' };
-  limit?: number;
-}
+/** The spec's order statuses (INITIALIZED orders are never listed), as the companion lists them in its refusals. */
+export const ORDER_STATUSES = ['APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
+/** The spec's order payment statuses (section 4), in its order. */
+export const PAYMENT_STATUSES = [
+  'UNSPECIFIED',
+  'NOT_PAID',
+  'PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'PENDING',
+  'PARTIALLY_PAID',
+  'PENDING_MERCHANT',
+  'CANCELED',
+  'DECLINED',
+] as const;
+/** The spec's fulfillment statuses. */
+export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'FULFILLED', 'PARTIALLY_FULFILLED', 'CANCELED'] as const;
+/** What a search sorts by (`total`: the order's total amount). */
+export const ORDER_SORT_FIELDS = ['createdDate', 'number', 'total'] as const;
+/** An order's, a line's or an activity's id. */
+export const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
+/** A private tag's id. */
+export const TAG = /^[A-Za-z0-9._:-]{1,100}$/;
+
+const orderAnswer = z.looseObject({ order: orderSchema });
+
+/** A page: the filters, or (next pages) the sealed cursor alone with `limit`. */
+const searchOrdersRoute = {
+  method: 'POST',
+  path: '/admin/orders/search',
+  kind: 'read',
+  schema: z.looseObject({
+    orders: z.array(orderSchema),
+    count: z.optional(z.number()),
+    next: z.optional(z.nullable(str)),
+  }),
+} as const;
+/** Orders (not canceled or rejected) created in `[from, to]`; amounts as decimal strings. */
+const orderSummaryRoute = {
+  method: 'POST',
+  path: '/admin/orders/summary',
+  kind: 'read',
+  schema: z.looseObject({ count: z.number(), revenue: str, average: str, currency: z.optional(z.nullable(str)) }),
+} as const;
+/** The order (activities, tags and merchant notes included) with its fulfillments. */
+const adminOrderRoute = {
+  method: 'GET',
+  path: '/admin/orders/{id}',
+  schema: z.looseObject({ order: orderSchema, fulfillments: z.optional(z.array(fulfillmentSchema)) }),
+} as const;
+/** A merchant note (`MERCHANT_COMMENT`: the owner's, never shown to the buyer). */
+const addNoteRoute = { method: 'POST', path: '/admin/orders/{id}/notes', schema: orderAnswer } as const;
+/** 404 `ACTIVITY_NOT_FOUND`; 428 `ACTIVITY_NOT_EDITABLE` for any other activity. */
+const editNoteRoute = { method: 'PATCH', path: '/admin/orders/{id}/notes/{activityId}', schema: orderAnswer } as const;
+const deleteNoteRoute = {
+  method: 'DELETE',
+  path: '/admin/orders/{id}/notes/{activityId}',
+  schema: orderAnswer,
+} as const;
+/** 428 `STATUS_ALREADY_SET`, `UNSUPPORTED_TRANSITION`. */
+const setOrderStatusRoute = { method: 'POST', path: '/admin/orders/{id}/status', schema: orderAnswer } as const;
+/** The buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
+const cancelOrderRoute = { method: 'POST', path: '/admin/orders/{id}/cancel', schema: orderAnswer } as const;
+
+/** The owner's order routes, their bodies in companion-requests.ts (order-changes.ts has the tags and the edit). */
+export const adminOrdersRoutes = [
+  searchOrdersRoute,
+  orderSummaryRoute,
+  adminOrderRoute,
+  addNoteRoute,
+  editNoteRoute,
+  deleteNoteRoute,
+  setOrderStatusRoute,
+  cancelOrderRoute,
+] as const satisfies CompanionRoutes;
+
+type Search = BodyOf<CompanionRequests, 'POST /admin/orders/search'>;
+type Lists = 'status' | 'paymentStatus' | 'fulfillmentStatus';
+/**
+ * Search filters and sort, as `POST admin/orders/search` takes them (`from`/`to` ISO with offset). The status lists
+ * are strings here: the console's filters hold what it read from the page's URL, checked against the lists above.
+ */
+export type OrderSearch = Omit<Search, Lists | 'cursor'> & { [K in Lists]?: string[] };
 
 /**
  * A page of orders: the filters, or (next pages) only `cursor` and `limit`: the sealed cursor carries the filters and
  * the sort, and the companion refuses one sent with a filter.
  */
 export const searchOrders = (http: Http, body: OrderSearch | { cursor: string; limit?: number }) =>
-  http.request({
-    method: 'POST',
-    path: '/admin/orders/search',
-    body,
-    kind: 'read',
-    schema: z.looseObject({
-      orders: z.array(orderSchema),
-      count: z.optional(z.number()),
-      next: z.optional(z.nullable(str)),
-    }),
-  });
+  callRoute(http, searchOrdersRoute, { body: body as Search });
 
 /** `POST admin/orders/summary`: orders (not canceled or rejected) created in `[from, to]`; amounts as decimal strings. */
 export const orderSummary = (http: Http, body: { from: string; to: string }) =>
-  http.request({
-    method: 'POST',
-    path: '/admin/orders/summary',
-    body,
-    kind: 'read',
-    schema: z.looseObject({ count: z.number(), revenue: str, average: str, currency: z.optional(z.nullable(str)) }),
-  });
+  callRoute(http, orderSummaryRoute, { body });
 export type OrderSummary = Awaited<ReturnType<typeof orderSummary>>;
 
 /** `GET admin/orders/{id}`: the order (activities, tags and merchant notes included) with its fulfillments. */
-export const adminOrder = (http: Http, id: string) =>
-  http.request({
-    path: `/admin/orders/${encodeURIComponent(id)}`,
-    schema: z.looseObject({ order: orderSchema, fulfillments: z.optional(z.array(fulfillmentSchema)) }),
-  });
-
-const orderAnswer = z.looseObject({ order: orderSchema });
-const orderPath = (id: string, tail = '') => `/admin/orders/${encodeURIComponent(id)}${tail}`;
+export const adminOrder = (http: Http, id: string) => callRoute(http, adminOrderRoute, { id });
 
 /** A merchant note on the order (`MERCHANT_COMMENT`: the owner's, never shown to the buyer). */
 export const addNote = (http: Http, id: string, message: string) =>
-  http.request({ method: 'POST', path: orderPath(id, '/notes'), body: { message }, schema: orderAnswer });
+  callRoute(http, addNoteRoute, { id, body: { message } });
 /** Change or delete a note (404 `ACTIVITY_NOT_FOUND`; 428 `ACTIVITY_NOT_EDITABLE` for any other activity). */
 export const editNote = (http: Http, id: string, activityId: string, message: string) =>
-  http.request({
-    method: 'PATCH',
-    path: orderPath(id, `/notes/${encodeURIComponent(activityId)}`),
-    body: { message },
-    schema: orderAnswer,
-  });
+  callRoute(http, editNoteRoute, { id, activityId, body: { message } });
 export const deleteNote = (http: Http, id: string, activityId: string) =>
-  http.request({
-    method: 'DELETE',
-    path: orderPath(id, `/notes/${encodeURIComponent(activityId)}`),
-    schema: orderAnswer,
-  });
+  callRoute(http, deleteNoteRoute, { id, activityId });
 /** Approve or reject a pending order (428 `STATUS_ALREADY_SET`, `UNSUPPORTED_TRANSITION`). */
 export const setOrderStatus = (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
-  http.request({ method: 'POST', path: orderPath(id, '/status'), body: { status }, schema: orderAnswer });
+  callRoute(http, setOrderStatusRoute, { id, body: { status } });
 /** Cancel: the buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
 export const cancelOrder = (http: Http, id: string, body: { sendEmail: boolean; restock: boolean; message?: string }) =>
-  http.request({ method: 'POST', path: orderPath(id, '/cancel'), body, schema: orderAnswer });
+  callRoute(http, cancelOrderRoute, { id, body });

@@ -7,6 +7,8 @@
 import { z } from 'zod/mini';
 import { textOrNumber } from './json.ts';
 import type { Http } from '../http.ts';
+import { callRoute, type BodyOf, type CompanionRoutes } from './companion.ts';
+import type { CompanionRequests } from './companion-requests.ts';
 
 const str = z.string();
 const o = z.optional;
@@ -87,44 +89,51 @@ const viewShape = {
 const viewSchema = z.looseObject(viewShape);
 export type PaymentsView = z.infer<typeof viewSchema>;
 
-/** An offline payment's method: one of the platform's, or the owner's own words. */
-export type Method = { predefined: 'CASH' | 'BANK_TRANSFER' | 'CHECK' } | { custom: string };
-export interface RefundBody {
-  paymentId: string;
-  amount?: string;
-  externalRefund?: boolean;
-  lineItems?: { lineItemId: string; quantity: number }[];
-  reason?: string;
-  restock?: { type: 'NO_ITEMS' | 'ALL_ITEMS' | 'SOME_ITEMS'; items?: { lineItemId: string; quantity: number }[] };
-  sendEmail?: boolean;
-  customMessage?: string;
-}
+/** The order's money and its revision. */
+const paymentsViewRoute = { method: 'GET', path: '/admin/orders/{id}/payments', schema: viewSchema } as const;
+const markAsPaidRoute = { method: 'POST', path: '/admin/orders/{id}/mark-as-paid', schema: viewSchema } as const;
+const manualPaymentRoute = { method: 'POST', path: '/admin/orders/{id}/manual-payment', schema: viewSchema } as const;
+/** The view after it, with the refund as recorded and `failed` when the provider refused it. */
+const refundRoute = {
+  method: 'POST',
+  path: '/admin/orders/{id}/refund',
+  schema: z.looseObject({
+    ...viewShape,
+    refundId: o(z.nullable(str)),
+    refund: o(z.nullable(refundSchema)),
+    failed: o(z.boolean()),
+  }),
+} as const;
+const captureRoute = { method: 'POST', path: '/admin/orders/{id}/capture', schema: viewSchema } as const;
+const voidPaymentRoute = { method: 'POST', path: '/admin/orders/{id}/void', schema: viewSchema } as const;
 
-const path = (id: string, tail: string) => `/admin/orders/${encodeURIComponent(id)}/${tail}`;
-const change = <B extends object>(http: Http, id: string, tail: string, body: B & { revision: string }) =>
-  http.request({ method: 'POST', path: path(id, tail), body, schema: viewSchema });
+/** The owner's payments routes, their bodies in companion-requests.ts (order-changes.ts has the bulk mark as paid). */
+export const adminPaymentsRoutes = [
+  paymentsViewRoute,
+  markAsPaidRoute,
+  manualPaymentRoute,
+  refundRoute,
+  captureRoute,
+  voidPaymentRoute,
+] as const satisfies CompanionRoutes;
+
+/** An offline payment's method: one of the platform's, or the owner's own words. */
+export type Method = NonNullable<BodyOf<CompanionRequests, 'POST /admin/orders/{id}/mark-as-paid'>['method']>;
+export type RefundBody = Omit<BodyOf<CompanionRequests, 'POST /admin/orders/{id}/refund'>, 'revision'>;
 
 /** `GET admin/orders/{id}/payments`: the order's money and its revision. */
-export const paymentsView = (http: Http, id: string) =>
-  http.request({ path: path(id, 'payments'), schema: viewSchema });
+export const paymentsView = (http: Http, id: string) => callRoute(http, paymentsViewRoute, { id });
 export const markAsPaid = (http: Http, id: string, revision: string, method?: Method) =>
-  change(http, id, 'mark-as-paid', { revision, ...(method ? { method } : {}) });
+  callRoute(http, markAsPaidRoute, { id, body: { revision, ...(method ? { method } : {}) } });
 export const manualPayment = (http: Http, id: string, revision: string, amount: string, method?: Method) =>
-  change(http, id, 'manual-payment', { revision, amount, ...(method ? { method } : {}) });
+  callRoute(http, manualPaymentRoute, { id, body: { revision, amount, ...(method ? { method } : {}) } });
 /** A refund: the view after it, with the refund as recorded and `failed` when the provider refused it. */
 export const refund = (http: Http, id: string, revision: string, body: RefundBody) =>
-  http.request({
-    method: 'POST',
-    path: path(id, 'refund'),
-    body: { revision, ...body },
-    schema: z.looseObject({
-      ...viewShape,
-      refundId: o(z.nullable(str)),
-      refund: o(z.nullable(refundSchema)),
-      failed: o(z.boolean()),
-    }),
-  });
+  callRoute(http, refundRoute, { id, body: { revision, ...body } });
 export const capture = (http: Http, id: string, revision: string, paymentId: string, amount?: string) =>
-  change(http, id, 'capture', { revision, payments: [{ paymentId, ...(amount ? { amount } : {}) }] });
+  callRoute(http, captureRoute, {
+    id,
+    body: { revision, payments: [{ paymentId, ...(amount ? { amount } : {}) }] },
+  });
 export const voidPayment = (http: Http, id: string, revision: string, paymentId: string) =>
-  change(http, id, 'void', { revision, paymentIds: [paymentId] });
+  callRoute(http, voidPaymentRoute, { id, body: { revision, paymentIds: [paymentId] } });

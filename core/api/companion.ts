@@ -4,18 +4,42 @@
  * under `<companion>/v1/`; every call carries the widget's own access token in `Authorization` (the value core sends
  * to the platform), never a cookie, and its errors are the platform's error body, so `InlayApiError` reads them.
  * Loaded on demand only by the widgets that use it, and only on a page that names a companion.
+ *
+ * The companion's wire is declared once. Its routes, one table per area beside the calls that use it
+ * (companion-routes.ts: a visitor's and a member's, and the owner's review moderation; orders.ts: a member's orders;
+ * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts: the owner's console), give each route its
+ * method, its path (under `/v1`, `{name}` parameters) and the schema its answer parses with; companion-requests.ts
+ * gives the schema of each route's request body, by `METHOD /path`. The companion serves and checks exactly these
+ * (companion-table.ts joins them; tests/contract/companion.test.ts calls every one), and the browser calls them
+ * through {@link callRoute}, each body typed from its schema.
  */
 import { z } from 'zod/mini';
-import { dictOf } from './json.ts';
 import { createHttp, type Http } from '../http.ts';
 import type { InlayClient } from '../client.ts';
 import { httpUrl } from '../safe-url.ts';
 import { InlayApiError } from '../errors.ts';
 import { storageKey, webStorage } from '../storage.ts';
-import { reviewSchema, type Review } from './reviews.ts';
-import { imageSchema, type Image } from './media.ts';
-import { stockRequestSchema, type ItemDetails, type NewStockRequest, type StockRequest } from './back-in-stock.ts';
+import { route, type HttpMethod } from '../urls.ts';
+import type { Review } from './reviews.ts';
+import type { Image } from './media.ts';
+import type { ItemDetails, NewStockRequest, StockRequest } from './back-in-stock.ts';
+import {
+  bulkModerateRoute,
+  challengeRoute,
+  deleteReplyRoute,
+  deleteReviewRoute,
+  mediaRoute,
+  meRoute,
+  moderateRoute,
+  newStockRequestRoute,
+  pendingRoute,
+  replyRoute,
+  stockRequestRoute,
+  stopStockRequestRoute,
+  visitorReviewRoute,
+} from './companion-routes.ts';
 import type { ReviewContent } from './review-writes.ts';
+import type { CompanionRequests, IMAGE_BYTES } from './companion-requests.ts';
 
 type Client = Pick<InlayClient, 'config' | 'tokens' | 'fetch'>;
 
@@ -58,19 +82,62 @@ export function companionHttp(client: Client, page: string): Http {
   return http;
 }
 
-const one = z.object({ review: reviewSchema });
-const empty = z.object({});
+// ------------------------------------------------------------------ the wire's shape and the one way to call it
+
+/** One route of the companion's wire. */
+export interface CompanionRoute<A = unknown> {
+  method: HttpMethod;
+  /** Under `<companion>/v1`; `{name}` is a path parameter (filled and URL-encoded by {@link callRoute}). */
+  path: string;
+  /** What its answer parses with: the browser's own schema (every answer the companion gives must pass it). */
+  schema: z.ZodMiniType<A>;
+  /** A read sent as a POST (a structured query): retried as reads are. */
+  kind?: 'read';
+}
+/** An area's table of routes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CompanionRoutes = readonly CompanionRoute<any>[];
+/** A route's name in the companion's wire, `METHOD /path` (`{name}` parameters): as docs/companion.md lists it. */
+export type RouteKey<R extends Pick<CompanionRoute, 'method' | 'path'>> = `${R['method']} ${R['path']}`;
+/** A route's request body: a JSON object checked with a zod schema, or {@link IMAGE_BYTES}. */
+export type RequestBody = z.ZodMiniType | typeof IMAGE_BYTES;
+/** What a browser sends as the body of route `K`, given the request schemas `Q`: none when `Q` names none. */
+export type BodyOf<Q, K> = K extends keyof Q
+  ? Q[K] extends z.ZodMiniType
+    ? z.input<Q[K]>
+    : Q[K] extends typeof IMAGE_BYTES
+      ? Blob
+      : never
+  : undefined;
+
+/** The `{name}` parameters of a path. */
+type ParamsOf<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamsOf<Rest> : never;
+type Body<R extends CompanionRoute> = BodyOf<CompanionRequests, RouteKey<R>>;
+/** A call of route `R`: each of its path's `{name}` parameters, and its body when it takes one. */
+export type CallOptions<R extends CompanionRoute> = { [K in ParamsOf<R['path']>]: string } & (Body<R> extends undefined
+  ? { body?: undefined }
+  : { body: Body<R> }) & { signal?: AbortSignal; timeoutMs?: number };
+
+/**
+ * Call route `r` of the companion on `http` (companionOf's): its answer, parsed with the route's schema. The options
+ * name the path's parameters (`{id}` → `id`, URL-encoded) and give the body, typed from the route's request schema
+ * (companion-requests.ts: a type only here, its code is the companion's and never reaches a browser chunk).
+ */
+export function callRoute<R extends CompanionRoute>(
+  http: Http,
+  r: R,
+  ...o: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<z.output<R['schema']>>;
+export function callRoute(http: Http, r: CompanionRoute, o: Record<string, string> = {}): Promise<unknown> {
+  return http.request({ ...o, ...r, ...route(r, o) });
+}
+
+// ------------------------------------------------------------------ a visitor's and a member's calls
+
+export type { Challenge } from './companion-routes.ts';
 
 /** `GET /v1/me`: who this token is to the companion, and whether it is one of the site's owners. */
-export const me = (http: Http) =>
-  http.request({
-    path: '/me',
-    schema: z.object({
-      kind: z.string(),
-      owner: z.boolean(),
-      features: z.optional(dictOf((v): v is boolean => typeof v === 'boolean')),
-    }),
-  });
+export const me = (http: Http) => callRoute(http, meRoute);
 
 const owners = new Map<string, Promise<boolean>>();
 
@@ -103,85 +170,50 @@ export function isOwner(client: Client, page: string, memberId: string): Promise
 }
 
 /** An ALTCHA v1 challenge (`GET /v1/challenge`). */
-export const challengeSchema = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number(),
-  salt: z.string(),
-  signature: z.string(),
-});
-export type Challenge = z.infer<typeof challengeSchema>;
-export const getChallenge = (http: Http, signal?: AbortSignal) =>
-  http.request({ path: '/challenge', schema: challengeSchema, signal });
+export const getChallenge = (http: Http, signal?: AbortSignal) => callRoute(http, challengeRoute, { signal });
 
-/** A visitor's review (`POST /v1/reviews`): name and email make the author's contact on the companion's side. */
+/**
+ * A visitor's review (`POST /v1/reviews`): name and email make the author's contact on the companion's side. Its
+ * photos are {@link uploadMedia}'s, which always carry their `id` (the companion refuses one without: 400); `Image`
+ * types it optional, as the platform's other images may lack one.
+ */
 export const createVisitorReview = async (
   http: Http,
-  body: { namespace: string; entityId: string; name: string; email: string; content: ReviewContent; captcha: string },
-): Promise<Review> => (await http.request({ method: 'POST', path: '/reviews', body, schema: one })).review;
+  body: Omit<BodyOf<CompanionRequests, 'POST /reviews'>, 'content'> & { content: ReviewContent },
+): Promise<Review> =>
+  (await callRoute(http, visitorReviewRoute, { body: body as BodyOf<CompanionRequests, 'POST /reviews'> })).review;
 
 /** A review photo (`POST /v1/media`, the raw bytes with their type), into the site's visitor uploads. */
 export const uploadMedia = async (http: Http, file: File): Promise<Image> =>
-  (
-    await http.request({
-      method: 'POST',
-      path: '/media',
-      body: file,
-      schema: z.object({ image: imageSchema }),
-      timeoutMs: 60_000,
-    })
-  ).image;
+  (await callRoute(http, mediaRoute, { body: file, timeoutMs: 60_000 })).image;
 
 /** `POST /v1/stock-requests`: the platform's create body; `handle` reads and stops it later (this device keeps it). */
 export const createStockRequestVia = (http: Http, request: NewStockRequest, itemDetails: ItemDetails) =>
-  http.request({
-    method: 'POST',
-    path: '/stock-requests',
-    body: { request, itemDetails },
-    schema: z.object({ request: stockRequestSchema, handle: z.string().check(z.minLength(1)) }),
-  });
-
-const handlePath = (handle: string) => `/stock-requests/${encodeURIComponent(handle)}`;
+  callRoute(http, newStockRequestRoute, { body: { request, itemDetails } });
 
 /** The request behind `handle` (404 `NOT_FOUND` once it no longer exists). */
 export const stockRequestStatus = async (http: Http, handle: string): Promise<StockRequest> =>
-  (await http.request({ path: handlePath(handle), schema: z.object({ request: stockRequestSchema }) })).request;
+  (await callRoute(http, stockRequestRoute, { handle })).request;
 
 /** Stop the request behind `handle`: no email will be sent for it. */
 export const stopStockRequest = async (http: Http, handle: string): Promise<void> => {
-  await http.request({ method: 'DELETE', path: handlePath(handle), schema: empty });
+  await callRoute(http, stopStockRequestRoute, { handle });
 };
 
 // The owner's calls (403 `NOT_OWNER` to anyone else).
-const reviewPath = (id: string, tail = '') => `/reviews/${encodeURIComponent(id)}${tail}`;
 
 /** The pending queue (in moderation, oldest first, private fields included, 50 a page). */
 export const pendingReviews = (http: Http, o: { namespace: string; entityId?: string; cursor?: string }) =>
-  http.request({
-    method: 'POST',
-    path: '/reviews/pending',
-    body: o,
-    kind: 'read',
-    schema: z.object({ reviews: z.array(reviewSchema), next: z.optional(z.nullable(z.string())) }),
-  });
+  callRoute(http, pendingRoute, { body: o });
 export const moderate = async (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
-  (await http.request({ method: 'POST', path: reviewPath(id, '/moderate'), body: { status }, schema: one })).review;
+  (await callRoute(http, moderateRoute, { id, body: { status } })).review;
 export const bulkModerate = async (
   http: Http,
   o: { namespace: string; entityId: string; status: 'APPROVED' | 'REJECTED' },
-) =>
-  (
-    await http.request({
-      method: 'POST',
-      path: '/reviews/bulk-moderate',
-      body: o,
-      schema: z.object({ done: z.number() }),
-    })
-  ).done;
+) => (await callRoute(http, bulkModerateRoute, { body: o })).done;
 export const reply = async (http: Http, id: string, message: string) =>
-  (await http.request({ method: 'PUT', path: reviewPath(id, '/reply'), body: { message }, schema: one })).review;
-export const deleteReply = async (http: Http, id: string) =>
-  (await http.request({ method: 'DELETE', path: reviewPath(id, '/reply'), schema: one })).review;
+  (await callRoute(http, replyRoute, { id, body: { message } })).review;
+export const deleteReply = async (http: Http, id: string) => (await callRoute(http, deleteReplyRoute, { id })).review;
 export const deleteReview = async (http: Http, id: string) => {
-  await http.request({ method: 'DELETE', path: reviewPath(id), schema: empty });
+  await callRoute(http, deleteReviewRoute, { id });
 };

@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { dictOf, textOrNumber } from './json.ts';
 import type { Http } from '../http.ts';
+import { callRoute, type CompanionRoutes } from './companion.ts';
 import { imageSchema } from './media.ts';
 
 const o = z.optional;
@@ -93,28 +94,39 @@ export type OrderLine = Order['lineItems'][number];
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type Fulfillment = z.infer<typeof fulfillmentSchema>;
 
-const page = z.object({ orders: z.array(orderSchema), next: o(z.nullable(str)) });
+/** A page of the member's orders, newest first; `next` asks for the following page. */
+const myOrdersRoute = {
+  method: 'POST',
+  path: '/my/orders',
+  kind: 'read',
+  schema: z.object({ orders: z.array(orderSchema), next: o(z.nullable(str)) }),
+} as const;
+/** One of the member's orders with its shipments (404 for anyone else's). */
+const myOrderRoute = {
+  method: 'GET',
+  path: '/my/orders/{id}',
+  schema: z.object({ order: orderSchema, fulfillments: o(z.array(fulfillmentSchema)) }),
+} as const;
+/** Canceled when unpaid, else a request the shop answers; 409 `CANNOT_CANCEL` (with `data.reason`). */
+const cancelMyOrderRoute = {
+  method: 'POST',
+  path: '/my/orders/{id}/cancel',
+  schema: z.object({ order: orderSchema, outcome: z.enum(['CANCELED', 'REQUESTED']) }),
+} as const;
+
+/** The member's own orders (docs/companion.md "Member orders"), their bodies in companion-requests.ts. */
+export const accountRoutes = [myOrdersRoute, myOrderRoute, cancelMyOrderRoute] as const satisfies CompanionRoutes;
 
 /** `POST /v1/my/orders`: a page of the member's orders, newest first; `next` asks for the following page. */
-export const myOrders = (http: Http, o: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
-  http.request({ method: 'POST', path: '/my/orders', body: o, kind: 'read', schema: page, signal });
+export const myOrders = (http: Http, body: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
+  callRoute(http, myOrdersRoute, { body, signal });
 
 /** `GET /v1/my/orders/{id}`: one of the member's orders with its shipments (404 for anyone else's). */
-export const myOrder = (http: Http, id: string, signal?: AbortSignal) =>
-  http.request({
-    path: `/my/orders/${encodeURIComponent(id)}`,
-    schema: z.object({ order: orderSchema, fulfillments: o(z.array(fulfillmentSchema)) }),
-    signal,
-  });
+export const myOrder = (http: Http, id: string, signal?: AbortSignal) => callRoute(http, myOrderRoute, { id, signal });
 
 /**
  * `POST /v1/my/orders/{id}/cancel`: an unpaid order is canceled (`CANCELED`); a paid one gets a request the shop
  * answers (`REQUESTED`). 409 `CANNOT_CANCEL` (with `data.reason`) when its state no longer allows it.
  */
 export const cancelMyOrder = (http: Http, id: string, reason?: string) =>
-  http.request({
-    method: 'POST',
-    path: `/my/orders/${encodeURIComponent(id)}/cancel`,
-    body: reason ? { reason } : {},
-    schema: z.object({ order: orderSchema, outcome: z.enum(['CANCELED', 'REQUESTED']) }),
-  });
+  callRoute(http, cancelMyOrderRoute, { id, body: reason ? { reason } : {} });

@@ -5,6 +5,12 @@ import { op } from './op.ts';
  * (urls.ts `adminOps`). Not in ops.ts, the table the browser reads, so nothing of them can reach a browser chunk.
  */
 
+// Who a token stands for, and the site's contacts: the site companion's identity checks and a visitor's review
+// (docs/wire.md "Token info" and "Contacts"; the platform serves these to an admin identity only).
+export const tokenInfo = op('POST', '/oauth2/token-info');
+export const createContact = op('POST', '/contacts/v4/contacts');
+export const queryContacts = op('POST', '/contacts/v4/contacts/query');
+export const getContact = op('GET', '/contacts/v4/contacts/{id}');
 // eCommerce orders (`@wix/auto_sdk_ecom_orders`; docs/wire.md "Orders").
 export const getOrder = op('GET', '/ecom/v1/orders/{id}');
 export const searchOrders = op('POST', '/ecom/v1/orders/search');

@@ -6,14 +6,13 @@
  * `allowDuplicates` is true. The site companion (issue 16) uses them to write a visitor's review.
  */
 import { z } from 'zod';
+import { adminOps } from '../../core/urls.ts';
 import { allContacts, contactByEmail, getContact, insertContact, toWireContact } from '../domain/contacts.ts';
 import type { ContactRow } from '../domain/contacts.ts';
 import { applyFilter, applySort, type FieldAccessor } from '../domain/query.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
-
-export const CONTACTS = '/contacts/v4/contacts';
 
 const email = z.string().trim().max(254).email('must be a valid email address');
 const createSchema = z.object({
@@ -81,7 +80,7 @@ function lowerValues(v: unknown): unknown {
 }
 
 export const contactsRoutes: RouteModule = (router) => {
-  router.post(CONTACTS, (ctx) => {
+  router.operation(adminOps.createContact, (ctx) => {
     const who = ctx.requireAdmin();
     const { info, allowDuplicates } = validate(createSchema, ctx.body);
     const first = info.name?.first || undefined;
@@ -114,7 +113,7 @@ export const contactsRoutes: RouteModule = (router) => {
     return { json: { contact: toWireContact(row) } };
   });
 
-  router.post(`${CONTACTS}/query`, (ctx) => {
+  router.operation(adminOps.queryContacts, (ctx) => {
     ctx.requireAdmin();
     const { query = {} } = validate(querySchema, ctx.body);
     let rows = applyFilter(allContacts(ctx.db), lowerEmails(query.filter), FIELDS, 'query.filter');
@@ -137,7 +136,7 @@ export const contactsRoutes: RouteModule = (router) => {
     };
   });
 
-  router.get(`${CONTACTS}/:id`, (ctx) => {
+  router.operation(adminOps.getContact, (ctx) => {
     ctx.requireAdmin();
     const row = getContact(ctx.db, ctx.params['id'] ?? '');
     if (!row) throw notFound('Contact not found', 'CONTACT_NOT_FOUND');

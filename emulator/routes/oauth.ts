@@ -5,7 +5,7 @@
  * admin access token.
  */
 import { z } from 'zod';
-import { ops } from '../../core/urls.ts';
+import { adminOps, ops } from '../../core/urls.ts';
 import {
   clientSecretMatches,
   consumeAuthorizationCode,
@@ -65,14 +65,13 @@ function normalize(body: unknown): unknown {
   return out;
 }
 
-/** `POST /oauth2/token-info` (docs/wire.md "Token info"): the platform's TokenInfo, `{token}` in the body. */
-export const TOKEN_INFO = '/oauth2/token-info';
 const tokenInfoSchema = z.object({ token: z.string().min(1).max(2000) });
 
 export const oauthRoutes: RouteModule = (router, app) => {
   // Who a token stands for. Like the token endpoint it takes no Authorization: the token itself is the question, and
   // an unknown, expired or revoked one is answered `{active: false}` (never a 401), so it tells nothing else.
-  router.post(TOKEN_INFO, (ctx) => {
+  // `POST /oauth2/token-info` (docs/wire.md "Token info"): the platform's TokenInfo, `{token}` in the body
+  router.operation(adminOps.tokenInfo, (ctx) => {
     const { token } = validate(tokenInfoSchema, ctx.body);
     return { json: tokenInfo(ctx.db, token, ctx.now()), headers: { 'Cache-Control': 'no-store' } };
   });

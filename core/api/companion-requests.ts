@@ -1,0 +1,274 @@
+/**
+ * The request bodies of the site companion's routes (docs/companion.md), by `METHOD /path`: the companion checks
+ * every body with these schemas (400 with field violations otherwise), and the browser's calls take their types
+ * (`import type`) from here, so a body is declared once. The routes themselves (method, path, answer schema) are in
+ * the areas' tables (companion-routes.ts, orders.ts, admin-orders.ts, order-changes.ts, admin-payments.ts,
+ * admin-abandoned.ts); companion-table.ts joins the two, and refuses a body here for a route there is not.
+ *
+ * Only the companion and the tests import this file's values. A browser module imports its types only: its schemas,
+ * and the zod kinds they use that the browser's answers never need (`email`, `iso.datetime`, `record`, `union`, the
+ * number formats…), would otherwise be paid on every page (zod travels in the core chunk). A widget chunk imported as
+ * a whole namespace (`import('…/companion.ts')`) keeps every export of its module, so they cannot sit beside the
+ * calls either.
+ */
+/* eslint-disable no-restricted-properties -- record and union are the companion's, never a browser's (above) */
+import { z } from 'zod/mini';
+import {
+  FULFILLMENT_STATUSES,
+  ORDER_ID,
+  ORDER_SORT_FIELDS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  TAG,
+} from './admin-orders.ts';
+
+/**
+ * A request body the route takes as raw bytes, not JSON: a review photo (the image's own type in Content-Type; the
+ * companion checks the type, the size and the bytes).
+ */
+export const IMAGE_BYTES = 'image bytes';
+
+const text = (...checks: z.core.$ZodCheck<string>[]) => z.string().check(...checks);
+const int = (min: number, max?: number) =>
+  z.number().check(z.int(), z.gte(min), ...(max === undefined ? [] : [z.lte(max)]));
+const trimmed = (min: number, max: number) => text(z.trim(), z.minLength(min), z.maxLength(max));
+/** Optional, trimmed, at most `max` characters. */
+const upTo = (max: number) => z.optional(text(z.trim(), z.maxLength(max)));
+const email = text(z.trim(), z.maxLength(254), z.email());
+const isoDate = z.iso.datetime({ offset: true });
+const size = { width: z.optional(int(0)), height: z.optional(int(0)) };
+
+// ------------------------------------------------------------------ a visitor's and a member's (companion-routes.ts)
+
+const namespace = trimmed(1, 50);
+const decision = z.enum(['APPROVED', 'REJECTED']);
+
+const visitor = {
+  'POST /reviews': z.strictObject({
+    namespace,
+    entityId: trimmed(1, 100),
+    name: trimmed(1, 50),
+    email,
+    content: z.strictObject({
+      title: z.optional(text(z.maxLength(100))),
+      body: z.optional(text(z.maxLength(3000))),
+      rating: int(1, 5),
+      media: z.optional(
+        z
+          .array(
+            z.strictObject({
+              image: z.strictObject({ id: text(z.maxLength(200)), url: z.optional(text(z.maxLength(2000))), ...size }),
+            }),
+          )
+          .check(z.maxLength(5)),
+      ),
+    }),
+    captcha: text(z.minLength(1), z.maxLength(2000)),
+  }),
+  /** A JPEG, PNG, WebP or GIF, its own type in Content-Type, at most 10 MB, its bytes the type it says. */
+  'POST /media': IMAGE_BYTES,
+  /** The platform's create body (docs/spec/wire-protocol.md §7), strict. */
+  'POST /stock-requests': z.strictObject({
+    request: z.strictObject({
+      catalogReference: z.strictObject({
+        appId: text(z.minLength(1), z.maxLength(100)),
+        catalogItemId: text(z.minLength(1), z.maxLength(100)),
+        options: z.optional(
+          z.strictObject({
+            variantId: z.optional(text(z.maxLength(100))),
+            options: z.optional(z.record(text(z.maxLength(100)), text(z.maxLength(200)))),
+          }),
+        ),
+      }),
+      email,
+      itemUrl: z.optional(text(z.maxLength(2000))),
+    }),
+    itemDetails: z.strictObject({
+      name: trimmed(1, 200),
+      price: text(z.maxLength(30)),
+      image: z.optional(
+        z.strictObject({ id: z.optional(text(z.maxLength(200))), url: text(z.maxLength(2000)), ...size }),
+      ),
+    }),
+  }),
+  // the owner's review moderation
+  'POST /reviews/pending': z.strictObject({
+    namespace,
+    entityId: z.optional(trimmed(1, 100)),
+    cursor: z.optional(text(z.minLength(1), z.maxLength(16_000))),
+  }),
+  'POST /reviews/bulk-moderate': z.strictObject({ namespace, entityId: trimmed(1, 100), status: decision }),
+  'POST /reviews/{id}/moderate': z.strictObject({ status: decision }),
+  'PUT /reviews/{id}/reply': z.strictObject({ message: trimmed(1, 3000) }),
+} as const;
+
+// ------------------------------------------------------------------ a member's orders (orders.ts)
+
+const account = {
+  'POST /my/orders': z.strictObject({
+    cursor: z.optional(text(z.minLength(1), z.maxLength(12_000))),
+    limit: z.optional(int(1, 50)),
+  }),
+  'POST /my/orders/{id}/cancel': z.strictObject({ reason: upTo(500) }),
+};
+
+// ------------------------------------------------------------------ the owner's orders (admin-orders.ts, order-changes.ts)
+
+const few = <T extends z.ZodMiniType>(t: T) => z.optional(z.array(t).check(z.minLength(1), z.maxLength(10)));
+const tags = z.optional(z.array(text(z.regex(TAG))).check(z.maxLength(100)));
+const note = z.strictObject({ message: trimmed(1, 5000) });
+const addressWithContact = z.strictObject({
+  address: z.strictObject({
+    country: text(z.regex(/^[A-Za-z]{2}$/)),
+    subdivision: upTo(50),
+    city: upTo(100),
+    postalCode: upTo(50),
+    addressLine1: upTo(200),
+    addressLine2: upTo(200),
+  }),
+  contactDetails: z.optional(
+    z.strictObject({ firstName: upTo(100), lastName: upTo(100), phone: upTo(50), company: upTo(100) }),
+  ),
+});
+const MAX_PERIOD_MS = 5 * 366 * 24 * 3600 * 1000;
+
+const adminOrders = {
+  'POST /admin/orders/search': z.strictObject({
+    status: few(z.enum(ORDER_STATUSES)),
+    paymentStatus: few(z.enum(PAYMENT_STATUSES)),
+    fulfillmentStatus: few(z.enum(FULFILLMENT_STATUSES)),
+    from: z.optional(isoDate),
+    to: z.optional(isoDate),
+    text: z.optional(trimmed(1, 100)),
+    tag: z.optional(text(z.regex(TAG))),
+    sort: z.optional(z.strictObject({ field: z.enum(ORDER_SORT_FIELDS), order: z.optional(z.enum(['ASC', 'DESC'])) })),
+    limit: z.optional(int(1, 100)),
+    cursor: z.optional(text(z.minLength(1), z.maxLength(12_000))),
+  }),
+  'POST /admin/orders/summary': z.strictObject({ from: isoDate, to: isoDate }).check(
+    z.refine((b) => Date.parse(b.from) < Date.parse(b.to), { path: ['to'], message: 'must be after from' }),
+    z.refine((b) => Date.parse(b.to) - Date.parse(b.from) <= MAX_PERIOD_MS, {
+      path: ['to'],
+      message: 'a period is at most 5 years',
+    }),
+  ),
+  'POST /admin/orders/{id}/notes': note,
+  'PATCH /admin/orders/{id}/notes/{activityId}': note,
+  'POST /admin/orders/{id}/status': z.strictObject({ status: z.enum(ORDER_STATUSES) }),
+  'POST /admin/orders/{id}/cancel': z
+    .strictObject({ sendEmail: z.boolean(), message: z.optional(trimmed(1, 1000)), restock: z.boolean() })
+    .check(
+      z.refine((b) => b.sendEmail || b.message === undefined, {
+        path: ['message'],
+        message: 'goes in the email: send the email or leave the message out',
+      }),
+    ),
+  'POST /admin/orders/tags': z
+    .strictObject({
+      orderIds: z.array(text(z.regex(ORDER_ID))).check(z.minLength(1), z.maxLength(100)),
+      assign: tags,
+      remove: tags,
+    })
+    .check(
+      z.superRefine((b, ctx) => {
+        if (new Set(b.orderIds).size !== b.orderIds.length)
+          ctx.addIssue({ code: 'custom', path: ['orderIds'], message: 'lists an order twice' });
+        if (!b.assign?.length && !b.remove?.length)
+          ctx.addIssue({ code: 'custom', path: ['assign'], message: 'assign or remove at least one tag' });
+        const assigned = new Set(b.assign ?? []);
+        if ((b.remove ?? []).some((t) => assigned.has(t)))
+          ctx.addIssue({ code: 'custom', path: ['remove'], message: 'a tag cannot be assigned and removed at once' });
+      }),
+    ),
+  'POST /admin/orders/{id}/edit': z
+    .strictObject({
+      lines: z.optional(
+        z
+          .array(
+            z.strictObject({
+              id: text(z.regex(ORDER_ID)),
+              /** The quantity the owner saw: a line that changed meanwhile is refused (409 `ORDER_CHANGED`). */
+              before: int(1, 100_000),
+              /** The new quantity; 0 removes the line. */
+              quantity: int(0, 100_000),
+            }),
+          )
+          .check(z.maxLength(300)),
+      ),
+      shippingAddress: z.optional(addressWithContact),
+      billingAddress: z.optional(addressWithContact),
+      reason: trimmed(1, 200),
+      restock: z.optional(z.boolean()),
+      notifyBuyer: z.optional(z.boolean()),
+    })
+    .check(
+      z.superRefine((b, ctx) => {
+        const ids = (b.lines ?? []).map((l) => l.id);
+        if (new Set(ids).size !== ids.length)
+          ctx.addIssue({ code: 'custom', path: ['lines'], message: 'lists a line twice' });
+        if (!(b.lines ?? []).some((l) => l.quantity !== l.before) && !b.shippingAddress && !b.billingAddress)
+          ctx.addIssue({ code: 'custom', path: ['lines'], message: 'nothing to change' });
+      }),
+    ),
+};
+
+// ------------------------------------------------------------------ the owner's payments (admin-payments.ts, order-changes.ts)
+
+/** Every change to one order carries the `revision` of the money its confirmation showed. */
+const revision = text(z.minLength(1), z.maxLength(64));
+const id = text(z.regex(ORDER_ID, 'is not a valid id'));
+/** A positive amount in the order's currency, as the platform writes it: `"12.50"`. */
+const amount = text(
+  z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 12.50'),
+  z.refine((s: string) => Number(s) > 0, 'must be more than 0'),
+);
+const method = z.union([
+  z.strictObject({ predefined: z.enum(['CASH', 'BANK_TRANSFER', 'CHECK']) }),
+  z.strictObject({ custom: trimmed(1, 150) }),
+]);
+const lines = z.optional(
+  z.array(z.strictObject({ lineItemId: id, quantity: int(1, 100_000) })).check(z.maxLength(300)),
+);
+const ids = (max: number) => z.array(id).check(z.minLength(1), z.maxLength(max));
+
+const adminPayments = {
+  'POST /admin/orders/{id}/mark-as-paid': z.strictObject({ revision, method: z.optional(method) }),
+  'POST /admin/orders/{id}/manual-payment': z.strictObject({ revision, amount, method: z.optional(method) }),
+  'POST /admin/orders/{id}/refund': z.strictObject({
+    revision,
+    paymentId: id,
+    amount: z.optional(amount),
+    externalRefund: z.optional(z.boolean()),
+    lineItems: lines,
+    shippingIncluded: z.optional(z.boolean()),
+    reason: upTo(200),
+    restock: z.optional(z.strictObject({ type: z.enum(['NO_ITEMS', 'ALL_ITEMS', 'SOME_ITEMS']), items: lines })),
+    sendEmail: z.optional(z.boolean()),
+    customMessage: z.optional(trimmed(1, 1000)),
+  }),
+  'POST /admin/orders/{id}/capture': z.strictObject({
+    revision,
+    payments: z
+      .array(z.strictObject({ paymentId: id, amount: z.optional(amount) }))
+      .check(z.minLength(1), z.maxLength(20)),
+  }),
+  'POST /admin/orders/{id}/void': z.strictObject({ revision, paymentIds: ids(20) }),
+  'POST /admin/orders/mark-as-paid': z.strictObject({
+    orderIds: ids(100).check(z.refine((l: string[]) => new Set(l).size === l.length, 'lists an order twice')),
+  }),
+};
+
+// ------------------------------------------------------------------ the owner's abandoned checkouts (admin-abandoned.ts)
+
+const adminAbandoned = {
+  'POST /admin/abandoned-checkouts': z.strictObject({
+    status: z.optional(z.enum(['ABANDONED', 'RECOVERED'])),
+    cursor: z.optional(text(z.minLength(1), z.maxLength(16_000))),
+    limit: z.optional(int(1, 50)),
+  }),
+  'POST /admin/abandoned-checkouts/{id}/recovery-email': z.strictObject({ force: z.optional(z.boolean()) }),
+};
+
+/** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
+export const companionRequests = { ...visitor, ...account, ...adminOrders, ...adminPayments, ...adminAbandoned };
+export type CompanionRequests = typeof companionRequests;

@@ -139,7 +139,8 @@ export type { Challenge } from './companion-routes.ts';
 /** `GET /v1/me`: who this token is to the companion, and whether it is one of the site's owners. */
 export const me = (http: Http) => callRoute(http, meRoute);
 
-const owners = new Map<string, Promise<boolean>>();
+/** Each client's answers so far, by member id (a second client on the page asks for itself). */
+const ownersOf = new WeakMap<object, Map<string, Promise<boolean>>>();
 
 /**
  * Whether member `memberId` is one of the site's owners, asked of the companion (`GET me`) once per member per page, for
@@ -158,6 +159,8 @@ export function isOwner(client: Client, page: string, memberId: string): Promise
     }
   };
   if (remember(null) === '0') return Promise.resolve(false);
+  let owners = ownersOf.get(client);
+  if (!owners) ownersOf.set(client, (owners = new Map()));
   let known = owners.get(memberId);
   if (!known) {
     const asked = (async () => me(companionHttp(client, page)))().then(

@@ -8,21 +8,9 @@ import type { Http } from '../../../core/http.ts';
 import { ordersStrings } from './strings.ts';
 import type { Fulfillment, Order } from '../../../core/api/orders.ts';
 
-/** The spec's enums the search filters on (docs/companion.md "Owner console: orders"). */
-export const ORDER_STATUSES = ['APPROVED', 'PENDING', 'CANCELED', 'REJECTED'] as const;
-export const PAYMENT_STATUSES = [
-  'NOT_PAID',
-  'PENDING',
-  'PAID',
-  'PARTIALLY_PAID',
-  'PARTIALLY_REFUNDED',
-  'FULLY_REFUNDED',
-  'PENDING_MERCHANT',
-  'CANCELED',
-  'DECLINED',
-  'UNSPECIFIED',
-] as const;
-export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELED'] as const;
+/** The spec's enums the search filters on, and the tag rule: the companion's wire's (docs/companion.md "Owner console: orders"). */
+export { ORDER_STATUSES, PAYMENT_STATUSES, FULFILLMENT_STATUSES, TAG } from '../../../core/api/admin-orders.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES, FULFILLMENT_STATUSES, TAG } from '../../../core/api/admin-orders.ts';
 export const SORTS = [
   'createdDate:DESC',
   'createdDate:ASC',
@@ -70,8 +58,6 @@ const PARAMS: Record<keyof Filters, string> = {
   sort: 'admin-sort',
 };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A private tag id as the companion takes it (docs/companion.md "Owner console: orders"). */
-export const TAG = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Tags an order may hold (the platform's `TOO_MANY_TAGS` beyond). */
 export const MAX_TAGS = 100;
 const keys = Object.keys(PARAMS) as (keyof Filters)[];

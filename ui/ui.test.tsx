@@ -240,6 +240,41 @@ describe('more, confirm, states', () => {
     expect(onConfirm).toHaveBeenCalledOnce();
   });
 
+  it('confirm: with `focus`, the question takes focus when it shows (once: a re-render leaves focus where it is); without, focus stays', async () => {
+    const step = (focus: boolean, question = 'Delete it?', busy = false) => (
+      <div>
+        <button type="button">Ask</button>
+        <Confirm
+          id="f"
+          question={question}
+          confirm="Yes"
+          keep="No"
+          danger={false}
+          busy={busy}
+          focus={focus}
+          onConfirm={() => {}}
+          onKeep={() => {}}
+        />
+      </div>
+    );
+    const asker = () => host.querySelector('button')!;
+    await mount(step(false));
+    expect(host.querySelector('#fq')!.hasAttribute('tabindex')).toBe(false);
+    expect(document.activeElement).not.toBe(host.querySelector('#fq'));
+    await act(() => render(<button type="button">Ask</button>, host));
+    asker().focus();
+    await act(() => render(step(true), host));
+    const q = host.querySelector<HTMLParagraphElement>('#fq')!;
+    expect(q.tabIndex).toBe(-1);
+    expect(document.activeElement).toBe(q);
+    asker().focus();
+    await act(() => render(step(true, 'Delete them?', true), host));
+    expect(document.activeElement).toBe(asker());
+    // busy without a label of its own: the button keeps saying what it does
+    expect(buttons()[1]!.textContent).toBe('Yes');
+    expect(buttons()[1]!.getAttribute('aria-busy')).toBe('true');
+  });
+
   it('failure, error state, error line and empty state', async () => {
     const retry = vi.fn();
     await mount(

@@ -177,6 +177,27 @@ describe('paged list', () => {
     await list.load();
     expect(list.$list.get()).toMatchObject({ status: 'error', error: 'no' });
   });
+
+  it('a page’s other fields are kept beside the items, as the last page said them; "more" waits for a first page under way', async () => {
+    let first: (p: { items: string[]; next: string; flag: boolean }) => void = () => {};
+    const read = vi
+      .fn()
+      .mockImplementationOnce(async () => ({ items: ['a'], next: 'p2', flag: true }))
+      .mockImplementationOnce(() => new Promise((r) => (first = r)))
+      .mockImplementationOnce(async () => ({ items: ['c'], flag: false }));
+    const list = createPaged<string, { flag?: boolean }>(read, { id: String, words: () => 'no' });
+    await list.load();
+    expect(list.$list.get()).toMatchObject({ status: 'ready', items: ['a'], next: 'p2', flag: true });
+    // the first page again, under way: the old cursor is not followed
+    const again = list.load();
+    await list.more();
+    expect(read).toHaveBeenCalledTimes(2);
+    first({ items: ['b'], next: 'p3', flag: true });
+    await again;
+    await list.more();
+    expect(read).toHaveBeenLastCalledWith('p3');
+    expect(list.$list.get()).toMatchObject({ status: 'ready', items: ['b', 'c'], next: undefined, flag: false });
+  });
 });
 
 describe('more, confirm, states', () => {

@@ -18,11 +18,15 @@ export interface Page<T> {
   next?: string | null;
 }
 
-export interface Paged<T> {
-  $list: WritableAtom<PagedUi<T>>;
+/** A paged list whose pages carry more than items (`E`: fields kept beside them, the last page's). */
+export interface Paged<T, E extends object = object> {
+  $list: WritableAtom<PagedUi<T> & Partial<E>>;
   /** The first page again (the list is replaced). */
   load(): Promise<void>;
-  /** The next page, added below (items already listed are not repeated); nothing while one loads or at the end. */
+  /**
+   * The next page, added below (items already listed are not repeated); nothing while a page (first or next) loads
+   * or at the end.
+   */
   more(): Promise<void>;
   /** Change listed items (an answer's newer copy). */
   update(fn: (items: T[]) => T[]): void;
@@ -30,30 +34,34 @@ export interface Paged<T> {
 
 /**
  * A paged list store: `read(cursor)` reads a page; a load started later wins over an earlier one still running;
- * `words` turns a failure into words.
+ * `words` turns a failure into words. Any other field a page has (`E`) is kept beside the items, as the last page
+ * read said it.
  */
-export function createPaged<T>(
-  read: (cursor: string | undefined) => Promise<Page<T>>,
+export function createPaged<T, E extends object = object>(
+  read: (cursor: string | undefined) => Promise<Page<T> & E>,
   { id, words }: { id: (item: T) => string; words: (e: unknown) => string },
-): Paged<T> {
-  const $list = atom<PagedUi<T>>({ status: 'idle', items: [] });
+): Paged<T, E> {
+  type Ui = PagedUi<T> & Partial<E>;
+  const empty: PagedUi<T> = { status: 'idle', items: [] };
+  const $list = atom<Ui>(empty as Ui);
   const patch = (p: Partial<PagedUi<T>>) => $list.set({ ...$list.get(), ...p });
   let run = 0;
   async function page(more: boolean) {
     const cur = $list.get();
-    if (more && (!cur.next || cur.more)) return;
+    if (more && (!cur.next || cur.more || cur.status === 'loading')) return;
     const mine = ++run;
     patch(more ? { more: true, error: undefined } : { status: 'loading', error: undefined });
     try {
-      const r = await read(more ? cur.next : undefined);
+      const { items, next, ...extra } = await read(more ? cur.next : undefined);
       if (mine !== run) return;
       const have = more ? $list.get().items : [];
       const seen = new Set(have.map(id));
       $list.set({
+        ...extra,
         status: 'ready',
-        items: [...have, ...r.items.filter((x) => !seen.has(id(x)))],
-        next: r.next ?? undefined,
-      });
+        items: [...have, ...items.filter((x) => !seen.has(id(x)))],
+        next: next ?? undefined,
+      } as Ui);
     } catch (e) {
       if (mine === run) patch({ status: more ? 'ready' : 'error', more: false, error: words(e) });
     }

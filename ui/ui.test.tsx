@@ -177,6 +177,27 @@ describe('paged list', () => {
     await list.load();
     expect(list.$list.get()).toMatchObject({ status: 'error', error: 'no' });
   });
+
+  it('a page’s other fields are kept beside the items, as the last page said them; "more" waits for a first page under way', async () => {
+    let first: (p: { items: string[]; next: string; flag: boolean }) => void = () => {};
+    const read = vi
+      .fn()
+      .mockImplementationOnce(async () => ({ items: ['a'], next: 'p2', flag: true }))
+      .mockImplementationOnce(() => new Promise((r) => (first = r)))
+      .mockImplementationOnce(async () => ({ items: ['c'], flag: false }));
+    const list = createPaged<string, { flag?: boolean }>(read, { id: String, words: () => 'no' });
+    await list.load();
+    expect(list.$list.get()).toMatchObject({ status: 'ready', items: ['a'], next: 'p2', flag: true });
+    // the first page again, under way: the old cursor is not followed
+    const again = list.load();
+    await list.more();
+    expect(read).toHaveBeenCalledTimes(2);
+    first({ items: ['b'], next: 'p3', flag: true });
+    await again;
+    await list.more();
+    expect(read).toHaveBeenLastCalledWith('p3');
+    expect(list.$list.get()).toMatchObject({ status: 'ready', items: ['b', 'c'], next: undefined, flag: false });
+  });
 });
 
 describe('more, confirm, states', () => {
@@ -238,6 +259,41 @@ describe('more, confirm, states', () => {
     expect(buttons()[0]!.textContent).toBe('Sending…');
     await act(() => buttons()[0]!.click());
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('confirm: with `focus`, the question takes focus when it shows (once: a re-render leaves focus where it is); without, focus stays', async () => {
+    const step = (focus: boolean, question = 'Delete it?', busy = false) => (
+      <div>
+        <button type="button">Ask</button>
+        <Confirm
+          id="f"
+          question={question}
+          confirm="Yes"
+          keep="No"
+          danger={false}
+          busy={busy}
+          focus={focus}
+          onConfirm={() => {}}
+          onKeep={() => {}}
+        />
+      </div>
+    );
+    const asker = () => host.querySelector('button')!;
+    await mount(step(false));
+    expect(host.querySelector('#fq')!.hasAttribute('tabindex')).toBe(false);
+    expect(document.activeElement).not.toBe(host.querySelector('#fq'));
+    await act(() => render(<button type="button">Ask</button>, host));
+    asker().focus();
+    await act(() => render(step(true), host));
+    const q = host.querySelector<HTMLParagraphElement>('#fq')!;
+    expect(q.tabIndex).toBe(-1);
+    expect(document.activeElement).toBe(q);
+    asker().focus();
+    await act(() => render(step(true, 'Delete them?', true), host));
+    expect(document.activeElement).toBe(asker());
+    // busy without a label of its own: the button keeps saying what it does
+    expect(buttons()[1]!.textContent).toBe('Yes');
+    expect(buttons()[1]!.getAttribute('aria-busy')).toBe('true');
   });
 
   it('failure, error state, error line and empty state', async () => {

@@ -128,6 +128,10 @@ describe('<inlay-admin>', () => {
     button(/Reject selected/)!.click();
     await vi.waitFor(() => expect($('[part=confirm]')).not.toBeNull());
     expect(text()).toContain('Reject 3 reviews? They will not show on the site.');
+    // the question takes focus
+    await vi.waitFor(() =>
+      expect(($('[part=confirm]')!.getRootNode() as ShadowRoot).activeElement).toBe($('[part=confirm] p')),
+    );
     expect(sent('/moderate')).toEqual([]);
     button(/Yes, go ahead/)!.click();
     await vi.waitFor(() => expect($('[part=outcome]')?.textContent).toContain('Rejected 2 of 3.'));

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { createPaged, type PagedUi } from '../../../ui/paged.ts';
 import type { InlayContext } from '../../../core/context.ts';
 import { InlayApiError, outcomeUnknown } from '../../../core/errors.ts';
 import { companionHttp } from '../../../core/api/companion.ts';
@@ -13,15 +14,12 @@ import {
 /** Which abandoned checkouts the list shows: all, only those not recovered yet, or only the recovered. */
 export type Filter = '' | 'ABANDONED' | 'RECOVERED';
 
-export interface ListUi {
-  status: 'loading' | 'ready' | 'error';
-  items: AbandonedSummary[];
+/** What a page of the list says beside its checkouts. */
+interface ListExtra {
   /** The companion has a mail service (else no recovery email can go, said up front). */
   mailConfigured?: boolean;
-  next?: string;
-  more?: boolean;
-  error?: string;
 }
+export type ListUi = PagedUi<AbandonedSummary> & ListExtra;
 export interface DetailUi {
   id: string;
   status: 'loading' | 'ready' | 'error';
@@ -54,49 +52,35 @@ export function createAbandonedModel(context: InlayContext, props: { page?: () =
   const { client, i18n } = context;
   const page = props.page ?? (() => location.href);
   const http = () => companionHttp(client, page());
-  const $list = atom<ListUi>({ status: 'loading', items: [] });
   const $filter = atom<Filter>('');
+  // the list, newest first, a page at a time: the first page of the filter's checkouts, then the cursor's
+  const paged = createPaged<AbandonedSummary, ListExtra>(
+    async (cursor) => {
+      const status = $filter.get();
+      const r = await listAbandoned(http(), cursor ? { cursor } : status ? { status } : {});
+      return { items: r.abandonedCheckouts, next: r.next, mailConfigured: r.mailConfigured };
+    },
+    { id: (x) => x.id, words: (e) => i18n().error(e) },
+  );
+  const $list = paged.$list;
   const $detail = atom<DetailUi | undefined>(undefined);
   const $send = atom<Record<string, SendUi>>({});
-  let run = 0;
   let reading = 0;
 
   const setSend = (id: string, s: SendUi) => $send.set({ ...$send.get(), [id]: s });
   /** A newer copy of one checkout, in the list and the open detail. */
   const update = (item: AbandonedDetail) => {
-    const l = $list.get();
-    $list.set({ ...l, items: l.items.map((x) => (x.id === item.id ? { ...x, ...item } : x)) });
+    paged.update((items) => items.map((x) => (x.id === item.id ? { ...x, ...item } : x)));
     const d = $detail.get();
     if (d?.id === item.id) $detail.set({ id: item.id, status: 'ready', item });
   };
 
-  async function load(more = false) {
-    const cur = $list.get();
-    if (more && (!cur.next || cur.more)) return;
-    const mine = ++run;
-    $list.set(more ? { ...cur, more: true, error: undefined } : { status: 'loading', items: [] });
-    if (!more) {
-      // a fresh list: the last outcomes go (a send still under way stays, so it cannot be sent twice)
-      $send.set(Object.fromEntries(Object.entries($send.get()).filter(([, s]) => s.busy)));
-      reading++;
-      $detail.set(undefined);
-    }
-    try {
-      const status = $filter.get();
-      const r = await listAbandoned(http(), more ? { cursor: cur.next } : status ? { status } : {});
-      if (mine !== run) return;
-      const have = more ? $list.get().items : [];
-      const seen = new Set(have.map((x) => x.id));
-      $list.set({
-        status: 'ready',
-        items: [...have, ...r.abandonedCheckouts.filter((x) => !seen.has(x.id))],
-        mailConfigured: r.mailConfigured,
-        next: r.next,
-      });
-    } catch (e) {
-      if (mine === run)
-        $list.set({ ...$list.get(), status: more ? 'ready' : 'error', more: false, error: i18n().error(e) });
-    }
+  function load() {
+    // a fresh list: the last outcomes go (a send still under way stays, so it cannot be sent twice)
+    $send.set(Object.fromEntries(Object.entries($send.get()).filter(([, s]) => s.busy)));
+    reading++;
+    $detail.set(undefined);
+    return paged.load();
   }
 
   async function open(id: string) {
@@ -156,11 +140,11 @@ export function createAbandonedModel(context: InlayContext, props: { page?: () =
     $filter,
     $detail,
     $send,
-    load: () => load(false),
-    more: () => load(true),
+    load,
+    more: paged.more,
     filter(f: Filter) {
       $filter.set(f);
-      void load(false);
+      void load();
     },
     open,
     close() {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Confirm } from '../../../ui/confirm.tsx';
 import type { I18n } from '../../../core/i18n/index.ts';
 import type { AbandonedSummary } from '../../../core/api/admin-abandoned.ts';
 import type { AbandonedModel, DetailUi, SendUi } from './model.ts';
@@ -18,8 +19,6 @@ export function Row(p: {
   const { a, t, i, model, send } = p;
   const who = name(a, t);
   const [ask, setAsk] = useState<{ force: boolean }>();
-  const confirmRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => void (ask && confirmRef.current?.focus()), [ask]);
   const region = `${p.ids}d${a.id}`;
   const email = a.buyer.email ?? '';
   const when = (d: string) => ({ ago: i.relative(d), date: i.date(d) });
@@ -84,28 +83,24 @@ export function Row(p: {
         </p>
       ) : null}
       {ask ? (
-        <div class="confirm" part="confirm" role="group" aria-labelledby={`${region}c`}>
-          <p id={`${region}c`} tabIndex={-1} ref={confirmRef}>
-            {ask.force && lastSent
+        <Confirm
+          id={`${region}c`}
+          part="confirm"
+          focus
+          danger={false}
+          question={
+            ask.force && lastSent
               ? t('ab.confirmAgain', { email, ...when(lastSent) })
-              : t('ab.confirm', { email, count: a.itemCount, value: value(a, i) })}
-          </p>
-          <div class="actions">
-            <button
-              type="button"
-              class="btn primary"
-              onClick={() => {
-                setAsk(undefined);
-                void model.send(a.id, ask.force);
-              }}
-            >
-              {t('ab.yes')}
-            </button>
-            <button type="button" class="btn" onClick={() => setAsk(undefined)}>
-              {t('ab.cancel')}
-            </button>
-          </div>
-        </div>
+              : t('ab.confirm', { email, count: a.itemCount, value: value(a, i) })
+          }
+          confirm={t('ab.yes')}
+          keep={t('ab.cancel')}
+          onConfirm={() => {
+            setAsk(undefined);
+            void model.send(a.id, ask.force);
+          }}
+          onKeep={() => setAsk(undefined)}
+        />
       ) : null}
       {send.sent ? (
         <p class="ok" role="status" part="sent">

@@ -164,6 +164,10 @@ describe('<inlay-admin section="abandoned">', () => {
     expect($('[part=confirm]')!.textContent).toContain(
       'Send a recovery email to a1@example.com? It lists the 3 items ($42.50) and links back to this checkout.',
     );
+    // the question takes focus
+    await vi.waitFor(() =>
+      expect(($('[part=confirm]')!.getRootNode() as ShadowRoot).activeElement).toBe($('[part=confirm] p')),
+    );
     expect(sent('/recovery-email')).toEqual([]);
     button(/^Send email$/)!.click();
     await vi.waitFor(() => expect(button(/^Send recovery email$/, row('a1'))!.disabled).toBe(true));

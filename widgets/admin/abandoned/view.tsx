@@ -47,7 +47,7 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
       ) : null}
       {before({
         i18n: context.i18n(),
-        status: l.status,
+        status: l.status === 'idle' ? 'loading' : l.status,
         error: l.error,
         retry: () => model.load(),
         empty: !l.items.length && t('ab.empty'),

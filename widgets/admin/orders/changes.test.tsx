@@ -223,6 +223,10 @@ describe('bulk actions on the selection', () => {
     type(input, ' vip ');
     button(/^Add tag$/, $('[part=bulk]')!)!.click();
     await vi.waitFor(() => expect($('[part=bulk-confirm]')?.textContent).toContain('Add the tag “vip” to 2 orders?'));
+    // the question takes focus
+    await vi.waitFor(() =>
+      expect(($('[part=bulk-confirm]')!.getRootNode() as ShadowRoot).activeElement).toBe($('[part=bulk-confirm] p')),
+    );
     expect(sent('/tags')).toEqual([]);
     const yes = button(/Yes, go ahead/, $('[part=bulk-confirm]')!)!;
     yes.click();

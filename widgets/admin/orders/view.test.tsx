@@ -403,6 +403,10 @@ describe('<inlay-admin> orders', () => {
     expect(sent('/o-1/notes/a2')[0]).toMatchObject({ method: 'PATCH', body: { message: 'Ship with the next batch' } });
     button(/^Delete/)!.click();
     await vi.waitFor(() => expect($('[part=confirm]')?.textContent).toContain('Delete this note?'));
+    // the question takes focus
+    await vi.waitFor(() =>
+      expect(($('[part=confirm]')!.getRootNode() as ShadowRoot).activeElement).toBe($('[part=confirm] p')),
+    );
     expect(sent('/o-1/notes/a2')).toHaveLength(1);
     button(/Yes, delete/)!.click();
     await vi.waitFor(() => expect($$('[part=note]')).toHaveLength(0));
@@ -421,6 +425,10 @@ describe('<inlay-admin> orders', () => {
     const { $, button } = await openOne({ status: 'PENDING' });
     button(/^Approve order$/)!.click();
     await vi.waitFor(() => expect($('[part=confirm]')?.textContent).toContain('Approve order #1001?'));
+    // the question takes focus
+    await vi.waitFor(() =>
+      expect(($('[part=confirm]')!.getRootNode() as ShadowRoot).activeElement).toBe($('[part=confirm] p')),
+    );
     expect(sent('/o-1/status')).toEqual([]);
     const before = reads();
     button(/Yes, go ahead/)!.click();

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../core/element.ts';
 import type { Review } from '../../../core/api/reviews.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
 import { More } from '../../../ui/more.tsx';
+import { Confirm } from '../../../ui/confirm.tsx';
 import { createQueueModel, type Decision } from './model.ts';
 import { queueStrings } from './strings.ts';
 import { queueCss } from './styles.ts';
@@ -27,9 +28,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
   const bulk = useStore(model.$bulk);
   const [ask, setAsk] = useState<Decision>();
   const [said, setSaid] = useState('');
-  const confirmRef = useRef<HTMLDivElement>(null);
   useEffect(() => void model.load(), [model]);
-  useEffect(() => void (ask && confirmRef.current?.focus()), [ask]);
 
   const all = q.items.length > 0 && q.items.every((r) => selected.has(r.id));
   const outcome = bulk.outcome;
@@ -92,27 +91,23 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
             ))}
           </div>
           {ask ? (
-            <div class="confirm" part="confirm" role="group" aria-labelledby={`${ids}c`}>
-              <p id={`${ids}c`} tabIndex={-1} ref={confirmRef}>
-                {t(ask === 'APPROVED' ? 'q.confirmApprove' : 'q.confirmReject', { count: selected.size })}
-              </p>
-              <div class="actions">
-                <button
-                  type="button"
-                  class="btn primary"
-                  onClick={() => {
-                    setAsk(undefined);
-                    setSaid('');
-                    void model.bulk(ask);
-                  }}
-                >
-                  {t('q.confirm')}
-                </button>
-                <button type="button" class="btn" onClick={() => setAsk(undefined)}>
-                  {t('q.cancel')}
-                </button>
-              </div>
-            </div>
+            // the other decision asked instead: a new question, which takes focus again
+            <Confirm
+              key={ask}
+              id={`${ids}c`}
+              part="confirm"
+              focus
+              danger={false}
+              question={t(ask === 'APPROVED' ? 'q.confirmApprove' : 'q.confirmReject', { count: selected.size })}
+              confirm={t('q.confirm')}
+              keep={t('q.cancel')}
+              onConfirm={() => {
+                setAsk(undefined);
+                setSaid('');
+                void model.bulk(ask);
+              }}
+              onKeep={() => setAsk(undefined)}
+            />
           ) : null}
           <ul class="list" aria-labelledby={`${ids}q`}>
             {q.items.map((r) => (

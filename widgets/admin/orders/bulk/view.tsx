@@ -6,6 +6,7 @@ import { TAG, type AdminOrdersModel } from '../model.ts';
 import { createBulkModel, type BulkAction, type BulkAsk, type BulkFailure } from './model.ts';
 import { bulkStrings } from './strings.ts';
 import { ErrorLine } from '../../../../ui/states.tsx';
+import { Confirm } from '../../../../ui/confirm.tsx';
 
 type K = keyof typeof bulkStrings;
 type T = Translator<K>;
@@ -33,10 +34,10 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
   const [tag, setTag] = useState('');
   const [bad, setBad] = useState(false);
   const [ask, setAsk] = useState<BulkAsk>();
+  // each question asked is a new one: its question takes focus (asked again, it takes it again)
+  const [asked, setAsked] = useState(0);
   const id = useId();
-  const question = useRef<HTMLParagraphElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => question.current?.focus(), [ask]);
   // the question closed (done or not): focus goes back to the button that asked it, else to the results
   const buttons = useRef<Partial<Record<BulkAction, HTMLButtonElement | null>>>({});
   const result = useRef<HTMLDivElement>(null);
@@ -63,7 +64,9 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
       .get()
       .orders.map((o) => o.id)
       .filter((x) => selected.includes(x));
-    if (!wrong) setAsk({ action, ids, ...(action === 'paid' ? {} : { tag: g }) });
+    if (wrong) return;
+    setAsk({ action, ids, ...(action === 'paid' ? {} : { tag: g }) });
+    setAsked((n) => n + 1);
   };
   const send = async (a: BulkAsk) => {
     if (await bulk.run(a)) close(a);
@@ -102,19 +105,19 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
       ) : null}
       <ErrorLine error={bad && t('ob.needTag')} />
       {ask ? (
-        <div class="confirm" part="bulk-confirm">
-          <p tabIndex={-1} ref={question}>
-            {t(`ob.ask.${ask.action}`, count(ask))}
-          </p>
-          <div class="actions">
-            <button type="button" class="btn primary" disabled={busy} aria-busy={busy} onClick={() => void send(ask)}>
-              {t('ob.yes')}
-            </button>
-            <button type="button" class="btn" onClick={() => close(ask)}>
-              {t('ob.no')}
-            </button>
-          </div>
-        </div>
+        <Confirm
+          key={asked}
+          id={`${id}c`}
+          part="bulk-confirm"
+          focus
+          danger={false}
+          question={t(`ob.ask.${ask.action}`, count(ask))}
+          confirm={t('ob.yes')}
+          keep={t('ob.no')}
+          busy={busy}
+          onConfirm={() => void send(ask)}
+          onKeep={() => close(ask)}
+        />
       ) : null}
       <div part="bulk-result" role="status" tabIndex={-1} ref={result}>
         {ui.result?.done.length ? (

@@ -1,9 +1,10 @@
-import type { JSX } from 'react';
+import { useId, type JSX } from 'react';
 import type { I18n } from '../../../../core/i18n/index.ts';
 import type { Order } from '../../../../core/api/orders.ts';
 import { noteOf, type AdminOrdersModel, type DetailUi } from '../model.ts';
 import { word } from '../words.ts';
-import { both, Confirm, type T } from './bits.tsx';
+import { Confirm } from '../../../../ui/confirm.tsx';
+import { both, type T } from './bits.tsx';
 import { NoteForm } from './notes.tsx';
 
 export interface TimelineProps {
@@ -22,6 +23,7 @@ export interface TimelineProps {
 
 /** The order's activity timeline: each note can be edited or deleted (the deletion asks first). */
 export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setEditing, failed }: TimelineProps) {
+  const ids = useId();
   return (
     <>
       <h4>{t('ao.timeline')}</h4>
@@ -48,12 +50,16 @@ export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setE
                   <p class="note">{note}</p>
                   {ask === `delete:${id}` ? (
                     <Confirm
-                      text={t('ao.deleteAsk')}
-                      yes={t('ao.yesDelete')}
-                      no={t('ao.dismiss')}
+                      id={`${ids}n${id}`}
+                      part="confirm"
+                      focus
+                      danger={false}
+                      question={t('ao.deleteAsk')}
+                      confirm={t('ao.yesDelete')}
+                      keep={t('ao.dismiss')}
                       busy={d.busy === `delete:${id}`}
-                      onYes={async () => (await model.deleteNote(id)) && setAsk(undefined)}
-                      onNo={() => setAsk(undefined)}
+                      onConfirm={() => void model.deleteNote(id).then((ok) => ok && setAsk(undefined))}
+                      onKeep={() => setAsk(undefined)}
                     />
                   ) : (
                     <div class="actions">

@@ -4,13 +4,14 @@ import type { AdminOrdersModel, DetailUi } from '../model.ts';
 import { states, total } from '../words.ts';
 import type { EditProps } from '../edit/view.tsx';
 import { Payments } from '../../payments/mount.tsx';
-import { both, Confirm, type K, type T } from './bits.tsx';
+import { both, type K, type T } from './bits.tsx';
 import { CancelStep } from './cancel.tsx';
 import { Items } from './items.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
 import { Timeline } from './timeline.tsx';
 import { Bones, ErrorLine, Failure } from '../../../../ui/states.tsx';
+import { Confirm } from '../../../../ui/confirm.tsx';
 
 export interface OrderProps {
   model: AdminOrdersModel;
@@ -120,12 +121,16 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
           )}
           {ask === 'APPROVED' || ask === 'REJECTED' ? (
             <Confirm
-              text={t(`ao.ask.${ask}`, { number })}
-              yes={t('ao.yes')}
-              no={t('ao.dismiss')}
+              id={`${ids}s`}
+              part="confirm"
+              focus
+              danger={false}
+              question={t(`ao.ask.${ask}`, { number })}
+              confirm={t('ao.yes')}
+              keep={t('ao.dismiss')}
               busy={d.busy === ask}
-              onYes={async () => (await model.setStatus(ask)) && setAsk(undefined)}
-              onNo={() => setAsk(undefined)}
+              onConfirm={() => void model.setStatus(ask).then((ok) => ok && setAsk(undefined))}
+              onKeep={() => setAsk(undefined)}
             />
           ) : null}
           {ask === 'cancel' && open ? (

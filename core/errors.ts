@@ -54,6 +54,9 @@ export class InlayApiError extends Error {
 export const outcomeUnknown = (e: unknown): boolean =>
   e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.status >= 500);
 
+/** What went wrong, in a line: an error's message, or anything else thrown as text. */
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 const obj = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

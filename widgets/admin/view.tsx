@@ -42,7 +42,7 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const part = useLazyPart(
     'console',
     () => Promise.all([shell.load(), context.i18n().language === 'fr' ? french.load() : undefined]).then(([C]) => C),
-    (e) => context.i18n().error(e),
+    context.i18n,
     { enabled: isOwner },
   );
   const Shown = part.value;

@@ -245,13 +245,14 @@ const KB = 1024;
  * 58212 B (+356 B over 56.5 KB) and with the whole console 108091 B (+2619 B over 103 KB). Open work, not an allowance.
  * Then:
  * - the frames' title rule in `frameCss`, one copy for both frames; the admin element's loading state through
- *   `LazyPart`: the page with every tag -9 B;
+ *   `LazyPart`; `useLazyPart` told the i18n a failure is said in rather than a function per caller: the page with
+ *   every tag -16 B;
  * - core/errors.ts `messageOf` (what a throw says) and `noAnswer` (offline or timed out), each written once where boot,
  *   the element boundary, http, the token renewal and `outcomeUnknown` wrote them; i18n's error words for every kind
  *   but `http`: core 27609 → 27568 B.
- * Measured: loader 2088 B, core 27568 B, the first screen 47854 B (under its ceiling again), the whole product page
- * 54452 B; still over: the page with every tag 57517 B (+173 B), the classic page with every tag 58124 B (+268 B) and
- * with the whole console 107926 B (+2454 B). The `rolldown-runtime` chunk (157 B, and its import in core and
+ * Measured: loader 2085 B, core 27568 B, the first screen 47851 B (under its ceiling again), the whole product page
+ * 54449 B; still over: the page with every tag 57510 B (+166 B), the classic page with every tag 58117 B (+261 B) and
+ * with the whole console 107906 B (+2434 B). The `rolldown-runtime` chunk (157 B, and its import in core and
  * current-cart) holds rolldown's `__exportAll`, which builds the namespace objects of modules imported with `import()`
  * from inside a shared chunk (core/boot.ts from the loader, the cart store and the member store from boot, the account's
  * orders calls, the companion's calls): rolldown 1.2 does so whatever the call site destructures, a `codeSplitting`

@@ -15,6 +15,7 @@ import {
 } from './stores/session.ts';
 import { toastsOf } from './stores/toasts.ts';
 import { storageKey } from './storage.ts';
+import { messageOf } from './errors.ts';
 import type { AddItem, Cart } from './api/current-cart.ts';
 
 /**
@@ -164,7 +165,7 @@ function start(
     // Every widget needs a token; getting it now overlaps with chunk loading. A stored one means no request.
     ready = c.tokens.getAccessToken().then(
       () => undefined,
-      (e: unknown) => setSessionError(c, e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setSessionError(c, messageOf(e)),
     );
     if (hostedReturn(c.config.clientId)) {
       ready = ready
@@ -172,8 +173,7 @@ function start(
         .then((f) => f.completeHostedLogin(c))
         .then(
           () => undefined,
-          (e: unknown) =>
-            console.warn(`Inlay: sign-in did not complete: ${e instanceof Error ? e.message : String(e)}`),
+          (e: unknown) => console.warn(`Inlay: sign-in did not complete: ${messageOf(e)}`),
         );
     }
     followMember(c, () => import('./stores/member.ts').then((m) => m.loadMember(c)));

@@ -1,6 +1,7 @@
 import { Component, createElement, render, type ComponentType, type ComponentChildren as ReactNode } from 'preact';
 import r2wc from '@r2wc/core';
 import { emitFrom, type Emit } from './events.ts';
+import { messageOf } from './errors.ts';
 import { baseCss } from './theme.ts';
 import { useStore } from '@nanostores/react';
 import type { InlayContext } from './context.ts';
@@ -130,8 +131,7 @@ class Boundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
   override componentDidCatch(error: unknown) {
     this.setState({ failed: true });
-    const message = error instanceof Error ? error.message : String(error);
-    this.props.emit('inlay-error', { code: 'WIDGET_CRASHED', message });
+    this.props.emit('inlay-error', { code: 'WIDGET_CRASHED', message: messageOf(error) });
     console.error('Inlay: a widget failed to render.', error);
   }
   override render() {

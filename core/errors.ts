@@ -52,7 +52,13 @@ export class InlayApiError extends Error {
  * same, so read the state back before saying it failed or offering to send it again.
  */
 export const outcomeUnknown = (e: unknown): boolean =>
-  e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.status >= 500);
+  e instanceof InlayApiError && (noAnswer(e) || e.kind === 'parse' || e.status >= 500);
+
+/** No answer at all: offline, or too slow. */
+export const noAnswer = (e: InlayApiError): boolean => e.kind === 'network' || e.kind === 'timeout';
+
+/** What went wrong, in a line: an error's message, or anything else thrown as text. */
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 const obj = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;

@@ -1,7 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { InlayConfig } from './config.ts';
 import { GET_FALLBACK_LENGTH, REQUEST_TIMEOUT_MS, RETRY_BASE_MS, RETRY_COUNT, RETRY_MAX_MS } from './constants.ts';
-import { InlayApiError, fromResponse } from './errors.ts';
+import { InlayApiError, fromResponse, noAnswer } from './errors.ts';
 import type { HttpMethod } from './urls.ts';
 
 export interface RequestOptions<T> {
@@ -148,8 +148,7 @@ export async function send(
 }
 
 /** Worth another read: no answer, too slow, throttled, or a server error. */
-const retryable = (e: InlayApiError) =>
-  e.kind === 'network' || e.kind === 'timeout' || e.status === 429 || e.status >= 500;
+const retryable = (e: InlayApiError) => noAnswer(e) || e.status === 429 || e.status >= 500;
 
 /**
  * The platform HTTP client (docs/spec/wire-protocol.md §0; retries and delays: docs/spec/platform-client.md §9).

@@ -13,8 +13,8 @@ export const bonesCss = (height = 88) =>
 /** Tabs that scroll sideways rather than wrap (375 px). */
 export const tabsCss = `.tabs{display:flex;gap:4px;overflow-x:auto;border-bottom:1px solid var(--_border)}[role=tab]{min-height:44px;padding:8px 16px;border:0;border-bottom:3px solid transparent;background:none;cursor:pointer;font-weight:600;color:var(--_muted);white-space:nowrap}[role=tab][aria-selected=true]{color:var(--_text);border-bottom-color:var(--_accent)}`;
 /**
- * A frame's sheet (the account's, the console's element): the host's width, the root and panel as columns, the loading
- * bones (`bones`: a row's height), the failure line and its retry link.
+ * A frame's sheet (the account's, the console's element): the host's width, the root and panel as columns, the title
+ * (`.h`), the loading bones (`bones`: a row's height), the failure line and its retry link.
  */
 export const frameCss = (width: number, bones: number) =>
-  `:host{display:block;max-width:${width}px}.root,.panel{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}${bonesCss(bones)}${errCss}${linkCss}`;
+  `:host{display:block;max-width:${width}px}.root,.panel{display:flex;flex-direction:column;gap:calc(var(--_space)*2)}.h{margin:0;font-size:24px}${bonesCss(bones)}${errCss}${linkCss}`;

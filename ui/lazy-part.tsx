@@ -14,13 +14,13 @@ export interface LazyState<T> {
 
 /**
  * Loads `load(key)` when `key` is first wanted (and `enabled`), keeping each key's part once loaded: a tab's chunk, the
- * console, a panel. A failed load is told (`words(error)`) and tried again on `retry`. `ready` gives a part already
+ * console, a panel. A failed load is told (in `i18n()`'s words, asked as it fails) and tried again on `retry`. `ready` gives a part already
  * there (an on-demand module loaded earlier), shown without a render of bones.
  */
 export function useLazyPart<T>(
   key: string,
   load: (key: string) => Promise<T>,
-  words: (e: unknown) => string,
+  i18n: () => { error(e: unknown): string },
   { enabled = true, ready }: { enabled?: boolean; ready?: (key: string) => T | undefined } = {},
 ): LazyState<T> {
   const [parts, setParts] = useState<Partial<Record<string, { v: T }>>>(() => {
@@ -35,7 +35,7 @@ export function useLazyPart<T>(
     setError(undefined);
     load(key).then(
       (v) => setParts((p) => ({ ...p, [key]: { v } })),
-      (e: unknown) => gone || setError(words(e)),
+      (e: unknown) => gone || setError(i18n().error(e)),
     );
     return () => void (gone = true);
   }, [key, enabled, attempt]);

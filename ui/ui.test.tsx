@@ -89,7 +89,7 @@ describe('lazy part', () => {
     let calls = 0;
     const load = vi.fn(() => (++calls === 1 ? Promise.reject(new Error('x')) : Promise.resolve('loaded')));
     function Part() {
-      const s = useLazyPart('k', load, () => 'It failed.');
+      const s = useLazyPart('k', load, () => ({ error: () => 'It failed.' }));
       return (
         <LazyPart state={s} retryLabel="Try again" bones={3}>
           {(v) => <p class="v">{v}</p>}
@@ -108,7 +108,7 @@ describe('lazy part', () => {
   it('shows bones while loading; a part already there shows at once; a disabled part never loads', async () => {
     const never = vi.fn(() => new Promise<string>(() => {}));
     function Part({ enabled }: { enabled: boolean }) {
-      const s = useLazyPart('k', never, String, { enabled });
+      const s = useLazyPart('k', never, () => ({ error: String }), { enabled });
       return (
         <LazyPart state={s} retryLabel="r" bones={3}>
           {(v) => v}
@@ -120,7 +120,7 @@ describe('lazy part', () => {
     expect(host.querySelectorAll('.bones .skeleton')).toHaveLength(3);
     render(null, host);
     function Ready() {
-      const s = useLazyPart('k', never, String, { ready: () => 'here' });
+      const s = useLazyPart('k', never, () => ({ error: String }), { ready: () => 'here' });
       return (
         <LazyPart state={s} retryLabel="r">
           {(v) => v}

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { InlayConfig } from '../config.ts';
 import { TOKEN_SKEW_S } from '../constants.ts';
-import { InlayApiError } from '../errors.ts';
+import { InlayApiError, noAnswer } from '../errors.ts';
 import { requestTokens, type TokenRequest, type TokenResponse } from './token-request.ts';
 import { storageEvents, storageKey, webLocks, webStorage, type LockManagerLike } from '../storage.ts';
 
@@ -159,7 +159,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
         );
       } catch (e) {
         // Offline or timed out: a new visitor would fail too, and a member must not be signed out by a blip.
-        if (e instanceof InlayApiError && (e.kind === 'network' || e.kind === 'timeout')) throw e;
+        if (e instanceof InlayApiError && noAnswer(e)) throw e;
       }
     }
     next ??= toTokens(await grant({ grantType: 'anonymous' }), 'visitor');

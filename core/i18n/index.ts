@@ -184,9 +184,8 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
     },
     error(e) {
       if (!(e instanceof InlayApiError)) return t(partNotLoaded(e) ? 'error.network' : 'error.server');
-      if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'parse' || e.kind === 'config') {
-        return t(`error.${e.kind}`);
-      }
+      // every kind but an HTTP error has its own words (network, timeout, parse, config)
+      if (e.kind !== 'http') return t(`error.${e.kind}`);
       return e.requestId
         ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}`
         : t('error.server');

@@ -243,6 +243,21 @@ const KB = 1024;
  * Measured then: core 27609 B, the whole product page 54516 B (under their ceilings); still over: the first screen
  * 47915 B (+43 B over 46.75 KB), the page with every tag 57609 B (+265 B over 56 KB), the classic page with every tag
  * 58212 B (+356 B over 56.5 KB) and with the whole console 108091 B (+2619 B over 103 KB). Open work, not an allowance.
+ * Then:
+ * - the frames' title rule in `frameCss`, one copy for both frames; the admin element's loading state through
+ *   `LazyPart`; `useLazyPart` told the i18n a failure is said in rather than a function per caller: the page with
+ *   every tag -16 B;
+ * - core/errors.ts `messageOf` (what a throw says) and `noAnswer` (offline or timed out), each written once where boot,
+ *   the element boundary, http, the token renewal and `outcomeUnknown` wrote them; i18n's error words for every kind
+ *   but `http`: core 27609 → 27568 B.
+ * Measured: loader 2085 B, core 27568 B, the first screen 47851 B (under its ceiling again), the whole product page
+ * 54449 B; still over: the page with every tag 57510 B (+166 B), the classic page with every tag 58117 B (+261 B) and
+ * with the whole console 107906 B (+2434 B). The `rolldown-runtime` chunk (157 B, and its import in core and
+ * current-cart) holds rolldown's `__exportAll`, which builds the namespace objects of modules imported with `import()`
+ * from inside a shared chunk (core/boot.ts from the loader, the cart store and the member store from boot, the account's
+ * orders calls, the companion's calls): rolldown 1.2 does so whatever the call site destructures, a `codeSplitting`
+ * group does not take the runtime module (`\0rolldown/runtime.js`), and `experimentalInlineCommonChunks` costs
+ * +3 KB (its strict execution order wraps every module).
  *
  * Issue 37's site companion wire declared once (item 3): each companion call's method, path and answer schema became a
  * route of a table that the companion serves and the contract test walks (core/api/companion-routes.ts and the

@@ -1,4 +1,4 @@
 import { frameCss, tabsCss } from '../../ui/frame-styles.ts';
 
 /** The frame: title, tabs (they scroll sideways rather than wrap) and the loading bones. Each section adds its own sheet. */
-export const accountCss = `${frameCss(880, 88)}.h{margin:0;font-size:24px}${tabsCss}`;
+export const accountCss = `${frameCss(880, 88)}${tabsCss}`;

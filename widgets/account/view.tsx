@@ -45,14 +45,9 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
   const session = useStore(sessionOf(context.client));
   const member = session.role === 'member';
-  const part = useLazyPart(
-    member ? section : 'signin',
-    (k) => chunks[k]!(),
-    (e) => context.i18n().error(e),
-    {
-      enabled: session.role !== 'none',
-    },
-  );
+  const part = useLazyPart(member ? section : 'signin', (k) => chunks[k]!(), context.i18n, {
+    enabled: session.role !== 'none',
+  });
   const ids = useId();
   // each member session on this page gets its own section state (another member signing in sees nothing of the last)
   const visits = useRef({ n: 0, member: false });

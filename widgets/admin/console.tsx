@@ -31,11 +31,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     const s = pick(props.section);
     if (s) setSection(s);
   }, [props.section]);
-  const part = useLazyPart(
-    section,
-    (s) => chunks[s as Section](),
-    (e) => context.i18n().error(e),
-  );
+  const part = useLazyPart(section, (s) => chunks[s as Section](), context.i18n);
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>
       <h2 class="h" id={`${ids}h`} part="title">

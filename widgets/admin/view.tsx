@@ -4,8 +4,7 @@ import type { WidgetProps } from '../../core/element.ts';
 import { sessionOf } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
-import { Bones, Failure } from '../../ui/states.tsx';
-import { useLazyPart } from '../../ui/lazy-part.tsx';
+import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 import { loadConsole, loadConsoleFrench } from './console-load.ts';
 import type { AdminProps } from './section.ts';
 
@@ -43,7 +42,7 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const part = useLazyPart(
     'console',
     () => Promise.all([shell.load(), context.i18n().language === 'fr' ? french.load() : undefined]).then(([C]) => C),
-    (e) => context.i18n().error(e),
+    context.i18n,
     { enabled: isOwner },
   );
   const Shown = part.value;
@@ -64,11 +63,9 @@ export function AdminView(props: AdminProps & WidgetProps) {
   if (Shown) return <Shown {...props} />;
   return (
     <div class="root" part="root">
-      {part.error ? (
-        <Failure error={part.error} retry={part.retry} label={context.i18n().t('action.retry')} />
-      ) : (
-        <Bones />
-      )}
+      <LazyPart state={part} retryLabel={context.i18n().t('action.retry')}>
+        {() => null}
+      </LazyPart>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   const bulk = useLazyPart(
     'bulk',
     () => import('./bulk/view.tsx').then((m) => m.BulkActions),
-    (e) => i18n.error(e),
+    () => i18n,
     { enabled: selected.length > 0 },
   );
   const Bulk = bulk.value;

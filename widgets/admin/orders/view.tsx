@@ -23,7 +23,7 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
   const order = useLazyPart(
     'detail',
     () => import('./detail/view.tsx').then((m) => m.OrderDetail),
-    (e) => i18n.error(e),
+    () => i18n,
     { enabled: !!detail },
   );
   useEffect(() => {

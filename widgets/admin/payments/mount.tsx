@@ -11,7 +11,7 @@ export function Payments({ model, d, i18n, ids }: { model: AdminOrdersModel; d: 
   const part = useLazyPart(
     'panel',
     () => panel.load(),
-    (e) => i18n.error(e),
+    () => i18n,
     { ready: () => panel.loaded() },
   );
   if (!d.order) return null;

@@ -257,6 +257,26 @@ export default tseslint.config(
     },
   },
   {
+    // The apps' sections (issue 37): a view renders its model's stores and calls its actions; the platform and companion
+    // calls are the section's model's. Types from core/api are fine.
+    files: ['widgets/account/**/*.tsx', 'widgets/admin/**/*.tsx', 'ui/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/api/*'],
+              allowTypeImports: true,
+              message: "A view does not call the API: the call is its section's model's (model.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['demo/public/**/*.js'],
     languageOptions: { globals: globals.browser },
   },

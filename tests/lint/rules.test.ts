@@ -36,6 +36,21 @@ describe('lint rules', () => {
     expect(r!.messages[0]!.message).toContain("'document'");
   }, 60_000);
 
+  it("no view of the apps calls the API: a value import of core/api in a section's view fails, a type import passes", async () => {
+    const call =
+      "import { cancelMyOrder } from '../../../core/api/orders.ts';\nexport const f = () => cancelMyOrder;\n";
+    const type = "import type { Order } from '../../../core/api/orders.ts';\nexport const f = (o: Order) => o.id;\n";
+    for (const file of ['widgets/account/orders/planted.tsx', 'widgets/admin/payments/planted.tsx']) {
+      const [bad] = await eslint.lintText(call, { filePath: join(root, file) });
+      expect(rules([bad!]), file).toEqual(['no-restricted-imports']);
+      const [ok] = await eslint.lintText(type, { filePath: join(root, file) });
+      expect(rules([ok!]), file).toEqual([]);
+    }
+    // a model may
+    const [model] = await eslint.lintText(call, { filePath: join(root, 'widgets/account/orders/planted-model.ts') });
+    expect(rules([model!])).toEqual([]);
+  }, 60_000);
+
   it('the page-owning files may reach the page; files outside core are not concerned', async () => {
     const code = 'export const title = () => document.title;\n';
     for (const file of ['core/boot.ts', 'core/storage.ts', 'widgets/planted.ts']) {

@@ -5,7 +5,7 @@ import { sessionOf } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
-import { loadConsole, loadConsoleFrench } from './console-load.ts';
+import { isSiteOwner, loadConsole, loadConsoleFrench } from './model.ts';
 import type { AdminProps } from './section.ts';
 
 type Console = ComponentType<AdminProps & WidgetProps>;
@@ -30,12 +30,7 @@ export function AdminView(props: AdminProps & WidgetProps) {
   useEffect(() => {
     if (!memberId || !context.client.config.companion) return;
     let gone = false;
-    // who the console is for: core's owner check (the companion's `GET me`, once per member per page, shared with the
-    // reviews' owner tools); its chunk loads only for a signed-in member on a page that names a companion
-    import('../../core/api/companion.ts')
-      .then((m) => m.isOwner(context.client, location.href, memberId))
-      .catch(() => false)
-      .then((yes) => gone || setOwner({ of: memberId, yes }));
+    isSiteOwner(context, memberId).then((yes) => gone || setOwner({ of: memberId, yes }));
     return () => void (gone = true);
   }, [memberId]);
 

@@ -264,17 +264,29 @@ const KB = 1024;
  * console's call modules), called through one `callRoute`; the request bodies' schemas stay out of every browser file
  * (core/api/companion-requests.ts, its types only). In the module build only the companion's on-demand chunk grew
  * (+66 B); no page budget moved.
+ *
+ * Where issue 37 ends (all its parts merged, measured on one build): loader 2102 B, core 27657 B, the first screen
+ * 47872 B (its ceiling, to the byte), the whole product page 54471 B, the page with every tag 57546 B, the classic page
+ * with every tag 58153 B (89231 B before: one file), with the whole console 108535 B (130304 B before: two files).
+ * Ceilings set to what was measured, and said: the page with every tag 56 → 56.25 KB (+202 B over 56 KB: the account's
+ * and the console's frames share ui/'s chunk, which item 2 asks for; the frames were 2607 B, they are 3118 B with it);
+ * the first screen 46.75 → 46.8 KB (a build's chunk names move the loader's preload map by ±15 B, and it sits at its
+ * ceiling: the per-client state of item 6 costs +40 B after the wins above); `classic`, the page with every tag plus
+ * inlay.js, 56.5 → 56.9 KB; `classicWithConsole` 103 → 106.5 KB (the console's sections as folders, item 1, are more
+ * chunks, each loaded only with its tab: the whole console in one go is +3.7 KB, one section is less). Still smaller
+ * than before issue 37 for a classic page; the two module pages' growth is open work (issue 39's hooks alias alone
+ * takes 2 KB off core).
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 27 * KB,
   widget: 7 * KB,
-  allWidgetsPage: 56 * KB,
+  allWidgetsPage: 56.25 * KB,
   productPage: 53.25 * KB,
-  productPageFirstScreen: 46.75 * KB,
+  productPageFirstScreen: 46.8 * KB,
   classicScript: 0.65 * KB,
-  classic: 56.5 * KB,
-  classicWithConsole: 103 * KB,
+  classic: 56.9 * KB,
+  classicWithConsole: 106.5 * KB,
 };
 
 /**

@@ -151,6 +151,25 @@ const NO_HTML_JSX = {
   selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
   message: 'Never render content as HTML.',
 };
+/**
+ * The widgets are React code built against Preact's hooks without compat (widgets/react-hooks.ts): nothing that only
+ * React or preact/compat would honour (tests/lint/rules.test.ts plants each).
+ */
+const REACT_SUBSET = [
+  {
+    selector: "JSXOpeningElement[name.name='select'] > JSXAttribute[name.name='defaultValue']",
+    message: 'No defaultValue on a <select> (only React and preact/compat honour it): mark the option `selected`.',
+  },
+  {
+    selector:
+      "JSXOpeningElement[name.name='textarea'] > JSXAttribute[name.name='onChange'], JSXOpeningElement[name.name='input']:not(:has(JSXAttribute[name.name='type'][value.value=/^(checkbox|radio|file)$/])) > JSXAttribute[name.name='onChange']",
+    message: 'On a text field, onChange fires on each key only in React and preact/compat: use onInput.',
+  },
+  {
+    selector: 'JSXAttribute[name.name=/^(className|htmlFor)$/]',
+    message: 'Write the DOM names, `class` and `for`, as Preact does (React accepts them too).',
+  },
+];
 const NODE_ONLY = 'companion/ runs on every web-standard runtime: Node-only APIs belong in companion/node.ts.';
 
 export default tseslint.config(
@@ -218,7 +237,7 @@ export default tseslint.config(
     // the same kinds imported by name
     files: ['core/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', NO_HTML_JSX, ZOD_EVERY_PAGE_IMPORTS] },
+    rules: { 'no-restricted-syntax': ['error', NO_HTML_JSX, ZOD_EVERY_PAGE_IMPORTS, ...REACT_SUBSET] },
   },
   {
     // Core's layers and the parts' boundaries (docs/architecture.md "What may import what"); tests may reach across.

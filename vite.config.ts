@@ -20,7 +20,8 @@ export const browserAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
+  // Preact's hooks, not all of compat (widgets/react-hooks.ts)
+  { find: /^react$/, replacement: fileURLToPath(new URL('./widgets/react-hooks.ts', import.meta.url)) },
 ];
 
 /**

@@ -51,6 +51,26 @@ describe('lint rules', () => {
     expect(rules([model!])).toEqual([]);
   }, 60_000);
 
+  it('the widgets keep to what Preact without compat honours: defaultValue on a select, onChange on a text field, className', async () => {
+    const bad = [
+      'export const a = () => <select defaultValue="x"><option value="x">x</option></select>;',
+      'export const b = () => <input name="q" onChange={() => {}} />;',
+      'export const c = () => <textarea onChange={() => {}} />;',
+      'export const d = () => <p className="x" />;',
+    ].join('\n');
+    const [r] = await eslint.lintText(bad + '\n', { filePath: join(root, 'widgets/cart/planted.tsx') });
+    expect(rules([r!])).toEqual(Array(4).fill('no-restricted-syntax'));
+    const ok = [
+      'export const a = () => <select value="x"><option value="x" selected>x</option></select>;',
+      'export const b = () => <input name="q" onInput={() => {}} />;',
+      'export const c = () => <input type="checkbox" onChange={() => {}} />;',
+      'export const d = () => <input type="file" onChange={() => {}} />;',
+      'export const e = () => <p class="x" />;',
+    ].join('\n');
+    const [o] = await eslint.lintText(ok + '\n', { filePath: join(root, 'ui/planted.tsx') });
+    expect(rules([o!])).toEqual([]);
+  }, 60_000);
+
   it('the page-owning files may reach the page; files outside core are not concerned', async () => {
     const code = 'export const title = () => document.title;\n';
     for (const file of ['core/boot.ts', 'core/storage.ts', 'widgets/planted.ts']) {

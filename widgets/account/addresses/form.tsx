@@ -51,13 +51,14 @@ export function AddressForm(
             id={`${ids}f-country`}
             name="country"
             autoComplete="country"
-            defaultValue={form.country}
             aria-invalid={errors['country'] ? 'true' : undefined}
             aria-describedby={errors['country'] ? `${ids}f-countrye` : undefined}
           >
-            <option value="">{t('me.pickCountry')}</option>
+            <option value="" selected={!form.country}>
+              {t('me.pickCountry')}
+            </option>
             {countries.map(([c, n]) => (
-              <option key={c} value={c}>
+              <option key={c} value={c} selected={c === form.country}>
                 {n}
               </option>
             ))}

@@ -3,14 +3,14 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
 import { sessionOf } from '../../core/stores/session.ts';
 import { reviewsOnPage } from '../../core/reads/review-summary.ts';
-import type { SortKey } from '../../core/api/reviews.ts';
 import { createReviewsModel } from './model.ts';
 import { storageKey } from '../../core/storage.ts';
 import { jsonLd, syncJsonLd } from './json-ld.ts';
 import { strings } from './strings.ts';
-import { CAMERA, CHECK, Icon } from './icons.tsx';
+import { CHECK, Icon } from './icons.tsx';
 import { Item } from './item.tsx';
-import { reduceMotion, SkeletonReview, Stars } from './parts.tsx';
+import { reduceMotion, SkeletonReview } from './parts.tsx';
+import { Summary, Tools } from './summary.tsx';
 import type { FormProps } from './review-form.tsx';
 
 type Owner = typeof import('./review-owner.tsx');
@@ -30,8 +30,6 @@ export interface ReviewsProps {
   /** Hide the "write a review" form. */
   noForm?: boolean;
 }
-
-const SORT_KEYS: SortKey[] = ['newest', 'oldest', 'highest', 'lowest'];
 
 /** `<inlay-reviews>`: summary + histogram filter, sortable paged list with photos and replies, form, owner moderation. */
 export function ReviewsView(props: ReviewsProps & WidgetProps) {
@@ -146,42 +144,9 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
       ) : !s ? (
         <div class="skeleton sk-sum" aria-hidden="true" />
       ) : s.count ? (
-        <div class="summary" part="summary">
-          <div class="avg">
-            <strong class="big">
-              {i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
-            </strong>
-            <Stars value={s.average} label={t('rev.outOf5', { avg: i18n().number(s.average) })} />
-            <span class="muted">{t('rev.count', { count: s.count })}</span>
-          </div>
-          <ul class="hist" aria-label={t('rev.filterHint')}>
-            {[5, 4, 3, 2, 1].map((n) => {
-              const c = s.histogram[n - 1] ?? 0;
-              return (
-                <li key={n}>
-                  <button
-                    type="button"
-                    part="bar"
-                    class="bar"
-                    aria-pressed={rating === n}
-                    disabled={!c}
-                    onClick={() => model.filter({ rating: rating === n ? undefined : n })}
-                  >
-                    <span aria-hidden="true">{n}★</span>
-                    <span class="track" aria-hidden="true">
-                      <span style={{ width: `${(c / s.count) * 100}%` }} />
-                    </span>
-                    <span aria-hidden="true" class="muted">
-                      {i18n().number(c)}
-                    </span>
-                    <span class="visually-hidden">{`${t('rev.stars', { count: n })}, ${t('rev.count', { count: c })}`}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+        <Summary s={s} rating={rating} t={t} i18n={i18n} model={model}>
           {write}
-        </div>
+        </Summary>
       ) : !sent ? (
         <div class="empty first" part="empty">
           <p class="ft">{t('rev.emptyTitle')}</p>
@@ -224,37 +189,7 @@ export function ReviewsView(props: ReviewsProps & WidgetProps) {
         />
       ) : null}
 
-      {s?.count ? (
-        <div class="tools">
-          <div class="row">
-            <button
-              type="button"
-              part="filter"
-              class="chip"
-              aria-pressed={photosOnly}
-              onClick={() => model.filter({ photos: !photosOnly })}
-            >
-              <Icon d={CAMERA} />
-              {t('rev.withPhotos')}
-            </button>
-            {filtered ? (
-              <button type="button" class="link" onClick={() => model.filter({ rating: undefined, photos: false })}>
-                {t('rev.clearFilter')}
-              </button>
-            ) : null}
-          </div>
-          <label class="sort">
-            {t('rev.sort')}{' '}
-            <select part="sort" onChange={(e) => model.setSort((e.target as HTMLSelectElement).value as SortKey)}>
-              {SORT_KEYS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`rev.${k}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      ) : null}
+      {s?.count ? <Tools photosOnly={photosOnly} filtered={filtered} t={t} model={model} /> : null}
 
       {list.reviews.length ? (
         <ul class="list" part="list">

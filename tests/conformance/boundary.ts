@@ -9,17 +9,14 @@
  * the claims of every file: an operation of the table that no file claims fails there.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { adminOps, ops } from '../../core/urls.ts';
-import type { Operation } from '../../core/urls.ts';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/server.ts';
 import { startTestEmulator } from '../helpers/emulator.ts';
+import { ALL_OPS, type OpName } from './calls.ts';
 
 export const PLATFORM_HOSTS = new Set(['www.wixapis.com', 'edge.wixapis.com']);
 export const API_KEY = 'conformance-api-key-0123456789';
 
-/** Every operation of the table: the browser's (`ops`) and the admin-only ones (`adminOps`). */
-export const ALL_OPS: Readonly<Record<string, Operation>> = { ...ops, ...adminOps };
-export type OpName = keyof typeof ops | keyof typeof adminOps;
+export { ALL_OPS, type OpName } from './calls.ts';
 
 /** One request that went over the boundary and its answer. */
 export interface Exchange {

@@ -7,9 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_OPS, type OpName } from './boundary.ts';
+import { adminOps, ops, type Operation } from '../../core/urls.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
+
+/** Every operation of the table: the browser's (`ops`) and the admin-only ones (`adminOps`). */
+export const ALL_OPS: Readonly<Record<string, Operation>> = { ...ops, ...adminOps };
+export type OpName = keyof typeof ops | keyof typeof adminOps;
 
 /**
  * - `public`: a method the generated client exports in its typings (`build/cjs/index.d.ts`);
@@ -611,4 +615,36 @@ export function rows(): { name: OpName; method: string; path: string; call: Call
     path: ALL_OPS[name]!.path,
     call,
   }));
+}
+
+const code = (s: string) => `\`${s}\``;
+/** A `<inlay-…>` name in backticks (markdown would read it as HTML). */
+const tags = (s: string) => s.replace(/<inlay-[a-z-]+>/g, (t) => code(t));
+
+/** The cells of a row of docs/wire.md "Every platform call" (tests/contract/wire-table.test.ts compares them). */
+export function wireRow({ name, method, path, call }: ReturnType<typeof rows>[number]): string[] {
+  const who = [
+    call.by.browser && `browser: ${tags(call.by.browser)}`,
+    call.by.companion &&
+      `companion: ${call.by.companion
+        .map((c) => c.replace(/^companion\/(\S+)/, (_, file: string) => code(file)))
+        .join(', ')}`,
+    call.by.other && tags(call.by.other),
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const source = call.client
+    ? `${code(`${call.client.pkg}/build/cjs/index.js`)} ${clientVersion(call.client.pkg)} ${code(call.client.method)}`
+    : call.source!;
+  const pending = PENDING.get(name);
+  return [
+    code(name),
+    code(`${method} ${path}`),
+    who,
+    call.identity,
+    call.visibility,
+    source,
+    call.note ? `${call.status}: ${call.note}` : call.status,
+    pending ? `${code(call.file)} (pending)` : code(call.file),
+  ];
 }

@@ -154,10 +154,11 @@ describe('the conformance files exercise every call', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every admin-only call is seen refused (403) to a visitor or member token, unless PENDING', () => {
+  it('every admin-only and member-only call is seen refused (403) to a lesser token, unless PENDING', () => {
     const refusedAnywhere = new Set([...claimed.values()].flatMap((c) => [...c.refuses]));
+    const restricted = new Set(['admin', 'member']);
     const missing = rows()
-      .filter(({ name, call }) => call.identity === 'admin' && !PENDING.has(name) && !refusedAnywhere.has(name))
+      .filter(({ name, call }) => restricted.has(call.identity) && !PENDING.has(name) && !refusedAnywhere.has(name))
       .map(({ name }) => name);
     expect(missing).toEqual([]);
   });

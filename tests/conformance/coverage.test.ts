@@ -141,6 +141,24 @@ describe('the table of platform calls (tests/conformance/calls.ts)', () => {
     }
     expect([...new Set(wrong)]).toEqual([]);
   });
+
+  it('a call the browser sends is in the code of core/ or widgets/ (an `ops.` reference outside the table)', () => {
+    const referenced = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !/^core\/(ops|urls)/.test(path))
+          for (const m of readFileSync(join(ROOT, path), 'utf8').matchAll(/\bops\.(\w+)/g)) referenced.add(m[1]!);
+      }
+    };
+    walk('core');
+    walk('widgets');
+    const wrong = rows()
+      .filter(({ name, call }) => call.by.browser && !referenced.has(name))
+      .map(({ name }) => name);
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('the conformance files exercise every call', () => {

@@ -1,7 +1,7 @@
 import type { ComponentChild } from 'preact';
 import type { I18n, Translator } from '../../../core/i18n/index.ts';
 import type { Payment, PaymentsView } from '../../../core/api/admin-payments.ts';
-import { labelOf, unavailable } from './model.ts';
+import { labelOf, leftOfPayment, unavailable } from './model.ts';
 import type * as Forms from './forms.tsx';
 import type { Parts } from './forms.tsx';
 import type { paymentsStrings } from './strings.ts';
@@ -64,6 +64,7 @@ export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, tog
   const why = unavailable(p);
   const refundable = r?.refundabilityStatus === 'REFUNDABLE' || r?.refundabilityStatus === 'MANUAL';
   const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
+  const here = v.unavailable?.refundability;
   return (
     <li class="pm" part="payment">
       <div class="pm-head">
@@ -82,7 +83,14 @@ export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, tog
         </p>
       ) : null}
       {/* (an authorization is captured or voided first: that it can't be refunded yet goes without saying) */}
-      {p.status === 'AUTHORIZED' ? null : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
+      {p.status === 'AUTHORIZED' ? null : here &&
+        ['APPROVED', 'PARTIALLY_REFUNDED'].includes(p.status ?? '') &&
+        leftOfPayment(v, p, 9) > 0 ? (
+        // refundability was not read (an internal call): refunds are not offered here, and the words say where
+        <p class="muted" part="refund-reason">
+          {t(here === 'REFUSED' ? 'ap.here.refund' : 'ap.here.refundLater')}
+        </p>
+      ) : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
         <p class="muted" part="refund-reason">
           {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
         </p>

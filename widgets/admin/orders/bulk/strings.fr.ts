@@ -34,4 +34,6 @@ export const fr: Record<keyof typeof bulkStrings, string> = {
   'ob.why.other': 'la plateforme l’a refusée.',
   'ob.safe': 'Vous pouvez renvoyer sans risque : rien ne change deux fois.',
   'ob.retry': 'Réessayer',
+  'ob.here':
+    'Marquer des commandes comme payées n’est pas possible ici : faites-le dans le tableau de bord de votre site.',
 };

@@ -101,7 +101,7 @@ describe('<inlay-admin> payments when the platform refuses refundability', () =>
     await form.getByRole('button', { name: 'Yes, mark as paid' }).click();
     await expect
       .poll(() => pay.locator('[part=pay-error]').textContent(), { timeout: 15_000 })
-      .toBe('Marking as paid isn’t available here: mark the order as paid in your site’s dashboard.');
+      .toBe('“Mark as paid” isn’t available here: use your site’s dashboard.');
     expect(await form.getByLabel('Payment method name').inputValue()).toBe('Venmo');
     expect(await states()).not.toMatch(/· Paid/);
     await o.context.close();

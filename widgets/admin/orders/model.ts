@@ -242,10 +242,7 @@ export function createAdminOrdersModel(
   const words = (e: unknown) => {
     const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
     // an internal call the platform refused to the site (403 NOT_AVAILABLE_HERE): where to do it instead
-    const data =
-      e instanceof InlayApiError ? (e.applicationError?.data as { action?: unknown } | undefined) : undefined;
-    const here = `ao.here.${String(data?.action)}`;
-    if (code === 'NOT_AVAILABLE_HERE' && here in ordersStrings) return t(here as keyof typeof ordersStrings);
+    if (code === 'NOT_AVAILABLE_HERE') return t('ao.here');
     return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
   };
 

@@ -164,12 +164,19 @@ describe('the payments panel without refundability (an internal call the platfor
     expect(panel().querySelector('[part=pay-error]')).toBeNull();
   });
 
-  it('refundability failed this time: try again later, or the dashboard; other payments unaffected', async () => {
+  it('refundability failed this time: the dashboard said, and a read again that brings the refund back', async () => {
     view = viewOf({ unavailable: { refundability: 'FAILED' } });
-    const { $$ } = await openPanel();
+    const { $$, button, panel } = await openPanel();
     expect($$('[part=refund-reason]').map((r) => r.textContent)).toEqual([
-      'Refunds can’t be offered right now: the platform didn’t answer. Try again later, or refund in your site’s dashboard.',
+      'Refunds for this payment are made in your site’s dashboard. Read again',
     ]);
+    view = viewOf({
+      unavailable: undefined,
+      refundabilities: [{ paymentId: 'p-1', refundabilityStatus: 'REFUNDABLE' }],
+    });
+    button(/^Read again$/, panel())!.click();
+    await vi.waitFor(() => expect(button(/^Refund$/)).toBeDefined());
+    expect($$('[part=refund-reason]')).toHaveLength(0);
   });
 });
 
@@ -194,7 +201,7 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
     button(/Yes, mark as paid/, panel())!.click();
     await vi.waitFor(() =>
       expect(panel().querySelector('[part=pay-error]')?.textContent).toBe(
-        'Marking as paid isn’t available here: mark the order as paid in your site’s dashboard.',
+        '“Mark as paid” isn’t available here: use your site’s dashboard.',
       ),
     );
     expect(sent('/mark-as-paid')).toHaveLength(1);
@@ -242,18 +249,18 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
     button(/Yes, record/, panel())!.click();
     await vi.waitFor(() =>
       expect(panel().querySelector('[part=pay-error]')?.textContent).toBe(
-        'Recording a payment isn’t available here: record it in your site’s dashboard.',
+        '“Record a payment” isn’t available here: use your site’s dashboard.',
       ),
     );
     expect(field('manual-payment', /Amount/).value).toBe('5');
   });
 
   it('every new word is in French too', () => {
-    const keys = Object.keys(en).filter((k) => k.startsWith('ap.here.') || k === 'ap.err.REFUNDABILITY_UNAVAILABLE');
-    expect(keys).toHaveLength(5);
+    const keys = Object.keys(en).filter((k) => k === 'ap.here' || k.startsWith('ap.here.'));
+    expect(keys).toHaveLength(2);
     for (const k of keys) {
       const f = fr[k as keyof typeof fr];
-      expect(f, k).toMatch(/tableau de bord|Réessayez/);
+      expect(f, k).toMatch(/tableau de bord/);
       expect(f, k).not.toBe(en[k as keyof typeof en]);
     }
   });

@@ -134,8 +134,13 @@ export function createPaymentsModel(o: {
     if (c === 'ANSWER_LOST') return t('ap.landed');
     if (outcomeUnknown(e)) return t('ap.lost');
     // an internal call the platform refused to the site: where to do it instead
-    if (c === 'NOT_AVAILABLE_HERE' && `ap.here.${actionOf(e)}` in paymentsStrings)
-      return t(`ap.here.${actionOf(e)}` as K);
+    if (c === 'NOT_AVAILABLE_HERE') {
+      const a = actionOf(e);
+      if (a === 'refund') return t('ap.here.refund');
+      if (a === 'markAsPaid' || a === 'manualPayment')
+        return t('ap.here', { action: t(a === 'markAsPaid' ? 'ap.markPaid' : 'ap.manualPay') });
+    }
+    if (c === 'REFUNDABILITY_UNAVAILABLE') return t('ap.here.refund');
     if (c === 'REFUND_NOT_AVAILABLE') {
       const k = `ap.${Object.hasOwn(MANUAL_REASONS, r) ? 'manual' : 'no'}.${r}`;
       return t((k in paymentsStrings ? k : 'ap.no.other') as K);

@@ -94,12 +94,6 @@ export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.err.PAYMENT_ALREADY_CAPTURED': 'Ce paiement a déjà été encaissé.',
   'ap.err.PAYMENT_NOT_FOUND': 'Ce paiement n’appartient pas à la commande.',
   'ap.err.lines': 'Un des articles ne peut pas être remboursé dans cette quantité.',
-  'ap.err.REFUNDABILITY_UNAVAILABLE':
-    'La plateforme n’a pas indiqué si ce paiement peut être remboursé : rien n’a été envoyé. Réessayez dans un instant.',
-  'ap.here.refund': 'Les remboursements de ce paiement se font dans le tableau de bord de votre site.',
-  'ap.here.refundLater':
-    'Remboursement impossible à proposer pour l’instant : la plateforme n’a pas répondu. Réessayez plus tard, ou remboursez dans le tableau de bord de votre site.',
-  'ap.here.markAsPaid': 'Marquer comme payée n’est pas possible ici : faites-le dans le tableau de bord de votre site.',
-  'ap.here.manualPayment':
-    'Enregistrer un paiement n’est pas possible ici : enregistrez-le dans le tableau de bord de votre site.',
+  'ap.here.refund': 'Remboursement : utilisez le tableau de bord du site.',
+  'ap.here': '« {action} » indisponible ici : utilisez le tableau de bord du site.',
 };

@@ -86,11 +86,6 @@ export const paymentsStrings = {
   'ap.err.PAYMENT_ALREADY_CAPTURED': 'This payment was already captured.',
   'ap.err.PAYMENT_NOT_FOUND': 'This payment isn’t one of the order’s.',
   'ap.err.lines': 'One of the items can’t be refunded in that quantity.',
-  'ap.err.REFUNDABILITY_UNAVAILABLE':
-    'The platform didn’t say whether this payment can be refunded: nothing was sent. Try again in a moment.',
   'ap.here.refund': 'Refunds for this payment are made in your site’s dashboard.',
-  'ap.here.refundLater':
-    'Refunds can’t be offered right now: the platform didn’t answer. Try again later, or refund in your site’s dashboard.',
-  'ap.here.markAsPaid': 'Marking as paid isn’t available here: mark the order as paid in your site’s dashboard.',
-  'ap.here.manualPayment': 'Recording a payment isn’t available here: record it in your site’s dashboard.',
+  'ap.here': '“{action}” isn’t available here: use your site’s dashboard.',
 };

@@ -77,10 +77,11 @@ export function createBulkModel(context: InlayContext, model: AdminOrdersModel) 
       $bulk.set({ result: { ask, done, failed } });
       return true;
     } catch (e) {
+      const t = context.i18n().strings(bulkStrings);
       const here = e instanceof InlayApiError && e.applicationError?.code === 'NOT_AVAILABLE_HERE';
       $bulk.set({
         error: here
-          ? { ask, text: context.i18n().strings(bulkStrings)('ob.here'), here }
+          ? { ask, text: t('ob.here', { action: t('ob.paid') }), here }
           : { ask, text: context.i18n().error(e) },
       });
       return false;

@@ -235,6 +235,33 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
     expect(field('refund-form', /Reason/).value).toBe('Chipped');
   });
 
+  it('a refund when refundability could not be read at the time (409 REFUNDABILITY_UNAVAILABLE): the dashboard words, the payments read again', async () => {
+    view = viewOf({
+      unavailable: undefined,
+      refundabilities: [{ paymentId: 'p-1', refundabilityStatus: 'REFUNDABLE' }],
+    });
+    const { button, panel, ask } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Continue/, panel())!.click();
+    await vi.waitFor(() => expect(ask()).toContain('Refund $40.00'));
+    const before = reads();
+    reply = (call) =>
+      call.url.endsWith('/o-1/refund')
+        ? json(409, {
+            message: 'no',
+            details: { applicationError: { code: 'REFUNDABILITY_UNAVAILABLE', description: 'no' } },
+          })
+        : undefined;
+    button(/Yes, refund/, panel())!.click();
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=pay-error]')?.textContent).toBe(
+        'Refunds for this payment are made in your site’s dashboard.',
+      ),
+    );
+    expect(reads()).toBeGreaterThan(before);
+  });
+
   it('a manual payment: its own words', async () => {
     const { button, panel, field, ask } = await openPanel();
     button(/^Record a payment$/)!.click();

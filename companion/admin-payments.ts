@@ -13,6 +13,12 @@
  * still land) or `ANSWER_LOST` (the platform's answer was lost, and the order moved: the change was made). What the platform refuses is relayed with its code (and frees the order at once); what the companion
  * can tell beforehand (a payment that can't be refunded, captured or voided) is answered 409 with the spec's reason in
  * `data.reason`.
+ *
+ * Internal calls are isolated (internal.ts; docs/wire.md "Payments: public and internal calls"): capture, void,
+ * collectability and the transactions are public; refundability, refund, mark as paid, a manual payment and bulk mark
+ * as paid are internal. The read does without refundability (`unavailable.refundability`; refunds are then not
+ * offered), and a refused change answers 403 `NOT_AVAILABLE_HERE` with `data.action` (nothing was done; the order is
+ * free again at once).
  */
 import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
@@ -20,6 +26,7 @@ import type { RequestOptions } from '../core/http.ts';
 import { adminOps, route } from '../core/urls.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
+import { internal, notAvailableHere, optionalRead } from './internal.ts';
 import { bodyOf, serve, wire } from './wire.ts';
 
 /**
@@ -132,6 +139,11 @@ export interface PaymentsView {
   refundabilities: Refundability[];
   collectability: { status: string; amount?: { amount: string; formattedAmount?: string } };
   revision: string;
+  /**
+   * The optional reads that are missing, and why (internal.ts): `refundability` (an internal call) `REFUSED` by the
+   * platform (refunds are made in the site's dashboard) or `FAILED` this time (try again later). Absent when all came.
+   */
+  unavailable?: { refundability: 'REFUSED' | 'FAILED' };
 }
 
 /** SHA-256 of `s`, its first 16 bytes in base64url. */
@@ -194,7 +206,11 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
   const ownerOfOrder = [kit.guard.owner, anOrder];
   const orderId = (c: Context<Env>) => c.req.param('id')!;
 
-  /** Everything about the order's money, read in one go (four platform reads). */
+  /**
+   * Everything about the order's money, read in one go (four platform reads). The order, its transactions and its
+   * collectability (public calls) are needed; refundability (an internal call) is not: without it the rest is shown
+   * and refunds are not offered here (`unavailable.refundability`).
+   */
   async function view(id: string): Promise<PaymentsView> {
     const read = <T>(what: string, o: RequestOptions<T>) => asAdmin(what, { ...o, kind: 'read' });
     const [o, tx, rf, col] = await Promise.all([
@@ -203,7 +219,10 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
         ...route(adminOps.listOrderTransactions, { orderId: id }),
         schema: transactionsAnswer,
       }),
-      read('refundability', { ...route(adminOps.getRefundability, { ecomOrderId: id }), schema: refundabilityAnswer }),
+      optionalRead(kit, 'refundability', {
+        ...route(adminOps.getRefundability, { ecomOrderId: id }),
+        schema: refundabilityAnswer,
+      }),
       read('collectability', {
         ...route(adminOps.getPaymentCollectability, { ecomOrderId: id }),
         schema: collectabilityAnswer,
@@ -239,9 +258,10 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
       },
       payments,
       refunds,
-      refundabilities: rf.refundabilities ?? [],
+      refundabilities: (rf.ok ? rf.value.refundabilities : undefined) ?? [],
       collectability: { status: col.status ?? 'UNKNOWN', ...(col.amount ? { amount: col.amount } : {}) },
       revision: await revisionOf(order.paymentStatus, payments, refunds),
+      ...(rf.ok ? {} : { unavailable: { refundability: rf.why } }),
     };
   }
 
@@ -323,7 +343,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
       id,
       body.revision,
       () =>
-        asAdmin('mark as paid', {
+        internal(kit, 'markAsPaid', 'mark as paid', {
           ...route(adminOps.markOrderAsPaid, { ecomOrderId: id }),
           body: body.method ? { userDefinedPaymentMethodName: body.method } : {},
           schema: loose,
@@ -354,7 +374,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
     let r: zm.infer<typeof bulkAnswer> = { results: [] };
     if (sent.length) {
       try {
-        r = await asAdmin('bulk mark as paid', {
+        r = await internal(kit, 'bulkMarkAsPaid', 'bulk mark as paid', {
           ...adminOps.bulkMarkOrdersAsPaid,
           body: { ecomOrderIds: sent },
           schema: bulkAnswer,
@@ -400,7 +420,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
       id,
       body.revision,
       () =>
-        asAdmin('manual payment', {
+        internal(kit, 'manualPayment', 'manual payment', {
           ...route(adminOps.recordManualPayment, { orderId: id }),
           body: {
             amount: { amount: body.amount },
@@ -420,6 +440,14 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
       id,
       body.revision,
       async (now) => {
+        // refundability not read: the platform refused it (refunds are made in the dashboard), or it failed this time
+        if (now.unavailable?.refundability === 'REFUSED') throw notAvailableHere('refund');
+        if (now.unavailable?.refundability === 'FAILED')
+          throw new CompanionError(
+            409,
+            'REFUNDABILITY_UNAVAILABLE',
+            'The platform did not say whether this payment can be refunded; nothing was sent. Try again in a moment',
+          );
         const r = now.refundabilities.find((x) => x.paymentId === body.paymentId);
         if (!now.payments.some((p) => p.id === body.paymentId) || !r)
           throw new CompanionError(404, 'PAYMENT_NOT_FOUND', 'This payment is not one of the order’s payments', {
@@ -440,7 +468,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
             },
           );
         const restock = body.restock;
-        return asAdmin('refund', {
+        return internal(kit, 'refund', 'refund', {
           ...route(adminOps.triggerRefund, { ecomOrderId: id }),
           body: {
             payments: [

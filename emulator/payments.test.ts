@@ -23,6 +23,10 @@ import {
   visitorTokens,
 } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
+import { adminOps } from '../core/urls.ts';
+
+/** Bulk Mark Orders As Paid, where the generated client sends it. */
+const BULK = '/v1/bulk/payments-collector/mark-as-paid';
 
 const P = seedIds.products;
 const TAPERS = P['beeswax-taper-candles']!; // $14.00, stock not tracked
@@ -445,7 +449,7 @@ describe('collecting: mark as paid, manual payments, bulk', () => {
   it('bulk: each order on its own, in request order, with the platform’s error for each refusal', async () => {
     const a = await unpaid();
     const b = await place([{ productId: TAPERS, quantity: 1 }]);
-    const r = await api(emu, '/ecom/v1/bulk/payments-collector/mark-as-paid', {
+    const r = await api(emu, BULK, {
       token: admin,
       body: { ecomOrderIds: [a, b, 'no-such-order'] },
     });
@@ -464,11 +468,25 @@ describe('collecting: mark as paid, manual payments, bulk', () => {
     ]);
     expect(r.json.results[0].item).toMatchObject({ id: a, paymentStatus: 'PAID' });
     expect(r.json.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 2, undetailedFailures: 0 });
-    const bad = await api(emu, '/ecom/v1/bulk/payments-collector/mark-as-paid', {
+    const bad = await api(emu, BULK, {
       token: admin,
       body: { ecomOrderIds: Array.from({ length: 101 }, (_, i) => `o${i}`) },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('bulk is served where the generated client sends it on www.wixapis.com (/v1/bulk/…, no /ecom); /ecom/v1/bulk/… is not', async () => {
+    // @wix/auto_sdk_ecom_orders' URL map for www.wixapis.com maps only `/ecom/v1/payments-collector` ↔
+    // `/v1/payments-collector`: the bulk proto path `/v1/bulk/payments-collector/mark-as-paid` matches no entry and is
+    // sent as is (docs/wire.md "Payments: public and internal calls"); Inlay's table names the same path
+    expect(adminOps.bulkMarkOrdersAsPaid).toEqual({ method: 'POST', path: BULK });
+    const a = await unpaid();
+    const wrong = await api(emu, `/ecom${BULK}`, { token: admin, body: { ecomOrderIds: [a] } });
+    expect([wrong.status, code(wrong)]).toEqual([404, 'NOT_FOUND']);
+    expect((await order(a)).paymentStatus).toBe('NOT_PAID');
+    const right = await api(emu, BULK, { token: admin, body: { ecomOrderIds: [a] } });
+    expect(right.status).toBe(200);
+    expect((await order(a)).paymentStatus).toBe('PAID');
   });
 
   it('a canceled order can’t be collected', async () => {
@@ -496,7 +514,7 @@ describe('who may call', () => {
       [`${PC}/${id}/refundability`],
       [`${PC}/${id}/manual-payment`, { amount: { amount: '1.00' } }],
       [`${PC}/${id}/mark-as-paid`, {}],
-      ['/ecom/v1/bulk/payments-collector/mark-as-paid', { ecomOrderIds: [id] }],
+      [BULK, { ecomOrderIds: [id] }],
       [`${PC}/${id}/trigger-refund`, { payments: [{ paymentId: p.id }] }],
       [`${PC}/${id}/capture-authorized-payments`, { payments: [{ paymentId: p.id }] }],
       [`${PC}/${id}/void-authorized-payments`, { paymentIds: [p.id] }],

@@ -85,6 +85,8 @@ const viewShape = {
   ),
   collectability: z.looseObject({ status: str, amount: o(price) }),
   revision: str,
+  /** Optional reads that did not come (refundability: `REFUSED` by the platform, or `FAILED` this time). */
+  unavailable: o(z.looseObject({ refundability: o(str) })),
 };
 const viewSchema = z.looseObject(viewShape);
 export type PaymentsView = z.infer<typeof viewSchema>;

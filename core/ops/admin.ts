@@ -45,7 +45,9 @@ export const listOrderTransactions = op('GET', '/ecom/v1/payments/orders/{orderI
 export const getPaymentCollectability = op('GET', `${COLLECTOR}/{ecomOrderId}/payment-collectability-status`);
 export const recordManualPayment = op('POST', `${COLLECTOR}/{orderId}/manual-payment`);
 export const markOrderAsPaid = op('POST', `${COLLECTOR}/{ecomOrderId}/mark-as-paid`);
-export const bulkMarkOrdersAsPaid = op('POST', '/ecom/v1/bulk/payments-collector/mark-as-paid');
+// the one path the generated client does not prefix with `/ecom` (its URL map for www.wixapis.com maps only
+// `/ecom/v1/payments-collector`): `/v1/bulk/…` is sent as is (docs/wire.md "Payments: public and internal calls")
+export const bulkMarkOrdersAsPaid = op('POST', '/v1/bulk/payments-collector/mark-as-paid');
 export const getRefundability = op('GET', `${COLLECTOR}/{ecomOrderId}/refundability`);
 export const triggerRefund = op('POST', `${COLLECTOR}/{ecomOrderId}/trigger-refund`);
 export const voidAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/void-authorized-payments`);

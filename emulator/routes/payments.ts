@@ -110,10 +110,9 @@ export const paymentsRoutes: RouteModule = (router) => {
     const { ecomOrderIds } = validate(bulkSchema, ctx.body);
     return { json: bulkMarkAsPaid(ctx.db, ecomOrderIds, ctx.now()) };
   };
+  // `/v1/bulk/payments-collector/mark-as-paid`, no `/ecom`: where @wix/auto_sdk_ecom_orders sends it on www.wixapis.com
+  // (docs/wire.md "Payments: public and internal calls"); the `/ecom/v1/bulk/…` form is not served (404)
   router.operation(adminOps.bulkMarkOrdersAsPaid, bulkMark);
-  // the generated client's URL map has no `/ecom` prefix for this one path: @wix/auto_sdk_ecom_orders sends it to
-  // www.wixapis.com as `/v1/bulk/payments-collector/mark-as-paid` (docs/wire.md "Payments")
-  router.post('/v1/bulk/payments-collector/mark-as-paid', bulkMark);
 
   router.operation(adminOps.getRefundability, (ctx) => {
     ctx.requireAdmin();

@@ -224,7 +224,7 @@ export function createAdminOrdersModel(
       });
       if (mine === sums) $summary.set({ days, status: 'ready', data });
     } catch (e) {
-      if (mine === sums) $summary.set({ days, status: 'error', error: i18n().error(e) });
+      if (mine === sums) $summary.set({ days, status: 'error', error: words(e) });
     }
   }
 
@@ -241,6 +241,8 @@ export function createAdminOrdersModel(
   };
   const words = (e: unknown) => {
     const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
+    // an internal call the platform refused to the site (403 NOT_AVAILABLE_HERE): where to do it instead
+    if (code === 'NOT_AVAILABLE_HERE') return t('ao.here');
     return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
   };
 

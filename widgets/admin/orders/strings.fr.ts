@@ -44,6 +44,7 @@ export const fr: Record<keyof typeof ordersStrings, string> = {
   'ao.average': 'Panier moyen',
   'ao.summaryNote': 'Les commandes annulées ou refusées sont exclues ; les remboursements ne sont pas déduits.',
   'ao.why.ORDER_NOT_FOUND': 'Cette commande est introuvable.',
+  'ao.here': 'Indisponible ici : utilisez le tableau de bord du site.',
   'ao.why.ORDER_ALREADY_CANCELED': 'Cette commande est déjà annulée.',
   'ao.why.STATUS_ALREADY_SET': 'La commande a déjà cet état.',
   'ao.why.UNSUPPORTED_TRANSITION': 'L’état de la commande ne peut plus changer ainsi.',

@@ -42,6 +42,7 @@ export const ordersStrings = {
   'ao.average': 'Average order',
   'ao.summaryNote': 'Canceled and rejected orders are left out; refunds are not subtracted.',
   'ao.why.ORDER_NOT_FOUND': 'This order wasn’t found.',
+  'ao.here': 'Not available here: use your site’s dashboard.',
   'ao.why.ORDER_ALREADY_CANCELED': 'This order is already canceled.',
   'ao.why.STATUS_ALREADY_SET': 'The order already has this status.',
   'ao.why.UNSUPPORTED_TRANSITION': 'The order’s status can no longer change this way.',

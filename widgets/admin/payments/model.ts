@@ -38,6 +38,11 @@ const viewIn = (e: unknown): PaymentsView | undefined => {
  * is now, so what was typed is never one click from being sent again.
  */
 const UNCERTAIN = new Set(['ANSWER_LOST', 'CHANGE_IN_PROGRESS']);
+/** What the companion says the platform refused to the site (403 `NOT_AVAILABLE_HERE`): the action, else ''. */
+const actionOf = (e: unknown) => {
+  const d = e instanceof InlayApiError ? (e.applicationError?.data as { action?: unknown } | undefined) : undefined;
+  return typeof d?.action === 'string' ? d.action : '';
+};
 const reasonOf = (e: unknown) => {
   const d = e instanceof InlayApiError ? (e.applicationError?.data as { reason?: unknown } | undefined) : undefined;
   return typeof d?.reason === 'string' ? d.reason : '';
@@ -128,6 +133,14 @@ export function createPaymentsModel(o: {
     if (c === 'CHANGE_IN_PROGRESS') return t('ap.inProgress');
     if (c === 'ANSWER_LOST') return t('ap.landed');
     if (outcomeUnknown(e)) return t('ap.lost');
+    // an internal call the platform refused to the site: where to do it instead
+    if (c === 'NOT_AVAILABLE_HERE') {
+      const a = actionOf(e);
+      if (a === 'refund') return t('ap.here.refund');
+      if (a === 'markAsPaid' || a === 'manualPayment')
+        return t('ap.here', { action: t(a === 'markAsPaid' ? 'ap.markPaid' : 'ap.manualPay') });
+    }
+    if (c === 'REFUNDABILITY_UNAVAILABLE') return t('ap.here.refund');
     if (c === 'REFUND_NOT_AVAILABLE') {
       const k = `ap.${Object.hasOwn(MANUAL_REASONS, r) ? 'manual' : 'no'}.${r}`;
       return t((k in paymentsStrings ? k : 'ap.no.other') as K);

@@ -54,16 +54,35 @@ export interface RowProps extends Speech {
   failed: (on: string) => ComponentChild;
   form: (show: (f: typeof Forms) => ComponentChild) => ComponentChild;
   parts: (v: PaymentsView) => Parts;
+  /** Read the payments again (refundability failed this time). */
+  reread: () => void;
 }
 
 /** One payment: how and what was paid, its status, why it can't be refunded or captured; its buttons and open form. */
-export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, toggle, failed, form, parts }: RowProps) {
+export function PaymentRow({
+  v,
+  p,
+  i,
+  ids,
+  i18n,
+  t,
+  say,
+  amount,
+  busy,
+  open,
+  toggle,
+  failed,
+  form,
+  parts,
+  reread,
+}: RowProps) {
   const r = v.refundabilities.find((x) => x.paymentId === p.id);
   const auth = p.regularPaymentDetails?.authorizationDetails;
   const expires = auth?.scheduledAction?.actionType === 'VOID' ? auth.scheduledAction.executionDate : '';
   const why = unavailable(p);
   const refundable = r?.refundabilityStatus === 'REFUNDABLE' || r?.refundabilityStatus === 'MANUAL';
   const kind = r?.refundabilityStatus === 'MANUAL' ? 'external' : 'refund';
+  const here = v.unavailable?.refundability;
   return (
     <li class="pm" part="payment">
       <div class="pm-head">
@@ -82,7 +101,21 @@ export function PaymentRow({ v, p, i, ids, i18n, t, say, amount, busy, open, tog
         </p>
       ) : null}
       {/* (an authorization is captured or voided first: that it can't be refunded yet goes without saying) */}
-      {p.status === 'AUTHORIZED' ? null : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
+      {p.status === 'AUTHORIZED' ? null : here && (p.status === 'APPROVED' || p.status === 'PARTIALLY_REFUNDED') ? (
+        // refundability was not read (an internal call): refunds are not offered here, and the words say where; when
+        // it failed this time rather than being refused, it can be read again
+        <p class="muted" part="refund-reason">
+          {t('ap.here.refund')}
+          {here === 'FAILED' ? (
+            <>
+              {' '}
+              <button type="button" class="link" disabled={busy} onClick={reread}>
+                {t('ap.reread')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : r?.refundabilityStatus === 'NOT_REFUNDABLE' ? (
         <p class="muted" part="refund-reason">
           {say(`ap.no.${r.nonRefundableReason}`) || t('ap.no.other')}
         </p>

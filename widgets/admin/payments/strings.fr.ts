@@ -94,4 +94,6 @@ export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.err.PAYMENT_ALREADY_CAPTURED': 'Ce paiement a déjà été encaissé.',
   'ap.err.PAYMENT_NOT_FOUND': 'Ce paiement n’appartient pas à la commande.',
   'ap.err.lines': 'Un des articles ne peut pas être remboursé dans cette quantité.',
+  'ap.here.refund': 'Remboursement : utilisez le tableau de bord du site.',
+  'ap.here': '« {action} » indisponible ici : utilisez le tableau de bord du site.',
 };

@@ -86,4 +86,6 @@ export const paymentsStrings = {
   'ap.err.PAYMENT_ALREADY_CAPTURED': 'This payment was already captured.',
   'ap.err.PAYMENT_NOT_FOUND': 'This payment isn’t one of the order’s.',
   'ap.err.lines': 'One of the items can’t be refunded in that quantity.',
+  'ap.here.refund': 'Refunds for this payment are made in your site’s dashboard.',
+  'ap.here': '“{action}” isn’t available here: use your site’s dashboard.',
 };

@@ -160,6 +160,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
                 failed={failed}
                 form={form}
                 parts={parts}
+                reread={() => void model.load()}
               />
             ))}
           </ul>

@@ -4,6 +4,8 @@ import { markOrdersPaid, updateTags } from '../../../../core/api/order-changes.t
 import type { Order } from '../../../../core/api/orders.ts';
 import type { AdminOrdersModel } from '../model.ts';
 import { withTags } from '../words.ts';
+import { InlayApiError } from '../../../../core/errors.ts';
+import { bulkStrings } from './strings.ts';
 
 /** A bulk action on the ticked orders: a tag added or removed, or marked as paid. */
 export type BulkAction = 'assign' | 'remove' | 'paid';
@@ -25,8 +27,11 @@ export interface BulkUi {
   busy?: BulkAsk;
   /** What the last action did: the orders changed and the ones refused, each with its reason. */
   result?: { ask: BulkAsk; done: string[]; failed: BulkFailure[] };
-  /** No answer, or the whole call refused: in words; the same action can be sent again (see `run`). */
-  error?: { ask: BulkAsk; text: string };
+  /**
+   * No answer, or the whole call refused: in words; the same action can be sent again (see `run`), unless `here`: the
+   * platform does not let the site do it (403 `NOT_AVAILABLE_HERE`), so it is done in the site's dashboard.
+   */
+  error?: { ask: BulkAsk; text: string; here?: boolean };
 }
 
 /**
@@ -72,7 +77,13 @@ export function createBulkModel(context: InlayContext, model: AdminOrdersModel) 
       $bulk.set({ result: { ask, done, failed } });
       return true;
     } catch (e) {
-      $bulk.set({ error: { ask, text: context.i18n().error(e) } });
+      const t = context.i18n().strings(bulkStrings);
+      const here = e instanceof InlayApiError && e.applicationError?.code === 'NOT_AVAILABLE_HERE';
+      $bulk.set({
+        error: here
+          ? { ask, text: t('ob.here', { action: t('ob.paid') }), here }
+          : { ask, text: context.i18n().error(e) },
+      });
       return false;
     }
   }

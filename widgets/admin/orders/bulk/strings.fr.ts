@@ -34,4 +34,5 @@ export const fr: Record<keyof typeof bulkStrings, string> = {
   'ob.why.other': 'la plateforme l’a refusée.',
   'ob.safe': 'Vous pouvez renvoyer sans risque : rien ne change deux fois.',
   'ob.retry': 'Réessayer',
+  'ob.here': '« {action} » indisponible ici : utilisez le tableau de bord du site.',
 };

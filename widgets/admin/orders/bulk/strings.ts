@@ -32,4 +32,5 @@ export const bulkStrings = {
   'ob.why.other': 'the platform refused it.',
   'ob.safe': 'Sending it again is safe: nothing changes twice.',
   'ob.retry': 'Try again',
+  'ob.here': '“{action}” isn’t available here: use your site’s dashboard.',
 };

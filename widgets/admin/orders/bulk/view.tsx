@@ -136,10 +136,16 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
       ) : null}
       {ui.error ? (
         <p class="err" role="alert">
-          {ui.error.text} {t('ob.safe')}{' '}
-          <button type="button" class="link" disabled={busy} onClick={() => void send(ui.error!.ask)}>
-            {t('ob.retry')}
-          </button>
+          {ui.error.text}
+          {ui.error.here ? null : (
+            <>
+              {' '}
+              {t('ob.safe')}{' '}
+              <button type="button" class="link" disabled={busy} onClick={() => void send(ui.error!.ask)}>
+                {t('ob.retry')}
+              </button>
+            </>
+          )}
         </p>
       ) : null}
     </div>

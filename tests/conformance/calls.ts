@@ -535,20 +535,19 @@ export const CALLS = {
     by: { companion: [ADMIN_PAYMENTS] },
     identity: 'admin',
     ...internal(ORDERS, 'recordManuallyCollectedPayment'),
-    file: 'payments.test.ts',
+    file: 'sdk.test.ts',
   },
   markOrderAsPaid: {
     by: { companion: [ADMIN_PAYMENTS] },
     identity: 'admin',
     ...internal(ORDERS, 'paymentCollectionMarkOrderAsPaid'),
-    file: 'payments.test.ts',
+    file: 'sdk.test.ts',
   },
   bulkMarkOrdersAsPaid: {
     by: { companion: [ADMIN_PAYMENTS] },
     identity: 'admin',
-    ...none('docs/spec/commerce.md'),
+    ...internal(ORDERS, 'paymentCollectionBulkMarkOrdersAsPaid'),
     file: 'payments.test.ts',
-    note: 'the generated paymentCollectionBulkMarkOrdersAsPaid (internal) sends /v1/bulk/… (issue 38 point 3)',
   },
   getRefundability: {
     by: { companion: [ADMIN_PAYMENTS] },
@@ -560,7 +559,7 @@ export const CALLS = {
     by: { companion: [ADMIN_PAYMENTS] },
     identity: 'admin',
     ...internal(ORDERS, 'triggerRefund'),
-    file: 'payments.test.ts',
+    file: 'sdk.test.ts',
   },
   voidAuthorizedPayments: {
     by: { companion: [ADMIN_PAYMENTS] },
@@ -590,15 +589,6 @@ export const PENDING: ReadonlyMap<OpName, string> = new Map<OpName, string>([
   ['createFulfillment', 'admin-fidelity.test.ts'],
   ['addOrderActivity', 'order-activities.test.ts'],
   ['commitOrderDeltas', 'draft-orders.test.ts'],
-  ['listOrderTransactions', 'payments.test.ts'],
-  ['getPaymentCollectability', 'payments.test.ts'],
-  ['recordManualPayment', 'payments.test.ts'],
-  ['markOrderAsPaid', 'payments.test.ts'],
-  ['bulkMarkOrdersAsPaid', 'payments.test.ts'],
-  ['getRefundability', 'payments.test.ts'],
-  ['triggerRefund', 'payments.test.ts'],
-  ['voidAuthorizedPayments', 'payments.test.ts'],
-  ['captureAuthorizedPayments', 'payments.test.ts'],
 ]);
 
 /** The installed version of a generated client (its package.json). */

@@ -11,7 +11,7 @@
  *   (the emulator's `refuseOperations`), the SDK sees 403 PERMISSION_DENIED as it expects a refusal, while the public
  *   calls still answer.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, AppStrategy, createClient } from '@wix/sdk';
 import * as orders from '@wix/auto_sdk_ecom_orders';
 import * as orderTransactions from '@wix/auto_sdk_ecom_order-transactions';
@@ -20,45 +20,23 @@ import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { toPattern } from '../../emulator/paths.ts';
 import { TEST_CARDS } from '../../emulator/routes/checkout.ts';
 import { seedIds } from '../../emulator/seed.ts';
-import type { RunningEmulator } from '../../emulator/server.ts';
-import { DEMO_CLIENT_ID, placeOrderAs, startTestEmulator, visitorTokens } from '../helpers/emulator.ts';
+import { DEMO_CLIENT_ID, placeOrderAs, visitorTokens } from '../helpers/emulator.ts';
+import { API_KEY, platformBoundary } from './boundary.ts';
 
-const API_KEY = 'conformance-api-key-0123456789';
-const PLATFORM_HOSTS = new Set(['www.wixapis.com', 'edge.wixapis.com']);
-const realFetch = globalThis.fetch;
+const platform = platformBoundary();
+const { covers, sent } = platform;
 const TAPERS = seedIds.products['beeswax-taper-candles']!;
-
-let emu: RunningEmulator;
-/** Every request the SDK sent to the platform's API host, as `METHOD /path`. */
-const sent: string[] = [];
-
-const boundaryFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init);
-  const url = new URL(request.url);
-  if (!PLATFORM_HOSTS.has(url.hostname)) return realFetch(request);
-  if (url.hostname === 'www.wixapis.com') sent.push(`${request.method} ${url.pathname}`);
-  return realFetch(new Request(new URL(`${url.pathname}${url.search}`, emu.url), request));
-};
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ apiKey: API_KEY });
-  vi.stubGlobal('fetch', boundaryFetch);
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await emu.close();
-});
 
 const strategies = {
   'AppStrategy (client_credentials)': () =>
-    AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: emu.clientSecret, instanceId: SITE_ID }),
+    AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: platform.emu.clientSecret, instanceId: SITE_ID }),
   ApiKeyStrategy: () => ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
 };
 const clientWith = (auth: () => ReturnType<typeof AppStrategy> | ReturnType<typeof ApiKeyStrategy>) =>
   createClient({ auth: auth() as ReturnType<typeof ApiKeyStrategy>, modules: { orders, orderTransactions } });
 /** An order paid with `card` by a new visitor, through the hosted checkout. */
 const buy = async (card: string) =>
-  placeOrderAs(emu, (await visitorTokens(emu)).access, [{ productId: TAPERS, quantity: 2 }], {
+  placeOrderAs(platform.emu, (await visitorTokens(platform.emu)).access, [{ productId: TAPERS, quantity: 2 }], {
     cardNumber: card,
     email: 'conformance-pay@example.com',
   });
@@ -143,8 +121,8 @@ describe('internal payments calls', () => {
   it('refused by the platform (403 PERMISSION_DENIED): the SDK sees the refusal as it expects one; the public calls still answer', async () => {
     const admin = clientWith(strategies.ApiKeyStrategy);
     const paid = await buy(TEST_CARDS.ok);
-    emu.app.refusedOperations.add('getRefundability');
-    emu.app.refusedOperations.add('triggerRefund');
+    platform.emu.app.refusedOperations.add('getRefundability');
+    platform.emu.app.refusedOperations.add('triggerRefund');
     try {
       const refused = { details: { applicationError: { code: 'PERMISSION_DENIED' } } };
       await expect(internalOf(admin).getRefundabilityStatus(paid)).rejects.toMatchObject(refused);
@@ -154,11 +132,23 @@ describe('internal payments calls', () => {
       const after = await admin.orderTransactions.listTransactionsForSingleOrder(paid);
       expect(after.orderTransactions?.refunds ?? []).toEqual([]);
     } finally {
-      emu.app.refusedOperations.clear();
+      platform.emu.app.refusedOperations.clear();
     }
     // allowed again: the same calls answer
     expect((await internalOf(admin).getRefundabilityStatus(paid)).refundabilities).toEqual([
       expect.objectContaining({ refundabilityStatus: 'REFUNDABLE' }),
     ]);
   });
+});
+
+describe('coverage', () => {
+  covers(
+    'listOrderTransactions',
+    'getPaymentCollectability',
+    'captureAuthorizedPayments',
+    'voidAuthorizedPayments',
+    'bulkMarkOrdersAsPaid',
+    'getRefundability',
+  );
+  platform.coverageCase();
 });

@@ -92,11 +92,18 @@ describe('reviews: reading', () => {
     });
     expect(first.json.reviews).toHaveLength(1);
     expect(first.json.metadata.cursors.next).toEqual(expect.any(String));
-    const second = await query(visitor, {
-      filter: { entityId: MUG },
-      sort: [{ fieldName: 'createdDate', order: 'DESC' }],
-      cursorPaging: { limit: 1, cursor: first.json.metadata.cursors.next },
-    });
+    // a next page is the cursor alone (it carries the filter and sort); a filter or sort beside it is refused
+    const cursor = first.json.metadata.cursors.next;
+    for (const extra of [{ filter: { entityId: MUG } }, { sort: [{ fieldName: 'createdDate', order: 'DESC' }] }]) {
+      const both = await query(visitor, { ...extra, cursorPaging: { limit: 1, cursor } });
+      expect([both.status, both.json.details.validationError.fieldViolations[0].field]).toEqual([
+        400,
+        'query.cursorPaging.cursor',
+      ]);
+    }
+    const second = await query(visitor, { cursorPaging: { limit: 1, cursor } });
+    expect(second.json.reviews).toHaveLength(1);
+    expect(second.json.reviews[0].entityId).toBe(MUG);
     expect(second.json.reviews[0].id).not.toBe(first.json.reviews[0].id);
     expect(first.json.reviews[0].createdDate >= second.json.reviews[0].createdDate).toBe(true);
   });

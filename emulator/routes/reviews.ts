@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ops } from '../../core/urls.ts';
 import type { Caller, Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
-import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorAlone, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -292,7 +292,8 @@ export const reviewsRoutes: RouteModule = (router) => {
     const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
     // after the first page the SDK sends only the cursor, which carries the filter and sort
-    // (docs/spec/wire-protocol.md §11.7)
+    // (docs/spec/wire-protocol.md §11.7); a filter or sort beside it is refused
+    cursorAlone(query);
     const carried = cursorQuery(query);
     const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(

@@ -285,6 +285,8 @@ describe('cancel, activities, fulfillments', () => {
     expect(first.json.orderWithFulfillments.fulfillments).toEqual([
       { id: expect.any(String), createdDate: expect.any(String), lineItems: [{ id: tapers!.id, quantity: 2 }] },
     ]);
+    // the platform's answer names the new fulfillment (CreateFulfillmentResponse.fulfillmentId)
+    expect(first.json.fulfillmentId).toBe(first.json.orderWithFulfillments.fulfillments[0].id);
     let o = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: admin })).json.order;
     expect(o.fulfillmentStatus).toBe('PARTIALLY_FULFILLED');
 
@@ -299,6 +301,8 @@ describe('cancel, activities, fulfillments', () => {
     const tracking = { trackingNumber: '1Z999', shippingProvider: 'ups', trackingLink: 'https://ups.example/1Z999' };
     const second = await create({ lineItems: [{ id: tapers!.id }, { id: stool!.id }], trackingInfo: tracking });
     expect(second.status).toBe(200);
+    expect(second.json.fulfillmentId).toBe(second.json.orderWithFulfillments.fulfillments[1].id);
+    expect(second.json.fulfillmentId).not.toBe(first.json.fulfillmentId);
     expect(second.json.orderWithFulfillments.fulfillments[1]).toMatchObject({
       lineItems: [
         { id: tapers!.id, quantity: 1 },

@@ -212,14 +212,15 @@ export function listFulfillments(db: Database, orderId: string): WireFulfillment
  * Create Fulfillment: lines of the order (a line's quantity defaults to what is left of it; more than is left is a
  * 400), the order's `fulfillmentStatus` set (FULFILLED when every line is, else PARTIALLY_FULFILLED) with an
  * ORDER_FULFILLED activity when it becomes fulfilled, and TRACKING_NUMBER_ADDED when tracking is given. A canceled
- * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`.
+ * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`. Returns the new fulfillment's id
+ * and all the order's fulfillments (`CreateFulfillmentResponse`, @wix/auto_sdk_ecom_order-fulfillments).
  */
 export function createFulfillment(
   db: Database,
   orderId: string,
   input: FulfillmentInput,
   nowMs: number,
-): WireFulfillment[] {
+): { fulfillmentId: string; fulfillments: WireFulfillment[] } {
   return db.transaction(() => {
     const order = loadOrder(db, orderId);
     // "Fulfillments can only be created for orders that are in an approved state" (the API's introduction)
@@ -275,7 +276,7 @@ export function createFulfillment(
     if (tracking?.trackingNumber) order.activities.push(activity('TRACKING_NUMBER_ADDED', nowMs));
     order.fulfillmentStatus = status;
     saveOrder(db, order, nowMs);
-    return listFulfillments(db, orderId);
+    return { fulfillmentId: f.id, fulfillments: listFulfillments(db, orderId) };
   })();
 }
 

@@ -69,7 +69,11 @@ export function reviewsApp(kit: Kit): Hono<Env> {
   // read again (docs/wire.md "Admin fidelity fixes").
   serve(app, wire['POST /reviews/bulk-moderate'], owner, async (c) => {
     const body = bodyOf(c, wire['POST /reviews/bulk-moderate']);
-    const filter = { namespace: body.namespace, entityId: body.entityId, 'moderation.moderationStatus': 'IN_MODERATION' };
+    const filter = {
+      namespace: body.namespace,
+      entityId: body.entityId,
+      'moderation.moderationStatus': 'IN_MODERATION',
+    };
     const { count } = await asAdmin('count pending reviews', {
       ...ops.countReviews,
       kind: 'read',

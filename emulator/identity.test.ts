@@ -533,7 +533,11 @@ describe('logout and members', () => {
       const bad = Object.keys(body).filter((k) => !['memberAccountPage', 'login'].includes(k));
       expect([wrong.status, wrong.json.details.validationError.fieldViolations], JSON.stringify(body)).toEqual([
         400,
-        bad.map((field) => ({ field, description: 'is not a field of this request', violatedRule: 'FIELD_NOT_ALLOWED' })),
+        bad.map((field) => ({
+          field,
+          description: 'is not a field of this request',
+          violatedRule: 'FIELD_NOT_ALLOWED',
+        })),
       ]);
     }
     const r = await post(

@@ -34,7 +34,10 @@ const query = (token: string, q: unknown, returnPrivateReviews?: boolean) =>
     body: { query: q, ...(returnPrivateReviews ? { returnPrivateReviews } : {}) },
   });
 const count = (token: string, filter: unknown, includePrivateReviews = false) =>
-  api(emu, `${REVIEWS}/count`, { token, body: { filter, ...(includePrivateReviews ? { includePrivateReviews } : {}) } });
+  api(emu, `${REVIEWS}/count`, {
+    token,
+    body: { filter, ...(includePrivateReviews ? { includePrivateReviews } : {}) },
+  });
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
   Buffer.from([0, 0, 0, 4, 0, 0, 0, 3, 8, 6, 0, 0, 0]),

@@ -266,7 +266,11 @@ export function cursorAlone(
   path = 'query.cursorPaging.cursor',
 ): void {
   if (query.cursorPaging?.cursor && (query.filter != null || query.sort != null))
-    throw invalidField(path, 'with a cursor, send only cursorPaging: the cursor carries the filter and sort', 'VALIDATION');
+    throw invalidField(
+      path,
+      'with a cursor, send only cursorPaging: the cursor carries the filter and sort',
+      'VALIDATION',
+    );
 }
 
 export function cursorQuery(

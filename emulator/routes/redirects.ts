@@ -274,7 +274,11 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       const unknown = Object.keys(body).filter((k) => !intents.has(k) && !REDIRECT_SESSION_FIELDS.has(k));
       if (unknown.length)
         throw badRequest(
-          unknown.map((field) => ({ field, description: 'is not a field of this request', violatedRule: 'FIELD_NOT_ALLOWED' })),
+          unknown.map((field) => ({
+            field,
+            description: 'is not a field of this request',
+            violatedRule: 'FIELD_NOT_ALLOWED',
+          })),
         );
       const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);
       if (present.length !== 1) {

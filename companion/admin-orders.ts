@@ -96,6 +96,16 @@ const TAG_SCAN_PAGES = 10;
  * one, as the platform does), so a search with a tag reads the platform's pages (the other filters applied there) and
  * keeps the orders whose private tags hold it, reading on until it has a page's worth or `TAG_SCAN_PAGES` pages.
  */
+/** A sealed cursor that carries a tag (`{"c": platform cursor, "tag"}`, sealed by this companion), else undefined. */
+function withTagCursor(opened: string): { c: string; tag: string } | undefined {
+  try {
+    const v = JSON.parse(opened) as { c?: unknown; tag?: unknown } | null;
+    return typeof v?.c === 'string' && typeof v.tag === 'string' ? { c: v.c, tag: v.tag } : undefined;
+  } catch {
+    return undefined; // the platform's own cursor, sealed as it came
+  }
+}
+
 export const withTag = <O extends object>(orders: O[], tag: string): O[] =>
   orders.filter((o) => {
     const tagIds = (o as { tags?: { privateTags?: { tagIds?: unknown } } }).tags?.privateTags?.tagIds;
@@ -137,7 +147,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
         throw badInput('cursor', 'goes alone (with limit): it carries the filters and sort');
       const opened = await seals.open(sealFor(me), body.cursor);
       if (!opened) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
-      const carried = opened.startsWith('{') ? (JSON.parse(opened) as { c: string; tag: string }) : undefined;
+      const carried = withTagCursor(opened);
       tag = carried?.tag;
       search = { cursorPaging: { cursor: carried?.c ?? opened, limit } };
     } else {

@@ -58,7 +58,12 @@ const tagsAnswer = zm.looseObject({
 });
 const aggregateAnswer = zm.looseObject({ aggregates: zm.optional(zm.nullable(zm.record(zm.string(), zm.unknown()))) });
 
-/** The search filter the console's fields stand for (docs/wire.md "Orders: owner console"). */
+/**
+ * The search filter the console's fields stand for (docs/wire.md "Orders: owner console"), in the fields of the
+ * platform's `OrderSearchSpec` (@wix/auto_sdk_ecom_orders): the statuses, the creation date, and the text as an order
+ * number (a string there), or the start of the buyer's email, first or last name ("Ada Lovelace": both names). The
+ * tag is not here: see {@link withTag}.
+ */
 function searchFilter(b: zm.infer<(typeof wire)['POST /admin/orders/search']['request']>): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   if (b.status) and.push({ status: { $in: b.status } });
@@ -66,23 +71,47 @@ function searchFilter(b: zm.infer<(typeof wire)['POST /admin/orders/search']['re
   if (b.fulfillmentStatus) and.push({ fulfillmentStatus: { $in: b.fulfillmentStatus } });
   if (b.from) and.push({ createdDate: { $gte: new Date(b.from).toISOString() } });
   if (b.to) and.push({ createdDate: { $lte: new Date(b.to).toISOString() } });
-  if (b.tag) and.push({ 'tags.privateTags.tagIds': { $hasSome: [b.tag] } });
   if (b.text) {
     // the platform's Search Orders has no free-text expression (CursorSearch: filter, sort, cursorPaging only)
-    const t = b.text.replace(/^#/, '');
+    const t = b.text.replace(/^#/, '').trim();
+    const [first, ...rest] = t.split(/\s+/);
+    const name = (field: 'firstName' | 'lastName', v: string) => ({
+      [`billingInfo.contactDetails.${field}`]: { $startsWith: v },
+    });
     and.push(
       /^\d{1,15}$/.test(t)
-        ? { number: Number(t) }
-        : {
-            $or: [
-              { 'buyerInfo.email': { $startsWith: t } },
-              { 'billingInfo.contactDetails.fullName': { $startsWith: t } },
-            ],
-          },
+        ? { number: t }
+        : rest.length
+          ? { $and: [name('firstName', first!), name('lastName', rest.join(' '))] }
+          : { $or: [{ 'buyerInfo.email': { $startsWith: t } }, name('firstName', t), name('lastName', t)] },
     );
   }
   return and.length === 1 ? and[0]! : and.length ? { $and: and } : {};
 }
+
+/** How many platform pages one search with a tag reads at most before it answers what it found. */
+const TAG_SCAN_PAGES = 10;
+
+/**
+ * The one place orders are filtered by tag. Search Orders has no tag field (`OrderSearchSpec`; the emulator refuses
+ * one, as the platform does), so a search with a tag reads the platform's pages (the other filters applied there) and
+ * keeps the orders whose private tags hold it, reading on until it has a page's worth or `TAG_SCAN_PAGES` pages.
+ */
+/** A sealed cursor that carries a tag (`{"c": platform cursor, "tag"}`, sealed by this companion), else undefined. */
+function withTagCursor(opened: string): { c: string; tag: string } | undefined {
+  try {
+    const v = JSON.parse(opened) as { c?: unknown; tag?: unknown } | null;
+    return typeof v?.c === 'string' && typeof v.tag === 'string' ? { c: v.c, tag: v.tag } : undefined;
+  } catch {
+    return undefined; // the platform's own cursor, sealed as it came
+  }
+}
+
+export const withTag = <O extends object>(orders: O[], tag: string): O[] =>
+  orders.filter((o) => {
+    const tagIds = (o as { tags?: { privateTags?: { tagIds?: unknown } } }).tags?.privateTags?.tagIds;
+    return Array.isArray(tagIds) && tagIds.includes(tag);
+  });
 
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
@@ -111,13 +140,17 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     const limit = body.limit ?? 25;
     const seals = await kit.seals;
     let search: Record<string, unknown>;
+    // a tag goes in the sealed cursor beside the platform's (the platform's cursor cannot carry it)
+    let tag = body.tag;
     if (body.cursor !== undefined) {
       const { cursor: _cursor, limit: _limit, ...rest } = body;
       if (Object.keys(rest).length)
         throw badInput('cursor', 'goes alone (with limit): it carries the filters and sort');
-      const cursor = await seals.open(sealFor(me), body.cursor);
-      if (!cursor) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
-      search = { cursorPaging: { cursor, limit } };
+      const opened = await seals.open(sealFor(me), body.cursor);
+      if (!opened) throw badRequest('INVALID_CURSOR', 'This list position is not valid any more; start again');
+      const carried = withTagCursor(opened);
+      tag = carried?.tag;
+      search = { cursorPaging: { cursor: carried?.c ?? opened, limit } };
     } else {
       const sort = body.sort ?? { field: 'createdDate', order: 'DESC' };
       search = {
@@ -126,19 +159,19 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
         cursorPaging: { limit },
       };
     }
-    const page = await asAdmin('search orders', {
-      ...adminOps.searchOrders,
-      kind: 'read',
-      body: { search },
-      schema: searchAnswer,
-    });
-    const next = page.metadata?.cursors?.next;
+    const read = (s: Record<string, unknown>) =>
+      asAdmin('search orders', { ...adminOps.searchOrders, kind: 'read', body: { search: s }, schema: searchAnswer });
+    let page = await read(search);
+    let orders = tag ? withTag(page.orders, tag) : page.orders;
+    let next = page.metadata?.cursors?.next;
+    for (let n = 1; tag && next && orders.length < limit && n < TAG_SCAN_PAGES; n++) {
+      page = await read({ cursorPaging: { cursor: next, limit } });
+      orders = [...orders, ...withTag(page.orders, tag)];
+      next = page.metadata?.cursors?.next;
+    }
+    const sealed = next && (tag ? JSON.stringify({ c: next, tag }) : next);
     return c.json(
-      {
-        orders: page.orders,
-        count: page.orders.length,
-        ...(next ? { next: await seals.seal(sealFor(me), next) } : {}),
-      },
+      { orders, count: orders.length, ...(sealed ? { next: await seals.seal(sealFor(me), sealed) } : {}) },
       200,
     );
   });

@@ -86,7 +86,7 @@ const WORDS = [
   'auth',
   'authRequest',
   'logout',
-  'membersAccount',
+  'memberAccountPage',
   'callbacks',
   'postFlowUrl',
   'thankYouPageUrl',
@@ -431,7 +431,7 @@ const TEMPLATES: { match: RegExp; body: unknown }[] = [
   },
   {
     match: /redirect-session/,
-    body: { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } },
+    body: { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } },
   },
   {
     match: /iam\/authentication/,

@@ -519,13 +519,30 @@ describe('logout and members', () => {
     expect(violations(bad)).toEqual([expect.objectContaining({ field: 'callbacks.postFlowUrl' })]);
   });
 
-  it('the account page (membersAccount intent): members only; its forms change the nickname and the community membership', async () => {
-    const v = await post(REDIRECT, { membersAccount: { section: 'ACCOUNT_INFO' } });
+  it('the account page (memberAccountPage intent): members only; its forms change the nickname and the community membership', async () => {
+    const v = await post(REDIRECT, { memberAccountPage: { section: 'ACCOUNT_INFO' } });
     expect(v.status).toBe(403);
     const m = await memberTokens(emu);
+    // the intent's name is the redirects client's (`memberAccountPage`); `membersAccount` is no field of the request
+    for (const body of [
+      { membersAccount: { section: 'ACCOUNT_INFO' } },
+      { memberAccountPage: {}, membersAccount: {} },
+      { login: {}, loginn: {} },
+    ]) {
+      const wrong = await post(REDIRECT, body, m.access);
+      const bad = Object.keys(body).filter((k) => !['memberAccountPage', 'login'].includes(k));
+      expect([wrong.status, wrong.json.details.validationError.fieldViolations], JSON.stringify(body)).toEqual([
+        400,
+        bad.map((field) => ({
+          field,
+          description: 'is not a field of this request',
+          violatedRule: 'FIELD_NOT_ALLOWED',
+        })),
+      ]);
+    }
     const r = await post(
       REDIRECT,
-      { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } },
+      { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } },
       m.access,
     );
     const url = r.json.redirectSession.fullUrl as string;
@@ -1125,7 +1142,7 @@ describe('hosted pages', () => {
     (
       await post(
         REDIRECT,
-        { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } },
+        { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${SITE}/` } },
         token,
       )
     ).json.redirectSession.fullUrl as string;

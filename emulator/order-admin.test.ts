@@ -197,10 +197,11 @@ describe('tags', () => {
     });
     expect((await getOrder(a)).tags?.privateTags?.tagIds).toEqual(['vip']);
 
+    // Search Orders has no tag field (OrderSearchSpec): a tag filter is refused, as on the platform
     const found = await call('/ecom/v1/orders/search', {
       body: { search: { filter: { 'tags.privateTags.tagIds': { $hasSome: ['gift'] } } } },
     });
-    expect(found.json.orders.map((o: Order) => o.id)).toEqual([b]);
+    expect(found.status).toBe(400);
 
     expect((await bulk({ orderIds: [] })).status).toBe(400);
     expect((await bulk({ orderIds: [a, a] })).status).toBe(400);

@@ -40,7 +40,10 @@ beforeAll(async () => {
     const token = byMember ? member : (await visitorTokens(emu)).access;
     const lines = [{ productId: i === 2 ? STOOL : TAPERS, quantity: i + 1 }];
     placed.push({
-      id: await placeOrderAs(emu, token, lines, { email }),
+      id: await placeOrderAs(emu, token, lines, {
+        email,
+        ...(i === 4 ? { firstName: 'Dora', lastName: 'Lovelace' } : {}),
+      }),
       email,
       ...(byMember ? { member: seedIds.members.member } : {}),
     });
@@ -81,9 +84,15 @@ describe('search orders', () => {
     expect(await f({ 'lineItems.catalogReference.catalogItemId': { $hasSome: [STOOL] } })).toEqual([placed[2]!.id]);
     expect(await f({ 'buyerInfo.memberId': seedIds.members.member })).toEqual([placed[3]!.id, placed[1]!.id]);
     expect(
-      await f({ $or: [{ 'buyerInfo.email': { $startsWith: 'dora' } }, { number: { $lte: Number(await num(0)) } }] }),
+      await f({ $or: [{ 'buyerInfo.email': { $startsWith: 'dora' } }, { number: { $lte: await num(0) } }] }),
     ).toEqual([placed[4]!.id, placed[0]!.id]);
     expect(await f({ paymentStatus: 'PAID', fulfillmentStatus: { $ne: 'FULFILLED' } })).toHaveLength(5);
+    // the billing contact's first and last names (OrderSearchSpec has them, no full name), case-insensitive
+    expect(await f({ 'billingInfo.contactDetails.lastName': { $startsWith: 'LOVE' } })).toEqual([placed[4]!.id]);
+    expect(await f({ 'billingInfo.contactDetails.firstName': { $startsWith: 'dor' } })).toEqual([placed[4]!.id]);
+    expect(await f({ 'billingInfo.contactDetails.lastName': 'Buyer' })).toHaveLength(4);
+    // an order number is a string on the platform
+    expect(await f({ number: await num(2) })).toEqual([placed[2]!.id]);
     const member = await search({ search: { filter: { 'buyerInfo.memberId': seedIds.members.member } } });
     expect(member.json.orders[0].buyerInfo.contactId).toEqual(expect.any(String));
   });
@@ -97,7 +106,7 @@ describe('search orders', () => {
       'carl@shop.test',
       'dora@shop.test',
     ]);
-    const filter = { number: { $gt: 0 } };
+    const filter = { number: { $gt: '0' } };
     const sort = [{ fieldName: 'createdDate', order: 'ASC' }];
     const first = await search({ search: { filter, sort, cursorPaging: { limit: 2 } } });
     expect(ids(first)).toEqual([placed[0]!.id, placed[1]!.id]);
@@ -123,6 +132,13 @@ describe('search orders', () => {
       { search: { filter: { 'buyerInfo.phone': '1' } } },
       { search: { filter: { toString: 'x' } } },
       { search: { filter: { status: { $regex: '.*' } } } },
+      // not in OrderSearchSpec, or not with that operator, or a number where the field is a string
+      { search: { filter: { 'tags.privateTags.tagIds': { $hasSome: ['gift'] } } } },
+      { search: { filter: { 'billingInfo.contactDetails.fullName': { $startsWith: 'Ada' } } } },
+      { search: { filter: { status: { $startsWith: 'APP' } } } },
+      { search: { filter: { 'lineItems.catalogReference.catalogItemId': 'x' } } },
+      { search: { filter: { $or: [{ number: 1001 }] } } },
+      { search: { filter: { number: { $in: ['1001', 1002] } } } },
       { search: { sort: [{ fieldName: 'lineItems.quantity', order: 'ASC' }] } },
       JSON.parse('{"search":{"filter":{"__proto__":{"status":"APPROVED"}}}}'),
     ]) {
@@ -285,6 +301,8 @@ describe('cancel, activities, fulfillments', () => {
     expect(first.json.orderWithFulfillments.fulfillments).toEqual([
       { id: expect.any(String), createdDate: expect.any(String), lineItems: [{ id: tapers!.id, quantity: 2 }] },
     ]);
+    // the platform's answer names the new fulfillment (CreateFulfillmentResponse.fulfillmentId)
+    expect(first.json.fulfillmentId).toBe(first.json.orderWithFulfillments.fulfillments[0].id);
     let o = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: admin })).json.order;
     expect(o.fulfillmentStatus).toBe('PARTIALLY_FULFILLED');
 
@@ -299,6 +317,8 @@ describe('cancel, activities, fulfillments', () => {
     const tracking = { trackingNumber: '1Z999', shippingProvider: 'ups', trackingLink: 'https://ups.example/1Z999' };
     const second = await create({ lineItems: [{ id: tapers!.id }, { id: stool!.id }], trackingInfo: tracking });
     expect(second.status).toBe(200);
+    expect(second.json.fulfillmentId).toBe(second.json.orderWithFulfillments.fulfillments[1].id);
+    expect(second.json.fulfillmentId).not.toBe(first.json.fulfillmentId);
     expect(second.json.orderWithFulfillments.fulfillments[1]).toMatchObject({
       lineItems: [
         { id: tapers!.id, quantity: 1 },

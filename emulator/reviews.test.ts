@@ -33,7 +33,11 @@ const query = (token: string, q: unknown, returnPrivateReviews?: boolean) =>
     token,
     body: { query: q, ...(returnPrivateReviews ? { returnPrivateReviews } : {}) },
   });
-const count = (token: string, filter: unknown) => api(emu, `${REVIEWS}/count`, { token, body: { filter } });
+const count = (token: string, filter: unknown, includePrivateReviews = false) =>
+  api(emu, `${REVIEWS}/count`, {
+    token,
+    body: { filter, ...(includePrivateReviews ? { includePrivateReviews } : {}) },
+  });
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
   Buffer.from([0, 0, 0, 4, 0, 0, 0, 3, 8, 6, 0, 0, 0]),
@@ -91,11 +95,18 @@ describe('reviews: reading', () => {
     });
     expect(first.json.reviews).toHaveLength(1);
     expect(first.json.metadata.cursors.next).toEqual(expect.any(String));
-    const second = await query(visitor, {
-      filter: { entityId: MUG },
-      sort: [{ fieldName: 'createdDate', order: 'DESC' }],
-      cursorPaging: { limit: 1, cursor: first.json.metadata.cursors.next },
-    });
+    // a next page is the cursor alone (it carries the filter and sort); a filter or sort beside it is refused
+    const cursor = first.json.metadata.cursors.next;
+    for (const extra of [{ filter: { entityId: MUG } }, { sort: [{ fieldName: 'createdDate', order: 'DESC' }] }]) {
+      const both = await query(visitor, { ...extra, cursorPaging: { limit: 1, cursor } });
+      expect([both.status, both.json.details.validationError.fieldViolations[0].field]).toEqual([
+        400,
+        'query.cursorPaging.cursor',
+      ]);
+    }
+    const second = await query(visitor, { cursorPaging: { limit: 1, cursor } });
+    expect(second.json.reviews).toHaveLength(1);
+    expect(second.json.reviews[0].entityId).toBe(MUG);
     expect(second.json.reviews[0].id).not.toBe(first.json.reviews[0].id);
     expect(first.json.reviews[0].createdDate >= second.json.reviews[0].createdDate).toBe(true);
   });
@@ -436,11 +447,15 @@ describe('reviews: writing and moderation', () => {
       }
     }
     expect((await count(visitor, filter)).json.count).toBe(1);
+    // the platform answers a bulk call with its asynchronous job's id only (BulkUpdateModerationStatusResponse)
     const bulk = await api(emu, `${BULK}/moderate`, { token: admin, body: { filter, status: 'REJECTED' } });
-    expect(bulk.json.count).toBe(1);
+    expect(bulk.json).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((await count(visitor, filter)).json.count).toBe(0);
+    expect((await count(admin, filter, true)).json.count).toBe(1);
     const del = await api(emu, `${BULK}/delete`, { token: admin, body: { filter } });
-    expect(del.json.count).toBe(1);
+    expect(del.json).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(del.json.jobId).not.toBe(bulk.json.jobId);
+    expect((await count(admin, filter, true)).json.count).toBe(0);
   });
 });
 
@@ -461,7 +476,10 @@ describe('reviews: the author comes from the token', () => {
     // the member is its author: it reads, edits and deletes it
     const id = r.json.review.id;
     expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: member })).status).toBe(200);
-    expect((await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member })).status).toBe(200);
+    // the platform answers the deleted review (DeleteReviewResponse {review})
+    const deleted = await api(emu, `${REVIEWS}/${id}`, { method: 'DELETE', token: member });
+    expect([deleted.status, deleted.json.review?.id, deleted.json.review?.content?.title]).toEqual([200, id, 'Bright']);
+    expect((await api(emu, `${REVIEWS}/${id}?returnPrivateReviews=true`, { token: admin })).status).toBe(404);
   });
 
   it('prototype-named keys in a write’s body are 400 FIELD_NOT_ALLOWED, for every identity, and change nothing', async () => {

@@ -53,7 +53,8 @@ export const pendingRoute = {
 export const bulkModerateRoute = {
   method: 'POST',
   path: '/reviews/bulk-moderate',
-  schema: z.object({ done: z.number() }),
+  // the platform's job (asynchronous: it may still run) and how many reviews were pending when it started
+  schema: z.object({ jobId: z.string(), count: z.number() }),
 } as const;
 export const moderateRoute = { method: 'POST', path: '/reviews/{id}/moderate', schema: one } as const;
 export const replyRoute = { method: 'PUT', path: '/reviews/{id}/reply', schema: one } as const;

@@ -210,10 +210,11 @@ export const pendingReviews = (http: Http, o: { namespace: string; entityId?: st
   callRoute(http, pendingRoute, { body: o });
 export const moderate = async (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
   (await callRoute(http, moderateRoute, { id, body: { status } })).review;
+/** Start moderating an item's pending reviews: how many were pending (the platform's job may still be running). */
 export const bulkModerate = async (
   http: Http,
   o: { namespace: string; entityId: string; status: 'APPROVED' | 'REJECTED' },
-) => (await callRoute(http, bulkModerateRoute, { body: o })).done;
+) => (await callRoute(http, bulkModerateRoute, { body: o })).count;
 export const reply = async (http: Http, id: string, message: string) =>
   (await callRoute(http, replyRoute, { id, body: { message } })).review;
 export const deleteReply = async (http: Http, id: string) => (await callRoute(http, deleteReplyRoute, { id })).review;

@@ -6,7 +6,8 @@ import { ops, route } from '../urls.ts';
 import { reviewSchema, type Filter } from './reviews.ts';
 
 const one = z.object({ review: reviewSchema });
-const empty = z.object({});
+/** The bulk calls start an asynchronous job and answer its id only (`{jobId}`). */
+const job = z.object({ jobId: z.string() });
 
 export const getReview = async (http: Http, id: string) =>
   (await http.request({ ...route(ops.getReview, { id }), query: { returnPrivateReviews: true }, schema: one })).review;
@@ -32,18 +33,18 @@ export const createReview = async (
 export const updateReview = async (http: Http, id: string, content: Partial<ReviewContent>) =>
   (await http.request({ ...route(ops.updateReview, { id }), body: { review: { content } }, schema: one })).review;
 
-export const deleteReview = async (http: Http, id: string) => {
-  await http.request({ ...route(ops.deleteReview, { id }), schema: empty });
-};
+/** Delete a review; the platform answers the review as it was. */
+export const deleteReview = async (http: Http, id: string) =>
+  (await http.request({ ...route(ops.deleteReview, { id }), schema: one })).review;
 export const replyToReview = async (http: Http, id: string, message: string) =>
   (await http.request({ ...route(ops.replyToReview, { id }), body: { message }, schema: one })).review;
 export const deleteReply = async (http: Http, id: string) =>
   (await http.request({ ...route(ops.deleteReviewReply, { id }), schema: one })).review;
 export const moderateReview = async (http: Http, id: string, status: 'APPROVED' | 'REJECTED') =>
   (await http.request({ ...route(ops.moderateReview, { id }), body: { status }, schema: one })).review;
-export const bulkModerate = async (http: Http, filter: Filter, status: 'APPROVED' | 'REJECTED') => {
-  await http.request({ ...ops.bulkModerateReviews, body: { filter, status }, schema: empty });
-};
-export const bulkDelete = async (http: Http, filter: Filter) => {
-  await http.request({ ...ops.bulkDeleteReviews, body: { filter }, schema: empty });
-};
+/** Start moderating every review `filter` matches; returns the job's id (the job may still run). */
+export const bulkModerate = async (http: Http, filter: Filter, status: 'APPROVED' | 'REJECTED') =>
+  (await http.request({ ...ops.bulkModerateReviews, body: { filter, status }, schema: job })).jobId;
+/** Start deleting every review `filter` matches; returns the job's id (the job may still run). */
+export const bulkDelete = async (http: Http, filter: Filter) =>
+  (await http.request({ ...ops.bulkDeleteReviews, body: { filter }, schema: job })).jobId;

@@ -65,11 +65,10 @@ export async function queryReviews(
   const r = await http.request({
     ...ops.queryReviews,
     body: {
-      query: {
-        filter: o.filter,
-        sort: o.sort && SORTS[o.sort],
-        cursorPaging: { limit: o.limit ?? 10, ...(o.cursor ? { cursor: o.cursor } : {}) },
-      },
+      // a next page sends the cursor alone: it carries the filter and sort (the platform refuses them beside it)
+      query: o.cursor
+        ? { cursorPaging: { limit: o.limit ?? 10, cursor: o.cursor } }
+        : { filter: o.filter, sort: o.sort && SORTS[o.sort], cursorPaging: { limit: o.limit ?? 10 } },
       ...(o.returnPrivate ? { returnPrivateReviews: true } : {}),
     },
     schema,

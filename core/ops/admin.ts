@@ -52,3 +52,8 @@ export const getRefundability = op('GET', `${COLLECTOR}/{ecomOrderId}/refundabil
 export const triggerRefund = op('POST', `${COLLECTOR}/{ecomOrderId}/trigger-refund`);
 export const voidAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/void-authorized-payments`);
 export const captureAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/capture-authorized-payments`);
+
+// Members: get any member by id and query members (`@wix/auto_sdk_members_members` getMember, queryMembers; docs/wire.md
+// "Admin fidelity fixes"): the emulator serves them; no Inlay code calls them yet.
+export const getMember = op('GET', '/members/v1/members/{id}');
+export const queryMembers = op('POST', '/members/v1/members/query');

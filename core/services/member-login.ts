@@ -130,4 +130,4 @@ export async function logout(c: Client): Promise<void> {
 
 /** The hosted member account page for the signed-in member (comes back to this page). */
 export const accountUrl = (c: Client) =>
-  redirectSession(c.http, { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: pageUrl() } });
+  redirectSession(c.http, { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: pageUrl() } });

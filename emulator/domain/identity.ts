@@ -78,6 +78,11 @@ export function memberByEmail(db: Database, email: string): MemberRow | undefine
   return db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email = ?').get(email);
 }
 
+/** Every member of the site, oldest first (Query Members filters and pages them). */
+export function allMembers(db: Database): MemberRow[] {
+  return db.prepare<[], MemberRow>('SELECT * FROM members ORDER BY created_date, id').all();
+}
+
 export function memberById(db: Database, id: string): MemberRow | undefined {
   return db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?').get(id);
 }

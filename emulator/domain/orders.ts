@@ -18,10 +18,14 @@ export { loadOrder, type WireOrder };
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 
-/** Filters of Search Orders (the platform's "Orders: Supported Filters and Sorting" table). */
+/**
+ * Filters of Search Orders: the fields of `OrderSearchSpec` (@wix/auto_sdk_ecom_orders 1.0.300) the emulator keeps, by
+ * the names the client sends (`_id` → `id`, `_createdDate` → `createdDate`). Anything else (the order's tags, a buyer's
+ * full name) is a 400, as on the platform. `number` is a string there (`Order.number`), compared as one.
+ */
 export const ORDER_FILTER_FIELDS: Record<string, FieldAccessor<WireOrder>> = {
   id: (o) => o.id,
-  number: (o) => Number(o.number),
+  number: (o) => String(o.number),
   status: (o) => o.status,
   createdDate: (o) => o.createdDate,
   updatedDate: (o) => o.updatedDate,
@@ -31,18 +35,58 @@ export const ORDER_FILTER_FIELDS: Record<string, FieldAccessor<WireOrder>> = {
   paymentStatus: (o) => o.paymentStatus,
   fulfillmentStatus: (o) => o.fulfillmentStatus,
   'priceSummary.total.amount': (o) => Number(o.priceSummary?.total?.amount ?? 0),
-  'billingInfo.contactDetails.fullName': (o) =>
-    [o.billingInfo?.contactDetails?.firstName, o.billingInfo?.contactDetails?.lastName].filter(Boolean).join(' '),
+  'billingInfo.contactDetails.firstName': (o) => o.billingInfo?.contactDetails?.firstName ?? '',
+  'billingInfo.contactDetails.lastName': (o) => o.billingInfo?.contactDetails?.lastName ?? '',
   'lineItems.productName.original': (o) => o.lineItems.map((l) => l.productName?.original ?? ''),
   'lineItems.catalogReference.catalogItemId': (o) => o.lineItems.map((l) => l.catalogReference?.catalogItemId ?? ''),
-  // the order's `Tags` (Bulk Update Order Tags); `$hasSome` / `$hasAll` / `$isEmpty` on the id lists
-  'tags.privateTags.tagIds': (o) => (o['tags'] as WireTags | undefined)?.privateTags?.tagIds ?? [],
-  'tags.tags.tagIds': (o) => (o['tags'] as WireTags | undefined)?.tags?.tagIds ?? [],
 };
 
-/** Sort fields of Search Orders. */
+const EQUALITY = new Set(['$eq', '$in', '$ne', '$nin']);
+const ARRAYS = new Set(['$hasAll', '$hasSome']);
+/** The operators `OrderSearchSpec` allows on a field, where it does not allow them all. */
+const ORDER_FILTER_OPERATORS: Record<string, ReadonlySet<string>> = {
+  id: EQUALITY,
+  status: EQUALITY,
+  paymentStatus: EQUALITY,
+  fulfillmentStatus: EQUALITY,
+  'buyerInfo.contactId': EQUALITY,
+  'buyerInfo.memberId': EQUALITY,
+  'lineItems.productName.original': ARRAYS,
+  'lineItems.catalogReference.catalogItemId': ARRAYS,
+};
+
+/**
+ * What the query engine does not check of an orders filter: each field's operators (`ORDER_FILTER_OPERATORS`) and
+ * that `number` is compared with strings (`{number: "1001"}`, not `1001`). 400 on `path`.
+ */
+function checkOrderFilter(filter: unknown, path: string): void {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return; // the engine words a bad shape
+  for (const [key, cond] of Object.entries(filter as Record<string, unknown>)) {
+    if (key === '$and' || key === '$or') {
+      if (Array.isArray(cond)) for (const f of cond) checkOrderFilter(f, path);
+      continue;
+    }
+    if (key === '$not') {
+      checkOrderFilter(cond, path);
+      continue;
+    }
+    const byOp: [string, unknown][] =
+      cond !== null && typeof cond === 'object' && !Array.isArray(cond)
+        ? Object.entries(cond as Record<string, unknown>)
+        : [['$eq', cond]];
+    const allowed = Object.hasOwn(ORDER_FILTER_OPERATORS, key) ? ORDER_FILTER_OPERATORS[key] : undefined;
+    for (const [op, arg] of byOp) {
+      if (allowed && !allowed.has(op))
+        throw invalidField(path, `operator ${op} is not supported on ${key}; supported: ${[...allowed].join(', ')}`);
+      if (key === 'number' && op !== '$exists' && (Array.isArray(arg) ? arg : [arg]).some((v) => typeof v !== 'string'))
+        throw invalidField(path, 'number is a string: compare it with strings ("1001", not 1001)');
+    }
+  }
+}
+
+/** Sort fields of Search Orders (`number` in its numeric order). */
 export const ORDER_SORT_FIELDS: Record<string, FieldAccessor<WireOrder>> = {
-  number: ORDER_FILTER_FIELDS['number']!,
+  number: (o) => Number(o.number),
   status: ORDER_FILTER_FIELDS['status']!,
   createdDate: ORDER_FILTER_FIELDS['createdDate']!,
   updatedDate: ORDER_FILTER_FIELDS['updatedDate']!,
@@ -97,6 +141,7 @@ export function searchOrders(db: Database, search: OrderSearch) {
   const filter = carried ? carried.filter : search.filter;
   const sort = carried ? carried.sort : search.sort;
   let rows = loadOrders(db).filter((o) => o.status !== 'INITIALIZED');
+  checkOrderFilter(filter, 'search.filter');
   rows = applyFilter(rows, lowerEmails(filter), ORDER_FILTER_FIELDS, 'search.filter');
   const sorted = Array.isArray(sort) && sort.length ? (sort as unknown[]) : DEFAULT_SORT;
   rows = applySort(rows, [...sorted, { fieldName: 'number', order: 'DESC' }], ORDER_SORT_FIELDS, 'search.sort');
@@ -212,14 +257,15 @@ export function listFulfillments(db: Database, orderId: string): WireFulfillment
  * Create Fulfillment: lines of the order (a line's quantity defaults to what is left of it; more than is left is a
  * 400), the order's `fulfillmentStatus` set (FULFILLED when every line is, else PARTIALLY_FULFILLED) with an
  * ORDER_FULFILLED activity when it becomes fulfilled, and TRACKING_NUMBER_ADDED when tracking is given. A canceled
- * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`.
+ * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`. Returns the new fulfillment's id
+ * and all the order's fulfillments (`CreateFulfillmentResponse`, @wix/auto_sdk_ecom_order-fulfillments).
  */
 export function createFulfillment(
   db: Database,
   orderId: string,
   input: FulfillmentInput,
   nowMs: number,
-): WireFulfillment[] {
+): { fulfillmentId: string; fulfillments: WireFulfillment[] } {
   return db.transaction(() => {
     const order = loadOrder(db, orderId);
     // "Fulfillments can only be created for orders that are in an approved state" (the API's introduction)
@@ -275,7 +321,7 @@ export function createFulfillment(
     if (tracking?.trackingNumber) order.activities.push(activity('TRACKING_NUMBER_ADDED', nowMs));
     order.fulfillmentStatus = status;
     saveOrder(db, order, nowMs);
-    return listFulfillments(db, orderId);
+    return { fulfillmentId: f.id, fulfillments: listFulfillments(db, orderId) };
   })();
 }
 
@@ -466,6 +512,7 @@ export function aggregateOrders(
   aggregation: Record<string, Record<string, unknown>>,
   separator = '|',
 ) {
+  checkOrderFilter(filter, 'filter');
   const rows = applyFilter(
     loadOrders(db).filter((o) => o.status !== 'INITIALIZED'),
     lowerEmails(filter),

@@ -253,9 +253,26 @@ export function decodeCursor(cursor: string, path = 'query.cursorPaging.cursor')
 }
 
 /**
- * The filter and sort a cursor-paged query runs with: the request's own when it sends them (the browser client still
- * resends them with a cursor), else, with a cursor, the ones the cursor carries (the SDK sends only the cursor).
+ * The filter and sort a cursor-paged query runs with: the request's own when it sends them, else, with a cursor, the
+ * ones the cursor carries (the SDK sends only the cursor). Services that refuse a cursor beside a filter or sort, as
+ * the platform does, check {@link cursorAlone} first.
  */
+/**
+ * With a cursor only the paging may be sent (docs/spec/wire-protocol.md §11.7: the cursor carries filter and sort; the
+ * generated clients send `{cursorPaging: {cursor, limit}}` alone): a filter or sort beside it is a 400 on the cursor.
+ */
+export function cursorAlone(
+  query: { filter?: unknown; sort?: unknown; cursorPaging?: { cursor?: string | null } | undefined },
+  path = 'query.cursorPaging.cursor',
+): void {
+  if (query.cursorPaging?.cursor && (query.filter != null || query.sort != null))
+    throw invalidField(
+      path,
+      'with a cursor, send only cursorPaging: the cursor carries the filter and sort',
+      'VALIDATION',
+    );
+}
+
 export function cursorQuery(
   query: { filter?: unknown; sort?: unknown; cursorPaging?: { cursor?: string | null } },
   path = 'query.cursorPaging.cursor',

@@ -129,7 +129,7 @@ describe('hosted pages', () => {
     const { access } = await memberTokens(emu);
     const rs = await api(emu, REDIRECT, {
       token: access,
-      body: { membersAccount: {}, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } },
+      body: { memberAccountPage: {}, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' } },
     });
     const html = await page(rs.json.redirectSession.fullUrl);
     expect(html).not.toContain(XSS);

@@ -4,10 +4,12 @@
  * record only; the site's backend (an admin identity) any member's; visitors get 403, no token 401.
  */
 import { z } from 'zod';
-import { ops, type Operation } from '../../core/urls.ts';
+import { adminOps, ops, type Operation } from '../../core/urls.ts';
 import { revokeMemberTokens } from '../domain/auth.ts';
 import { badRequest, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
+import { applyFilter, applySort, offsetPage, type FieldAccessor } from '../domain/query.ts';
 import {
+  allMembers,
   allowedContentAssignees,
   clearMemberContactSet,
   deleteMember,
@@ -140,10 +142,102 @@ function writable(ctx: RequestContext): MemberRow {
 
 const wire = (ctx: RequestContext, id: string) => toWireMember(ctx.db, memberById(ctx.db, id)!);
 
+/** Query Members' filter fields (`MemberQuerySpec` of @wix/auto_sdk_members_members 1.0.135; every operator). */
+const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+  id: (m) => m.id,
+  'contact.firstName': (m) => m.first_name ?? '',
+  'contact.lastName': (m) => m.last_name ?? '',
+  contactId: (m) => m.contact_id,
+  loginEmail: (m) => m.email,
+  privacyStatus: (m) => m.privacy_status,
+  'profile.nickname': (m) => m.nickname ?? m.email.split('@')[0]!,
+  'profile.slug': (m) => m.slug ?? '',
+  status: (m) => m.status,
+};
+/** Its sort fields (the client's `queryMembers` documentation). */
+const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+  'profile.nickname': MEMBER_FILTER_FIELDS['profile.nickname']!,
+  'contact.firstName': MEMBER_FILTER_FIELDS['contact.firstName']!,
+  'contact.lastName': MEMBER_FILTER_FIELDS['contact.lastName']!,
+  createdDate: (m) => m.created_date,
+  updatedDate: (m) => m.updated_date,
+  lastLoginDate: (m) => m.last_login_date ?? '',
+};
+/** The fields the plain-text `search.expression` looks in (the client's `Search` documentation, less `profile.title`). */
+const SEARCHED = ['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.nickname', 'profile.slug'];
+
+const sortSchema = z
+  .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
+  .max(5)
+  .optional();
+const querySchema = z.object({
+  query: z
+    .object({
+      filter: z.record(z.string(), z.unknown()).nullish(),
+      // the query builder sends `sort`; the request type names it `sorting`
+      sort: sortSchema,
+      sorting: sortSchema,
+      paging: z
+        .object({ limit: z.number().int().min(0).max(100).nullish(), offset: z.number().int().min(0).nullish() })
+        .optional(),
+    })
+    .optional(),
+  fieldsets: z.array(fieldsetSchema).max(3).optional(),
+  search: z.object({ expression: z.string().min(1).max(100).nullish() }).optional(),
+});
+
+const widest = (asked: readonly ('PUBLIC' | 'EXTENDED' | 'FULL')[] | undefined) =>
+  asked?.includes('FULL') ? 'FULL' : asked?.includes('EXTENDED') ? 'EXTENDED' : 'PUBLIC';
+
 export const membersRoutes: RouteModule = (router) => {
   router.operation(ops.myMember, (ctx) => {
     const fs = fieldset(ctx);
     return { json: { member: toWireMember(ctx.db, own(ctx).m, fs) } };
+  });
+
+  // Get Member (`?fieldsets=`, PUBLIC by default). The client marks it for the APP identity
+  // (`@applicableIdentity APP`): the site's backend reads any member; a member token only its own record (as `my`);
+  // another member's record and a visitor are refused (docs/wire.md "Admin fidelity fixes": chosen).
+  router.operation(adminOps.getMember, (ctx) => {
+    const who = ctx.caller();
+    const id = ctx.params['id'] ?? '';
+    if (who.kind === 'visitor')
+      throw forbidden('Reading a member needs the site’s admin identity', 'PERMISSION_DENIED');
+    if (who.kind === 'member' && id.toLowerCase() !== who.memberId.toLowerCase())
+      throw forbidden('Members may read only their own record here', 'PERMISSION_DENIED');
+    const fs = fieldset(ctx);
+    const m = GUID.test(id) ? memberById(ctx.db, id.toLowerCase()) : undefined;
+    if (!m) throw notFound('Member not found', 'MEMBER_NOT_FOUND', { id });
+    return { json: { member: toWireMember(ctx.db, m, fs) } };
+  });
+
+  // Query Members: the site's backend only (`@applicableIdentity APP`; chosen: a member or visitor token is 403).
+  // Filter on MemberQuerySpec's fields, sort, offset paging (limit ≤ 100, default 100), `search.expression` (case-
+  // insensitive, anywhere in the searched fields), `fieldsets` in the body; `metadata: {count, offset, total}`.
+  router.operation(adminOps.queryMembers, (ctx) => {
+    const who = ctx.caller();
+    if (who.kind !== 'admin') throw forbidden('Querying members needs the site’s admin identity', 'PERMISSION_DENIED');
+    const { query = {}, fieldsets, search } = validate(querySchema, ctx.body);
+    let rows = applyFilter(allMembers(ctx.db), query.filter ?? undefined, MEMBER_FILTER_FIELDS, 'query.filter');
+    const term = search?.expression?.toLowerCase();
+    if (term)
+      rows = rows.filter((m) => SEARCHED.some((f) => String(MEMBER_FILTER_FIELDS[f]!(m)).toLowerCase().includes(term)));
+    const sort = query.sort ?? query.sorting;
+    if (sort?.length)
+      rows = applySort(
+        rows,
+        sort.map((s) => ({ fieldName: s.fieldName, order: s.order ?? 'ASC' })),
+        MEMBER_SORT_FIELDS,
+        query.sort ? 'query.sort' : 'query.sorting',
+      );
+    const page = offsetPage(rows, { limit: query.paging?.limit ?? 100, offset: query.paging?.offset ?? 0 }, 100);
+    const fs = widest(fieldsets);
+    return {
+      json: {
+        members: page.items.map((m) => toWireMember(ctx.db, m, fs)),
+        metadata: { count: page.items.length, offset: page.offset, total: rows.length, tooManyToCount: false },
+      },
+    };
   });
 
   router.operation(ops.updateMember, (ctx) => {

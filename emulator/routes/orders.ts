@@ -212,8 +212,8 @@ export const ordersRoutes: RouteModule = (router) => {
     ctx.requireAdmin();
     const { fulfillment } = validate(fulfillmentSchema, ctx.body);
     const orderId = ctx.params['orderId']!;
-    const fulfillments = createFulfillment(ctx.db, orderId, fulfillment, ctx.now());
-    return { json: { orderWithFulfillments: { orderId, fulfillments } } };
+    const { fulfillmentId, fulfillments } = createFulfillment(ctx.db, orderId, fulfillment, ctx.now());
+    return { json: { orderWithFulfillments: { orderId, fulfillments }, fulfillmentId } };
   });
 
   router.operation(adminOps.updateOrderStatus, (ctx) => {

@@ -56,6 +56,9 @@ export const REDIRECT_SESSION_PATHS = [
   '/headless/v1/redirect-session',
 ];
 
+/** The request's fields besides its intents (`CreateRedirectSessionRequest`: callbacks, preferences, origin). */
+const REDIRECT_SESSION_FIELDS: ReadonlySet<string> = new Set(['callbacks', 'preferences', 'origin']);
+
 /** Add (or replace) the handler of a redirect-session intent, for this emulator only. */
 export function registerRedirectIntent(app: EmulatorApp, intent: string, handler: RedirectIntentHandler): void {
   app.redirectIntents.set(intent, handler);
@@ -192,8 +195,13 @@ const logoutIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
   return { id, fullUrl: `${ctx.hostedUrl}/_hosted/logout?session=${id}` };
 };
 
-const membersAccountIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
-  validate(accountSchema, value, 'membersAccount');
+/**
+ * `memberAccountPage: {section?}`: the member's account page. The redirects client (@wix/auto_sdk_redirects_redirects
+ * 1.0.56) names the intent `memberAccountPage` (`RedirectSessionMembersAccountParams`), marked internal ("for future
+ * use") in its request type; `membersAccount`, the name Inlay used to send, is no field of the request and is refused.
+ */
+const memberAccountPageIntent: RedirectIntentHandler = (ctx, value, body, identity) => {
+  validate(accountSchema, value, 'memberAccountPage');
   const callbacks = validate(callbacksSchema, body['callbacks'], 'callbacks');
   if (identity.kind !== 'member')
     throw new PlatformError(403, 'The account page needs a signed-in member', {
@@ -253,7 +261,7 @@ const loginFormSchema = z.object({ email: z.string().max(254).default(''), passw
 export const redirectsRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'auth', authIntent);
   registerRedirectIntent(app, 'logout', logoutIntent);
-  registerRedirectIntent(app, 'membersAccount', membersAccountIntent);
+  registerRedirectIntent(app, 'memberAccountPage', memberAccountPageIntent);
   const intents = app.redirectIntents;
   for (const path of REDIRECT_SESSION_PATHS) {
     router.operation({ ...ops.redirectSession, path }, (ctx) => {
@@ -262,6 +270,16 @@ export const redirectsRoutes: RouteModule = (router, app) => {
         string,
         unknown
       >;
+      // a field the request type does not have (`membersAccount`, a misspelt intent) is refused, not ignored
+      const unknown = Object.keys(body).filter((k) => !intents.has(k) && !REDIRECT_SESSION_FIELDS.has(k));
+      if (unknown.length)
+        throw badRequest(
+          unknown.map((field) => ({
+            field,
+            description: 'is not a field of this request',
+            violatedRule: 'FIELD_NOT_ALLOWED',
+          })),
+        );
       const present = [...intents.keys()].filter((k) => body[k] !== undefined && body[k] !== null);
       if (present.length !== 1) {
         throw badRequest([

@@ -6,11 +6,12 @@
  * people's private reviews, writes for any contact, replies, moderates and runs the bulk calls: a member token never
  * does, whatever its role. Photos must be media this platform hosts.
  */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ops } from '../../core/urls.ts';
 import type { Caller, Identity } from '../domain/auth.ts';
 import { getProductRecord } from '../domain/catalog.ts';
-import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
+import { applyFilter, applySort, cursorAlone, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { stableId } from '../db.ts';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldViolation } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
@@ -231,6 +232,14 @@ function create(ctx: RequestContext, r: Parameters<typeof insertReview>[1]): Rev
   return loadOr404(ctx, id);
 }
 
+/**
+ * The bulk calls' answer: the platform runs them as an asynchronous job and answers only its id
+ * (`BulkUpdateModerationStatusResponse` / `BulkDeleteReviewsResponse {jobId}`, @wix/auto_sdk_reviews_reviews 1.0.39).
+ * The emulator does the work before it answers; it serves no jobs API (no generated client has one), so the id only
+ * names the job.
+ */
+const bulkJobId = () => randomUUID();
+
 const wire = (ctx: RequestContext, r: ReviewRow) => ({ review: toWireReview(r, ctx.baseUrl) });
 
 type MediaInput = z.infer<typeof mediaItem>;
@@ -283,7 +292,8 @@ export const reviewsRoutes: RouteModule = (router) => {
     const who = readerOf(ctx);
     const { query = {}, returnPrivateReviews } = validate(querySchema, ctx.body);
     // after the first page the SDK sends only the cursor, which carries the filter and sort
-    // (docs/spec/wire-protocol.md §11.7)
+    // (docs/spec/wire-protocol.md §11.7); a filter or sort beside it is refused
+    cursorAlone(query);
     const carried = cursorQuery(query);
     const { filter, sort } = validate(carriedSchema, carried, 'query');
     const rows = applySort(
@@ -390,8 +400,10 @@ export const reviewsRoutes: RouteModule = (router) => {
     const r = loadOr404(ctx, ctx.params['id'] ?? '');
     if (who.kind !== 'admin' && !isAuthor(ctx, who, r))
       throw forbidden('You can only delete your own reviews', 'PERMISSION_DENIED');
+    // the platform answers the deleted review (`DeleteReviewResponse {review}`, @wix/auto_sdk_reviews_reviews)
+    const review = wire(ctx, r);
     deleteReviews(ctx.db, [r.id]);
-    return { json: {} };
+    return { json: review };
   });
 
   router.operation(ops.replyToReview, (ctx) => {
@@ -427,7 +439,7 @@ export const reviewsRoutes: RouteModule = (router) => {
       status,
       ctx.now(),
     );
-    return { json: { count: rows.length } };
+    return { json: { jobId: bulkJobId() } };
   });
 
   router.operation(ops.bulkDeleteReviews, (ctx) => {
@@ -438,6 +450,6 @@ export const reviewsRoutes: RouteModule = (router) => {
       ctx.db,
       rows.map((r) => r.id),
     );
-    return { json: { count: rows.length } };
+    return { json: { jobId: bulkJobId() } };
   });
 };

@@ -177,7 +177,7 @@ export const CALLS = {
     file: SDK,
   },
   countReviews: {
-    by: { browser: '<inlay-reviews>, <inlay-rating>' },
+    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS] },
     identity: 'visitor or member',
     ...pub(REVIEWS, 'countReviews'),
     file: SDK,
@@ -236,7 +236,6 @@ export const CALLS = {
     identity: 'admin',
     ...pub(REVIEWS, 'bulkDeleteReviews'),
     file: 'admin-fidelity.test.ts',
-    note: 'the platform answers {jobId} (an asynchronous job), the emulator {count}: as bulk moderation (issue 38 point 6)',
   },
   generateUploadUrl: {
     by: { companion: [VISITOR] },
@@ -445,6 +444,18 @@ export const CALLS = {
     ...pub('@wix/auto_sdk_ecom_order-fulfillments', 'listFulfillmentsForSingleOrder'),
     file: 'fulfillments.test.ts',
   },
+  getMember: {
+    by: { other: 'no Inlay caller; served as the official members client makes it (issue 38 point 6)' },
+    identity: 'member (own) or admin',
+    ...pub(MEMBERS, 'getMember'),
+    file: 'admin-fidelity.test.ts',
+  },
+  queryMembers: {
+    by: { other: 'no Inlay caller; served as the official members client makes it (issue 38 point 6)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'queryMembers'),
+    file: 'admin-fidelity.test.ts',
+  },
   createFulfillment: {
     by: { other: 'the owner console (issue 38 point 6)' },
     identity: 'admin',
@@ -581,12 +592,6 @@ export const CALLS = {
  * whose file exists and claims it).
  */
 export const PENDING: ReadonlyMap<OpName, string> = new Map<OpName, string>([
-  ['resend', 'admin-fidelity.test.ts'],
-  ['deleteReview', 'admin-fidelity.test.ts'],
-  ['bulkModerateReviews', 'admin-fidelity.test.ts'],
-  // the same {jobId} answer as bulk moderation; no case until the emulator answers it
-  ['bulkDeleteReviews', 'admin-fidelity.test.ts'],
-  ['createFulfillment', 'admin-fidelity.test.ts'],
   ['addOrderActivity', 'order-activities.test.ts'],
   ['commitOrderDeltas', 'draft-orders.test.ts'],
 ]);

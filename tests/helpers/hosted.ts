@@ -56,7 +56,7 @@ export async function hostedAccountUrl(stack: Stack): Promise<string> {
   const { access } = await memberTokens(stack.emulator);
   const rs = await api(stack.emulator, REDIRECT, {
     token: access,
-    body: { membersAccount: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${stack.demo}/` } },
+    body: { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: `${stack.demo}/` } },
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);
   return rs.json.redirectSession.fullUrl as string;

@@ -134,6 +134,27 @@ describe('login model', () => {
     expect(m.$ui.get().errors.form).toMatch(/offline/);
   });
 
+  it('"My account": the hosted page is asked for as memberAccountPage; a refusal says to use the site’s own page, a server failure stays generic', async () => {
+    const m = createLoginModel(context);
+    answer = () =>
+      json(400, {
+        message: 'm',
+        details: {
+          validationError: { fieldViolations: [{ field: 'memberAccountPage', violatedRule: 'FIELD_NOT_ALLOWED' }] },
+        },
+      });
+    await m.account();
+    expect(calls('/redirect-session').map((c) => Object.keys(c.body as object))).toEqual([
+      ['memberAccountPage', 'callbacks'],
+    ]);
+    expect(m.$ui.get().errors.form).toBe(
+      'Your account page can’t be opened from here. Use the site’s own account page, or ask the shop.',
+    );
+    answer = () => json(503, { message: 'down' });
+    await m.account();
+    expect(m.$ui.get().errors.form).toMatch(/Something went wrong/);
+  });
+
   it('forgot password sends this page (without fragment or old token) as the way back; the reset link opens the reset step', async () => {
     answer = () => json(200, {});
     history.replaceState(null, '', '/p?a=1&inlay-reset=old#x');

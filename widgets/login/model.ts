@@ -192,7 +192,19 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
     },
     hosted: () => run(async () => (await flows()).startHostedLogin(client)),
     signOut: () => run(async () => (await flows()).logout(client)),
-    account: () => run(async () => location.assign(await (await flows()).accountUrl(client))),
+    /**
+     * The platform's hosted account page (`memberAccountPage`, internal in its client: docs/wire.md "Admin fidelity
+     * fixes"). A refusal is not the server's fault to try again: the member is told to use the site's own page.
+     */
+    account: () =>
+      run(async () => {
+        try {
+          location.assign(await (await flows()).accountUrl(client));
+        } catch (e) {
+          if (!(e instanceof InlayApiError && e.status >= 400 && e.status < 500 && e.status !== 429)) throw e;
+          set({ errors: { form: t('err.account') } });
+        }
+      }),
     /**
      * Change the member's password, the current one checked first (see `changePassword`). Undefined when changed,
      * else what to show on which field; a failed request throws.

@@ -54,5 +54,7 @@ export const fr: Record<keyof typeof strings, string> = {
   'err.codeExpired': 'Ce code a expiré. Reconnectez-vous pour en recevoir un nouveau.',
   'err.resetExpired': 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
   'err.tooMany': 'Trop de tentatives. Patientez un peu et réessayez.',
+  'err.account':
+    'Votre page de compte ne peut pas s’ouvrir ici. Passez par la page de compte du site, ou contactez la boutique.',
   'err.unknown': 'La connexion n’a pas abouti. Réessayez.',
 };

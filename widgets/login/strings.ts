@@ -51,5 +51,6 @@ export const strings = {
   'err.codeExpired': 'This code has expired. Sign in again to get a new one.',
   'err.resetExpired': 'This reset link has expired or was already used. Ask for a new one.',
   'err.tooMany': 'Too many attempts. Wait a little and try again.',
+  'err.account': 'Your account page can’t be opened from here. Use the site’s own account page, or ask the shop.',
   'err.unknown': 'Sign-in didn’t work. Try again.',
 };

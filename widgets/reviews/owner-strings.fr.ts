@@ -15,5 +15,7 @@ export const fr: Record<keyof typeof ownerStrings, string> = {
   'o.delete': 'Supprimer l’avis',
   'o.confirmDelete': 'Confirmer la suppression',
   'o.done': 'C’est fait.',
+  'o.started_one': 'Modération de {count} avis en cours ; cela peut prendre un moment.',
+  'o.started_other': 'Modération de {count} avis en cours ; cela peut prendre un moment.',
   'o.cancel': 'Annuler',
 };

@@ -13,5 +13,7 @@ export const ownerStrings = {
   'o.delete': 'Delete review',
   'o.confirmDelete': 'Confirm delete',
   'o.done': 'Done.',
+  'o.started_one': 'Moderating {count} review; it may take a moment.',
+  'o.started_other': 'Moderating {count} reviews; it may take a moment.',
   'o.cancel': 'Cancel',
 };

@@ -32,14 +32,17 @@ export function Queue({
   const t = i18n().strings(ownerStrings);
   const q = useStore(model.$pending);
   if (!q.reviews.length) return null;
+  // the platform moderates them in a job that may still run: said so; the queue is read again (the model's)
+  const all = (status: 'APPROVED' | 'REJECTED') =>
+    run(i18n, model, async () => model.toast.info(t('o.started', { count: await model.moderateAll(status) })));
   return (
     <section class="queue" part="queue" aria-label={t('o.queue', { count: q.reviews.length })}>
       <h3>{t('o.queue', { count: q.reviews.length })}</h3>
       <div class="row">
-        <button type="button" class="secondary" onClick={() => run(i18n, model, () => model.moderateAll('APPROVED'))}>
+        <button type="button" class="secondary" onClick={() => all('APPROVED')}>
           {t('o.approveAll')}
         </button>
-        <button type="button" class="secondary" onClick={() => run(i18n, model, () => model.moderateAll('REJECTED'))}>
+        <button type="button" class="secondary" onClick={() => all('REJECTED')}>
           {t('o.rejectAll')}
         </button>
       </div>

@@ -394,3 +394,51 @@ describe('<inlay-reviews> (happy-dom)', () => {
     expect(scrolled).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the owner’s queue', () => {
+  it('"Approve all" starts the platform’s job: the owner reads how many and that it may take a moment; the queue is read again', async () => {
+    $session.set({ status: 'member', role: 'member', member: { id: 'o1', contactId: 'co1' } });
+    const waiting = [
+      {
+        id: 'q1',
+        entityId: PRODUCT,
+        content: { rating: 2, body: 'Late' },
+        moderation: { moderationStatus: 'IN_MODERATION' },
+      },
+      {
+        id: 'q2',
+        entityId: PRODUCT,
+        content: { rating: 4, body: 'Fine' },
+        moderation: { moderationStatus: 'IN_MODERATION' },
+      },
+    ];
+    let queue = waiting;
+    reply = (call) => {
+      if (call.url === `${B}/v1/me`) return json(200, { kind: 'member', owner: true });
+      if (call.url === `${B}/v1/reviews/pending`) return json(200, { reviews: queue });
+      if (call.url === `${B}/v1/reviews/bulk-moderate`) {
+        queue = [];
+        return json(200, { jobId: 'job-1', count: 2 });
+      }
+      return undefined;
+    };
+    const { el, context } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
+    const root = el.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelectorAll('[part=queue] li')).toHaveLength(2));
+    [...root.querySelectorAll<HTMLButtonElement>('[part=queue] button')]
+      .find((b) => b.textContent === 'Approve all')!
+      .click();
+    const { toastsOf } = await import('../../core/stores/toasts.ts');
+    await vi.waitFor(() =>
+      expect(
+        toastsOf(context.client)
+          .$toasts.get()
+          .map((t) => t.title),
+      ).toContain('Moderating 2 reviews; it may take a moment.'),
+    );
+    expect(net.calls.filter((c) => c.url === `${B}/v1/reviews/bulk-moderate`).map((c) => c.body)).toEqual([
+      { namespace: 'stores', entityId: PRODUCT, status: 'APPROVED' },
+    ]);
+    await vi.waitFor(() => expect(root.querySelector('[part=queue]')).toBeNull());
+  });
+});

@@ -29,7 +29,7 @@ const realFetch = globalThis.fetch;
 /** The emulator's clock, moved on by the resend case (its cooldown). */
 let later = 0;
 const platform = platformBoundary({ demoRedirectUris: [`${SITE}/callback`], now: () => Date.now() + later });
-const { covers, refuses, sent } = platform;
+const { covers, refuses } = platform;
 let emu: RunningEmulator;
 beforeAll(() => {
   emu = platform.emu;

@@ -66,7 +66,7 @@ describe('draft orders (admin)', () => {
       const admin = createClient({ auth: auth(), modules: { drafts, orders } });
       const orderId = await place(2);
       const order = await admin.orders.getOrder(orderId);
-      const lineId = order.lineItems[0]!._id!;
+      const lineId = order.lineItems![0]!._id!;
       sent.length = 0;
 
       const status = await admin.drafts.getOrderDraftabilityStatus(orderId);
@@ -81,8 +81,8 @@ describe('draft orders (admin)', () => {
 
       const updated = await admin.drafts.updateLineItems(draftId, [{ lineItemId: lineId, newQuantity: 3 }]);
       const u = updated.calculatedDraftOrder!.draftOrder!;
-      expect(u.lineItems[0]).toMatchObject({ changedDetails: { quantityBeforeChange: 2 }, lineItem: { quantity: 3 } });
-      const unit = cents(order.lineItems[0]!.price);
+      expect(u.lineItems![0]).toMatchObject({ changedDetails: { quantityBeforeChange: 2 }, lineItem: { quantity: 3 } });
+      const unit = cents(order.lineItems![0]!.price);
       expect(cents(u.priceSummary?.subtotal)).toBe(3 * unit);
       expect(cents(u.balanceSummary?.balance)).toBe(cents(u.priceSummary?.total) - cents(order.priceSummary?.total));
 
@@ -111,7 +111,7 @@ describe('draft orders (admin)', () => {
       });
       expect(committed.committedDraftOrder?.status).toBe('COMMITTED');
       const after = committed.orderAfterCommit!;
-      expect(after.lineItems[0]!.quantity).toBe(3);
+      expect(after.lineItems![0]!.quantity).toBe(3);
       expect(after.priceSummary?.total?.amount).toBe(d.priceSummary?.total?.amount);
       expect(after.balanceSummary?.balance?.amount).toBe(d.balanceSummary?.balance?.amount);
       expect(after.activities?.at(-1)).toMatchObject({
@@ -137,7 +137,7 @@ describe('draft orders (admin)', () => {
       await expect(admin.drafts.getDraftOrder(otherId)).rejects.toMatchObject({
         details: { applicationError: { code: 'DRAFT_ORDER_DOES_NOT_EXIST' } },
       });
-      expect((await admin.orders.getOrder(orderId)).lineItems[0]!.quantity).toBe(3);
+      expect((await admin.orders.getOrder(orderId)).lineItems![0]!.quantity).toBe(3);
 
       expect(sent).toEqual([
         `GET /ecom/v1/draft-orders/${orderId}/draftability`,

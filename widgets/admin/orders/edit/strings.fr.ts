@@ -34,8 +34,14 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.noEmail': 'Aucun e-mail ne sera envoyé.',
   'oe.stock': 'Le stock suit la modification.',
   'oe.noStock': 'Le stock ne change pas.',
-  'oe.total':
-    'Actuellement {total}. La plateforme calcule le nouveau total (taxes et remises comprises) à l’enregistrement ; l’argent déjà payé ne change pas : remboursez toute différence depuis les paiements.',
+  'oe.pricing': 'Calcul du nouveau total…',
+  'oe.newTotal': 'Nouveau total : {total} (actuellement {before}).',
+  'oe.sameTotal': 'Le total reste {total}.',
+  'oe.collect':
+    'Déjà payé : {paid}. Après l’enregistrement, il restera {amount} à encaisser : encaissez-le depuis les paiements ci-dessous.',
+  'oe.refundDue':
+    'Déjà payé : {paid}. Après l’enregistrement, c’est {amount} de plus que le nouveau total : remboursez-le depuis les paiements ci-dessous.',
+  'oe.settled': 'Déjà payé : {paid}. Il ne reste rien à payer.',
   'oe.yes': 'Oui, enregistrer',
   'oe.back': 'Revenir',
   'oe.why.ORDER_CHANGED':
@@ -45,5 +51,10 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.why.LINE_ITEM_FULFILLED': 'Un article ne peut pas descendre sous la quantité déjà expédiée.',
   'oe.why.INSUFFICIENT_INVENTORY':
     'Pas assez de stock pour les articles ajoutés : baissez la quantité ou laissez le stock tel quel.',
-  'oe.why.ORDER_NOT_EDITABLE': 'Cette commande ne peut plus être modifiée (annulée ou refusée).',
+  'oe.why.ORDER_NOT_EDITABLE': 'La plateforme ne permet pas de modifier cette commande.',
+  'oe.not.PARTIALLY_OR_FULLY_REFUNDED':
+    'Cette commande a été remboursée (en partie ou en totalité) et la plateforme ne permet pas de modifier une commande remboursée. Pour facturer davantage, enregistrez un paiement ; pour rendre de l’argent, faites un remboursement.',
+  'oe.not.ORDER_STATUS_IS_NOT_SUPPORTED': 'Seules les commandes approuvées peuvent être modifiées.',
+  'oe.not.UNSUPPORTED_CHANNEL_TYPE': 'Les commandes de ce canal de vente ne peuvent pas être modifiées.',
+  'oe.not.SUBSCRIPTION_LINE_ITEM_EXISTS': 'Les commandes avec un abonnement ne peuvent pas être modifiées.',
 };

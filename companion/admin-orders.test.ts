@@ -309,8 +309,9 @@ describe('edit through a draft order', () => {
       .n;
   const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
 
-  it('preview: the new total and the balance to collect, nothing applied, no draft left; then the edit commits it', async () => {
-    const id = await placeAs([{ productId: TAPERS, quantity: 2 }], { email: 'erin@example.com' });
+  it('preview: the new total and the balance to collect, nothing applied, no draft left; then the edit commits it (the email, the member’s account, collectability)', async () => {
+    // the member's own order (their account shows it after the edit)
+    const id = await placeOrderAs(h.emu, member, [{ productId: TAPERS, quantity: 2 }], { email: 'erin@example.com' });
     const order = (await detail(id)).order;
     const line = order.lineItems[0];
     const body = { lines: [{ id: line.id, before: 2, quantity: 3 }], reason: 'One more' };
@@ -338,6 +339,9 @@ describe('edit through a draft order', () => {
         m.text.includes(`New total: ${r.body_.order.priceSummary.total.formattedAmount}`),
       ),
     ).toBe(true);
+    // the member's account shows the new total
+    const mine = await h.call(`/v1/my/orders/${id}`, { token: member });
+    expect([mine.status, mine.body_.order.priceSummary.total.amount]).toEqual([200, preview.priceSummary.total.amount]);
     // the payments part reads the same balance as what is left to collect
     const pay = await h.call(`/v1/admin/orders/${id}/payments`, { token: owner });
     expect(pay.body_.collectability).toMatchObject({

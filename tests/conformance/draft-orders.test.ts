@@ -133,6 +133,16 @@ describe('draft orders (admin)', () => {
       const other = await admin.drafts.createDraftOrder({ sourceOrderId: orderId });
       const otherId = other.calculatedDraftOrder!.draftOrder!._id!;
       await admin.drafts.updateLineItems(otherId, [{ lineItemId: lineId, newQuantity: 1 }]);
+      const billed = await admin.drafts.setBillingInfo(otherId, {
+        billingInfo: {
+          address: { country: 'US', city: 'Troy', addressLine1: '9 Oak St' },
+          contactDetails: { firstName: 'Ada' },
+        },
+      });
+      expect(billed.calculatedDraftOrder!.draftOrder!.billingDetails?.billingInfo?.address).toMatchObject({
+        addressLine1: '9 Oak St',
+        city: 'Troy',
+      });
       expect(await admin.drafts.deleteDraftOrder(otherId)).toEqual({});
       await expect(admin.drafts.getDraftOrder(otherId)).rejects.toMatchObject({
         details: { applicationError: { code: 'DRAFT_ORDER_DOES_NOT_EXIST' } },
@@ -151,6 +161,7 @@ describe('draft orders (admin)', () => {
         `POST /ecom/v1/draft-orders/${draftId}/commit`,
         'POST /ecom/v1/draft-orders',
         `POST /ecom/v1/draft-orders/${otherId}/line-items`,
+        'PUT /ecom/v1/draft-orders/set-billing-info',
         `DELETE /ecom/v1/draft-orders/${otherId}`,
         `GET /ecom/v1/draft-orders/${otherId}`,
         `GET /ecom/v1/orders/${orderId}`,

@@ -412,6 +412,53 @@ describe('edit through a draft order', () => {
   });
 });
 
+describe('edit: lost answers', () => {
+  const draftsOf = (orderId: string) =>
+    h.emu.db
+      .prepare<[string], { status: string }>('SELECT status FROM draft_orders WHERE order_id = ? ORDER BY rowid')
+      .all(orderId)
+      .map((r) => r.status);
+  const ship = (city: string) => ({
+    shippingAddress: { address: { country: 'US', city, addressLine1: '1 Lost St' } },
+    reason: 'Moved',
+  });
+
+  it('a commit that failed (503): 502, its draft left; the next edit deletes it and commits a fresh one', async () => {
+    const id = await placeAs([{ productId: TAPERS, quantity: 1 }], { email: 'hal@example.com' });
+    const fault = await api(h.emu, '/_dev/faults', {
+      body: { path: '/ecom/v1/draft-orders/*', method: 'POST', status: 503, times: 1 },
+    });
+    expect(fault.status).toBe(200);
+    const lost = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Utica'), owner));
+    expect([lost.status, code(lost)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    expect(draftsOf(id)).toEqual(['DRAFT']);
+    expect((await detail(id)).order.shippingInfo.logistics.shippingDestination.address.city).not.toBe('Utica');
+    const again = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Utica'), owner));
+    expect(again.status).toBe(200);
+    expect(draftsOf(id)).toEqual(['COMMITTED']);
+    expect(again.body_.order.shippingInfo.logistics.shippingDestination.address.city).toBe('Utica');
+  });
+
+  it('a commit that landed but whose answer was lost: 502; the order read back has the edit; sent again, nothing is applied twice', async () => {
+    const id = await placeAs([{ productId: TAPERS, quantity: 2 }], { email: 'ida@example.com' });
+    // an address-only edit: the commit is its only POST under the prefix (create is the bare path, the address a PUT)
+    await api(h.emu, '/_dev/faults', {
+      body: { path: '/ecom/v1/draft-orders/*', method: 'POST', dropAfter: true, times: 1 },
+    });
+    const lost = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Ithaca'), owner));
+    expect([lost.status, code(lost)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    const applied = () =>
+      detail(id).then(
+        (d) => d.order.activities.filter((x: { type: string }) => x.type === 'DRAFT_ORDER_CHANGES_APPLIED').length,
+      );
+    expect((await detail(id)).order.shippingInfo.logistics.shippingDestination.address.city).toBe('Ithaca');
+    expect([await applied(), draftsOf(id)]).toEqual([1, ['COMMITTED']]);
+    const again = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Ithaca'), owner));
+    expect(again.status).toBe(200);
+    expect(await applied()).toBe(1);
+  });
+});
+
 describe('summary', () => {
   it('count, revenue and average over a period, canceled orders left out', async () => {
     const from = new Date(Date.now() - 3_600_000).toISOString();

@@ -83,7 +83,7 @@ describe('<inlay-admin> an order edited through a draft order', () => {
     const [, newTotal, now] = m!;
     expect(now).toBe(totalBefore);
     const balance = (await confirm.locator('[part=edit-balance]').textContent())!;
-    const b = /^Paid so far: (\$[\d,.]+)\. After saving, (\$[\d,.]+) is left to collect/.exec(balance);
+    const b = /^Paid: (\$[\d,.]+)\. To collect after saving: (\$[\d,.]+)\.$/.exec(balance);
     expect(b, balance).not.toBeNull();
     const [, paid, toCollect] = b!;
     expect(paid).toBe(totalBefore);
@@ -138,7 +138,7 @@ describe('<inlay-admin> an order edited through a draft order', () => {
     await edit.getByRole('button', { name: 'Review changes' }).click();
     await expect
       .poll(() => edit.locator('[part=edit-error]').textContent(), { timeout: 15_000 })
-      .toContain('the platform doesn’t allow editing a refunded order');
+      .toBe('This order was refunded, and refunded orders can’t be edited. Record a payment or make a refund instead.');
     expect(await edit.locator('[part=edit-confirm]').count()).toBe(0);
     expect(await edit.getByLabel(/^Beeswax Taper Candles/).inputValue()).toBe('3');
     expect(seen.some((c) => c.endsWith('/edit'))).toBe(false);

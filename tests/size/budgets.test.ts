@@ -285,6 +285,15 @@ const KB = 1024;
  * goes below where it was before issue 37: core 25.25 KB, the first screen 45 KB, the whole page 51.5 KB, every tag
  * 54.5 KB, classic 55.25 KB, classic with the console 104.5 KB.
  */
+/*
+ * Issue 38 (order edits through the platform's draft orders): the edit's confirmation has the platform price the edit
+ * first (the companion's preview route, its call and answer schema in the edit's chunk), then shows the new total, what
+ * was paid and what is left to collect or to refund (the money step, its words in English and French; the refusal of a
+ * refunded order in words), and the payments panel says a negative balance "To refund". Only owner chunks grew; no
+ * page without the console moved. Measured: the classic page with every tag and the whole console 106537 → 107343 B
+ * (+806 B; the console's French chunk stays under the 7 KB chunk ceiling, its strings cut to fit); `classicWithConsole`
+ * 104.5 → 105 KB.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.25 * KB,
@@ -294,7 +303,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 104.5 * KB,
+  classicWithConsole: 105 * KB,
 };
 
 /**

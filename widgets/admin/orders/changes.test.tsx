@@ -361,9 +361,7 @@ describe('editing an order', () => {
     expect(said).not.toContain('Camp Stool');
     // the platform's price of the edit: the new total and what is left to collect (nothing was paid)
     expect($('[part=edit-total]')!.textContent).toBe('New total: $39.00 (now $48.00).');
-    expect($('[part=edit-balance]')!.textContent).toBe(
-      'Paid so far: $0.00. After saving, $39.00 is left to collect: collect it from the payments below.',
-    );
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $0.00. To collect after saving: $39.00.');
     expect(sent('/o-2/edit/preview').map((c) => c.body)).toEqual([
       {
         lines: [{ id: 'l-2', before: 2, quantity: 1 }],
@@ -530,18 +528,14 @@ describe('editing an order', () => {
     review();
     await vi.waitFor(() => expect($('[part=edit-confirm]')).not.toBeNull());
     expect($('[part=edit-total]')!.textContent).toBe('New total: $57.00 (now $48.00).');
-    expect($('[part=edit-balance]')!.textContent).toBe(
-      'Paid so far: $48.00. After saving, $9.00 is left to collect: collect it from the payments below.',
-    );
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $48.00. To collect after saving: $9.00.');
     button(/Go back/)!.click();
     await vi.waitFor(() => expect($('[part=edit] form')).not.toBeNull());
     type(field('qty-l-1'), '1');
     review();
     await vi.waitFor(() => expect($('[part=edit-balance]')?.textContent).toContain('refund'));
     expect($('[part=edit-total]')!.textContent).toBe('New total: $39.00 (now $48.00).');
-    expect($('[part=edit-balance]')!.textContent).toBe(
-      'Paid so far: $48.00. After saving, that is $9.00 more than the new total: refund it from the payments below.',
-    );
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $48.00. To refund after saving: $9.00.');
     expect(sent('/o-1/edit')).toEqual([]);
   });
 
@@ -561,7 +555,7 @@ describe('editing an order', () => {
     review();
     await vi.waitFor(() =>
       expect($('[part=edit-error]')?.textContent).toBe(
-        'This order was refunded (in part or in full), and the platform doesn’t allow editing a refunded order. To charge for more, record a payment; to give money back, make a refund.',
+        'This order was refunded, and refunded orders can’t be edited. Record a payment or make a refund instead.',
       ),
     );
     expect($('[part=edit-confirm]')).toBeNull();

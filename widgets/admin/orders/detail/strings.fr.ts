@@ -74,6 +74,5 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'ao.why.TOO_MANY_TAGS': 'Une commande a au plus 100 étiquettes.',
   'ao.change': 'Modifier la commande',
   'ao.noChange': 'Les commandes annulées ou refusées ne peuvent pas être modifiées.',
-  'ao.done.preview': 'Le nouveau total est calculé : vérifiez les modifications ci-dessous.',
   'ao.done.change': 'Commande modifiée. Nouveau total : {total}.',
 };

@@ -72,6 +72,5 @@ export const orderStrings = {
   'ao.why.TOO_MANY_TAGS': 'An order holds at most 100 tags.',
   'ao.change': 'Edit order',
   'ao.noChange': 'Canceled and rejected orders can’t be edited.',
-  'ao.done.preview': 'The new total is worked out: check the changes below.',
   'ao.done.change': 'Order edited. New total: {total}.',
 };

@@ -65,7 +65,8 @@ export function EditConfirm({
 }
 
 /**
- * The edit's money as the platform priced it (its draft order): the new total beside the one now, then what was paid
+ * The edit's money as the platform priced it (its draft order): the new total beside the one now (when it moves), then
+ * what was paid
  * and the balance after saving (the draft's `balanceSummary.balance`: the new total less what was paid), to collect
  * when above zero, to refund when below.
  */
@@ -78,11 +79,11 @@ function Money({ sure, t, i18n, currency }: { sure: Sure; t: T; i18n: I18n; curr
   const paid = money(centsOf(balanceSummary.paid));
   return (
     <div part="edit-money">
-      <p class="strong" part="edit-total">
-        {now === before
-          ? t('oe.sameTotal', { total: money(now) })
-          : t('oe.newTotal', { total: money(now), before: money(before) })}
-      </p>
+      {now === before ? null : (
+        <p class="strong" part="edit-total">
+          {t('oe.newTotal', { total: money(now), before: money(before) })}
+        </p>
+      )}
       <p part="edit-balance">
         {balance > 0
           ? t('oe.collect', { paid, amount: money(balance) })

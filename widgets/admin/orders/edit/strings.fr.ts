@@ -34,14 +34,11 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.noEmail': 'Aucun e-mail ne sera envoyé.',
   'oe.stock': 'Le stock suit la modification.',
   'oe.noStock': 'Le stock ne change pas.',
-  'oe.pricing': 'Calcul du nouveau total…',
-  'oe.newTotal': 'Nouveau total : {total} (actuellement {before}).',
-  'oe.sameTotal': 'Le total reste {total}.',
-  'oe.collect':
-    'Déjà payé : {paid}. Après l’enregistrement, il restera {amount} à encaisser : encaissez-le depuis les paiements ci-dessous.',
-  'oe.refundDue':
-    'Déjà payé : {paid}. Après l’enregistrement, c’est {amount} de plus que le nouveau total : remboursez-le depuis les paiements ci-dessous.',
-  'oe.settled': 'Déjà payé : {paid}. Il ne reste rien à payer.',
+  'oe.pricing': 'Calcul…',
+  'oe.newTotal': 'Nouveau total : {total} (avant : {before}).',
+  'oe.collect': 'Payé : {paid}. À encaisser : {amount}.',
+  'oe.refundDue': 'Payé : {paid}. À rembourser : {amount}.',
+  'oe.settled': 'Payé : {paid}. Rien à payer.',
   'oe.yes': 'Oui, enregistrer',
   'oe.back': 'Revenir',
   'oe.why.ORDER_CHANGED':
@@ -51,10 +48,7 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.why.LINE_ITEM_FULFILLED': 'Un article ne peut pas descendre sous la quantité déjà expédiée.',
   'oe.why.INSUFFICIENT_INVENTORY':
     'Pas assez de stock pour les articles ajoutés : baissez la quantité ou laissez le stock tel quel.',
-  'oe.why.ORDER_NOT_EDITABLE': 'La plateforme ne permet pas de modifier cette commande.',
+  'oe.why.ORDER_NOT_EDITABLE': 'Modification impossible : seule une commande approuvée peut l’être.',
   'oe.not.PARTIALLY_OR_FULLY_REFUNDED':
-    'Cette commande a été remboursée (en partie ou en totalité) et la plateforme ne permet pas de modifier une commande remboursée. Pour facturer davantage, enregistrez un paiement ; pour rendre de l’argent, faites un remboursement.',
-  'oe.not.ORDER_STATUS_IS_NOT_SUPPORTED': 'Seules les commandes approuvées peuvent être modifiées.',
-  'oe.not.UNSUPPORTED_CHANNEL_TYPE': 'Les commandes de ce canal de vente ne peuvent pas être modifiées.',
-  'oe.not.SUBSCRIPTION_LINE_ITEM_EXISTS': 'Les commandes avec un abonnement ne peuvent pas être modifiées.',
+    'Commande remboursée : modification impossible. Enregistrez plutôt un paiement ou un remboursement.',
 };

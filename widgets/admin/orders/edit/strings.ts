@@ -32,13 +32,11 @@ export const editStrings = {
   'oe.noEmail': 'No email will be sent.',
   'oe.stock': 'Stock follows the change.',
   'oe.noStock': 'Stock won’t change.',
-  'oe.pricing': 'Working out the new total…',
+  'oe.pricing': 'Pricing the changes…',
   'oe.newTotal': 'New total: {total} (now {before}).',
-  'oe.sameTotal': 'The total stays {total}.',
-  'oe.collect': 'Paid so far: {paid}. After saving, {amount} is left to collect: collect it from the payments below.',
-  'oe.refundDue':
-    'Paid so far: {paid}. After saving, that is {amount} more than the new total: refund it from the payments below.',
-  'oe.settled': 'Paid so far: {paid}. Nothing is left to pay.',
+  'oe.collect': 'Paid: {paid}. To collect after saving: {amount}.',
+  'oe.refundDue': 'Paid: {paid}. To refund after saving: {amount}.',
+  'oe.settled': 'Paid: {paid}. Nothing left to pay.',
   'oe.yes': 'Yes, save changes',
   'oe.back': 'Go back',
   'oe.why.ORDER_CHANGED':
@@ -48,10 +46,7 @@ export const editStrings = {
   'oe.why.LINE_ITEM_FULFILLED': 'An item can’t go below what is already fulfilled.',
   'oe.why.INSUFFICIENT_INVENTORY':
     'Not enough in stock for the added items: lower the quantity or let stock stay as it is.',
-  'oe.why.ORDER_NOT_EDITABLE': 'The platform doesn’t allow editing this order.',
+  'oe.why.ORDER_NOT_EDITABLE': 'The platform doesn’t allow editing this order: only approved orders can be edited.',
   'oe.not.PARTIALLY_OR_FULLY_REFUNDED':
-    'This order was refunded (in part or in full), and the platform doesn’t allow editing a refunded order. To charge for more, record a payment; to give money back, make a refund.',
-  'oe.not.ORDER_STATUS_IS_NOT_SUPPORTED': 'Only approved orders can be edited.',
-  'oe.not.UNSUPPORTED_CHANNEL_TYPE': 'Orders from this sales channel can’t be edited.',
-  'oe.not.SUBSCRIPTION_LINE_ITEM_EXISTS': 'Orders with a subscription can’t be edited.',
+    'This order was refunded, and refunded orders can’t be edited. Record a payment or make a refund instead.',
 };

@@ -350,6 +350,29 @@ describe('edit through a draft order', () => {
     });
   });
 
+  it('an edit moves the payments view’s revision even when no payment moved: a change confirmed before it is refused', async () => {
+    // a pending payment: the order stays PENDING-paid through the edit, only its total (and what is left) moves
+    const id = await placeAs([{ productId: TAPERS, quantity: 1 }], {
+      email: 'jo@example.com',
+      cardNumber: TEST_CARDS.pending,
+    });
+    const before = (await h.call(`/v1/admin/orders/${id}/payments`, { token: owner })).body_;
+    const line = (await detail(id)).order.lineItems[0];
+    const r = await h.call(
+      `/v1/admin/orders/${id}/edit`,
+      post({ lines: [{ id: line.id, before: 1, quantity: 2 }], reason: 'Two' }, owner),
+    );
+    expect([r.status, r.body_.order.paymentStatus]).toEqual([200, 'PENDING']);
+    const after = (await h.call(`/v1/admin/orders/${id}/payments`, { token: owner })).body_;
+    expect(after.collectability.status).toBe('COLLECTABLE');
+    expect(after.revision).not.toBe(before.revision);
+    const stale = await h.call(
+      `/v1/admin/orders/${id}/manual-payment`,
+      post({ revision: before.revision, amount: '1.00' }, owner),
+    );
+    expect([stale.status, code(stale)]).toEqual([409, 'PAYMENTS_CHANGED']);
+  });
+
   it('a partly refunded order is refused before any draft (428 ORDER_NOT_EDITABLE with the platform’s reason)', async () => {
     const id = await placeAs([{ productId: TAPERS, quantity: 2 }], { email: 'fay@example.com' });
     const admin = await adminToken(h.emu);

@@ -340,6 +340,9 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     if (made.preexistingDraftOrder) {
       await dropDraft(made.calculatedDraftOrder.draftOrder.id);
       made = await create();
+      // still there: it could not be deleted (another edit is committing it): nothing is added to someone else's draft
+      if (made.preexistingDraftOrder)
+        throw new CompanionError(409, 'EDIT_IN_PROGRESS', 'Another edit of this order is under way; try again shortly');
     }
     const draftId = made.calculatedDraftOrder.draftOrder.id;
     let calculated = made.calculatedDraftOrder;

@@ -253,6 +253,20 @@ describe('an edit through a draft', () => {
     expect((emu.db.prepare('SELECT COUNT(*) AS n FROM mail_messages').get() as { n: number }).n).toBe(mails);
     // nothing is left to collect
     expect((await call(`${PC}/${id}/payment-collectability-status`)).json.status).toBe('NONCOLLECTABLE_ORDER_IS_PAID');
+    // the difference refunded, in two goes: the balance comes up to 0 and stays there
+    const over = -cents(after.balanceSummary.balance);
+    const payment = (await call(`/ecom/v1/payments/orders/${id}`)).json.orderTransactions.payments[0];
+    const refund = (c: number) =>
+      call(`${PC}/${id}/trigger-refund`, {
+        body: { payments: [{ paymentId: payment.id, amount: { amount: (c / 100).toFixed(2) } }] },
+      });
+    expect((await refund(100)).status).toBe(200);
+    expect(cents((await getOrder(id)).balanceSummary.balance)).toBe(-(over - 100));
+    expect((await refund(over - 100)).status).toBe(200);
+    const settled = await getOrder(id);
+    expect([settled.balanceSummary.balance.amount, settled.paymentStatus]).toEqual(['0.00', 'PARTIALLY_REFUNDED']);
+    expect((await refund(100)).status).toBe(200); // more than the difference: still nothing left to pay
+    expect((await getOrder(id)).balanceSummary.balance.amount).toBe('0.00');
   });
 
   it('refuses bad changes (unknown line, twice, empty, a price, every line removed) and a stale or refunded commit; delete leaves the order', async () => {

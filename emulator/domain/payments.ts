@@ -164,6 +164,18 @@ const activity = (type: string, nowMs: number, extra: Record<string, unknown> = 
   ...extra,
 });
 
+/**
+ * The platform's `Balance` (docs/wire.md "The balance after an edit"): what is left to pay, `total − paid` (`paid`
+ * keeps the payments refunded since, as `BalanceSummary.paid` says), so a refund of a paid order leaves it at 0 (the
+ * client: PAID, PARTIALLY_REFUNDED, REFUNDED → 0). Negative when more was paid than the total now is (an order edited
+ * down after payment: the amount to refund); refunds made since count against that, never below it: `min(0, total −
+ * paid + refunded)`.
+ */
+export function balanceOf(total: number, paid: number, refunded: number): number {
+  const due = total - paid;
+  return due >= 0 ? due : Math.min(0, due + refunded);
+}
+
 /** The order's payment status from its transactions (docs/wire.md "Payments": how each status is reached). */
 function paymentStatusOf(order: WireOrder, tx: Stored): { status: string; balance: Record<string, Price> } {
   const cur = currencyOf(order);
@@ -195,9 +207,7 @@ function paymentStatusOf(order: WireOrder, tx: Stored): { status: string; balanc
   return {
     status,
     balance: {
-      // the platform's Balance: what is left to pay, negative when more was paid than the total now is (an order
-      // edited down after payment: the amount to refund); refunds do not count (`paid` keeps refunded payments)
-      balance: price(total - paid, cur),
+      balance: price(balanceOf(total, paid, refunded), cur),
       paid: price(paid, cur),
       refunded: price(refunded, cur),
       authorized: price(authorized, cur),

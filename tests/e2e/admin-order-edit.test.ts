@@ -16,7 +16,7 @@ const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
 const TAPERS = seedIds.products['beeswax-taper-candles']!;
 const PC = '/ecom/v1/payments-collector/orders';
-const ids: Record<'edna' | 'rex', string> = { edna: '', rex: '' };
+const ids: Record<'edna' | 'rex' | 'lou', string> = { edna: '', rex: '', lou: '' };
 
 beforeAll(async () => {
   const place = async (first: string) =>
@@ -29,6 +29,7 @@ beforeAll(async () => {
     );
   ids.edna = await place('Edna');
   ids.rex = await place('Rex');
+  ids.lou = await place('Lou');
   // Rex's order partly refunded (one dollar), as the payments panel would
   const token = await adminToken(env.stack.emulator);
   const tx = (await api(env.stack.emulator, `/ecom/v1/payments/orders/${ids.rex}`, { token })).json.orderTransactions;
@@ -123,6 +124,41 @@ describe('<inlay-admin> an order edited through a draft order', () => {
     await mark.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => figure(pay, 'Left to pay')).toBe('$0.00');
     expect(await pay.locator('[part=collect-reason]').textContent()).toBe('Nothing is left to pay.');
+    await w.context.close();
+  });
+
+  it('a paid order lowered: the confirmation’s amount to refund, saved, the panel says “To refund”, refunded to 0', async () => {
+    const w = await openPage(env.browser);
+    const { detail, pay } = await openOrder(w, 'lou');
+    const totalBefore = (await figure(pay, 'Total'))!;
+    await detail.getByRole('button', { name: 'Edit order' }).click();
+    const edit = detail.locator('[part=edit]');
+    await edit.getByLabel(/^Beeswax Taper Candles/).fill('1');
+    await edit.getByLabel(/^Reason for the change/).fill('Only one pair in stock');
+    await edit.getByRole('button', { name: 'Review changes' }).click();
+    const confirm = edit.locator('[part=edit-confirm]');
+    await confirm.waitFor({ timeout: 15_000 });
+    const b = /^Paid: (\$[\d,.]+)\. To refund after saving: (\$[\d,.]+)\.$/.exec(
+      (await confirm.locator('[part=edit-balance]').textContent())!,
+    );
+    expect(b).not.toBeNull();
+    const [, paid, toRefund] = b!;
+    expect(paid).toBe(totalBefore);
+    await confirm.getByRole('button', { name: 'Yes, save changes' }).click();
+    await edit.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => figure(pay, 'To refund'), { timeout: 15_000 }).toBe(toRefund);
+    expect(await pay.locator('[part=collect-reason]').textContent()).toBe('Nothing is left to pay.');
+
+    // refund the difference
+    await pay.getByRole('button', { name: 'Refund', exact: true }).click();
+    const form = pay.locator('[part=refund-form]');
+    await form.getByLabel('An amount').check();
+    await form.getByLabel(/^Amount/).fill(toRefund!.replace('$', ''));
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.getByRole('button', { name: `Yes, refund ${toRefund}` }).click();
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => figure(pay, 'Left to pay')).toBe('$0.00');
+    expect(await figure(pay, 'Refunded')).toBe(toRefund);
     await w.context.close();
   });
 

@@ -1,12 +1,13 @@
 /**
  * The owner console's order routes through the companion, against a real emulator (SQLite): only the owner gets
  * anything (a visitor or a member 403 before the body is read); search filters, sort and sealed cursors; notes, tags,
- * status, cancel, edit (with replay refused) and the period summary.
+ * status, cancel, edit through a draft order (its preview, replay refused, a refunded order refused, a leftover draft
+ * replaced, a commit refused) and the period summary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { seedVariantId } from '../emulator/seed.ts';
-import { api, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
+import { adminToken, api, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
 
 const TAPERS = seedIds.products['beeswax-taper-candles']!; // stock not tracked
@@ -75,6 +76,7 @@ describe('owner only', () => {
       ['POST', `/v1/admin/orders/${o.ann}/status`],
       ['POST', `/v1/admin/orders/${o.ann}/cancel`],
       ['POST', `/v1/admin/orders/${o.ann}/edit`],
+      ['POST', `/v1/admin/orders/${o.ann}/edit/preview`],
     ];
     for (const [method, path] of routes) {
       for (const token of [visitor, member]) {
@@ -310,6 +312,185 @@ describe('actions', () => {
       post({ lines: [{ id: blanket, before: 1, quantity: 0 }], reason: 'x' }, owner),
     );
     expect(all.status).toBe(400); // the platform's: an order keeps a line
+  });
+});
+
+describe('edit through a draft order', () => {
+  const drafts = (orderId: string) =>
+    h.emu.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM draft_orders WHERE order_id = ?').get(orderId)!
+      .n;
+  const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+
+  it('preview: the new total and the balance to collect, nothing applied, no draft left; then the edit commits it (the email, the member’s account, collectability)', async () => {
+    // the member's own order (their account shows it after the edit)
+    const id = await placeOrderAs(h.emu, member, [{ productId: TAPERS, quantity: 2 }], { email: 'erin@example.com' });
+    const order = (await detail(id)).order;
+    const line = order.lineItems[0];
+    const body = { lines: [{ id: line.id, before: 2, quantity: 3 }], reason: 'One more' };
+    const p = await h.call(`/v1/admin/orders/${id}/edit/preview`, post(body, owner));
+    expect(p.status).toBe(200);
+    const { preview } = p.body_;
+    expect(preview.totalBefore.amount).toBe(order.priceSummary.total.amount);
+    expect(cents(preview.priceSummary.subtotal)).toBe(3 * cents(line.price));
+    expect(cents(preview.balanceSummary.paid)).toBe(cents(order.priceSummary.total));
+    expect(cents(preview.balanceSummary.balance)).toBe(
+      cents(preview.priceSummary.total) - cents(order.priceSummary.total),
+    );
+    expect(cents(preview.balanceSummary.balance)).toBeGreaterThan(0);
+    expect((await detail(id)).order.lineItems[0].quantity).toBe(2);
+    expect(drafts(id)).toBe(0);
+
+    const r = await h.call(`/v1/admin/orders/${id}/edit`, post({ ...body, notifyBuyer: true }, owner));
+    expect(r.status).toBe(200);
+    expect(r.body_.order.priceSummary.total.amount).toBe(preview.priceSummary.total.amount);
+    expect(r.body_.order.balanceSummary.balance.amount).toBe(preview.balanceSummary.balance.amount);
+    expect(r.body_.order.paymentStatus).toBe('PARTIALLY_PAID');
+    const mail = (await api(h.emu, '/_dev/mailbox?to=erin@example.com')).json.messages;
+    expect(
+      mail.some((m: { text: string }) =>
+        m.text.includes(`New total: ${r.body_.order.priceSummary.total.formattedAmount}`),
+      ),
+    ).toBe(true);
+    // the member's account shows the new total
+    const mine = await h.call(`/v1/my/orders/${id}`, { token: member });
+    expect([mine.status, mine.body_.order.priceSummary.total.amount]).toEqual([200, preview.priceSummary.total.amount]);
+    // the payments part reads the same balance as what is left to collect
+    const pay = await h.call(`/v1/admin/orders/${id}/payments`, { token: owner });
+    expect(pay.body_.collectability).toMatchObject({
+      status: 'COLLECTABLE',
+      amount: { amount: preview.balanceSummary.balance.amount },
+    });
+  });
+
+  it('an edit moves the payments view’s revision even when no payment moved: a change confirmed before it is refused', async () => {
+    // a pending payment: the order stays PENDING-paid through the edit, only its total (and what is left) moves
+    const id = await placeAs([{ productId: TAPERS, quantity: 1 }], {
+      email: 'jo@example.com',
+      cardNumber: TEST_CARDS.pending,
+    });
+    const before = (await h.call(`/v1/admin/orders/${id}/payments`, { token: owner })).body_;
+    const line = (await detail(id)).order.lineItems[0];
+    const r = await h.call(
+      `/v1/admin/orders/${id}/edit`,
+      post({ lines: [{ id: line.id, before: 1, quantity: 2 }], reason: 'Two' }, owner),
+    );
+    expect([r.status, r.body_.order.paymentStatus]).toEqual([200, 'PENDING']);
+    const after = (await h.call(`/v1/admin/orders/${id}/payments`, { token: owner })).body_;
+    expect(after.collectability.status).toBe('COLLECTABLE');
+    expect(after.revision).not.toBe(before.revision);
+    const stale = await h.call(
+      `/v1/admin/orders/${id}/manual-payment`,
+      post({ revision: before.revision, amount: '1.00' }, owner),
+    );
+    expect([stale.status, code(stale)]).toEqual([409, 'PAYMENTS_CHANGED']);
+  });
+
+  it('a partly refunded order is refused before any draft (428 ORDER_NOT_EDITABLE with the platform’s reason)', async () => {
+    const id = await placeAs([{ productId: TAPERS, quantity: 2 }], { email: 'fay@example.com' });
+    const admin = await adminToken(h.emu);
+    const tx = (await api(h.emu, `/ecom/v1/payments/orders/${id}`, { token: admin })).json.orderTransactions;
+    const refunded = await api(h.emu, `/ecom/v1/payments-collector/orders/${id}/trigger-refund`, {
+      token: admin,
+      body: { payments: [{ paymentId: tx.payments[0].id, amount: { amount: '1.00' } }] },
+    });
+    expect(refunded.status).toBe(200);
+    const line = (await detail(id)).order.lineItems[0];
+    const body = { lines: [{ id: line.id, before: 2, quantity: 3 }], reason: 'One more' };
+    for (const path of ['edit/preview', 'edit']) {
+      const r = await h.call(`/v1/admin/orders/${id}/${path}`, post(body, owner));
+      expect([r.status, code(r), r.body_.details.applicationError.data.reasons]).toEqual([
+        428,
+        'ORDER_NOT_EDITABLE',
+        ['PARTIALLY_OR_FULLY_REFUNDED'],
+      ]);
+    }
+    expect((await detail(id)).order.lineItems[0].quantity).toBe(2);
+    expect(drafts(id)).toBe(0);
+  });
+
+  it('a leftover draft is deleted and a fresh one made; a commit refused (stock) deletes its draft and changes nothing', async () => {
+    const id = await placeAs([{ productId: BLANKET, variantId: MOSS, quantity: 1 }], { email: 'gus@example.com' });
+    const line = (await detail(id)).order.lineItems[0];
+    const admin = await adminToken(h.emu);
+    // someone else's half-made edit: 1 → 2
+    const left = await api(h.emu, '/ecom/v1/draft-orders', { token: admin, body: { sourceOrderId: id } });
+    const leftId = left.json.calculatedDraftOrder.draftOrder.id;
+    await api(h.emu, `/ecom/v1/draft-orders/${leftId}/line-items`, {
+      token: admin,
+      body: { lineItemChanges: [{ lineItemId: line.id, newQuantity: 2 }] },
+    });
+    const shipping = {
+      address: { country: 'US', subdivision: 'NY', city: 'Albany', addressLine1: '2 Elm St' },
+      contactDetails: { firstName: 'Gus', lastName: 'Grey' },
+    };
+    const p = await h.call(
+      `/v1/admin/orders/${id}/edit/preview`,
+      post({ shippingAddress: shipping, reason: 'Moved' }, owner),
+    );
+    expect(p.status).toBe(200);
+    // the leftover's quantity is not in this edit's totals
+    expect(p.body_.preview.priceSummary.subtotal.amount).toBe(line.price.amount);
+    expect((await api(h.emu, `/ecom/v1/draft-orders/${leftId}`, { token: admin })).status).toBe(404);
+    const before = stock(BLANKET, MOSS);
+    const r = await h.call(
+      `/v1/admin/orders/${id}/edit`,
+      post({ lines: [{ id: line.id, before: 1, quantity: 99 }], reason: 'Bulk', restock: true }, owner),
+    );
+    expect([r.status, code(r)]).toEqual([428, 'INSUFFICIENT_INVENTORY']);
+    expect([stock(BLANKET, MOSS), (await detail(id)).order.lineItems[0].quantity, drafts(id)]).toEqual([before, 1, 0]);
+    const moved = await h.call(
+      `/v1/admin/orders/${id}/edit`,
+      post({ shippingAddress: shipping, reason: 'Moved' }, owner),
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body_.order.shippingInfo.logistics.shippingDestination.address.addressLine1).toBe('2 Elm St');
+  });
+});
+
+describe('edit: lost answers', () => {
+  const draftsOf = (orderId: string) =>
+    h.emu.db
+      .prepare<[string], { status: string }>('SELECT status FROM draft_orders WHERE order_id = ? ORDER BY rowid')
+      .all(orderId)
+      .map((r) => r.status);
+  const ship = (city: string) => ({
+    shippingAddress: { address: { country: 'US', city, addressLine1: '1 Lost St' } },
+    reason: 'Moved',
+  });
+
+  it('a commit that failed (503): 502, its draft left; the next edit deletes it and commits a fresh one', async () => {
+    const id = await placeAs([{ productId: TAPERS, quantity: 1 }], { email: 'hal@example.com' });
+    const fault = await api(h.emu, '/_dev/faults', {
+      body: { path: '/ecom/v1/draft-orders/*', method: 'POST', status: 503, times: 1 },
+    });
+    expect(fault.status).toBe(200);
+    const lost = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Utica'), owner));
+    expect([lost.status, code(lost)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    expect(draftsOf(id)).toEqual(['DRAFT']);
+    expect((await detail(id)).order.shippingInfo.logistics.shippingDestination.address.city).not.toBe('Utica');
+    const again = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Utica'), owner));
+    expect(again.status).toBe(200);
+    expect(draftsOf(id)).toEqual(['COMMITTED']);
+    expect(again.body_.order.shippingInfo.logistics.shippingDestination.address.city).toBe('Utica');
+  });
+
+  it('a commit that landed but whose answer was lost: 502; the order read back has the edit; sent again, nothing is applied twice', async () => {
+    const id = await placeAs([{ productId: TAPERS, quantity: 2 }], { email: 'ida@example.com' });
+    // an address-only edit: the commit is its only POST under the prefix (create is the bare path, the address a PUT)
+    await api(h.emu, '/_dev/faults', {
+      body: { path: '/ecom/v1/draft-orders/*', method: 'POST', dropAfter: true, times: 1 },
+    });
+    const lost = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Ithaca'), owner));
+    expect([lost.status, code(lost)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    const applied = () =>
+      detail(id).then(
+        (d) => d.order.activities.filter((x: { type: string }) => x.type === 'DRAFT_ORDER_CHANGES_APPLIED').length,
+      );
+    expect((await detail(id)).order.shippingInfo.logistics.shippingDestination.address.city).toBe('Ithaca');
+    expect([await applied(), draftsOf(id)]).toEqual([1, ['COMMITTED']]);
+    const again = await h.call(`/v1/admin/orders/${id}/edit`, post(ship('Ithaca'), owner));
+    expect(again.status).toBe(200);
+    expect(await applied()).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The owner console's orders (issue 22; docs/companion.md "Owner console: orders"): search with filters, sort and
  * sealed cursors, detail with fulfillments, merchant notes (add, edit, delete), private tags (bulk), status, cancel,
- * edit (line quantities, addresses, with a reason, through commit-deltas) and a summary over a period (aggregate).
+ * edit (line quantities, addresses, with a reason, through a draft order: preview its totals, then commit) and a summary over a period (aggregate).
  * Every route is the owner's only: `guard.owner` first (403 `NOT_OWNER` before anything is read), then the ids in its
  * path, then a strict body, then the platform's call as the admin identity, its refusals relayed.
  */
@@ -10,6 +10,7 @@ import { z as zm } from 'zod/mini';
 import { adminOps, route } from '../core/urls.ts';
 import { ORDER_ID, ORDER_SORT_FIELDS } from '../core/api/admin-orders.ts';
 import type { Env, Guard, Kit } from './context.ts';
+import { InlayApiError } from '../core/errors.ts';
 import { badInput, badRequest, CompanionError } from './errors.ts';
 import type { Caller } from './identity.ts';
 import { internal } from './internal.ts';
@@ -25,6 +26,7 @@ const SORT_FIELDS = {
 const order = zm.looseObject({
   id: zm.string(),
   lineItems: zm.optional(zm.array(zm.looseObject({ id: zm.string(), quantity: zm.number() }))),
+  priceSummary: zm.optional(zm.looseObject({ total: zm.optional(zm.looseObject({ amount: zm.string() })) })),
 });
 const orderAnswer = zm.looseObject({ order });
 const searchAnswer = zm.looseObject({
@@ -57,6 +59,35 @@ const tagsAnswer = zm.looseObject({
   ),
 });
 const aggregateAnswer = zm.looseObject({ aggregates: zm.optional(zm.nullable(zm.record(zm.string(), zm.unknown()))) });
+
+const price = zm.looseObject({ amount: zm.string() });
+const calculatedDraft = zm.looseObject({
+  draftOrder: zm.looseObject({
+    id: zm.string(),
+    priceSummary: zm.optional(zm.looseObject({ total: zm.optional(price) })),
+    balanceSummary: zm.optional(zm.looseObject({ balance: zm.optional(price) })),
+  }),
+});
+type CalculatedDraft = zm.infer<typeof calculatedDraft>;
+const draftAnswer = zm.looseObject({
+  calculatedDraftOrder: calculatedDraft,
+  preexistingDraftOrder: zm.optional(zm.nullable(zm.boolean())),
+});
+const draftabilityAnswer = zm.looseObject({
+  orderDraftable: zm.optional(zm.boolean()),
+  nonDraftableReasons: zm.optional(zm.array(zm.string())),
+});
+const commitAnswer = zm.looseObject({ orderAfterCommit: order });
+/** Why a commit failed its validations, said to the console with the code it knows. */
+const COMMIT_REASONS = new Set(['LINE_ITEM_CHANGED', 'LINE_ITEM_FULFILLED', 'INSUFFICIENT_INVENTORY']);
+type EditBody = zm.infer<(typeof wire)['POST /admin/orders/{id}/edit']['request']>;
+type OrderRead = zm.infer<typeof orderAnswer>;
+type EditAddress = NonNullable<EditBody['shippingAddress']>;
+/** An address as the platform's REST wire takes it (`addressLine`: the SDK's `addressLine1` on the wire). */
+const restAddress = (a: EditAddress) => {
+  const { addressLine1, ...rest } = a.address;
+  return { ...a, address: { ...rest, ...(addressLine1 !== undefined ? { addressLine: addressLine1 } : {}) } };
+};
 
 /**
  * The search filter the console's fields stand for (docs/wire.md "Orders: owner console"), in the fields of the
@@ -304,11 +335,18 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     return c.json({ order: r.order }, 200);
   });
 
-  serve(app, wire['POST /admin/orders/{id}/edit'], ownerOfOrder, async (c) => {
-    const id = orderId(c);
-    const b = bodyOf(c, wire['POST /admin/orders/{id}/edit']);
-    // the quantities the owner saw must still be the order's: a removal carries no "before" on the wire (the
-    // platform's line delta is one of removed | changed), so it is checked here on a fresh read
+  /**
+   * An edit as a draft order (docs/companion.md "Owner console: orders", Edit): the quantities the owner saw must
+   * still be the order's (409 `ORDER_CHANGED` otherwise), the order may have a draft (428 `ORDER_NOT_EDITABLE` with
+   * the platform's `nonDraftableReasons` in `data.reasons`), a draft made from it (a leftover one, from an edit whose
+   * answer was lost or a preview that could not delete its own, is deleted and a fresh one made: it may hold another
+   * edit's changes), the lines and addresses set on it. `finish` takes it from there; a refusal on the way deletes it.
+   */
+  async function draftOf<T>(
+    id: string,
+    b: EditBody,
+    finish: (draftId: string, calculated: CalculatedDraft, before: OrderRead) => Promise<T>,
+  ): Promise<T> {
     const now = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
     const changed = (b.lines ?? []).filter((l) => l.quantity !== l.before);
     for (const l of changed) {
@@ -323,37 +361,126 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
           },
         );
     }
-    const r = await asAdmin('edit order', {
-      ...route(adminOps.commitOrderDeltas, { id }),
-      body: {
-        changes: {
-          ...(changed.length
-            ? {
-                lineItems: changed.map((l) =>
-                  l.quantity === 0
-                    ? { lineItemId: l.id, lineItemRemoved: true }
-                    : {
-                        lineItemId: l.id,
-                        changedDetails: { quantityBeforeChange: l.before },
-                        lineItem: { quantity: l.quantity },
-                      },
-                ),
-              }
-            : {}),
-          ...(b.shippingAddress
-            ? { changedShippingInfo: { logistics: { shippingDestination: b.shippingAddress } } }
-            : {}),
-          ...(b.billingAddress ? { billingInfo: b.billingAddress } : {}),
-        },
-        commitSettings: {
-          sendNotificationsToBuyer: b.notifyBuyer ?? true,
-          ...(b.restock && changed.length ? { updateInventory: changed.map((l) => ({ lineItemId: l.id })) } : {}),
-        },
-        reason: b.reason,
-      },
-      schema: orderAnswer,
+    const status = await asAdmin('draftability', {
+      ...route(adminOps.getOrderDraftability, { orderId: id }),
+      kind: 'read',
+      schema: draftabilityAnswer,
     });
-    return c.json({ order: r.order }, 200);
+    if (!status.orderDraftable)
+      throw new CompanionError(428, 'ORDER_NOT_EDITABLE', 'The platform does not allow editing this order', {
+        data: { reasons: status.nonDraftableReasons ?? [] },
+      });
+    const create = () =>
+      asAdmin('create draft order', { ...adminOps.createDraftOrder, body: { sourceOrderId: id }, schema: draftAnswer });
+    let made = await create();
+    if (made.preexistingDraftOrder) {
+      await dropDraft(made.calculatedDraftOrder.draftOrder.id);
+      made = await create();
+      // still there: it could not be deleted (another edit is committing it): nothing is added to someone else's draft
+      if (made.preexistingDraftOrder)
+        throw new CompanionError(409, 'EDIT_IN_PROGRESS', 'Another edit of this order is under way; try again shortly');
+    }
+    const draftId = made.calculatedDraftOrder.draftOrder.id;
+    let calculated = made.calculatedDraftOrder;
+    try {
+      if (changed.length)
+        calculated = (
+          await asAdmin('update draft line items', {
+            ...route(adminOps.updateDraftLineItems, { draftOrderId: draftId }),
+            body: {
+              draftOrderId: draftId,
+              lineItemChanges: changed.map((l) => ({ lineItemId: l.id, newQuantity: l.quantity })),
+            },
+            schema: draftAnswer,
+          })
+        ).calculatedDraftOrder;
+      if (b.shippingAddress)
+        calculated = (
+          await asAdmin('set draft shipping info', {
+            ...adminOps.setDraftShippingInfo,
+            body: {
+              draftOrderId: draftId,
+              shippingInfo: { logistics: { shippingDestination: restAddress(b.shippingAddress) } },
+            },
+            schema: draftAnswer,
+          })
+        ).calculatedDraftOrder;
+      if (b.billingAddress)
+        calculated = (
+          await asAdmin('set draft billing info', {
+            ...adminOps.setDraftBillingInfo,
+            body: { draftOrderId: draftId, billingInfo: restAddress(b.billingAddress) },
+            schema: draftAnswer,
+          })
+        ).calculatedDraftOrder;
+    } catch (e) {
+      if (e instanceof CompanionError && e.status < 500) await dropDraft(draftId);
+      throw e;
+    }
+    return finish(draftId, calculated, now);
+  }
+  /** Delete a draft (best effort: one left over is deleted by the next edit of its order). */
+  const dropDraft = (draftOrderId: string) =>
+    asAdmin('delete draft order', {
+      ...route(adminOps.deleteDraftOrder, { draftOrderId }),
+      schema: zm.looseObject({}),
+    }).catch(() => undefined);
+
+  serve(app, wire['POST /admin/orders/{id}/edit/preview'], ownerOfOrder, async (c) => {
+    const id = orderId(c);
+    const b = bodyOf(c, wire['POST /admin/orders/{id}/edit/preview']);
+    const out = await draftOf(id, b, async (draftId, calculated, before) => {
+      await dropDraft(draftId);
+      const d = calculated.draftOrder;
+      return {
+        order: before.order,
+        preview: {
+          priceSummary: d.priceSummary ?? {},
+          balanceSummary: d.balanceSummary ?? {},
+          ...(before.order.priceSummary?.total ? { totalBefore: before.order.priceSummary.total } : {}),
+        },
+      };
+    });
+    return c.json(out, 200);
+  });
+
+  serve(app, wire['POST /admin/orders/{id}/edit'], ownerOfOrder, async (c) => {
+    const id = orderId(c);
+    const b = bodyOf(c, wire['POST /admin/orders/{id}/edit']);
+    const changed = (b.lines ?? []).filter((l) => l.quantity !== l.before);
+    const order = await draftOf(id, b, async (draftId) => {
+      try {
+        const r = await kit.platform.admin.request({
+          ...route(adminOps.commitDraftOrder, { draftOrderId: draftId }),
+          body: {
+            draftOrderId: draftId,
+            commitSettings: {
+              sendNotificationsToBuyer: b.notifyBuyer ?? true,
+              ...(b.restock && changed.length ? { updateInventory: changed.map((l) => ({ lineItemId: l.id })) } : {}),
+            },
+            reason: b.reason,
+          },
+          schema: commitAnswer,
+        });
+        return r.orderAfterCommit;
+      } catch (e) {
+        // refused: nothing was applied, the draft goes; a lost answer: it may have been, the draft stays (the console
+        // reads the order back; a draft left over is deleted by the next edit)
+        if (!(e instanceof InlayApiError) || e.kind !== 'http' || e.status >= 500) kit.relay(e, 'commit draft order');
+        await dropDraft(draftId);
+        const data = (e.applicationError?.data ?? {}) as { reason?: unknown; nonDraftableReasons?: unknown };
+        if (e.applicationError?.code === 'DRAFT_ORDER_COMMIT_FAILED_VALIDATIONS') {
+          if (Array.isArray(data.nonDraftableReasons))
+            throw new CompanionError(428, 'ORDER_NOT_EDITABLE', 'The platform does not allow editing this order', {
+              data: { reasons: data.nonDraftableReasons },
+            });
+          if (typeof data.reason === 'string' && COMMIT_REASONS.has(data.reason))
+            throw new CompanionError(428, data.reason, e.applicationError.description ?? e.message);
+        }
+        return kit.relay(e, 'commit draft order');
+      }
+    });
+    return c.json({ order }, 200);
   });
 
   return app;

@@ -154,10 +154,19 @@ async function hash(s: string): Promise<string> {
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** What a change must not have missed: statuses, captures, voids and refunds, hashed. */
-function revisionOf(paymentStatus: string | undefined, payments: Payment[], refunds: Refund[]): Promise<string> {
+/**
+ * What a change must not have missed: statuses, captures, voids and refunds, and the order's total (an edit moves
+ * what is left to collect or to refund without a payment moving), hashed.
+ */
+function revisionOf(
+  paymentStatus: string | undefined,
+  payments: Payment[],
+  refunds: Refund[],
+  total?: string,
+): Promise<string> {
   const basis = JSON.stringify([
     paymentStatus ?? '',
+    total ?? '',
     payments.map((p) => [
       p.id,
       p.status ?? '',
@@ -260,7 +269,12 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
       refunds,
       refundabilities: (rf.ok ? rf.value.refundabilities : undefined) ?? [],
       collectability: { status: col.status ?? 'UNKNOWN', ...(col.amount ? { amount: col.amount } : {}) },
-      revision: await revisionOf(order.paymentStatus, payments, refunds),
+      revision: await revisionOf(
+        order.paymentStatus,
+        payments,
+        refunds,
+        (order.priceSummary as { total?: { amount?: string } } | undefined)?.total?.amount,
+      ),
       ...(rf.ok ? {} : { unavailable: { refundability: rf.why } }),
     };
   }

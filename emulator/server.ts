@@ -59,6 +59,7 @@ import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
@@ -111,6 +112,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cartRoutes,
   checkoutRoutes,
   ordersRoutes,
+  draftOrdersRoutes,
   abandonedRoutes,
   paymentsRoutes,
   contactsRoutes,

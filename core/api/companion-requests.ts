@@ -132,6 +132,38 @@ const addressWithContact = z.strictObject({
 });
 const MAX_PERIOD_MS = 5 * 366 * 24 * 3600 * 1000;
 
+/** An order edit (the edit and its preview take the same body). */
+const orderEdit = z
+  .strictObject({
+    lines: z.optional(
+      z
+        .array(
+          z.strictObject({
+            id: text(z.regex(ORDER_ID)),
+            /** The quantity the owner saw: a line that changed meanwhile is refused (409 `ORDER_CHANGED`). */
+            before: int(1, 100_000),
+            /** The new quantity; 0 removes the line. */
+            quantity: int(0, 100_000),
+          }),
+        )
+        .check(z.maxLength(300)),
+    ),
+    shippingAddress: z.optional(addressWithContact),
+    billingAddress: z.optional(addressWithContact),
+    reason: trimmed(1, 200),
+    restock: z.optional(z.boolean()),
+    notifyBuyer: z.optional(z.boolean()),
+  })
+  .check(
+    z.superRefine((b, ctx) => {
+      const ids = (b.lines ?? []).map((l) => l.id);
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'lists a line twice' });
+      if (!(b.lines ?? []).some((l) => l.quantity !== l.before) && !b.shippingAddress && !b.billingAddress)
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'nothing to change' });
+    }),
+  );
+
 const adminOrders = {
   'POST /admin/orders/search': z.strictObject({
     status: few(z.enum(ORDER_STATUSES)),
@@ -180,36 +212,9 @@ const adminOrders = {
           ctx.addIssue({ code: 'custom', path: ['remove'], message: 'a tag cannot be assigned and removed at once' });
       }),
     ),
-  'POST /admin/orders/{id}/edit': z
-    .strictObject({
-      lines: z.optional(
-        z
-          .array(
-            z.strictObject({
-              id: text(z.regex(ORDER_ID)),
-              /** The quantity the owner saw: a line that changed meanwhile is refused (409 `ORDER_CHANGED`). */
-              before: int(1, 100_000),
-              /** The new quantity; 0 removes the line. */
-              quantity: int(0, 100_000),
-            }),
-          )
-          .check(z.maxLength(300)),
-      ),
-      shippingAddress: z.optional(addressWithContact),
-      billingAddress: z.optional(addressWithContact),
-      reason: trimmed(1, 200),
-      restock: z.optional(z.boolean()),
-      notifyBuyer: z.optional(z.boolean()),
-    })
-    .check(
-      z.superRefine((b, ctx) => {
-        const ids = (b.lines ?? []).map((l) => l.id);
-        if (new Set(ids).size !== ids.length)
-          ctx.addIssue({ code: 'custom', path: ['lines'], message: 'lists a line twice' });
-        if (!(b.lines ?? []).some((l) => l.quantity !== l.before) && !b.shippingAddress && !b.billingAddress)
-          ctx.addIssue({ code: 'custom', path: ['lines'], message: 'nothing to change' });
-      }),
-    ),
+  'POST /admin/orders/{id}/edit': orderEdit,
+  /** The same edit priced as a draft order and not applied: the confirmation's totals. */
+  'POST /admin/orders/{id}/edit/preview': orderEdit,
 };
 
 // ------------------------------------------------------------------ the owner's payments (admin-payments.ts, order-changes.ts)

@@ -1,6 +1,6 @@
 /**
  * The owner console's changes to many orders at once and to an order's lines (docs/companion.md "Owner console:
- * orders" and "Owner console: payments"): tags, bulk mark as paid, commit-deltas edits. Apart from admin-orders.ts so
+ * orders" and "Owner console: payments"): tags, bulk mark as paid, edits through draft orders. Apart from admin-orders.ts so
  * each travels with the chunk that uses it (the bulk bar, the order's detail, its edit form)..
  */
 import { z } from 'zod/mini';
@@ -41,11 +41,25 @@ const markOrdersPaidRoute = {
     failed: z.number(),
   }),
 } as const;
-/** Line quantities and addresses through commit-deltas, with a reason; the answer has the recomputed totals. */
+/** Line quantities and addresses through a draft order committed, with a reason; the answer is the order after it. */
 const editOrderRoute = {
   method: 'POST',
   path: '/admin/orders/{id}/edit',
   schema: z.looseObject({ order: orderSchema }),
+} as const;
+const price = z.looseObject({ amount: str });
+/** The same edit priced as a draft order and not applied: the order as it is, and the edit's totals and balance. */
+const editPreviewRoute = {
+  method: 'POST',
+  path: '/admin/orders/{id}/edit/preview',
+  schema: z.looseObject({
+    order: orderSchema,
+    preview: z.looseObject({
+      priceSummary: z.looseObject({ total: price }),
+      balanceSummary: z.looseObject({ balance: z.optional(price), paid: z.optional(price) }),
+      totalBefore: z.optional(price),
+    }),
+  }),
 } as const;
 
 /** These routes, their bodies in companion-requests.ts. */
@@ -53,6 +67,7 @@ export const orderChangesRoutes = [
   updateTagsRoute,
   markOrdersPaidRoute,
   editOrderRoute,
+  editPreviewRoute,
 ] as const satisfies CompanionRoutes;
 
 /**
@@ -75,8 +90,13 @@ export type OrderEdit = BodyOf<CompanionRequests, 'POST /admin/orders/{id}/edit'
 /** An address as the edit takes it (`country` two letters; the rest optional). */
 export type EditAddress = NonNullable<OrderEdit['shippingAddress']>;
 /**
- * Edit line quantities and the shipping address through commit-deltas, with a reason: 409 `ORDER_CHANGED` when a
- * line no longer has its `before` quantity (re-read the order and ask again), 428 `LINE_ITEM_CHANGED`,
- * `LINE_ITEM_FULFILLED`, `INSUFFICIENT_INVENTORY`, `ORDER_NOT_EDITABLE`. The answer carries the recomputed totals.
+ * Edit line quantities and the shipping address through a draft order, with a reason: 409 `ORDER_CHANGED` when a
+ * line no longer has its `before` quantity (re-read the order and ask again), 428 `ORDER_NOT_EDITABLE` (the
+ * platform's reasons in `data.reasons`), `LINE_ITEM_CHANGED`, `LINE_ITEM_FULFILLED`, `INSUFFICIENT_INVENTORY`. The
+ * answer is the order after the commit (its new totals, payment status and balance).
  */
 export const editOrder = (http: Http, id: string, body: OrderEdit) => callRoute(http, editOrderRoute, { id, body });
+/** What an edit's preview answers: the order as the companion read it, the edit's totals and balance. */
+export type EditPreview = z.infer<typeof editPreviewRoute.schema>;
+/** The edit priced and not applied (the same refusals as {@link editOrder}, but nothing changes). */
+export const previewEdit = (http: Http, id: string, body: OrderEdit) => callRoute(http, editPreviewRoute, { id, body });

@@ -26,6 +26,17 @@ export const bulkUpdateOrderTags = op('POST', '/ecom/v1/bulk/orders/update-tags'
 export const aggregateOrders = op('POST', '/ecom/v1/orders/aggregate');
 export const commitOrderDeltas = op('POST', '/ecom/v1/orders/{id}/commit-deltas');
 
+// Order edits through draft orders (`@wix/auto_sdk_ecom_draft-orders`; docs/wire.md "Order edits: Draft Orders").
+const DRAFTS = '/ecom/v1/draft-orders';
+export const getOrderDraftability = op('GET', `${DRAFTS}/{orderId}/draftability`);
+export const createDraftOrder = op('POST', DRAFTS);
+export const updateDraftLineItems = op('POST', `${DRAFTS}/{draftOrderId}/line-items`);
+export const setDraftShippingInfo = op('PUT', `${DRAFTS}/set-shipping-info`);
+export const setDraftBillingInfo = op('PUT', `${DRAFTS}/set-billing-info`);
+export const getDraftOrder = op('GET', `${DRAFTS}/{draftOrderId}`);
+export const commitDraftOrder = op('POST', `${DRAFTS}/{draftOrderId}/commit`);
+export const deleteDraftOrder = op('DELETE', `${DRAFTS}/{draftOrderId}`);
+
 // Abandoned checkouts (`@wix/auto_sdk_ecom_abandoned-checkouts`; docs/wire.md "Abandoned checkouts").
 const ABANDONED = '/ecom/v1/abandoned-checkout';
 export const queryAbandonedCheckouts = op('POST', `${ABANDONED}/query`);

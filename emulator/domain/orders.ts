@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { getProductRecord } from './catalog.ts';
 import { changeStock, restockOrderLines } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
 import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
+import { formatMoney, getProductRecord } from './catalog.ts';
 import { computeTotals, money, taxRegion, type DiscountRule } from './commerce.ts';
+import { settleAfterEdit } from './payments.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
 
 export { loadOrder, type WireOrder };
@@ -622,20 +623,267 @@ export interface CommitDeltasInput {
 
 type OrderLine = WireOrder['lineItems'][number] & { price?: { amount?: string }; totalPriceBeforeTax?: unknown };
 const centsOf = (m: { amount?: string } | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
+type ShippingInfo = {
+  logistics?: { shippingDestination?: AddressWithContactInput };
+  cost?: { price?: { amount?: string } };
+};
+
+/**
+ * One edit of an order, whoever makes it (Commit Deltas, a draft order's commit): each changed line's new quantity
+ * (0 removes it) and, for the lines whose quantity the editor saw, that quantity (`before`: a line that has another
+ * now was changed meanwhile → 428 `LINE_ITEM_CHANGED`); the new shipping destination, recipient and billing info.
+ */
+export interface OrderEdit {
+  quantities: Map<string, number>;
+  before?: Map<string, number> | undefined;
+  shippingDestination?: AddressWithContactInput | undefined;
+  recipientInfo?: AddressWithContactInput | undefined;
+  billingInfo?: AddressWithContactInput | undefined;
+}
+
+/** How much of each line was fulfilled. */
+function fulfilledOf(db: Database, orderId: string): Map<string, number> {
+  const done = new Map<string, number>();
+  for (const f of listFulfillments(db, orderId))
+    for (const l of f.lineItems) done.set(l.id, (done.get(l.id) ?? 0) + l.quantity);
+  return done;
+}
+
+/**
+ * What may not be edited: a line not of the order (400 on `field(i)`), below its fulfilled quantity (428
+ * `LINE_ITEM_FULFILLED`), every line removed (400 on `all`).
+ */
+export function checkEditLines(
+  db: Database,
+  order: WireOrder,
+  quantities: Map<string, number>,
+  field: (lineId: string) => string,
+  all: string,
+): void {
+  const fulfilled = fulfilledOf(db, order.id);
+  for (const [lineId, quantity] of quantities) {
+    const line = order.lineItems.find((l) => l.id === lineId);
+    if (!line) throw invalidField(field(lineId), 'is not a line of this order', 'VALIDATION');
+    const done = fulfilled.get(lineId) ?? 0;
+    if (quantity < done)
+      throw failedPrecondition(`Line ${lineId} has ${done} fulfilled; it cannot go below that`, 'LINE_ITEM_FULFILLED', {
+        lineItemId: lineId,
+        fulfilled: done,
+      });
+  }
+  if (!order.lineItems.some((l) => (quantities.get(l.id) ?? l.quantity) > 0))
+    throw invalidField(all, 'cannot remove every line of an order', 'VALIDATION');
+}
+
+/**
+ * The order's totals with `edit` applied, as {@link computeTotals} (the cart's and the checkout's pricing) works them
+ * out: the lines left at their order prices, the order's discount kept as an amount (capped at the new subtotal), the
+ * shipping charged kept, tax at the rate of the (new) shipping address's region.
+ */
+export function editedTotals(db: Database, order: WireOrder, edit: OrderEdit) {
+  const lines = (order.lineItems as OrderLine[])
+    .map((l) => ({ l, quantity: edit.quantities.get(l.id) ?? l.quantity }))
+    .filter((x) => x.quantity > 0);
+  const shipping = order['shippingInfo'] as ShippingInfo | undefined;
+  const dest = edit.shippingDestination ?? shipping?.logistics?.shippingDestination;
+  const region = taxRegion(db, dest?.address);
+  const discount = centsOf((order.priceSummary as Record<string, { amount?: string }> | undefined)?.['discount']);
+  return computeTotals({
+    lines: lines.map((x) => ({ id: x.l.id, unitCents: centsOf(x.l.price), quantity: x.quantity })),
+    rules: discount
+      ? [
+          {
+            id: 'order-discount',
+            name: 'Order discount',
+            discountType: 'FIXED_AMOUNT',
+            value: discount,
+            fromCents: null,
+            toCents: null,
+          } as DiscountRule,
+        ]
+      : [],
+    options: [
+      {
+        code: 'order-shipping',
+        carrierId: '',
+        title: '',
+        deliveryTime: '',
+        priceCents: centsOf(shipping?.cost?.price),
+        freeOverCents: null,
+      },
+    ],
+    taxRateBp: region.rateBp,
+  });
+}
+
+/** What applying an edit asks for besides the edit: the commit settings, the reason, the draft it came from. */
+export interface EditSettings {
+  draftOrderId?: string | undefined;
+  reason?: string | undefined;
+  addActivitiesToOrder?: boolean | undefined;
+  sendNotificationsToBuyer?: boolean | undefined;
+  /** Lines whose stock follows the change (only changed lines; anything else → 400 on `commitSettings.updateInventory`). */
+  updateInventory?: readonly string[] | undefined;
+}
+
+/**
+ * Applies `edit` to the order read in this transaction and saves it (the caller's transaction): quantities (a line
+ * whose `before` is not its quantity now → 428 `LINE_ITEM_CHANGED`), `order_lines` and stock for the lines in
+ * `updateInventory` (a decrease takes the units already back, the line's `restockQuantity`, off the order first and
+ * gives back only the rest; more than is in stock → 428 `INSUFFICIENT_INVENTORY`), addresses, totals
+ * ({@link editedTotals}), then the payment status and `balanceSummary` from the order's payments
+ * ({@link settleAfterEdit}). Activities (unless `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the
+ * destination changed, then `DRAFT_ORDER_CHANGES_APPLIED` (the client's `DraftOrderChangesApplied`). The buyer is
+ * mailed the new total (unless `sendNotificationsToBuyer: false`). Returns the saved order and its total before.
+ */
+export function applyOrderEdit(
+  db: Database,
+  order: WireOrder,
+  edit: OrderEdit,
+  settings: EditSettings,
+  nowMs: number,
+): { order: WireOrder; totalBefore: number } {
+  const id = order.id;
+  if (order.status === 'CANCELED' || order.status === 'REJECTED')
+    throw failedPrecondition(`Order ${id} is ${order.status} and cannot be edited`, 'ORDER_NOT_EDITABLE', {
+      orderId: id,
+      status: order.status,
+    });
+  const lines = order.lineItems as OrderLine[];
+  for (const [lineId, before] of edit.before ?? []) {
+    const line = lines.find((l) => l.id === lineId);
+    if (line && before !== line.quantity)
+      throw failedPrecondition(
+        `Line ${line.id} has ${line.quantity}, not ${before}: the order changed meanwhile`,
+        'LINE_ITEM_CHANGED',
+        { lineItemId: line.id, quantity: line.quantity },
+      );
+  }
+  const restock = new Set(settings.updateInventory ?? []);
+  for (const r of restock)
+    if (!edit.quantities.has(r))
+      throw invalidField('commitSettings.updateInventory', `${r.slice(0, 100)} is not a changed line`, 'VALIDATION');
+  const totals = editedTotals(db, order, edit);
+
+  const changeList: Record<string, unknown>[] = [];
+  for (const line of lines) {
+    const to = edit.quantities.get(line.id);
+    if (to === undefined || to === line.quantity) continue;
+    const from = line.quantity;
+    const managed = { id: line.id, name: line.productName, quantity: from };
+    changeList.push(
+      to === 0
+        ? { lineItemRemoved: managed }
+        : {
+            lineItemChanged: {
+              id: line.id,
+              name: line.productName,
+              quantity: {
+                originalQuantity: from,
+                newQuantity: to,
+                diff: Math.abs(to - from),
+                deltaType: to > from ? 'QUANTITY_INCREASED' : 'QUANTITY_DECREASED',
+              },
+            },
+          },
+    );
+    // units that already came back (a refund's restock) are not given back twice: a decrease takes those off the
+    // order first (a refunded unit is the one an edit removes), and gives back only the rest, so the units still on
+    // the order are the ones still out
+    const back = line.restockQuantity ?? 0;
+    const stockDelta = to > from ? to - from : -Math.max(0, from - to - back);
+    moveOrderLine(db, id, line, to - from, restock.has(line.id) ? stockDelta : 0, nowMs);
+    line.quantity = to;
+    if (to < from && back > 0) line.restockQuantity = Math.max(0, back - (from - to));
+    line.totalPriceBeforeTax = money(centsOf(line.price) * to);
+  }
+  order.lineItems = lines.filter((l) => l.quantity > 0);
+
+  const shipping = order['shippingInfo'] as ShippingInfo | undefined;
+  let addressEdited = false;
+  const dest = edit.shippingDestination;
+  if (dest) {
+    const original = shipping ? structuredClone(shipping) : undefined;
+    const info = shipping ?? {};
+    info.logistics = { ...(info.logistics ?? {}), shippingDestination: dest };
+    order['shippingInfo'] = info;
+    addressEdited = JSON.stringify(original?.logistics?.shippingDestination) !== JSON.stringify(dest);
+    if (addressEdited)
+      changeList.push({ shippingInformationChanged: { originalShippingInfo: original, newShippingInfo: info } });
+  }
+  if (edit.recipientInfo) order['recipientInfo'] = edit.recipientInfo;
+  if (edit.billingInfo) order.billingInfo = edit.billingInfo as WireOrder['billingInfo'];
+
+  const before = order.priceSummary ? centsOf(order.priceSummary.total) : 0;
+  const summary = (order.priceSummary ?? {}) as Record<string, { amount?: string }>;
+  order.priceSummary = {
+    ...summary,
+    subtotal: money(totals.subtotal),
+    discount: money(totals.discount),
+    shipping: money(totals.shipping),
+    tax: money(totals.tax),
+    total: money(totals.total),
+  } as WireOrder['priceSummary'];
+  const taxSummary = order['taxSummary'] as Record<string, unknown> | undefined;
+  if (taxSummary) {
+    taxSummary['taxableAmount'] = money(totals.taxable);
+    taxSummary['totalTax'] = money(totals.tax);
+  }
+  if (totals.total !== before)
+    changeList.push({ totalPriceChanged: { originalTotal: money(before), newTotal: money(totals.total) } });
+  settleAfterEdit(db, order);
+
+  if (settings.addActivitiesToOrder !== false) {
+    if (addressEdited) order.activities.push(activity('SHIPPING_ADDRESS_EDITED', nowMs));
+    if (changeList.length)
+      order.activities.push(
+        activity('DRAFT_ORDER_CHANGES_APPLIED', nowMs, {
+          draftOrderChangesApplied: {
+            ...(settings.draftOrderId ? { draftOrderId: settings.draftOrderId } : {}),
+            ...(settings.reason ? { reason: settings.reason } : {}),
+            changes: changeList,
+          },
+        }),
+      );
+  }
+  if (changeList.length && settings.sendNotificationsToBuyer !== false && order.buyerInfo.email) {
+    const balance = Number(
+      (order['balanceSummary'] as { balance?: { amount?: string } } | undefined)?.balance?.amount ?? 0,
+    );
+    const cur = typeof order['currency'] === 'string' ? order['currency'] : 'USD';
+    sendMail(
+      db,
+      {
+        to: order.buyerInfo.email,
+        subject: `Your order #${order.number} was updated`,
+        text: [
+          `Your order #${order.number} was updated.`,
+          settings.reason ? `Reason: ${settings.reason}` : '',
+          totals.total !== before
+            ? `New total: ${formatMoney(totals.total, cur)} (was ${formatMoney(before, cur)}).`
+            : `Total: ${formatMoney(totals.total, cur)}.`,
+          balance > 0
+            ? `Left to pay: ${formatMoney(Math.round(balance * 100), cur)}.`
+            : balance < 0
+              ? `To be refunded to you: ${formatMoney(Math.round(-balance * 100), cur)}.`
+              : '',
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      },
+      nowMs,
+    );
+  }
+  return { order: saveOrder(db, order, nowMs), totalBefore: before };
+}
 
 /**
  * Commit Deltas (the spec's `POST /v1/orders/{id}/commit-deltas`; the body is the client's `CommitDeltasRequest`
- * with `changes` a `DraftOrderDiffs`): the emulator keeps no draft orders, so the changes come in the request and
+ * with `changes` a `DraftOrderDiffs`). No generated client calls it any more (edits go through draft orders,
+ * domain/draft-orders.ts); the emulator keeps it because the spec names it. The changes come in the request and
  * `draftOrderId` is only recorded. Line items: a new quantity (`changedDetails` + `lineItem.quantity`) or removed
- * (`lineItemRemoved`); `quantityBeforeChange`, when sent, must be the line's quantity now (a replayed edit → 428
- * `LINE_ITEM_CHANGED`); never below what is fulfilled, never every line removed. Shipping destination, recipient and
- * billing info replaced as sent. Totals recomputed with {@link computeTotals}: the order's discount kept as an amount
- * (capped at the new subtotal), the shipping charged kept, tax at the shipping address's region rate. Lines in
- * `commitSettings.updateInventory` give back (or take) stock through {@link changeStock}; a decrease takes the units
- * already back (the line's `restockQuantity`) off the order first and gives back only the rest.
- * Activities (unless `addActivitiesToOrder: false`): `SHIPPING_ADDRESS_EDITED` when the destination changed, and
- * `DRAFT_ORDER_CHANGES_APPLIED` with `{draftOrderId, reason, changes}` (the client's `DraftOrderChangesApplied`).
- * `sendNotificationsToBuyer` (default true) mails the buyer. Canceled or rejected order → 428 `ORDER_NOT_EDITABLE`.
+ * (`lineItemRemoved`); `quantityBeforeChange`, when sent, must be the line's quantity now (428 `LINE_ITEM_CHANGED`);
+ * the rest is {@link checkEditLines} and {@link applyOrderEdit}.
  */
 export function commitDeltas(db: Database, id: string, input: CommitDeltasInput, nowMs: number): WireOrder {
   return db.transaction(() => {
@@ -646,24 +894,14 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
         status: order.status,
       });
     const { changes } = input;
-    const lines = order.lineItems as OrderLine[];
-    const fulfilled = new Map<string, number>();
-    for (const f of listFulfillments(db, id))
-      for (const l of f.lineItems) fulfilled.set(l.id, (fulfilled.get(l.id) ?? 0) + l.quantity);
-    const wanted = new Map<string, number>();
+    const quantities = new Map<string, number>();
+    const before = new Map<string, number>();
+    const index = new Map<string, number>();
     (changes.lineItems ?? []).forEach((d, i) => {
       const field = `changes.lineItems[${i}]`;
-      const line = lines.find((l) => l.id === d.lineItemId);
-      if (!line) throw invalidField(`${field}.lineItemId`, 'is not a line of this order', 'VALIDATION');
-      if (wanted.has(d.lineItemId)) throw invalidField(`${field}.lineItemId`, 'is listed twice', 'VALIDATION');
-      const before = d.changedDetails?.quantityBeforeChange;
-      if (before !== undefined && before !== line.quantity)
-        throw failedPrecondition(
-          `Line ${line.id} has ${line.quantity}, not ${before}: the order changed meanwhile`,
-          'LINE_ITEM_CHANGED',
-          { lineItemId: line.id, quantity: line.quantity },
-        );
-      let quantity: number;
+      if (quantities.has(d.lineItemId)) throw invalidField(`${field}.lineItemId`, 'is listed twice', 'VALIDATION');
+      if (d.changedDetails?.quantityBeforeChange !== undefined)
+        before.set(d.lineItemId, d.changedDetails.quantityBeforeChange);
       if (d.lineItemRemoved) {
         if (d.changedDetails || d.lineItem)
           throw invalidField(
@@ -671,154 +909,51 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
             'lineItemRemoved goes alone (one of lineItemRemoved, changedDetails)',
             'VALIDATION',
           );
-        quantity = 0;
+        quantities.set(d.lineItemId, 0);
       } else {
         if (d.lineItem?.quantity === undefined)
           throw invalidField(`${field}.lineItem.quantity`, 'is required to change a line', 'REQUIRED_FIELD');
-        quantity = d.lineItem.quantity;
+        quantities.set(d.lineItemId, d.lineItem.quantity);
       }
-      const done = fulfilled.get(line.id) ?? 0;
-      if (quantity < done)
+      index.set(d.lineItemId, i);
+    });
+    // a line that changed meanwhile is said before anything else about it
+    for (const [lineId, b] of before) {
+      const line = order.lineItems.find((l) => l.id === lineId);
+      if (line && line.quantity !== b)
         throw failedPrecondition(
-          `Line ${line.id} has ${done} fulfilled; it cannot go below that`,
-          'LINE_ITEM_FULFILLED',
-          {
-            lineItemId: line.id,
-            fulfilled: done,
-          },
-        );
-      wanted.set(line.id, quantity);
-    });
-    const kept = lines.filter((l) => (wanted.get(l.id) ?? l.quantity) > 0);
-    if (!kept.length) throw invalidField('changes.lineItems', 'cannot remove every line of an order', 'VALIDATION');
-    const restock = new Set((input.commitSettings?.updateInventory ?? []).map((u) => u.lineItemId));
-    for (const r of restock)
-      if (!wanted.has(r))
-        throw invalidField('commitSettings.updateInventory', `${r.slice(0, 100)} is not a changed line`, 'VALIDATION');
-
-    const changeList: Record<string, unknown>[] = [];
-    for (const line of lines) {
-      const to = wanted.get(line.id);
-      if (to === undefined || to === line.quantity) continue;
-      const from = line.quantity;
-      const managed = { id: line.id, name: line.productName, quantity: from };
-      changeList.push(
-        to === 0
-          ? { lineItemRemoved: managed }
-          : {
-              lineItemChanged: {
-                id: line.id,
-                name: line.productName,
-                quantity: {
-                  originalQuantity: from,
-                  newQuantity: to,
-                  diff: Math.abs(to - from),
-                  deltaType: to > from ? 'QUANTITY_INCREASED' : 'QUANTITY_DECREASED',
-                },
-              },
-            },
-      );
-      // units that already came back (a refund's restock) are not given back twice: a decrease takes those off the
-      // order first (a refunded unit is the one an edit removes), and gives back only the rest, so the units still on
-      // the order are the ones still out
-      const back = line.restockQuantity ?? 0;
-      const stockDelta = to > from ? to - from : -Math.max(0, from - to - back);
-      moveOrderLine(db, id, line, to - from, restock.has(line.id) ? stockDelta : 0, nowMs);
-      line.quantity = to;
-      if (to < from && back > 0) line.restockQuantity = Math.max(0, back - (from - to));
-      line.totalPriceBeforeTax = money(centsOf(line.price) * to);
-    }
-    order.lineItems = kept;
-
-    const shipping = order['shippingInfo'] as
-      | { logistics?: { shippingDestination?: AddressWithContactInput }; cost?: { price?: { amount?: string } } }
-      | undefined;
-    let addressEdited = false;
-    const dest = changes.changedShippingInfo?.logistics.shippingDestination;
-    if (dest) {
-      const original = shipping ? structuredClone(shipping) : undefined;
-      const info = shipping ?? {};
-      info.logistics = { ...(info.logistics ?? {}), shippingDestination: dest };
-      order['shippingInfo'] = info;
-      addressEdited = JSON.stringify(original?.logistics?.shippingDestination) !== JSON.stringify(dest);
-      if (addressEdited)
-        changeList.push({ shippingInformationChanged: { originalShippingInfo: original, newShippingInfo: info } });
-    }
-    if (changes.recipientInfo) order['recipientInfo'] = changes.recipientInfo;
-    if (changes.billingInfo) order.billingInfo = changes.billingInfo as WireOrder['billingInfo'];
-
-    const before = order.priceSummary ? centsOf(order.priceSummary.total) : 0;
-    const summary = (order.priceSummary ?? {}) as Record<string, { amount?: string }>;
-    const region = taxRegion(db, (order['shippingInfo'] as typeof shipping)?.logistics?.shippingDestination?.address);
-    const discount = centsOf(summary['discount']);
-    const totals = computeTotals({
-      lines: kept.map((l) => ({ id: l.id, unitCents: centsOf(l.price), quantity: l.quantity })),
-      rules: discount
-        ? [
-            {
-              id: 'order-discount',
-              name: 'Order discount',
-              discountType: 'FIXED_AMOUNT',
-              value: discount,
-              fromCents: null,
-              toCents: null,
-            } as DiscountRule,
-          ]
-        : [],
-      options: [
-        {
-          code: 'order-shipping',
-          carrierId: '',
-          title: '',
-          deliveryTime: '',
-          priceCents: centsOf(shipping?.cost?.price),
-          freeOverCents: null,
-        },
-      ],
-      taxRateBp: region.rateBp,
-    });
-    order.priceSummary = {
-      ...summary,
-      subtotal: money(totals.subtotal),
-      discount: money(totals.discount),
-      shipping: money(totals.shipping),
-      tax: money(totals.tax),
-      total: money(totals.total),
-    } as WireOrder['priceSummary'];
-    const taxSummary = order['taxSummary'] as Record<string, unknown> | undefined;
-    if (taxSummary) {
-      taxSummary['taxableAmount'] = money(totals.taxable);
-      taxSummary['totalTax'] = money(totals.tax);
-    }
-    if (totals.total !== before)
-      changeList.push({ totalPriceChanged: { originalTotal: money(before), newTotal: money(totals.total) } });
-
-    if (input.commitSettings?.addActivitiesToOrder !== false) {
-      if (addressEdited) order.activities.push(activity('SHIPPING_ADDRESS_EDITED', nowMs));
-      if (changeList.length)
-        order.activities.push(
-          activity('DRAFT_ORDER_CHANGES_APPLIED', nowMs, {
-            draftOrderChangesApplied: {
-              ...(input.draftOrderId ? { draftOrderId: input.draftOrderId } : {}),
-              ...(input.reason ? { reason: input.reason } : {}),
-              changes: changeList,
-            },
-          }),
+          `Line ${line.id} has ${line.quantity}, not ${b}: the order changed meanwhile`,
+          'LINE_ITEM_CHANGED',
+          { lineItemId: line.id, quantity: line.quantity },
         );
     }
-    if (changeList.length && input.commitSettings?.sendNotificationsToBuyer !== false && order.buyerInfo.email)
-      sendMail(
-        db,
-        {
-          to: order.buyerInfo.email,
-          subject: `Your order #${order.number} was updated`,
-          text: [`Your order #${order.number} was updated.`, input.reason ? `Reason: ${input.reason}` : '']
-            .filter(Boolean)
-            .join('\n\n'),
-        },
-        nowMs,
-      );
-    return saveOrder(db, order, nowMs);
+    checkEditLines(
+      db,
+      order,
+      quantities,
+      (lineId) => `changes.lineItems[${index.get(lineId)}].lineItemId`,
+      'changes.lineItems',
+    );
+    const s = input.commitSettings;
+    return applyOrderEdit(
+      db,
+      order,
+      {
+        quantities,
+        before,
+        shippingDestination: changes.changedShippingInfo?.logistics.shippingDestination,
+        recipientInfo: changes.recipientInfo,
+        billingInfo: changes.billingInfo,
+      },
+      {
+        draftOrderId: input.draftOrderId,
+        reason: input.reason,
+        addActivitiesToOrder: s?.addActivitiesToOrder,
+        sendNotificationsToBuyer: s?.sendNotificationsToBuyer,
+        updateInventory: s?.updateInventory?.map((u) => u.lineItemId),
+      },
+      nowMs,
+    ).order;
   })();
 }
 

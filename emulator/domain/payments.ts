@@ -164,6 +164,18 @@ const activity = (type: string, nowMs: number, extra: Record<string, unknown> = 
   ...extra,
 });
 
+/**
+ * The platform's `Balance` (docs/wire.md "The balance after an edit"): what is left to pay, `total − paid` (`paid`
+ * keeps the payments refunded since, as `BalanceSummary.paid` says), so a refund of a paid order leaves it at 0 (the
+ * client: PAID, PARTIALLY_REFUNDED, REFUNDED → 0). Negative when more was paid than the total now is (an order edited
+ * down after payment: the amount to refund); refunds made since count against that, never below it: `min(0, total −
+ * paid + refunded)`.
+ */
+export function balanceOf(total: number, paid: number, refunded: number): number {
+  const due = total - paid;
+  return due >= 0 ? due : Math.min(0, due + refunded);
+}
+
 /** The order's payment status from its transactions (docs/wire.md "Payments": how each status is reached). */
 function paymentStatusOf(order: WireOrder, tx: Stored): { status: string; balance: Record<string, Price> } {
   const cur = currencyOf(order);
@@ -195,7 +207,7 @@ function paymentStatusOf(order: WireOrder, tx: Stored): { status: string; balanc
   return {
     status,
     balance: {
-      balance: price(Math.max(0, total - paid), cur),
+      balance: price(balanceOf(total, paid, refunded), cur),
       paid: price(paid, cur),
       refunded: price(refunded, cur),
       authorized: price(authorized, cur),
@@ -214,6 +226,32 @@ function settleOrder(order: WireOrder, tx: Stored, nowMs: number): void {
     order.paymentStatus = status;
   }
   order['balanceSummary'] = balance;
+}
+
+/**
+ * After an edit changed the order's total (domain/orders.ts `applyOrderEdit`): its payment status and
+ * `balanceSummary` worked out again from its payments (a paid order edited up is PARTIALLY_PAID with the difference
+ * left to pay; edited down, PAID with a negative balance: the amount to refund). No activity: the edit records its
+ * own. The caller saves the order.
+ */
+export function settleAfterEdit(db: Database, order: WireOrder): void {
+  const { status, balance } = paymentStatusOf(order, readStored(db, order.id));
+  order.paymentStatus = status;
+  order['balanceSummary'] = balance;
+}
+
+/** The `balanceSummary` the order would have with `totalCents` as its total (a draft order's, before its commit). */
+export function balanceWithTotal(db: Database, order: WireOrder, totalCents: number): Record<string, Price> {
+  const priced = {
+    ...order,
+    priceSummary: { ...order.priceSummary, total: { amount: (totalCents / 100).toFixed(2) } },
+  };
+  return paymentStatusOf(priced, readStored(db, order.id)).balance;
+}
+
+/** Whether any refund of the order's payments succeeded or is under way (draft orders refuse such an order). */
+export function hasRefunds(db: Database, orderId: string): boolean {
+  return readStored(db, orderId).refunds.some((r) => r.transactions.some((t) => t.refundStatus !== 'FAILED'));
 }
 
 function save(db: Database, order: WireOrder, tx: Stored, nowMs: number): void {

@@ -18,6 +18,7 @@ import { migration011 } from './011_order_fulfillments.ts';
 import { migration012 } from './012_order_transactions.ts';
 import { migration014 } from './014_abandoned_checkouts.ts';
 import { migration015 } from './015_restock_quantities.ts';
+import { migration016 } from './016_draft_orders.ts';
 
 export type { Migration };
 
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration014,
   migration015,
+  migration016,
 ];

@@ -16,6 +16,14 @@ const { refuses } = platform;
 
 // literal names: coverage.test.ts reads this claim
 const ADMIN_ONLY = refuses(
+  'getOrderDraftability',
+  'createDraftOrder',
+  'updateDraftLineItems',
+  'setDraftShippingInfo',
+  'setDraftBillingInfo',
+  'getDraftOrder',
+  'commitDraftOrder',
+  'deleteDraftOrder',
   'queryMembers',
   'replyToReview',
   'deleteReviewReply',

@@ -40,7 +40,7 @@ import {
   searchOrders,
   setOrderStatus,
 } from '../../core/api/admin-orders.ts';
-import { editOrder, markOrdersPaid, updateTags } from '../../core/api/order-changes.ts';
+import { editOrder, markOrdersPaid, previewEdit, updateTags } from '../../core/api/order-changes.ts';
 import {
   capture,
   manualPayment,
@@ -202,6 +202,13 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     await deleteNote(owner, id, activityId);
 
     expect((await updateTags(owner, { orderIds: [id], assign: ['contract'] })).succeeded).toBe(1);
+    const priced = await previewEdit(owner, id, {
+      lines: [{ id: order.lineItems[0]!.id, before: 2, quantity: 1 }],
+      reason: 'Buyer asked for one',
+    });
+    expect(Number(priced.preview.priceSummary.total.amount)).toBeLessThan(
+      Number(priced.order.priceSummary!.total!.amount),
+    );
     const edited = await editOrder(owner, id, {
       lines: [{ id: order.lineItems[0]!.id, before: 2, quantity: 1 }],
       reason: 'Buyer asked for one',

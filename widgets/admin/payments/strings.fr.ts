@@ -7,6 +7,7 @@ export const fr: Record<keyof typeof paymentsStrings, string> = {
   'ap.paid': 'Payé',
   'ap.refunded': 'Remboursé',
   'ap.left': 'Reste à payer',
+  'ap.toRefund': 'À rembourser',
   'ap.none': 'Aucun paiement pour l’instant.',
   'ap.refunds': 'Remboursements',
   'ap.card': '{brand} se terminant par {last4}',

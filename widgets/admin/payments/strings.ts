@@ -5,6 +5,7 @@ export const paymentsStrings = {
   'ap.paid': 'Paid',
   'ap.refunded': 'Refunded',
   'ap.left': 'Left to pay',
+  'ap.toRefund': 'To refund',
   'ap.none': 'No payments yet.',
   'ap.refunds': 'Refunds',
   'ap.card': '{brand} ending in {last4}',

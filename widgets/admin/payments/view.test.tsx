@@ -224,6 +224,20 @@ describe('the payments panel', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
+  it('an order edited down after it was paid: the platform’s negative balance is said “To refund”, with the amount', async () => {
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        priceSummary: { total: price('34.00') },
+        balanceSummary: { balance: price('-9.00'), paid: price('43.00'), refunded: price('0.00') },
+      },
+    });
+    const { panel } = await openPanel();
+    const figures = [...panel().querySelectorAll('[part=balance] div')].map((d) => d.textContent);
+    expect(figures).toEqual(['Total$34.00', 'Paid$43.00', 'Refunded$0.00', 'To refund$9.00']);
+    expect(panel().querySelector('[part=balance]')!.textContent).not.toContain('Left to pay');
+  });
+
   it('a refund by items: checked before it asks, the question names the amount, the email and the stock; sent once with the revision; the order read again', async () => {
     const { panel, button, input, type, tick, ask } = await openPanel();
     button(/^Refund$/)!.click();

@@ -65,8 +65,9 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
     setFormsFailed(undefined);
     forms.load().then(setF, (e: unknown) => setFormsFailed(i18n.error(e)));
   };
-  // read again when the order's own status moves (approved, canceled: what can be refunded or collected changes)
-  useEffect(() => void model.load(), [order.status]);
+  // read again when the order's own status or total moves (approved, canceled, edited: what can be refunded or
+  // collected changes)
+  useEffect(() => void model.load(), [order.status, order.priceSummary?.total?.amount]);
   const v = ui.view;
   // the order's currency, said once for the panel and its forms; its decimals for every amount read, typed and sent
   const cur = v?.order.currency ?? order.currency ?? 'USD';

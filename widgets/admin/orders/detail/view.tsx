@@ -69,7 +69,9 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
         {t('ao.back')}
       </button>
       <p class="visually-hidden" role="status">
-        {d.done ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K, { total: o ? total(i18n, o) : '' }) : ''}
+        {d.done && d.done !== 'preview'
+          ? t(`ao.done.${d.done.replace(/:.*/, '')}` as K, { total: o ? total(i18n, o) : '' })
+          : ''}
       </p>
       {d.status === 'loading' ? (
         <Bones rows={1} />

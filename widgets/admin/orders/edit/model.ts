@@ -1,5 +1,11 @@
 import type { Fulfillment, Order } from '../../../../core/api/orders.ts';
-import { editOrder, type EditAddress, type OrderEdit } from '../../../../core/api/order-changes.ts';
+import {
+  editOrder,
+  previewEdit,
+  type EditAddress,
+  type EditPreview,
+  type OrderEdit,
+} from '../../../../core/api/order-changes.ts';
 import type { AdminOrdersModel } from '../model.ts';
 
 export const CONTACT = ['firstName', 'lastName'] as const;
@@ -26,6 +32,8 @@ export function shipFields(o: Order): Record<Field, string> {
 /** What the confirmation shows, and the body it names. */
 export interface Sure {
   body: OrderEdit;
+  /** The edit priced as a draft order (its new total, and the balance to collect or refund). */
+  preview: EditPreview['preview'];
   changed: { l: Order['lineItems'][number]; to: number }[];
   where: string;
   email: string;
@@ -73,8 +81,26 @@ export function planEdit(
 }
 
 /**
- * Send the edit the owner confirmed, through the orders model (one action at a time): the companion's commit-deltas
- * route. True when it was made.
+ * The edit priced by the platform as a draft order, not applied (the companion's preview route), through the orders
+ * model (one action at a time; the order as it is now comes with it; a refusal re-reads the order and is said in the
+ * form). The preview, or undefined when it was refused or failed.
+ */
+export async function priceEdit(model: AdminOrdersModel, body: OrderEdit) {
+  let got: EditPreview['preview'] | undefined;
+  const ok = await model.run('preview', async (h, oid) => {
+    const r = await previewEdit(h, oid, body);
+    got = r.preview;
+    return { order: r.order };
+  });
+  return ok ? got : undefined;
+}
+
+/** Minor units of an amount as the platform writes it ("-12.50" → -1250). */
+export const centsOf = (m: { amount: string } | undefined) => (m ? Math.round(Number(m.amount) * 100) : 0);
+
+/**
+ * Send the edit the owner confirmed, through the orders model (one action at a time): the companion's edit route (a
+ * draft order committed). True when it was made.
  */
 export function saveEdit(model: AdminOrdersModel, body: OrderEdit) {
   const to = body.shippingAddress;

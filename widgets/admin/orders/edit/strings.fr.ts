@@ -34,8 +34,11 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.noEmail': 'Aucun e-mail ne sera envoyé.',
   'oe.stock': 'Le stock suit la modification.',
   'oe.noStock': 'Le stock ne change pas.',
-  'oe.total':
-    'Actuellement {total}. La plateforme calcule le nouveau total (taxes et remises comprises) à l’enregistrement ; l’argent déjà payé ne change pas : remboursez toute différence depuis les paiements.',
+  'oe.pricing': 'Calcul…',
+  'oe.newTotal': 'Nouveau total : {total} (avant : {before}).',
+  'oe.collect': 'Payé : {paid}. À encaisser : {amount}.',
+  'oe.refundDue': 'Payé : {paid}. À rembourser : {amount}.',
+  'oe.settled': 'Payé : {paid}. Rien à payer.',
   'oe.yes': 'Oui, enregistrer',
   'oe.back': 'Revenir',
   'oe.why.ORDER_CHANGED':
@@ -45,5 +48,7 @@ export const fr: Record<keyof typeof editStrings, string> = {
   'oe.why.LINE_ITEM_FULFILLED': 'Un article ne peut pas descendre sous la quantité déjà expédiée.',
   'oe.why.INSUFFICIENT_INVENTORY':
     'Pas assez de stock pour les articles ajoutés : baissez la quantité ou laissez le stock tel quel.',
-  'oe.why.ORDER_NOT_EDITABLE': 'Cette commande ne peut plus être modifiée (annulée ou refusée).',
+  'oe.why.ORDER_NOT_EDITABLE': 'Modification impossible : seule une commande approuvée peut l’être.',
+  'oe.not.PARTIALLY_OR_FULLY_REFUNDED':
+    'Commande remboursée : modification impossible. Enregistrez plutôt un paiement ou un remboursement.',
 };

@@ -32,8 +32,11 @@ export const editStrings = {
   'oe.noEmail': 'No email will be sent.',
   'oe.stock': 'Stock follows the change.',
   'oe.noStock': 'Stock won’t change.',
-  'oe.total':
-    'Now {total}. The platform works out the new total (tax and discounts included) when you save; money already paid doesn’t change: refund any difference from the payments.',
+  'oe.pricing': 'Pricing the changes…',
+  'oe.newTotal': 'New total: {total} (now {before}).',
+  'oe.collect': 'Paid: {paid}. To collect after saving: {amount}.',
+  'oe.refundDue': 'Paid: {paid}. To refund after saving: {amount}.',
+  'oe.settled': 'Paid: {paid}. Nothing left to pay.',
   'oe.yes': 'Yes, save changes',
   'oe.back': 'Go back',
   'oe.why.ORDER_CHANGED':
@@ -43,5 +46,7 @@ export const editStrings = {
   'oe.why.LINE_ITEM_FULFILLED': 'An item can’t go below what is already fulfilled.',
   'oe.why.INSUFFICIENT_INVENTORY':
     'Not enough in stock for the added items: lower the quantity or let stock stay as it is.',
-  'oe.why.ORDER_NOT_EDITABLE': 'This order can’t be edited any more (canceled or rejected).',
+  'oe.why.ORDER_NOT_EDITABLE': 'The platform doesn’t allow editing this order: only approved orders can be edited.',
+  'oe.not.PARTIALLY_OR_FULLY_REFUNDED':
+    'This order was refunded, and refunded orders can’t be edited. Record a payment or make a refund instead.',
 };

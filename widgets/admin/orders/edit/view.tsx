@@ -4,7 +4,7 @@ import type { Order } from '../../../../core/api/orders.ts';
 import type { OrderEdit } from '../../../../core/api/order-changes.ts';
 import type { AdminOrdersModel, DetailUi } from '../model.ts';
 import { editStrings } from './strings.ts';
-import { CONTACT, lineName, PLACE, planEdit, saveEdit, shipFields, type Field, type Sure } from './model.ts';
+import { CONTACT, lineName, PLACE, planEdit, priceEdit, saveEdit, shipFields, type Field, type Sure } from './model.ts';
 import { EditConfirm, type K, type T } from './confirm.tsx';
 import { ErrorLine } from '../../../../ui/states.tsx';
 
@@ -18,9 +18,11 @@ export interface EditProps {
 }
 
 /**
- * Edit an order through the companion's commit-deltas route: line quantities (0 removes a line; never below what is
- * fulfilled) and the shipping address, with a reason. "Review changes" shows what will be sent (each line's old and new
- * quantity, the new address, the email and the stock) before anything is; each line carries the quantity shown
+ * Edit an order through the companion's edit route (a draft order, committed): line quantities (0 removes a line; never
+ * below what is fulfilled) and the shipping address, with a reason. "Review changes" has the platform price the edit
+ * (the preview route: a draft order made and deleted) and shows what will be sent (each line's old and new quantity,
+ * the new address, the email and the stock) with the new total and what is left to collect or to refund, before
+ * anything is; each line carries the quantity shown
  * (`before`), so an order that changed meanwhile is refused (409 `ORDER_CHANGED`): it is read again and shown, and
  * what was typed stays for another look.
  */
@@ -43,7 +45,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
   const plan = (typed: Parameters<typeof planEdit>[2]) => planEdit(o, d.fulfillments, typed);
   const { lines } = plan({ qty, ship });
 
-  const review = (e: Event) => {
+  const review = async (e: Event) => {
     e.preventDefault();
     // what the fields hold now (a render may not have caught up with the last keystroke)
     const form = new FormData(e.currentTarget as HTMLFormElement);
@@ -84,17 +86,22 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
     const where = PLACE.map((k) => p.destination.address[k])
       .filter(Boolean)
       .join(', ');
-    setSure({ body, changed: p.changed, where, email: body.notifyBuyer ? (o.buyerInfo?.email ?? '') : '' });
+    // the platform prices the edit (a draft order made, read and deleted) before the owner is asked
+    const preview = await priceEdit(model, body);
+    if (!preview) return;
+    setSure({ body, preview, changed: p.changed, where, email: body.notifyBuyer ? (o.buyerInfo?.email ?? '') : '' });
   };
   const save = async (sent: Sure) => {
     if (await saveEdit(model, sent.body)) onDone();
     else setSure(undefined);
   };
   const failure =
-    d.failed?.on === 'change'
-      ? d.failed.code && `oe.why.${d.failed.code}` in editStrings
-        ? t(`oe.why.${d.failed.code}` as K)
-        : d.failed.text
+    d.failed?.on === 'change' || d.failed?.on === 'preview'
+      ? d.failed.reason && `oe.not.${d.failed.reason}` in editStrings
+        ? t(`oe.not.${d.failed.reason}` as K)
+        : d.failed.code && `oe.why.${d.failed.code}` in editStrings
+          ? t(`oe.why.${d.failed.code}` as K)
+          : d.failed.text
       : undefined;
   const box = (name: string, label: K, checked: boolean, set: (v: boolean) => void) => (
     <label class="check">
@@ -114,7 +121,7 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
         </p>
       ) : null}
       {!sure ? (
-        <form class="noteform" onSubmit={review} noValidate>
+        <form class="noteform" onSubmit={(e) => void review(e)} noValidate>
           <fieldset class="noteform">
             <legend class="strong">{t('oe.lines')}</legend>
             {lines.map(({ l, to, min }) => (
@@ -167,8 +174,8 @@ export function OrderEdit({ o, d, model, i18n, onDone }: EditProps) {
           {box('notify', 'oe.notify', notify, setNotify)}
           <ErrorLine error={bad} />
           <div class="actions">
-            <button type="submit" class="btn primary" disabled={!!d.busy}>
-              {t('oe.review')}
+            <button type="submit" class="btn primary" disabled={!!d.busy} aria-busy={d.busy === 'preview'}>
+              {t(d.busy === 'preview' ? 'oe.pricing' : 'oe.review')}
             </button>
             <button type="button" class="btn" onClick={onDone}>
               {t('oe.close')}

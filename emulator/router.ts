@@ -8,7 +8,6 @@ import type { Operation } from '../core/urls.ts';
 import type { AdminIdentity, Caller, Identity, MemberIdentity, MemberRole } from './domain/auth.ts';
 import type { CatalogVersion } from './domain/catalog.ts';
 import type { FaultStore } from './faults.ts';
-import { operationName, type RefusedOperations } from './refusals.ts';
 import type { KnownRequesters, RateLimiter, ThrottleLimits } from './domain/identity.ts';
 import type { SalesSource } from './domain/recommendations.ts';
 import { toPattern } from './paths.ts';
@@ -64,11 +63,6 @@ export interface EmulatorApp {
   demoOrigins: string[];
   assetsDir: string;
   faults: FaultStore;
-  /**
-   * Operations the emulated platform refuses (403 `PERMISSION_DENIED`) as a real site may refuse its internal methods
-   * to the site's app (refusals.ts): `EmulatorOptions.refuseOperations`, `PUT /_dev/refused-operations`.
-   */
-  refusedOperations: RefusedOperations;
   /** Dev mode: `/_dev/*` helpers and fault injection (see `EmulatorOptions.dev`). */
   dev: boolean;
   /** Rate limits on anonymous tokens, sign-ups and reset mails (identity.ts). */
@@ -226,16 +220,7 @@ export class Router {
   }
   /** An operation of core's table (`core/urls.ts` `ops`, see paths.ts): its method at its path (`{id}` → `:id`). */
   operation(op: Operation, handler: Handler, options?: RouteOptions): this {
-    const name = operationName(op);
-    // switched off as the platform refuses an internal method (refusals.ts): before the handler reads or changes anything
-    const guarded: Handler = name
-      ? (ctx) => {
-          const refused = ctx.app.refusedOperations.refusal(name);
-          if (refused) throw refused;
-          return handler(ctx);
-        }
-      : handler;
-    return this.add(op.method, toPattern(op.path), guarded, options);
+    return this.add(op.method, toPattern(op.path), handler, options);
   }
   /** The POST an operation's GET falls back to when its query string gets too long (`fallbackPath`). */
   fallback(op: Operation, handler: Handler, options?: RouteOptions): this {

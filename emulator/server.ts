@@ -35,7 +35,6 @@ import {
   statusError,
 } from './errors.ts';
 import { FaultStore } from './faults.ts';
-import { RefusedOperations } from './refusals.ts';
 import { orderSales } from './domain/commerce.ts';
 import { KnownRequesters, RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
 import { Router } from './router.ts';
@@ -184,12 +183,6 @@ export interface EmulatorOptions {
    * stores; here the default is `v1`, which the suites and the demo's own server reads were written against.
    */
   catalog?: CatalogVersion;
-  /**
-   * Operations (their names in core's table: `updateOrderActivity`, `triggerRefund`…) the emulated platform refuses
-   * with 403 `PERMISSION_DENIED`, as a real site may refuse its internal methods (refusals.ts). Default none; in dev
-   * mode `PUT /_dev/refused-operations` changes the set while it runs.
-   */
-  refuseOperations?: readonly string[];
 }
 
 export interface RunningEmulator {
@@ -342,7 +335,6 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
     assetsDir: resolve(opts.assetsDir ?? DEFAULT_ASSETS_DIR),
     faults: new FaultStore(),
-    refusedOperations: new RefusedOperations(opts.refuseOperations),
     dev: opts.dev ?? false,
     throttle: throttleLimits(opts.throttle),
     catalog: opts.catalog ?? 'v1',

@@ -1,7 +1,6 @@
 /**
  * Developer endpoints (no auth; CORS as for API routes): the mailbox (read, clear, and write: the site's own mail
- * service in dev), abandoning checkouts now (`/_dev/abandoned-checkouts/sync`), fault injection and the operations
- * the emulated platform refuses as internal methods (`/_dev/refused-operations`, refusals.ts). They hold reset links and
+ * service in dev), abandoning checkouts now (`/_dev/abandoned-checkouts/sync`) and fault injection. They hold reset links and
  * sign-up codes and can break any route, so they exist only in dev mode (`startEmulator({dev: true})`, `--dev`;
  * otherwise 404 like any unknown path) and answer only:
  * - a local `Host` (`127.0.0.1`, `localhost`, `[::1]`, any port), else 403: a page on a name rebound to 127.0.0.1
@@ -13,7 +12,6 @@
 import type { IncomingMessage } from 'node:http';
 import { forbidden, notFound, statusError } from '../errors.ts';
 import { faultInputSchema } from '../faults.ts';
-import { refusedOperationsSchema } from '../refusals.ts';
 import { clearMail, listMail, sendMail } from '../domain/mail.ts';
 import { ABANDON_AFTER_MS, syncAbandoned } from '../domain/abandoned.ts';
 import { z } from 'zod';
@@ -104,28 +102,6 @@ export const devRoutes: RouteModule = (router, app) => {
       const { delayMinutes } = validate(syncSchema, body);
       const delayMs = delayMinutes === undefined ? ABANDON_AFTER_MS : delayMinutes * 60_000;
       return { json: { created: syncAbandoned(ctx, delayMs) } };
-    }),
-    raw,
-  );
-
-  // the platform's refusal of its internal methods, switched on by name (refusals.ts)
-  router.get(
-    '/_dev/refused-operations',
-    dev(() => ({ json: { operations: app.refusedOperations.list() } })),
-  );
-  router.put(
-    '/_dev/refused-operations',
-    dev((_ctx, body) => {
-      app.refusedOperations.set(validate(refusedOperationsSchema, body).operations);
-      return { json: { operations: app.refusedOperations.list() } };
-    }),
-    raw,
-  );
-  router.delete(
-    '/_dev/refused-operations',
-    dev(() => {
-      app.refusedOperations.set([]);
-      return { json: { operations: [] } };
     }),
     raw,
   );

@@ -8,7 +8,9 @@
  * INLAY_DEV=1 / --dev (the `/_dev/*` mailbox and fault injection; off by default), INLAY_API_KEY (the site's admin
  * API key, environment only: never on a command line; unset: API-key calls are refused), INLAY_CLIENT_SECRET (the demo
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed),
- * INLAY_CATALOG / --catalog (v1 or v3, default v3 like new stores: the Stores catalog the site is on).
+ * INLAY_CATALOG / --catalog (v1 or v3, default v3 like new stores: the Stores catalog the site is on),
+ * INLAY_EMULATOR_REFUSE (comma-separated operation names of core/urls.ts, or `METHOD /path`: calls the platform refuses
+ * to the site with 403 PERMISSION_DENIED, as it refuses a method an app may not call; emulator/refusals.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -47,7 +49,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run emulator -- [--port 8787] [--hosted-port 8788] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--demo-redirect-uris URL,URL] [--assets dist/inlay] [--dev] [--catalog v3|v1]
-Environment: INLAY_PORT, INLAY_HOSTED_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_DEMO_REDIRECT_URIS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET, INLAY_CATALOG
+Environment: INLAY_PORT, INLAY_HOSTED_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_DEMO_REDIRECT_URIS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET, INLAY_CATALOG, INLAY_EMULATOR_REFUSE=triggerRefund,getRefundability
 --catalog: the Stores catalog the site is on (default v3, like new stores); the other catalog's reads answer 428.
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
@@ -103,6 +105,9 @@ const apiKey = apiKeyEnv ?? randomBytes(24).toString('base64url');
 const clientSecret = process.env['INLAY_CLIENT_SECRET'] || undefined;
 if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_SECRET must be at least 16 characters');
 
+// calls the platform refuses to the site (403 PERMISSION_DENIED): operation names, checked by startEmulator
+const refuseOperations = (process.env['INLAY_EMULATOR_REFUSE'] ?? '').split(',').filter((x) => x.trim());
+
 const emulator = await startEmulator({
   port,
   hostedPort,
@@ -114,6 +119,7 @@ const emulator = await startEmulator({
   catalog,
   apiKey,
   demoOrders: true,
+  refuseOperations,
   ...(clientSecret ? { clientSecret } : {}),
 }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));
@@ -134,6 +140,8 @@ console.log(
     ? `  dev helpers: on (${emulator.url}/_dev/mailbox, /_dev/faults; local Host and JSON bodies only)`
     : '  dev helpers: off (/_dev/* answer 404; --dev or INLAY_DEV=1 turns them on)',
 );
+if (refuseOperations.length)
+  console.log(`  refused to the site (403 PERMISSION_DENIED): ${[...emulator.app.refusedOperations].join(', ')}`);
 // The demo site's admin credentials, for a site companion or backend code (README "Site companion"). Random ones are
 // printed (nothing else could tell them); ones from the environment only in dev mode (a developer's own machine:
 // `npm start` passes its own), never on a shared emulator.

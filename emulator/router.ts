@@ -79,6 +79,11 @@ export interface EmulatorApp {
   salesSources: SalesSource[];
   /** The Stores catalog the site is on: its V1 or its V3 routes answer, the other's answer 428. */
   catalog: CatalogVersion;
+  /**
+   * Calls the platform refuses to the site (403 `PERMISSION_DENIED`), by operation name or `METHOD /path`
+   * (refusals.ts; `EmulatorOptions.refuseOperations`); a test may change it while the emulator runs.
+   */
+  refusedOperations: Set<string>;
 }
 
 /** What a handler receives. */

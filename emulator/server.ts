@@ -35,6 +35,7 @@ import {
   statusError,
 } from './errors.ts';
 import { FaultStore } from './faults.ts';
+import { isRefused, refusal, refusals } from './refusals.ts';
 import { orderSales } from './domain/commerce.ts';
 import { KnownRequesters, RateLimiter, throttleLimits, type ThrottleLimits } from './domain/identity.ts';
 import { Router } from './router.ts';
@@ -183,6 +184,13 @@ export interface EmulatorOptions {
    * stores; here the default is `v1`, which the suites and the demo's own server reads were written against.
    */
   catalog?: CatalogVersion;
+  /**
+   * Calls the platform refuses to the site, as it refuses a method an app may not call (403 `PERMISSION_DENIED`, after
+   * the caller is checked): operation names of core's table (`triggerRefund`, `getRefundability`) or `METHOD /path`
+   * (refusals.ts; `INLAY_EMULATOR_REFUSE` on the command line). Kept in `app.refusedOperations`, which a test may
+   * change while the emulator runs. Unknown names are an error.
+   */
+  refuseOperations?: Iterable<string>;
 }
 
 export interface RunningEmulator {
@@ -342,6 +350,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     knownRequesters: new KnownRequesters(),
     redirectIntents: new Map(),
     salesSources: [orderSales],
+    refusedOperations: refusals(opts.refuseOperations),
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
   };
   try {
@@ -534,6 +543,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
         caller: () => requireAuth(tryCaller()),
         requireAdmin: () => requireAdminCaller(requireAuth(tryCaller())),
       };
+      if (app.refusedOperations.size && isRefused(app.refusedOperations, route.method, route.pattern)) {
+        ctx.caller(); // 401 first: a refusal is for a caller the platform knows
+        throw refusal();
+      }
       const result = await route.handler(ctx);
       if (res.headersSent || res.destroyed) return;
       if (fault?.dropAfter) {

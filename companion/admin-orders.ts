@@ -104,23 +104,28 @@ export const REQUEST_SEARCH_PAGES = 10;
 
 /**
  * A call the spec names that the generated client keeps internal (docs/wire.md "Order activities and cancellation
- * requests"): the platform may refuse it to the site's app. Such a refusal (401/403, an unknown path or method, 501)
- * is 501 `UNAVAILABLE_ON_PLATFORM` with the operation's name, so the console degrades only that action and says
- * where to do it instead; any other answer is relayed as usual.
+ * requests"): the platform may refuse it to the site's app. The contract of the payments side's `companion/internal.ts`
+ * (issue 38): a refusal of the call itself (403, 405, 501, or a 404 without a code of its own: a path not served) is
+ * 403 `NOT_AVAILABLE_HERE` with `data.action`, for that action only; anything else is relayed as usual.
+ * (Merge note: this is `internal(kit, action, what, o)` of companion/internal.ts, with `editNote` and `deleteNote`.)
  */
-async function internalCall<T>(kit: Kit, what: string, operation: string, o: RequestOptions<T>): Promise<T> {
+async function internalCall<T>(kit: Kit, action: 'editNote' | 'deleteNote', what: string, o: RequestOptions<T>) {
   try {
     return await kit.platform.admin.request(o);
   } catch (e) {
     const refused =
       e instanceof InlayApiError &&
       e.kind === 'http' &&
-      ([401, 403, 405, 501].includes(e.status) || (e.status === 404 && e.applicationError?.code === 'NOT_FOUND'));
-    if (!refused) kit.relay(e, what);
-    kit.log(`[companion] the platform refused ${operation} (internal method): ${(e as InlayApiError).status}`);
-    throw new CompanionError(501, 'UNAVAILABLE_ON_PLATFORM', `The platform does not let the site companion ${what}`, {
-      data: { operation },
-    });
+      ([403, 405, 501].includes(e.status) ||
+        (e.status === 404 && ['NOT_FOUND', '404', ''].includes(e.applicationError?.code ?? '')));
+    if (!refused) return kit.relay(e, what);
+    kit.log(`[companion] the platform refused ${what} (${e.status}): ${action} is left to the site's dashboard`);
+    throw new CompanionError(
+      403,
+      'NOT_AVAILABLE_HERE',
+      'The platform does not let the site’s app do this; do it in the site’s dashboard',
+      { data: { action } },
+    );
   }
 }
 
@@ -294,7 +299,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
     const { message } = bodyOf(c, wire['PATCH /admin/orders/{id}/notes/{activityId}']);
-    const r = await internalCall(kit, 'edit a note', 'updateActivity', {
+    const r = await internalCall(kit, 'editNote', 'edit note', {
       ...route(adminOps.updateOrderActivity, { id, activityId }),
       body: { activity: { merchantComment: { message } } },
       schema: orderAnswer,
@@ -305,7 +310,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
   serve(app, wire['DELETE /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
-    const r = await internalCall(kit, 'delete a note', 'deleteActivity', {
+    const r = await internalCall(kit, 'deleteNote', 'delete note', {
       ...route(adminOps.deleteOrderActivity, { id, activityId }),
       schema: orderAnswer,
     });

@@ -1,11 +1,11 @@
 /**
  * Issue 38, against a real emulator: the owner's notes go through AddActivities; editing and deleting a note use the
- * platform's internal calls, isolated (a refusal is 501 `UNAVAILABLE_ON_PLATFORM` for that action only); a member's
+ * platform's internal calls, isolated (a refusal is 403 `NOT_AVAILABLE_HERE` for that action only); a member's
  * cancellation request (a merchant comment and a private tag) is found by the console's "requested" search, declined
  * (the member's account then says so, and may not ask again) or answered by a cancel (the tag goes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, placeOrderAs } from '../tests/helpers/emulator.ts';
+import { placeOrderAs } from '../tests/helpers/emulator.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
 
 const TAPERS = seedIds.products['beeswax-taper-candles']!;
@@ -18,8 +18,11 @@ let visitor: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const code = (r: { body_: any }) => r.body_?.details?.applicationError?.code;
 const detail = async (id: string) => (await h.call(`/v1/admin/orders/${id}`, { token: owner })).body_;
-const refuse = (operations: string[]) =>
-  api(h.emu, '/_dev/refused-operations', { method: 'PUT', body: { operations } });
+/** The platform refuses these calls to the site (the emulator's switch, emulator/refusals.ts). */
+const refuse = (operations: string[]) => {
+  h.emu.app.refusedOperations.clear();
+  for (const name of operations) h.emu.app.refusedOperations.add(name);
+};
 const ask = (id: string, reason?: string) =>
   h.call(`/v1/my/orders/${id}/cancel`, post(reason ? { reason } : {}, member));
 const decline = (id: string, body: unknown = {}, token = owner) =>
@@ -38,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('notes', () => {
-  it('added through AddActivities; edit and delete refused by the platform → 501 for that action, the rest works', async () => {
+  it('added through AddActivities; edit and delete refused by the platform → 403 NOT_AVAILABLE_HERE for that action, the rest works', async () => {
     const id = await placeOrderAs(h.emu, member, [{ productId: TAPERS, quantity: 1 }]);
     const added = await h.call(`/v1/admin/orders/${id}/notes`, post({ message: 'Gift wrap' }, owner));
     expect(added.status).toBe(200);
@@ -48,20 +51,24 @@ describe('notes', () => {
       merchantComment: { message: 'Gift wrap' },
     });
 
-    await refuse(['updateOrderActivity', 'deleteOrderActivity']);
+    refuse(['updateOrderActivity', 'deleteOrderActivity']);
     try {
       const edit = await h.call(`/v1/admin/orders/${id}/notes/${note}`, post({ message: 'no' }, owner, 'PATCH'));
-      expect([edit.status, code(edit)]).toEqual([501, 'UNAVAILABLE_ON_PLATFORM']);
-      expect(edit.body_.details.applicationError.data.operation).toBe('updateActivity');
+      expect([edit.status, code(edit)]).toEqual([403, 'NOT_AVAILABLE_HERE']);
+      expect(edit.body_.details.applicationError.data.action).toBe('editNote');
       const del = await h.call(`/v1/admin/orders/${id}/notes/${note}`, { method: 'DELETE', token: owner });
-      expect([del.status, code(del)]).toEqual([501, 'UNAVAILABLE_ON_PLATFORM']);
+      expect([del.status, code(del), del.body_.details.applicationError.data.action]).toEqual([
+        403,
+        'NOT_AVAILABLE_HERE',
+        'deleteNote',
+      ]);
       // the order's other reads and writes still answer
       const d = await detail(id);
       expect(d.order.activities.find((a: { id: string }) => a.id === note).merchantComment.message).toBe('Gift wrap');
       expect((await h.call(`/v1/admin/orders/${id}/notes`, post({ message: 'second' }, owner))).status).toBe(200);
-      expect(h.seen.logs.some((l) => l.includes('refused updateActivity (internal method)'))).toBe(true);
+      expect(h.seen.logs.some((l) => l.includes('refused edit note (403): editNote'))).toBe(true);
     } finally {
-      await refuse([]);
+      refuse([]);
     }
     // a refusal that is the platform's answer about the note itself is still relayed as it is
     const gone = await h.call(`/v1/admin/orders/${id}/notes/00000000-0000-4000-8000-000000000000`, {

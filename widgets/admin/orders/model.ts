@@ -166,7 +166,6 @@ const REFUSALS = [
   'ACTIVITY_NOT_FOUND',
   'ACTIVITY_NOT_EDITABLE',
   'ORDER_NOT_FOUND',
-  'UNAVAILABLE_ON_PLATFORM',
   'NO_CANCEL_REQUEST',
   'REFUND_NOT_MADE',
 ];
@@ -253,6 +252,11 @@ export function createAdminOrdersModel(
   };
   const words = (e: unknown) => {
     const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
+    // an internal call the platform refused to the site (403 NOT_AVAILABLE_HERE): where to do it instead
+    const data =
+      e instanceof InlayApiError ? (e.applicationError?.data as { action?: unknown } | undefined) : undefined;
+    const here = `ao.here.${String(data?.action)}`;
+    if (code === 'NOT_AVAILABLE_HERE' && here in ordersStrings) return t(here as keyof typeof ordersStrings);
     return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
   };
 

@@ -1,6 +1,6 @@
 /**
  * Issue 38 in the owner console, against a fake companion at the fetch boundary: a note's edit and delete refused by
- * the platform (the companion's 501 `UNAVAILABLE_ON_PLATFORM`) degrade only those actions, with words saying where to
+ * the platform (the companion's 403 `NOT_AVAILABLE_HERE`) degrade only those actions, with words saying where to
  * do it, while the rest of the order's detail works; a buyer's cancellation request shows as a badge, in the saved view
  * "Cancellation requested" (kept in the page's URL), with its reason on the order, and is approved (refund in full,
  * then the cancel) or declined, each asked first.
@@ -91,9 +91,14 @@ const net = fakeFetch((call) => {
     return json(200, { order: current, activityId: 'n-new' });
   }
   if (note)
-    return json(501, {
-      message: 'The platform does not let the site companion edit a note',
-      details: { applicationError: { code: 'UNAVAILABLE_ON_PLATFORM', data: { operation: 'updateActivity' } } },
+    return json(403, {
+      message: 'The platform does not let the site’s app do this; do it in the site’s dashboard',
+      details: {
+        applicationError: {
+          code: 'NOT_AVAILABLE_HERE',
+          data: { action: call.method === 'PATCH' ? 'editNote' : 'deleteNote' },
+        },
+      },
     });
   if (call.url === `${B}/v1/admin/orders/o-1/cancel`) {
     current = { ...current, status: 'CANCELED', tags: {} } as typeof current;
@@ -160,8 +165,8 @@ describe('notes the platform won’t let the companion change', () => {
     typeInto($<HTMLTextAreaElement>('[part=timeline] textarea')!, 'Gift wrap, red paper');
     button(/Save note/)!.click();
     await vi.waitFor(() => expect($('[part=timeline] [role=alert]')).not.toBeNull());
-    expect($('[part=timeline] [role=alert]')!.textContent).toContain(
-      'Notes can be edited and deleted in your site’s dashboard',
+    expect($('[part=timeline] [role=alert]')!.textContent).toBe(
+      'Notes can’t be changed here: edit them in your site’s dashboard.',
     );
     expect($<HTMLTextAreaElement>('[part=timeline] textarea')!.value).toBe('Gift wrap, red paper');
     inTimeline(/^Cancel$/)!.click(); // the edit form's own cancel
@@ -170,7 +175,11 @@ describe('notes the platform won’t let the companion change', () => {
     await vi.waitFor(() => expect(button(/Yes, delete/)).toBeDefined());
     button(/Yes, delete/)!.click();
     await vi.waitFor(() => expect(sent('/notes/n1').filter((c) => c.method === 'DELETE')).toHaveLength(1));
-    await vi.waitFor(() => expect($('[part=timeline] [role=alert]')?.textContent).toContain('site’s dashboard'));
+    await vi.waitFor(() =>
+      expect($('[part=timeline] [role=alert]')?.textContent).toBe(
+        'Notes can’t be deleted here: delete them in your site’s dashboard.',
+      ),
+    );
     expect($('[part=timeline]')!.textContent).toContain('Gift wrap');
     // the rest of the order's detail: a new note is added, the order's actions are offered
     typeInto($<HTMLTextAreaElement>('[part=note-form] textarea')!, 'Call the buyer');
@@ -263,7 +272,10 @@ describe('cancellation requests', () => {
   it('approve whose refund the platform refuses: nothing canceled, the words say where to refund', async () => {
     reply = (c) =>
       c.url.endsWith('/o-1/refund')
-        ? json(501, { message: 'no', details: { applicationError: { code: 'UNAVAILABLE_ON_PLATFORM' } } })
+        ? json(403, {
+            message: 'no',
+            details: { applicationError: { code: 'NOT_AVAILABLE_HERE', data: { action: 'refund' } } },
+          })
         : undefined;
     const { $$, button, $ } = await mount();
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);

@@ -47,8 +47,8 @@ export const ordersStrings = {
   'ao.why.UNSUPPORTED_TRANSITION': 'The order’s status can no longer change this way.',
   'ao.why.ACTIVITY_NOT_FOUND': 'This note no longer exists.',
   'ao.why.ACTIVITY_NOT_EDITABLE': 'Only notes can be changed.',
-  'ao.why.UNAVAILABLE_ON_PLATFORM':
-    'The platform doesn’t let this site change notes from here. Notes can be edited and deleted in your site’s dashboard.',
+  'ao.here.editNote': 'Notes can’t be changed here: edit them in your site’s dashboard.',
+  'ao.here.deleteNote': 'Notes can’t be deleted here: delete them in your site’s dashboard.',
   'ao.why.NO_CANCEL_REQUEST': 'This order has no cancellation request waiting any more.',
   'ao.why.REFUND_NOT_MADE':
     'The payment couldn’t be fully refunded here, so the order wasn’t canceled. Finish the refund in Payments below or in your site’s dashboard, then approve again without the refund.',

@@ -285,16 +285,25 @@ const KB = 1024;
  * goes below where it was before issue 37: core 25.25 KB, the first screen 45 KB, the whole page 51.5 KB, every tag
  * 54.5 KB, classic 55.25 KB, classic with the console 104.5 KB.
  */
+/*
+ * Issue 38 (the owner sees cancellation requests; a refused note edit is said): the console's French 7116 → 7547 B
+ * (+431 B: the request's words, approve and decline, the saved view, where to edit a note instead) goes over the 7 KB
+ * of an on-demand chunk: its own ceiling, 7.5 KB (the console's French is one chunk, loaded only with the console on a
+ * French page). The classic page with the whole console 106621 → 109113 B (+2492 B: the list's saved view and badge
+ * +786 B, the detail's request section with approve and decline +1774 B, which also takes the payments calls it makes
+ * out of the payments panel's chunk, -534 B there; the French): 104.5 → 106.75 KB.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.25 * KB,
   widget: 7 * KB,
+  consoleFrench: 7.5 * KB,
   allWidgetsPage: 54.5 * KB,
   productPage: 51.5 * KB,
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 104.5 * KB,
+  classicWithConsole: 106.75 * KB,
 };
 
 /**
@@ -414,7 +423,8 @@ describe('bundle budgets (gzip)', () => {
 
   it('chunks a widget imports on demand (a form, owner tools, each part of the owner’s console) stay within the widget budget', () => {
     const page = pageWith(widgets);
-    for (const f of assets.map(asset).filter((f) => !page.has(f))) expect(gz(f), f).toBeLessThanOrEqual(BUDGET.widget);
+    for (const f of assets.map(asset).filter((f) => !page.has(f)))
+      expect(gz(f), f).toBeLessThanOrEqual(/\/console-fr-/.test(f) ? BUDGET.consoleFrench : BUDGET.widget);
   });
 
   it('the console is chosen by folder: no module of widgets/admin/ on a page without <inlay-admin>, and on a page with it only the tag’s own until an owner is known', () => {

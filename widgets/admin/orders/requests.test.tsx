@@ -166,7 +166,7 @@ describe('notes the platform won’t let the companion change', () => {
     button(/Save note/)!.click();
     await vi.waitFor(() => expect($('[part=timeline] [role=alert]')).not.toBeNull());
     expect($('[part=timeline] [role=alert]')!.textContent).toBe(
-      'Notes can’t be changed here: edit them in your site’s dashboard.',
+      'Notes can’t be changed here: use your site’s dashboard.',
     );
     expect($<HTMLTextAreaElement>('[part=timeline] textarea')!.value).toBe('Gift wrap, red paper');
     inTimeline(/^Cancel$/)!.click(); // the edit form's own cancel
@@ -177,7 +177,7 @@ describe('notes the platform won’t let the companion change', () => {
     await vi.waitFor(() => expect(sent('/notes/n1').filter((c) => c.method === 'DELETE')).toHaveLength(1));
     await vi.waitFor(() =>
       expect($('[part=timeline] [role=alert]')?.textContent).toBe(
-        'Notes can’t be deleted here: delete them in your site’s dashboard.',
+        'Notes can’t be changed here: use your site’s dashboard.',
       ),
     );
     expect($('[part=timeline]')!.textContent).toContain('Gift wrap');
@@ -247,7 +247,7 @@ describe('cancellation requests', () => {
     button(/Approve and cancel/)!.click();
     await vi.waitFor(() => expect(text()).toContain('Cancel order #1001 as the buyer asked?'));
     expect($('[part=approve-summary]')!.textContent).toBe(
-      'The payment is refunded in full first; if that fails, nothing is canceled. 2 items go back in stock. buyer1@example.com will get an email that the order is canceled.',
+      'The payment is refunded in full first (if that fails, nothing is canceled). 2 items go back in stock. buyer1@example.com will get an email that the order is canceled.',
     );
     const box = (label: RegExp) =>
       $$<HTMLLabelElement>('[part=cancel-request] label')

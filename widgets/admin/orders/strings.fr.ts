@@ -49,13 +49,11 @@ export const fr: Record<keyof typeof ordersStrings, string> = {
   'ao.why.UNSUPPORTED_TRANSITION': 'L’état de la commande ne peut plus changer ainsi.',
   'ao.why.ACTIVITY_NOT_FOUND': 'Cette note n’existe plus.',
   'ao.why.ACTIVITY_NOT_EDITABLE': 'Seules les notes peuvent être modifiées.',
-  'ao.here.editNote':
-    'Les notes ne peuvent pas être modifiées ici : modifiez-les dans le tableau de bord de votre site.',
-  'ao.here.deleteNote':
-    'Les notes ne peuvent pas être supprimées ici : supprimez-les dans le tableau de bord de votre site.',
+  'ao.here.editNote': 'Les notes ne se modifient pas ici : utilisez le tableau de bord de votre site.',
+  'ao.here.deleteNote': 'Les notes ne se modifient pas ici : utilisez le tableau de bord de votre site.',
   'ao.why.NO_CANCEL_REQUEST': 'Cette commande n’a plus de demande d’annulation en attente.',
   'ao.why.REFUND_NOT_MADE':
-    'Le paiement n’a pas pu être remboursé entièrement ici, la commande n’a donc pas été annulée. Terminez le remboursement dans Paiements ci-dessous ou dans le tableau de bord de votre site, puis approuvez à nouveau sans remboursement.',
+    'Le remboursement n’a pas pu être fait ici, la commande n’a donc pas été annulée. Remboursez dans Paiements ou le tableau de bord de votre site, puis approuvez sans remboursement.',
   'ao.views': 'Vues',
   'ao.view.all': 'Toutes les commandes',
   'ao.view.requested': 'Annulation demandée',

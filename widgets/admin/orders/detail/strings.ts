@@ -80,7 +80,7 @@ export const orderStrings = {
   'ao.req.decline': 'Decline request',
   'ao.req.approveAsk': 'Cancel order #{number} as the buyer asked?',
   'ao.req.refund': 'Refund the payment in full',
-  'ao.req.willRefund': 'The payment is refunded in full first; if that fails, nothing is canceled.',
+  'ao.req.willRefund': 'The payment is refunded in full first (if that fails, nothing is canceled).',
   'ao.req.noRefund': 'No refund is made.',
   'ao.req.yesApprove': 'Yes, approve',
   'ao.req.declineAsk': 'Decline the cancellation request for order #{number}? The buyer will see it was declined.',

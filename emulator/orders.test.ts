@@ -242,6 +242,14 @@ describe('cancel, activities, fulfillments', () => {
         violatedRule: 'FIELD_NOT_ALLOWED',
       },
     ]);
+    const both = await api(emu, `/ecom/v1/orders/${id}/activities`, {
+      token: admin,
+      body: { activity: { merchantComment: { message: 'x' }, customActivity: { type: 'Cancellation requested' } } },
+    });
+    expect([both.status, both.json.details.validationError.fieldViolations[0].field]).toEqual([
+      400,
+      'activity.customActivity',
+    ]);
     expect(await count()).toBe(before);
     const note = await api(emu, `/ecom/v1/orders/${id}/activities`, {
       token: admin,

@@ -51,7 +51,10 @@ const cancelSchema = z.object({
  */
 const activitySchema = z.object({
   activity: z.union([
-    z.object({ merchantComment: z.object({ message: z.string().trim().min(1).max(5000) }) }),
+    z.object({
+      merchantComment: z.object({ message: z.string().trim().min(1).max(5000) }),
+      customActivity: z.unknown().optional(),
+    }),
     z.object({ customActivity: z.unknown() }),
   ]),
 });
@@ -256,7 +259,8 @@ export const ordersRoutes: RouteModule = (router) => {
   router.operation(adminOps.addOrderActivity, (ctx) => {
     ctx.requireAdmin();
     const { activity } = validate(activitySchema, ctx.body);
-    if (!('merchantComment' in activity))
+    // a custom activity is refused even beside a merchant comment (the oneof takes one)
+    if (!('merchantComment' in activity) || (activity as { customActivity?: unknown }).customActivity !== undefined)
       throw invalidField(
         'activity.customActivity',
         'Activities with type CustomActivity not supported',

@@ -22,6 +22,18 @@ const code = (r: { body_: any }) => r.body_?.details?.applicationError?.code; //
 const list = (body: unknown, token: string) => h.call('/v1/my/orders', post(body, token));
 const cancel = (id: string, token: string, body: unknown = {}) =>
   h.call(`/v1/my/orders/${id}/cancel`, post(body, token));
+/** The stored order's request comments (merchant comments the companion wrote) and whether it carries the tag. */
+const requestsOf = async (id: string) => {
+  const o = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+  return {
+    order: o,
+    comments: o.activities
+      .filter((x: { type: string; merchantComment?: { message: string } }) => x.type === 'MERCHANT_COMMENT')
+      .map((x: { merchantComment: { message: string } }) => x.merchantComment.message)
+      .filter((m: string) => m.startsWith('Cancellation request')),
+    tagged: (o.tags?.privateTags?.tagIds ?? []).includes('cancellation-requested'),
+  };
+};
 const stock = () =>
   h.emu.db
     .prepare<[string], { quantity: number }>('SELECT quantity FROM product_variants WHERE product_id = ?')
@@ -155,6 +167,7 @@ describe('my orders', () => {
     const stored = (await api(h.emu, `/ecom/v1/orders/${order}`, { token: admin })).json.order;
     expect(stored.status).toBe('APPROVED');
     expect(JSON.stringify(stored.activities)).not.toContain('Cancellation requested');
+    expect(stored.tags?.privateTags?.tagIds ?? []).not.toContain('cancellation-requested');
   });
 
   it('refuses unknown and prototype-named keys, and bad limits, with 400', async () => {
@@ -220,28 +233,34 @@ describe('cancel my order', () => {
     ]);
   });
 
-  it('paid → REQUESTED once: a second call adds no activity; B cannot ask for A’s order', async () => {
+  it('paid → REQUESTED once: a merchant comment and the private tag (AddActivities, bulk tags); a replay adds nothing; B cannot ask for A’s order', async () => {
     const id = aOrders[2]!;
     expect((await cancel(id, b)).status).toBe(404);
     const r = await cancel(id, a, { reason: 'wrong size' });
     expect(r.status).toBe(200);
     expect(r.body_.outcome).toBe('REQUESTED');
     expect(r.body_.order.status).toBe('APPROVED');
-    const requests = (o: { activities: { type: string; customActivity?: { type: string } }[] }) =>
-      o.activities.filter((x) => x.customActivity?.type === 'Cancellation requested');
-    expect(requests(r.body_.order)).toEqual([
-      expect.objectContaining({
-        customActivity: expect.objectContaining({ additionalData: { reason: 'wrong size' } }),
-      }),
+    // the member sees their request, not the comment's words nor the tag
+    expect(r.body_.order.activities.filter((x: { type: string }) => x.type === 'CANCELLATION_REQUESTED')).toEqual([
+      { id: expect.any(String), type: 'CANCELLATION_REQUESTED', createdDate: expect.any(String) },
     ]);
-    const again = await cancel(id, a);
+    expect(JSON.stringify(r.body_.order)).not.toContain('wrong size');
+    expect(r.body_.order).not.toHaveProperty('tags');
+    expect(await requestsOf(id)).toMatchObject({
+      comments: ['Cancellation requested by the buyer: wrong size'],
+      tagged: true,
+    });
+    const again = await cancel(id, a, { reason: 'another reason' });
     expect(again.body_.outcome).toBe('REQUESTED');
-    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
-    expect(requests(stored)).toHaveLength(1);
-    expect(stored.status).toBe('APPROVED');
+    const stored = await requestsOf(id);
+    expect(stored.comments).toHaveLength(1);
+    expect(stored.order.status).toBe('APPROVED');
+    // and the member's reads show it too
+    const detail = await h.call(`/v1/my/orders/${id}`, { token: a });
+    expect(detail.body_.order.activities.map((x: { type: string }) => x.type)).toContain('CANCELLATION_REQUESTED');
   });
 
-  it('two requests at the same time add one activity', async () => {
+  it('two requests at the same time add one comment', async () => {
     const id = aOrders[0]!;
     const both = await Promise.all([cancel(id, a), cancel(id, a), cancel(id, a)]);
     expect(both.map((r) => [r.status, r.body_.outcome])).toEqual([
@@ -249,29 +268,55 @@ describe('cancel my order', () => {
       [200, 'REQUESTED'],
       [200, 'REQUESTED'],
     ]);
-    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
-    const requests = stored.activities.filter(
-      (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
-    );
-    expect(requests).toHaveLength(1);
+    expect(await requestsOf(id)).toMatchObject({ comments: ['Cancellation requested by the buyer.'], tagged: true });
   });
 
   it('a request whose write failed (502) is written by the next try within the minute, not answered as done', async () => {
     const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
     const fault = await api(h.emu, '/_dev/faults', {
-      body: { path: `/ecom/v1/orders/${id}/activities`, method: 'POST', status: 503, times: 1 },
+      body: { path: `/ecom/v1/orders/${id}/activities/add`, method: 'POST', status: 503, times: 1 },
     });
     expect(fault.status).toBe(200);
     const failed = await cancel(id, a);
     expect([failed.status, code(failed)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    expect(await requestsOf(id)).toMatchObject({ comments: [], tagged: false });
     const retried = await cancel(id, a);
     expect(retried.body_.outcome).toBe('REQUESTED');
-    const stored = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
-    expect(
-      stored.activities.filter(
-        (x: { customActivity?: { type: string } }) => x.customActivity?.type === 'Cancellation requested',
-      ),
-    ).toHaveLength(1);
+    expect(await requestsOf(id)).toMatchObject({ comments: ['Cancellation requested by the buyer.'], tagged: true });
+  });
+
+  it('a tag that failed is put on by the next ask, which adds no second comment', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
+    await api(h.emu, '/_dev/faults', {
+      body: { path: '/ecom/v1/bulk/orders/update-tags', method: 'POST', status: 503, times: 1 },
+    });
+    const first = await cancel(id, a, { reason: 'late' });
+    expect(first.body_.outcome).toBe('REQUESTED'); // the comment is the request's record
+    expect(await requestsOf(id)).toMatchObject({ tagged: false });
+    expect((await cancel(id, a)).body_.outcome).toBe('REQUESTED');
+    expect(await requestsOf(id)).toMatchObject({
+      comments: ['Cancellation requested by the buyer: late'],
+      tagged: true,
+    });
+  });
+
+  it('a request made before issue 38 (a custom activity) still counts as asked', async () => {
+    const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 1 }]);
+    const row = h.emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!;
+    const o = JSON.parse(row.data);
+    o.activities.push({
+      id: 'legacy-request',
+      type: 'CUSTOM_ACTIVITY',
+      createdDate: new Date().toISOString(),
+      customActivity: { type: 'Cancellation requested', additionalData: { reason: 'old' } },
+    });
+    h.emu.db.prepare('UPDATE orders SET data = ? WHERE id = ?').run(JSON.stringify(o), id);
+    const r = await cancel(id, a);
+    expect(r.body_.outcome).toBe('REQUESTED');
+    expect(r.body_.order.activities.filter((x: { type: string }) => x.type === 'CANCELLATION_REQUESTED')).toEqual([
+      expect.objectContaining({ id: 'legacy-request' }),
+    ]);
+    expect(await requestsOf(id)).toMatchObject({ comments: [], tagged: true });
   });
 
   it('refunded → REFUNDED, another status → NOT_CANCELABLE (states the owner console sets)', async () => {

@@ -9,20 +9,33 @@
 import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
 import { adminOps, route } from '../core/urls.ts';
+import {
+  CANCEL_REQUEST_TAG,
+  cancelActivity,
+  cancelRequestOf,
+  hasRequestTag,
+  requestComment,
+} from '../core/api/cancel-requests.ts';
 import type { Env, Kit } from './context.ts';
 import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
 import { bodyOf, serve, wire } from './wire.ts';
 
-/** The custom activity a member's cancel request leaves on a paid order (the owner decides in the console). */
-export const CANCEL_REQUEST_TYPE = 'Cancellation requested';
+/**
+ * The member's view of the companion's own comments on the order (core/api/cancel-requests.ts): the request and the
+ * shop's decline, as activities of these types (the companion's, not the platform's), without their words.
+ */
+export const MEMBER_REQUESTED = 'CANCELLATION_REQUESTED';
+export const MEMBER_DECLINED = 'CANCELLATION_DECLINED';
 
 const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 const activity = zm.looseObject({
   id: zm.optional(zm.string()),
   type: zm.optional(zm.string()),
+  createdDate: zm.optional(zm.string()),
   customActivity: zm.optional(zm.looseObject({ type: zm.optional(zm.string()) })),
+  merchantComment: zm.optional(zm.looseObject({ message: zm.optional(zm.string()) })),
 });
 const order = zm.looseObject({
   id: zm.string(),
@@ -40,6 +53,20 @@ const searchAnswer = zm.looseObject({
   ),
 });
 const orderAnswer = zm.looseObject({ order });
+const tagsAnswer = zm.looseObject({
+  results: zm.optional(
+    zm.array(
+      zm.looseObject({
+        itemMetadata: zm.optional(
+          zm.looseObject({
+            success: zm.optional(zm.boolean()),
+            error: zm.optional(zm.looseObject({ code: zm.optional(zm.string()) })),
+          }),
+        ),
+      }),
+    ),
+  ),
+});
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
@@ -62,19 +89,34 @@ function withoutReason(v: unknown): unknown {
 const refundActivity = (a: zm.infer<typeof activity>) =>
   /REFUND/i.test(a.type ?? '') || Object.keys(a).some((k) => /refund/i.test(k));
 
-/** The order as a member may see it: no tags, no private merchant comments, no refund reasons. */
+/**
+ * The order as a member may see it: no tags, no private merchant comments, no refund reasons. The companion's own
+ * comments (the member's request, the shop's decline) stay, as `CANCELLATION_REQUESTED` / `CANCELLATION_DECLINED`
+ * with their id and date only (a decline's note is the owner's).
+ */
 function forMember(o: Order): Record<string, unknown> {
   const { tags: _tags, ...rest } = o as Order & { tags?: unknown };
   return {
     ...rest,
-    activities: (o.activities ?? [])
-      .filter((a) => a.type !== 'MERCHANT_COMMENT')
-      .map((a) => (refundActivity(a) ? withoutReason(a) : a)),
+    activities: (o.activities ?? []).flatMap((a) => {
+      const said = cancelActivity(a);
+      if (said)
+        return [
+          {
+            ...(a.id ? { id: a.id } : {}),
+            type: said.kind === 'DECLINED' ? MEMBER_DECLINED : MEMBER_REQUESTED,
+            ...(a.createdDate ? { createdDate: a.createdDate } : {}),
+          },
+        ];
+      if (a.type === 'MERCHANT_COMMENT') return [];
+      return [refundActivity(a) ? withoutReason(a) : a];
+    }),
   };
 }
 
 const REFUSALS = {
   CANCELED: 'This order is already canceled.',
+  DECLINED: 'The shop declined your cancellation request for this order.',
   FULFILLED: 'This order has already been shipped, so it can no longer be canceled.',
   PARTIALLY_FULFILLED: 'Part of this order has already been shipped, so it can no longer be canceled.',
   REFUNDED: 'This order has been refunded, so it can no longer be canceled.',
@@ -89,6 +131,7 @@ function refusal(o: Order): keyof typeof REFUSALS | undefined {
   if (o.fulfillmentStatus === 'PARTIALLY_FULFILLED') return 'PARTIALLY_FULFILLED';
   if ((o.status !== 'APPROVED' && o.status !== 'PENDING') || o.fulfillmentStatus !== 'NOT_FULFILLED')
     return 'NOT_CANCELABLE';
+  if (cancelRequestOf(o)?.state === 'DECLINED') return 'DECLINED';
   return undefined;
 }
 
@@ -169,28 +212,53 @@ export function accountApp(kit: Kit): Hono<Env> {
       });
       return c.json({ order: forMember(r.order), outcome: 'CANCELED' }, 200);
     }
-    // paid: a request the owner answers (refund and cancel, or not); asked once, however often the member asks
-    const asked = (x: Order) =>
-      (x.activities ?? []).some((a) => a.type === 'CUSTOM_ACTIVITY' && a.customActivity?.type === CANCEL_REQUEST_TYPE);
-    if (asked(o)) return c.json({ order: forMember(o), outcome: 'REQUESTED' }, 200);
+    // paid: a request the owner answers (cancel and refund, or decline); asked once, however often the member asks:
+    // a merchant comment the companion recognises (AddActivities takes nothing else) and a private tag the console finds
+    const asked = (x: Order) => cancelRequestOf(x)?.state === 'REQUESTED';
+    if (asked(o)) return c.json({ order: forMember(await tagged(o)), outcome: 'REQUESTED' }, 200);
     // two requests at once (a double click, two tabs) would both find none: the first one writes; the others wait for
-    // its activity (a few reads), and write only if it never comes (the first one failed)
+    // its comment (a few reads), and write only if it never comes (the first one failed)
     if (!(await kit.counters.once(`cancel-request:${o.id}`, 60_000))) {
       for (let i = 0; i < 5; i++) {
         await new Promise((done) => setTimeout(done, 200));
         const now = await ownOrder(me.id, o.id);
-        if (asked(now)) return c.json({ order: forMember(now), outcome: 'REQUESTED' }, 200);
+        if (asked(now)) return c.json({ order: forMember(await tagged(now)), outcome: 'REQUESTED' }, 200);
       }
     }
     const r = await asAdmin('request cancel', {
-      ...route(adminOps.addOrderActivity, { id: o.id }),
+      ...route(adminOps.addOrderActivities, { orderId: o.id }),
       body: {
-        activity: { customActivity: { type: CANCEL_REQUEST_TYPE, ...(reason ? { additionalData: { reason } } : {}) } },
+        orderId: o.id,
+        orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: requestComment(reason) } }],
       },
       schema: orderAnswer,
     });
-    return c.json({ order: forMember(r.order), outcome: 'REQUESTED' }, 200);
+    return c.json({ order: forMember(await tagged(r.order)), outcome: 'REQUESTED' }, 200);
   });
+
+  /**
+   * The order with the request's private tag (Bulk Update Order Tags): put on when it is missing. The comment is the
+   * request's record, so a failure here is logged and the answer still REQUESTED: the member's next ask (or the
+   * console, which also reads the comment) puts it on.
+   */
+  async function tagged(o: Order): Promise<Order> {
+    if (hasRequestTag(o)) return o;
+    try {
+      const r = await asAdmin('tag cancel request', {
+        ...adminOps.bulkUpdateOrderTags,
+        body: { orderIds: [o.id], assignTags: { privateTags: { tagIds: [CANCEL_REQUEST_TAG] } } },
+        schema: tagsAnswer,
+      });
+      const ok = r.results?.[0]?.itemMetadata?.success === true;
+      if (!ok)
+        kit.log(
+          `[companion] the cancel request's tag was refused (${r.results?.[0]?.itemMetadata?.error?.code ?? '?'})`,
+        );
+    } catch (e) {
+      kit.log(`[companion] the cancel request's tag failed: ${e instanceof CompanionError ? e.code : 'error'}`);
+    }
+    return o;
+  }
 
   return app;
 }

@@ -9,8 +9,16 @@ import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
 import { adminOps, route } from '../core/urls.ts';
 import { ORDER_ID, ORDER_SORT_FIELDS } from '../core/api/admin-orders.ts';
-import type { Env, Guard, Kit } from './context.ts';
+import {
+  awaitsAnswer,
+  CANCEL_REQUEST_TAG,
+  cancelRequestOf,
+  declineComment,
+  hasRequestTag,
+} from '../core/api/cancel-requests.ts';
 import { InlayApiError } from '../core/errors.ts';
+import type { RequestOptions } from '../core/http.ts';
+import type { Env, Guard, Kit } from './context.ts';
 import { badInput, badRequest, CompanionError } from './errors.ts';
 import type { Caller } from './identity.ts';
 import { internal } from './internal.ts';
@@ -38,7 +46,7 @@ const searchAnswer = zm.looseObject({
     }),
   ),
 });
-const activityAnswer = zm.looseObject({ order, activityId: zm.optional(zm.string()) });
+const activitiesAnswer = zm.looseObject({ order, activityIds: zm.optional(zm.array(zm.string())) });
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
@@ -147,6 +155,40 @@ export const withTag = <O extends object>(orders: O[], tag: string): O[] =>
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
+/**
+ * The requests a "Cancellation requested" search reads at most: the platform's Search Orders has no tags filter
+ * (`OrderSearchSpec`), so the companion pages through open orders (newest first, 100 a page) and keeps those whose
+ * request awaits an answer: the 1000 newest open orders at most, and says so (`capped`) when there were more.
+ */
+export const REQUEST_SEARCH_PAGES = 10;
+
+/**
+ * A call the spec names that the generated client keeps internal (docs/wire.md "Order activities and cancellation
+ * requests"): the platform may refuse it to the site's app. The contract of the payments side's `companion/internal.ts`
+ * (issue 38): a refusal of the call itself (403, 405, 501, or a 404 without a code of its own: a path not served) is
+ * 403 `NOT_AVAILABLE_HERE` with `data.action`, for that action only; anything else is relayed as usual.
+ * (Merge note: this is `internal(kit, action, what, o)` of companion/internal.ts, with `editNote` and `deleteNote`.)
+ */
+async function internalCall<T>(kit: Kit, action: 'editNote' | 'deleteNote', what: string, o: RequestOptions<T>) {
+  try {
+    return await kit.platform.admin.request(o);
+  } catch (e) {
+    const refused =
+      e instanceof InlayApiError &&
+      e.kind === 'http' &&
+      ([403, 405, 501].includes(e.status) ||
+        (e.status === 404 && ['NOT_FOUND', '404', ''].includes(e.applicationError?.code ?? '')));
+    if (!refused) return kit.relay(e, what);
+    kit.log(`[companion] the platform refused ${what} (${e.status}): ${action} is left to the site's dashboard`);
+    throw new CompanionError(
+      403,
+      'NOT_AVAILABLE_HERE',
+      'The platform does not let the site’s app do this; do it in the site’s dashboard',
+      { data: { action } },
+    );
+  }
+}
+
 /** The path's ids, `names` in order: 400 (`FORMAT`, on the first that is not an id) before the body is read. */
 const ids =
   (...names: string[]): Guard =>
@@ -182,6 +224,8 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
       const carried = withTagCursor(opened);
       tag = carried?.tag;
       search = { cursorPaging: { cursor: carried?.c ?? opened, limit } };
+    } else if (body.requested) {
+      return c.json(await requestedOrders(body), 200);
     } else {
       const sort = body.sort ?? { field: 'createdDate', order: 'DESC' };
       search = {
@@ -206,6 +250,36 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
       200,
     );
   });
+
+  /**
+   * The orders whose buyer's cancellation request awaits an answer, among the filters: open orders (approved or
+   * pending) read newest first a page of 100 at a time, at most {@link REQUEST_SEARCH_PAGES} pages; one answer, no
+   * `next`; `capped` when more open orders were left unread.
+   */
+  async function requestedOrders(body: zm.infer<(typeof wire)['POST /admin/orders/search']['request']>) {
+    const base = searchFilter(body);
+    const open = { status: { $in: ['APPROVED', 'PENDING'] } };
+    const sort = body.sort ?? { field: 'createdDate', order: 'DESC' };
+    let search: Record<string, unknown> = {
+      filter: Object.keys(base).length ? { $and: [base, open] } : open,
+      sort: [{ fieldName: SORT_FIELDS[sort.field], order: sort.order ?? 'DESC' }],
+      cursorPaging: { limit: 100 },
+    };
+    const found: zm.infer<typeof order>[] = [];
+    for (let page = 0; page < REQUEST_SEARCH_PAGES; page++) {
+      const r = await asAdmin('search orders', {
+        ...adminOps.searchOrders,
+        kind: 'read',
+        body: { search },
+        schema: searchAnswer,
+      });
+      found.push(...r.orders.filter((o) => awaitsAnswer(o)));
+      const next = r.metadata?.cursors?.next;
+      if (!next) return { orders: found.slice(0, body.limit ?? 100), count: found.length };
+      search = { cursorPaging: { cursor: next, limit: 100 } };
+    }
+    return { orders: found.slice(0, body.limit ?? 100), count: found.length, capped: true };
+  }
 
   serve(app, wire['POST /admin/orders/summary'], owner, async (c) => {
     const { from, to } = bodyOf(c, wire['POST /admin/orders/summary']);
@@ -279,18 +353,18 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     const id = orderId(c);
     const { message } = bodyOf(c, wire['POST /admin/orders/{id}/notes']);
     const r = await asAdmin('add note', {
-      ...route(adminOps.addOrderActivity, { id }),
-      body: { activity: { merchantComment: { message } } },
-      schema: activityAnswer,
+      ...route(adminOps.addOrderActivities, { orderId: id }),
+      body: { orderId: id, orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message } }] },
+      schema: activitiesAnswer,
     });
-    return c.json({ order: r.order, activityId: r.activityId }, 200);
+    return c.json({ order: r.order, activityId: r.activityIds?.[0] }, 200);
   });
 
   serve(app, wire['PATCH /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
     const { message } = bodyOf(c, wire['PATCH /admin/orders/{id}/notes/{activityId}']);
-    const r = await asAdmin('edit note', {
+    const r = await internalCall(kit, 'editNote', 'edit note', {
       ...route(adminOps.updateOrderActivity, { id, activityId }),
       body: { activity: { merchantComment: { message } } },
       schema: orderAnswer,
@@ -301,7 +375,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
   serve(app, wire['DELETE /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
-    const r = await asAdmin('delete note', {
+    const r = await internalCall(kit, 'deleteNote', 'delete note', {
       ...route(adminOps.deleteOrderActivity, { id, activityId }),
       schema: orderAnswer,
     });
@@ -332,7 +406,52 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
       },
       schema: orderAnswer,
     });
-    return c.json({ order: r.order }, 200);
+    // a buyer's cancellation request is answered by the cancel: its tag goes (best effort; the order is canceled)
+    return c.json({ order: hasRequestTag(r.order) ? await untag(r.order) : r.order }, 200);
+  });
+
+  /** The order without the request's private tag (read again after); a failure is logged and the order kept as it was. */
+  async function untag(o: zm.infer<typeof order>) {
+    try {
+      await asAdmin('untag cancel request', {
+        ...adminOps.bulkUpdateOrderTags,
+        body: { orderIds: [o.id], unassignTags: { privateTags: { tagIds: [CANCEL_REQUEST_TAG] } } },
+        schema: tagsAnswer,
+      });
+      return (
+        await asAdmin('get order', { ...route(adminOps.getOrder, { id: o.id }), kind: 'read', schema: orderAnswer })
+      ).order;
+    } catch (e) {
+      kit.log(
+        `[companion] the cancel request's tag was not removed: ${e instanceof CompanionError ? e.code : 'error'}`,
+      );
+      return o;
+    }
+  }
+
+  serve(app, wire['POST /admin/orders/{id}/cancel-request/decline'], ownerOfOrder, async (c) => {
+    const id = orderId(c);
+    const { note } = bodyOf(c, wire['POST /admin/orders/{id}/cancel-request/decline']);
+    const now = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
+    const state = cancelRequestOf(now.order)?.state;
+    // a replay after the decline landed: the order as it is (its tag removed if that is what failed)
+    if (state === 'DECLINED')
+      return c.json({ order: hasRequestTag(now.order) ? await untag(now.order) : now.order }, 200);
+    if (!awaitsAnswer(now.order))
+      throw new CompanionError(
+        409,
+        'NO_CANCEL_REQUEST',
+        'This order has no cancellation request waiting for an answer',
+      );
+    const r = await asAdmin('decline cancel request', {
+      ...route(adminOps.addOrderActivities, { orderId: id }),
+      body: {
+        orderId: id,
+        orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: declineComment(note) } }],
+      },
+      schema: activitiesAnswer,
+    });
+    return c.json({ order: hasRequestTag(r.order) ? await untag(r.order) : r.order }, 200);
   });
 
   /**

@@ -242,24 +242,39 @@ describe('cancel, activities, fulfillments', () => {
     expect(order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED']);
   });
 
-  it('adds custom activities and merchant comments; refuses bad ones', async () => {
+  it('AddActivity (deprecated): merchant comments only; a custom activity is refused as the client says, nothing added', async () => {
     const id = placed[0]!.id;
+    const count = async () => (await api(emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order.activities.length;
+    const before = await count();
     const custom = await api(emu, `/ecom/v1/orders/${id}/activities`, {
       token: admin,
       body: { activity: { customActivity: { type: 'Cancellation requested', additionalData: { reason: 'late' } } } },
     });
-    expect(custom.status).toBe(200);
-    expect(custom.json.activityId).toEqual(expect.any(String));
-    expect(custom.json.order.activities.at(-1)).toMatchObject({
-      id: custom.json.activityId,
-      type: 'CUSTOM_ACTIVITY',
-      customActivity: { type: 'Cancellation requested', additionalData: { reason: 'late' } },
+    expect(custom.status).toBe(400);
+    expect(custom.json.details.validationError.fieldViolations).toEqual([
+      {
+        field: 'activity.customActivity',
+        description: 'Activities with type CustomActivity not supported',
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      },
+    ]);
+    const both = await api(emu, `/ecom/v1/orders/${id}/activities`, {
+      token: admin,
+      body: { activity: { merchantComment: { message: 'x' }, customActivity: { type: 'Cancellation requested' } } },
     });
+    expect([both.status, both.json.details.validationError.fieldViolations[0].field]).toEqual([
+      400,
+      'activity.customActivity',
+    ]);
+    expect(await count()).toBe(before);
     const note = await api(emu, `/ecom/v1/orders/${id}/activities`, {
       token: admin,
       body: { activity: { merchantComment: { message: 'VIP' } } },
     });
+    expect(note.status).toBe(200);
+    expect(note.json.activityId).toEqual(expect.any(String));
     expect(note.json.order.activities.at(-1)).toMatchObject({
+      id: note.json.activityId,
       type: 'MERCHANT_COMMENT',
       merchantComment: { message: 'VIP' },
     });
@@ -281,6 +296,111 @@ describe('cancel, activities, fulfillments', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('AddActivities: merchant comments in order, with their ids; admin only; anything else refused and nothing added', async () => {
+    const id = placed[1]!.id;
+    const path = `/ecom/v1/orders/${id}/activities/add`;
+    const read = async () => (await api(emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    const before = (await read()).activities.length;
+    const ok = await api(emu, path, {
+      token: admin,
+      body: {
+        orderId: id, // the generated client sends the path's parameter in the body too
+        orderActivities: [
+          { activityType: 'MERCHANT_COMMENT', merchantComment: { message: 'first' } },
+          { activityType: 'MERCHANT_COMMENT', type: 'MERCHANT_COMMENT', merchantComment: { message: 'second' } },
+        ],
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.activityIds).toEqual([expect.any(String), expect.any(String)]);
+    expect(ok.json.order.activities.slice(-2)).toEqual([
+      expect.objectContaining({
+        id: ok.json.activityIds[0],
+        type: 'MERCHANT_COMMENT',
+        merchantComment: { message: 'first' },
+      }),
+      expect.objectContaining({
+        id: ok.json.activityIds[1],
+        type: 'MERCHANT_COMMENT',
+        merchantComment: { message: 'second' },
+      }),
+    ]);
+    expect((await read()).activities.length).toBe(before + 2);
+
+    const comment = { activityType: 'MERCHANT_COMMENT', merchantComment: { message: 'x' } };
+    const bad: [unknown, string, string][] = [
+      [{}, 'orderActivities', 'REQUIRED_FIELD'],
+      [{ orderActivities: [] }, 'orderActivities', 'MIN_SIZE'],
+      [{ orderActivities: Array(301).fill(comment) }, 'orderActivities', 'MAX_SIZE'],
+      [
+        { orderActivities: [{ merchantComment: { message: 'x' } }] },
+        'orderActivities[0].activityType',
+        'REQUIRED_FIELD',
+      ],
+      [
+        { orderActivities: [{ activityType: 'ORDER_PAID', merchantComment: { message: 'x' } }] },
+        'orderActivities[0].activityType',
+        'VALIDATION',
+      ],
+      [
+        {
+          orderActivities: [
+            { activityType: 'MERCHANT_COMMENT', type: 'CUSTOM_ACTIVITY', merchantComment: { message: 'x' } },
+          ],
+        },
+        'orderActivities[0].type',
+        'VALIDATION',
+      ],
+      [
+        { orderActivities: [{ ...comment, customActivity: { type: 'Cancellation requested' } }] },
+        'orderActivities[0].customActivity',
+        'FIELD_NOT_ALLOWED',
+      ],
+      [
+        { orderActivities: [{ ...comment, orderRefunded: { manual: true } }] },
+        'orderActivities[0].orderRefunded',
+        'FIELD_NOT_ALLOWED',
+      ],
+      [
+        { orderActivities: [{ activityType: 'MERCHANT_COMMENT' }] },
+        'orderActivities[0].merchantComment',
+        'REQUIRED_FIELD',
+      ],
+      [
+        { orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: ' ' } }] },
+        'orderActivities[0].merchantComment.message',
+        'MIN_LENGTH',
+      ],
+      [
+        { orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: 'x'.repeat(5001) } }] },
+        'orderActivities[0].merchantComment.message',
+        'MAX_LENGTH',
+      ],
+      [{ orderId: 'another', orderActivities: [comment] }, 'orderId', 'VALIDATION'],
+      [{ orderActivities: [comment], extra: 1 }, 'extra', 'FIELD_NOT_ALLOWED'],
+    ];
+    for (const [body, field, rule] of bad) {
+      const r = await api(emu, path, { token: admin, body });
+      expect(r.status, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(r.json.details.validationError.fieldViolations, JSON.stringify(body).slice(0, 200)).toContainEqual(
+        expect.objectContaining({ field, violatedRule: rule }),
+      );
+    }
+    expect((await read()).activities.length).toBe(before + 2);
+
+    for (const token of [(await visitorTokens(emu)).access, (await memberTokens(emu)).access]) {
+      const r = await api(emu, path, { token, body: { orderActivities: [comment] } });
+      expect([r.status, r.json.details.applicationError.code]).toEqual([403, 'PERMISSION_DENIED']);
+    }
+    expect((await api(emu, path, { body: { orderActivities: [comment] } })).status).toBe(401);
+    const unknown = await api(emu, '/ecom/v1/orders/nope/activities/add', {
+      token: admin,
+      body: { orderActivities: [comment] },
+    });
+    expect([unknown.status, unknown.json.details.applicationError.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+    expect((await read()).activities.length).toBe(before + 2);
   });
 
   it('fulfillments: partial then full, tracking, status and activities; bad lines refused', async () => {

@@ -47,6 +47,8 @@ const searchOrdersRoute = {
     orders: z.array(orderSchema),
     count: z.optional(z.number()),
     next: z.optional(z.nullable(str)),
+    /** A "requested" search stopped at its cap (the 1000 newest open orders): older requests are not in it. */
+    capped: z.optional(z.boolean()),
   }),
 } as const;
 /** Orders (not canceled or rejected) created in `[from, to]`; amounts as decimal strings. */
@@ -76,6 +78,16 @@ const setOrderStatusRoute = { method: 'POST', path: '/admin/orders/{id}/status',
 /** The buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
 const cancelOrderRoute = { method: 'POST', path: '/admin/orders/{id}/cancel', schema: orderAnswer } as const;
 
+/**
+ * The buyer's cancellation request declined: a merchant comment records it and the request's tag goes (409
+ * `NO_CANCEL_REQUEST` when none waits); the member's account then says it was declined.
+ */
+const declineRequestRoute = {
+  method: 'POST',
+  path: '/admin/orders/{id}/cancel-request/decline',
+  schema: orderAnswer,
+} as const;
+
 /** The owner's order routes, their bodies in companion-requests.ts (order-changes.ts has the tags and the edit). */
 export const adminOrdersRoutes = [
   searchOrdersRoute,
@@ -86,6 +98,7 @@ export const adminOrdersRoutes = [
   deleteNoteRoute,
   setOrderStatusRoute,
   cancelOrderRoute,
+  declineRequestRoute,
 ] as const satisfies CompanionRoutes;
 
 type Search = BodyOf<CompanionRequests, 'POST /admin/orders/search'>;
@@ -125,3 +138,6 @@ export const setOrderStatus = (http: Http, id: string, status: 'APPROVED' | 'REJ
 /** Cancel: the buyer emailed (with `message`) or not, the stock given back or not (428 `ORDER_ALREADY_CANCELED`). */
 export const cancelOrder = (http: Http, id: string, body: { sendEmail: boolean; restock: boolean; message?: string }) =>
   callRoute(http, cancelOrderRoute, { id, body });
+/** Decline the buyer's cancellation request (409 `NO_CANCEL_REQUEST` when none waits). */
+export const declineCancelRequest = (http: Http, id: string, note?: string) =>
+  callRoute(http, declineRequestRoute, { id, body: note ? { note } : {} });

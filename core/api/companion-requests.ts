@@ -176,6 +176,8 @@ const adminOrders = {
     sort: z.optional(z.strictObject({ field: z.enum(ORDER_SORT_FIELDS), order: z.optional(z.enum(['ASC', 'DESC'])) })),
     limit: z.optional(int(1, 100)),
     cursor: z.optional(text(z.minLength(1), z.maxLength(12_000))),
+    /** Only orders whose buyer's cancellation request awaits an answer (read in one go, at most the 1000 newest open). */
+    requested: z.optional(z.literal(true)),
   }),
   'POST /admin/orders/summary': z.strictObject({ from: isoDate, to: isoDate }).check(
     z.refine((b) => Date.parse(b.from) < Date.parse(b.to), { path: ['to'], message: 'must be after from' }),
@@ -187,6 +189,8 @@ const adminOrders = {
   'POST /admin/orders/{id}/notes': note,
   'PATCH /admin/orders/{id}/notes/{activityId}': note,
   'POST /admin/orders/{id}/status': z.strictObject({ status: z.enum(ORDER_STATUSES) }),
+  /** `note`: the owner's own words, kept in the decline's merchant comment (never shown to the buyer). */
+  'POST /admin/orders/{id}/cancel-request/decline': z.strictObject({ note: z.optional(trimmed(1, 1000)) }),
   'POST /admin/orders/{id}/cancel': z
     .strictObject({ sendEmail: z.boolean(), message: z.optional(trimmed(1, 1000)), restock: z.boolean() })
     .check(

@@ -15,7 +15,11 @@ export const getContact = op('GET', '/contacts/v4/contacts/{id}');
 export const getOrder = op('GET', '/ecom/v1/orders/{id}');
 export const searchOrders = op('POST', '/ecom/v1/orders/search');
 export const cancelOrder = op('POST', '/ecom/v1/orders/{id}/cancel');
+// AddActivity: internal and deprecated in the generated client (replaced by AddActivities, "Activities with type
+// CustomActivity not supported"); the emulator still serves it for merchant comments. Nothing in Inlay sends it.
 export const addOrderActivity = op('POST', '/ecom/v1/orders/{id}/activities');
+// AddActivities, its public replacement: merchant comments only (docs/wire.md "Order activities and cancellation requests").
+export const addOrderActivities = op('POST', '/ecom/v1/orders/{orderId}/activities/add');
 export const listOrderFulfillments = op('GET', '/ecom/v1/fulfillments/orders/{orderId}');
 export const createFulfillment = op('POST', '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment');
 // Order management for the owner console (issue 22, helper O; docs/wire.md "Orders: owner console").

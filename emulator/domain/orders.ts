@@ -1,7 +1,7 @@
 /**
  * Orders after they are placed (eCommerce Orders API, admin-only; docs/wire.md "Orders"): search with the platform's
  * filters, sorts and cursor paging, cancel (with restock through {@link changeStock}, so back-in-stock notices fire),
- * activities (custom ones and merchant comments) and fulfillments with tracking info. The wire order is kept as JSON
+ * activities (merchant comments) and fulfillments with tracking info. The wire order is kept as JSON
  * in `orders.data`; what changes here is written back in the same transaction that reads it.
  */
 import { randomUUID } from 'node:crypto';
@@ -207,27 +207,37 @@ export function cancelOrder(db: Database, id: string, input: CancelInput, nowMs:
   })();
 }
 
-export type ActivityInput =
-  | {
-      customActivity: { type: string; additionalData?: Record<string, string> | undefined; appId?: string | undefined };
-    }
-  | { merchantComment: { message: string } };
+export type ActivityInput = { merchantComment: { message: string } };
 
-/** Add Activity: a custom activity (`CUSTOM_ACTIVITY`) or a merchant comment (`MERCHANT_COMMENT`). */
+/**
+ * Add Activity (deprecated): a merchant comment (`MERCHANT_COMMENT`). Custom activities are refused by the route (the
+ * client: "Activities with type CustomActivity not supported"); ones stored before that stay on their orders.
+ */
 export function addActivity(
   db: Database,
   id: string,
   input: ActivityInput,
   nowMs: number,
 ): { order: WireOrder; activityId: string } {
+  const { order, activityIds } = addActivities(db, id, [input.merchantComment.message], nowMs);
+  return { order, activityId: activityIds[0]! };
+}
+
+/**
+ * Add Activities: merchant comments (`MERCHANT_COMMENT`, the only type the platform adds this way), in the order given,
+ * in one transaction; their ids in the same order.
+ */
+export function addActivities(
+  db: Database,
+  id: string,
+  messages: readonly string[],
+  nowMs: number,
+): { order: WireOrder; activityIds: string[] } {
   return db.transaction(() => {
     const order = loadOrder(db, id);
-    const a =
-      'customActivity' in input
-        ? activity('CUSTOM_ACTIVITY', nowMs, { customActivity: input.customActivity })
-        : activity('MERCHANT_COMMENT', nowMs, { merchantComment: input.merchantComment });
-    order.activities.push(a);
-    return { order: saveOrder(db, order, nowMs), activityId: a.id };
+    const added = messages.map((message) => activity('MERCHANT_COMMENT', nowMs, { merchantComment: { message } }));
+    order.activities.push(...added);
+    return { order: saveOrder(db, order, nowMs), activityIds: added.map((a) => a.id) };
   })();
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  addActivities,
   addActivity,
   aggregateOrders,
   bulkUpdateOrderTags,
@@ -44,17 +45,76 @@ const cancelSchema = z.object({
   restockAllItems: z.boolean().optional(),
 });
 
+/**
+ * Add Activity (deprecated, internal in the generated client): "Adds a merchant comment to an order. Note: Activities
+ * with type CustomActivity not supported". A `customActivity` is refused with 400 on `activity.customActivity`.
+ */
 const activitySchema = z.object({
   activity: z.union([
     z.object({
-      customActivity: z.object({
-        appId: z.string().max(100).optional(),
-        type: z.string().trim().min(1).max(100),
-        additionalData: z.record(z.string().max(100), z.string().max(1000)).optional(),
-      }),
+      merchantComment: z.object({ message: z.string().trim().min(1).max(5000) }),
+      customActivity: z.unknown().optional(),
     }),
-    z.object({ merchantComment: z.object({ message: z.string().trim().min(1).max(5000) }) }),
+    z.object({ customActivity: z.unknown() }),
   ]),
+});
+
+/** The contents of the client's `ActivityContentOneOf`: system activities the platform records itself. */
+const SYSTEM_CONTENT = [
+  'orderRefunded',
+  'draftOrderChangesApplied',
+  'savedPaymentMethod',
+  'authorizedPaymentCreated',
+  'authorizedPaymentCaptured',
+  'authorizedPaymentVoided',
+  'refundInitiated',
+  'paymentRefunded',
+  'paymentRefundFailed',
+  'refundedAsStoreCredit',
+  'paymentPending',
+  'paymentCanceled',
+  'paymentDeclined',
+  'receiptCreated',
+  'receiptSent',
+  'chargebackCreated',
+  'chargebackReversed',
+] as const;
+const ADD_ONLY = 'Currently supports adding activities of type MERCHANT_COMMENT';
+/**
+ * Add Activities (`AddActivitiesRequest`): `orderActivities` 1..300 (`@maxSize 300`; the answer's `activityIds` has
+ * `@minSize 1`), each an `Activity` with `activityType` (required by the client) `MERCHANT_COMMENT` and its
+ * `merchantComment.message` (1..5000). Any other type or content (a system activity's, a `customActivity`) → 400;
+ * the read-only `id`, `createdDate` and `authorEmail` are ignored; the deprecated `type`, when sent, must agree.
+ */
+const addActivitiesSchema = z.strictObject({
+  orderId: z.string().max(100).optional(),
+  orderActivities: z
+    .array(
+      z
+        .strictObject({
+          id: z.string().max(100).nullish(),
+          authorEmail: z.string().max(254).nullish(),
+          createdDate: z.string().max(40).nullish(),
+          type: z.string().max(100).optional(),
+          activityType: z.string().max(100),
+          merchantComment: z.strictObject({ message: z.string().trim().min(1).max(5000) }).optional(),
+          customActivity: z.unknown().optional(),
+          ...Object.fromEntries(SYSTEM_CONTENT.map((k) => [k, z.unknown().optional()])),
+        })
+        .superRefine((a, ctx) => {
+          const refuse = (path: string, message: string, violatedRule = 'FIELD_NOT_ALLOWED') =>
+            ctx.addIssue({ code: 'custom', path: [path], message, params: { violatedRule } });
+          if (a.activityType !== 'MERCHANT_COMMENT') refuse('activityType', ADD_ONLY, 'VALIDATION');
+          else if (a.type !== undefined && a.type !== 'MERCHANT_COMMENT') refuse('type', ADD_ONLY, 'VALIDATION');
+          if (a.customActivity !== undefined)
+            refuse('customActivity', 'Activities with type CustomActivity not supported');
+          for (const k of SYSTEM_CONTENT) if ((a as Record<string, unknown>)[k] !== undefined) refuse(k, ADD_ONLY);
+          if (a.activityType === 'MERCHANT_COMMENT' && !a.merchantComment)
+            refuse('merchantComment', 'is required for a MERCHANT_COMMENT activity', 'REQUIRED_FIELD');
+        }),
+    )
+    .min(1)
+    .max(300),
 });
 
 const fulfillmentSchema = z.object({
@@ -199,7 +259,22 @@ export const ordersRoutes: RouteModule = (router) => {
   router.operation(adminOps.addOrderActivity, (ctx) => {
     ctx.requireAdmin();
     const { activity } = validate(activitySchema, ctx.body);
+    // a custom activity is refused even beside a merchant comment (the oneof takes one)
+    if (!('merchantComment' in activity) || (activity as { customActivity?: unknown }).customActivity !== undefined)
+      throw invalidField(
+        'activity.customActivity',
+        'Activities with type CustomActivity not supported',
+        'FIELD_NOT_ALLOWED',
+      );
     return { json: addActivity(ctx.db, ctx.params['id']!, activity, ctx.now()) };
+  });
+
+  router.operation(adminOps.addOrderActivities, (ctx) => {
+    ctx.requireAdmin();
+    const { orderId, orderActivities } = validate(addActivitiesSchema, ctx.body);
+    samePath({ orderId }, ctx.params, ['orderId']);
+    const messages = orderActivities.map((a) => a.merchantComment!.message);
+    return { json: addActivities(ctx.db, ctx.params['orderId']!, messages, ctx.now()) };
   });
 
   router.operation(adminOps.listOrderFulfillments, (ctx) => {

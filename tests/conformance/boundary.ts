@@ -26,6 +26,8 @@ export interface Exchange {
   search: string;
   status: number;
   location: string | null;
+  /** The request's JSON body as sent (undefined for none, or one that is not JSON). */
+  body?: unknown;
 }
 
 const paramCount = (path: string) => (path.match(/\{\w+\}/g) ?? []).length;
@@ -82,6 +84,13 @@ export function platformBoundary(options: EmulatorOptions & { redirect?: Request
     const url = new URL(request.url);
     if (!PLATFORM_HOSTS.has(url.hostname) || !emu) return realFetch(request);
     sent.push(`${request.method} ${url.pathname}`);
+    const text = request.body ? await request.clone().text() : '';
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
     const target = new Request(new URL(`${url.pathname}${url.search}`, emu.url), request);
     const res = await realFetch(target, redirect ? { redirect } : undefined);
     exchanges.push({
@@ -90,6 +99,7 @@ export function platformBoundary(options: EmulatorOptions & { redirect?: Request
       search: url.search,
       status: res.status,
       location: res.headers.get('location'),
+      body,
     });
     return res;
   };

@@ -433,11 +433,17 @@ export const CALLS = {
     file: SDK,
   },
   addOrderActivity: {
-    by: { companion: [ACCOUNT, ADMIN_ORDERS] },
+    by: { other: 'no Inlay caller since issue 38 (AddActivities replaces it); served, a customActivity refused' },
     identity: 'admin',
     ...internal(ORDERS, 'addActivity'),
-    file: 'order-activities.test.ts',
+    file: SDK,
     note: 'deprecated (issue 38 point 1): AddActivities replaces it',
+  },
+  addOrderActivities: {
+    by: { companion: [ACCOUNT, ADMIN_ORDERS] },
+    identity: 'admin',
+    ...pub(ORDERS, 'addActivities'),
+    file: 'order-activities.test.ts',
   },
   listOrderFulfillments: {
     by: { companion: [ACCOUNT, ADMIN_ORDERS] },
@@ -482,7 +488,7 @@ export const CALLS = {
     file: SDK,
   },
   bulkUpdateOrderTags: {
-    by: { companion: [ADMIN_ORDERS] },
+    by: { companion: [ACCOUNT, ADMIN_ORDERS] },
     identity: 'admin',
     ...pub(ORDERS, 'bulkUpdateOrderTags'),
     file: SDK,
@@ -640,9 +646,7 @@ export const CALLS = {
  * coverage test does not ask them to be covered. The merge empties this set (coverage.test.ts fails on an entry
  * whose file exists and claims it).
  */
-export const PENDING: ReadonlyMap<OpName, string> = new Map<OpName, string>([
-  ['addOrderActivity', 'order-activities.test.ts'],
-]);
+export const PENDING: ReadonlyMap<OpName, string> = new Map<OpName, string>([]);
 
 /** The installed version of a generated client (its package.json). */
 export function clientVersion(pkg: string): string {

@@ -16,6 +16,7 @@ const { refuses } = platform;
 
 // literal names: coverage.test.ts reads this claim
 const ADMIN_ONLY = refuses(
+  'addOrderActivities',
   'getOrderDraftability',
   'createDraftOrder',
   'updateDraftLineItems',

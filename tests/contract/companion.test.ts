@@ -39,6 +39,7 @@ import {
   orderSummary,
   searchOrders,
   setOrderStatus,
+  declineCancelRequest,
 } from '../../core/api/admin-orders.ts';
 import { editOrder, markOrdersPaid, previewEdit, updateTags } from '../../core/api/order-changes.ts';
 import {
@@ -184,6 +185,9 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await myOrders(member, { limit: 5 })).orders.map((o) => o.id)).toContain(id);
     expect((await myOrder(member, id)).order.id).toBe(id);
     expect((await cancelMyOrder(member, id, 'Changed my mind')).outcome).toBe('REQUESTED');
+    // the owner finds it and declines it (issue 38)
+    expect((await searchOrders(owner, { requested: true })).orders.map((o) => o.id)).toContain(id);
+    expect((await declineCancelRequest(owner, id, 'Already shipped')).order.id).toBe(id);
   });
 
   it('the owner’s orders: search, summary, detail, notes, status, tags, edit, cancel', async () => {

@@ -286,18 +286,40 @@ const KB = 1024;
  * 54.5 KB, classic 55.25 KB, classic with the console 104.5 KB.
  */
 /*
-  classicWithConsole: 105.5 * KB,
+ * Issue 38 item 3 (the console's internal calls isolated): every refused action says, in English and in French, where
+ * to do it instead (the site's dashboard), and the payments panel works without refundability (its refund words, a
+ * "read again"). Measured: the console's French 7113 → 7177 B, over the 7 KB a chunk may weigh, so `widget` 7 →
+ * 7.0625 KB; the classic page with the whole console 106621 → 107091 B (payments +244, the bulk bar +127, orders +57,
+ * French +64), so `classicWithConsole` 104.5 → 104.75 KB. Every other ceiling unchanged (no page without the console
+ * moves).
+ *
+ * Issue 38 (order edits through the platform's draft orders): the edit's confirmation has the platform price the edit
+ * first (the companion's preview route, its call and answer schema in the edit's chunk), then shows the new total, what
+ * was paid and what is left to collect or to refund (the money step, its words in English and French; the refusal of a
+ * refunded order in words), and the payments panel says a negative balance "To refund". Only owner chunks grew; no
+ * page without the console moved. Measured: the classic page with every tag and the whole console 106537 → 107343 B
+ * (+806 B; the console's French chunk stays under the 7 KB chunk ceiling, its strings cut to fit); `classicWithConsole`
+ * 104.5 → 105 KB.
+ *
+ * Issue 38 (the owner sees cancellation requests; a refused note edit is said): the console's French 7116 → 7547 B
+ * (+431 B: the request's words, approve and decline, the saved view, where to edit a note instead) goes over the 7 KB
+ * of an on-demand chunk: its own ceiling, 7.5 KB (the console's French is one chunk, loaded only with the console on a
+ * French page). The classic page with the whole console 106621 → 109113 B (+2492 B: the list's saved view and badge
+ * +786 B, the detail's request section with approve and decline +1774 B, which also takes the payments calls it makes
+ * out of the payments panel's chunk, -534 B there; the French): 104.5 → 106.75 KB.
+ * Merged (payments, edits, requests): measured below; ceilings set from one build of the merged tree.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.25 * KB,
-  widget: 7.0625 * KB,
+  widget: 7 * KB,
+  consoleFrench: 7.5 * KB,
   allWidgetsPage: 54.5 * KB,
   productPage: 51.5 * KB,
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 105.5 * KB,
+  classicWithConsole: 107.5 * KB,
 };
 
 /**
@@ -417,7 +439,8 @@ describe('bundle budgets (gzip)', () => {
 
   it('chunks a widget imports on demand (a form, owner tools, each part of the owner’s console) stay within the widget budget', () => {
     const page = pageWith(widgets);
-    for (const f of assets.map(asset).filter((f) => !page.has(f))) expect(gz(f), f).toBeLessThanOrEqual(BUDGET.widget);
+    for (const f of assets.map(asset).filter((f) => !page.has(f)))
+      expect(gz(f), f).toBeLessThanOrEqual(/\/console-fr-/.test(f) ? BUDGET.consoleFrench : BUDGET.widget);
   });
 
   it('the console is chosen by folder: no module of widgets/admin/ on a page without <inlay-admin>, and on a page with it only the tag’s own until an owner is known', () => {

@@ -171,6 +171,39 @@ describe('<inlay-account>', () => {
     expect(sent('/cancel')[0]!.body).toEqual({ reason: 'Ordered twice' });
   });
 
+  it('a cancellation request as the companion shows it (issue 38): requested, then declined, with no second ask', async () => {
+    const at = '2026-11-21T09:00:00.000Z';
+    const asked = {
+      ...order,
+      activities: [...order.activities, { id: 'c1', type: 'CANCELLATION_REQUESTED', createdDate: at }],
+    };
+    let now: typeof order = asked;
+    reply = (c) =>
+      c.url === `${B}/v1/my/orders`
+        ? json(200, { orders: [now] })
+        : c.url === `${B}/v1/my/orders/o-1`
+          ? json(200, { order: now })
+          : undefined;
+    const first = await mount();
+    await vi.waitFor(() => expect(first.button(/View details/)).toBeDefined());
+    first.button(/View details/)!.click();
+    await vi.waitFor(() => expect(first.text()).toContain('Your cancellation request was sent.'));
+    expect(first.$('[part=history]')!.textContent).toContain('Cancellation requested');
+    expect(first.button(/^Cancel order$/)).toBeUndefined();
+
+    now = { ...asked, activities: [...asked.activities, { id: 'c2', type: 'CANCELLATION_DECLINED', createdDate: at }] };
+    const second = await mount();
+    await vi.waitFor(() => expect(second.button(/View details/)).toBeDefined());
+    second.button(/View details/)!.click();
+    await vi.waitFor(() => expect(second.$('[part=request-declined]')).not.toBeNull());
+    expect(second.$('[part=request-declined]')!.textContent).toBe(
+      'Your cancellation request was declined. Contact the shop if you have questions.',
+    );
+    expect(second.text()).not.toContain('Your cancellation request was sent.');
+    expect(second.$('[part=history]')!.textContent).toMatch(/Cancellation requested.*Cancellation request declined/);
+    expect(second.button(/^Cancel order$/)).toBeUndefined();
+  });
+
   it('addresses: field errors before sending; a new address replaces the whole set; removing the last clears it', async () => {
     const saved = { id: 'ad1', addressLine: '77 Harbour Rd', city: 'Seattle', postalCode: '98101', country: 'US' };
     reply = (c) => {

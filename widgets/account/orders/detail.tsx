@@ -8,7 +8,7 @@ import type { DetailUi, OrdersModel } from './model.ts';
 import { CancelForm } from './cancel.tsx';
 import { History, Shipping } from './facts.tsx';
 import { printReceipt } from './receipt.ts';
-import { cancelable, requested, statusWords, type T } from './words.ts';
+import { cancelable, declined, requested, statusWords, type T } from './words.ts';
 
 /** The order's state as chips. */
 export const Chips = ({ t, o }: { t: T; o: Order }) => (
@@ -79,7 +79,7 @@ export function OrderDetail({
         <button type="button" class="btn" onClick={() => setPopup(!printReceipt(o, d.fulfillments, i18n, t))}>
           {t('acct.receipt')}
         </button>
-        {cancelable(o) && !cancel?.done && !requested(o) ? (
+        {cancelable(o) && !cancel?.done && !requested(o) && !declined(o) ? (
           <button type="button" class="btn" aria-expanded={asking} onClick={() => setAsking(!asking)}>
             {t('acct.cancel')}
           </button>
@@ -94,6 +94,11 @@ export function OrderDetail({
         ) : null}
         {cancel?.done ? <p class="ok">{t(cancel.done === 'CANCELED' ? 'acct.canceled' : 'acct.requested')}</p> : null}
         {!cancel?.done && requested(o) ? <p class="ok">{t('acct.requested')}</p> : null}
+        {!cancel?.done && declined(o) && o.status !== 'CANCELED' ? (
+          <p class="warn" part="request-declined">
+            {t('acct.declined')}
+          </p>
+        ) : null}
       </div>
       <ErrorLine error={again?.error} />
       <ErrorLine error={popup && t('acct.popupBlocked')} />

@@ -48,12 +48,7 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
 
 /** The order's history in words (an activity the strings do not know is left out). */
 export function History({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
-  const history = (o.activities ?? [])
-    .map((a) => ({
-      a,
-      key: a.customActivity?.type === 'Cancellation requested' ? 'act.requested' : `act.${a.type}`,
-    }))
-    .filter((x) => x.key in strings);
+  const history = (o.activities ?? []).map((a) => ({ a, key: `act.${a.type}` })).filter((x) => x.key in strings);
   return history.length ? (
     <section>
       <h4>{t('acct.history')}</h4>

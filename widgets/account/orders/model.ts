@@ -176,7 +176,7 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
           app?.code === 'CANNOT_CANCEL'
             ? t('acct.cantCancel', {
                 reason: t(
-                  `acct.why.${['CANCELED', 'FULFILLED', 'PARTIALLY_FULFILLED', 'REFUNDED'].includes(why ?? '') ? why : 'NOT_CANCELABLE'}` as keyof typeof strings,
+                  `acct.why.${['CANCELED', 'FULFILLED', 'PARTIALLY_FULFILLED', 'REFUNDED', 'DECLINED'].includes(why ?? '') ? why : 'NOT_CANCELABLE'}` as keyof typeof strings,
                 ),
               })
             : i18n().error(e);

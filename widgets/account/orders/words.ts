@@ -15,8 +15,19 @@ export const cancelable = (o: Order) =>
   o.fulfillmentStatus === 'NOT_FULFILLED' &&
   !/REFUNDED/.test(o.paymentStatus ?? '');
 
-/** The member already asked the shop to cancel it. */
-export const requested = (o: Order) => !!o.activities?.some((a) => a.customActivity?.type === 'Cancellation requested');
+/**
+ * Where the member's cancellation request stands: the last of the companion's `CANCELLATION_REQUESTED` /
+ * `CANCELLATION_DECLINED` activities (docs/companion.md "Member orders"), none when never asked.
+ */
+const request = (o: Order) =>
+  (o.activities ?? [])
+    .map((a) => a.type)
+    .filter((t) => t === 'CANCELLATION_REQUESTED' || t === 'CANCELLATION_DECLINED')
+    .pop();
+/** The member asked the shop to cancel it, and the shop has not declined. */
+export const requested = (o: Order) => request(o) === 'CANCELLATION_REQUESTED';
+/** The shop declined the member's request (the member may not ask again). */
+export const declined = (o: Order) => request(o) === 'CANCELLATION_DECLINED';
 
 /** "1 item", "3 items". */
 export const count = (t: T, o: Order) => {

@@ -51,6 +51,7 @@ export function FilterForm({ model, t }: Pick<Parts, 'model' | 't'>) {
           Object.keys(NO_FILTERS).map((k) => [k, String(form.get(k) ?? '')]),
         ) as unknown as Filters;
         f.tag = f.tag.trim();
+        f.requested = model.$filters.get().requested; // the saved view stays (list.tsx switches it)
         const wrong = f.from && f.to && f.to < f.from ? 'range' : f.tag && !TAG.test(f.tag) ? 'tag' : undefined;
         setBad(wrong);
         if (!wrong) void model.search(f);

@@ -4,7 +4,7 @@ import { More } from '../../../ui/more.tsx';
 import { ErrorLine, Failure } from '../../../ui/states.tsx';
 import { useLazyPart } from '../../../ui/lazy-part.tsx';
 import { ordersStrings } from './strings.ts';
-import { buyer, states, tagsOf, total } from './words.ts';
+import { awaitsAnswer, buyer, states, tagsOf, total } from './words.ts';
 import type { K, Parts, T } from './parts.ts';
 import { FilterForm } from './filters.tsx';
 
@@ -29,16 +29,25 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   );
   const Bulk = bulk.value;
   const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
+  const view = (requested: string) => void model.search({ ...filters, requested });
   return (
     <section class="list-wrap" aria-labelledby={`${ids}o`}>
       <h3 id={`${ids}o`}>{t('ao.title')}</h3>
+      <div class="actions" part="views" role="group" aria-label={t('ao.views')}>
+        <button type="button" class="btn" aria-pressed={!filters.requested} onClick={() => view('')}>
+          {t('ao.view.all')}
+        </button>
+        <button type="button" class="btn" aria-pressed={!!filters.requested} onClick={() => view('1')}>
+          {t('ao.view.requested')}
+        </button>
+      </div>
       <FilterForm model={model} t={t} />
       {before({
         i18n,
         status: list.status,
         error: list.error,
         retry: () => void model.load(),
-        empty: !list.orders.length && t(filtered ? 'ao.empty' : 'ao.none'),
+        empty: !list.orders.length && t(filters.requested ? 'ao.noRequests' : filtered ? 'ao.empty' : 'ao.none'),
         bones: 3,
       }) ?? (
         <>
@@ -77,6 +86,11 @@ export function List({ model, i18n, t, ids, context }: Parts) {
                 <span class="buyer">{buyer(o) || t('ao.noBuyer')}</span>
                 <span class="strong">{total(i18n, o)}</span>
                 <span class="chips">
+                  {awaitsAnswer(o) ? (
+                    <span class="chip request" part="request-badge">
+                      {t('ao.requestBadge')}
+                    </span>
+                  ) : null}
                   {states(say(t), o, ordersStrings).map((w) => (
                     <span key={w} class="chip">
                       {w}
@@ -93,6 +107,11 @@ export function List({ model, i18n, t, ids, context }: Parts) {
             ))}
           </ul>
           <More next={!!list.next} busy={list.more} label={t('ao.more')} onMore={() => void model.more()} class="btn" />
+          {list.capped ? (
+            <p class="muted" part="capped">
+              {t('ao.capped')}
+            </p>
+          ) : null}
           <ErrorLine error={list.error} />
         </>
       )}

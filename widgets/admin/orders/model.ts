@@ -35,6 +35,8 @@ export interface Filters {
   /** Orders carrying this private tag. */
   tag: string;
   sort: string;
+  /** The saved view "Cancellation requested": '1' on, '' off (docs/companion.md "Owner console: orders"). */
+  requested: string;
 }
 export const NO_FILTERS: Filters = {
   status: '',
@@ -45,6 +47,7 @@ export const NO_FILTERS: Filters = {
   text: '',
   tag: '',
   sort: SORTS[0],
+  requested: '',
 };
 /** Each filter's query parameter in the page's URL (prefixed: the page's own parameters are left alone). */
 const PARAMS: Record<keyof Filters, string> = {
@@ -56,6 +59,7 @@ const PARAMS: Record<keyof Filters, string> = {
   text: 'admin-q',
   tag: 'admin-tag',
   sort: 'admin-sort',
+  requested: 'admin-requested',
 };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Tags an order may hold (the platform's `TOO_MANY_TAGS` beyond). */
@@ -66,6 +70,7 @@ const allowed: Partial<Record<keyof Filters, readonly string[]>> = {
   payment: PAYMENT_STATUSES,
   fulfillment: FULFILLMENT_STATUSES,
   sort: SORTS,
+  requested: ['1'],
 };
 
 /** A filter's value if it is one the form can hold, else '' (the default). */
@@ -112,6 +117,7 @@ export function searchBody(f: Filters): OrderSearch {
     ...(f.to ? { to: new Date(day(f.to, true)).toISOString() } : {}),
     ...(text ? { text } : {}),
     ...(f.tag ? { tag: f.tag } : {}),
+    ...(f.requested ? { requested: true as const } : {}),
     sort: { field, order },
     limit: PAGE,
   };
@@ -127,6 +133,8 @@ export interface ListUi {
   /** Reading the next page (the list stays). */
   more?: boolean;
   error?: string;
+  /** The "requested" view stopped at the companion's cap (older open orders were not checked). */
+  capped?: boolean;
 }
 export interface SummaryUi {
   days: number;
@@ -159,6 +167,8 @@ const REFUSALS = [
   'ACTIVITY_NOT_FOUND',
   'ACTIVITY_NOT_EDITABLE',
   'ORDER_NOT_FOUND',
+  'NO_CANCEL_REQUEST',
+  'REFUND_NOT_MADE',
 ];
 /** A note's text (a merchant comment activity's message), if `a` is one. */
 export const noteOf = (a: NonNullable<Order['activities']>[number]) => {
@@ -207,6 +217,7 @@ export function createAdminOrdersModel(
         orders: [...have, ...r.orders.filter((o) => !seen.has(o.id))],
         count: r.count,
         next: r.next ?? undefined,
+        ...(r.capped ? { capped: true } : {}),
       });
     } catch (e) {
       if (mine === run)
@@ -243,7 +254,11 @@ export function createAdminOrdersModel(
   const words = (e: unknown) => {
     const code = e instanceof InlayApiError ? e.applicationError?.code : undefined;
     // an internal call the platform refused to the site (403 NOT_AVAILABLE_HERE): where to do it instead
-    if (code === 'NOT_AVAILABLE_HERE') return t('ao.here');
+    const data =
+      e instanceof InlayApiError ? (e.applicationError?.data as { action?: unknown } | undefined) : undefined;
+    const here = `ao.here.${String(data?.action)}`;
+    if (code === 'NOT_AVAILABLE_HERE')
+      return here in ordersStrings ? t(here as keyof typeof ordersStrings) : t('ao.here');
     return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
   };
 

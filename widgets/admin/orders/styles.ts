@@ -33,8 +33,8 @@ ${linkCss}
 li.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;align-items:center;padding:8px 12px;
 border:1px solid var(--_border);border-radius:var(--_radius)}
 .buyer{overflow-wrap:anywhere}.row .chips{grid-column:1/-1}
-.chips{display:flex;flex-wrap:wrap;gap:6px}
-.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}
+.chips{display:flex;flex-wrap:wrap;gap:6px}[aria-pressed=true]{font-weight:600;text-decoration:underline}
+.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}.chip.request{font-weight:600;border-width:2px}
 .pm-head{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}
 .timeline li{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
 .note{white-space:pre-wrap;overflow-wrap:anywhere}

@@ -2,7 +2,7 @@ import { useId, type JSX } from 'react';
 import type { I18n } from '../../../../core/i18n/index.ts';
 import type { Order } from '../../../../core/api/orders.ts';
 import { noteOf, type AdminOrdersModel, type DetailUi } from '../model.ts';
-import { word } from '../words.ts';
+import { cancelActivity, word } from '../words.ts';
 import { Confirm } from '../../../../ui/confirm.tsx';
 import { both, type T } from './bits.tsx';
 import { NoteForm } from './notes.tsx';
@@ -35,7 +35,10 @@ export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setE
             <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
               <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
               {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
-              {note === undefined || !id ? null : editing === id ? (
+              {note === undefined || !id ? null : cancelActivity(a) ? (
+                // the companion's record of a buyer's request or its decline: read, never edited (it would stop counting)
+                <p class="note">{note}</p>
+              ) : editing === id ? (
                 <NoteForm
                   label={t('ao.editNote')}
                   submit={t('ao.save')}

@@ -7,6 +7,7 @@ import { Payments } from '../../payments/mount.tsx';
 import { both, type K, type T } from './bits.tsx';
 import { CancelStep } from './cancel.tsx';
 import { Items } from './items.tsx';
+import { CancelRequest } from './request.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
 import { Timeline } from './timeline.tsx';
@@ -139,6 +140,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
             <CancelStep o={o} busy={d.busy === 'cancel'} t={t} model={model} onDone={() => setAsk(undefined)} />
           ) : null}
           {failed('APPROVED') ?? failed('REJECTED') ?? failed('cancel')}
+          <CancelRequest o={o} d={d} t={t} model={model} ask={ask} setAsk={setAsk} failed={failed} />
           {ask === 'change' && open ? (
             typeof Edit === 'object' ? (
               <Edit.C

@@ -16,6 +16,7 @@ import {
   hasRequestTag,
   requestComment,
 } from '../core/api/cancel-requests.ts';
+import { tagsAnswer } from './admin-orders.ts';
 import type { Env, Kit } from './context.ts';
 import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
@@ -53,20 +54,6 @@ const searchAnswer = zm.looseObject({
   ),
 });
 const orderAnswer = zm.looseObject({ order });
-const tagsAnswer = zm.looseObject({
-  results: zm.optional(
-    zm.array(
-      zm.looseObject({
-        itemMetadata: zm.optional(
-          zm.looseObject({
-            success: zm.optional(zm.boolean()),
-            error: zm.optional(zm.looseObject({ code: zm.optional(zm.string()) })),
-          }),
-        ),
-      }),
-    ),
-  ),
-});
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });

@@ -17,7 +17,6 @@ import {
   hasRequestTag,
 } from '../core/api/cancel-requests.ts';
 import { InlayApiError } from '../core/errors.ts';
-import type { RequestOptions } from '../core/http.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { badInput, badRequest, CompanionError } from './errors.ts';
 import type { Caller } from './identity.ts';
@@ -50,7 +49,8 @@ const activitiesAnswer = zm.looseObject({ order, activityIds: zm.optional(zm.arr
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
-const tagsAnswer = zm.looseObject({
+/** The platform's Bulk Update Order Tags answer (the owner's tags and a buyer's cancellation request, account.ts). */
+export const tagsAnswer = zm.looseObject({
   results: zm.optional(
     zm.array(
       zm.looseObject({
@@ -161,33 +161,6 @@ const decimal = (cents: number) => (cents / 100).toFixed(2);
  * request awaits an answer: the 1000 newest open orders at most, and says so (`capped`) when there were more.
  */
 export const REQUEST_SEARCH_PAGES = 10;
-
-/**
- * A call the spec names that the generated client keeps internal (docs/wire.md "Order activities and cancellation
- * requests"): the platform may refuse it to the site's app. The contract of the payments side's `companion/internal.ts`
- * (issue 38): a refusal of the call itself (403, 405, 501, or a 404 without a code of its own: a path not served) is
- * 403 `NOT_AVAILABLE_HERE` with `data.action`, for that action only; anything else is relayed as usual.
- * (Merge note: this is `internal(kit, action, what, o)` of companion/internal.ts, with `editNote` and `deleteNote`.)
- */
-async function internalCall<T>(kit: Kit, action: 'editNote' | 'deleteNote', what: string, o: RequestOptions<T>) {
-  try {
-    return await kit.platform.admin.request(o);
-  } catch (e) {
-    const refused =
-      e instanceof InlayApiError &&
-      e.kind === 'http' &&
-      ([403, 405, 501].includes(e.status) ||
-        (e.status === 404 && ['NOT_FOUND', '404', ''].includes(e.applicationError?.code ?? '')));
-    if (!refused) return kit.relay(e, what);
-    kit.log(`[companion] the platform refused ${what} (${e.status}): ${action} is left to the site's dashboard`);
-    throw new CompanionError(
-      403,
-      'NOT_AVAILABLE_HERE',
-      'The platform does not let the site’s app do this; do it in the site’s dashboard',
-      { data: { action } },
-    );
-  }
-}
 
 /** The path's ids, `names` in order: 400 (`FORMAT`, on the first that is not an id) before the body is read. */
 const ids =
@@ -364,7 +337,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
     const { message } = bodyOf(c, wire['PATCH /admin/orders/{id}/notes/{activityId}']);
-    const r = await internalCall(kit, 'editNote', 'edit note', {
+    const r = await internal(kit, 'editNote', 'edit note', {
       ...route(adminOps.updateOrderActivity, { id, activityId }),
       body: { activity: { merchantComment: { message } } },
       schema: orderAnswer,
@@ -375,7 +348,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
   serve(app, wire['DELETE /admin/orders/{id}/notes/{activityId}'], ownerOfNote, async (c) => {
     const id = orderId(c);
     const activityId = orderId(c, 'activityId');
-    const r = await internalCall(kit, 'deleteNote', 'delete note', {
+    const r = await internal(kit, 'deleteNote', 'delete note', {
       ...route(adminOps.deleteOrderActivity, { id, activityId }),
       schema: orderAnswer,
     });

@@ -15,7 +15,8 @@ import type { Kit } from './context.ts';
 import { CompanionError } from './errors.ts';
 
 /** What the console offers that rests on an internal call (its words say where to do it instead). */
-export type InternalAction = 'refund' | 'markAsPaid' | 'manualPayment' | 'bulkMarkAsPaid' | 'orderStatus' | 'summary';
+export type InternalAction =
+  'refund' | 'markAsPaid' | 'manualPayment' | 'bulkMarkAsPaid' | 'orderStatus' | 'summary' | 'editNote' | 'deleteNote';
 
 /** 404 codes that say "no such path" rather than "no such record". */
 const NO_SUCH_CALL = new Set(['NOT_FOUND', '404', '']);

@@ -621,10 +621,10 @@ export interface CommitDeltasInput {
   };
   commitSettings?:
     | {
-        sendNotificationsToBuyer?: boolean | undefined;
-        sendNotificationsToBusiness?: boolean | undefined;
-        addActivitiesToOrder?: boolean | undefined;
-        sendNotificationsToCustomFulfillers?: boolean | undefined;
+        sendNotificationsToBuyer?: boolean | null | undefined;
+        sendNotificationsToBusiness?: boolean | null | undefined;
+        addActivitiesToOrder?: boolean | null | undefined;
+        sendNotificationsToCustomFulfillers?: boolean | null | undefined;
         updateInventory?: { lineItemId: string }[] | undefined;
       }
     | undefined;
@@ -958,8 +958,8 @@ export function commitDeltas(db: Database, id: string, input: CommitDeltasInput,
       {
         draftOrderId: input.draftOrderId,
         reason: input.reason,
-        addActivitiesToOrder: s?.addActivitiesToOrder,
-        sendNotificationsToBuyer: s?.sendNotificationsToBuyer,
+        addActivitiesToOrder: s?.addActivitiesToOrder ?? undefined,
+        sendNotificationsToBuyer: s?.sendNotificationsToBuyer ?? undefined,
         updateInventory: s?.updateInventory?.map((u) => u.lineItemId),
       },
       nowMs,

@@ -18,6 +18,7 @@ import {
   updateDraftLineItems,
 } from '../domain/draft-orders.ts';
 import type { RouteModule } from '../router.ts';
+import { commitSettingsSchema } from './orders.ts';
 import { adminOps } from '../../core/urls.ts';
 import { badRequest, invalidField } from '../errors.ts';
 import { oneLine, validate } from '../validate.ts';
@@ -97,18 +98,7 @@ const billingSchema = z.strictObject({ draftOrderId: guid, billingInfo: addressW
 
 const commitSchema = z.strictObject({
   draftOrderId: guid.optional(),
-  commitSettings: z
-    .strictObject({
-      sendNotificationsToBuyer: z.boolean().nullish(),
-      sendNotificationsToBusiness: z.boolean().nullish(),
-      addActivitiesToOrder: z.boolean().nullish(),
-      sendNotificationsToCustomFulfillers: z.boolean().nullish(),
-      updateInventory: z
-        .array(z.strictObject({ lineItemId: z.string().min(1).max(100) }))
-        .max(300)
-        .optional(),
-    })
-    .optional(),
+  commitSettings: commitSettingsSchema.optional(),
   reason: z.string().trim().max(200).nullish(),
 });
 

@@ -200,6 +200,17 @@ const addressWithContact = z.strictObject({
     .strictObject({ firstName: text(100), lastName: text(100), phone: text(50), company: text(100) })
     .optional(),
 });
+/** The platform's `DraftOrderCommitSettings`, which Commit Deltas and a draft order's commit both take. */
+export const commitSettingsSchema = z.strictObject({
+  sendNotificationsToBuyer: z.boolean().nullish(),
+  sendNotificationsToBusiness: z.boolean().nullish(),
+  addActivitiesToOrder: z.boolean().nullish(),
+  sendNotificationsToCustomFulfillers: z.boolean().nullish(),
+  updateInventory: z
+    .array(z.strictObject({ lineItemId: z.string().min(1).max(100) }))
+    .max(300)
+    .optional(),
+});
 const commitDeltasSchema = z.strictObject({
   id: pathId,
   draftOrderId: z.string().min(1).max(100).optional(),
@@ -228,18 +239,7 @@ const commitDeltasSchema = z.strictObject({
       (c) => c.changedShippingInfo || c.recipientInfo || c.billingInfo || c.lineItems?.length,
       'needs at least one change',
     ),
-  commitSettings: z
-    .strictObject({
-      sendNotificationsToBuyer: z.boolean().optional(),
-      sendNotificationsToBusiness: z.boolean().optional(),
-      addActivitiesToOrder: z.boolean().optional(),
-      sendNotificationsToCustomFulfillers: z.boolean().optional(),
-      updateInventory: z
-        .array(z.strictObject({ lineItemId: z.string().min(1).max(100) }))
-        .max(300)
-        .optional(),
-    })
-    .optional(),
+  commitSettings: commitSettingsSchema.optional(),
   reason: z.string().trim().max(200).optional(),
 });
 

@@ -307,7 +307,10 @@ const KB = 1024;
  * French page). The classic page with the whole console 106621 → 109113 B (+2492 B: the list's saved view and badge
  * +786 B, the detail's request section with approve and decline +1774 B, which also takes the payments calls it makes
  * out of the payments panel's chunk, -534 B there; the French): 104.5 → 106.75 KB.
- * Merged (payments, edits, requests): measured below; ceilings set from one build of the merged tree.
+ * Merged (payments, edits, requests, and the fidelity fixes' review job words), measured on one build of the merged
+ * tree: the classic page with every tag and the whole console 110312 B (106537 B when issue 38 began: +3775 B, all in
+ * the owner's chunks, loaded only once an owner has signed in; no page without the console moved: every tag 55629 B,
+ * the first screen 45858 B, the whole product page 52545 B): `classicWithConsole` 104.5 → 108 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -319,7 +322,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 107.5 * KB,
+  classicWithConsole: 108 * KB,
 };
 
 /**

@@ -219,6 +219,34 @@ async function consoleWithOrders(r: Run, query = '') {
   return admin;
 }
 
+/**
+ * The demo member's paid order with a cancellation request (asked once per gallery run through the companion, as the
+ * account asks it: a merchant comment and a private tag on the platform's order).
+ */
+async function consoleWithRequest(r: Run) {
+  const db = r.stack.emulator.db;
+  const asked = db
+    .prepare<[], { n: number }>(
+      "SELECT COUNT(*) AS n FROM orders WHERE data LIKE '%Cancellation requested by the buyer: Ordered the wrong size%'",
+    )
+    .get()!.n;
+  if (!asked) {
+    const { access } = await memberTokens(r.stack.emulator, 'member');
+    const stool = { productId: seedIds.products['folding-camp-stool']!, quantity: 1 };
+    const orderId = await placeOrder(r.stack.emulator, [stool], r.stack.demo, access);
+    const res = await fetch(`${r.stack.companion.url}/v1/my/orders/${orderId}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: access, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'Ordered the wrong size' }),
+    });
+    if (!res.ok) throw new Error(`the cancellation request failed: ${res.status}`);
+  }
+  await go(r, '/admin?admin-requested=1');
+  const admin = r.page.locator('inlay-admin');
+  await admin.locator('[part=order]').first().waitFor();
+  return admin;
+}
+
 // ---- the states ----------------------------------------------------------------------------------------------
 
 const STATES: State[] = [
@@ -801,6 +829,40 @@ const STATES: State[] = [
       await admin.locator('[part=order]').getByRole('button').first().click();
       const pay = admin.locator('[part=detail]').getByRole('region', { name: 'Payments', exact: true });
       await pay.locator('[part=payment]').first().waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-order-request',
+    group: 'Owner console',
+    title: 'A cancellation request',
+    session: 'owner',
+    caption:
+      'The saved view "Cancellation requested": a member’s paid order with its badge, opened: the buyer’s reason, Approve and Decline.',
+    async run(r) {
+      const admin = await consoleWithRequest(r);
+      await admin.locator('[part=order]').getByRole('button').first().click();
+      await admin.locator('[part=cancel-request]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-order-edit',
+    group: 'Owner console',
+    title: 'An order edit, priced by the platform',
+    session: 'owner',
+    caption:
+      'Pia’s paid order, one more item asked for: the confirmation with the new total beside today’s, what was paid and what is left to collect.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?admin-q=pia.console');
+      await admin.locator('[part=order]').getByRole('button').first().click();
+      const detail = admin.locator('[part=detail]');
+      await detail.getByRole('button', { name: 'Edit order' }).click();
+      const edit = detail.locator('[part=edit]');
+      await edit.getByLabel(/^Beeswax Taper Candles/).fill('4');
+      await edit.getByLabel(/^Reason for the change/).fill('One more pair, asked by phone');
+      await edit.getByRole('button', { name: 'Review changes' }).click();
+      await edit.locator('[part=edit-confirm]').waitFor({ timeout: 15_000 });
       return { around: [admin], pad: 16 };
     },
   },

@@ -34,7 +34,8 @@ li.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;align-
 border:1px solid var(--_border);border-radius:var(--_radius)}
 .buyer{overflow-wrap:anywhere}.row .chips{grid-column:1/-1}
 .chips{display:flex;flex-wrap:wrap;gap:6px}[aria-pressed=true]{font-weight:600;text-decoration:underline}
-.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}.chip.request{font-weight:600;border-width:2px}
+.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}.chip.request{font-weight:600;border-width:2px;border-color:var(--_danger)}
+.req{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);border-inline-start-width:4px;border-radius:var(--_radius)}
 .pm-head{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}
 .timeline li{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
 .note{white-space:pre-wrap;overflow-wrap:anywhere}

@@ -36,7 +36,7 @@ export function CancelRequest(p: {
   const number = String(o.number);
   const items = restockable(o);
   return (
-    <section class="request" part="cancel-request" aria-labelledby={`${id}h`}>
+    <section class="req" part="cancel-request" aria-labelledby={`${id}h`}>
       <h4 id={`${id}h`}>{t('ao.req.title')}</h4>
       <p part="request-reason">
         {request.reason ? t('ao.req.reason', { reason: request.reason }) : t('ao.req.noReason')}

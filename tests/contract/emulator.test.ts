@@ -76,6 +76,9 @@ const NOT_CALLED: Partial<Record<OperationName, string>> = {
   deleteStockRequest: 'admin only (site companion)',
   queryStockRequests: 'admin only (site companion)',
   countStockRequests: 'admin only (site companion)',
+  // issue 42: core/api's call for it comes with <inlay-login>'s second-factor step (branch i42-widget), which then
+  // calls it here and removes this line; emulator/mfa.test.ts and tests/conformance/mfa.test.ts exercise it meanwhile
+  verifyFactor: 'no core/api call yet (issue 42, branch i42-widget)',
 };
 
 let emu: RunningEmulator;

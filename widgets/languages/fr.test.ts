@@ -12,7 +12,6 @@ import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts
 import { strings as cart } from '../cart/strings.ts';
 import { drawerStrings as cartDrawer } from '../cart/drawer-strings.ts';
 import { strings as login } from '../login/strings.ts';
-import { challengeStrings as loginChallenge } from '../login/challenge-strings.ts';
 import { shellStrings as loginShell } from '../login/shell-strings.ts';
 import { passwordStrings as password } from '../login/password-form.tsx';
 import { profileStrings as profile } from '../login/profile.tsx';
@@ -34,7 +33,6 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   cart,
   cartDrawer,
   login,
-  loginChallenge,
   loginShell,
   password,
   profile,

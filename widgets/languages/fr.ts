@@ -13,7 +13,6 @@ import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
 import { fr as cart } from '../cart/strings.fr.ts';
 import { fr as cartDrawer } from '../cart/drawer-strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
-import { fr as loginChallenge } from '../login/challenge-strings.fr.ts';
 import { fr as loginShell } from '../login/shell-strings.fr.ts';
 import { fr as password } from '../login/password-form.fr.ts';
 import { fr as profile } from '../login/profile.fr.ts';
@@ -36,7 +35,6 @@ export const parts = {
   cart,
   cartDrawer,
   login,
-  loginChallenge,
   loginShell,
   password,
   profile,

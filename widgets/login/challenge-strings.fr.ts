@@ -1,6 +1,9 @@
 import type { challengeStrings } from './challenge-strings.ts';
 
-/** French for `challengeStrings` (loads with the French language pack, widgets/languages/fr.ts). */
+/**
+ * French for `challengeStrings`: its own chunk, loaded with the steps on a French page only (login/model.ts), so the
+ * language pack every French page loads does not carry it.
+ */
 export const fr: Record<keyof typeof challengeStrings, string> = {
   'mfa.intro': 'Pour votre sécurité, confirmez que c’est bien vous avec une seconde étape.',
   'mfa.risk': 'Cette connexion nous paraît inhabituelle : une étape de plus est nécessaire.',

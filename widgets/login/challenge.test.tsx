@@ -4,6 +4,8 @@ import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json, memoryStorage, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { FACTOR_RESEND_MS } from '../../core/api/identity-factors.ts';
 import { credentialJson, fieldValue, requestOptions } from './challenge-model.ts';
+import { challengeStrings } from './challenge-strings.ts';
+import { fr } from './challenge-strings.fr.ts';
 import { createLoginModel } from './model.ts';
 
 // Second factors and required sign-up fields (issue 42), with the platform faked at the fetch boundary: the answers
@@ -83,6 +85,12 @@ const sessionTokenSent = () =>
 const context = testContext(net.fetch, { clientId: 'c' });
 beforeEach(() => {
   net.calls.length = 0;
+});
+
+it('the French has exactly the English keys, with the same {placeholders}', () => {
+  const holes = (x: string) => [...x.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  expect(Object.keys(fr).sort()).toEqual(Object.keys(challengeStrings).sort());
+  for (const [k, v] of Object.entries(challengeStrings)) expect(holes(fr[k as keyof typeof fr]), k).toEqual(holes(v));
 });
 
 describe('second factor (model)', () => {

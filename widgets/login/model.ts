@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
+import { addStrings } from '../../core/i18n/index.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import {
   changePassword,
@@ -22,6 +23,8 @@ const flows = () => import('../../core/services/member-login.ts');
  * for one of them, never with the panel.
  */
 export const challengePart = onDemand(() => import('./challenge.tsx'));
+/** Their French, loaded with them on a French page only (not in the language pack every French page loads). */
+const challengeFrench = onDemand(() => import('./challenge-strings.fr.ts').then((m) => addStrings('fr', m.fr)));
 import { strings } from './strings.ts';
 
 /** Where the panel is: closed, one of the forms, or a message step. */
@@ -147,7 +150,10 @@ export function createLoginModel(
     }
     if (r.loginState === 'MORE_REQUIRED') {
       stateToken = r.data.stateToken;
-      const part = await challengePart.load();
+      const [part] = await Promise.all([
+        challengePart.load(),
+        i18n().language === 'fr' ? challengeFrench.load() : undefined,
+      ]);
       challenge ??= part.createChallenge({
         context,
         credentials: deps.credentials,

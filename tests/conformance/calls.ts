@@ -109,6 +109,14 @@ export const CALLS = {
     ...none('docs/spec/wire-protocol.md §3 (no generated method: issue 38 point 8)'),
     file: 'admin-fidelity.test.ts',
   },
+  verifyFactor: {
+    // <inlay-login>'s second-factor step sends it once i42-widget is merged: then `by: { browser: '<inlay-login>' }`
+    by: { other: '<inlay-login>’s second factor (issue 42, branch i42-widget)' },
+    identity: 'visitor',
+    ...none('docs/spec/platform-client.md: POST /v2/{factorType}/verify, body VerifyRequest'),
+    file: 'mfa.test.ts',
+    note: 'without factor data it switches factor or resends (docs/wire.md issue 42)',
+  },
   sendRecoveryEmail: {
     by: { browser: '<inlay-login>' },
     identity: 'visitor',

@@ -23,7 +23,7 @@ export type LoginState =
    * Inlay's own: a second factor (REQUIRE_MFA, MFA_CHALLENGE) or the sign-up form's required fields
    * (REQUIRE_MISSING_FIELDS) before the session; `answer` is the platform's whole answer, read by the part that asks.
    */
-  | { loginState: 'MORE_REQUIRED'; data: { stateToken: string; answer: StateMachineResponse } }
+  | { loginState: 'MORE_REQUIRED'; data: { stateToken: string; answer: StateMachineResponse; deviceToken?: string } }
   /** `error` is the server's message; `code` the raw application code (e.g. `BAD_CODE` on verify). */
   | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode; code?: string };
 
@@ -44,19 +44,17 @@ const emptySchema = z.object({});
  * 'Unknown _state'.
  */
 export function toLoginState(r: StateMachineResponse): LoginState {
-  if (r.state === 'SUCCESS' && r.sessionToken) {
-    const device = (r.additionalData as { deviceToken?: { strValue?: string } } | undefined)?.deviceToken?.strValue;
-    return {
-      loginState: 'SUCCESS',
-      data: { sessionToken: r.sessionToken, ...(device ? { deviceToken: device } : {}) },
-    };
-  }
+  // a device remembered after a second factor (issue 42)
+  const device = (r.additionalData as { deviceToken?: { strValue?: string } } | undefined)?.deviceToken?.strValue;
+  const remembered = device ? { deviceToken: device } : {};
+  if (r.state === 'SUCCESS' && r.sessionToken)
+    return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken, ...remembered } };
   if (r.state === 'REQUIRE_OWNER_APPROVAL') return { loginState: 'OWNER_APPROVAL_REQUIRED' };
   // verification needs the state token kept from this step; without one the result is FAILURE
   if (r.state === 'REQUIRE_EMAIL_VERIFICATION' && r.stateToken)
     return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
   if (/^(REQUIRE_MFA|MFA_CHALLENGE|REQUIRE_MISSING_FIELDS)$/.test(r.state) && r.stateToken)
-    return { loginState: 'MORE_REQUIRED', data: { stateToken: r.stateToken, answer: r } };
+    return { loginState: 'MORE_REQUIRED', data: { stateToken: r.stateToken, answer: r, ...remembered } };
   return { loginState: 'FAILURE', error: 'Unknown _state' };
 }
 

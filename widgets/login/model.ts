@@ -141,9 +141,10 @@ export function createLoginModel(
     step: 'login' | 'register' | 'verify',
     retry?: (captcha: string) => Promise<LoginState>,
   ): Promise<void> {
+    // a device remembered after a second factor (the answer to that verify: SUCCESS, or the required fields)
+    const device = 'data' in r && 'deviceToken' in r.data ? r.data.deviceToken : undefined;
+    if (device) storage?.setItem(deviceKey, JSON.stringify({ ...devices(), [$ui.get().email]: device }));
     if (r.loginState === 'SUCCESS') {
-      const device = r.data.deviceToken;
-      if (device) storage?.setItem(deviceKey, JSON.stringify({ ...devices(), [$ui.get().email]: device }));
       await (await flows()).loginWithSessionToken(client, r.data.sessionToken);
       kept.password = '';
       return go('closed');

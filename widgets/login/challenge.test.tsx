@@ -499,3 +499,21 @@ describe('<inlay-login>: the steps as the member sees them', () => {
     expect(calls('/v2/login')).toHaveLength(2);
   });
 });
+
+// last: it puts the French pack in place for the rest of this file
+it('on a French page the steps speak French: their strings load with them, not in the pack every French page loads', async () => {
+  const { default: frPack } = await import('../languages/fr.ts');
+  const { addLanguage } = await import('../../core/i18n/index.ts');
+  expect(Object.keys(frPack)).not.toContain('mfa.verify');
+  addLanguage('fr', { ...frPack });
+  answer = () => json(200, mfa('TOTP'));
+  const m = createLoginModel(testContext(net.fetch, { clientId: 'c', locale: 'fr' }));
+  await m.signIn('ada@example.com', 'secret pw');
+  expect(m.$ui.get().step).toBe('mfa');
+  const { t } = m.challenge()!;
+  expect([t('mfa.verify'), t('mfa.TOTP'), t('mfa.remember')]).toEqual([
+    'Vérifier',
+    'Code de votre application d’authentification',
+    'Se souvenir de cet appareil',
+  ]);
+});

@@ -102,12 +102,18 @@ describe('database', () => {
       migrate(db);
       expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
         catalogSeeded: true,
-        membersCreated: 2,
+        membersCreated: 4, // the member, the owner, and the two with a second factor (issue 42)
       });
       expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
         catalogSeeded: false,
         membersCreated: 0,
       });
+      // the demo logins' second factors: enrolled once, and again when removed
+      const factors = () => db.prepare('SELECT type FROM member_factors ORDER BY type').all();
+      expect(factors()).toEqual([{ type: 'TOTP' }, { type: 'WEBAUTHN' }]);
+      db.prepare("DELETE FROM member_factors WHERE type = 'TOTP'").run();
+      await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() });
+      expect(factors()).toEqual([{ type: 'TOTP' }, { type: 'WEBAUTHN' }]);
     } finally {
       db.close();
     }

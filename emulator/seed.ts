@@ -5,6 +5,7 @@
  */
 import type { ArtKind, Palette } from './domain/art.ts';
 import type { MemberRole } from './domain/auth.ts';
+import type { EnrollInput } from './domain/mfa.ts';
 import { DEFAULT_VARIANT_ID } from './domain/catalog.ts';
 import type { OptionType } from './domain/catalog.ts';
 import { stableId } from './db.ts';
@@ -16,6 +17,26 @@ export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_LOGINS = {
   member: { email: 'member@fernwood.example', password: 'fernwood-member' },
   owner: { email: 'owner@fernwood.example', password: 'fernwood-owner' },
+  /** Signs in with the password, then a code of an authenticator app ({@link DEMO_TOTP_SECRET}). */
+  authenticatorApp: { email: 'authenticator@fernwood.example', password: 'fernwood-authenticator' },
+  /** Signs in with the password, then the passkey {@link DEMO_PASSKEY} (its private key: tests/helpers/passkey.ts). */
+  passkey: { email: 'passkey@fernwood.example', password: 'fernwood-passkey' },
+} as const;
+
+/**
+ * The demo authenticator app's secret (base32, RFC 6238 SHA-1, 6 digits, 30 s): add it to any authenticator app
+ * (otpauth://totp/Fernwood:authenticator@fernwood.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Fernwood)
+ * to sign in as {@link DEMO_LOGINS}.authenticatorApp. Public on purpose: a demo login.
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * The demo passkey's public part (an ES256 key on P-256; the COSE key base64url): {@link DEMO_LOGINS}.passkey's.
+ * Its private key is a committed TEST FIXTURE (tests/helpers/passkey.ts), for a Chromium virtual authenticator.
+ */
+export const DEMO_PASSKEY = {
+  credentialId: 'elqBhZuJri9a-H0dN0bWkw',
+  publicKey: 'pQECAyYgASFYIL4G3rdDRKOKQdukbFN4QDHuXQJmNbwIsnnGwZhN-aimIlggmPiDFNbHrGxROAtf5lO3I6K7Zr2PRFAyHxQBIQw4N8U',
 } as const;
 
 export const SHOP_NAME = 'Fernwood Supply Co.';
@@ -449,6 +470,8 @@ export interface SeedMember {
   firstName: string;
   lastName: string;
   slug: string;
+  /** A second factor enrolled on every start when the member has none of its type (issue 42). */
+  factor?: EnrollInput;
 }
 
 export const SEED_MEMBERS: SeedMember[] = [
@@ -472,13 +495,40 @@ export const SEED_MEMBERS: SeedMember[] = [
     lastName: 'Okafor',
     slug: 'theo-fernwood',
   },
+  {
+    id: stableId('member:demo-authenticator'),
+    contactId: stableId('contact:demo-authenticator'),
+    ...DEMO_LOGINS.authenticatorApp,
+    role: 'MEMBER',
+    nickname: 'Ada',
+    firstName: 'Ada',
+    lastName: 'Authenticator',
+    slug: 'ada',
+    factor: { type: 'TOTP', secret: DEMO_TOTP_SECRET },
+  },
+  {
+    id: stableId('member:demo-passkey'),
+    contactId: stableId('contact:demo-passkey'),
+    ...DEMO_LOGINS.passkey,
+    role: 'MEMBER',
+    nickname: 'Pax',
+    firstName: 'Pax',
+    lastName: 'Passkey',
+    slug: 'pax',
+    factor: { type: 'WEBAUTHN', ...DEMO_PASSKEY },
+  },
 ];
 
 /** Ids tests can rely on: `seedIds.products['enamel-camp-mug']`, `seedIds.collections.kitchen`, `seedIds.members.owner`. */
 export const seedIds = {
   products: Object.fromEntries(SEED_PRODUCTS.map((p) => [p.slug, p.id])) as Record<string, string>,
   collections: Object.fromEntries(SEED_COLLECTIONS.map((c) => [c.slug, c.id])) as Record<string, string>,
-  members: { member: SEED_MEMBERS[0]!.id, owner: SEED_MEMBERS[1]!.id },
+  members: {
+    member: SEED_MEMBERS[0]!.id,
+    owner: SEED_MEMBERS[1]!.id,
+    authenticatorApp: SEED_MEMBERS[2]!.id,
+    passkey: SEED_MEMBERS[3]!.id,
+  },
 };
 
 // --------------------------------------------------------------------------------------------- seeding

@@ -37,6 +37,14 @@ describe('state mapping (docs/spec/platform-client.md §4, Login results)', () =
       loginState: 'EMAIL_VERIFICATION_REQUIRED',
       data: { stateToken: 'st' },
     });
+    // issue 42: a second factor or the required fields, with the state token, for the part that asks for them
+    for (const state of ['REQUIRE_MFA', 'MFA_CHALLENGE', 'REQUIRE_MISSING_FIELDS']) {
+      const answer = { state, stateToken: 'st', mfaChallengeData: { factorType: 'TOTP' } };
+      expect(toLoginState(answer)).toEqual({ loginState: 'MORE_REQUIRED', data: { stateToken: 'st', answer } });
+    }
+    expect(
+      toLoginState({ state: 'SUCCESS', sessionToken: 's', additionalData: { deviceToken: { strValue: 'd' } } }),
+    ).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 's', deviceToken: 'd' } });
     for (const state of ['STATUS_CHECK', 'REQUIRE_MFA', 'REQUIRE_PROFILE_COMPLETION', '']) {
       expect(toLoginState({ state })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
     }

@@ -15,30 +15,46 @@ export type LoginErrorCode =
 
 /** A sign-in step's outcome, shaped like the SDK's `loginState` (docs/spec/platform-client.md §4, Login results). */
 export type LoginState =
-  | { loginState: 'SUCCESS'; data: { sessionToken: string } }
+  /** `deviceToken`: after a second factor with "remember this device" (docs/wire.md "Second factors…"). */
+  | { loginState: 'SUCCESS'; data: { sessionToken: string; deviceToken?: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED' }
   | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
+  /**
+   * Inlay's own: a second factor (REQUIRE_MFA, MFA_CHALLENGE) or the sign-up form's required fields
+   * (REQUIRE_MISSING_FIELDS) before the session; `answer` is the platform's whole answer, read by the part that asks.
+   */
+  | { loginState: 'MORE_REQUIRED'; data: { stateToken: string; answer: StateMachineResponse; deviceToken?: string } }
   /** `error` is the server's message; `code` the raw application code (e.g. `BAD_CODE` on verify). */
   | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode; code?: string };
 
 /** The platform's shortest password (its register and change-password calls refuse shorter ones). */
 export const PASSWORD_MIN = 8;
 
-const stateSchema = z.object({
+// loose: what a second factor or the required fields need is read (and checked) by their own on-demand part
+export const stateSchema = z.looseObject({
   state: z.string(),
   sessionToken: z.optional(z.string()),
   stateToken: z.optional(z.string()),
 });
-type StateMachineResponse = z.infer<typeof stateSchema>;
+export type StateMachineResponse = z.infer<typeof stateSchema>;
 const emptySchema = z.object({});
 
-/** Server state → client state: anything but the three known states is FAILURE 'Unknown _state'. */
+/**
+ * Server state → client state: the SDK's three known states, Inlay's MORE_REQUIRED (issue 42), anything else FAILURE
+ * 'Unknown _state'.
+ */
 export function toLoginState(r: StateMachineResponse): LoginState {
-  if (r.state === 'SUCCESS' && r.sessionToken) return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken } };
+  // a device remembered after a second factor (issue 42)
+  const device = (r.additionalData as { deviceToken?: { strValue?: string } } | undefined)?.deviceToken?.strValue;
+  const remembered = device ? { deviceToken: device } : {};
+  if (r.state === 'SUCCESS' && r.sessionToken)
+    return { loginState: 'SUCCESS', data: { sessionToken: r.sessionToken, ...remembered } };
   if (r.state === 'REQUIRE_OWNER_APPROVAL') return { loginState: 'OWNER_APPROVAL_REQUIRED' };
   // verification needs the state token kept from this step; without one the result is FAILURE
   if (r.state === 'REQUIRE_EMAIL_VERIFICATION' && r.stateToken)
     return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: r.stateToken } };
+  if (/^(REQUIRE_MFA|MFA_CHALLENGE|REQUIRE_MISSING_FIELDS)$/.test(r.state) && r.stateToken)
+    return { loginState: 'MORE_REQUIRED', data: { stateToken: r.stateToken, answer: r, ...remembered } };
   return { loginState: 'FAILURE', error: 'Unknown _state' };
 }
 
@@ -78,7 +94,7 @@ export function toFailure(e: unknown, step: 'login' | 'register' | 'verify'): Lo
 
 const captcha = (token?: string) => (token ? { captchaTokens: [{ Recaptcha: token }] } : {});
 
-async function step(
+export async function step(
   http: Http,
   op: Operation,
   body: unknown,
@@ -96,11 +112,23 @@ export interface Credentials {
   password: string;
   /** A captcha provider's token, sent as `captchaTokens: [{Recaptcha}]`. */
   captchaToken?: string;
+  /** This device, remembered after a second factor: sent as `clientMetaData.deviceToken`, it skips the factor. */
+  deviceToken?: string;
 }
 
 /** `POST /_api/iam/authentication/v2/login`. */
-export const login = (http: Http, { email, password, captchaToken }: Credentials) =>
-  step(http, ops.login, { loginId: { email }, password, ...captcha(captchaToken) }, 'login');
+export const login = (http: Http, { email, password, captchaToken, deviceToken }: Credentials) =>
+  step(
+    http,
+    ops.login,
+    {
+      loginId: { email },
+      password,
+      ...captcha(captchaToken),
+      ...(deviceToken ? { clientMetaData: { deviceToken } } : {}),
+    },
+    'login',
+  );
 
 /** `POST /_api/iam/authentication/v2/register`. */
 export const register = (http: Http, { email, password, captchaToken }: Credentials, profile?: { nickname?: string }) =>

@@ -11,3 +11,11 @@ export const verify = op('POST', `${VERIFY}/verify`);
 export const resend = op('POST', `${VERIFY}/resend`);
 export const sendRecoveryEmail = op('POST', '/_api/iam/recovery/v1/send-email');
 export const recover = op('POST', '/_api/iam/recovery/v1/recover');
+
+// Second factors and required sign-up fields (issue 42, docs/wire.md "Second factors, passkeys and required fields").
+/**
+ * Complete (or switch to) a second factor of a login in state MFA_CHALLENGE: `{factorType}` is the FactorType enum
+ * value as spelled (`TOTP`, `EMAIL`, `SMS`, `WEBAUTHN`); body `VerifyRequest`. No generated client has it (the spec's
+ * `POST /v2/{factorType}/verify`).
+ */
+export const verifyFactor = op('POST', `${AUTHN}/{factorType}/verify`);

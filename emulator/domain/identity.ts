@@ -535,6 +535,16 @@ const pairKey = (email: string, ip: string) => `pair:${JSON.stringify([email.toL
 /** Throttle keys for a login: the (email, address) pair first, then the caller's address alone. */
 export const throttleKeys = (email: string, ip: string) => [pairKey(email, ip), `ip:${ip}`];
 
+/**
+ * Throttle keys for a second factor (issue 42): the (email, address) pair's wrong factor answers first, then the
+ * caller's address (shared with passwords). Kept apart from the password's pair so that the right password (which
+ * clears its own pair) does not clear them: a login checks them too (captcha, lockout).
+ */
+export const factorThrottleKeys = (email: string, ip: string) => [
+  `factor:${JSON.stringify([email.toLowerCase(), ip])}`,
+  `ip:${ip}`,
+];
+
 export function recordFailure(db: Database, keys: string[], nowMs: number): void {
   const upsert = db.prepare<[string, number, number]>(
     `INSERT INTO identity_login_failures (key, failures, window_start) VALUES (?, ?, ?)
@@ -581,6 +591,20 @@ export function checkThrottle(
   captchaTokens: { Recaptcha?: string; InvisibleRecaptcha?: string }[] | undefined,
   nowMs: number,
 ): void {
+  const worst = checkLockout(db, keys, nowMs);
+  if (worst < CAPTCHA_AFTER_FAILURES) return;
+  const tokens = (captchaTokens ?? [])
+    .flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha])
+    .filter((t): t is string => !!t);
+  if (!tokens.length) throw iamError(400, IAM.missingCaptchaToken, 'Missing captcha token');
+  if (!tokens.includes(DEV_CAPTCHA_TOKEN)) throw iamError(400, IAM.invalidCaptchaToken, 'Invalid captcha token');
+}
+
+/**
+ * The lockout part of {@link checkThrottle} (also before a second factor is checked: the password's rules apply to
+ * every factor): 429 (with Retry-After) when locked out; else the worst failure count, scaled to one pair's.
+ */
+export function checkLockout(db: Database, keys: string[], nowMs: number): number {
   // failures scaled to one pair's: an address's count is divided by IP_FACTOR
   const scaled = (k: string) => failures(db, k, nowMs) / (k.startsWith('ip:') ? IP_FACTOR : 1);
   const worst = Math.max(...keys.map(scaled));
@@ -600,12 +624,7 @@ export function checkThrottle(
       Math.max(...starts) + FAILURE_WINDOW_MS - nowMs,
     );
   }
-  if (worst < CAPTCHA_AFTER_FAILURES) return;
-  const tokens = (captchaTokens ?? [])
-    .flatMap((t) => [t.Recaptcha, t.InvisibleRecaptcha])
-    .filter((t): t is string => !!t);
-  if (!tokens.length) throw iamError(400, IAM.missingCaptchaToken, 'Missing captcha token');
-  if (!tokens.includes(DEV_CAPTCHA_TOKEN)) throw iamError(400, IAM.invalidCaptchaToken, 'Invalid captcha token');
+  return worst;
 }
 
 // ------------------------------------------------------------------------------------------ rate limits

@@ -11,6 +11,7 @@ import type { StoredOption } from './catalog.ts';
 import { seedReviews } from './reviews.ts';
 import { seedAbandonedCheckouts } from './abandoned.ts';
 import { CONTENT_ASSIGNEES } from './identity.ts';
+import { enrollFactor, memberFactors } from './mfa.ts';
 
 export interface SeedOptions {
   demoOrigins: string[];
@@ -86,6 +87,11 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
       ),
     );
   })();
+
+  // the demo logins' second factors (issue 42): enrolled again when removed
+  for (const m of SEED_MEMBERS)
+    if (m.factor && !memberFactors(db, m.id).some((f) => f.type === m.factor!.type))
+      enrollFactor(db, m.id, m.factor, opts.nowMs);
 
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
   if (count === 0) db.transaction(() => seedCatalog(db, nowIso))();

@@ -5,12 +5,44 @@
 import { z } from 'zod';
 import { ops } from '../../core/urls.ts';
 import { getClient, hashPassword, revokeMemberTokens, sessionOfAccessToken, tokenFromHeader } from '../domain/auth.ts';
+import {
+  ALL_FACTOR_TYPES,
+  FACTOR_CODE_COOLDOWN_MS,
+  FACTOR_MAX_ATTEMPTS,
+  askFactor,
+  checkAssertion,
+  checkFieldValue,
+  checkTotp,
+  countStateAttempt,
+  forgetDevices,
+  isTrustedDevice,
+  issueDeviceToken,
+  issueLoginState,
+  liveLoginState,
+  maskEmail,
+  maskPhone,
+  memberFactors,
+  missingFields,
+  newChallenge,
+  passMfa,
+  requestOptionsJson,
+  requiredFields,
+  saveCustomFields,
+  spendLoginState,
+  usableFactors,
+  wireIdentityFactors,
+  wireMissingFields,
+  type FactorRow,
+  type FieldValue,
+} from '../domain/mfa.ts';
 import { getSetting } from '../domain/settings.ts';
 import { badRequest, forbidden, invalidField, tooManyRequests } from '../errors.ts';
 import {
   IAM,
   RESEND_COOLDOWN_MS,
+  checkLockout,
   checkThrottle,
+  factorThrottleKeys,
   clearEmailFailures,
   clearFailures,
   clientAddress,
@@ -28,6 +60,7 @@ import {
   newCode,
   passwordMatches,
   forgiveFailure,
+  rateLimited,
   recordFailure,
   recordLogin,
   renewStateCode,
@@ -58,6 +91,11 @@ const captchaTokens = z
   .optional();
 const loginId = z.object({ email: z.string().min(1).max(254) });
 
+/** `IdentityProfile.customFields`: `{name, value: {strValue | numValue | dateValue …}}` (issue 42). */
+const customFields = z
+  .array(z.object({ name: z.string().min(1).max(100), value: z.record(z.string(), z.unknown()).optional() }))
+  .max(100)
+  .optional();
 const registerSchema = z.object({
   loginId,
   password,
@@ -66,18 +104,63 @@ const registerSchema = z.object({
       nickname: z.string().max(100).optional(),
       firstName: z.string().max(100).optional(),
       lastName: z.string().max(100).optional(),
+      customFields,
     })
     .loose()
     .optional(),
   captchaTokens,
   clientMetaData: z.unknown().optional(),
 });
-const loginSchema = z.object({
-  loginId,
-  password: z.string().min(1).max(PASSWORD_MAX),
-  captchaTokens,
-  clientMetaData: z.unknown().optional(),
-  stateToken: z.string().max(1000).optional(),
+/** `clientMetaData`: free-form; `deviceToken` is a remembered device's (issue 42). */
+const clientMetaData = z
+  .object({ deviceToken: z.string().max(1000).optional() })
+  .loose()
+  .nullable()
+  .optional();
+const loginSchema = z
+  .object({
+    loginId,
+    /** Required unless `stateToken` continues a sign-in (required sign-up fields, issue 42). */
+    password: z.string().min(1).max(PASSWORD_MAX).optional(),
+    captchaTokens,
+    clientMetaData,
+    stateToken: z.string().min(1).max(1000).optional(),
+    profile: z.object({ customFields }).loose().optional(),
+  })
+  // reported beside any other violation (run even when another field is wrong), as a missing field: REQUIRED_FIELD
+  .superRefine(
+    (b, ctx) => {
+      const v = b as { password?: unknown; stateToken?: unknown } | null;
+      if (v && typeof v === 'object' && v.password === undefined && v.stateToken === undefined)
+        ctx.addIssue({
+          code: 'invalid_type',
+          expected: 'string',
+          input: undefined,
+          path: ['password'],
+          message: 'is required (or a stateToken continuing a sign-in)',
+        });
+    },
+    { when: () => true },
+  );
+/** `VerifyRequest` (issue 42): one factor's data, or none (ask for that factor: a code sent, a new challenge). */
+const code = z.object({ code: z.string().min(1).max(100).nullable().optional() }).loose();
+const verifyFactorSchema = z.object({
+  stateToken: z.string().min(1).max(1000),
+  factorType: z.enum(ALL_FACTOR_TYPES).optional(),
+  rememberThisDevice: z.boolean().optional(),
+  totpData: code.optional(),
+  emailData: code.optional(),
+  smsData: code.optional(),
+  callData: code.optional(),
+  recoveryCodeData: code.optional(),
+  pushData: z.object({ transactionId: z.string().max(36).nullable().optional() }).optional(),
+  passwordData: z.object({ password: z.string().max(100).optional() }).optional(),
+  webauthnData: z
+    .object({
+      challengeId: z.string().max(100).nullable().optional(),
+      credential: z.string().max(3000).nullable().optional(),
+    })
+    .optional(),
 });
 const verifySchema = z.object({
   code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code'),
@@ -131,12 +214,18 @@ function requesters(ctx: RequestContext, visitorId?: string | null): string[] {
 }
 
 /**
- * The state a member is in after proving who they are (login or verified code). On SUCCESS the address and the
- * visitor it came from (`visitorId`: a hosted page's session visitor; else the token's) become known requesters of
- * the member (their reset mails are the member's own asking).
+ * The state a member is in after proving who they are with a first factor (login or verified code): BLOCKED refused;
+ * PENDING asks for the email code or the owner's approval; then the second factor (MFA_CHALLENGE, unless
+ * `deviceToken` is one of the member's remembered devices), then the sign-up form's required fields
+ * (REQUIRE_MISSING_FIELDS), then SUCCESS (issue 42, docs/wire.md "Second factors, passkeys and required fields").
  */
-export function memberState(ctx: RequestContext, m: MemberRow, visitorId?: string | null) {
-  const identity = toWireIdentity(m);
+export function memberState(
+  ctx: RequestContext,
+  m: MemberRow,
+  visitorId?: string | null,
+  opts: { deviceToken?: string | undefined } = {},
+) {
+  const identity = wireIdentity(ctx, m);
   if (m.status === 'BLOCKED') throw forbidden('This member is blocked', 'MEMBER_BLOCKED');
   if (m.status === 'PENDING') {
     if (signupPolicy(ctx.db) !== 'owner_approval' && m.email_verified !== 1) {
@@ -146,13 +235,172 @@ export function memberState(ctx: RequestContext, m: MemberRow, visitorId?: strin
     }
     return { state: 'REQUIRE_OWNER_APPROVAL', identity, additionalData: {} };
   }
+  const factors = memberFactors(ctx.db, m.id);
+  const usable = usableFactors(factors);
+  if (!usable.length && factors.some((f) => f.status === 'REQUIRE_REENROLL'))
+    throw iamError(400, 'REENROLLMENT_REQUIRED_BY_ADMIN', 'This member must enrol their second factor again');
+  if (usable.length && !(opts.deviceToken && isTrustedDevice(ctx.db, m.id, opts.deviceToken, ctx.now()))) {
+    const stateToken = issueLoginState(ctx.db, m.id, 'MFA', visitorId ?? null, ctx.now());
+    return mfaChallenge(ctx, m, stateToken, usable, usable[0]!.type);
+  }
+  return afterSecondFactor(ctx, m, visitorId ?? null, undefined, {});
+}
+
+/** `StateMachineResponse.identity`, with the member's factors. */
+const wireIdentity = (ctx: RequestContext, m: MemberRow) => ({
+  ...toWireIdentity(m),
+  factors: wireIdentityFactors(memberFactors(ctx.db, m.id)),
+});
+
+/**
+ * After the second factor (or without one): REQUIRE_MISSING_FIELDS while a required field has no value (the state
+ * token continues, or a new one), else SUCCESS (the state token is spent). `additionalData` goes into the answer.
+ */
+function afterSecondFactor(
+  ctx: RequestContext,
+  m: MemberRow,
+  visitorId: string | null,
+  state: { stateToken: string; hash: string } | undefined,
+  additionalData: Record<string, unknown>,
+) {
+  const missing = missingFields(ctx.db, m.id);
+  if (missing.length) {
+    const stateToken = state?.stateToken ?? issueLoginState(ctx.db, m.id, 'FIELDS', visitorId, ctx.now());
+    return {
+      state: 'REQUIRE_MISSING_FIELDS',
+      stateToken,
+      identity: wireIdentity(ctx, m),
+      additionalData: { ...wireMissingFields(missing), ...additionalData },
+    };
+  }
+  if (state && !spendLoginState(ctx.db, state.hash, ctx.now())) throw expiredSignIn();
   recordLogin(ctx.db, m.id, ctx.now());
   ctx.app.knownRequesters.remember(
     m.id,
     requesters(ctx, visitorId).filter((r) => !r.startsWith('member:')),
     ctx.now(),
   );
-  return { state: 'SUCCESS', sessionToken: issueSessionToken(ctx.db, m.id, ctx.now()), identity, additionalData: {} };
+  return {
+    state: 'SUCCESS',
+    sessionToken: issueSessionToken(ctx.db, m.id, ctx.now()),
+    identity: wireIdentity(ctx, m),
+    additionalData,
+  };
+}
+
+const expiredSignIn = () => iamError(400, 'NOT_FOUND', 'This sign-in has expired or was already used. Sign in again.');
+
+/** The calling client's allowed origins (a passkey's expected origins; their hosts are the rpIds). */
+function clientOrigins(ctx: RequestContext): string[] {
+  const who = ctx.tryAuth();
+  return (who && getClient(ctx.db, who.clientId)?.allowedOrigins) || [];
+}
+
+/** The rpId a challenge names: the request's `Origin` host when the client allows it, else its first origin's. */
+function rpIdFor(ctx: RequestContext): string {
+  const origins = clientOrigins(ctx);
+  const origin = ctx.req.headers.origin;
+  const pick = origin && origins.includes(origin) ? origin : origins[0];
+  return pick ? new URL(pick).hostname : (ctx.req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+}
+
+/**
+ * MFA_CHALLENGE for `factorType` (one of `usable`'s): an EMAIL or SMS code is sent now (to the member's email; to the
+ * dev mailbox as `sms:<phone>`), a WEBAUTHN challenge is made; the state remembers what it asked.
+ */
+function mfaChallenge(
+  ctx: RequestContext,
+  m: MemberRow,
+  stateToken: string,
+  usable: FactorRow[],
+  factorType: FactorRow['type'],
+) {
+  const hash = sha256Hex(stateToken);
+  let verificationChallengeData: Record<string, unknown> | undefined;
+  if (factorType === 'EMAIL' || factorType === 'SMS') {
+    const code = newCode();
+    askFactor(ctx.db, hash, { factorType, code }, ctx.now());
+    const phone = usable.find((f) => f.type === 'SMS')?.phone ?? '';
+    sendMail(
+      ctx.db,
+      factorType === 'EMAIL'
+        ? {
+            to: m.email,
+            subject: `Your sign-in code: ${code}`,
+            text: `Enter ${code} to finish signing in. It works for 10 minutes.`,
+            code,
+          }
+        : { to: `sms:${phone}`, subject: `Your sign-in code: ${code}`, text: `Sign-in code: ${code}`, code },
+      ctx.now(),
+    );
+    verificationChallengeData = { hint: factorType === 'EMAIL' ? maskEmail(m.email) : maskPhone(phone) };
+  } else if (factorType === 'WEBAUTHN') {
+    const { challengeId, challenge } = newChallenge();
+    askFactor(ctx.db, hash, { factorType, challengeId, challenge }, ctx.now());
+    verificationChallengeData = {
+      webauthnData: {
+        challengeId,
+        publicKeyCredentialRequestOptionsJson: requestOptionsJson(challenge, rpIdFor(ctx), usable),
+      },
+    };
+  } else {
+    askFactor(ctx.db, hash, { factorType }, ctx.now());
+  }
+  const types = [...new Set(usable.map((f) => f.type))];
+  return {
+    state: 'MFA_CHALLENGE',
+    stateToken,
+    identity: wireIdentity(ctx, m),
+    mfaChallengeData: {
+      factorType,
+      ...(verificationChallengeData ? { verificationChallengeData } : {}),
+      availableFactors: types.map((t) => ({
+        factorType: t,
+        factorStatus: usable.some((f) => f.type === t && f.status === 'ENABLED') ? 'ENABLED' : 'ENABLED_BY_RULE',
+      })),
+      reason: 'USER_SETTINGS',
+    },
+    additionalData: {},
+  };
+}
+
+/**
+ * The required fields sent (`profile.customFields`): each checked against the site's form (unknown names refused);
+ * with `all`, every required field the member lacks must be among them. The values to store, or a thrown 400.
+ */
+function checkSentFields(
+  ctx: RequestContext,
+  sent: { name: string; value?: Record<string, unknown> | undefined }[] | undefined,
+  all: { memberId: string } | undefined,
+): Record<string, FieldValue> {
+  const form = requiredFields(ctx.db);
+  const out: Record<string, FieldValue> = {};
+  const violations: { field: string; description: string; violatedRule: 'VALIDATION' | 'REQUIRED_FIELD' }[] = [];
+  for (const f of sent ?? []) {
+    const field = form.find((x) => x.name === f.name);
+    const path = `profile.customFields.${f.name}`;
+    if (!field) {
+      violations.push({
+        field: path,
+        description: 'is not a field of the site’s sign-up form',
+        violatedRule: 'VALIDATION',
+      });
+      continue;
+    }
+    const v = checkFieldValue(field, f.value);
+    if (typeof v === 'string') violations.push({ field: path, description: v, violatedRule: 'VALIDATION' });
+    else out[f.name] = v;
+  }
+  if (all)
+    for (const field of missingFields(ctx.db, all.memberId))
+      if (!(field.name in out) && !violations.some((v) => v.field === `profile.customFields.${field.name}`))
+        violations.push({
+          field: `profile.customFields.${field.name}`,
+          description: `is required (${field.label})`,
+          violatedRule: 'REQUIRED_FIELD',
+        });
+  if (violations.length) throw badRequest(violations);
+  return out;
 }
 
 /**
@@ -166,7 +414,8 @@ export async function checkCredentials(
   captcha?: { Recaptcha?: string; InvisibleRecaptcha?: string }[],
 ): Promise<MemberRow> {
   const keys = throttleKeys(email, clientAddress(ctx.req));
-  checkThrottle(ctx.db, keys, captcha, ctx.now());
+  // a second factor's wrong answers count too (the password's rules apply to every factor)
+  checkThrottle(ctx.db, [...keys, factorThrottleKeys(email, clientAddress(ctx.req))[0]!], captcha, ctx.now());
   const m = memberByEmail(ctx.db, email);
   if (!m) {
     recordFailure(ctx.db, keys, ctx.now());
@@ -207,6 +456,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       app.rateLimiter.take([[`signup:${clientAddress(ctx.req)}`, app.throttle.signupsPerAddress]], ctx.now());
       if (memberByEmail(ctx.db, email))
         throw iamError(409, IAM.emailAlreadyExists, 'A member with this email already exists');
+      const fields = checkSentFields(ctx, body.profile?.customFields, undefined);
       const policy = signupPolicy(ctx.db);
       const hash = await hashPassword(body.password);
       // re-check after the await: another request may have registered the same email meanwhile
@@ -226,6 +476,7 @@ export const identityRoutes: RouteModule = (router, app) => {
         },
         ctx.now(),
       );
+      saveCustomFields(ctx.db, id, fields);
       return { json: memberState(ctx, memberById(ctx.db, id)!) };
     });
 
@@ -233,8 +484,101 @@ export const identityRoutes: RouteModule = (router, app) => {
       ctx.auth();
       const body = validate(loginSchema, ctx.body);
       const email = checkEmail(body.loginId.email, 'loginId.email');
-      const m = await checkCredentials(ctx, email, body.password, body.captchaTokens);
-      return { json: memberState(ctx, m) };
+      if (body.stateToken !== undefined) {
+        // continues a sign-in at its required fields (issue 42): the fields, no password
+        const state = liveLoginState(ctx.db, body.stateToken, ctx.now());
+        const m = state && memberById(ctx.db, state.member_id);
+        if (!state || state.stage !== 'FIELDS' || !m || m.email.toLowerCase() !== email.toLowerCase())
+          throw expiredSignIn();
+        saveCustomFields(ctx.db, m.id, checkSentFields(ctx, body.profile?.customFields, { memberId: m.id }));
+        return {
+          json: afterSecondFactor(
+            ctx,
+            m,
+            state.visitor_id,
+            { stateToken: body.stateToken, hash: state.token_hash },
+            {},
+          ),
+        };
+      }
+      const m = await checkCredentials(ctx, email, body.password!, body.captchaTokens);
+      return { json: memberState(ctx, m, undefined, { deviceToken: body.clientMetaData?.deviceToken }) };
+    });
+
+    router.operation(aliasOf(ops.verifyFactor, '/_api/iam', prefix), async (ctx) => {
+      ctx.auth();
+      const factorType = ctx.params['factorType'] ?? '';
+      if (!(ALL_FACTOR_TYPES as readonly string[]).includes(factorType))
+        throw invalidField('factorType', `must be one of ${ALL_FACTOR_TYPES.join(', ')}`, 'VALIDATION');
+      const body = validate(verifyFactorSchema, ctx.body);
+      if (body.factorType !== undefined && body.factorType !== factorType)
+        throw invalidField('factorType', 'must be the factor type of the path', 'VALIDATION');
+      const state = liveLoginState(ctx.db, body.stateToken, ctx.now());
+      const m = state && memberById(ctx.db, state.member_id);
+      if (!state || state.stage !== 'MFA' || !m) throw expiredSignIn();
+      // the password's lockout applies to every factor
+      const keys = factorThrottleKeys(m.email, clientAddress(ctx.req));
+      checkLockout(ctx.db, keys, ctx.now());
+      const usable = usableFactors(memberFactors(ctx.db, m.id));
+      const ofType = usable.filter((f) => f.type === factorType);
+      if (!ofType.length) throw iamError(400, 'FACTOR_NOT_AVAILABLE', `This member cannot sign in with ${factorType}`);
+      const type = ofType[0]!.type;
+      const data =
+        type === 'TOTP' ? body.totpData : type === 'EMAIL' ? body.emailData : type === 'SMS' ? body.smsData : undefined;
+      const answer = type === 'WEBAUTHN' ? body.webauthnData?.credential : data?.code;
+      if (!answer) {
+        // switch to this factor, or a new code / challenge for it
+        if (
+          (type === 'EMAIL' || type === 'SMS') &&
+          state.factor_type === type &&
+          (state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS > ctx.now()
+        )
+          throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
+        return { json: mfaChallenge(ctx, m, body.stateToken, usable, type) };
+      }
+      if (type !== 'TOTP' && state.factor_type !== type)
+        throw iamError(
+          400,
+          'BAD_CODE',
+          type === 'WEBAUTHN'
+            ? 'No passkey challenge was given for this sign-in: ask for one first'
+            : 'No code was sent for this factor yet: ask for one first',
+        );
+      let wrong: string | undefined;
+      if (type === 'TOTP') {
+        const r = checkTotp(ctx.db, ofType[0]!, answer, ctx.now());
+        if (r === 'wrong') wrong = 'Wrong code';
+        if (r === 'replayed') wrong = 'This code was already used: wait for the next one';
+      } else if (type === 'EMAIL' || type === 'SMS') {
+        if (sha256Hex(answer) !== state.code_hash) wrong = 'Wrong code';
+      } else if (!state.challenge || body.webauthnData?.challengeId !== state.challenge_id) {
+        wrong = 'This passkey answer is for another challenge';
+      } else {
+        const r = await checkAssertion(ctx.db, ofType, answer, state.challenge, clientOrigins(ctx));
+        if (!r.ok) wrong = r.reason;
+      }
+      if (wrong !== undefined) {
+        recordFailure(ctx.db, keys, ctx.now());
+        if (countStateAttempt(ctx.db, state.token_hash) >= FACTOR_MAX_ATTEMPTS) {
+          spendLoginState(ctx.db, state.token_hash, ctx.now());
+          throw rateLimited('Too many wrong codes. Sign in again.', 1000);
+        }
+        throw iamError(400, 'BAD_CODE', wrong);
+      }
+      clearFailures(ctx.db, keys[0]!);
+      if (!passMfa(ctx.db, state.token_hash)) throw expiredSignIn();
+      const extra = body.rememberThisDevice
+        ? { deviceToken: { strValue: issueDeviceToken(ctx.db, m.id, ctx.now()) } }
+        : {};
+      return {
+        json: afterSecondFactor(
+          ctx,
+          m,
+          state.visitor_id,
+          { stateToken: body.stateToken, hash: state.token_hash },
+          extra,
+        ),
+      };
     });
 
     router.operation(aliasOf(ops.changePassword, '/_api/iam', prefix), async (ctx) => {
@@ -346,6 +690,7 @@ export const identityRoutes: RouteModule = (router, app) => {
     resetPassword(ctx.db, memberId, hash, approve, ctx.now());
     // Every session of the member ends: a stolen refresh token stops working too.
     revokeMemberTokens(ctx.db, memberId);
+    forgetDevices(ctx.db, memberId);
     clearEmailFailures(ctx.db, memberById(ctx.db, memberId)!.email);
     return { json: {} };
   });

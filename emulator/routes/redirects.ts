@@ -400,7 +400,10 @@ export const redirectsRoutes: RouteModule = (router, app) => {
           a,
           state.state === 'REQUIRE_OWNER_APPROVAL'
             ? 'Your membership is waiting for the site owner’s approval.'
-            : 'Confirm your email first: we sent you a code.',
+            : state.state === 'REQUIRE_EMAIL_VERIFICATION'
+              ? 'Confirm your email first: we sent you a code.'
+              : // a second factor or required sign-up fields (issue 42): this page asks for neither
+                'Your account needs another step to sign in: use the site’s sign-in form.',
           email,
         );
       }

@@ -109,6 +109,13 @@ export const CALLS = {
     ...none('docs/spec/wire-protocol.md §3 (no generated method: issue 38 point 8)'),
     file: 'admin-fidelity.test.ts',
   },
+  verifyFactor: {
+    by: { browser: '<inlay-login> (second factor)' },
+    identity: 'visitor',
+    ...none('docs/spec/platform-client.md: POST /v2/{factorType}/verify, body VerifyRequest'),
+    file: 'mfa.test.ts',
+    note: 'without factor data it switches factor or resends (docs/wire.md issue 42)',
+  },
   sendRecoveryEmail: {
     by: { browser: '<inlay-login>' },
     identity: 'visitor',

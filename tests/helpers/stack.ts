@@ -105,12 +105,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 /** The emulator and the demo on `demoPort`; the emulator is closed again if the demo cannot listen. */
 async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: StackOptions) {
   const demoOrigin = `http://127.0.0.1:${demoPort}`;
+  // the same demo by name: WebAuthn refuses an IP address as the relying party (Chromium: "This is an invalid
+  // domain"), so a passkey test opens the demo at localhost (issue 42)
+  const localOrigin = `http://localhost:${demoPort}`;
   // the demo's backend reads orders (its thank-you page) with the site's API key, as a headless site's server does
   const admin = { apiKey: randomBytes(24).toString('base64url'), siteId: SITE_ID };
   const emulator = await startEmulator({
     port: 0,
     db: ':memory:',
-    demoOrigins: [demoOrigin, fixtureOrigin],
+    demoOrigins: [demoOrigin, localOrigin, fixtureOrigin],
     assetsDir,
     dev: true,
     apiKey: admin.apiKey,
@@ -131,7 +134,7 @@ async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: Stac
       ...(opts.assetsBase ? { assetsBase: opts.assetsBase } : {}),
       hostedBase: emulator.hostedUrl,
       admin,
-      allowedOrigins: [demoOrigin, fixtureOrigin],
+      allowedOrigins: [demoOrigin, localOrigin, fixtureOrigin],
       // the site companion as a site deploys it: the OAuth client's id + secret (client_credentials), the seeded owner
       companion: {
         env: {
@@ -139,7 +142,7 @@ async function startWithDemo(demoPort: number, fixtureOrigin: string, opts: Stac
           INLAY_CLIENT_SECRET: emulator.clientSecret,
           INLAY_API_BASE: emulator.url,
           INLAY_OWNERS: DEMO_LOGINS.owner.email,
-          INLAY_ALLOWED_ORIGINS: demoOrigin,
+          INLAY_ALLOWED_ORIGINS: `${demoOrigin},${localOrigin}`,
           // the site's mail service: the emulator's dev mailbox (the recovery emails of the owner console)
           INLAY_MAIL_URL: `${emulator.url}/_dev/mailbox`,
         },

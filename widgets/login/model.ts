@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
+import { addStrings } from '../../core/i18n/index.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import {
   changePassword,
@@ -13,13 +14,24 @@ import {
   verify,
   type LoginState,
 } from '../../core/api/identity.ts';
+import { onDemand } from '../../core/on-demand.ts';
+import { storageKey, webStorage } from '../../core/storage.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
+/**
+ * The second-factor and required-fields steps (their flows, views and strings): loaded only when the platform asks
+ * for one of them, never with the panel.
+ */
+export const challengePart = onDemand(() => import('./challenge.tsx'));
+/** Their French, loaded with them on a French page only (not in the language pack every French page loads). */
+const challengeFrench = onDemand(() => import('./challenge-strings.fr.ts').then((m) => addStrings('fr', m.fr)));
 import { strings } from './strings.ts';
 
 /** Where the panel is: closed, one of the forms, or a message step. */
-export type Step = 'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending';
-export type Field = 'email' | 'password' | 'code' | 'form';
+export type Step =
+  'closed' | 'sign-in' | 'sign-up' | 'verify' | 'forgot' | 'sent' | 'reset' | 'pending' | 'mfa' | 'fields';
+/** A form's fields; the required fields' step names its own (`f.<key>`). */
+export type Field = 'email' | 'password' | 'code' | 'form' | `f.${string}`;
 type Key = keyof typeof strings;
 /** The panel's translator, typed by its dictionary. */
 export type T = Translator<Key>;
@@ -77,7 +89,26 @@ export function pageUrl(href = location.href): string {
  * The sign-in panel's state machine: sign in, sign up, code verification, forgot/reset password, sign out.
  * One action at a time (`busy`); errors are translated text per field.
  */
-export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: { now?: () => number } = {}) {
+export function createLoginModel(
+  context: InlayContext,
+  deps: {
+    now?: () => number;
+    credentials?: () => Pick<CredentialsContainer, 'get'> | undefined;
+    /** Where remembered devices are kept (default: the storage the site chose for tokens). */
+    storage?: Storage | null;
+  } = {},
+) {
+  const { client, i18n, captcha } = context;
+  // "Remember this device": the platform's device token per email, kept where the site keeps its tokens
+  const storage = deps.storage !== undefined ? deps.storage : webStorage(client.config.tokenStorage);
+  const deviceKey = storageKey('devices', client.config.clientId);
+  const devices = (): Record<string, string> => {
+    try {
+      return JSON.parse(storage?.getItem(deviceKey) ?? '{}') as Record<string, string>;
+    } catch {
+      return {};
+    }
+  };
   const now = deps.now ?? Date.now;
   const { http } = client;
   // looked up per message: the page's language may change while the panel is open
@@ -86,6 +117,9 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
   const $ui = atom<LoginUi>({ step: 'closed', busy: false, email: '', errors: {} });
   let stateToken = '';
   let resetToken = '';
+  // what was typed in the sign-in or sign-up form, kept while a second factor or required fields are asked ("Back")
+  let kept = { step: 'sign-in' as Step, password: '' };
+  let challenge: import('./challenge.tsx').Challenge | undefined;
   const set = (p: Partial<LoginUi>) => $ui.set({ ...$ui.get(), ...p });
   const go = (step: Step, p: Partial<LoginUi> = {}) => set({ step, errors: {}, notice: undefined, ...p });
   const invalid = (errors: LoginUi['errors']) => set({ errors, notice: undefined });
@@ -107,9 +141,31 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
     step: 'login' | 'register' | 'verify',
     retry?: (captcha: string) => Promise<LoginState>,
   ): Promise<void> {
+    // a device remembered after a second factor (the answer to that verify: SUCCESS, or the required fields)
+    const device = 'data' in r && 'deviceToken' in r.data ? r.data.deviceToken : undefined;
+    if (device) storage?.setItem(deviceKey, JSON.stringify({ ...devices(), [$ui.get().email]: device }));
     if (r.loginState === 'SUCCESS') {
       await (await flows()).loginWithSessionToken(client, r.data.sessionToken);
+      kept.password = '';
       return go('closed');
+    }
+    if (r.loginState === 'MORE_REQUIRED') {
+      stateToken = r.data.stateToken;
+      const [part] = await Promise.all([
+        challengePart.load(),
+        i18n().language === 'fr' ? challengeFrench.load() : undefined,
+      ]);
+      challenge ??= part.createChallenge({
+        context,
+        credentials: deps.credentials,
+        email: () => $ui.get().email,
+        stateToken: () => stateToken,
+        run,
+        set,
+        finish: (next) => outcome(next, 'verify'),
+        now,
+      });
+      return go(challenge.take(r.data.answer));
     }
     if (r.loginState === 'OWNER_APPROVAL_REQUIRED') return go('pending');
     if (r.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
@@ -121,7 +177,7 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
       return outcome(await retry(await provider(step === 'register' ? 'register' : 'login')), step);
     }
     const keys = failureKeys(r, step);
-    set({ errors: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(k)])) });
+    set({ errors: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(k!)])) });
   }
 
   const emailError = (email: string) => (EMAIL.test(email) ? {} : { email: t('err.email') });
@@ -129,14 +185,22 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
   return {
     $ui,
     open: (step: Step = 'sign-in') => go(step),
-    close: () => !$ui.get().busy && go('closed'),
+    close: () => !$ui.get().busy && ((kept.password = ''), go('closed')),
     go,
+    /** The second-factor or required-fields part, once the platform has asked for one. */
+    challenge: () => challenge,
+    /** The password typed before a second factor or required fields were asked (filled in again on "Back"). */
+    kept: () => kept.password,
+    /** From a second factor or required fields back to the form the member filled in, as they left it. */
+    back: () => go(kept.step),
     signIn(email: string, password: string) {
       email = email.trim();
       const errors = { ...emailError(email), ...(password ? {} : { password: t('err.password') }) };
       if (Object.keys(errors).length) return invalid(errors);
       set({ email });
-      const attempt = (captchaToken?: string) => login(http, { email, password, captchaToken });
+      kept = { step: 'sign-in', password };
+      const attempt = (captchaToken?: string) =>
+        login(http, { email, password, captchaToken, deviceToken: devices()[email] });
       return run(async () => outcome(await attempt(), 'login', attempt));
     },
     signUp(email: string, password: string, nickname: string) {
@@ -144,6 +208,7 @@ export function createLoginModel({ client, i18n, captcha }: InlayContext, deps: 
       const errors = { ...emailError(email), ...(password.length >= PASSWORD_MIN ? {} : { password: t('err.short') }) };
       if (Object.keys(errors).length) return invalid(errors);
       set({ email });
+      kept = { step: 'sign-up', password };
       const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
       const attempt = (captchaToken?: string) => register(http, { email, password, captchaToken }, profile);
       return run(async () => outcome(await attempt(), 'register', attempt));

@@ -34,7 +34,12 @@ export function Panel({
   if (open) shown.current = ui;
   const step = shown.current;
   useEffect(() => {
-    if (open) (box.current?.querySelector('input') ?? box.current?.querySelector<HTMLElement>('[data-focus]'))?.focus();
+    // a step's first field to type in (not a checkbox: a passkey's step has none), else its title
+    if (open)
+      (
+        box.current?.querySelector<HTMLElement>('input:not([type=checkbox]),select') ??
+        box.current?.querySelector<HTMLElement>('[data-focus]')
+      )?.focus();
   }, [ui.step, open]);
   useEffect(() => box.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus(), [ui.errors]);
   return (

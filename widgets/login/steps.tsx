@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Field, LoginModel, LoginUi, T } from './model.ts';
+import { challengePart, type Field, type LoginModel, type LoginUi, type T } from './model.ts';
 
 // The forms with their model: one chunk, which `<inlay-login>` loads with its surfaces (view.tsx) and the account's
 // inline sign-in with its section.
@@ -15,6 +15,8 @@ export const TITLES = {
   sent: 'login.forgotTitle',
   reset: 'login.resetTitle',
   pending: 'login.pendingTitle',
+  mfa: 'login.mfaTitle',
+  fields: 'login.fieldsTitle',
 } as const;
 
 /** A labelled input with its inline error and hint. */
@@ -66,6 +68,7 @@ function Password({
   autoComplete,
   label,
   hint,
+  value,
 }: {
   ids: string;
   t: T;
@@ -73,6 +76,7 @@ function Password({
   autoComplete: string;
   label: string;
   hint?: string;
+  value?: string;
 }) {
   const [show, setShow] = useState(false);
   return (
@@ -85,6 +89,7 @@ function Password({
         hint={hint}
         type={show ? 'text' : 'password'}
         autoComplete={autoComplete}
+        value={value}
         extra={{ required: true }}
       />
       <label class="check">
@@ -143,6 +148,7 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
             label={t('login.password')}
             error={err('password')}
             autoComplete="current-password"
+            value={model.kept()}
           />
           {button(t('login.submitIn'))}
           {link(t('login.toForgot'), () => model.go('forgot'))}
@@ -164,6 +170,7 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
             hint={t('login.passwordHint')}
             error={err('password')}
             autoComplete="new-password"
+            value={model.kept()}
           />
           <Input
             ids={ids}
@@ -220,6 +227,12 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
           {e.form ? link(t('login.toForgot'), () => model.go('forgot')) : null}
         </form>
       );
+    case 'mfa':
+    case 'fields': {
+      // the part is there: the model loaded it before it moved to the step
+      const P = challengePart.loaded();
+      return P ? <P.Step ui={ui} model={model} ids={ids} /> : null;
+    }
     default:
       return (
         <div class="form">

@@ -8,6 +8,8 @@ export const fr: Record<keyof typeof strings, string> = {
   'login.forgotTitle': 'Réinitialiser le mot de passe',
   'login.resetTitle': 'Choisissez un nouveau mot de passe',
   'login.pendingTitle': 'Presque terminé',
+  'login.mfaTitle': 'Confirmez votre identité',
+  'login.fieldsTitle': 'Quelques informations de plus',
   'login.email': 'E-mail',
   'login.password': 'Mot de passe',
   'login.newPassword': 'Nouveau mot de passe',

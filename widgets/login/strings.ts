@@ -6,6 +6,8 @@ export const strings = {
   'login.forgotTitle': 'Reset your password',
   'login.resetTitle': 'Choose a new password',
   'login.pendingTitle': 'Almost there',
+  'login.mfaTitle': 'Verify it’s you',
+  'login.fieldsTitle': 'A few more details',
   'login.email': 'Email',
   'login.password': 'Password',
   'login.newPassword': 'New password',

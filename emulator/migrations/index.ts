@@ -19,6 +19,7 @@ import { migration012 } from './012_order_transactions.ts';
 import { migration014 } from './014_abandoned_checkouts.ts';
 import { migration015 } from './015_restock_quantities.ts';
 import { migration016 } from './016_draft_orders.ts';
+import { migration017 } from './017_second_factors.ts';
 
 export type { Migration };
 
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];

@@ -153,8 +153,13 @@ export function securityPage(v: {
   error?: string;
 }): HandlerResult {
   const action = `/_hosted/security?session=${v.session}`;
+  const seen = new Map<string, number>();
   const items = v.factors.map((f) => {
-    const name = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
+    const base = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
+    // two of a kind are numbered, so each remove button names its own
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const name = n > 1 ? `${base} ${n}` : base;
     return render('security.factor', {
       name,
       status: FACTOR_STATUS[f.status] ?? f.status,

@@ -62,6 +62,15 @@ describe('<inlay-account> security', () => {
       expect(await w.page.getByRole('heading', { name: 'Your second factors' }).isVisible()).toBe(true);
       expect(await w.page.locator('.factor').textContent()).toMatch(/Authenticator app\s*On/);
       expect(await axe(w.page, 'main')).toEqual([]);
+      // adding an authenticator app shows its key; the waiting one is numbered apart from the first
+      await w.page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await w.page.locator('#totp-secret').waitFor();
+      expect(await w.page.locator('#totp-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await w.page.getByLabel('6-digit code').isVisible()).toBe(true);
+      expect(await axe(w.page, 'main')).toEqual([]);
+      await w.page.getByRole('button', { name: 'Remove Authenticator app 2' }).click();
+      await w.page.getByRole('status').filter({ hasText: 'The second factor was removed.' }).waitFor();
+      expect(await w.page.locator('.factor').count()).toBe(1);
       await w.context.close();
     }
   });

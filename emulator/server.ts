@@ -53,6 +53,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { membersRoutes } from './routes/members.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
+import { hostedSecurityRoutes } from './routes/hosted-security.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { storesV3Routes } from './routes/stores-v3.ts';
@@ -109,6 +110,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   membersRoutes,
   redirectsRoutes,
   redirectIntentRoutes,
+  hostedSecurityRoutes,
   cartRoutes,
   checkoutRoutes,
   ordersRoutes,

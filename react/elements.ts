@@ -15,9 +15,10 @@ import type {
 import { inlayElement } from './inlay-element.ts';
 
 /**
- * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, and
- * deleting the account; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
- * open order changes, and `inlay-account-delete` once the member deleted their account.
+ * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, deleting
+ * the account, and where their second factors are managed; a visitor gets the sign-in form inline. Emits
+ * `inlay-account-navigate` when the section or the open order changes, and `inlay-account-delete` once the member
+ * deleted their account.
  *
  * Its element's events: `onInlayAccountNavigate`, `onInlayAccountDelete`, `onInlayError`.
  */

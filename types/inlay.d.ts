@@ -321,13 +321,13 @@ export interface InlayCommonAttributes {
 }
 
 /**
- * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, and
- * deleting the account; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
+ * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses,
+ * deleting the account, and where their second factors are managed; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
  * open order changes, and `inlay-account-delete` once the member deleted their account.
  */
 export interface InlayAccountElement extends HTMLElement {
   /**
-   * The section it opens on: `orders`, `profile` or `addresses`.
+   * The section it opens on: `orders`, `profile`, `addresses` or `security`.
    * @default orders
    */
   section: string | undefined;
@@ -343,7 +343,7 @@ export interface InlayAccountElement extends HTMLElement {
 /** Attributes of `<inlay-account>` (JSX). */
 export interface InlayAccountAttributes extends InlayCommonAttributes {
   /**
-   * The section it opens on: `orders`, `profile` or `addresses`.
+   * The section it opens on: `orders`, `profile`, `addresses` or `security`.
    * @default orders
    */
   section?: string;

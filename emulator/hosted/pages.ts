@@ -92,6 +92,8 @@ export function accountPage(v: {
   nickname: string;
   isPublic: boolean;
   back: string;
+  /** How many second factors are on (the security page's summary). */
+  factorsOn: number;
   notice?: string;
   error?: string;
 }): HandlerResult {
@@ -108,9 +110,73 @@ export function accountPage(v: {
       : 'You are not in the community: your profile is private.',
     op: v.isPublic ? 'leave' : 'join',
     opLabel: v.isPublic ? 'Leave the community' : 'Join the community',
+    security: render('account.security', {
+      summary:
+        v.factorsOn === 0
+          ? 'No second factor is on: you sign in with your password only.'
+          : v.factorsOn === 1
+            ? 'One second factor is on.'
+            : `${v.factorsOn} second factors are on.`,
+      href: `/_hosted/security?session=${v.session}`,
+    }),
     back: v.back,
   });
   return hostedPage('My account', body, { status: v.error ? 400 : 200 });
+}
+
+/** A second factor's type in words (the spec's factor types). */
+export const FACTOR_NAMES: Record<string, string> = {
+  PASSWORD: 'Password',
+  SMS: 'Code by SMS',
+  CALL: 'Code by phone call',
+  EMAIL: 'Code by email',
+  TOTP: 'Authenticator app',
+  PUSH: 'Push notification',
+  WEBAUTHN: 'Passkey',
+};
+/** A factor's status in words (the spec's factor statuses). */
+export const FACTOR_STATUS: Record<string, string> = {
+  ENABLED: 'On',
+  REQUIRE_ACTIVATION: 'Waiting to be confirmed',
+  REQUIRE_REENROLL: 'Needs to be set up again',
+  ENABLED_BY_RULE: 'On (the site requires it)',
+  DISABLED_BY_RULE: 'Off (the site turned it off)',
+};
+
+/** The member's sign-in security page: their second factors, removing one, adding an authenticator app. */
+export function securityPage(v: {
+  session: string;
+  factors: { id: string; type: string; status: string; detail?: string }[];
+  /** An authenticator app being added: its factor, secret and `otpauth://` URI. */
+  pending?: { id: string; secret: string; uri: string };
+  notice?: string;
+  error?: string;
+}): HandlerResult {
+  const action = `/_hosted/security?session=${v.session}`;
+  const seen = new Map<string, number>();
+  const items = v.factors.map((f) => {
+    const base = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
+    // two of a kind are numbered, so each remove button names its own
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const name = n > 1 ? `${base} ${n}` : base;
+    return render('security.factor', {
+      name,
+      status: FACTOR_STATUS[f.status] ?? f.status,
+      // a factor the site's rule turned on is not the member's to remove
+      remove: f.status === 'ENABLED_BY_RULE' ? EMPTY : render('security.remove', { action, id: f.id, name }),
+    });
+  });
+  const body = render('security', {
+    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
+    alert: alert(v.error),
+    factors: items.length ? render('security.list', { items }) : render('security.none', {}),
+    totp: v.pending
+      ? render('security.totp-confirm', { action, id: v.pending.id, secret: v.pending.secret, uri: v.pending.uri })
+      : render('security.totp-start', { action }),
+    account: `/_hosted/account?session=${v.session}`,
+  });
+  return hostedPage('Sign-in security', body, { status: v.error ? 400 : 200 });
 }
 
 /** The checkout form's fields: label and attributes (besides id, name, value). */

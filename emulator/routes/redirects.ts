@@ -48,6 +48,7 @@ import {
   messagePage,
 } from '../hosted/pages.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
+import { factorsOn } from '../domain/security-page.ts';
 
 /** The table's path and the two aliases the platform also answers. */
 export const REDIRECT_SESSION_PATHS = [
@@ -223,7 +224,19 @@ const memberAccountPageIntent: RedirectIntentHandler = (ctx, value, body, identi
 
 // ------------------------------------------------------------------------------------------ hosted pages
 
-function expiredPage(): HandlerResult {
+/**
+ * The account session of the request (`?session=`), while the member's session that opened it is signed in: the
+ * account page's and the security page's (routes/hosted-security.ts) only way to know the member.
+ */
+export function liveAccountSession(ctx: RequestContext): { s: StoredRedirectSession; m: MemberRow } | undefined {
+  const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
+  const m = s?.memberId ? memberById(ctx.db, s.memberId) : undefined;
+  if (!s || !m || !sessionIsLive(ctx.db, s.payload['session'] as string | null | undefined, m.id)) return undefined;
+  return { s, m };
+}
+
+/** The page of a hosted link that expired or was never made (404). */
+export function expiredPage(): HandlerResult {
   return messagePage('Link expired', 'This link has expired', 'Go back to the site and try again.', 404);
 }
 
@@ -447,13 +460,6 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     { hosted: true },
   );
 
-  /** The account session of the request, while the member's session that opened it is signed in. */
-  const liveAccountSession = (ctx: RequestContext): { s: StoredRedirectSession; m: MemberRow } | undefined => {
-    const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'account', true);
-    const m = s?.memberId ? memberById(ctx.db, s.memberId) : undefined;
-    if (!s || !m || !sessionIsLive(ctx.db, s.payload['session'] as string | null | undefined, m.id)) return undefined;
-    return { s, m };
-  };
   const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
     const live = liveAccountSession(ctx);
     if (!live) return expiredPage();
@@ -466,6 +472,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       since: m.created_date.slice(0, 10),
       nickname: m.nickname ?? '',
       isPublic: m.privacy_status === 'PUBLIC',
+      factorsOn: factorsOn(ctx.db, m.id),
       back,
       ...(notice ? { notice } : {}),
       ...(error ? { error } : {}),

@@ -7,4 +7,5 @@ export const fr: Record<keyof typeof strings, string> = {
   'account.orders': 'Commandes',
   'account.profile': 'Profil',
   'account.addresses': 'Adresses',
+  'account.security': 'Sécurité',
 };

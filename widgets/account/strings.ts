@@ -5,4 +5,5 @@ export const strings = {
   'account.orders': 'Orders',
   'account.profile': 'Profile',
   'account.addresses': 'Addresses',
+  'account.security': 'Security',
 };

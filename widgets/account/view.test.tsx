@@ -103,7 +103,7 @@ describe('<inlay-account>', () => {
     $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
     await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Orders'));
     expect(events).toEqual([{ section: 'addresses' }, { section: 'orders' }]);
-    expect($$('[role=tab]').map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect($$('[role=tab]').map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
   });
 
   it('no orders: the empty state links to the shop (only an http(s) URL)', async () => {

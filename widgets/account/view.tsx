@@ -9,7 +9,7 @@ import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 
 export interface AccountProps {
   /**
-   * The section it opens on: `orders`, `profile` or `addresses`.
+   * The section it opens on: `orders`, `profile`, `addresses` or `security`.
    * @default orders
    */
   section?: string;
@@ -22,7 +22,7 @@ export interface AccountProps {
   contentAssignee?: string;
 }
 
-const SECTIONS = ['orders', 'profile', 'addresses'] as const;
+const SECTIONS = ['orders', 'profile', 'addresses', 'security'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<SectionProps>;
 // each section is its own chunk, loaded when first shown
@@ -30,12 +30,13 @@ const chunks: Record<string, () => Promise<Lazy>> = {
   orders: () => import('./orders/view.tsx').then((m) => m.OrdersSection),
   profile: () => import('./profile/view.tsx').then((m) => m.ProfileSection),
   addresses: () => import('./addresses/view.tsx').then((m) => m.AddressesSection),
+  security: () => import('./security/view.tsx').then((m) => m.SecuritySection),
   signin: () => import('./signin.tsx').then((m) => m.SignInSection),
 };
 
 /**
- * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses, and
- * deleting the account; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
+ * `<inlay-account>`: a signed-in member's orders (detail, receipt, buy again, cancel), profile and addresses,
+ * deleting the account, and where their second factors are managed; a visitor gets the sign-in form inline. Emits `inlay-account-navigate` when the section or the
  * open order changes, and `inlay-account-delete` once the member deleted their account.
  */
 export function AccountView(props: AccountProps & WidgetProps) {

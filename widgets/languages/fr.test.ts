@@ -6,6 +6,7 @@ import { strings as account } from '../account/strings.ts';
 import { orderStrings as accountOrders } from '../account/orders/strings.ts';
 import { detailStrings as accountDetails } from '../account/member/strings.ts';
 import { signInStrings as accountSignIn } from '../account/signin.tsx';
+import { securityStrings as accountSecurity } from '../account/security/strings.ts';
 import { strings as addToCart } from '../add-to-cart/strings.ts';
 import { strings as backInStock } from '../back-in-stock/strings.ts';
 import { formStrings as backInStockForm } from '../back-in-stock/form-strings.ts';
@@ -27,6 +28,7 @@ const english: Record<keyof typeof parts, Record<string, string>> = {
   accountOrders,
   accountDetails,
   accountSignIn,
+  accountSecurity,
   addToCart,
   backInStock,
   backInStockForm,

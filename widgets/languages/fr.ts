@@ -7,6 +7,7 @@ import { fr as account } from '../account/strings.fr.ts';
 import { fr as accountOrders } from '../account/orders/strings.fr.ts';
 import { fr as accountDetails } from '../account/member/strings.fr.ts';
 import { fr as accountSignIn } from '../account/signin.fr.ts';
+import { fr as accountSecurity } from '../account/security/strings.fr.ts';
 import { fr as addToCart } from '../add-to-cart/strings.fr.ts';
 import { fr as backInStock } from '../back-in-stock/strings.fr.ts';
 import { fr as backInStockForm } from '../back-in-stock/form-strings.fr.ts';
@@ -29,6 +30,7 @@ export const parts = {
   accountOrders,
   accountDetails,
   accountSignIn,
+  accountSecurity,
   addToCart,
   backInStock,
   backInStockForm,

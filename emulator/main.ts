@@ -25,7 +25,7 @@ import {
   startEmulator,
 } from './server.ts';
 import { SITE_ID } from './domain/auth.ts';
-import { DEMO_CLIENT_ID, DEMO_LOGINS } from './seed.ts';
+import { DEMO_CLIENT_ID, DEMO_LOGINS, DEMO_TOTP_SECRET } from './seed.ts';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
@@ -153,6 +153,10 @@ console.log(
 );
 console.log(`  demo member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}`);
 console.log(`  demo owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}`);
+console.log(
+  `  with a second factor: ${DEMO_LOGINS.authenticatorApp.email} / ${DEMO_LOGINS.authenticatorApp.password} ` +
+    `(authenticator app, secret ${DEMO_TOTP_SECRET}); ${DEMO_LOGINS.passkey.email} / ${DEMO_LOGINS.passkey.password} (passkey)`,
+);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -127,10 +127,21 @@ const loginSchema = z
     stateToken: z.string().min(1).max(1000).optional(),
     profile: z.object({ customFields }).loose().optional(),
   })
-  .refine((b) => b.password !== undefined || b.stateToken !== undefined, {
-    path: ['password'],
-    message: 'is required (or a stateToken continuing a sign-in)',
-  });
+  // reported beside any other violation (run even when another field is wrong), as a missing field: REQUIRED_FIELD
+  .superRefine(
+    (b, ctx) => {
+      const v = b as { password?: unknown; stateToken?: unknown } | null;
+      if (v && typeof v === 'object' && v.password === undefined && v.stateToken === undefined)
+        ctx.addIssue({
+          code: 'invalid_type',
+          expected: 'string',
+          input: undefined,
+          path: ['password'],
+          message: 'is required (or a stateToken continuing a sign-in)',
+        });
+    },
+    { when: () => true },
+  );
 /** `VerifyRequest` (issue 42): one factor's data, or none (ask for that factor: a code sent, a new challenge). */
 const code = z.object({ code: z.string().min(1).max(100).nullable().optional() }).loose();
 const verifyFactorSchema = z.object({

@@ -110,8 +110,7 @@ export const CALLS = {
     file: 'admin-fidelity.test.ts',
   },
   verifyFactor: {
-    // <inlay-login>'s second-factor step sends it once i42-widget is merged: then `by: { browser: '<inlay-login>' }`
-    by: { other: '<inlay-login>’s second factor (issue 42, branch i42-widget)' },
+    by: { browser: '<inlay-login> (second factor)' },
     identity: 'visitor',
     ...none('docs/spec/platform-client.md: POST /v2/{factorType}/verify, body VerifyRequest'),
     file: 'mfa.test.ts',

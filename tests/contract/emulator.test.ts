@@ -18,6 +18,8 @@ import {
   sendRecoveryEmail,
   verify,
 } from '../../core/api/identity.ts';
+import { readFields, readMfa, sendFields, verifyFactor } from '../../core/api/identity-factors.ts';
+import { totpCode } from '../../emulator/domain/mfa.ts';
 import {
   clearContactSet,
   deleteMyAccount,
@@ -64,7 +66,7 @@ import {
   STORES_APP_ID,
 } from '../../core/api/products.ts';
 import { adminToken, api as call, DEMO_CLIENT_ID, memberTokens, startTestEmulator } from '../helpers/emulator.ts';
-import { seedIds } from '../../emulator/seed.ts';
+import { DEMO_LOGINS, DEMO_TOTP_SECRET, seedIds } from '../../emulator/seed.ts';
 import type { RunningEmulator } from '../../emulator/server.ts';
 
 /** Operations of the table the client does not call (yet), each with the reason. */
@@ -303,6 +305,36 @@ describe('every answer the client reads parses with core schemas', () => {
     expect(
       await changePassword(signedIn, 'member@fernwood.example', 'fernwood-member', 'fernwood-member'),
     ).toBeUndefined();
+  });
+
+  it('identity: a second factor (the authenticator app) and the sign-up form’s required fields (issue 42)', async () => {
+    const http = await visitor();
+    const { email, password } = DEMO_LOGINS.authenticatorApp;
+    setSetting(emu.db, 'signupRequiredFields', [{ name: 'company', label: 'Company', type: 'TEXT' }]);
+    try {
+      const first = await login(http, { email, password });
+      if (first.loginState !== 'MORE_REQUIRED') throw new Error(`expected MORE_REQUIRED: ${JSON.stringify(first)}`);
+      expect(readMfa(first.data.answer)).toMatchObject({ factor: 'TOTP', factors: ['TOTP'], reason: 'USER_SETTINGS' });
+      const { stateToken } = first.data;
+      const wrong = await verifyFactor(http, { stateToken, factorType: 'TOTP', data: { code: '000000' } });
+      expect(wrong).toMatchObject({ loginState: 'FAILURE', code: 'BAD_CODE' });
+      const fields = await verifyFactor(http, {
+        stateToken,
+        factorType: 'TOTP',
+        rememberThisDevice: true,
+        data: { code: totpCode(DEMO_TOTP_SECRET, clock) },
+      });
+      if (fields.loginState !== 'MORE_REQUIRED') throw new Error(`expected MORE_REQUIRED: ${JSON.stringify(fields)}`);
+      expect(readFields(fields.data.answer)).toEqual([{ name: 'company', label: 'Company', type: 'TEXT' }]);
+      expect(fields.data.deviceToken).toEqual(expect.any(String));
+      const done = await sendFields(http, email, stateToken, { company: { strValue: 'Fernwood' } });
+      expect(done.loginState).toBe('SUCCESS');
+      // the remembered device skips the factor next time
+      const again = await login(http, { email, password, deviceToken: fields.data.deviceToken! });
+      expect(again.loginState).toBe('SUCCESS');
+    } finally {
+      setSetting(emu.db, 'signupRequiredFields', []);
+    }
   });
 
   it('members: me, nickname, community', async () => {

@@ -168,6 +168,27 @@ describe('<inlay-login>: second factors, passkeys, required fields', () => {
     await w.context.close();
   });
 
+  it('"remember this device": after signing out, the next sign-in on this device needs the password only', async () => {
+    const m = await memberWithApp('remember@fernwood.example');
+    const w = await openDemo();
+    await password(w.page, m.email, m.password);
+    await widget(w.page).getByLabel('Code from your authenticator app').fill(totp());
+    await widget(w.page).getByLabel('Remember this device').check();
+    await widget(w.page).getByRole('button', { name: 'Verify' }).click();
+    const menu = widget(w.page).getByRole('button', { name: /^Account menu for Grace/ });
+    await menu.click();
+    await widget(w.page).getByRole('menuitem', { name: 'Sign out' }).click();
+    await widget(w.page).getByRole('button', { name: 'Sign in' }).waitFor();
+    await password(w.page, m.email, m.password);
+    await menu.waitFor();
+    // another browser is asked again
+    const other = await openDemo();
+    await password(other.page, m.email, m.password);
+    await panel(other.page).getByText('Verify it’s you').waitFor();
+    await other.context.close();
+    await w.context.close();
+  });
+
   it('a required custom field of the sign-up form: asked, checked, sent, and the sign-in goes on', async () => {
     const put = (fields: unknown[]) =>
       api(env.stack.emulator, '/_dev/settings/signup-fields', { method: 'PUT', body: { fields } });

@@ -460,6 +460,41 @@ describe('<inlay-login>: the steps as the member sees them', () => {
     expect($<HTMLInputElement>(el, 'input[name=password]')!.value).toBe('secret pw');
   });
 
+  it('the countdown: visible each second, said twice (as it starts, as it ends); then "Send again" sends a new code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      answer = (c) =>
+        path(c).endsWith('/v2/login') || path(c).endsWith('/EMAIL/verify')
+          ? json(200, mfa('EMAIL', { verificationChallengeData: { hint: 'a•••@example.com' } }))
+          : appError(400, 'X');
+      const { el } = await mountWidget('inlay-login', {}, net.fetch, { clientId: 'c' });
+      await vi.waitFor(() => expect($(el, 'button')).toBeTruthy());
+      await signIn(el);
+      await vi.waitFor(() => expect($(el, 'label[for]')?.textContent).toBe('Code sent by email'));
+      const resend = () =>
+        [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Send again'))!;
+      const said = () => $(el, '.sr[role=status]')!.textContent;
+      expect(resend().disabled).toBe(true);
+      expect(said()).toBe('You can ask for a new code in 30 seconds.');
+      vi.setSystemTime(Date.now() + 12_000);
+      await vi.waitFor(() => expect(resend().textContent).toMatch(/^Send again \(1[0-8] s\)$/), { timeout: 3000 });
+      expect(said()).toBe('You can ask for a new code in 30 seconds.');
+      vi.setSystemTime(Date.now() + 18_000);
+      await vi.waitFor(() => expect(resend().disabled).toBe(false), { timeout: 3000 });
+      expect(resend().textContent).toBe('Send again');
+      expect(said()).toBe('You can ask for a new code now.');
+      type($(el, 'input[name=code]')!, '12');
+      resend().click();
+      await vi.waitFor(() => expect($(el, '.notice')?.textContent).toBe('We sent a new code.'));
+      expect(calls('/EMAIL/verify').map((c) => c.body)).toEqual([{ stateToken: 'st-1', factorType: 'EMAIL' }]);
+      expect(resend().disabled).toBe(true);
+      // what was typed stays
+      expect($<HTMLInputElement>(el, 'input[name=code]')!.value).toBe('12');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a passkey step has nothing to type: focus on its title; required fields are labelled, each refusal on its field', async () => {
     answer = (c) => (path(c).endsWith('/v2/login') ? json(200, passkeyChallenge('ch-1')) : appError(400, 'X'));
     const { el } = await mountWidget('inlay-login', {}, net.fetch, { clientId: 'c' });

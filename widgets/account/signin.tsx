@@ -30,7 +30,12 @@ export function SignInSection({ context, ids }: SectionProps) {
   useEffect(() => {
     if (ui.step === 'closed') return void model.open('sign-in');
     // focus follows the person's moves through the flow (another step), never the page's load
-    if (shown.current !== ui.step) box.current?.querySelector<HTMLElement>('input')?.focus();
+    // (its first field to type in, not a checkbox: a passkey's step has none, so its title)
+    if (shown.current !== ui.step)
+      (
+        box.current?.querySelector<HTMLElement>('input:not([type=checkbox]),select') ??
+        box.current?.querySelector<HTMLElement>('[data-focus]')
+      )?.focus();
     shown.current = ui.step;
   }, [ui.step]);
   useEffect(() => {

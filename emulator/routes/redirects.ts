@@ -408,7 +408,12 @@ async function firstFactorStep(
   const available = (answer.mfaChallengeData?.availableFactors ?? []).map((f) => f.factorType);
   const other = HOSTED_FACTORS.find((t) => available.includes(t));
   if (!other) return loginPage(s, a, 'Use a passkey from the site’s sign-in.', m.email);
-  await verifySecondFactor(ctx, other, { stateToken }); // switch to it (a code is sent for EMAIL and SMS)
+  try {
+    await verifySecondFactor(ctx, other, { stateToken }); // switch to it (a code is sent for EMAIL and SMS)
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    return loginPage(s, a, e.status === 429 ? e.message : STEP_EXPIRED, m.email);
+  }
   return factorStep(ctx, s, a, stateToken, m.id, other);
 }
 

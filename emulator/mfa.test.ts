@@ -6,7 +6,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { pkceChallenge } from './domain/auth.ts';
 import { consumeSessionToken, DEV_CAPTCHA_TOKEN } from './domain/identity.ts';
 import { totpCode } from './domain/mfa.ts';
 import { setSetting } from './domain/settings.ts';
@@ -626,36 +625,6 @@ describe('who may call, and the dev routes', () => {
       ],
     });
     expect(twice.status).toBe(400);
-  });
-
-  it('the hosted sign-in page does not let a member with a second factor in with the password alone', async () => {
-    const rs = await post('/_api/redirects-api/v1/redirect-session', {
-      auth: {
-        authRequest: {
-          clientId: 'demo-client',
-          codeChallenge: pkceChallenge('hosted-mfa-test-verifier-0123456789-abcdefghijk'),
-          codeChallengeMethod: 'S256',
-          responseMode: 'fragment',
-          responseType: 'code',
-          state: 'mfa',
-          redirectUri: 'http://127.0.0.1:5173/',
-        },
-        prompt: 'login',
-      },
-    });
-    expect(rs.status, rs.text).toBe(200);
-    const res = await fetch(rs.json.redirectSession.fullUrl as string, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.hostedUrl },
-      body: new URLSearchParams({
-        email: DEMO_LOGINS.authenticatorApp.email,
-        password: DEMO_LOGINS.authenticatorApp.password,
-      }).toString(),
-    });
-    expect(res.status).toBe(400); // the sign-in page again with the refusal, no redirect with an authorization code
-    expect(res.headers.get('location')).toBeNull();
-    expect(await res.text()).toContain('Your account needs another step to sign in: use the site’s sign-in form.');
   });
 
   it('the dev routes do not exist outside dev mode', async () => {

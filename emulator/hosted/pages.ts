@@ -76,6 +76,77 @@ export function loginPage(v: {
   return hostedPage('Sign in', body, { formAction: v.formAction, status: v.error ? 400 : 200 });
 }
 
+/** The factors the hosted sign-in page asks for (a passkey needs the site's sign-in: the page runs no script). */
+export type HostedFactor = 'TOTP' | 'EMAIL' | 'SMS';
+const FACTOR_STEP: Record<HostedFactor, { heading: string; label: string; switchTo: string }> = {
+  TOTP: {
+    heading: 'Enter the code from your authenticator app',
+    label: 'Code from your authenticator app',
+    switchTo: 'Use your authenticator app instead',
+  },
+  EMAIL: { heading: 'Enter the code we emailed you', label: 'Code from the email', switchTo: 'Get a code by email' },
+  SMS: {
+    heading: 'Enter the code we texted you',
+    label: 'Code from the text message',
+    switchTo: 'Get a code by text message',
+  },
+};
+
+/**
+ * The hosted sign-in's second step (issue 42): a code for `factorType` (TOTP, EMAIL, SMS), "send again" for a code
+ * that was sent, the member's other factors to switch to, "Remember this device". The state token travels in hidden
+ * fields; no script (a passkey is left to the site's sign-in).
+ */
+export function loginFactorPage(v: {
+  host: string;
+  session: string;
+  cancel: string;
+  /** The sign-in form again (the same redirect session). */
+  restart: string;
+  stateToken: string;
+  factorType: HostedFactor;
+  /** Where a code was sent (masked), for EMAIL and SMS. */
+  hint?: string;
+  /** The member's other factors this page can ask for. */
+  others: HostedFactor[];
+  /** The member also has a passkey. */
+  passkey: boolean;
+  remember: boolean;
+  notice?: string;
+  error?: string;
+  formAction: string[];
+}): HandlerResult {
+  const step = FACTOR_STEP[v.factorType];
+  const body = render('login.mfa', {
+    heading: step.heading,
+    host: v.host,
+    alert: alert(v.error),
+    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
+    session: v.session,
+    stateToken: v.stateToken,
+    factorType: v.factorType,
+    instructions:
+      v.factorType === 'TOTP'
+        ? 'Open your authenticator app and enter the 6-digit code it shows for this site.'
+        : `We sent a 6-digit code to ${v.hint ?? (v.factorType === 'EMAIL' ? 'your email' : 'your phone')}. It works for 10 minutes.`,
+    codeLabel: step.label,
+    remember: flag('checked', v.remember),
+    resend: v.factorType === 'TOTP' ? EMPTY : render('login.resend', {}),
+    others: v.others.map((t) =>
+      render('login.switch', {
+        session: v.session,
+        stateToken: v.stateToken,
+        factorType: t,
+        label: FACTOR_STEP[t].switchTo,
+      }),
+    ),
+    passkey: v.passkey ? render('login.passkey', {}) : EMPTY,
+    restart: v.restart,
+    cancel: v.cancel,
+  });
+  return hostedPage('Sign in', body, { formAction: v.formAction, status: v.error ? 400 : 200 });
+}
+
 /** The silent sign-in page: `data` for authorize.js, which posts its message to the embedding page. */
 export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerResult =>
   hostedPage('Signing in…', render('authorize', { data: jsonData(data) }), {

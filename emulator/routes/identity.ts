@@ -162,6 +162,7 @@ const verifyFactorSchema = z.object({
     })
     .optional(),
 });
+export type VerifyFactorBody = z.infer<typeof verifyFactorSchema>;
 const verifySchema = z.object({
   code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code'),
   stateToken: z.string().min(1).max(1000),
@@ -445,6 +446,71 @@ function endOtherSessions(ctx: RequestContext, memberId: string): void {
   );
 }
 
+/**
+ * `…/v2/{factorType}/verify` after its checks of the request (shared with the hosted sign-in page, routes/redirects.ts):
+ * without an answer, ask for `factorType` (switch to it, or a new code: {@link FACTOR_CODE_COOLDOWN_MS} apart); with
+ * one, check it (wrong answers count on the state and on the password's lockout keys) and move on. The state machine's
+ * answer, or a thrown platform error.
+ */
+export async function verifySecondFactor(ctx: RequestContext, factorType: string, body: VerifyFactorBody) {
+  const state = liveLoginState(ctx.db, body.stateToken, ctx.now());
+  const m = state && memberById(ctx.db, state.member_id);
+  if (!state || state.stage !== 'MFA' || !m) throw expiredSignIn();
+  // the password's lockout applies to every factor
+  const keys = factorThrottleKeys(m.email, clientAddress(ctx.req));
+  checkLockout(ctx.db, keys, ctx.now());
+  const usable = usableFactors(memberFactors(ctx.db, m.id));
+  const ofType = usable.filter((f) => f.type === factorType);
+  if (!ofType.length) throw iamError(400, 'FACTOR_NOT_AVAILABLE', `This member cannot sign in with ${factorType}`);
+  const type = ofType[0]!.type;
+  const data =
+    type === 'TOTP' ? body.totpData : type === 'EMAIL' ? body.emailData : type === 'SMS' ? body.smsData : undefined;
+  const answer = type === 'WEBAUTHN' ? body.webauthnData?.credential : data?.code;
+  if (!answer) {
+    // switch to this factor, or a new code / challenge for it
+    if (
+      (type === 'EMAIL' || type === 'SMS') &&
+      state.factor_type === type &&
+      (state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS > ctx.now()
+    )
+      throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
+    return mfaChallenge(ctx, m, body.stateToken, usable, type);
+  }
+  if (type !== 'TOTP' && state.factor_type !== type)
+    throw iamError(
+      400,
+      'BAD_CODE',
+      type === 'WEBAUTHN'
+        ? 'No passkey challenge was given for this sign-in: ask for one first'
+        : 'No code was sent for this factor yet: ask for one first',
+    );
+  let wrong: string | undefined;
+  if (type === 'TOTP') {
+    const r = checkTotp(ctx.db, ofType[0]!, answer, ctx.now());
+    if (r === 'wrong') wrong = 'Wrong code';
+    if (r === 'replayed') wrong = 'This code was already used: wait for the next one';
+  } else if (type === 'EMAIL' || type === 'SMS') {
+    if (sha256Hex(answer) !== state.code_hash) wrong = 'Wrong code';
+  } else if (!state.challenge || body.webauthnData?.challengeId !== state.challenge_id) {
+    wrong = 'This passkey answer is for another challenge';
+  } else {
+    const r = await checkAssertion(ctx.db, ofType, answer, state.challenge, clientOrigins(ctx));
+    if (!r.ok) wrong = r.reason;
+  }
+  if (wrong !== undefined) {
+    recordFailure(ctx.db, keys, ctx.now());
+    if (countStateAttempt(ctx.db, state.token_hash) >= FACTOR_MAX_ATTEMPTS) {
+      spendLoginState(ctx.db, state.token_hash, ctx.now());
+      throw rateLimited('Too many wrong codes. Sign in again.', 1000);
+    }
+    throw iamError(400, 'BAD_CODE', wrong);
+  }
+  clearFailures(ctx.db, keys[0]!);
+  if (!passMfa(ctx.db, state.token_hash)) throw expiredSignIn();
+  const extra = body.rememberThisDevice ? { deviceToken: { strValue: issueDeviceToken(ctx.db, m.id, ctx.now()) } } : {};
+  return afterSecondFactor(ctx, m, state.visitor_id, { stateToken: body.stateToken, hash: state.token_hash }, extra);
+}
+
 export const identityRoutes: RouteModule = (router, app) => {
   // also without the `/_api` prefix
   for (const prefix of ['/_api/iam', '/iam']) {
@@ -513,72 +579,7 @@ export const identityRoutes: RouteModule = (router, app) => {
       const body = validate(verifyFactorSchema, ctx.body);
       if (body.factorType !== undefined && body.factorType !== factorType)
         throw invalidField('factorType', 'must be the factor type of the path', 'VALIDATION');
-      const state = liveLoginState(ctx.db, body.stateToken, ctx.now());
-      const m = state && memberById(ctx.db, state.member_id);
-      if (!state || state.stage !== 'MFA' || !m) throw expiredSignIn();
-      // the password's lockout applies to every factor
-      const keys = factorThrottleKeys(m.email, clientAddress(ctx.req));
-      checkLockout(ctx.db, keys, ctx.now());
-      const usable = usableFactors(memberFactors(ctx.db, m.id));
-      const ofType = usable.filter((f) => f.type === factorType);
-      if (!ofType.length) throw iamError(400, 'FACTOR_NOT_AVAILABLE', `This member cannot sign in with ${factorType}`);
-      const type = ofType[0]!.type;
-      const data =
-        type === 'TOTP' ? body.totpData : type === 'EMAIL' ? body.emailData : type === 'SMS' ? body.smsData : undefined;
-      const answer = type === 'WEBAUTHN' ? body.webauthnData?.credential : data?.code;
-      if (!answer) {
-        // switch to this factor, or a new code / challenge for it
-        if (
-          (type === 'EMAIL' || type === 'SMS') &&
-          state.factor_type === type &&
-          (state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS > ctx.now()
-        )
-          throw tooManyRequests('Wait a moment before asking for another code', 'SEND_CODE_ERROR');
-        return { json: mfaChallenge(ctx, m, body.stateToken, usable, type) };
-      }
-      if (type !== 'TOTP' && state.factor_type !== type)
-        throw iamError(
-          400,
-          'BAD_CODE',
-          type === 'WEBAUTHN'
-            ? 'No passkey challenge was given for this sign-in: ask for one first'
-            : 'No code was sent for this factor yet: ask for one first',
-        );
-      let wrong: string | undefined;
-      if (type === 'TOTP') {
-        const r = checkTotp(ctx.db, ofType[0]!, answer, ctx.now());
-        if (r === 'wrong') wrong = 'Wrong code';
-        if (r === 'replayed') wrong = 'This code was already used: wait for the next one';
-      } else if (type === 'EMAIL' || type === 'SMS') {
-        if (sha256Hex(answer) !== state.code_hash) wrong = 'Wrong code';
-      } else if (!state.challenge || body.webauthnData?.challengeId !== state.challenge_id) {
-        wrong = 'This passkey answer is for another challenge';
-      } else {
-        const r = await checkAssertion(ctx.db, ofType, answer, state.challenge, clientOrigins(ctx));
-        if (!r.ok) wrong = r.reason;
-      }
-      if (wrong !== undefined) {
-        recordFailure(ctx.db, keys, ctx.now());
-        if (countStateAttempt(ctx.db, state.token_hash) >= FACTOR_MAX_ATTEMPTS) {
-          spendLoginState(ctx.db, state.token_hash, ctx.now());
-          throw rateLimited('Too many wrong codes. Sign in again.', 1000);
-        }
-        throw iamError(400, 'BAD_CODE', wrong);
-      }
-      clearFailures(ctx.db, keys[0]!);
-      if (!passMfa(ctx.db, state.token_hash)) throw expiredSignIn();
-      const extra = body.rememberThisDevice
-        ? { deviceToken: { strValue: issueDeviceToken(ctx.db, m.id, ctx.now()) } }
-        : {};
-      return {
-        json: afterSecondFactor(
-          ctx,
-          m,
-          state.visitor_id,
-          { stateToken: body.stateToken, hash: state.token_hash },
-          extra,
-        ),
-      };
+      return { json: await verifySecondFactor(ctx, factorType, body) };
     });
 
     router.operation(aliasOf(ops.changePassword, '/_api/iam', prefix), async (ctx) => {

@@ -40,13 +40,25 @@ import {
 } from '../domain/redirect-sessions.ts';
 import type { EmulatorApp, HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, validate } from '../validate.ts';
-import { checkCredentials, memberState } from './identity.ts';
+import { checkCredentials, memberState, verifySecondFactor } from './identity.ts';
 import {
   accountPage as hostedAccountPage,
   authorizePage,
+  loginFactorPage,
   loginPage as hostedLoginPage,
   messagePage,
+  type HostedFactor,
 } from '../hosted/pages.ts';
+import {
+  FACTOR_CODE_COOLDOWN_MS,
+  FACTOR_MAX_ATTEMPTS,
+  liveLoginState,
+  maskEmail,
+  maskPhone,
+  memberFactors,
+  TRUSTED_DEVICE_TTL_MS,
+  usableFactors,
+} from '../domain/mfa.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 import { factorsOn } from '../domain/security-page.ts';
 
@@ -252,17 +264,20 @@ function callbackUrl(a: AuthPayload, params: Record<string, string>): string {
   return u.href;
 }
 
-function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
-  const redirectUri = new URL(a.authRequest.redirectUri!);
-  const cancel = callbackUrl(a, {
+/** "Cancel and go back": the redirect URI with `access_denied`. */
+const cancelUrl = (a: AuthPayload) =>
+  callbackUrl(a, {
     error: 'access_denied',
     error_description: 'The visitor cancelled sign-in',
     state: a.authRequest.state,
   });
+
+function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
+  const redirectUri = new URL(a.authRequest.redirectUri!);
   return hostedLoginPage({
     host: redirectUri.host,
     session: s.id,
-    cancel,
+    cancel: cancelUrl(a),
     email,
     ...(error ? { error } : {}),
     formAction: [redirectUri.origin],
@@ -270,6 +285,217 @@ function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, ema
 }
 
 const loginFormSchema = z.object({ email: z.string().max(254).default(''), password: z.string().max(100).default('') });
+
+// ------------------------------------------------------------------------------------------ the second step
+
+/**
+ * The hosted sign-in's second factor (issue 42, docs/wire.md "Second factors, passkeys and required fields"): the
+ * same sign-in state and checks as `…/v2/{factorType}/verify` ({@link verifySecondFactor}: attempts, lockout, code
+ * cooldown), a form post per step. A passkey needs the browser's WebAuthn API, i.e. a script: this page runs none,
+ * so it offers the member's other factors and says to use the site's sign-in for a passkey.
+ */
+const HOSTED_FACTORS: readonly HostedFactor[] = ['TOTP', 'EMAIL', 'SMS'];
+/** The remembered device of the hosted page: a cookie of the hosted pages' origin, for the sign-in form only. */
+export const DEVICE_COOKIE = 'inlay_trusted_device';
+const STEP_EXPIRED = 'This sign-in has expired. Sign in again.';
+const ANOTHER_STEP = 'Your account needs another step to sign in: use the site’s sign-in form.';
+
+const factorFormSchema = z.object({
+  step: z.literal('mfa'),
+  stateToken: z.string().min(1).max(1000),
+  factorType: z.enum(['TOTP', 'EMAIL', 'SMS']),
+  action: z.enum(['verify', 'resend', 'switch']).default('verify'),
+  code: z.string().trim().max(100).default(''),
+  remember: z.literal('on').optional(),
+});
+
+/** The state machine's answer, as far as this page reads it. */
+interface StepAnswer {
+  state: string;
+  stateToken?: string;
+  mfaChallengeData?: { factorType: string; availableFactors: { factorType: string }[] };
+  additionalData?: { deviceToken?: { strValue?: string } };
+}
+
+/** The device token the hosted page remembered, if the request carries one. */
+function deviceCookie(ctx: RequestContext): string | undefined {
+  for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === DEVICE_COOKIE) return part.slice(i + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** The step's page for `factorType`, from the sign-in state's member (who proved their password to get here). */
+function factorStep(
+  ctx: RequestContext,
+  s: StoredRedirectSession,
+  a: AuthPayload,
+  stateToken: string,
+  memberId: string,
+  factorType: HostedFactor,
+  o: { remember?: boolean; notice?: string; error?: string } = {},
+): HandlerResult {
+  const m = memberById(ctx.db, memberId);
+  if (!m) return loginPage(s, a, STEP_EXPIRED);
+  const usable = usableFactors(memberFactors(ctx.db, m.id));
+  const types = new Set(usable.map((f) => f.type));
+  const redirectUri = new URL(a.authRequest.redirectUri!);
+  return loginFactorPage({
+    host: redirectUri.host,
+    session: s.id,
+    cancel: cancelUrl(a),
+    restart: `/oauth2/authorize?redirectSession=${s.id}`,
+    stateToken,
+    factorType,
+    ...(factorType === 'EMAIL'
+      ? { hint: maskEmail(m.email) }
+      : factorType === 'SMS'
+        ? { hint: maskPhone(usable.find((f) => f.type === 'SMS')?.phone ?? '') }
+        : {}),
+    others: HOSTED_FACTORS.filter((t) => t !== factorType && types.has(t)),
+    passkey: types.has('WEBAUTHN'),
+    remember: !!o.remember,
+    ...(o.notice ? { notice: o.notice } : {}),
+    ...(o.error ? { error: o.error } : {}),
+    formAction: [redirectUri.origin],
+  });
+}
+
+/** The authorization code for `memberId`, back to the redirect URI (password only, or after the second factor). */
+function finishSignIn(
+  ctx: RequestContext,
+  s: StoredRedirectSession,
+  a: AuthPayload,
+  memberId: string,
+  headers: Record<string, string> = {},
+): HandlerResult {
+  markRedirectSessionUsed(ctx, s.id);
+  const code = issueAuthorizationCode(
+    ctx.db,
+    {
+      clientId: a.authRequest.clientId,
+      memberId,
+      codeChallenge: a.authRequest.codeChallenge,
+      redirectUri: a.authRequest.redirectUri,
+      ...(s.visitorId ? { visitorId: s.visitorId } : {}),
+    },
+    ctx.now(),
+  );
+  return {
+    status: 302,
+    body: '',
+    headers: {
+      Location: callbackUrl(a, { code, state: a.authRequest.state }),
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  };
+}
+
+/** After the password, a member with a second factor: the step for the factor the state asks for (not a passkey). */
+async function firstFactorStep(
+  ctx: RequestContext,
+  s: StoredRedirectSession,
+  a: AuthPayload,
+  m: MemberRow,
+  answer: StepAnswer,
+): Promise<HandlerResult> {
+  const stateToken = answer.stateToken!;
+  const asked = answer.mfaChallengeData?.factorType;
+  if (HOSTED_FACTORS.includes(asked as HostedFactor))
+    return factorStep(ctx, s, a, stateToken, m.id, asked as HostedFactor);
+  const available = (answer.mfaChallengeData?.availableFactors ?? []).map((f) => f.factorType);
+  const other = HOSTED_FACTORS.find((t) => available.includes(t));
+  if (!other) return loginPage(s, a, 'Use a passkey from the site’s sign-in.', m.email);
+  try {
+    await verifySecondFactor(ctx, other, { stateToken }); // switch to it (a code is sent for EMAIL and SMS)
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    return loginPage(s, a, e.status === 429 ? e.message : STEP_EXPIRED, m.email);
+  }
+  return factorStep(ctx, s, a, stateToken, m.id, other);
+}
+
+/** A post of the second step: verify the code, send it again, or switch factor. */
+async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: AuthPayload): Promise<HandlerResult> {
+  const form = factorFormSchema.safeParse(ctx.body);
+  if (!form.success) return loginPage(s, a, STEP_EXPIRED);
+  const f = form.data;
+  const state = liveLoginState(ctx.db, f.stateToken, ctx.now());
+  // a state of this redirect session's sign-in only (the visitor who opened it), still at its second factor
+  if (!state || state.stage !== 'MFA' || state.visitor_id !== (s.visitorId ?? null))
+    return loginPage(s, a, STEP_EXPIRED);
+  const memberId = state.member_id;
+  const remember = f.remember === 'on';
+  const step = (type: HostedFactor, o: { notice?: string; error?: string } = {}) =>
+    factorStep(ctx, s, a, f.stateToken, memberId, type, { remember, ...o });
+  if (f.action !== 'verify') {
+    try {
+      await verifySecondFactor(ctx, f.factorType, { stateToken: f.stateToken });
+    } catch (e) {
+      if (!(e instanceof PlatformError)) throw e;
+      if (e.applicationError?.code === 'SEND_CODE_ERROR') {
+        const wait = Math.max(1, Math.ceil(((state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS - ctx.now()) / 1000));
+        return step(f.factorType, {
+          error: `A new code can be sent 30 seconds after the last one: wait ${wait} more second${wait === 1 ? '' : 's'}.`,
+        });
+      }
+      return refusedStep(s, a, e, () => step(f.factorType, { error: e.message }));
+    }
+    return step(f.factorType, f.action === 'resend' ? { notice: 'We sent you a new code.' } : {});
+  }
+  if (!f.code) return step(f.factorType, { error: 'Enter the 6-digit code.' });
+  const data = { code: f.code };
+  let answer: StepAnswer;
+  try {
+    answer = (await verifySecondFactor(ctx, f.factorType, {
+      stateToken: f.stateToken,
+      rememberThisDevice: remember,
+      ...(f.factorType === 'TOTP'
+        ? { totpData: data }
+        : f.factorType === 'EMAIL'
+          ? { emailData: data }
+          : { smsData: data }),
+    })) as StepAnswer;
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    if (e.applicationError?.code === 'BAD_CODE') {
+      const left =
+        FACTOR_MAX_ATTEMPTS - (liveLoginState(ctx.db, f.stateToken, ctx.now())?.attempts ?? FACTOR_MAX_ATTEMPTS);
+      return step(f.factorType, {
+        error: `${e.message}. ${left === 1 ? 'One more try' : `${left} more tries`} before this sign-in is locked.`,
+      });
+    }
+    return refusedStep(s, a, e, () => step(f.factorType, { error: e.message }));
+  }
+  if (answer.state !== 'SUCCESS') return loginPage(s, a, ANOTHER_STEP); // the sign-up form's required fields
+  const device = answer.additionalData?.deviceToken?.strValue;
+  const secure = ctx.hostedUrl.startsWith('https:') ? '; Secure' : '';
+  return finishSignIn(
+    ctx,
+    s,
+    a,
+    memberId,
+    device
+      ? {
+          'Set-Cookie': `${DEVICE_COOKIE}=${device}; Path=/oauth2/authorize; Max-Age=${TRUSTED_DEVICE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
+        }
+      : {},
+  );
+}
+
+/** A refusal that ends the step (too many wrong codes, the lockout: 429; an expired state) or `otherwise`. */
+function refusedStep(
+  s: StoredRedirectSession,
+  a: AuthPayload,
+  e: PlatformError,
+  otherwise: () => HandlerResult,
+): HandlerResult {
+  if (e.status === 429) return loginPage(s, a, e.message);
+  if (e.applicationError?.code === 'NOT_FOUND') return loginPage(s, a, STEP_EXPIRED);
+  return otherwise();
+}
 
 export const redirectsRoutes: RouteModule = (router, app) => {
   registerRedirectIntent(app, 'auth', authIntent);
@@ -384,6 +610,8 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       if (!s) return expiredPage();
       const a = s.payload as unknown as AuthPayload;
       if (a.prompt !== 'login' || a.authRequest.responseMode === 'web_message') throw notFound('Not a login session');
+      if (ctx.body && typeof ctx.body === 'object' && (ctx.body as Record<string, unknown>)['step'] === 'mfa')
+        return secondStep(ctx, s, a);
       const form = loginFormSchema.safeParse(ctx.body);
       const email = form.success ? form.data.email.trim() : '';
       const password = form.success ? form.data.password : '';
@@ -406,7 +634,10 @@ export const redirectsRoutes: RouteModule = (router, app) => {
                   : 'Wrong email or password.';
         return loginPage(s, a, msg, email);
       }
-      const state = memberState(ctx, m, s.visitorId);
+      // a device remembered on this page skips the second factor, as `clientMetaData.deviceToken` does for login
+      const device = deviceCookie(ctx);
+      const state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
+      if (state.state === 'MFA_CHALLENGE') return firstFactorStep(ctx, s, a, m, state);
       if (state.state !== 'SUCCESS') {
         return loginPage(
           s,
@@ -415,28 +646,12 @@ export const redirectsRoutes: RouteModule = (router, app) => {
             ? 'Your membership is waiting for the site owner’s approval.'
             : state.state === 'REQUIRE_EMAIL_VERIFICATION'
               ? 'Confirm your email first: we sent you a code.'
-              : // a second factor or required sign-up fields (issue 42): this page asks for neither
-                'Your account needs another step to sign in: use the site’s sign-in form.',
+              : // the sign-up form's required fields (issue 42): this page does not ask for them
+                ANOTHER_STEP,
           email,
         );
       }
-      markRedirectSessionUsed(ctx, s.id);
-      const code = issueAuthorizationCode(
-        ctx.db,
-        {
-          clientId: a.authRequest.clientId,
-          memberId: m.id,
-          codeChallenge: a.authRequest.codeChallenge,
-          redirectUri: a.authRequest.redirectUri,
-          ...(s.visitorId ? { visitorId: s.visitorId } : {}),
-        },
-        ctx.now(),
-      );
-      return {
-        status: 302,
-        body: '',
-        headers: { Location: callbackUrl(a, { code, state: a.authRequest.state }), 'Cache-Control': 'no-store' },
-      };
+      return finishSignIn(ctx, s, a, m.id);
     },
     { form: true, hosted: true },
   );

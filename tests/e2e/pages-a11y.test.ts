@@ -4,7 +4,7 @@ import { axe, openPage, showReviews } from '../helpers/browser.ts';
 import { hostedAccountUrl, hostedCheckoutUrl, hostedLoginUrl } from '../helpers/hosted.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { api } from '../helpers/emulator.ts';
-import { seedVariantId } from '../../emulator/seed.ts';
+import { DEMO_LOGINS, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const NAVY = seedVariantId('enamel-camp-mug', { Color: 'Navy' });
@@ -123,7 +123,7 @@ describe('axe on the platform’s hosted pages (checkout, account, sign-in), 375
       { width: 1280, height: 900 },
       { width: 375, height: 812 },
     ]) {
-      it(`${colorScheme}, ${viewport.width} px: checkout (summary open, then field errors), account (after a save), sign-in (wrong password)`, async () => {
+      it(`${colorScheme}, ${viewport.width} px: checkout (summary open, then field errors), account (after a save), sign-in (wrong password, then the second factor’s step)`, async () => {
         const w = await openPage(env.browser, { colorScheme, viewport });
         w.expected.push(/status of 400/); // the refused forms below
         const check = async (state: string) => expect(await axe(w.page), state).toEqual([]);
@@ -149,6 +149,13 @@ describe('axe on the platform’s hosted pages (checkout, account, sign-in), 375
         await w.page.getByRole('button', { name: 'Sign in' }).click();
         await w.page.getByRole('alert').waitFor();
         await check('sign-in error');
+
+        // a member with an authenticator app: the code step (issue 42)
+        await w.page.getByLabel('Email').fill(DEMO_LOGINS.authenticatorApp.email);
+        await w.page.getByLabel('Password').fill(DEMO_LOGINS.authenticatorApp.password);
+        await w.page.getByRole('button', { name: 'Sign in' }).click();
+        await w.page.getByLabel('Code from your authenticator app').waitFor();
+        await check('sign-in, the second factor’s step');
         await w.context.close();
       });
     }

@@ -256,7 +256,8 @@ export default defineConfig({
           // the owner console's sections, on demand (widgets/admin/<section>/…/view.tsx): console-<section>-…
           const part = /[\\/]widgets[\\/]admin[\\/]((?:[\w-]+[\\/])+)view\.tsx$/.exec(chunk.facadeModuleId ?? '');
           if (part) return `assets/console-${part[1]!.replace(/[\\/]/g, '-')}[hash].js`;
-          return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}[name]-[hash].js`;
+          // (a dot in a module's name, `challenge-strings.fr.ts`, is a dash in its chunk's: a file name has one dot)
+          return `assets/${WIDGET_DIRS.has(chunk.name) ? 'api-' : ''}${chunk.name.replace(/\./g, '-')}-[hash].js`;
         },
         codeSplitting: {
           groups: [

@@ -18,7 +18,7 @@ import {
   updateDraftLineItems,
 } from '../domain/draft-orders.ts';
 import type { RouteModule } from '../router.ts';
-import { commitSettingsSchema } from './orders.ts';
+import { commitSettingsSchema, editAddress, withContact } from './orders.ts';
 import { adminOps } from '../../core/urls.ts';
 import { badRequest, invalidField } from '../errors.ts';
 import { oneLine, validate } from '../validate.ts';
@@ -34,29 +34,8 @@ function idOf(name: string, path: string | undefined, sent: unknown): string {
   return path;
 }
 
-/** An address or contact text: one line, trimmed. */
-const text = (max: number) => oneLine().trim().max(max).optional();
 /** `AddressWithContact` on the REST wire (`addressLine`; `addressLine1`, the emulator's orders' name, accepted too). */
-const addressWithContact = z.strictObject({
-  address: z
-    .strictObject({
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-        .optional(),
-      subdivision: text(50),
-      city: text(100),
-      postalCode: text(50),
-      addressLine: text(200),
-      addressLine1: text(200),
-      addressLine2: text(200),
-      streetAddress: z.strictObject({ number: text(50), name: text(200) }).optional(),
-    })
-    .optional(),
-  contactDetails: z
-    .strictObject({ firstName: text(100), lastName: text(100), phone: text(50), company: text(100) })
-    .optional(),
-});
+const addressWithContact = withContact(editAddress.extend({ addressLine: oneLine().trim().max(200).optional() }));
 
 const createSchema = z.strictObject({
   sourceOrderId: guid.optional(),

@@ -181,25 +181,28 @@ const aggregateSchema = z.strictObject({
 
 /** An address or contact text: one line (a CR/LF would break a shipping label or a mail), trimmed. */
 const text = (max: number) => oneLine().trim().max(max).optional();
-const addressWithContact = z.strictObject({
-  address: z
-    .strictObject({
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/)
-        .optional(),
-      subdivision: text(50),
-      city: text(100),
-      postalCode: text(50),
-      addressLine1: text(200),
-      addressLine2: text(200),
-      streetAddress: z.strictObject({ number: text(50), name: text(200) }).optional(),
-    })
+/** An edit's `Address` (the emulator's orders' names; draft-orders.ts adds the REST wire's `addressLine`). */
+export const editAddress = z.strictObject({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
     .optional(),
-  contactDetails: z
-    .strictObject({ firstName: text(100), lastName: text(100), phone: text(50), company: text(100) })
-    .optional(),
+  subdivision: text(50),
+  city: text(100),
+  postalCode: text(50),
+  addressLine1: text(200),
+  addressLine2: text(200),
+  streetAddress: z.strictObject({ number: text(50), name: text(200) }).optional(),
 });
+/** `AddressWithContact` around an address schema: an edit's destination, recipient or billing. */
+export const withContact = <A extends z.ZodType>(address: A) =>
+  z.strictObject({
+    address: address.optional(),
+    contactDetails: z
+      .strictObject({ firstName: text(100), lastName: text(100), phone: text(50), company: text(100) })
+      .optional(),
+  });
+const addressWithContact = withContact(editAddress);
 /** The platform's `DraftOrderCommitSettings`, which Commit Deltas and a draft order's commit both take. */
 export const commitSettingsSchema = z.strictObject({
   sendNotificationsToBuyer: z.boolean().nullish(),

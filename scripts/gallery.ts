@@ -504,6 +504,24 @@ const STATES: State[] = [
     },
   },
   {
+    id: 'login-second-factor',
+    group: 'Login',
+    title: 'A second factor',
+    caption:
+      'The demo member with an authenticator app after the right password: the code step, other factors, "Remember this device".',
+    async run(r) {
+      await go(r, '/');
+      const login = r.page.locator('inlay-login');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await login.getByLabel('Email').fill(DEMO_LOGINS.authenticatorApp.email);
+      await login.getByLabel('Password', { exact: true }).fill(DEMO_LOGINS.authenticatorApp.password);
+      await login.getByLabel('Password', { exact: true }).press('Enter');
+      await login.getByRole('button', { name: 'Verify', exact: true }).waitFor({ timeout: 15_000 });
+      await animationsDone(login.getByRole('dialog'));
+      return 'viewport';
+    },
+  },
+  {
     id: 'login-member-menu',
     group: 'Login',
     title: 'Signed in: member menu',

@@ -111,6 +111,9 @@ export function zodIssuesToViolations(issues: readonly Issue[], prefix = ''): Fi
  * Parse `input` with `schema`; on failure throw 400 with fieldViolations.
  * `prefix` is prepended to every field path.
  */
+/** A platform id in GUID form (`@format GUID` in the generated clients). */
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { AdminIdentity } from './auth.ts';
-import { formatMoney } from './catalog.ts';
 import { money } from './commerce.ts';
 import {
   applyOrderEdit,
@@ -20,7 +19,7 @@ import {
   type OrderEdit,
 } from './orders.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
-import { balanceWithTotal, hasRefunds } from './payments.ts';
+import { balanceWithTotal, currencyOf, hasRefunds, price } from './payments.ts';
 import { badRequestApp, failedPrecondition, notFound, PlatformError } from '../errors.ts';
 
 /** The channels an order must come from to be edited (the client's `UNSUPPORTED_CHANNEL_TYPE`). */
@@ -44,11 +43,6 @@ interface StoredDraft {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const currencyOf = (o: WireOrder) => (typeof o['currency'] === 'string' ? o['currency'] : 'USD');
-const price = (cents: number, currency: string) => ({
-  amount: (cents / 100).toFixed(2),
-  formattedAmount: formatMoney(cents, currency),
-});
 /** An address as the platform's REST wire writes it (`addressLine`), from the order's own (`addressLine1`). */
 function restAddress(a: AddressWithContactInput | undefined): Record<string, unknown> | undefined {
   if (!a) return undefined;

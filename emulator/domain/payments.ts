@@ -115,11 +115,13 @@ export interface Stored {
 /** `"12.50"` → 1250 (amounts come validated: at most 2 decimals). */
 export const toCents = (amount: string): number => Math.round(Number(amount) * 100);
 
-function price(cents: number, currency: string): Price {
+/** An amount as the platform's `Price` (its decimal string and its formatted words). */
+export function price(cents: number, currency: string): Price {
   return { amount: (cents / 100).toFixed(2), formattedAmount: formatMoney(cents, currency) };
 }
 
-const currencyOf = (order: WireOrder) => (typeof order['currency'] === 'string' ? order['currency'] : 'USD');
+/** The order's currency (USD when it names none). */
+export const currencyOf = (order: WireOrder) => (typeof order['currency'] === 'string' ? order['currency'] : 'USD');
 const totalOf = (order: WireOrder) => toCents(order.priceSummary?.total?.amount ?? '0');
 const iso = (ms: number) => new Date(ms).toISOString();
 

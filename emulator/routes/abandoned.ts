@@ -19,10 +19,9 @@ import { SITE_ID } from '../domain/auth.ts';
 import { filterAndSort } from '../domain/query.ts';
 import { invalidField, notFound } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { validate } from '../validate.ts';
+import { GUID, validate } from '../validate.ts';
 
 /** The platform's ids are GUIDs; anything else is no abandoned checkout. */
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const cursorPaging = z
   .object({

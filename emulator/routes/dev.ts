@@ -28,9 +28,8 @@ import {
   type FactorRow,
 } from '../domain/mfa.ts';
 import { z } from 'zod';
-import { httpUrl } from '../validate.ts';
 import type { Handler, RequestContext, RouteModule, RouteOptions } from '../router.ts';
-import { parseJsonBody, validate } from '../validate.ts';
+import { httpUrl, parseJsonBody, validate } from '../validate.ts';
 
 /** A message for the mailbox (the site's own mail service in dev: the companion's recovery emails, docs/wire.md). */
 const mailSchema = z.strictObject({

@@ -21,9 +21,8 @@ import type { RouteModule } from '../router.ts';
 import { commitSettingsSchema, editAddress, withContact } from './orders.ts';
 import { adminOps } from '../../core/urls.ts';
 import { badRequest, invalidField } from '../errors.ts';
-import { oneLine, validate } from '../validate.ts';
+import { GUID, oneLine, validate } from '../validate.ts';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const guid = z.string().regex(GUID, 'must be a GUID');
 
 /** A path id (a GUID) and, when the client sent it in the body or the query too, the same there. */

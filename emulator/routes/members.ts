@@ -22,7 +22,7 @@ import {
   type MemberRow,
 } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { oneLine, validate } from '../validate.ts';
+import { GUID, oneLine, validate } from '../validate.ts';
 
 /** Limits on contact details (the platform documents only addressLine ≤ 200 and street number/name ≤ 100/200). */
 export const CONTACT_LIMITS = {
@@ -41,7 +41,6 @@ export const CONTACT_LIMITS = {
   emails: 50,
 } as const;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `null` and absent are the same: not set. */
 const text = (max: number) =>
   oneLine()

@@ -438,7 +438,7 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
       if (e.applicationError?.code === 'SEND_CODE_ERROR') {
         const wait = Math.max(1, Math.ceil(((state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS - ctx.now()) / 1000));
         return step(f.factorType, {
-          error: `A new code can be sent 30 seconds after the last one: wait ${wait} more second${wait === 1 ? '' : 's'}.`,
+          error: `A new code can be sent ${FACTOR_CODE_COOLDOWN_MS / 1000} seconds after the last one: wait ${wait} more second${wait === 1 ? '' : 's'}.`,
         });
       }
       return refusedStep(s, a, e, () => step(f.factorType, { error: e.message }));

@@ -131,8 +131,16 @@ export function removeFactors(db: Database, memberId: string, type?: FactorType)
 
 // ------------------------------------------------------------------------------------------ TOTP
 
-const totpOf = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S });
+/** The TOTP of a secret as authenticator apps read it (SHA-1, 6 digits, 30 s); `label` names it in its otpauth URI. */
+export const totpOf = (secret: string, label = 'member') =>
+  new TOTP({
+    issuer: 'Inlay emulator',
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+  });
 
 /** Is `secret` a usable base32 TOTP secret (at least 80 bits)? */
 export function validTotpSecret(secret: string): boolean {

@@ -4,9 +4,9 @@
  * activation, then on with a current code, RFC 6238). Prepared statements only; every statement names the member, so
  * a page never reads or changes another member's factor.
  */
-import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
+import { checkTotp, enrollFactor, memberFactors as mfaFactors, usableFactors, type FactorRow } from './mfa.ts';
 
 export interface PageFactor {
   id: string;
@@ -34,8 +34,7 @@ export function memberFactors(db: Database, memberId: string): PageFactor[] {
 }
 
 /** How many of the member's factors are on (on by the member or by the site's rule). */
-export const factorsOn = (db: Database, memberId: string): number =>
-  memberFactors(db, memberId).filter((f) => f.status === 'ENABLED' || f.status === 'ENABLED_BY_RULE').length;
+export const factorsOn = (db: Database, memberId: string): number => usableFactors(mfaFactors(db, memberId)).length;
 
 /** Remove the member's factor `id` (one the site's rule turned on stays). True when one was removed. */
 export function removeMemberFactor(db: Database, memberId: string, id: string): boolean {
@@ -45,17 +44,6 @@ export function removeMemberFactor(db: Database, memberId: string, id: string): 
       .run(id, memberId).changes === 1
   );
 }
-
-/** The TOTP of a secret as authenticator apps read it (SHA-1, 6 digits, 30 s). */
-export const totpOf = (secret: string, label = 'member') =>
-  new TOTP({
-    issuer: 'Inlay emulator',
-    label,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  });
 
 /** The member's authenticator app waiting for its first code, if any. */
 export function pendingTotp(db: Database, memberId: string): { id: string; secret: string } | undefined {
@@ -72,34 +60,27 @@ export function pendingTotp(db: Database, memberId: string): { id: string; secre
 export function startTotp(db: Database, memberId: string, now: number): { id: string; secret: string } {
   const existing = pendingTotp(db, memberId);
   if (existing) return existing;
-  const id = randomUUID();
   const secret = new Secret({ size: 20 }).base32;
-  const position =
-    db
-      .prepare<[string], { p: number | null }>('SELECT MAX(position) AS p FROM member_factors WHERE member_id = ?')
-      .get(memberId)!.p ?? -1;
-  db.prepare(
-    `INSERT INTO member_factors (id, member_id, type, status, position, totp_secret, created_at)
-     VALUES (?, ?, 'TOTP', 'REQUIRE_ACTIVATION', ?, ?, ?)`,
-  ).run(id, memberId, position + 1, secret, now);
-  return { id, secret };
+  const f = enrollFactor(db, memberId, { type: 'TOTP', secret, status: 'REQUIRE_ACTIVATION' }, now);
+  return { id: f.id, secret };
 }
 
 /**
- * Turn the waiting authenticator app `id` on with a current code (one step of drift either way). The code's time step
- * is kept as the last accepted one, so the same code cannot also sign in. False when the code is wrong.
+ * Turn the waiting authenticator app `id` on with a current code (the sign-in's own check, {@link checkTotp}: its time
+ * step is kept as the last accepted one, so the same code cannot also sign in). False when the code is wrong.
  */
 export function confirmTotp(db: Database, memberId: string, id: string, code: string, now: number): boolean {
   const pending = pendingTotp(db, memberId);
-  if (!pending || pending.id !== id || !/^\d{6}$/.test(code)) return false;
-  const delta = totpOf(pending.secret).validate({ token: code, timestamp: now, window: 1 });
-  if (delta === null) return false;
-  const step = Math.floor(now / 30_000) + delta;
+  if (!pending || pending.id !== id) return false;
+  const factor = db
+    .prepare<[string, string], FactorRow>('SELECT * FROM member_factors WHERE id = ? AND member_id = ?')
+    .get(id, memberId);
+  if (!factor || checkTotp(db, factor, code, now) !== 'ok') return false;
   return (
     db
       .prepare(
-        `UPDATE member_factors SET status = 'ENABLED', totp_last_step = ? WHERE id = ? AND member_id = ? AND status = 'REQUIRE_ACTIVATION'`,
+        `UPDATE member_factors SET status = 'ENABLED' WHERE id = ? AND member_id = ? AND status = 'REQUIRE_ACTIVATION'`,
       )
-      .run(step, id, memberId).changes === 1
+      .run(id, memberId).changes === 1
   );
 }

@@ -9,14 +9,8 @@
 import { z } from 'zod';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { securityPage } from '../hosted/pages.ts';
-import {
-  confirmTotp,
-  memberFactors,
-  pendingTotp,
-  removeMemberFactor,
-  startTotp,
-  totpOf,
-} from '../domain/security-page.ts';
+import { confirmTotp, memberFactors, pendingTotp, removeMemberFactor, startTotp } from '../domain/security-page.ts';
+import { totpOf } from '../domain/mfa.ts';
 import { expiredPage, liveAccountSession, refuseCrossSitePost } from './redirects.ts';
 
 const formSchema = z.discriminatedUnion('op', [

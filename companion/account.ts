@@ -16,7 +16,8 @@ import {
   hasRequestTag,
   requestComment,
 } from '../core/api/cancel-requests.ts';
-import { tagsAnswer } from './admin-orders.ts';
+import { ORDER_ID } from '../core/api/admin-orders.ts';
+import { addComment, tagsAnswer } from './admin-orders.ts';
 import type { Env, Kit } from './context.ts';
 import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
@@ -28,8 +29,6 @@ import { bodyOf, serve, wire } from './wire.ts';
  */
 export const MEMBER_REQUESTED = 'CANCELLATION_REQUESTED';
 export const MEMBER_DECLINED = 'CANCELLATION_DECLINED';
-
-const ORDER_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 const activity = zm.looseObject({
   id: zm.optional(zm.string()),
@@ -213,11 +212,7 @@ export function accountApp(kit: Kit): Hono<Env> {
       }
     }
     const r = await asAdmin('request cancel', {
-      ...route(adminOps.addOrderActivities, { orderId: o.id }),
-      body: {
-        orderId: o.id,
-        orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: requestComment(reason) } }],
-      },
+      ...addComment(o.id, requestComment(reason)),
       schema: orderAnswer,
     });
     return c.json({ order: forMember(await tagged(r.order)), outcome: 'REQUESTED' }, 200);

@@ -15,6 +15,7 @@ import {
   cancelRequestOf,
   declineComment,
   hasRequestTag,
+  privateTags,
 } from '../core/api/cancel-requests.ts';
 import { InlayApiError } from '../core/errors.ts';
 import type { Env, Guard, Kit } from './context.ts';
@@ -128,14 +129,15 @@ function searchFilter(b: zm.infer<(typeof wire)['POST /admin/orders/search']['re
   return and.length === 1 ? and[0]! : and.length ? { $and: and } : {};
 }
 
+/** AddActivities' request for one merchant comment on order `id`: a note, or a cancellation request's record. */
+export const addComment = (id: string, message: string) => ({
+  ...route(adminOps.addOrderActivities, { orderId: id }),
+  body: { orderId: id, orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message } }] },
+});
+
 /** How many platform pages one search with a tag reads at most before it answers what it found. */
 const TAG_SCAN_PAGES = 10;
 
-/**
- * The one place orders are filtered by tag. Search Orders has no tag field (`OrderSearchSpec`; the emulator refuses
- * one, as the platform does), so a search with a tag reads the platform's pages (the other filters applied there) and
- * keeps the orders whose private tags hold it, reading on until it has a page's worth or `TAG_SCAN_PAGES` pages.
- */
 /** A sealed cursor that carries a tag (`{"c": platform cursor, "tag"}`, sealed by this companion), else undefined. */
 function withTagCursor(opened: string): { c: string; tag: string } | undefined {
   try {
@@ -146,11 +148,13 @@ function withTagCursor(opened: string): { c: string; tag: string } | undefined {
   }
 }
 
+/**
+ * The one place orders are filtered by tag. Search Orders has no tag field (`OrderSearchSpec`; the emulator refuses
+ * one, as the platform does), so a search with a tag reads the platform's pages (the other filters applied there) and
+ * keeps the orders whose private tags hold it, reading on until it has a page's worth or `TAG_SCAN_PAGES` pages.
+ */
 export const withTag = <O extends object>(orders: O[], tag: string): O[] =>
-  orders.filter((o) => {
-    const tagIds = (o as { tags?: { privateTags?: { tagIds?: unknown } } }).tags?.privateTags?.tagIds;
-    return Array.isArray(tagIds) && tagIds.includes(tag);
-  });
+  orders.filter((o) => privateTags(o).includes(tag));
 
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
@@ -313,12 +317,15 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
 
   serve(app, wire['GET /admin/orders/{id}'], ownerOfOrder, async (c) => {
     const id = orderId(c);
-    const r = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
-    const f = await asAdmin('list fulfillments', {
+    // both reads at once; the order's failure is the one said (the fulfillments' is then dropped)
+    const fulfillments = asAdmin('list fulfillments', {
       ...route(adminOps.listOrderFulfillments, { orderId: id }),
       kind: 'read',
       schema: fulfillmentsAnswer,
     });
+    fulfillments.catch(() => undefined);
+    const r = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
+    const f = await fulfillments;
     return c.json({ order: r.order, fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
   });
 
@@ -326,8 +333,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
     const id = orderId(c);
     const { message } = bodyOf(c, wire['POST /admin/orders/{id}/notes']);
     const r = await asAdmin('add note', {
-      ...route(adminOps.addOrderActivities, { orderId: id }),
-      body: { orderId: id, orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message } }] },
+      ...addComment(id, message),
       schema: activitiesAnswer,
     });
     return c.json({ order: r.order, activityId: r.activityIds?.[0] }, 200);
@@ -417,11 +423,7 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
         'This order has no cancellation request waiting for an answer',
       );
     const r = await asAdmin('decline cancel request', {
-      ...route(adminOps.addOrderActivities, { orderId: id }),
-      body: {
-        orderId: id,
-        orderActivities: [{ activityType: 'MERCHANT_COMMENT', merchantComment: { message: declineComment(note) } }],
-      },
+      ...addComment(id, declineComment(note)),
       schema: activitiesAnswer,
     });
     return c.json({ order: hasRequestTag(r.order) ? await untag(r.order) : r.order }, 200);

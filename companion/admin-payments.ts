@@ -24,6 +24,7 @@ import { Hono, type Context } from 'hono';
 import { z as zm } from 'zod/mini';
 import type { RequestOptions } from '../core/http.ts';
 import { adminOps, route } from '../core/urls.ts';
+import { ORDER_ID } from '../core/api/admin-orders.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { CompanionError, notFound } from './errors.ts';
 import { internal, notAvailableHere, optionalRead } from './internal.ts';
@@ -37,8 +38,6 @@ import { bodyOf, serve, wire } from './wire.ts';
  */
 export const HOLD_MS = 120_000;
 export const LOST_HOLD_MS = 30_000;
-
-const ID = /^[A-Za-z0-9-]{1,100}$/;
 
 // ------------------------------------------------------------------ the platform's answers (what is read of them)
 
@@ -201,7 +200,7 @@ const UNAVAILABLE_WORDS: Record<string, string> = {
 
 /** The order in the path: 404 when its id is not one, before the body is read. */
 const anOrder: Guard = async (c, next) => {
-  if (!ID.test(c.req.param('id') ?? '')) throw notFound('No such order');
+  if (!ORDER_ID.test(c.req.param('id') ?? '')) throw notFound('No such order');
   await next();
 };
 

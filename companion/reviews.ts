@@ -26,7 +26,7 @@ const reviewId: Guard = async (c, next) => {
 };
 
 export function reviewsApp(kit: Kit): Hono<Env> {
-  const { guard, asAdmin, platform } = kit;
+  const { guard, asAdmin } = kit;
   const app = new Hono<Env>();
   const owner = [guard.owner];
   const ownerOfReview = [guard.owner, reviewId];
@@ -38,30 +38,26 @@ export function reviewsApp(kit: Kit): Hono<Env> {
       'moderation.moderationStatus': 'IN_MODERATION',
       ...(body.entityId ? { entityId: body.entityId } : {}),
     };
-    try {
-      const page = await platform.admin.request({
-        ...ops.queryReviews,
-        kind: 'read',
-        body: {
-          query: body.cursor
-            ? { cursorPaging: { cursor: body.cursor, limit: 50 } }
-            : { filter, sort: [{ fieldName: 'createdDate', order: 'ASC' }], cursorPaging: { limit: 50 } },
-          returnPrivateReviews: true,
-        },
-        schema: reviewsPage,
-      });
-      // a cursor carries its own filter: keep to pending reviews of the namespace asked for, whatever it says
-      const reviews = page.reviews.filter(
-        (r) =>
-          (r as Record<string, unknown>)['namespace'] === body.namespace &&
-          ((r as { moderation?: { moderationStatus?: unknown } }).moderation?.moderationStatus ?? 'IN_MODERATION') ===
-            'IN_MODERATION',
-      );
-      const next = page.metadata?.cursors?.next;
-      return c.json({ reviews, ...(next ? { next } : {}) }, 200);
-    } catch (e) {
-      kit.relay(e, 'pending reviews');
-    }
+    const page = await asAdmin('pending reviews', {
+      ...ops.queryReviews,
+      kind: 'read',
+      body: {
+        query: body.cursor
+          ? { cursorPaging: { cursor: body.cursor, limit: 50 } }
+          : { filter, sort: [{ fieldName: 'createdDate', order: 'ASC' }], cursorPaging: { limit: 50 } },
+        returnPrivateReviews: true,
+      },
+      schema: reviewsPage,
+    });
+    // a cursor carries its own filter: keep to pending reviews of the namespace asked for, whatever it says
+    const reviews = page.reviews.filter(
+      (r) =>
+        (r as Record<string, unknown>)['namespace'] === body.namespace &&
+        ((r as { moderation?: { moderationStatus?: unknown } }).moderation?.moderationStatus ?? 'IN_MODERATION') ===
+          'IN_MODERATION',
+    );
+    const next = page.metadata?.cursors?.next;
+    return c.json({ reviews, ...(next ? { next } : {}) }, 200);
   });
 
   // The platform runs a bulk moderation as an asynchronous job and answers its id only (`{jobId}`); no public client

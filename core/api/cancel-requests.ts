@@ -48,7 +48,7 @@ interface OrderLike {
 }
 
 /** The order's private tags (only strings). */
-const privateTags = (o: object): string[] => {
+export const privateTags = (o: object): string[] => {
   const ids = ((o as OrderLike).tags as { privateTags?: { tagIds?: unknown } } | undefined)?.privateTags?.tagIds;
   return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
 };

@@ -10,8 +10,8 @@ export const linkCss = `.link{min-height:44px;padding:6px 4px;border:0;backgroun
 /** The loading bones (each `.skeleton` is drawn by the page's base sheet); `height` is a row's. */
 export const bonesCss = (height = 88) =>
   `.bones{display:flex;flex-direction:column;gap:12px}.bones .skeleton{height:${height}px}`;
-/** Tabs that scroll sideways rather than wrap (375 px). */
-export const tabsCss = `.tabs{display:flex;gap:4px;overflow-x:auto;border-bottom:1px solid var(--_border)}[role=tab]{min-height:44px;padding:8px 16px;border:0;border-bottom:3px solid transparent;background:none;cursor:pointer;font-weight:600;color:var(--_muted);white-space:nowrap}[role=tab][aria-selected=true]{color:var(--_text);border-bottom-color:var(--_accent)}`;
+/** Tabs that wrap onto a second row rather than hide one past the edge (375 px). */
+export const tabsCss = `.tabs{display:flex;flex-wrap:wrap;gap:0 4px;border-bottom:1px solid var(--_border)}[role=tab]{min-height:44px;padding:8px 16px;border:0;border-bottom:3px solid transparent;background:none;cursor:pointer;font-weight:600;color:var(--_muted);white-space:nowrap}[role=tab][aria-selected=true]{color:var(--_text);border-bottom-color:var(--_accent)}`;
 /**
  * A frame's sheet (the account's, the console's element): the host's width, the root and panel as columns, the title
  * (`.h`), the loading bones (`bones`: a row's height), the failure line and its retry link.

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ComponentChildren } from 'preact';
 
 /**
@@ -14,7 +14,7 @@ export function tabAfter<K extends string>(keys: readonly K[], current: K, key: 
 
 /**
  * A row of tabs (`role=tablist`, parts `tabs` and `tab`): one tab stop, arrows, Home and End move and pick (mirrored
- * when `host` is right to left), the current tab kept in view (at 375 px the row scrolls sideways). Each tab controls
+ * when `host` is right to left); at 375 px the row wraps, so every tab stays whole and in view. Each tab controls
  * the one panel `${ids}p` ({@link TabPanel}); tab ids are `${ids}t<key>`.
  */
 export function TabList<K extends string>(p: {
@@ -31,12 +31,6 @@ export function TabList<K extends string>(p: {
 }) {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
-  useEffect(() => {
-    const l = list.current;
-    const r = tab(p.current)?.getBoundingClientRect();
-    const box = l?.getBoundingClientRect();
-    if (l && r && box) l.scrollLeft += r.right > box.right ? r.right - box.right : Math.min(0, r.left - box.left);
-  }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');
     if (next === undefined) return;

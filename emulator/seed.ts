@@ -470,6 +470,8 @@ export interface SeedMember {
   firstName: string;
   lastName: string;
   slug: string;
+  /** APPROVED unless said (issue 41: sign-ups waiting for the owner, a blocked member, for the console and the demo). */
+  status?: 'PENDING' | 'BLOCKED';
   /** A second factor enrolled on every start when the member has none of its type (issue 42). */
   factor?: EnrollInput;
 }
@@ -517,6 +519,44 @@ export const SEED_MEMBERS: SeedMember[] = [
     slug: 'pax',
     factor: { type: 'WEBAUTHN', ...DEMO_PASSKEY },
   },
+  // the owner's members section (issue 41): two sign-ups waiting for approval and a blocked member; their passwords
+  // are demo logins too (the pending ones see "waiting for approval", the blocked one is refused)
+  {
+    id: stableId('member:demo-pending-1'),
+    contactId: stableId('contact:demo-pending-1'),
+    email: 'juniper@fernwood.example',
+    password: 'fernwood-pending',
+    role: 'MEMBER',
+    nickname: 'Juniper',
+    firstName: 'Juniper',
+    lastName: 'Hale',
+    slug: 'juniper',
+    status: 'PENDING',
+  },
+  {
+    id: stableId('member:demo-pending-2'),
+    contactId: stableId('contact:demo-pending-2'),
+    email: 'rafael@fernwood.example',
+    password: 'fernwood-pending',
+    role: 'MEMBER',
+    nickname: 'Rafael',
+    firstName: 'Rafael',
+    lastName: 'Quintero',
+    slug: 'rafael',
+    status: 'PENDING',
+  },
+  {
+    id: stableId('member:demo-blocked'),
+    contactId: stableId('contact:demo-blocked'),
+    email: 'blocked@fernwood.example',
+    password: 'fernwood-blocked',
+    role: 'MEMBER',
+    nickname: 'Boris',
+    firstName: 'Boris',
+    lastName: 'Blocked',
+    slug: 'boris',
+    status: 'BLOCKED',
+  },
 ];
 
 /** Ids tests can rely on: `seedIds.products['enamel-camp-mug']`, `seedIds.collections.kitchen`, `seedIds.members.owner`. */
@@ -528,6 +568,9 @@ export const seedIds = {
     owner: SEED_MEMBERS[1]!.id,
     authenticatorApp: SEED_MEMBERS[2]!.id,
     passkey: SEED_MEMBERS[3]!.id,
+    pending: SEED_MEMBERS[4]!.id,
+    pending2: SEED_MEMBERS[5]!.id,
+    blocked: SEED_MEMBERS[6]!.id,
   },
 };
 

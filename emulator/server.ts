@@ -51,6 +51,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { reviewsRoutes } from './routes/reviews.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { membersRoutes } from './routes/members.ts';
+import { membersAdminRoutes } from './routes/members-admin.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
@@ -108,6 +109,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reviewsRoutes,
   identityRoutes,
   membersRoutes,
+  membersAdminRoutes,
   redirectsRoutes,
   redirectIntentRoutes,
   hostedSecurityRoutes,

@@ -65,10 +65,10 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
   const missing = SEED_MEMBERS.filter((m) => !exists.get(m.email));
   const hashes = await Promise.all(missing.map((m) => hashPassword(m.password)));
   const insertMember = db.prepare<
-    [string, string, string, string, string, string, string, string, string, string, string]
+    [string, string, string, string, string, string, string, string, string, string, string, string]
   >(
     `INSERT OR IGNORE INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, slug, created_date, updated_date)
-     VALUES (?, ?, ?, 1, ?, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
     missing.forEach((m, i) =>
@@ -78,6 +78,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
         m.email,
         hashes[i] as string,
         m.role,
+        m.status ?? 'APPROVED',
         m.nickname,
         m.firstName,
         m.lastName,

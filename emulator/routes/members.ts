@@ -88,7 +88,7 @@ const addressSchema = z
       ctx.addIssue({ code: 'custom', message: 'must have at least one field', params: { violatedRule: 'MIN_SIZE' } });
   });
 
-const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
+export const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
   member: z.object({
     id: z.string().optional(),
@@ -141,8 +141,12 @@ function writable(ctx: RequestContext): MemberRow {
 
 const wire = (ctx: RequestContext, id: string) => toWireMember(ctx.db, memberById(ctx.db, id)!);
 
-/** Query Members' filter fields (`MemberQuerySpec` of @wix/auto_sdk_members_members 1.0.135; every operator). */
-const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+/**
+ * Query Members' filter fields (`MemberQuerySpec` of @wix/auto_sdk_members_members 1.0.135; every operator), and,
+ * Inlay's choice (issue 41: the console filters by joined date, last sign-in and mute), `createdDate`,
+ * `lastLoginDate` (ISO strings, compared as such) and `activityStatus`. The bulk actions by filter take the same.
+ */
+export const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   id: (m) => m.id,
   'contact.firstName': (m) => m.first_name ?? '',
   'contact.lastName': (m) => m.last_name ?? '',
@@ -152,9 +156,12 @@ const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   'profile.nickname': (m) => m.nickname ?? m.email.split('@')[0]!,
   'profile.slug': (m) => m.slug ?? '',
   status: (m) => m.status,
+  activityStatus: (m) => m.activity_status,
+  createdDate: (m) => m.created_date,
+  lastLoginDate: (m) => m.last_login_date ?? '',
 };
 /** Its sort fields (the client's `queryMembers` documentation). */
-const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+export const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   'profile.nickname': MEMBER_FILTER_FIELDS['profile.nickname']!,
   'contact.firstName': MEMBER_FILTER_FIELDS['contact.firstName']!,
   'contact.lastName': MEMBER_FILTER_FIELDS['contact.lastName']!,
@@ -164,8 +171,27 @@ const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
 };
 /** The fields the plain-text `search.expression` looks in (the client's `Search` documentation, less `profile.title`). */
 const SEARCHED = ['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.nickname', 'profile.slug'];
+/** `search.fields` may name these (the client's list; `profile.title` is never set here, so it matches nothing). */
+const SEARCHABLE = [...SEARCHED, 'profile.title'] as const;
+export const searchSchema = z
+  .object({
+    expression: z.string().min(1).max(100).nullish(),
+    fields: z.array(z.enum(SEARCHABLE)).max(4).optional(),
+  })
+  .optional();
 
-const sortSchema = z
+/**
+ * The members a plain-text search finds: `expression` case-insensitive anywhere in `fields` (all the searched fields
+ * when none are named).
+ */
+export function searchMembers(rows: MemberRow[], search: z.infer<typeof searchSchema>): MemberRow[] {
+  const term = search?.expression?.toLowerCase();
+  if (!term) return rows;
+  const fields = (search?.fields?.length ? search.fields : SEARCHED).filter((f) => f !== 'profile.title');
+  return rows.filter((m) => fields.some((f) => String(MEMBER_FILTER_FIELDS[f]!(m)).toLowerCase().includes(term)));
+}
+
+export const sortSchema = z
   .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
   .max(5)
   .optional();
@@ -182,10 +208,10 @@ const querySchema = z.object({
     })
     .optional(),
   fieldsets: z.array(fieldsetSchema).max(3).optional(),
-  search: z.object({ expression: z.string().min(1).max(100).nullish() }).optional(),
+  search: searchSchema,
 });
 
-const widest = (asked: readonly ('PUBLIC' | 'EXTENDED' | 'FULL')[] | undefined) =>
+export const widest = (asked: readonly ('PUBLIC' | 'EXTENDED' | 'FULL')[] | undefined) =>
   asked?.includes('FULL') ? 'FULL' : asked?.includes('EXTENDED') ? 'EXTENDED' : 'PUBLIC';
 
 export const membersRoutes: RouteModule = (router) => {
@@ -218,9 +244,7 @@ export const membersRoutes: RouteModule = (router) => {
     if (who.kind !== 'admin') throw forbidden('Querying members needs the site’s admin identity', 'PERMISSION_DENIED');
     const { query = {}, fieldsets, search } = validate(querySchema, ctx.body);
     let rows = applyFilter(allMembers(ctx.db), query.filter ?? undefined, MEMBER_FILTER_FIELDS, 'query.filter');
-    const term = search?.expression?.toLowerCase();
-    if (term)
-      rows = rows.filter((m) => SEARCHED.some((f) => String(MEMBER_FILTER_FIELDS[f]!(m)).toLowerCase().includes(term)));
+    rows = searchMembers(rows, search);
     const sort = query.sort ?? query.sorting;
     if (sort?.length)
       rows = applySort(

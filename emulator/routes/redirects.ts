@@ -636,7 +636,14 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       }
       // a device remembered on this page skips the second factor, as `clientMetaData.deviceToken` does for login
       const device = deviceCookie(ctx);
-      const state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
+      let state: StepAnswer;
+      try {
+        state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
+      } catch (e) {
+        // blocked or disconnected by the owner: the platform's words, on the page, with the email kept
+        if (e instanceof PlatformError && e.status === 403) return loginPage(s, a, e.message, email);
+        throw e;
+      }
       if (state.state === 'MFA_CHALLENGE') return firstFactorStep(ctx, s, a, m, state);
       if (state.state !== 'SUCCESS') {
         return loginPage(

@@ -646,6 +646,88 @@ export const CALLS = {
     ...pub(ORDERS, 'captureAuthorizedPayments'),
     file: 'payments.test.ts',
   },
+  listMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'listMembers'),
+    file: 'members-admin.test.ts',
+  },
+  createMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'createMember'),
+    file: 'members-admin.test.ts',
+  },
+  approveMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'approveMember'),
+    file: 'members-admin.test.ts',
+  },
+  blockMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'blockMember'),
+    file: 'members-admin.test.ts',
+  },
+  muteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'muteMember'),
+    file: 'members-admin.test.ts',
+  },
+  unmuteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'unmuteMember'),
+    file: 'members-admin.test.ts',
+  },
+  disconnectMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'disconnectMember'),
+    file: 'members-admin.test.ts',
+  },
+  deleteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'deleteMember'),
+    file: 'members-admin.test.ts',
+    note: "the client sends `?id=`; `?contentAssigneeId=` is Inlay's addition (the request type has none; Delete My Member and Bulk Delete by Filter have it): absent, the site owner receives the content",
+  },
+  updateMemberSlug: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'updateMemberSlug'),
+    file: 'members-admin.test.ts',
+  },
+  bulkApproveMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkApproveMembers'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
+  bulkBlockMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkBlockMembers'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
+  bulkDeleteMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkDeleteMembers'),
+    file: 'members-admin.test.ts',
+  },
+  bulkDeleteMembersByFilter: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkDeleteMembersByFilter'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
 } satisfies Record<OpName, Call>;
 
 /**

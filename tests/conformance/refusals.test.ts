@@ -64,6 +64,19 @@ const ADMIN_ONLY = refuses(
   'triggerRefund',
   'voidAuthorizedPayments',
   'captureAuthorizedPayments',
+  'listMembers',
+  'createMember',
+  'approveMember',
+  'blockMember',
+  'muteMember',
+  'unmuteMember',
+  'disconnectMember',
+  'deleteMember',
+  'updateMemberSlug',
+  'bulkApproveMembers',
+  'bulkBlockMembers',
+  'bulkDeleteMembers',
+  'bulkDeleteMembersByFilter',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -131,11 +131,11 @@ export function unassignBadge(db: Database, badgeId: string, memberIds: readonly
   })();
 }
 
-/** The members holding a badge, first assigned first. */
+/** The members holding a badge, first assigned first (in the order asked, within one call). */
 export function badgeMembers(db: Database, badgeId: string): string[] {
   return db
     .prepare<[string], { member_id: string }>(
-      'SELECT member_id FROM member_badge_assignments WHERE badge_id = ? ORDER BY assigned_date, member_id',
+      'SELECT member_id FROM member_badge_assignments WHERE badge_id = ? ORDER BY assigned_date, rowid',
     )
     .all(badgeId)
     .map((r) => r.member_id);

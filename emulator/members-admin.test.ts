@@ -128,7 +128,7 @@ describe('input', () => {
 
 describe('approve and block', () => {
   it('a pending member waits for approval; approved, they sign in; lastLoginDate is recorded', async () => {
-    const waiting = await login('juniper@fernwood.example', 'fernwood-pending');
+    const waiting = await login(DEMO_LOGINS.pending.email, DEMO_LOGINS.pending.password);
     expect(waiting.json.state).toBe('REQUIRE_OWNER_APPROVAL');
     const p = await person('PENDING');
     expect((await login(p.email)).json.state).toBe('REQUIRE_OWNER_APPROVAL');

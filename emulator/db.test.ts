@@ -102,7 +102,8 @@ describe('database', () => {
       migrate(db);
       expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
         catalogSeeded: true,
-        membersCreated: 4, // the member, the owner, and the two with a second factor (issue 42)
+        // the member, the owner, the two with a second factor (issue 42), two pending and a blocked one (issue 41)
+        membersCreated: 7,
       });
       expect(await seed(db, { demoOrigins: ['http://127.0.0.1:5173'], nowMs: Date.now() })).toEqual({
         catalogSeeded: false,

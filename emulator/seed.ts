@@ -21,6 +21,11 @@ export const DEMO_LOGINS = {
   authenticatorApp: { email: 'authenticator@fernwood.example', password: 'fernwood-authenticator' },
   /** Signs in with the password, then the passkey {@link DEMO_PASSKEY} (its private key: tests/helpers/passkey.ts). */
   passkey: { email: 'passkey@fernwood.example', password: 'fernwood-passkey' },
+  /** Sign-ups waiting for the owner's approval (issue 41): their sign-in answers REQUIRE_OWNER_APPROVAL. */
+  pending: { email: 'juniper@fernwood.example', password: 'fernwood-pending' },
+  pending2: { email: 'rafael@fernwood.example', password: 'fernwood-pending' },
+  /** Blocked by the owner (issue 41): sign-in refused. */
+  blocked: { email: 'blocked@fernwood.example', password: 'fernwood-blocked' },
 } as const;
 
 /**
@@ -470,6 +475,8 @@ export interface SeedMember {
   firstName: string;
   lastName: string;
   slug: string;
+  /** APPROVED unless said (issue 41: sign-ups waiting for the owner, a blocked member, for the console and the demo). */
+  status?: 'PENDING' | 'BLOCKED';
   /** A second factor enrolled on every start when the member has none of its type (issue 42). */
   factor?: EnrollInput;
 }
@@ -517,7 +524,71 @@ export const SEED_MEMBERS: SeedMember[] = [
     slug: 'pax',
     factor: { type: 'WEBAUTHN', ...DEMO_PASSKEY },
   },
+  // the owner's members section (issue 41): two sign-ups waiting for approval and a blocked member
+  {
+    id: stableId('member:demo-pending-1'),
+    contactId: stableId('contact:demo-pending-1'),
+    ...DEMO_LOGINS.pending,
+    role: 'MEMBER',
+    nickname: 'Juniper',
+    firstName: 'Juniper',
+    lastName: 'Hale',
+    slug: 'juniper',
+    status: 'PENDING',
+  },
+  {
+    id: stableId('member:demo-pending-2'),
+    contactId: stableId('contact:demo-pending-2'),
+    ...DEMO_LOGINS.pending2,
+    role: 'MEMBER',
+    nickname: 'Rafael',
+    firstName: 'Rafael',
+    lastName: 'Quintero',
+    slug: 'rafael',
+    status: 'PENDING',
+  },
+  {
+    id: stableId('member:demo-blocked'),
+    contactId: stableId('contact:demo-blocked'),
+    ...DEMO_LOGINS.blocked,
+    role: 'MEMBER',
+    nickname: 'Boris',
+    firstName: 'Boris',
+    lastName: 'Blocked',
+    slug: 'boris',
+    status: 'BLOCKED',
+  },
 ];
+
+/** The demo's member badges (issue 41): the first is assigned to {@link DEMO_LOGINS}.member, the second to nobody. */
+export const SEED_BADGES = [
+  {
+    id: stableId('badge:trail-regular'),
+    title: 'Trail regular',
+    description: 'Ordered from the trail collection more than five times',
+    backgroundColor: '#2F6B4F',
+    textColor: '#FFFFFF',
+    permissionsEnabled: false,
+    assignedTo: [stableId('member:demo-member')],
+  },
+  {
+    id: stableId('badge:founding-member'),
+    title: 'Founding member',
+    description: 'Joined in the shop’s first season',
+    backgroundColor: '#796EFF',
+    textColor: '#FFFFFF',
+    permissionsEnabled: true,
+    assignedTo: [] as string[],
+  },
+];
+
+/** The demo's member custom field (issue 41) and Maya's value of it. */
+export const SEED_CUSTOM_FIELD = {
+  id: stableId('custom-field:favourite-trail'),
+  name: 'Favourite trail',
+  key: 'custom.favourite-trail',
+  values: { [stableId('member:demo-member')]: 'Wildwood loop' } as Record<string, string>,
+};
 
 /** Ids tests can rely on: `seedIds.products['enamel-camp-mug']`, `seedIds.collections.kitchen`, `seedIds.members.owner`. */
 export const seedIds = {
@@ -528,7 +599,12 @@ export const seedIds = {
     owner: SEED_MEMBERS[1]!.id,
     authenticatorApp: SEED_MEMBERS[2]!.id,
     passkey: SEED_MEMBERS[3]!.id,
+    pending: SEED_MEMBERS[4]!.id,
+    pending2: SEED_MEMBERS[5]!.id,
+    blocked: SEED_MEMBERS[6]!.id,
   },
+  badges: { trailRegular: SEED_BADGES[0]!.id, foundingMember: SEED_BADGES[1]!.id },
+  customFields: { favouriteTrail: SEED_CUSTOM_FIELD.id },
 };
 
 // --------------------------------------------------------------------------------------------- seeding

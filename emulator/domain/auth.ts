@@ -339,7 +339,9 @@ export function sessionIsLive(db: Database, refreshHash: string | null | undefin
 
 function memberIsActive(db: Database, memberId: string): { role: MemberRole } | undefined {
   return db
-    .prepare<[string], { role: MemberRole }>("SELECT role FROM members WHERE id = ? AND status NOT IN ('BLOCKED')")
+    .prepare<[string], { role: MemberRole }>(
+      "SELECT role FROM members WHERE id = ? AND status NOT IN ('BLOCKED', 'OFFLINE')",
+    )
     .get(memberId);
 }
 

@@ -10,6 +10,7 @@ import { newOpaqueToken, revokeOtherMemberTokens, verifyPassword } from './auth.
 import { sha256Hex } from '../db.ts';
 import { addressBucket } from '../../core/address.ts';
 import { getSetting } from './settings.ts';
+import { memberCustomFieldValues } from './custom-fields.ts';
 import { PlatformError } from '../errors.ts';
 
 /** Site sign-up policy (site setting `signup_policy`). */
@@ -68,6 +69,8 @@ export interface MemberRow {
   created_date: string;
   updated_date: string;
   last_login_date: string | null;
+  /** Mute / Unmute Member (migration 018). */
+  activity_status: 'ACTIVE' | 'MUTED';
   /** JSON array of phone strings (migration 010). */
   phones: string;
   /** JSON array of emails, or NULL: the login email alone. */
@@ -114,6 +117,75 @@ export function recordLogin(db: Database, memberId: string, nowMs: number): void
     new Date(nowMs).toISOString(),
     memberId,
   );
+}
+
+/** The member statuses an owner sets (Approve, Block, Disconnect Member); `updated_date` moves. */
+export function setMemberStatus(
+  db: Database,
+  ids: readonly string[],
+  status: 'APPROVED' | 'BLOCKED' | 'OFFLINE',
+  nowMs: number,
+): void {
+  const stmt = db.prepare<[string, string, string]>('UPDATE members SET status = ?, updated_date = ? WHERE id = ?');
+  const nowIso = new Date(nowMs).toISOString();
+  db.transaction(() => {
+    for (const id of ids) stmt.run(status, nowIso, id);
+  })();
+}
+
+/** Mute or unmute a member (its `activityStatus`). */
+export function setMemberActivity(db: Database, id: string, activity: 'ACTIVE' | 'MUTED', nowMs: number): void {
+  db.prepare<[string, string, string]>('UPDATE members SET activity_status = ?, updated_date = ? WHERE id = ?').run(
+    activity,
+    new Date(nowMs).toISOString(),
+    id,
+  );
+}
+
+/** A new slug; false (nothing changed) when another member has it. */
+export function setMemberSlug(db: Database, id: string, slug: string, nowMs: number): boolean {
+  const taken = db
+    .prepare<[string, string], { id: string }>('SELECT id FROM members WHERE slug = ? AND id <> ?')
+    .get(slug, id);
+  if (taken) return false;
+  db.prepare<[string, string, string]>('UPDATE members SET slug = ?, updated_date = ? WHERE id = ?').run(
+    slug,
+    new Date(nowMs).toISOString(),
+    id,
+  );
+  return true;
+}
+
+/** The site owner's member record (the first OWNER), if the site has one. */
+export function siteOwner(db: Database): MemberRow | undefined {
+  return db
+    .prepare<[], MemberRow>("SELECT * FROM members WHERE role = 'OWNER' ORDER BY created_date, id LIMIT 1")
+    .get();
+}
+
+/**
+ * Create Member (the owner's): an APPROVED member with no password yet (signing in asks for a reset first, as
+ * the platform's "Send Set Password Email" flow does); returns its id.
+ */
+export function createMemberByOwner(
+  db: Database,
+  m: {
+    email: string;
+    nickname: string;
+    firstName: string | null;
+    lastName: string | null;
+    slug: string | null;
+    privacy: 'PUBLIC' | 'PRIVATE';
+  },
+  nowMs: number,
+): string {
+  const id = randomUUID();
+  const nowIso = new Date(nowMs).toISOString();
+  db.prepare<[string, string, string, string, string | null, string | null, string | null, string, string, string]>(
+    `INSERT INTO members (id, contact_id, email, email_verified, password_hash, role, status, nickname, first_name, last_name, slug, privacy_status, created_date, updated_date)
+     VALUES (?, ?, ?, 0, NULL, 'MEMBER', 'APPROVED', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, randomUUID(), m.email, m.nickname, m.firstName, m.lastName, m.slug, m.privacy, nowIso, nowIso);
+  return id;
 }
 
 /** A new password (change-password; the caller ends the other sessions). */
@@ -376,13 +448,13 @@ export function toWireMember(db: Database, m: MemberRow, fieldset: 'PUBLIC' | 'E
             phones: JSON.parse(m.phones) as string[],
             emails: m.contact_emails === null ? [m.email] : (JSON.parse(m.contact_emails) as string[]),
             addresses: memberAddresses(db, m.id),
-            customFields: {},
+            customFields: memberCustomFieldValues(db, m.id),
           },
         }
       : {}),
     profile: { nickname: m.nickname ?? m.email.split('@')[0], ...(m.slug ? { slug: m.slug } : {}) },
     privacyStatus: pub ? 'UNKNOWN' : m.privacy_status,
-    activityStatus: pub ? 'UNKNOWN' : 'ACTIVE',
+    activityStatus: pub ? 'UNKNOWN' : m.activity_status,
     createdDate: m.created_date,
     updatedDate: m.updated_date,
     ...(m.last_login_date ? { lastLoginDate: m.last_login_date } : {}),

@@ -214,9 +214,19 @@ function requesters(ctx: RequestContext, visitorId?: string | null): string[] {
   ];
 }
 
+/** The words of a refused sign-in (docs/wire.md "Members admin, badges, custom fields"). */
+export const MEMBER_BLOCKED = 'This member is blocked';
+export const MEMBER_OFFLINE = 'This member was disconnected from the site';
+
+/** A member the owner blocked or disconnected (Disconnect Member: "can't log in", for good) cannot sign in: 403. */
+function refuseBlocked(m: MemberRow): void {
+  if (m.status === 'BLOCKED') throw forbidden(MEMBER_BLOCKED, 'MEMBER_BLOCKED');
+  if (m.status === 'OFFLINE') throw forbidden(MEMBER_OFFLINE, 'MEMBER_OFFLINE');
+}
+
 /**
- * The state a member is in after proving who they are with a first factor (login or verified code): BLOCKED refused;
- * PENDING asks for the email code or the owner's approval; then the second factor (MFA_CHALLENGE, unless
+ * The state a member is in after proving who they are with a first factor (login or verified code): BLOCKED and
+ * OFFLINE (disconnected) refused; PENDING asks for the email code or the owner's approval; then the second factor (MFA_CHALLENGE, unless
  * `deviceToken` is one of the member's remembered devices), then the sign-up form's required fields
  * (REQUIRE_MISSING_FIELDS), then SUCCESS (issue 42, docs/wire.md "Second factors, passkeys and required fields").
  */
@@ -227,7 +237,7 @@ export function memberState(
   opts: { deviceToken?: string | undefined } = {},
 ) {
   const identity = wireIdentity(ctx, m);
-  if (m.status === 'BLOCKED') throw forbidden('This member is blocked', 'MEMBER_BLOCKED');
+  refuseBlocked(m);
   if (m.status === 'PENDING') {
     if (signupPolicy(ctx.db) !== 'owner_approval' && m.email_verified !== 1) {
       const { stateToken, code } = issueStateToken(ctx.db, m.id, ctx.now());
@@ -264,6 +274,8 @@ function afterSecondFactor(
   state: { stateToken: string; hash: string } | undefined,
   additionalData: Record<string, unknown>,
 ) {
+  // blocked or disconnected by the owner since the first factor: the sign-in ends here too
+  refuseBlocked(memberById(ctx.db, m.id) ?? m);
   const missing = missingFields(ctx.db, m.id);
   if (missing.length) {
     const stateToken = state?.stateToken ?? issueLoginState(ctx.db, m.id, 'FIELDS', visitorId, ctx.now());

@@ -22,7 +22,9 @@ import {
   type MemberRow,
 } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { GUID, oneLine, validate } from '../validate.ts';
+import { GUID, httpUrl, oneLine, validate } from '../validate.ts';
+import { customFieldByKey, setMemberCustomValues, type CustomFieldRow } from '../domain/custom-fields.ts';
+import type { FieldValue } from '../domain/mfa.ts';
 
 /** Limits on contact details (the platform documents only addressLine ≤ 200 and street number/name ≤ 100/200). */
 export const CONTACT_LIMITS = {
@@ -88,7 +90,7 @@ const addressSchema = z
       ctx.addIssue({ code: 'custom', message: 'must have at least one field', params: { violatedRule: 'MIN_SIZE' } });
   });
 
-const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
+export const fieldsetSchema = z.enum(['PUBLIC', 'EXTENDED', 'FULL']);
 const updateSchema = z.object({
   member: z.object({
     id: z.string().optional(),
@@ -103,12 +105,44 @@ const updateSchema = z.object({
         phones: z.array(phoneSchema).max(CONTACT_LIMITS.phones).nullish(),
         emails: z.array(z.string().max(254)).max(CONTACT_LIMITS.emails).nullish(),
         addresses: z.array(addressSchema).max(CONTACT_LIMITS.addresses).nullish(),
+        // the site's custom fields by key (issue 41): `{value}` sets, `{value: null}` clears; `name` is ignored
+        customFields: z
+          .record(z.string().max(200), z.object({ value: z.unknown() }).loose())
+          .refine((r) => Object.keys(r).length <= 100, { message: 'must have at most 100 fields' })
+          .nullish(),
       })
       .loose()
       .optional(),
   }),
   fieldMask: z.unknown().optional(),
 });
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A custom field's value as sent (`null` or "" clears it), checked against its type: the value to keep, or why not. */
+function customValue(f: CustomFieldRow, value: unknown): FieldValue | null | string {
+  if (value === null || value === '') return null;
+  switch (f.field_type) {
+    case 'NUMBER':
+      return typeof value === 'number' && Number.isFinite(value) ? { numValue: value } : 'must be a number';
+    case 'DATE':
+      return typeof value === 'string' &&
+        ISO_DAY.test(value) &&
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+        ? { dateValue: value }
+        : 'must be a date that exists (YYYY-MM-DD)';
+    case 'URL':
+    case 'SOCIAL':
+      return typeof value === 'string' && httpUrl.safeParse(value).success
+        ? { strValue: value }
+        : 'must be an absolute http(s) URL';
+    default: {
+      if (typeof value !== 'string') return 'must be a text';
+      const t = value.trim();
+      if (/[\p{Cc}\u2028\u2029]/u.test(t)) return 'must be one line, without control characters';
+      return t.length > 1000 ? 'must be at most 1000 characters' : t ? { strValue: t } : null;
+    }
+  }
+}
 
 /** The widest fieldset asked for (`fieldsets` repeats; the default is PUBLIC). */
 function fieldset(ctx: RequestContext): 'PUBLIC' | 'EXTENDED' | 'FULL' {
@@ -141,8 +175,12 @@ function writable(ctx: RequestContext): MemberRow {
 
 const wire = (ctx: RequestContext, id: string) => toWireMember(ctx.db, memberById(ctx.db, id)!);
 
-/** Query Members' filter fields (`MemberQuerySpec` of @wix/auto_sdk_members_members 1.0.135; every operator). */
-const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+/**
+ * Query Members' filter fields (`MemberQuerySpec` of @wix/auto_sdk_members_members 1.0.135; every operator), and,
+ * Inlay's choice (issue 41: the console filters by joined date, last sign-in and mute), `createdDate`,
+ * `lastLoginDate` (ISO strings, compared as such) and `activityStatus`. The bulk actions by filter take the same.
+ */
+export const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   id: (m) => m.id,
   'contact.firstName': (m) => m.first_name ?? '',
   'contact.lastName': (m) => m.last_name ?? '',
@@ -152,9 +190,12 @@ const MEMBER_FILTER_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   'profile.nickname': (m) => m.nickname ?? m.email.split('@')[0]!,
   'profile.slug': (m) => m.slug ?? '',
   status: (m) => m.status,
+  activityStatus: (m) => m.activity_status,
+  createdDate: (m) => m.created_date,
+  lastLoginDate: (m) => m.last_login_date ?? '',
 };
 /** Its sort fields (the client's `queryMembers` documentation). */
-const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
+export const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
   'profile.nickname': MEMBER_FILTER_FIELDS['profile.nickname']!,
   'contact.firstName': MEMBER_FILTER_FIELDS['contact.firstName']!,
   'contact.lastName': MEMBER_FILTER_FIELDS['contact.lastName']!,
@@ -164,8 +205,27 @@ const MEMBER_SORT_FIELDS: Record<string, FieldAccessor<MemberRow>> = {
 };
 /** The fields the plain-text `search.expression` looks in (the client's `Search` documentation, less `profile.title`). */
 const SEARCHED = ['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.nickname', 'profile.slug'];
+/** `search.fields` may name these (the client's list; `profile.title` is never set here, so it matches nothing). */
+const SEARCHABLE = [...SEARCHED, 'profile.title'] as const;
+export const searchSchema = z
+  .object({
+    expression: z.string().min(1).max(100).nullish(),
+    fields: z.array(z.enum(SEARCHABLE)).max(4).optional(),
+  })
+  .optional();
 
-const sortSchema = z
+/**
+ * The members a plain-text search finds: `expression` case-insensitive anywhere in `fields` (all the searched fields
+ * when none are named).
+ */
+export function searchMembers(rows: MemberRow[], search: z.infer<typeof searchSchema>): MemberRow[] {
+  const term = search?.expression?.toLowerCase();
+  if (!term) return rows;
+  const fields = (search?.fields?.length ? search.fields : SEARCHED).filter((f) => f !== 'profile.title');
+  return rows.filter((m) => fields.some((f) => String(MEMBER_FILTER_FIELDS[f]!(m)).toLowerCase().includes(term)));
+}
+
+export const sortSchema = z
   .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
   .max(5)
   .optional();
@@ -182,10 +242,10 @@ const querySchema = z.object({
     })
     .optional(),
   fieldsets: z.array(fieldsetSchema).max(3).optional(),
-  search: z.object({ expression: z.string().min(1).max(100).nullish() }).optional(),
+  search: searchSchema,
 });
 
-const widest = (asked: readonly ('PUBLIC' | 'EXTENDED' | 'FULL')[] | undefined) =>
+export const widest = (asked: readonly ('PUBLIC' | 'EXTENDED' | 'FULL')[] | undefined) =>
   asked?.includes('FULL') ? 'FULL' : asked?.includes('EXTENDED') ? 'EXTENDED' : 'PUBLIC';
 
 export const membersRoutes: RouteModule = (router) => {
@@ -218,9 +278,7 @@ export const membersRoutes: RouteModule = (router) => {
     if (who.kind !== 'admin') throw forbidden('Querying members needs the site’s admin identity', 'PERMISSION_DENIED');
     const { query = {}, fieldsets, search } = validate(querySchema, ctx.body);
     let rows = applyFilter(allMembers(ctx.db), query.filter ?? undefined, MEMBER_FILTER_FIELDS, 'query.filter');
-    const term = search?.expression?.toLowerCase();
-    if (term)
-      rows = rows.filter((m) => SEARCHED.some((f) => String(MEMBER_FILTER_FIELDS[f]!(m)).toLowerCase().includes(term)));
+    rows = searchMembers(rows, search);
     const sort = query.sort ?? query.sorting;
     if (sort?.length)
       rows = applySort(
@@ -270,7 +328,23 @@ export const membersRoutes: RouteModule = (router) => {
       });
       if (bad.length) throw badRequest(bad);
     }
+    const custom: { key: string; value: FieldValue | null }[] = [];
+    const badCustom: FieldViolation[] = [];
+    for (const [key, { value }] of Object.entries(c?.customFields ?? {})) {
+      const field = `member.contact.customFields.${key}`;
+      const def = customFieldByKey(ctx.db, key);
+      if (!def) {
+        badCustom.push({ field, description: 'is not a custom field of this site', violatedRule: 'VALIDATION' });
+        continue;
+      }
+      const v = customValue(def, value);
+      if (typeof v === 'string')
+        badCustom.push({ field: `${field}.value`, description: v, violatedRule: 'VALIDATION' });
+      else custom.push({ key, value: v });
+    }
+    if (badCustom.length) throw badRequest(badCustom);
     ctx.db.transaction(() => {
+      setMemberCustomValues(ctx.db, m.id, custom);
       updateMemberProfile(
         ctx.db,
         m.id,

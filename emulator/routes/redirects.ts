@@ -485,14 +485,18 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
   );
 }
 
-/** A refusal that ends the step (too many wrong codes, the lockout: 429; an expired state) or `otherwise`. */
+/**
+ * A refusal that ends the step (too many wrong codes, the lockout: 429; a blocked member: 403; an expired state) or
+ * `otherwise`.
+ */
 function refusedStep(
   s: StoredRedirectSession,
   a: AuthPayload,
   e: PlatformError,
   otherwise: () => HandlerResult,
 ): HandlerResult {
-  if (e.status === 429) return loginPage(s, a, e.message);
+  // 403: blocked or disconnected by the owner since the password (the sign-in ends, with the platform's words)
+  if (e.status === 429 || e.status === 403) return loginPage(s, a, e.message);
   if (e.applicationError?.code === 'NOT_FOUND') return loginPage(s, a, STEP_EXPIRED);
   return otherwise();
 }
@@ -636,7 +640,14 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       }
       // a device remembered on this page skips the second factor, as `clientMetaData.deviceToken` does for login
       const device = deviceCookie(ctx);
-      const state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
+      let state: StepAnswer;
+      try {
+        state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
+      } catch (e) {
+        // blocked or disconnected by the owner: the platform's words, on the page, with the email kept
+        if (e instanceof PlatformError && e.status === 403) return loginPage(s, a, e.message, email);
+        throw e;
+      }
       if (state.state === 'MFA_CHALLENGE') return firstFactorStep(ctx, s, a, m, state);
       if (state.state !== 'SUCCESS') {
         return loginPage(

@@ -54,6 +54,8 @@ const DRAFTS = '@wix/auto_sdk_ecom_draft-orders';
 const CART = '@wix/auto_sdk_ecom_current-cart';
 const REVIEWS = '@wix/auto_sdk_reviews_reviews';
 const MEMBERS = '@wix/auto_sdk_members_members';
+const BADGES = '@wix/auto_sdk_members_badges';
+const CUSTOM_FIELDS = '@wix/auto_sdk_members_custom-fields';
 const BIS = '@wix/auto_sdk_ecom_back-in-stock-notifications';
 const ABANDONED = '@wix/auto_sdk_ecom_abandoned-checkouts';
 const CONTACTS = '@wix/auto_sdk_crm_contacts';
@@ -645,6 +647,196 @@ export const CALLS = {
     identity: 'admin',
     ...pub(ORDERS, 'captureAuthorizedPayments'),
     file: 'payments.test.ts',
+  },
+  listMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'listMembers'),
+    file: 'members-admin.test.ts',
+  },
+  createMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'createMember'),
+    file: 'members-admin.test.ts',
+  },
+  approveMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'approveMember'),
+    file: 'members-admin.test.ts',
+  },
+  blockMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'blockMember'),
+    file: 'members-admin.test.ts',
+  },
+  muteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'muteMember'),
+    file: 'members-admin.test.ts',
+  },
+  unmuteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'unmuteMember'),
+    file: 'members-admin.test.ts',
+  },
+  disconnectMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'disconnectMember'),
+    file: 'members-admin.test.ts',
+  },
+  deleteMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'deleteMember'),
+    file: 'members-admin.test.ts',
+    note: "the client sends `?id=`; `?contentAssigneeId=` is Inlay's addition (the request type has none; Delete My Member and Bulk Delete by Filter have it): absent, the site owner receives the content",
+  },
+  updateMemberSlug: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'updateMemberSlug'),
+    file: 'members-admin.test.ts',
+  },
+  bulkApproveMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkApproveMembers'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
+  bulkBlockMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkBlockMembers'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
+  bulkDeleteMembers: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkDeleteMembers'),
+    file: 'members-admin.test.ts',
+  },
+  bulkDeleteMembersByFilter: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(MEMBERS, 'bulkDeleteMembersByFilter'),
+    file: 'members-admin.test.ts',
+    note: 'done at once; `jobId` names a finished job',
+  },
+  createBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'createBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listBadges: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listBadges'),
+    file: 'members-admin.test.ts',
+  },
+  getBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'getBadge'),
+    file: 'members-admin.test.ts',
+  },
+  updateBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'updateBadge'),
+    file: 'members-admin.test.ts',
+  },
+  deleteBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'deleteBadge'),
+    file: 'members-admin.test.ts',
+  },
+  assignBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'assignBadge'),
+    file: 'members-admin.test.ts',
+  },
+  unassignBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'unassignBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listMembersByBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listMembersByBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listBadgesPerMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listBadgesPerMember'),
+    file: 'members-admin.test.ts',
+  },
+  getMemberCountsPerBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'getMemberCountsPerBadge'),
+    file: 'members-admin.test.ts',
+  },
+  updateBadgesDisplayOrder: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'updateBadgesDisplayOrder'),
+    file: 'members-admin.test.ts',
+  },
+  listCustomFields: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'listCustomFields'),
+    file: 'members-admin.test.ts',
+  },
+  getCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'getCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  createCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'createCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  updateCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'updateCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  deleteCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'deleteCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  hideCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'hideCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  updateCustomFieldsOrder: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'updateCustomFieldsOrder'),
+    file: 'members-admin.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

@@ -309,7 +309,7 @@ export function insertFile(db: Database, f: NewFile): void {
   );
 }
 
-/** An import's end: READY with its bytes' facts, or FAILED with the reason. */
+/** An import's end: READY with its bytes' facts, or FAILED with the reason; false when the descriptor is gone. */
 export function finishImport(
   db: Database,
   id: string,
@@ -317,17 +317,24 @@ export function finishImport(
     | { status: 'READY'; mimeType: string; size: number; hash: string; width: number | null; height: number | null }
     | { status: 'FAILED'; reason: string },
   nowIso: string,
-): void {
+): boolean {
   if (end.status === 'READY') {
-    db.prepare(
-      `UPDATE site_media_files SET operation_status = 'READY', mime_type = ?, size = ?, hash = ?, width = ?, height = ?,
+    return (
+      db
+        .prepare(
+          `UPDATE site_media_files SET operation_status = 'READY', mime_type = ?, size = ?, hash = ?, width = ?, height = ?,
          failure = NULL, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
-    ).run(end.mimeType, end.size, end.hash, end.width, end.height, nowIso, id);
-  } else {
-    db.prepare(
-      `UPDATE site_media_files SET operation_status = 'FAILED', failure = ?, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
-    ).run(end.reason, nowIso, id);
+        )
+        .run(end.mimeType, end.size, end.hash, end.width, end.height, nowIso, id).changes > 0
+    );
   }
+  return (
+    db
+      .prepare(
+        `UPDATE site_media_files SET operation_status = 'FAILED', failure = ?, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
+      )
+      .run(end.reason, nowIso, id).changes > 0
+  );
 }
 
 /** Why an import FAILED (not on the wire's descriptor; the emulator's tests and logs read it). */

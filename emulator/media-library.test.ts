@@ -2,7 +2,8 @@
  * The media library (issue 41): files and folders as `@wix/auto_sdk_media_files` / `_media_folders` send them, admin
  * only, bytes on disk; trash, restore, delete for good; imports from a URL and their address rules.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
+import { migrate, openDatabase } from './db.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 import { importFailure, insertFile, writeBytes } from './domain/media-library.ts';
 import { isPublicAddress } from './domain/media-import.ts';
 import { unzip } from './domain/zip.ts';
@@ -660,5 +663,58 @@ describe('download URLs', () => {
     ];
     for (const [path, body] of calls)
       for (const token of [visitor, member]) expect((await post(path, body, token)).status, path).toBe(403);
+  });
+});
+
+describe('storage', () => {
+  it('migration 019: photos uploaded before it keep their id and URL, their bytes move to <db>-media on open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inlay-media-'));
+    try {
+      const file = join(dir, 'site.sqlite');
+      const old = openDatabase(file);
+      migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version < 19),
+      );
+      old
+        .prepare(
+          `INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date, parent_folder_id)
+           VALUES ('old-photo', 'mug.png', 'image/png', ?, 2, 3, ?, 'admin:demo-client', '2026-02-01T00:00:00.000Z', 'visitor-uploads')`,
+        )
+        .run(PNG.length, PNG);
+      old.close();
+      const e = await startTestEmulator({ db: file });
+      try {
+        expect(e.app.mediaDir).toBe(`${file}-media`);
+        expect(readFileSync(join(`${file}-media`, 'old-photo')).equals(PNG)).toBe(true);
+        expect(e.db.prepare("SELECT content FROM site_media_files WHERE id = 'old-photo'").get()).toEqual({
+          content: null,
+        });
+        const token = await adminToken(e);
+        const got = await api(e, `${FILES}/get-file-by-id?fileId=old-photo`, { token });
+        expect(got.json.file).toMatchObject({
+          displayName: 'mug.png',
+          parentFolderId: 'visitor-uploads',
+          operationStatus: 'READY',
+          state: 'OK',
+          hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+        const served = await fetch(`${e.url}/media/uploads/old-photo`);
+        expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      } finally {
+        await e.close();
+      }
+      expect(existsSync(join(`${file}-media`, 'old-photo'))).toBe(true); // a file database keeps its media directory
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an in-memory database's media directory is a temporary one, removed on close", async () => {
+    const e = await startTestEmulator();
+    const dir = e.app.mediaDir;
+    expect(existsSync(dir)).toBe(true);
+    await e.close();
+    expect(existsSync(dir)).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 import { importFailure, insertFile, writeBytes } from './domain/media-library.ts';
 import { isPublicAddress } from './domain/media-import.ts';
 import { unzip } from './domain/zip.ts';
-import { MAX_UPLOAD_BYTES } from './routes/site-media.ts';
+import { MAX_UPLOAD_BYTES, sniffImage } from './routes/site-media.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /** A 2×3 PNG header is enough for the sniffer (type and size). */
@@ -597,6 +597,15 @@ describe('download URLs', () => {
     const entries = unzip(Buffer.from(await zipped.arrayBuffer()));
     expect(entries.map((e) => e.name)).toEqual(['same.gif', 'same (2).gif']);
     expect(entries[1]!.data.equals(PNG)).toBe(true);
+    // a thousand ids (the platform's ceiling) still make a URL short enough to use
+    const many = await gen('generate-download-url', {
+      fileIds: Array.from({ length: 1000 }, (_, i) => (i % 2 ? a['id'] : b['id'])),
+    });
+    expect(many.json.downloadUrl.length).toBeLessThan(1000);
+    expect(unzip(Buffer.from(await (await fetch(many.json.downloadUrl)).arrayBuffer())).map((e) => e.name)).toEqual([
+      'same.gif',
+      'same (2).gif',
+    ]);
 
     const top = (await post(FOLDERS, { displayName: 'Zip me' })).json.folder as Json;
     const sub = (await post(FOLDERS, { displayName: 'in/side', parentFolderId: top['id'] })).json.folder as Json;
@@ -716,5 +725,43 @@ describe('storage', () => {
     expect(existsSync(dir)).toBe(true);
     await e.close();
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('image sizes from the bytes', () => {
+  it('PNG, GIF, JPEG (its start-of-frame), WebP (VP8, VP8L, VP8X); a truncated JPEG has none', () => {
+    expect(sniffImage(PNG)).toEqual({ mime: 'image/png', width: 2, height: 3 });
+    expect(sniffImage(GIF)).toEqual({ mime: 'image/gif', width: 1, height: 1 });
+    // SOI, an APP0 segment of 16 bytes, then SOF0 of a 640×480 image
+    const app0 = Buffer.concat([Buffer.from([0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(14)]);
+    const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03]);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.alloc(12)]);
+    expect(sniffImage(jpeg)).toEqual({ mime: 'image/jpeg', width: 640, height: 480 });
+    expect(sniffImage(jpeg.subarray(0, 12))).toEqual({ mime: 'image/jpeg' });
+    const riff = (chunk: string, body: number[]) =>
+      Buffer.concat([
+        Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'),
+        Buffer.from(chunk, 'latin1'),
+        Buffer.alloc(4),
+        Buffer.from(body),
+      ]);
+    // VP8: frame tag (3 bytes), start code, 14-bit width and height (little-endian)
+    expect(sniffImage(riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x20, 0x03, 0x58, 0x02]))).toEqual({
+      mime: 'image/webp',
+      width: 800,
+      height: 600,
+    });
+    // VP8L: signature 0x2f, then width-1 (14 bits) and height-1 (14 bits): 100×50
+    expect(sniffImage(riff('VP8L', [0x2f, 0x63, 0x40, 0x0c, 0x00, 0, 0]))).toEqual({
+      mime: 'image/webp',
+      width: 100,
+      height: 50,
+    });
+    // VP8X: flags (4 bytes), canvas width-1 and height-1 (24 bits each): 1920×1080
+    expect(sniffImage(riff('VP8X', [0, 0, 0, 0, 0x7f, 0x07, 0x00, 0x37, 0x04, 0x00]))).toEqual({
+      mime: 'image/webp',
+      width: 1920,
+      height: 1080,
+    });
   });
 });

@@ -368,7 +368,9 @@ export function setFilesState(db: Database, ids: readonly string[], state: State
   const st = db.prepare<[string, string, string]>(
     'UPDATE site_media_files SET state = ?, updated_date = ? WHERE id = ?',
   );
-  for (const id of ids) st.run(state, nowIso, id);
+  db.transaction(() => {
+    for (const id of ids) st.run(state, nowIso, id);
+  })();
 }
 
 /** A restored file whose folder is gone or still in the trash goes back to `media-root`. */
@@ -506,4 +508,27 @@ export function deleteFoldersForGood(db: Database, dir: string, ids: readonly st
     for (const id of all) del.run(id);
   })();
   deleteFilesForGood(db, dir, files);
+}
+
+// ---------------------------------------------------------------- download sets
+
+/** Keep the files a several-files download URL names until `expiresAt` (expired sets are dropped here). */
+export function saveDownloadSet(
+  db: Database,
+  id: string,
+  fileIds: readonly string[],
+  expiresAt: number,
+  nowMs: number,
+) {
+  db.prepare<[number]>('DELETE FROM media_download_sets WHERE expires_at < ?').run(nowMs);
+  db.prepare<[string, string, number]>(
+    'INSERT INTO media_download_sets (id, file_ids, expires_at) VALUES (?, ?, ?)',
+  ).run(id, JSON.stringify(fileIds), expiresAt);
+}
+
+export function downloadSet(db: Database, id: string): string[] | undefined {
+  const row = db
+    .prepare<[string], { file_ids: string }>('SELECT file_ids FROM media_download_sets WHERE id = ?')
+    .get(id);
+  return row ? (JSON.parse(row.file_ids) as string[]) : undefined;
 }

@@ -27,8 +27,10 @@ import {
   getFiles,
   getFolder,
   insertFile,
+  downloadSet,
   readBytes,
   removeBytes,
+  saveDownloadSet,
   sha256,
   subtreeFolderIds,
   toDescriptor,
@@ -57,6 +59,7 @@ export const MAX_BULK_IMPORTS = 100;
 interface Grant {
   /** What the URL downloads: one file, several (a ZIP), a folder (a ZIP). */
   k: 'file' | 'files' | 'folder';
+  /** One id: the file's, the download set's (media_download_sets) or the folder's. */
   ids: string[];
   /** Expiry, epoch ms. */
   e: number;
@@ -87,7 +90,7 @@ function signedUrl(ctx: RequestContext, g: Grant): string {
 const grantSchema = z
   .object({
     k: z.enum(['file', 'files', 'folder']),
-    ids: z.array(z.string().max(1000)).min(1).max(1000),
+    ids: z.array(z.string().max(1000)).length(1),
     e: z.number().int(),
     n: z.string().max(300).optional(),
     d: z.enum(['ATTACHMENT', 'INLINE']).optional(),
@@ -435,12 +438,16 @@ export const mediaTransferRoutes: RouteModule = (router) => {
     ctx.requireAdmin();
     const q = validate(z.object({ fileIds: z.array(z.string().min(1).max(1000)).min(1).max(1000) }).strict(), ctx.body);
     const files = [...new Set(q.fileIds.map(fileIdOf))].map((id) => readyFile(ctx, id));
-    const url = signedUrl(ctx, {
-      k: 'files',
-      ids: files.map((f) => f.id),
-      e: ctx.now() + DEFAULT_DOWNLOAD_MINUTES * 60_000,
-      n: 'files.zip',
-    });
+    const expires = ctx.now() + DEFAULT_DOWNLOAD_MINUTES * 60_000;
+    const set = randomUUID();
+    saveDownloadSet(
+      ctx.db,
+      set,
+      files.map((f) => f.id),
+      expires,
+      ctx.now(),
+    );
+    const url = signedUrl(ctx, { k: 'files', ids: [set], e: expires, n: 'files.zip' });
     return { json: { downloadUrl: url } };
   });
 
@@ -526,7 +533,7 @@ export const mediaTransferRoutes: RouteModule = (router) => {
           entries.push({ name: dir + unique(taken, segment(f.file_name)), data, date: new Date(f.updated_date) });
       };
       if (grant.k === 'files') {
-        for (const f of getFiles(ctx.db, grant.ids)) add(f, '');
+        for (const f of getFiles(ctx.db, downloadSet(ctx.db, grant.ids[0]!) ?? [])) add(f, '');
       } else {
         const root = getFolder(ctx.db, grant.ids[0]!);
         if (!root) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');

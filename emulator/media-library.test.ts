@@ -205,6 +205,16 @@ describe('trash, restore, delete for good', () => {
     expect(r.json.details.applicationError.code).toBe('FILE_IN_USE');
     expect((await fetch(product['url'])).status).toBe(200);
   });
+
+  it('a seeded review photo no product shows is deleted for good like any file', async () => {
+    const photos = (await list('?parentFolderId=visitor-uploads&paging.limit=100')).files as Json[];
+    const photo = photos.find((f) => String(f['id']).startsWith('review-photo-'))!;
+    expect((await fetch(photo['url'])).status).toBe(200);
+    const r = await post('/site-media/v1/bulk/files/delete', { fileIds: [photo['id']], permanent: true });
+    expect(r.status).toBe(200);
+    expect((await fetch(photo['url'])).status).toBe(404);
+    expect((await api(emu, `${FILES}/get-file-by-id?fileId=${photo['id']}`, { token: admin })).status).toBe(404);
+  });
 });
 
 describe('folders', () => {

@@ -382,11 +382,28 @@ export function rehomeOrphans(db: Database, ids: readonly string[], nowIso: stri
   for (const id of ids) st.run(MEDIA_ROOT, nowIso, id);
 }
 
-/** Delete descriptors for good, and their bytes on disk. */
+/** Whether the store's catalog shows a seeded image (a product's media, an option choice's, a collection's). */
+export function catalogUses(db: Database, id: string): boolean {
+  return (
+    db
+      .prepare<[string, string, string], { n: number }>(
+        `SELECT EXISTS (SELECT 1 FROM products p, json_each(p.media_ids) j WHERE j.value = ?)
+           OR EXISTS (SELECT 1 FROM products WHERE instr(options, ?) > 0)
+           OR EXISTS (SELECT 1 FROM collections WHERE media_id = ?) AS n`,
+      )
+      .get(id, JSON.stringify(id), id)?.n === 1
+  );
+}
+
+/** Delete descriptors for good, and their bytes: on disk, or a seeded image's `media_files` row. */
 export function deleteFilesForGood(db: Database, dir: string, ids: readonly string[]): void {
   const del = db.prepare<[string]>('DELETE FROM site_media_files WHERE id = ?');
+  const delSeeded = db.prepare<[string]>('DELETE FROM media_files WHERE id = ?');
   db.transaction(() => {
-    for (const id of ids) del.run(id);
+    for (const id of ids) {
+      if (getFile(db, id)?.storage === 'catalog') delSeeded.run(id);
+      del.run(id);
+    }
   })();
   for (const id of ids) removeBytes(dir, id);
 }

@@ -775,3 +775,101 @@ describe('image sizes from the bytes', () => {
     });
   });
 });
+
+describe('resumable (tus) upload', () => {
+  const tus = (url: string, method: string, headers: Record<string, string>, body?: Buffer) =>
+    fetch(url, {
+      method,
+      headers: { 'Tus-Resumable': '1.0.0', ...headers },
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+  const generate = (body: Json) => post(`${FILES}/generate-resumable-upload-url`, body);
+
+  it('create, send in two chunks (a wrong offset is 409), ask the offset, finish with the token: the file is READY', async () => {
+    const folder = (await post(FOLDERS, { displayName: 'Resumable' })).json.folder as Json;
+    const g = await generate({
+      mimeType: 'image/png',
+      fileName: 'big.png',
+      parentFolderId: folder['id'],
+      labels: ['tus'],
+    });
+    expect(g.status).toBe(200);
+    expect(g.json.uploadProtocol).toBe('TUS');
+    const { uploadUrl, uploadToken } = g.json as { uploadUrl: string; uploadToken: string };
+
+    expect((await fetch(uploadUrl, { method: 'POST', headers: { 'Upload-Length': '5' } })).status).toBe(412);
+    const created = await tus(uploadUrl, 'POST', { 'Upload-Length': String(PNG.length) });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location.startsWith(`${uploadUrl}/`)).toBe(true);
+    expect((await tus(uploadUrl, 'POST', { 'Upload-Length': '5' })).status).toBe(409); // one upload per URL
+
+    const chunk = { 'Content-Type': 'application/offset+octet-stream' };
+    const first = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '0' }, PNG.subarray(0, 10));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('10');
+    const wrong = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '3' }, PNG.subarray(3));
+    expect(wrong.status).toBe(409);
+    const head = await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(head.headers.get('upload-offset')).toBe('10');
+    expect(head.headers.get('upload-length')).toBe(String(PNG.length));
+    expect((await fetch(`${uploadUrl}/${uploadToken}`, { method: 'PUT' })).status).toBe(409); // not complete yet
+    const rest = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '10' }, PNG.subarray(10));
+    expect(rest.headers.get('upload-offset')).toBe(String(PNG.length));
+    expect((await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': String(PNG.length) }, GIF)).status).toBe(413);
+
+    expect((await fetch(`${uploadUrl}/not-the-token`, { method: 'PUT' })).status).toBe(403);
+    const done = await fetch(`${uploadUrl}/${uploadToken}?filename=final.png`, { method: 'PUT' });
+    expect(done.status).toBe(200);
+    const file = ((await done.json()) as { file: Json }).file;
+    expect(file).toMatchObject({
+      displayName: 'final.png',
+      parentFolderId: folder['id'],
+      labels: ['tus'],
+      operationStatus: 'READY',
+      sizeInBytes: String(PNG.length),
+    });
+    expect(readFileSync(join(emu.app.mediaDir, file['id'])).equals(PNG)).toBe(true);
+    expect(readdirSync(emu.app.mediaDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    // used up
+    expect((await fetch(`${uploadUrl}/${uploadToken}`, { method: 'PUT' })).status).toBe(404);
+    expect((await fetch(location, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('the same rules as every upload: too large, not an image; validation; admin only', async () => {
+    const g = (await generate({ mimeType: 'image/gif' })).json as { uploadUrl: string; uploadToken: string };
+    const tooBig = await tus(g.uploadUrl, 'POST', { 'Upload-Length': String(MAX_UPLOAD_BYTES + 1) });
+    expect(tooBig.status).toBe(413);
+    await tus(g.uploadUrl, 'POST', { 'Upload-Length': '4' });
+    // an upload id the creation did not make
+    expect((await fetch(`${g.uploadUrl}/00000000-0000-4000-8000-000000000000`, { method: 'HEAD' })).status).toBe(404);
+    const g2 = (await generate({ mimeType: 'image/gif' })).json as { uploadUrl: string; uploadToken: string };
+    const c = await tus(g2.uploadUrl, 'POST', { 'Upload-Length': '4' });
+    await tus(
+      c.headers.get('location')!,
+      'PATCH',
+      { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+      Buffer.from('text'),
+    );
+    const notImage = await fetch(`${g2.uploadUrl}/${g2.uploadToken}`, { method: 'PUT' });
+    expect(notImage.status).toBe(400);
+    expect(((await notImage.json()) as Json)['details'].applicationError.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    expect((await generate({ mimeType: 'text/html' })).status).toBe(400);
+    expect((await generate({ mimeType: 'image/png', sizeInBytes: String(MAX_UPLOAD_BYTES + 1) })).status).toBe(400);
+    expect((await generate({ mimeType: 'image/png', parentFolderId: 'ghost' })).status).toBe(404);
+    expect((await generate({ mimeType: 'image/png', uploadProtocol: 'HTTP' })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${emu.url}/site-media/v1/upload/resumable/forged`, {
+          method: 'POST',
+          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '4' },
+        })
+      ).status,
+    ).toBe(404);
+    const visitor = (await visitorTokens(emu)).access;
+    const member = (await memberTokens(emu, 'member')).access;
+    for (const token of [visitor, member])
+      expect((await post(`${FILES}/generate-resumable-upload-url`, { mimeType: 'image/png' }, token)).status).toBe(403);
+  });
+});

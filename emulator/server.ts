@@ -59,6 +59,7 @@ import { hostedSecurityRoutes } from './routes/hosted-security.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { mediaLibraryRoutes } from './routes/media-library.ts';
 import { mediaTransferRoutes } from './routes/media-transfer.ts';
+import { mediaResumableRoutes } from './routes/media-resumable.ts';
 import { prepareMediaLibrary } from './domain/media-library.ts';
 import type { Resolve } from './domain/media-import.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
@@ -127,6 +128,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   siteMediaRoutes,
   mediaLibraryRoutes,
   mediaTransferRoutes,
+  mediaResumableRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,

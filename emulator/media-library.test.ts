@@ -106,6 +106,9 @@ describe('files: upload, list, search, get, update', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
     const one = await api(emu, `${FILES}/get-file-by-id?fileId=${file['id']}`, { token: admin });
     expect(one.json.file).toEqual(file);
+    // the file's Wix media URL names it too (URL-encoded in a query, as the client documents)
+    const mediaUrl = encodeURIComponent(`wix:image://v1/${file['id']}/sunset.gif#originWidth=1&originHeight=1`);
+    expect((await api(emu, `${FILES}/get-file-by-id?fileId=${mediaUrl}`, { token: admin })).json.file).toEqual(file);
   });
 
   it('lists filter by media type and sort by name; pages carry a cursor', async () => {

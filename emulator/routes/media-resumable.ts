@@ -217,7 +217,12 @@ export const mediaResumableRoutes: RouteModule = (router) => {
         name === null ? up.fileName : validate(oneLine().pipe(z.string().trim().min(1).max(200)), name, 'filename');
       if (!up.uploadId || up.length === null) throw conflict('Nothing was uploaded yet', 'UPLOAD_INCOMPLETE');
       const path = partPath(ctx, up.uploadId);
-      const bytes = readFileSync(path);
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        throw conflict('The bytes received so far are gone; start again', 'UPLOAD_INCOMPLETE');
+      }
       if (bytes.length !== up.length) {
         throw conflict(`${bytes.length} of ${up.length} bytes received`, 'UPLOAD_INCOMPLETE', {
           received: bytes.length,

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 import { migrate, openDatabase } from './db.ts';
@@ -732,6 +732,11 @@ describe('storage', () => {
     }
   });
 
+  it('an allowed import origin that is not an http(s) origin stops the start', async () => {
+    await expect(startTestEmulator({ mediaImportAllow: ['not a url'] })).rejects.toThrow(/not an origin/);
+    await expect(startTestEmulator({ mediaImportAllow: ['ftp://127.0.0.1:21'] })).rejects.toThrow(/http\(s\) origin/);
+  });
+
   it("an in-memory database's media directory is a temporary one, removed on close", async () => {
     const e = await startTestEmulator();
     const dir = e.app.mediaDir;
@@ -874,5 +879,28 @@ describe('resumable (tus) upload', () => {
     const member = (await memberTokens(emu, 'member')).access;
     for (const token of [visitor, member])
       expect((await post(`${FILES}/generate-resumable-upload-url`, { mimeType: 'image/png' }, token)).status).toBe(403);
+  });
+});
+
+describe('secrets in paths', () => {
+  it("a failure's log line names the route's pattern, never the path's secret", async () => {
+    const e = await startTestEmulator({
+      routes: [
+        (router) =>
+          router.get('/boom/:secret', () => {
+            throw new Error('unexpected');
+          }),
+      ],
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await fetch(`${e.url}/boom/s3cr3t-upload-token`)).status).toBe(500);
+      const text = logged.mock.calls.map((c) => c.join(' ')).join('\n');
+      expect(text).toContain('GET /boom/:secret failed');
+      expect(text).not.toContain('s3cr3t');
+    } finally {
+      logged.mockRestore();
+      await e.close();
+    }
   });
 });

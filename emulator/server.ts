@@ -11,7 +11,9 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
 import {
@@ -58,6 +60,11 @@ import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
+import { mediaLibraryRoutes } from './routes/media-library.ts';
+import { mediaTransferRoutes } from './routes/media-transfer.ts';
+import { mediaResumableRoutes } from './routes/media-resumable.ts';
+import { prepareMediaLibrary } from './domain/media-library.ts';
+import type { Resolve } from './domain/media-import.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -125,6 +132,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   paymentsRoutes,
   contactsRoutes,
   siteMediaRoutes,
+  mediaLibraryRoutes,
+  mediaTransferRoutes,
+  mediaResumableRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,
@@ -201,6 +211,19 @@ export interface EmulatorOptions {
    * change while the emulator runs. Unknown names are an error.
    */
   refuseOperations?: Iterable<string>;
+  /**
+   * Where the media library keeps its files' bytes (one file per descriptor). Default: `<db>-media` beside a database
+   * file; for an in-memory database a new temporary directory, removed on close.
+   */
+  mediaDir?: string;
+  /**
+   * Origins (`http://127.0.0.1:PORT`) an import from a URL may fetch from although their host is loopback or private,
+   * in dev mode only (a test's own server; `INLAY_EMULATOR_IMPORT_ALLOW` on the command line, comma-separated). Outside
+   * dev mode no private, loopback, link-local, unique-local, multicast or unspecified address is ever fetched.
+   */
+  mediaImportAllow?: readonly string[];
+  /** The DNS lookup imports use (default `node:dns` `lookup` with `all: true`); injectable for tests. */
+  mediaImportResolve?: Resolve;
 }
 
 export interface RunningEmulator {
@@ -340,14 +363,45 @@ function uriTooLong(): PlatformError {
   });
 }
 
+/** An allowed import origin (`http://127.0.0.1:9000`), normalized; anything else is a start-up error. */
+function importOrigin(value: string): string {
+  let origin: string;
+  try {
+    origin = new URL(value).origin;
+  } catch {
+    throw new Error(`mediaImportAllow: ${JSON.stringify(value)} is not an origin (http://host:port)`);
+  }
+  if (!/^https?:/.test(origin)) throw new Error(`mediaImportAllow: ${JSON.stringify(value)} is not an http(s) origin`);
+  return origin;
+}
+
 /** Start an emulator. Resolves once it listens. */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const mediaImportAllow = (opts.mediaImportAllow ?? []).map(importOrigin);
   const db = openDatabase(opts.db ?? ':memory:');
   const now = opts.now ?? Date.now;
   const bodyLimit = opts.bodyLimitBytes ?? BODY_LIMIT_BYTES;
   const clientSecret = opts.clientSecret ?? randomBytes(24).toString('base64url');
+  const memoryDb = (opts.db ?? ':memory:') === ':memory:' || opts.db === '';
+  const tempMedia = !opts.mediaDir && memoryDb;
+  const mediaDir = opts.mediaDir
+    ? resolve(opts.mediaDir)
+    : tempMedia
+      ? mkdtempSync(join(tmpdir(), 'inlay-emulator-media-'))
+      : `${resolve(opts.db!)}-media`;
+  const imports = new Set<AbortController>();
+  // the database and, when it is a temporary one, the media directory; background imports are stopped first
+  const closeStore = () => {
+    for (const c of imports) c.abort();
+    db.close();
+    if (tempMedia) rmSync(mediaDir, { recursive: true, force: true });
+  };
   const app: EmulatorApp = {
     db,
+    mediaDir,
+    mediaImports: imports,
+    mediaImportAllow,
+    ...(opts.mediaImportResolve ? { mediaImportResolve: opts.mediaImportResolve } : {}),
     now,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
@@ -371,8 +425,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       nowMs: now(),
     });
     setClientSecret(db, DEMO_CLIENT_ID, clientSecret);
+    prepareMediaLibrary(db, mediaDir);
   } catch (err) {
-    db.close();
+    closeStore();
     throw err;
   }
 
@@ -476,9 +531,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       } catch {
         throw badRequestApp('INVALID_URL', 'Invalid request URL');
       }
-      pathForLog = url.pathname;
+      pathForLog = '(no route)';
       const preflight = method === 'OPTIONS';
       const match = router.match(method, url.pathname, hosted);
+      // a failure's log line names the route's pattern, not the path: some paths carry a secret (an upload URL's,
+      // a download URL's token)
+      if (match.kind === 'found') pathForLog = match.route.pattern;
       // hosted pages and forms: no CORS unless a route asks (their static files); the API: registered clients
       const corsMode =
         (match.kind === 'found'
@@ -633,7 +691,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     hostedPort = await listen(hostedServer, opts.hostedPort ?? (wantedPort === 0 ? 0 : DEFAULT_HOSTED_PORT));
   } catch (err) {
     for (const s of servers) if (s.listening) s.close();
-    db.close();
+    closeStore();
     throw err;
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -643,7 +701,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       seedDemoOrders({ db, baseUrl: base, apiUrl: base, now });
     } catch (err) {
       for (const s of servers) s.close();
-      db.close();
+      closeStore();
       throw err;
     }
   }
@@ -666,7 +724,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
             }),
         ),
       );
-      db.close();
+      closeStore();
     })();
     return closed;
   };

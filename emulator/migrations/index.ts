@@ -21,6 +21,7 @@ import { migration015 } from './015_restock_quantities.ts';
 import { migration016 } from './016_draft_orders.ts';
 import { migration017 } from './017_second_factors.ts';
 import { migration018 } from './018_members_admin.ts';
+import { migration019 } from './019_media_library.ts';
 
 export type { Migration };
 
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];

@@ -1,13 +1,17 @@
 /**
- * Site media uploads for review photos (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
- * `/site-media/v1/files/generate-upload-url`), for an admin identity only: the site's server asks for the URL. The answer's `uploadUrl` takes the bytes in a `PUT` (or `POST`); the
- * type is sniffed from the bytes (PNG, JPEG, GIF, WebP only) and the file is served from `/media/uploads/<id>`.
+ * Site media uploads (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
+ * `/site-media/v1/files/generate-upload-url`), for an admin identity only: the site's server asks for the URL (review
+ * photos into `visitor-uploads`, the owner's uploads into any folder). The answer's `uploadUrl` takes the bytes in a
+ * `PUT` (or `POST`); the type is sniffed from the bytes (PNG, JPEG, GIF, WebP only), the bytes go to the media
+ * directory and the descriptor to the media library (media-library.ts), and a public file is served from
+ * `/media/uploads/<id>`.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ops } from '../../core/urls.ts';
 import { stableId } from '../db.ts';
 import { createUpload, getUploadedFile, pendingUpload, storeUpload } from '../domain/media.ts';
+import { getFile, getFolder, toDescriptor } from '../domain/media-library.ts';
 import { badRequestApp, invalidField, notFound } from '../errors.ts';
 import type { Handler, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -29,9 +33,9 @@ const generateSchema = z.object({
       z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)'),
     ])
     .optional(),
-  parentFolderId: z.string().max(200).optional(),
+  parentFolderId: z.string().max(100).optional(),
   private: z.boolean().optional(),
-  labels: z.array(z.string().max(100)).max(20).optional(),
+  labels: z.array(z.string().max(200)).max(100).optional(),
   filePath: z.string().max(500).optional(),
 });
 
@@ -42,7 +46,7 @@ export function sniffImage(
   if (b.length >= 24 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   }
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg' };
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg', ...jpegSize(b) };
   if (
     b.length >= 10 &&
     (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
@@ -54,9 +58,50 @@ export function sniffImage(
     b.subarray(0, 4).toString('latin1') === 'RIFF' &&
     b.subarray(8, 12).toString('latin1') === 'WEBP'
   ) {
-    return { mime: 'image/webp' };
+    return { mime: 'image/webp', ...webpSize(b) };
   }
   return undefined;
+}
+
+/** A JPEG's pixel size from its first start-of-frame segment, when the bytes reach it. */
+function jpegSize(b: Buffer): { width?: number; height?: number } {
+  let p = 2;
+  for (let segments = 0; segments < 1000 && p + 9 <= b.length; segments++) {
+    if (b[p] !== 0xff) return {};
+    const marker = b[p + 1]!;
+    if (marker === 0xff) {
+      p++; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9)) {
+      p += 2; // no length
+      continue;
+    }
+    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC)
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const height = b.readUInt16BE(p + 5);
+      const width = b.readUInt16BE(p + 7);
+      return width && height ? { width, height } : {};
+    }
+    p += 2 + b.readUInt16BE(p + 2);
+  }
+  return {};
+}
+
+/** A WebP's pixel size from its first chunk (lossy VP8, lossless VP8L or extended VP8X). */
+function webpSize(b: Buffer): { width?: number; height?: number } {
+  const chunk = b.length >= 16 ? b.subarray(12, 16).toString('latin1') : '';
+  if (chunk === 'VP8 ' && b.length >= 30 && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && b.length >= 25 && b[20] === 0x2f) {
+    return {
+      width: 1 + (b[21]! | ((b[22]! & 0x3f) << 8)),
+      height: 1 + ((b[22]! >> 6) | (b[23]! << 2) | ((b[24]! & 0x0f) << 10)),
+    };
+  }
+  if (chunk === 'VP8X' && b.length >= 30) return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+  return {};
 }
 
 export const siteMediaRoutes: RouteModule = (router) => {
@@ -70,13 +115,19 @@ export const siteMediaRoutes: RouteModule = (router) => {
         threshold: MAX_UPLOAD_BYTES,
       });
     }
+    const parentFolderId = body.parentFolderId || 'media-root';
+    if (getFolder(ctx.db, parentFolderId)?.state !== 'OK') {
+      throw notFound(`Folder ${parentFolderId} not found`, 'FOLDER_NOT_FOUND', { folderId: parentFolderId });
+    }
     const secret = randomBytes(24).toString('base64url');
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
       createdBy: `admin:${who.clientId ?? who.via}`,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
-      parentFolderId: body.parentFolderId || 'media-root',
+      parentFolderId,
+      ...(body.labels ? { labels: body.labels } : {}),
+      ...(body.private ? { private: true } : {}),
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };
   });
@@ -91,7 +142,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
     if (!sniffed) throw badRequestApp('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded');
     const id = stableId(`upload:${secret}`);
     const nowIso = new Date(ctx.now()).toISOString();
-    storeUpload(ctx.db, secret, {
+    storeUpload(ctx.db, ctx.app.mediaDir, secret, {
       id,
       fileName: pending.fileName,
       mimeType: sniffed.mime,
@@ -101,28 +152,10 @@ export const siteMediaRoutes: RouteModule = (router) => {
       createdBy: pending.createdBy,
       createdDate: nowIso,
       parentFolderId: pending.parentFolderId,
+      labels: pending.labels,
+      private: pending.private,
     });
-    const url = `${ctx.baseUrl}/media/uploads/${id}`;
-    const image = { id, url, ...(sniffed.width ? { width: sniffed.width, height: sniffed.height } : {}) };
-    return {
-      json: {
-        file: {
-          id,
-          displayName: pending.fileName,
-          url,
-          mediaType: 'IMAGE',
-          mimeType: sniffed.mime,
-          sizeInBytes: String(bytes.length),
-          operationStatus: 'READY',
-          state: 'OK',
-          private: false,
-          parentFolderId: pending.parentFolderId,
-          media: { image: { image } },
-          createdDate: nowIso,
-          updatedDate: nowIso,
-        },
-      },
-    };
+    return { json: { file: toDescriptor(getFile(ctx.db, id)!, ctx.apiUrl) } };
   };
   router.put(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
   router.post(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
@@ -130,7 +163,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
   router.get(
     '/media/uploads/:id',
     (ctx) => {
-      const file = getUploadedFile(ctx.db, ctx.params['id'] ?? '');
+      const file = getUploadedFile(ctx.db, ctx.app.mediaDir, ctx.params['id'] ?? '');
       if (!file) throw notFound('Media file not found', 'MEDIA_NOT_FOUND');
       return {
         body: file.content,

@@ -288,17 +288,16 @@ export const membersAdminRoutes: RouteModule = (router) => {
     return { json: wire(ctx, m.id) };
   });
 
-  // Delete Member: `?id=` as the client sends it; `?contentAssigneeId=` (Inlay's: the request type has none, Delete My
-  // Member and Bulk Delete by Filter have it) names who receives the member's reviews, else the site owner. Orders
-  // are kept with their buyer's contact id and email (never orphaned: the admin still reads them).
+  // Delete Member: `?id=` as the client sends it. Its request names no content assignee (Delete My Member and Bulk
+  // Delete by Filter do), so the member's reviews go to the site owner; to name another member, the companion sends
+  // Bulk Delete by Filter on this one id. Orders are kept with their buyer's contact id and email (never orphaned:
+  // the admin still reads them).
   router.operation(adminOps.deleteMember, (ctx) => {
     const m = target(ctx);
     const q = paramsObject(ctx.query);
-    const asked = q['contentAssigneeId'];
-    if (Array.isArray(asked)) throw invalidField('contentAssigneeId', 'must be given at most once');
     if (q['id'] !== undefined && String(q['id']).toLowerCase() !== m.id)
       throw invalidField('id', 'must be the member id of the path');
-    const assignee = assigneeFor(ctx, asked as string | undefined, 'contentAssigneeId');
+    const assignee = siteOwner(ctx.db);
     const refused = deleteRefusal(m, assignee);
     if (refused) throw badRequest([refused]);
     removeMember(ctx, m, assignee);

@@ -699,7 +699,7 @@ export const CALLS = {
     identity: 'admin',
     ...pub(MEMBERS, 'deleteMember'),
     file: 'members-admin.test.ts',
-    note: "the client sends `?id=`; `?contentAssigneeId=` is Inlay's addition (the request type has none; Delete My Member and Bulk Delete by Filter have it): absent, the site owner receives the content",
+    note: 'the client sends `?id=`; its request names no content assignee, so the site owner receives the content; the console names another member through Bulk Delete by Filter on the one id',
   },
   updateMemberSlug: {
     by: { other: 'the owner console’s members section, through the site companion (issue 41)' },

@@ -559,6 +559,36 @@ export const SEED_MEMBERS: SeedMember[] = [
   },
 ];
 
+/** The demo's member badges (issue 41): the first is assigned to {@link DEMO_LOGINS}.member, the second to nobody. */
+export const SEED_BADGES = [
+  {
+    id: stableId('badge:trail-regular'),
+    title: 'Trail regular',
+    description: 'Ordered from the trail collection more than five times',
+    backgroundColor: '#2F6B4F',
+    textColor: '#FFFFFF',
+    permissionsEnabled: false,
+    assignedTo: [stableId('member:demo-member')],
+  },
+  {
+    id: stableId('badge:founding-member'),
+    title: 'Founding member',
+    description: 'Joined in the shop’s first season',
+    backgroundColor: '#796EFF',
+    textColor: '#FFFFFF',
+    permissionsEnabled: true,
+    assignedTo: [] as string[],
+  },
+];
+
+/** The demo's member custom field (issue 41) and Maya's value of it. */
+export const SEED_CUSTOM_FIELD = {
+  id: stableId('custom-field:favourite-trail'),
+  name: 'Favourite trail',
+  key: 'custom.favourite-trail',
+  values: { [stableId('member:demo-member')]: 'Wildwood loop' } as Record<string, string>,
+};
+
 /** Ids tests can rely on: `seedIds.products['enamel-camp-mug']`, `seedIds.collections.kitchen`, `seedIds.members.owner`. */
 export const seedIds = {
   products: Object.fromEntries(SEED_PRODUCTS.map((p) => [p.slug, p.id])) as Record<string, string>,
@@ -572,6 +602,8 @@ export const seedIds = {
     pending2: SEED_MEMBERS[5]!.id,
     blocked: SEED_MEMBERS[6]!.id,
   },
+  badges: { trailRegular: SEED_BADGES[0]!.id, foundingMember: SEED_BADGES[1]!.id },
+  customFields: { favouriteTrail: SEED_CUSTOM_FIELD.id },
 };
 
 // --------------------------------------------------------------------------------------------- seeding

@@ -52,6 +52,8 @@ import { reviewsRoutes } from './routes/reviews.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { membersRoutes } from './routes/members.ts';
 import { membersAdminRoutes } from './routes/members-admin.ts';
+import { badgesRoutes } from './routes/badges.ts';
+import { customFieldsRoutes } from './routes/custom-fields.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
@@ -110,6 +112,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   identityRoutes,
   membersRoutes,
   membersAdminRoutes,
+  badgesRoutes,
+  customFieldsRoutes,
   redirectsRoutes,
   redirectIntentRoutes,
   hostedSecurityRoutes,

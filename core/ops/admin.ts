@@ -89,3 +89,27 @@ export const bulkApproveMembers = op('POST', `${MEMBERS}/bulk/approve-by-filter`
 export const bulkBlockMembers = op('POST', `${MEMBERS}/bulk/block-by-filter`);
 export const bulkDeleteMembers = op('POST', `${MEMBERS}/bulk/delete`);
 export const bulkDeleteMembersByFilter = op('POST', `${MEMBERS}/bulk/delete-by-filter`);
+
+// Member badges, v3 (`@wix/auto_sdk_members_badges`; issue 41).
+const BADGES = '/members/v3/badges';
+export const createBadge = op('POST', BADGES);
+export const listBadges = op('GET', BADGES);
+export const getBadge = op('GET', `${BADGES}/{id}`);
+export const updateBadge = op('PATCH', `${BADGES}/{badgeId}`);
+export const deleteBadge = op('DELETE', `${BADGES}/{id}`);
+export const assignBadge = op('POST', `${BADGES}/{id}/members`);
+export const unassignBadge = op('DELETE', `${BADGES}/{id}/members`);
+export const listMembersByBadge = op('GET', `${BADGES}/{id}/members`);
+export const listBadgesPerMember = op('POST', `${BADGES}/members`);
+export const getMemberCountsPerBadge = op('GET', `${BADGES}/members/count`);
+export const updateBadgesDisplayOrder = op('PATCH', `${BADGES}/order`);
+
+// Member custom fields (`@wix/auto_sdk_members_custom-fields`; issue 41).
+const CUSTOM_FIELDS = '/members/v1/custom-fields';
+export const listCustomFields = op('GET', CUSTOM_FIELDS);
+export const getCustomField = op('GET', `${CUSTOM_FIELDS}/{id}`);
+export const createCustomField = op('POST', CUSTOM_FIELDS);
+export const updateCustomField = op('PATCH', `${CUSTOM_FIELDS}/{fieldId}`);
+export const deleteCustomField = op('DELETE', `${CUSTOM_FIELDS}/{id}`);
+export const hideCustomField = op('POST', `${CUSTOM_FIELDS}/{id}/hide`);
+export const updateCustomFieldsOrder = op('POST', `${CUSTOM_FIELDS}/order`);

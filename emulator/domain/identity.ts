@@ -10,6 +10,7 @@ import { newOpaqueToken, revokeOtherMemberTokens, verifyPassword } from './auth.
 import { sha256Hex } from '../db.ts';
 import { addressBucket } from '../../core/address.ts';
 import { getSetting } from './settings.ts';
+import { memberCustomFieldValues } from './custom-fields.ts';
 import { PlatformError } from '../errors.ts';
 
 /** Site sign-up policy (site setting `signup_policy`). */
@@ -447,7 +448,7 @@ export function toWireMember(db: Database, m: MemberRow, fieldset: 'PUBLIC' | 'E
             phones: JSON.parse(m.phones) as string[],
             emails: m.contact_emails === null ? [m.email] : (JSON.parse(m.contact_emails) as string[]),
             addresses: memberAddresses(db, m.id),
-            customFields: {},
+            customFields: memberCustomFieldValues(db, m.id),
           },
         }
       : {}),

@@ -4,7 +4,16 @@
  */
 import type { Database } from 'better-sqlite3';
 import { stableId } from '../db.ts';
-import { DEMO_CLIENT_ID, SEED_COLLECTIONS, SEED_MEMBERS, SEED_PRODUCTS, SHOP_NAME, seedMediaId } from '../seed.ts';
+import {
+  DEMO_CLIENT_ID,
+  SEED_BADGES,
+  SEED_COLLECTIONS,
+  SEED_CUSTOM_FIELD,
+  SEED_MEMBERS,
+  SEED_PRODUCTS,
+  SHOP_NAME,
+  seedMediaId,
+} from '../seed.ts';
 import { productSvg } from './art.ts';
 import { hashPassword, upsertClient } from './auth.ts';
 import type { StoredOption } from './catalog.ts';
@@ -98,6 +107,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
   if (count === 0) db.transaction(() => seedCatalog(db, nowIso))();
   seedReviews(db);
   if (count === 0) seedAbandonedCheckouts(db, opts.nowMs); // once: with the demo store
+  if (count === 0) seedMembersAdmin(db, nowIso); // once: with the demo store
   return { catalogSeeded: count === 0, membersCreated: missing.length };
 }
 
@@ -197,4 +207,43 @@ function seedCatalog(db: Database, nowIso: string): void {
       link.run(p.id, c.id, i);
     });
   }
+}
+
+/** The demo's member badges (one assigned) and custom field with a value (issue 41). */
+function seedMembersAdmin(db: Database, nowIso: string): void {
+  db.transaction(() => {
+    const badge = db.prepare<[string, string, string, string, string, number, string, number, string, string]>(
+      `INSERT OR IGNORE INTO member_badges (id, title, description, background_color, text_color, permissions_enabled, slug, position, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const assign = db.prepare<[string, string, string]>(
+      'INSERT OR IGNORE INTO member_badge_assignments (badge_id, member_id, assigned_date) VALUES (?, ?, ?)',
+    );
+    SEED_BADGES.forEach((b, i) => {
+      const slug = b.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      badge.run(
+        b.id,
+        b.title,
+        b.description,
+        b.backgroundColor,
+        b.textColor,
+        b.permissionsEnabled ? 1 : 0,
+        slug,
+        i,
+        nowIso,
+        nowIso,
+      );
+      for (const m of b.assignedTo) assign.run(b.id, m, nowIso);
+    });
+    const f = SEED_CUSTOM_FIELD;
+    db.prepare<[string, string, string, string, string]>(
+      `INSERT OR IGNORE INTO member_custom_field_defs (id, name, key, field_type, default_privacy, section, position, created_date, updated_date)
+       VALUES (?, ?, ?, 'TEXT', 'PUBLIC', 'GENERAL', 0, ?, ?)`,
+    ).run(f.id, f.name, f.key, nowIso, nowIso);
+    const value = db.prepare<[string, string, string]>(
+      'INSERT OR IGNORE INTO member_custom_fields (member_id, name, value) VALUES (?, ?, ?)',
+    );
+    for (const [member, v] of Object.entries(f.values))
+      value.run(member, f.key.replace(/^custom\./, ''), JSON.stringify({ strValue: v }));
+  })();
 }

@@ -22,7 +22,9 @@ import {
   type MemberRow,
 } from '../domain/identity.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { GUID, oneLine, validate } from '../validate.ts';
+import { GUID, httpUrl, oneLine, validate } from '../validate.ts';
+import { customFieldByKey, setMemberCustomValues, type CustomFieldRow } from '../domain/custom-fields.ts';
+import type { FieldValue } from '../domain/mfa.ts';
 
 /** Limits on contact details (the platform documents only addressLine ≤ 200 and street number/name ≤ 100/200). */
 export const CONTACT_LIMITS = {
@@ -103,12 +105,44 @@ const updateSchema = z.object({
         phones: z.array(phoneSchema).max(CONTACT_LIMITS.phones).nullish(),
         emails: z.array(z.string().max(254)).max(CONTACT_LIMITS.emails).nullish(),
         addresses: z.array(addressSchema).max(CONTACT_LIMITS.addresses).nullish(),
+        // the site's custom fields by key (issue 41): `{value}` sets, `{value: null}` clears; `name` is ignored
+        customFields: z
+          .record(z.string().max(200), z.object({ value: z.unknown() }).loose())
+          .refine((r) => Object.keys(r).length <= 100, { message: 'must have at most 100 fields' })
+          .nullish(),
       })
       .loose()
       .optional(),
   }),
   fieldMask: z.unknown().optional(),
 });
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A custom field's value as sent (`null` or "" clears it), checked against its type: the value to keep, or why not. */
+function customValue(f: CustomFieldRow, value: unknown): FieldValue | null | string {
+  if (value === null || value === '') return null;
+  switch (f.field_type) {
+    case 'NUMBER':
+      return typeof value === 'number' && Number.isFinite(value) ? { numValue: value } : 'must be a number';
+    case 'DATE':
+      return typeof value === 'string' &&
+        ISO_DAY.test(value) &&
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+        ? { dateValue: value }
+        : 'must be a date that exists (YYYY-MM-DD)';
+    case 'URL':
+    case 'SOCIAL':
+      return typeof value === 'string' && httpUrl.safeParse(value).success
+        ? { strValue: value }
+        : 'must be an absolute http(s) URL';
+    default: {
+      if (typeof value !== 'string') return 'must be a text';
+      const t = value.trim();
+      if (/[\p{Cc}\u2028\u2029]/u.test(t)) return 'must be one line, without control characters';
+      return t.length > 1000 ? 'must be at most 1000 characters' : t ? { strValue: t } : null;
+    }
+  }
+}
 
 /** The widest fieldset asked for (`fieldsets` repeats; the default is PUBLIC). */
 function fieldset(ctx: RequestContext): 'PUBLIC' | 'EXTENDED' | 'FULL' {
@@ -294,7 +328,23 @@ export const membersRoutes: RouteModule = (router) => {
       });
       if (bad.length) throw badRequest(bad);
     }
+    const custom: { key: string; value: FieldValue | null }[] = [];
+    const badCustom: FieldViolation[] = [];
+    for (const [key, { value }] of Object.entries(c?.customFields ?? {})) {
+      const field = `member.contact.customFields.${key}`;
+      const def = customFieldByKey(ctx.db, key);
+      if (!def) {
+        badCustom.push({ field, description: 'is not a custom field of this site', violatedRule: 'VALIDATION' });
+        continue;
+      }
+      const v = customValue(def, value);
+      if (typeof v === 'string')
+        badCustom.push({ field: `${field}.value`, description: v, violatedRule: 'VALIDATION' });
+      else custom.push({ key, value: v });
+    }
+    if (badCustom.length) throw badRequest(badCustom);
     ctx.db.transaction(() => {
+      setMemberCustomValues(ctx.db, m.id, custom);
       updateMemberProfile(
         ctx.db,
         m.id,

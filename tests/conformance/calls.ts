@@ -54,6 +54,8 @@ const DRAFTS = '@wix/auto_sdk_ecom_draft-orders';
 const CART = '@wix/auto_sdk_ecom_current-cart';
 const REVIEWS = '@wix/auto_sdk_reviews_reviews';
 const MEMBERS = '@wix/auto_sdk_members_members';
+const BADGES = '@wix/auto_sdk_members_badges';
+const CUSTOM_FIELDS = '@wix/auto_sdk_members_custom-fields';
 const BIS = '@wix/auto_sdk_ecom_back-in-stock-notifications';
 const ABANDONED = '@wix/auto_sdk_ecom_abandoned-checkouts';
 const CONTACTS = '@wix/auto_sdk_crm_contacts';
@@ -727,6 +729,114 @@ export const CALLS = {
     ...pub(MEMBERS, 'bulkDeleteMembersByFilter'),
     file: 'members-admin.test.ts',
     note: 'done at once; `jobId` names a finished job',
+  },
+  createBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'createBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listBadges: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listBadges'),
+    file: 'members-admin.test.ts',
+  },
+  getBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'getBadge'),
+    file: 'members-admin.test.ts',
+  },
+  updateBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'updateBadge'),
+    file: 'members-admin.test.ts',
+  },
+  deleteBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'deleteBadge'),
+    file: 'members-admin.test.ts',
+  },
+  assignBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'assignBadge'),
+    file: 'members-admin.test.ts',
+  },
+  unassignBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'unassignBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listMembersByBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listMembersByBadge'),
+    file: 'members-admin.test.ts',
+  },
+  listBadgesPerMember: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'listBadgesPerMember'),
+    file: 'members-admin.test.ts',
+  },
+  getMemberCountsPerBadge: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'getMemberCountsPerBadge'),
+    file: 'members-admin.test.ts',
+  },
+  updateBadgesDisplayOrder: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(BADGES, 'updateBadgesDisplayOrder'),
+    file: 'members-admin.test.ts',
+  },
+  listCustomFields: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'listCustomFields'),
+    file: 'members-admin.test.ts',
+  },
+  getCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'getCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  createCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'createCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  updateCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'updateCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  deleteCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'deleteCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  hideCustomField: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'hideCustomField'),
+    file: 'members-admin.test.ts',
+  },
+  updateCustomFieldsOrder: {
+    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    identity: 'admin',
+    ...pub(CUSTOM_FIELDS, 'updateCustomFieldsOrder'),
+    file: 'members-admin.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

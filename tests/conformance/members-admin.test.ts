@@ -1,12 +1,15 @@
 /**
  * Conformance, issue 41 (docs/wire.md "Members admin, badges, custom fields"): the platform's generated members client
  * (`@wix/auto_sdk_members_members`), unmodified, as the site's admin identity (AppStrategy) against an in-process
- * emulator: list, create, approve, block, mute, unmute, disconnect, slug, delete and the bulk actions. The same
+ * emulator: list, create, approve, block, mute, unmute, disconnect, slug, delete and the bulk actions; badges v3
+ * (`@wix/auto_sdk_members_badges`) and custom fields (`@wix/auto_sdk_members_custom-fields`). The same
  * boundary as tests/conformance/sdk.test.ts; refusals to a visitor and a member are in refusals.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import * as members from '@wix/auto_sdk_members_members';
+import * as badges from '@wix/auto_sdk_members_badges';
+import * as customFields from '@wix/auto_sdk_members_custom-fields';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
 import { seedIds } from '../../emulator/seed.ts';
 import { createTestMember, DEMO_CLIENT_ID, memberTokens } from '../helpers/emulator.ts';
@@ -19,7 +22,7 @@ const PASSWORD = 'conformance-members-admin';
 const adminClient = () =>
   createClient({
     auth: AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: platform.emu.clientSecret, instanceId: SITE_ID }),
-    modules: { members },
+    modules: { members, badges, customFields },
   });
 let admin: ReturnType<typeof adminClient>;
 beforeAll(() => {
@@ -126,6 +129,78 @@ describe('members, as the site’s admin identity', () => {
   });
 });
 
+describe('badges, as the site’s admin identity', () => {
+  it('createBadge, getBadge, updateBadge, listBadges, updateBadgesDisplayOrder, deleteBadge', async () => {
+    const made = await admin.badges.createBadge({ title: 'Conformance', description: 'made by the SDK' });
+    expect(made).toMatchObject({ title: 'Conformance', backgroundColor: '#796EFF', slug: 'conformance' });
+    expect(made._createdDate).toBeInstanceOf(Date);
+    const id = made._id!;
+    expect((await admin.badges.getBadge(id)).title).toBe('Conformance');
+    const updated = await admin.badges.updateBadge(id, { textColor: '#000000' });
+    expect(updated).toMatchObject({ _id: id, title: 'Conformance', textColor: '#000000' });
+    const reordered = await admin.badges.updateBadgesDisplayOrder([id]);
+    expect(reordered.badges![0]!._id).toBe(id);
+    const list = await admin.badges.listBadges({ paging: { limit: 10 } });
+    expect(list.badges!.map((b) => b._id)).toEqual([id, seedIds.badges.trailRegular, seedIds.badges.foundingMember]);
+    await admin.badges.deleteBadge(id);
+    await expect(admin.badges.getBadge(id)).rejects.toMatchObject({
+      details: { applicationError: { code: 'BADGE_NOT_FOUND' } },
+    });
+  });
+
+  it('assignBadge, unassignBadge, listMembersByBadge, listBadgesPerMember, getMemberCountsPerBadge', async () => {
+    const p = await person();
+    const badge = seedIds.badges.foundingMember;
+    expect((await admin.badges.assignBadge(badge, [p.id])).memberIds).toEqual([p.id]);
+    expect((await admin.badges.assignBadge(badge, [p.id])).memberIds).toEqual([p.id]);
+    expect((await admin.badges.listMembersByBadge(badge)).memberIds).toEqual([p.id]);
+    expect((await admin.badges.listBadgesPerMember([p.id])).memberBadgeIds).toEqual([
+      { memberId: p.id, badgeIds: [badge] },
+    ]);
+    const counts = await admin.badges.getMemberCountsPerBadge();
+    expect(counts.badgeMemberCounts).toContainEqual({ badgeId: badge, memberCount: 1 });
+    await admin.badges.unassignBadge(badge, [p.id]);
+    expect((await admin.badges.listMembersByBadge(badge)).memberIds).toEqual([]);
+  });
+});
+
+describe('custom fields, as the site’s admin identity', () => {
+  it('listCustomFields, createCustomField, getCustomField, updateCustomField, updateCustomFieldsOrder', async () => {
+    const listed = await admin.customFields.listCustomFields();
+    expect(listed.fields!.map((f) => f.key)).toEqual(['custom.favourite-trail']);
+    const made = await admin.customFields.createCustomField({ name: 'Club', fieldType: 'TEXT' });
+    expect(made).toMatchObject({ name: 'Club', key: 'custom.club', fieldOrigin: 'CUSTOM', revision: '1' });
+    expect(made._createdDate).toBeInstanceOf(Date);
+    const id = made._id!;
+    expect((await admin.customFields.getCustomField(id)).field?.name).toBe('Club');
+    const updated = await admin.customFields.updateCustomField(id, { name: 'Hiking club', revision: '1' });
+    expect(updated).toMatchObject({ name: 'Hiking club', revision: '2' });
+    const ordered = await admin.customFields.updateCustomFieldsOrder([id], { section: 'GENERAL' });
+    expect(ordered.fields!.map((f) => f._id)).toEqual([id, seedIds.customFields.favouriteTrail]);
+    // a member's value, through the members client, shows on their record
+    const p = await person();
+    const withValue = await admin.members.updateMember(p.id, {
+      contact: { customFields: { 'custom.club': { value: 'Fernwood walkers' } } },
+    });
+    expect(withValue.contact?.customFields).toEqual({
+      'custom.club': { name: 'Hiking club', value: 'Fernwood walkers' },
+    });
+  });
+
+  it('hideCustomField and deleteCustomField take the revision', async () => {
+    const made = await admin.customFields.createCustomField({ name: 'Temporary', fieldType: 'DATE' });
+    await expect(admin.customFields.hideCustomField(made._id!, '9')).rejects.toMatchObject({
+      details: { applicationError: { code: 'REVISION_MISMATCH' } },
+    });
+    await admin.customFields.hideCustomField(made._id!, '1');
+    expect((await admin.customFields.listCustomFields()).fields!.map((f) => f._id)).not.toContain(made._id);
+    await admin.customFields.deleteCustomField(made._id!, '2');
+    await expect(admin.customFields.getCustomField(made._id!)).rejects.toMatchObject({
+      details: { applicationError: { code: 'CUSTOM_FIELD_NOT_FOUND' } },
+    });
+  });
+});
+
 describe('coverage', () => {
   covers(
     'listMembers',
@@ -142,6 +217,25 @@ describe('coverage', () => {
     'bulkDeleteMembers',
     'bulkDeleteMembersByFilter',
     'getMember',
+    'updateMember',
+    'createBadge',
+    'listBadges',
+    'getBadge',
+    'updateBadge',
+    'deleteBadge',
+    'assignBadge',
+    'unassignBadge',
+    'listMembersByBadge',
+    'listBadgesPerMember',
+    'getMemberCountsPerBadge',
+    'updateBadgesDisplayOrder',
+    'listCustomFields',
+    'getCustomField',
+    'createCustomField',
+    'updateCustomField',
+    'deleteCustomField',
+    'hideCustomField',
+    'updateCustomFieldsOrder',
   );
   platform.coverageCase();
 });

@@ -151,8 +151,7 @@ describe('one member', () => {
     expect(r.body_.member.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect(r.body_.member.orders[0].total).toMatch(/\d/);
     expect(r.body_.member.reviews).toMatchObject([{ id: review.json.review.id, title: 'Warm', rating: 5 }]);
-    expect(Array.isArray(r.body_.member.badges)).toBe(true);
-    expect(Array.isArray(r.body_.member.customFields)).toBe(true);
+    expect([r.body_.member.badges, r.body_.member.customFields]).toEqual([[], []]);
   });
 
   it('approve (twice is fine), block, mute and unmute, disconnect; the owner is never blocked or deleted', async () => {
@@ -217,6 +216,46 @@ describe('one member', () => {
 
     const again = await h.call(`${BASE}/${leaving}/delete`, post({ contentAssigneeId: heir }, owner));
     expect([again.status, code(again)]).toEqual([404, 'NOT_FOUND']);
+  });
+});
+
+describe('badges and custom fields', () => {
+  it('Maya’s page shows her badge and her custom field; the list names each member’s badges', async () => {
+    const maya = seedIds.members.member;
+    const page = (await h.call(`${BASE}/${maya}`, { token: owner })).body_.member;
+    expect(page.unavailable).toEqual([]);
+    expect(page.badges).toEqual([expect.objectContaining({ title: 'Trail regular', backgroundColor: '#2F6B4F' })]);
+    expect(page.customFields).toEqual([
+      { key: 'custom.favourite-trail', name: 'Favourite trail', value: 'Wildwood loop' },
+    ]);
+    const row = (await search({ search: DEMO_LOGINS.member.email })).members[0];
+    expect(row.badgeIds).toEqual([page.badges[0].id]);
+    const fields = (await h.call(`${BASE}/custom-fields`, { token: owner })).body_.fields;
+    expect(fields).toContainEqual(expect.objectContaining({ key: 'custom.favourite-trail', name: 'Favourite trail' }));
+  });
+
+  it('creates a badge (a colour in any case), gives it and takes it away (each twice is harmless)', async () => {
+    const id = await createTestMember(h.emu, 'badge.holder@example.com', 'a-long-password-1', { firstName: 'Bea' });
+    const made = await h.call(`${BASE}/badges`, post({ title: 'Early bird', backgroundColor: '#aa00ff' }, owner));
+    expect([made.status, made.body_.badge]).toEqual([
+      200,
+      expect.objectContaining({ title: 'Early bird', backgroundColor: '#AA00FF' }),
+    ]);
+    const badge = made.body_.badge.id;
+    const list = (await h.call(`${BASE}/badges`, { token: owner })).body_.badges;
+    expect(list.map((b: { id: string }) => b.id)).toContain(badge);
+    for (let n = 0; n < 2; n++) {
+      const on = await h.call(`${BASE}/${id}/badges`, post({ badgeId: badge, assigned: true }, owner));
+      expect([on.status, on.body_.badges.map((b: { id: string }) => b.id)]).toEqual([200, [badge]]);
+    }
+    for (let n = 0; n < 2; n++) {
+      const off = await h.call(`${BASE}/${id}/badges`, post({ badgeId: badge, assigned: false }, owner));
+      expect([off.status, off.body_.badges]).toEqual([200, []]);
+    }
+    const bad = await h.call(`${BASE}/badges`, post({ title: '  ', backgroundColor: 'red' }, owner));
+    expect(bad.status).toBe(400);
+    const unknown = await h.call(`${BASE}/${id}/badges`, post({ badgeId: NO_SUCH, assigned: true }, owner));
+    expect(unknown.status).toBe(404);
   });
 });
 

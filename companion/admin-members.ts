@@ -15,6 +15,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { BULK_MAX, MEMBER_ID, type BulkAction, type MemberAction } from '../core/api/admin-members.ts';
+import { toQueryString } from '../core/http.ts';
 import { adminOps, ops, route } from '../core/urls.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { CompanionError, badInput, notFound } from './errors.ts';
@@ -272,7 +273,14 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
     const body = bodyOf(c, wire['POST /admin/members/badges']);
     const r = await asAdmin('create badge', {
       ...adminOps.createBadge,
-      body: { badge: body },
+      // the platform takes a colour as #RRGGBB in capitals
+      body: {
+        badge: {
+          ...body,
+          ...(body.backgroundColor ? { backgroundColor: body.backgroundColor.toUpperCase() } : {}),
+          ...(body.textColor ? { textColor: body.textColor.toUpperCase() } : {}),
+        },
+      },
       schema: z.looseObject({ badge }),
     });
     return c.json({ badge: toBadge(r.badge) }, 200);
@@ -538,12 +546,15 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
         body: { id: bid, memberIds: [id] },
         schema: z.looseObject({}),
       });
-    else
+    else {
+      // a DELETE's parameters ride in its path (the call layer sends `query` with a GET only)
+      const op = route(adminOps.unassignBadge, { id: bid });
       await asAdmin('unassign badge', {
-        ...route(adminOps.unassignBadge, { id: bid }),
-        query: { memberIds: [id] },
+        ...op,
+        path: `${op.path}?${toQueryString({ memberIds: [id] })}`,
         schema: z.looseObject({}),
       });
+    }
     const [all, mine] = await Promise.all([allBadges(), memberBadgeIds(id)]);
     return c.json({ badges: all.filter((b) => mine.includes(b.id)).map(toBadge) }, 200);
   });

@@ -38,10 +38,24 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     if (s) setSection(s);
   }, [props.section]);
   const part = useLazyPart(section, (s) => chunks[s as Section](context.i18n().language), context.i18n);
-  // the sign-ups waiting for approval, read once when the console opens (a failure shows no count)
+  // the sign-ups waiting for approval: read when the console opens, again after the members section changes them
+  // (a failure shows no count)
   const [pending, setPending] = useState(0);
   useEffect(() => {
-    import('./members/pending.ts').then((m) => m.readPending(context)).then(setPending, () => {});
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('./members/pending.ts').then(
+      (m) => {
+        if (gone) return;
+        stop = m.$pending.subscribe(setPending);
+        void m.readPending(context);
+      },
+      () => {},
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, []);
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>

@@ -4,6 +4,7 @@ import { InlayApiError } from '../../../core/errors.ts';
 import { companionHttp } from '../../../core/api/companion.ts';
 import * as api from '../../../core/api/admin-members.ts';
 import { membersStrings } from './strings.ts';
+import { readPending } from './pending.ts';
 import type { Badge, BulkAction, MemberAction, MemberDetail, MemberSummary } from '../../../core/api/admin-members.ts';
 
 export { BULK_ACTIONS, MEMBER_SORTS, MEMBER_STATUSES, type BulkAction } from '../../../core/api/admin-members.ts';
@@ -179,6 +180,8 @@ export function createMembersModel(
     try {
       await run();
       $act.set({ done });
+      // the Members tab's count of sign-ups waiting
+      if (!done.startsWith('badge')) void readPending(context);
       return true;
     } catch (e) {
       const count = (e instanceof InlayApiError ? e.applicationError?.data : undefined) as

@@ -13,7 +13,7 @@ ${errCss}${linkCss}${buttonCss}${confirmCss}${bonesCss(56)}
 .link{font:inherit;font-weight:600;text-align:start;padding-inline:0}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
-.row{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0}
+.row,.actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0}
 [aria-pressed=true]{border-color:var(--_accent);box-shadow:inset 0 -3px 0 var(--_accent)}
 .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px 12px}.wide{grid-column:1/-1}
 label{display:flex;flex-direction:column;gap:4px;font-size:14px;font-weight:600;min-width:0}
@@ -38,7 +38,7 @@ td{padding:8px;border-bottom:1px solid var(--_border);overflow-wrap:anywhere;ver
 font-weight:700}
 @media (max-width:899px){thead{display:none}table,tbody,tr,td{display:block}
 tr{border:1px solid var(--_border);border-radius:var(--_radius);padding:8px 12px;margin-bottom:8px}
-td{border:0;padding:2px 0}td[data-l]::before{content:attr(data-l) ": ";color:var(--_muted);font-size:13px}}
+td{border:0;padding:2px 0}td:empty{display:none}td[data-l]::before{content:attr(data-l) ": ";color:var(--_muted);font-size:13px}}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:12px}
 .card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);display:flex;
 flex-direction:column;gap:8px;min-width:0}

@@ -166,6 +166,8 @@ describe('<inlay-admin section="members">', () => {
     button(/^Approve$/)!.click();
     await vi.waitFor(() => expect($('[part=done]')?.textContent).toContain('Approved'));
     expect($('[part=member-page] [part=status]')!.textContent).toBe('Approved');
+    // the Members tab's count follows
+    await vi.waitFor(() => expect($('[part=pending-count]')?.textContent).toBe('1'));
     button(/^Block$/)!.click();
     expect(sent('/block')).toEqual([]);
     await vi.waitFor(() => expect($('[part=confirm]')?.textContent).toContain('Block Person 3?'));

@@ -243,9 +243,7 @@ function List({ model, t, i, ids }: P) {
                         </button>
                       </span>
                     </td>
-                    <td data-l={t('mm.email')}>
-                      <bdi>{m.email ?? ''}</bdi>
-                    </td>
+                    <td data-l={t('mm.email')}>{m.email ? <bdi>{m.email}</bdi> : null}</td>
                     <td>
                       <span class={`badge st-${m.status}`} part="status">
                         {statusWords(m, t)}
@@ -253,7 +251,7 @@ function List({ model, t, i, ids }: P) {
                       {m.activity === 'MUTED' ? <span class="badge">{t('mm.muted')}</span> : null}
                       {m.owner ? <span class="badge">{t('mm.owner')}</span> : null}
                     </td>
-                    <td data-l={t('mm.joined')}>{m.joinedDate ? i.date(m.joinedDate) : ''}</td>
+                    <td data-l={t('mm.joined')}>{m.joinedDate ? <bdi>{i.date(m.joinedDate)}</bdi> : null}</td>
                     <td data-l={t('mm.lastLogin')}>{m.lastLoginDate ? i.relative(m.lastLoginDate) : t('mm.never')}</td>
                     <td data-l={t('mm.badges')}>
                       {m.badgeIds?.map((b) => (

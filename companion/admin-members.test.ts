@@ -44,7 +44,7 @@ afterAll(() => h.close());
 describe('who', () => {
   it('a visitor and a member get 403 NOT_OWNER from every members route, before the body is read; no token 401', async () => {
     const routes = Object.values(companionTable).filter((r) => r.path.startsWith('/admin/members'));
-    expect(routes.length).toBe(16);
+    expect(routes.length).toBe(17);
     const [visitor, member] = [await h.visitor(), await h.member()];
     const id = seedIds.members.member;
     for (const r of routes) {
@@ -151,7 +151,11 @@ describe('one member', () => {
     expect(r.body_.member.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect(r.body_.member.orders[0].total).toMatch(/\d/);
     expect(r.body_.member.reviews).toMatchObject([{ id: review.json.review.id, title: 'Warm', rating: 5 }]);
-    expect([r.body_.member.badges, r.body_.member.customFields]).toEqual([[], []]);
+    expect(r.body_.member.badges).toEqual([]);
+    // every custom field of the site, none of them filled in yet
+    expect(r.body_.member.customFields).toEqual([
+      expect.objectContaining({ key: 'custom.favourite-trail', value: '' }),
+    ]);
   });
 
   it('approve (twice is fine), block, mute and unmute, disconnect; the owner is never blocked or deleted', async () => {
@@ -226,12 +230,29 @@ describe('badges and custom fields', () => {
     expect(page.unavailable).toEqual([]);
     expect(page.badges).toEqual([expect.objectContaining({ title: 'Trail regular', backgroundColor: '#2F6B4F' })]);
     expect(page.customFields).toEqual([
-      { key: 'custom.favourite-trail', name: 'Favourite trail', value: 'Wildwood loop' },
+      { key: 'custom.favourite-trail', name: 'Favourite trail', value: 'Wildwood loop', fieldType: 'TEXT' },
     ]);
     const row = (await search({ search: DEMO_LOGINS.member.email })).members[0];
     expect(row.badgeIds).toEqual([page.badges[0].id]);
     const fields = (await h.call(`${BASE}/custom-fields`, { token: owner })).body_.fields;
     expect(fields).toContainEqual(expect.objectContaining({ key: 'custom.favourite-trail', name: 'Favourite trail' }));
+  });
+
+  it('sets and clears a member’s custom value through Update Member; an unknown key is refused', async () => {
+    const id = await createTestMember(h.emu, 'field.holder@example.com', 'a-long-password-1', { firstName: 'Fen' });
+    const FIELD = `${BASE}/${id}/custom-fields`;
+    const set = await h.call(FIELD, post({ key: 'custom.favourite-trail', value: ' Ridge path ' }, owner));
+    expect([set.status, set.body_.customFields[0].value]).toEqual([200, 'Ridge path']);
+    const page = (await h.call(`${BASE}/${id}`, { token: owner })).body_.member;
+    expect(page.customFields[0].value).toBe('Ridge path');
+    const cleared = await h.call(FIELD, post({ key: 'custom.favourite-trail', value: '' }, owner));
+    expect([cleared.status, cleared.body_.customFields[0].value]).toEqual([200, '']);
+    const unknown = await h.call(FIELD, post({ key: 'custom.nothing', value: 'x' }, owner));
+    expect(unknown.status).toBe(400);
+    const proto = await h.call(FIELD, post({ key: '__proto__', value: 'x' }, owner));
+    expect(proto.status).toBe(400);
+    const long = await h.call(FIELD, post({ key: 'custom.favourite-trail', value: 'x'.repeat(1001) }, owner));
+    expect(long.status).toBe(400);
   });
 
   it('creates a badge (a colour in any case), gives it and takes it away (each twice is harmless)', async () => {

@@ -240,6 +240,29 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
       })
     ).badges ?? [];
 
+  const fieldDefs = async () =>
+    (
+      (
+        await asAdmin('list custom fields', {
+          ...adminOps.listCustomFields,
+          query: { paging: { limit: 100 } },
+          schema: fieldsAnswer,
+        })
+      ).fields ?? []
+    ).filter((f): f is typeof f & { id: string; key: string } => !!f.id && !!f.key);
+
+  /** Every custom field of the site (`defs`; none given: the member's own) with the member's value. */
+  function fieldsOf(m: Member, defs?: Awaited<ReturnType<typeof fieldDefs>>) {
+    const mine = m.contact?.customFields ?? {};
+    const list = defs ?? Object.keys(mine).map((key) => ({ key, name: mine[key]!.name, fieldType: undefined }));
+    return list.map((f) => ({
+      key: f.key,
+      name: f.name ?? mine[f.key]?.name ?? f.key,
+      value: asText(mine[f.key]?.value),
+      ...(f.fieldType ? { fieldType: f.fieldType } : {}),
+    }));
+  }
+
   // ---------------------------------------------------------------- the fixed paths (before `{id}`'s)
 
   serve(app, wire['POST /admin/members/search'], owner, async (c) => {
@@ -287,19 +310,12 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
   });
 
   serve(app, wire['GET /admin/members/custom-fields'], owner, async (c) => {
-    const r = await asAdmin('list custom fields', {
-      ...adminOps.listCustomFields,
-      query: { paging: { limit: 100 } },
-      schema: fieldsAnswer,
-    });
-    const fields = (r.fields ?? [])
-      .filter((f) => f.id && f.key)
-      .map((f) => ({
-        id: f.id!,
-        key: f.key!,
-        name: f.name ?? f.key!,
-        ...(f.fieldType ? { fieldType: f.fieldType } : {}),
-      }));
+    const fields = (await fieldDefs()).map((f) => ({
+      id: f.id,
+      key: f.key,
+      name: f.name ?? f.key,
+      ...(f.fieldType ? { fieldType: f.fieldType } : {}),
+    }));
     return c.json({ fields }, 200);
   });
 
@@ -372,7 +388,7 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
         return none;
       }
     };
-    const [orders, reviews, badges] = await Promise.all([
+    const [orders, reviews, badges, defs] = await Promise.all([
       part(
         'orders',
         async () =>
@@ -422,12 +438,8 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
         },
         [],
       ),
+      part('fields', fieldDefs, undefined),
     ]);
-    const fields = Object.entries(m.contact?.customFields ?? {}).map(([key, f]) => ({
-      key,
-      name: f.name ?? key,
-      value: asText(f.value),
-    }));
     return c.json(
       {
         member: {
@@ -441,7 +453,7 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
           phones: m.contact?.phones ?? [],
           emails: m.contact?.emails ?? [],
           addresses: (m.contact?.addresses ?? []).map(addressLine).filter(Boolean),
-          customFields: fields,
+          customFields: fieldsOf(m, defs),
           badges,
           // the filter is the platform's to keep; each order is checked here again
           orders: orders
@@ -533,6 +545,27 @@ export function adminMembersApp(kit: Kit): Hono<Env> {
       await asAdmin('delete member', { ...route(adminOps.deleteMember, { id }), schema: z.looseObject({}) });
     }
     return c.json({ deleted: true }, 200);
+  });
+
+  // A member's custom value: Update Member `{member: {contact: {customFields: {<key>: {value}}}}}` ("" clears it; a
+  // NUMBER field's value is sent as a number); the platform checks the value against the field's type.
+  serve(app, wire['POST /admin/members/{id}/custom-fields'], owner, async (c) => {
+    const id = memberIdOf(c);
+    const { key, value } = bodyOf(c, wire['POST /admin/members/{id}/custom-fields']);
+    await load(id);
+    const defs = await fieldDefs();
+    const def = defs.find((f) => f.key === key);
+    if (!def) throw badInput('key', 'is not a custom field of this site');
+    const text = value.trim();
+    const number = def.fieldType === 'NUMBER' && text ? Number(text) : undefined;
+    if (number !== undefined && !Number.isFinite(number)) throw badInput('value', 'must be a number');
+    const r = await asAdmin('update member', {
+      ...route(ops.updateMember, { id }),
+      body: { member: { id, contact: { customFields: { [key]: { value: text ? (number ?? text) : null } } } } },
+      schema: oneAnswer,
+    });
+    const m = r.member?.id.toLowerCase() === id ? r.member : await load(id);
+    return c.json({ customFields: fieldsOf(m, defs) }, 200);
   });
 
   serve(app, wire['POST /admin/members/{id}/badges'], owner, async (c) => {

@@ -63,7 +63,8 @@ const memberDetailSchema = z.looseObject({
   phones: z.array(z.string()),
   emails: z.array(z.string()),
   addresses: z.array(z.string()),
-  customFields: z.array(z.looseObject({ key: z.string(), name: z.string(), value: z.string() })),
+  /** Every custom field of the site, with this member's value ("" when none); `fieldType`: TEXT, NUMBER, DATE, URL… */
+  customFields: z.array(z.looseObject({ key: z.string(), name: z.string(), value: z.string(), fieldType: str })),
   badges: z.array(badgeSchema),
   orders: z.array(
     z.looseObject({ id: z.string(), number: str, createdDate: str, total: str, status: str, paymentStatus: str }),
@@ -71,7 +72,7 @@ const memberDetailSchema = z.looseObject({
   reviews: z.array(
     z.looseObject({ id: z.string(), title: str, rating: z.optional(z.number()), status: str, createdDate: str }),
   ),
-  /** The parts of the page the platform did not give this time (`orders`, `reviews`, `badges`, `customFields`). */
+  /** The parts of the page the platform did not give this time (`orders`, `reviews`, `badges`, `fields`). */
   unavailable: z.array(z.string()),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
@@ -125,6 +126,8 @@ const memberBadgesRoute = {
   path: '/admin/members/{id}/badges',
   schema: z.looseObject({ badges: z.array(badgeSchema) }),
 } as const;
+const fieldsAnswer = z.looseObject({ customFields: memberDetailSchema.shape.customFields });
+const setFieldRoute = { method: 'POST', path: '/admin/members/{id}/custom-fields', schema: fieldsAnswer } as const;
 const bulk = z.looseObject({ done: z.number(), jobId: str });
 const bulkApproveRoute = { method: 'POST', path: '/admin/members/bulk-approve', schema: bulk } as const;
 const bulkBlockRoute = { method: 'POST', path: '/admin/members/bulk-block', schema: bulk } as const;
@@ -148,6 +151,7 @@ export const adminMembersRoutes = [
   disconnectRoute,
   deleteRoute,
   memberBadgesRoute,
+  setFieldRoute,
 ] as const satisfies CompanionRoutes;
 
 export type MemberSearch = BodyOf<CompanionRequests, 'POST /admin/members/search'>;
@@ -215,3 +219,10 @@ export const setMemberBadge = async (http: Http, id: string, badgeId: string, as
 
 /** `GET admin/members/custom-fields`: the site's custom member fields. */
 export const listCustomFields = async (http: Http) => (await callRoute(http, fieldsRoute)).fields;
+
+/**
+ * `POST admin/members/{id}/custom-fields`: sets (or, with "", clears) the member's value of one custom field (Update
+ * Member); the member's fields now. A value the field's type refuses is the platform's 400, relayed.
+ */
+export const setCustomField = async (http: Http, id: string, key: string, value: string) =>
+  (await callRoute(http, setFieldRoute, { id, body: { key, value } })).customFields;

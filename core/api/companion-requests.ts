@@ -319,6 +319,10 @@ const adminMembers = {
   'POST /admin/members/{id}/unmute': z.strictObject({}),
   'POST /admin/members/{id}/disconnect': z.strictObject({}),
   'POST /admin/members/{id}/delete': z.strictObject({ contentAssigneeId: z.optional(memberId) }),
+  'POST /admin/members/{id}/custom-fields': z.strictObject({
+    key: text(z.minLength(1), z.maxLength(200), z.regex(/^[\w.-]+$/, 'must be a custom field key')),
+    value: text(z.maxLength(1000)),
+  }),
   'POST /admin/members/{id}/badges': z.strictObject({
     badgeId: text(z.regex(MEMBER_ID, 'must be a badge id')),
     assigned: z.boolean(),

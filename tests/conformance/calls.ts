@@ -145,7 +145,7 @@ export const CALLS = {
     file: SDK,
   },
   updateMember: {
-    by: { browser: '<inlay-login> profile, <inlay-account>' },
+    by: { browser: '<inlay-login> profile, <inlay-account>', companion: [ADMIN_MEMBERS] },
     identity: 'member',
     ...pub(MEMBERS, 'updateMember'),
     file: SDK,

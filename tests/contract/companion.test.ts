@@ -272,7 +272,10 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await members.listBadges(owner)).map((x) => x.id)).toContain(badge.id);
     expect((await members.setMemberBadge(owner, b, badge.id, true)).map((x) => x.id)).toEqual([badge.id]);
     expect(await members.setMemberBadge(owner, b, badge.id, false)).toEqual([]);
-    expect(Array.isArray(await members.listCustomFields(owner))).toBe(true);
+    const [field] = await members.listCustomFields(owner);
+    expect(field).toBeDefined();
+    const set = await members.setCustomField(owner, b, field!.key, 'Ridge path');
+    expect(set.find((f) => f.key === field!.key)?.value).toBe('Ridge path');
     const filter = { status: 'PENDING' as const, search: 'c.t' };
     expect((await members.bulkMembers(owner, 'approve', { filter, count: 2 })).done).toBe(2);
     expect((await members.bulkMembers(owner, 'block', { filter: { search: 'c.t' }, count: 2 })).done).toBe(2);

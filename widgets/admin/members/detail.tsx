@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { I18n } from '../../../core/i18n/index.ts';
-import type { MemberAction, MemberSummary } from '../../../core/api/admin-members.ts';
+import type { MemberAction, MemberDetail, MemberSummary } from '../../../core/api/admin-members.ts';
 import { Confirm } from '../../../ui/confirm.tsx';
 import { Bones, Failure } from '../../../ui/states.tsx';
 import type { ActUi, DetailUi, MembersModel } from './model.ts';
@@ -230,16 +230,11 @@ export function Detail({ d, model, t, i, ids }: { d: DetailUi; model: MembersMod
             {section(
               'mm.fields',
               m.customFields.length ? (
-                <dl part="fields">
+                <div class="col" part="fields">
                   {m.customFields.map((c) => (
-                    <div key={c.key}>
-                      <dt>
-                        <bdi>{c.name}</bdi>
-                      </dt>
-                      <dd dir="auto">{c.value}</dd>
-                    </div>
+                    <Field key={c.key} model={model} t={t} id={m.id} f={c} busy={!!act.busy} />
                   ))}
-                </dl>
+                </div>
               ) : (
                 <p class="muted">{t('mm.noFields')}</p>
               ),
@@ -310,5 +305,34 @@ function Badges({
         </button>
       </form>
     </>
+  );
+}
+
+/** One custom field's value, edited in place (what was typed kept when saving fails). */
+function Field(p: { model: MembersModel; t: T; id: string; f: MemberDetail['customFields'][number]; busy: boolean }) {
+  const [value, setValue] = useState(p.f.value);
+  useEffect(() => setValue(p.f.value), [p.f.value]);
+  return (
+    <form
+      class="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void p.model.setField(p.id, p.f.key, value);
+      }}
+    >
+      <label>
+        <bdi>{p.f.name}</bdi>
+        <input
+          dir="auto"
+          value={value}
+          maxLength={1000}
+          type={p.f.fieldType === 'NUMBER' ? 'number' : p.f.fieldType === 'DATE' ? 'date' : 'text'}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" class="btn" disabled={p.busy || value === p.f.value}>
+        {p.t('mm.save')}
+      </button>
+    </form>
   );
 }

@@ -181,16 +181,25 @@ export function createMembersModel(
       await run();
       $act.set({ done });
       // the Members tab's count of sign-ups waiting
-      if (!done.startsWith('badge')) void readPending(context);
+      if (!/^(badge|field)/.test(done)) void readPending(context);
       return true;
     } catch (e) {
-      const count = (e instanceof InlayApiError ? e.applicationError?.data : undefined) as
+      const data = (e instanceof InlayApiError ? e.applicationError?.data : undefined) as
         { count?: unknown } | undefined;
+      const t = i18n().strings(membersStrings);
+      const code = codeOf(e);
+      const status = e instanceof InlayApiError ? e.status : 0;
       $act.set({
         error:
-          codeOf(e) === 'COUNT_CHANGED'
-            ? i18n().strings(membersStrings)('mm.changed', { count: Number(count?.count) || 0 })
-            : words(e),
+          code === 'COUNT_CHANGED'
+            ? t('mm.changed', { count: Number(data?.count) || 0 })
+            : code === 'OWNER_MEMBER'
+              ? t('mm.isOwner')
+              : status === 404
+                ? t('mm.gone')
+                : status === 400 && done === 'field'
+                  ? t('mm.badValue')
+                  : words(e),
       });
       return false;
     }
@@ -253,6 +262,13 @@ export function createMembersModel(
         const d = $detail.get();
         if (d?.member?.id === id)
           $detail.set({ ...d, member: { ...d.member, badges, badgeIds: badges.map((b) => b.id) } });
+      }),
+    /** One custom field's value ("" clears it). */
+    setField: (id: string, key: string, value: string) =>
+      act('field', async () => {
+        const customFields = await api.setCustomField(http(), id, key, value);
+        const d = $detail.get();
+        if (d?.member?.id === id) $detail.set({ ...d, member: { ...d.member, customFields } });
       }),
     createBadge: (title: string, backgroundColor?: string) =>
       act('badge-new', async () => {

@@ -99,5 +99,11 @@ export const fr: Record<keyof typeof membersStrings, string> = {
   'mm.fields': 'Champs personnalisés',
   'mm.noFields': 'Aucun champ personnalisé.',
   'mm.unavailable': 'Non affiché : la plateforme n’a pas répondu pour {what}.',
+  'mm.save': 'Enregistrer',
+  'mm.done.field': 'Enregistré.',
+  'mm.isOwner': 'Un propriétaire du site ne peut être ni bloqué, ni déconnecté, ni supprimé.',
+  'mm.gone': 'Ce membre ou ce badge n’existe plus. Revenez à la liste pour voir qui s’y trouve maintenant.',
+  'mm.badValue':
+    'Cette valeur ne convient pas au champ : saisissez-la comme il le demande (un nombre, une date ou une adresse web).',
   'mm.actions': 'Actions',
 };

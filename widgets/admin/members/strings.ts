@@ -97,5 +97,10 @@ export const membersStrings = {
   'mm.fields': 'Custom fields',
   'mm.noFields': 'No custom fields.',
   'mm.unavailable': 'Not shown: the platform did not answer for {what}.',
+  'mm.save': 'Save',
+  'mm.done.field': 'Saved.',
+  'mm.isOwner': 'An owner of the site cannot be blocked, disconnected or deleted.',
+  'mm.gone': 'This member or badge no longer exists. Go back to the list to see who is there now.',
+  'mm.badValue': 'This value does not fit the field: enter it as the field asks (a number, a date or a web address).',
   'mm.actions': 'Actions',
 };

@@ -42,7 +42,7 @@ td{border:0;padding:2px 0}td:empty{display:none}td[data-l]::before{content:attr(
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:12px}
 .card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);display:flex;
 flex-direction:column;gap:8px;min-width:0}
-dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dl>div{display:contents}dt{color:var(--_muted);font-size:14px}
+dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:var(--_muted);font-size:14px}
 dd{margin:0;overflow-wrap:anywhere}
 .lines{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
 .lines li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px}

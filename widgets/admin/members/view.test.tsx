@@ -61,6 +61,10 @@ const net = fakeFetch((call) => {
     const m = items.find((x) => x['id'] === one[1]);
     return m ? json(200, { member: page(m) }) : refusal(404, 'NOT_FOUND');
   }
+  if (call.url.endsWith('/custom-fields')) {
+    const { value } = call.body as { value: string };
+    return json(200, { customFields: [{ key: 'custom.shoe', name: 'Shoe size', value: value.trim() }] });
+  }
   const act = /\/admin\/members\/([^/]+)\/(approve|block|mute|unmute)$/.exec(call.url);
   if (act) {
     const m = items.find((x) => x['id'] === act[1])!;
@@ -175,6 +179,24 @@ describe('<inlay-admin section="members">', () => {
     button(/^Block$/, $('[part=confirm]')!)!.click();
     await vi.waitFor(() => expect($('[part=error]')).not.toBeNull());
     expect($('[part=member-page] [part=status]')!.textContent).toBe('Approved');
+    // a custom field edited in place; a refusal keeps what was typed
+    const shoe = $('[part=fields] input') as HTMLInputElement;
+    expect(shoe.value).toBe('42');
+    reply = (call) =>
+      call.url.endsWith('/custom-fields')
+        ? json(400, { message: 'Invalid request: value must be a number', details: {} })
+        : undefined;
+    shoe.value = '43';
+    shoe.dispatchEvent(new Event('input', { bubbles: true }));
+    // (Save is off until the value differs)
+    await vi.waitFor(() => expect(button(/^Save$/)!.disabled).toBe(false));
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[part=error]')?.textContent).toContain('does not fit the field'));
+    expect(($('[part=fields] input') as HTMLInputElement).value).toBe('43');
+    reply = () => undefined;
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[part=done]')?.textContent).toBe('Saved.'));
+    expect(sent('/custom-fields').at(-1)!.body).toEqual({ key: 'custom.shoe', value: '43' });
     button(/^Back to members$/)!.click();
     await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(4));
   });

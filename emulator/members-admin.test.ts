@@ -9,6 +9,7 @@ import { DEMO_LOGINS, seedIds } from './seed.ts';
 import type { RunningEmulator } from './server.ts';
 import { setSetting } from './domain/settings.ts';
 import { pkceChallenge } from './domain/auth.ts';
+import { totpCode } from './domain/mfa.ts';
 import {
   adminToken,
   api,
@@ -127,7 +128,7 @@ describe('input', () => {
 
 describe('approve and block', () => {
   it('a pending member waits for approval; approved, they sign in; lastLoginDate is recorded', async () => {
-    const waiting = await login('juniper@fernwood.example', 'fernwood-pending');
+    const waiting = await login(DEMO_LOGINS.pending.email, DEMO_LOGINS.pending.password);
     expect(waiting.json.state).toBe('REQUIRE_OWNER_APPROVAL');
     const p = await person('PENDING');
     expect((await login(p.email)).json.state).toBe('REQUIRE_OWNER_APPROVAL');
@@ -178,6 +179,21 @@ describe('approve and block', () => {
       body: { stateToken: reg.json.stateToken, code: mail.code },
     });
     expect([verify.status, appCode(verify)]).toEqual([403, 'MEMBER_BLOCKED']);
+  });
+
+  it('a member blocked between the password and the second factor is refused at the second factor', async () => {
+    const p = await person();
+    const secret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+    const enrol = await api(emu, '/_dev/members/factors', { body: { email: p.email, type: 'TOTP', secret } });
+    expect(enrol.status, enrol.text).toBe(200);
+    const first = await login(p.email);
+    expect(first.json.state, first.text).toBe('MFA_CHALLENGE');
+    expect((await call(`${M}/${p.id}/block`, { body: {} })).status).toBe(200);
+    const second = await api(emu, `${AUTHN}/TOTP/verify`, {
+      token: visitor,
+      body: { stateToken: first.json.stateToken, totpData: { code: totpCode(secret, clock) } },
+    });
+    expect([second.status, appCode(second)]).toEqual([403, 'MEMBER_BLOCKED']);
   });
 
   it('the hosted sign-in page shows the refusal with the email kept', async () => {

@@ -21,6 +21,11 @@ export const DEMO_LOGINS = {
   authenticatorApp: { email: 'authenticator@fernwood.example', password: 'fernwood-authenticator' },
   /** Signs in with the password, then the passkey {@link DEMO_PASSKEY} (its private key: tests/helpers/passkey.ts). */
   passkey: { email: 'passkey@fernwood.example', password: 'fernwood-passkey' },
+  /** Sign-ups waiting for the owner's approval (issue 41): their sign-in answers REQUIRE_OWNER_APPROVAL. */
+  pending: { email: 'juniper@fernwood.example', password: 'fernwood-pending' },
+  pending2: { email: 'rafael@fernwood.example', password: 'fernwood-pending' },
+  /** Blocked by the owner (issue 41): sign-in refused. */
+  blocked: { email: 'blocked@fernwood.example', password: 'fernwood-blocked' },
 } as const;
 
 /**
@@ -519,13 +524,11 @@ export const SEED_MEMBERS: SeedMember[] = [
     slug: 'pax',
     factor: { type: 'WEBAUTHN', ...DEMO_PASSKEY },
   },
-  // the owner's members section (issue 41): two sign-ups waiting for approval and a blocked member; their passwords
-  // are demo logins too (the pending ones see "waiting for approval", the blocked one is refused)
+  // the owner's members section (issue 41): two sign-ups waiting for approval and a blocked member
   {
     id: stableId('member:demo-pending-1'),
     contactId: stableId('contact:demo-pending-1'),
-    email: 'juniper@fernwood.example',
-    password: 'fernwood-pending',
+    ...DEMO_LOGINS.pending,
     role: 'MEMBER',
     nickname: 'Juniper',
     firstName: 'Juniper',
@@ -536,8 +539,7 @@ export const SEED_MEMBERS: SeedMember[] = [
   {
     id: stableId('member:demo-pending-2'),
     contactId: stableId('contact:demo-pending-2'),
-    email: 'rafael@fernwood.example',
-    password: 'fernwood-pending',
+    ...DEMO_LOGINS.pending2,
     role: 'MEMBER',
     nickname: 'Rafael',
     firstName: 'Rafael',
@@ -548,8 +550,7 @@ export const SEED_MEMBERS: SeedMember[] = [
   {
     id: stableId('member:demo-blocked'),
     contactId: stableId('contact:demo-blocked'),
-    email: 'blocked@fernwood.example',
-    password: 'fernwood-blocked',
+    ...DEMO_LOGINS.blocked,
     role: 'MEMBER',
     nickname: 'Boris',
     firstName: 'Boris',

@@ -218,6 +218,12 @@ function requesters(ctx: RequestContext, visitorId?: string | null): string[] {
 export const MEMBER_BLOCKED = 'This member is blocked';
 export const MEMBER_OFFLINE = 'This member was disconnected from the site';
 
+/** A member the owner blocked or disconnected (Disconnect Member: "can't log in", for good) cannot sign in: 403. */
+function refuseBlocked(m: MemberRow): void {
+  if (m.status === 'BLOCKED') throw forbidden(MEMBER_BLOCKED, 'MEMBER_BLOCKED');
+  if (m.status === 'OFFLINE') throw forbidden(MEMBER_OFFLINE, 'MEMBER_OFFLINE');
+}
+
 /**
  * The state a member is in after proving who they are with a first factor (login or verified code): BLOCKED and
  * OFFLINE (disconnected) refused; PENDING asks for the email code or the owner's approval; then the second factor (MFA_CHALLENGE, unless
@@ -231,9 +237,7 @@ export function memberState(
   opts: { deviceToken?: string | undefined } = {},
 ) {
   const identity = wireIdentity(ctx, m);
-  if (m.status === 'BLOCKED') throw forbidden(MEMBER_BLOCKED, 'MEMBER_BLOCKED');
-  // disconnected by the owner (Disconnect Member): "can't log in to members-only pages", for good
-  if (m.status === 'OFFLINE') throw forbidden(MEMBER_OFFLINE, 'MEMBER_OFFLINE');
+  refuseBlocked(m);
   if (m.status === 'PENDING') {
     if (signupPolicy(ctx.db) !== 'owner_approval' && m.email_verified !== 1) {
       const { stateToken, code } = issueStateToken(ctx.db, m.id, ctx.now());
@@ -270,6 +274,8 @@ function afterSecondFactor(
   state: { stateToken: string; hash: string } | undefined,
   additionalData: Record<string, unknown>,
 ) {
+  // blocked or disconnected by the owner since the first factor: the sign-in ends here too
+  refuseBlocked(memberById(ctx.db, m.id) ?? m);
   const missing = missingFields(ctx.db, m.id);
   if (missing.length) {
     const stateToken = state?.stateToken ?? issueLoginState(ctx.db, m.id, 'FIELDS', visitorId, ctx.now());

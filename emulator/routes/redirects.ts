@@ -485,14 +485,18 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
   );
 }
 
-/** A refusal that ends the step (too many wrong codes, the lockout: 429; an expired state) or `otherwise`. */
+/**
+ * A refusal that ends the step (too many wrong codes, the lockout: 429; a blocked member: 403; an expired state) or
+ * `otherwise`.
+ */
 function refusedStep(
   s: StoredRedirectSession,
   a: AuthPayload,
   e: PlatformError,
   otherwise: () => HandlerResult,
 ): HandlerResult {
-  if (e.status === 429) return loginPage(s, a, e.message);
+  // 403: blocked or disconnected by the owner since the password (the sign-in ends, with the platform's words)
+  if (e.status === 429 || e.status === 403) return loginPage(s, a, e.message);
   if (e.applicationError?.code === 'NOT_FOUND') return loginPage(s, a, STEP_EXPIRED);
   return otherwise();
 }

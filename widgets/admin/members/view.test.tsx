@@ -7,7 +7,12 @@ import frPack from '../../languages/fr.ts';
 
 // the console's chunks, imported once before the tests (a first import is slow on a busy machine)
 beforeAll(async () => {
-  await Promise.all([import('../console.tsx'), import('./view.tsx'), import('./pending.ts')]);
+  await Promise.all([
+    import('../console.tsx'),
+    import('./view.tsx'),
+    import('./page/view.tsx'),
+    import('./pending.ts'),
+  ]);
 });
 
 const B = 'https://shop.test/api/inlay';

@@ -19,7 +19,8 @@ import {
 import { membersStrings } from './strings.ts';
 import { membersCss } from './styles.ts';
 import { nameOf, statusWords, type K, type T } from './words.ts';
-import { Detail, Heir, Outcome } from './detail.tsx';
+import { Heir, Outcome } from './parts.tsx';
+import { LazyPart, useLazyPart } from '../../../ui/lazy-part.tsx';
 import { addStrings, type I18n } from '../../../core/i18n/index.ts';
 import { onDemand } from '../../../core/on-demand.ts';
 
@@ -39,6 +40,10 @@ export function Members({ context, ids }: ConsoleSectionProps) {
   const t: T = i.strings(membersStrings);
   const model = useMemo(() => createMembersModel(context), []);
   const detail = useStore(model.$detail);
+  // a member's page: its own chunk, loaded when one is first opened
+  const page = useLazyPart('page', () => import('./page/view.tsx').then((m) => m.Detail), context.i18n, {
+    enabled: !!detail,
+  });
   const [, redraw] = useState(0);
   useEffect(() => {
     if (i.language === 'fr' && !french.loaded())
@@ -54,7 +59,9 @@ export function Members({ context, ids }: ConsoleSectionProps) {
   return (
     <div class="mm" ref={(n) => adoptSheet(n, membersCss)}>
       {detail ? (
-        <Detail d={detail} model={model} t={t} i={i} ids={ids} />
+        <LazyPart state={page} retryLabel={t('mm.retry')} bones={3}>
+          {(Detail) => <Detail d={detail} model={model} t={t} i={i} ids={ids} />}
+        </LazyPart>
       ) : (
         <List model={model} t={t} i={i} ids={ids} />
       )}

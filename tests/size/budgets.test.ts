@@ -316,9 +316,9 @@ const KB = 1024;
  * the bulk actions) 6528 B, a member's page (actions, orders, reviews, badges, custom fields) its own chunk on first
  * open 2089 B, its calls and the Members tab's pending count 1179 B (read when the console opens), its French its own
  * chunk 1711 B (loaded with the section on a French page: the console's French has no room under its 7.5 KB), the
- * console frame with the tab count 1108 B. Each chunk within the 7 KB of an on-demand chunk; only owner chunks grew, no page without
- * the console moved. The classic page with every tag and the whole console 110312 → 122249 B (+11937 B):
- * `classicWithConsole` 108 → 119.5 KB.
+ * console frame with the tab count 1108 B. Each chunk within the 7 KB of an on-demand chunk; only owner chunks grew,
+ * no page without the console moved. The classic page with every tag and the whole console 110312 → 122249 B
+ * (+11937 B): `classicWithConsole` 108 → 119.5 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,

@@ -199,7 +199,9 @@ export function createMembersModel(
                 ? t('mm.gone')
                 : status === 400 && done === 'field'
                   ? t('mm.badValue')
-                  : words(e),
+                  : status === 400 && done.endsWith('delete')
+                    ? t('mm.badHeir')
+                    : words(e),
       });
       return false;
     }

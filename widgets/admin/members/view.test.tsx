@@ -206,6 +206,30 @@ describe('<inlay-admin section="members">', () => {
     await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(4));
   });
 
+  it('delete asks who receives their content (a member, else the site owner); a 404 after a lost answer is done', async () => {
+    items.push(person(5, { name: 'Heir Five' }));
+    const { $, $$, button } = await mount();
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(5));
+    ($$('[part=member]')[0]!.querySelector('button') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect($('[part=member-page] h3')?.textContent).toBe('Person 1'));
+    button(/^Delete$/)!.click();
+    const ask = () => $('[part=confirm]')!;
+    await vi.waitFor(() => expect(ask().textContent).toContain('Delete Person 1 for good? Their orders stay.'));
+    const heir = ask().querySelector('select') as HTMLSelectElement;
+    await vi.waitFor(() => expect(heir.options).toHaveLength(2));
+    expect([...heir.options].map((o) => o.textContent)).toEqual([
+      'The site owner (the platform’s choice when none is named)',
+      'Heir Five (p5@example.com)',
+    ]);
+    heir.value = id(5);
+    reply = (call) => (call.url.endsWith('/delete') ? refusal(404, 'NOT_FOUND') : undefined);
+    button(/^Delete$/, ask())!.click();
+    await vi.waitFor(() => expect($('[part=done]')?.textContent).toBe('Member deleted.'));
+    expect(sent('/delete')[0]!.body).toEqual({ contentAssigneeId: id(5) });
+    expect($$('[part=member]').map((r) => r.textContent)).not.toContain('Person 1');
+    expect($$('[part=member]')).toHaveLength(4);
+  });
+
   it('in French when the page turns French: the section loads its own French chunk', async () => {
     const { el, context, $$ } = await mountWidget('inlay-admin', { section: 'members' }, net.fetch, { companion: B });
     const text = () => el.shadowRoot!.textContent ?? '';

@@ -220,7 +220,7 @@ function List({ model, t, i, ids }: P) {
               {ask === 'delete' ? <Heir model={model} t={t} not="" /> : null}
             </Confirm>
           ) : null}
-          <table part="members">
+          <table part="members" aria-labelledby={`${ids}m`}>
             <thead>
               <tr>
                 {(['mm.name', 'mm.email', 'mm.status', 'mm.joined', 'mm.lastLogin', 'mm.badges'] as const).map((k) => (

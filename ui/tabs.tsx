@@ -36,7 +36,8 @@ export function TabList<K extends string>(p: {
     const r = tab(p.current)?.getBoundingClientRect();
     const box = l?.getBoundingClientRect();
     if (l && r && box) l.scrollLeft += r.right > box.right ? r.right - box.right : Math.min(0, r.left - box.left);
-  }, [p.current]);
+    // (after every render: a tab that grew, a count beside its words, stays whole in view too)
+  });
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');
     if (next === undefined) return;

@@ -162,6 +162,30 @@ describe('<inlay-admin section="members">', () => {
     });
   });
 
+  it('filters apply as they change (status, joined dates) and show as chips; a range ending before it starts is said', async () => {
+    const { $, $$ } = await mount();
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(4));
+    const status = $('[part=filters] select') as HTMLSelectElement;
+    status.value = 'BLOCKED';
+    status.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(1));
+    expect(location.search).toBe('?keep=1&admin-mstatus=BLOCKED');
+    const [from, to] = $$<HTMLInputElement>('input[type=date]');
+    from!.value = '2026-11-10';
+    from!.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(sent('/search').at(-1)!.body).toMatchObject({ joinedFrom: expect.any(String) }));
+    const searches = sent('/search').length;
+    to!.value = '2026-11-01';
+    to!.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect($('[role=alert]')?.textContent).toBe('The end date is before the start date.'));
+    expect(sent('/search')).toHaveLength(searches);
+    expect($$('[part=chips] .chip').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Remove filter: Blocked',
+      expect.stringMatching(/^Remove filter: Joined from /),
+      expect.stringMatching(/^Remove filter: Joined until /),
+    ]);
+  });
+
   it('a member’s page: profile, orders, reviews, custom fields; approve at once, block asked first, failures in words', async () => {
     const { $, $$, text, button } = await mount();
     await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(4));

@@ -898,6 +898,56 @@ const STATES: State[] = [
     },
   },
   {
+    id: 'admin-members',
+    group: 'Owner console',
+    title: 'Members: the table, statuses, the pending count',
+    session: 'owner',
+    caption:
+      'The members section: the seeded members (two sign-ups waiting, one blocked) in a table (cards at 375 px); the Members tab counts the sign-ups waiting.',
+    async run(r) {
+      await go(r, '/admin?section=members');
+      const admin = r.page.locator('inlay-admin');
+      await admin.locator('[part=member]').first().waitFor();
+      await admin.locator('[part=pending-count]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-members-pending-fr-rtl',
+    group: 'Owner console',
+    title: 'Members: "Pending sign-ups", French, right to left',
+    session: 'owner',
+    caption:
+      'The saved view admin-members=pending in French on a dir=rtl page: its chip, the bulk actions, the confirmation naming the count.',
+    async run(r) {
+      await go(r, '/admin?section=members&admin-members=pending&dir=rtl');
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      const admin = r.page.locator('inlay-admin');
+      await admin.locator('[part=member]').first().waitFor();
+      await admin.getByRole('button', { name: 'Tout approuver' }).click();
+      await admin.locator('[part=confirm]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-member-detail',
+    group: 'Owner console',
+    title: 'A member’s page, deletion asked',
+    session: 'owner',
+    caption:
+      'Maya’s page: status, actions, profile, orders, reviews, badges, custom fields; "Delete" open, asking who receives her content.',
+    async run(r) {
+      await go(r, '/admin?section=members&admin-mq=maya');
+      const admin = r.page.locator('inlay-admin');
+      await admin.locator('[part=member]').first().waitFor();
+      await admin.locator('[part=member]').first().getByRole('button').first().click();
+      await admin.locator('[part=member-page] [part=status]').waitFor();
+      await admin.locator('[part=actions]').getByRole('button', { name: 'Delete' }).click();
+      await admin.locator('[part=confirm]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
     id: 'toast-success',
     group: 'Toaster',
     title: 'Success toast',

@@ -399,7 +399,8 @@ export interface InlayAdminElement extends HTMLElement {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
+   * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
+   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
    * @default orders
    */
   section: string | undefined;
@@ -410,7 +411,8 @@ export interface InlayAdminAttributes extends InlayCommonAttributes {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
+   * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
+   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
    * @default orders
    */
   section?: string;

@@ -23,8 +23,8 @@ export function TabList<K extends string>(p: {
   label: string;
   keys: readonly K[];
   current: K;
-  /** A tab's words. */
-  name: (key: K) => string;
+  /** A tab's words (and anything beside them: a count). */
+  name: (key: K) => ComponentChildren;
   pick: (key: K) => void;
   /** The element whose direction the arrows follow. */
   host: Element;

@@ -21,6 +21,7 @@ import {
   PAYMENT_STATUSES,
   TAG,
 } from './admin-orders.ts';
+import { BULK_MAX, MEMBER_ID, MEMBER_SORTS, MEMBER_STATUSES } from './admin-members.ts';
 
 /**
  * A request body the route takes as raw bytes, not JSON: a review photo (the image's own type in Content-Type; the
@@ -278,6 +279,63 @@ const adminAbandoned = {
   'POST /admin/abandoned-checkouts/{id}/recovery-email': z.strictObject({ force: z.optional(z.boolean()) }),
 };
 
+// ------------------------------------------------------------------ the owner's members (admin-members.ts)
+
+const memberId = text(z.regex(MEMBER_ID, 'must be a member id'));
+/** The list's filter, which a bulk action acts by. */
+const memberFilter = {
+  status: z.optional(z.enum(MEMBER_STATUSES)),
+  joinedFrom: z.optional(isoDate),
+  joinedTo: z.optional(isoDate),
+  search: z.optional(text(z.trim(), z.minLength(1), z.maxLength(100))),
+};
+const bulkMembers = (assignee: boolean) =>
+  z.strictObject({
+    filter: z.strictObject(memberFilter),
+    count: int(1, BULK_MAX),
+    ...(assignee ? { contentAssigneeId: z.optional(memberId) } : {}),
+  });
+const color = z.optional(text(z.regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour as #RRGGBB')));
+
+const adminMembers = {
+  'POST /admin/members/search': z.strictObject({
+    ...memberFilter,
+    sort: z.optional(z.enum(MEMBER_SORTS)),
+    offset: z.optional(int(0, 10_000)),
+    limit: z.optional(int(1, 100)),
+  }),
+  'POST /admin/members/badges': z.strictObject({
+    title: trimmed(1, 100),
+    description: upTo(500),
+    backgroundColor: color,
+    textColor: color,
+  }),
+  'POST /admin/members/bulk-approve': bulkMembers(false),
+  'POST /admin/members/bulk-block': bulkMembers(false),
+  'POST /admin/members/bulk-delete': bulkMembers(true),
+  'POST /admin/members/{id}/approve': z.strictObject({}),
+  'POST /admin/members/{id}/block': z.strictObject({}),
+  'POST /admin/members/{id}/mute': z.strictObject({}),
+  'POST /admin/members/{id}/unmute': z.strictObject({}),
+  'POST /admin/members/{id}/disconnect': z.strictObject({}),
+  'POST /admin/members/{id}/delete': z.strictObject({ contentAssigneeId: z.optional(memberId) }),
+  'POST /admin/members/{id}/custom-fields': z.strictObject({
+    key: text(z.minLength(1), z.maxLength(200), z.regex(/^[\w.-]+$/, 'must be a custom field key')),
+    value: text(z.maxLength(1000)),
+  }),
+  'POST /admin/members/{id}/badges': z.strictObject({
+    badgeId: text(z.regex(MEMBER_ID, 'must be a badge id')),
+    assigned: z.boolean(),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
-export const companionRequests = { ...visitor, ...account, ...adminOrders, ...adminPayments, ...adminAbandoned };
+export const companionRequests = {
+  ...visitor,
+  ...account,
+  ...adminOrders,
+  ...adminPayments,
+  ...adminAbandoned,
+  ...adminMembers,
+};
 export type CompanionRequests = typeof companionRequests;

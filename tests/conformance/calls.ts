@@ -76,6 +76,7 @@ const ACCOUNT = 'companion/account.ts';
 const ADMIN_ORDERS = 'companion/admin-orders.ts';
 const ADMIN_PAYMENTS = 'companion/admin-payments.ts';
 const ADMIN_ABANDONED = 'companion/admin-abandoned.ts';
+const ADMIN_MEMBERS = 'companion/admin-members.ts';
 const COMPANION_REVIEWS = 'companion/reviews.ts';
 const VISITOR = 'companion/visitor.ts';
 const SDK = 'sdk.test.ts';
@@ -148,7 +149,7 @@ export const CALLS = {
     file: SDK,
   },
   updateMember: {
-    by: { browser: '<inlay-login> profile, <inlay-account>' },
+    by: { browser: '<inlay-login> profile, <inlay-account>', companion: [ADMIN_MEMBERS] },
     identity: 'member',
     ...pub(MEMBERS, 'updateMember'),
     file: SDK,
@@ -185,7 +186,7 @@ export const CALLS = {
   },
   // Reviews
   queryReviews: {
-    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS] },
+    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS, ADMIN_MEMBERS] },
     identity: 'visitor or member',
     ...pub(REVIEWS, 'queryReviews'),
     file: SDK,
@@ -434,7 +435,7 @@ export const CALLS = {
     file: SDK,
   },
   searchOrders: {
-    by: { companion: [ACCOUNT, ADMIN_ORDERS] },
+    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(ORDERS, 'searchOrders'),
     file: SDK,
@@ -465,13 +466,13 @@ export const CALLS = {
     file: 'fulfillments.test.ts',
   },
   getMember: {
-    by: { other: 'no Inlay caller; served as the official members client makes it (issue 38 point 6)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'member (own) or admin',
     ...pub(MEMBERS, 'getMember'),
     file: 'admin-fidelity.test.ts',
   },
   queryMembers: {
-    by: { other: 'no Inlay caller; served as the official members client makes it (issue 38 point 6)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'queryMembers'),
     file: 'admin-fidelity.test.ts',
@@ -665,37 +666,37 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   approveMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'approveMember'),
     file: 'members-admin.test.ts',
   },
   blockMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'blockMember'),
     file: 'members-admin.test.ts',
   },
   muteMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'muteMember'),
     file: 'members-admin.test.ts',
   },
   unmuteMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'unmuteMember'),
     file: 'members-admin.test.ts',
   },
   disconnectMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'disconnectMember'),
     file: 'members-admin.test.ts',
   },
   deleteMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'deleteMember'),
     file: 'members-admin.test.ts',
@@ -708,14 +709,14 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   bulkApproveMembers: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'bulkApproveMembers'),
     file: 'members-admin.test.ts',
     note: 'done at once; `jobId` names a finished job',
   },
   bulkBlockMembers: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'bulkBlockMembers'),
     file: 'members-admin.test.ts',
@@ -728,20 +729,20 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   bulkDeleteMembersByFilter: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(MEMBERS, 'bulkDeleteMembersByFilter'),
     file: 'members-admin.test.ts',
     note: 'done at once; `jobId` names a finished job',
   },
   createBadge: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(BADGES, 'createBadge'),
     file: 'members-admin.test.ts',
   },
   listBadges: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(BADGES, 'listBadges'),
     file: 'members-admin.test.ts',
@@ -765,13 +766,13 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   assignBadge: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(BADGES, 'assignBadge'),
     file: 'members-admin.test.ts',
   },
   unassignBadge: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(BADGES, 'unassignBadge'),
     file: 'members-admin.test.ts',
@@ -783,7 +784,7 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   listBadgesPerMember: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(BADGES, 'listBadgesPerMember'),
     file: 'members-admin.test.ts',
@@ -801,7 +802,7 @@ export const CALLS = {
     file: 'members-admin.test.ts',
   },
   listCustomFields: {
-    by: { other: 'the owner console’s members section, through the site companion (issue 41)' },
+    by: { companion: [ADMIN_MEMBERS] },
     identity: 'admin',
     ...pub(CUSTOM_FIELDS, 'listCustomFields'),
     file: 'members-admin.test.ts',

@@ -51,6 +51,8 @@ import {
   voidPayment,
 } from '../../core/api/admin-payments.ts';
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
+import * as members from '../../core/api/admin-members.ts';
+import { createMember } from '../../emulator/domain/identity.ts';
 import type { Http } from '../../core/http.ts';
 import { solveChallenge } from '../../widgets/reviews/altcha.ts';
 import { createCompanion, type Companion } from '../../companion/app.ts';
@@ -252,6 +254,34 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await listAbandoned(owner, {})).abandonedCheckouts.map((a) => a.id)).toContain(maya.id);
     expect((await getAbandoned(owner, maya.id)).recoveryEmail.canSend).toBe(true);
     expect((await sendRecoveryEmail(owner, maya.id, false)).sent).toBe(true);
+  });
+
+  it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {
+    const signUp = (email: string) =>
+      createMember(
+        emu.db,
+        { email, passwordHash: 'x', status: 'PENDING', nickname: email, firstName: null, lastName: null },
+        emu.app.now(),
+      );
+    const [a, b, c] = [signUp('c.one@example.com'), signUp('c.two@example.com'), signUp('c.three@example.com')];
+    expect(await members.pendingMembers(owner)).toBeGreaterThanOrEqual(3);
+    expect((await members.listMembers(owner, { search: 'c.one@' })).members.map((m) => m.id)).toEqual([a]);
+    expect((await members.getMemberPage(owner, a)).status).toBe('PENDING');
+    for (const action of members.MEMBER_ACTIONS) expect((await members.memberAction(owner, a, action)).id).toBe(a);
+    const badge = await members.createBadge(owner, { title: 'Regular', backgroundColor: '#2f5d50' });
+    expect((await members.listBadges(owner)).map((x) => x.id)).toContain(badge.id);
+    expect((await members.setMemberBadge(owner, b, badge.id, true)).map((x) => x.id)).toEqual([badge.id]);
+    expect(await members.setMemberBadge(owner, b, badge.id, false)).toEqual([]);
+    const [field] = await members.listCustomFields(owner);
+    expect(field).toBeDefined();
+    const set = await members.setCustomField(owner, b, field!.key, 'Ridge path');
+    expect(set.find((f) => f.key === field!.key)?.value).toBe('Ridge path');
+    const filter = { status: 'PENDING' as const, search: 'c.t' };
+    expect((await members.bulkMembers(owner, 'approve', { filter, count: 2 })).done).toBe(2);
+    expect((await members.bulkMembers(owner, 'block', { filter: { search: 'c.t' }, count: 2 })).done).toBe(2);
+    expect((await members.bulkMembers(owner, 'delete', { filter: { search: 'c.th' }, count: 1 })).done).toBe(1);
+    expect((await members.deleteMember(owner, b)).deleted).toBe(true);
+    expect(c).toBeDefined();
   });
 });
 

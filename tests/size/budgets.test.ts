@@ -311,6 +311,14 @@ const KB = 1024;
  * tree: the classic page with every tag and the whole console 110312 B (106537 B when issue 38 began: +3775 B, all in
  * the owner's chunks, loaded only once an owner has signed in; no page without the console moved: every tag 55629 B,
  * the first screen 45858 B, the whole product page 52545 B): `classicWithConsole` 104.5 → 108 KB.
+ *
+ * Issue 41, the console's Members section (i41-mcon): its list (table and cards, filters as chips, the pending view,
+ * the bulk actions) 6619 B, a member's page (actions, orders, reviews, badges, custom fields) its own chunk on first
+ * open 2087 B, its calls and the Members tab's pending count 1179 B (read when the console opens), its French its own
+ * chunk 1786 B (loaded with the section on a French page: the console's French has no room under its 7.5 KB), the
+ * console frame with the tab count 1127 B. Each chunk within the 7 KB of an on-demand chunk; only owner chunks grew,
+ * no page without the console moved. The classic page with every tag and the whole console 110312 → 122432 B
+ * (+12120 B): `classicWithConsole` 108 → 120 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -322,7 +330,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 108 * KB,
+  classicWithConsole: 120 * KB,
 };
 
 /**

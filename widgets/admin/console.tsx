@@ -6,14 +6,20 @@ import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
 import { consoleCss } from './console-styles.ts';
 
-const SECTIONS = ['orders', 'reviews', 'abandoned'] as const;
+const SECTIONS = ['orders', 'reviews', 'abandoned', 'members'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
-const chunks: Record<Section, () => Promise<Lazy>> = {
+const chunks: Record<Section, (language: string) => Promise<Lazy>> = {
   orders: () => import('./orders/view.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./reviews/view.tsx').then((m) => m.ReviewQueue),
   abandoned: () => import('./abandoned/view.tsx').then((m) => m.AbandonedCheckouts),
+  // (its French is its own chunk: on a French page the section shows once it is there, or in English if it fails)
+  members: (language) =>
+    import('./members/view.tsx').then(async (m) => {
+      if (language === 'fr') await m.french.load().catch(() => undefined);
+      return m.Members;
+    }),
 };
 
 /**
@@ -31,7 +37,26 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     const s = pick(props.section);
     if (s) setSection(s);
   }, [props.section]);
-  const part = useLazyPart(section, (s) => chunks[s as Section](), context.i18n);
+  const part = useLazyPart(section, (s) => chunks[s as Section](context.i18n().language), context.i18n);
+  // the sign-ups waiting for approval: read when the console opens, again after the members section changes them
+  // (a failure shows no count)
+  const [pending, setPending] = useState(0);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('./members/pending.ts').then(
+      (m) => {
+        if (gone) return;
+        stop = m.$pending.subscribe(setPending);
+        void m.readPending(context);
+      },
+      () => {},
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>
       <h2 class="h" id={`${ids}h`} part="title">
@@ -42,7 +67,19 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
         label={t('admin.sections')}
         keys={SECTIONS}
         current={section}
-        name={(s) => t(`admin.${s}`)}
+        name={(s) =>
+          s === 'members' && pending ? (
+            <>
+              {t('admin.members')}
+              <span class="count" part="pending-count" aria-hidden="true">
+                {context.i18n().number(pending)}
+              </span>
+              <span class="visually-hidden">, {t('admin.pending', { count: pending })}</span>
+            </>
+          ) : (
+            t(`admin.${s}`)
+          )
+        }
         pick={setSection}
         host={host}
       />

@@ -7,5 +7,8 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.orders': 'Commandes',
   'admin.reviews': 'Avis',
   'admin.abandoned': 'Paniers abandonnés',
+  'admin.members': 'Membres',
+  'admin.pending_one': '{count} en attente d’approbation',
+  'admin.pending_other': '{count} en attente d’approbation',
   'admin.retry': 'Réessayer',
 };

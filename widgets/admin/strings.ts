@@ -5,5 +5,8 @@ export const strings = {
   'admin.orders': 'Orders',
   'admin.reviews': 'Reviews',
   'admin.abandoned': 'Abandoned checkouts',
+  'admin.members': 'Members',
+  'admin.pending_one': '{count} waiting for approval',
+  'admin.pending_other': '{count} waiting for approval',
   'admin.retry': 'Try again',
 };

@@ -43,6 +43,11 @@ describe('failureKeys: every catalogue code has its message on the right field',
     });
     expect(failureKeys({ loginState: 'FAILURE', error: 'Unknown _state' }, 'login')).toEqual({ form: 'err.unknown' });
   });
+  it('a member the owner blocked or disconnected is told so (not "wrong email"), whatever code the step mapped', () => {
+    const blocked = { loginState: 'FAILURE', error: 'This member is blocked', code: 'MEMBER_BLOCKED' } as const;
+    expect(failureKeys({ ...blocked, errorCode: 'invalidEmail' }, 'login')).toEqual({ form: 'err.blocked' });
+    expect(failureKeys({ ...blocked, code: 'MEMBER_OFFLINE' }, 'verify')).toEqual({ form: 'err.offline' });
+  });
 });
 
 it('initials', () => {

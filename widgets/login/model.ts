@@ -58,6 +58,9 @@ export function failureKeys(
   r: Extract<LoginState, { loginState: 'FAILURE' }>,
   step: 'login' | 'register' | 'verify',
 ): Partial<Record<Field, Key>> {
+  // the owner blocked or disconnected this member (issue 41): said as such, never "wrong email" or "try again"
+  if (r.code === 'MEMBER_BLOCKED') return { form: 'err.blocked' };
+  if (r.code === 'MEMBER_OFFLINE') return { form: 'err.offline' };
   switch (r.errorCode) {
     case 'invalidPassword':
       return { password: 'err.invalidPassword' };

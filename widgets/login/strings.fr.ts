@@ -36,7 +36,8 @@ export const fr: Record<keyof typeof strings, string> = {
   'login.forgotSent':
     'Si {email} correspond à un compte, vous recevrez un e-mail avec un lien pour choisir un nouveau mot de passe.',
   'login.resetDone': 'Mot de passe modifié. Connectez-vous avec le nouveau.',
-  'login.pending': 'Compte créé. Le propriétaire du site doit l’approuver avant que vous puissiez vous connecter.',
+  'login.pending':
+    'Votre compte attend une approbation : le propriétaire du site doit l’approuver avant que vous puissiez vous connecter.',
   'login.account': 'Mon compte',
   'login.profile': 'Modifier le profil',
   'login.signOut': 'Se déconnecter',
@@ -59,4 +60,6 @@ export const fr: Record<keyof typeof strings, string> = {
   'err.account':
     'Votre page de compte ne peut pas s’ouvrir ici. Passez par la page de compte du site, ou contactez la boutique.',
   'err.unknown': 'La connexion n’a pas abouti. Réessayez.',
+  'err.blocked': 'Ce compte est bloqué : le propriétaire du site a désactivé sa connexion.',
+  'err.offline': 'Ce compte a été déconnecté du site et ne peut plus se connecter.',
 };

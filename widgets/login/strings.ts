@@ -34,7 +34,7 @@ export const strings = {
   'login.forgotSent':
     'If {email} belongs to an account, you’ll get an email with a link to choose a new password. Check your inbox.',
   'login.resetDone': 'Your password was changed. Sign in with your new password.',
-  'login.pending': 'Your account was created. The site owner needs to approve it before you can sign in.',
+  'login.pending': 'Your account is waiting for approval: the site owner needs to approve it before you can sign in.',
   'login.account': 'My account',
   'login.profile': 'Edit profile',
   'login.signOut': 'Sign out',
@@ -55,4 +55,6 @@ export const strings = {
   'err.tooMany': 'Too many attempts. Wait a little and try again.',
   'err.account': 'Your account page can’t be opened from here. Use the site’s own account page, or ask the shop.',
   'err.unknown': 'Sign-in didn’t work. Try again.',
+  'err.blocked': 'This account is blocked: the site owner has turned off its sign-in.',
+  'err.offline': 'This account was disconnected from the site and can no longer sign in.',
 };

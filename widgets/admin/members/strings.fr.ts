@@ -58,7 +58,7 @@ export const fr: Record<keyof typeof membersStrings, string> = {
   'mm.ask.disconnect': 'Déconnecter {name} partout et en refaire un simple contact ?',
   'mm.ask.delete': 'Supprimer définitivement {name} ? Ses commandes restent.',
   'mm.heir': 'Qui reçoit son contenu (avis)',
-  'mm.heir.none': 'Le propriétaire du site (le choix de la plateforme si personne n’est désigné)',
+  'mm.heir.none': 'Le propriétaire du site',
   'mm.badHeir':
     'Ce membre ne peut pas recevoir le contenu (supprimé, déconnecté ou parmi ceux supprimés) : choisissez-en un autre.',
   'mm.yes': 'Oui, confirmer',

@@ -56,7 +56,7 @@ export const membersStrings = {
   'mm.ask.disconnect': 'Sign {name} out everywhere and turn them back into a contact?',
   'mm.ask.delete': 'Delete {name} for good? Their orders stay.',
   'mm.heir': 'Who receives their content (reviews)',
-  'mm.heir.none': 'The site owner (the platform’s choice when none is named)',
+  'mm.heir.none': 'The site owner',
   'mm.badHeir': 'That member cannot receive the content (gone, disconnected, or among those deleted): choose another.',
   'mm.yes': 'Yes, do it',
   'mm.keep': 'Cancel',

@@ -242,7 +242,7 @@ describe('<inlay-admin section="members">', () => {
     const heir = ask().querySelector('select') as HTMLSelectElement;
     await vi.waitFor(() => expect(heir.options).toHaveLength(2));
     expect([...heir.options].map((o) => o.textContent)).toEqual([
-      'The site owner (the platform’s choice when none is named)',
+      'The site owner',
       'Heir Five (p5@example.com)',
     ]);
     heir.value = id(5);

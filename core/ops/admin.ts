@@ -72,3 +72,32 @@ export const captureAuthorizedPayments = op('POST', `${COLLECTOR}/{ecomOrderId}/
 // "Admin fidelity fixes"): the emulator serves them; no Inlay code calls them yet.
 export const getMember = op('GET', '/members/v1/members/{id}');
 export const queryMembers = op('POST', '/members/v1/members/query');
+
+// The media library for the owner console (issue 41; `@wix/auto_sdk_media_files`, `@wix/auto_sdk_media_folders`;
+// docs/wire.md "Media library"). generateUploadUrl, shared with review photos, is in ops/reviews.ts.
+const MEDIA = '/site-media/v1';
+export const listFiles = op('GET', `${MEDIA}/files`);
+export const searchFiles = op('POST', `${MEDIA}/files/search`);
+export const getFileDescriptor = op('GET', `${MEDIA}/files/get-file-by-id`);
+export const getFileDescriptors = op('POST', `${MEDIA}/files/get-files`);
+export const updateFileDescriptor = op('PATCH', `${MEDIA}/files/update-file-descriptor`);
+export const generateFileResumableUploadUrl = op('POST', `${MEDIA}/files/generate-resumable-upload-url`);
+export const importFile = op('POST', `${MEDIA}/files/import`);
+export const bulkImportFiles = op('POST', `${MEDIA}/bulk/files/import`);
+export const bulkImportFile = op('POST', `${MEDIA}/bulk/files/import-v2`);
+export const generateFileDownloadUrl = op('POST', `${MEDIA}/files/generate-file-download-url`);
+export const generateFilesDownloadUrl = op('POST', `${MEDIA}/files/generate-download-url`);
+export const generateVideoStreamingUrl = op('POST', `${MEDIA}/files/generate-video-stream-url`);
+export const bulkDeleteFiles = op('POST', `${MEDIA}/bulk/files/delete`);
+export const listDeletedFiles = op('GET', `${MEDIA}/trash-bin/files`);
+export const bulkRestoreFilesFromTrashBin = op('POST', `${MEDIA}/bulk/trash-bin/files/restore`);
+export const createFolder = op('POST', `${MEDIA}/folders`);
+export const listFolders = op('GET', `${MEDIA}/folders`);
+export const getFolder = op('GET', `${MEDIA}/folders/{folderId}`);
+export const updateFolder = op('PATCH', `${MEDIA}/folders/{folderId}`);
+export const searchFolders = op('POST', `${MEDIA}/folders/search`);
+export const queryFolders = op('POST', `${MEDIA}/folders/query`);
+export const generateFolderDownloadUrl = op('POST', `${MEDIA}/folders/{folderId}/generate-download-url`);
+export const bulkDeleteFolders = op('POST', `${MEDIA}/bulk/folders/delete`);
+export const listDeletedFolders = op('GET', `${MEDIA}/trash-bin/folders`);
+export const bulkRestoreFoldersFromTrashBin = op('POST', `${MEDIA}/bulk/trash-bin/folders/restore`);

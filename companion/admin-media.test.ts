@@ -1,0 +1,213 @@
+/**
+ * The owner console's media library through the companion, against a real emulator (SQLite): only the owner reaches
+ * any route (a visitor and a member 403 before the body is read, no token 401); bodies are checked (forged ids,
+ * prototype keys, huge bodies, the review photos' type and size rules); an import from a URL that is not http(s) or
+ * names a private address is refused before the platform is asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRefusal } from './admin-media.ts';
+import { harness, post, type Harness } from './test-helpers.ts';
+
+const M = '/v1/admin/media';
+let h: Harness;
+let owner: string;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const code = (r: { body_: any }) => r.body_?.details?.applicationError?.code;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fields = (r: { body_: any }): string[] =>
+  (r.body_?.details?.validationError?.fieldViolations ?? []).map((v: { field: string }) => v.field);
+
+/** Every route of the area, with a body the owner could send. */
+const ROUTES: [string, string, unknown?][] = [
+  ['POST', `${M}/browse`, {}],
+  ['POST', `${M}/search`, { query: 'mug' }],
+  ['POST', `${M}/trash`, {}],
+  ['POST', `${M}/upload-url`, { folderId: 'media-root', fileName: 'a.png', mimeType: 'image/png', sizeInBytes: 68 }],
+  ['POST', `${M}/import`, { url: 'https://example.com/a.png', folderId: 'media-root' }],
+  ['GET', `${M}/files/abc`],
+  ['PATCH', `${M}/files/abc`, { displayName: 'b' }],
+  ['GET', `${M}/files/abc/download-url`],
+  ['POST', `${M}/folders`, { displayName: 'Mugs', parentId: 'media-root' }],
+  ['PATCH', `${M}/folders/abc`, { displayName: 'Cups' }],
+  ['POST', `${M}/delete`, { fileIds: ['abc'], folderIds: [], permanent: true }],
+  ['POST', `${M}/restore`, { fileIds: ['abc'], folderIds: [] }],
+];
+const send = (method: string, path: string, body: unknown, token?: string) =>
+  h.call(path, body === undefined ? { method, ...(token ? { token } : {}) } : post(body, token, method));
+
+beforeAll(async () => {
+  h = await harness();
+  owner = await h.owner();
+});
+afterAll(() => h.close());
+
+describe('who', () => {
+  it('a visitor and a member get 403 NOT_OWNER from every route, before the body is read; no token 401', async () => {
+    expect(h.companion.routes().filter((r) => r.includes('/admin/media')).length).toBe(ROUTES.length);
+    const [visitor, member] = [await h.visitor(), await h.member()];
+    for (const token of [visitor, member])
+      for (const [method, path, body] of ROUTES) {
+        const r = await send(method, path, body, token);
+        expect([r.status, code(r)], `${method} ${path}`).toEqual([403, 'NOT_OWNER']);
+        // a body that would not pass is not even read
+        if (body !== undefined) {
+          const bad = await h.call(path, {
+            method,
+            body: '{"__proto__":{"x":1}}',
+            token,
+            headers: { 'Content-Type': 'application/json' },
+          });
+          expect(bad.status, `${method} ${path} bad body`).toBe(403);
+        }
+      }
+    for (const [method, path, body] of ROUTES) {
+      const r = await send(method, path, body);
+      expect(r.status, `${method} ${path} without a token`).toBe(401);
+    }
+  });
+});
+
+describe('bodies', () => {
+  it('unknown keys, prototype keys, forged ids, empty and huge bodies → 400 or 413, nothing asked of the platform', async () => {
+    const cases: [string, string, unknown, string?][] = [
+      ['POST', `${M}/browse`, { folderId: '../orders' }, 'folderId'],
+      ['POST', `${M}/browse`, { folderId: 'a b' }, 'folderId'],
+      ['POST', `${M}/browse`, { parentFolderId: 'media-root' }, 'parentFolderId'],
+      ['POST', `${M}/search`, { query: '   ' }, 'query'],
+      ['POST', `${M}/search`, { query: 'x'.repeat(101) }, 'query'],
+      [
+        'POST',
+        `${M}/upload-url`,
+        { folderId: 'media-root', fileName: 'a.svg', mimeType: 'image/svg+xml', sizeInBytes: 9 },
+        'mimeType',
+      ],
+      [
+        'POST',
+        `${M}/upload-url`,
+        { folderId: 'media-root', fileName: 'a.pdf', mimeType: 'application/pdf', sizeInBytes: 9 },
+        'mimeType',
+      ],
+      [
+        'POST',
+        `${M}/upload-url`,
+        { folderId: 'media-root', fileName: 'big.png', mimeType: 'image/png', sizeInBytes: 5 * 1024 * 1024 + 1 },
+        'sizeInBytes',
+      ],
+      [
+        'POST',
+        `${M}/upload-url`,
+        { folderId: 'media-root', fileName: 'a.png', mimeType: 'image/png', sizeInBytes: 0 },
+        'sizeInBytes',
+      ],
+      [
+        'POST',
+        `${M}/upload-url`,
+        { folderId: 'media-root', fileName: 'a\nb.png', mimeType: 'image/png', sizeInBytes: 9 },
+        'fileName',
+      ],
+      ['PATCH', `${M}/files/abc`, { displayName: 'b', labels: Array(21).fill('l') }, 'labels'],
+      ['PATCH', `${M}/files/abc`, { folderId: 'x/../y' }, 'folderId'],
+      ['POST', `${M}/folders`, { displayName: '', parentId: 'media-root' }, 'displayName'],
+      ['POST', `${M}/delete`, { fileIds: ['a', 'a'], folderIds: [], permanent: true }, 'fileIds'],
+      [
+        'POST',
+        `${M}/delete`,
+        {
+          fileIds: Array(101)
+            .fill(0)
+            .map((_, i) => `f${i}`),
+          folderIds: [],
+          permanent: false,
+        },
+        'fileIds',
+      ],
+      ['POST', `${M}/delete`, { fileIds: ['a'], folderIds: [] }, 'permanent'],
+      ['POST', `${M}/restore`, { fileIds: ['a'], folderIds: ['b'], permanent: true }, 'permanent'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const r = await send(method, path, body, owner);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(fields(r).join(' '), JSON.stringify(body)).toContain(field);
+    }
+    const proto = await h.call(`${M}/browse`, {
+      method: 'POST',
+      body: '{"__proto__":{"folderId":"x"}}',
+      headers: { 'Content-Type': 'application/json' },
+      token: owner,
+    });
+    expect(proto.status).toBe(400);
+    const huge = await send('POST', `${M}/trash`, { cursor: 'x'.repeat(40_000) }, owner);
+    expect(huge.status).toBe(413);
+    for (const [method, path] of [
+      ['GET', `${M}/files/a%2Fb`],
+      ['GET', `${M}/files/a%20b`],
+      ['PATCH', `${M}/folders/${'a'.repeat(201)}`],
+    ] as const) {
+      const r = await send(method, path, method === 'PATCH' ? { displayName: 'x' } : undefined, owner);
+      expect(r.status, path).toBe(400);
+    }
+    // nothing to do, or a root folder: refused with words
+    expect(code(await send('PATCH', `${M}/files/abc`, {}, owner))).toBe('NOTHING_TO_UPDATE');
+    expect(code(await send('PATCH', `${M}/folders/media-root`, { displayName: 'x' }, owner))).toBe('ROOT_FOLDER');
+    expect(code(await send('POST', `${M}/delete`, { fileIds: [], folderIds: [], permanent: true }, owner))).toBe(
+      'NOTHING_SELECTED',
+    );
+    expect(
+      code(await send('POST', `${M}/delete`, { fileIds: [], folderIds: ['visitor-uploads'], permanent: true }, owner)),
+    ).toBe('ROOT_FOLDER');
+  });
+});
+
+describe('import from a URL', () => {
+  it('refuses a URL that is not http(s), carries credentials or names a private address, before asking', async () => {
+    const refused: [string, string][] = [
+      ['file:///etc/passwd', 'NOT_HTTP'],
+      ['ftp://example.com/a.png', 'NOT_HTTP'],
+      ['javascript:alert(1)', 'NOT_HTTP'],
+      ['data:image/png;base64,iVBORw0KGgo=', 'NOT_HTTP'],
+      ['not a url', 'NOT_HTTP'],
+      ['https://user:pw@example.com/a.png', 'CREDENTIALS'],
+      ['http://127.0.0.1/a.png', 'PRIVATE_ADDRESS'],
+      ['http://2130706433/a.png', 'PRIVATE_ADDRESS'], // 127.0.0.1 written as one number
+      ['http://0x7f.1/a.png', 'PRIVATE_ADDRESS'],
+      ['http://localhost:8080/a.png', 'PRIVATE_ADDRESS'],
+      ['http://shop.localhost/a.png', 'PRIVATE_ADDRESS'],
+      ['http://10.1.2.3/a.png', 'PRIVATE_ADDRESS'],
+      ['http://172.20.0.1/a.png', 'PRIVATE_ADDRESS'],
+      ['http://192.168.1.10/a.png', 'PRIVATE_ADDRESS'],
+      ['http://169.254.169.254/latest/meta-data/', 'PRIVATE_ADDRESS'],
+      ['http://100.64.0.1/a.png', 'PRIVATE_ADDRESS'],
+      ['http://0.0.0.0/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[::1]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[::ffff:127.0.0.1]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[::ffff:a9fe:a9fe]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[fd00::1]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[fe80::1]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://[64:ff9b::a00:1]/a.png', 'PRIVATE_ADDRESS'],
+      ['http://metadata.google.internal/a.png', 'PRIVATE_ADDRESS'],
+      ['http://printer.local/a.png', 'PRIVATE_ADDRESS'],
+      ['http://intranet/a.png', 'PRIVATE_ADDRESS'],
+    ];
+    for (const [url, reason] of refused) {
+      expect(importRefusal(url)?.reason, url).toBe(reason);
+      const r = await send('POST', `${M}/import`, { url, folderId: 'media-root' }, owner);
+      expect([r.status, code(r), r.body_?.details?.applicationError?.data?.reason], url).toEqual([
+        400,
+        'URL_NOT_ALLOWED',
+        reason,
+      ]);
+      expect(r.body_.message, url).toMatch(/http|private|password/);
+    }
+    for (const url of [
+      'https://example.com/a.png',
+      'http://203.0.114.9/a.png',
+      'https://[2606:4700::1111]/a.png',
+      'https://cdn.example.org:8443/x/y.webp?v=1',
+    ])
+      expect(importRefusal(url), url).toBeUndefined();
+    // a test's own server, named by the code that builds the companion (never the environment)
+    expect(importRefusal('http://127.0.0.1:4000/a.png', new Set(['127.0.0.1:4000']))).toBeUndefined();
+    expect(importRefusal('http://127.0.0.1:4001/a.png', new Set(['127.0.0.1:4000']))?.reason).toBe('PRIVATE_ADDRESS');
+  });
+});

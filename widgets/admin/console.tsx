@@ -6,7 +6,7 @@ import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
 import { consoleCss } from './console-styles.ts';
 
-const SECTIONS = ['orders', 'reviews', 'abandoned'] as const;
+const SECTIONS = ['orders', 'reviews', 'abandoned', 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
@@ -14,6 +14,7 @@ const chunks: Record<Section, () => Promise<Lazy>> = {
   orders: () => import('./orders/view.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./reviews/view.tsx').then((m) => m.ReviewQueue),
   abandoned: () => import('./abandoned/view.tsx').then((m) => m.AbandonedCheckouts),
+  media: () => import('./media/view.tsx').then((m) => m.MediaLibrary),
 };
 
 /**
@@ -26,6 +27,8 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
   const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
   const ids = useId();
+  // what the next section opens on (a section's `show`: the media library opens a photo's review)
+  const [focus, setFocus] = useState<string>();
   // the attribute changed on the element: follow it
   useEffect(() => {
     const s = pick(props.section);
@@ -43,12 +46,29 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
         keys={SECTIONS}
         current={section}
         name={(s) => t(`admin.${s}`)}
-        pick={setSection}
+        pick={(s) => {
+          setFocus(undefined);
+          setSection(s);
+        }}
         host={host}
       />
       <TabPanel ids={ids} current={section}>
         <LazyPart state={part} retryLabel={t('admin.retry')}>
-          {(Current) => <Current context={context} emit={emit} host={host} ids={ids} />}
+          {(Current) => (
+            <Current
+              context={context}
+              emit={emit}
+              host={host}
+              ids={ids}
+              focus={focus}
+              show={(s, f) => {
+                const next = pick(s);
+                if (!next) return;
+                setFocus(f);
+                setSection(next);
+              }}
+            />
+          )}
         </LazyPart>
       </TabPanel>
     </section>

@@ -4,6 +4,10 @@ import type { WidgetProps } from '../../core/element.ts';
 export interface ConsoleSectionProps extends WidgetProps {
   /** Ids unique to this element (labels). */
   ids: string;
+  /** Show another section, opened on one of its things (`focus`: a review's id for `reviews`). */
+  show?: (section: string, focus?: string) => void;
+  /** What the section opens on (given by `show`): a review's id in `reviews`. */
+  focus?: string;
 }
 
 /** `<inlay-admin>`'s attributes. */
@@ -11,7 +15,7 @@ export interface AdminProps {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section?: string;

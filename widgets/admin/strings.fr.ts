@@ -7,5 +7,6 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.orders': 'Commandes',
   'admin.reviews': 'Avis',
   'admin.abandoned': 'Paniers abandonnés',
+  'admin.media': 'Médias',
   'admin.retry': 'Réessayer',
 };

@@ -5,5 +5,6 @@ export const strings = {
   'admin.orders': 'Orders',
   'admin.reviews': 'Reviews',
   'admin.abandoned': 'Abandoned checkouts',
+  'admin.media': 'Media',
   'admin.retry': 'Try again',
 };

@@ -152,6 +152,7 @@ describe('<inlay-admin> orders', () => {
       ['Orders', 'true'],
       ['Reviews', 'false'],
       ['Abandoned checkouts', 'false'],
+      ['Media', 'false'],
     ]);
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     const rows = $$('[part=order]').map((r) => r.textContent);

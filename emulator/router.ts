@@ -57,6 +57,14 @@ export type RedirectIntentHandler = (
  */
 export interface EmulatorApp {
   db: Database;
+  /** The media library's bytes on disk, one file per descriptor id (server.ts `EmulatorOptions.mediaDir`). */
+  mediaDir: string;
+  /** Imports from a URL still running in the background; aborted on close. */
+  mediaImports: Set<AbortController>;
+  /** Origins an import may fetch from although loopback or private, in dev mode only (`EmulatorOptions`). */
+  mediaImportAllow: readonly string[];
+  /** The DNS lookup imports use; default `node:dns`. */
+  mediaImportResolve?: (host: string) => Promise<{ address: string; family: number }[]>;
   /** Epoch milliseconds; injectable for tests. */
   now: () => number;
   accessTokenTtlSeconds: number;

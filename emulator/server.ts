@@ -11,7 +11,9 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
 import {
@@ -55,6 +57,9 @@ import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
+import { mediaLibraryRoutes } from './routes/media-library.ts';
+import { prepareMediaLibrary } from './domain/media-library.ts';
+import type { Resolve } from './domain/media-import.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -119,6 +124,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   paymentsRoutes,
   contactsRoutes,
   siteMediaRoutes,
+  mediaLibraryRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,
@@ -195,6 +201,19 @@ export interface EmulatorOptions {
    * change while the emulator runs. Unknown names are an error.
    */
   refuseOperations?: Iterable<string>;
+  /**
+   * Where the media library keeps its files' bytes (one file per descriptor). Default: `<db>-media` beside a database
+   * file; for an in-memory database a new temporary directory, removed on close.
+   */
+  mediaDir?: string;
+  /**
+   * Origins (`http://127.0.0.1:PORT`) an import from a URL may fetch from although their host is loopback or private,
+   * in dev mode only (a test's own server; `INLAY_EMULATOR_IMPORT_ALLOW` on the command line, comma-separated). Outside
+   * dev mode no private, loopback, link-local, unique-local, multicast or unspecified address is ever fetched.
+   */
+  mediaImportAllow?: readonly string[];
+  /** The DNS lookup imports use (default `node:dns` `lookup` with `all: true`); injectable for tests. */
+  mediaImportResolve?: Resolve;
 }
 
 export interface RunningEmulator {
@@ -340,8 +359,26 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const now = opts.now ?? Date.now;
   const bodyLimit = opts.bodyLimitBytes ?? BODY_LIMIT_BYTES;
   const clientSecret = opts.clientSecret ?? randomBytes(24).toString('base64url');
+  const memoryDb = (opts.db ?? ':memory:') === ':memory:' || opts.db === '';
+  const tempMedia = !opts.mediaDir && memoryDb;
+  const mediaDir = opts.mediaDir
+    ? resolve(opts.mediaDir)
+    : tempMedia
+      ? mkdtempSync(join(tmpdir(), 'inlay-emulator-media-'))
+      : `${resolve(opts.db!)}-media`;
+  const imports = new Set<AbortController>();
+  // the database and, when it is a temporary one, the media directory; background imports are stopped first
+  const closeStore = () => {
+    for (const c of imports) c.abort();
+    db.close();
+    if (tempMedia) rmSync(mediaDir, { recursive: true, force: true });
+  };
   const app: EmulatorApp = {
     db,
+    mediaDir,
+    mediaImports: imports,
+    mediaImportAllow: opts.mediaImportAllow ?? [],
+    ...(opts.mediaImportResolve ? { mediaImportResolve: opts.mediaImportResolve } : {}),
     now,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     demoOrigins: opts.demoOrigins ?? DEFAULT_DEMO_ORIGINS,
@@ -365,8 +402,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       nowMs: now(),
     });
     setClientSecret(db, DEMO_CLIENT_ID, clientSecret);
+    prepareMediaLibrary(db, mediaDir);
   } catch (err) {
-    db.close();
+    closeStore();
     throw err;
   }
 
@@ -627,7 +665,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     hostedPort = await listen(hostedServer, opts.hostedPort ?? (wantedPort === 0 ? 0 : DEFAULT_HOSTED_PORT));
   } catch (err) {
     for (const s of servers) if (s.listening) s.close();
-    db.close();
+    closeStore();
     throw err;
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -637,7 +675,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       seedDemoOrders({ db, baseUrl: base, apiUrl: base, now });
     } catch (err) {
       for (const s of servers) s.close();
-      db.close();
+      closeStore();
       throw err;
     }
   }
@@ -660,7 +698,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
             }),
         ),
       );
-      db.close();
+      closeStore();
     })();
     return closed;
   };

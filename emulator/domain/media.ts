@@ -1,9 +1,11 @@
 /**
- * Stored media: the seeded product images (`media_files`) and review photos uploaded through site media
- * (`site_media_uploads` holds the one-time upload URLs by their secret's hash, `site_media_files` the bytes).
+ * Stored media: the seeded product images (`media_files`) and files uploaded through site media
+ * (`site_media_uploads` holds the one-time upload URLs by their secret's hash; `site_media_files` the descriptors and
+ * the media directory the bytes, see media-library.ts).
  */
 import type { Database } from 'better-sqlite3';
 import { sha256Hex } from '../db.ts';
+import { insertFile, readBytes, removeBytes, sha256, writeBytes } from './media-library.ts';
 
 export interface StoredFile {
   mimeType: string;
@@ -20,25 +22,47 @@ export function getMediaFile(db: Database, id: string): StoredFile | undefined {
   return row && { mimeType: row.mime_type, content: row.content };
 }
 
-/** An uploaded file (`/media/uploads/<id>`). */
-export function getUploadedFile(db: Database, id: string): StoredFile | undefined {
+/**
+ * An uploaded or imported file whose bytes are on disk, READY and public (`/media/uploads/<id>`), trashed ones
+ * included (as the platform's static URLs keep working until a file is deleted for good). A private file is served
+ * only through a download URL.
+ */
+export function getUploadedFile(db: Database, dir: string, id: string): StoredFile | undefined {
   const row = db
-    .prepare<[string], { mime_type: string; content: Buffer }>(
-      'SELECT mime_type, content FROM site_media_files WHERE id = ?',
+    .prepare<[string], { mime_type: string }>(
+      "SELECT mime_type FROM site_media_files WHERE id = ? AND storage = 'disk' AND operation_status = 'READY' AND private = 0",
     )
     .get(id);
-  return row && { mimeType: row.mime_type, content: row.content };
+  const content = row && readBytes(dir, id);
+  return row && content && { mimeType: row.mime_type, content };
 }
 
 /** Store a one-time upload URL's secret (its hash only). */
 export function createUpload(
   db: Database,
   secret: string,
-  u: { fileName: string; mimeType: string; createdBy: string; expiresAt: number; parentFolderId: string },
+  u: {
+    fileName: string;
+    mimeType: string;
+    createdBy: string;
+    expiresAt: number;
+    parentFolderId: string;
+    labels?: readonly string[];
+    private?: boolean;
+  },
 ): void {
-  db.prepare<[string, string, string, string, number, string]>(
-    'INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at, parent_folder_id) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(sha256Hex(secret), u.fileName, u.mimeType, u.createdBy, u.expiresAt, u.parentFolderId);
+  db.prepare<[string, string, string, string, number, string, string, number]>(
+    'INSERT INTO site_media_uploads (token_hash, file_name, mime_type, created_by, expires_at, parent_folder_id, labels, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    sha256Hex(secret),
+    u.fileName,
+    u.mimeType,
+    u.createdBy,
+    u.expiresAt,
+    u.parentFolderId,
+    JSON.stringify(u.labels ?? []),
+    u.private ? 1 : 0,
+  );
 }
 
 export interface PendingUpload {
@@ -46,6 +70,8 @@ export interface PendingUpload {
   createdBy: string;
   /** The folder the file goes to (`media-root` unless the upload URL named another). */
   parentFolderId: string;
+  labels: string[];
+  private: boolean;
 }
 
 /** The upload a secret allows, unless unknown, used or expired at `nowMs`. */
@@ -53,16 +79,33 @@ export function pendingUpload(db: Database, secret: string, nowMs: number): Pend
   const row = db
     .prepare<
       [string],
-      { file_name: string; created_by: string; expires_at: number; used: number; parent_folder_id: string | null }
-    >('SELECT file_name, created_by, expires_at, used, parent_folder_id FROM site_media_uploads WHERE token_hash = ?')
+      {
+        file_name: string;
+        created_by: string;
+        expires_at: number;
+        used: number;
+        parent_folder_id: string | null;
+        labels: string;
+        private: number;
+      }
+    >(
+      'SELECT file_name, created_by, expires_at, used, parent_folder_id, labels, private FROM site_media_uploads WHERE token_hash = ?',
+    )
     .get(sha256Hex(secret));
   if (!row || row.used || row.expires_at < nowMs) return undefined;
-  return { fileName: row.file_name, createdBy: row.created_by, parentFolderId: row.parent_folder_id ?? 'media-root' };
+  return {
+    fileName: row.file_name,
+    createdBy: row.created_by,
+    parentFolderId: row.parent_folder_id ?? 'media-root',
+    labels: JSON.parse(row.labels) as string[],
+    private: row.private === 1,
+  };
 }
 
-/** Use up the upload URL and store its file, in one transaction. */
+/** Use up the upload URL and store its file: the bytes on disk in `dir`, then its descriptor (READY). */
 export function storeUpload(
   db: Database,
+  dir: string,
   secret: string,
   f: {
     id: string;
@@ -74,25 +117,36 @@ export function storeUpload(
     createdBy: string;
     createdDate: string;
     parentFolderId: string;
+    labels: readonly string[];
+    private: boolean;
   },
 ): void {
-  db.transaction(() => {
-    db.prepare<[string]>('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
-    db.prepare<[string, string, string, number, number | null, number | null, Buffer, string, string, string]>(
-      'INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date, parent_folder_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      f.id,
-      f.fileName,
-      f.mimeType,
-      f.content.length,
-      f.width,
-      f.height,
-      f.content,
-      f.createdBy,
-      f.createdDate,
-      f.parentFolderId,
-    );
-  })();
+  writeBytes(dir, f.id, f.content);
+  try {
+    db.transaction(() => {
+      db.prepare<[string]>('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
+      insertFile(db, {
+        id: f.id,
+        fileName: f.fileName,
+        parentFolderId: f.parentFolderId,
+        mimeType: f.mimeType,
+        mediaType: 'IMAGE',
+        size: f.content.length,
+        hash: sha256(f.content),
+        width: f.width,
+        height: f.height,
+        labels: f.labels,
+        operationStatus: 'READY',
+        sourceUrl: null,
+        private: f.private,
+        createdBy: f.createdBy,
+        nowIso: f.createdDate,
+      });
+    })();
+  } catch (err) {
+    removeBytes(dir, f.id);
+    throw err;
+  }
 }
 
 export interface FileSize {
@@ -106,7 +160,11 @@ export function mediaFileSize(db: Database, id: string): FileSize | undefined {
   return db.prepare<[string], FileSize>('SELECT id, width, height FROM media_files WHERE id = ?').get(id);
 }
 
-/** An uploaded file's id and pixel size. */
+/** An uploaded file's id and pixel size (READY, on disk). */
 export function uploadedFileSize(db: Database, id: string): FileSize | undefined {
-  return db.prepare<[string], FileSize>('SELECT id, width, height FROM site_media_files WHERE id = ?').get(id);
+  return db
+    .prepare<[string], FileSize>(
+      "SELECT id, width, height FROM site_media_files WHERE id = ? AND storage = 'disk' AND operation_status = 'READY'",
+    )
+    .get(id);
 }

@@ -20,6 +20,7 @@ import { migration014 } from './014_abandoned_checkouts.ts';
 import { migration015 } from './015_restock_quantities.ts';
 import { migration016 } from './016_draft_orders.ts';
 import { migration017 } from './017_second_factors.ts';
+import { migration019 } from './019_media_library.ts';
 
 export type { Migration };
 
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration019,
 ];

@@ -1,13 +1,17 @@
 /**
- * Site media uploads for review photos (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
- * `/site-media/v1/files/generate-upload-url`), for an admin identity only: the site's server asks for the URL. The answer's `uploadUrl` takes the bytes in a `PUT` (or `POST`); the
- * type is sniffed from the bytes (PNG, JPEG, GIF, WebP only) and the file is served from `/media/uploads/<id>`.
+ * Site media uploads (spec "Media files": `POST /v1/files/generate-upload-url`, served here as
+ * `/site-media/v1/files/generate-upload-url`), for an admin identity only: the site's server asks for the URL (review
+ * photos into `visitor-uploads`, the owner's uploads into any folder). The answer's `uploadUrl` takes the bytes in a
+ * `PUT` (or `POST`); the type is sniffed from the bytes (PNG, JPEG, GIF, WebP only), the bytes go to the media
+ * directory and the descriptor to the media library (media-library.ts), and a public file is served from
+ * `/media/uploads/<id>`.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ops } from '../../core/urls.ts';
 import { stableId } from '../db.ts';
 import { createUpload, getUploadedFile, pendingUpload, storeUpload } from '../domain/media.ts';
+import { getFile, getFolder, toDescriptor } from '../domain/media-library.ts';
 import { badRequestApp, invalidField, notFound } from '../errors.ts';
 import type { Handler, RouteModule } from '../router.ts';
 import { validate } from '../validate.ts';
@@ -29,9 +33,9 @@ const generateSchema = z.object({
       z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer (int64 as a decimal string)'),
     ])
     .optional(),
-  parentFolderId: z.string().max(200).optional(),
+  parentFolderId: z.string().max(100).optional(),
   private: z.boolean().optional(),
-  labels: z.array(z.string().max(100)).max(20).optional(),
+  labels: z.array(z.string().max(200)).max(100).optional(),
   filePath: z.string().max(500).optional(),
 });
 
@@ -70,13 +74,19 @@ export const siteMediaRoutes: RouteModule = (router) => {
         threshold: MAX_UPLOAD_BYTES,
       });
     }
+    const parentFolderId = body.parentFolderId || 'media-root';
+    if (getFolder(ctx.db, parentFolderId)?.state !== 'OK') {
+      throw notFound(`Folder ${parentFolderId} not found`, 'FOLDER_NOT_FOUND', { folderId: parentFolderId });
+    }
     const secret = randomBytes(24).toString('base64url');
     createUpload(ctx.db, secret, {
       fileName: body.fileName,
       mimeType: body.mimeType,
       createdBy: `admin:${who.clientId ?? who.via}`,
       expiresAt: ctx.now() + UPLOAD_URL_TTL_MS,
-      parentFolderId: body.parentFolderId || 'media-root',
+      parentFolderId,
+      ...(body.labels ? { labels: body.labels } : {}),
+      ...(body.private ? { private: true } : {}),
     });
     return { json: { uploadUrl: `${ctx.baseUrl}${UPLOAD_PATH}/${secret}` } };
   });
@@ -91,7 +101,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
     if (!sniffed) throw badRequestApp('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded');
     const id = stableId(`upload:${secret}`);
     const nowIso = new Date(ctx.now()).toISOString();
-    storeUpload(ctx.db, secret, {
+    storeUpload(ctx.db, ctx.app.mediaDir, secret, {
       id,
       fileName: pending.fileName,
       mimeType: sniffed.mime,
@@ -101,28 +111,10 @@ export const siteMediaRoutes: RouteModule = (router) => {
       createdBy: pending.createdBy,
       createdDate: nowIso,
       parentFolderId: pending.parentFolderId,
+      labels: pending.labels,
+      private: pending.private,
     });
-    const url = `${ctx.baseUrl}/media/uploads/${id}`;
-    const image = { id, url, ...(sniffed.width ? { width: sniffed.width, height: sniffed.height } : {}) };
-    return {
-      json: {
-        file: {
-          id,
-          displayName: pending.fileName,
-          url,
-          mediaType: 'IMAGE',
-          mimeType: sniffed.mime,
-          sizeInBytes: String(bytes.length),
-          operationStatus: 'READY',
-          state: 'OK',
-          private: false,
-          parentFolderId: pending.parentFolderId,
-          media: { image: { image } },
-          createdDate: nowIso,
-          updatedDate: nowIso,
-        },
-      },
-    };
+    return { json: { file: toDescriptor(getFile(ctx.db, id)!, ctx.apiUrl) } };
   };
   router.put(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
   router.post(`${UPLOAD_PATH}/:token`, upload, { raw: { limitBytes: MAX_UPLOAD_BYTES } });
@@ -130,7 +122,7 @@ export const siteMediaRoutes: RouteModule = (router) => {
   router.get(
     '/media/uploads/:id',
     (ctx) => {
-      const file = getUploadedFile(ctx.db, ctx.params['id'] ?? '');
+      const file = getUploadedFile(ctx.db, ctx.app.mediaDir, ctx.params['id'] ?? '');
       if (!file) throw notFound('Media file not found', 'MEDIA_NOT_FOUND');
       return {
         body: file.content,

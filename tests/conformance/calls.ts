@@ -59,6 +59,10 @@ const ABANDONED = '@wix/auto_sdk_ecom_abandoned-checkouts';
 const CONTACTS = '@wix/auto_sdk_crm_contacts';
 const AUTHN = '@wix/auto_sdk_identity_authentication';
 const RECOVERY = '@wix/auto_sdk_identity_recovery';
+const MEDIA_FILES = '@wix/auto_sdk_media_files';
+const MEDIA_FOLDERS = '@wix/auto_sdk_media_folders';
+/** Who sends the media library's calls (the companion's routes are issue 41's i41-fcon). */
+const MEDIA_BY = "the owner console's media section, through the site companion (issue 41)";
 
 const pub = (pkg: string, method: string) =>
   ({ visibility: 'public', client: { pkg, method }, status: 'verified' }) as const;
@@ -645,6 +649,110 @@ export const CALLS = {
     identity: 'admin',
     ...pub(ORDERS, 'captureAuthorizedPayments'),
     file: 'payments.test.ts',
+  },
+  // The media library (issue 41; docs/wire.md "Media library"): the owner console's media section sends them
+  // through the site companion.
+  listFiles: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'listFiles'),
+    file: 'media.test.ts',
+  },
+  searchFiles: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'searchFiles'),
+    file: 'media.test.ts',
+  },
+  getFileDescriptor: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'getFileDescriptor'),
+    file: 'media.test.ts',
+  },
+  getFileDescriptors: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'getFileDescriptors'),
+    file: 'media.test.ts',
+  },
+  updateFileDescriptor: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'updateFileDescriptor'),
+    file: 'media.test.ts',
+  },
+  bulkDeleteFiles: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'bulkDeleteFiles'),
+    file: 'media.test.ts',
+  },
+  listDeletedFiles: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'listDeletedFiles'),
+    file: 'media.test.ts',
+  },
+  bulkRestoreFilesFromTrashBin: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'bulkRestoreFilesFromTrashBin'),
+    file: 'media.test.ts',
+  },
+  createFolder: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'createFolder'),
+    file: 'media.test.ts',
+  },
+  listFolders: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'listFolders'),
+    file: 'media.test.ts',
+  },
+  getFolder: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'getFolder'),
+    file: 'media.test.ts',
+  },
+  updateFolder: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'updateFolder'),
+    file: 'media.test.ts',
+  },
+  searchFolders: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'searchFolders'),
+    file: 'media.test.ts',
+  },
+  queryFolders: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'queryFolders'),
+    file: 'media.test.ts',
+  },
+  bulkDeleteFolders: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'bulkDeleteFolders'),
+    file: 'media.test.ts',
+  },
+  listDeletedFolders: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'listDeletedFolders'),
+    file: 'media.test.ts',
+  },
+  bulkRestoreFoldersFromTrashBin: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'bulkRestoreFoldersFromTrashBin'),
+    file: 'media.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

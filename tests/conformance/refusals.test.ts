@@ -64,6 +64,23 @@ const ADMIN_ONLY = refuses(
   'triggerRefund',
   'voidAuthorizedPayments',
   'captureAuthorizedPayments',
+  'listFiles',
+  'searchFiles',
+  'getFileDescriptor',
+  'getFileDescriptors',
+  'updateFileDescriptor',
+  'bulkDeleteFiles',
+  'listDeletedFiles',
+  'bulkRestoreFilesFromTrashBin',
+  'createFolder',
+  'listFolders',
+  'getFolder',
+  'updateFolder',
+  'searchFolders',
+  'queryFolders',
+  'bulkDeleteFolders',
+  'listDeletedFolders',
+  'bulkRestoreFoldersFromTrashBin',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -1,0 +1,219 @@
+/**
+ * Conformance of the media library (issue 41), through the platform's generated clients `@wix/auto_sdk_media_files`
+ * and `@wix/auto_sdk_media_folders` unmodified, as an admin identity: folders (create, get, list, update, search,
+ * query, trash, restore, delete for good), files (upload, list, search, get one and several, update, trash, restore,
+ * delete for good); a visitor and a member are refused (admin only).
+ */
+import { describe, expect, it } from 'vitest';
+import { AppStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import * as files from '@wix/auto_sdk_media_files';
+import * as folders from '@wix/auto_sdk_media_folders';
+import { SITE_ID } from '../../emulator/domain/auth.ts';
+import { DEMO_CLIENT_ID, memberTokens } from '../helpers/emulator.ts';
+import { platformBoundary } from './boundary.ts';
+
+const platform = platformBoundary();
+const { covers, refuses } = platform;
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const adminClient = () =>
+  createClient({
+    auth: AppStrategy({ appId: DEMO_CLIENT_ID, appSecret: platform.emu.clientSecret, instanceId: SITE_ID }),
+    modules: { files, folders },
+  });
+
+/** The upload URL the SDK asks for, then the bytes PUT to it (as the platform's upload flow); the new file's id. */
+async function uploadGif(admin: ReturnType<typeof adminClient>, fileName: string, parentFolderId?: string) {
+  const { uploadUrl } = await admin.files.generateFileUploadUrl('image/gif', {
+    fileName,
+    ...(parentFolderId ? { parentFolderId } : {}),
+  });
+  const put = await fetch(uploadUrl!, { method: 'PUT', body: GIF });
+  expect(put.status).toBe(200);
+  return ((await put.json()) as { file: { id: string } }).file.id;
+}
+
+describe('media folders (admin)', () => {
+  it('createFolder, getFolder, listFolders, updateFolder, searchFolders, queryFolders', async () => {
+    const admin = adminClient();
+    const { folder } = await admin.folders.createFolder('SDK albums');
+    expect(folder).toMatchObject({ _id: expect.any(String), displayName: 'SDK albums', parentFolderId: 'media-root' });
+    expect(folder!.state).toBe('OK');
+    expect(folder!._createdDate).toBeInstanceOf(Date);
+    const child = (await admin.folders.createFolder('SDK child', { parentFolderId: folder!._id! })).folder!;
+    expect((await admin.folders.getFolder(child._id!))._id).toBe(child._id);
+    const listed = await admin.folders.listFolders({ parentFolderId: folder!._id! });
+    expect(listed.folders!.map((f) => f._id)).toEqual([child._id]);
+    const renamed = await admin.folders.updateFolder(child._id!, { displayName: 'SDK renamed' });
+    expect(renamed.displayName).toBe('SDK renamed');
+    const moved = await admin.folders.updateFolder(child._id!, { parentFolderId: 'media-root' });
+    expect(moved.parentFolderId).toBe('media-root');
+    const found = await admin.folders.searchFolders({ search: 'SDK renamed' });
+    expect(found.folders!.map((f) => f._id)).toEqual([child._id]);
+    const page = await admin.folders.queryFolders().eq('state', 'OK').ascending('displayName').limit(1).find();
+    expect(page.items).toHaveLength(1);
+    expect(page.hasNext()).toBe(true);
+    const second = await page.next();
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!._id).not.toBe(page.items[0]!._id);
+    await expect(admin.folders.getFolder('no-such-folder')).rejects.toMatchObject({
+      details: { applicationError: { code: 'FOLDER_NOT_FOUND' } },
+    });
+  });
+
+  it('bulkDeleteFolders to the trash, listDeletedFolders, bulkRestoreFoldersFromTrashBin, then for good', async () => {
+    const admin = adminClient();
+    const folder = (await admin.folders.createFolder('SDK trash me')).folder!;
+    await admin.folders.bulkDeleteFolders([folder._id!]);
+    expect((await admin.folders.listDeletedFolders()).folders!.map((f) => f._id)).toContain(folder._id);
+    await admin.folders.bulkRestoreFoldersFromTrashBin([folder._id!]);
+    expect((await admin.folders.getFolder(folder._id!)).state).toBe('OK');
+    await admin.folders.bulkDeleteFolders([folder._id!], { permanent: true });
+    await expect(admin.folders.getFolder(folder._id!)).rejects.toMatchObject({
+      details: { applicationError: { code: 'FOLDER_NOT_FOUND' } },
+    });
+  });
+});
+
+describe('media files (admin)', () => {
+  it('listFiles, searchFiles, getFileDescriptor, getFileDescriptors, updateFileDescriptor', async () => {
+    const admin = adminClient();
+    const folder = (await admin.folders.createFolder('SDK files')).folder!;
+    const a = await uploadGif(admin, 'sdk-a.gif', folder._id!);
+    const b = await uploadGif(admin, 'sdk-b.gif', folder._id!);
+    const listed = await admin.files.listFiles({
+      parentFolderId: folder._id!,
+      mediaTypes: ['IMAGE'],
+      sort: { fieldName: 'displayName', order: 'ASC' },
+      paging: { limit: 1 },
+    });
+    expect(listed.files!.map((f) => f._id)).toEqual([a]);
+    const rest = await admin.files.listFiles({
+      parentFolderId: folder._id!,
+      sort: { fieldName: 'displayName', order: 'ASC' },
+      paging: { limit: 1, cursor: listed.nextCursor!.cursors!.next! },
+    });
+    expect(rest.files!.map((f) => f._id)).toEqual([b]);
+
+    const one = await admin.files.getFileDescriptor(a);
+    expect(one).toMatchObject({
+      _id: a,
+      displayName: 'sdk-a.gif',
+      mediaType: 'IMAGE',
+      operationStatus: 'READY',
+      sizeInBytes: String(GIF.length),
+    });
+    expect(one._createdDate).toBeInstanceOf(Date);
+    // the SDK's image transform read the wire's image
+    expect(one.media!.image!.image).toMatch(new RegExp(`^wix:image://v1/${a}/`));
+    expect((await admin.files.getFileDescriptors([b, a])).files!.map((f) => f._id)).toEqual([b, a]);
+
+    const updated = await admin.files.updateFileDescriptor({
+      _id: a,
+      displayName: 'sdk-renamed.gif',
+      labels: ['sdk-label'],
+    });
+    expect(updated).toMatchObject({ displayName: 'sdk-renamed.gif', labels: ['sdk-label'] });
+    const found = await admin.files.searchFiles({ search: 'sdk-label' });
+    expect(found.files!.map((f) => f._id)).toEqual([a]);
+    await expect(admin.files.getFileDescriptor('no-such-file')).rejects.toMatchObject({
+      details: { applicationError: { code: 'FILE_NOT_FOUND' } },
+    });
+  });
+
+  it('bulkDeleteFiles to the trash, listDeletedFiles, bulkRestoreFilesFromTrashBin, then for good', async () => {
+    const admin = adminClient();
+    const id = await uploadGif(admin, 'sdk-trash.gif');
+    await admin.files.bulkDeleteFiles([id]);
+    expect((await admin.files.listDeletedFiles()).files!.map((f) => f._id)).toContain(id);
+    expect((await admin.files.listFiles()).files!.map((f) => f._id)).not.toContain(id);
+    await admin.files.bulkRestoreFilesFromTrashBin([id]);
+    expect((await admin.files.listFiles()).files!.map((f) => f._id)).toContain(id);
+    await admin.files.bulkDeleteFiles([id], { permanent: true });
+    await expect(admin.files.getFileDescriptor(id)).rejects.toMatchObject({
+      details: { applicationError: { code: 'FILE_NOT_FOUND' } },
+    });
+  });
+});
+
+describe('a visitor and a member', () => {
+  it('are refused every media call (403 PERMISSION_DENIED)', async () => {
+    const member = await memberTokens(platform.emu, 'member');
+    const clients = {
+      visitor: createClient({ auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID }), modules: { files, folders } }),
+      member: createClient({
+        auth: OAuthStrategy({
+          clientId: DEMO_CLIENT_ID,
+          tokens: {
+            accessToken: { value: member.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+            refreshToken: { value: member.refresh, role: 'member' as never },
+          },
+        }),
+        modules: { files, folders },
+      }),
+    };
+    const refused = { details: { applicationError: { code: 'PERMISSION_DENIED' } } };
+    for (const [who, c] of Object.entries(clients)) {
+      await expect(c.files.listFiles(), who).rejects.toMatchObject(refused);
+      await expect(c.files.searchFiles({ search: 'x' }), who).rejects.toMatchObject(refused);
+      await expect(c.files.getFileDescriptor('x'), who).rejects.toMatchObject(refused);
+      await expect(c.files.getFileDescriptors(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.files.updateFileDescriptor({ _id: 'x', displayName: 'y' }), who).rejects.toMatchObject(refused);
+      await expect(c.files.bulkDeleteFiles(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.files.listDeletedFiles(), who).rejects.toMatchObject(refused);
+      await expect(c.files.bulkRestoreFilesFromTrashBin(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.folders.createFolder('x'), who).rejects.toMatchObject(refused);
+      await expect(c.folders.listFolders(), who).rejects.toMatchObject(refused);
+      await expect(c.folders.getFolder('media-root'), who).rejects.toMatchObject(refused);
+      await expect(c.folders.updateFolder('x', { displayName: 'y' }), who).rejects.toMatchObject(refused);
+      await expect(c.folders.searchFolders({ search: 'x' }), who).rejects.toMatchObject(refused);
+      await expect(c.folders.queryFolders().find(), who).rejects.toMatchObject(refused);
+      await expect(c.folders.bulkDeleteFolders(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.folders.listDeletedFolders(), who).rejects.toMatchObject(refused);
+      await expect(c.folders.bulkRestoreFoldersFromTrashBin(['x']), who).rejects.toMatchObject(refused);
+    }
+  });
+});
+
+describe('coverage', () => {
+  covers(
+    'listFiles',
+    'searchFiles',
+    'getFileDescriptor',
+    'getFileDescriptors',
+    'updateFileDescriptor',
+    'bulkDeleteFiles',
+    'listDeletedFiles',
+    'bulkRestoreFilesFromTrashBin',
+    'createFolder',
+    'listFolders',
+    'getFolder',
+    'updateFolder',
+    'searchFolders',
+    'queryFolders',
+    'bulkDeleteFolders',
+    'listDeletedFolders',
+    'bulkRestoreFoldersFromTrashBin',
+  );
+  refuses(
+    'listFiles',
+    'searchFiles',
+    'getFileDescriptor',
+    'getFileDescriptors',
+    'updateFileDescriptor',
+    'bulkDeleteFiles',
+    'listDeletedFiles',
+    'bulkRestoreFilesFromTrashBin',
+    'createFolder',
+    'listFolders',
+    'getFolder',
+    'updateFolder',
+    'searchFolders',
+    'queryFolders',
+    'bulkDeleteFolders',
+    'listDeletedFolders',
+    'bulkRestoreFoldersFromTrashBin',
+  );
+  platform.coverageCase();
+});

@@ -2,11 +2,14 @@
  * The owner console's media library through the companion, against a real emulator (SQLite): only the owner reaches
  * any route (a visitor and a member 403 before the body is read, no token 401); bodies are checked (forged ids,
  * prototype keys, huge bodies, the review photos' type and size rules); an import from a URL that is not http(s) or
- * names a private address is refused before the platform is asked.
+ * names a private address is refused before the platform is asked; and the library itself, end to end: a folder, an
+ * upload through the upload URL, rename, labels, moves, trash, restore, delete for good, and the review a visitor's
+ * photo belongs to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRefusal } from './admin-media.ts';
-import { harness, post, type Harness } from './test-helpers.ts';
+import { allAllowedOrigins } from '../emulator/domain/auth.ts';
+import { MUG, PNG, harness, post, type Harness } from './test-helpers.ts';
 
 const M = '/v1/admin/media';
 let h: Harness;
@@ -209,5 +212,144 @@ describe('import from a URL', () => {
     // a test's own server, named by the code that builds the companion (never the environment)
     expect(importRefusal('http://127.0.0.1:4000/a.png', new Set(['127.0.0.1:4000']))).toBeUndefined();
     expect(importRefusal('http://127.0.0.1:4001/a.png', new Set(['127.0.0.1:4000']))?.reason).toBe('PRIVATE_ADDRESS');
+  });
+});
+
+describe('the library, against the emulator', () => {
+  it('a folder, an image uploaded into it, renamed, labelled, moved, trashed, restored and deleted for good', async () => {
+    const made = await send('POST', `${M}/folders`, { displayName: '  Mugs ', parentId: 'media-root' }, owner);
+    expect(made.status).toBe(200);
+    const mugs = made.body_.folder;
+    expect(mugs).toMatchObject({ name: 'Mugs', parentId: 'media-root' });
+    const enamel = (await send('POST', `${M}/folders`, { displayName: 'Enamel', parentId: mugs.id }, owner)).body_
+      .folder;
+
+    // the upload URL for that folder; the owner's browser sends the bytes itself, from the shop's origin (one the
+    // site's OAuth client allows, as the platform's upload host answers CORS for it)
+    const ORIGIN = [...allAllowedOrigins(h.emu.db)][0]!;
+    const up = await send(
+      'POST',
+      `${M}/upload-url`,
+      { folderId: enamel.id, fileName: 'mug.png', mimeType: 'image/png', sizeInBytes: PNG.length },
+      owner,
+    );
+    expect(up.status).toBe(200);
+    const preflight = await fetch(up.body_.uploadUrl, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    const put = await fetch(up.body_.uploadUrl, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'Content-Type': 'image/png', Origin: ORIGIN },
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const id = ((await put.json()) as { file: { id: string } }).file.id;
+
+    const inside = await send('POST', `${M}/browse`, { folderId: enamel.id }, owner);
+    expect(inside.status).toBe(200);
+    expect(inside.body_).toMatchObject({
+      folder: { id: enamel.id, name: 'Enamel' },
+      path: [{ id: mugs.id, name: 'Mugs' }],
+      folders: [],
+      files: [{ id, name: 'mug.png', status: 'READY', mediaType: 'IMAGE', labels: [] }],
+    });
+    expect(inside.body_.files[0].thumbnailUrl).toMatch(/^https?:\/\//);
+    expect((await send('GET', `${M}/files/${id}`, undefined, owner)).body_.file.id).toBe(id);
+    const root = await send('POST', `${M}/browse`, {}, owner);
+    expect(root.body_.folder).toEqual({ id: 'media-root', name: '' });
+    expect(root.body_.folders.map((f: { id: string }) => f.id)).toContain(mugs.id);
+
+    // a folder never goes into itself or a folder inside it
+    expect(code(await send('PATCH', `${M}/folders/${mugs.id}`, { parentId: enamel.id }, owner))).toBe(
+      'FOLDER_INTO_ITSELF',
+    );
+    expect(code(await send('PATCH', `${M}/folders/${mugs.id}`, { parentId: mugs.id }, owner))).toBe(
+      'FOLDER_INTO_ITSELF',
+    );
+    const renamed = await send('PATCH', `${M}/folders/${enamel.id}`, { displayName: 'Enamelware' }, owner);
+    expect(renamed.body_.folder).toMatchObject({ id: enamel.id, name: 'Enamelware', parentId: mugs.id });
+
+    const edited = await send(
+      'PATCH',
+      `${M}/files/${id}`,
+      { displayName: 'Blue mug', labels: ['blue', 'mug', 'blue'], folderId: 'media-root' },
+      owner,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body_.file).toMatchObject({ id, name: 'Blue mug', labels: ['blue', 'mug'], folderId: 'media-root' });
+    const found = await send('POST', `${M}/search`, { query: 'Blue' }, owner);
+    expect(found.body_.files.map((f: { id: string }) => f.id)).toEqual([id]);
+    const foundFolder = await send('POST', `${M}/search`, { query: 'Enamelw' }, owner);
+    expect(foundFolder.body_.folders.map((f: { id: string }) => f.id)).toEqual([enamel.id]);
+    expect((await send('GET', `${M}/files/nope-${id}`, undefined, owner)).status).toBe(404);
+
+    const ids = async (folderId?: string) =>
+      (await send('POST', `${M}/browse`, folderId ? { folderId } : {}, owner)).body_.files.map(
+        (f: { id: string }) => f.id,
+      );
+    const trashed = async () => {
+      const r = (await send('POST', `${M}/trash`, {}, owner)).body_;
+      return [...r.files, ...r.folders].map((f: { id: string }) => f.id);
+    };
+    expect(await ids()).toContain(id);
+    const gone = await send('POST', `${M}/delete`, { fileIds: [id], folderIds: [mugs.id], permanent: false }, owner);
+    expect(gone.body_).toEqual({ files: 1, folders: 1 });
+    expect(await ids()).not.toContain(id);
+    expect(await trashed()).toEqual(expect.arrayContaining([id, mugs.id]));
+    expect((await send('POST', `${M}/restore`, { fileIds: [id], folderIds: [mugs.id] }, owner)).status).toBe(200);
+    expect(await ids()).toContain(id);
+    expect(await trashed()).not.toContain(id);
+    await send('POST', `${M}/delete`, { fileIds: [id], folderIds: [], permanent: false }, owner);
+    const forGood = await send('POST', `${M}/delete`, { fileIds: [id], folderIds: [], permanent: true }, owner);
+    expect(forGood.status).toBe(200);
+    expect(await trashed()).not.toContain(id);
+    expect(await ids()).not.toContain(id);
+    expect((await send('GET', `${M}/files/${id}`, undefined, owner)).status).toBe(404);
+  });
+
+  it('the visitor uploads: each photo with the review it belongs to (a pending one too); the others without', async () => {
+    const visitor = await h.visitor();
+    const photo = async () =>
+      (
+        await h.call('/v1/media', {
+          method: 'POST',
+          token: visitor,
+          headers: { 'Content-Type': 'image/png', 'X-File-Name': 'mine.png' },
+          body: PNG,
+        })
+      ).body_.image as { id: string; url: string };
+    const [used, unused] = [await photo(), await photo()];
+    const rv = await h.call(
+      '/v1/reviews',
+      post(
+        {
+          namespace: 'stores',
+          entityId: MUG,
+          name: 'Ann Visitor',
+          email: 'ann.photo@example.com',
+          content: { rating: 2, title: 'Chipped', media: [{ image: { id: used.id, url: used.url } }] },
+          captcha: await h.captcha(),
+        },
+        visitor,
+      ),
+    );
+    expect(rv.status).toBe(200);
+    const r = await send('POST', `${M}/browse`, { folderId: 'visitor-uploads' }, owner);
+    expect(r.status).toBe(200);
+    const byId = new Map(r.body_.files.map((f: { id: string }) => [f.id, f]));
+    expect(byId.get(used.id)).toMatchObject({
+      review: { id: rv.body_.review.id, namespace: 'stores', entityId: MUG, author: 'Ann Visitor', rating: 2 },
+    });
+    expect((byId.get(used.id) as { review: { status: string } }).review.status).toMatch(/IN_MODERATION|APPROVED/);
+    expect(byId.get(unused.id)).toBeDefined();
+    expect(byId.get(unused.id)).not.toHaveProperty('review');
   });
 });

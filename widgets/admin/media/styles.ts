@@ -22,19 +22,21 @@ background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_
 .drop{flex:1 1 200px}
 .ups{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
 .ups li{display:grid;grid-template-columns:minmax(0,1fr) minmax(80px,40%);gap:8px;align-items:center}
-.ups li:has(.err){display:block}.name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
+.ups li:has(.err){display:block}.name{overflow:hidden;overflow-wrap:anywhere;min-width:0;display:-webkit-box;
+-webkit-line-clamp:2;-webkit-box-orient:vertical}.ups .name{display:block;white-space:nowrap;text-overflow:ellipsis}
 progress{width:100%;height:10px;accent-color:var(--_accent)}
 .grid,.list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
-.grid{grid-template-columns:repeat(auto-fill,minmax(132px,1fr))}
+.grid{grid-template-columns:repeat(auto-fill,minmax(100px,1fr))}
 .cell{position:relative;display:flex;flex-direction:column;gap:6px;padding:8px;border:1px solid var(--_border);
 border-radius:var(--_radius);background:var(--_bg);cursor:pointer;min-width:0}
 .cell:focus-visible{outline:3px solid var(--_accent);outline-offset:2px}
 .cell[aria-selected=true]{border-color:var(--_accent);box-shadow:0 0 0 2px var(--_accent)}
 .cell img,.mark{width:100%;aspect-ratio:1;object-fit:cover;border-radius:calc(var(--_radius) - 2px);background:var(--_border);
 display:block}
-.dir .mark{background:linear-gradient(var(--_bg),var(--_bg)) padding-box,var(--_muted);border:3px solid transparent;
-clip-path:polygon(0 12%,40% 12%,48% 0,100% 0,100% 100%,0 100%)}
-.tick{position:absolute;inset-block-start:12px;inset-inline-start:12px;width:24px;height:24px;border-radius:50%;
+.dir .mark{position:relative;aspect-ratio:4/3;margin-top:10px;border-start-start-radius:0;background:var(--_border)}
+.dir .mark::before{content:"";position:absolute;bottom:100%;inset-inline-start:0;width:42%;height:10px;
+border-radius:6px 6px 0 0;background:inherit}
+.tick{z-index:1;position:absolute;inset-block-start:12px;inset-inline-start:12px;width:24px;height:24px;border-radius:50%;
 border:2px solid var(--_accent);background:var(--_bg)}
 [aria-selected=true]>.tick{background:var(--_accent);box-shadow:inset 0 0 0 4px var(--_bg)}
 .list{gap:0}.list .cell{flex-direction:row;align-items:center;border-radius:0;border-width:0 0 1px;padding:8px;

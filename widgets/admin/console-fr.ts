@@ -1,7 +1,6 @@
 import { fr as frame } from './strings.fr.ts';
 import { fr as queue } from './reviews/strings.fr.ts';
 import { fr as abandoned } from './abandoned/strings.fr.ts';
-import { fr as media } from './media/strings.fr.ts';
 import { fr as orders } from './orders/strings.fr.ts';
 import { fr as order } from './orders/detail/strings.fr.ts';
 import { fr as bulk } from './orders/bulk/strings.fr.ts';
@@ -17,7 +16,6 @@ export default {
   ...frame,
   ...queue,
   ...abandoned,
-  ...media,
   ...orders,
   ...order,
   ...bulk,

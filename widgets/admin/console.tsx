@@ -4,17 +4,23 @@ import { TabList, TabPanel } from '../../ui/tabs.tsx';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
+import { addStrings } from '../../core/i18n/index.ts';
 import { consoleCss } from './console-styles.ts';
 
 const SECTIONS = ['orders', 'reviews', 'abandoned', 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
-const chunks: Record<Section, () => Promise<Lazy>> = {
+const chunks: Record<Section, (fr: boolean) => Promise<Lazy>> = {
   orders: () => import('./orders/view.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./reviews/view.tsx').then((m) => m.ReviewQueue),
   abandoned: () => import('./abandoned/view.tsx').then((m) => m.AbandonedCheckouts),
-  media: () => import('./media/view.tsx').then((m) => m.MediaLibrary),
+  // the media section's French is its own chunk, loaded with it on a French page (not in the console's French)
+  media: (fr) =>
+    Promise.all([
+      import('./media/view.tsx'),
+      fr && import('./media/strings.fr.ts').then((m) => addStrings('fr', m.fr)),
+    ]).then(([m]) => m.MediaLibrary),
 };
 
 /**
@@ -34,7 +40,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     const s = pick(props.section);
     if (s) setSection(s);
   }, [props.section]);
-  const part = useLazyPart(section, (s) => chunks[s as Section](), context.i18n);
+  const part = useLazyPart(section, (s) => chunks[s as Section](context.i18n().language === 'fr'), context.i18n);
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>
       <h2 class="h" id={`${ids}h`} part="title">

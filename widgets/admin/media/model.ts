@@ -8,9 +8,7 @@ import { httpUrl } from '../../../core/safe-url.ts';
 import { productsByIds } from '../../../core/reads/products.ts';
 import { createPaged } from '../../../ui/paged.ts';
 import {
-  MEDIA_MAX_BYTES,
   MEDIA_ROOT,
-  MEDIA_TYPES,
   browseMedia,
   createMediaFolder,
   deleteMedia,
@@ -18,7 +16,6 @@ import {
   importMedia,
   listTrash,
   mediaDownloadUrl,
-  mediaUploadUrl,
   restoreMedia,
   searchMedia,
   updateMediaFile,
@@ -191,80 +188,8 @@ export function createMediaModel(
     };
   };
 
-  /** Send one file's bytes to the platform's upload URL, reporting progress; the new file's id when it took them. */
-  function send(url: string, file: File, progress: (p: number) => void): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const x = props.xhr ? props.xhr() : new XMLHttpRequest();
-      x.open('PUT', url);
-      x.setRequestHeader('Content-Type', file.type);
-      x.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);
-      x.onerror = x.ontimeout = () => reject(new InlayApiError({ kind: 'network', message: 'upload failed' }));
-      x.onload = () => {
-        let body: { file?: { id?: unknown }; details?: { applicationError?: { code?: string } } } | undefined;
-        try {
-          body = JSON.parse(x.responseText) as typeof body;
-        } catch {
-          body = undefined;
-        }
-        const id = body?.file?.id;
-        if (x.status >= 200 && x.status < 300 && typeof id === 'string') return resolve(id);
-        const code = body?.details?.applicationError?.code;
-        reject(
-          new InlayApiError({
-            kind: 'http',
-            status: x.status || 500,
-            message: 'upload refused',
-            ...(code ? { applicationError: { code, description: '' } } : {}),
-          }),
-        );
-      };
-      x.send(file);
-    });
-  }
-
-  let uploads = 0;
-  const setUpload = (key: string, p: Partial<Upload>) =>
-    $uploads.set($uploads.get().map((u) => (u.key === key ? { ...u, ...p } : u)));
-
-  /** Upload several files at once into the folder shown; each refused or failed one says why, the others go on. */
-  async function upload(files: File[]) {
-    const folderId = here();
-    const mine = files.map((f) => ({ key: `u${++uploads}`, file: f }));
-    $uploads.set([
-      ...$uploads.get().filter((u) => u.status === 'up'),
-      ...mine.map(({ key, file }) => ({ key, name: file.name, progress: 0, status: 'up' as const })),
-    ]);
-    await Promise.all(
-      mine.map(async ({ key, file }) => {
-        const type = (MEDIA_TYPES as readonly string[]).includes(file.type)
-          ? (file.type as (typeof MEDIA_TYPES)[number])
-          : undefined;
-        const refuse = !type
-          ? 'md.badType'
-          : file.size > MEDIA_MAX_BYTES
-            ? 'md.tooBig'
-            : !file.size
-              ? 'md.emptyFile'
-              : undefined;
-        if (refuse || !type) return setUpload(key, { status: 'error', error: t(refuse as K, { name: file.name }) });
-        try {
-          const url = await mediaUploadUrl(http(), {
-            folderId,
-            fileName: file.name.slice(0, 200) || 'photo',
-            mimeType: type,
-            sizeInBytes: file.size,
-          });
-          if (!httpUrl(url)) throw new InlayApiError({ kind: 'parse', message: 'upload URL is not http(s)' });
-          const id = await send(url, file, (p) => setUpload(key, { progress: p }));
-          setUpload(key, { status: 'done', progress: 1 });
-          const made = await getMediaFile(http(), id);
-          if (showing(made.folderId ?? folderId)) put(fileItem(made), true);
-        } catch (e) {
-          setUpload(key, { status: 'error', error: `${file.name}: ${words(e)}` });
-        }
-      }),
-    );
-  }
+  /** What the upload part (tools/upload.ts, loaded with the first upload) works with. */
+  const kit = { http, here, showing, put: (f: MediaFile) => put(fileItem(f), true), words, $uploads, xhr: props.xhr };
 
   /** Read an import again until it is READY or FAILED (or the section has moved on and it is no longer shown). */
   async function follow(file: MediaFile) {
@@ -316,7 +241,8 @@ export function createMediaModel(
     selectAll(on: boolean) {
       $selected.set(new Set(on ? $list.get().items.map((x) => x.key) : []));
     },
-    upload,
+    /** Upload several files at once into the folder shown (tools/upload.ts). */
+    upload: async (files: File[]) => (await import('./tools/upload.ts')).upload(kit, i18n(), files),
     /** Import from a URL into the folder shown: the file shows PENDING, then READY or FAILED. */
     importUrl: (url: string) =>
       act(async () => {

@@ -2,7 +2,7 @@ import { bonesCss, buttonCss, errCss, linkCss } from '../../../ui/styles.ts';
 
 /** The media section's sheet (loads with its chunk). */
 export const mediaCss = `
-.md,.details{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5)}
+.md{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5)}
 .md{border:2px dashed transparent;border-radius:var(--_radius)}.md.over{border-color:var(--_accent)}
 .head,.bar,.tools,.sel,.row,.meta,.seg{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .head,.bar{justify-content:space-between}
@@ -15,16 +15,12 @@ text-align:center;color:var(--_muted)}
 .seg .btn[aria-pressed=true]{border-color:var(--_accent);box-shadow:inset 0 -3px 0 var(--_accent)}
 input:not([type=checkbox]):not([type=file]),select{font:inherit;min-height:44px;padding:6px 10px;color:var(--_text);
 background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);min-width:0;flex:1 1 160px}
-.row{flex:1 1 260px}.field{display:flex;flex-direction:column;gap:4px;font-weight:600;font-size:14px;flex:1 1 200px}
+.row{flex:1 1 260px}
 .check{display:inline-flex;align-items:center;gap:8px;min-height:44px}.check input{width:20px;height:20px}
 .crumbs{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 0;overflow-wrap:anywhere}
 .crumbs li+li::before{content:"/";padding:0 8px;color:var(--_muted)}
-.drop{flex:1 1 200px}
-.ups{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
-.ups li{display:grid;grid-template-columns:minmax(0,1fr) minmax(80px,40%);gap:8px;align-items:center}
-.ups li:has(.err){display:block}.name{overflow:hidden;overflow-wrap:anywhere;min-width:0;display:-webkit-box;
--webkit-line-clamp:2;-webkit-box-orient:vertical}.ups .name{display:block;white-space:nowrap;text-overflow:ellipsis}
-progress{width:100%;height:10px;accent-color:var(--_accent)}
+.name{overflow:hidden;overflow-wrap:anywhere;min-width:0;display:-webkit-box;-webkit-line-clamp:2;
+-webkit-box-orient:vertical}
 .grid,.list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 .grid{grid-template-columns:repeat(auto-fill,minmax(100px,1fr))}
 .cell{position:relative;display:flex;flex-direction:column;gap:6px;padding:8px;border:1px solid var(--_border);
@@ -44,12 +40,7 @@ padding-inline:44px 8px}
 .list .cell img,.list .mark{width:44px;flex:none}.list .tick{inset-block-start:auto}.list .name{flex:1}
 .badge{font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;border:1px solid var(--_border);align-self:flex-start}
 .PENDING,.IN_MODERATION{border-color:#b45309;color:#b45309}.FAILED,.REJECTED{border-color:var(--_danger);color:var(--_danger)}
-.READY,.APPROVED{border-color:var(--_accent);color:var(--_accent)}
 .card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);background:var(--_bg)}
-.details h4:focus{outline:none}.big{max-width:100%;max-height:320px;object-fit:contain;align-self:flex-start;
-border-radius:calc(var(--_radius) - 2px)}
-.review{border-top:1px solid var(--_border);padding-top:12px;display:flex;flex-direction:column;gap:8px;align-items:flex-start}
 .confirm{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);
 border-radius:var(--_radius)}.confirm .actions{display:flex;gap:8px;flex-wrap:wrap}
-label.btn{position:relative}
 `;

@@ -5,7 +5,14 @@ import type { Member } from '../../../core/api/members.ts';
 import { moveIn } from './view.tsx';
 
 beforeAll(async () => {
-  await Promise.all([import('../console.tsx'), import('./view.tsx'), import('../reviews/view.tsx')]);
+  await Promise.all([
+    import('../console.tsx'),
+    import('./view.tsx'),
+    import('./details/view.tsx'),
+    import('./tools/view.tsx'),
+    import('./tools/upload.ts'),
+    import('../reviews/view.tsx'),
+  ]);
 });
 
 const B = 'https://shop.test/api/inlay';

@@ -10,7 +10,7 @@ import { MEDIA_ROOT, VISITOR_UPLOADS, createMediaModel, type Item, type MediaMod
 import { ROOT_NAMES, field, itemName, type T } from './words.ts';
 import { mediaStrings } from './strings.ts';
 import { mediaCss } from './styles.ts';
-import { Details } from './details.tsx';
+import { LazyPart, useLazyPart } from '../../../ui/lazy-part.tsx';
 
 /** The next option's index for a key in the grid (`cols` a row; arrows mirrored right to left), or undefined. */
 export function moveIn(key: string, at: number, n: number, cols: number, rtl: boolean): number | undefined {
@@ -42,7 +42,6 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const folder = useStore(model.$folder);
   const layout = useStore(model.$layout);
   const selected = useStore(model.$selected);
-  const uploads = useStore(model.$uploads);
   const note = useStore(model.$note);
   const busy = useStore(model.$busy);
   const [at, setAt] = useState(0);
@@ -50,11 +49,17 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const [ask, setAsk] = useState(false);
   const [over, setOver] = useState(false);
   const [query, setQuery] = useState('');
-  const [url, setUrl] = useState('');
-  const [folderName, setFolderName] = useState('');
   const [target, setTarget] = useState(MEDIA_ROOT);
   const box = useRef<HTMLUListElement>(null);
   useEffect(() => void model.load(), [model]);
+  // the upload, import and new-folder tools: their own chunk, loaded with the section
+  const toolsPart = useLazyPart('tools', () => import('./tools/view.tsx').then((m) => m.Tools), context.i18n, {
+    enabled: where.mode !== 'trash',
+  });
+  // a file's or folder's panel: its own chunk, loaded when one is first opened
+  const panel = useLazyPart('details', () => import('./details/view.tsx').then((m) => m.Details), context.i18n, {
+    enabled: !!openKey,
+  });
 
   const items = l.items;
   const current = Math.min(at, Math.max(0, items.length - 1));
@@ -193,91 +198,10 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         <p class="muted">{t('md.results', { query: where.query })}</p>
       ) : null}
       {trash ? null : (
-        <div class="tools" part="tools">
-          <label class="btn primary">
-            {t('md.upload')}
-            <input
-              class="visually-hidden"
-              type="file"
-              multiple
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={(e) => {
-                pick(e.currentTarget.files);
-                e.currentTarget.value = '';
-              }}
-            />
-          </label>
-          <p class="muted drop">{t('md.drop')}</p>
-          <form
-            class="row"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              // what the field holds now (a render may not have caught up with the last keystroke)
-              if (await model.importUrl(field(e, 'url'))) setUrl('');
-            }}
-          >
-            <input
-              type="url"
-              name="url"
-              aria-label={t('md.importUrl')}
-              placeholder={t('md.importUrl')}
-              required
-              maxLength={2000}
-              value={url}
-              onInput={(e) => setUrl(e.currentTarget.value)}
-            />
-            <button class="btn" disabled={busy}>
-              {t('md.importGo')}
-            </button>
-          </form>
-          {visitors ? null : (
-            <form
-              class="row"
-              onSubmit={async (e) => {
-                e.preventDefault();
-                const name = field(e, 'name');
-                if (name && (await model.createFolder(name))) setFolderName('');
-              }}
-            >
-              <input
-                name="name"
-                aria-label={t('md.folderName')}
-                placeholder={t('md.newFolder')}
-                required
-                maxLength={200}
-                value={folderName}
-                onInput={(e) => setFolderName(e.currentTarget.value)}
-              />
-              <button class="btn" disabled={busy}>
-                {t('md.create')}
-              </button>
-            </form>
-          )}
-        </div>
+        <LazyPart state={toolsPart} retryLabel={t('md.retry')} bones={1}>
+          {(Tools) => <Tools model={model} i18n={i} visitors={visitors} />}
+        </LazyPart>
       )}
-      {uploads.length ? (
-        <ul class="ups" part="uploads">
-          {uploads.map((u) => (
-            <li key={u.key}>
-              {u.status === 'error' ? (
-                <p class="err" role="alert">
-                  {u.error}
-                </p>
-              ) : (
-                <>
-                  <bdi class="name">{u.name}</bdi>
-                  <progress
-                    role="progressbar"
-                    aria-label={t(u.status === 'done' ? 'md.uploaded' : 'md.uploading', { name: u.name })}
-                    max={100}
-                    value={Math.round(u.progress * 100)}
-                  />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
       <p class={note?.error ? 'err' : 'ok'} role={note?.error ? 'alert' : 'status'} part="note">
         {note?.text}
       </p>
@@ -379,19 +303,24 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         </>
       )}
       {opened ? (
-        <Details
-          key={opened.key}
-          item={opened}
-          t={t}
-          ids={ids}
-          model={model}
-          trash={trash}
-          onClose={() => {
-            setOpen(undefined);
-            focusAt(current);
-          }}
-          onReview={show && opened.file?.review ? () => show('reviews', opened.file!.review!.id) : undefined}
-        />
+        <LazyPart state={panel} retryLabel={t('md.retry')} bones={1}>
+          {(Details) => (
+            <Details
+              key={opened.key}
+              item={opened}
+              t={t}
+              i18n={i}
+              ids={ids}
+              model={model}
+              trash={trash}
+              onClose={() => {
+                setOpen(undefined);
+                focusAt(current);
+              }}
+              onReview={show && opened.file?.review ? () => show('reviews', opened.file!.review!.id) : undefined}
+            />
+          )}
+        </LazyPart>
       ) : null}
     </div>
   );

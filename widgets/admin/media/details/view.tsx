@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { httpUrl } from '../../../core/safe-url.ts';
-import type { Item, MediaModel } from './model.ts';
-import { field, itemName, type T } from './words.ts';
-import { mediaStrings } from './strings.ts';
+import { httpUrl } from '../../../../core/safe-url.ts';
+import { adoptSheet } from '../../../../core/element.ts';
+import type { I18n, Translator } from '../../../../core/i18n/index.ts';
+import type { Item, MediaModel } from '../model.ts';
+import { field, itemName, type T } from '../words.ts';
+import { detailStrings } from './strings.ts';
+import { detailCss } from './styles.ts';
 
 /**
  * One file's or folder's panel: rename; a file's labels, its download link (copied, or shown to copy by hand when the
@@ -12,18 +15,22 @@ import { mediaStrings } from './strings.ts';
  */
 export function Details(p: {
   item: Item;
+  /** The section's words (names, statuses); the panel's own come with its chunk. */
   t: T;
+  i18n: I18n;
   ids: string;
   model: MediaModel;
   trash: boolean;
   onClose: () => void;
   onReview?: () => void;
 }) {
-  const { item, t, model } = p;
+  const { item, model } = p;
+  const tm = p.t;
+  const t: Translator<keyof typeof detailStrings> = p.i18n.strings(detailStrings);
   const f = item.file;
   const busy = useStore(model.$busy);
   const names = useStore(model.$names);
-  const [name, setName] = useState(itemName(item, t));
+  const [name, setName] = useState(itemName(item, tm));
   const [labels, setLabels] = useState((f?.labels ?? []).join(', '));
   const [link, setLink] = useState<string>();
   const head = useRef<HTMLHeadingElement>(null);
@@ -33,10 +40,10 @@ export function Details(p: {
   const id = `${p.ids}d`;
 
   return (
-    <section class="card details" aria-labelledby={id} part="details">
+    <section class="card details" aria-labelledby={id} part="details" ref={(n) => adoptSheet(n, detailCss)}>
       <div class="head">
         <h4 id={id} tabIndex={-1} ref={head}>
-          {t('md.details', { name: itemName(item, t) })}
+          {t('md.details', { name: itemName(item, tm) })}
         </h4>
         <button type="button" class="btn" onClick={p.onClose}>
           {t('md.close')}
@@ -45,7 +52,7 @@ export function Details(p: {
       {src ? <img class="big" src={src} alt="" /> : null}
       {f ? (
         <p class="muted meta">
-          {f.status ? <span>{t(`md.${f.status}` as 'md.READY')}</span> : null}
+          {f.status ? <span>{tm(`md.${f.status}` as 'md.READY')}</span> : null}
           {f.width && f.height ? <span dir="ltr">{`${f.width} × ${f.height}`}</span> : null}
           {f.sizeInBytes ? (
             <span>{t('md.size', { size: Math.max(1, Math.round(Number(f.sizeInBytes) / 1024)) })}</span>
@@ -74,7 +81,7 @@ export function Details(p: {
               />
             </label>
             <button class="btn" disabled={busy}>
-              {t('md.rename')}
+              {tm('md.rename')}
             </button>
           </form>
           {f ? (
@@ -135,7 +142,7 @@ export function Details(p: {
         <div class="review" part="review">
           {r ? (
             <>
-              <h5>{t('md.review')}</h5>
+              <h5>{tm('md.review')}</h5>
               <p class="meta">
                 <span>
                   {t('md.rProduct')} <bdi class="strong">{names[r.entityId] ?? t('md.someProduct')}</bdi>
@@ -144,8 +151,8 @@ export function Details(p: {
                   {t('md.rAuthor')} <bdi class="strong">{r.author ?? t('md.anonymous')}</bdi>
                 </span>
                 {r.rating ? <span>{t('md.rStars', { stars: r.rating })}</span> : null}
-                {r.status && `md.st.${r.status}` in mediaStrings ? (
-                  <span class={`badge ${r.status}`}>{t(`md.st.${r.status}` as 'md.st.APPROVED')}</span>
+                {r.status && ['APPROVED', 'IN_MODERATION', 'REJECTED'].includes(r.status) ? (
+                  <span class={`badge ${r.status}`}>{tm(`md.st.${r.status}` as 'md.st.APPROVED')}</span>
                 ) : null}
               </p>
               <div class="row">

@@ -10,7 +10,9 @@
  * OAuth client's secret for the `client_credentials` grant, environment only; unset: a random one per start, printed),
  * INLAY_CATALOG / --catalog (v1 or v3, default v3 like new stores: the Stores catalog the site is on),
  * INLAY_EMULATOR_REFUSE (comma-separated operation names of core/urls.ts, or `METHOD /path`: calls the platform refuses
- * to the site with 403 PERMISSION_DENIED, as it refuses a method an app may not call; emulator/refusals.ts).
+ * to the site with 403 PERMISSION_DENIED, as it refuses a method an app may not call; emulator/refusals.ts),
+ * INLAY_EMULATOR_IMPORT_ALLOW (comma-separated origins, `http://127.0.0.1:9000`: in dev mode, media imports may fetch
+ * from them although loopback or private; docs/wire.md "Media library").
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -49,7 +51,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`Usage: npm run emulator -- [--port 8787] [--hosted-port 8788] [--db .data/emulator.sqlite|:memory:] [--demo-origins URL,URL] [--demo-redirect-uris URL,URL] [--assets dist/inlay] [--dev] [--catalog v3|v1]
-Environment: INLAY_PORT, INLAY_HOSTED_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_DEMO_REDIRECT_URIS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET, INLAY_CATALOG, INLAY_EMULATOR_REFUSE=triggerRefund,getRefundability
+Environment: INLAY_PORT, INLAY_HOSTED_PORT, INLAY_DB, INLAY_DEMO_ORIGINS, INLAY_DEMO_REDIRECT_URIS, INLAY_ASSETS, INLAY_DEV=1, INLAY_API_KEY, INLAY_CLIENT_SECRET, INLAY_CATALOG, INLAY_EMULATOR_REFUSE=triggerRefund,getRefundability, INLAY_EMULATOR_IMPORT_ALLOW=http://127.0.0.1:9000
 --catalog: the Stores catalog the site is on (default v3, like new stores); the other catalog's reads answer 428.
 --dev turns on the /_dev/* helpers (mailbox, fault injection), for a local Host only.`);
   process.exit(0);
@@ -107,6 +109,11 @@ if (clientSecret !== undefined && clientSecret.length < 16) fail('INLAY_CLIENT_S
 
 // calls the platform refuses to the site (403 PERMISSION_DENIED): operation names, checked by startEmulator
 const refuseOperations = (process.env['INLAY_EMULATOR_REFUSE'] ?? '').split(',').filter((x) => x.trim());
+// origins a media import may fetch from although loopback or private (dev mode only)
+const mediaImportAllow = (process.env['INLAY_EMULATOR_IMPORT_ALLOW'] ?? '')
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 
 const emulator = await startEmulator({
   port,
@@ -120,6 +127,7 @@ const emulator = await startEmulator({
   apiKey,
   demoOrders: true,
   refuseOperations,
+  mediaImportAllow,
   ...(clientSecret ? { clientSecret } : {}),
 }).catch((err: unknown) => {
   fail(err instanceof Error ? err.message : String(err));

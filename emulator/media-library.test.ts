@@ -2,11 +2,21 @@
  * The media library (issue 41): files and folders as `@wix/auto_sdk_media_files` / `_media_folders` send them, admin
  * only, bytes on disk; trash, restore, delete for good; imports from a URL and their address rules.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
+import { migrate, openDatabase } from './db.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { importFailure, insertFile, writeBytes } from './domain/media-library.ts';
+import { isPublicAddress } from './domain/media-import.ts';
+import { unzip } from './domain/zip.ts';
+import { MAX_UPLOAD_BYTES, sniffImage } from './routes/site-media.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /** A 2×3 PNG header is enough for the sniffer (type and size). */
@@ -16,13 +26,45 @@ const PNG = Buffer.concat([
   Buffer.from([0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0]),
 ]);
 
+/** A server an import fetches from (loopback: allowed in dev mode only through `mediaImportAllow`). */
+let source: Server;
+let sourceUrl = '';
+let other: Server;
+let otherUrl = '';
 let emu: RunningEmulator;
 let admin: string;
+let clock = Date.now();
 beforeAll(async () => {
-  emu = await startTestEmulator();
+  source = createServer((req, res) => {
+    const path = req.url ?? '';
+    if (path.startsWith('/photo.png')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (path === '/text') return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+    if (path === '/big') return res.writeHead(200).end(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x89));
+    if (path === '/to-photo') return res.writeHead(302, { location: '/photo.png' }).end();
+    if (path === '/to-private') return res.writeHead(302, { location: 'http://10.0.0.1/photo.png' }).end();
+    if (path === '/to-metadata') return res.writeHead(301, { location: 'http://169.254.169.254/latest' }).end();
+    if (path === '/to-other') return res.writeHead(307, { location: `${otherUrl}/photo.png` }).end();
+    if (path === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+    const loop = /^\/loop\/(\d+)$/.exec(path);
+    if (loop) return res.writeHead(302, { location: `/loop/${Number(loop[1]) + 1}` }).end();
+    if (path === '/headers') return res.writeHead(200).end(req.headers['x-token'] === 'abc' ? PNG : 'no');
+    res.writeHead(404).end();
+  });
+  other = createServer((_req, res) => res.writeHead(200).end(PNG));
+  const listen = (s: Server) =>
+    new Promise<string>((ok) =>
+      s.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)),
+    );
+  sourceUrl = await listen(source);
+  otherUrl = await listen(other);
+  emu = await startTestEmulator({ now: () => clock, mediaImportAllow: [sourceUrl] });
   admin = await adminToken(emu);
 });
-afterAll(() => emu.close());
+afterAll(async () => {
+  await emu.close();
+  source.close();
+  other.close();
+});
 
 const FILES = '/site-media/v1/files';
 const FOLDERS = '/site-media/v1/folders';
@@ -163,6 +205,16 @@ describe('trash, restore, delete for good', () => {
     expect(r.json.details.applicationError.code).toBe('FILE_IN_USE');
     expect((await fetch(product['url'])).status).toBe(200);
   });
+
+  it('a seeded review photo no product shows is deleted for good like any file', async () => {
+    const photos = (await list('?parentFolderId=visitor-uploads&paging.limit=100')).files as Json[];
+    const photo = photos.find((f) => String(f['id']).startsWith('review-photo-'))!;
+    expect((await fetch(photo['url'])).status).toBe(200);
+    const r = await post('/site-media/v1/bulk/files/delete', { fileIds: [photo['id']], permanent: true });
+    expect(r.status).toBe(200);
+    expect((await fetch(photo['url'])).status).toBe(404);
+    expect((await api(emu, `${FILES}/get-file-by-id?fileId=${photo['id']}`, { token: admin })).status).toBe(404);
+  });
 });
 
 describe('folders', () => {
@@ -292,5 +344,434 @@ describe('admin only', () => {
       }
       expect((await api(emu, path, { method, ...(body !== undefined ? { body } : {}) })).status).toBe(401);
     }
+  });
+});
+
+/** Wait until the import of `id` is no longer PENDING; its descriptor. */
+async function settled(id: string, e: RunningEmulator = emu, token = admin): Promise<Json> {
+  for (let i = 0; i < 250; i++) {
+    const r = await api(e, `${FILES}/get-file-by-id?fileId=${id}`, { token });
+    if (r.json.file.operationStatus !== 'PENDING') return r.json.file as Json;
+    await new Promise((ok) => setTimeout(ok, 20));
+  }
+  throw new Error(`import ${id} still PENDING`);
+}
+
+describe('import from a URL', () => {
+  const importFile = (body: Json, e: RunningEmulator = emu, token = admin) =>
+    api(e, `${FILES}/import`, { token, body });
+
+  it('the descriptor is answered PENDING at once, then READY with the bytes on disk', async () => {
+    const r = await importFile({ url: `${sourceUrl}/photo.png?x=1`, labels: ['imported'], parentFolderId: 'products' });
+    expect(r.status).toBe(200);
+    expect(r.json.file).toMatchObject({
+      operationStatus: 'PENDING',
+      displayName: 'photo.png',
+      parentFolderId: 'products',
+      sourceUrl: `${sourceUrl}/photo.png?x=1`,
+      url: '',
+    });
+    const done = await settled(r.json.file.id);
+    expect(done).toMatchObject({ operationStatus: 'READY', mimeType: 'image/png', sizeInBytes: String(PNG.length) });
+    expect(done['media'].image.image).toMatchObject({ width: 2, height: 3 });
+    expect(existsSync(join(emu.app.mediaDir, done['id']))).toBe(true);
+    const served = await fetch(done['url']);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('follows a redirect, sends urlParams and urlHeaders', async () => {
+    const viaRedirect = await settled((await importFile({ url: `${sourceUrl}/to-photo` })).json.file.id);
+    expect(viaRedirect['operationStatus']).toBe('READY');
+    const withHeaders = await importFile({ url: `${sourceUrl}/headers`, urlHeaders: { 'x-token': 'abc' } });
+    expect((await settled(withHeaders.json.file.id))['operationStatus']).toBe('READY');
+    const params = await importFile({ url: `${sourceUrl}/photo.png`, urlParams: { size: 2 } });
+    expect(params.json.file.sourceUrl).toBe(`${sourceUrl}/photo.png?size=2`);
+  });
+
+  it('FAILED with a reason: not an image, too large, a 404, a redirect to a private or unlisted address, too many hops', async () => {
+    const cases: [string, string][] = [
+      ['/text', 'UNSUPPORTED_MEDIA_TYPE'],
+      ['/big', 'FILE_TOO_LARGE'],
+      ['/missing', 'FETCH_FAILED'],
+      ['/to-private', 'PRIVATE_ADDRESS'],
+      ['/to-metadata', 'PRIVATE_ADDRESS'],
+      ['/to-other', 'PRIVATE_ADDRESS'], // loopback, but not an allowed origin
+      ['/to-file', 'INVALID_URL_SCHEME'],
+      ['/loop/0', 'TOO_MANY_REDIRECTS'],
+    ];
+    for (const [path, code] of cases) {
+      const r = await importFile({ url: `${sourceUrl}${path}` });
+      expect(r.status, path).toBe(200);
+      const done = await settled(r.json.file.id);
+      expect(done['operationStatus'], path).toBe('FAILED');
+      expect(importFailure(emu.db, done['id']), path).toMatch(new RegExp(`^${code}:`));
+      expect(existsSync(join(emu.app.mediaDir, done['id'])), path).toBe(false);
+    }
+  });
+
+  it('bulkImportFiles takes all or none; bulkImportFile answers each item', async () => {
+    const all = await api(emu, '/site-media/v1/bulk/files/import', {
+      token: admin,
+      body: { importFileRequests: [{ url: `${sourceUrl}/photo.png` }, { url: `${sourceUrl}/to-photo` }] },
+    });
+    expect(all.status).toBe(200);
+    expect(all.json.files).toHaveLength(2);
+    for (const f of all.json.files) expect((await settled(f.id))['operationStatus']).toBe('READY');
+    const before = (await list('?paging.limit=100')).files.length;
+    const none = await api(emu, '/site-media/v1/bulk/files/import', {
+      token: admin,
+      body: { importFileRequests: [{ url: `${sourceUrl}/photo.png` }, { url: 'ftp://example.com/a.png' }] },
+    });
+    expect(none.status).toBe(400);
+    expect((await list('?paging.limit=100')).files.length).toBe(before);
+
+    const each = await api(emu, '/site-media/v1/bulk/files/import-v2', {
+      token: admin,
+      body: { importFileRequests: [{ url: `${sourceUrl}/photo.png` }, { url: 'data:image/png;base64,AAAA' }] },
+    });
+    expect(each.status).toBe(200);
+    expect(each.json.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 });
+    expect(each.json.results[0]).toMatchObject({
+      itemMetadata: { originalIndex: 0, success: true },
+      item: { operationStatus: 'PENDING' },
+    });
+    expect(each.json.results[1]).toMatchObject({
+      itemMetadata: { originalIndex: 1, success: false, error: { code: 'INVALID_ARGUMENT' } },
+    });
+    expect(each.json.results[1].item).toBeUndefined();
+  });
+
+  it('refused up front (400): not http(s), bad fields, unknown folder (404)', async () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.png',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      'not a url',
+      'http://user:pw@example.com/a.png',
+    ]) {
+      const r = await importFile({ url });
+      expect(r.status, url).toBe(400);
+      expect(r.json.details.validationError.fieldViolations[0].field, url).toBe('url');
+    }
+    expect((await importFile({ url: `${sourceUrl}/photo.png`, mediaType: 'VIDEO' })).status).toBe(400);
+    expect((await importFile({ url: `${sourceUrl}/photo.png`, mimeType: 'text/html' })).status).toBe(400);
+    expect((await importFile({ url: `${sourceUrl}/photo.png`, urlHeaders: { 'bad header': 'x' } })).status).toBe(400);
+    expect((await importFile({ url: `${sourceUrl}/photo.png`, parentFolderId: 'ghost' })).status).toBe(404);
+  });
+});
+
+describe('import address rules in production mode (not dev)', () => {
+  let prod: RunningEmulator;
+  let prodAdmin: string;
+  beforeAll(async () => {
+    prod = await startTestEmulator({
+      dev: false,
+      // listed, but the list is for dev mode only
+      mediaImportAllow: [sourceUrl],
+      mediaImportResolve: async (host) =>
+        host === 'intranet.example'
+          ? [{ address: '10.1.2.3', family: 4 }]
+          : host === 'mixed.example'
+            ? [
+                { address: '93.184.216.34', family: 4 },
+                { address: 'fd00::1', family: 6 },
+              ]
+            : host === 'public.example'
+              ? [{ address: '93.184.216.34', family: 4 }]
+              : Promise.reject(new Error('ENOTFOUND')),
+    });
+    prodAdmin = await adminToken(prod);
+  });
+  afterAll(() => prod.close());
+
+  it('refuses loopback, private, link-local, unique-local and unspecified hosts, literal or resolved', async () => {
+    const refused = [
+      `${sourceUrl}/photo.png`,
+      'http://127.0.0.1/a.png',
+      'http://10.0.0.7/a.png',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/a.png',
+      'http://[::ffff:127.0.0.1]/a.png',
+      'http://0.0.0.0/a.png',
+      'http://[fe80::1]/a.png',
+      'http://224.0.0.1/a.png',
+      'http://2130706433/a.png', // 127.0.0.1 as one number
+      'http://intranet.example/a.png',
+      'http://mixed.example/a.png', // one private address among public ones is enough
+    ];
+    for (const url of refused) {
+      const r = await api(prod, `${FILES}/import`, { token: prodAdmin, body: { url } });
+      expect(r.status, url).toBe(400);
+      expect(r.json.details.validationError.fieldViolations[0], url).toMatchObject({
+        field: 'url',
+        data: { reason: 'PRIVATE_ADDRESS' },
+      });
+    }
+    const files = (await api(prod, `${FILES}?paging.limit=100`, { token: prodAdmin })).json.files as Json[];
+    expect(files.filter((f) => f['sourceUrl'])).toEqual([]);
+  });
+
+  it('a public host that does not resolve is accepted PENDING, then FAILED', async () => {
+    const r = await api(prod, `${FILES}/import`, { token: prodAdmin, body: { url: 'http://nowhere.example/a.png' } });
+    expect(r.status).toBe(200);
+    const done = await settled(r.json.file.id, prod, prodAdmin);
+    expect(done['operationStatus']).toBe('FAILED');
+    expect(importFailure(prod.db, done['id'])).toMatch(/^HOST_NOT_FOUND:/);
+  });
+
+  it('isPublicAddress', () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.1.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fc00::1',
+      'fd12::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a00:1',
+    ])
+      expect(isPublicAddress(ip), ip).toBe(false);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(ip), ip).toBe(true);
+  });
+});
+
+describe('download URLs', () => {
+  const gen = (path: string, body: Json) => post(`/site-media/v1/files/${path}`, body);
+
+  it('one file: signed, served with its name, expiring (403, or the redirect asked for)', async () => {
+    const f = await upload('report.gif');
+    const r = await gen('generate-file-download-url', { fileId: f['id'], downloadFileName: 'mine.gif' });
+    expect(r.status).toBe(200);
+    const { url, assetKey } = r.json.downloadUrls[0];
+    expect(assetKey).toBe('src');
+    const got = await fetch(url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="mine.gif"/);
+    expect(Buffer.from(await got.arrayBuffer()).equals(GIF)).toBe(true);
+    // a wix:image URL names the file too
+    const byMediaUrl = await gen('generate-file-download-url', {
+      fileId: `wix:image://v1/${f['id']}/x.gif#originWidth=1`,
+      contentDisposition: 'INLINE',
+    });
+    const inline = await fetch(byMediaUrl.json.downloadUrls[0].url);
+    expect(inline.headers.get('content-disposition')).toMatch(/^inline;/);
+
+    const tampered = url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(tampered)).status).toBe(403);
+    const short = await gen('generate-file-download-url', {
+      fileId: f['id'],
+      expirationInMinutes: 1,
+      expirationRedirectUrl: 'https://example.com/expired',
+    });
+    const plain = await gen('generate-file-download-url', { fileId: f['id'], expirationInMinutes: 1 });
+    clock += 2 * 60_000;
+    const expired = await fetch(plain.json.downloadUrls[0].url);
+    expect(expired.status).toBe(403);
+    expect(((await expired.json()) as Json)['details'].applicationError.code).toBe('DOWNLOAD_URL_EXPIRED');
+    const redirected = await fetch(short.json.downloadUrls[0].url, { redirect: 'manual' });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe('https://example.com/expired');
+    expect((await gen('generate-file-download-url', { fileId: 'ghost' })).status).toBe(404);
+    expect(
+      (await gen('generate-file-download-url', { fileId: f['id'], expirationRedirectUrl: 'javascript:alert(1)' }))
+        .status,
+    ).toBe(400);
+    expect((await gen('generate-file-download-url', { fileId: f['id'], assetKeys: ['720p'] })).status).toBe(400);
+  });
+
+  it('a private file is not served at its static URL, only through a download URL', async () => {
+    const f = await upload('secret.gif', GIF, { private: true });
+    expect(f['private']).toBe(true);
+    expect((await fetch(f['url'])).status).toBe(404);
+    const r = await gen('generate-file-download-url', { fileId: f['id'] });
+    expect((await fetch(r.json.downloadUrls[0].url)).status).toBe(200);
+  });
+
+  it('several files: one ZIP of them; a folder: a ZIP of its files, sub-folders as paths', async () => {
+    const a = await upload('same.gif');
+    const b = await upload('same.gif', PNG);
+    const r = await gen('generate-download-url', { fileIds: [a['id'], b['id']] });
+    const zipped = await fetch(r.json.downloadUrl);
+    expect(zipped.headers.get('content-type')).toBe('application/zip');
+    const entries = unzip(Buffer.from(await zipped.arrayBuffer()));
+    expect(entries.map((e) => e.name)).toEqual(['same.gif', 'same (2).gif']);
+    expect(entries[1]!.data.equals(PNG)).toBe(true);
+    // a thousand ids (the platform's ceiling) still make a URL short enough to use
+    const many = await gen('generate-download-url', {
+      fileIds: Array.from({ length: 1000 }, (_, i) => (i % 2 ? a['id'] : b['id'])),
+    });
+    expect(many.json.downloadUrl.length).toBeLessThan(1000);
+    expect(unzip(Buffer.from(await (await fetch(many.json.downloadUrl)).arrayBuffer())).map((e) => e.name)).toEqual([
+      'same.gif',
+      'same (2).gif',
+    ]);
+
+    const top = (await post(FOLDERS, { displayName: 'Zip me' })).json.folder as Json;
+    const sub = (await post(FOLDERS, { displayName: 'in/side', parentFolderId: top['id'] })).json.folder as Json;
+    await upload('top.gif', GIF, { parentFolderId: top['id'] });
+    await upload('deep.png', PNG, { parentFolderId: sub['id'] });
+    const trashed = await upload('trashed.gif', GIF, { parentFolderId: top['id'] });
+    await post('/site-media/v1/bulk/files/delete', { fileIds: [trashed['id']] });
+    const fr = await post(`${FOLDERS}/${top['id']}/generate-download-url`, {});
+    expect(fr.status).toBe(200);
+    const folderZip = await fetch(fr.json.downloadUrl);
+    expect(folderZip.headers.get('content-disposition')).toMatch(/filename="Zip me.zip"/);
+    const names = unzip(Buffer.from(await folderZip.arrayBuffer()))
+      .map((e) => e.name)
+      .sort();
+    expect(names).toEqual(['in_side/deep.png', 'top.gif']);
+    expect((await post(`${FOLDERS}/ghost/generate-download-url`, {})).status).toBe(404);
+  });
+
+  it('a video stream URL for a video; anything else is refused', async () => {
+    const img = await upload('still.gif');
+    const notVideo = await gen('generate-video-stream-url', { fileId: img['id'] });
+    expect(notVideo.status).toBe(428);
+    expect(notVideo.json.details.applicationError.code).toBe('NOT_A_VIDEO');
+    // the API takes images only: a video descriptor is placed directly, as an import of the platform's would leave it
+    const bytes = Buffer.from('not really mp4, served as it is');
+    writeBytes(emu.app.mediaDir, 'video-1', bytes);
+    insertFile(emu.db, {
+      id: 'video-1',
+      fileName: 'clip.mp4',
+      parentFolderId: 'media-root',
+      mimeType: 'video/mp4',
+      mediaType: 'VIDEO',
+      size: bytes.length,
+      hash: null,
+      width: null,
+      height: null,
+      labels: [],
+      operationStatus: 'READY',
+      sourceUrl: null,
+      private: false,
+      createdBy: 'test',
+      nowIso: new Date(clock).toISOString(),
+    });
+    const r = await gen('generate-video-stream-url', { fileId: 'video-1', format: 'UNKNOWN' });
+    expect(r.status).toBe(200);
+    const stream = await fetch(r.json.downloadUrl.url);
+    expect(stream.headers.get('content-type')).toBe('video/mp4');
+    expect(stream.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(Buffer.from(await stream.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await gen('generate-video-stream-url', { fileId: 'video-1', format: 'HLS' })).status).toBe(400);
+  });
+
+  it('a visitor and a member are refused the transfers', async () => {
+    const visitor = (await visitorTokens(emu)).access;
+    const member = (await memberTokens(emu, 'member')).access;
+    const calls: [string, unknown][] = [
+      [`${FILES}/import`, { url: `${sourceUrl}/photo.png` }],
+      ['/site-media/v1/bulk/files/import', { importFileRequests: [{ url: `${sourceUrl}/photo.png` }] }],
+      ['/site-media/v1/bulk/files/import-v2', { importFileRequests: [{ url: `${sourceUrl}/photo.png` }] }],
+      [`${FILES}/generate-file-download-url`, { fileId: 'x' }],
+      [`${FILES}/generate-download-url`, { fileIds: ['x'] }],
+      [`${FILES}/generate-video-stream-url`, { fileId: 'x' }],
+      [`${FOLDERS}/media-root/generate-download-url`, {}],
+    ];
+    for (const [path, body] of calls)
+      for (const token of [visitor, member]) expect((await post(path, body, token)).status, path).toBe(403);
+  });
+});
+
+describe('storage', () => {
+  it('migration 019: photos uploaded before it keep their id and URL, their bytes move to <db>-media on open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inlay-media-'));
+    try {
+      const file = join(dir, 'site.sqlite');
+      const old = openDatabase(file);
+      migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version < 19),
+      );
+      old
+        .prepare(
+          `INSERT INTO site_media_files (id, file_name, mime_type, size, width, height, content, created_by, created_date, parent_folder_id)
+           VALUES ('old-photo', 'mug.png', 'image/png', ?, 2, 3, ?, 'admin:demo-client', '2026-02-01T00:00:00.000Z', 'visitor-uploads')`,
+        )
+        .run(PNG.length, PNG);
+      old.close();
+      const e = await startTestEmulator({ db: file });
+      try {
+        expect(e.app.mediaDir).toBe(`${file}-media`);
+        expect(readFileSync(join(`${file}-media`, 'old-photo')).equals(PNG)).toBe(true);
+        expect(e.db.prepare("SELECT content FROM site_media_files WHERE id = 'old-photo'").get()).toEqual({
+          content: null,
+        });
+        const token = await adminToken(e);
+        const got = await api(e, `${FILES}/get-file-by-id?fileId=old-photo`, { token });
+        expect(got.json.file).toMatchObject({
+          displayName: 'mug.png',
+          parentFolderId: 'visitor-uploads',
+          operationStatus: 'READY',
+          state: 'OK',
+          hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+        const served = await fetch(`${e.url}/media/uploads/old-photo`);
+        expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      } finally {
+        await e.close();
+      }
+      expect(existsSync(join(`${file}-media`, 'old-photo'))).toBe(true); // a file database keeps its media directory
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an in-memory database's media directory is a temporary one, removed on close", async () => {
+    const e = await startTestEmulator();
+    const dir = e.app.mediaDir;
+    expect(existsSync(dir)).toBe(true);
+    await e.close();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('image sizes from the bytes', () => {
+  it('PNG, GIF, JPEG (its start-of-frame), WebP (VP8, VP8L, VP8X); a truncated JPEG has none', () => {
+    expect(sniffImage(PNG)).toEqual({ mime: 'image/png', width: 2, height: 3 });
+    expect(sniffImage(GIF)).toEqual({ mime: 'image/gif', width: 1, height: 1 });
+    // SOI, an APP0 segment of 16 bytes, then SOF0 of a 640×480 image
+    const app0 = Buffer.concat([Buffer.from([0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(14)]);
+    const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03]);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.alloc(12)]);
+    expect(sniffImage(jpeg)).toEqual({ mime: 'image/jpeg', width: 640, height: 480 });
+    expect(sniffImage(jpeg.subarray(0, 12))).toEqual({ mime: 'image/jpeg' });
+    const riff = (chunk: string, body: number[]) =>
+      Buffer.concat([
+        Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'),
+        Buffer.from(chunk, 'latin1'),
+        Buffer.alloc(4),
+        Buffer.from(body),
+      ]);
+    // VP8: frame tag (3 bytes), start code, 14-bit width and height (little-endian)
+    expect(sniffImage(riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x20, 0x03, 0x58, 0x02]))).toEqual({
+      mime: 'image/webp',
+      width: 800,
+      height: 600,
+    });
+    // VP8L: signature 0x2f, then width-1 (14 bits) and height-1 (14 bits): 100×50
+    expect(sniffImage(riff('VP8L', [0x2f, 0x63, 0x40, 0x0c, 0x00, 0, 0]))).toEqual({
+      mime: 'image/webp',
+      width: 100,
+      height: 50,
+    });
+    // VP8X: flags (4 bytes), canvas width-1 and height-1 (24 bits each): 1920×1080
+    expect(sniffImage(riff('VP8X', [0, 0, 0, 0, 0x7f, 0x07, 0x00, 0x37, 0x04, 0x00]))).toEqual({
+      mime: 'image/webp',
+      width: 1920,
+      height: 1080,
+    });
   });
 });

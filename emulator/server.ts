@@ -58,6 +58,7 @@ import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
 import { siteMediaRoutes } from './routes/site-media.ts';
 import { mediaLibraryRoutes } from './routes/media-library.ts';
+import { mediaTransferRoutes } from './routes/media-transfer.ts';
 import { prepareMediaLibrary } from './domain/media-library.ts';
 import type { Resolve } from './domain/media-import.ts';
 import { storesReaderRoutes } from './routes/stores-reader.ts';
@@ -125,6 +126,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   contactsRoutes,
   siteMediaRoutes,
   mediaLibraryRoutes,
+  mediaTransferRoutes,
   mediaRoutes,
   assetsRoutes,
   devRoutes,
@@ -377,7 +379,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     db,
     mediaDir,
     mediaImports: imports,
-    mediaImportAllow: opts.mediaImportAllow ?? [],
+    mediaImportAllow: (opts.mediaImportAllow ?? []).map((o) => new URL(o).origin),
     ...(opts.mediaImportResolve ? { mediaImportResolve: opts.mediaImportResolve } : {}),
     now,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,

@@ -309,7 +309,7 @@ export function insertFile(db: Database, f: NewFile): void {
   );
 }
 
-/** An import's end: READY with its bytes' facts, or FAILED with the reason. */
+/** An import's end: READY with its bytes' facts, or FAILED with the reason; false when the descriptor is gone. */
 export function finishImport(
   db: Database,
   id: string,
@@ -317,17 +317,24 @@ export function finishImport(
     | { status: 'READY'; mimeType: string; size: number; hash: string; width: number | null; height: number | null }
     | { status: 'FAILED'; reason: string },
   nowIso: string,
-): void {
+): boolean {
   if (end.status === 'READY') {
-    db.prepare(
-      `UPDATE site_media_files SET operation_status = 'READY', mime_type = ?, size = ?, hash = ?, width = ?, height = ?,
+    return (
+      db
+        .prepare(
+          `UPDATE site_media_files SET operation_status = 'READY', mime_type = ?, size = ?, hash = ?, width = ?, height = ?,
          failure = NULL, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
-    ).run(end.mimeType, end.size, end.hash, end.width, end.height, nowIso, id);
-  } else {
-    db.prepare(
-      `UPDATE site_media_files SET operation_status = 'FAILED', failure = ?, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
-    ).run(end.reason, nowIso, id);
+        )
+        .run(end.mimeType, end.size, end.hash, end.width, end.height, nowIso, id).changes > 0
+    );
   }
+  return (
+    db
+      .prepare(
+        `UPDATE site_media_files SET operation_status = 'FAILED', failure = ?, updated_date = ? WHERE id = ? AND operation_status = 'PENDING'`,
+      )
+      .run(end.reason, nowIso, id).changes > 0
+  );
 }
 
 /** Why an import FAILED (not on the wire's descriptor; the emulator's tests and logs read it). */
@@ -361,7 +368,9 @@ export function setFilesState(db: Database, ids: readonly string[], state: State
   const st = db.prepare<[string, string, string]>(
     'UPDATE site_media_files SET state = ?, updated_date = ? WHERE id = ?',
   );
-  for (const id of ids) st.run(state, nowIso, id);
+  db.transaction(() => {
+    for (const id of ids) st.run(state, nowIso, id);
+  })();
 }
 
 /** A restored file whose folder is gone or still in the trash goes back to `media-root`. */
@@ -373,11 +382,28 @@ export function rehomeOrphans(db: Database, ids: readonly string[], nowIso: stri
   for (const id of ids) st.run(MEDIA_ROOT, nowIso, id);
 }
 
-/** Delete descriptors for good, and their bytes on disk. */
+/** Whether the store's catalog shows a seeded image (a product's media, an option choice's, a collection's). */
+export function catalogUses(db: Database, id: string): boolean {
+  return (
+    db
+      .prepare<[string, string, string], { n: number }>(
+        `SELECT EXISTS (SELECT 1 FROM products p, json_each(p.media_ids) j WHERE j.value = ?)
+           OR EXISTS (SELECT 1 FROM products WHERE instr(options, ?) > 0)
+           OR EXISTS (SELECT 1 FROM collections WHERE media_id = ?) AS n`,
+      )
+      .get(id, JSON.stringify(id), id)?.n === 1
+  );
+}
+
+/** Delete descriptors for good, and their bytes: on disk, or a seeded image's `media_files` row. */
 export function deleteFilesForGood(db: Database, dir: string, ids: readonly string[]): void {
   const del = db.prepare<[string]>('DELETE FROM site_media_files WHERE id = ?');
+  const delSeeded = db.prepare<[string]>('DELETE FROM media_files WHERE id = ?');
   db.transaction(() => {
-    for (const id of ids) del.run(id);
+    for (const id of ids) {
+      if (getFile(db, id)?.storage === 'catalog') delSeeded.run(id);
+      del.run(id);
+    }
   })();
   for (const id of ids) removeBytes(dir, id);
 }
@@ -499,4 +525,27 @@ export function deleteFoldersForGood(db: Database, dir: string, ids: readonly st
     for (const id of all) del.run(id);
   })();
   deleteFilesForGood(db, dir, files);
+}
+
+// ---------------------------------------------------------------- download sets
+
+/** Keep the files a several-files download URL names until `expiresAt` (expired sets are dropped here). */
+export function saveDownloadSet(
+  db: Database,
+  id: string,
+  fileIds: readonly string[],
+  expiresAt: number,
+  nowMs: number,
+) {
+  db.prepare<[number]>('DELETE FROM media_download_sets WHERE expires_at < ?').run(nowMs);
+  db.prepare<[string, string, number]>(
+    'INSERT INTO media_download_sets (id, file_ids, expires_at) VALUES (?, ?, ?)',
+  ).run(id, JSON.stringify(fileIds), expiresAt);
+}
+
+export function downloadSet(db: Database, id: string): string[] | undefined {
+  const row = db
+    .prepare<[string], { file_ids: string }>('SELECT file_ids FROM media_download_sets WHERE id = ?')
+    .get(id);
+  return row ? (JSON.parse(row.file_ids) as string[]) : undefined;
 }

@@ -54,6 +54,13 @@ export const migration019: Migration = {
       FROM site_media_files_018;
     DROP TABLE site_media_files_018;
 
+    -- the files a several-files download URL names (the signed URL carries this set's id: a thousand ids would not fit)
+    CREATE TABLE media_download_sets (
+      id TEXT PRIMARY KEY,
+      file_ids TEXT NOT NULL, -- JSON array
+      expires_at INTEGER NOT NULL -- epoch ms
+    );
+
     -- what an upload URL's file gets besides its folder (the owner's generate-upload-url)
     ALTER TABLE site_media_uploads ADD COLUMN labels TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE site_media_uploads ADD COLUMN private INTEGER NOT NULL DEFAULT 0;

@@ -14,6 +14,7 @@ import {
   ROOT_FOLDERS,
   SYSTEM_FOLDERS,
   VISITOR_UPLOADS,
+  catalogUses,
   deleteFilesForGood,
   deleteFoldersForGood,
   findFiles,
@@ -255,7 +256,7 @@ export const mediaLibraryRoutes: RouteModule = (router) => {
     );
     const rows = allFiles(ctx, q.fileIds);
     if (q.permanent) {
-      const catalog = rows.filter((r) => r.storage === 'catalog');
+      const catalog = rows.filter((r) => r.storage === 'catalog' && catalogUses(ctx.db, r.id));
       if (catalog.length > 0) {
         throw failedPrecondition(
           `Used by the store's catalog, cannot be deleted for good: ${catalog.map((r) => r.id).join(', ')}`,
@@ -471,7 +472,7 @@ export const mediaLibraryRoutes: RouteModule = (router) => {
       const inUse = ids.flatMap((id) =>
         findFiles(ctx.db, { underFolderId: id, state: 'OK', sort: sortWith(undefined) })
           .concat(findFiles(ctx.db, { underFolderId: id, state: 'DELETED', sort: sortWith(undefined) }))
-          .filter((f) => f.storage === 'catalog'),
+          .filter((f) => f.storage === 'catalog' && catalogUses(ctx.db, f.id)),
       );
       if (inUse.length > 0) {
         throw failedPrecondition("Holds images the store's catalog uses, cannot be deleted for good", 'FOLDER_IN_USE', {

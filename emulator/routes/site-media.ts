@@ -46,7 +46,7 @@ export function sniffImage(
   if (b.length >= 24 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   }
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg' };
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg', ...jpegSize(b) };
   if (
     b.length >= 10 &&
     (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
@@ -58,9 +58,50 @@ export function sniffImage(
     b.subarray(0, 4).toString('latin1') === 'RIFF' &&
     b.subarray(8, 12).toString('latin1') === 'WEBP'
   ) {
-    return { mime: 'image/webp' };
+    return { mime: 'image/webp', ...webpSize(b) };
   }
   return undefined;
+}
+
+/** A JPEG's pixel size from its first start-of-frame segment, when the bytes reach it. */
+function jpegSize(b: Buffer): { width?: number; height?: number } {
+  let p = 2;
+  for (let segments = 0; segments < 1000 && p + 9 <= b.length; segments++) {
+    if (b[p] !== 0xff) return {};
+    const marker = b[p + 1]!;
+    if (marker === 0xff) {
+      p++; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9)) {
+      p += 2; // no length
+      continue;
+    }
+    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC)
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const height = b.readUInt16BE(p + 5);
+      const width = b.readUInt16BE(p + 7);
+      return width && height ? { width, height } : {};
+    }
+    p += 2 + b.readUInt16BE(p + 2);
+  }
+  return {};
+}
+
+/** A WebP's pixel size from its first chunk (lossy VP8, lossless VP8L or extended VP8X). */
+function webpSize(b: Buffer): { width?: number; height?: number } {
+  const chunk = b.length >= 16 ? b.subarray(12, 16).toString('latin1') : '';
+  if (chunk === 'VP8 ' && b.length >= 30 && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && b.length >= 25 && b[20] === 0x2f) {
+    return {
+      width: 1 + (b[21]! | ((b[22]! & 0x3f) << 8)),
+      height: 1 + ((b[22]! >> 6) | (b[23]! << 2) | ((b[24]! & 0x0f) << 10)),
+    };
+  }
+  if (chunk === 'VP8X' && b.length >= 30) return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+  return {};
 }
 
 export const siteMediaRoutes: RouteModule = (router) => {

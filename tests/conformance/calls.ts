@@ -754,6 +754,48 @@ export const CALLS = {
     ...pub(MEDIA_FOLDERS, 'bulkRestoreFoldersFromTrashBin'),
     file: 'media.test.ts',
   },
+  importFile: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'importFile'),
+    file: 'media.test.ts',
+  },
+  bulkImportFiles: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'bulkImportFiles'),
+    file: 'media.test.ts',
+  },
+  bulkImportFile: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'bulkImportFile'),
+    file: 'media.test.ts',
+  },
+  generateFileDownloadUrl: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'generateFileDownloadUrl'),
+    file: 'media.test.ts',
+  },
+  generateFilesDownloadUrl: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'generateFilesDownloadUrl'),
+    file: 'media.test.ts',
+  },
+  generateVideoStreamingUrl: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'generateVideoStreamingUrl'),
+    file: 'media.test.ts',
+  },
+  generateFolderDownloadUrl: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FOLDERS, 'generateFolderDownloadUrl'),
+    file: 'media.test.ts',
+  },
 } satisfies Record<OpName, Call>;
 
 /**

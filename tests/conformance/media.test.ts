@@ -4,11 +4,15 @@
  * query, trash, restore, delete for good), files (upload, list, search, get one and several, update, trash, restore,
  * delete for good); a visitor and a member are refused (admin only).
  */
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import * as files from '@wix/auto_sdk_media_files';
 import * as folders from '@wix/auto_sdk_media_folders';
 import { SITE_ID } from '../../emulator/domain/auth.ts';
+import { insertFile, writeBytes } from '../../emulator/domain/media-library.ts';
+import { unzip } from '../../emulator/domain/zip.ts';
 import { DEMO_CLIENT_ID, memberTokens } from '../helpers/emulator.ts';
 import { platformBoundary } from './boundary.ts';
 
@@ -29,7 +33,7 @@ async function uploadGif(admin: ReturnType<typeof adminClient>, fileName: string
     fileName,
     ...(parentFolderId ? { parentFolderId } : {}),
   });
-  const put = await fetch(uploadUrl!, { method: 'PUT', body: GIF });
+  const put = await fetch(uploadUrl!, { method: 'PUT', body: new Uint8Array(GIF) });
   expect(put.status).toBe(200);
   return ((await put.json()) as { file: { id: string } }).file.id;
 }
@@ -137,6 +141,92 @@ describe('media files (admin)', () => {
   });
 });
 
+describe('imports and download URLs (admin)', () => {
+  // the server an import fetches from: loopback, so listed in the emulator's dev-mode allow list
+  const source = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/gif' }).end(GIF));
+  let origin = '';
+  beforeAll(async () => {
+    await new Promise<void>((ok) => source.listen(0, '127.0.0.1', ok));
+    origin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+    platform.emu.app.mediaImportAllow = [origin];
+  });
+  afterAll(() => source.close());
+
+  const ready = async (admin: ReturnType<typeof adminClient>, id: string) => {
+    for (let i = 0; i < 250; i++) {
+      const f = await admin.files.getFileDescriptor(id);
+      if (f.operationStatus !== 'PENDING') return f;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    throw new Error('still PENDING');
+  };
+
+  it('importFile, bulkImportFiles, bulkImportFile: PENDING at once, then READY', async () => {
+    const admin = adminClient();
+    const { file } = await admin.files.importFile(`${origin}/sdk.gif`, { displayName: 'SDK import', labels: ['sdk'] });
+    expect(file).toMatchObject({
+      displayName: 'SDK import',
+      operationStatus: 'PENDING',
+      sourceUrl: `${origin}/sdk.gif`,
+    });
+    expect((await ready(admin, file!._id!)).operationStatus).toBe('READY');
+    const many = await admin.files.bulkImportFiles([{ url: `${origin}/a.gif` }, { url: `${origin}/b.gif` }]);
+    expect(many.files).toHaveLength(2);
+    for (const f of many.files!) expect((await ready(admin, f._id!)).operationStatus).toBe('READY');
+    const each = await admin.files.bulkImportFile([{ url: `${origin}/c.gif` }, { url: 'ftp://example.com/c.gif' }], {
+      returnEntity: true,
+    });
+    expect(each.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+    expect(each.results![0]!.item!.operationStatus).toBe('PENDING');
+    expect(each.results![1]!.itemMetadata).toMatchObject({ originalIndex: 1, success: false });
+    await expect(admin.files.importFile('file:///etc/passwd')).rejects.toMatchObject({
+      details: { validationError: {} },
+    });
+  });
+
+  it('generateFileDownloadUrl, generateFilesDownloadUrl, generateFolderDownloadUrl, generateVideoStreamingUrl', async () => {
+    const admin = adminClient();
+    const folder = (await admin.folders.createFolder('SDK downloads')).folder!;
+    const id = await uploadGif(admin, 'sdk-dl.gif', folder._id!);
+    const one = await admin.files.generateFileDownloadUrl(id, {
+      downloadFileName: 'x.gif',
+      contentDisposition: 'INLINE',
+    });
+    const got = await fetch(one.downloadUrls![0]!.url!);
+    expect(Buffer.from(await got.arrayBuffer()).equals(GIF)).toBe(true);
+    const several = await admin.files.generateFilesDownloadUrl([id]);
+    const zipped = unzip(Buffer.from(await (await fetch(several.downloadUrl!)).arrayBuffer()));
+    expect(zipped.map((e) => e.name)).toEqual(['sdk-dl.gif']);
+    const whole = await admin.folders.generateFolderDownloadUrl(folder._id!);
+    const folderZip = unzip(Buffer.from(await (await fetch(String(whole.downloadUrl))).arrayBuffer()));
+    expect(folderZip.map((e) => e.name)).toEqual(['sdk-dl.gif']);
+    await expect(admin.files.generateVideoStreamingUrl(id)).rejects.toMatchObject({
+      details: { applicationError: { code: 'NOT_A_VIDEO' } },
+    });
+    // images are all the API takes: the video is placed directly
+    writeBytes(platform.emu.app.mediaDir, 'sdk-video', Buffer.from('video bytes'));
+    insertFile(platform.emu.db, {
+      id: 'sdk-video',
+      fileName: 'clip.mp4',
+      parentFolderId: 'media-root',
+      mimeType: 'video/mp4',
+      mediaType: 'VIDEO',
+      size: 11,
+      hash: null,
+      width: null,
+      height: null,
+      labels: [],
+      operationStatus: 'READY',
+      sourceUrl: null,
+      private: false,
+      createdBy: 'test',
+      nowIso: new Date().toISOString(),
+    });
+    const stream = await admin.files.generateVideoStreamingUrl('sdk-video', { format: 'UNKNOWN' });
+    expect(await (await fetch(stream.downloadUrl!.url!)).text()).toBe('video bytes');
+  });
+});
+
 describe('a visitor and a member', () => {
   it('are refused every media call (403 PERMISSION_DENIED)', async () => {
     const member = await memberTokens(platform.emu, 'member');
@@ -172,6 +262,13 @@ describe('a visitor and a member', () => {
       await expect(c.folders.bulkDeleteFolders(['x']), who).rejects.toMatchObject(refused);
       await expect(c.folders.listDeletedFolders(), who).rejects.toMatchObject(refused);
       await expect(c.folders.bulkRestoreFoldersFromTrashBin(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.folders.generateFolderDownloadUrl('media-root'), who).rejects.toMatchObject(refused);
+      await expect(c.files.importFile('https://example.com/a.gif'), who).rejects.toMatchObject(refused);
+      await expect(c.files.bulkImportFiles([{ url: 'https://example.com/a.gif' }]), who).rejects.toMatchObject(refused);
+      await expect(c.files.bulkImportFile([{ url: 'https://example.com/a.gif' }]), who).rejects.toMatchObject(refused);
+      await expect(c.files.generateFileDownloadUrl('x'), who).rejects.toMatchObject(refused);
+      await expect(c.files.generateFilesDownloadUrl(['x']), who).rejects.toMatchObject(refused);
+      await expect(c.files.generateVideoStreamingUrl('x'), who).rejects.toMatchObject(refused);
     }
   });
 });
@@ -195,6 +292,13 @@ describe('coverage', () => {
     'bulkDeleteFolders',
     'listDeletedFolders',
     'bulkRestoreFoldersFromTrashBin',
+    'importFile',
+    'bulkImportFiles',
+    'bulkImportFile',
+    'generateFileDownloadUrl',
+    'generateFilesDownloadUrl',
+    'generateVideoStreamingUrl',
+    'generateFolderDownloadUrl',
   );
   refuses(
     'listFiles',
@@ -214,6 +318,13 @@ describe('coverage', () => {
     'bulkDeleteFolders',
     'listDeletedFolders',
     'bulkRestoreFoldersFromTrashBin',
+    'importFile',
+    'bulkImportFiles',
+    'bulkImportFile',
+    'generateFileDownloadUrl',
+    'generateFilesDownloadUrl',
+    'generateVideoStreamingUrl',
+    'generateFolderDownloadUrl',
   );
   platform.coverageCase();
 });

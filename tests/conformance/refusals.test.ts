@@ -81,6 +81,13 @@ const ADMIN_ONLY = refuses(
   'bulkDeleteFolders',
   'listDeletedFolders',
   'bulkRestoreFoldersFromTrashBin',
+  'importFile',
+  'bulkImportFiles',
+  'bulkImportFile',
+  'generateFileDownloadUrl',
+  'generateFilesDownloadUrl',
+  'generateVideoStreamingUrl',
+  'generateFolderDownloadUrl',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -6,6 +6,8 @@
  * upload through the upload URL, rename, labels, moves, trash, restore, delete for good, and the review a visitor's
  * photo belongs to.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRefusal } from './admin-media.ts';
 import { allAllowedOrigins } from '../emulator/domain/auth.ts';
@@ -39,11 +41,28 @@ const ROUTES: [string, string, unknown?][] = [
 const send = (method: string, path: string, body: unknown, token?: string) =>
   h.call(path, body === undefined ? { method, ...(token ? { token } : {}) } : post(body, token, method));
 
+/** The test's own image server: what an import fetches (a PNG, and a page that is not an image). */
+let images: Server;
+let imageHost = '';
 beforeAll(async () => {
-  h = await harness();
+  images = createServer((req, res) => {
+    if (req.url === '/mug.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
+    else res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>not an image</p>');
+  });
+  await new Promise<void>((done) => images.listen(0, '127.0.0.1', done));
+  imageHost = `127.0.0.1:${(images.address() as AddressInfo).port}`;
+  // both refuse a loopback address unless told it is the test's own (the emulator in dev mode only)
+  h = await harness({
+    emulator: { mediaImportAllow: [`http://${imageHost}`] },
+    deps: { importHosts: [imageHost] },
+  });
   owner = await h.owner();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  images.closeAllConnections();
+  await new Promise((done) => images.close(done));
+});
 
 describe('who', () => {
   it('a visitor and a member get 403 NOT_OWNER from every route, before the body is read; no token 401', async () => {
@@ -216,6 +235,44 @@ describe('import from a URL', () => {
 });
 
 describe('the library, against the emulator', () => {
+  it('an import from the test’s own server: PENDING, then READY with its bytes; a page that is not an image FAILS', async () => {
+    const read = async (id: string) => (await send('GET', `${M}/files/${id}`, undefined, owner)).body_.file;
+    const settle = async (id: string) => {
+      for (let n = 0; n < 100; n++) {
+        const f = await read(id);
+        if (f.status !== 'PENDING') return f;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('still PENDING');
+    };
+    const r = await send(
+      'POST',
+      `${M}/import`,
+      { url: `http://${imageHost}/mug.png`, folderId: 'media-root', displayName: 'Imported mug' },
+      owner,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body_.file).toMatchObject({ name: 'Imported mug', status: expect.stringMatching(/PENDING|READY/) });
+    const ready = await settle(r.body_.file.id);
+    expect(ready).toMatchObject({ status: 'READY', mediaType: 'IMAGE', width: 1, height: 1 });
+    expect(Buffer.from(await (await fetch(ready.url)).arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+    const link = await send('GET', `${M}/files/${ready.id}/download-url`, undefined, owner);
+    expect(link.status).toBe(200);
+    expect(Buffer.from(await (await fetch(link.body_.url)).arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+
+    const page = await send('POST', `${M}/import`, { url: `http://${imageHost}/page`, folderId: 'media-root' }, owner);
+    expect(page.status).toBe(200);
+    expect((await settle(page.body_.file.id)).status).toBe('FAILED');
+    // another port of the same loopback address is still refused
+    const other = await send(
+      'POST',
+      `${M}/import`,
+      { url: 'http://127.0.0.1:1/mug.png', folderId: 'media-root' },
+      owner,
+    );
+    expect([other.status, code(other)]).toEqual([400, 'URL_NOT_ALLOWED']);
+  });
+
   it('a folder, an image uploaded into it, renamed, labelled, moved, trashed, restored and deleted for good', async () => {
     const made = await send('POST', `${M}/folders`, { displayName: '  Mugs ', parentId: 'media-root' }, owner);
     expect(made.status).toBe(200);

@@ -399,7 +399,7 @@ export interface InlayAdminElement extends HTMLElement {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section: string | undefined;
@@ -410,7 +410,7 @@ export interface InlayAdminAttributes extends InlayCommonAttributes {
   /**
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
-   * recovery emails.
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section?: string;

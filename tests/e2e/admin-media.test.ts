@@ -85,6 +85,29 @@ describe('<inlay-admin section="media">', () => {
     await o.context.close();
   });
 
+  it('images dropped on the section upload, each with its progress; a file of another type is refused in words', async () => {
+    const o = await openPage(env.browser);
+    const a = await openMedia(o);
+    const tag = `drop-${Date.now()}`;
+    const png = [...(await pngBytes(o.page, '#406080'))];
+    const data = await o.page.evaluateHandle(
+      ([bytes, name]) => {
+        const d = new DataTransfer();
+        d.items.add(new File([new Uint8Array(bytes as number[])], `${name}.png`, { type: 'image/png' }));
+        d.items.add(new File(['%PDF-1.4'], `${name}.pdf`, { type: 'application/pdf' }));
+        return d;
+      },
+      [png, tag] as const,
+    );
+    const section = a.locator('.md');
+    await section.dispatchEvent('dragover', { dataTransfer: data });
+    await section.dispatchEvent('drop', { dataTransfer: data });
+    await a.getByRole('option', { name: new RegExp(`${tag}.png`) }).waitFor({ timeout: 15_000 });
+    await a.getByText(`${tag}.pdf was not uploaded: only PNG, JPEG, GIF or WebP images.`).waitFor();
+    expect(await a.getByRole('progressbar', { name: `${tag}.png uploaded` }).count()).toBe(1);
+    await o.context.close();
+  });
+
   it('an import from an address that is not http(s), or that is private, is refused in words and kept', async () => {
     const o = await openPage(env.browser);
     // the companion's refusals are 400s, which Chromium logs

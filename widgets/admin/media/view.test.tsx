@@ -228,6 +228,30 @@ describe('<inlay-admin section="media">', () => {
     expect($$('[role=progressbar]')[0]!.getAttribute('aria-label')).toBe('mug.png uploaded');
   });
 
+  it('files dropped on the section upload too; Escape closes a file’s panel and focus goes back to the grid', async () => {
+    const { el, $, options } = await mount();
+    const png = new File([new Uint8Array(68)], 'dropped.png', { type: 'image/png' });
+    files.push(file('up-1', { name: 'dropped.png' }));
+    // happy-dom has no `ondrop`, so Preact listens for the event by its JSX name (Chromium: tests/e2e/admin-media.test.ts)
+    const drop = new Event('Drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [png] } });
+    $('.md')!.dispatchEvent(drop);
+    await vi.waitFor(() => expect(sent('/upload-url')).toHaveLength(1), slow);
+    await vi.waitFor(() => expect(FakeXhr.sent.map((x) => (x.body as File).name)).toEqual(['dropped.png']));
+    FakeXhr.finish[0]!();
+    await vi.waitFor(() => expect(options()[0]!.textContent).toContain('dropped.png'));
+    options()[0]!.click();
+    const panel = await vi.waitFor(() => {
+      const d = $('[part=details]');
+      expect(d).toBeTruthy();
+      return d!;
+    });
+    expect(el.shadowRoot!.activeElement?.tagName).toBe('H4');
+    panel.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await vi.waitFor(() => expect($('[part=details]')).toBeNull());
+    expect(el.shadowRoot!.activeElement?.getAttribute('role')).toBe('option');
+  });
+
   it('import from a URL: a refusal is said in words and the address stays; a PENDING import is read until READY', async () => {
     const { $, text, button, options } = await mount();
     reply = (c) =>

@@ -40,7 +40,13 @@ export function Details(p: {
   const id = `${p.ids}d`;
 
   return (
-    <section class="card details" aria-labelledby={id} part="details" ref={(n) => adoptSheet(n, detailCss)}>
+    <section
+      class="card details"
+      aria-labelledby={id}
+      part="details"
+      ref={(n) => adoptSheet(n, detailCss)}
+      onKeyDown={(e) => e.key === 'Escape' && p.onClose()}
+    >
       <div class="head">
         <h4 id={id} tabIndex={-1} ref={head}>
           {t('md.details', { name: itemName(item, tm) })}

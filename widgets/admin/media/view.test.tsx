@@ -3,6 +3,8 @@ import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../core/api/members.ts';
 import { moveIn } from './view.tsx';
+import { addLanguage } from '../../../core/i18n/index.ts';
+import frPack from '../../languages/fr.ts';
 
 beforeAll(async () => {
   await Promise.all([
@@ -130,14 +132,16 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function mount() {
-  const { el, $, $$ } = await mountWidget('inlay-admin', { section: 'media' }, net.fetch, { companion: B });
+  const { el, $, $$, context } = await mountWidget('inlay-admin', { section: 'media' }, net.fetch, {
+    companion: B,
+  });
   const text = () => el.shadowRoot!.textContent ?? '';
   const button = (name: RegExp) =>
     [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? '')) as
       HTMLButtonElement | undefined;
   const options = () => $$<HTMLElement>('[role=option]');
   await vi.waitFor(() => expect(options()).toHaveLength(4), slow);
-  return { el, $, $$, text, button, options };
+  return { el, $, $$, text, button, options, context };
 }
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
 const input = (el: HTMLInputElement, value: string) => {
@@ -185,6 +189,15 @@ describe('<inlay-admin section="media">', () => {
     expect(moveIn('ArrowLeft', 1, 10, 4, true)).toBe(2);
     expect(moveIn('ArrowUp', 1, 10, 4, false)).toBe(0);
     expect(moveIn('x', 1, 10, 4, false)).toBeUndefined();
+  });
+
+  it('the page turning French after the section loaded: the section follows, its words French', async () => {
+    const { context, text, button } = await mount();
+    expect(button(/^Library$/)).toBeTruthy();
+    addLanguage('fr', { ...frPack });
+    context.$locale.set('fr');
+    await vi.waitFor(() => expect(button(/^Bibliothèque$/)).toBeTruthy(), slow);
+    expect(text()).toContain('Tout sélectionner');
   });
 
   it('grid or list, remembered for the next visit', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../core/element.ts';
+import { addStrings } from '../../../core/i18n/index.ts';
 import { httpUrl } from '../../../core/safe-url.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
@@ -52,6 +53,12 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const [target, setTarget] = useState(MEDIA_ROOT);
   const box = useRef<HTMLUListElement>(null);
   useEffect(() => void model.load(), [model]);
+  // the page turned French after the section loaded (console.tsx loads its French with it otherwise): load it now
+  const [, bump] = useState(0);
+  const french = i.language === 'fr' && t('md.title') === mediaStrings['md.title'];
+  useEffect(() => {
+    if (french) void import('./strings.fr.ts').then((m) => (addStrings('fr', m.fr), bump((n) => n + 1)));
+  }, [french]);
   // the upload, import and new-folder tools: their own chunk, loaded with the section
   const toolsPart = useLazyPart('tools', () => import('./tools/view.tsx').then((m) => m.Tools), context.i18n, {
     enabled: where.mode !== 'trash',

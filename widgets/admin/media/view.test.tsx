@@ -63,6 +63,21 @@ const net = fakeFetch((call) => {
     return json(200, { files: b.fileIds.length, folders: b.folderIds.length });
   }
   if (call.url === `${M}/upload-url`) return json(200, { uploadUrl: 'https://upload.test/u/1' });
+  const patch = /\/admin\/media\/(files|folders)\/([^/]+)$/.exec(call.url);
+  if (patch && call.method === 'PATCH') {
+    const b = call.body as { displayName?: string; labels?: string[]; folderId?: string; parentId?: string };
+    if (patch[1] === 'folders') return json(200, { folder: { ...folder(patch[2]!, b.displayName ?? 'x') } });
+    const f = files.find((x) => x['id'] === patch[2])!;
+    return json(200, {
+      file: {
+        ...f,
+        ...(b.displayName ? { name: b.displayName } : {}),
+        ...(b.labels ? { labels: b.labels } : {}),
+        ...(b.folderId ? { folderId: b.folderId } : {}),
+      },
+    });
+  }
+  if (/\/download-url$/.test(call.url)) return json(200, { url: 'https://media.test/download/f-1?token=t' });
   const one = /\/admin\/media\/files\/([^/]+)$/.exec(call.url);
   if (one && call.method === 'GET') return json(200, { file: files.find((f) => f['id'] === one[1]) ?? file(one[1]!) });
   if (call.url === `${B}/v1/reviews/pending`)
@@ -198,6 +213,50 @@ describe('<inlay-admin section="media">', () => {
     context.$locale.set('fr');
     await vi.waitFor(() => expect(button(/^Bibliothèque$/)).toBeTruthy(), slow);
     expect(text()).toContain('Tout sélectionner');
+  });
+
+  it('rename a folder; a file labelled and moved to a folder; its download link shown when it cannot be copied', async () => {
+    const { $, text, button, options } = await mount();
+    const panel = () => $('[part=details]');
+    // a folder: selected, then Rename opens its panel
+    options()[0]!.querySelector<HTMLElement>('.tick')!.click();
+    await vi.waitFor(() => expect(button(/^Rename$/)).toBeTruthy());
+    button(/^Rename$/)!.click();
+    await vi.waitFor(() => expect(panel()).toBeTruthy());
+    input(panel()!.querySelector<HTMLInputElement>('input[name=name]')!, 'Cups');
+    [...panel()!.querySelectorAll('button')].find((b) => b.textContent === 'Rename')!.click();
+    await vi.waitFor(() =>
+      expect(sent('/admin/media/folders/d-1').map((c) => c.body)).toEqual([{ displayName: 'Cups' }]),
+    );
+    await vi.waitFor(() => expect(options()[0]!.textContent).toContain('Cups'));
+
+    // a file: its panel opens on a click; labels are split on commas, without repeats
+    options()[2]!.click();
+    await vi.waitFor(() => expect(panel()?.textContent).toContain('Details of f-2.png'));
+    input(panel()!.querySelector<HTMLInputElement>('input[name=labels]')!, ' blue, mug ,blue,, ');
+    [...panel()!.querySelectorAll('button')].find((b) => b.textContent === 'Save labels')!.click();
+    await vi.waitFor(() =>
+      expect(sent('/admin/media/files/f-2').map((c) => c.body)).toEqual([{ labels: ['blue', 'mug'] }]),
+    );
+    // the browser does not let the page copy: the link is shown to copy by hand (http(s) only)
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    [...panel()!.querySelectorAll('button')].find((b) => b.textContent === 'Copy download link')!.click();
+    await vi.waitFor(() =>
+      expect($<HTMLInputElement>('[part=link] input')?.value).toBe('https://media.test/download/f-1?token=t'),
+    );
+
+    // moved into the folder: it leaves the one shown
+    options()[0]!.querySelector<HTMLElement>('.tick')!.click();
+    options()[2]!.querySelector<HTMLElement>('.tick')!.click();
+    await vi.waitFor(() => expect(text()).toContain('1 selected'));
+    const target = $<HTMLSelectElement>('select')!;
+    expect([...target.options].map((o) => o.textContent)).toEqual(['Library', 'Cups']);
+    target.value = 'd-1';
+    target.dispatchEvent(new Event('change', { bubbles: true }));
+    button(/^Move$/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('Moved 1 item.'));
+    expect(sent('/admin/media/files/f-2').at(-1)!.body).toEqual({ folderId: 'd-1' });
+    expect(options().map((o) => o.querySelector('bdi')!.textContent)).not.toContain('f-2.png');
   });
 
   it('grid or list, remembered for the next visit', async () => {

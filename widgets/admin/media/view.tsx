@@ -50,8 +50,9 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const [ask, setAsk] = useState(false);
   const [over, setOver] = useState(false);
   const [query, setQuery] = useState('');
-  const [target, setTarget] = useState(MEDIA_ROOT);
   const box = useRef<HTMLUListElement>(null);
+  // where the selection moves: the list as it is when Move is pressed
+  const to = useRef<HTMLSelectElement>(null);
   useEffect(() => void model.load(), [model]);
   // the page turned French after the section loaded (console.tsx loads its French with it otherwise): load it now
   const [, bump] = useState(0);
@@ -249,14 +250,14 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
                     {t('md.rename')}
                   </button>
                 ) : null}
-                <select aria-label={t('md.moveTo')} value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
+                <select aria-label={t('md.moveTo')} ref={to}>
                   {targets.map((f) => (
                     <option key={f.id} value={f.id}>
                       {f.name}
                     </option>
                   ))}
                 </select>
-                <button type="button" class="btn" disabled={busy} onClick={() => model.move(target)}>
+                <button type="button" class="btn" disabled={busy} onClick={() => model.move(to.current!.value)}>
                   {t('md.move')}
                 </button>
                 <button type="button" class="btn danger" disabled={busy} onClick={() => model.trash()}>

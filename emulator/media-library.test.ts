@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 import { migrate, openDatabase } from './db.ts';
@@ -106,6 +106,9 @@ describe('files: upload, list, search, get, update', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
     const one = await api(emu, `${FILES}/get-file-by-id?fileId=${file['id']}`, { token: admin });
     expect(one.json.file).toEqual(file);
+    // the file's Wix media URL names it too (URL-encoded in a query, as the client documents)
+    const mediaUrl = encodeURIComponent(`wix:image://v1/${file['id']}/sunset.gif#originWidth=1&originHeight=1`);
+    expect((await api(emu, `${FILES}/get-file-by-id?fileId=${mediaUrl}`, { token: admin })).json.file).toEqual(file);
   });
 
   it('lists filter by media type and sort by name; pages carry a cursor', async () => {
@@ -729,6 +732,11 @@ describe('storage', () => {
     }
   });
 
+  it('an allowed import origin that is not an http(s) origin stops the start', async () => {
+    await expect(startTestEmulator({ mediaImportAllow: ['not a url'] })).rejects.toThrow(/not an origin/);
+    await expect(startTestEmulator({ mediaImportAllow: ['ftp://127.0.0.1:21'] })).rejects.toThrow(/http\(s\) origin/);
+  });
+
   it("an in-memory database's media directory is a temporary one, removed on close", async () => {
     const e = await startTestEmulator();
     const dir = e.app.mediaDir;
@@ -773,5 +781,126 @@ describe('image sizes from the bytes', () => {
       width: 1920,
       height: 1080,
     });
+  });
+});
+
+describe('resumable (tus) upload', () => {
+  const tus = (url: string, method: string, headers: Record<string, string>, body?: Buffer) =>
+    fetch(url, {
+      method,
+      headers: { 'Tus-Resumable': '1.0.0', ...headers },
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+  const generate = (body: Json) => post(`${FILES}/generate-resumable-upload-url`, body);
+
+  it('create, send in two chunks (a wrong offset is 409), ask the offset, finish with the token: the file is READY', async () => {
+    const folder = (await post(FOLDERS, { displayName: 'Resumable' })).json.folder as Json;
+    const g = await generate({
+      mimeType: 'image/png',
+      fileName: 'big.png',
+      parentFolderId: folder['id'],
+      labels: ['tus'],
+    });
+    expect(g.status).toBe(200);
+    expect(g.json.uploadProtocol).toBe('TUS');
+    const { uploadUrl, uploadToken } = g.json as { uploadUrl: string; uploadToken: string };
+
+    expect((await fetch(uploadUrl, { method: 'POST', headers: { 'Upload-Length': '5' } })).status).toBe(412);
+    const created = await tus(uploadUrl, 'POST', { 'Upload-Length': String(PNG.length) });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location.startsWith(`${uploadUrl}/`)).toBe(true);
+    expect((await tus(uploadUrl, 'POST', { 'Upload-Length': '5' })).status).toBe(409); // one upload per URL
+
+    const chunk = { 'Content-Type': 'application/offset+octet-stream' };
+    const first = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '0' }, PNG.subarray(0, 10));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('10');
+    const wrong = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '3' }, PNG.subarray(3));
+    expect(wrong.status).toBe(409);
+    const head = await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(head.headers.get('upload-offset')).toBe('10');
+    expect(head.headers.get('upload-length')).toBe(String(PNG.length));
+    expect((await fetch(`${uploadUrl}/${uploadToken}`, { method: 'PUT' })).status).toBe(409); // not complete yet
+    const rest = await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': '10' }, PNG.subarray(10));
+    expect(rest.headers.get('upload-offset')).toBe(String(PNG.length));
+    expect((await tus(location, 'PATCH', { ...chunk, 'Upload-Offset': String(PNG.length) }, GIF)).status).toBe(413);
+
+    expect((await fetch(`${uploadUrl}/not-the-token`, { method: 'PUT' })).status).toBe(403);
+    const done = await fetch(`${uploadUrl}/${uploadToken}?filename=final.png`, { method: 'PUT' });
+    expect(done.status).toBe(200);
+    const file = ((await done.json()) as { file: Json }).file;
+    expect(file).toMatchObject({
+      displayName: 'final.png',
+      parentFolderId: folder['id'],
+      labels: ['tus'],
+      operationStatus: 'READY',
+      sizeInBytes: String(PNG.length),
+    });
+    expect(readFileSync(join(emu.app.mediaDir, file['id'])).equals(PNG)).toBe(true);
+    expect(readdirSync(emu.app.mediaDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    // used up
+    expect((await fetch(`${uploadUrl}/${uploadToken}`, { method: 'PUT' })).status).toBe(404);
+    expect((await fetch(location, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('the same rules as every upload: too large, not an image; validation; admin only', async () => {
+    const g = (await generate({ mimeType: 'image/gif' })).json as { uploadUrl: string; uploadToken: string };
+    const tooBig = await tus(g.uploadUrl, 'POST', { 'Upload-Length': String(MAX_UPLOAD_BYTES + 1) });
+    expect(tooBig.status).toBe(413);
+    await tus(g.uploadUrl, 'POST', { 'Upload-Length': '4' });
+    // an upload id the creation did not make
+    expect((await fetch(`${g.uploadUrl}/00000000-0000-4000-8000-000000000000`, { method: 'HEAD' })).status).toBe(404);
+    const g2 = (await generate({ mimeType: 'image/gif' })).json as { uploadUrl: string; uploadToken: string };
+    const c = await tus(g2.uploadUrl, 'POST', { 'Upload-Length': '4' });
+    await tus(
+      c.headers.get('location')!,
+      'PATCH',
+      { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+      Buffer.from('text'),
+    );
+    const notImage = await fetch(`${g2.uploadUrl}/${g2.uploadToken}`, { method: 'PUT' });
+    expect(notImage.status).toBe(400);
+    expect(((await notImage.json()) as Json)['details'].applicationError.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    expect((await generate({ mimeType: 'text/html' })).status).toBe(400);
+    expect((await generate({ mimeType: 'image/png', sizeInBytes: String(MAX_UPLOAD_BYTES + 1) })).status).toBe(400);
+    expect((await generate({ mimeType: 'image/png', parentFolderId: 'ghost' })).status).toBe(404);
+    expect((await generate({ mimeType: 'image/png', uploadProtocol: 'HTTP' })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${emu.url}/site-media/v1/upload/resumable/forged`, {
+          method: 'POST',
+          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '4' },
+        })
+      ).status,
+    ).toBe(404);
+    const visitor = (await visitorTokens(emu)).access;
+    const member = (await memberTokens(emu, 'member')).access;
+    for (const token of [visitor, member])
+      expect((await post(`${FILES}/generate-resumable-upload-url`, { mimeType: 'image/png' }, token)).status).toBe(403);
+  });
+});
+
+describe('secrets in paths', () => {
+  it("a failure's log line names the route's pattern, never the path's secret", async () => {
+    const e = await startTestEmulator({
+      routes: [
+        (router) =>
+          router.get('/boom/:secret', () => {
+            throw new Error('unexpected');
+          }),
+      ],
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await fetch(`${e.url}/boom/s3cr3t-upload-token`)).status).toBe(500);
+      const text = logged.mock.calls.map((c) => c.join(' ')).join('\n');
+      expect(text).toContain('GET /boom/:secret failed');
+      expect(text).not.toContain('s3cr3t');
+    } finally {
+      logged.mockRestore();
+      await e.close();
+    }
   });
 });

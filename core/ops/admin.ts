@@ -100,3 +100,4 @@ export const generateFileDownloadUrl = op('POST', `${MEDIA}/files/generate-file-
 export const generateFilesDownloadUrl = op('POST', `${MEDIA}/files/generate-download-url`);
 export const generateVideoStreamingUrl = op('POST', `${MEDIA}/files/generate-video-stream-url`);
 export const generateFolderDownloadUrl = op('POST', `${MEDIA}/folders/{folderId}/generate-download-url`);
+export const generateFileResumableUploadUrl = op('POST', `${MEDIA}/files/generate-resumable-upload-url`);

@@ -88,6 +88,12 @@ export function removeBytes(dir: string, id: string): void {
   rmSync(bytesPath(dir, id), { force: true });
 }
 
+/** A file id, or a Wix media URL naming one (`wix:image://v1/<id>/<name>#…`), as the generated client documents. */
+export function fileIdOf(value: string): string {
+  const m = /^wix:(?:image|video|document|audio|vector):\/\/v1\/([^/#]+)/.exec(value);
+  return m ? decodeURIComponent(m[1]!) : value;
+}
+
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /**

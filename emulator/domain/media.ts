@@ -168,3 +168,127 @@ export function uploadedFileSize(db: Database, id: string): FileSize | undefined
     )
     .get(id);
 }
+
+// ---------------------------------------------------------------- resumable (tus) uploads
+
+export interface Resumable {
+  finishHash: string;
+  fileName: string;
+  parentFolderId: string;
+  labels: string[];
+  private: boolean;
+  createdBy: string;
+  uploadId: string | null;
+  length: number | null;
+  received: number;
+}
+
+/** Store a resumable upload URL's secret and its finishing token (their hashes only). */
+export function createResumable(
+  db: Database,
+  secret: string,
+  finishToken: string,
+  u: {
+    fileName: string;
+    parentFolderId: string;
+    labels: readonly string[];
+    private: boolean;
+    createdBy: string;
+    expiresAt: number;
+  },
+): void {
+  db.prepare<[string, string, string, string, string, number, string, number]>(
+    `INSERT INTO site_media_resumable (token_hash, finish_hash, file_name, parent_folder_id, labels, private, created_by, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    sha256Hex(secret),
+    sha256Hex(finishToken),
+    u.fileName,
+    u.parentFolderId,
+    JSON.stringify(u.labels),
+    u.private ? 1 : 0,
+    u.createdBy,
+    u.expiresAt,
+  );
+}
+
+/** The resumable upload a secret allows, unless unknown, finished or expired at `nowMs`. */
+export function resumableUpload(db: Database, secret: string, nowMs: number): Resumable | undefined {
+  const row = db
+    .prepare<
+      [string],
+      {
+        finish_hash: string;
+        file_name: string;
+        parent_folder_id: string;
+        labels: string;
+        private: number;
+        created_by: string;
+        expires_at: number;
+        upload_id: string | null;
+        length: number | null;
+        received: number;
+        used: number;
+      }
+    >(
+      `SELECT finish_hash, file_name, parent_folder_id, labels, private, created_by, expires_at, upload_id, length, received, used
+       FROM site_media_resumable WHERE token_hash = ?`,
+    )
+    .get(sha256Hex(secret));
+  if (!row || row.used || row.expires_at < nowMs) return undefined;
+  return {
+    finishHash: row.finish_hash,
+    fileName: row.file_name,
+    parentFolderId: row.parent_folder_id,
+    labels: JSON.parse(row.labels) as string[],
+    private: row.private === 1,
+    createdBy: row.created_by,
+    uploadId: row.upload_id,
+    length: row.length,
+    received: row.received,
+  };
+}
+
+/** The tus creation request: the upload's id and its length. */
+export function startResumable(db: Database, secret: string, uploadId: string, length: number): void {
+  db.prepare<[string, number, string]>(
+    'UPDATE site_media_resumable SET upload_id = ?, length = ? WHERE token_hash = ? AND upload_id IS NULL',
+  ).run(uploadId, length, sha256Hex(secret));
+}
+
+export function setResumableReceived(db: Database, secret: string, received: number): void {
+  db.prepare<[number, string]>('UPDATE site_media_resumable SET received = ? WHERE token_hash = ?').run(
+    received,
+    sha256Hex(secret),
+  );
+}
+
+/** Finish a resumable upload: its bytes become the file `f.id` (READY), the URL is used up. */
+export function finishResumable(db: Database, dir: string, secret: string, f: Parameters<typeof storeUpload>[3]): void {
+  writeBytes(dir, f.id, f.content);
+  try {
+    db.transaction(() => {
+      db.prepare<[string]>('UPDATE site_media_resumable SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
+      insertFile(db, {
+        id: f.id,
+        fileName: f.fileName,
+        parentFolderId: f.parentFolderId,
+        mimeType: f.mimeType,
+        mediaType: 'IMAGE',
+        size: f.content.length,
+        hash: sha256(f.content),
+        width: f.width,
+        height: f.height,
+        labels: f.labels,
+        operationStatus: 'READY',
+        sourceUrl: null,
+        private: f.private,
+        createdBy: f.createdBy,
+        nowIso: f.createdDate,
+      });
+    })();
+  } catch (err) {
+    removeBytes(dir, f.id);
+    throw err;
+  }
+}

@@ -61,6 +61,23 @@ export const migration019: Migration = {
       expires_at INTEGER NOT NULL -- epoch ms
     );
 
+    -- resumable (tus) uploads: the URL's secret and the finishing token by their hashes, the bytes received so far in
+    -- the media directory (<upload_id>.part)
+    CREATE TABLE site_media_resumable (
+      token_hash TEXT PRIMARY KEY, -- SHA-256 of the upload URL's secret
+      finish_hash TEXT NOT NULL, -- SHA-256 of the uploadToken that finishes the upload
+      file_name TEXT NOT NULL,
+      parent_folder_id TEXT NOT NULL,
+      labels TEXT NOT NULL DEFAULT '[]',
+      private INTEGER NOT NULL DEFAULT 0,
+      created_by TEXT NOT NULL,
+      expires_at INTEGER NOT NULL, -- epoch ms
+      upload_id TEXT, -- set by the tus creation request
+      length INTEGER, -- Upload-Length
+      received INTEGER NOT NULL DEFAULT 0, -- Upload-Offset
+      used INTEGER NOT NULL DEFAULT 0
+    );
+
     -- what an upload URL's file gets besides its folder (the owner's generate-upload-url)
     ALTER TABLE site_media_uploads ADD COLUMN labels TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE site_media_uploads ADD COLUMN private INTEGER NOT NULL DEFAULT 0;

@@ -17,6 +17,7 @@ import {
   catalogUses,
   deleteFilesForGood,
   deleteFoldersForGood,
+  fileIdOf,
   findFiles,
   findFolders,
   getFile,
@@ -202,15 +203,16 @@ export const mediaLibraryRoutes: RouteModule = (router) => {
   router.operation(adminOps.getFileDescriptor, (ctx) => {
     ctx.requireAdmin();
     const q = validate(z.object({ fileId }).strict(), paramsObject(ctx.query));
-    return { json: { file: toDescriptor(fileOr404(ctx, q.fileId), ctx.apiUrl) } };
+    return { json: { file: toDescriptor(fileOr404(ctx, fileIdOf(q.fileId)), ctx.apiUrl) } };
   });
 
   router.operation(adminOps.getFileDescriptors, (ctx) => {
     ctx.requireAdmin();
     const q = validate(z.object({ fileIds: z.array(fileId).min(1).max(MAX_BULK_IDS) }).strict(), ctx.body);
-    const rows = allFiles(ctx, q.fileIds);
+    const ids = q.fileIds.map(fileIdOf);
+    const rows = allFiles(ctx, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { json: { files: q.fileIds.map((id) => toDescriptor(byId.get(id)!, ctx.apiUrl)) } };
+    return { json: { files: ids.map((id) => toDescriptor(byId.get(id)!, ctx.apiUrl)) } };
   });
 
   router.operation(adminOps.updateFileDescriptor, (ctx) => {
@@ -254,7 +256,7 @@ export const mediaLibraryRoutes: RouteModule = (router) => {
       z.object({ fileIds: z.array(fileId).min(1).max(MAX_BULK_IDS), permanent: z.boolean().optional() }).strict(),
       ctx.body,
     );
-    const rows = allFiles(ctx, q.fileIds);
+    const rows = allFiles(ctx, q.fileIds.map(fileIdOf));
     if (q.permanent) {
       const catalog = rows.filter((r) => r.storage === 'catalog' && catalogUses(ctx.db, r.id));
       if (catalog.length > 0) {
@@ -283,7 +285,7 @@ export const mediaLibraryRoutes: RouteModule = (router) => {
   router.operation(adminOps.bulkRestoreFilesFromTrashBin, (ctx) => {
     ctx.requireAdmin();
     const q = validate(z.object({ fileIds: z.array(fileId).min(1).max(MAX_BULK_IDS) }).strict(), ctx.body);
-    const rows = allFiles(ctx, q.fileIds);
+    const rows = allFiles(ctx, q.fileIds.map(fileIdOf));
     const trashed = rows.filter((r) => r.state === 'DELETED').map((r) => r.id);
     const now = nowIso(ctx);
     ctx.db.transaction(() => {

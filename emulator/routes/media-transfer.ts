@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { adminOps } from '../../core/urls.ts';
 import { getMediaFile } from '../domain/media.ts';
 import {
+  IMPORT_TIMEOUT_MS,
   ImportError,
   checkedAddresses,
   defaultResolve,
@@ -28,6 +29,7 @@ import {
   getFolder,
   insertFile,
   downloadSet,
+  fileIdOf,
   readBytes,
   removeBytes,
   saveDownloadSet,
@@ -112,12 +114,6 @@ function readGrant(ctx: RequestContext, token: string): Grant | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A file id, or a Wix media URL naming one (`wix:image://v1/<id>/<name>#…`), as the generated client documents. */
-export function fileIdOf(value: string): string {
-  const m = /^wix:(?:image|video|document|audio|vector):\/\/v1\/([^/#]+)/.exec(value);
-  return m ? decodeURIComponent(m[1]!) : value;
 }
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with the ASCII fallback stripped of quotes and controls. */
@@ -268,7 +264,7 @@ function startImport(ctx: RequestContext, plan: PlannedImport, createdBy: string
   });
   const stop = new AbortController();
   app.mediaImports.add(stop);
-  const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(15_000)]);
+  const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(IMPORT_TIMEOUT_MS)]);
   const end = (outcome: Parameters<typeof finishImport>[2]) => {
     if (stop.signal.aborted) return false; // the emulator is closing: its database is gone
     return finishImport(db, id, outcome, new Date(app.now()).toISOString());
@@ -542,7 +538,12 @@ export const mediaTransferRoutes: RouteModule = (router) => {
         for (const id of subtreeFolderIds(ctx.db, root.id)) {
           if (paths.has(id)) continue;
           const chain: string[] = [];
-          for (let f = getFolder(ctx.db, id); f && f.id !== root.id; f = getFolder(ctx.db, f.parent_folder_id ?? '')) {
+          // (moves never make a loop; the bound is a guard all the same)
+          for (
+            let f = getFolder(ctx.db, id), hops = 0;
+            f && f.id !== root.id && hops < 100;
+            f = getFolder(ctx.db, f.parent_folder_id ?? ''), hops++
+          ) {
             chain.unshift(segment(f.display_name));
           }
           paths.set(id, chain.map((c) => `${c}/`).join(''));

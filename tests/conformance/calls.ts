@@ -801,6 +801,12 @@ export const CALLS = {
     ...pub(MEDIA_FOLDERS, 'generateFolderDownloadUrl'),
     file: 'media.test.ts',
   },
+  generateFileResumableUploadUrl: {
+    by: { other: MEDIA_BY },
+    identity: 'admin',
+    ...pub(MEDIA_FILES, 'generateFileResumableUploadUrl'),
+    file: 'media.test.ts',
+  },
 } satisfies Record<OpName, Call>;
 
 /**

@@ -184,6 +184,30 @@ describe('imports and download URLs (admin)', () => {
     });
   });
 
+  it('generateFileResumableUploadUrl: a tus upload, then the finish with the upload token', async () => {
+    const admin = adminClient();
+    const { uploadProtocol, uploadUrl, uploadToken } = await admin.files.generateFileResumableUploadUrl('image/gif', {
+      fileName: 'sdk-tus.gif',
+    });
+    expect(uploadProtocol).toBe('TUS');
+    const created = await fetch(uploadUrl!, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(GIF.length) },
+    });
+    const sent = await fetch(created.headers.get('location')!, {
+      method: 'PATCH',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(GIF),
+    });
+    expect(sent.status).toBe(204);
+    const done = await fetch(`${uploadUrl}/${uploadToken}?filename=sdk-tus.gif`, { method: 'PUT' });
+    const { file } = (await done.json()) as { file: { id: string } };
+    expect(await admin.files.getFileDescriptor(file.id)).toMatchObject({
+      displayName: 'sdk-tus.gif',
+      operationStatus: 'READY',
+    });
+  });
+
   it('generateFileDownloadUrl, generateFilesDownloadUrl, generateFolderDownloadUrl, generateVideoStreamingUrl', async () => {
     const admin = adminClient();
     const folder = (await admin.folders.createFolder('SDK downloads')).folder!;
@@ -269,6 +293,7 @@ describe('a visitor and a member', () => {
       await expect(c.files.generateFileDownloadUrl('x'), who).rejects.toMatchObject(refused);
       await expect(c.files.generateFilesDownloadUrl(['x']), who).rejects.toMatchObject(refused);
       await expect(c.files.generateVideoStreamingUrl('x'), who).rejects.toMatchObject(refused);
+      await expect(c.files.generateFileResumableUploadUrl('image/gif'), who).rejects.toMatchObject(refused);
     }
   });
 });
@@ -299,6 +324,7 @@ describe('coverage', () => {
     'generateFilesDownloadUrl',
     'generateVideoStreamingUrl',
     'generateFolderDownloadUrl',
+    'generateFileResumableUploadUrl',
   );
   refuses(
     'listFiles',
@@ -325,6 +351,7 @@ describe('coverage', () => {
     'generateFilesDownloadUrl',
     'generateVideoStreamingUrl',
     'generateFolderDownloadUrl',
+    'generateFileResumableUploadUrl',
   );
   platform.coverageCase();
 });

@@ -88,6 +88,7 @@ const ADMIN_ONLY = refuses(
   'generateFilesDownloadUrl',
   'generateVideoStreamingUrl',
   'generateFolderDownloadUrl',
+  'generateFileResumableUploadUrl',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

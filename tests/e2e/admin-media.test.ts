@@ -7,6 +7,7 @@ import { axe, openPage, pngBytes, signInWithWidget, type WatchedPage } from '../
 import { adminToken, api } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { DEMO_LOGINS } from '../../emulator/seed.ts';
+import { iso } from '../../widgets/admin/media/bidi.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
@@ -53,7 +54,7 @@ describe('<inlay-admin section="media">', () => {
     expect(src).toMatch(/^https?:\/\//);
     expect(Buffer.from(await (await fetch(src!)).arrayBuffer()).equals(bytes)).toBe(true);
     expect(await onPlatform(name)).toMatchObject({ state: 'OK' });
-    expect(await a.getByRole('progressbar', { name: `${name} uploaded` }).getAttribute('value')).toBe('100');
+    expect(await a.getByRole('progressbar', { name: `${iso(name)} uploaded` }).getAttribute('value')).toBe('100');
 
     await item.locator('.tick').click();
     await a.getByRole('button', { name: 'Move to trash' }).click();
@@ -103,8 +104,8 @@ describe('<inlay-admin section="media">', () => {
     await section.dispatchEvent('dragover', { dataTransfer: data });
     await section.dispatchEvent('drop', { dataTransfer: data });
     await a.getByRole('option', { name: new RegExp(`${tag}.png`) }).waitFor({ timeout: 15_000 });
-    await a.getByText(`${tag}.pdf was not uploaded: only PNG, JPEG, GIF or WebP images.`).waitFor();
-    expect(await a.getByRole('progressbar', { name: `${tag}.png uploaded` }).count()).toBe(1);
+    await a.getByText(`${iso(`${tag}.pdf`)} was not uploaded: only PNG, JPEG, GIF or WebP images.`).waitFor();
+    expect(await a.getByRole('progressbar', { name: `${iso(`${tag}.png`)} uploaded` }).count()).toBe(1);
     await o.context.close();
   });
 

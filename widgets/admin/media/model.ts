@@ -25,6 +25,7 @@ import {
   type MediaListing,
 } from '../../../core/api/admin-media.ts';
 import { mediaStrings } from './strings.ts';
+import { iso } from './bidi.ts';
 
 /** One entry of the grid: a folder or a file, keyed `d:<id>` or `f:<id>`. */
 export { MEDIA_ROOT, VISITOR_UPLOADS } from '../../../core/api/admin-media.ts';
@@ -204,8 +205,8 @@ export function createMediaModel(
       }
       put(fileItem(f));
     }
-    if (f.status === 'FAILED') $note.set({ text: t('md.importFailed', { name: f.name }), error: true });
-    else if (f.status === 'READY') $note.set({ text: t('md.imported', { name: f.name }) });
+    if (f.status === 'FAILED') $note.set({ text: t('md.importFailed', { name: iso(f.name) }), error: true });
+    else if (f.status === 'READY') $note.set({ text: t('md.imported', { name: iso(f.name) }) });
   }
 
   return {
@@ -249,13 +250,13 @@ export function createMediaModel(
         const f = await importMedia(http(), { url: url.trim(), folderId: here() });
         if (showing(f.folderId ?? here())) put(fileItem(f), true);
         void follow(f);
-        return t('md.importing', { name: f.name || url });
+        return t('md.importing', { name: iso(f.name || url) });
       }),
     createFolder: (displayName: string) =>
       act(async () => {
         const f = await createMediaFolder(http(), { displayName, parentId: here() });
         put(folderItem(f), true);
-        return t('md.created', { name: f.name });
+        return t('md.created', { name: iso(f.name) });
       }),
     rename: (item: Item, displayName: string) =>
       act(async () => {

@@ -3,6 +3,7 @@ import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../core/api/members.ts';
 import { moveIn } from './view.tsx';
+import { iso } from './bidi.ts';
 import { addLanguage } from '../../../core/i18n/index.ts';
 import frPack from '../../languages/fr.ts';
 
@@ -232,7 +233,7 @@ describe('<inlay-admin section="media">', () => {
 
     // a file: its panel opens on a click; labels are split on commas, without repeats
     options()[2]!.click();
-    await vi.waitFor(() => expect(panel()?.textContent).toContain('Details of f-2.png'));
+    await vi.waitFor(() => expect(panel()?.textContent).toContain(`Details of ${iso('f-2.png')}`));
     input(panel()!.querySelector<HTMLInputElement>('input[name=labels]')!, ' blue, mug ,blue,, ');
     [...panel()!.querySelectorAll('button')].find((b) => b.textContent === 'Save labels')!.click();
     await vi.waitFor(() =>
@@ -281,8 +282,8 @@ describe('<inlay-admin section="media">', () => {
     Object.defineProperty(picker, 'files', { value: [big, svg, png], configurable: true });
     picker.dispatchEvent(new Event('change', { bubbles: true }));
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    expect(text()).toContain('huge.png was not uploaded: it is larger than 5 MB.');
-    expect(text()).toContain('logo.svg was not uploaded: only PNG, JPEG, GIF or WebP images.');
+    expect(text()).toContain(`${iso('huge.png')} was not uploaded: it is larger than 5 MB.`);
+    expect(text()).toContain(`${iso('logo.svg')} was not uploaded: only PNG, JPEG, GIF or WebP images.`);
     // only the good one asked for an upload URL, for the folder shown, with its type and size
     expect(sent('/upload-url').map((c) => c.body)).toEqual([
       { folderId: 'media-root', fileName: 'mug.png', mimeType: 'image/png', sizeInBytes: 68 },
@@ -293,11 +294,11 @@ describe('<inlay-admin section="media">', () => {
       expect(b?.getAttribute('value')).toBe('50');
       return b!;
     });
-    expect(bar.getAttribute('aria-label')).toBe('Uploading mug.png');
+    expect(bar.getAttribute('aria-label')).toBe(`Uploading ${iso('mug.png')}`);
     FakeXhr.finish[0]!();
     await vi.waitFor(() => expect(options().map((o) => o.textContent)).toContain('mug.png'));
     expect(options()[0]!.textContent).toContain('mug.png');
-    expect($$('[role=progressbar]')[0]!.getAttribute('aria-label')).toBe('mug.png uploaded');
+    expect($$('[role=progressbar]')[0]!.getAttribute('aria-label')).toBe(`${iso('mug.png')} uploaded`);
   });
 
   it('files dropped on the section upload too; Escape closes a file’s panel and focus goes back to the grid', async () => {
@@ -347,7 +348,7 @@ describe('<inlay-admin section="media">', () => {
     button(/^Import$/)!.click();
     await vi.waitFor(() => expect(options()[0]!.textContent).toContain('Processing'));
     expect(field.value).toBe('');
-    await vi.waitFor(() => expect(text()).toContain('remote.png is ready.'), slow);
+    await vi.waitFor(() => expect(text()).toContain(`${iso('remote.png')} is ready.`), slow);
     expect(options()[0]!.textContent).not.toContain('Processing');
   });
 

@@ -4,6 +4,7 @@ import { httpUrl } from '../../../../core/safe-url.ts';
 import { adoptSheet } from '../../../../core/element.ts';
 import type { I18n, Translator } from '../../../../core/i18n/index.ts';
 import type { Item, MediaModel } from '../model.ts';
+import { iso } from '../bidi.ts';
 import { field, itemName, type T } from '../words.ts';
 import { detailStrings } from './strings.ts';
 import { detailCss } from './styles.ts';
@@ -49,7 +50,7 @@ export function Details(p: {
     >
       <div class="head">
         <h4 id={id} tabIndex={-1} ref={head}>
-          {t('md.details', { name: itemName(item, tm) })}
+          {t('md.details', { name: iso(itemName(item, tm)) })}
         </h4>
         <button type="button" class="btn" onClick={p.onClose}>
           {t('md.close')}

@@ -11,6 +11,7 @@ import {
   type MediaFile,
 } from '../../../../core/api/admin-media.ts';
 import type { Upload } from '../model.ts';
+import { iso } from '../bidi.ts';
 import { toolStrings } from './strings.ts';
 
 /** What an upload needs of the section's model. */
@@ -85,7 +86,7 @@ export async function upload(k: UploadKit, i18n: I18n, files: File[]) {
           : !file.size
             ? 'md.emptyFile'
             : undefined;
-      if (refuse || !type) return set(key, { status: 'error', error: t(refuse!, { name: file.name }) });
+      if (refuse || !type) return set(key, { status: 'error', error: t(refuse!, { name: iso(file.name) }) });
       try {
         const url = await mediaUploadUrl(k.http(), {
           folderId,
@@ -99,7 +100,7 @@ export async function upload(k: UploadKit, i18n: I18n, files: File[]) {
         const made = await getMediaFile(k.http(), id);
         if (k.showing(made.folderId ?? folderId)) k.put(made);
       } catch (e) {
-        set(key, { status: 'error', error: `${file.name}: ${k.words(e)}` });
+        set(key, { status: 'error', error: `${iso(file.name)}: ${k.words(e)}` });
       }
     }),
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { I18n } from '../../../../core/i18n/index.ts';
 import type { MediaModel } from '../model.ts';
+import { iso } from '../bidi.ts';
 import { field } from '../words.ts';
 import { toolStrings } from './strings.ts';
 import { toolsCss } from './styles.ts';
@@ -94,7 +95,7 @@ export function Tools({ model, i18n, visitors }: { model: MediaModel; i18n: I18n
                   <bdi class="name">{u.name}</bdi>
                   <progress
                     role="progressbar"
-                    aria-label={t(u.status === 'done' ? 'md.uploaded' : 'md.uploading', { name: u.name })}
+                    aria-label={t(u.status === 'done' ? 'md.uploaded' : 'md.uploading', { name: iso(u.name) })}
                     max={100}
                     value={Math.round(u.progress * 100)}
                   />

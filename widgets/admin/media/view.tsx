@@ -58,7 +58,12 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const [, bump] = useState(0);
   const french = i.language === 'fr' && t('md.title') === mediaStrings['md.title'];
   useEffect(() => {
-    if (french) void import('./strings.fr.ts').then((m) => (addStrings('fr', m.fr), bump((n) => n + 1)));
+    // (a French chunk that cannot load leaves the section in English; the next turn to French asks again)
+    if (french)
+      void import('./strings.fr.ts').then(
+        (m) => (addStrings('fr', m.fr), bump((n) => n + 1)),
+        () => {},
+      );
   }, [french]);
   // the upload, import and new-folder tools: their own chunk, loaded with the section
   const toolsPart = useLazyPart('tools', () => import('./tools/view.tsx').then((m) => m.Tools), context.i18n, {

@@ -313,12 +313,12 @@ const KB = 1024;
  * the first screen 45858 B, the whole product page 52545 B): `classicWithConsole` 104.5 → 108 KB.
  *
  * Issue 41 (the console's media library, i41-fcon): the section is split so each part stays under the 7 KB of an
- * on-demand chunk: the grid, search, trash and its model 7119 B; a file's panel (rename, labels, link, a photo's
- * review) 1919 B, loaded when one is first opened; the tools (upload, import, new folder) 1166 B and the upload itself
+ * on-demand chunk: the grid, search, trash and its model 7123 B; a file's panel (rename, labels, link, a photo's
+ * review) 1914 B, loaded when one is first opened; the tools (upload, import, new folder) 1164 B and the upload itself
  * 1015 B, loaded with their first use; the library's calls 835 B (shared by the two); its French 1829 B, its own chunk
  * loaded with the section on a French page, so the console's French (7.5 KB ceiling) takes only the tab's name and the
- * review queue's one new line (7684 B). The classic page with every tag and the whole console 110312 → 124947 B
- * (+14635 B, all in owner chunks loaded only once an owner has signed in and opens the section; no page without the
+ * review queue's one new line (7684 B). The classic page with every tag and the whole console 110312 → 124936 B
+ * (+14624 B, all in owner chunks loaded only once an owner has signed in and opens the section; no page without the
  * console moved): `classicWithConsole` 108 → 122.25 KB.
  */
 const BUDGET = {

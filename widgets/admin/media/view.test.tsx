@@ -415,4 +415,25 @@ describe('<inlay-admin section="media">', () => {
     await vi.waitFor(() => expect(el.shadowRoot!.querySelector('[part=review][aria-current=true]')).toBeTruthy(), slow);
     expect(el.shadowRoot!.activeElement).toBe(el.shadowRoot!.querySelector('[part=review][aria-current=true]'));
   });
+
+  it('a photo whose review was moderated meanwhile: the queue opens and says so', async () => {
+    files.push(
+      file('v-2', {
+        folderId: 'visitor-uploads',
+        review: { id: 'rv-gone', namespace: 'stores', entityId: 'p-1', rating: 5, status: 'IN_MODERATION' },
+      }),
+    );
+    const { el, button, options } = await mount();
+    button(/^Visitor uploads$/)!.click();
+    await vi.waitFor(() => expect(options()).toHaveLength(1));
+    options()[0]!.click();
+    await vi.waitFor(() => expect(button(/^Open in the review queue$/)).toBeTruthy());
+    button(/^Open in the review queue$/)!.click();
+    await vi.waitFor(() =>
+      expect(el.shadowRoot!.querySelector('[part=not-waiting]')?.textContent).toBe(
+        'This review was already moderated.',
+      ),
+    );
+    expect(el.shadowRoot!.querySelector('[part=review][aria-current=true]')).toBeNull();
+  });
 });

@@ -8,7 +8,7 @@
  * counters and limits, the identity checks as middleware), what every request goes through (a request id, the origin
  * and CORS, the client address and its limit, the answer's headers, one log line, errors in the platform's format),
  * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
- * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts.
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts.
  *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
  */
@@ -32,6 +32,7 @@ import { adminOrdersApp } from './admin-orders.ts';
 import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminMembersApp } from './admin-members.ts';
+import { adminMediaApp } from './admin-media.ts';
 
 export type { Limits } from './context.ts';
 
@@ -58,6 +59,11 @@ export interface CompanionDeps {
   captchaMaxNumber?: number;
   /** The site's mail service for recovery emails (admin-abandoned.ts); default `INLAY_MAIL_URL`'s, else none. */
   sendMail?: RecoveryMailer;
+  /**
+   * Hosts (`host:port`) the media library may import from although their address is private (admin-media.ts
+   * `importRefusal`): a test's own server. Never read from the environment.
+   */
+  importHosts?: readonly string[];
 }
 
 /**
@@ -296,6 +302,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', accountApp(kit));
   app.route('/v1', adminOrdersApp(kit));
   app.route('/v1', adminAbandonedApp(kit, sendMail));
+  app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
 

@@ -6,7 +6,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
-import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_CLIENT_ID, DEMO_LOGINS, seedIds } from '../emulator/seed.ts';
 import { SITE_ID } from '../emulator/domain/auth.ts';
 import { memberTokens, visitorTokens } from '../tests/helpers/emulator.ts';
@@ -48,7 +48,14 @@ export interface Harness {
 }
 
 export async function harness(
-  opts: { apiKey?: boolean; deps?: CompanionDeps; env?: Partial<CompanionEnv>; emulatorNow?: () => number } = {},
+  opts: {
+    apiKey?: boolean;
+    deps?: CompanionDeps;
+    env?: Partial<CompanionEnv>;
+    emulatorNow?: () => number;
+    /** More of the emulator's options (a test's own import server: `mediaImportAllow`). */
+    emulator?: Partial<EmulatorOptions>;
+  } = {},
 ): Promise<Harness> {
   const emu = await startEmulator({
     port: 0,
@@ -56,6 +63,7 @@ export async function harness(
     dev: true,
     apiKey: API_KEY,
     ...(opts.emulatorNow ? { now: opts.emulatorNow } : {}),
+    ...opts.emulator,
   });
   const seen: Harness['seen'] = { answers: [], logs: [], adminTokens: [] };
   // the platform's answers to the companion, watched for the admin token it gets (to scan for it afterwards)

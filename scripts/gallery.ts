@@ -17,7 +17,7 @@ import { fillHostedCheckout, showReviews } from '../tests/helpers/browser.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/helpers/chromium.ts';
 import { startStack, type Stack } from '../tests/helpers/stack.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
-import { memberTokens, placeOrder, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
+import { adminToken, api, memberTokens, placeOrder, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { insertReview } from '../emulator/domain/reviews.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
@@ -38,6 +38,55 @@ interface Run {
   scheme: Scheme;
   /** Adds an emulator fault (POST /_dev/faults) for this state; every fault is cleared after each shot. */
   fault(f: { path: string; method?: string; status?: number; delayMs?: number; times?: number }): Promise<void>;
+}
+
+/** The media library's shots: a folder and eight coloured images uploaded through the upload URL (once per stack), two of them in the trash. */
+async function mediaForShots(r: Run): Promise<void> {
+  const emu = r.stack.emulator;
+  const token = await adminToken(emu);
+  const listed = await api(emu, '/site-media/v1/files/search', { token, body: { search: 'Enamel mug' } });
+  if (((listed.json as { files?: unknown[] }).files ?? []).length) return;
+  await api(emu, '/site-media/v1/folders', {
+    token,
+    body: { displayName: 'Product shots', parentFolderId: 'media-root' },
+  });
+  const colours: [string, string][] = [
+    ['Enamel mug, blue', '#2f5d9f'],
+    ['Enamel mug, green', '#2f7d50'],
+    ['Rucksack, waxed canvas', '#8a6a3a'],
+    ['Candles, beeswax', '#d9a441'],
+    ['Lantern at dusk', '#5a3d7a'],
+    ['Camp stove', '#9f3a2f'],
+    ['Old banner', '#777777'],
+    ['Draft label', '#444444'],
+  ];
+  const ids: string[] = [];
+  for (const [name, colour] of colours) {
+    const bytes = Buffer.from(
+      await r.page.evaluate(async (fill) => {
+        const c = new OffscreenCanvas(160, 160);
+        const g = c.getContext('2d')!;
+        g.fillStyle = fill;
+        g.fillRect(0, 0, 160, 160);
+        g.fillStyle = 'rgba(255,255,255,.35)';
+        g.beginPath();
+        g.arc(80, 80, 44, 0, Math.PI * 2);
+        g.fill();
+        return [...new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+      }, colour),
+    );
+    const url = await api(emu, '/site-media/v1/files/generate-upload-url', {
+      token,
+      body: { mimeType: 'image/png', fileName: `${name}.png`, sizeInBytes: String(bytes.length) },
+    });
+    const put = await fetch((url.json as { uploadUrl: string }).uploadUrl, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'Content-Type': 'image/png' },
+    });
+    ids.push(((await put.json()) as { file: { id: string } }).file.id);
+  }
+  await api(emu, '/site-media/v1/bulk/files/delete', { token, body: { fileIds: ids.slice(-2), permanent: false } });
 }
 
 interface State {
@@ -913,6 +962,26 @@ const STATES: State[] = [
     },
   },
   {
+    id: 'admin-media',
+    group: 'Owner console',
+    title: 'Media library, grid',
+    session: 'owner',
+    caption: 'The media section: a folder and six images uploaded for the shot, as a grid of thumbnails; one selected.',
+    async run(r) {
+      await mediaForShots(r);
+      await go(r, '/admin?section=media');
+      const admin = r.page.locator('inlay-admin');
+      const shot = admin.getByRole('option', { name: /Enamel mug, blue/ });
+      await shot.waitFor();
+      await shot.locator('.tick').click();
+      await admin
+        .locator('[role=option] img')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.decode());
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
     id: 'admin-members-pending-fr-rtl',
     group: 'Owner console',
     title: 'Members: "Pending sign-ups", French, right to left',
@@ -926,6 +995,26 @@ const STATES: State[] = [
       await admin.locator('[part=member]').first().waitFor();
       await admin.getByRole('button', { name: 'Tout approuver' }).click();
       await admin.locator('[part=confirm]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-media-fr-rtl',
+    group: 'Owner console',
+    title: 'Media library, French, right to left',
+    session: 'owner',
+    caption: '/admin?section=media&dir=rtl with <html lang="fr">: the grid mirrored, every word French.',
+    async run(r) {
+      await mediaForShots(r);
+      await go(r, '/admin?section=media&dir=rtl');
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      const admin = r.page.locator('inlay-admin');
+      await admin.getByRole('button', { name: 'Bibliothèque', exact: true }).waitFor();
+      await admin.getByRole('option', { name: /Enamel mug, blue/ }).waitFor();
+      await admin
+        .locator('[role=option] img')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.decode());
       return { around: [admin], pad: 16 };
     },
   },
@@ -944,6 +1033,28 @@ const STATES: State[] = [
       await admin.locator('[part=member-page] [part=status]').waitFor();
       await admin.locator('[part=actions]').getByRole('button', { name: 'Delete' }).click();
       await admin.locator('[part=confirm]').waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-media-trash',
+    group: 'Owner console',
+    title: 'Media library, trash',
+    session: 'owner',
+    caption: 'The trash as a list: everything selected and "Delete for good" asking, naming the count.',
+    async run(r) {
+      await mediaForShots(r);
+      await go(r, '/admin?section=media');
+      const admin = r.page.locator('inlay-admin');
+      await admin
+        .getByRole('button', { name: 'List', exact: true })
+        .or(admin.getByRole('button', { name: 'Liste', exact: true }))
+        .click();
+      await admin.getByRole('button', { name: /^(Trash|Corbeille)$/ }).click();
+      await admin.getByRole('option').first().waitFor();
+      await admin.locator('.sel input[type=checkbox]').check();
+      await admin.getByRole('button', { name: /^(Delete for good|Supprimer définitivement)$/ }).click();
+      await admin.locator('form.confirm').waitFor();
       return { around: [admin], pad: 16 };
     },
   },

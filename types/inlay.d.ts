@@ -401,6 +401,7 @@ export interface InlayAdminElement extends HTMLElement {
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
    * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
    * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section: string | undefined;
@@ -413,6 +414,7 @@ export interface InlayAdminAttributes extends InlayCommonAttributes {
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
    * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
    * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section?: string;

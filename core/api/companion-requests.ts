@@ -3,7 +3,7 @@
  * every body with these schemas (400 with field violations otherwise), and the browser's calls take their types
  * (`import type`) from here, so a body is declared once. The routes themselves (method, path, answer schema) are in
  * the areas' tables (companion-routes.ts, orders.ts, admin-orders.ts, order-changes.ts, admin-payments.ts,
- * admin-abandoned.ts); companion-table.ts joins the two, and refuses a body here for a route there is not.
+ * admin-abandoned.ts, admin-media.ts); companion-table.ts joins the two, and refuses a body here for a route there is not.
  *
  * Only the companion and the tests import this file's values. A browser module imports its types only: its schemas,
  * and the zod kinds they use that the browser's answers never need (`email`, `iso.datetime`, `record`, `union`, the
@@ -22,6 +22,7 @@ import {
   TAG,
 } from './admin-orders.ts';
 import { BULK_MAX, MEMBER_ID, MEMBER_SORTS, MEMBER_STATUSES } from './admin-members.ts';
+import { MEDIA_MAX_BYTES, MEDIA_TYPES } from './admin-media.ts';
 
 /**
  * A request body the route takes as raw bytes, not JSON: a review photo (the image's own type in Content-Type; the
@@ -329,6 +330,54 @@ const adminMembers = {
   }),
 };
 
+// ------------------------------------------------------------------ the owner's media library (admin-media.ts)
+
+/** A file's or folder's id as the platform gives them: no slashes, no spaces, nothing a path could split on. */
+const mediaId = text(z.minLength(1), z.maxLength(200), z.regex(/^[\w.:-]+$/, 'is not a media id'));
+const mediaIds = z.array(mediaId).check(
+  z.maxLength(100),
+  z.refine((l: string[]) => new Set(l).size === l.length, 'lists an item twice'),
+);
+const mediaCursor = z.optional(text(z.minLength(1), z.maxLength(16_000)));
+/** A file or folder name: no line breaks or other control characters. */
+const mediaName = text(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(200),
+  // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+  z.regex(/^[^\u0000-\u001f\u007f]*$/, 'has a control character'),
+);
+const label = text(z.trim(), z.minLength(1), z.maxLength(100));
+
+const adminMedia = {
+  'POST /admin/media/browse': z.strictObject({ folderId: z.optional(mediaId), cursor: mediaCursor }),
+  'POST /admin/media/search': z.strictObject({ query: trimmed(1, 100), cursor: mediaCursor }),
+  'POST /admin/media/trash': z.strictObject({ cursor: mediaCursor }),
+  'POST /admin/media/upload-url': z.strictObject({
+    folderId: mediaId,
+    fileName: mediaName,
+    mimeType: z.enum(MEDIA_TYPES),
+    sizeInBytes: int(1, MEDIA_MAX_BYTES),
+  }),
+  'POST /admin/media/import': z.strictObject({
+    url: text(z.trim(), z.minLength(1), z.maxLength(2000)),
+    folderId: mediaId,
+    displayName: z.optional(mediaName),
+  }),
+  'PATCH /admin/media/files/{id}': z.strictObject({
+    displayName: z.optional(mediaName),
+    labels: z.optional(z.array(label).check(z.maxLength(20))),
+    folderId: z.optional(mediaId),
+  }),
+  'POST /admin/media/folders': z.strictObject({ displayName: mediaName, parentId: mediaId }),
+  'PATCH /admin/media/folders/{id}': z.strictObject({
+    displayName: z.optional(mediaName),
+    parentId: z.optional(mediaId),
+  }),
+  'POST /admin/media/delete': z.strictObject({ fileIds: mediaIds, folderIds: mediaIds, permanent: z.boolean() }),
+  'POST /admin/media/restore': z.strictObject({ fileIds: mediaIds, folderIds: mediaIds }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -337,5 +386,6 @@ export const companionRequests = {
   ...adminPayments,
   ...adminAbandoned,
   ...adminMembers,
+  ...adminMedia,
 };
 export type CompanionRequests = typeof companionRequests;

@@ -65,6 +65,8 @@ const MEDIA_FILES = '@wix/auto_sdk_media_files';
 const MEDIA_FOLDERS = '@wix/auto_sdk_media_folders';
 /** Who sends the media library's calls (the companion's routes are issue 41's i41-fcon). */
 const MEDIA_BY = "the owner console's media section, through the site companion (issue 41)";
+/** The owner console's media section's companion routes (docs/companion.md "Owner console: media library"). */
+const ADMIN_MEDIA = 'companion/admin-media.ts';
 
 const pub = (pkg: string, method: string) =>
   ({ visibility: 'public', client: { pkg, method }, status: 'verified' }) as const;
@@ -186,7 +188,10 @@ export const CALLS = {
   },
   // Reviews
   queryReviews: {
-    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS, ADMIN_MEMBERS] },
+    by: {
+      browser: '<inlay-reviews>, <inlay-rating>',
+      companion: [COMPANION_REVIEWS, ADMIN_MEMBERS, `${ADMIN_MEDIA} (the review of a visitor's photo)`],
+    },
     identity: 'visitor or member',
     ...pub(REVIEWS, 'queryReviews'),
     file: SDK,
@@ -253,7 +258,7 @@ export const CALLS = {
     file: 'admin-fidelity.test.ts',
   },
   generateUploadUrl: {
-    by: { companion: [VISITOR] },
+    by: { companion: [VISITOR, ADMIN_MEDIA] },
     identity: 'admin',
     ...pub('@wix/auto_sdk_media_files', 'generateFileUploadUrl'),
     file: SDK,
@@ -846,19 +851,19 @@ export const CALLS = {
   // The media library (issue 41; docs/wire.md "Media library"): the owner console's media section sends them
   // through the site companion.
   listFiles: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'listFiles'),
     file: 'media.test.ts',
   },
   searchFiles: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'searchFiles'),
     file: 'media.test.ts',
   },
   getFileDescriptor: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'getFileDescriptor'),
     file: 'media.test.ts',
@@ -870,55 +875,55 @@ export const CALLS = {
     file: 'media.test.ts',
   },
   updateFileDescriptor: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'updateFileDescriptor'),
     file: 'media.test.ts',
   },
   bulkDeleteFiles: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'bulkDeleteFiles'),
     file: 'media.test.ts',
   },
   listDeletedFiles: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'listDeletedFiles'),
     file: 'media.test.ts',
   },
   bulkRestoreFilesFromTrashBin: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'bulkRestoreFilesFromTrashBin'),
     file: 'media.test.ts',
   },
   createFolder: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'createFolder'),
     file: 'media.test.ts',
   },
   listFolders: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'listFolders'),
     file: 'media.test.ts',
   },
   getFolder: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'getFolder'),
     file: 'media.test.ts',
   },
   updateFolder: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'updateFolder'),
     file: 'media.test.ts',
   },
   searchFolders: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'searchFolders'),
     file: 'media.test.ts',
@@ -930,25 +935,25 @@ export const CALLS = {
     file: 'media.test.ts',
   },
   bulkDeleteFolders: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'bulkDeleteFolders'),
     file: 'media.test.ts',
   },
   listDeletedFolders: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'listDeletedFolders'),
     file: 'media.test.ts',
   },
   bulkRestoreFoldersFromTrashBin: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FOLDERS, 'bulkRestoreFoldersFromTrashBin'),
     file: 'media.test.ts',
   },
   importFile: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'importFile'),
     file: 'media.test.ts',
@@ -966,7 +971,7 @@ export const CALLS = {
     file: 'media.test.ts',
   },
   generateFileDownloadUrl: {
-    by: { other: MEDIA_BY },
+    by: { companion: [ADMIN_MEDIA] },
     identity: 'admin',
     ...pub(MEDIA_FILES, 'generateFileDownloadUrl'),
     file: 'media.test.ts',

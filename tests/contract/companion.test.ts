@@ -53,6 +53,20 @@ import {
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
+import {
+  browseMedia,
+  createMediaFolder,
+  deleteMedia,
+  getMediaFile,
+  importMedia,
+  listTrash,
+  mediaDownloadUrl,
+  mediaUploadUrl,
+  restoreMedia,
+  searchMedia,
+  updateMediaFile,
+  updateMediaFolder,
+} from '../../core/api/admin-media.ts';
 import type { Http } from '../../core/http.ts';
 import { solveChallenge } from '../../widgets/reviews/altcha.ts';
 import { createCompanion, type Companion } from '../../companion/app.ts';
@@ -282,6 +296,33 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await members.bulkMembers(owner, 'delete', { filter: { search: 'c.th' }, count: 1 })).done).toBe(1);
     expect((await members.deleteMember(owner, b)).deleted).toBe(true);
     expect(c).toBeDefined();
+  });
+
+  it('the owner’s media library: browse, search, trash, upload URL, import, a file, its link, folders, delete, restore', async () => {
+    const made = await createMediaFolder(owner, { displayName: 'Contract', parentId: 'media-root' });
+    const uploadUrl = await mediaUploadUrl(owner, {
+      folderId: made.id,
+      fileName: 'c.png',
+      mimeType: 'image/png',
+      sizeInBytes: PNG.length,
+    });
+    const put = await fetch(uploadUrl, { method: 'PUT', body: PNG, headers: { 'Content-Type': 'image/png' } });
+    const { file } = (await put.json()) as { file: { id: string } };
+    expect((await browseMedia(owner, { folderId: made.id })).files.map((f) => f.id)).toEqual([file.id]);
+    expect((await getMediaFile(owner, file.id)).name).toBe('c.png');
+    expect((await updateMediaFile(owner, file.id, { displayName: 'Contract mug' })).name).toBe('Contract mug');
+    expect((await searchMedia(owner, { query: 'Contract mug' })).files.map((f) => f.id)).toEqual([file.id]);
+    expect(await mediaDownloadUrl(owner, file.id)).toMatch(/^https?:\/\//);
+    expect((await updateMediaFolder(owner, made.id, { displayName: 'Contract 2' })).name).toBe('Contract 2');
+    expect(await deleteMedia(owner, { fileIds: [file.id], folderIds: [], permanent: false })).toEqual({
+      files: 1,
+      folders: 0,
+    });
+    expect((await listTrash(owner, {})).files.map((f) => f.id)).toContain(file.id);
+    expect((await restoreMedia(owner, { fileIds: [file.id], folderIds: [] })).files).toBe(1);
+    expect((await importMedia(owner, { url: 'https://example.com/a.png', folderId: made.id })).status).toMatch(
+      /PENDING|READY|FAILED/,
+    );
   });
 });
 

@@ -154,6 +154,17 @@ describe('<inlay-admin> on the demo’s /admin page', () => {
     );
     await a.getByRole('tab', { name: 'Abandoned checkouts' }).click();
     await a.locator('[part=empty], [part=checkout]').first().waitFor();
+    // the media library: its thumbnails (img-src) and its tools' chunk
+    await a.getByRole('tab', { name: 'Media' }).click();
+    await a.getByRole('option', { name: /^Products/ }).click();
+    await a.locator('[part=item] img').first().waitFor();
+    await a.locator('[part=tools]').waitFor();
+    expect(
+      await a
+        .locator('[part=item] img')
+        .first()
+        .evaluate((i: HTMLImageElement) => i.decode().then(() => true)),
+    ).toBe(true);
     expect(await o.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     await o.context.close();
   });

@@ -319,18 +319,30 @@ const KB = 1024;
  * console frame with the tab count 1127 B. Each chunk within the 7 KB of an on-demand chunk; only owner chunks grew,
  * no page without the console moved. The classic page with every tag and the whole console 110312 → 122432 B
  * (+12120 B): `classicWithConsole` 108 → 120 KB.
+ * Issue 41 (the console's media library, i41-fcon): the section is split so each part stays under the 7 KB of an
+ * on-demand chunk: the grid, search, trash and its model 7123 B; a file's panel (rename, labels, link, a photo's
+ * review) 1914 B, loaded when one is first opened; the tools (upload, import, new folder) 1164 B and the upload itself
+ * 1015 B, loaded with their first use; the library's calls 835 B (shared by the two); its French 1829 B, its own chunk
+ * loaded with the section on a French page, so the console's French (7.5 KB ceiling) takes only the tab's name and the
+ * review queue's one new line (7684 B). The classic page with every tag and the whole console 110312 → 124936 B
+ * (+14624 B, all in owner chunks loaded only once an owner has signed in and opens the section; no page without the
+ * console moved): `classicWithConsole` 108 → 122.25 KB.
+ * Both sections merged: the classic page with every tag and the whole console 110312 → 136797 B: `classicWithConsole`
+ * 108 → 133.75 KB. The console's French (the frame's and the sections' that travel with it) 7684 → 7697 B, the two
+ * new tabs' names and the pending count beside the review queue's new line: `consoleFrench` 7.5 → 7.75 KB. No page
+ * without the console moved.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.25 * KB,
   widget: 7 * KB,
-  consoleFrench: 7.5 * KB,
+  consoleFrench: 7.75 * KB,
   allWidgetsPage: 54.5 * KB,
   productPage: 51.5 * KB,
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.25 * KB,
-  classicWithConsole: 120 * KB,
+  classicWithConsole: 133.75 * KB,
 };
 
 /**

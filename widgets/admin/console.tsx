@@ -4,9 +4,10 @@ import { TabList, TabPanel } from '../../ui/tabs.tsx';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
+import { addStrings } from '../../core/i18n/index.ts';
 import { consoleCss } from './console-styles.ts';
 
-const SECTIONS = ['orders', 'reviews', 'abandoned', 'members'] as const;
+const SECTIONS = ['orders', 'reviews', 'abandoned', 'members', 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
@@ -14,12 +15,19 @@ const chunks: Record<Section, (language: string) => Promise<Lazy>> = {
   orders: () => import('./orders/view.tsx').then((m) => m.AdminOrders),
   reviews: () => import('./reviews/view.tsx').then((m) => m.ReviewQueue),
   abandoned: () => import('./abandoned/view.tsx').then((m) => m.AbandonedCheckouts),
-  // (its French is its own chunk: on a French page the section shows once it is there, or in English if it fails)
+  // the members section's French is its own chunk: on a French page the section shows once it is there (in English
+  // if it fails)
   members: (language) =>
     import('./members/view.tsx').then(async (m) => {
       if (language === 'fr') await m.french.load().catch(() => undefined);
       return m.Members;
     }),
+  // the media section's French is its own chunk, loaded with it on a French page (not in the console's French)
+  media: (language) =>
+    Promise.all([
+      import('./media/view.tsx'),
+      language === 'fr' && import('./media/strings.fr.ts').then((m) => addStrings('fr', m.fr)),
+    ]).then(([m]) => m.MediaLibrary),
 };
 
 /**
@@ -32,6 +40,8 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
   const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
   const ids = useId();
+  // what the next section opens on (a section's `show`: the media library opens a photo's review)
+  const [focus, setFocus] = useState<string>();
   // the attribute changed on the element: follow it
   useEffect(() => {
     const s = pick(props.section);
@@ -80,12 +90,29 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
             t(`admin.${s}`)
           )
         }
-        pick={setSection}
+        pick={(s) => {
+          setFocus(undefined);
+          setSection(s);
+        }}
         host={host}
       />
       <TabPanel ids={ids} current={section}>
         <LazyPart state={part} retryLabel={t('admin.retry')}>
-          {(Current) => <Current context={context} emit={emit} host={host} ids={ids} />}
+          {(Current) => (
+            <Current
+              context={context}
+              emit={emit}
+              host={host}
+              ids={ids}
+              focus={focus}
+              show={(s, f) => {
+                const next = pick(s);
+                if (!next) return;
+                setFocus(f);
+                setSection(next);
+              }}
+            />
+          )}
         </LazyPart>
       </TabPanel>
     </section>

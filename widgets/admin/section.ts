@@ -4,6 +4,10 @@ import type { WidgetProps } from '../../core/element.ts';
 export interface ConsoleSectionProps extends WidgetProps {
   /** Ids unique to this element (labels). */
   ids: string;
+  /** Show another section, opened on one of its things (`focus`: a review's id for `reviews`). */
+  show?: (section: string, focus?: string) => void;
+  /** What the section opens on (given by `show`): a review's id in `reviews`. */
+  focus?: string;
 }
 
 /** `<inlay-admin>`'s attributes. */
@@ -13,6 +17,7 @@ export interface AdminProps {
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
    * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
    * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
+   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
    * @default orders
    */
   section?: string;

@@ -8,7 +8,7 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.reviews': 'Avis',
   'admin.abandoned': 'Paniers abandonnés',
   'admin.members': 'Membres',
-  'admin.pending_one': '{count} en attente d’approbation',
-  'admin.pending_other': '{count} en attente d’approbation',
+  'admin.pending': '{count} en attente d’approbation',
+  'admin.media': 'Médias',
   'admin.retry': 'Réessayer',
 };

@@ -6,7 +6,8 @@ export const strings = {
   'admin.reviews': 'Reviews',
   'admin.abandoned': 'Abandoned checkouts',
   'admin.members': 'Members',
-  'admin.pending_one': '{count} waiting for approval',
-  'admin.pending_other': '{count} waiting for approval',
+  // (one form whatever the count, in English and French)
+  'admin.pending': '{count} waiting for approval',
+  'admin.media': 'Media',
   'admin.retry': 'Try again',
 };

@@ -153,6 +153,7 @@ describe('<inlay-admin> orders', () => {
       ['Reviews', 'false'],
       ['Abandoned checkouts', 'false'],
       ['Members', 'false'],
+      ['Media', 'false'],
     ]);
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     const rows = $$('[part=order]').map((r) => r.textContent);

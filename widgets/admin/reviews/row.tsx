@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Review } from '../../../core/api/reviews.ts';
 import type { Translator } from '../../../core/i18n/index.ts';
 import type { Decision, QueueModel, RowUi } from './model.ts';
@@ -16,6 +16,8 @@ export function Row(p: {
   ui: RowUi;
   product?: string;
   selected: boolean;
+  /** The review the console was opened on: scrolled to and focused once. */
+  focused?: boolean;
   date: string;
   onDecide: (r: Review, s: Decision) => void;
 }) {
@@ -24,8 +26,21 @@ export function Row(p: {
   const [reply, setReply] = useState<string>();
   const photos = r.content.media?.filter((m) => m.image).length ?? 0;
   const busy = !!ui.busy;
+  const li = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!p.focused) return;
+    li.current?.scrollIntoView?.({ block: 'center' });
+    li.current?.focus();
+  }, [p.focused]);
   return (
-    <li class="card" part="review" aria-busy={busy}>
+    <li
+      class={p.focused ? 'card focus' : 'card'}
+      part="review"
+      aria-busy={busy}
+      ref={li}
+      tabIndex={p.focused ? -1 : undefined}
+      aria-current={p.focused || undefined}
+    >
       <div class="top">
         <input
           type="checkbox"

@@ -3,6 +3,7 @@ import type { queueStrings } from './strings.ts';
 /** French for `queueStrings` (loads with the French language pack, widgets/languages/fr.ts). */
 export const fr: Record<keyof typeof queueStrings, string> = {
   'q.title': 'Avis en attente d’approbation',
+  'q.notWaiting': 'Avis déjà modéré.',
   'q.count_one': '{count} avis en attente',
   'q.count_other': '{count} avis en attente',
   'q.empty': 'Aucun avis en attente. Les nouveaux avis à approuver apparaîtront ici.',

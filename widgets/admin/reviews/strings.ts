@@ -1,6 +1,7 @@
 /** The review queue's strings (they load with its chunk). */
 export const queueStrings = {
   'q.title': 'Reviews waiting for approval',
+  'q.notWaiting': 'This review was already moderated.',
   'q.count_one': '{count} review waiting',
   'q.count_other': '{count} reviews waiting',
   'q.empty': 'No reviews are waiting. New reviews that need your approval show up here.',

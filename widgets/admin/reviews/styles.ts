@@ -31,4 +31,7 @@ flex-direction:column;gap:8px;background:var(--_bg)}
 .replyform{display:flex;flex-direction:column;gap:6px}
 textarea{font:inherit;color:inherit;background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);
 padding:8px;min-height:88px;resize:vertical}
+.card.focus{border-color:var(--_accent);box-shadow:0 0 0 2px var(--_accent)}
+.note{padding:calc(var(--_space)*1.5);border:1px solid var(--_border);border-inline-start:4px solid var(--_accent);
+border-radius:var(--_radius)}
 `;

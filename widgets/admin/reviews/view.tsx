@@ -17,7 +17,7 @@ import { ErrorLine } from '../../../ui/states.tsx';
  * select several (or all) and approve or reject them after a confirmation that says how many and what follows.
  * Each outcome is announced; a failure stays on its review, with what was typed.
  */
-export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
+export function ReviewQueue({ context, ids, focus }: ConsoleSectionProps) {
   const { i18n } = context;
   const t: T = i18n().strings(queueStrings);
   const model = useMemo(() => createQueueModel(context), []);
@@ -29,6 +29,16 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
   const [ask, setAsk] = useState<Decision>();
   const [said, setSaid] = useState('');
   useEffect(() => void model.load(), [model]);
+  // opened on one review (the media library's photo): read on until it shows, or say it is not waiting
+  const [pages, setPages] = useState(0);
+  const found = !!focus && q.items.some((r) => r.id === focus);
+  const seeking = !!focus && !found && q.status === 'ready' && !!q.next && pages < 10;
+  useEffect(() => {
+    if (seeking && !q.more) {
+      setPages(pages + 1);
+      void model.more();
+    }
+  }, [seeking, q.more]);
 
   const all = q.items.length > 0 && q.items.every((r) => selected.has(r.id));
   const outcome = bulk.outcome;
@@ -61,6 +71,11 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
       {outcome ? (
         <p class={outcome.failed ? 'err' : 'ok'} role={outcome.failed ? 'alert' : undefined} part="outcome">
           {summary}
+        </p>
+      ) : null}
+      {focus && !found && !seeking && q.status === 'ready' ? (
+        <p class="note" part="not-waiting">
+          {t('q.notWaiting')}
         </p>
       ) : null}
       {before({
@@ -119,6 +134,7 @@ export function ReviewQueue({ context, ids }: ConsoleSectionProps) {
                 ui={rows[r.id] ?? {}}
                 product={names[r.entityId]}
                 selected={selected.has(r.id)}
+                focused={r.id === focus}
                 date={r.createdDate ? i18n().relative(r.createdDate) : ''}
                 onDecide={decideOne}
               />

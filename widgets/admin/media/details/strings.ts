@@ -1,0 +1,20 @@
+/** The media section's file panel's strings (they load with its chunk). */
+export const detailStrings = {
+  'md.name': 'Name',
+  'md.labels': 'Labels (comma between them)',
+  'md.saveLabels': 'Save labels',
+  'md.link': 'Copy download link',
+  'md.copyHere': 'Copy this download link:',
+  'md.details': 'Details of {name}',
+  'md.close': 'Close',
+  'md.size': '{size} KB',
+  'md.rProduct': 'Product:',
+  'md.rAuthor': 'By:',
+  'md.rStars': '{stars} of 5 stars',
+  'md.anonymous': 'a visitor',
+  'md.someProduct': 'a product',
+  'md.noReview': 'No review uses this photo.',
+  'md.moderate': 'Open in the review queue',
+  'md.approve': 'Approve the review',
+  'md.reject': 'Reject the review',
+};

@@ -1,0 +1,14 @@
+import type { Translator } from '../../../core/i18n/index.ts';
+import { MEDIA_ROOT, VISITOR_UPLOADS, type Item } from './model.ts';
+import type { mediaStrings } from './strings.ts';
+
+export type T = Translator<keyof typeof mediaStrings>;
+/** A form's field as it is when the form is sent (trimmed). */
+export const field = (e: Event, name: string) =>
+  String(new FormData(e.currentTarget as HTMLFormElement).get(name) ?? '').trim();
+export const ROOT_NAMES: Record<string, 'md.library' | 'md.visitors'> = {
+  [MEDIA_ROOT]: 'md.library',
+  [VISITOR_UPLOADS]: 'md.visitors',
+};
+export const itemName = (x: Item, t: T) =>
+  (x.file ? x.file.name : x.folder.name) || (x.folder ? t(ROOT_NAMES[x.folder.id] ?? 'md.folder') : x.key);

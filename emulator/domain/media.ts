@@ -121,10 +121,24 @@ export function storeUpload(
     private: boolean;
   },
 ): void {
+  storeUsing(db, dir, 'UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?', secret, f);
+}
+
+/**
+ * Store a finished upload's file: the bytes on disk in `dir`, then in one transaction its URL used up (`useUp`, a
+ * prepared statement on the secret's hash) and its descriptor (READY); the bytes go again if the database refuses.
+ */
+function storeUsing(
+  db: Database,
+  dir: string,
+  useUp: string,
+  secret: string,
+  f: Parameters<typeof storeUpload>[3],
+): void {
   writeBytes(dir, f.id, f.content);
   try {
     db.transaction(() => {
-      db.prepare<[string]>('UPDATE site_media_uploads SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
+      db.prepare<[string]>(useUp).run(sha256Hex(secret));
       insertFile(db, {
         id: f.id,
         fileName: f.fileName,
@@ -265,30 +279,5 @@ export function setResumableReceived(db: Database, secret: string, received: num
 
 /** Finish a resumable upload: its bytes become the file `f.id` (READY), the URL is used up. */
 export function finishResumable(db: Database, dir: string, secret: string, f: Parameters<typeof storeUpload>[3]): void {
-  writeBytes(dir, f.id, f.content);
-  try {
-    db.transaction(() => {
-      db.prepare<[string]>('UPDATE site_media_resumable SET used = 1 WHERE token_hash = ?').run(sha256Hex(secret));
-      insertFile(db, {
-        id: f.id,
-        fileName: f.fileName,
-        parentFolderId: f.parentFolderId,
-        mimeType: f.mimeType,
-        mediaType: 'IMAGE',
-        size: f.content.length,
-        hash: sha256(f.content),
-        width: f.width,
-        height: f.height,
-        labels: f.labels,
-        operationStatus: 'READY',
-        sourceUrl: null,
-        private: f.private,
-        createdBy: f.createdBy,
-        nowIso: f.createdDate,
-      });
-    })();
-  } catch (err) {
-    removeBytes(dir, f.id);
-    throw err;
-  }
+  storeUsing(db, dir, 'UPDATE site_media_resumable SET used = 1 WHERE token_hash = ?', secret, f);
 }

@@ -13,6 +13,14 @@ const MUG = 'enamel-camp-mug';
 const BOARD = seedIds.products['maple-cutting-board']!;
 const PASSWORD = 'correct-horse-9';
 
+/** An order's number, read from the emulator's database. */
+const numberOf = (orderId: string) =>
+  (
+    JSON.parse(
+      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!
+        .data,
+    ) as { number: string }
+  ).number;
 const fault = (body: Record<string, unknown>) => api(env.stack.emulator, '/_dev/faults', { body });
 afterEach(() => api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' }));
 
@@ -103,18 +111,17 @@ describe('a shopper’s errors are words', () => {
     await w.context.close();
   });
 
-  it('the account’s orders failing: the words and "Try again", no request id', async () => {
+  it('the account’s "Buy again" failing (the platform’s add to cart): the words, no request id', async () => {
     const email = `words-${Date.now()}@example.com`;
     const id = await createTestMember(env.stack.emulator, email, PASSWORD, { firstName: 'Ada', lastName: 'Words' });
-    await placeOrder(
+    const orderId = await placeOrder(
       env.stack.emulator,
       [{ productId: BOARD, quantity: 1 }],
       env.stack.demo,
       (await memberTokens(env.stack.emulator, { id })).access,
     );
-    await fault({ path: '/ecom/v1/orders/search', method: 'POST', status: 400 });
     const w = await openPage(env.browser);
-    w.expected.push(/status of (4|5)\d\d/);
+    w.expected.push(/status of 503/);
     const seen = watchIds(w);
     await w.page.goto(`${env.stack.demo}/account`);
     const a = w.page.locator('inlay-account');
@@ -122,11 +129,17 @@ describe('a shopper’s errors are words', () => {
     await a.getByLabel('Email').fill(email);
     await a.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await a.getByLabel('Password', { exact: true }).press('Enter');
-    await a.getByRole('alert').waitFor({ timeout: 20_000 });
-    const text = await a.getByRole('alert').textContent();
-    expect(text).toMatch(/Try again/);
-    expect(text).not.toMatch(/Request ID/i);
+    await a.getByRole('button', { name: `View details, order #${numberOf(orderId)}` }).click();
+    const detail = a.locator('[part=order-detail]');
+    await fault({ path: '/ecom/v1/carts/current/add-to-cart', status: 503 });
+    await detail.getByRole('button', { name: 'Buy again' }).click();
+    const alert = detail.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent())!;
+    expect(text).toBe('Something went wrong on our side. Try again in a moment.');
+    expect(seen.ids.length).toBeGreaterThanOrEqual(1);
     for (const id of seen.ids) expect(text).not.toContain(id);
+    expect(seen.logs).toContain(`Inlay: HTTP 503, request id ${seen.ids.at(-1)}`);
     await w.context.close();
   });
 });
@@ -141,10 +154,7 @@ describe('money is written one way', () => {
       env.stack.demo,
       (await memberTokens(env.stack.emulator, { id })).access,
     );
-    const { number } = JSON.parse(
-      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!
-        .data,
-    ) as { number: string };
+    const number = numberOf(orderId);
 
     // the member's account, in French
     const m = await openPage(env.browser);

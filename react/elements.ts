@@ -82,7 +82,8 @@ export const InlayRating = inlayElement<InlayRatingElement>('inlay-rating', 'Inl
  * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
  * previous/next buttons that disable at the ends and are not shown when every card fits, arrow keys between items). The
  * page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides itself
- * (and that heading) when there is nothing to recommend.
+ * (and that heading) when there is nothing to recommend, and when its read fails twice (a quiet retry first): the page
+ * hears of that failure through `inlay-error` (code `RECOMMENDATIONS_FAILED`, with the request id).
  *
  * Its element's events: `onInlayError`.
  */

@@ -518,7 +518,8 @@ export interface InlayRatingAttributes extends InlayCommonAttributes {
  * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
  * previous/next buttons that disable at the ends and are not shown when every card fits, arrow keys between items).
  * The page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides
- * itself (and that heading) when there is nothing to recommend.
+ * itself (and that heading) when there is nothing to recommend, and when its read fails twice (a quiet retry first):
+ * the page hears of that failure through `inlay-error` (code `RECOMMENDATIONS_FAILED`, with the request id).
  */
 export interface InlayRecommendationsElement extends HTMLElement {
   /** The product the recommendations are for; without it, store-wide best sellers. */

@@ -20,7 +20,7 @@ export interface LazyState<T> {
 export function useLazyPart<T>(
   key: string,
   load: (key: string) => Promise<T>,
-  i18n: () => { error(e: unknown): string },
+  i18n: () => { error(e: unknown, owner?: boolean): string },
   { enabled = true, ready }: { enabled?: boolean; ready?: (key: string) => T | undefined } = {},
 ): LazyState<T> {
   const [parts, setParts] = useState<Partial<Record<string, { v: T }>>>(() => {
@@ -35,7 +35,7 @@ export function useLazyPart<T>(
     setError(undefined);
     load(key).then(
       (v) => setParts((p) => ({ ...p, [key]: { v } })),
-      (e: unknown) => gone || setError(i18n().error(e)),
+      (e: unknown) => gone || setError(i18n().error(e, true)),
     );
     return () => void (gone = true);
   }, [key, enabled, attempt]);

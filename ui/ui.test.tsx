@@ -14,6 +14,7 @@ import { Empty, ErrorState } from './part-states.tsx';
 import { money, statusWords } from './words.ts';
 import { OrderView, type OrderWords } from './order-view.tsx';
 import { addressLines } from './address.ts';
+import { total } from '../widgets/admin/orders/words.ts';
 
 const i18n = createI18n('en-US');
 let host!: HTMLDivElement;
@@ -379,9 +380,15 @@ describe('order view and words', () => {
     expect(host.querySelector('.cols .extra')).not.toBeNull();
   });
 
-  it('money takes the platform’s formatting first; status words only for known keys', () => {
-    expect(money(i18n, { amount: '5', formattedAmount: '5 $' }, 'USD')).toBe('5 $');
+  it('money is written for the page’s locale and the order’s currency, never as the platform formatted it; status words only for known keys', () => {
+    expect(money(i18n, { amount: '5', formattedAmount: '5 $' }, 'USD')).toBe('$5.00');
     expect(money(i18n, { amount: '5' }, 'USD')).toBe('$5.00');
+    // one French page: the account's money (this) and the console's order total write the same string
+    const fr = createI18n('fr-FR');
+    const o = { ...order, currency: 'USD', priceSummary: { total: { amount: '126.36', formattedAmount: '$126.36' } } };
+    const account = money(fr, o.priceSummary.total, o.currency);
+    expect(account.replace(/[\u00a0\u202f]/g, ' ')).toBe('126,36 $US');
+    expect(total(fr, o as Order)).toBe(account);
     expect(money(i18n, undefined)).toBe('');
     const known = { 'st.CANCELED': 1, 'pay.PAID': 1, 'x.st.CANCELED': 1, 'x.pay.PAID': 1 };
     const say = (k: string) => `<${k}>`;

@@ -4,9 +4,11 @@ import type { Order, OrderLine } from '../core/api/orders.ts';
 /** An amount as the platform sends it. */
 export type Money = { amount: string; formattedAmount?: string } | undefined;
 
-/** Money as the platform formatted it, else formatted here (core's i18n) from its amount; '' without one. */
-export const money = (i18n: I18n, m: Money, currency?: string) =>
-  m ? (m.formattedAmount ?? i18n.money(m.amount, currency ?? 'USD')) : '';
+/**
+ * An amount in the order's currency for the page's locale: core's `i18n.money`, the one way every widget writes money
+ * (never the platform's `formattedAmount`, which is in the site's locale, not the page's); '' without one.
+ */
+export const money = (i18n: I18n, m: Money, currency?: string) => (m ? i18n.money(m.amount, currency ?? 'USD') : '');
 
 /** A line's product name (translated when the platform has it). */
 export const lineName = (l: OrderLine) => l.productName?.translated ?? l.productName?.original ?? '';

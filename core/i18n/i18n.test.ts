@@ -76,14 +76,24 @@ describe('i18n', () => {
     expect(e.t('error.requestId')).toBe('Request ID: {requestId}');
   });
 
-  it('describes errors by kind, with the request id for server errors', () => {
+  it("describes errors by kind; a server error's request id is the owner's and the console's, never a shopper's", () => {
     const e = createI18n('en');
     expect(e.error(new InlayApiError({ kind: 'network', message: 'x' }))).toBe(
       'You appear to be offline. Check your connection and try again.',
     );
-    expect(e.error(new InlayApiError({ kind: 'http', status: 500, message: 'x', requestId: 'abc' }))).toBe(
-      'Something went wrong on our side. Try again in a moment. Request ID: abc',
-    );
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const failed = new InlayApiError({ kind: 'http', status: 500, message: 'x', requestId: 'abc' });
+    try {
+      // the shopper's words: no id (however often they are rendered, the id is written to the console once)
+      expect(e.error(failed)).toBe('Something went wrong on our side. Try again in a moment.');
+      expect(e.error(failed)).toBe('Something went wrong on our side. Try again in a moment.');
+      expect(log.mock.calls).toEqual([['Inlay: HTTP 500, request id abc']]);
+      // the owner's (the console's views)
+      expect(e.error(failed, true)).toBe('Something went wrong on our side. Try again in a moment. Request ID: abc');
+      expect(sp(createI18n('fr').error(failed))).not.toMatch(/abc|ID de requête/);
+    } finally {
+      log.mockRestore();
+    }
     expect(sp(createI18n('fr').error(new InlayApiError({ kind: 'timeout', message: 'x' })))).toBe(
       'Le serveur met trop de temps à répondre. Réessayez.',
     );

@@ -83,8 +83,11 @@ export interface I18n {
   date(d: Date | string | number, style?: DateStyle): string;
   /** "3 days ago", "in 2 hours", "yesterday". */
   relative(d: Date | string | number): string;
-  /** User-facing text for any failure (by error kind; the request id is added for server errors). */
-  error(e: unknown): string;
+  /**
+   * User-facing text for any failure, by error kind. The request id of an HTTP error is the owner's (`owner`: the
+   * console's views) and the developer's: a shopper's words never carry it; it goes to the browser's console instead.
+   */
+  error(e: unknown, owner?: boolean): string;
   /**
    * A translator for a widget's own strings: same rules as `t`. `english` is the widget's dictionary (kept in the
    * widget's chunk); other languages come from the language's pack, with English for any key it lacks.
@@ -182,16 +185,24 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
       const [unit, secs] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1];
       return rtf.format(Math.round(diff / secs), unit);
     },
-    error(e) {
+    error(e, owner) {
       if (!(e instanceof InlayApiError)) return t(partNotLoaded(e) ? 'error.network' : 'error.server');
       // every kind but an HTTP error has its own words (network, timeout, parse, config)
       if (e.kind !== 'http') return t(`error.${e.kind}`);
-      return e.requestId
-        ? `${t('error.server')} ${t('error.requestId', { requestId: e.requestId })}`
-        : t('error.server');
+      const id = e.requestId;
+      if (id && owner) return `${t('error.server')} ${t('error.requestId', { requestId: id })}`;
+      // told once per failure, however often its words are rendered
+      if (id && !told.has(e)) {
+        told.add(e);
+        console.log(`Inlay: HTTP ${e.status}, request id ${id}`);
+      }
+      return t('error.server');
     },
   };
 }
+
+/** Failures whose request id was written to the console (a shopper's words leave it out). */
+const told = new WeakSet<object>();
 
 /**
  * A part of a widget (its own chunk) that could not be fetched: said as the connection, like a request that got no

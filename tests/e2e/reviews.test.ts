@@ -155,7 +155,7 @@ describe('<inlay-reviews> on the demo product page', () => {
     for (const w of [m, v2]) await w.context.close();
   });
 
-  it('a visitor types a review, is asked to sign in, signs in inline, and the review they typed goes as the member', async () => {
+  it('a visitor without a companion sees only the sign-in (no "Submit review", no error), types, signs in inline, and the review goes as the member', async () => {
     const v = await openPage(env.browser);
     const probes = privateReads(v);
     await openProduct(v, 'waffle-cotton-towel', '?companion=off');
@@ -169,12 +169,10 @@ describe('<inlay-reviews> on the demo product page', () => {
     expect(await signin.textContent()).toBe(
       'Reviews on this site need an account: sign in to post yours. What you write is kept.',
     );
-    expect(await signin.locator('inlay-login').count()).toBe(0); // it comes with the send
+    // the form's three states never overlap: the sign-in alone, no "Submit review" beside it, no error
     await fillForm(v.page, { rating: 4, title: 'Soaks it up', body: 'Dries fast, still soft after a month.' });
-    await w.getByRole('button', { name: 'Submit review' }).click();
-    await expect
-      .poll(() => w.getByRole('alert').textContent())
-      .toBe('Sign in to send your review: it goes once you’re signed in.');
+    expect(await w.getByRole('button', { name: 'Submit review' }).count()).toBe(0);
+    expect(await w.locator('.err, [role=alert]').count()).toBe(0);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
 
     // the login widget's own inline sign-in, inside the form
@@ -485,7 +483,7 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
   });
 
   it('a field’s error goes as soon as the field is right; the others stay until they are', async () => {
-    const v = await openPage(env.browser, { viewport: { width: 375, height: 800 } });
+    const v = await signedIn('member', { viewport: { width: 375, height: 800 } });
     await openProduct(v, 'maple-cutting-board', '?companion=off');
     await openForm(v.page);
     const w = widget(v.page);
@@ -500,6 +498,17 @@ describe('<inlay-reviews>: states, photos, filters, the rating link, the lightbo
     await w.getByRole('radio', { name: '5 stars', exact: true }).check();
     await expect.poll(errs).toEqual([]);
     expect(await axe(v.page, 'inlay-reviews')).toEqual([]);
+    // the chosen stars are filled, the others outlines (not solid grey, which reads as chosen)
+    await w.getByRole('radio', { name: '3 stars', exact: true }).check();
+    const stars = await w
+      .locator('.stars-input label')
+      .evaluateAll((ls) => ls.map((l) => [getComputedStyle(l).color, getComputedStyle(l).webkitTextStrokeWidth]));
+    const clear = 'rgba(0, 0, 0, 0)';
+    expect(stars.slice(0, 3).every(([c]) => c !== clear)).toBe(true);
+    expect(stars.slice(3)).toEqual([
+      [clear, '1.5px'],
+      [clear, '1.5px'],
+    ]);
     await v.context.close();
   });
 

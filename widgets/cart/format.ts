@@ -1,7 +1,4 @@
-import type { CartLine, Money } from '../../core/api/current-cart.ts';
-
-/** A platform amount as the platform formatted it. */
-export const amount = (m?: Money) => m?.formattedAmount ?? m?.amount ?? '';
+import type { CartLine } from '../../core/api/current-cart.ts';
 
 /** "Color: Forest · Size: Large". */
 export const variantText = (l: CartLine) =>

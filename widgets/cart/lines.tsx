@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartLine } from '../../core/api/current-cart.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import { amount, lineName, variantText } from './format.ts';
+import { lineName, variantText } from './format.ts';
 import { availabilityKey, boundQuantity, maxQuantity, type CartModel, type T } from './model.ts';
 
 /** One line of the drawer: image, name, variant, price each, the quantity stepper, remove, and its messages. */
@@ -38,7 +38,7 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
       <div class="info">
         <p class="name">{href ? <a href={href}>{name}</a> : name}</p>
         {variant && <p class="muted">{variant}</p>}
-        <p class="muted">{t('cart.each', { price: amount(l.price) })}</p>
+        <p class="muted">{t('cart.each', { price: model.money(l.price) })}</p>
         <div class="qty-row">
           <div class="stepper" role="group" aria-label={t('cart.qty', { name })}>
             <button
@@ -106,7 +106,7 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
         )}
       </div>
       {/* the line's amount in the same column as the totals' */}
-      <span class="price">{amount(l.lineItemPrice)}</span>
+      <span class="price">{model.money(l.lineItemPrice)}</span>
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { oncePer, type InlayContext } from '../../core/context.ts';
 import type { WidgetProps } from '../../core/element.ts';
 import { InlayApiError } from '../../core/errors.ts';
 import { httpUrl } from '../../core/safe-url.ts';
-import type { CartLine, Totals } from '../../core/api/current-cart.ts';
+import type { CartLine, Money, Totals } from '../../core/api/current-cart.ts';
 import { cartOf, type CartStore } from '../../core/stores/current-cart.ts';
 import { lineName } from './format.ts';
 import { drawerStrings as strings } from './drawer-strings.ts';
@@ -83,6 +83,8 @@ export function createCartModel(context: InlayContext, { host, emit }: Pick<Widg
 
   const model = {
     cart,
+    /** An amount in the cart's currency, for the page's locale (core's `i18n.money`, as every widget writes money). */
+    money: (m?: Money) => (m ? i18n().money(m.amount, cart.$cart.get()?.currency ?? 'USD') : ''),
     $failed,
     $removed,
     $lineErrors,

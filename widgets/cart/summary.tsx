@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartDiscount, CartLine } from '../../core/api/current-cart.ts';
-import { amount } from './format.ts';
 import { availabilityKey, type CartModel, type T } from './model.ts';
 
 /** The drawer's foot: coupon, totals (estimated by the platform) and the checkout button. */
@@ -15,6 +14,7 @@ export function Summary(p: {
   thankYouUrl?: string;
 }) {
   const { t } = p;
+  const amount = p.model.money;
   const m = useMemo(() => p.model.summary(), []);
   const totals = useStore(m.$totals);
   const coupon = useStore(m.$coupon);

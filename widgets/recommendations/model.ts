@@ -8,6 +8,7 @@ import { prefetchSummaries } from '../../core/reads/review-summary.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import type { InlayClient } from '../../core/client.ts';
 import type { InlayContext } from '../../core/context.ts';
+import type { I18n } from '../../core/i18n/index.ts';
 import { FRESH_MS } from '../../core/constants.ts';
 import type { Persist } from '../../core/cache/query.ts';
 import { httpUrl } from '../../core/safe-url.ts';
@@ -220,10 +221,12 @@ export function imageOf(p: Product): { url: string; width: number; height: numbe
   return img && httpUrl(img.url) ? { url: img.url, width: img.width ?? 400, height: img.height ?? 400 } : undefined;
 }
 
-export function priceText(p: Product): { now?: string; was?: string } {
+/** A card's price (and the price it was), written for the page's locale like every widget's money (`i18n.money`). */
+export function priceText(p: Product, i18n: I18n): { now?: string; was?: string } {
   const d = p.priceData;
-  if (!d?.formatted) return {};
+  if (!d) return {};
+  const m = (n: number) => i18n.money(n, d.currency);
   return d.discountedPrice !== undefined && d.discountedPrice < d.price
-    ? { now: d.formatted.discountedPrice, was: d.formatted.price }
-    : { now: d.formatted.price };
+    ? { now: m(d.discountedPrice), was: m(d.price) }
+    : { now: m(d.price) };
 }

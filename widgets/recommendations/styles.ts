@@ -37,8 +37,6 @@ font-size:14.4px;font-weight:600;white-space:nowrap;text-decoration:none}
 .choose{margin-top:auto}
 .choose:focus-visible,.card-link:focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .price s{margin-inline-start:6px;color:var(--_muted);font-weight:400}
-.msg{padding:var(--_space);color:var(--_danger)}
-.msg button{min-height:44px;padding:8px 14px;border-radius:var(--_radius);border:1px solid var(--_border);background:none;cursor:pointer}
 @media (max-width:600px){.track{grid-auto-columns:minmax(150px,46%)}}
 @media (prefers-reduced-motion:reduce){.track{scroll-behavior:auto}}
 `;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { testContext } from '../../tests/helpers/context.ts';
@@ -47,6 +47,58 @@ describe('<inlay-recommendations>', () => {
     // right after it connected: no frame has passed, no answer has come
     expect($$('.card.skeleton')).toEqual([]);
     expect($$('.card .name').map((n) => n.textContent)).toEqual(['P p1', 'P p2']);
+  });
+});
+
+describe('<inlay-recommendations> that cannot read', () => {
+  /** The platform, with the recommendation's read refused `fails` times (a request id on each refusal). */
+  const failing = (fails: number) => {
+    let refused = 0;
+    return fakeFetch((call, i) => {
+      if (new URL(call.url).pathname === '/v1/recommendations/get' && refused < fails) {
+        refused++;
+        return json(400, { message: 'refused' }, { headers: { 'x-wix-request-id': `req-${refused}` } });
+      }
+      return platform(call, i);
+    });
+  };
+  const gets = (n: ReturnType<typeof fakeFetch>) => n.calls.filter((c) => c.url.endsWith('/v1/recommendations/get'));
+  // a page of its own: nothing kept by an earlier test's carousel
+  const fresh = () => {
+    const storage = memoryStorage();
+    return { clientId: 'c', tokenStorage: 'local' as const, storage, cacheStorage: storage };
+  };
+
+  it('one failure: tried again quietly (no error box, the skeleton stays), then the cards', async () => {
+    const n = failing(1);
+    const errors: unknown[] = [];
+    const heard = (e: Event) => errors.push((e as CustomEvent).detail);
+    document.addEventListener('inlay-error', heard);
+    onTestFinished(() => document.removeEventListener('inlay-error', heard));
+    const { el, $$ } = await mountWidget('inlay-recommendations', { limit: '2' }, n.fetch, fresh());
+    expect(el.shadowRoot!.querySelector('[role=alert]')).toBeNull();
+    await vi.waitFor(() => expect($$('.card .name').map((c) => c.textContent)).toEqual(['P p1', 'P p2']));
+    expect(gets(n)).toHaveLength(2);
+    expect(el.hidden).toBe(false);
+    expect(el.shadowRoot!.textContent).not.toMatch(/req-|Request ID|went wrong/);
+    expect(errors).toEqual([]);
+  });
+
+  it('failing again: hidden like an empty carousel (no error, no retry button), and the page is told with the request id', async () => {
+    const n = failing(2);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const errors: unknown[] = [];
+    const { el } = await mountWidget('inlay-recommendations', { limit: '2' }, n.fetch, fresh());
+    el.addEventListener('inlay-error', (e) => errors.push(e.detail));
+    await vi.waitFor(() => expect(el.hidden).toBe(true));
+    expect(gets(n)).toHaveLength(2);
+    expect(errors).toEqual([{ code: 'RECOMMENDATIONS_FAILED', message: 'refused', requestId: 'req-2' }]);
+    expect(el.shadowRoot!.querySelector('[role=alert], button, .card')).toBeNull();
+    expect(el.shadowRoot!.textContent).toBe('');
+    // no third read
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gets(n)).toHaveLength(2);
+    log.mockRestore();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '../../core/element.ts';
+import { messageOf, type InlayApiError } from '../../core/errors.ts';
 import { createRecommendationsModel, imageOf, priceText, productHref, type RecommendationsProps } from './model.ts';
 import { strings } from './strings.ts';
 
@@ -31,7 +32,8 @@ const Chevron = () => (
  * `<inlay-recommendations>`: an accessible carousel (a labelled region of "n of m" slides; scroll snap and swipe,
  * previous/next buttons that disable at the ends and are not shown when every card fits, arrow keys between items).
  * The page's own heading, as a child with `slot="heading"`, sits in the carousel's top row with the arrows. Hides
- * itself (and that heading) when there is nothing to recommend.
+ * itself (and that heading) when there is nothing to recommend, and when its read fails twice (a quiet retry first):
+ * the page hears of that failure through `inlay-error` (code `RECOMMENDATIONS_FAILED`, with the request id).
  */
 export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   const { host, context } = props;
@@ -45,11 +47,29 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   useLayoutEffect(model.load, model.update(props));
 
   const empty = state.status === 'ready' && !state.items.length;
+  // A failed read is tried once more, quietly (the cards' skeleton stays); failing again, the carousel hides itself,
+  // as an empty one does (no error box for a shopper), and tells the page (`inlay-error`, with the request id).
+  const retried = useRef(false);
+  const gaveUp = state.status === 'error' && retried.current;
   useEffect(() => {
-    host.hidden = empty;
-    if (state.status === 'ready' && !empty) {
-      void import('../rating/element.ts');
-      void import('../add-to-cart/element.ts');
+    host.hidden = empty || gaveUp;
+    if (state.status === 'error') {
+      if (gaveUp)
+        props.emit('inlay-error', {
+          code: 'RECOMMENDATIONS_FAILED',
+          message: messageOf(state.error),
+          requestId: (state.error as InlayApiError).requestId,
+        });
+      else {
+        retried.current = true;
+        model.load();
+      }
+    } else if (state.status === 'ready') {
+      retried.current = false;
+      if (!empty) {
+        void import('../rating/element.ts');
+        void import('../add-to-cart/element.ts');
+      }
     }
   }, [host, empty, state]);
 
@@ -74,20 +94,9 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
 
   // the page's own heading (`<h2 slot="heading">`) sits in the carousel's top row, the arrows at its end
   const heading = <slot name="heading" />;
-  if (state.status === 'error') {
-    return (
-      <div part="root">
-        <div class="head">{heading}</div>
-        <div class="msg" role="alert">
-          <p>{context.i18n().error(state.error)}</p>
-          <button type="button" part="button" onClick={model.load}>
-            {t('action.retry')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  if (empty) return <div part="root" />;
+  if (empty || gaveUp) return <div part="root" />;
+  // a read that failed once shows the cards' skeleton while it is tried again
+  const loading = state.status !== 'ready';
 
   // next/previous follow the reading direction: in a right-to-left page "next" is leftwards
   const fwd = () => (track.current && getComputedStyle(track.current).direction === 'rtl' ? -1 : 1);
@@ -104,12 +113,7 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
   };
 
   return (
-    <section
-      part="root"
-      aria-roledescription="carousel"
-      aria-label={t('recs.label')}
-      aria-busy={state.status === 'loading'}
-    >
+    <section part="root" aria-roledescription="carousel" aria-label={t('recs.label')} aria-busy={loading}>
       <div class="head">
         {heading}
         {/* no arrows when every card fits */}
@@ -123,12 +127,12 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
         </div>
       </div>
       <div ref={track} part="track" class="track" onScroll={measure} onKeyDown={onKey}>
-        {state.status === 'loading'
+        {loading
           ? [0, 1, 2, 3].map((i) => <div key={i} class="card skeleton" aria-hidden="true" />)
           : state.items.map((p, i, items) => {
               const img = imageOf(p);
               const href = productHref(p);
-              const price = priceText(p);
+              const price = priceText(p, context.i18n());
               return (
                 <div
                   key={p.id}

@@ -156,11 +156,8 @@ describe('a visitor’s review waits for their sign-in', () => {
     f.set('title', 'Solid');
     expect(f.submit(false)).toBe(true);
     expect(send).not.toHaveBeenCalled();
-    expect(f.$form.get()).toMatchObject({
-      waiting: true,
-      busy: false,
-      general: 'Sign in to send your review: it goes once you’re signed in.',
-    });
+    // the wait is said by the form's sign-in prompt, not as an error message beside it
+    expect(f.$form.get()).toMatchObject({ waiting: true, busy: false, general: undefined });
     f.signedIn();
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0]).toEqual([{ rating: 5, title: 'Solid', body: 'Nice' }, []]);
@@ -177,6 +174,19 @@ describe('a visitor’s review waits for their sign-in', () => {
     const again = form(send);
     expect(again.$form.get()).toMatchObject({ draft: { rating: 5, body: 'Nice' }, waiting: true });
     again.signedIn();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]![0]).toEqual({ rating: 5, title: '', body: 'Nice' });
+  });
+
+  it('only a sign-in was offered (no companion): signed in, a review typed in full goes; one half typed stays, unreproached', async () => {
+    const send = vi.fn<Send>(async () => {});
+    const half = form(send);
+    half.set('body', 'Half a thought');
+    half.signedIn(true);
+    expect(send).not.toHaveBeenCalled();
+    expect(half.$form.get()).toMatchObject({ busy: false, errors: {}, general: undefined });
+    const full = filled(send);
+    full.signedIn(true);
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0]![0]).toEqual({ rating: 5, title: '', body: 'Nice' });
   });

@@ -294,14 +294,20 @@ export function createReviewFormModel(
       );
       const ok = !Object.keys(errors).length;
       const wait = ok && !member && !visitor;
-      set({ errors, general: wait ? t('f.signInFirst') : undefined, waiting: wait });
+      // waiting is said by the form's sign-in prompt, never as an error beside it
+      set({ errors, general: undefined, waiting: wait });
       keep();
       if (ok && (member || visitor)) void go(d, visitor);
       return ok;
     },
-    /** The person is now a member (here, another tab, or back from a hosted sign-in): a waiting review goes. */
-    signedIn() {
-      if ($form.get().waiting) model.submit(true);
+    /**
+     * The person is now a member (here, another tab, or back from a hosted sign-in): a waiting review goes. `asked`:
+     * the form offered only a sign-in (a visitor without a companion has no "Submit review"), so a review typed in
+     * full (rating and text) goes too; one not yet complete stays in the form, with nothing said against it.
+     */
+    signedIn(asked = false) {
+      const { waiting, draft } = $form.get();
+      if (waiting || (asked && !Object.keys(checkDraft(draft)).length)) model.submit(true);
     },
   };
   return model;

@@ -10,8 +10,8 @@ export const formCss = `
 [aria-invalid=true]{border-color:var(--_danger)}
 fieldset{margin:0;padding:0;border:none;display:flex;flex-wrap:wrap;align-items:center}
 legend{margin-bottom:4px;width:100%}
-.stars-input label{position:relative;cursor:pointer;font-size:32px;line-height:1;color:var(--_muted);padding:2px}
-.stars-input label.on{color:var(--_star)}
+.stars-input label{position:relative;cursor:pointer;font-size:32px;line-height:1;color:transparent;-webkit-text-stroke:1.5px var(--_muted);padding:2px}
+.stars-input label.on{color:var(--_star);-webkit-text-stroke-color:var(--_star)}
 .stars-input input{position:absolute;opacity:0;width:1px;height:1px;min-height:0}
 .stars-input input:focus-visible+span{outline:2px solid var(--_accent);outline-offset:2px;border-radius:4px}
 .stars-input .err{width:100%}

@@ -66,16 +66,22 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
     setLogin(false);
     loadLogin().then(() => setLogin(true), setLogin);
   };
-  // the login widget comes when a visitor sends (what they typed waits for the sign-in), not with every opened form
-  // a visitor on a companion site who has an account may sign in instead of giving a name and email
+  // a visitor on a companion site who has an account may sign in instead of giving a name and email (the login
+  // widget comes then, or when a review waits for a sign-in), not with every opened form
   const [instead, setInstead] = useState(false);
-  const ask = visitor && (ui.waiting || instead);
+  // a visitor on a site without a companion can only post once signed in: the form's foot is the sign-in alone (its
+  // prompt and the login widget, at once), never beside "Submit review" or an error saying the same
+  const alone = visitor && !companion;
+  const asked = useRef(false);
+  if (alone) asked.current = true;
+  const ask = visitor && (ui.waiting || instead || alone);
   useEffect(() => void (ask && login === false && defineLogin()), [ask]);
   // a visitor on a site with a companion: the companion's check starts while they type
   const guest = visitor && companion;
   useEffect(() => void (guest && model.start()), [guest]);
-  // signed in (here, in another tab, or back from the hosted page): a review that waited for it goes now
-  useEffect(() => void (member && model.signedIn()), [member]);
+  // signed in (here, in another tab, or back from the hosted page): a review that waited for it, or typed in full
+  // while only the sign-in was offered, goes now
+  useEffect(() => void (member && model.signedIn(asked.current)), [member]);
 
   const field = (k: 'title' | 'body' | 'name' | 'email', type: string, max: number, auto?: string) => {
     const Tag = k === 'body' ? 'textarea' : 'input';
@@ -251,7 +257,7 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
       ) : null}
       {visitor && (!companion || instead) ? (
         <div class="signin" part="signin">
-          <p>{t(companion ? 'f.signInHere' : 'f.signIn')}</p>
+          <p>{t(companion ? 'f.signInHere' : ui.waiting ? 'f.signInFirst' : 'f.signIn')}</p>
           {!ask ? null : login === true ? (
             <inlay-login view="sign-in" />
           ) : login ? (
@@ -270,9 +276,11 @@ export function ReviewForm({ context, onCancel, member, visitor, companion, load
         </p>
       ) : null}
       <div class="row">
-        <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>
-          {t(busy ? 'f.sending' : 'f.submit')}
-        </button>
+        {alone ? null : (
+          <button type="submit" part="submit" class="primary" disabled={busy} aria-busy={busy}>
+            {t(busy ? 'f.sending' : 'f.submit')}
+          </button>
+        )}
         <button type="button" class="link" disabled={busy} onClick={onCancel}>
           {t('f.cancel')}
         </button>

@@ -12,7 +12,7 @@ async function run(i18n: () => I18n, model: ReviewsModel, fn: () => Promise<unkn
     await fn();
     return true;
   } catch (e) {
-    model.toast.error(i18n().error(e));
+    model.toast.error(i18n().error(e, true)); // the owner's tools: with the request id
     return false;
   }
 }

@@ -60,7 +60,7 @@ export function createAbandonedModel(context: InlayContext, props: { page?: () =
       const r = await listAbandoned(http(), cursor ? { cursor } : status ? { status } : {});
       return { items: r.abandonedCheckouts, next: r.next, mailConfigured: r.mailConfigured };
     },
-    { id: (x) => x.id, words: (e) => i18n().error(e) },
+    { id: (x) => x.id, words: (e) => i18n().error(e, true) },
   );
   const $list = paged.$list;
   const $detail = atom<DetailUi | undefined>(undefined);
@@ -91,7 +91,7 @@ export function createAbandonedModel(context: InlayContext, props: { page?: () =
       if (mine === reading) update(item);
       return item;
     } catch (e) {
-      if (mine === reading) $detail.set({ id, status: 'error', error: i18n().error(e) });
+      if (mine === reading) $detail.set({ id, status: 'error', error: i18n().error(e, true) });
       return undefined;
     }
   }
@@ -129,7 +129,7 @@ export function createAbandonedModel(context: InlayContext, props: { page?: () =
       setSend(id, {
         ...(code && !/^\d+$/.test(code) ? { code } : {}),
         ...(typeof d['lastSentDate'] === 'string' ? { lastSent: d['lastSentDate'] } : {}),
-        error: i18n().error(e),
+        error: i18n().error(e, true),
       });
       return false;
     }

@@ -80,7 +80,7 @@ export function createMediaModel(
     for (const c of [reason, a?.code])
       if (typeof c === 'string' && `md.why.${c}` in mediaStrings) return t(`md.why.${c}` as K);
     if (e instanceof InlayApiError && e.status === 400) return t('md.why.INVALID');
-    return i18n().error(e);
+    return i18n().error(e, true);
   };
 
   const stored = (() => {

@@ -110,7 +110,7 @@ export function createMembersModel(
   const page = props.page ?? (() => location.href);
   const setPage = props.setPage ?? ((href: string) => history.replaceState(history.state, '', href));
   const http = () => companionHttp(client, page());
-  const words = (e: unknown) => i18n().error(e);
+  const words = (e: unknown) => i18n().error(e, true);
   const $filters = atom<Filters>(filtersFrom(page()));
   const $list = atom<ListUi>({ status: 'loading', items: [] });
   const $detail = atom<DetailUi | undefined>(undefined);

@@ -221,7 +221,7 @@ export function createAdminOrdersModel(
       });
     } catch (e) {
       if (mine === run)
-        $list.set({ ...$list.get(), status: more ? 'ready' : 'error', more: false, error: i18n().error(e) });
+        $list.set({ ...$list.get(), status: more ? 'ready' : 'error', more: false, error: i18n().error(e, true) });
     }
   }
 
@@ -259,7 +259,7 @@ export function createAdminOrdersModel(
     const here = `ao.here.${String(data?.action)}`;
     if (code === 'NOT_AVAILABLE_HERE')
       return here in ordersStrings ? t(here as keyof typeof ordersStrings) : t('ao.here');
-    return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e);
+    return code && REFUSALS.includes(code) ? t(`ao.why.${code}` as keyof typeof ordersStrings) : i18n().error(e, true);
   };
 
   async function read(id: string) {

@@ -120,7 +120,7 @@ export function createPaymentsModel(o: {
       if (mine === reads) patch({ status: 'ready', view, error: undefined, stale: undefined });
       return true;
     } catch (e) {
-      if (mine === reads) patch({ status: $ui.get().view ? 'ready' : 'error', error: o.i18n().error(e) });
+      if (mine === reads) patch({ status: $ui.get().view ? 'ready' : 'error', error: o.i18n().error(e, true) });
       return false;
     }
   }
@@ -149,7 +149,7 @@ export function createPaymentsModel(o: {
     if (c && `ap.err.${c}` in paymentsStrings) return t(`ap.err.${c}` as K);
     if (e instanceof InlayApiError && e.fieldViolations?.some((f) => /lineItems/.test(f.field)))
       return t('ap.err.lines');
-    return o.i18n().error(e);
+    return o.i18n().error(e, true);
   }
 
   /**

@@ -63,7 +63,7 @@ export function PaymentsPanel({ link, order, i18n, ids }: PanelProps) {
   }, [back]);
   const getForms = () => {
     setFormsFailed(undefined);
-    forms.load().then(setF, (e: unknown) => setFormsFailed(i18n.error(e)));
+    forms.load().then(setF, (e: unknown) => setFormsFailed(i18n.error(e, true)));
   };
   // read again when the order's own status or total moves (approved, canceled, edited: what can be refunded or
   // collected changes)

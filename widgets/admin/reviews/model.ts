@@ -73,7 +73,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
       void name(r.reviews);
       return { items: r.reviews, next: r.next };
     },
-    { id: (r) => r.id, words: (e) => i18n().error(e) },
+    { id: (r) => r.id, words: (e) => i18n().error(e, true) },
   );
   const $queue = paged.$list;
 
@@ -84,7 +84,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
       drop([id]);
       return true;
     } catch (e) {
-      row(id, { busy: undefined, error: i18n().error(e) });
+      row(id, { busy: undefined, error: i18n().error(e, true) });
       return false;
     }
   }
@@ -130,7 +130,7 @@ export function createQueueModel(context: InlayContext, props: { page?: () => st
         row(id, { busy: undefined, replied: true });
         return true;
       } catch (e) {
-        row(id, { busy: undefined, error: i18n().error(e) });
+        row(id, { busy: undefined, error: i18n().error(e, true) });
         return false;
       }
     },

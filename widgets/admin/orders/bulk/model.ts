@@ -82,7 +82,7 @@ export function createBulkModel(context: InlayContext, model: AdminOrdersModel) 
       $bulk.set({
         error: here
           ? { ask, text: t('ob.here', { action: t('ob.paid') }), here }
-          : { ask, text: context.i18n().error(e) },
+          : { ask, text: context.i18n().error(e, true) },
       });
       return false;
     }

@@ -53,7 +53,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
     if (typeof Edit !== 'object')
       import('../edit/view.tsx').then(
         (m) => setEdit({ C: m.OrderEdit }),
-        (e: unknown) => setEdit(i18n.error(e)),
+        (e: unknown) => setEdit(i18n.error(e, true)),
       );
   };
   const failed = (on: string) =>

@@ -33,6 +33,107 @@ export interface Product {
   ribbon?: string;
   brand?: string;
 }
+/** An order as the thank-you page shows it: amounts already formatted by the platform. */
+export interface ThankYouOrder {
+  number: string;
+  email?: string;
+  /** Placed by a visitor (no member): the page offers to create an account. */
+  guest: boolean;
+  lines: { name: string; options: string; quantity: number; total: string }[];
+  subtotal?: string;
+  /** The discount, when there is one. */
+  discount?: string;
+  shipping?: string;
+  shippingTitle?: string;
+  deliveryTime?: string;
+  taxName?: string;
+  tax?: string;
+  total?: string;
+  shipTo: string[];
+  billTo: string[];
+}
+
+interface WireAmount {
+  amount?: string;
+  formattedAmount?: string;
+}
+interface WireAddress {
+  address?: {
+    addressLine?: string;
+    addressLine1?: string;
+    city?: string;
+    postalCode?: string;
+    subdivision?: string;
+    country?: string;
+  };
+  contactDetails?: { firstName?: string; lastName?: string };
+}
+interface WireOrder {
+  number?: unknown;
+  buyerInfo?: { memberId?: string; email?: string };
+  lineItems?: {
+    productName?: { original?: string };
+    quantity?: number;
+    totalPriceBeforeTax?: WireAmount;
+    descriptionLines?: {
+      name?: { original?: string };
+      plainText?: { original?: string };
+      colorInfo?: { original?: string };
+    }[];
+  }[];
+  priceSummary?: {
+    subtotal?: WireAmount;
+    shipping?: WireAmount;
+    tax?: WireAmount;
+    discount?: WireAmount;
+    total?: WireAmount;
+  };
+  taxSummary?: { calculationDetails?: { taxRegion?: string } };
+  billingInfo?: WireAddress;
+  shippingInfo?: { title?: string; logistics?: { deliveryTime?: string; shippingDestination?: WireAddress } };
+}
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An address as the lines of a label: name, street, city and region with the postal code, country. */
+function addressLines(a: WireAddress | undefined): string[] {
+  const name = [a?.contactDetails?.firstName, a?.contactDetails?.lastName].filter(Boolean).join(' ');
+  const ad = a?.address;
+  const place = [ad?.city, [ad?.subdivision?.replace(/^[A-Z]{2}-/, ''), ad?.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const country = ad?.country ? (REGION_NAMES.of(ad.country) ?? ad.country) : undefined;
+  return [name, ad?.addressLine1 ?? ad?.addressLine, place, country].filter((l): l is string => !!l);
+}
+
+function thankYouOrder(o: WireOrder): ThankYouOrder {
+  const p = o.priceSummary ?? {};
+  const discount = Number(p.discount?.amount ?? 0) > 0 ? p.discount?.formattedAmount : undefined;
+  return {
+    number: String(o.number),
+    ...(o.buyerInfo?.email ? { email: o.buyerInfo.email } : {}),
+    guest: !o.buyerInfo?.memberId,
+    lines: (o.lineItems ?? []).map((l) => ({
+      name: l.productName?.original ?? 'Item',
+      options: (l.descriptionLines ?? [])
+        .map((d) => `${d.name?.original ?? ''}: ${d.colorInfo?.original ?? d.plainText?.original ?? ''}`)
+        .join(' · '),
+      quantity: l.quantity ?? 1,
+      total: l.totalPriceBeforeTax?.formattedAmount ?? '',
+    })),
+    subtotal: p.subtotal?.formattedAmount,
+    ...(discount ? { discount } : {}),
+    shipping: Number(p.shipping?.amount ?? 0) > 0 ? p.shipping?.formattedAmount : 'Free',
+    shippingTitle: o.shippingInfo?.title,
+    deliveryTime: o.shippingInfo?.logistics?.deliveryTime,
+    taxName: o.taxSummary?.calculationDetails?.taxRegion,
+    tax: p.tax?.formattedAmount,
+    total: p.total?.formattedAmount,
+    shipTo: addressLines(o.shippingInfo?.logistics?.shippingDestination),
+    billTo: addressLines(o.billingInfo),
+  };
+}
+
 export interface Collection {
   id: string;
   name: string;
@@ -222,18 +323,19 @@ export function createCatalog(apiBase: string, clientId = 'demo-client', admin?:
       return r.products[0];
     },
     /**
-     * The number a shopper knows their order by (`order.number`), read with the site's API key; undefined without a
-     * key, for an unknown order, or when the platform does not answer (the thank-you page then says so).
+     * The order the thank-you page shows (its number, lines, addresses, totals), read with the site's API key, the
+     * link's `orderId` being the order's unguessable id as the platform's own thank-you page takes it; undefined
+     * without a key, for an unknown order, or when the platform does not answer (the page then says so).
      */
-    async orderNumber(orderId: string): Promise<string | undefined> {
+    async order(orderId: string): Promise<ThankYouOrder | undefined> {
       if (!admin || !/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return undefined;
       try {
         const res = await fetch(`${apiBase}/ecom/v1/orders/${orderId}`, {
           headers: { authorization: admin.apiKey, 'wix-site-id': admin.siteId },
         });
         if (res.status !== 200) return undefined;
-        const body = (await res.json()) as { order?: { number?: unknown } };
-        return typeof body.order?.number === 'string' ? body.order.number : undefined;
+        const body = (await res.json()) as { order?: WireOrder };
+        return body.order && typeof body.order.number === 'string' ? thankYouOrder(body.order) : undefined;
       } catch {
         return undefined;
       }

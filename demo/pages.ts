@@ -1,5 +1,5 @@
-import { html, type Raw } from './html.ts';
-import type { Collection, Product } from './catalog.ts';
+import { html, raw, type Raw } from './html.ts';
+import type { Collection, Product, ThankYouOrder } from './catalog.ts';
 import { assetHref } from './assets.ts';
 
 export interface PageContext {
@@ -216,25 +216,79 @@ export function productPage(ctx: PageContext, p: Product): Raw {
 }
 
 /**
- * The page the hosted checkout returns to. `order` is there when the link carries an `orderId`; its `number` when the
- * platform knows that order (the shopper's reference; the id itself is never shown).
+ * The page the hosted checkout returns to. `order` is undefined when the link carries no `orderId`, null when the
+ * platform does not know it; else the order read from the platform (never what the link says): its number, items,
+ * addresses, totals and what happens next (a guest is offered an account).
  */
-export function thankYouPage(ctx: PageContext, order: { number?: string } | undefined): Raw {
+export function thankYouPage(ctx: PageContext, order: ThankYouOrder | null | undefined): Raw {
   return layout(
     ctx,
     `Thank you · ${SHOP}`,
-    html`<section class="wrap thanks">
+    html`<section class="wrap thanks${order ? ' thanks-order' : ''}">
   <h1>Thank you for your order</h1>
   ${
-    order?.number
-      ? html`<p>Your order number is <strong data-order-number>#${order.number}</strong>. A confirmation is on its way to your inbox.</p>`
-      : order
-        ? html`<p>Your confirmation email has your order number and the details.</p>`
-        : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p>`
+    order
+      ? thankYouOrderHtml(order)
+      : order === null
+        ? html`<p>Your confirmation email has your order number and the details.</p><p><a class="button" href="/">Continue shopping</a></p>`
+        : html`<p>We could not find an order number in this link. If you completed a payment, your confirmation email has the details.</p><p><a class="button" href="/">Continue shopping</a></p>`
   }
-  <p><a class="button" href="/">Continue shopping</a></p>
 </section>`,
   );
+}
+
+const addressHtml = (lines: string[]) =>
+  html`<address>${lines.map((l) => html`<span dir="auto">${l}</span><br>`)}</address>`;
+
+function thankYouOrderHtml(o: ThankYouOrder): Raw {
+  const row = (label: string | Raw, value: string | undefined, attr = '') =>
+    value ? html`<tr${raw(attr)}><th scope="row">${label}</th><td>${value}</td></tr>` : '';
+  return html`<p>Your order number is <strong data-order-number>#${o.number}</strong>.${
+    o.email
+      ? html` A confirmation is on its way to <bdi>${o.email}</bdi>.`
+      : ' A confirmation is on its way to your inbox.'
+  }</p>
+  <div class="ty-grid">
+  <section class="ty-card" aria-labelledby="ty-items"><h2 id="ty-items">Your items</h2>
+  <ul class="ty-lines">${o.lines.map(
+    (l) =>
+      html`<li><span class="ty-q">${l.quantity} ×</span><span class="ty-nm"><bdi>${l.name}</bdi>${l.options ? html`<small>${l.options}</small>` : ''}</span><span class="ty-p">${l.total}</span></li>`,
+  )}</ul>
+  <table class="ty-totals"><caption class="vh">Order totals</caption><tbody>
+  ${row('Subtotal', o.subtotal)}${o.discount ? row('Discount', `−${o.discount}`) : ''}${row(
+    o.shippingTitle ? `Shipping (${o.shippingTitle})` : 'Shipping',
+    o.shipping,
+  )}${row(o.taxName ? `Tax (${o.taxName})` : 'Tax', o.tax)}
+  </tbody><tfoot>${row('Total', o.total, ' data-order-total')}</tfoot></table>
+  </section>
+  <section class="ty-card" aria-labelledby="ty-addr"><h2 id="ty-addr">Addresses</h2>
+  <div class="ty-addresses">
+  ${o.shipTo.length ? html`<div><h3>Shipping to</h3>${addressHtml(o.shipTo)}${o.deliveryTime ? html`<p class="ty-muted">${o.shippingTitle ?? 'Delivery'}: ${o.deliveryTime}</p>` : ''}</div>` : ''}
+  ${
+    !o.billTo.length
+      ? ''
+      : o.billTo.join('\n') === o.shipTo.join('\n')
+        ? html`<div><h3>Billing address</h3><p>Same as the shipping address</p></div>`
+        : html`<div><h3>Billing address</h3>${addressHtml(o.billTo)}</div>`
+  }
+  </div>
+  </section>
+  <section class="ty-card ty-next" aria-labelledby="ty-next"><h2 id="ty-next">What happens next</h2>
+  <ol>
+  <li>We email you when your order ships, with its tracking link.</li>
+  ${
+    o.guest
+      ? html`<li>Create an account with <bdi>${o.email ?? 'your email'}</bdi> to follow your orders and check out faster next time.</li>`
+      : html`<li>Follow this order in your account, under Orders.</li>`
+  }
+  </ol>
+  <p class="ty-actions">${
+    o.guest
+      ? html`<a class="button" href="/account">Create an account</a>`
+      : html`<a class="button" href="/account">See your orders</a>`
+  }<a class="ty-link" href="/">Continue shopping</a></p>
+  </section>
+  </div>`;
 }
 
 /** The member's account: orders, profile, addresses (a visitor gets the sign-in form). */

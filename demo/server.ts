@@ -33,7 +33,7 @@ export interface DemoOptions {
   /** Where loader.js and inlay.js are served; defaults to `${apiBase}/inlay`. */
   assetsBase?: string;
   clientId?: string;
-  /** The site's admin API key and site id: the thank-you page reads the order's number with them (server side only). */
+  /** The site's admin API key and site id: the thank-you page reads the order with them (server side only). */
   admin?: AdminKey;
   /** The origins the platform allows for `clientId`, when known (the snippet page lists them). */
   allowedOrigins?: string[];
@@ -166,7 +166,7 @@ export async function startDemo(
         }
         if (url.pathname === '/thank-you') {
           const orderId = url.searchParams.get('orderId');
-          return send(200, thankYouPage(ctx, orderId ? { number: await catalog.orderNumber(orderId) } : undefined));
+          return send(200, thankYouPage(ctx, orderId ? ((await catalog.order(orderId)) ?? null) : undefined));
         }
         return send(404, notFoundPage(ctx));
       } catch (e) {

@@ -45,6 +45,10 @@ export const DEMO_PASSKEY = {
 } as const;
 
 export const SHOP_NAME = 'Fernwood Supply Co.';
+/** The shop's logo (the demo site's icon, demo/public/favicon.svg), the `siteLogo` setting its hosted pages show. */
+export const SHOP_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f5d50"/><path d="M16 5c-5 6-8 10-8 14a8 8 0 0 0 16 0c0-4-3-8-8-14z" fill="#e9dcc3"/><path d="M16 12v15M16 18l-4-3M16 21l4-3" stroke="#2f5d50" stroke-width="1.6" fill="none" stroke-linecap="round"/></svg>',
+)}`;
 
 // --------------------------------------------------------------------------------------------- data
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
+import { countryName, regionName } from './regions.ts';
 import {
   discountedCents,
   findVariant,
@@ -172,15 +173,24 @@ export function taxRegions(db: Database): { country: string; subdivision: string
     .map((r) => ({ country: r.country, subdivision: r.subdivision, name: r.name, rateBp: r.rate_bp }));
 }
 
-/** The tax region for an address: country + subdivision, then country, then the default. */
+/**
+ * The tax region for an address: country + subdivision, then country, then the default. Where only the default rate
+ * applies, the region is named after the address (its region, else its country: "New York", "France"), so a tax line
+ * names where the tax is for, never the table's "Default"; an address without a country keeps the default's name.
+ */
 export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
   const country = (address?.country ?? '').toUpperCase();
   const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');
   const q = db.prepare<[string, string], { name: string; rate_bp: number }>(
     'SELECT name, rate_bp FROM tax_regions WHERE country = ? AND subdivision = ?',
   );
-  const r = (country && sub && q.get(country, sub)) || (country && q.get(country, '')) || q.get('*', '')!;
-  return { name: r.name, rateBp: r.rate_bp };
+  const own = (country && sub && q.get(country, sub)) || (country && q.get(country, ''));
+  if (own) return { name: own.name, rateBp: own.rate_bp };
+  const d = q.get('*', '')!;
+  const named = country
+    ? ((sub ? regionName(country, sub) : undefined) ?? countryName(country) ?? (sub || country))
+    : undefined;
+  return { name: named ?? d.name, rateBp: d.rate_bp };
 }
 
 // ------------------------------------------------------------------------------------------------ totals
@@ -778,6 +788,18 @@ export function createCheckout(
   ).run(id, cart.id, cart.owner, JSON.stringify(data), nowIso(nowMs), nowIso(nowMs));
   db.prepare<[string, string]>('UPDATE carts SET checkout_id = ? WHERE id = ?').run(id, cart.id);
   return id;
+}
+
+/** The checkout's coupon (the hosted checkout's discount-code field): a code, or null to remove it. */
+export function setCheckoutCoupon(db: Database, id: string, code: string | null, nowMs: number): void {
+  const row = checkoutById(db, id);
+  if (!row) return;
+  const data = JSON.parse(row.data) as CheckoutData;
+  db.prepare<[string, string, string]>('UPDATE checkouts SET data = ?, updated_date = ? WHERE id = ?').run(
+    JSON.stringify({ ...data, couponCode: code }),
+    nowIso(nowMs),
+    id,
+  );
 }
 
 export function wireCheckout(ctx: WireContext, row: CheckoutRow) {

@@ -11,6 +11,7 @@ import {
   SEED_CUSTOM_FIELD,
   SEED_MEMBERS,
   SEED_PRODUCTS,
+  SHOP_LOGO,
   SHOP_NAME,
   seedMediaId,
 } from '../seed.ts';
@@ -58,6 +59,7 @@ export async function seed(db: Database, opts: SeedOptions): Promise<SeedResult>
 
   const defaults: Record<string, unknown> = {
     siteName: SHOP_NAME,
+    siteLogo: SHOP_LOGO,
     siteUrl: `${opts.demoOrigins[0] ?? 'http://127.0.0.1:5173'}/`,
     currency: 'USD',
     locale: 'en-US',

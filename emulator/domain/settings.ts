@@ -16,3 +16,22 @@ export function setSetting(db: Database, key: string, value: unknown): void {
     'INSERT INTO site_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   ).run(key, JSON.stringify(value));
 }
+
+/** The shop as its hosted pages show it: `siteName`, and `siteLogo` (a `data:image/…` or https URL) when set. */
+export interface SiteBrand {
+  name: string;
+  logo?: string;
+}
+
+/** The site's name and logo from its settings; a logo that is not an image data URL or an http(s) URL is left out. */
+export function siteBrand(db: Database): SiteBrand {
+  const name = getSetting<unknown>(db, 'siteName');
+  const logo = getSetting<unknown>(db, 'siteLogo');
+  return {
+    name: typeof name === 'string' && name.trim() ? name.trim() : 'this site',
+    ...(typeof logo === 'string' &&
+    (/^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/.test(logo) || (/^https?:\/\//.test(logo) && URL.canParse(logo)))
+      ? { logo }
+      : {}),
+  };
+}

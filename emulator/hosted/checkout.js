@@ -1,5 +1,6 @@
-// The hosted checkout page's script: live totals (shipping option, tax of the region typed), the card number in
-// groups of four, one submit at a time, and the order summary open on wide screens. The page works without it.
+// The hosted checkout page's script: live totals (shipping option, tax of the region chosen), the region select
+// following the country, the card number in groups of four, Enter pays (the discount code's Apply button comes first
+// in the form), one submit at a time, and the order summary open on wide screens. The page works without it.
 (function () {
   const form = document.getElementById('checkout');
   if (!form) return;
@@ -8,16 +9,39 @@
   // [country, subdivision, name, rate in basis points]; '*' is the default region
   const regions = JSON.parse(form.dataset.tax || '[]');
   const taxable = Number(form.dataset.taxable);
+  // country → [label, [[code, name], …]] for the countries with a region select
+  const countryRegions = JSON.parse(form.dataset.regions || '{}');
+  const country = form.elements.country;
+  const subdivision = form.elements.subdivision;
+  const selectedText = (select) => (select.selectedIndex >= 0 ? select.options[select.selectedIndex].text : '');
 
-  /** The tax region of the address typed: its subdivision, else its country, else the default. */
+  /** The region select of the country chosen: its label and options, hidden (and not sent) where it has none. */
+  function fitRegions() {
+    const list = Object.prototype.hasOwnProperty.call(countryRegions, country.value)
+      ? countryRegions[country.value]
+      : undefined;
+    const field = document.getElementById('region-f');
+    const label = document.getElementById('subdivision-label');
+    if (!field || !subdivision) return;
+    field.hidden = !list;
+    subdivision.disabled = !list;
+    if (!list) return;
+    if (label) label.textContent = list.label;
+    const keep = subdivision.value;
+    const first = subdivision.options[0];
+    subdivision.replaceChildren(first);
+    for (const [code, name] of list.regions) subdivision.add(new Option(name, code, false, code === keep));
+  }
+
+  /** The tax of the address chosen: its region's, else its country's, else the default rate named after the address. */
   function region() {
-    const country = (form.elements.country.value || '').toUpperCase();
-    const subdivision = (form.elements.subdivision.value || '')
-      .trim()
-      .toUpperCase()
-      .replace(/^[A-Z]{2}-/, '');
-    const find = (c, s) => regions.find((r) => r[0] === c && r[1] === s);
-    return (subdivision && find(country, subdivision)) || find(country, '') || find('*', '') || ['*', '', '', 0];
+    const c = country.value;
+    const s = subdivision && !subdivision.disabled ? subdivision.value : '';
+    const find = (cc, ss) => regions.find((r) => r[0] === cc && r[1] === ss);
+    const r = (s && find(c, s)) || find(c, '');
+    if (r) return r;
+    const d = find('*', '') || ['*', '', '', 0];
+    return [c, s, s ? selectedText(subdivision) : selectedText(country), d[3]];
   }
 
   function text(id, value) {
@@ -36,13 +60,22 @@
     text('sum-tax', money(tax));
     text('sum-total', money(total));
     text('sum-total-top', money(total));
-    const pay = form.querySelector('button[type=submit]');
+    const pay = form.querySelector('button.pay');
     if (pay && !pay.disabled) pay.textContent = 'Pay ' + money(total);
   }
 
-  form.addEventListener('change', update);
-  form.addEventListener('input', (e) => {
-    if (e.target && e.target.name === 'subdivision') update();
+  form.addEventListener('change', (e) => {
+    if (e.target === country) fitRegions();
+    update();
+  });
+  // Enter in a field pays, as on a form with one button; in the discount code it applies the code
+  form.addEventListener('keydown', (e) => {
+    const t = e.target;
+    if (e.key !== 'Enter' || !t || t.tagName !== 'INPUT' || t.type === 'radio' || t.type === 'checkbox') return;
+    const button = form.querySelector(t.name === 'discountCode' ? 'button[value=discount]' : 'button.pay');
+    if (!button) return;
+    e.preventDefault();
+    form.requestSubmit(button);
   });
 
   const card = document.getElementById('cardNumber');
@@ -54,14 +87,16 @@
     });
   }
 
-  form.addEventListener('submit', () => {
-    const pay = form.querySelector('button[type=submit]');
+  form.addEventListener('submit', (e) => {
+    if (e.submitter && !e.submitter.classList.contains('pay')) return;
+    const pay = form.querySelector('button.pay');
     if (pay) {
       pay.disabled = true;
       pay.textContent = 'Paying…';
     }
   });
 
+  fitRegions();
   update();
 
   const summary = document.getElementById('summary');

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from '../domain/catalog.ts';
-import { seedIds } from '../seed.ts';
+import { SHOP_LOGO, SHOP_NAME, seedIds } from '../seed.ts';
+import { setSetting } from '../domain/settings.ts';
 import { pkceChallenge } from '../domain/auth.ts';
 import type { RunningEmulator } from '../server.ts';
 import { api, memberTokens, startTestEmulator, visitorTokens } from '../../tests/helpers/emulator.ts';
@@ -172,7 +173,10 @@ describe('hosted pages', () => {
     const r = await fetch(url);
     // the line images are the platform's media on the API's origin: the page's policy allows exactly that
     expect(r.headers.get('content-security-policy')).toContain(`img-src 'self' data: ${emu.url};`);
-    const images = [...(await r.text()).matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
+    // (the shop's logo, a data: URL from the site settings, aside)
+    const images = [...(await r.text()).matchAll(/<img[^>]* src="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((src) => !src.startsWith('data:image/svg+xml,'));
     expect(images.length).toBeGreaterThan(0);
     for (const src of images) {
       expect(src.startsWith(`${emu.url}/media/`), src).toBe(true);
@@ -188,5 +192,199 @@ describe('hosted pages', () => {
     // the stylesheet is on both (the API's own index page uses it)
     expect((await fetch(`${emu.url}/_hosted/hosted.css`)).status).toBe(200);
     expect((await fetch(`${emu.hostedUrl}/_hosted/hosted.css`)).status).toBe(200);
+  });
+});
+
+describe('hosted pages a shop would brand (issue 44)', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+  });
+  afterAll(() => emu.close());
+
+  const STOOL = seedIds.products['folding-camp-stool']!;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    redirect: 'manual' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: emu.hostedUrl },
+    body: new URLSearchParams(fields).toString(),
+  });
+  /** The summary's rows as `label: amount`. */
+  const totals = (html: string) =>
+    [
+      ...html.matchAll(
+        /<tr><th scope="row"[^>]*>([^<]*)<\/th><td[^>]*>(?:<span class="cur">USD<\/span>)?(?:<span[^>]*>)?([^<]*)</g,
+      ),
+    ].map((m) => `${m[1]}: ${m[2]}`);
+  /** A visitor's checkout of one folding stool ($58.00), shipping to `address`; its hosted page's URL. */
+  async function checkout(address?: Record<string, string>) {
+    const { access } = await visitorTokens(emu);
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: access,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: STOOL }, quantity: 1 }] },
+    });
+    const { checkoutId } = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', {
+        token: access,
+        body: { channelType: 'WEB', ...(address ? { shippingAddress: address } : {}) },
+      })
+    ).json as { checkoutId: string };
+    const rs = await api(emu, REDIRECT, {
+      token: access,
+      body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' } },
+    });
+    return { url: rs.json.redirectSession.fullUrl as string, checkoutId, access };
+  }
+  const BUYER = {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    addressLine: '12 Elm St',
+    city: 'Albany',
+    postalCode: '12207',
+    country: 'US',
+    shipping: 'standard',
+    cardNumber: '4242 4242 4242 4242',
+    cardExpiry: '12/39',
+    cardCvc: '123',
+  };
+
+  it('the sign-in page names the site from its settings, with its logo, never a host and port', async () => {
+    const { access } = await visitorTokens(emu);
+    const rs = await api(emu, REDIRECT, {
+      token: access,
+      body: {
+        auth: {
+          authRequest: {
+            clientId: 'demo-client',
+            codeChallenge: pkceChallenge('hosted-brand-test-verifier-0123456789-abcdefghi'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            state: 's',
+            redirectUri: 'http://127.0.0.1:5173/',
+          },
+          prompt: 'login',
+        },
+      },
+    });
+    const url = rs.json.redirectSession.fullUrl as string;
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('<p class="muted">to continue to Fernwood Supply Co.</p>');
+    expect(html).toContain('<span class="brand-nm">Fernwood Supply Co.</span>');
+    expect(html).toMatch(/<p class="brand"><img src="data:image\/svg\+xml,[^"]+" alt="" width="32" height="32">/);
+    // (the redirect URI is only in the cancel link and the form's action, never in the page's text)
+    expect(html.replace(/<[^>]*>/g, '')).not.toContain('127.0.0.1');
+    expect(html).toContain('<title>Sign in · Fernwood Supply Co.</title>');
+    // the name is the site's setting, escaped; a logo that is not an image URL is left out
+    setSetting(emu.db, 'siteName', 'Birch & <Pine>');
+    setSetting(emu.db, 'siteLogo', 'javascript:alert(1)');
+    try {
+      const again = await (await fetch(url)).text();
+      expect(again).toContain('to continue to Birch &amp; &lt;Pine&gt;</p>');
+      expect(again).not.toContain('<img');
+      expect(again).not.toContain('javascript:');
+    } finally {
+      setSetting(emu.db, 'siteName', SHOP_NAME);
+      setSetting(emu.db, 'siteLogo', SHOP_LOGO);
+    }
+  });
+
+  it('checkout: the shop’s name and logo, a region select where the country has regions, the tax line naming the region', async () => {
+    const { url } = await checkout({ country: 'US', subdivision: 'US-NY' });
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('<span class="brand-nm">Fernwood Supply Co.</span>');
+    expect(html).toContain('<title>Checkout · Fernwood Supply Co.</title>');
+    // the region is a select of the country's states, the saved one chosen; no free-text region field
+    expect(html).toContain('<label for="subdivision" id="subdivision-label">State</label>');
+    expect(html).toContain('<option value="NY" selected>New York</option>');
+    expect(html).not.toContain('State / region (code)');
+    expect(html).not.toMatch(/<input[^>]*name="subdivision"/);
+    expect(totals(html)).toEqual(['Subtotal: $58.00', 'Shipping: $6.95', 'Tax (New York): $4.64', 'Total: $69.59']);
+    expect(html).not.toContain('Tax (Default)');
+
+    // a country without a region list: the field hidden and not sent; the tax line names the country
+    const fr = await (await fetch(url, form({ ...BUYER, country: 'FR', op: 'discount', discountCode: '' }))).text();
+    expect(fr).toMatch(/<div class="f" id="region-f" hidden>/);
+    expect(fr).toMatch(/<select id="subdivision"[^>]* disabled/);
+    expect(totals(fr)).toContain('Tax (France): $4.64');
+    // California has its own rate and name
+    const ca = await (await fetch(url, form({ ...BUYER, subdivision: 'CA', op: 'discount', discountCode: '' }))).text();
+    expect(totals(ca)).toContain('Tax (California): $4.21');
+  });
+
+  it('checkout: a state is required in the United States and must be one of its states; the order’s tax region is named', async () => {
+    const { url } = await checkout();
+    for (const subdivision of ['', 'ZZ']) {
+      const r = await fetch(url, form({ ...BUYER, subdivision }));
+      expect(r.status).toBe(400);
+      const html = await r.text();
+      expect(html).toContain('<p class="err" id="subdivision-err">Choose a state</p>');
+      expect(html).toContain('value="12 Elm St"'); // what was typed stays
+    }
+    // a country that is none of the list's (an inherited property's name included) is refused, not a crash
+    for (const country of ['__proto__', 'constructor', 'XX']) {
+      const r = await fetch(url, form({ ...BUYER, country, subdivision: 'NY' }));
+      expect(r.status, country).toBe(400);
+      expect(await r.text()).toContain('<p class="err" id="country-err">Choose a country</p>');
+    }
+    const paid = await fetch(url, form({ ...BUYER, subdivision: 'NY' }));
+    expect(paid.status).toBe(302);
+    const orderId = new URL(paid.headers.get('location')!).searchParams.get('orderId')!;
+    const order = JSON.parse(
+      emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data,
+    );
+    expect(order.taxSummary.calculationDetails.taxRegion).toBe('New York');
+    expect(order.priceSummary.total.amount).toBe('69.59');
+    expect(order.billingInfo.address).toMatchObject({ country: 'US', subdivision: 'NY' });
+  });
+
+  it('checkout: a discount code changes the total as the emulator computes it; an unknown one is refused, what was typed kept', async () => {
+    const { url, checkoutId, access } = await checkout({ country: 'US', subdivision: 'US-NY' });
+    const typed = { ...BUYER, subdivision: 'NY', firstName: 'Ada <b>' };
+
+    const unknown = await fetch(url, form({ ...typed, op: 'discount', discountCode: 'NOPE2024' }));
+    expect(unknown.status).toBe(400);
+    let html = await unknown.text();
+    expect(html).toContain('<p class="err" id="discountCode-err">This code is not valid</p>');
+    expect(html).toContain('value="NOPE2024" aria-invalid="true"');
+    expect(html).toContain('value="Ada &lt;b&gt;"');
+    expect(html).not.toContain('Please correct the fields marked below.');
+    expect(totals(html)).toContain('Total: $69.59');
+
+    const expired = await (await fetch(url, form({ ...typed, op: 'discount', discountCode: 'SUMMER24' }))).text();
+    expect(expired).toContain('This code has expired');
+
+    const applied = await fetch(url, form({ ...typed, op: 'discount', discountCode: 'fern5' }));
+    expect(applied.status).toBe(200);
+    html = await applied.text();
+    expect(html).toContain('<p role="status">Code FERN5 applied.</p>');
+    expect(html).toContain('<span class="tag">FERN5</span> $5 off');
+    // $58.00 − $5.00 = $53.00 taxed at 8% ($4.24), plus $6.95 shipping
+    expect(totals(html)).toEqual([
+      'Subtotal: $58.00',
+      'Coupon FERN5: −$5.00',
+      'Shipping: $6.95',
+      'Tax (New York): $4.24',
+      'Total: $64.19',
+    ]);
+    expect(html).toContain('<button class="pay" type="submit">Pay $64.19</button>');
+    expect(html).toContain('value="Ada &lt;b&gt;"');
+    // the platform's own reading of the checkout agrees, and so does the order
+    const read = await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access });
+    expect(read.json.checkout.priceSummary.total.formattedAmount).toBe('$64.19');
+
+    const removed = await (await fetch(url, form({ ...typed, op: 'removeDiscount' }))).text();
+    expect(removed).toContain('<p role="status">The code FERN5 was removed.</p>');
+    expect(totals(removed)).toContain('Total: $69.59');
+    await fetch(url, form({ ...typed, op: 'discount', discountCode: 'FERN5' }));
+
+    const paid = await fetch(url, form({ ...BUYER, subdivision: 'NY' }));
+    expect(paid.status).toBe(302);
+    const orderId = new URL(paid.headers.get('location')!).searchParams.get('orderId')!;
+    const order = JSON.parse(
+      emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data,
+    );
+    expect(order.priceSummary).toMatchObject({ discount: { amount: '5.00' }, total: { amount: '64.19' } });
   });
 });

@@ -4,6 +4,8 @@
  * served under a strict Content-Security-Policy, its stylesheet and script from `/_hosted/` (`'self'`).
  */
 import type { HandlerResult } from '../router.ts';
+import type { SiteBrand } from '../domain/settings.ts';
+import type { CountryRegions } from '../domain/regions.ts';
 import { attrs, EMPTY, flag, jsonData, render, type Html } from './render.ts';
 
 export interface PageOptions {
@@ -52,11 +54,18 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
 export const messagePage = (title: string, heading: string, text: string, status: number): HandlerResult =>
   hostedPage(title, render('message', { heading, text }), { status });
 
+/** The shop's logo and name, at the top of a page the shopper reaches from the shop. */
+const brandHtml = (b: SiteBrand): Html =>
+  render('brand', { logo: b.logo ? render('brand.logo', { src: b.logo }) : EMPTY, name: b.name });
+/** The origin a logo on the web comes from (the page's `img-src` allows it); a data: logo needs none. */
+const logoOrigins = (b: SiteBrand): string[] => (b.logo && /^https?:/.test(b.logo) ? [new URL(b.logo).origin] : []);
+
 const alert = (message: string | undefined) => (message ? render('alert', { message }) : EMPTY);
 
 /** The hosted sign-in form (prompt `login`). */
 export function loginPage(v: {
-  host: string;
+  /** The site the member signs in to: named, never its host and port. */
+  brand: SiteBrand;
   session: string;
   cancel: string;
   email: string;
@@ -64,7 +73,8 @@ export function loginPage(v: {
   formAction: string[];
 }): HandlerResult {
   const body = render('login', {
-    host: v.host,
+    brand: brandHtml(v.brand),
+    site: v.brand.name,
     alert: alert(v.error),
     session: v.session,
     email: v.email,
@@ -73,7 +83,11 @@ export function loginPage(v: {
     passwordFocus: flag('autofocus', !!v.error),
     cancel: v.cancel,
   });
-  return hostedPage('Sign in', body, { formAction: v.formAction, status: v.error ? 400 : 200 });
+  return hostedPage(`Sign in · ${v.brand.name}`, body, {
+    formAction: v.formAction,
+    imgSrc: logoOrigins(v.brand),
+    status: v.error ? 400 : 200,
+  });
 }
 
 /** The factors the hosted sign-in page asks for (a passkey needs the site's sign-in: the page runs no script). */
@@ -98,7 +112,7 @@ const FACTOR_STEP: Record<HostedFactor, { heading: string; label: string; switch
  * fields; no script (a passkey is left to the site's sign-in).
  */
 export function loginFactorPage(v: {
-  host: string;
+  brand: SiteBrand;
   session: string;
   cancel: string;
   /** The sign-in form again (the same redirect session). */
@@ -118,8 +132,9 @@ export function loginFactorPage(v: {
 }): HandlerResult {
   const step = FACTOR_STEP[v.factorType];
   const body = render('login.mfa', {
+    brand: brandHtml(v.brand),
     heading: step.heading,
-    host: v.host,
+    site: v.brand.name,
     alert: alert(v.error),
     notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
     session: v.session,
@@ -144,7 +159,11 @@ export function loginFactorPage(v: {
     restart: v.restart,
     cancel: v.cancel,
   });
-  return hostedPage('Sign in', body, { formAction: v.formAction, status: v.error ? 400 : 200 });
+  return hostedPage(`Sign in · ${v.brand.name}`, body, {
+    formAction: v.formAction,
+    imgSrc: logoOrigins(v.brand),
+    status: v.error ? 400 : 200,
+  });
 }
 
 /** The silent sign-in page: `data` for authorize.js, which posts its message to the embedding page. */
@@ -257,16 +276,16 @@ const FIELDS = {
   lastName: ['Last name', { autocomplete: 'family-name', required: true }],
   addressLine: ['Street address', { autocomplete: 'address-line1', required: true }],
   city: ['City', { autocomplete: 'address-level2', required: true }],
-  subdivision: ['State / region (code)', { autocomplete: 'address-level1' }],
   postalCode: ['Postal code', { autocomplete: 'postal-code', required: true }],
   cardNumber: ['Card number', { inputmode: 'numeric', autocomplete: 'cc-number', required: true }],
   cardExpiry: ['Expiry (MM/YY)', { autocomplete: 'cc-exp', placeholder: 'MM/YY', required: true }],
   cardCvc: ['Security code', { inputmode: 'numeric', autocomplete: 'cc-csc', required: true }],
 } satisfies Record<string, [string, Record<string, string | boolean>]>;
-export type CheckoutField = keyof typeof FIELDS | 'country' | 'shipping';
+export type CheckoutField = keyof typeof FIELDS | 'country' | 'subdivision' | 'shipping' | 'discountCode';
 
 /** What the hosted checkout shows: amounts already formatted. */
 export interface CheckoutView {
+  brand: SiteBrand;
   session: string;
   lines: { image?: string; quantity: number; name: string; options: string; price: string }[];
   subtotal: string;
@@ -281,6 +300,11 @@ export interface CheckoutView {
   taxRegions: [string, string, string, number][];
   countries: [code: string, name: string][];
   country: string;
+  /** The countries with a region select, and their regions. */
+  regions: Record<string, CountryRegions>;
+  /** The coupon on the checkout, and what the discount-code field says (a code refused, a code applied or removed). */
+  coupon?: { code: string; name: string };
+  discountNotice?: string;
   options: { code: string; title: string; deliveryTime: string; cents: number; price: string }[];
   selected: string | undefined;
   testCard: string;
@@ -317,8 +341,12 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
       }),
     ]),
   ) as Record<keyof typeof FIELDS, Html>;
-  const general = v.general ?? (Object.keys(v.errors).length ? 'Please correct the fields marked below.' : undefined);
+  const fieldErrors = Object.keys(v.errors).filter((k) => k !== 'discountCode');
+  const general = v.general ?? (fieldErrors.length ? 'Please correct the fields marked below.' : undefined);
+  const regions = Object.hasOwn(v.regions, v.country) ? v.regions[v.country] : undefined;
+  const notice = v.discountNotice ? render('status', { message: v.discountNotice }) : EMPTY;
   const body = render('checkout', {
+    brand: brandHtml(v.brand),
     total: v.total,
     lines: v.lines.map((l) =>
       render('checkout.line', {
@@ -338,6 +366,29 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     session: v.session,
     taxable: v.taxable,
     taxRegions: JSON.stringify(v.taxRegions),
+    countryRegions: JSON.stringify(v.regions),
+    region: render('checkout.region', {
+      hidden: attrs({ hidden: !regions }),
+      label: regions?.label ?? 'Region',
+      disabled: attrs({ disabled: !regions }),
+      invalid: invalid('subdivision'),
+      options: (regions?.regions ?? []).map(([code, name]) =>
+        render('checkout.country', {
+          code,
+          name,
+          selected: flag('selected', code === v.values.subdivision?.trim().toUpperCase()),
+        }),
+      ),
+      error: errorOf('subdivision'),
+    }),
+    discount: v.coupon
+      ? render('checkout.code-applied', { code: v.coupon.code, name: v.coupon.name, notice })
+      : render('checkout.code', {
+          notice,
+          value: v.values.discountCode ?? '',
+          invalid: invalid('discountCode'),
+          error: errorOf('discountCode'),
+        }),
     countryInvalid: invalid('country'),
     countries: v.countries.map(([code, name]) =>
       render('checkout.country', { code, name, selected: flag('selected', code === v.country) }),
@@ -360,10 +411,10 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
     ...fields,
   });
-  return hostedPage('Checkout', body, {
+  return hostedPage(`Checkout · ${v.brand.name}`, body, {
     script: '/_hosted/checkout.js',
     formAction: v.formAction,
-    imgSrc: v.imgSrc,
+    imgSrc: [...v.imgSrc, ...logoOrigins(v.brand)],
     status: v.status,
   });
 }

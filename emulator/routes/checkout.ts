@@ -9,11 +9,14 @@ import type { Caller } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import {
   checkoutById,
+  couponProblem,
+  findCoupon,
   money,
   orderById,
   ownerKey,
   placeOrder,
   priceCart,
+  setCheckoutCoupon,
   shippingOptions,
   taxRegions,
   wireCheckout,
@@ -33,6 +36,8 @@ import {
 } from '../domain/redirect-sessions.ts';
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
+import { siteBrand } from '../domain/settings.ts';
+import { COUNTRIES, COUNTRY_REGIONS, regionName, regionsOf } from '../domain/regions.ts';
 
 /**
  * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
@@ -52,15 +57,6 @@ const CARD_PAYMENT: Record<string, PlaceOrderInput['payment']> = {
   [TEST_CARDS.authorize]: 'AUTHORIZED',
   [TEST_CARDS.refundFails]: 'PAID',
 };
-
-const COUNTRIES: [string, string][] = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['FR', 'France'],
-  ['DE', 'Germany'],
-  ['AU', 'Australia'],
-];
 
 /** Its own visitor or member, or the site's backend (an admin identity); no member role sees another's checkout. */
 const canSee = (caller: Caller, owner: string) => caller.kind === 'admin' || ownerKey(caller) === owner;
@@ -126,7 +122,7 @@ const formSchema = z.object({
     .string()
     .trim()
     .max(10)
-    .regex(/^[A-Za-z0-9-]*$/, 'Enter a state or region code, e.g. CA')
+    .regex(/^[A-Za-z0-9-]*$/, 'Choose a region from the list')
     .default(''),
   shipping: z.string().min(1, 'Choose a shipping option'),
   cardNumber: z
@@ -142,7 +138,18 @@ const formSchema = z.object({
     .trim()
     .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
-type FormValues = Partial<Record<keyof z.input<typeof formSchema>, string>>;
+type FormValues = Partial<Record<keyof z.input<typeof formSchema> | 'discountCode', string>>;
+
+/** The address's region: one of its country's (required there), none for a country without a region list. */
+function regionProblem(country: string | undefined, subdivision: string | undefined): string | undefined {
+  const list = country ? regionsOf(country) : undefined;
+  if (!list || regionName(country!, (subdivision ?? '').trim().toUpperCase())) return undefined;
+  return `Choose a ${list.label.toLowerCase()}`;
+}
+
+/** The subdivision the address keeps: its code when its country has a region list, else none. */
+const subdivisionOf = (country: string, subdivision: string | undefined) =>
+  regionsOf(country) ? (subdivision ?? '').trim().toUpperCase() : '';
 
 function expiredCheckout(): HandlerResult {
   return messagePage(
@@ -160,11 +167,13 @@ function checkoutPage(
   errors: Record<string, string>,
   general?: string,
   status = 200,
+  discountNotice?: string,
 ): HandlerResult {
   const data = JSON.parse(row.data) as CheckoutData;
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
+  const subdivision = subdivisionOf(country, values.subdivision);
   const priced = priceCart(ctx.db, data.lines, data.couponCode, {
-    address: { country, subdivision: values.subdivision ?? '' },
+    address: { country, subdivision },
     ...(values.shipping ? { shippingCode: values.shipping } : {}),
     nowMs: ctx.now(),
   });
@@ -172,6 +181,7 @@ function checkoutPage(
   const m = (c: number) => money(c).formattedAmount;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
   return hostedCheckoutPage({
+    brand: siteBrand(ctx.db),
     session: s.id,
     lines: priced.resolved.map((l) => {
       // product images are the platform's media, on the API's origin (the page's CSP allows it for images)
@@ -196,6 +206,9 @@ function checkoutPage(
     taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
     countries: COUNTRIES,
     country,
+    regions: COUNTRY_REGIONS,
+    ...(priced.coupon ? { coupon: { code: priced.coupon.code, name: priced.coupon.name } } : {}),
+    ...(discountNotice ? { discountNotice } : {}),
     options: t.optionPrices.map((o) => ({
       code: o.option.code,
       title: o.option.title,
@@ -236,6 +249,38 @@ function openCheckout(ctx: RequestContext): OpenCheckout | HandlerResult {
   const row = checkoutById(ctx.db, p.checkoutId);
   if (row?.completed && row.order_id) return toThankYou(ctx, p, row.order_id);
   return row && s.usedAt === null ? { s, p, row } : expiredCheckout();
+}
+
+/**
+ * The discount-code field's buttons: apply the code typed (a coupon of the shop that can be used now) or remove the
+ * checkout's coupon; the page comes back with everything typed kept and the totals the emulator computes with it.
+ */
+function discountStep(
+  ctx: RequestContext,
+  o: OpenCheckout,
+  values: FormValues,
+  op: 'discount' | 'removeDiscount',
+  typed: string,
+): HandlerResult {
+  const again = (notice?: string): HandlerResult =>
+    checkoutPage(ctx, { ...o, row: checkoutById(ctx.db, o.row.id)! }, values, {}, undefined, 200, notice);
+  if (op === 'removeDiscount') {
+    const was = (JSON.parse(o.row.data) as CheckoutData).couponCode;
+    setCheckoutCoupon(ctx.db, o.row.id, null, ctx.now());
+    return again(was ? `The code ${was} was removed.` : undefined);
+  }
+  const code = typed.trim();
+  const withCode = { ...values, discountCode: typed };
+  const refuse = (message: string) => checkoutPage(ctx, o, withCode, { discountCode: message }, undefined, 400);
+  if (!code) return refuse('Enter a discount code');
+  if (code.length > 50 || !/^[\p{L}\p{N}_-]+$/u.test(code)) return refuse('This code is not valid');
+  const coupon = findCoupon(ctx.db, code) ?? findCoupon(ctx.db, code.toUpperCase());
+  if (!coupon) return refuse('This code is not valid');
+  const problem = couponProblem(coupon, ctx.now());
+  if (problem === 'COUPON_IS_EXPIRED') return refuse('This code has expired');
+  if (problem) return refuse('This code is not active yet');
+  setCheckoutCoupon(ctx.db, o.row.id, coupon.code, ctx.now());
+  return again(`Code ${coupon.code} applied.`);
 }
 
 const toThankYou = (ctx: RequestContext, p: CheckoutPayload, orderId: string): HandlerResult => ({
@@ -305,10 +350,16 @@ export const checkoutRoutes: RouteModule = (router, app) => {
           .filter(([k, v]) => typeof v === 'string' && k in formSchema.shape)
           .map(([k, v]) => [k, (v as string).slice(0, 300)]),
       );
+      if (raw['op'] === 'discount' || raw['op'] === 'removeDiscount') {
+        const code = typeof raw['discountCode'] === 'string' ? raw['discountCode'].slice(0, 300) : '';
+        return discountStep(ctx, o, values, raw['op'], code);
+      }
       const parsed = formSchema.safeParse(values);
-      if (!parsed.success) {
+      const region = regionProblem(values.country, values.subdivision);
+      if (!parsed.success || region) {
         const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        for (const issue of parsed.success ? [] : parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        if (region) errors['subdivision'] ??= region;
         return checkoutPage(ctx, o, values, errors, undefined, 400);
       }
       const f = parsed.data;
@@ -333,7 +384,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
           city: f.city,
           postalCode: f.postalCode,
           country: f.country,
-          subdivision: f.subdivision.toUpperCase(),
+          subdivision: subdivisionOf(f.country, f.subdivision),
         },
         shippingCode: f.shipping,
         payment,

@@ -23,7 +23,7 @@ import {
   tokenFromHeader,
   type Identity,
 } from '../domain/auth.ts';
-import { getSetting } from '../domain/settings.ts';
+import { getSetting, siteBrand } from '../domain/settings.ts';
 import { PlatformError, badRequest, invalidField, notFound } from '../errors.ts';
 import {
   consumeSessionToken,
@@ -272,10 +272,16 @@ const cancelUrl = (a: AuthPayload) =>
     state: a.authRequest.state,
   });
 
-function loginPage(s: StoredRedirectSession, a: AuthPayload, error?: string, email = ''): HandlerResult {
+function loginPage(
+  ctx: RequestContext,
+  s: StoredRedirectSession,
+  a: AuthPayload,
+  error?: string,
+  email = '',
+): HandlerResult {
   const redirectUri = new URL(a.authRequest.redirectUri!);
   return hostedLoginPage({
-    host: redirectUri.host,
+    brand: siteBrand(ctx.db),
     session: s.id,
     cancel: cancelUrl(a),
     email,
@@ -337,12 +343,12 @@ function factorStep(
   o: { remember?: boolean; notice?: string; error?: string } = {},
 ): HandlerResult {
   const m = memberById(ctx.db, memberId);
-  if (!m) return loginPage(s, a, STEP_EXPIRED);
+  if (!m) return loginPage(ctx, s, a, STEP_EXPIRED);
   const usable = usableFactors(memberFactors(ctx.db, m.id));
   const types = new Set(usable.map((f) => f.type));
   const redirectUri = new URL(a.authRequest.redirectUri!);
   return loginFactorPage({
-    host: redirectUri.host,
+    brand: siteBrand(ctx.db),
     session: s.id,
     cancel: cancelUrl(a),
     restart: `/oauth2/authorize?redirectSession=${s.id}`,
@@ -407,12 +413,12 @@ async function firstFactorStep(
     return factorStep(ctx, s, a, stateToken, m.id, asked as HostedFactor);
   const available = (answer.mfaChallengeData?.availableFactors ?? []).map((f) => f.factorType);
   const other = HOSTED_FACTORS.find((t) => available.includes(t));
-  if (!other) return loginPage(s, a, 'Use a passkey from the site’s sign-in.', m.email);
+  if (!other) return loginPage(ctx, s, a, 'Use a passkey from the site’s sign-in.', m.email);
   try {
     await verifySecondFactor(ctx, other, { stateToken }); // switch to it (a code is sent for EMAIL and SMS)
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
-    return loginPage(s, a, e.status === 429 ? e.message : STEP_EXPIRED, m.email);
+    return loginPage(ctx, s, a, e.status === 429 ? e.message : STEP_EXPIRED, m.email);
   }
   return factorStep(ctx, s, a, stateToken, m.id, other);
 }
@@ -420,12 +426,12 @@ async function firstFactorStep(
 /** A post of the second step: verify the code, send it again, or switch factor. */
 async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: AuthPayload): Promise<HandlerResult> {
   const form = factorFormSchema.safeParse(ctx.body);
-  if (!form.success) return loginPage(s, a, STEP_EXPIRED);
+  if (!form.success) return loginPage(ctx, s, a, STEP_EXPIRED);
   const f = form.data;
   const state = liveLoginState(ctx.db, f.stateToken, ctx.now());
   // a state of this redirect session's sign-in only (the visitor who opened it), still at its second factor
   if (!state || state.stage !== 'MFA' || state.visitor_id !== (s.visitorId ?? null))
-    return loginPage(s, a, STEP_EXPIRED);
+    return loginPage(ctx, s, a, STEP_EXPIRED);
   const memberId = state.member_id;
   const remember = f.remember === 'on';
   const step = (type: HostedFactor, o: { notice?: string; error?: string } = {}) =>
@@ -441,7 +447,7 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
           error: `A new code can be sent ${FACTOR_CODE_COOLDOWN_MS / 1000} seconds after the last one: wait ${wait} more second${wait === 1 ? '' : 's'}.`,
         });
       }
-      return refusedStep(s, a, e, () => step(f.factorType, { error: e.message }));
+      return refusedStep(ctx, s, a, e, () => step(f.factorType, { error: e.message }));
     }
     return step(f.factorType, f.action === 'resend' ? { notice: 'We sent you a new code.' } : {});
   }
@@ -467,9 +473,9 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
         error: `${e.message}. ${left === 1 ? 'One more try' : `${left} more tries`} before this sign-in is locked.`,
       });
     }
-    return refusedStep(s, a, e, () => step(f.factorType, { error: e.message }));
+    return refusedStep(ctx, s, a, e, () => step(f.factorType, { error: e.message }));
   }
-  if (answer.state !== 'SUCCESS') return loginPage(s, a, ANOTHER_STEP); // the sign-up form's required fields
+  if (answer.state !== 'SUCCESS') return loginPage(ctx, s, a, ANOTHER_STEP); // the sign-up form's required fields
   const device = answer.additionalData?.deviceToken?.strValue;
   const secure = ctx.hostedUrl.startsWith('https:') ? '; Secure' : '';
   return finishSignIn(
@@ -490,14 +496,15 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
  * `otherwise`.
  */
 function refusedStep(
+  ctx: RequestContext,
   s: StoredRedirectSession,
   a: AuthPayload,
   e: PlatformError,
   otherwise: () => HandlerResult,
 ): HandlerResult {
   // 403: blocked or disconnected by the owner since the password (the sign-in ends, with the platform's words)
-  if (e.status === 429 || e.status === 403) return loginPage(s, a, e.message);
-  if (e.applicationError?.code === 'NOT_FOUND') return loginPage(s, a, STEP_EXPIRED);
+  if (e.status === 429 || e.status === 403) return loginPage(ctx, s, a, e.message);
+  if (e.applicationError?.code === 'NOT_FOUND') return loginPage(ctx, s, a, STEP_EXPIRED);
   return otherwise();
 }
 
@@ -567,7 +574,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       if (!s) return expiredPage();
       const a = s.payload as unknown as AuthPayload;
       const r = a.authRequest;
-      if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(s, a);
+      if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(ctx, s, a);
 
       // Silent sign-in: answer once, by postMessage to the embedding page, only when it is on a registered origin.
       markRedirectSessionUsed(ctx, s.id);
@@ -619,7 +626,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       const form = loginFormSchema.safeParse(ctx.body);
       const email = form.success ? form.data.email.trim() : '';
       const password = form.success ? form.data.password : '';
-      if (!email || !password) return loginPage(s, a, 'Enter your email and password.', email);
+      if (!email || !password) return loginPage(ctx, s, a, 'Enter your email and password.', email);
       let m: MemberRow;
       try {
         m = await checkCredentials(ctx, email, password);
@@ -636,7 +643,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
                 : code === '-19973'
                   ? 'You need to reset your password first.'
                   : 'Wrong email or password.';
-        return loginPage(s, a, msg, email);
+        return loginPage(ctx, s, a, msg, email);
       }
       // a device remembered on this page skips the second factor, as `clientMetaData.deviceToken` does for login
       const device = deviceCookie(ctx);
@@ -645,12 +652,13 @@ export const redirectsRoutes: RouteModule = (router, app) => {
         state = memberState(ctx, m, s.visitorId, device ? { deviceToken: device } : {}) as StepAnswer;
       } catch (e) {
         // blocked or disconnected by the owner: the platform's words, on the page, with the email kept
-        if (e instanceof PlatformError && e.status === 403) return loginPage(s, a, e.message, email);
+        if (e instanceof PlatformError && e.status === 403) return loginPage(ctx, s, a, e.message, email);
         throw e;
       }
       if (state.state === 'MFA_CHALLENGE') return firstFactorStep(ctx, s, a, m, state);
       if (state.state !== 'SUCCESS') {
         return loginPage(
+          ctx,
           s,
           a,
           state.state === 'REQUIRE_OWNER_APPROVAL'

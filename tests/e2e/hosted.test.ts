@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
-import { hostedAccountUrl, hostedCheckoutUrl } from '../helpers/hosted.ts';
+import { fillHostedCheckout } from '../helpers/browser.ts';
+import { hostedAccountUrl, hostedCheckoutUrl, hostedLoginUrl } from '../helpers/hosted.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 
 const env = useStackAndBrowser();
@@ -51,7 +52,7 @@ describe('the hosted checkout looks like a store’s checkout', () => {
       ['TH:Subtotal', 'TD:$94.00'],
       ['TH:Coupon WELCOME10', 'TD:−$9.40'],
       ['TH:Shipping', 'TD:Free'],
-      ['TH:Tax (Default)', 'TD:$6.77'],
+      ['TH:Tax (United States)', 'TD:$6.77'],
       ['TH:Total', 'TD:USD$91.37'],
     ]);
     // one price column: every amount's text (line prices and totals) ends at the same right edge
@@ -160,6 +161,123 @@ describe('the hosted account page', () => {
           expect(gap(all[i]!, all[j]!), `targets ${i} and ${j}`).toBeGreaterThanOrEqual(8);
       }
       expect(await noSidewaysScroll(w.page)).toBe(true);
+      await w.context.close();
+    });
+  }
+});
+
+describe('hosted pages a shop would brand (issue 44)', () => {
+  const orderOf = (id: string) =>
+    JSON.parse(
+      env.stack.emulator.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!.data,
+    );
+
+  it('the sign-in page names the site and shows its logo, never a host and port', async () => {
+    const w = await openPage(env.browser, { viewport: PHONE });
+    await w.page.goto(await hostedLoginUrl(env.stack));
+    const main = w.page.locator('main');
+    expect(await main.locator('p.muted').first().textContent()).toBe('to continue to Fernwood Supply Co.');
+    expect(await main.textContent()).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}\b/);
+    const logo = main.locator('.brand img');
+    await expect.poll(() => logo.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(await w.page.title()).toBe('Sign in · Fernwood Supply Co.');
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('the tax line names the region chosen in the region select, which follows the country', async () => {
+    const w = await openPage(env.browser, { viewport: DESKTOP });
+    await w.page.goto(await hostedCheckoutUrl(env.stack));
+    expect(await w.page.getByLabel('State / region (code)').count()).toBe(0);
+    const state = w.page.getByLabel('State', { exact: true });
+    expect(await state.evaluate((e) => e.tagName)).toBe('SELECT');
+    await state.selectOption('NY');
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Tax (New York)');
+    await state.selectOption('OR');
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Tax (Oregon)');
+    // Canada: its provinces, its own rate (13% of $84.60 = $11.00)
+    await w.page.getByLabel('Country').selectOption('CA');
+    const province = w.page.getByLabel('Province or territory');
+    await expect.poll(() => province.locator('option[value=ON]').count()).toBe(1);
+    expect(await province.locator('option[value=NY]').count()).toBe(0);
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Tax (Canada)');
+    expect(await w.page.locator('#sum-tax').textContent()).toBe('$11.00');
+    // France: no regions, the field gone, the tax line names the country
+    await w.page.getByLabel('Country').selectOption('FR');
+    await expect.poll(() => w.page.locator('#region-f').isVisible()).toBe(false);
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Tax (France)');
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('a discount code changes the total as the emulator computes it; an unknown one says so and keeps what was typed', async () => {
+    const w = await openPage(env.browser, { viewport: PHONE });
+    await w.page.goto(await hostedCheckoutUrl(env.stack));
+    await fillHostedCheckout(w.page);
+    // the fixture's WELCOME10 is on: remove it
+    await w.page.getByRole('button', { name: 'Remove the code WELCOME10' }).click();
+    await w.page.getByRole('status').filter({ hasText: 'The code WELCOME10 was removed.' }).waitFor();
+    const code = w.page.getByLabel('Code', { exact: true });
+    w.expected.push(/status of 400/); // the refused code's page: Chromium logs its status
+    await code.fill('NOTACODE');
+    await code.press('Enter');
+    await w.page.getByText('This code is not valid').waitFor();
+    expect(await code.inputValue()).toBe('NOTACODE');
+    expect(await w.page.getByLabel('Street address').inputValue()).toBe('12 Elm St');
+    expect(await w.page.getByLabel('State', { exact: true }).inputValue()).toBe('IL');
+    // $94.00 with no code: shipping free over $75, tax 8% of $94.00 = $7.52
+    expect(await w.page.locator('#sum-total').textContent()).toBe('$101.52');
+    await code.fill('FERN5');
+    await w.page.getByRole('button', { name: 'Apply' }).click();
+    await w.page.getByRole('status').filter({ hasText: 'Code FERN5 applied.' }).waitFor();
+    // $94.00 − $5.00 = $89.00, tax 8% = $7.12, shipping free
+    expect(await w.page.locator('#sum-total').textContent()).toBe('$96.12');
+    expect(await w.page.getByRole('button', { name: /^Pay / }).textContent()).toBe('Pay $96.12');
+    await w.page.getByRole('button', { name: 'Pay $96.12' }).click();
+    await w.page.waitForURL(/\/thank-you\?orderId=/);
+    const order = orderOf(new URL(w.page.url()).searchParams.get('orderId')!);
+    expect(order.priceSummary).toMatchObject({ discount: { amount: '5.00' }, total: { formattedAmount: '$96.12' } });
+    await w.context.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`${viewport.width} px: the thank-you page lists the order’s items, addresses and total, and offers a guest an account`, async () => {
+      const w = await openPage(env.browser, { viewport });
+      await w.page.goto(await hostedCheckoutUrl(env.stack));
+      await fillHostedCheckout(w.page);
+      await w.page.getByRole('button', { name: /^Pay / }).click();
+      await w.page.waitForURL(/\/thank-you\?orderId=/);
+      const order = orderOf(new URL(w.page.url()).searchParams.get('orderId')!);
+      const main = w.page.locator('main');
+      expect(await main.locator('[data-order-number]').textContent()).toBe(`#${order.number}`);
+      const lines = await main
+        .locator('.ty-lines li')
+        .evaluateAll((lis) => lis.map((li) => [...li.children].map((c) => c.textContent)));
+      expect(lines).toEqual([
+        ['2 ×', 'Enamel Camp MugColor: Forest', '$36.00'],
+        ['1 ×', 'Folding Camp Stool', '$58.00'],
+      ]);
+      expect(await main.locator('[data-order-total] td').textContent()).toBe(order.priceSummary.total.formattedAmount);
+      expect(order.priceSummary.total.formattedAmount).toBe('$91.37');
+      const rows = await main.locator('.ty-totals tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent));
+      expect(rows).toEqual([
+        'Subtotal$94.00',
+        'Discount−$9.40',
+        'Shipping (Standard shipping)Free',
+        'Tax (Illinois)$6.77',
+      ]);
+      const shipTo = await main.locator('address').first().innerText();
+      expect(
+        shipTo
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ).toEqual(['Ada Lovelace', '12 Elm St', 'Springfield, IL 62701', 'United States']);
+      expect(await main.getByText('Same as the shipping address').count()).toBe(1);
+      expect(await main.textContent()).toContain('ada@example.com');
+      expect(await main.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/account');
+      expect(await noSidewaysScroll(w.page)).toBe(true);
+      expect(w.errors).toEqual([]);
       await w.context.close();
     });
   }

@@ -123,6 +123,9 @@ export async function fillHostedCheckout(page: Page): Promise<void> {
   ] as const) {
     await page.getByLabel(label).fill(value);
   }
+  // the United States' region select, when the checkout ships there (Illinois: the shop's default tax rate)
+  const state = page.getByLabel('State', { exact: true });
+  if (await state.isVisible()) await state.selectOption('IL');
 }
 
 /** Signs in through the page's `<inlay-login>` panel; resolves with the member button once it shows. */

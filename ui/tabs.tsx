@@ -85,15 +85,15 @@ export const TabPanel = ({
 export const urlParam = (name: string): string | null => new URL(location.href).searchParams.get(name);
 
 /**
- * What an app shows, in the page's URL: `params` set (a string) or removed (`undefined`), the page's other parameters
- * kept. A new history entry, so Back returns to what was shown before (the app follows `popstate`), or the current one
- * replaced; nothing when the URL stays the same (a retry is no new entry). Each element kind has its own prefix
- * (`account-*`, `admin-*`), so two apps on one page never write each other's parameters.
+ * What an app shows, in the page's URL: `params` set (a string) or removed (`undefined`, ''), the page's other parameters
+ * kept, as a new history entry, so Back returns to what was shown before (the app follows `popstate`); nothing when the
+ * URL stays the same (a retry is no new entry). Each element kind has its own prefix (`account-*`, `admin-*`), so two
+ * apps on one page never write each other's parameters.
  */
-export function setUrl(params: Record<string, string | undefined>, replace?: boolean): void {
+export function setUrl(params: Record<string, string | undefined>): void {
   const u = new URL(location.href);
   for (const [k, v] of Object.entries(params))
-    if (v === undefined) u.searchParams.delete(k);
-    else u.searchParams.set(k, v);
-  if (u.href !== location.href) history[replace ? 'replaceState' : 'pushState'](history.state, '', u.href);
+    if (v) u.searchParams.set(k, v);
+    else u.searchParams.delete(k);
+  if (u.href !== location.href) history.pushState(history.state, '', u.href);
 }

@@ -46,9 +46,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
   // the section the page's URL names (`account-section`; a link to an order, `account-order`, is the orders'), else
   // the attribute's: a link or a reload opens where the member was
   const shown = () =>
-    pick(urlParam('account-section') ?? (urlParam('account-order') ? 'orders' : undefined)) ??
-    pick(props.section) ??
-    'orders';
+    pick(urlParam('account-section') ?? (urlParam('account-order') && 'orders') ?? props.section) ?? 'orders';
   const [section, setSection] = useState<Section>(shown);
   const session = useStore(sessionOf(context.client));
   const member = session.role === 'member';
@@ -60,10 +58,10 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const visits = useRef({ n: 0, member: false });
   if (member !== visits.current.member) visits.current = { n: visits.current.n + (member ? 1 : 0), member };
 
-  // `url`: a new history entry (a tab picked), the current one replaced (the attribute) or none (Back, Forward)
+  // `url`: a new history entry (a tab picked, the attribute changed), else none (Back, Forward)
   const go = (s: Section, url?: boolean) => {
     if (s === section) return;
-    if (url !== undefined) setUrl({ 'account-section': s }, !url);
+    if (url) setUrl({ 'account-section': s });
     setSection(s);
     emit('inlay-account-navigate', { section: s });
   };
@@ -71,7 +69,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const attr = useRef(props.section);
   useEffect(() => {
     const s = pick(props.section);
-    if (props.section !== attr.current && s) go(s, false);
+    if (props.section !== attr.current && s) go(s, true);
     attr.current = props.section;
   }, [props.section]);
   // Back and Forward: the section the URL now names (the open order follows in the orders section)

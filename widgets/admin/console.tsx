@@ -41,9 +41,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   // the section the page's URL names (`admin-section`; a link to an order, `admin-order`, is the orders'), else the
   // attribute's: a link or a reload opens where the owner was
   const shown = () =>
-    pick(urlParam('admin-section') ?? (urlParam('admin-order') ? 'orders' : undefined)) ??
-    pick(props.section) ??
-    'orders';
+    pick(urlParam('admin-section') ?? (urlParam('admin-order') && 'orders') ?? props.section) ?? 'orders';
   const [section, setSection] = useState<Section>(shown);
   const ids = useId();
   // what the next section opens on (a section's `show`: the media library opens a photo's review)
@@ -58,10 +56,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const attr = useRef(props.section);
   useEffect(() => {
     const s = pick(props.section);
-    if (props.section !== attr.current && s) {
-      setSection(s);
-      setUrl({ 'admin-section': s }, true);
-    }
+    if (props.section !== attr.current && s) go(s);
     attr.current = props.section;
   }, [props.section]);
   // Back and Forward: the section the URL now names (the open order follows in the orders section)

@@ -155,6 +155,69 @@ describe('my orders', () => {
     expect(activity.orderRefunded).not.toHaveProperty('reason');
   });
 
+  it('a refunded order: the units refunded per line (refunds that failed not counted), nothing else of the refunds', async () => {
+    const BOARD = seedIds.products['maple-cutting-board']!;
+    const id = await placeOrderAs(h.emu, a, [
+      { productId: TAPERS, quantity: 3 },
+      { productId: BOARD, quantity: 1 },
+    ]);
+    const before = await h.call(`/v1/my/orders/${id}`, { token: a });
+    expect(before.status).toBe(200);
+    expect(before.body_).not.toHaveProperty('refundedLines'); // nothing refunded: the transactions are not read
+    const order = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order;
+    const line = (p: string) =>
+      order.lineItems.find(
+        (l: { catalogReference: { catalogItemId: string } }) => l.catalogReference.catalogItemId === p,
+      ).id as string;
+    const tx = (await api(h.emu, `/ecom/v1/payments/orders/${id}`, { token: admin })).json.orderTransactions;
+    const refund = (lineItems: { lineItemId: string; quantity: number }[]) =>
+      api(h.emu, `/ecom/v1/payments-collector/orders/${id}/trigger-refund`, {
+        token: admin,
+        body: { payments: [{ paymentId: tx.payments[0].id }], details: { lineItems, reason: 'gift-42 private' } },
+      });
+    expect((await refund([{ lineItemId: line(TAPERS), quantity: 1 }])).status).toBe(200);
+    expect((await refund([{ lineItemId: line(TAPERS), quantity: 1 }])).status).toBe(200);
+    const r = await h.call(`/v1/my/orders/${id}`, { token: a });
+    expect(r.status).toBe(200);
+    expect(r.body_.order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    expect(r.body_.refundedLines).toEqual([{ lineItemId: line(TAPERS), quantity: 2 }]);
+    expect(r.body_.order.balanceSummary.refunded.amount).toBe(
+      (Number(order.lineItems.find((l: { id: string }) => l.id === line(TAPERS)).price.amount) * 2).toFixed(2),
+    );
+    const text = JSON.stringify(r.body_);
+    for (const secret of ['gift-42', tx.payments[0].id, 'gatewayRefundId']) expect(text).not.toContain(secret);
+
+    // a refund the provider refused does not count
+    const failing = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }], {
+      cardNumber: TEST_CARDS.refundFails,
+    });
+    const ftx = (await api(h.emu, `/ecom/v1/payments/orders/${failing}`, { token: admin })).json.orderTransactions;
+    const fline = (await api(h.emu, `/ecom/v1/orders/${failing}`, { token: admin })).json.order.lineItems[0].id;
+    await api(h.emu, `/ecom/v1/payments-collector/orders/${failing}/trigger-refund`, {
+      token: admin,
+      body: {
+        payments: [{ paymentId: ftx.payments[0].id }],
+        details: { lineItems: [{ lineItemId: fline, quantity: 1 }] },
+      },
+    });
+    const f = await h.call(`/v1/my/orders/${failing}`, { token: a });
+    expect(f.body_.order.activities.map((x: { type: string }) => x.type)).toContain('PAYMENT_REFUND_FAILED');
+    expect(f.body_.refundedLines).toEqual([]);
+
+    // the transactions' read failing: the order still shows, without the quantities
+    const fault = await api(h.emu, '/_dev/faults', {
+      body: { path: `/ecom/v1/payments/orders/${id}`, method: 'GET', status: 503 },
+    });
+    try {
+      const without = await h.call(`/v1/my/orders/${id}`, { token: a });
+      expect(without.status).toBe(200);
+      expect(without.body_.order.id).toBe(id);
+      expect(without.body_).not.toHaveProperty('refundedLines');
+    } finally {
+      await api(h.emu, `/_dev/faults/${fault.json.fault.id}`, { method: 'DELETE' });
+    }
+  });
+
   it('a member who deleted their account: their cancel request is refused 401 at once', async () => {
     const id = await createTestMember(h.emu, 'leaving@example.com', 'a-long-password-1');
     const t = (await memberTokens(h.emu, { id })).access;

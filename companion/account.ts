@@ -21,6 +21,7 @@ import { addComment, tagsAnswer } from './admin-orders.ts';
 import type { Env, Kit } from './context.ts';
 import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
+import { optionalRead } from './internal.ts';
 import { bodyOf, serve, wire } from './wire.ts';
 
 /**
@@ -56,6 +57,34 @@ const orderAnswer = zm.looseObject({ order });
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
+
+const refundsAnswer = zm.looseObject({
+  orderTransactions: zm.looseObject({
+    refunds: zm.array(
+      zm.looseObject({
+        transactions: zm.optional(zm.array(zm.looseObject({ refundStatus: zm.optional(zm.string()) }))),
+        details: zm.optional(
+          zm.looseObject({
+            lineItems: zm.optional(zm.array(zm.looseObject({ lineItemId: zm.string(), quantity: zm.number() }))),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/**
+ * How many units of each line were refunded (the order's refunds that did not fail, as the console counts them:
+ * companion/admin-payments.ts), only the lines with some: nothing else of the refunds (payment ids, gateway ids, the
+ * owner's reason) leaves.
+ */
+function refundedLines(r: zm.infer<typeof refundsAnswer>): { lineItemId: string; quantity: number }[] {
+  const n = new Map<string, number>();
+  for (const x of r.orderTransactions.refunds)
+    if (x.transactions?.every((t) => t.refundStatus !== 'FAILED'))
+      for (const l of x.details?.lineItems ?? []) n.set(l.lineItemId, (n.get(l.lineItemId) ?? 0) + l.quantity);
+  return [...n].filter(([, q]) => q > 0).map(([lineItemId, quantity]) => ({ lineItemId, quantity }));
+}
 
 /** A copy of `v` without any `reason` key, at any depth. */
 function withoutReason(v: unknown): unknown {
@@ -176,12 +205,30 @@ export function accountApp(kit: Kit): Hono<Env> {
   serve(app, wire['GET /my/orders/{id}'], [kit.guard.member], async (c) => {
     const me = member(c);
     const o = await ownOrder(me.id, c.req.param('id'));
-    const f = await asAdmin('list fulfillments', {
-      ...route(adminOps.listOrderFulfillments, { orderId: o.id }),
-      kind: 'read',
-      schema: fulfillmentsAnswer,
-    });
-    return c.json({ order: forMember(o), fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
+    // a refunded order: how many of each line were refunded, from its transactions (a read that fails leaves them out,
+    // the order still shows, with the amount in its balanceSummary)
+    const refunded = /REFUNDED/.test(o.paymentStatus ?? '') || (o.activities ?? []).some(refundActivity);
+    const [f, tx] = await Promise.all([
+      asAdmin('list fulfillments', {
+        ...route(adminOps.listOrderFulfillments, { orderId: o.id }),
+        kind: 'read',
+        schema: fulfillmentsAnswer,
+      }),
+      refunded
+        ? optionalRead(kit, 'order transactions', {
+            ...route(adminOps.listOrderTransactions, { orderId: o.id }),
+            schema: refundsAnswer,
+          })
+        : undefined,
+    ]);
+    return c.json(
+      {
+        order: forMember(o),
+        fulfillments: f.orderWithFulfillments?.fulfillments ?? [],
+        ...(tx?.ok ? { refundedLines: refundedLines(tx.value) } : {}),
+      },
+      200,
+    );
   });
 
   serve(app, wire['POST /my/orders/{id}/cancel'], [kit.guard.member], async (c) => {

@@ -1,13 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import type { I18n } from '../core/i18n/index.ts';
-import type { Order } from '../core/api/orders.ts';
+import type { Order, OrderLine } from '../core/api/orders.ts';
 import { httpUrl } from '../core/safe-url.ts';
 import { addressLines } from './address.ts';
 import { lineName, money } from './words.ts';
 
 /** The order view's words, in the app's own strings. */
 export interface OrderWords {
-  qty: (n: number) => string;
+  /** A line's quantity (`l`: the line, for what else the app says of it: how many were refunded). */
+  qty: (n: number, l: OrderLine) => string;
   subtotal: string;
   discount: string;
   shipping: string;
@@ -62,7 +63,7 @@ export function OrderView({
               <div class="grow">
                 <p class="strong">{lineName(l)}</p>
                 {desc ? <p class="muted">{desc}</p> : null}
-                <p class="muted">{w.qty(l.quantity)}</p>
+                <p class="muted">{w.qty(l.quantity, l)}</p>
               </div>
               <p class="amt">{money(i18n, l.totalPriceBeforeTax ?? l.price, cur)}</p>
             </li>

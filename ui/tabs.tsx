@@ -80,3 +80,20 @@ export const TabPanel = ({
     {children}
   </div>
 );
+
+/** The page's query parameter `name` (`null` without it): where an app's URL state is read back (a link, a reload). */
+export const urlParam = (name: string): string | null => new URL(location.href).searchParams.get(name);
+
+/**
+ * What an app shows, in the page's URL: `params` set (a string) or removed (`undefined`, ''), the page's other parameters
+ * kept, as a new history entry, so Back returns to what was shown before (the app follows `popstate`); nothing when the
+ * URL stays the same (a retry is no new entry). Each element kind has its own prefix (`account-*`, `admin-*`), so two
+ * apps on one page never write each other's parameters.
+ */
+export function setUrl(params: Record<string, string | undefined>): void {
+  const u = new URL(location.href);
+  for (const [k, v] of Object.entries(params))
+    if (v) u.searchParams.set(k, v);
+    else u.searchParams.delete(k);
+  if (u.href !== location.href) history.pushState(history.state, '', u.href);
+}

@@ -57,6 +57,8 @@ export const orderSchema = z.looseObject({
   priceSummary: o(
     z.looseObject({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: o(money) }),
   ),
+  /** What was paid and refunded so far. */
+  balanceSummary: o(z.looseObject({ refunded: o(money) })),
   appliedDiscounts: o(z.array(discountSchema)),
   billingInfo: o(z.looseObject({ address: o(orderAddressSchema), contactDetails: o(contactDetails) })),
   shippingInfo: o(
@@ -101,11 +103,18 @@ const myOrdersRoute = {
   kind: 'read',
   schema: z.object({ orders: z.array(orderSchema), next: o(z.nullable(str)) }),
 } as const;
-/** One of the member's orders with its shipments (404 for anyone else's). */
+/**
+ * One of the member's orders with its shipments and, once refunded, how many units of each line were (404 for anyone
+ * else's).
+ */
 const myOrderRoute = {
   method: 'GET',
   path: '/my/orders/{id}',
-  schema: z.object({ order: orderSchema, fulfillments: o(z.array(fulfillmentSchema)) }),
+  schema: z.object({
+    order: orderSchema,
+    fulfillments: o(z.array(fulfillmentSchema)),
+    refundedLines: o(z.array(z.object({ lineItemId: str, quantity: z.number() }))),
+  }),
 } as const;
 /** Canceled when unpaid, else a request the shop answers; 409 `CANNOT_CANCEL` (with `data.reason`). */
 const cancelMyOrderRoute = {

@@ -210,13 +210,15 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     expect(seen.filter((c) => c.endsWith('/cancel'))).toHaveLength(1);
     await detail.locator('[part=timeline]').getByText('Order canceled').waitFor();
 
-    // read again from the companion: the note and the cancel are the platform's
+    // read again from the companion (a reload keeps the order open: the page's URL names it): the note and the
+    // cancel are the platform's
+    expect(new URL(o.page.url()).searchParams.get('admin-q')).toBe('dora');
     await o.page.reload();
-    await a.locator('[part=order]').first().waitFor({ timeout: 15_000 });
-    expect((await rows(o.page))[0]).toContain('Canceled');
-    await a.locator('[part=order]').getByRole('button').click();
     await detail.locator('[part=note]', { hasText: 'Dora called: wrong size.' }).waitFor({ timeout: 15_000 });
     expect(await detail.getByRole('button', { name: 'Cancel order', exact: true }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'All orders' }).click();
+    await a.locator('[part=order]').first().waitFor({ timeout: 15_000 });
+    expect((await rows(o.page))[0]).toContain('Canceled');
     await o.context.close();
   });
 

@@ -62,6 +62,7 @@ beforeAll(
 beforeEach(() => {
   document.body.replaceChildren();
   localStorage.clear();
+  history.replaceState(null, '', '/account');
   net.calls.length = 0;
   reply = () => undefined;
   $session.set({ status: 'member', role: 'member', member: member() });
@@ -104,6 +105,28 @@ describe('<inlay-account>', () => {
     await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Orders'));
     expect(events).toEqual([{ section: 'addresses' }, { section: 'orders' }]);
     expect($$('[role=tab]').map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
+  });
+
+  it('the tab is in the page’s URL: each pick a history entry, Back (popstate) follows it; the URL’s tab wins over the attribute as it mounts', async () => {
+    reply = (c) => (c.url.startsWith(`${B}/v1/my/orders`) ? json(200, { orders: [] }) : undefined);
+    history.replaceState(null, '', '/account?account-section=addresses&x=1');
+    const { el, $, $$ } = await mount({ section: 'profile' });
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Addresses'));
+    const entries = history.length;
+    ($$('[role=tab]')[0] as HTMLButtonElement).click();
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Orders'));
+    expect(location.search).toBe('?account-section=orders&x=1');
+    expect(history.length).toBe(entries + 1);
+    history.replaceState(null, '', '/account?x=1');
+    dispatchEvent(new PopStateEvent('popstate'));
+    // no section in the URL: the attribute's
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Profile'));
+    expect(location.search).toBe('?x=1');
+    // the attribute changed: followed, a history entry too
+    el.setAttribute('section', 'security');
+    await vi.waitFor(() => expect($('[aria-selected=true]')!.textContent).toBe('Security'));
+    expect(location.search).toBe('?x=1&account-section=security');
+    expect(history.length).toBe(entries + 2);
   });
 
   it('no orders: the empty state links to the shop (only an http(s) URL)', async () => {
@@ -150,6 +173,33 @@ describe('<inlay-account>', () => {
     await vi.waitFor(() => expect($('[part=orders]')).not.toBeNull());
   });
 
+  it('a partly refunded order: the amount refunded and, on each line, how many units were; a link opens it', async () => {
+    const refunded = {
+      ...order,
+      paymentStatus: 'PARTIALLY_REFUNDED',
+      balanceSummary: { refunded: money('18.00') },
+      lineItems: [
+        ...order.lineItems,
+        { ...order.lineItems[0]!, id: 'l2', productName: { original: 'Wool Throw' }, quantity: 1 },
+      ],
+    };
+    reply = (c) =>
+      c.url === `${B}/v1/my/orders`
+        ? json(200, { orders: [refunded] })
+        : c.url === `${B}/v1/my/orders/o-1`
+          ? json(200, { order: refunded, refundedLines: [{ lineItemId: 'l1', quantity: 1 }] })
+          : undefined;
+    history.replaceState(null, '', '/account?account-order=o-1');
+    const { $, $$ } = await mount({ section: 'profile' });
+    await vi.waitFor(() => expect($('[part=refunded]')?.textContent).toBe('Refunded to you: $18.00'));
+    expect($('[aria-selected=true]')!.textContent).toBe('Orders');
+    expect($('[part=order-detail] .chips')!.textContent).toContain('Partly refunded');
+    expect($$('[part=lines] li').map((l) => l.querySelector('.grow')!.textContent)).toEqual([
+      'Enamel Camp MugQty 2 · 1 refunded',
+      'Wool ThrowQty 1',
+    ]);
+  });
+
   it('cancel asks first, says what happens for a paid order, and shows the shop’s answer', async () => {
     reply = (c) =>
       c.url === `${B}/v1/my/orders`
@@ -192,6 +242,7 @@ describe('<inlay-account>', () => {
     expect(first.button(/^Cancel order$/)).toBeUndefined();
 
     now = { ...asked, activities: [...asked.activities, { id: 'c2', type: 'CANCELLATION_DECLINED', createdDate: at }] };
+    history.replaceState(null, '', '/account'); // (the page's URL names the open order: this page opens on the list)
     const second = await mount();
     await vi.waitFor(() => expect(second.button(/View details/)).toBeDefined());
     second.button(/View details/)!.click();

@@ -4,7 +4,7 @@ import type { WidgetProps } from '../../core/element.ts';
 import { sessionOf } from '../../core/stores/session.ts';
 import type { SectionProps } from './section.tsx';
 import { strings } from './strings.ts';
-import { TabList, TabPanel } from '../../ui/tabs.tsx';
+import { setUrl, TabList, TabPanel, urlParam } from '../../ui/tabs.tsx';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 
 export interface AccountProps {
@@ -43,7 +43,11 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const { context, emit, host } = props;
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
-  const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
+  // the section the page's URL names (`account-section`; a link to an order, `account-order`, is the orders'), else
+  // the attribute's: a link or a reload opens where the member was
+  const shown = () =>
+    pick(urlParam('account-section') ?? (urlParam('account-order') && 'orders') ?? props.section) ?? 'orders';
+  const [section, setSection] = useState<Section>(shown);
   const session = useStore(sessionOf(context.client));
   const member = session.role === 'member';
   const part = useLazyPart(member ? section : 'signin', (k) => chunks[k]!(), context.i18n, {
@@ -54,16 +58,26 @@ export function AccountView(props: AccountProps & WidgetProps) {
   const visits = useRef({ n: 0, member: false });
   if (member !== visits.current.member) visits.current = { n: visits.current.n + (member ? 1 : 0), member };
 
-  const go = (s: Section) => {
+  // `url`: a new history entry (a tab picked, the attribute changed), else none (Back, Forward)
+  const go = (s: Section, url?: boolean) => {
     if (s === section) return;
+    if (url) setUrl({ 'account-section': s });
     setSection(s);
     emit('inlay-account-navigate', { section: s });
   };
-  // the attribute changed on the element: follow it
+  // the attribute changed on the element: follow it (not as it mounts: the URL's section comes first)
+  const attr = useRef(props.section);
   useEffect(() => {
     const s = pick(props.section);
-    if (s) go(s);
+    if (props.section !== attr.current && s) go(s, true);
+    attr.current = props.section;
   }, [props.section]);
+  // Back and Forward: the section the URL now names (the open order follows in the orders section)
+  useEffect(() => {
+    const back = () => go(shown());
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  });
 
   return (
     <section class="root" part="root" aria-labelledby={`${ids}h`}>
@@ -77,7 +91,7 @@ export function AccountView(props: AccountProps & WidgetProps) {
           keys={SECTIONS}
           current={section}
           name={(s) => t(`account.${s}`)}
-          pick={go}
+          pick={(s) => go(s, true)}
           host={host}
         />
       ) : null}

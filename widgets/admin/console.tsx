@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { adoptSheet, type WidgetProps } from '../../core/element.ts';
-import { TabList, TabPanel } from '../../ui/tabs.tsx';
+import { setUrl, TabList, TabPanel, urlParam } from '../../ui/tabs.tsx';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
 import type { AdminProps, ConsoleSectionProps } from './section.ts';
 import { strings } from './strings.ts';
@@ -38,15 +38,33 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const { context, emit, host } = props;
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
-  const [section, setSection] = useState<Section>(pick(props.section) ?? 'orders');
+  // the section the page's URL names (`admin-section`; a link to an order, `admin-order`, is the orders'), else the
+  // attribute's: a link or a reload opens where the owner was
+  const shown = () =>
+    pick(urlParam('admin-section') ?? (urlParam('admin-order') && 'orders') ?? props.section) ?? 'orders';
+  const [section, setSection] = useState<Section>(shown);
   const ids = useId();
   // what the next section opens on (a section's `show`: the media library opens a photo's review)
   const [focus, setFocus] = useState<string>();
-  // the attribute changed on the element: follow it
+  /** Show section `s`: a new history entry in the page's URL (Back returns to the one before). */
+  const go = (s: Section, f?: string) => {
+    setFocus(f);
+    setSection(s);
+    if (s !== section) setUrl({ 'admin-section': s });
+  };
+  // the attribute changed on the element: follow it (not as it mounts: the URL's section comes first)
+  const attr = useRef(props.section);
   useEffect(() => {
     const s = pick(props.section);
-    if (s) setSection(s);
+    if (props.section !== attr.current && s) go(s);
+    attr.current = props.section;
   }, [props.section]);
+  // Back and Forward: the section the URL now names (the open order follows in the orders section)
+  useEffect(() => {
+    const back = () => setSection(shown());
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  });
   const part = useLazyPart(section, (s) => chunks[s as Section](context.i18n().language), context.i18n);
   // the sign-ups waiting for approval: read when the console opens, again after the members section changes them
   // (a failure shows no count)
@@ -90,10 +108,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
             t(`admin.${s}`)
           )
         }
-        pick={(s) => {
-          setFocus(undefined);
-          setSection(s);
-        }}
+        pick={(s) => go(s)}
         host={host}
       />
       <TabPanel ids={ids} current={section}>
@@ -107,9 +122,7 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
               focus={focus}
               show={(s, f) => {
                 const next = pick(s);
-                if (!next) return;
-                setFocus(f);
-                setSection(next);
+                if (next) go(next, f);
               }}
             />
           )}

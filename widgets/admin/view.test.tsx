@@ -57,6 +57,7 @@ const sent = (part: string) => net.calls.filter((c) => c.url.includes(part));
 beforeEach(() => {
   document.body.replaceChildren();
   sessionStorage.clear();
+  history.replaceState(null, '', '/admin'); // (the console keeps its tab and open order in the page's URL)
   net.calls.length = 0;
   reply = () => undefined;
   owner = true;

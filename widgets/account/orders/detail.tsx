@@ -4,6 +4,7 @@ import type { Order } from '../../../core/api/orders.ts';
 import { OrderView } from '../../../ui/order-view.tsx';
 import { Bones, ErrorLine } from '../../../ui/states.tsx';
 import { ErrorState } from '../../../ui/part-states.tsx';
+import { money } from '../../../ui/words.ts';
 import type { DetailUi, OrdersModel } from './model.ts';
 import { CancelForm } from './cancel.tsx';
 import { History, Shipping } from './facts.tsx';
@@ -66,6 +67,11 @@ export function OrderDetail({
       </h3>
       <p class="muted">{o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate, 'long') }) : null}</p>
       <Chips t={t} o={o} />
+      {Number(o.balanceSummary?.refunded?.amount) > 0 ? (
+        <p class="strong" part="refunded">
+          {t('acct.refunded', { amount: money(i18n, o.balanceSummary!.refunded, o.currency) })}
+        </p>
+      ) : null}
       <ErrorLine error={d.error} />
       <div class="actions">
         <button
@@ -109,7 +115,8 @@ export function OrderDetail({
         order={o}
         i18n={i18n}
         words={{
-          qty: (n) => t('acct.qty', { n }),
+          qty: (n, l) =>
+            d.refunded?.[l.id] ? t('acct.qtyRefunded', { n, r: d.refunded[l.id]! }) : t('acct.qty', { n }),
           subtotal: t('acct.subtotal'),
           discount: t('acct.discount'),
           shipping: t('acct.shipping'),

@@ -58,6 +58,7 @@ const calls = (part: string) => net.calls.filter((c) => c.url.includes(part));
 beforeEach(() => {
   net.calls.length = 0;
   reply = () => undefined;
+  history.replaceState(null, '', '/account?utm=x');
 });
 
 function model(o: { companion?: string | null } = {}) {
@@ -139,6 +140,37 @@ describe('account orders model', () => {
   it('without a companion nothing is asked', async () => {
     const { m } = model({ companion: null });
     expect(m.hasCompanion()).toBe(false);
+  });
+
+  it('the open order is in the page’s URL: a history entry each way, a retry none; the URL’s order opens, and its absence closes', async () => {
+    reply = (c) =>
+      c.url.startsWith(`${B}/v1/my/orders/o-`)
+        ? json(200, {
+            order: order(Number(c.url.slice(-1))),
+            fulfillments: [],
+            refundedLines: [{ lineItemId: 'l1', quantity: 1 }],
+          })
+        : undefined;
+    const { m } = model();
+    const entries = history.length;
+    await m.openOrder('o-1');
+    expect(location.search).toBe('?utm=x&account-section=orders&account-order=o-1');
+    expect(history.length).toBe(entries + 1);
+    expect(m.$detail.get()).toMatchObject({ id: 'o-1', status: 'ready', refunded: { l1: 1 } });
+    await m.openOrder('o-1'); // a retry
+    expect(history.length).toBe(entries + 1);
+    m.closeOrder();
+    expect(location.search).toBe('?utm=x&account-section=orders');
+    expect(history.length).toBe(entries + 2);
+    // Back and Forward (the URL changed under it): it follows, writing nothing
+    history.replaceState(null, '', '/account?account-order=o-2');
+    m.followUrl();
+    expect(m.$detail.get()?.id).toBe('o-2');
+    history.replaceState(null, '', '/account');
+    m.followUrl();
+    expect(m.$detail.get()).toBeUndefined();
+    expect(location.search).toBe('');
+    expect(history.length).toBe(entries + 2);
   });
 
   it('an order someone else owns reads as not found', async () => {

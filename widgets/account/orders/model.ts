@@ -9,6 +9,7 @@ import type { AddItem } from '../../../core/api/current-cart.ts';
 import { cartOf } from '../../../core/stores/current-cart.ts';
 import { createPaged } from '../../../ui/paged.ts';
 import { lineName } from '../../../ui/words.ts';
+import { setUrl, urlParam } from '../../../ui/tabs.tsx';
 import { orderStrings as strings } from './strings.ts';
 
 /** Orders a page asks for at a time. */
@@ -27,6 +28,8 @@ export interface DetailUi {
   status: 'loading' | 'ready' | 'error';
   order?: Order;
   fulfillments?: Fulfillment[];
+  /** Units refunded per line id (the lines with some). */
+  refunded?: Record<string, number>;
   error?: string;
   /** The cancel step: asked (confirming), sending, its answer or failure. */
   cancel?: { busy?: boolean; error?: string; done?: 'CANCELED' | 'REQUESTED' };
@@ -95,19 +98,32 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
   );
   const $orders = computed(list.$list, ({ items, ...l }): OrdersUi => ({ ...l, orders: items }));
 
-  async function openOrder(id: string) {
+  /** Open order `id`; the page's URL names it (`account-order`, a new history entry) unless it came `fromUrl`. */
+  async function openOrder(id: string, fromUrl?: boolean) {
     const known = list.$list.get().items.find((x) => x.id === id);
     $detail.set({ id, status: known ? 'ready' : 'loading', order: known });
+    if (!fromUrl) setUrl({ 'account-section': 'orders', 'account-order': id });
     props.emit('inlay-account-navigate', { section: 'orders', orderId: id });
     try {
       const { http, o } = await api();
       const r = await o.myOrder(http, id);
-      setDetail({ status: 'ready', order: r.order, fulfillments: r.fulfillments ?? [], error: undefined }, id);
+      const refunded = Object.fromEntries((r.refundedLines ?? []).map((l) => [l.lineItemId, l.quantity]));
+      setDetail(
+        { status: 'ready', order: r.order, fulfillments: r.fulfillments ?? [], refunded, error: undefined },
+        id,
+      );
     } catch (e) {
       const error = e instanceof InlayApiError && e.status === 404 ? t('acct.notFound') : i18n().error(e);
       // an order already listed stays readable; only its shipments and history are missing
       setDetail(known ? { error } : { status: 'error', error }, id);
     }
+  }
+
+  /** Back to the list; the page's URL drops the order (a new history entry) unless it came `fromUrl`. */
+  function closeOrder(fromUrl?: boolean) {
+    $detail.set(undefined);
+    if (!fromUrl) setUrl({ 'account-order': undefined });
+    props.emit('inlay-account-navigate', { section: 'orders' });
   }
 
   return {
@@ -117,9 +133,16 @@ export function createOrdersModel(context: InlayContext, props: { emit: Emit; pa
     loadOrders: list.load,
     moreOrders: list.more,
     openOrder,
-    closeOrder() {
-      $detail.set(undefined);
-      props.emit('inlay-account-navigate', { section: 'orders' });
+    closeOrder,
+    /**
+     * Show what the page's URL names (as the section mounts, and on Back and Forward): the order `account-order` names
+     * (a link to it, a reload), or the list.
+     */
+    followUrl() {
+      const id = urlParam('account-order');
+      const d = $detail.get();
+      if (id && d?.id !== id) void openOrder(id, true);
+      else if (!id && d) closeOrder(true);
     },
     /**
      * Add the order's lines to the cart in one call. A line the platform refuses (the product or its variant is gone)

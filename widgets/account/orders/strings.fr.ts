@@ -17,6 +17,8 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'acct.details': 'Voir le détail',
   'acct.back': 'Toutes les commandes',
   'acct.qty': 'Qté {n}',
+  'acct.qtyRefunded': 'Qté {n} · remboursé : {r}',
+  'acct.refunded': 'Remboursé : {amount}',
   'acct.subtotal': 'Sous-total',
   'acct.shipping': 'Livraison',
   'acct.tax': 'Taxes',

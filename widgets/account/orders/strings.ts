@@ -15,6 +15,8 @@ export const orderStrings = {
   'acct.details': 'View details',
   'acct.back': 'All orders',
   'acct.qty': 'Qty {n}',
+  'acct.qtyRefunded': 'Qty {n} · {r} refunded',
+  'acct.refunded': 'Refunded to you: {amount}',
   'acct.subtotal': 'Subtotal',
   'acct.shipping': 'Shipping',
   'acct.tax': 'Tax',

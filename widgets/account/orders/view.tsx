@@ -32,7 +32,13 @@ function Orders({
   const ui = useStore(model.$orders);
   const detail = useStore(model.$detail);
   useEffect(() => {
-    if (model.hasCompanion() && model.$orders.get().status === 'idle') void model.loadOrders();
+    if (!model.hasCompanion()) return;
+    if (model.$orders.get().status === 'idle') void model.loadOrders();
+    // the order the page's URL names (a link, a reload), and Back and Forward between an order and the list
+    const follow = () => model.followUrl();
+    follow();
+    addEventListener('popstate', follow);
+    return () => removeEventListener('popstate', follow);
   }, [model]);
 
   if (!model.hasCompanion()) return <p class="msg">{t('acct.noCompanion')}</p>;

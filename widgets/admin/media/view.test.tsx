@@ -129,6 +129,7 @@ class FakeXhr {
 beforeEach(() => {
   document.body.replaceChildren();
   sessionStorage.clear();
+  history.replaceState(null, '', '/admin'); // (the console keeps its tab and open order in the page's URL)
   localStorage.clear();
   net.calls.length = 0;
   FakeXhr.sent = [];

@@ -7,6 +7,7 @@ import { InlayApiError, outcomeUnknown } from '../../../core/errors.ts';
 import type { Http } from '../../../core/http.ts';
 import { ordersStrings } from './strings.ts';
 import type { Fulfillment, Order } from '../../../core/api/orders.ts';
+import { setUrl, urlParam } from '../../../ui/tabs.tsx';
 
 /** The spec's enums the search filters on, and the tag rule: the companion's wire's (docs/companion.md "Owner console: orders"). */
 export { ORDER_STATUSES, PAYMENT_STATUSES, FULFILLMENT_STATUSES, TAG } from '../../../core/api/admin-orders.ts';
@@ -274,9 +275,11 @@ export function createAdminOrdersModel(
     }
   }
 
-  async function open(id: string) {
+  /** Open order `id`; the page's URL names it (`admin-order`, a new history entry) unless it came `fromUrl`. */
+  async function open(id: string, fromUrl?: boolean) {
     const known = $list.get().orders.find((o) => o.id === id);
     $detail.set({ id, status: known ? 'ready' : 'loading', order: known });
+    if (!fromUrl) setUrl({ 'admin-order': id });
     await read(id);
   }
 
@@ -347,7 +350,26 @@ export function createAdminOrdersModel(
     },
     summary,
     open,
-    close: () => $detail.set(undefined),
+    /** Back to the list; the page's URL drops the order (a new history entry) unless it came `fromUrl`. */
+    close(fromUrl?: boolean) {
+      $detail.set(undefined);
+      if (!fromUrl) setUrl({ 'admin-order': undefined });
+    },
+    /**
+     * Show what the page's URL names (as the section mounts, and on Back and Forward): the order `admin-order` names
+     * (a link to it, a reload) or the list, with the filters the URL keeps (searched again when they differ).
+     */
+    followUrl() {
+      const id = urlParam('admin-order');
+      const d = $detail.get();
+      if (id && d?.id !== id) void open(id, true);
+      else if (!id && d) $detail.set(undefined);
+      const f = filtersFrom(page());
+      if (keys.some((k) => f[k] !== $filters.get()[k])) {
+        $filters.set(f);
+        void load(false);
+      }
+    },
     /** Add a note; a lost answer is checked against the order read again (the note is not added twice). */
     addNote(message: string) {
       const text = message.trim();

@@ -296,6 +296,43 @@ describe('<inlay-admin> orders', () => {
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
   });
 
+  it('the open order is in the page’s URL, a history entry each way; Back and Forward follow it; a link opens it', async () => {
+    const { $, $$, button, el } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    const entries = history.length;
+    button(/Order #1001/)!.click();
+    await vi.waitFor(() => expect($('[part=timeline]')?.textContent).toContain('Order placed'), slow);
+    expect(location.search).toBe('?keep=1&admin-order=o-1');
+    expect(history.length).toBe(entries + 1);
+    // Back (the URL as it was, then popstate): the list, nothing written
+    history.replaceState(null, '', '/admin?keep=1');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    expect($('[part=detail]')).toBeNull();
+    // Forward: the order again
+    history.replaceState(null, '', '/admin?keep=1&admin-order=o-1');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect($('[part=detail]')).not.toBeNull(), slow);
+    expect(history.length).toBe(entries + 1);
+    // its own "All orders" is a new entry without the order
+    button(/All orders/)!.click();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    expect(location.search).toBe('?keep=1');
+    expect(history.length).toBe(entries + 2);
+    // a section is an entry too; Back to the orders
+    $$<HTMLButtonElement>('[role=tab]')[2]!.click();
+    expect(location.search).toBe('?keep=1&admin-section=abandoned');
+    history.replaceState(null, '', '/admin?keep=1');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect($$('[role=tab]')[0]!.getAttribute('aria-selected')).toBe('true'), slow);
+    el.remove();
+    // a link naming an order: the console opens on it
+    history.replaceState(null, '', '/admin?admin-order=o-1');
+    const linked = await mount();
+    await vi.waitFor(() => expect(linked.$('[part=timeline]')?.textContent).toContain('Order placed'), slow);
+    expect(linked.$$('[role=tab]')[0]!.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('an order’s detail is the member’s order view: each line’s total (never its unit price), subtotal, discount, shipping, tax, total, both addresses', async () => {
     current = detailOf({
       lineItems: [
@@ -492,6 +529,7 @@ describe('<inlay-admin> orders', () => {
     expect($('[part=cancel-summary]')!.textContent).toContain('1 item goes back in stock.');
     $('[part=cancel] .btn:not(.primary)')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.body.replaceChildren();
+    history.replaceState(null, '', '/admin?keep=1'); // (the open order is in the URL: this page opens on the list)
     const again = await openOne({ lineItems: line(2) });
     again.button(/^Cancel order$/)!.click();
     await vi.waitFor(() => expect(again.$('[part=cancel]')).not.toBeNull());

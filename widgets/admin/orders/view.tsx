@@ -29,6 +29,11 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
   useEffect(() => {
     void model.load();
     void model.summary(model.$summary.get().days);
+    // the order the page's URL names (a link, a reload), and Back and Forward between an order and the list
+    const follow = () => model.followUrl();
+    follow();
+    addEventListener('popstate', follow);
+    return () => removeEventListener('popstate', follow);
   }, [model]);
   return (
     <div class="orders" ref={(n) => adoptSheet(n, ordersCss)}>

@@ -66,7 +66,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
   const open = o?.status === 'PENDING' || o?.status === 'APPROVED';
   return (
     <section class="detail" part="detail" aria-labelledby={`${ids}d`} aria-busy={d.status === 'loading'}>
-      <button type="button" class="link" onClick={model.close}>
+      <button type="button" class="link" onClick={() => model.close()}>
         {t('ao.back')}
       </button>
       <p class="visually-hidden" role="status">

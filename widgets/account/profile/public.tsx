@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import type { InlayContext } from '../../core/context.ts';
-import { setCommunity, updateNickname } from '../../core/stores/member.ts';
-import type { Member } from '../../core/api/members.ts';
-import type { LoginModel } from './model.ts';
-import { PasswordForm } from './password-form.tsx';
+import { useState } from 'react';
+import type { InlayContext } from '../../../core/context.ts';
+import { setCommunity, updateNickname } from '../../../core/stores/member.ts';
+import type { Member } from '../../../core/api/members.ts';
 
-/** Strings of the profile panel (its own chunk, loaded from the member menu). */
+/** Strings of the profile's display name and community form, and of the header's profile panel. */
 export const profileStrings = {
   'profile.title': 'Your profile',
+  'profile.public': 'On the site',
   'profile.nickname': 'Name shown with your reviews',
   'profile.nicknameRequired': 'Enter a name (up to 100 characters).',
   'profile.community': 'Show my profile in the site’s community',
@@ -16,33 +15,20 @@ export const profileStrings = {
   'profile.saving': 'Saving…',
   'profile.saved': 'Profile saved.',
   'profile.close': 'Close',
+  'profile.password': 'Password',
 };
 
 /**
- * Edit the nickname and join or leave the community. Both calls answer with the member, which replaces
- * the session's `member` (every widget sees the new name). What the person typed stays in the fields on failure.
+ * The display name and joining or leaving the community. Both calls answer with the member, which replaces the
+ * session's `member` (every widget sees the new name). What the person typed stays in the fields on failure.
  */
-export function ProfilePanel({
-  context,
-  member,
-  ids,
-  close,
-  changePassword,
-}: {
-  context: InlayContext;
-  member: Member;
-  ids: string;
-  close: () => void;
-  changePassword: LoginModel['changePassword'];
-}) {
+export function PublicForm({ context, member, ids }: { context: InlayContext; member: Member; ids: string }) {
   const { client, i18n } = context;
   const t = i18n().strings(profileStrings);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fieldError, setFieldError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const title = useRef<HTMLParagraphElement>(null);
-  useEffect(() => title.current?.focus(), []);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -71,37 +57,13 @@ export function ProfilePanel({
   };
 
   return (
-    <div
-      class="panel"
-      part="panel profile"
-      role="dialog"
-      aria-labelledby={`${ids}pt`}
-      onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), close())}
-    >
-      <div class="head">
-        <p class="title" id={`${ids}pt`} ref={title} tabIndex={-1}>
-          {t('profile.title')}
-        </p>
-        <button type="button" class="x" aria-label={t('profile.close')} onClick={close}>
-          ×
-        </button>
-      </div>
-      {saved ? (
-        <p class="notice" role="status">
-          {t('profile.saved')}
-        </p>
-      ) : null}
-      {error ? (
-        <p class="err" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <form part="form" onSubmit={(e) => void submit(e)} noValidate>
+    <form part="public-form" aria-labelledby={`${ids}pub`} onSubmit={(e) => void submit(e)} noValidate>
+      <h3 id={`${ids}pub`}>{t('profile.public')}</h3>
+      <div class="field">
         <label for={`${ids}nick`}>{t('profile.nickname')}</label>
         <input
           id={`${ids}nick`}
           name="nickname"
-          part="input"
           autoComplete="nickname"
           maxLength={100}
           defaultValue={member.profile?.nickname ?? ''}
@@ -113,26 +75,33 @@ export function ProfilePanel({
             {fieldError}
           </p>
         ) : null}
-        <label class="check">
-          <input
-            type="checkbox"
-            name="community"
-            defaultChecked={member.privacyStatus === 'PUBLIC'}
-            aria-describedby={`${ids}ch`}
-          />
-          {t('profile.community')}
-        </label>
-        <p class="hint" id={`${ids}ch`}>
-          {t('profile.communityHint')}
-        </p>
-        {/* never `disabled`: a focused button that becomes disabled drops focus to <body>, and Escape with it */}
-        <button type="submit" part="submit" class="primary wide" aria-busy={busy} aria-disabled={busy || undefined}>
+      </div>
+      <label class="check">
+        <input
+          type="checkbox"
+          name="community"
+          defaultChecked={member.privacyStatus === 'PUBLIC'}
+          aria-describedby={`${ids}ch`}
+        />
+        {t('profile.community')}
+      </label>
+      <p class="hint" id={`${ids}ch`}>
+        {t('profile.communityHint')}
+      </p>
+      {/* never `disabled`: a focused button that becomes disabled drops focus to <body> */}
+      <div class="row">
+        <button type="submit" class="btn primary" aria-busy={busy || undefined}>
           {busy ? t('profile.saving') : t('profile.save')}
         </button>
-      </form>
-      {member.loginEmail ? (
-        <PasswordForm i18n={i18n} email={member.loginEmail} ids={ids} change={changePassword} />
+      </div>
+      {error ? (
+        <p class="err" role="alert">
+          {error}
+        </p>
       ) : null}
-    </div>
+      <p class="ok" role="status">
+        {saved ? t('profile.saved') : ''}
+      </p>
+    </form>
   );
 }

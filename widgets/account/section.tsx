@@ -64,6 +64,7 @@ font-weight:600;cursor:pointer}
 .signin .link{align-self:flex-start}
 .signin .form{display:flex;flex-direction:column;gap:6px}
 form .row{justify-content:flex-start}
+form>.btn{align-self:flex-start}
 `;
 
 /** Adds the sections' sheet to the shadow root holding `node` (once); without constructable sheets they stay plain. */

@@ -20,6 +20,7 @@ import { DEMO_LOGINS, seedIds, seedVariantId } from '../emulator/seed.ts';
 import { adminToken, api, memberTokens, placeOrder, placeOrderAs, visitorTokens } from '../tests/helpers/emulator.ts';
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { insertReview } from '../emulator/domain/reviews.ts';
+import { replaceMemberContactSets } from '../emulator/domain/identity.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 
 const OUT = 'gallery';
@@ -587,7 +588,8 @@ const STATES: State[] = [
     group: 'Login',
     title: 'Profile panel',
     session: 'member',
-    caption: 'Account menu → "Edit profile".',
+    caption:
+      'Account menu → "Edit profile": the account’s profile (names, name on the site, community, phones, contact emails, addresses, password, deletion) in the header.',
     async run(r) {
       const login = await openAccountMenu(r);
       await login.getByRole('menuitem', { name: 'Edit profile' }).click();
@@ -597,7 +599,7 @@ const STATES: State[] = [
         () => {
           const input = document
             .querySelector('inlay-login')
-            ?.shadowRoot?.querySelector<HTMLInputElement>('[role=dialog] input');
+            ?.shadowRoot?.querySelector<HTMLInputElement>('[role=dialog] input[name=nickname]');
           return !!input?.value;
         },
         undefined,
@@ -793,7 +795,8 @@ const STATES: State[] = [
     group: 'Account',
     title: 'Addresses: a new one, with field errors',
     session: 'member',
-    caption: 'Addresses → "Add address" → "Save" with nothing filled in: each missing field says so.',
+    caption:
+      'Addresses → "Add address" → "Save" with nothing filled in: the country first (from the page’s language), the name and phone, each missing field says so.',
     async run(r) {
       await go(r, '/account?section=addresses');
       const account = r.page.locator('inlay-account');
@@ -804,11 +807,73 @@ const STATES: State[] = [
     },
   },
   {
+    id: 'account-addresses',
+    group: 'Account',
+    title: 'Addresses: a saved one',
+    session: 'member',
+    caption:
+      'Addresses with a saved one (left in place for the states after it): the card padded, the member’s name on it, its actions wrapping under it when narrow.',
+    async run(r) {
+      const id = seedIds.members.member!;
+      replaceMemberContactSets(
+        r.stack.emulator.db,
+        id,
+        {
+          addresses: [
+            {
+              addressLine: '88 avenue des Bouleaux',
+              city: 'Saint-Rémy-de-Provence',
+              postalCode: '13210',
+              country: 'FR',
+            },
+          ],
+        },
+        Date.now(),
+      );
+      await go(r, '/account?section=addresses');
+      const account = r.page.locator('inlay-account');
+      await account.locator('[part=address]').waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
+  {
+    id: 'account-addresses-fr',
+    group: 'Account',
+    title: 'Addresses: a saved one, in French',
+    session: 'member',
+    caption: 'The same in French (<html lang="fr">): the longer words, the card still padded at 375 px.',
+    async run(r) {
+      const id = seedIds.members.member!;
+      replaceMemberContactSets(
+        r.stack.emulator.db,
+        id,
+        {
+          addresses: [
+            {
+              addressLine: '88 avenue des Bouleaux',
+              city: 'Saint-Rémy-de-Provence',
+              postalCode: '13210',
+              country: 'FR',
+            },
+          ],
+        },
+        Date.now(),
+      );
+      await go(r, '/account?section=addresses');
+      const account = r.page.locator('inlay-account');
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await account.getByText('Vos adresses').waitFor();
+      await account.locator('[part=address]').waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
+  {
     id: 'account-profile',
     group: 'Account',
     title: 'Profile, deletion asked',
     session: 'member',
-    caption: 'Profile: name, phone numbers, contact emails; "Delete my account" open with its confirmation.',
+    caption:
+      'Profile (the same component as the header’s): names, name on the site, phone numbers, contact emails, password; "Delete my account" open with its confirmation.',
     async run(r) {
       await go(r, '/account?section=profile');
       const account = r.page.locator('inlay-account');

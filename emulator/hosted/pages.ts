@@ -315,6 +315,8 @@ export interface CheckoutView {
   /** A message about the whole form (a declined card). */
   general?: string;
   back?: string;
+  /** A signed-in member's checkout: the "Save this address to my account" box, ticked or not. */
+  saveAddress?: { checked: boolean; hint: string };
   formAction: string[];
   /** Where the line images come from (the API's origin). */
   imgSrc: string[];
@@ -409,6 +411,9 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     testCard: v.testCard,
     captureLaterCard: v.captureLaterCard,
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
+    saveAddress: v.saveAddress
+      ? render('checkout.save', { checked: flag('checked', v.saveAddress.checked), hint: v.saveAddress.hint })
+      : EMPTY,
     ...fields,
   });
   return hostedPage(`Checkout · ${v.brand.name}`, body, {

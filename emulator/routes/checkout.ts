@@ -8,6 +8,13 @@ import { adminOps } from '../../core/urls.ts';
 import type { Caller } from '../domain/auth.ts';
 import { siteUrl } from '../domain/catalog.ts';
 import {
+  memberAddresses,
+  memberById,
+  replaceMemberContactSets,
+  updateMemberProfile,
+  type MemberRow,
+} from '../domain/identity.ts';
+import {
   checkoutById,
   couponProblem,
   findCoupon,
@@ -137,6 +144,8 @@ const formSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  /** A signed-in member's "Save this address to my account" box (absent: not ticked). */
+  saveAddress: z.literal('1', { message: 'Tick the box or leave it empty' }).optional(),
 });
 type FormValues = Partial<Record<keyof z.input<typeof formSchema> | 'discountCode', string>>;
 
@@ -158,6 +167,41 @@ function expiredCheckout(): HandlerResult {
     'Go back to the shop and check out again.',
     404,
   );
+}
+
+/** The member a hosted checkout was opened for (a member's redirect session), while they still exist. */
+const checkoutMember = (ctx: RequestContext, s: StoredRedirectSession): MemberRow | undefined =>
+  s.memberId ? memberById(ctx.db, s.memberId) : undefined;
+
+/** The most addresses a member keeps (the Members API's limit in the emulator, docs/wire.md). */
+const MAX_MEMBER_ADDRESSES = 10;
+
+/**
+ * The address a member paid with, added to their account when they ticked the box (docs/wire.md "Checkout
+ * addresses in the account"): last (first when they had none: it becomes the default), not twice, not past the
+ * limit. The platform keeps no name on a member's address: a member without a name gets the one typed.
+ */
+function saveCheckoutAddress(ctx: RequestContext, m: MemberRow, f: z.output<typeof formSchema>): void {
+  const list = memberAddresses(ctx.db, m.id);
+  const region = f.subdivision.toUpperCase().replace(/^[A-Z]{2}-/, '');
+  const address = {
+    addressLine: f.addressLine,
+    city: f.city,
+    postalCode: f.postalCode,
+    country: f.country,
+    ...(region ? { subdivision: `${f.country}-${region}` } : {}),
+  };
+  const same = (a: (typeof list)[number]) =>
+    (a.addressLine ?? '').toLowerCase() === address.addressLine.toLowerCase() &&
+    (a.city ?? '').toLowerCase() === address.city.toLowerCase() &&
+    (a.postalCode ?? '').replace(/\s/g, '').toUpperCase() === address.postalCode.replace(/\s/g, '').toUpperCase() &&
+    a.country === address.country;
+  ctx.db.transaction(() => {
+    if (!list.some(same) && list.length < MAX_MEMBER_ADDRESSES)
+      replaceMemberContactSets(ctx.db, m.id, { addresses: [...list, address] }, ctx.now());
+    if (!m.first_name && !m.last_name)
+      updateMemberProfile(ctx.db, m.id, { firstName: f.firstName, lastName: f.lastName }, ctx.now());
+  })();
 }
 
 function checkoutPage(
@@ -223,6 +267,16 @@ function checkoutPage(
     errors,
     ...(general ? { general } : {}),
     ...(back ? { back } : {}),
+    ...(checkoutMember(ctx, s)
+      ? {
+          saveAddress: {
+            checked: values.saveAddress === '1',
+            hint: memberAddresses(ctx.db, s.memberId!).length
+              ? 'Added to the addresses in your account, with your name.'
+              : 'It becomes your default address: your next checkout is filled in with it and your name.',
+          },
+        }
+      : {}),
     // a paid form is answered with a redirect to the thank-you page, which form-action must allow too: the callback's,
     // or (a session without one: the recovery link of an abandoned checkout) the post-flow page or the site's own
     formAction: [new URL(thankYouUrl(ctx, p, '')).origin],
@@ -320,10 +374,23 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       const o = openCheckout(ctx);
       if (!('row' in o)) return o;
       const data = JSON.parse(o.row.data) as CheckoutData;
+      // a member's checkout: their name (the platform keeps none on an address), their default address when
+      // create-checkout was given none; a member without a saved address finds the box to save this one ticked
+      const m = checkoutMember(ctx, o.s);
+      const book = m ? memberAddresses(ctx.db, m.id) : [];
+      const d = book[0];
       // what create-checkout was given (email, shipping address, shipping option) fills the form
-      const a = data.shippingAddress;
+      const a =
+        data.shippingAddress ??
+        (d && {
+          ...d,
+          addressLine1: d.addressLine ?? [d.streetAddress?.number, d.streetAddress?.name].filter(Boolean).join(' '),
+        });
       const saved: FormValues = {
         email: data.email,
+        firstName: m?.first_name ?? undefined,
+        lastName: m?.last_name ?? undefined,
+        saveAddress: m && !book.length ? '1' : undefined,
         addressLine: a?.addressLine1 ?? a?.addressLine,
         city: a?.city,
         postalCode: a?.postalCode,
@@ -398,6 +465,8 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         throw e;
       }
       markRedirectSessionUsed(ctx, s.id);
+      const m = checkoutMember(ctx, s);
+      if (m && f.saveAddress) saveCheckoutAddress(ctx, m, f);
       return toThankYou(ctx, p, orderId);
     },
     { form: true, hosted: true },

@@ -138,22 +138,32 @@ describe('<inlay-account>', () => {
     await a.getByText('No saved addresses yet. Add one to check out faster.').waitFor();
     await a.getByRole('button', { name: 'Add address' }).click();
     await a.getByRole('button', { name: 'Save' }).click();
-    // field errors, nothing sent
-    await expect.poll(() => a.locator('[aria-invalid=true]').count()).toBe(4);
+    // field errors, nothing sent; the country comes first, defaulted from the page's language (en: United States)
+    await expect.poll(() => a.locator('[aria-invalid=true]').count()).toBe(3);
+    expect(await a.getByLabel('Country').inputValue()).toBe('US');
+    await a.getByLabel('First name').fill('Ada');
+    await a.getByLabel('Last name').fill('Lovelace');
+    await a.getByLabel('Phone (optional)').fill('+1 206 555 0100');
     await a.getByLabel('Street address').fill('77 Harbour Road');
     await a.getByLabel('City').fill('Seattle');
     await a.getByLabel('Postal code').fill('98101');
-    await a.getByLabel('State or region code (optional)').fill('WA');
-    await a.getByLabel('Country').selectOption('US');
+    // the United States have a list of states; another country takes its region as typed
+    await a.getByLabel('State, province or territory').selectOption('WA');
     await a.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => a.locator('[part=address]').count()).toBe(1);
-    expect(await a.locator('[part=address]').textContent()).toMatch(/77 Harbour Road.*Default/);
+    expect(await a.locator('[part=address]').textContent()).toMatch(/Ada Lovelace.*77 Harbour Road.*Default/);
     expect(await axe(w.page, 'inlay-account')).toEqual([]);
     // stored on the platform, as the member's first address
     const me = await api(env.stack.emulator, '/members/v1/members/my?fieldsets=FULL', { token: m.access });
     expect(me.json.member.contact.addresses).toMatchObject([
       { addressLine: '77 Harbour Road', city: 'Seattle', postalCode: '98101', country: 'US', subdivision: 'US-WA' },
     ]);
+    // the name and phone are the member's (the platform keeps none on an address)
+    expect(me.json.member.contact).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phones: ['+1 206 555 0100'],
+    });
 
     await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
     await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
@@ -162,7 +172,56 @@ describe('<inlay-account>', () => {
     expect(await w.page.getByLabel('Street address').inputValue()).toBe('77 Harbour Road');
     expect(await w.page.getByLabel('City').inputValue()).toBe('Seattle');
     expect(await w.page.getByLabel('Email').inputValue()).toBe(m.email);
+    // with the name
+    expect(await w.page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await w.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
     await fillHostedCheckout(w.page);
+    await w.context.close();
+  });
+
+  it('the address a member checks out with is saved to the account (with the name typed) and fills the next checkout with the name', async () => {
+    // a member with no name and no address yet
+    const email = `nameless${++n}-${Date.now()}@example.com`;
+    const id = await createTestMember(env.stack.emulator, email, PASSWORD);
+    const w = await signedIn(email, { query: '?section=addresses' });
+    await account(w.page).getByText('No saved addresses yet. Add one to check out faster.').waitFor();
+    const checkout = async () => {
+      await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+      await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+      await w.page.locator('inlay-cart dialog').getByRole('button', { name: 'Check out' }).click();
+      await w.page.waitForURL(/\/_hosted\/checkout\?session=/);
+    };
+    await checkout();
+    const box = w.page.getByLabel(/Save this address to my account/);
+    expect(await box.isChecked()).toBe(true); // no saved address yet: ticked
+    expect(await w.page.getByLabel('First name').inputValue()).toBe('');
+    await fillHostedCheckout(w.page); // Ada Lovelace, 12 Elm St, Springfield 62701
+    await w.page.getByLabel('Country').selectOption('US');
+    await w.page.getByRole('button', { name: /^Pay / }).click();
+    await w.page.waitForURL(/\/thank-you\?orderId=/);
+
+    const { access } = await memberTokens(env.stack.emulator, { id });
+    const me = (await api(env.stack.emulator, '/members/v1/members/my?fieldsets=FULL', { token: access })).json.member;
+    expect(me.contact).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      addresses: [{ addressLine: '12 Elm St', city: 'Springfield', postalCode: '62701', country: 'US' }],
+    });
+
+    // the next checkout: the saved address, with the name; the box is offered again, not ticked (nothing new to save)
+    await checkout();
+    expect(await w.page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await w.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
+    expect(await w.page.getByLabel('Street address').inputValue()).toBe('12 Elm St');
+    expect(await w.page.getByLabel('City').inputValue()).toBe('Springfield');
+    expect(await w.page.getByLabel('Postal code').inputValue()).toBe('62701');
+    expect(await w.page.getByLabel(/Save this address to my account/).isChecked()).toBe(false);
+
+    // and the account shows it with the name
+    await w.page.goto(`${env.stack.demo}/account?section=addresses`);
+    await expect
+      .poll(() => account(w.page).locator('[part=address]').textContent())
+      .toMatch(/Ada Lovelace.*12 Elm St.*Springfield/);
     await w.context.close();
   });
 

@@ -286,11 +286,11 @@ describe('<inlay-login> on the demo storefront', () => {
     await widget(w.page).getByRole('menuitem', { name: 'My account' }).click();
     await w.page.waitForURL(`${env.stack.demo}/account`);
     await w.page.locator('inlay-account').getByRole('tab', { name: 'Orders' }).waitFor();
-    // without account-url: the hosted member page, with a way back
+    // without account-url: the hosted member page (named for what it adds, the second factors), with a way back
     await w.page.goto(`${env.stack.demo}/`);
     await w.page.evaluate(() => document.querySelector('inlay-login')!.removeAttribute('account-url'));
     await menuButton.click();
-    await widget(w.page).getByRole('menuitem', { name: 'My account' }).click();
+    await widget(w.page).getByRole('menuitem', { name: 'Sign-in security' }).click();
     await w.page.waitForURL(/\/_hosted\/account/);
     expect(await w.page.getByLabel('Name shown on the site').inputValue()).toBe('Maya');
     await w.page.getByLabel('Name shown on the site').fill('Maya L.');
@@ -462,21 +462,23 @@ describe('<inlay-login> on the demo storefront', () => {
     await menuButton.click();
     await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
     const profile = widget(w.page).getByRole('dialog', { name: 'Your profile' });
-    const name = profile.getByLabel('Name shown with your reviews');
+    // the account's profile in the header: its "On the site" form holds the display name and the community
+    const pub = profile.getByRole('form', { name: 'On the site' });
+    const name = pub.getByLabel('Name shown with your reviews');
     const community = profile.getByLabel('Show my profile in the site’s community');
     await expect.poll(() => name.inputValue()).toBe('Grace Hopper');
     expect(await community.isChecked()).toBe(true); // members join on sign-up (PUBLIC)
     await noAxe(w.page);
 
     await name.fill('  ');
-    await profile.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => profile.locator('.err').textContent()).toBe('Enter a name (up to 100 characters).');
+    await pub.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => pub.locator('.err').textContent()).toBe('Enter a name (up to 100 characters).');
     expect(await name.getAttribute('aria-invalid')).toBe('true');
 
     await name.fill('Rear Admiral Hopper');
     await community.uncheck();
-    await profile.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => profile.getByRole('status').textContent()).toBe('Profile saved.');
+    await pub.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => pub.getByRole('status').textContent()).toBe('Profile saved.');
     await widget(w.page).getByRole('button', { name: 'Account menu for Rear Admiral Hopper' }).waitFor();
     const row = env.stack.emulator.db
       .prepare<[string], { nickname: string; privacy_status: string }>(
@@ -504,9 +506,10 @@ describe('<inlay-login> on the demo storefront', () => {
     await widget(w.page).getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
     await widget(w.page).getByRole('menuitem', { name: 'Edit profile' }).click();
     const profile = widget(w.page).getByRole('dialog', { name: 'Your profile' });
-    await profile.getByLabel('Name shown with your reviews').fill('Fay');
-    await profile.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => profile.getByRole('status').textContent()).toBe('Profile saved.');
+    const pub = profile.getByRole('form', { name: 'On the site' });
+    await pub.getByLabel('Name shown with your reviews').fill('Fay');
+    await pub.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => pub.getByRole('status').textContent()).toBe('Profile saved.');
     const menuButton = widget(w.page).getByRole('button', { name: 'Account menu for Fay' });
     await menuButton.waitFor();
     const focusIn = (selector: string) =>

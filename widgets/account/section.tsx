@@ -55,13 +55,16 @@ align-items:flex-start}
 padding-inline-start:10px}
 .history time{color:var(--_muted);font-size:14px;white-space:nowrap}
 .item{display:flex;align-items:center;gap:8px;flex-wrap:wrap;padding:8px 0;border-bottom:1px solid var(--_border)}
-.cards .card{border-bottom:1px solid var(--_border);flex-direction:row;align-items:flex-start}
+.cards .card{border-bottom:1px solid var(--_border);flex-direction:row;align-items:flex-start;flex-wrap:wrap;
+padding:calc(var(--_space)*2)}
+.cards .addr{flex:1 1 12em}
 ${formCss}
 .signin .primary{width:100%;min-height:44px;margin-top:8px;border:1px solid var(--_accent);border-radius:calc(var(--_radius) - 2px);
 font-weight:600;cursor:pointer}
 .signin .link{align-self:flex-start}
 .signin .form{display:flex;flex-direction:column;gap:6px}
 form .row{justify-content:flex-start}
+form>.btn{align-self:flex-start}
 `;
 
 /** Adds the sections' sheet to the shadow root holding `node` (once); without constructable sheets they stay plain. */

@@ -271,11 +271,32 @@ describe('<inlay-account>', () => {
     button(/^Save$/)!.click();
     await vi.waitFor(() => expect($('[aria-invalid=true]')).not.toBeNull());
     expect(sent('/members/')).toHaveLength(0);
+    // the country is the form's first field, defaulted from the page's language (en: United States), with its states
+    const fields = [...$('form[part=address-form]')!.querySelectorAll<HTMLInputElement>('input,select')];
+    expect(fields.map((f) => f.name)).toEqual([
+      'country',
+      'firstName',
+      'lastName',
+      'phone',
+      'addressLine',
+      'addressLine2',
+      'city',
+      'subdivision',
+      'postalCode',
+    ]);
+    expect(fields[0]!.value).toBe('US');
+    expect(fields[1]!.value).toBe('Ada'); // the member's name
+    expect($('[name=subdivision]')!.tagName).toBe('SELECT');
+    // a country without a list takes the region as typed, and back
+    type($<HTMLSelectElement>('[name=country]')!, 'FR');
+    await vi.waitFor(() => expect($('[name=subdivision]')!.tagName).toBe('INPUT'));
+    type($<HTMLSelectElement>('[name=country]')!, 'US');
+    await vi.waitFor(() => expect($('[name=subdivision]')!.tagName).toBe('SELECT'));
+    expect($('[name=subdivision]')!.textContent).toContain('Washington');
     type($<HTMLInputElement>('[name=addressLine]')!, '77 Harbour Rd');
     type($<HTMLInputElement>('[name=city]')!, 'Seattle');
     type($<HTMLInputElement>('[name=postalCode]')!, '98101');
-    type($<HTMLInputElement>('[name=subdivision]')!, 'wa');
-    type($<HTMLSelectElement>('[name=country]')!, 'US');
+    type($<HTMLSelectElement>('[name=subdivision]')!, 'WA');
     button(/^Save$/)!.click();
     await vi.waitFor(() => expect($('[part=address]')).not.toBeNull());
     expect(sent('/members/')[0]!.body).toEqual({
@@ -292,6 +313,59 @@ describe('<inlay-account>', () => {
     button(/^Remove /)!.click();
     await vi.waitFor(() => expect(text()).toContain('No saved addresses yet'));
     expect(sent('/addresses').map((c) => c.method)).toEqual(['DELETE']);
+  });
+
+  it('an address saved with a name and phone: one write with the addresses, the member’s name and main phone', async () => {
+    $session.set({ status: 'member', role: 'member', member: member({ phones: ['+33 1 00'] }) });
+    reply = (c) => (c.method === 'PATCH' ? json(200, { member: member() }) : undefined);
+    const { $, button } = await mount({ section: 'addresses' });
+    await vi.waitFor(() => expect(button(/Add address/)).toBeDefined());
+    button(/Add address/)!.click();
+    await vi.waitFor(() => expect($('[name=city]')).not.toBeNull());
+    expect($<HTMLInputElement>('[name=phone]')!.value).toBe('+33 1 00'); // the main phone
+    type($<HTMLSelectElement>('[name=country]')!, 'FR');
+    type($<HTMLInputElement>('[name=lastName]')!, 'Lovelace');
+    type($<HTMLInputElement>('[name=phone]')!, 'call me');
+    type($<HTMLInputElement>('[name=addressLine]')!, '1 Rue Haute');
+    type($<HTMLInputElement>('[name=city]')!, 'Lyon');
+    type($<HTMLInputElement>('[name=postalCode]')!, '69001');
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect($('[name=phone]')!.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent('/members/')).toHaveLength(0);
+    type($<HTMLInputElement>('[name=phone]')!, '+33 4 78 00 00 00');
+    button(/^Save$/)!.click();
+    await vi.waitFor(() => expect(sent('/members/')).toHaveLength(1));
+    expect(sent('/members/')[0]!.body).toEqual({
+      member: {
+        id: 'm-1',
+        contact: {
+          addresses: [{ addressLine: '1 Rue Haute', city: 'Lyon', postalCode: '69001', country: 'FR' }],
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          phones: ['+33 4 78 00 00 00', '+33 1 00'],
+        },
+      },
+    });
+  });
+
+  it('the profile section is the shared profile: names, name on the site and community, phones, contact emails in plain words, password, deletion; buttons sized to their text', async () => {
+    const { $, $$, text } = await mount({ section: 'profile' });
+    await vi.waitFor(() => expect($('form[part=public-form]')).not.toBeNull());
+    expect($$('h3').map((h) => h.textContent)).toEqual([
+      'Your name',
+      'On the site',
+      'Phone numbers',
+      'Contact emails',
+      'Password',
+      'Delete my account',
+    ]);
+    expect($<HTMLInputElement>('[name=nickname]')).not.toBeNull();
+    expect($<HTMLInputElement>('[name=community]')!.type).toBe('checkbox');
+    expect(text()).toContain('Removing them removes the whole list; your sign-in email stays.');
+    expect(text()).not.toContain('not one by one');
+    // the account shows the addresses in their own section (the same address book as the header's profile)
+    expect($('[part=addresses]')).toBeNull();
+    expect($$('button').filter((b) => b.classList.contains('wide'))).toEqual([]);
   });
 
   it('a refused save keeps what was typed and shows the platform’s field error', async () => {

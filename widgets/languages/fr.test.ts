@@ -15,7 +15,7 @@ import { drawerStrings as cartDrawer } from '../cart/drawer-strings.ts';
 import { strings as login } from '../login/strings.ts';
 import { shellStrings as loginShell } from '../login/shell-strings.ts';
 import { passwordStrings as password } from '../login/password-form.tsx';
-import { profileStrings as profile } from '../login/profile.tsx';
+import { profileStrings as profile } from '../account/profile/public.tsx';
 import { strings as rating } from '../rating/strings.ts';
 import { strings as recommendations } from '../recommendations/strings.ts';
 import { strings as reviews } from '../reviews/strings.ts';

@@ -16,7 +16,7 @@ import { fr as cartDrawer } from '../cart/drawer-strings.fr.ts';
 import { fr as login } from '../login/strings.fr.ts';
 import { fr as loginShell } from '../login/shell-strings.fr.ts';
 import { fr as password } from '../login/password-form.fr.ts';
-import { fr as profile } from '../login/profile.fr.ts';
+import { fr as profile } from '../account/profile/public.fr.ts';
 import { fr as rating } from '../rating/strings.fr.ts';
 import { fr as recommendations } from '../recommendations/strings.fr.ts';
 import { fr as reviews } from '../reviews/strings.fr.ts';

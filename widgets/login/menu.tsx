@@ -4,7 +4,7 @@ import type { Member } from '../../core/api/members.ts';
 import type { LoginModel } from './model.ts';
 import { strings } from './strings.ts';
 
-/** The signed-in member's menu (edit profile, my account, sign out): arrow keys, Home/End, Escape and Tab close it. */
+/** The signed-in member's menu (edit profile, my account or sign-in security, sign out): arrow keys, Home/End, Escape and Tab close it. */
 export function Menu({
   id,
   model,
@@ -54,7 +54,9 @@ export function Menu({
           part="menuitem"
           onClick={() => (accountUrl ? location.assign(accountUrl) : model.account())}
         >
-          {t('login.account')}
+          {/* the site's account page adds the orders; without one, the platform's hosted page adds only the second
+              factors (everything else is in "Edit profile"), so it is named for them */}
+          {t(accountUrl ? 'login.account' : 'login.security')}
         </button>
         <button type="button" role="menuitem" tabIndex={-1} part="menuitem" onClick={() => model.signOut()}>
           {t('login.signOut')}

@@ -4,7 +4,6 @@ import { InlayApiError } from '../../core/errors.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import type { Translator } from '../../core/i18n/index.ts';
 import {
-  changePassword,
   login,
   PASSWORD_MIN,
   recover,
@@ -15,6 +14,7 @@ import {
   type LoginState,
 } from '../../core/api/identity.ts';
 import { onDemand } from '../../core/on-demand.ts';
+import { checkedPasswordChange } from './password-change.ts';
 import { storageKey, webStorage } from '../../core/storage.ts';
 // The redirect-session flows load on first use (after a successful sign-in, sign-out, account, hosted).
 const flows = () => import('../../core/services/member-login.ts');
@@ -273,28 +273,11 @@ export function createLoginModel(
           set({ errors: { form: t('err.account') } });
         }
       }),
-    /**
-     * Change the member's password, the current one checked first (see `changePassword`). Undefined when changed,
-     * else what to show on which field; a failed request throws.
-     */
-    async changePassword(email: string, current: string, next: string): Promise<PasswordProblem | undefined> {
-      if (!current) return { current: 'pw.required' };
-      if (next.length < PASSWORD_MIN || next.length > 100) return { next: 'pw.short' };
-      if (next === current) return { next: 'pw.same' };
-      const refused = await changePassword(http, email, current, next);
-      if (!refused) return undefined;
-      return refused.loginState === 'FAILURE' && refused.errorCode === 'invalidPassword'
-        ? { current: 'pw.wrong' }
-        : { form: 'pw.locked' };
-    },
+    /** Change the member's password, the current one checked first (password-change.ts). */
+    changePassword: checkedPasswordChange(http),
   };
 }
 
-/** Why a password change was not made: message keys of the profile panel's password form, per field. */
-export interface PasswordProblem {
-  current?: 'pw.required' | 'pw.wrong';
-  next?: 'pw.short' | 'pw.same';
-  form?: 'pw.locked';
-}
+export type { PasswordProblem } from './password-change.ts';
 
 export type LoginModel = ReturnType<typeof createLoginModel>;

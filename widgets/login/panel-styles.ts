@@ -16,6 +16,7 @@ box-shadow:var(--_shadow);display:flex;flex-direction:column;gap:6px;transition:
 @starting-style{.panel{opacity:0;transform:translateY(-6px)}}
 .panel.out,[data-out]>.panel{opacity:0;transform:translateY(-6px);pointer-events:none}
 .surface{display:contents}
+.profile{width:min(480px,calc(100vw - 16px));max-height:calc(100vh - 96px);overflow:auto}
 .menu{width:240px;padding:var(--_space)}
 .menu button{display:block;width:100%;text-align:start;padding:8px 12px;font-weight:500}
 .menu button:hover,.menu button:focus{background:color-mix(in srgb,var(--_accent) 14%,transparent)}

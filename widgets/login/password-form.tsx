@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InlayContext } from '../../core/context.ts';
-import type { LoginModel, PasswordProblem } from './model.ts';
+import type { checkedPasswordChange, PasswordProblem } from './password-change.ts';
 
 /** Strings of the change-password form (in the profile panel's chunk). */
 export const passwordStrings = {
@@ -32,7 +32,7 @@ export function PasswordForm({
   i18n: InlayContext['i18n'];
   email: string;
   ids: string;
-  change: LoginModel['changePassword'];
+  change: ReturnType<typeof checkedPasswordChange>;
 }) {
   const t = i18n().strings(passwordStrings);
   const [open, setOpen] = useState(false);
@@ -130,7 +130,7 @@ export function PasswordForm({
           {error}
         </p>
       ) : null}
-      <button type="submit" class="primary wide" aria-busy={busy} aria-disabled={busy || undefined}>
+      <button type="submit" class="btn primary" aria-busy={busy} aria-disabled={busy || undefined}>
         {busy ? t('pw.saving') : t('pw.save')}
       </button>
     </form>

@@ -39,6 +39,7 @@ export const fr: Record<keyof typeof strings, string> = {
   'login.pending':
     'Votre compte attend une approbation : le propriétaire du site doit l’approuver avant que vous puissiez vous connecter.',
   'login.account': 'Mon compte',
+  'login.security': 'Sécurité de connexion',
   'login.profile': 'Modifier le profil',
   'login.signOut': 'Se déconnecter',
   'err.email': 'Saisissez une adresse e-mail valide, par ex. nom@exemple.fr.',

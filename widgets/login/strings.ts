@@ -36,6 +36,7 @@ export const strings = {
   'login.resetDone': 'Your password was changed. Sign in with your new password.',
   'login.pending': 'Your account is waiting for approval: the site owner needs to approve it before you can sign in.',
   'login.account': 'My account',
+  'login.security': 'Sign-in security',
   'login.profile': 'Edit profile',
   'login.signOut': 'Sign out',
   'err.email': 'Enter a valid email address, like name@example.com.',

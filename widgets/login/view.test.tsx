@@ -95,7 +95,7 @@ describe('<inlay-login>', () => {
     await vi.waitFor(() => expect($(el, '[role=menu]')).toBeTruthy());
     const items = el.shadowRoot!.querySelectorAll('[role=menuitem]');
     await vi.waitFor(() => expect(active(el)).toBe(items[0]));
-    expect([...items].map((i) => i.textContent)).toEqual(['Edit profile', 'My account', 'Sign out']);
+    expect([...items].map((i) => i.textContent)).toEqual(['Edit profile', 'Sign-in security', 'Sign out']);
     key(items[0]!, 'ArrowDown');
     expect(active(el)).toBe(items[1]);
     key(items[1]!, 'ArrowDown');
@@ -111,5 +111,52 @@ describe('<inlay-login>', () => {
     $session.set({ status: 'visitor', role: 'none' });
     await vi.waitFor(() => expect(seen).toEqual(['login:m1', 'logout']));
     expect($(el, '.member')).toBeNull();
+  });
+  it('"Edit profile" opens the account’s profile (the same component) with the addresses; Escape closes it', async () => {
+    const el = await mount();
+    $session.set({
+      status: 'member',
+      role: 'member',
+      member: {
+        id: 'm1',
+        loginEmail: 'ada@example.com',
+        profile: { nickname: 'Ada Lovelace' },
+        contact: { firstName: 'Ada', lastName: 'Lovelace', phones: ['+1 555 0100'], emails: [], addresses: [] },
+      },
+    });
+    await vi.waitFor(() => expect($(el, '.member')).toBeTruthy());
+    $(el, '.member')!.click();
+    await vi.waitFor(() => expect($(el, '[role=menuitem]')).toBeTruthy());
+    $(el, '[role=menuitem]')!.click();
+    await vi.waitFor(() => expect($(el, '[role=dialog] form[part=public-form]')).toBeTruthy(), { timeout: 5000 });
+    const panel = $(el, '[role=dialog]')!;
+    expect(panel.querySelector('.title')!.textContent).toBe('Your profile');
+    expect([...panel.querySelectorAll('h3')].map((h) => h.textContent)).toEqual([
+      'Your name',
+      'On the site',
+      'Phone numbers',
+      'Contact emails',
+      'Your addresses',
+      'Password',
+      'Delete my account',
+    ]);
+    expect(panel.querySelector<HTMLInputElement>('[name=firstName]')!.value).toBe('Ada');
+    expect(panel.querySelector<HTMLInputElement>('[name=nickname]')!.value).toBe('Ada Lovelace');
+    expect(panel.textContent).toContain('+1 555 0100');
+    // the address form of the header's profile: the country first, then the name and phone
+    [...panel.querySelectorAll('button')].find((b) => b.textContent === 'Add address')!.click();
+    await vi.waitFor(() => expect(panel.querySelector('form[part=address-form]')).toBeTruthy());
+    const form = panel.querySelector('form[part=address-form]')!;
+    expect([...form.querySelectorAll<HTMLInputElement>('input,select')].slice(0, 4).map((f) => f.name)).toEqual([
+      'country',
+      'firstName',
+      'lastName',
+      'phone',
+    ]);
+    // the address form's ids are its own: no two fields of the panel share one
+    const ids = [...panel.querySelectorAll('[id]')].map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    key(panel.querySelector('[name=nickname]')!, 'Escape');
+    await vi.waitFor(() => expect($(el, '[role=dialog]')).toBeNull());
   });
 });

@@ -70,8 +70,8 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
   const session = useStore(sessionOf(context.client));
   const member = session.role === 'member' ? session.member : undefined;
   const [menu, setMenu] = useState(false);
-  // the profile panel is its own chunk, loaded when the member opens it
-  const [Profile, setProfile] = useState<typeof import('./profile.tsx').ProfilePanel>();
+  // the profile panel is the account's profile (its own chunk), loaded when the member opens it
+  const [Profile, setProfile] = useState<typeof import('../account/profile/panel.tsx').ProfilePanel>();
   const [profileOpen, setProfileOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const prevRole = useRef(session.role);
@@ -188,7 +188,7 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
               close={() => (setMenu(false), trigger.current?.focus())}
               profile={() => {
                 setMenu(false);
-                import('./profile.tsx').then(
+                import('../account/profile/panel.tsx').then(
                   (m) => (setProfile(() => m.ProfilePanel), setProfileOpen(true)),
                   (e: unknown) => toast.error(i18n().error(e)),
                 );
@@ -200,9 +200,8 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
           <Surface open={profileOpen}>
             <Profile
               context={context}
-              member={member}
               ids={ids}
-              changePassword={model.changePassword}
+              emit={emit}
               close={() => (setProfileOpen(false), trigger.current?.focus())}
             />
           </Surface>

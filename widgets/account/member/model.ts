@@ -7,6 +7,8 @@ import { InlayApiError } from '../../../core/errors.ts';
 import { detailStrings } from './strings.ts';
 
 export type Address = NonNullable<NonNullable<Member['contact']>['addresses']>[number];
+/** A phone number as the platform takes it (docs/wire.md "Member contact details"). */
+export const PHONE = /^\+?[0-9 ()\-.]{4,50}$/;
 /** Field errors by field name. */
 export type Errors = Partial<Record<string, string>>;
 /** One form's write: sending, its failure, "Saved", and its fields' errors. */

@@ -1,11 +1,10 @@
 import type { InlayContext } from '../../../core/context.ts';
 import type { Emit } from '../../../core/events.ts';
 import { clearContactSet, deleteMyAccount, updateContact, type Member } from '../../../core/api/members.ts';
-import { createMemberBase, fieldErrors, type Errors } from '../member/model.ts';
+import { createMemberBase, fieldErrors, PHONE, type Errors } from '../member/model.ts';
 
 /** The most phone numbers the form offers (the emulator's limits, docs/wire.md "Member contact details"). */
 export const MAX_PHONES = 10;
-const PHONE = /^\+?[0-9 ()\-.]{4,50}$/;
 
 /**
  * The profile section's state and calls: the member's name, phone numbers, contact emails, and deleting the account

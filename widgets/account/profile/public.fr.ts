@@ -1,8 +1,9 @@
-import type { profileStrings } from './profile.tsx';
+import type { profileStrings } from './public.tsx';
 
 /** French for `profileStrings` (loads with the French language pack, widgets/languages/fr.ts). */
 export const fr: Record<keyof typeof profileStrings, string> = {
   'profile.title': 'Votre profil',
+  'profile.public': 'Sur le site',
   'profile.nickname': 'Nom affiché avec vos avis',
   'profile.nicknameRequired': 'Saisissez un nom (100 caractères au plus).',
   'profile.community': 'Afficher mon profil dans la communauté du site',
@@ -11,4 +12,5 @@ export const fr: Record<keyof typeof profileStrings, string> = {
   'profile.saving': 'Enregistrement…',
   'profile.saved': 'Profil enregistré.',
   'profile.close': 'Fermer',
+  'profile.password': 'Mot de passe',
 };

@@ -13,8 +13,13 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
         <section>
           <h4>{t('acct.method')}</h4>
           <p>
-            {o.shippingInfo.title}
-            {o.shippingInfo.logistics?.deliveryTime ? ` · ${o.shippingInfo.logistics.deliveryTime}` : ''}
+            <bdi>{o.shippingInfo.title}</bdi>
+            {o.shippingInfo.logistics?.deliveryTime ? (
+              <>
+                {' · '}
+                <bdi>{o.shippingInfo.logistics.deliveryTime}</bdi>
+              </>
+            ) : null}
           </p>
         </section>
       ) : null}
@@ -30,13 +35,15 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
             const href = httpUrl(ti.trackingLink);
             return (
               <p key={f.id ?? i}>
-                {href ? (
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    {text.trim()}
-                  </a>
-                ) : (
-                  text.trim()
-                )}
+                <bdi>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {text.trim()}
+                    </a>
+                  ) : (
+                    text.trim()
+                  )}
+                </bdi>
               </p>
             );
           })}

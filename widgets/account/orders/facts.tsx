@@ -63,7 +63,11 @@ export function History({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
         {history.map(({ a, key }, i) => (
           <li key={a.id ?? i}>
             <span>{t(key as keyof typeof strings)}</span>
-            {a.createdDate ? <time dateTime={a.createdDate}>{i18n.date(a.createdDate)}</time> : null}
+            {a.createdDate ? (
+              <time dateTime={a.createdDate}>
+                <bdi>{i18n.date(a.createdDate)}</bdi>
+              </time>
+            ) : null}
           </li>
         ))}
       </ol>

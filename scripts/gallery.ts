@@ -1240,6 +1240,43 @@ const STATES: State[] = [
       return 'full';
     },
   },
+  {
+    id: 'rtl-cart-fr',
+    group: 'Right to left',
+    title: 'Cart with a coupon, French, right to left',
+    session: 'fresh',
+    caption: `The ${MUG} with WELCOME10 on a dir=rtl page in French: the drawer mirrored, each amount, the discount's sign and each sentence with a value in its own order.`,
+    async run(r) {
+      await go(r, `/products/${MUG}?dir=rtl`);
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await r.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Ajouter au panier' }).click();
+      const drawer = r.page.locator('inlay-cart dialog');
+      await drawer.locator('li.line').waitFor();
+      await drawer.getByLabel('Code promo').fill('welcome10');
+      await drawer.getByRole('button', { name: 'Appliquer' }).click();
+      await drawer.locator('.coupon-on').waitFor();
+      await animationsDone(drawer);
+      return 'viewport';
+    },
+  },
+  {
+    id: 'rtl-account-order-fr',
+    group: 'Right to left',
+    title: 'Account: orders and an order, French, right to left',
+    session: 'member',
+    caption:
+      '/account?dir=rtl in French: the order cards (count of items, total) and an opened order (lines, totals, "1 Main St" and "Portland, OR 97201" in their own order).',
+    async run(r) {
+      const account = await accountWithOrders(r, '?dir=rtl');
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await account
+        .getByRole('button', { name: /^Voir le détail, commande n° / })
+        .first()
+        .click();
+      await account.locator('[part=order-detail] .addr').first().waitFor();
+      return { around: [account], pad: 16 };
+    },
+  },
 ];
 
 // ---- the run -------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { I18n } from '../core/i18n/index.ts';
+import { bidiSafe, type I18n } from '../core/i18n/index.ts';
 import type { Order, OrderLine } from '../core/api/orders.ts';
 import { httpUrl } from '../core/safe-url.ts';
 import { addressLines } from './address.ts';
@@ -41,11 +41,13 @@ export function OrderView({
   const codes = (o.appliedDiscounts ?? [])
     .map((x) => x.coupon?.code ?? x.discountRule?.name?.original)
     .filter(Boolean)
-    .map((n) => ` (${n})`);
+    .map((n) => ` (${bidiSafe(n!)})`);
   const row = (k: string, label: ComponentChildren, value: string, cls = 'row') => (
     <div key={k} class={cls}>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>
+        <bdi>{value}</bdi>
+      </dd>
     </div>
   );
   return (
@@ -61,11 +63,21 @@ export function OrderView({
             <li key={l.id} class="line">
               {src ? <img src={src} alt="" width={64} height={64} loading="lazy" /> : <span class="noimg" />}
               <div class="grow">
-                <p class="strong">{lineName(l)}</p>
-                {desc ? <p class="muted">{desc}</p> : null}
-                <p class="muted">{w.qty(l.quantity, l)}</p>
+                <p class="strong">
+                  <bdi>{lineName(l)}</bdi>
+                </p>
+                {desc ? (
+                  <p class="muted">
+                    <bdi>{desc}</bdi>
+                  </p>
+                ) : null}
+                <p class="muted">
+                  <bdi>{w.qty(l.quantity, l)}</bdi>
+                </p>
               </div>
-              <p class="amt">{money(i18n, l.totalPriceBeforeTax ?? l.price, cur)}</p>
+              <p class="amt">
+                <bdi>{money(i18n, l.totalPriceBeforeTax ?? l.price, cur)}</bdi>
+              </p>
             </li>
           );
         })}
@@ -98,7 +110,9 @@ export function OrderView({
               <h4>{title}</h4>
               <p class="addr">
                 {addressLines(i18n, to.address, to.contactDetails).map((x, i) => (
-                  <span key={i}>{x}</span>
+                  <span key={i}>
+                    <bdi>{x}</bdi>
+                  </span>
                 ))}
               </p>
             </section>

@@ -380,6 +380,22 @@ describe('order view and words', () => {
     expect(host.querySelector('.cols .extra')).not.toBeNull();
   });
 
+  it('every value is isolated for bidi: a line’s name, details, quantity and amount, each total, each address line', async () => {
+    await mount(<OrderView order={order} i18n={i18n} words={words} />);
+    const values = [
+      ...host.querySelectorAll('[part=lines] p'),
+      ...host.querySelectorAll('[part=totals] dd'),
+      ...host.querySelectorAll('.addr > span'),
+    ];
+    expect(values.length).toBe(2 * 4 - 1 + 5 + 7);
+    // the whole value inside one <bdi> (its own direction), the element around it keeps the page's alignment
+    for (const v of values) {
+      expect(v.children.length, v.textContent!).toBe(1);
+      expect(v.firstElementChild!.tagName, v.textContent!).toBe('BDI');
+      expect(v.firstElementChild!.textContent).toBe(v.textContent);
+    }
+  });
+
   it('money is written for the page’s locale and the order’s currency, never as the platform formatted it; status words only for known keys', () => {
     expect(money(i18n, { amount: '5', formattedAmount: '5 $' }, 'USD')).toBe('$5.00');
     expect(money(i18n, { amount: '5' }, 'USD')).toBe('$5.00');

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { InlayApiError } from '../errors.ts';
 import {
   addLanguage,
+  bidiSafe,
   createI18n,
+  isolate,
   loadLanguage,
   matchLanguage,
   registerLanguages,
@@ -144,6 +146,19 @@ describe('widget strings', () => {
     expect(t('toaster.count', { count: 2 })).toBe('2 notifications');
     // @ts-expect-error not a key of the dictionary
     expect(t('w.nope')).toBe('w.nope');
+  });
+
+  it('isolates a right-to-left value inside a sentence (FSI … PDI), once; a left-to-right one stays as it is', () => {
+    const t = createI18n('en').strings({ 'w.remove': 'Remove {name}', 'w.by': '{name} {count} times' });
+    expect(t('w.remove', { name: 'שרה' })).toBe('Remove \u2068שרה\u2069');
+    expect(t('w.remove', { name: 'مريم 2' })).toBe('Remove \u2068مريم 2\u2069');
+    expect(t('w.remove', { name: 'Birch Ave 88' })).toBe('Remove Birch Ave 88');
+    // a value the caller isolated already is not wrapped twice
+    expect(t('w.remove', { name: isolate('שרה') })).toBe('Remove \u2068שרה\u2069');
+    // the count is a number: "3" never joins the name before it
+    expect(t('w.by', { name: 'שרה', count: 3 })).toBe('\u2068שרה\u2069 3 times');
+    expect(bidiSafe('Ada')).toBe('Ada');
+    expect(bidiSafe('אדה')).toBe('\u2068אדה\u2069');
   });
 });
 

@@ -106,6 +106,19 @@ export function matchLanguage(locale: string): string {
   return lang in loaded || lang in packs ? lang : 'en';
 }
 
+/**
+ * A value inside a sentence or a label, isolated for bidi (FSI … PDI): a name, an address or an amount in another
+ * direction neither reorders the words around it nor is reordered by them ("Remove שרה 2" keeps "2" in the name).
+ */
+export const isolate = (s: string): string => `\u2068${s}\u2069`;
+/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/**
+ * `s` isolated when it holds right-to-left letters (not already isolated); else as it is: a value without them cannot
+ * reorder a left-to-right sentence, and a sentence's own direction is its element's (`dir="auto"` where it is shown).
+ */
+export const bidiSafe = (s: string): string => (RTL.test(s) && !s.startsWith('\u2068') ? isolate(s) : s);
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31536000],
   ['month', 2592000],
@@ -145,7 +158,7 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
         name in params
           ? name === 'count' && typeof params.count === 'number'
             ? nf({}).format(params.count)
-            : String(params[name])
+            : bidiSafe(String(params[name]))
           : m,
       );
     };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axe, openPage, showReviews } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api } from '../helpers/emulator.ts';
-import { seedIds } from '../../emulator/seed.ts';
+import { api, createTestMember, memberTokens, placeOrderAs } from '../helpers/emulator.ts';
+import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { insertReview } from '../../emulator/domain/reviews.ts';
 
 const env = useStackAndBrowser();
@@ -221,4 +221,102 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
       await w.context.close();
     });
   }
+});
+
+/**
+ * Where each of `tokens` is drawn: the left edge of its first occurrence in the text under `l` (shadow roots included),
+ * from the rendered boxes (a Range's rects), so the test sees the order a reader sees, not the DOM's.
+ */
+const lefts = (l: Locator, tokens: string[]) =>
+  l.evaluate(
+    (root, tokens) =>
+      tokens.map((token) => {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const at = n.textContent!.indexOf(token);
+          if (at < 0) continue;
+          const r = document.createRange();
+          r.setStart(n, at);
+          r.setEnd(n, at + token.length);
+          return Math.min(...[...r.getClientRects()].map((x) => x.left));
+        }
+        throw new Error(`"${token}" is not shown in ${root.textContent}`);
+      }),
+    tokens,
+  );
+/** `tokens` drawn from left to right, in this order (a left-to-right value in a right-to-left page). */
+const readsLeftToRight = async (l: Locator, tokens: string[]) => {
+  const x = await lefts(l, tokens);
+  expect(x, `${tokens.join(' | ')} at ${x.join(', ')}`).toEqual([...x].sort((a, b) => a - b));
+};
+
+describe('right-to-left (?dir=rtl): the data inside keeps its own order', () => {
+  it('cart: a line’s price each, its total and the coupon’s discount read left to right', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}${PRODUCT}`);
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = w.page.locator('inlay-cart').locator('dialog');
+    await expect.poll(() => drawer.locator('li.line').count()).toBe(1);
+    const coupon = drawer.getByLabel('Coupon code');
+    await coupon.fill('welcome10');
+    await coupon.press('Enter');
+    await expect.poll(() => drawer.textContent()).toContain('Coupon WELCOME10 applied');
+    const line = drawer.locator('li.line');
+    // "$18.00 each", not "each $18.00"
+    await readsLeftToRight(line.locator('p', { hasText: 'each' }), ['$', 'each']);
+    // the discount "−$1.80", not "$1.80−"; every amount starts with its sign or currency
+    const totals = drawer.locator('dl.totals');
+    await expect.poll(() => totals.textContent()).toMatch(/WELCOME10−\$/);
+    await readsLeftToRight(totals.locator('dd', { hasText: '−' }), ['−', '$']);
+    expect(await axe(w.page, 'inlay-cart')).toEqual([]);
+    await w.context.close();
+  });
+
+  it('account: an order’s item count, its address and its amounts read left to right; the member’s name is cut at its end', async () => {
+    const email = `rtl-${Date.now()}@example.com`;
+    const id = await createTestMember(env.stack.emulator, email, 'correct-horse-9', {
+      firstName: 'Alexandra-Montgomery Fernwood',
+      lastName: 'Birch',
+    });
+    const { access } = await memberTokens(env.stack.emulator, { id });
+    const mug = seedIds.products['enamel-camp-mug']!;
+    await placeOrderAs(
+      env.stack.emulator,
+      access,
+      [{ productId: mug, variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }), quantity: 2 }],
+      { addressLine: '88 Birch Ave', city: 'Portland', subdivision: 'OR', postalCode: '97201' },
+      env.stack.demo,
+    );
+    const w = await openPage(env.browser);
+    await w.page.goto(`${env.stack.demo}/account?dir=rtl`);
+    const a = w.page.locator('inlay-account');
+    await a.getByText('Sign in to see your account').waitFor();
+    await a.getByLabel('Email').fill(email);
+    await a.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+    await a.getByLabel('Password', { exact: true }).press('Enter');
+    const card = a.locator('[part=order]');
+    await card.waitFor();
+    // "2 items", not "items 2"
+    const counted = card.locator('p.muted', { hasText: 'items' });
+    expect(await counted.textContent()).toMatch(/ · 2 items$/);
+    await readsLeftToRight(counted, ['2 ', 'items']);
+    await readsLeftToRight(card.locator('p.num'), ['Order', '#']);
+    await a.getByRole('button', { name: /^View details, order #/ }).click();
+    const detail = a.locator('[part=order-detail]');
+    await detail.locator('.addr').first().waitFor();
+    // "88 Birch Ave", not "Birch Ave 88"; "Portland, OR 97201"
+    const address = detail.locator('.addr').first();
+    await readsLeftToRight(address, ['88', 'Birch', 'Ave']);
+    await readsLeftToRight(address, ['Portland', 'OR', '97201']);
+    await readsLeftToRight(detail.locator('[part=lines] li').first(), ['Qty', '2']);
+    expect(await axe(w.page, 'inlay-account')).toEqual([]);
+
+    // the header's member button: a name too long for it keeps its start ("Alexandra-Mo…"), not its end ("…rnwood")
+    const name = w.page.locator('inlay-login .name');
+    await expect.poll(() => name.textContent()).toBe('Alexandra-Montgomery Fernwood');
+    expect(await name.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const [start] = await lefts(name, ['Alexandra']);
+    expect(Math.abs(start! - (await box(name)).left)).toBeLessThan(2);
+    await w.context.close();
+  });
 });

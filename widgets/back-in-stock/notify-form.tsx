@@ -45,9 +45,14 @@ export function NotifyForm({ model, ui, i18n, memberEmail, input, status }: Noti
           <span aria-hidden="true" class="tick">
             ✓
           </span>{' '}
-          {t(ui.status === 'NOTIFICATION_SENT' ? 'bis.sent' : phase === 'already' ? 'bis.already' : 'bis.subscribed', {
-            email: maskEmail(ui.subscribedAs),
-          })}
+          <bdi>
+            {t(
+              ui.status === 'NOTIFICATION_SENT' ? 'bis.sent' : phase === 'already' ? 'bis.already' : 'bis.subscribed',
+              {
+                email: maskEmail(ui.subscribedAs),
+              },
+            )}
+          </bdi>
         </p>
         {ui.stoppable ? (
           <button
@@ -113,7 +118,7 @@ export function NotifyForm({ model, ui, i18n, memberEmail, input, status }: Noti
         </p>
       ) : null}
       <p id={`${ids}h`} class="hint">
-        {memberEmail && email === memberEmail ? t('bis.confirm', { email: memberEmail }) + ' ' : ''}
+        {memberEmail && email === memberEmail ? <bdi>{t('bis.confirm', { email: memberEmail })} </bdi> : ''}
         {t('bis.consent')}
       </p>
       {general ? (

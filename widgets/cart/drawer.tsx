@@ -121,7 +121,7 @@ export function CartDrawer({ me, mine, thankYouUrl, host, emit, context, button 
         <div class="body">
           {removed && (
             <p class="note" role="status">
-              {t('cart.removed', { name: removed.name })} {removed.error}{' '}
+              <bdi>{t('cart.removed', { name: removed.name })}</bdi> {removed.error}{' '}
               <button type="button" class="link" onClick={() => void model.undo()}>
                 {removed.error ? t('action.retry') : t('cart.undo')}
               </button>

@@ -36,9 +36,17 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
     <li class="line" part="line">
       {img ? <img src={img} alt="" width={64} height={64} loading="lazy" /> : <span class="img" aria-hidden="true" />}
       <div class="info">
-        <p class="name">{href ? <a href={href}>{name}</a> : name}</p>
-        {variant && <p class="muted">{variant}</p>}
-        <p class="muted">{t('cart.each', { price: model.money(l.price) })}</p>
+        <p class="name">
+          <bdi>{href ? <a href={href}>{name}</a> : name}</bdi>
+        </p>
+        {variant && (
+          <p class="muted">
+            <bdi>{variant}</bdi>
+          </p>
+        )}
+        <p class="muted">
+          <bdi>{t('cart.each', { price: model.money(l.price) })}</bdi>
+        </p>
         <div class="qty-row">
           <div class="stepper" role="group" aria-label={t('cart.qty', { name })}>
             <button
@@ -86,7 +94,7 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
         </div>
         {failed !== undefined ? (
           <p class="err" id={`${id}-n`} role="alert">
-            {t('cart.qtyFailed', { name, count: failed })}{' '}
+            <bdi>{t('cart.qtyFailed', { name, count: failed })}</bdi>{' '}
             <button type="button" class="link" onClick={() => change(failed)}>
               {t('action.retry')}
             </button>
@@ -94,11 +102,15 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
         ) : (
           note && (
             <p class="hint" id={`${id}-n`} role="status">
-              {note}
+              <bdi>{note}</bdi>
             </p>
           )
         )}
-        {problem && <p class="err">{t(problem, { count: l.availability?.quantityAvailable ?? 0 })}</p>}
+        {problem && (
+          <p class="err">
+            <bdi>{t(problem, { count: l.availability?.quantityAvailable ?? 0 })}</bdi>
+          </p>
+        )}
         {error && (
           <p class="err" role="alert">
             {error}
@@ -106,7 +118,9 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
         )}
       </div>
       {/* the line's amount in the same column as the totals' */}
-      <span class="price">{model.money(l.lineItemPrice)}</span>
+      <span class="price">
+        <bdi>{model.money(l.lineItemPrice)}</bdi>
+      </span>
     </li>
   );
 }

@@ -33,7 +33,7 @@ export function Summary(p: {
     <div class="foot">
       {p.coupon ? (
         <p class="coupon-on">
-          <span>{t('cart.applied', { code: p.coupon })}</span>{' '}
+          <bdi>{t('cart.applied', { code: p.coupon })}</bdi>{' '}
           <button type="button" class="link" onClick={() => void m.removeCoupon()}>
             {t('cart.removeCoupon')}
           </button>
@@ -81,20 +81,35 @@ export function Summary(p: {
       ) : (
         <dl class="totals" part="totals" aria-busy={!s || p.busy}>
           <dt>{t('cart.subtotal')}</dt>
-          <dd>{amount(s?.subtotal) || '…'}</dd>
+          <dd>
+            <bdi>{amount(s?.subtotal) || '…'}</bdi>
+          </dd>
           {discounts.map((d, i) => {
             const x = d.coupon ?? d.discountRule ?? d.merchantDiscount;
             const label = d.coupon
               ? d.coupon.code
               : (d.discountRule?.name?.translated ?? d.discountRule?.name?.original ?? t('cart.discount'));
-            return [<dt key={`t${i}`}>{label}</dt>, <dd key={`d${i}`}>−{amount(x?.amount)}</dd>];
+            return [
+              <dt key={`t${i}`}>
+                <bdi>{label}</bdi>
+              </dt>,
+              <dd key={`d${i}`}>
+                <bdi>−{amount(x?.amount)}</bdi>
+              </dd>,
+            ];
           })}
           <dt>{t('cart.shipping')}</dt>
-          <dd>{s?.shipping ? (Number(s.shipping.amount) ? amount(s.shipping) : t('cart.free')) : '…'}</dd>
+          <dd>
+            <bdi>{s?.shipping ? (Number(s.shipping.amount) ? amount(s.shipping) : t('cart.free')) : '…'}</bdi>
+          </dd>
           <dt>{t('cart.tax')}</dt>
-          <dd>{amount(s?.tax) || '…'}</dd>
+          <dd>
+            <bdi>{amount(s?.tax) || '…'}</bdi>
+          </dd>
           <dt class="total">{t('cart.total')}</dt>
-          <dd class="total">{amount(s?.total) || '…'}</dd>
+          <dd class="total">
+            <bdi>{amount(s?.total) || '…'}</bdi>
+          </dd>
         </dl>
       )}
       {blocked && <p class="err">{t('cart.fixLines')}</p>}

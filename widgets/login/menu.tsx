@@ -42,7 +42,11 @@ export function Menu({
   };
   return (
     <div class="panel menu" part="menu" ref={ref} onKeyDown={onKey}>
-      {member?.loginEmail ? <p class="who">{member.loginEmail}</p> : null}
+      {member?.loginEmail ? (
+        <p class="who">
+          <bdi>{member.loginEmail}</bdi>
+        </p>
+      ) : null}
       <div role="menu" id={id} aria-label={t('login.account')}>
         <button type="button" role="menuitem" tabIndex={-1} part="menuitem" disabled={!member} onClick={profile}>
           {t('login.profile')}

@@ -18,6 +18,6 @@ transform:rotate(45deg);opacity:.6}
 background:var(--_accent);color:var(--_accent-text);font-size:12.8px;font-weight:700}
 .avatar::before{content:attr(data-i)}
 .avatar img{width:100%;height:100%;object-fit:cover}
-.name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:start}
+.name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:match-parent}
 @media (max-width:480px){.member{width:124px}}
 `;

@@ -175,7 +175,9 @@ export function LoginView({ view, hosted, accountUrl, emit, host, context }: Log
           <span class="avatar" part="avatar" aria-hidden="true" data-i={photo ? undefined : initials(name)}>
             {photo ? <img src={photo} alt="" width={32} height={32} /> : null}
           </span>
-          <span class="name">{name}</span>
+          <span class="name" dir="auto">
+            {name}
+          </span>
         </button>
         {loaded && (menu || (menuLeaving && !profileOpen)) ? (
           <Surface open={menu}>

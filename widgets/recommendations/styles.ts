@@ -24,7 +24,7 @@ gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;overscr
 .media{display:block;aspect-ratio:1;border:1px solid var(--_border);border-radius:var(--_radius);overflow:hidden;background:var(--_bg)}
 .media img{display:block;width:100%;height:100%;object-fit:cover}
 .name{font-weight:600;line-height:1.45;height:2.9em;overflow:hidden;overflow-wrap:anywhere;display:-webkit-box;
--webkit-box-orient:vertical;-webkit-line-clamp:2}
+-webkit-box-orient:vertical;-webkit-line-clamp:2;text-align:match-parent}
 .card-link:hover .name{text-decoration:underline}
 .price{margin:0;font-weight:600}
 .card inlay-rating{min-height:20.88px}

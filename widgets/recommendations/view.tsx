@@ -155,17 +155,17 @@ export function RecommendationsView(props: RecommendationsProps & WidgetProps) {
                         />
                       ) : null}
                     </span>
-                    <span class="name" title={p.name}>
+                    <span class="name" dir="auto" title={p.name}>
                       {p.name}
                     </span>
                   </a>
                   <inlay-rating product-id={p.id} />
                   <p class="price" part="price">
-                    {price.now}
+                    <bdi>{price.now}</bdi>
                     {price.was ? (
                       <s>
                         <span class="visually-hidden">{t('recs.was', { price: price.was })}</span>
-                        <span aria-hidden="true">{price.was}</span>
+                        <bdi aria-hidden="true">{price.was}</bdi>
                       </s>
                     ) : null}
                   </p>

@@ -51,8 +51,16 @@ export function Item({
       <Meta r={r} author={author} t={t} i18n={i18n} />
       <div class="what">
         <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
-        {r.content.title ? <h3 class="title">{r.content.title}</h3> : null}
-        {r.content.body ? <p class="body">{r.content.body}</p> : null}
+        {r.content.title ? (
+          <h3 class="title" dir="auto">
+            {r.content.title}
+          </h3>
+        ) : null}
+        {r.content.body ? (
+          <p class="body" dir="auto">
+            {r.content.body}
+          </p>
+        ) : null}
         {photos.length ? (
           <ul class="photos">
             {photos.map((u, i) => (
@@ -85,15 +93,25 @@ export function Item({
             onClose={() => setOpen(undefined)}
           >
             <Stars value={r.content.rating} label={t('rev.outOf5', { avg: r.content.rating })} />
-            {r.content.title ? <p class="title">{r.content.title}</p> : null}
-            {r.content.body ? <p class="body">{r.content.body}</p> : null}
+            {r.content.title ? (
+              <p class="title" dir="auto">
+                {r.content.title}
+              </p>
+            ) : null}
+            {r.content.body ? (
+              <p class="body" dir="auto">
+                {r.content.body}
+              </p>
+            ) : null}
             <Meta r={r} author={author} t={t} i18n={i18n} />
           </Lightbox>
         ) : null}
         {r.reply?.message ? (
           <div class="reply" part="reply">
             <p class="rh">{t('rev.reply')}</p>
-            <p class="body">{r.reply.message}</p>
+            <p class="body" dir="auto">
+              {r.reply.message}
+            </p>
           </div>
         ) : null}
         {Controls ? <Controls i18n={i18n} r={r} author={author} model={model} /> : null}

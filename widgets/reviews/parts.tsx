@@ -30,7 +30,7 @@ export function Meta({ r, author, t, i18n }: { r: Review; author: string; t: T; 
   const date = r.createdDate;
   return (
     <p class="meta">
-      <span class="author">{author}</span>
+      <bdi class="author">{author}</bdi>
       {r.verified ? (
         <span class="badge" part="badge">
           ✓ {t('rev.verified')}
@@ -38,7 +38,7 @@ export function Meta({ r, author, t, i18n }: { r: Review; author: string; t: T; 
       ) : null}
       {date ? (
         <time dateTime={date} title={i18n().date(date)}>
-          {i18n().relative(date)}
+          <bdi>{i18n().relative(date)}</bdi>
         </time>
       ) : null}
     </p>

@@ -29,7 +29,7 @@ export function Summary({
       <div class="avg">
         <strong class="big">{i18n().number(s.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</strong>
         <Stars value={s.average} label={t('rev.outOf5', { avg: i18n().number(s.average) })} />
-        <span class="muted">{t('rev.count', { count: s.count })}</span>
+        <bdi class="muted">{t('rev.count', { count: s.count })}</bdi>
       </div>
       <ul class="hist" aria-label={t('rev.filterHint')}>
         {[5, 4, 3, 2, 1].map((n) => {

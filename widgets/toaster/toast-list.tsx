@@ -32,8 +32,14 @@ export function ToastItems({ t, anchor, toasts }: { t: I18n['t']; anchor: Node |
             {ICON[toast.type]}
           </span>
           <div>
-            <p class="title">{toast.title}</p>
-            {toast.description ? <p class="desc">{toast.description}</p> : null}
+            <p class="title">
+              <bdi>{toast.title}</bdi>
+            </p>
+            {toast.description ? (
+              <p class="desc">
+                <bdi>{toast.description}</bdi>
+              </p>
+            ) : null}
           </div>
           <div class="actions">
             {toast.action ? (

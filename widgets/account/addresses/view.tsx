@@ -59,7 +59,9 @@ export function AddressBook({
             <li key={a.id ?? i} class="item card" part="address">
               <p class="addr grow">
                 {addressLines(i18n, a, member.contact).map((x, j) => (
-                  <span key={j}>{x}</span>
+                  <span key={j}>
+                    <bdi>{x}</bdi>
+                  </span>
                 ))}
               </p>
               {i === 0 ? <span class="chip">{t('me.default')}</span> : null}

@@ -65,7 +65,9 @@ export function OrderDetail({
       <h3 id={`${ids}o`} ref={head} tabIndex={-1} class="num">
         {t('acct.order', { number: String(o.number) })}
       </h3>
-      <p class="muted">{o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate, 'long') }) : null}</p>
+      <p class="muted">
+        <bdi>{o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate, 'long') }) : null}</bdi>
+      </p>
       <Chips t={t} o={o} />
       {Number(o.balanceSummary?.refunded?.amount) > 0 ? (
         <p class="strong" part="refunded">
@@ -92,10 +94,14 @@ export function OrderDetail({
         ) : null}
       </div>
       <div aria-live="polite">
-        {again?.added?.length ? <p class="ok">{t('acct.added', { items: again.added.join(', ') })}</p> : null}
+        {again?.added?.length ? (
+          <p class="ok">
+            <bdi>{t('acct.added', { items: again.added.join(', ') })}</bdi>
+          </p>
+        ) : null}
         {again?.gone?.length ? (
           <p class="warn">
-            {again.added?.length ? t('acct.gone', { items: again.gone.join(', ') }) : t('acct.noneAdded')}
+            <bdi>{again.added?.length ? t('acct.gone', { items: again.gone.join(', ') }) : t('acct.noneAdded')}</bdi>
           </p>
         ) : null}
         {cancel?.done ? <p class="ok">{t(cancel.done === 'CANCELED' ? 'acct.canceled' : 'acct.requested')}</p> : null}

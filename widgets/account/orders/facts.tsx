@@ -13,8 +13,13 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
         <section>
           <h4>{t('acct.method')}</h4>
           <p>
-            {o.shippingInfo.title}
-            {o.shippingInfo.logistics?.deliveryTime ? ` · ${o.shippingInfo.logistics.deliveryTime}` : ''}
+            <bdi>{o.shippingInfo.title}</bdi>
+            {o.shippingInfo.logistics?.deliveryTime ? (
+              <>
+                {' · '}
+                <bdi>{o.shippingInfo.logistics.deliveryTime}</bdi>
+              </>
+            ) : null}
           </p>
         </section>
       ) : null}
@@ -30,13 +35,15 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
             const href = httpUrl(ti.trackingLink);
             return (
               <p key={f.id ?? i}>
-                {href ? (
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    {text.trim()}
-                  </a>
-                ) : (
-                  text.trim()
-                )}
+                <bdi>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {text.trim()}
+                    </a>
+                  ) : (
+                    text.trim()
+                  )}
+                </bdi>
               </p>
             );
           })}
@@ -56,7 +63,11 @@ export function History({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
         {history.map(({ a, key }, i) => (
           <li key={a.id ?? i}>
             <span>{t(key as keyof typeof strings)}</span>
-            {a.createdDate ? <time dateTime={a.createdDate}>{i18n.date(a.createdDate)}</time> : null}
+            {a.createdDate ? (
+              <time dateTime={a.createdDate}>
+                <bdi>{i18n.date(a.createdDate)}</bdi>
+              </time>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -66,11 +66,16 @@ function Orders({
         {ui.orders.map((o) => (
           <li key={o.id} class="card" part="order">
             <div class="row">
-              <p class="num">{t('acct.order', { number: String(o.number) })}</p>
-              <p class="amt">{money(i18n, o.priceSummary?.total, o.currency)}</p>
+              <p class="num">
+                <bdi>{t('acct.order', { number: String(o.number) })}</bdi>
+              </p>
+              <p class="amt">
+                <bdi>{money(i18n, o.priceSummary?.total, o.currency)}</bdi>
+              </p>
             </div>
             <p class="muted">
-              {o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate) }) : null} · {count(t, o)}
+              {o.createdDate ? <bdi>{t('acct.placed', { date: i18n.date(o.createdDate) })}</bdi> : null} ·{' '}
+              <bdi>{count(t, o)}</bdi>
             </p>
             <Chips t={t} o={o} />
             <div class="row">

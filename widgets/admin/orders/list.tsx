@@ -52,7 +52,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
       }) ?? (
         <>
           <p class="muted" role="status" part="count">
-            {t('ao.count', { count: list.count ?? list.orders.length })}
+            <bdi>{t('ao.count', { count: list.count ?? list.orders.length })}</bdi>
           </p>
           <div class="actions" part="selection">
             <label class="check">
@@ -83,8 +83,12 @@ export function List({ model, i18n, t, ids, context }: Parts) {
                   </button>
                 </span>
                 <span class="muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</span>
-                <span class="buyer">{buyer(o) || t('ao.noBuyer')}</span>
-                <span class="strong">{total(i18n, o)}</span>
+                <span class="buyer">
+                  <bdi>{buyer(o) || t('ao.noBuyer')}</bdi>
+                </span>
+                <span class="strong">
+                  <bdi>{total(i18n, o)}</bdi>
+                </span>
                 <span class="chips">
                   {awaitsAnswer(o) ? (
                     <span class="chip request" part="request-badge">

@@ -124,7 +124,8 @@ function List({ model, t, i, ids }: P) {
             }}
           />
         </label>
-        <label>
+        {/* the selects: a row each, as wide as their longest choice (a grid cell cut the French) */}
+        <label class="wide fit">
           {t('mm.status')}
           <select value={f.status} onChange={(e) => set({ status: e.currentTarget.value as Filters['status'] })}>
             <option value="">{t('mm.any')}</option>
@@ -141,7 +142,7 @@ function List({ model, t, i, ids }: P) {
             <input type="date" value={f[k]} aria-invalid={bad} onInput={(e) => set({ [k]: e.currentTarget.value })} />
           </label>
         ))}
-        <label>
+        <label class="wide fit">
           {t('mm.sort')}
           <select value={f.sort} onChange={(e) => set({ sort: e.currentTarget.value as Filters['sort'] })}>
             {MEMBER_SORTS.map((s) => (

@@ -124,8 +124,7 @@ function List({ model, t, i, ids }: P) {
             }}
           />
         </label>
-        {/* the selects: a row each, as wide as their longest choice (a grid cell cut the French) */}
-        <label class="wide fit">
+        <label>
           {t('mm.status')}
           <select value={f.status} onChange={(e) => set({ status: e.currentTarget.value as Filters['status'] })}>
             <option value="">{t('mm.any')}</option>
@@ -142,7 +141,7 @@ function List({ model, t, i, ids }: P) {
             <input type="date" value={f[k]} aria-invalid={bad} onInput={(e) => set({ [k]: e.currentTarget.value })} />
           </label>
         ))}
-        <label class="wide fit">
+        <label>
           {t('mm.sort')}
           <select value={f.sort} onChange={(e) => set({ sort: e.currentTarget.value as Filters['sort'] })}>
             {MEMBER_SORTS.map((s) => (

@@ -169,7 +169,9 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     // the select is at least as wide as its widest choice ("Plus récentes d’abord"), so no choice is cut
     const sort = a.getByLabel('Trier par');
-    expect(await sort.evaluate((s) => s.selectedOptions[0]!.textContent)).toBe('Plus récentes d’abord');
+    expect(await sort.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent)).toBe(
+      'Plus récentes d’abord',
+    );
     const [width, needed] = await sort.evaluate((s: HTMLSelectElement) => {
       const w = s.getBoundingClientRect().width;
       s.style.width = 'max-content';

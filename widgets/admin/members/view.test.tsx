@@ -241,7 +241,10 @@ describe('<inlay-admin section="members">', () => {
     await vi.waitFor(() => expect(ask().textContent).toContain('Delete Person 1 for good? Their orders stay.'));
     const heir = ask().querySelector('select') as HTMLSelectElement;
     await vi.waitFor(() => expect(heir.options).toHaveLength(2));
-    expect([...heir.options].map((o) => o.textContent)).toEqual(['The site owner', 'Heir Five (p5@example.com)']);
+    expect([...heir.options].map((o) => o.textContent)).toEqual([
+      'The site owner',
+      'Heir Five (p5@example.com)',
+    ]);
     heir.value = id(5);
     reply = (call) => (call.url.endsWith('/delete') ? refusal(404, 'NOT_FOUND') : undefined);
     button(/^Delete$/, ask())!.click();

@@ -9,6 +9,7 @@ export interface Money {
   discountedPrice?: number;
   formatted?: { price?: string; discountedPrice?: string };
 }
+type Image = { url: string; width?: number; height?: number };
 export interface Product {
   id: string;
   name: string;
@@ -17,11 +18,12 @@ export interface Product {
   price?: Money;
   priceData?: Money;
   stock?: { inStock?: boolean; inventoryStatus?: string; quantity?: number; trackInventory?: boolean };
-  media?: { mainMedia?: { image?: { url: string; width?: number; height?: number } } };
+  media?: { mainMedia?: { image?: Image } };
   productOptions?: {
     name: string;
     optionType?: string;
-    choices: { value: string; description?: string; inStock?: boolean }[];
+    /** `media`: the choice's own images (V1: a colour's photo), when the catalog has them. */
+    choices: { value: string; description?: string; inStock?: boolean; media?: { mainMedia?: { image?: Image } } }[];
   }[];
   variants?: {
     id: string;

@@ -92,7 +92,7 @@ ${opts.pageScript === false ? '' : html`<script type="module" src="${assetHref('
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="wrap header-row">
-    <a class="brand" href="/" aria-label="${SHOP} home"><img src="${icon}" alt="" width="28" height="28"><span>${SHOP}</span></a>
+    <a class="brand" href="/" aria-label="${SHOP} home"><img src="${icon}" alt="" width="28" height="28"><span dir="auto">${SHOP}</span></a>
     <nav aria-label="Categories" class="cats">
       ${ctx.collections.map((c) => html`<a href="/?category=${c.slug}">${c.name}</a>`)}
     </nav>
@@ -109,7 +109,7 @@ ${body}
 <footer class="site-footer">
   <div class="wrap">
     <p><strong>${SHOP}</strong> · 14 Alder Lane, Hollow Creek · Free returns within 30 days</p>
-    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>. The owner's <a href="/admin">shop console</a>.</p>
+    <p class="fine">A demo storefront embedding Inlay widgets against the local platform emulator. A product page <a href="/react">written in React</a>, the <a href="/spa">single-page demo</a> and <a href="/snippet">the snippet</a>. The owner's <a href="/admin">shop console</a>.</p>
   </div>
 </footer>
 <inlay-toaster></inlay-toaster>
@@ -162,6 +162,22 @@ export function defaultVariantId(p: Product): string | undefined {
   return hasChoices && first ? first.id : undefined;
 }
 
+/**
+ * The image to show for a variant: the image of the first of its choices that has one (a colour's photo), else the
+ * product's own.
+ */
+export function variantImage(
+  p: Product,
+  variantId?: string,
+): { url: string; width?: number; height?: number } | undefined {
+  const v = variantId ? p.variants?.find((x) => x.id === variantId) : undefined;
+  for (const o of v ? (p.productOptions ?? []) : []) {
+    const c = o.choices.find((c) => (c.description ?? c.value) === v!.choices[o.name]);
+    if (c?.media?.mainMedia?.image?.url) return c.media.mainMedia.image;
+  }
+  return p.media?.mainMedia?.image;
+}
+
 export const productTitle = (p: Product) => `${p.name} · ${SHOP}`;
 
 /**
@@ -173,10 +189,10 @@ export function productBody(
   p: Product,
   opts: { picker?: boolean; alwaysBackInStock?: boolean } = {},
 ): Raw {
-  const img = p.media?.mainMedia?.image;
   const variants = p.variants ?? [];
   const hasChoices = (p.productOptions?.length ?? 0) > 0 && variants.length > 1;
   const variantAttr = defaultVariantId(p);
+  const img = variantImage(p, variantAttr);
   const price = priceOf(p, variantAttr);
   return html`<article class="wrap product" data-product-id="${p.id}">
   <nav aria-label="Breadcrumb" class="crumbs"><a href="/">Shop</a> <span aria-hidden="true">/</span> <span>${p.name}</span></nav>
@@ -190,7 +206,7 @@ export function productBody(
       ${
         hasChoices && opts.picker !== false
           ? html`<label class="variant">${(p.productOptions ?? []).map((o) => o.name).join(' / ')}
-          <select id="variant" aria-describedby="price" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false, ...priceOf(p, v.id) })))}">
+          <select id="variant" aria-describedby="price" data-variants="${JSON.stringify(variants.map((v) => ({ id: v.id, label: Object.values(v.choices).join(' / '), inStock: v.stock?.inStock !== false, image: variantImage(p, v.id)?.url, ...priceOf(p, v.id) })))}">
             ${variants.map((v) => html`<option value="${v.id}" ${v.id === variantAttr ? 'selected' : ''}>${Object.values(v.choices).join(' / ')}${v.stock?.inStock === false ? ' (sold out)' : ''}</option>`)}
           </select></label>`
           : ''

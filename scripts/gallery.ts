@@ -325,6 +325,21 @@ const STATES: State[] = [
     },
   },
   {
+    id: 'demo-product-variant',
+    group: 'Demo storefront',
+    title: 'Product page, another colour chosen',
+    caption: `/products/${MUG} with "Cream" chosen: the main image is the colour’s own photo; the first screen, header included.`,
+    async run(r) {
+      await go(r, `/products/${MUG}`);
+      await r.page.locator('#variant').selectOption({ label: 'Cream' });
+      await r.page.waitForFunction(() =>
+        document.querySelector<HTMLImageElement>('.product-media img')?.src.endsWith('--cream.svg'),
+      );
+      await widgetsReady(r.page);
+      return 'viewport';
+    },
+  },
+  {
     id: 'reviews-loading',
     group: 'Reviews',
     title: 'Loading',
@@ -996,6 +1011,47 @@ const STATES: State[] = [
       await edit.getByRole('button', { name: 'Review changes' }).click();
       await edit.locator('[part=edit-confirm]').waitFor({ timeout: 15_000 });
       return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-order-tags',
+    group: 'Owner console',
+    title: 'An order’s tags',
+    session: 'owner',
+    caption:
+      'Nell’s order with two private tags: chips without a list bullet, each × a 28 px button named for its tag.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?admin-q=gallery.console');
+      const id = r.stack.emulator.db
+        .prepare<[], { id: string }>("SELECT id FROM orders WHERE data LIKE '%gallery.console@example.com%'")
+        .get()!.id;
+      await api(r.stack.emulator, '/ecom/v1/bulk/orders/update-tags', {
+        token: await adminToken(r.stack.emulator),
+        body: { orderIds: [id], assignTags: { privateTags: { tagIds: ['gift-wrap', 'wholesale'] } } },
+      });
+      await r.page.reload();
+      await admin.locator('[part=order] [part=tag]').first().waitFor();
+      await admin.locator('[part=order]').getByRole('button').first().click();
+      const tags = admin.locator('[part=tags]');
+      await tags.getByRole('button', { name: 'Remove tag wholesale' }).waitFor();
+      return { around: [admin], pad: 16 };
+    },
+  },
+  {
+    id: 'admin-orders-fr-rtl',
+    group: 'Owner console',
+    title: 'Orders, French, right to left, one ticked',
+    session: 'owner',
+    caption:
+      '/admin?dir=rtl with <html lang="fr">, the page’s header included: the sort select shows "Plus récentes d’abord" whole; one order ticked makes "select all" mixed.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?dir=rtl');
+      await r.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await admin.getByRole('button', { name: 'Rechercher', exact: true }).waitFor();
+      await admin.locator('[part=summary] .skeleton').first().waitFor({ state: 'detached' });
+      await admin.locator('[part=order]').first().getByRole('checkbox').check();
+      await admin.locator('[part=bulk]').waitFor();
+      return { around: [r.page.locator('.site-header'), admin.locator('[part=selection]')], pad: 0 };
     },
   },
   {

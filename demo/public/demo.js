@@ -1,7 +1,8 @@
-// The host page's own script: switching the variant updates the widgets' variant-id attribute and the price shown.
+// The host page's own script: switching the variant updates the widgets' variant-id attribute, the price shown and
+// the product's image (the variant's own when the catalog has one).
 const select = document.getElementById('variant');
 if (select) {
-  /** @type {{id: string, now?: string, was?: string}[]} */
+  /** @type {{id: string, now?: string, was?: string, image?: string}[]} */
   const variants = JSON.parse(select.dataset.variants || '[]');
   const now = document.querySelector('#price [data-now]');
   const was = document.querySelector('#price [data-was]');
@@ -17,6 +18,15 @@ if (select) {
     }
   };
   select.addEventListener('change', apply);
+  // the image follows the add-to-cart's variant, whoever sets it (this select, or a reload restoring a choice)
+  const buy = document.querySelector('.buy inlay-add-to-cart');
+  const img = document.querySelector('.product-media img');
+  if (buy && img) {
+    new MutationObserver(() => {
+      const image = variants.find((x) => x.id === buy.getAttribute('variant-id'))?.image;
+      if (image && img.getAttribute('src') !== image) img.src = image;
+    }).observe(buy, { attributes: true, attributeFilter: ['variant-id'] });
+  }
   // a reload may restore another choice than the page's default
   if (variants.some((v) => v.id === select.value)) apply();
 }

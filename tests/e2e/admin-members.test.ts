@@ -88,6 +88,29 @@ describe('<inlay-admin section="members">', () => {
     await m.context.close();
   });
 
+  it('French at 375 and 1280 px: the status and sort selects are as wide as their longest choice, nothing is cut', async () => {
+    for (const width of [375, 1280]) {
+      const o = await openPage(env.browser, { viewport: { width, height: 800 } });
+      const a = await openConsole(o, 'admin-members=pending&dir=rtl');
+      await o.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      await a.locator('[part=member]').first().waitFor({ timeout: 15_000 });
+      for (const name of ['Statut', 'Trier']) {
+        const [shown, needed] = await a
+          .getByRole('combobox', { name: new RegExp(`^${name}`) })
+          .evaluate((s: HTMLSelectElement) => {
+            const w = s.getBoundingClientRect().width;
+            s.style.width = 'max-content';
+            const n = s.getBoundingClientRect().width;
+            s.style.width = '';
+            return [w, n];
+          });
+        expect(shown, `${name} at ${width} px`).toBeGreaterThanOrEqual(needed);
+      }
+      expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await o.context.close();
+    }
+  });
+
   it('the owner blocks a member (asked first); that member’s sign-in is then refused in words', async () => {
     const email = 'sly.blocked@example.com';
     const password = 'a-long-enough-password';

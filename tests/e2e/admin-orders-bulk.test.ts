@@ -100,6 +100,16 @@ describe('<inlay-admin> orders: tags, bulk actions, edits', () => {
       .click();
     const tags = a.locator('[part=tags]');
     await tags.waitFor({ timeout: 15_000 });
+    // a chip, no list bullet; its × a named target of 24 px or more
+    const chip = tags.locator('li', { hasText: 'vip-2026' });
+    expect(
+      await chip.evaluate((li) => [
+        getComputedStyle(li).listStyleType,
+        getComputedStyle(li.parentElement!).paddingInlineStart,
+      ]),
+    ).toEqual(['none', '0px']);
+    const x = await tags.getByRole('button', { name: 'Remove tag vip-2026' }).boundingBox();
+    expect(Math.min(x!.width, x!.height)).toBeGreaterThanOrEqual(24);
     await tags.getByRole('button', { name: 'Remove tag vip-2026' }).click();
     await tags.getByText('No tags yet.', { exact: false }).waitFor();
     await tags.getByLabel('New tag').fill(' gift-wrap ');

@@ -160,6 +160,33 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     }
   });
 
+  it('French, right to left, 375 px: nothing wider than the screen, the sort shows its longest choice whole, one tick makes "select all" mixed', async () => {
+    const o = await openPage(env.browser, { viewport: { width: 375, height: 800 } });
+    await asOwner(o, '?dir=rtl');
+    await o.page.evaluate(() => (document.documentElement.lang = 'fr'));
+    const a = admin(o.page);
+    await a.getByRole('button', { name: 'Rechercher', exact: true }).waitFor();
+    expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    // the select is at least as wide as its widest choice ("Plus récentes d’abord"), so no choice is cut
+    const sort = a.getByLabel('Trier par');
+    expect(await sort.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent)).toBe(
+      'Plus récentes d’abord',
+    );
+    const [width, needed] = await sort.evaluate((s: HTMLSelectElement) => {
+      const w = s.getBoundingClientRect().width;
+      s.style.width = 'max-content';
+      const n = s.getBoundingClientRect().width;
+      s.style.width = '';
+      return [w, n];
+    });
+    expect(width).toBeGreaterThanOrEqual(needed);
+    await a.locator('[part=order]').first().getByRole('checkbox').check();
+    const all = a.locator('[part=selection] input[type=checkbox]');
+    await expect.poll(() => all.evaluate((c: HTMLInputElement) => [c.checked, c.indeterminate])).toEqual([false, true]);
+    expect(await a.getByRole('checkbox', { name: 'Sélectionner toutes les commandes affichées' }).count()).toBe(1);
+    await o.context.close();
+  });
+
   it('a note on an order stays; cancel with restock after a confirmation naming the email and the stock: the stock comes back', async () => {
     const buyer = (await visitorTokens(env.stack.emulator)).access;
     await placeOrderAs(

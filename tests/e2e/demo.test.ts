@@ -117,6 +117,44 @@ describe('demo storefront', () => {
     await w.context.close();
   });
 
+  it('the product image is the chosen variant’s own (a colour’s photo), from the first paint and on every change', async () => {
+    const w = await openPage(env.browser);
+    await w.page.goto(env.stack.demo + '/products/enamel-camp-mug');
+    const img = w.page.locator('.product-media img');
+    const shown = () =>
+      img.evaluate((i: HTMLImageElement) => [i.getAttribute('src')?.split('/').pop(), i.naturalWidth > 0]);
+    // Forest, the first in stock, is the page's default: its photo, not the product's
+    await expect.poll(shown).toEqual(['enamel-camp-mug--forest.svg', true]);
+    const options = await w.page
+      .locator('#variant option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent?.trim()]));
+    const of = (label: string) => options.find(([, l]) => l?.startsWith(label))![0]!;
+    await w.page.selectOption('#variant', of('Cream'));
+    await expect.poll(shown).toEqual(['enamel-camp-mug--cream.svg', true]);
+    expect(await w.page.locator('.buy inlay-add-to-cart').getAttribute('variant-id')).toBe(of('Cream'));
+    // whoever sets the add-to-cart's variant, the image follows
+    await w.page.locator('.buy inlay-add-to-cart').evaluate((e, id) => e.setAttribute('variant-id', id), of('Navy'));
+    await expect.poll(shown).toEqual(['enamel-camp-mug--navy.svg', true]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('at 375 px the header is one compact bar (brand, sign-in, cart; categories scroll on one line), also right to left', async () => {
+    for (const dir of ['', '?dir=rtl']) {
+      const w = await openPage(env.browser, { viewport: { width: 375, height: 812 } });
+      await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug${dir}`);
+      await w.page.waitForFunction(() => customElements.get('inlay-login') && customElements.get('inlay-cart'));
+      const header = await w.page.locator('.site-header').boundingBox();
+      expect(header!.height, dir).toBeLessThanOrEqual(100); // was 175 px: four rows
+      // nothing sticks out: the page is as wide as the screen
+      expect(await w.page.evaluate(() => document.documentElement.scrollWidth), dir).toBe(375);
+      const brand = await w.page.locator('.brand').boundingBox();
+      const cart = await w.page.locator('inlay-cart').boundingBox();
+      expect(Math.abs(brand!.y + brand!.height / 2 - (cart!.y + cart!.height / 2)), dir).toBeLessThan(8);
+      await w.context.close();
+    }
+  });
+
   it('starts a visitor session against the platform and reuses it on a return visit', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(env.stack.demo + '/');

@@ -15,7 +15,7 @@ ${errCss}${linkCss}${buttonCss}${confirmCss}${bonesCss(56)}
 text-align:center;color:var(--_muted)}
 .row,.actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0}
 [aria-pressed=true]{border-color:var(--_accent);box-shadow:inset 0 -3px 0 var(--_accent)}
-.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px 12px}.wide{grid-column:1/-1}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:8px 12px}.wide{grid-column:1/-1}
 label{display:flex;flex-direction:column;gap:4px;font-size:14px;font-weight:600;min-width:0}
 input,select{font:inherit;font-weight:400;color:inherit;background:var(--_bg);border:1px solid var(--_border);
 border-radius:calc(var(--_radius) - 2px);padding:8px;min-height:44px;min-width:0;box-sizing:border-box}

@@ -226,13 +226,16 @@ describe('bulk actions on the selection', () => {
     tick(2);
     await vi.waitFor(() => expect($('[part=bulk]')).not.toBeNull(), slow);
     expect($('[part=selection]')!.textContent).toContain('1 order selected');
+    // some ticked: "Select all shown" is mixed (indeterminate), neither ticked nor not
     const all = $<HTMLInputElement>('[part=selection] input')!;
+    expect([all.checked, all.indeterminate]).toEqual([false, true]);
     all.click();
     await vi.waitFor(() => expect($('[part=selection]')!.textContent).toContain('3 orders selected'));
     expect($$<HTMLInputElement>('[part=order] input[type=checkbox]').every((c) => c.checked)).toBe(true);
+    expect([all.checked, all.indeterminate]).toEqual([true, false]);
     tick(3);
     await vi.waitFor(() => expect($('[part=selection]')!.textContent).toContain('2 orders selected'));
-    expect(all.checked).toBe(false);
+    expect([all.checked, all.indeterminate]).toEqual([false, true]);
     // a tag that is not one: said, nothing asked
     const input = $<HTMLInputElement>('[part=bulk] input')!;
     type(input, 'not ok');

@@ -25,8 +25,9 @@ export function FilterForm({ model, t }: Pick<Parts, 'model' | 't'>) {
     const v = e.currentTarget.value;
     setDraft((d) => ({ ...d, [k]: v }));
   };
+  // the sort: a row of its own, its select as wide as its longest choice (a grid cell clipped the French)
   const select = (k: keyof Filters, label: K, prefix: string, values: readonly string[], any = true) => (
-    <label>
+    <label class={any ? undefined : 'wide fit'}>
       {t(label)}
       <select name={k} value={draft[k]} onChange={set(k)}>
         {any ? <option value="">{t('ao.any')}</option> : null}

@@ -19,7 +19,8 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   const filters = useStore(model.$filters);
   const selected = useStore(model.$selected);
   const shown = list.orders.map((o) => o.id);
-  const all = shown.length > 0 && shown.every((id) => selected.includes(id));
+  const picked = shown.filter((id) => selected.includes(id)).length;
+  const all = picked > 0 && picked === shown.length;
   // the bulk actions: their own chunk, loaded with the first order ticked
   const bulk = useLazyPart(
     'bulk',
@@ -56,7 +57,12 @@ export function List({ model, i18n, t, ids, context }: Parts) {
           </p>
           <div class="actions" part="selection">
             <label class="check">
-              <input type="checkbox" checked={all} onChange={() => model.select(shown, !all)} />
+              <input
+                type="checkbox"
+                checked={all}
+                indeterminate={picked > 0 && !all}
+                onChange={() => model.select(shown, !all)}
+              />
               {t('ao.selectAll')}
             </label>
             <span class="muted" aria-live="polite">

@@ -24,10 +24,10 @@ export function Tags(p: { o: Order; d: DetailUi; model: AdminOrdersModel; t: T }
         <ul class="chips">
           {tags.map((g) => (
             <li key={g} class="chip tag">
-              {g}{' '}
+              {g}
               <button
                 type="button"
-                class="link"
+                class="x"
                 disabled={!!d.busy}
                 aria-label={t('ao.untag', { tag: g })}
                 onClick={() => void change([], [g])}

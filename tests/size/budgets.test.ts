@@ -336,18 +336,25 @@ const KB = 1024;
  * member. The page with every tag stays within its ceiling (55808 B; the frame's URL code and ui/'s two helpers, cut
  * to fit). The classic page with every tag and the whole console 136797 → 137322 B (+525 B: the console frame's and
  * the orders section's URL code, the account's, the refund's words): `classicWithConsole` 133.75 → 134.25 KB.
+ * Issue 44 merged (bidi isolation of every value in the shared order view, cart, account, header, reviews, carousel
+ * and toasts, with the translator isolating right-to-left values; one money format through the page's locale; a
+ * shopper's error in words, the carousel's quiet retry; one profile; orders' URLs; the detail fixes): the page with
+ * every tag 55808 → 55997 B, the whole product page 52554 → 52751 B, the classic page with every tag 56181 → 56603 B,
+ * with the whole console 137322 → 137699 B. Each is what the issue asks for, on every page: `allWidgetsPage` 54.5 →
+ * 54.75 KB, `productPage` 51.5 → 51.75 KB, `classic` 55.25 → 55.5 KB, `classicWithConsole` 134.25 → 134.5 KB. The
+ * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.25 * KB,
   widget: 7 * KB,
   consoleFrench: 7.75 * KB,
-  allWidgetsPage: 54.5 * KB,
-  productPage: 51.5 * KB,
+  allWidgetsPage: 54.75 * KB,
+  productPage: 51.75 * KB,
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
-  classic: 55.25 * KB,
-  classicWithConsole: 134.25 * KB,
+  classic: 55.5 * KB,
+  classicWithConsole: 134.5 * KB,
 };
 
 /**

@@ -17,7 +17,7 @@ flex-direction:column;gap:8px}
 .figures dd{margin:0;font-size:20px;font-weight:700}.figures dt{color:var(--_muted);font-size:14px}
 .figures .skeleton{display:block;height:24px;width:80px}
 .filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px 12px}
-.wide{grid-column:1/-1}.fit select{align-self:flex-start;max-width:100%}
+.wide{grid-column:1/-1}.fit select{align-self:flex-start}
 label{display:flex;flex-direction:column;gap:4px;font-size:14px;font-weight:600;min-width:0}
 .inline{flex-direction:row;align-items:center;gap:8px}
 input,select,textarea{font:inherit;font-weight:400;color:inherit;background:var(--_bg);border:1px solid var(--_border);
@@ -48,6 +48,6 @@ input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:v
 .pick{display:flex;align-items:center;gap:8px;min-width:0}.tag{border-style:dashed}
 li.tag{display:flex;align-items:center;gap:2px;padding-inline-end:2px}
 .x{min-width:28px;min-height:28px;padding:0;border:0;border-radius:50%;background:none;color:inherit;font:inherit;
-font-size:18px;line-height:1;cursor:pointer}.x:hover{background:var(--_border)}
+font-size:18px;line-height:1;cursor:pointer}
 ${orderViewCss}
 `;

@@ -605,7 +605,7 @@ export const CALLS = {
   },
   // Admin: payments
   listOrderTransactions: {
-    by: { companion: [ADMIN_PAYMENTS] },
+    by: { companion: [ADMIN_PAYMENTS, `${ACCOUNT} (a refunded order's units per line)`] },
     identity: 'admin',
     ...pub('@wix/auto_sdk_ecom_order-transactions', 'listTransactionsForSingleOrder'),
     file: 'payments.test.ts',

@@ -97,9 +97,13 @@ describe('orders have URLs', () => {
     // a section is an entry: Profile, then Back to the orders
     await a.getByRole('tab', { name: 'Profile' }).click();
     expect(param(w, 'account-section')).toBe('profile');
+    // (as a person would: the profile shown, its part loaded, before Back)
+    await a.locator('[part=name-form]').waitFor({ timeout: 15_000 });
     await w.page.goBack();
-    await expect.poll(() => a.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => cards.count()).toBe(2);
+    await expect
+      .poll(() => a.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected'), { timeout: 15_000 })
+      .toBe('true');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
 
     // a link to the other order opens it directly, on another page of the same browser; a reload keeps it open
     const link = await w.context.newPage();

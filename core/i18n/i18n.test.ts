@@ -13,6 +13,7 @@ import {
 } from './index.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
+import { languages } from '../../widgets/languages/index.ts';
 
 // French as a page that uses it has it: core's pack keys in place (the pack itself is widgets/languages/fr.ts)
 addLanguage('fr', fr);
@@ -201,5 +202,38 @@ describe('language packs', () => {
     await expect(loadLanguage('en-GB')).resolves.toBeUndefined();
     await expect(loadLanguage('sv')).resolves.toBeUndefined();
     expect(matchLanguage('sv')).toBe('en');
+  });
+});
+
+describe('the right-to-left test language ar-XB', () => {
+  const RLO = '\u202e';
+  const word = (s: string) => `\u200f${RLO}${s}\u202c\u200f`;
+
+  it('is matched by its full name when a pack has it, else by its language subtag', () => {
+    expect(matchLanguage('ar-XB')).toBe('en'); // no pack registered for it (nor for `ar`) yet
+    registerLanguages(languages);
+    expect(matchLanguage('ar-XB')).toBe('ar-XB');
+    expect(matchLanguage('ar-xb')).toBe('ar-XB'); // (a tag's case is not its meaning)
+    expect(matchLanguage('ar')).toBe('en'); // Arabic itself has no pack: the test language is not Arabic
+    expect(matchLanguage('ar-EG')).toBe('en');
+    expect(matchLanguage('fr-XB')).toBe('fr'); // no `fr-XB` pack: the language subtag's
+    expect(matchLanguage('fr-CA')).toBe('fr');
+  });
+
+  it('loads its pack: every word mirrored, placeholders outside the override, plural keys kept', async () => {
+    registerLanguages(languages);
+    await loadLanguage('ar-XB');
+    const i = createI18n('ar-XB');
+    expect(i.language).toBe('ar-XB');
+    expect(i.t('action.retry')).toBe(word('Try again'));
+    // (a count is a number: Arabic formatting, the real locale's)
+    expect(i.t('toaster.count', { count: 1 })).toBe(`${i.number(1)}${word(' notification')}`);
+    expect(i.t('toaster.count', { count: 4 })).toBe(`${i.number(4)}${word(' notifications')}`);
+    // a value in a right-to-left sentence is isolated, never inside the override: it keeps its own order
+    const said = i.t('error.requestId', { requestId: '88 Birch Ave' });
+    expect(said).toBe(`${word('Request ID: ')}\u206888 Birch Ave\u2069`);
+    expect(said.indexOf('88 Birch Ave')).toBeGreaterThan(said.lastIndexOf('\u202c'));
+    // an English sentence keeps a left-to-right value as it is
+    expect(createI18n('en').t('error.requestId', { requestId: '88 Birch Ave' })).toBe('Request ID: 88 Birch Ave');
   });
 });

@@ -95,15 +95,19 @@ export interface I18n {
   strings<K extends string>(english: Record<K, string>): Translator<K>;
 }
 
-/** Dictionary language for a locale: its primary subtag when we have it (`fr-CA` → `fr`), else `en`. */
+/**
+ * Dictionary language for a locale: its base name when a pack has it (`ar-XB`, the right-to-left test language), else
+ * its primary subtag when we have it (`fr-CA` → `fr`), else `en`.
+ */
 export function matchLanguage(locale: string): string {
-  let lang = 'en';
+  let l: Intl.Locale | undefined;
   try {
-    lang = new Intl.Locale(locale).language;
+    l = new Intl.Locale(locale);
   } catch {
     // not a locale: English
   }
-  return lang in loaded || lang in packs ? lang : 'en';
+  const known = (lang = '') => lang in loaded || lang in packs;
+  return [l?.baseName, l?.language].find(known) ?? 'en';
 }
 
 /**
@@ -111,13 +115,19 @@ export function matchLanguage(locale: string): string {
  * direction neither reorders the words around it nor is reordered by them ("Remove שרה 2" keeps "2" in the name).
  */
 export const isolate = (s: string): string => `\u2068${s}\u2069`;
-/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms). */
-const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 /**
- * `s` isolated when it holds right-to-left letters (not already isolated); else as it is: a value without them cannot
- * reorder a left-to-right sentence, and a sentence's own direction is its element's (`dir="auto"` where it is shown).
+ * Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms), and the right-to-left
+ * mark that opens each word of the test language `ar-XB`.
  */
-export const bidiSafe = (s: string): string => (RTL.test(s) && !s.startsWith('\u2068') ? isolate(s) : s);
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f]/;
+/**
+ * `s` isolated when it holds right-to-left letters or goes in a right-to-left sentence (`rtl`), not already isolated;
+ * else as it is: a value without them cannot reorder a left-to-right sentence, and a sentence's own direction is its
+ * element's (`dir="auto"` where it is shown). In a right-to-left sentence any value is isolated: "88 Birch Ave" there
+ * would show its number after its words.
+ */
+export const bidiSafe = (s: string, rtl?: boolean): string =>
+  (rtl || RTL.test(s)) && !s.startsWith('\u2068') ? isolate(s) : s;
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31536000],
@@ -154,11 +164,13 @@ export function createI18n(locale: string, deps: { now?: () => number } = {}): I
         plural ??= new Intl.PluralRules(locale);
         s = d[`${key}_${plural.select(params.count)}`] ?? d[`${key}_other`];
       }
-      return (s ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
+      s ??= key;
+      const rtl = RTL.test(s);
+      return s.replace(/\{(\w+)\}/g, (m, name: string) =>
         name in params
           ? name === 'count' && typeof params.count === 'number'
             ? nf({}).format(params.count)
-            : bidiSafe(String(params[name]))
+            : bidiSafe(String(params[name]), rtl)
           : m,
       );
     };

@@ -343,18 +343,26 @@ const KB = 1024;
  * with the whole console 137322 → 137699 B. Each is what the issue asks for, on every page: `allWidgetsPage` 54.5 →
  * 54.75 KB, `productPage` 51.5 → 51.75 KB, `classic` 55.25 → 55.5 KB, `classicWithConsole` 134.25 → 134.5 KB. The
  * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
+ * Issue 44 item 1 (i44-pseudo: the right-to-left test language `ar-XB`, every widget's and the console's words
+ * mirrored, in one chunk loaded only by a page that asks for it): the loader's languages map names its chunk, 2091 →
+ * 2110 B (`loader` 2.05 → 2.1 KB), and core's i18n matches a pack by the locale's full name (`ar-XB`) before its
+ * language and isolates every value inside a right-to-left sentence (an address's number would else jump to the
+ * other end): the first screen 46051 → 46093 B (`productPageFirstScreen` 45 → 45.25 KB; it was 29 B under). The
+ * pack itself is every English string (1010) and is no widget's part: `testLanguage` 16.5 KB (16115 B), the only
+ * chunk it is. The chunk list is otherwise unchanged (no shared chunk: the pack is generated literal strings).
  */
 const BUDGET = {
-  loader: 2.05 * KB,
+  loader: 2.1 * KB,
   runtimeAndCore: 25.25 * KB,
   widget: 7 * KB,
   consoleFrench: 7.75 * KB,
   allWidgetsPage: 54.75 * KB,
   productPage: 51.75 * KB,
-  productPageFirstScreen: 45 * KB,
+  productPageFirstScreen: 45.25 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
   classicWithConsole: 134.5 * KB,
+  testLanguage: 16.5 * KB,
 };
 
 /**
@@ -475,7 +483,9 @@ describe('bundle budgets (gzip)', () => {
   it('chunks a widget imports on demand (a form, owner tools, each part of the owner’s console) stay within the widget budget', () => {
     const page = pageWith(widgets);
     for (const f of assets.map(asset).filter((f) => !page.has(f)))
-      expect(gz(f), f).toBeLessThanOrEqual(/\/console-fr-/.test(f) ? BUDGET.consoleFrench : BUDGET.widget);
+      expect(gz(f), f).toBeLessThanOrEqual(
+        /\/console-fr-/.test(f) ? BUDGET.consoleFrench : /\/ar-XB-/.test(f) ? BUDGET.testLanguage : BUDGET.widget,
+      );
   });
 
   it('the console is chosen by folder: no module of widgets/admin/ on a page without <inlay-admin>, and on a page with it only the tag’s own until an owner is known', () => {

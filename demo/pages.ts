@@ -18,14 +18,23 @@ export interface PageContext {
   collections: Collection[];
   /** `module` (loader.js, default) or `classic` (inlay.js). */
   script?: 'module' | 'classic';
-  /** `rtl` (from `?dir=rtl`) lays the page out right-to-left, to check the widgets mirror. */
+  /** `rtl` (from `?dir=rtl`, or `?lang=ar-XB`) lays the page out right-to-left, to check the widgets mirror. */
   dir?: 'rtl';
+  /**
+   * The page's `<html lang>` (from `?lang=`, one of `PAGE_LANGUAGES`; default `en`): the widgets' language, French or
+   * the right-to-left test language `ar-XB`.
+   */
+  lang?: PageLanguage;
   /**
    * The site companion's base (`/api/inlay` on the shop's own origin, issue 16), put on the loader as `data-companion`;
    * none when the demo runs without one or the page asks `?companion=off`.
    */
   companion?: string;
 }
+
+/** The languages a demo page may ask for with `?lang=` (anything else is ignored: the page stays English). */
+export const PAGE_LANGUAGES = ['fr', 'ar-XB'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
 const SHOP = 'Fernwood Supply Co.';
 
@@ -74,7 +83,7 @@ export function layout(ctx: PageContext, title: string, body: Raw, opts: LayoutO
   const icon = opts.icon ?? assetHref('/favicon.svg');
   const loader = inlayScript(ctx);
   return html`<!doctype html>
-<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
+<html lang="${ctx.lang ?? 'en'}"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -169,6 +169,21 @@ describe('the demo host serves its files like a real store', () => {
     await expect(startDemo({ port: 0, apiBase: 'ftp://files.example' })).rejects.toThrow(/http\(s\)/);
   });
 
+  it('takes ?lang= from its allow-list (fr, the test language ar-XB: right to left) onto <html>, and ignores the rest', async () => {
+    const root = async (query: string) => {
+      const { body } = await get(`/products/enamel-camp-mug${query}`);
+      return /<html[^>]*>/.exec(body)?.[0];
+    };
+    expect(await root('')).toBe('<html lang="en">');
+    expect(await root('?lang=fr')).toBe('<html lang="fr">');
+    expect(await root('?lang=ar-XB')).toBe('<html lang="ar-XB" dir="rtl">');
+    expect(await root('?lang=fr&dir=rtl')).toBe('<html lang="fr" dir="rtl">');
+    expect(await root('?dir=rtl')).toBe('<html lang="en" dir="rtl">');
+    for (const other of ['de', 'ar', 'AR-XB', '"><script>', 'fr%20'])
+      expect(await root(`?lang=${encodeURIComponent(other)}`), other).toBe('<html lang="en">');
+    expect(/<html[^>]*>/.exec((await get('/?lang=ar-XB')).body)?.[0]).toBe('<html lang="ar-XB" dir="rtl">');
+  });
+
   it('serves /inlay-reserve.css and the hostile sheets the same way', async () => {
     const v = version(reserveCss);
     const r = await get(`/inlay-reserve.css?v=${v}`, { 'Accept-Encoding': 'br' });

@@ -18,6 +18,7 @@ import {
   errorPage,
   homePage,
   notFoundPage,
+  PAGE_LANGUAGES,
   productPage,
   thankYouPage,
   type PageContext,
@@ -98,7 +99,9 @@ export async function startDemo(
         ...base,
         collections: await catalog.collections().catch(() => []),
         script: url.searchParams.get('script') === 'classic' ? 'classic' : 'module',
-        dir: url.searchParams.get('dir') === 'rtl' ? 'rtl' : undefined,
+        // `?lang=` from the allow-list sets `<html lang>`; the right-to-left test language lays the page out rtl too
+        lang: PAGE_LANGUAGES.find((l) => l === url.searchParams.get('lang')),
+        dir: url.searchParams.get('dir') === 'rtl' || url.searchParams.get('lang') === 'ar-XB' ? 'rtl' : undefined,
         ...(companion && url.searchParams.get('companion') !== 'off' ? { companion: COMPANION_PATH } : {}),
       };
       try {

@@ -39,7 +39,7 @@ export function spaProducts(products: Product[]): SpaProduct[] {
 export function spaPage(ctx: PageContext, products: Product[]): Raw {
   const loader = inlayScript(ctx);
   return html`<!doctype html>
-<html lang="en"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
+<html lang="${ctx.lang ?? 'en'}"${ctx.dir ? html` dir="${ctx.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

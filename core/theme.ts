@@ -5,7 +5,9 @@
  * Inherited properties (font, size, colour) are set on :host with !important: a host rule
  * that matches the element itself (`* {font: inherit; color: …}`) would otherwise win over :host and leak in. Sizes
  * inside are px from that 16px base, never rem (the host's `html {font-size}` would leak in). `.skeleton` is the one
- * loading placeholder style (a shimmer, still under reduced motion).
+ * loading placeholder style (a shimmer, still under reduced motion). What a person types (inputs, text areas) reads in
+ * its own direction, whatever the page's (`unicode-bidi: plaintext`: an English review typed on a right-to-left page
+ * keeps its full stop at its end).
  */
 export const baseCss = `
 :host{
@@ -28,6 +30,7 @@ white-space:normal;word-spacing:normal;text-indent:0;text-shadow:none;
 :host([hidden]){display:none}
 *,*::before,*::after{box-sizing:border-box}
 button,input,select,textarea{font:inherit;color:inherit}
+input,textarea{unicode-bidi:plaintext}
 input[type=checkbox],input[type=radio]{accent-color:var(--_accent)}
 :focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .inlay-alert{margin:0;padding:calc(var(--_space)*1.5);border:1px solid var(--_danger);border-radius:var(--_radius);

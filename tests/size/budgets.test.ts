@@ -345,11 +345,13 @@ const KB = 1024;
  * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
  * Issue 44 item 1 (i44-pseudo: the right-to-left test language `ar-XB`, every widget's and the console's words
  * mirrored, in one chunk loaded only by a page that asks for it): the loader's languages map names its chunk, 2091 →
- * 2110 B (`loader` 2.05 → 2.1 KB), and core's i18n matches a pack by the locale's full name (`ar-XB`) before its
- * language and isolates every value inside a right-to-left sentence (an address's number would else jump to the
- * other end): the first screen 46051 → 46093 B (`productPageFirstScreen` 45 → 45.25 KB; it was 29 B under). The
- * pack itself is every English string (1010) and is no widget's part: `testLanguage` 16.5 KB (16115 B), the only
- * chunk it is. The chunk list is otherwise unchanged (no shared chunk: the pack is generated literal strings).
+ * 2110 B (`loader` 2.05 → 2.1 KB); core's i18n matches a pack by the locale's full name (`ar-XB`) before its language
+ * and isolates every value inside a right-to-left sentence (an address's number would else jump to the other end);
+ * core's base sheet lets what a person types read in its own direction (`unicode-bidi: plaintext` on inputs, +10 B).
+ * The first screen 46051 → 46103 B (`productPageFirstScreen` 45 → 45.25 KB; it was 29 B under), the classic page
+ * with the whole console 137699 → 137755 B (`classicWithConsole` 134.5 → 134.75 KB; it was 29 B under). The pack
+ * itself is every English string (1010) and is no widget's part: `testLanguage` 16.5 KB (16115 B), the only chunk it
+ * is. The chunk list is otherwise unchanged (no shared chunk: the pack is generated literal strings).
  */
 const BUDGET = {
   loader: 2.1 * KB,
@@ -361,7 +363,7 @@ const BUDGET = {
   productPageFirstScreen: 45.25 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
-  classicWithConsole: 134.5 * KB,
+  classicWithConsole: 134.75 * KB,
   testLanguage: 16.5 * KB,
 };
 

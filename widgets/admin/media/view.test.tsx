@@ -217,6 +217,16 @@ describe('<inlay-admin section="media">', () => {
     expect(text()).toContain('Tout sélectionner');
   });
 
+  it('a system folder is named in the page’s language, not by the English name the platform gives it', async () => {
+    folders = [folder('visitor-uploads', 'Visitor uploads')];
+    const { context, options } = await mount();
+    const name = () => options()[0]!.querySelector('bdi')!.textContent;
+    expect(name()).toBe('Visitor uploads');
+    addLanguage('fr', { ...frPack });
+    context.$locale.set('fr');
+    await vi.waitFor(() => expect(name()).toBe('Envois des visiteurs'), slow);
+  });
+
   it('rename a folder; a file labelled and moved to a folder; its download link shown when it cannot be copied', async () => {
     const { $, text, button, options } = await mount();
     const panel = () => $('[part=details]');

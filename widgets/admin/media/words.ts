@@ -10,5 +10,8 @@ export const ROOT_NAMES: Record<string, 'md.library' | 'md.visitors'> = {
   [MEDIA_ROOT]: 'md.library',
   [VISITOR_UPLOADS]: 'md.visitors',
 };
+/** A system folder by the console's own words (the platform names it in English), any other item by its name. */
 export const itemName = (x: Item, t: T) =>
-  (x.file ? x.file.name : x.folder.name) || (x.folder ? t(ROOT_NAMES[x.folder.id] ?? 'md.folder') : x.key);
+  x.folder && ROOT_NAMES[x.folder.id]
+    ? t(ROOT_NAMES[x.folder.id]!)
+    : (x.file ? x.file.name : x.folder.name) || (x.folder ? t('md.folder') : x.key);

@@ -81,7 +81,7 @@ export function Photos({ t, model, ui: { photos, busy, photoMsg }, ids }: PartPr
         </label>
       </div>
       <p id={`${ids}ph`} class="hint">
-        {t('f.photos')} {photos.length ? t('f.photoCount', { n: photos.length, max: PHOTO_MAX }) : ''}
+        {t('f.photos')} {photos.length ? <bdi>{t('f.photoCount', { n: photos.length, max: PHOTO_MAX })}</bdi> : ''}
       </p>
       {photoMsg ? (
         <p class="err" role="alert">

@@ -1,5 +1,5 @@
 import { InlayApiError } from '../../core/errors.ts';
-import type { I18n, Translator } from '../../core/i18n/index.ts';
+import { bidiSafe, type I18n, type Translator } from '../../core/i18n/index.ts';
 import { storageKey } from '../../core/storage.ts';
 import type { formStrings } from './form-strings.ts';
 import type { Draft } from './submit.ts';
@@ -64,7 +64,10 @@ export function checkDraft(
 export const photoProblem = (f: File): 'f.photoType' | 'f.photoSize' | undefined =>
   !PHOTO_TYPES.includes(f.type) ? 'f.photoType' : f.size > PHOTO_MAX_BYTES ? 'f.photoSize' : undefined;
 
-/** What a photo's failed upload says on it (`name`: the file's, as the person named it). */
+/**
+ * What a photo's failed upload says on it. `name` (the file's, as the person named it) leads the words: isolated when
+ * it holds right-to-left letters, as the translator does for the sentences that name it.
+ */
 export function photoFailed(e: unknown, name: string, t: FormT, i18n: () => I18n): string {
   const status = e instanceof InlayApiError ? e.status : 0;
   return status === 413
@@ -73,7 +76,7 @@ export function photoFailed(e: unknown, name: string, t: FormT, i18n: () => I18n
       ? t('f.photoType', { name })
       : status === 401 || status === 403
         ? t('f.photoRefused', { name })
-        : `${name}: ${status === 429 ? t('f.tooMany') : i18n().error(e)}`;
+        : `${bidiSafe(name)}: ${status === 429 ? t('f.tooMany') : i18n().error(e)}`;
 }
 
 const FIELDS = ['rating', 'title', 'body', 'name', 'email'];

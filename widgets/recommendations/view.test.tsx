@@ -52,7 +52,7 @@ describe('<inlay-recommendations>', () => {
 
 describe('<inlay-recommendations> right to left', () => {
   it('a right-to-left name with a number keeps its start (its own direction, cut at its end) and its number; each price one run', async () => {
-    const rtl = fakeFetch((call) =>
+    const rtl = fakeFetch((call, n) =>
       new URL(call.url).pathname === '/stores-reader/v1/products/query'
         ? json(200, {
             products: ['p1', 'p2'].map((id, i) => ({
@@ -62,7 +62,7 @@ describe('<inlay-recommendations> right to left', () => {
               priceData: { price: 12, discountedPrice: i ? 9 : 12, currency: 'USD' },
             })),
           })
-        : platform(call),
+        : platform(call, n),
     );
     const { $$ } = await mountWidget('inlay-recommendations', { limit: '2' }, rtl.fetch);
     await vi.waitFor(() => expect($$('.card .name')).toHaveLength(2));

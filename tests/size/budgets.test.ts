@@ -343,6 +343,12 @@ const KB = 1024;
  * with the whole console 137322 → 137699 B. Each is what the issue asks for, on every page: `allWidgetsPage` 54.5 →
  * 54.75 KB, `productPage` 51.5 → 51.75 KB, `classic` 55.25 → 55.5 KB, `classicWithConsole` 134.25 → 134.5 KB. The
  * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
+ * Issue 44's last shopper bidi gaps (i44-reviews: the rating's average and count each isolated, the reviews' star
+ * counts, photo counter and owner heading, the cart's options, the login's and the account's sentences with values;
+ * the review form split into sub-views, a review's text written once), measured against the merged build: the first
+ * screen 46051 → 46063 B, the whole product page 52751 → 52778 B, the page with every tag 55997 → 56026 B, the classic
+ * page with every tag 56603 → 56633 B, with the whole console 137699 → 137729 B (rating +16 B, reviews +11 B: 1 B over
+ * its 134.5 KB, where a build's chunk names alone move it ±2 B): `classicWithConsole` 134.5 → 134.75 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -354,7 +360,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
-  classicWithConsole: 134.5 * KB,
+  classicWithConsole: 134.75 * KB,
 };
 
 /**

@@ -460,6 +460,8 @@ describe('the owner’s queue', () => {
     const { el, context } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
     const root = el.shadowRoot!;
     await vi.waitFor(() => expect(root.querySelectorAll('[part=queue] li')).toHaveLength(2));
+    // the queue's heading with its count, one run right to left
+    expect(root.querySelector('[part=queue] h3 > bdi')!.textContent).toBe('Waiting for approval (2)');
     [...root.querySelectorAll<HTMLButtonElement>('[part=queue] button')]
       .find((b) => b.textContent === 'Approve all')!
       .click();

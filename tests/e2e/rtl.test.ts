@@ -183,6 +183,16 @@ describe('right-to-left (?dir=rtl): every widget mirrors', () => {
     const flipped = (b: Locator) => b.locator('svg').evaluate((e) => getComputedStyle(e).transform);
     expect(await flipped(next)).toBe('none');
     expect(await flipped(prev)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    // the counter reads "1 / 3" left to right on the right-to-left page (unisolated it read "3 / 1")
+    const left = (ch: string) =>
+      dialog.locator('.count bdi').evaluate((el, ch) => {
+        const text = el.firstChild!;
+        const r = document.createRange();
+        r.setStart(text, text.textContent!.indexOf(ch));
+        r.setEnd(text, text.textContent!.indexOf(ch) + 1);
+        return r.getBoundingClientRect().left;
+      }, ch);
+    expect(await left('1')).toBeLessThan(await left('3'));
     await w.page.keyboard.press('ArrowLeft');
     await expect.poll(() => dialog.getAttribute('aria-label')).toBe('Photo 2 of 3 from Rana');
     await w.page.keyboard.press('ArrowRight');

@@ -200,6 +200,31 @@ describe('<inlay-account>', () => {
     ]);
   });
 
+  it('right to left: the order’s heading and its refund each one run; ten right-to-left addresses with numbers, and "up to 10" in one run', async () => {
+    const refunded = { ...order, balanceSummary: { refunded: money('18.00') } };
+    reply = (c) =>
+      c.url === `${B}/v1/my/orders`
+        ? json(200, { orders: [refunded] })
+        : c.url === `${B}/v1/my/orders/o-1`
+          ? json(200, { order: refunded })
+          : undefined;
+    history.replaceState(null, '', '/account?account-order=o-1');
+    const { $ } = await mount({ section: 'profile' });
+    await vi.waitFor(() => expect($('[part=refunded] > bdi')?.textContent).toBe('Refunded to you: $18.00'));
+    expect($('[part=order-detail] h3 > bdi')!.textContent).toBe('Order #10042');
+    history.replaceState(null, '', '/');
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      id: `a${i}`,
+      addressLine: `רחוב ${i + 1}`,
+      city: 'תל אביב',
+      country: 'IL',
+    }));
+    $session.set({ status: 'member', role: 'member', member: member({ addresses: ten }) });
+    const addresses = await mount({ section: 'addresses' });
+    await vi.waitFor(() => expect(addresses.text()).toContain('You can keep up to 10.'));
+    expect([...addresses.$$('.muted > bdi')].map((b) => b.textContent)).toContain('You can keep up to 10.');
+  });
+
   it('cancel asks first, says what happens for a paid order, and shows the shop’s answer', async () => {
     reply = (c) =>
       c.url === `${B}/v1/my/orders`

@@ -1,4 +1,5 @@
 import type { CartLine } from '../../core/api/current-cart.ts';
+import { bidiSafe } from '../../core/i18n/index.ts';
 
 /** "Color: Forest · Size: Large". */
 export const variantText = (l: CartLine) =>
@@ -7,7 +8,8 @@ export const variantText = (l: CartLine) =>
       const v = d.colorInfo ?? d.plainText;
       const name = d.name?.translated ?? d.name?.original;
       const value = v?.translated ?? v?.original;
-      return value ? (name ? `${name}: ${value}` : value) : '';
+      // each isolated: an option in one direction beside a value in the other keeps both whole ("Size: מידה 2")
+      return value ? (name ? `${bidiSafe(name)}: ${bidiSafe(value)}` : value) : '';
     })
     .filter(Boolean)
     .join(' · ');

@@ -46,6 +46,29 @@ describe('<inlay-cart>', () => {
     await vi.waitFor(() => expect($('dl.totals dd.total')!.textContent).toBe('$18.00'));
   });
 
+  it('right to left: an option and its value in different directions each isolated ("2" stays in the value), the price with its "each" one run', async () => {
+    const line = {
+      ...cart.lineItems[0]!,
+      productName: { original: 'ספל 2' },
+      descriptionLines: [
+        { name: { original: 'Size' }, plainText: { original: 'גדול 2' } },
+        { name: { original: 'צבע' }, colorInfo: { original: 'Navy' } },
+      ],
+    };
+    const rtl = fakeFetch((call) =>
+      call.url.endsWith('/oauth2/token')
+        ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
+        : call.url.endsWith('/estimate-totals')
+          ? json(200, { priceSummary: { subtotal: money(18), total: money(18) } })
+          : json(200, { cart: { ...cart, lineItems: [line] } }),
+    );
+    const { $, $$ } = await mountWidget('inlay-cart', { open: '' }, rtl.fetch);
+    await vi.waitFor(() => expect($('li.line')).toBeTruthy());
+    const runs = $$('li.line .muted > bdi').map((b) => b.textContent);
+    expect(runs).toEqual(['Size: \u2068גדול 2\u2069 · \u2068צבע\u2069: Navy', '$9.00 each']);
+    expect($('li.line .name > bdi')!.textContent).toBe('ספל 2');
+  });
+
   it('asks for the cart as it first renders, not a frame later (before any effect runs)', async () => {
     const { context } = await mountWidget('inlay-cart', {}, net.fetch);
     // mountWidget resolved right after the element connected: passive effects wait for the next frame

@@ -476,6 +476,9 @@ describe('<inlay-login>: the steps as the member sees them', () => {
       const said = () => $(el, '.sr[role=status]')!.textContent;
       expect(resend().disabled).toBe(true);
       expect(said()).toBe('You can ask for a new code in 30 seconds.');
+      // right to left, "Sent to …." and "(30 s)" each one run: the address and the number with its unit kept in order
+      expect($(el, 'p.hint > bdi')!.textContent).toBe('Sent to a•••@example.com.');
+      expect(resend().querySelector('bdi')!.textContent).toBe(' (30 s)');
       vi.setSystemTime(Date.now() + 12_000);
       await vi.waitFor(() => expect(resend().textContent).toMatch(/^Send again \(1[0-8] s\)$/), { timeout: 3000 });
       expect(said()).toBe('You can ask for a new code in 30 seconds.');

@@ -96,7 +96,7 @@ export function Mfa({ ui, model, ids }: Props) {
             {...invalid(id, ui.errors.code)}
           />
           <p class="hint" id={`${id}h`}>
-            {t(`mfa.${factor}.hint` as 'mfa.TOTP.hint')} {s.hint ? t('mfa.sentTo', { to: s.hint }) : null}
+            {t(`mfa.${factor}.hint` as 'mfa.TOTP.hint')} {s.hint ? <bdi>{t('mfa.sentTo', { to: s.hint })}</bdi> : null}
           </p>
           <Err id={id} error={ui.errors.code} />
         </>
@@ -123,7 +123,7 @@ export function Mfa({ ui, model, ids }: Props) {
         <>
           <button type="button" class="link" disabled={busy || wait > 0} onClick={() => void c.resend()}>
             {t('mfa.resend')}
-            {wait > 0 ? <span aria-hidden="true"> {t('mfa.resendIn', { s: wait })}</span> : null}
+            {wait > 0 ? <bdi aria-hidden="true"> {t('mfa.resendIn', { s: wait })}</bdi> : null}
           </button>
           <p class="sr" role="status">
             {wait > 0 ? t('mfa.waitSaid', { s: said }) : t('mfa.canResend')}

@@ -187,7 +187,9 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
       const wait = Math.max(0, Math.ceil(((ui.resendAt ?? 0) - Date.now()) / 1000));
       return (
         <form part="form" onSubmit={submit((f) => model.verifyCode(f.code ?? ''))} noValidate>
-          <p class="hint">{t('login.codeSent', { email: ui.email })}</p>
+          <p class="hint">
+            <bdi>{t('login.codeSent', { email: ui.email })}</bdi>
+          </p>
           <Input
             ids={ids}
             name="code"
@@ -198,7 +200,7 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
           />
           {button(t('login.submitCode'))}
           <button type="button" class="link" disabled={ui.busy || wait > 0} onClick={() => model.resend()}>
-            {wait > 0 ? t('login.resendIn', { s: wait }) : t('login.resend')}
+            {wait > 0 ? <bdi>{t('login.resendIn', { s: wait })}</bdi> : t('login.resend')}
           </button>
           {link(t('login.back'), () => model.go('sign-in'))}
         </form>
@@ -236,7 +238,9 @@ export function Step({ ui, model, t, ids }: { ui: LoginUi; model: LoginModel; t:
     default:
       return (
         <div class="form">
-          <p>{ui.step === 'sent' ? t('login.forgotSent', { email: ui.email }) : t('login.pending')}</p>
+          <p>
+            <bdi>{ui.step === 'sent' ? t('login.forgotSent', { email: ui.email }) : t('login.pending')}</bdi>
+          </p>
           {link(t('login.back'), () => model.go('sign-in'))}
         </div>
       );

@@ -3,6 +3,7 @@ import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 
 const net = fakeFetch((call) => {
+  if (call.url.endsWith('/recovery/v1/send-email')) return json(200, {});
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (call.url.includes('/members/v1/members/my'))
     return json(200, { member: { id: 'm1', loginEmail: 'ada@example.com', profile: { nickname: 'Ada Lovelace' } } });
@@ -63,6 +64,23 @@ describe('<inlay-login>', () => {
     } finally {
       history.replaceState(null, '', '/');
     }
+  });
+
+  it('right to left: the "check your inbox" sentence naming a right-to-left email is one isolated run', async () => {
+    const el = await mount();
+    $(el, 'button')!.click();
+    await vi.waitFor(() => expect($(el, 'input[name=email]')).toBeTruthy());
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Forgot password?')!.click();
+    await vi.waitFor(() => expect($(el, 'button[type=submit]')?.textContent).not.toBe('Sign in'));
+    const email = $<HTMLInputElement>(el, 'input[name=email]')!;
+    email.value = 'שרה2@example.com';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    ($(el, 'button[type=submit]') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect($(el, '.form > p > bdi')).toBeTruthy());
+    // the sentence in its own <bdi> (its words in order on a right-to-left page), the address isolated inside it
+    expect($(el, '.form > p > bdi')!.textContent).toBe(
+      'If \u2068שרה2@example.com\u2069 belongs to an account, you’ll get an email with a link to choose a new password. Check your inbox.',
+    );
   });
 
   it('show-password toggle', async () => {

@@ -29,6 +29,15 @@ describe('<inlay-rating>', () => {
     expect($<HTMLElement>('.stars i')!.style.width).toBe('82%');
   });
 
+  it('right to left: the average and the count each in their own <bdi> (digits kept in order, placed by the page), the label’s values isolated', async () => {
+    const { $, $$ } = await mountWidget('inlay-rating', { 'product-id': 'p1' }, net.fetch, { locale: 'ar-EG' });
+    await vi.waitFor(() => expect($('[role=img]')).toBeTruthy());
+    expect($$('bdi').map((b) => b.textContent)).toEqual(['٤٫١', '(١٢)']);
+    expect($('[part=root]')!.textContent).toBe(' ٤٫١ (١٢)');
+    // the translator isolates a value holding right-to-left characters (FSI … PDI)
+    expect($('[role=img]')!.getAttribute('aria-label')).toBe('\u2068٤٫١\u2069 out of 5, ١٢ reviews');
+  });
+
   it('no reviews yet; with <inlay-reviews> for the product on the page, a button that goes there', async () => {
     const reveal = vi.fn();
     const page = testContext(net.fetch);

@@ -28,9 +28,10 @@ export function RatingView({ productId, context }: RatingProps & WidgetProps) {
       <span class="stars" aria-hidden="true">
         <i style={{ width: `${s.average * 20}%` }} />
       </span>
+      {/* each value isolated: its digits keep their order, the page's direction places them (mirrored right to left) */}
       <span aria-hidden="true">
         {' '}
-        {avg} ({i18n().number(s.count)})
+        <bdi>{avg}</bdi> <bdi>({i18n().number(s.count)})</bdi>
       </span>
     </span>
   ) : (

@@ -50,6 +50,30 @@ describe('<inlay-recommendations>', () => {
   });
 });
 
+describe('<inlay-recommendations> right to left', () => {
+  it('a right-to-left name with a number keeps its start (its own direction, cut at its end) and its number; each price one run', async () => {
+    const rtl = fakeFetch((call, n) =>
+      new URL(call.url).pathname === '/stores-reader/v1/products/query'
+        ? json(200, {
+            products: ['p1', 'p2'].map((id, i) => ({
+              id,
+              name: `ספל קמפינג ${i + 2}`,
+              slug: id,
+              priceData: { price: 12, discountedPrice: i ? 9 : 12, currency: 'USD' },
+            })),
+          })
+        : platform(call, n),
+    );
+    const { $$ } = await mountWidget('inlay-recommendations', { limit: '2' }, rtl.fetch);
+    await vi.waitFor(() => expect($$('.card .name')).toHaveLength(2));
+    expect($$('.card .name').map((n) => [n.textContent, n.getAttribute('dir'), n.getAttribute('title')])).toEqual([
+      ['ספל קמפינג 2', 'auto', 'ספל קמפינג 2'],
+      ['ספל קמפינג 3', 'auto', 'ספל קמפינג 3'],
+    ]);
+    expect($$('.price bdi').map((b) => b.textContent)).toEqual(['$12.00', '$9.00', '$12.00']);
+  });
+});
+
 describe('<inlay-recommendations> that cannot read', () => {
   /** The platform, with the recommendation's read refused `fails` times (a request id on each refusal). */
   const failing = (fails: number) => {

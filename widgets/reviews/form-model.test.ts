@@ -243,6 +243,23 @@ describe('photos (through the site companion) never lose the review', () => {
     expect(f.$form.get().photos[0]!.error).toBe(message);
   });
 
+  it.each([
+    [413, 'תמונה 2.png is larger than 5 MB.'],
+    [429, 'תמונה 2.png: Too many attempts just now. Wait a minute, then send again.'],
+    [500, 'תמונה 2.png: Something went wrong on our side. Try again in a moment.'],
+  ])(
+    'a right-to-left file name beside a number, refused (%i): isolated where it leads the words',
+    async (status, said) => {
+      upload = () => json(status, {});
+      const f = filled(async () => {}, { companion: true });
+      f.addPhotos([png('תמונה 2.png')] as unknown as FileList);
+      f.submit(true);
+      await vi.waitFor(() => expect(f.$form.get().busy).toBe(false), { timeout: 20_000 });
+      // FSI … PDI: "2.png" stays in the name, the words keep their order right to left
+      expect(f.$form.get().photos[0]!.error).toBe(said.replace('תמונה 2.png', '\u2068תמונה 2.png\u2069'));
+    },
+  );
+
   it('a failed upload among several: a retry uploads only that one, then sends the review with every photo', async () => {
     let fail = true;
     upload = (call) => {

@@ -1,69 +1,14 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../core/context.ts';
 import { InlayApiError } from '../../core/errors.ts';
-import { storageKey } from '../../core/storage.ts';
 import { companionOf, getChallenge, uploadMedia } from '../../core/api/companion.ts';
 import type { Image } from '../../core/api/media.ts';
 import type { Review } from '../../core/api/reviews.ts';
 import { solveChallenge } from './altcha.ts';
 import { sendAsVisitor } from './visitor.ts';
 import { formStrings } from './form-strings.ts';
-import type { Translator } from '../../core/i18n/index.ts';
 import type { Draft } from './submit.ts';
-
-/** Photos the form accepts (the emulator sniffs the bytes and accepts the same four). */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MAX = 5;
-
-export const emptyDraft: Draft = { rating: 0, title: '', body: '' };
-
-/** What a tab keeps per item: the text, and whether it waits for a sign-in to be sent. */
-export interface KeptDraft extends Draft {
-  waiting?: boolean;
-}
-
-const draftKey = (ns: string, id: string) => storageKey('reviews.draft', `${ns}:${id}`);
-/**
- * The form's text survives a reload in this tab (sessionStorage, per item: a hosted sign-in comes back to a new
- * page), with whether it waits for a sign-in to be sent; photos do not.
- */
-export const drafts = {
-  get(ns: string, id: string): KeptDraft {
-    try {
-      return { ...emptyDraft, ...(JSON.parse(sessionStorage.getItem(draftKey(ns, id)) ?? '{}') as KeptDraft) };
-    } catch {
-      return emptyDraft;
-    }
-  },
-  set(ns: string, id: string, d: KeptDraft | undefined) {
-    try {
-      if (d) sessionStorage.setItem(draftKey(ns, id), JSON.stringify(d));
-      else sessionStorage.removeItem(draftKey(ns, id));
-    } catch {
-      /* storage blocked: the draft lives in the form only */
-    }
-  },
-};
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Form checks before sending (`visitor`: a visitor's name and email too). Keys are field names; values message keys. */
-export function checkDraft(
-  d: Draft,
-  visitor = false,
-): Partial<Record<keyof Draft, 'f.errRating' | 'f.errRequired' | 'f.errEmail'>> {
-  const e: ReturnType<typeof checkDraft> = {};
-  if (!(d.rating >= 1 && d.rating <= 5)) e.rating = 'f.errRating';
-  if (!d.body.trim()) e.body = 'f.errRequired';
-  if (visitor && !d.name?.trim()) e.name = 'f.errRequired';
-  if (visitor && !EMAIL.test(d.email?.trim() ?? '')) e.email = 'f.errEmail';
-  return e;
-}
-
-/** Why a photo is refused, or undefined when it is fine. */
-export const photoProblem = (f: File): 'f.photoType' | 'f.photoSize' | undefined =>
-  !PHOTO_TYPES.includes(f.type) ? 'f.photoType' : f.size > PHOTO_MAX_BYTES ? 'f.photoSize' : undefined;
+import { checkDraft, drafts, notSent, photoFailed, photoProblem, PHOTO_MAX, type FormT } from './form-rules.ts';
 
 /** A chosen photo (`key`: stable across removals, for the previews); `image` once uploaded, `error` when that failed. */
 export interface Photo {
@@ -90,6 +35,10 @@ export interface FormUi {
    * or failed (its message in `general` once they send).
    */
   check: 'idle' | 'solving' | 'ready' | 'failed';
+  /** A visitor on a site with a companion chose to sign in rather than give a name and email. */
+  instead?: boolean;
+  /** The inline sign-in (the login widget's element): false while it loads, true once defined, or why it failed. */
+  login: unknown;
 }
 
 export interface ReviewFormModelProps {
@@ -104,8 +53,6 @@ export interface ReviewFormModelProps {
   sent?: (review: Review) => void;
 }
 
-const FIELDS = ['rating', 'title', 'body', 'name', 'email'];
-
 /**
  * The review form's flows: the text kept in sessionStorage per item until sent (and after a failure), field checks
  * (a shown error goes as soon as the field is right; a new one only comes with the next send), photos (type, size,
@@ -119,7 +66,7 @@ export function createReviewFormModel(
   // the site companion (photos, a visitor's review), where the page names one
   const companion = companionOf(client, location.href);
   // looked up per message: the page's language may change while the form is open
-  const t: Translator<keyof typeof formStrings> = (key, params) => i18n().strings(formStrings)(key, params);
+  const t: FormT = (key, params) => i18n().strings(formStrings)(key, params);
   const { waiting, ...draft } = drafts.get(ns, id);
   const $form = atom<FormUi>({
     draft,
@@ -129,6 +76,7 @@ export function createReviewFormModel(
     waiting: !!waiting,
     general: waiting ? t('f.signInFirst') : undefined,
     check: 'idle',
+    login: false,
   });
   const set = (p: Partial<FormUi>) => $form.set({ ...$form.get(), ...p });
   const keep = () => {
@@ -172,25 +120,12 @@ export function createReviewFormModel(
       let failed = false;
       for (const p of $form.get().photos) {
         if (p.image) continue;
-        const name = p.file.name;
         try {
           if (!companion) throw new InlayApiError({ kind: 'http', status: 403, message: 'no site companion' });
           photo(p.key, { image: await uploadMedia(companion, p.file), error: undefined });
         } catch (e) {
           failed = true;
-          const status = e instanceof InlayApiError ? e.status : 0;
-          photo(p.key, {
-            error:
-              status === 413
-                ? t('f.photoSize', { name })
-                : status === 415
-                  ? t('f.photoType', { name })
-                  : status === 401 || status === 403
-                    ? t('f.photoRefused', { name })
-                    : status === 429
-                      ? `${name}: ${t('f.tooMany')}`
-                      : `${name}: ${i18n().error(e)}`,
-          });
+          photo(p.key, { error: photoFailed(e, p.file.name, t, i18n) });
         }
       }
       // the review never goes without the photos the person chose, nor is it lost: they retry or remove them
@@ -219,31 +154,7 @@ export function createReviewFormModel(
         drafts.set(ns, id, undefined);
       }
     } catch (e) {
-      // what a failed send means for the person: maybe saved, already reviewed, a field, or a general message
-      const api = e instanceof InlayApiError ? e : undefined;
-      const fields: Record<string, string> = {};
-      for (const v of api?.fieldViolations ?? []) {
-        const f = v.field.replace(/^(review\.)?(content|author)\./, '').split(/[.[]/)[0] ?? '';
-        if (FIELDS.includes(f)) fields[f] = v.description;
-      }
-      const code = api?.applicationError?.code;
-      set(
-        (e as { reviewMayBeSaved?: boolean }).reviewMayBeSaved
-          ? { general: t('f.unsure') }
-          : (e as { reviewArrived?: boolean }).reviewArrived
-            ? { general: t('f.arrived') }
-            : api?.status === 409
-              ? { general: t('f.duplicate') }
-              : code === 'CAPTCHA_INVALID'
-                ? { general: t('f.checkFailed') }
-                : code === 'MEMBER_EMAIL'
-                  ? { errors: { email: t('f.memberEmail') } }
-                  : api?.status === 429
-                    ? { general: t('f.tooMany') }
-                    : Object.keys(fields).length
-                      ? { errors: fields }
-                      : { general: i18n().error(e) },
-      );
+      set(notSent(e, t, i18n));
     } finally {
       set({ busy: false });
       // a check used by a send that did not go through: a fresh one for the next send, solved meanwhile
@@ -278,6 +189,16 @@ export function createReviewFormModel(
         else next.push({ file: f, key: ++keys });
       }
       set({ photos: next, photoMsg: problems.length ? [...new Set(problems)].join(' ') : undefined });
+    },
+    /** A visitor on a site with a companion signs in instead of giving a name and email. */
+    signInInstead: () => set({ instead: true }),
+    /** Defines the inline sign-in's element (`load`: its chunk, loaded once); `login` says how it went. */
+    loadLogin(load: () => Promise<unknown>) {
+      set({ login: false });
+      load().then(
+        () => set({ login: true }),
+        (login: unknown) => set({ login }),
+      );
     },
     removePhoto: (i: number) => set({ photos: $form.get().photos.filter((_, k) => k !== i), photoMsg: undefined }),
     /**

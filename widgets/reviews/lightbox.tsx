@@ -120,7 +120,9 @@ export function Lightbox({
             <button type="button" class="icon nav next" aria-label={t('rev.next')} onClick={() => go(1)}>
               <Icon d={CHEVRON} />
             </button>
-            <p class="count" aria-hidden="true">{`${i18n().number(i + 1)} / ${i18n().number(n)}`}</p>
+            <p class="count" aria-hidden="true">
+              <bdi>{`${i18n().number(i + 1)} / ${i18n().number(n)}`}</bdi>
+            </p>
           </>
         ) : null}
       </div>

@@ -37,7 +37,9 @@ export function Queue({
     run(i18n, model, async () => model.toast.info(t('o.started', { count: await model.moderateAll(status) })));
   return (
     <section class="queue" part="queue" aria-label={t('o.queue', { count: q.reviews.length })}>
-      <h3>{t('o.queue', { count: q.reviews.length })}</h3>
+      <h3>
+        <bdi>{t('o.queue', { count: q.reviews.length })}</bdi>
+      </h3>
       <div class="row">
         <button type="button" class="secondary" onClick={() => all('APPROVED')}>
           {t('o.approveAll')}

@@ -44,7 +44,7 @@ export function Summary({
                 disabled={!c}
                 onClick={() => model.filter({ rating: rating === n ? undefined : n })}
               >
-                <span aria-hidden="true">{n}★</span>
+                <bdi aria-hidden="true">{n}★</bdi>
                 <span class="track" aria-hidden="true">
                   <span style={{ width: `${(c / s.count) * 100}%` }} />
                 </span>

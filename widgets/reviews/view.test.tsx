@@ -99,6 +99,55 @@ describe('<inlay-reviews> (happy-dom)', () => {
     });
   });
 
+  it('right to left: a right-to-left author beside a number, the histogram’s "5★", the viewer’s "1 / 2" and the form’s photo count each isolated', async () => {
+    const photos = [{ image: { url: 'https://cdn.test/a.png' } }, { image: { url: 'https://cdn.test/b.png' } }];
+    reply = (call) =>
+      call.url.endsWith('/reviews/query')
+        ? json(200, {
+            reviews: [
+              {
+                ...reviews[0],
+                author: { authorName: 'שרה 2' },
+                content: { rating: 4, title: 'כותרת 3', body: 'גוף', media: photos },
+              },
+            ],
+            metadata: { cursors: { next: null } },
+          })
+        : undefined;
+    const { el } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
+    const root = el.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelector('article')).not.toBeNull());
+    // the author in its own <bdi>: "2" stays in the name
+    expect(root.querySelector('article bdi.author')!.textContent).toBe('שרה 2');
+    // a star count beside its star, in one run
+    expect([...root.querySelectorAll('.bar > bdi')].map((b) => b.textContent)).toEqual(['5★', '4★', '3★', '2★', '1★']);
+    // the viewer's counter and the review under the photo: the card's own title and body
+    root.querySelector<HTMLButtonElement>('button.thumb')!.click();
+    await vi.waitFor(() => expect(root.querySelector('dialog .count')).not.toBeNull());
+    expect(root.querySelector('dialog .count > bdi')!.textContent).toBe('1 / 2');
+    expect(root.querySelector('article h3.title')!.textContent).toBe('כותרת 3');
+    expect(
+      [...root.querySelectorAll('dialog .cap :is(.title, .body)')].map((e) => [
+        e.tagName,
+        e.textContent,
+        e.getAttribute('dir'),
+      ]),
+    ).toEqual([
+      ['P', 'כותרת 3', 'auto'],
+      ['P', 'גוף', 'auto'],
+    ]);
+    root.querySelector<HTMLButtonElement>('dialog .close')!.click();
+    // the form's "1 of 5 added." in one run beside the photos' rules
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Write a review')!.click();
+    await vi.waitFor(() => expect(root.querySelector('form input[type=file]')).not.toBeNull(), { timeout: 5000 });
+    const input = root.querySelector<HTMLInputElement>('form input[type=file]')!;
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'תמונה 2.png', { type: 'image/png' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(root.querySelector('form .hint > bdi')).not.toBeNull());
+    expect(root.querySelector('form .hint > bdi')!.textContent).toBe('1 of 5 added.');
+  });
+
   it('JSON-LD goes into the document head (not the shadow root) and leaves with the element', async () => {
     const el = await mount();
     await vi.waitFor(() =>
@@ -411,6 +460,8 @@ describe('the owner’s queue', () => {
     const { el, context } = await mountWidget('inlay-reviews', { 'product-id': PRODUCT }, net.fetch, { companion: B });
     const root = el.shadowRoot!;
     await vi.waitFor(() => expect(root.querySelectorAll('[part=queue] li')).toHaveLength(2));
+    // the queue's heading with its count, one run right to left
+    expect(root.querySelector('[part=queue] h3 > bdi')!.textContent).toBe('Waiting for approval (2)');
     [...root.querySelectorAll<HTMLButtonElement>('[part=queue] button')]
       .find((b) => b.textContent === 'Approve all')!
       .click();

@@ -96,7 +96,9 @@ export function AddressBook({
           {t('me.addAddress')}
         </button>
       ) : (
-        <p class="muted">{t('me.tooMany', { n: MAX_ADDRESSES })}</p>
+        <p class="muted">
+          <bdi>{t('me.tooMany', { n: MAX_ADDRESSES })}</bdi>
+        </p>
       )}
       <Status w={model.w} t={t} />
     </section>

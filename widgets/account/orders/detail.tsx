@@ -63,7 +63,7 @@ export function OrderDetail({
     <article class="detail" part="order-detail" aria-labelledby={`${ids}o`}>
       {back}
       <h3 id={`${ids}o`} ref={head} tabIndex={-1} class="num">
-        {t('acct.order', { number: String(o.number) })}
+        <bdi>{t('acct.order', { number: String(o.number) })}</bdi>
       </h3>
       <p class="muted">
         <bdi>{o.createdDate ? t('acct.placed', { date: i18n.date(o.createdDate, 'long') }) : null}</bdi>
@@ -71,7 +71,7 @@ export function OrderDetail({
       <Chips t={t} o={o} />
       {Number(o.balanceSummary?.refunded?.amount) > 0 ? (
         <p class="strong" part="refunded">
-          {t('acct.refunded', { amount: money(i18n, o.balanceSummary!.refunded, o.currency) })}
+          <bdi>{t('acct.refunded', { amount: money(i18n, o.balanceSummary!.refunded, o.currency) })}</bdi>
         </p>
       ) : null}
       <ErrorLine error={d.error} />

@@ -4,6 +4,9 @@ import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts
 import { STORES_APP_ID } from '../../../core/api/products.ts';
 import { againItems, createOrdersModel, refusedIndexes } from './model.ts';
 import { InlayApiError } from '../../../core/errors.ts';
+import { createI18n } from '../../../core/i18n/index.ts';
+import { printReceipt } from './receipt.ts';
+import { orderStrings } from './strings.ts';
 import type { Order } from '../../../core/api/orders.ts';
 
 const B = 'https://shop.test/api/inlay';
@@ -259,5 +262,26 @@ describe('account orders model', () => {
     expect(await m.cancel(order(1), '')).toBe(false);
     expect(calls('/cancel')[1]!.body).toEqual({});
     expect(m.$detail.get()!.cancel!.error).toBe('This order can no longer be canceled: it has shipped.');
+  });
+});
+
+describe('the printed receipt', () => {
+  it('a right-to-left line name beside its quantity: the name isolated, so "× 3" stays after it', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const printed: string[] = [];
+    const win = { document: doc, focus() {}, print: () => printed.push(doc.title), CSSStyleSheet };
+    const open = window.open;
+    window.open = (() => win) as unknown as typeof window.open;
+    try {
+      const i18n = createI18n('en');
+      const o = order(1, {
+        lineItems: [{ ...order(1).lineItems[0]!, productName: { original: 'ספל 2' }, quantity: 3 }],
+      });
+      expect(printReceipt(o, [], i18n, i18n.strings(orderStrings))).toBe(true);
+    } finally {
+      window.open = open;
+    }
+    expect(printed).toEqual(['Receipt for order #10001']);
+    expect(doc.querySelector('td')!.textContent).toBe('\u2068ספל 2\u2069 × 3');
   });
 });

@@ -1,4 +1,4 @@
-import type { I18n } from '../../../core/i18n/index.ts';
+import { bidiSafe, type I18n } from '../../../core/i18n/index.ts';
 import type { Fulfillment, Order } from '../../../core/api/orders.ts';
 import { addressLines } from '../../../ui/address.ts';
 import { lineName, money } from '../../../ui/words.ts';
@@ -38,7 +38,7 @@ export function printReceipt(o: Order, fulfillments: Fulfillment[] | undefined, 
   const table = el('table');
   for (const l of o.lineItems) {
     const tr = el('tr', undefined, table);
-    el('td', `${lineName(l)} × ${l.quantity}`, tr);
+    el('td', `${bidiSafe(lineName(l))} × ${l.quantity}`, tr);
     el('td', money(i18n, l.totalPriceBeforeTax ?? l.price, o.currency), tr);
   }
   const p = o.priceSummary;

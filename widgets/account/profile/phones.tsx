@@ -64,7 +64,9 @@ export function Phones({ model, ids, member, t }: Props) {
           {t('me.addPhone')}
         </button>
       ) : (
-        <p class="muted">{t('me.tooMany', { n: MAX_PHONES })}</p>
+        <p class="muted">
+          <bdi>{t('me.tooMany', { n: MAX_PHONES })}</bdi>
+        </p>
       )}
       <Status w={w} t={t} />
     </section>

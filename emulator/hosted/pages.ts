@@ -7,6 +7,7 @@ import type { HandlerResult } from '../router.ts';
 import type { SiteBrand } from '../domain/settings.ts';
 import type { CountryRegions } from '../domain/regions.ts';
 import { attrs, EMPTY, flag, jsonData, render, type Html } from './render.ts';
+import { ENGLISH, langParam, type HostedLocale } from './locale.ts';
 
 export interface PageOptions {
   /** The page's script, a `/_hosted/*.js` URL; none: `script-src 'none'`. */
@@ -18,6 +19,8 @@ export interface PageOptions {
   /** Origins images may come from, besides its own and `data:` (the platform's media on the API's origin). */
   imgSrc?: string[];
   status?: number;
+  /** The page's language and direction (`lang`, `dir` on `<html>`); English by default. */
+  locale?: HostedLocale;
 }
 
 /** A hosted page: the shared layout and stylesheet, `body` in it, an optional external script. */
@@ -34,6 +37,8 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
   return {
     status: opts.status ?? 200,
     body: render('layout', {
+      lang: (opts.locale ?? ENGLISH).lang,
+      dir: (opts.locale ?? ENGLISH).dir,
       title,
       script: opts.script ? render('script', { src: opts.script }) : EMPTY,
       body,
@@ -51,8 +56,13 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
 }
 
 /** A one-message page (an expired link, a refused post). */
-export const messagePage = (title: string, heading: string, text: string, status: number): HandlerResult =>
-  hostedPage(title, render('message', { heading, text }), { status });
+export const messagePage = (
+  title: string,
+  heading: string,
+  text: string,
+  status: number,
+  locale: HostedLocale = ENGLISH,
+): HandlerResult => hostedPage(title, render('message', { heading, text }), { status, locale });
 
 /** The shop's logo and name, at the top of a page the shopper reaches from the shop. */
 const brandHtml = (b: SiteBrand): Html =>
@@ -66,6 +76,7 @@ const alert = (message: string | undefined) => (message ? render('alert', { mess
 export function loginPage(v: {
   /** The site the member signs in to: named, never its host and port. */
   brand: SiteBrand;
+  locale: HostedLocale;
   session: string;
   cancel: string;
   email: string;
@@ -76,7 +87,7 @@ export function loginPage(v: {
     brand: brandHtml(v.brand),
     site: v.brand.name,
     alert: alert(v.error),
-    session: v.session,
+    query: `redirectSession=${v.session}${langParam(v.locale)}`,
     email: v.email,
     // the first field to fill has the focus: the password after a refusal
     emailFocus: flag('autofocus', !v.error),
@@ -84,6 +95,7 @@ export function loginPage(v: {
     cancel: v.cancel,
   });
   return hostedPage(`Sign in · ${v.brand.name}`, body, {
+    locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
     status: v.error ? 400 : 200,
@@ -113,6 +125,7 @@ const FACTOR_STEP: Record<HostedFactor, { heading: string; label: string; switch
  */
 export function loginFactorPage(v: {
   brand: SiteBrand;
+  locale: HostedLocale;
   session: string;
   cancel: string;
   /** The sign-in form again (the same redirect session). */
@@ -137,7 +150,7 @@ export function loginFactorPage(v: {
     site: v.brand.name,
     alert: alert(v.error),
     notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
-    session: v.session,
+    query: `redirectSession=${v.session}${langParam(v.locale)}`,
     stateToken: v.stateToken,
     factorType: v.factorType,
     instructions:
@@ -149,7 +162,7 @@ export function loginFactorPage(v: {
     resend: v.factorType === 'TOTP' ? EMPTY : render('login.resend', {}),
     others: v.others.map((t) =>
       render('login.switch', {
-        session: v.session,
+        query: `redirectSession=${v.session}${langParam(v.locale)}`,
         stateToken: v.stateToken,
         factorType: t,
         label: FACTOR_STEP[t].switchTo,
@@ -160,6 +173,7 @@ export function loginFactorPage(v: {
     cancel: v.cancel,
   });
   return hostedPage(`Sign in · ${v.brand.name}`, body, {
+    locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
     status: v.error ? 400 : 200,
@@ -175,6 +189,7 @@ export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerR
 
 /** The member's account page. */
 export function accountPage(v: {
+  locale: HostedLocale;
   session: string;
   email: string;
   emailVerified: boolean;
@@ -193,7 +208,7 @@ export function accountPage(v: {
     email: v.email,
     unconfirmed: v.emailVerified ? '' : ' (not confirmed)',
     since: v.since,
-    action: `/_hosted/account?session=${v.session}`,
+    action: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
     nickname: v.nickname,
     community: v.isPublic
       ? 'You are a member of the community: your profile is public.'
@@ -207,11 +222,11 @@ export function accountPage(v: {
           : v.factorsOn === 1
             ? 'One second factor is on.'
             : `${v.factorsOn} second factors are on.`,
-      href: `/_hosted/security?session=${v.session}`,
+      href: `/_hosted/security?session=${v.session}${langParam(v.locale)}`,
     }),
     back: v.back,
   });
-  return hostedPage('My account', body, { status: v.error ? 400 : 200 });
+  return hostedPage('My account', body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** A second factor's type in words (the spec's factor types). */
@@ -235,6 +250,7 @@ export const FACTOR_STATUS: Record<string, string> = {
 
 /** The member's sign-in security page: their second factors, removing one, adding an authenticator app. */
 export function securityPage(v: {
+  locale: HostedLocale;
   session: string;
   factors: { id: string; type: string; status: string; detail?: string }[];
   /** An authenticator app being added: its factor, secret and `otpauth://` URI. */
@@ -242,7 +258,7 @@ export function securityPage(v: {
   notice?: string;
   error?: string;
 }): HandlerResult {
-  const action = `/_hosted/security?session=${v.session}`;
+  const action = `/_hosted/security?session=${v.session}${langParam(v.locale)}`;
   const seen = new Map<string, number>();
   const items = v.factors.map((f) => {
     const base = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
@@ -264,9 +280,9 @@ export function securityPage(v: {
     totp: v.pending
       ? render('security.totp-confirm', { action, id: v.pending.id, secret: v.pending.secret, uri: v.pending.uri })
       : render('security.totp-start', { action }),
-    account: `/_hosted/account?session=${v.session}`,
+    account: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
   });
-  return hostedPage('Sign-in security', body, { status: v.error ? 400 : 200 });
+  return hostedPage('Sign-in security', body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** The checkout form's fields: label and attributes (besides id, name, value). */
@@ -286,12 +302,18 @@ export type CheckoutField = keyof typeof FIELDS | 'country' | 'subdivision' | 's
 /** What the hosted checkout shows: amounts already formatted. */
 export interface CheckoutView {
   brand: SiteBrand;
+  /** The page's language: `lang`/`dir`, kept on the form's URL; the amounts below are already in its format. */
+  locale: HostedLocale;
+  /** The checkout's currency (the client script formats the live totals in it). */
+  currency: string;
   session: string;
   lines: { image?: string; quantity: number; name: string; options: string; price: string }[];
   subtotal: string;
   discounts: { label: string; amount: string }[];
-  /** The shipping amount, or `Free`. */
+  /** The shipping amount, or `Free` (the page's word for it, {@link CheckoutView.free}). */
   shipping: string;
+  /** The page's word for a shipping that costs nothing. */
+  free: string;
   taxName: string;
   tax: string;
   total: string;
@@ -362,10 +384,12 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     subtotal: v.subtotal,
     discounts: v.discounts.map((d) => render('checkout.discount', d)),
     shipping: v.shipping,
+    free: v.free,
     taxName: v.taxName,
     tax: v.tax,
     alert: alert(general),
-    session: v.session,
+    query: `session=${v.session}${langParam(v.locale)}`,
+    currency: v.currency,
     taxable: v.taxable,
     taxRegions: JSON.stringify(v.taxRegions),
     countryRegions: JSON.stringify(v.regions),
@@ -417,6 +441,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     ...fields,
   });
   return hostedPage(`Checkout · ${v.brand.name}`, body, {
+    locale: v.locale,
     script: '/_hosted/checkout.js',
     formAction: v.formAction,
     imgSrc: [...v.imgSrc, ...logoOrigins(v.brand)],

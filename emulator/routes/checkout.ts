@@ -17,6 +17,7 @@ import {
 import {
   checkoutById,
   couponProblem,
+  CURRENCY,
   findCoupon,
   money,
   orderById,
@@ -44,7 +45,8 @@ import {
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 import { siteBrand } from '../domain/settings.ts';
-import { COUNTRIES, COUNTRY_REGIONS, regionName, regionsOf } from '../domain/regions.ts';
+import { COUNTRIES, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
+import { formatMoney, hostedLocale } from '../hosted/locale.ts';
 
 /**
  * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
@@ -160,12 +162,13 @@ function regionProblem(country: string | undefined, subdivision: string | undefi
 const subdivisionOf = (country: string, subdivision: string | undefined) =>
   regionsOf(country) ? (subdivision ?? '').trim().toUpperCase() : '';
 
-function expiredCheckout(): HandlerResult {
+function expiredCheckout(ctx: RequestContext): HandlerResult {
   return messagePage(
     'Checkout expired',
     'This checkout link has expired',
     'Go back to the shop and check out again.',
     404,
+    hostedLocale(ctx.query.get('lang')),
   );
 }
 
@@ -222,10 +225,15 @@ function checkoutPage(
     nowMs: ctx.now(),
   });
   const t = priced.totals;
-  const m = (c: number) => money(c).formattedAmount;
+  // the page's language (the session URL's `lang`): money in its format, the checkout's currency
+  const locale = hostedLocale(ctx.query.get('lang'));
+  const m = (c: number) => formatMoney(locale, c, CURRENCY);
+  const countryNames = new Intl.DisplayNames([locale.lang], { type: 'region' });
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
   return hostedCheckoutPage({
     brand: siteBrand(ctx.db),
+    locale,
+    currency: CURRENCY,
     session: s.id,
     lines: priced.resolved.map((l) => {
       // product images are the platform's media, on the API's origin (the page's CSP allows it for images)
@@ -243,14 +251,15 @@ function checkoutPage(
     subtotal: m(t.subtotal),
     discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
     shipping: t.shipping ? m(t.shipping) : 'Free',
+    free: 'Free',
     taxName: priced.region.name,
     tax: m(t.tax),
     total: m(t.total),
     taxable: t.taxable,
     taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
-    countries: COUNTRIES,
+    countries: COUNTRIES.map(([code, name]) => [code, locale.lang === 'en' ? name : (countryNames.of(code) ?? name)]),
     country,
-    regions: COUNTRY_REGIONS,
+    regions: countryRegionsIn(locale.fr),
     ...(priced.coupon ? { coupon: { code: priced.coupon.code, name: priced.coupon.name } } : {}),
     ...(discountNotice ? { discountNotice } : {}),
     options: t.optionPrices.map((o) => ({
@@ -298,11 +307,11 @@ interface OpenCheckout {
  */
 function openCheckout(ctx: RequestContext): OpenCheckout | HandlerResult {
   const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout', true);
-  if (!s) return expiredCheckout();
+  if (!s) return expiredCheckout(ctx);
   const p = s.payload as unknown as CheckoutPayload;
   const row = checkoutById(ctx.db, p.checkoutId);
   if (row?.completed && row.order_id) return toThankYou(ctx, p, row.order_id);
-  return row && s.usedAt === null ? { s, p, row } : expiredCheckout();
+  return row && s.usedAt === null ? { s, p, row } : expiredCheckout(ctx);
 }
 
 /**

@@ -33,7 +33,7 @@ export function AddressForm(
   const countries = [...new Set([...COUNTRIES, ...(form.country ? [form.country] : [])])]
     .map((c) => [c, names.of(c) ?? c] as const)
     .sort((a, b) => a[1].localeCompare(b[1], i18n.locale));
-  const regions = regionsOf(country);
+  const regions = regionsOf(country, t('me.regionNames'), i18n.locale);
   const submit = async (e: Event) => {
     e.preventDefault();
     const r = await model.saveAddress(p.member, formFields(e), p.editing);

@@ -437,6 +437,14 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     expect(refused).toContain('<html lang="fr" dir="ltr">');
     expect(totals(refused)).toContain(`Total: ${fr(69.59)}`);
 
+    // the tax line names the region or the country in French too (a region with its own rate, the default rate)
+    const lang = { additionalQueryParameters: { lang: 'fr' } };
+    const ca = await (await fetch((await checkout({ country: 'US', subdivision: 'US-CA' }, lang)).url)).text();
+    expect(totals(ca).find((r) => r.startsWith('Tax'))).toMatch(/^Tax \(Californie\): /);
+    const gb = await (await fetch((await checkout({ country: 'GB' }, lang)).url)).text();
+    expect(totals(gb).find((r) => r.startsWith('Tax'))).toMatch(/^Tax \(Royaume-Uni\): /);
+    expect(gb).toMatch(/\[&quot;US&quot;,&quot;CA&quot;,&quot;Californie&quot;,\d+\]/); // the live totals' regions too
+
     // an English page has none of the French names
     const en = await (await fetch((await checkout({ country: 'US', subdivision: 'US-NY' })).url)).text();
     expect(en).toContain('<html lang="en" dir="ltr">');

@@ -45,7 +45,7 @@ import {
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 import { siteBrand } from '../domain/settings.ts';
-import { COUNTRIES, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
+import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
 import { formatMoney, hostedLocale } from '../hosted/locale.ts';
 
 /**
@@ -229,6 +229,16 @@ function checkoutPage(
   const locale = hostedLocale(ctx.query.get('lang'));
   const m = (c: number) => formatMoney(locale, c, CURRENCY);
   const countryNames = new Intl.DisplayNames([locale.lang], { type: 'region' });
+  const regions = countryRegionsIn(locale.fr);
+  /** A tax region's name in the page's language when it names a country or a region of the lists, else as it is. */
+  const placeName = (c: string, sub: string, name: string) =>
+    locale.lang === 'en'
+      ? name
+      : sub && name === regionName(c, sub)
+        ? (regions[c]?.regions.find(([code]) => code === sub)?.[1] ?? name)
+        : !sub && name === countryName(c)
+          ? (countryNames.of(c) ?? name)
+          : name;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
   return hostedCheckoutPage({
     brand: siteBrand(ctx.db),
@@ -252,14 +262,19 @@ function checkoutPage(
     discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
     shipping: t.shipping ? m(t.shipping) : 'Free',
     free: 'Free',
-    taxName: priced.region.name,
+    taxName: placeName(country, priced.region.name === countryName(country) ? '' : subdivision, priced.region.name),
     tax: m(t.tax),
     total: m(t.total),
     taxable: t.taxable,
-    taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
+    taxRegions: taxRegions(ctx.db).map((r) => [
+      r.country,
+      r.subdivision,
+      placeName(r.country, r.subdivision, r.name),
+      r.rateBp,
+    ]),
     countries: COUNTRIES.map(([code, name]) => [code, locale.lang === 'en' ? name : (countryNames.of(code) ?? name)]),
     country,
-    regions: countryRegionsIn(locale.fr),
+    regions,
     ...(priced.coupon ? { coupon: { code: priced.coupon.code, name: priced.coupon.name } } : {}),
     ...(discountNotice ? { discountNotice } : {}),
     options: t.optionPrices.map((o) => ({

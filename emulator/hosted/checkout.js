@@ -99,7 +99,7 @@
     const pay = form.querySelector('button.pay');
     if (pay) {
       pay.disabled = true;
-      pay.textContent = 'Paying…';
+      pay.textContent = pay.dataset.paying || 'Paying…';
     }
   });
 

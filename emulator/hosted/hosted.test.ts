@@ -55,11 +55,11 @@ describe('render', () => {
     expect(esc(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&#39;');
   });
 
-  it('every template placeholder is a plain name, and the folder serves its stylesheets and scripts', () => {
+  it('every template placeholder is a plain name or a word, and the folder serves its stylesheets and scripts', () => {
     const dir = new URL('.', import.meta.url);
     for (const f of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
       const text = readFileSync(new URL(f, dir), 'utf8');
-      expect(text.match(/\{\{?[^}]*\}?\}/g)?.every((p) => /^\{\{\w+\}\}$/.test(p)) ?? true, f).toBe(true);
+      expect(text.match(/\{\{?[^}]*\}?\}/g)?.every((p) => /^\{\{(\w+|@[^{}]+)\}\}$/.test(p)) ?? true, f).toBe(true);
       expect(text, f).not.toMatch(/<script(?![^>]*\s(src=|type="application\/json"))|<style|\sstyle=|\son\w+=/i);
     }
     expect(HOSTED_ASSETS).toEqual(expect.arrayContaining(['authorize.js', 'checkout.js', 'hosted.css', 'index.css']));
@@ -370,7 +370,9 @@ describe('hosted pages a shop would brand (issue 44)', () => {
       'Tax (New York): $4.24',
       'Total: $64.19',
     ]);
-    expect(html).toContain('<button class="pay" type="submit">Pay <bdi id="pay-amount">$64.19</bdi></button>');
+    expect(html).toContain(
+      '<button class="pay" type="submit" data-paying="Paying…">Pay <bdi id="pay-amount">$64.19</bdi></button>',
+    );
     expect(html).toContain('value="Ada &lt;b&gt;"');
     // the platform's own reading of the checkout agrees, and so does the order
     const read = await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access });
@@ -409,11 +411,23 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     const fr = (n: number) => new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(n);
     expect(fr(58).replace(/\s/g, ' ')).toBe('58,00 $US');
     expect(totals(html)).toEqual([
-      `Subtotal: ${fr(58)}`,
-      `Shipping: ${fr(6.95)}`,
-      `Tax (New York): ${fr(4.64)}`,
+      `Sous-total: ${fr(58)}`,
+      `Livraison: ${fr(6.95)}`,
+      `Taxes (New York): ${fr(4.64)}`,
       `Total: ${fr(69.59)}`,
     ]);
+    // the page's words in French (its strings table, emulator/hosted/words.ts): headings, labels, buttons
+    for (const w of [
+      '<h1>Finaliser la commande</h1>',
+      '<label for="country">Pays</label>',
+      '<label for="firstName">Prénom</label>',
+      '<label for="postalCode">Code postal</label>',
+      '<h2 id="discount-h">Code de réduction</h2>',
+      'data-paying="Paiement…">Payer <bdi',
+      '<title>Finaliser la commande · Fernwood Supply Co.</title>',
+    ])
+      expect(html).toContain(w);
+    expect(html).not.toContain('{{@');
     expect(html).toContain(`<bdi id="pay-amount">${fr(69.59)}</bdi>`);
     // the region select in French, codes unchanged, the saved state chosen; the countries named in French
     expect(html).toContain('<label for="subdivision" id="subdivision-label">État</label>');
@@ -433,16 +447,20 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     // the form keeps the language: a refused post answers in French too
     expect(html).toMatch(/action="\/_hosted\/checkout\?session=[\w-]+&amp;lang=fr"/);
     const action = new URL(html.match(/action="([^"]*)"/)![1]!.replace(/&amp;/g, '&'), url).href;
-    const refused = await (await fetch(action, form({ ...BUYER, subdivision: '' }))).text();
+    // (a value that looks like a word marker stays as typed)
+    const refused = await (await fetch(action, form({ ...BUYER, firstName: '{{@Pay}}', subdivision: '' }))).text();
+    expect(refused).toContain('value="&#123;{@Pay}}"');
     expect(refused).toContain('<html lang="fr" dir="ltr">');
+    expect(refused).toContain('<p class="err" id="subdivision-err">Choisissez un État</p>');
+    expect(refused).toContain('Corrigez les champs signalés ci-dessous.');
     expect(totals(refused)).toContain(`Total: ${fr(69.59)}`);
 
     // the tax line names the region or the country in French too (a region with its own rate, the default rate)
     const lang = { additionalQueryParameters: { lang: 'fr' } };
     const ca = await (await fetch((await checkout({ country: 'US', subdivision: 'US-CA' }, lang)).url)).text();
-    expect(totals(ca).find((r) => r.startsWith('Tax'))).toMatch(/^Tax \(Californie\): /);
+    expect(totals(ca).find((r) => r.startsWith('Taxes'))).toMatch(/^Taxes \(Californie\): /);
     const gb = await (await fetch((await checkout({ country: 'GB' }, lang)).url)).text();
-    expect(totals(gb).find((r) => r.startsWith('Tax'))).toMatch(/^Tax \(Royaume-Uni\): /);
+    expect(totals(gb).find((r) => r.startsWith('Taxes'))).toMatch(/^Taxes \(Royaume-Uni\): /);
     expect(gb).toMatch(/\[&quot;US&quot;,&quot;CA&quot;,&quot;Californie&quot;,\d+\]/); // the live totals' regions too
 
     // an English page has none of the French names

@@ -27,7 +27,8 @@ export function hostedLocale(raw: string | null | undefined): HostedLocale {
 }
 
 /** `&lang=…` for a link or form of a page in another language than English, else nothing. */
-export const langParam = (l: HostedLocale): string => (l === ENGLISH || l.lang === 'en' ? '' : `&lang=${encodeURIComponent(l.lang)}`);
+export const langParam = (l: HostedLocale): string =>
+  l === ENGLISH || l.lang === 'en' ? '' : `&lang=${encodeURIComponent(l.lang)}`;
 
 /** Exact cents as money in the page's locale and the order's currency (`58,00 $US` in French). */
 export const formatMoney = (l: HostedLocale, cents: number, currency: string): string =>

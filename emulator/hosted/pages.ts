@@ -6,8 +6,9 @@
 import type { HandlerResult } from '../router.ts';
 import type { SiteBrand } from '../domain/settings.ts';
 import type { CountryRegions } from '../domain/regions.ts';
-import { attrs, EMPTY, flag, jsonData, render, type Html } from './render.ts';
+import { attrs, EMPTY, esc, flag, jsonData, render, type Html } from './render.ts';
 import { ENGLISH, langParam, type HostedLocale } from './locale.ts';
+import { translateMarkers, word } from './words.ts';
 
 export interface PageOptions {
   /** The page's script, a `/_hosted/*.js` URL; none: `script-src 'none'`. */
@@ -23,8 +24,12 @@ export interface PageOptions {
   locale?: HostedLocale;
 }
 
-/** A hosted page: the shared layout and stylesheet, `body` in it, an optional external script. */
+/**
+ * A hosted page: the shared layout and stylesheet, `body` in it, an optional external script; its `{{@word}}` markers
+ * written in the page's language.
+ */
 export function hostedPage(title: string, body: Html, opts: PageOptions = {}): HandlerResult {
+  const locale = opts.locale ?? ENGLISH;
   const csp = [
     "default-src 'none'",
     "style-src 'self'",
@@ -36,13 +41,17 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
   ].join('; ');
   return {
     status: opts.status ?? 200,
-    body: render('layout', {
-      lang: (opts.locale ?? ENGLISH).lang,
-      dir: (opts.locale ?? ENGLISH).dir,
-      title,
-      script: opts.script ? render('script', { src: opts.script }) : EMPTY,
-      body,
-    }).toString(),
+    body: translateMarkers(
+      locale,
+      render('layout', {
+        lang: locale.lang,
+        dir: locale.dir,
+        title,
+        script: opts.script ? render('script', { src: opts.script }) : EMPTY,
+        body,
+      }).toString(),
+      esc,
+    ),
     contentType: 'text/html; charset=utf-8',
     // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
     // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
@@ -62,7 +71,11 @@ export const messagePage = (
   text: string,
   status: number,
   locale: HostedLocale = ENGLISH,
-): HandlerResult => hostedPage(title, render('message', { heading, text }), { status, locale });
+): HandlerResult =>
+  hostedPage(word(locale, title), render('message', { heading: word(locale, heading), text: word(locale, text) }), {
+    status,
+    locale,
+  });
 
 /** The shop's logo and name, at the top of a page the shopper reaches from the shop. */
 const brandHtml = (b: SiteBrand): Html =>
@@ -86,7 +99,7 @@ export function loginPage(v: {
   const body = render('login', {
     brand: brandHtml(v.brand),
     site: v.brand.name,
-    alert: alert(v.error),
+    alert: alert(v.error && word(v.locale, v.error)),
     query: `redirectSession=${v.session}${langParam(v.locale)}`,
     email: v.email,
     // the first field to fill has the focus: the password after a refusal
@@ -94,7 +107,7 @@ export function loginPage(v: {
     passwordFocus: flag('autofocus', !!v.error),
     cancel: v.cancel,
   });
-  return hostedPage(`Sign in · ${v.brand.name}`, body, {
+  return hostedPage(`${word(v.locale, 'Sign in')} · ${v.brand.name}`, body, {
     locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
@@ -206,27 +219,32 @@ export function accountPage(v: {
     notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
     alert: alert(v.error),
     email: v.email,
-    unconfirmed: v.emailVerified ? '' : ' (not confirmed)',
+    unconfirmed: v.emailVerified ? '' : word(v.locale, ' (not confirmed)'),
     since: v.since,
     action: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
     nickname: v.nickname,
-    community: v.isPublic
-      ? 'You are a member of the community: your profile is public.'
-      : 'You are not in the community: your profile is private.',
+    community: word(
+      v.locale,
+      v.isPublic
+        ? 'You are a member of the community: your profile is public.'
+        : 'You are not in the community: your profile is private.',
+    ),
     op: v.isPublic ? 'leave' : 'join',
-    opLabel: v.isPublic ? 'Leave the community' : 'Join the community',
+    opLabel: word(v.locale, v.isPublic ? 'Leave the community' : 'Join the community'),
     security: render('account.security', {
-      summary:
+      summary: word(
+        v.locale,
         v.factorsOn === 0
           ? 'No second factor is on: you sign in with your password only.'
           : v.factorsOn === 1
             ? 'One second factor is on.'
             : `${v.factorsOn} second factors are on.`,
+      ),
       href: `/_hosted/security?session=${v.session}${langParam(v.locale)}`,
     }),
     back: v.back,
   });
-  return hostedPage('My account', body, { locale: v.locale, status: v.error ? 400 : 200 });
+  return hostedPage(word(v.locale, 'My account'), body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** A second factor's type in words (the spec's factor types). */
@@ -351,13 +369,13 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
   const invalid = (name: string) =>
     attrs(v.errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `${name}-err` } : {});
   const errorOf = (name: string) =>
-    v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: v.errors[name] }) : EMPTY;
+    v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: word(v.locale, v.errors[name]) }) : EMPTY;
   const fields = Object.fromEntries(
     Object.entries(FIELDS).map(([name, [label, attributes]]) => [
       name,
       render('checkout.field', {
         name,
-        label,
+        label: word(v.locale, label),
         attributes: attrs(attributes),
         value: v.values[name as CheckoutField] ?? '',
         invalid: invalid(name),
@@ -387,7 +405,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     free: v.free,
     taxName: v.taxName,
     tax: v.tax,
-    alert: alert(general),
+    alert: alert(general && word(v.locale, general)),
     query: `session=${v.session}${langParam(v.locale)}`,
     currency: v.currency,
     taxable: v.taxable,
@@ -436,11 +454,14 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     captureLaterCard: v.captureLaterCard,
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
     saveAddress: v.saveAddress
-      ? render('checkout.save', { checked: flag('checked', v.saveAddress.checked), hint: v.saveAddress.hint })
+      ? render('checkout.save', {
+          checked: flag('checked', v.saveAddress.checked),
+          hint: word(v.locale, v.saveAddress.hint),
+        })
       : EMPTY,
     ...fields,
   });
-  return hostedPage(`Checkout · ${v.brand.name}`, body, {
+  return hostedPage(`${word(v.locale, 'Checkout')} · ${v.brand.name}`, body, {
     locale: v.locale,
     script: '/_hosted/checkout.js',
     formAction: v.formAction,

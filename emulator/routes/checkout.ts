@@ -47,6 +47,7 @@ import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages
 import { siteBrand } from '../domain/settings.ts';
 import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
 import { formatMoney, hostedLocale } from '../hosted/locale.ts';
+import { word } from '../hosted/words.ts';
 
 /**
  * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
@@ -260,8 +261,8 @@ function checkoutPage(
     }),
     subtotal: m(t.subtotal),
     discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
-    shipping: t.shipping ? m(t.shipping) : 'Free',
-    free: 'Free',
+    shipping: t.shipping ? m(t.shipping) : word(locale, 'Free'),
+    free: word(locale, 'Free'),
     taxName: placeName(country, priced.region.name === countryName(country) ? '' : subdivision, priced.region.name),
     tax: m(t.tax),
     total: m(t.total),
@@ -282,7 +283,7 @@ function checkoutPage(
       title: o.option.title,
       deliveryTime: o.option.deliveryTime,
       cents: o.cents,
-      price: o.cents ? m(o.cents) : 'Free',
+      price: o.cents ? m(o.cents) : word(locale, 'Free'),
     })),
     selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
     testCard: TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim(),

@@ -19,7 +19,6 @@ import {
   couponProblem,
   CURRENCY,
   findCoupon,
-  money,
   orderById,
   ownerKey,
   placeOrder,

@@ -206,7 +206,7 @@ function start(
     session: Object.freeze({
       get: () => $session.get(),
       subscribe: (fn: (v: Session) => void) => $session.subscribe(fn),
-      login: () => flows().then((f) => f.startHostedLogin(client(), current?.$locale.get())),
+      login: () => flows().then((f) => f.startHostedLogin(client())),
       logout: () => flows().then((f) => f.logout(client())),
     }),
     cart: Object.freeze({

@@ -66,9 +66,9 @@ interface Pending {
 
 /**
  * Go to the platform's hosted login page. It returns to the registered callback (`data-redirect-uri`, by default this
- * origin's home page) with `#code=…&state=…`; the loader there sends the tab back to this page, which exchanges it.
+ * origin's home page) with `#code=…&state=…`; the loader there sends the tab back to this page, which exchanges it. In the page's language `lang` (`Inlay.session.login()`: the configured one).
  */
-export async function startHostedLogin(c: Client, lang?: string): Promise<void> {
+export async function startHostedLogin(c: Client, lang = c.config.locale): Promise<void> {
   const redirectUri = callbackUri(c.config.redirectUri);
   const p = await createPkce();
   const url = await redirectSession(c.http, {

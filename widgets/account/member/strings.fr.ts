@@ -43,14 +43,6 @@ export const fr: Record<keyof typeof detailStrings, string> = {
   'me.region': 'Code de la région (facultatif)',
   'me.regionPick': 'État, province ou territoire',
   'me.pickRegion': 'Choisir (facultatif)',
-  'me.regionNames':
-    'US.CA Californie|US.DC District de Columbia|US.FL Floride|US.GA Géorgie|US.HI Hawaï|US.LA Louisiane|' +
-    'US.NC Caroline du Nord|US.ND Dakota du Nord|US.NM Nouveau-Mexique|US.PA Pennsylvanie|US.PR Porto Rico|' +
-    'US.SC Caroline du Sud|US.SD Dakota du Sud|US.VA Virginie|US.WV Virginie-Occidentale|' +
-    'CA.BC Colombie-Britannique|CA.NB Nouveau-Brunswick|CA.NL Terre-Neuve-et-Labrador|CA.NS Nouvelle-Écosse|' +
-    'CA.NT Territoires du Nord-Ouest|CA.PE Île-du-Prince-Édouard|AU.ACT Territoire de la capitale australienne|' +
-    'AU.NSW Nouvelle-Galles du Sud|AU.NT Territoire du Nord|AU.SA Australie-Méridionale|AU.TAS Tasmanie|' +
-    'AU.WA Australie-Occidentale',
   'me.phoneOptional': 'Téléphone (facultatif)',
   'me.addrWho': 'Le nom et le téléphone sont ceux de votre compte : ils remplissent le paiement avec cette adresse.',
   'me.country': 'Pays',

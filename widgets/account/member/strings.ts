@@ -41,8 +41,6 @@ export const detailStrings = {
   'me.region': 'Region code (optional)',
   'me.regionPick': 'State, province or territory',
   'me.pickRegion': 'Choose one (optional)',
-  // the region names that differ from addresses/regions.ts's English ones (`US.CA Californie|…`): none in English
-  'me.regionNames': '',
   'me.phoneOptional': 'Phone (optional)',
   'me.addrWho': 'The name and phone are your account’s: they fill in the checkout with this address.',
   'me.country': 'Country',

@@ -104,8 +104,8 @@ export interface CheckoutPrefill {
 export async function startCheckout(
   c: Client,
   callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string },
-  prefill: CheckoutPrefill = {},
-  lang?: string,
+  prefill: CheckoutPrefill,
+  lang: string,
 ) {
   const { checkoutId } = await send(c, ops.createCheckout, z.object({ checkoutId: str }), {
     channelType: 'WEB',
@@ -114,7 +114,7 @@ export async function startCheckout(
   const r = await send(c, ops.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
     ecomCheckout: { checkoutId },
     callbacks,
-    ...(lang && { preferences: { additionalQueryParameters: { lang } } }),
+    preferences: { additionalQueryParameters: { lang } },
   });
   return { checkoutId, url: r.redirectSession.fullUrl };
 }

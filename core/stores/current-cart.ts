@@ -208,7 +208,7 @@ export function createCart(client: CartClient) {
     refresh,
     estimateTotals: () => cartApi.estimateTotals(client),
     /** The hosted checkout, its form filled in with a signed-in member's email and default address, in `lang`. */
-    startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1], lang?: string) {
+    startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1], lang: string) {
       const s = sessionOf(client).get();
       return cartApi.startCheckout(client, callbacks, memberPrefill(s.role === 'member' ? s.member : undefined), lang);
     },

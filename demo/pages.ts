@@ -267,8 +267,9 @@ const addressHtml = (lines: string[]) =>
 
 function thankYouOrderHtml(o: ThankYouOrder): Raw {
   const row = (label: string | Raw, value: string | undefined, attr = '') =>
-    value ? html`<tr${raw(attr)}><th scope="row">${label}</th><td>${value}</td></tr>` : '';
-  return html`<p>Your order number is <strong data-order-number>#${o.number}</strong>.${
+    value ? html`<tr${raw(attr)}><th scope="row">${label}</th><td><bdi>${value}</bdi></td></tr>` : '';
+  // every value isolated (issue 44): the number, quantities, amounts, names, the shipping method and the tax region
+  return html`<p>Your order number is <strong><bdi data-order-number>#${o.number}</bdi></strong>.${
     o.email
       ? html` A confirmation is on its way to <bdi>${o.email}</bdi>.`
       : ' A confirmation is on its way to your inbox.'
@@ -277,18 +278,18 @@ function thankYouOrderHtml(o: ThankYouOrder): Raw {
   <section class="ty-card" aria-labelledby="ty-items"><h2 id="ty-items">Your items</h2>
   <ul class="ty-lines">${o.lines.map(
     (l) =>
-      html`<li><span class="ty-q">${l.quantity} ×</span><span class="ty-nm"><bdi>${l.name}</bdi>${l.options ? html`<small>${l.options}</small>` : ''}</span><span class="ty-p">${l.total}</span></li>`,
+      html`<li><span class="ty-q"><bdi>${l.quantity}</bdi> ×</span><span class="ty-nm"><bdi>${l.name}</bdi>${l.options ? html`<small><bdi>${l.options}</bdi></small>` : ''}</span><span class="ty-p"><bdi>${l.total}</bdi></span></li>`,
   )}</ul>
   <table class="ty-totals"><caption class="vh">Order totals</caption><tbody>
   ${row('Subtotal', o.subtotal)}${o.discount ? row('Discount', `−${o.discount}`) : ''}${row(
-    o.shippingTitle ? `Shipping (${o.shippingTitle})` : 'Shipping',
+    o.shippingTitle ? html`Shipping (<bdi>${o.shippingTitle}</bdi>)` : 'Shipping',
     o.shipping,
-  )}${row(o.taxName ? `Tax (${o.taxName})` : 'Tax', o.tax)}
+  )}${row(o.taxName ? html`Tax (<bdi>${o.taxName}</bdi>)` : 'Tax', o.tax)}
   </tbody><tfoot>${row('Total', o.total, ' data-order-total')}</tfoot></table>
   </section>
   <section class="ty-card" aria-labelledby="ty-addr"><h2 id="ty-addr">Addresses</h2>
   <div class="ty-addresses">
-  ${o.shipTo.length ? html`<div><h3>Shipping to</h3>${addressHtml(o.shipTo)}${o.deliveryTime ? html`<p class="ty-muted">${o.shippingTitle ?? 'Delivery'}: ${o.deliveryTime}</p>` : ''}</div>` : ''}
+  ${o.shipTo.length ? html`<div><h3>Shipping to</h3>${addressHtml(o.shipTo)}${o.deliveryTime ? html`<p class="ty-muted"><bdi>${o.shippingTitle ?? 'Delivery'}</bdi>: <bdi>${o.deliveryTime}</bdi></p>` : ''}</div>` : ''}
   ${
     !o.billTo.length
       ? ''

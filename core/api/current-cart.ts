@@ -97,11 +97,15 @@ export interface CheckoutPrefill {
   shippingAddress?: Record<string, string>;
 }
 
-/** create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL. */
+/**
+ * create-checkout, then an `ecomCheckout` redirect session; returns the hosted checkout URL, in the page's language
+ * `lang` (the platform appends `preferences.additionalQueryParameters` to the URL: docs/wire.md "Hosted pages' language").
+ */
 export async function startCheckout(
   c: Client,
   callbacks: { postFlowUrl: string; thankYouPageUrl: string; cartPageUrl: string },
-  prefill: CheckoutPrefill = {},
+  prefill: CheckoutPrefill,
+  lang: string,
 ) {
   const { checkoutId } = await send(c, ops.createCheckout, z.object({ checkoutId: str }), {
     channelType: 'WEB',
@@ -110,6 +114,7 @@ export async function startCheckout(
   const r = await send(c, ops.redirectSession, z.object({ redirectSession: z.object({ fullUrl: str }) }), {
     ecomCheckout: { checkoutId },
     callbacks,
+    preferences: { additionalQueryParameters: { lang } },
   });
   return { checkoutId, url: r.redirectSession.fullUrl };
 }

@@ -190,6 +190,20 @@ describe('hosted login: out through a registered callback, back to the shopperâ€
     });
   });
 
+  it("asks for the hosted page in the page's language (the platform appends it to the URL as lang)", async () => {
+    navigation();
+    const { net, c } = setup();
+    await startHostedLogin(c, 'fr-CA');
+    const body = net.calls.find((x) => x.url.endsWith('/redirect-session'))!.body as Record<string, unknown>;
+    expect(body['preferences']).toEqual({ additionalQueryParameters: { lang: 'fr-CA' } });
+    // Inlay.session.login() gives none: the configured locale
+    const none = setup();
+    await startHostedLogin(none.c);
+    expect(none.net.calls.find((x) => x.url.endsWith('/redirect-session'))!.body).toMatchObject({
+      preferences: { additionalQueryParameters: { lang: none.c.config.locale } },
+    });
+  });
+
   it('data-redirect-uri: a path of this origin, or an absolute URL sent exactly as written; another origin is refused before any request', async () => {
     const nav = navigation();
     const path = setup({ redirectUri: '/account/callback' });

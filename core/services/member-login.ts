@@ -25,6 +25,12 @@ import {
 
 type Client = Pick<InlayClient, 'config' | 'http' | 'tokens'>;
 
+/**
+ * A hosted page in the page's language: the platform appends `preferences.additionalQueryParameters` to the session's
+ * URL, and its hosted pages read `lang` (docs/wire.md "Hosted pages' language").
+ */
+const inLanguage = (lang?: string) => (lang ? { preferences: { additionalQueryParameters: { lang } } } : {});
+
 const authRequest = (c: Client, p: { codeChallenge: string; state: string }, extra: Record<string, string>) => ({
   clientId: c.config.clientId,
   codeChallenge: p.codeChallenge,
@@ -60,13 +66,14 @@ interface Pending {
 
 /**
  * Go to the platform's hosted login page. It returns to the registered callback (`data-redirect-uri`, by default this
- * origin's home page) with `#code=…&state=…`; the loader there sends the tab back to this page, which exchanges it.
+ * origin's home page) with `#code=…&state=…`; the loader there sends the tab back to this page, which exchanges it. In the page's language `lang` (`Inlay.session.login()`: the configured one).
  */
-export async function startHostedLogin(c: Client): Promise<void> {
+export async function startHostedLogin(c: Client, lang = c.config.locale): Promise<void> {
   const redirectUri = callbackUri(c.config.redirectUri);
   const p = await createPkce();
   const url = await redirectSession(c.http, {
     auth: { authRequest: authRequest(c, p, { responseMode: 'fragment', redirectUri }), prompt: 'login' },
+    ...inLanguage(lang),
   });
   const pending: Pending = { state: p.state, codeVerifier: p.codeVerifier, redirectUri, returnTo: pageUrl() };
   tabStorage().setItem(hostedKey(c), JSON.stringify(pending));
@@ -128,6 +135,10 @@ export async function logout(c: Client): Promise<void> {
   if (url) goTo(url);
 }
 
-/** The hosted member account page for the signed-in member (comes back to this page). */
-export const accountUrl = (c: Client) =>
-  redirectSession(c.http, { memberAccountPage: { section: 'ACCOUNT_INFO' }, callbacks: { postFlowUrl: pageUrl() } });
+/** The hosted member account page for the signed-in member (comes back to this page), in `lang`. */
+export const accountUrl = (c: Client, lang?: string) =>
+  redirectSession(c.http, {
+    memberAccountPage: { section: 'ACCOUNT_INFO' },
+    callbacks: { postFlowUrl: pageUrl() },
+    ...inLanguage(lang),
+  });

@@ -207,10 +207,10 @@ export function createCart(client: CartClient) {
     loadCart,
     refresh,
     estimateTotals: () => cartApi.estimateTotals(client),
-    /** The hosted checkout, its form filled in with a signed-in member's email and default address. */
-    startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1]) {
+    /** The hosted checkout, its form filled in with a signed-in member's email and default address, in `lang`. */
+    startCheckout(callbacks: Parameters<typeof cartApi.startCheckout>[1], lang: string) {
       const s = sessionOf(client).get();
-      return cartApi.startCheckout(client, callbacks, memberPrefill(s.role === 'member' ? s.member : undefined));
+      return cartApi.startCheckout(client, callbacks, memberPrefill(s.role === 'member' ? s.member : undefined), lang);
     },
     /**
      * Add items (merged into their lines by the platform). Not shown before the answer: a new line needs its data.

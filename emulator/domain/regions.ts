@@ -118,3 +118,62 @@ export const regionName = (country: string, code: string): string | undefined =>
 
 /** A country's name, or undefined. */
 export const countryName = (code: string): string | undefined => COUNTRIES.find(([c]) => c === code)?.[1];
+
+/**
+ * French names of the regions whose name differs from the English one (keyed `country.code`), and the French labels
+ * of the region fields: the hosted checkout's select on a French page (codes unchanged).
+ */
+const FRENCH_REGIONS: Record<string, string> = {
+  'US.CA': 'Californie',
+  'US.DC': 'District de Columbia',
+  'US.FL': 'Floride',
+  'US.GA': 'Géorgie',
+  'US.HI': 'Hawaï',
+  'US.LA': 'Louisiane',
+  'US.NC': 'Caroline du Nord',
+  'US.ND': 'Dakota du Nord',
+  'US.NM': 'Nouveau-Mexique',
+  'US.PA': 'Pennsylvanie',
+  'US.PR': 'Porto Rico',
+  'US.SC': 'Caroline du Sud',
+  'US.SD': 'Dakota du Sud',
+  'US.VA': 'Virginie',
+  'US.WV': 'Virginie-Occidentale',
+  'CA.BC': 'Colombie-Britannique',
+  'CA.NB': 'Nouveau-Brunswick',
+  'CA.NL': 'Terre-Neuve-et-Labrador',
+  'CA.NS': 'Nouvelle-Écosse',
+  'CA.NT': 'Territoires du Nord-Ouest',
+  'CA.PE': 'Île-du-Prince-Édouard',
+  'CA.QC': 'Québec',
+  'AU.ACT': 'Territoire de la capitale australienne',
+  'AU.NSW': 'Nouvelle-Galles du Sud',
+  'AU.NT': 'Territoire du Nord',
+  'AU.SA': 'Australie-Méridionale',
+  'AU.TAS': 'Tasmanie',
+  'AU.WA': 'Australie-Occidentale',
+};
+const FRENCH_LABELS: Record<string, string> = {
+  US: 'État',
+  CA: 'Province ou territoire',
+  AU: 'État ou territoire',
+};
+
+/**
+ * Every country's region list in a page's language: French names (sorted in French) on a French page, else English.
+ * The codes are the same in both.
+ */
+export function countryRegionsIn(french: boolean): Record<string, CountryRegions> {
+  if (!french) return COUNTRY_REGIONS;
+  return Object.fromEntries(
+    Object.entries(COUNTRY_REGIONS).map(([country, r]) => [
+      country,
+      {
+        label: FRENCH_LABELS[country] ?? r.label,
+        regions: r.regions
+          .map(([code, name]): [string, string] => [code, FRENCH_REGIONS[`${country}.${code}`] ?? name])
+          .sort((a, b) => a[1].localeCompare(b[1], 'fr')),
+      },
+    ]),
+  );
+}

@@ -4,8 +4,15 @@
 (function () {
   const form = document.getElementById('checkout');
   if (!form) return;
-  const money = (cents) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: form.dataset.currency || 'USD' }).format(cents / 100);
+  // one formatter: the page's language (`<html lang>`, the server's too) and the checkout's currency
+  const format = new Intl.NumberFormat(document.documentElement.lang || 'en', {
+    style: 'currency',
+    currency: form.dataset.currency || 'USD',
+  });
+  const money = (cents) => format.format(cents / 100);
+  // "Free" as the server wrote it (the page's word), for a shipping option that costs nothing
+  const shippingCell = document.getElementById('sum-shipping');
+  const free = (shippingCell && shippingCell.dataset.free) || 'Free';
   // [country, subdivision, name, rate in basis points]; '*' is the default region
   const regions = JSON.parse(form.dataset.tax || '[]');
   const taxable = Number(form.dataset.taxable);
@@ -55,13 +62,13 @@
     const r = region();
     const tax = Math.round((taxable * r[3]) / 10000);
     const total = taxable + shipping + tax;
-    text('sum-shipping', shipping ? money(shipping) : 'Free');
-    text('sum-tax-name', 'Tax (' + r[2] + ')');
+    text('sum-shipping', shipping ? money(shipping) : free);
+    text('sum-tax-region', r[2]);
     text('sum-tax', money(tax));
     text('sum-total', money(total));
     text('sum-total-top', money(total));
     const pay = form.querySelector('button.pay');
-    if (pay && !pay.disabled) pay.textContent = 'Pay ' + money(total);
+    if (pay && !pay.disabled) text('pay-amount', money(total));
   }
 
   form.addEventListener('change', (e) => {
@@ -92,7 +99,7 @@
     const pay = form.querySelector('button.pay');
     if (pay) {
       pay.disabled = true;
-      pay.textContent = 'Paying…';
+      pay.textContent = pay.dataset.paying || 'Paying…';
     }
   });
 

@@ -55,11 +55,11 @@ describe('render', () => {
     expect(esc(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&#39;');
   });
 
-  it('every template placeholder is a plain name, and the folder serves its stylesheets and scripts', () => {
+  it('every template placeholder is a plain name or a word, and the folder serves its stylesheets and scripts', () => {
     const dir = new URL('.', import.meta.url);
     for (const f of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
       const text = readFileSync(new URL(f, dir), 'utf8');
-      expect(text.match(/\{\{?[^}]*\}?\}/g)?.every((p) => /^\{\{\w+\}\}$/.test(p)) ?? true, f).toBe(true);
+      expect(text.match(/\{\{?[^}]*\}?\}/g)?.every((p) => /^\{\{(\w+|@[^{}]+)\}\}$/.test(p)) ?? true, f).toBe(true);
       expect(text, f).not.toMatch(/<script(?![^>]*\s(src=|type="application\/json"))|<style|\sstyle=|\son\w+=/i);
     }
     expect(HOSTED_ASSETS).toEqual(expect.arrayContaining(['authorize.js', 'checkout.js', 'hosted.css', 'index.css']));
@@ -134,7 +134,7 @@ describe('hosted pages', () => {
     });
     const html = await page(rs.json.redirectSession.fullUrl);
     expect(html).not.toContain(XSS);
-    expect(html).toContain('<dd>a&lt;script&gt;alert(1)&lt;/script&gt;@example.com');
+    expect(html).toContain('<dd><bdi>a&lt;script&gt;alert(1)&lt;/script&gt;@example.com</bdi>');
     expect(html).toContain('value="&quot;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 
@@ -151,7 +151,7 @@ describe('hosted pages', () => {
     ).json;
     const rs = await api(emu, REDIRECT, { token: access, body: { ecomCheckout: { checkoutId } } });
     const html = await page(rs.json.redirectSession.fullUrl);
-    expect(html).toContain('<span class="nm">Stool &lt;script&gt;alert(1)&lt;/script&gt;</span>');
+    expect(html).toContain('<bdi class="nm">Stool &lt;script&gt;alert(1)&lt;/script&gt;</bdi>');
     expect(html).not.toContain(XSS);
     expect(html).toContain('<script src="/_hosted/checkout.js" defer></script>');
   });
@@ -211,13 +211,11 @@ describe('hosted pages a shop would brand (issue 44)', () => {
   });
   /** The summary's rows as `label: amount`. */
   const totals = (html: string) =>
-    [
-      ...html.matchAll(
-        /<tr><th scope="row"[^>]*>([^<]*)<\/th><td[^>]*>(?:<span class="cur">USD<\/span>)?(?:<span[^>]*>)?([^<]*)</g,
-      ),
-    ].map((m) => `${m[1]}: ${m[2]}`);
+    [...html.matchAll(/<tr><th scope="row"[^>]*>(.*?)<\/th><td[^>]*>(.*?)<\/td>/g)].map(
+      (m) => `${m[1]!.replace(/<[^>]*>/g, '')}: ${m[2]!.replace(/<span class="cur">[^<]*<\/span>|<[^>]*>/g, '')}`,
+    );
   /** A visitor's checkout of one folding stool ($58.00), shipping to `address`; its hosted page's URL. */
-  async function checkout(address?: Record<string, string>) {
+  async function checkout(address?: Record<string, string>, preferences?: Record<string, unknown>) {
     const { access } = await visitorTokens(emu);
     await api(emu, '/ecom/v1/carts/current/add-to-cart', {
       token: access,
@@ -231,7 +229,11 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     ).json as { checkoutId: string };
     const rs = await api(emu, REDIRECT, {
       token: access,
-      body: { ecomCheckout: { checkoutId }, callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' } },
+      body: {
+        ecomCheckout: { checkoutId },
+        callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' },
+        ...(preferences ? { preferences } : {}),
+      },
     });
     return { url: rs.json.redirectSession.fullUrl as string, checkoutId, access };
   }
@@ -270,8 +272,8 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     });
     const url = rs.json.redirectSession.fullUrl as string;
     const html = await (await fetch(url)).text();
-    expect(html).toContain('<p class="muted">to continue to Fernwood Supply Co.</p>');
-    expect(html).toContain('<span class="brand-nm">Fernwood Supply Co.</span>');
+    expect(html).toContain('<p class="muted">to continue to <bdi>Fernwood Supply Co.</bdi></p>');
+    expect(html).toContain('<bdi class="brand-nm">Fernwood Supply Co.</bdi>');
     expect(html).toMatch(/<p class="brand"><img src="data:image\/svg\+xml,[^"]+" alt="" width="32" height="32">/);
     // (the redirect URI is only in the cancel link and the form's action, never in the page's text)
     expect(html.replace(/<[^>]*>/g, '')).not.toContain('127.0.0.1');
@@ -281,7 +283,7 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     setSetting(emu.db, 'siteLogo', 'javascript:alert(1)');
     try {
       const again = await (await fetch(url)).text();
-      expect(again).toContain('to continue to Birch &amp; &lt;Pine&gt;</p>');
+      expect(again).toContain('to continue to <bdi>Birch &amp; &lt;Pine&gt;</bdi></p>');
       expect(again).not.toContain('<img');
       expect(again).not.toContain('javascript:');
     } finally {
@@ -293,7 +295,7 @@ describe('hosted pages a shop would brand (issue 44)', () => {
   it('checkout: the shop’s name and logo, a region select where the country has regions, the tax line naming the region', async () => {
     const { url } = await checkout({ country: 'US', subdivision: 'US-NY' });
     const html = await (await fetch(url)).text();
-    expect(html).toContain('<span class="brand-nm">Fernwood Supply Co.</span>');
+    expect(html).toContain('<bdi class="brand-nm">Fernwood Supply Co.</bdi>');
     expect(html).toContain('<title>Checkout · Fernwood Supply Co.</title>');
     // the region is a select of the country's states, the saved one chosen; no free-text region field
     expect(html).toContain('<label for="subdivision" id="subdivision-label">State</label>');
@@ -359,7 +361,7 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     expect(applied.status).toBe(200);
     html = await applied.text();
     expect(html).toContain('<p role="status">Code FERN5 applied.</p>');
-    expect(html).toContain('<span class="tag">FERN5</span> $5 off');
+    expect(html).toContain('<bdi class="tag">FERN5</bdi> <bdi>$5 off</bdi>');
     // $58.00 − $5.00 = $53.00 taxed at 8% ($4.24), plus $6.95 shipping
     expect(totals(html)).toEqual([
       'Subtotal: $58.00',
@@ -368,7 +370,9 @@ describe('hosted pages a shop would brand (issue 44)', () => {
       'Tax (New York): $4.24',
       'Total: $64.19',
     ]);
-    expect(html).toContain('<button class="pay" type="submit">Pay $64.19</button>');
+    expect(html).toContain(
+      '<button class="pay" type="submit" data-paying="Paying…">Pay <bdi id="pay-amount">$64.19</bdi></button>',
+    );
     expect(html).toContain('value="Ada &lt;b&gt;"');
     // the platform's own reading of the checkout agrees, and so does the order
     const read = await api(emu, `/ecom/v1/checkouts/${checkoutId}`, { token: access });
@@ -386,5 +390,158 @@ describe('hosted pages a shop would brand (issue 44)', () => {
       emu.db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)!.data,
     );
     expect(order.priceSummary).toMatchObject({ discount: { amount: '5.00' }, total: { amount: '64.19' } });
+  });
+
+  /** The page's text with its markup removed. */
+  const textOf = (html: string) => html.replace(/<[^>]*>/g, '');
+  /** What every `<bdi>` of a page holds. */
+  const isolated = (html: string) => [...html.matchAll(/<bdi[^>]*>([^<]*)<\/bdi>/g)].map((m) => m[1]);
+
+  it('checkout in French: the session’s lang on the page, money in French, the regions named in French', async () => {
+    const { url } = await checkout(
+      { country: 'US', subdivision: 'US-NY' },
+      { additionalQueryParameters: { lang: 'fr', utm_source: 'inlay' } },
+    );
+    // the platform's way: preferences.additionalQueryParameters are appended to the session's URL
+    expect(new URL(url).searchParams.get('lang')).toBe('fr');
+    expect(new URL(url).searchParams.get('utm_source')).toBe('inlay');
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    // "58,00 $US" as Intl writes it for French (its spaces are no-break spaces)
+    const fr = (n: number) => new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(n);
+    expect(fr(58).replace(/\s/g, ' ')).toBe('58,00 $US');
+    expect(totals(html)).toEqual([
+      `Sous-total: ${fr(58)}`,
+      `Livraison: ${fr(6.95)}`,
+      `Taxes (New York): ${fr(4.64)}`,
+      `Total: ${fr(69.59)}`,
+    ]);
+    // the page's words in French (its strings table, emulator/hosted/words.ts): headings, labels, buttons
+    for (const w of [
+      '<h1>Finaliser la commande</h1>',
+      '<label for="country">Pays</label>',
+      '<label for="firstName">Prénom</label>',
+      '<label for="postalCode">Code postal</label>',
+      '<h2 id="discount-h">Code de réduction</h2>',
+      'data-paying="Paiement…">Payer <bdi',
+      '<title>Finaliser la commande · Fernwood Supply Co.</title>',
+    ])
+      expect(html).toContain(w);
+    expect(html).not.toContain('{{@');
+    expect(html).toContain(`<bdi id="pay-amount">${fr(69.59)}</bdi>`);
+    // the region select in French, codes unchanged, the saved state chosen; the countries named in French
+    expect(html).toContain('<label for="subdivision" id="subdivision-label">État</label>');
+    expect(html).toContain('<option value="CA">Californie</option>');
+    expect(html).toContain('<option value="NC">Caroline du Nord</option>');
+    expect(html).toContain('<option value="NY" selected>New York</option>');
+    expect(html).toContain('<option value="US" selected>États-Unis</option>');
+    const regions = JSON.parse(
+      html
+        .match(/data-regions="([^"]*)"/)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    ) as Record<string, { label: string; regions: [string, string][] }>;
+    expect(regions['CA']!.regions).toContainEqual(['BC', 'Colombie-Britannique']);
+    expect(regions['CA']!.regions).toContainEqual(['NT', 'Territoires du Nord-Ouest']);
+    expect(regions['AU']!.regions).toContainEqual(['NSW', 'Nouvelle-Galles du Sud']);
+    // the form keeps the language: a refused post answers in French too
+    expect(html).toMatch(/action="\/_hosted\/checkout\?session=[\w-]+&amp;lang=fr"/);
+    const action = new URL(html.match(/action="([^"]*)"/)![1]!.replace(/&amp;/g, '&'), url).href;
+    // (a value that looks like a word marker stays as typed)
+    const refused = await (await fetch(action, form({ ...BUYER, firstName: '{{@Pay}}', subdivision: '' }))).text();
+    expect(refused).toContain('value="&#123;{@Pay}}"');
+    expect(refused).toContain('<html lang="fr" dir="ltr">');
+    expect(refused).toContain('<p class="err" id="subdivision-err">Choisissez un État</p>');
+    expect(refused).toContain('Corrigez les champs signalés ci-dessous.');
+    expect(totals(refused)).toContain(`Total: ${fr(69.59)}`);
+
+    // the tax line names the region or the country in French too (a region with its own rate, the default rate)
+    const lang = { additionalQueryParameters: { lang: 'fr' } };
+    const ca = await (await fetch((await checkout({ country: 'US', subdivision: 'US-CA' }, lang)).url)).text();
+    expect(totals(ca).find((r) => r.startsWith('Taxes'))).toMatch(/^Taxes \(Californie\): /);
+    const gb = await (await fetch((await checkout({ country: 'GB' }, lang)).url)).text();
+    expect(totals(gb).find((r) => r.startsWith('Taxes'))).toMatch(/^Taxes \(Royaume-Uni\): /);
+    expect(gb).toMatch(/\[&quot;US&quot;,&quot;CA&quot;,&quot;Californie&quot;,\d+\]/); // the live totals' regions too
+
+    // an English page has none of the French names
+    const en = await (await fetch((await checkout({ country: 'US', subdivision: 'US-NY' })).url)).text();
+    expect(en).toContain('<html lang="en" dir="ltr">');
+    expect(en).not.toMatch(/Californie|Colombie|Galles/);
+    expect(totals(en)).toContain('Total: $69.59');
+  });
+
+  it('checkout in a right-to-left language: dir=rtl; a lang that is no language tag is English', async () => {
+    const rtl = await (
+      await fetch((await checkout(undefined, { additionalQueryParameters: { lang: 'ar-XB' } })).url)
+    ).text();
+    expect(rtl).toContain('<html lang="ar-XB" dir="rtl">');
+    expect(totals(rtl).at(-1)).toBe(
+      `Total: ${new Intl.NumberFormat('ar-XB', { style: 'currency', currency: 'USD' }).format(69.59)}`,
+    );
+    const bad = await (
+      await fetch((await checkout(undefined, { additionalQueryParameters: { lang: '"><x' } })).url)
+    ).text();
+    expect(bad).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('refuses preferences that are not query parameters', async () => {
+    const { access } = await visitorTokens(emu);
+    const r = await api(emu, REDIRECT, {
+      token: access,
+      body: { logout: {}, preferences: { additionalQueryParameters: { 'a b': 'x' } } },
+    });
+    expect(r.status).toBe(400);
+    const r2 = await api(emu, REDIRECT, {
+      token: access,
+      body: { logout: {}, preferences: { additionalQueryParameters: { lang: 5 } } },
+    });
+    expect(r2.status).toBe(400);
+  });
+
+  it('checkout: every value is isolated (shop name, items, money, codes), user-typed fields take their own direction', async () => {
+    const { url } = await checkout({ country: 'US', subdivision: 'US-NY' });
+    const html = await (await fetch(url)).text();
+    const inside = isolated(html);
+    for (const v of ['Fernwood Supply Co.', 'Folding Camp Stool', '$58.00', '$6.95', '$4.64', '$69.59', 'New York'])
+      expect(inside, v).toContain(v);
+    expect(inside).toContain('4242 4242 4242 4242');
+    // no amount outside an isolate: remove the isolates, and no money is left in the page's text
+    const outside = textOf(html.replace(/<bdi[^>]*>[^<]*<\/bdi>/g, ''));
+    expect(outside).not.toMatch(/\$\d/);
+    for (const name of ['email', 'firstName', 'lastName', 'addressLine', 'city', 'postalCode'])
+      expect(html).toMatch(new RegExp(`<input id="${name}" name="${name}" dir="auto"`));
+  });
+
+  it('sign-in: the site’s name isolated, the email field in its own direction, the session’s lang and dir kept on the form', async () => {
+    const { access } = await visitorTokens(emu);
+    const rs = await api(emu, REDIRECT, {
+      token: access,
+      body: {
+        auth: {
+          authRequest: {
+            clientId: 'demo-client',
+            codeChallenge: pkceChallenge('hosted-brand-test-verifier-0123456789-abcdefghi'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            state: 's',
+            redirectUri: 'http://127.0.0.1:5173/',
+          },
+          prompt: 'login',
+        },
+        preferences: { additionalQueryParameters: { lang: 'ar-XB' } },
+      },
+    });
+    const url = rs.json.redirectSession.fullUrl as string;
+    expect(new URL(url).searchParams.get('lang')).toBe('ar-XB');
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('<html lang="ar-XB" dir="rtl">');
+    expect(isolated(html)).toEqual(['Fernwood Supply Co.', 'Fernwood Supply Co.']);
+    expect(html).toMatch(/<input id="email" name="email" type="email" dir="auto"/);
+    expect(html).toMatch(/action="\/oauth2\/authorize\?redirectSession=[\w-]+&amp;lang=ar-XB"/);
+    // a refused password answers in the same language and direction
+    const action = new URL(html.match(/action="([^"]*)"/)![1]!.replace(/&amp;/g, '&'), url).href;
+    const refused = await fetch(action, form({ email: 'nobody@example.com', password: 'wrong-password' }));
+    expect(await refused.text()).toContain('<html lang="ar-XB" dir="rtl">');
   });
 });

@@ -6,7 +6,9 @@
 import type { HandlerResult } from '../router.ts';
 import type { SiteBrand } from '../domain/settings.ts';
 import type { CountryRegions } from '../domain/regions.ts';
-import { attrs, EMPTY, flag, jsonData, render, type Html } from './render.ts';
+import { attrs, EMPTY, esc, flag, jsonData, render, type Html } from './render.ts';
+import { ENGLISH, langParam, type HostedLocale } from './locale.ts';
+import { translateMarkers, word } from './words.ts';
 
 export interface PageOptions {
   /** The page's script, a `/_hosted/*.js` URL; none: `script-src 'none'`. */
@@ -18,10 +20,16 @@ export interface PageOptions {
   /** Origins images may come from, besides its own and `data:` (the platform's media on the API's origin). */
   imgSrc?: string[];
   status?: number;
+  /** The page's language and direction (`lang`, `dir` on `<html>`); English by default. */
+  locale?: HostedLocale;
 }
 
-/** A hosted page: the shared layout and stylesheet, `body` in it, an optional external script. */
+/**
+ * A hosted page: the shared layout and stylesheet, `body` in it, an optional external script; its `{{@word}}` markers
+ * written in the page's language.
+ */
 export function hostedPage(title: string, body: Html, opts: PageOptions = {}): HandlerResult {
+  const locale = opts.locale ?? ENGLISH;
   const csp = [
     "default-src 'none'",
     "style-src 'self'",
@@ -33,11 +41,17 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
   ].join('; ');
   return {
     status: opts.status ?? 200,
-    body: render('layout', {
-      title,
-      script: opts.script ? render('script', { src: opts.script }) : EMPTY,
-      body,
-    }).toString(),
+    body: translateMarkers(
+      locale,
+      render('layout', {
+        lang: locale.lang,
+        dir: locale.dir,
+        title,
+        script: opts.script ? render('script', { src: opts.script }) : EMPTY,
+        body,
+      }).toString(),
+      esc,
+    ),
     contentType: 'text/html; charset=utf-8',
     // `same-origin`, not `no-referrer`: the session id in our URLs still never reaches another origin, and the
     // pages' own form posts keep a real `Origin` (under `no-referrer` a browser sends `Origin: null`).
@@ -51,8 +65,17 @@ export function hostedPage(title: string, body: Html, opts: PageOptions = {}): H
 }
 
 /** A one-message page (an expired link, a refused post). */
-export const messagePage = (title: string, heading: string, text: string, status: number): HandlerResult =>
-  hostedPage(title, render('message', { heading, text }), { status });
+export const messagePage = (
+  title: string,
+  heading: string,
+  text: string,
+  status: number,
+  locale: HostedLocale = ENGLISH,
+): HandlerResult =>
+  hostedPage(word(locale, title), render('message', { heading: word(locale, heading), text: word(locale, text) }), {
+    status,
+    locale,
+  });
 
 /** The shop's logo and name, at the top of a page the shopper reaches from the shop. */
 const brandHtml = (b: SiteBrand): Html =>
@@ -66,6 +89,7 @@ const alert = (message: string | undefined) => (message ? render('alert', { mess
 export function loginPage(v: {
   /** The site the member signs in to: named, never its host and port. */
   brand: SiteBrand;
+  locale: HostedLocale;
   session: string;
   cancel: string;
   email: string;
@@ -75,15 +99,16 @@ export function loginPage(v: {
   const body = render('login', {
     brand: brandHtml(v.brand),
     site: v.brand.name,
-    alert: alert(v.error),
-    session: v.session,
+    alert: alert(v.error && word(v.locale, v.error)),
+    query: `redirectSession=${v.session}${langParam(v.locale)}`,
     email: v.email,
     // the first field to fill has the focus: the password after a refusal
     emailFocus: flag('autofocus', !v.error),
     passwordFocus: flag('autofocus', !!v.error),
     cancel: v.cancel,
   });
-  return hostedPage(`Sign in · ${v.brand.name}`, body, {
+  return hostedPage(`${word(v.locale, 'Sign in')} · ${v.brand.name}`, body, {
+    locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
     status: v.error ? 400 : 200,
@@ -113,6 +138,7 @@ const FACTOR_STEP: Record<HostedFactor, { heading: string; label: string; switch
  */
 export function loginFactorPage(v: {
   brand: SiteBrand;
+  locale: HostedLocale;
   session: string;
   cancel: string;
   /** The sign-in form again (the same redirect session). */
@@ -137,7 +163,7 @@ export function loginFactorPage(v: {
     site: v.brand.name,
     alert: alert(v.error),
     notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
-    session: v.session,
+    query: `redirectSession=${v.session}${langParam(v.locale)}`,
     stateToken: v.stateToken,
     factorType: v.factorType,
     instructions:
@@ -149,7 +175,7 @@ export function loginFactorPage(v: {
     resend: v.factorType === 'TOTP' ? EMPTY : render('login.resend', {}),
     others: v.others.map((t) =>
       render('login.switch', {
-        session: v.session,
+        query: `redirectSession=${v.session}${langParam(v.locale)}`,
         stateToken: v.stateToken,
         factorType: t,
         label: FACTOR_STEP[t].switchTo,
@@ -160,6 +186,7 @@ export function loginFactorPage(v: {
     cancel: v.cancel,
   });
   return hostedPage(`Sign in · ${v.brand.name}`, body, {
+    locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
     status: v.error ? 400 : 200,
@@ -175,6 +202,7 @@ export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerR
 
 /** The member's account page. */
 export function accountPage(v: {
+  locale: HostedLocale;
   session: string;
   email: string;
   emailVerified: boolean;
@@ -191,27 +219,32 @@ export function accountPage(v: {
     notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
     alert: alert(v.error),
     email: v.email,
-    unconfirmed: v.emailVerified ? '' : ' (not confirmed)',
+    unconfirmed: v.emailVerified ? '' : word(v.locale, ' (not confirmed)'),
     since: v.since,
-    action: `/_hosted/account?session=${v.session}`,
+    action: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
     nickname: v.nickname,
-    community: v.isPublic
-      ? 'You are a member of the community: your profile is public.'
-      : 'You are not in the community: your profile is private.',
+    community: word(
+      v.locale,
+      v.isPublic
+        ? 'You are a member of the community: your profile is public.'
+        : 'You are not in the community: your profile is private.',
+    ),
     op: v.isPublic ? 'leave' : 'join',
-    opLabel: v.isPublic ? 'Leave the community' : 'Join the community',
+    opLabel: word(v.locale, v.isPublic ? 'Leave the community' : 'Join the community'),
     security: render('account.security', {
-      summary:
+      summary: word(
+        v.locale,
         v.factorsOn === 0
           ? 'No second factor is on: you sign in with your password only.'
           : v.factorsOn === 1
             ? 'One second factor is on.'
             : `${v.factorsOn} second factors are on.`,
-      href: `/_hosted/security?session=${v.session}`,
+      ),
+      href: `/_hosted/security?session=${v.session}${langParam(v.locale)}`,
     }),
     back: v.back,
   });
-  return hostedPage('My account', body, { status: v.error ? 400 : 200 });
+  return hostedPage(word(v.locale, 'My account'), body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** A second factor's type in words (the spec's factor types). */
@@ -235,6 +268,7 @@ export const FACTOR_STATUS: Record<string, string> = {
 
 /** The member's sign-in security page: their second factors, removing one, adding an authenticator app. */
 export function securityPage(v: {
+  locale: HostedLocale;
   session: string;
   factors: { id: string; type: string; status: string; detail?: string }[];
   /** An authenticator app being added: its factor, secret and `otpauth://` URI. */
@@ -242,7 +276,7 @@ export function securityPage(v: {
   notice?: string;
   error?: string;
 }): HandlerResult {
-  const action = `/_hosted/security?session=${v.session}`;
+  const action = `/_hosted/security?session=${v.session}${langParam(v.locale)}`;
   const seen = new Map<string, number>();
   const items = v.factors.map((f) => {
     const base = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
@@ -264,9 +298,9 @@ export function securityPage(v: {
     totp: v.pending
       ? render('security.totp-confirm', { action, id: v.pending.id, secret: v.pending.secret, uri: v.pending.uri })
       : render('security.totp-start', { action }),
-    account: `/_hosted/account?session=${v.session}`,
+    account: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
   });
-  return hostedPage('Sign-in security', body, { status: v.error ? 400 : 200 });
+  return hostedPage('Sign-in security', body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** The checkout form's fields: label and attributes (besides id, name, value). */
@@ -286,12 +320,18 @@ export type CheckoutField = keyof typeof FIELDS | 'country' | 'subdivision' | 's
 /** What the hosted checkout shows: amounts already formatted. */
 export interface CheckoutView {
   brand: SiteBrand;
+  /** The page's language: `lang`/`dir`, kept on the form's URL; the amounts below are already in its format. */
+  locale: HostedLocale;
+  /** The checkout's currency (the client script formats the live totals in it). */
+  currency: string;
   session: string;
   lines: { image?: string; quantity: number; name: string; options: string; price: string }[];
   subtotal: string;
   discounts: { label: string; amount: string }[];
-  /** The shipping amount, or `Free`. */
+  /** The shipping amount, or `Free` (the page's word for it, {@link CheckoutView.free}). */
   shipping: string;
+  /** The page's word for a shipping that costs nothing. */
+  free: string;
   taxName: string;
   tax: string;
   total: string;
@@ -329,13 +369,13 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
   const invalid = (name: string) =>
     attrs(v.errors[name] ? { 'aria-invalid': 'true', 'aria-describedby': `${name}-err` } : {});
   const errorOf = (name: string) =>
-    v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: v.errors[name] }) : EMPTY;
+    v.errors[name] ? render('checkout.error', { id: `${name}-err`, message: word(v.locale, v.errors[name]) }) : EMPTY;
   const fields = Object.fromEntries(
     Object.entries(FIELDS).map(([name, [label, attributes]]) => [
       name,
       render('checkout.field', {
         name,
-        label,
+        label: word(v.locale, label),
         attributes: attrs(attributes),
         value: v.values[name as CheckoutField] ?? '',
         invalid: invalid(name),
@@ -362,10 +402,12 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     subtotal: v.subtotal,
     discounts: v.discounts.map((d) => render('checkout.discount', d)),
     shipping: v.shipping,
+    free: v.free,
     taxName: v.taxName,
     tax: v.tax,
-    alert: alert(general),
-    session: v.session,
+    alert: alert(general && word(v.locale, general)),
+    query: `session=${v.session}${langParam(v.locale)}`,
+    currency: v.currency,
     taxable: v.taxable,
     taxRegions: JSON.stringify(v.taxRegions),
     countryRegions: JSON.stringify(v.regions),
@@ -412,11 +454,15 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     captureLaterCard: v.captureLaterCard,
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,
     saveAddress: v.saveAddress
-      ? render('checkout.save', { checked: flag('checked', v.saveAddress.checked), hint: v.saveAddress.hint })
+      ? render('checkout.save', {
+          checked: flag('checked', v.saveAddress.checked),
+          hint: word(v.locale, v.saveAddress.hint),
+        })
       : EMPTY,
     ...fields,
   });
-  return hostedPage(`Checkout · ${v.brand.name}`, body, {
+  return hostedPage(`${word(v.locale, 'Checkout')} · ${v.brand.name}`, body, {
+    locale: v.locale,
     script: '/_hosted/checkout.js',
     formAction: v.formAction,
     imgSrc: [...v.imgSrc, ...logoOrigins(v.brand)],

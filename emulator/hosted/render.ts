@@ -4,7 +4,9 @@
  * A template holds `{{name}}` placeholders. {@link render} fills each one with a value: text (a string or number) is
  * HTML-escaped, so a product name or an email can never become markup; an {@link Html} value (what `render` returns,
  * a list of them, or one of the few helpers below) goes in as it is. Every placeholder needs a value and every value
- * a placeholder: a template and its caller cannot drift apart silently.
+ * a placeholder: a template and its caller cannot drift apart silently. `{{@English text}}` is no placeholder: a word
+ * of the page, left for pages.ts to write in the page's language (words.ts); a value can never make one (its `{{` is
+ * written `&#123;{`).
  *
  * The files are read once, when this module loads, and never change: two emulators in one process share them and
  * nothing else.
@@ -46,6 +48,9 @@ export const EMPTY = make('');
 export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+/** Escaped text in which no `{{` is left (a value can never look like a `{{@word}}` marker). */
+const escText = (s: string) => esc(s).replace(/\{(?=\{)/g, '&#123;');
+
 export type Value = string | number | Html | readonly Html[];
 
 /** The template `name` (`login` → login.html) with its placeholders filled. */
@@ -59,7 +64,7 @@ export function render(name: string, values: Record<string, Value>): Html {
     const v = values[key]!;
     if (v instanceof Html) return v.toString();
     if (Array.isArray(v)) return v.map((h) => h.toString()).join('\n');
-    return esc(String(v));
+    return escText(String(v));
   });
   for (const key of Object.keys(values)) if (!used.has(key)) throw new Error(`hosted: ${name}.html has no {{${key}}}`);
   return make(text);
@@ -77,7 +82,7 @@ export function attrs(list: Record<string, string | number | boolean | undefined
   for (const [name, v] of Object.entries(list)) {
     if (!/^[a-z][a-z-]*$/.test(name)) throw new Error(`hosted: bad attribute name ${name}`);
     if (v === true) out += ` ${name}`;
-    else if (v !== false && v !== undefined) out += ` ${name}="${esc(String(v))}"`;
+    else if (v !== false && v !== undefined) out += ` ${name}="${escText(String(v))}"`;
   }
   return make(out);
 }
@@ -86,7 +91,8 @@ export function attrs(list: Record<string, string | number | boolean | undefined
  * JSON for the content of a `<script type="application/json">` block (data, never run). HTML escaping would corrupt
  * it (a script's text is not decoded), so `<` is written `\u003c` instead: the block cannot be closed from inside.
  */
-export const jsonData = (v: unknown): Html => make(JSON.stringify(v).replace(/</g, '\\u003c'));
+export const jsonData = (v: unknown): Html =>
+  make(JSON.stringify(v).replace(/</g, '\\u003c').replace(/\{\{/g, '{\\u007b'));
 
 /** A static file of this folder (a stylesheet or script), or undefined. */
 export const hostedFile = (name: string): string | undefined =>

@@ -17,8 +17,8 @@ import {
 import {
   checkoutById,
   couponProblem,
+  CURRENCY,
   findCoupon,
-  money,
   orderById,
   ownerKey,
   placeOrder,
@@ -44,7 +44,9 @@ import {
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 import { siteBrand } from '../domain/settings.ts';
-import { COUNTRIES, COUNTRY_REGIONS, regionName, regionsOf } from '../domain/regions.ts';
+import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
+import { formatMoney, hostedLocale } from '../hosted/locale.ts';
+import { word } from '../hosted/words.ts';
 
 /**
  * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
@@ -160,12 +162,13 @@ function regionProblem(country: string | undefined, subdivision: string | undefi
 const subdivisionOf = (country: string, subdivision: string | undefined) =>
   regionsOf(country) ? (subdivision ?? '').trim().toUpperCase() : '';
 
-function expiredCheckout(): HandlerResult {
+function expiredCheckout(ctx: RequestContext): HandlerResult {
   return messagePage(
     'Checkout expired',
     'This checkout link has expired',
     'Go back to the shop and check out again.',
     404,
+    hostedLocale(ctx.query.get('lang')),
   );
 }
 
@@ -222,10 +225,25 @@ function checkoutPage(
     nowMs: ctx.now(),
   });
   const t = priced.totals;
-  const m = (c: number) => money(c).formattedAmount;
+  // the page's language (the session URL's `lang`): money in its format, the checkout's currency
+  const locale = hostedLocale(ctx.query.get('lang'));
+  const m = (c: number) => formatMoney(locale, c, CURRENCY);
+  const countryNames = new Intl.DisplayNames([locale.lang], { type: 'region' });
+  const regions = countryRegionsIn(locale.fr);
+  /** A tax region's name in the page's language when it names a country or a region of the lists, else as it is. */
+  const placeName = (c: string, sub: string, name: string) =>
+    locale.lang === 'en'
+      ? name
+      : sub && name === regionName(c, sub)
+        ? (regions[c]?.regions.find(([code]) => code === sub)?.[1] ?? name)
+        : !sub && name === countryName(c)
+          ? (countryNames.of(c) ?? name)
+          : name;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
   return hostedCheckoutPage({
     brand: siteBrand(ctx.db),
+    locale,
+    currency: CURRENCY,
     session: s.id,
     lines: priced.resolved.map((l) => {
       // product images are the platform's media, on the API's origin (the page's CSP allows it for images)
@@ -242,15 +260,21 @@ function checkoutPage(
     }),
     subtotal: m(t.subtotal),
     discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
-    shipping: t.shipping ? m(t.shipping) : 'Free',
-    taxName: priced.region.name,
+    shipping: t.shipping ? m(t.shipping) : word(locale, 'Free'),
+    free: word(locale, 'Free'),
+    taxName: placeName(country, priced.region.name === countryName(country) ? '' : subdivision, priced.region.name),
     tax: m(t.tax),
     total: m(t.total),
     taxable: t.taxable,
-    taxRegions: taxRegions(ctx.db).map((r) => [r.country, r.subdivision, r.name, r.rateBp]),
-    countries: COUNTRIES,
+    taxRegions: taxRegions(ctx.db).map((r) => [
+      r.country,
+      r.subdivision,
+      placeName(r.country, r.subdivision, r.name),
+      r.rateBp,
+    ]),
+    countries: COUNTRIES.map(([code, name]) => [code, locale.lang === 'en' ? name : (countryNames.of(code) ?? name)]),
     country,
-    regions: COUNTRY_REGIONS,
+    regions,
     ...(priced.coupon ? { coupon: { code: priced.coupon.code, name: priced.coupon.name } } : {}),
     ...(discountNotice ? { discountNotice } : {}),
     options: t.optionPrices.map((o) => ({
@@ -258,7 +282,7 @@ function checkoutPage(
       title: o.option.title,
       deliveryTime: o.option.deliveryTime,
       cents: o.cents,
-      price: o.cents ? m(o.cents) : 'Free',
+      price: o.cents ? m(o.cents) : word(locale, 'Free'),
     })),
     selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
     testCard: TEST_CARDS.ok.replace(/(.{4})/g, '$1 ').trim(),
@@ -298,11 +322,11 @@ interface OpenCheckout {
  */
 function openCheckout(ctx: RequestContext): OpenCheckout | HandlerResult {
   const s = loadRedirectSession(ctx, ctx.query.get('session') ?? '', 'checkout', true);
-  if (!s) return expiredCheckout();
+  if (!s) return expiredCheckout(ctx);
   const p = s.payload as unknown as CheckoutPayload;
   const row = checkoutById(ctx.db, p.checkoutId);
   if (row?.completed && row.order_id) return toThankYou(ctx, p, row.order_id);
-  return row && s.usedAt === null ? { s, p, row } : expiredCheckout();
+  return row && s.usedAt === null ? { s, p, row } : expiredCheckout(ctx);
 }
 
 /**

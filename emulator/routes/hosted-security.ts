@@ -6,6 +6,7 @@
  * entered. Its forms post only from the hosted origin (`refuseCrossSitePost`). The platform's own page is what
  * `<inlay-account>`'s Security section links to (docs/wire.md "The member's second factors in the account").
  */
+import { hostedLocale } from '../hosted/locale.ts';
 import { z } from 'zod';
 import type { RequestContext, RouteModule } from '../router.ts';
 import { securityPage } from '../hosted/pages.ts';
@@ -21,10 +22,11 @@ const formSchema = z.discriminatedUnion('op', [
 
 function page(ctx: RequestContext, notice?: string, error?: string) {
   const live = liveAccountSession(ctx);
-  if (!live) return expiredPage();
+  if (!live) return expiredPage(ctx);
   const { s, m } = live;
   const pending = pendingTotp(ctx.db, m.id);
   return securityPage({
+    locale: hostedLocale(ctx.query.get('lang')),
     session: s.id,
     factors: memberFactors(ctx.db, m.id),
     ...(pending
@@ -43,7 +45,7 @@ export const hostedSecurityRoutes: RouteModule = (router) => {
       const refused = refuseCrossSitePost(ctx);
       if (refused) return refused;
       const live = liveAccountSession(ctx);
-      if (!live) return expiredPage();
+      if (!live) return expiredPage(ctx);
       const { m } = live;
       const form = formSchema.safeParse(ctx.body);
       if (!form.success) return page(ctx, undefined, 'Something was missing. Try again.');

@@ -60,6 +60,7 @@ import {
   usableFactors,
 } from '../domain/mfa.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
+import { formatDate, hostedLocale, langParam } from '../hosted/locale.ts';
 import { factorsOn } from '../domain/security-page.ts';
 
 /** The table's path and the two aliases the platform also answers. */
@@ -150,6 +151,20 @@ const callbacksSchema = z.object({ postFlowUrl: httpUrl.optional() }).loose().op
 const accountSchema = z
   .object({ section: z.enum(['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']).optional() })
   .loose();
+
+/** `preferences` of a redirect session (`RedirectSessionPreferences`): the query parameters to append, bounded. */
+const preferencesSchema = z
+  .object({
+    useGenericWixPages: z.boolean().nullish(),
+    maintainIdentity: z.boolean().nullish(),
+    checkIfPublish: z.boolean().nullish(),
+    additionalQueryParameters: z
+      .record(z.string().regex(/^[A-Za-z0-9_.-]{1,50}$/, 'must be a query parameter name'), z.string().max(200))
+      .refine((r) => Object.keys(r).length <= 20, 'at most 20 parameters')
+      .optional(),
+  })
+  .loose()
+  .nullish();
 
 const visitorOf = (identity: Identity) =>
   identity.kind === 'visitor' ? identity.visitorId : (identity.visitorId ?? null);
@@ -248,8 +263,14 @@ export function liveAccountSession(ctx: RequestContext): { s: StoredRedirectSess
 }
 
 /** The page of a hosted link that expired or was never made (404). */
-export function expiredPage(): HandlerResult {
-  return messagePage('Link expired', 'This link has expired', 'Go back to the site and try again.', 404);
+export function expiredPage(ctx?: Pick<RequestContext, 'query'>): HandlerResult {
+  return messagePage(
+    'Link expired',
+    'This link has expired',
+    'Go back to the site and try again.',
+    404,
+    hostedLocale(ctx?.query.get('lang')),
+  );
 }
 
 /** Where a prompt-login flow answers: `redirectUri` with `code`/`state` (or `error`) in the fragment or query. */
@@ -282,6 +303,7 @@ function loginPage(
   const redirectUri = new URL(a.authRequest.redirectUri!);
   return hostedLoginPage({
     brand: siteBrand(ctx.db),
+    locale: hostedLocale(ctx.query.get('lang')),
     session: s.id,
     cancel: cancelUrl(a),
     email,
@@ -347,11 +369,13 @@ function factorStep(
   const usable = usableFactors(memberFactors(ctx.db, m.id));
   const types = new Set(usable.map((f) => f.type));
   const redirectUri = new URL(a.authRequest.redirectUri!);
+  const locale = hostedLocale(ctx.query.get('lang'));
   return loginFactorPage({
     brand: siteBrand(ctx.db),
+    locale,
     session: s.id,
     cancel: cancelUrl(a),
-    restart: `/oauth2/authorize?redirectSession=${s.id}`,
+    restart: `/oauth2/authorize?redirectSession=${s.id}${langParam(locale)}`,
     stateToken,
     factorType,
     ...(factorType === 'EMAIL'
@@ -540,8 +564,14 @@ export const redirectsRoutes: RouteModule = (router, app) => {
           },
         ]);
       }
+      // `preferences.additionalQueryParameters` (`lang`, UTM…) are appended to the URL, as the platform does: the
+      // hosted pages read `lang` (docs/wire.md "Hosted pages' language"); the others are carried and ignored
+      const preferences = validate(preferencesSchema, body['preferences'], 'preferences');
       const target = intents.get(present[0]!)!(ctx, body[present[0]!], body, identity);
       const u = new URL(target.fullUrl);
+      for (const [k, v] of Object.entries(preferences?.additionalQueryParameters ?? {}))
+        if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+      target.fullUrl = u.href;
       return {
         json: {
           redirectSession: {
@@ -571,7 +601,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     '/oauth2/authorize',
     (ctx) => {
       const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
-      if (!s) return expiredPage();
+      if (!s) return expiredPage(ctx);
       const a = s.payload as unknown as AuthPayload;
       const r = a.authRequest;
       if (a.prompt === 'login' && r.responseMode !== 'web_message') return loginPage(ctx, s, a);
@@ -618,7 +648,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       const refused = refuseCrossSitePost(ctx);
       if (refused) return refused;
       const s = loadRedirectSession(ctx, ctx.query.get('redirectSession') ?? '', 'auth');
-      if (!s) return expiredPage();
+      if (!s) return expiredPage(ctx);
       const a = s.payload as unknown as AuthPayload;
       if (a.prompt !== 'login' || a.authRequest.responseMode === 'web_message') throw notFound('Not a login session');
       if (ctx.body && typeof ctx.body === 'object' && (ctx.body as Record<string, unknown>)['step'] === 'mfa')
@@ -696,14 +726,16 @@ export const redirectsRoutes: RouteModule = (router, app) => {
 
   const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
     const live = liveAccountSession(ctx);
-    if (!live) return expiredPage();
+    if (!live) return expiredPage(ctx);
     const { s, m } = live;
     const back = (s.payload['postFlowUrl'] as string | null) ?? getSetting<string>(ctx.db, 'siteUrl') ?? '/';
+    const locale = hostedLocale(ctx.query.get('lang'));
     return hostedAccountPage({
+      locale,
       session: s.id,
       email: m.email,
       emailVerified: !!m.email_verified,
-      since: m.created_date.slice(0, 10),
+      since: formatDate(locale, Date.parse(m.created_date)),
       nickname: m.nickname ?? '',
       isPublic: m.privacy_status === 'PUBLIC',
       factorsOn: factorsOn(ctx.db, m.id),
@@ -720,7 +752,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       const refused = refuseCrossSitePost(ctx);
       if (refused) return refused;
       const live = liveAccountSession(ctx);
-      if (!live) return expiredPage();
+      if (!live) return expiredPage(ctx);
       const { m } = live;
       const form = z
         .object({ op: z.enum(['nickname', 'join', 'leave']), nickname: z.string().trim().max(100).optional() })

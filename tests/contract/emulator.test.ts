@@ -197,12 +197,15 @@ describe('every answer the client reads parses with core schemas', () => {
     expect((await removeCoupon(c)).appliedDiscounts ?? []).toEqual([]);
     expect((await estimateTotals(c)).priceSummary).toBeDefined();
     expect((await removeLine(c, b!.id!)).lineItems).toHaveLength(1);
-    const checkout = await startCheckout(c, {
-      postFlowUrl: SITE,
-      thankYouPageUrl: `${SITE}/thanks`,
-      cartPageUrl: SITE,
-    });
+    const checkout = await startCheckout(
+      c,
+      { postFlowUrl: SITE, thankYouPageUrl: `${SITE}/thanks`, cartPageUrl: SITE },
+      {},
+      'fr',
+    );
     expect(checkout.url).toMatch(/^http/);
+    // the page's language, on the hosted checkout's URL as the platform appends it
+    expect(new URL(checkout.url).searchParams.get('lang')).toBe('fr');
     expect(await deleteCart(c)).toBeNull();
     expect((await fetchCart(c))?.lineItems ?? []).toEqual([]);
   });

@@ -282,3 +282,63 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     });
   }
 });
+
+describe('the hosted checkout in the page’s language (issue 44)', () => {
+  /** Text with its no-break spaces written as spaces (Intl's French uses them around the currency). */
+  const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+
+  it('French: French words, money as Intl writes it for fr ("58,00 $US"), the live totals too; the region select in French', async () => {
+    const w = await openPage(env.browser, { viewport: DESKTOP });
+    await w.page.goto(await hostedCheckoutUrl(env.stack, 'fr'));
+    expect(await w.page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await w.page.locator('html').getAttribute('dir')).toBe('ltr');
+    expect(plain(await w.page.locator('.lines .lp').last().textContent())).toBe('58,00 $US');
+    const rows = await w.page
+      .locator('table.totals tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows.map((r) => r.map(plain))).toEqual([
+      ['Sous-total', '94,00 $US'],
+      ['Coupon WELCOME10', '−9,40 $US'],
+      ['Livraison', 'Gratuite'],
+      ['Taxes (États-Unis)', '6,77 $US'],
+      ['Total', 'USD91,37 $US'],
+    ]);
+    // the region select names the states in French, the codes unchanged; the live totals follow in French
+    const state = w.page.getByLabel('État', { exact: true });
+    expect(await state.locator('option[value=CA]').textContent()).toBe('Californie');
+    expect(await state.locator('option[value=NC]').textContent()).toBe('Caroline du Nord');
+    await state.selectOption('CA');
+    await expect.poll(() => w.page.locator('#sum-tax-name').textContent()).toBe('Taxes (Californie)');
+    // California's own rate (7.25% of $84.60 = $6.13)
+    await expect.poll(async () => plain(await w.page.locator('#sum-tax').textContent())).toBe('6,13 $US');
+    expect(plain(await w.page.locator('#sum-total').textContent())).toBe('90,73 $US');
+    expect(plain(await w.page.getByRole('button', { name: /^Payer / }).textContent())).toBe('Payer 90,73 $US');
+    // another country's regions, in French, as the country changes
+    await w.page.getByLabel('Pays').selectOption('CA');
+    const province = w.page.getByLabel('Province ou territoire');
+    await expect.poll(() => province.locator('option[value=BC]').textContent()).toBe('Colombie-Britannique');
+    expect(await province.locator('option[value=NT]').textContent()).toBe('Territoires du Nord-Ouest');
+    await w.page.getByLabel('Pays').selectOption('AU');
+    await expect
+      .poll(() => w.page.getByLabel('État ou territoire').locator('option[value=NSW]').textContent())
+      .toBe('Nouvelle-Galles du Sud');
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+
+  it('right to left (ar-XB): dir=rtl, every amount an isolate that keeps its own order', async () => {
+    const w = await openPage(env.browser, { viewport: PHONE });
+    await w.page.goto(await hostedCheckoutUrl(env.stack, 'ar-XB'));
+    expect(await w.page.locator('html').getAttribute('dir')).toBe('rtl');
+    // the total and the pay button's amount: isolates, written as Intl writes them for ar-XB
+    const expected = await w.page.evaluate(() =>
+      new Intl.NumberFormat('ar-XB', { style: 'currency', currency: 'USD' }).format(91.37),
+    );
+    expect(await w.page.locator('#sum-total').evaluate((e) => e.tagName)).toBe('BDI');
+    expect(await w.page.locator('#sum-total').textContent()).toBe(expected);
+    expect(await w.page.locator('#pay-amount').textContent()).toBe(expected);
+    expect(await noSidewaysScroll(w.page)).toBe(true);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+});

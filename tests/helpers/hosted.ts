@@ -21,9 +21,10 @@ const item = (productId: string, variantId: string | undefined, quantity: number
 
 /**
  * A visitor's hosted checkout: 2 Forest mugs (a variant line) and a folding stool, with the WELCOME10 coupon; the
- * thank-you and cart pages on the demo. Returns the page's URL.
+ * thank-you and cart pages on the demo; in the language `lang` when given (as the widgets ask for it). Returns the
+ * page's URL.
  */
-export async function hostedCheckoutUrl(stack: Stack): Promise<string> {
+export async function hostedCheckoutUrl(stack: Stack, lang?: string): Promise<string> {
   const emu = stack.emulator;
   const { access } = await visitorTokens(emu);
   const lineItems = [
@@ -45,6 +46,7 @@ export async function hostedCheckoutUrl(stack: Stack): Promise<string> {
         thankYouPageUrl: `${stack.demo}/thank-you`,
         cartPageUrl: `${stack.demo}/`,
       },
+      ...(lang ? { preferences: { additionalQueryParameters: { lang } } } : {}),
     },
   });
   if (rs.status !== 200) throw new Error(`redirect session failed: ${rs.text}`);

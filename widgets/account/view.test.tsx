@@ -3,6 +3,9 @@ import { $session, mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { STORES_APP_ID } from '../../core/api/products.ts';
 import type { Member } from '../../core/api/members.ts';
+import { addLanguage } from '../../core/i18n/index.ts';
+import frPack from '../languages/fr.ts';
+import { detailStrings as memberStrings } from './member/strings.ts';
 
 const B = 'https://shop.test/api/inlay';
 const money = (amount: string) => ({ amount, formattedAmount: `$${amount}` });
@@ -338,6 +341,39 @@ describe('<inlay-account>', () => {
     button(/^Remove /)!.click();
     await vi.waitFor(() => expect(text()).toContain('No saved addresses yet'));
     expect(sent('/addresses').map((c) => c.method)).toEqual(['DELETE']);
+  });
+
+  it('addresses on a French page: the regions named in French (from the French pack only), codes unchanged', async () => {
+    addLanguage('fr', { ...frPack });
+    const { el, $ } = await mountWidget('inlay-account', { section: 'addresses' }, net.fetch, {
+      companion: B,
+      locale: 'fr',
+    });
+    const text = () => el.shadowRoot!.textContent ?? '';
+    const button = (name: RegExp) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''));
+    await vi.waitFor(() => expect(button(/Ajouter une adresse/)).toBeDefined());
+    button(/Ajouter une adresse/)!.click();
+    await vi.waitFor(() => expect($('form[part=address-form]')).not.toBeNull());
+    const options = () =>
+      Object.fromEntries([...$<HTMLSelectElement>('[name=subdivision]')!.options].map((o) => [o.value, o.text]));
+    type($<HTMLSelectElement>('[name=country]')!, 'US');
+    await vi.waitFor(() => expect(options()['CA']).toBe('Californie'));
+    expect(options()).toMatchObject({ NC: 'Caroline du Nord', NY: 'New York', TX: 'Texas' });
+    type($<HTMLSelectElement>('[name=country]')!, 'CA');
+    await vi.waitFor(() => expect(options()['BC']).toBe('Colombie-Britannique'));
+    expect(options()).toMatchObject({ NT: 'Territoires du Nord-Ouest', ON: 'Ontario' });
+    type($<HTMLSelectElement>('[name=country]')!, 'AU');
+    await vi.waitFor(() => expect(options()['NSW']).toBe('Nouvelle-Galles du Sud'));
+    // sorted in French: "Australie-Méridionale" first
+    expect([...$<HTMLSelectElement>('[name=subdivision]')!.options].map((o) => o.value).slice(1, 3)).toEqual([
+      'SA',
+      'WA',
+    ]);
+    expect(text()).not.toContain('California');
+    // the French names travel only with French (their own chunk): not in the English dictionary, nor in the pack
+    expect(JSON.stringify(memberStrings)).not.toMatch(/Californie|Galles|Colombie/);
+    expect(JSON.stringify(frPack)).not.toMatch(/Californie|Galles|Colombie/);
   });
 
   it('an address saved with a name and phone: one write with the addresses, the member’s name and main phone', async () => {

@@ -218,6 +218,8 @@ describe('cart summary', () => {
     // not an http(s) URL: the platform sends the buyer back to this page
     expect(writes('/redirect-session')[0]!.body).toMatchObject({
       callbacks: { thankYouPageUrl: location.href, postFlowUrl: location.href },
+      // the hosted checkout in the page's language
+      preferences: { additionalQueryParameters: { lang: 'en' } },
     });
 
     answer = (c) => (c.url.endsWith('/create-checkout') ? refused('X') : undefined);

@@ -172,7 +172,10 @@ export function createCartModel(context: InlayContext, { host, emit }: Pick<Widg
           try {
             const here = location.href;
             const thanks = httpUrl(thankYouUrl || here, here) ?? here;
-            const r = await cart.startCheckout({ postFlowUrl: here, cartPageUrl: here, thankYouPageUrl: thanks });
+            const r = await cart.startCheckout(
+              { postFlowUrl: here, cartPageUrl: here, thankYouPageUrl: thanks },
+              i18n().locale,
+            );
             if (emit('inlay-checkout', r, { cancelable: true })) location.assign(r.url);
             else $checkout.set({});
           } catch (err) {

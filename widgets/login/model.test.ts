@@ -150,8 +150,12 @@ describe('login model', () => {
       });
     await m.account();
     expect(calls('/redirect-session').map((c) => Object.keys(c.body as object))).toEqual([
-      ['memberAccountPage', 'callbacks'],
+      ['memberAccountPage', 'callbacks', 'preferences'],
     ]);
+    // the hosted page in the page's language
+    expect((calls('/redirect-session')[0]!.body as Record<string, unknown>)['preferences']).toEqual({
+      additionalQueryParameters: { lang: 'en' },
+    });
     expect(m.$ui.get().errors.form).toBe(
       'Your account page can’t be opened from here. Use the site’s own account page, or ask the shop.',
     );

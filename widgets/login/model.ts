@@ -258,7 +258,7 @@ export function createLoginModel(
         go('sign-in', { notice: t('login.resetDone') });
       });
     },
-    hosted: () => run(async () => (await flows()).startHostedLogin(client)),
+    hosted: () => run(async () => (await flows()).startHostedLogin(client, i18n().locale)),
     signOut: () => run(async () => (await flows()).logout(client)),
     /**
      * The platform's hosted account page (`memberAccountPage`, internal in its client: docs/wire.md "Admin fidelity
@@ -267,7 +267,7 @@ export function createLoginModel(
     account: () =>
       run(async () => {
         try {
-          location.assign(await (await flows()).accountUrl(client));
+          location.assign(await (await flows()).accountUrl(client, i18n().locale));
         } catch (e) {
           if (!(e instanceof InlayApiError && e.status >= 400 && e.status < 500 && e.status !== 429)) throw e;
           set({ errors: { form: t('err.account') } });

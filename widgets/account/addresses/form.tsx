@@ -28,12 +28,17 @@ export function AddressForm(
     () => form.country || localeCountry(COUNTRIES, i18n.locale, globalThis.navigator?.language) || '',
   );
   const [region, setRegion] = useState(form.subdivision);
+  // a French page's region names: their own chunk, loaded only there
+  const [frNames, setFrNames] = useState('');
+  useEffect(() => {
+    if (i18n.language === 'fr') void import('./regions.fr.ts').then((m) => setFrNames(m.names));
+  }, [i18n.language]);
   useEffect(() => formRef.current?.querySelector<HTMLElement>('select,input')?.focus(), []);
   const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
   const countries = [...new Set([...COUNTRIES, ...(form.country ? [form.country] : [])])]
     .map((c) => [c, names.of(c) ?? c] as const)
     .sort((a, b) => a[1].localeCompare(b[1], i18n.locale));
-  const regions = regionsOf(country);
+  const regions = regionsOf(country, frNames, i18n.locale);
   const submit = async (e: Event) => {
     e.preventDefault();
     const r = await model.saveAddress(p.member, formFields(e), p.editing);

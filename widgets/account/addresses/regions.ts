@@ -1,7 +1,8 @@
 /**
  * The regions a country's addresses must name, for the countries the address form offers a select for (ISO 3166-2
- * codes without the country, and their names); any other country takes the region as typed. Travels with the
- * address form's chunk only.
+ * codes without the country, and their English names); any other country takes the region as typed. Travels with the
+ * address form's chunk only. French names come in their own chunk (regions.fr.ts: only those that differ), loaded on a
+ * French page.
  */
 const table: Record<string, string> = {
   US:
@@ -20,9 +21,21 @@ const table: Record<string, string> = {
     'TAS Tasmania|VIC Victoria|WA Western Australia',
 };
 
-/** The country's regions as [code, name], or undefined when the form takes the region as typed. */
-export const regionsOf = (country: string): [string, string][] | undefined =>
-  table[country]?.split('|').map((r) => [r.slice(0, r.indexOf(' ')), r.slice(r.indexOf(' ') + 1)]);
+const pairs = (list: string) =>
+  list.split('|').map((r): [string, string] => [r.slice(0, r.indexOf(' ')), r.slice(r.indexOf(' ') + 1)]);
+
+/**
+ * The country's regions as [code, name], named in the page's language (`names`: `US.CA Californie|…`, the ones that
+ * differ from English) and sorted in it; undefined when the form takes the region as typed.
+ */
+export function regionsOf(country: string, names = '', locale?: string): [string, string][] | undefined {
+  const own = new Map(names ? pairs(names) : []);
+  return table[country]
+    ? pairs(table[country])
+        .map(([code, name]): [string, string] => [code, own.get(`${country}.${code}`) ?? name])
+        .sort((a, b) => a[1].localeCompare(b[1], locale))
+    : undefined;
+}
 
 /** The country of a locale ("fr-CA" → CA, "fr" → FR), when the list offers it; else undefined. */
 export function localeCountry(offered: readonly string[], ...locales: (string | undefined)[]): string | undefined {

@@ -34,7 +34,7 @@ export function createSecurityModel(context: InlayContext, now: () => number = D
   const load = async (): Promise<string | undefined> => {
     $state.set({ ...$state.get(), busy: true, error: undefined, refused: undefined });
     try {
-      const url = await accountUrl(client);
+      const url = await accountUrl(client, i18n().locale);
       $state.set({ busy: false, url, site: new URL(url).host, at: now() });
       return url;
     } catch (e) {

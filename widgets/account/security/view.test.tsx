@@ -51,6 +51,7 @@ describe('<inlay-account> security', () => {
     expect(sessions()[0]!.body).toEqual({
       memberAccountPage: { section: 'ACCOUNT_INFO' },
       callbacks: { postFlowUrl: location.href.split('#')[0] },
+      preferences: { additionalQueryParameters: { lang: 'en' } },
     });
     // nothing else was asked of the platform about the member's factors
     expect(net.calls.filter((c) => /factor|mfa/i.test(c.url))).toEqual([]);

@@ -2,9 +2,8 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../../core/context.ts';
 import type { Translator } from '../../../core/i18n/index.ts';
 import { InlayApiError } from '../../../core/errors.ts';
-import { companionHttp, moderate } from '../../../core/api/companion.ts';
+import { companionHttp } from '../../../core/api/companion.ts';
 import { storageKey, webStorage } from '../../../core/storage.ts';
-import { httpUrl } from '../../../core/safe-url.ts';
 import { productsByIds } from '../../../core/reads/products.ts';
 import { createPaged } from '../../../ui/paged.ts';
 import {
@@ -15,7 +14,6 @@ import {
   getMediaFile,
   importMedia,
   listTrash,
-  mediaDownloadUrl,
   restoreMedia,
   searchMedia,
   updateMediaFile,
@@ -54,8 +52,22 @@ const LAYOUT_KEY = storageKey('admin.media', 'layout');
 export const POLL_MS = 1500;
 export const POLL_TIMES = 40;
 
-const fileItem = (file: MediaFile): Item => ({ key: `f:${file.id}`, file });
-const folderItem = (folder: MediaFolder): Item => ({ key: `d:${folder.id}`, folder });
+/** The next option's index for a key in the grid (`cols` a row; arrows mirrored right to left), or undefined. */
+export function moveIn(key: string, at: number, n: number, cols: number, rtl: boolean): number | undefined {
+  const step = {
+    ArrowRight: rtl ? -1 : 1,
+    ArrowLeft: rtl ? 1 : -1,
+    ArrowDown: cols,
+    ArrowUp: -cols,
+    Home: -at,
+    End: n - 1 - at,
+  }[key];
+  if (step === undefined) return undefined;
+  return Math.min(n - 1, Math.max(0, at + step));
+}
+
+export const fileItem = (file: MediaFile): Item => ({ key: `f:${file.id}`, file });
+export const folderItem = (folder: MediaFolder): Item => ({ key: `d:${folder.id}`, folder });
 
 /**
  * The console's media library (`<inlay-admin section="media">`, owner only through the site companion): a folder's
@@ -98,6 +110,8 @@ export function createMediaModel(
   const $note = atom<Note | undefined>(undefined);
   const $busy = atom(false);
   const $names = atom<Record<string, string>>({});
+  /** The grid's roving focus: the option that takes Tab (the others are reached with the arrows). */
+  const $at = atom(0);
 
   const paged = createPaged<Item>(
     async (cursor) => {
@@ -189,8 +203,22 @@ export function createMediaModel(
     };
   };
 
-  /** What the upload part (tools/upload.ts, loaded with the first upload) works with. */
-  const kit = { http, here, showing, put: (f: MediaFile) => put(fileItem(f), true), words, $uploads, xhr: props.xhr };
+  /**
+   * What the upload part (tools/upload.ts, loaded with the first upload) and the file panel's actions
+   * (details/actions.ts, loaded with the panel) work with: `put` shows a new file first, `set` an item in its place.
+   */
+  const kit = {
+    http,
+    here,
+    showing,
+    put: (f: MediaFile) => put(fileItem(f), true),
+    set: (x: Item) => put(x),
+    act,
+    t,
+    words,
+    $uploads,
+    xhr: props.xhr,
+  };
 
   /** Read an import again until it is READY or FAILED (or the section has moved on and it is no longer shown). */
   async function follow(file: MediaFile) {
@@ -219,6 +247,8 @@ export function createMediaModel(
     $note,
     $busy,
     $names,
+    $at,
+    kit,
     load: () => paged.load(),
     more: paged.more,
     go,
@@ -257,20 +287,6 @@ export function createMediaModel(
         const f = await createMediaFolder(http(), { displayName, parentId: here() });
         put(folderItem(f), true);
         return t('md.created', { name: iso(f.name) });
-      }),
-    rename: (item: Item, displayName: string) =>
-      act(async () => {
-        put(
-          item.file
-            ? fileItem(await updateMediaFile(http(), item.file.id, { displayName }))
-            : folderItem(await updateMediaFolder(http(), item.folder.id, { displayName })),
-        );
-        return t('md.saved');
-      }),
-    labels: (file: MediaFile, labels: string[]) =>
-      act(async () => {
-        put(fileItem(await updateMediaFile(http(), file.id, { labels })));
-        return t('md.saved');
       }),
     /** Move the selection to a folder (it leaves the folder shown). */
     move: (folderId: string) =>
@@ -315,32 +331,6 @@ export function createMediaModel(
         drop(keys);
         return t('md.deleted', { count: keys.length });
       }),
-    /** Approve or reject the review a visitor's photo belongs to, from here. */
-    review: (file: MediaFile, status: 'APPROVED' | 'REJECTED') =>
-      act(async () => {
-        const r = file.review;
-        if (!r) return undefined;
-        await moderate(http(), r.id, status);
-        put(fileItem({ ...file, review: { ...r, status } }));
-        return t(`md.st.${status}`);
-      }),
-    /** A download link for a file: copied when the browser lets us, and returned to show when it does not. */
-    async link(file: MediaFile): Promise<{ url?: string; copied?: boolean }> {
-      let url: string | undefined;
-      const ok = await act(async () => {
-        url = httpUrl(await mediaDownloadUrl(http(), file.id));
-        if (!url) throw new InlayApiError({ kind: 'parse', message: 'download link is not http(s)' });
-        return undefined;
-      });
-      if (!ok || !url) return {};
-      try {
-        await navigator.clipboard.writeText(url);
-        $note.set({ text: t('md.copied') });
-        return { url, copied: true };
-      } catch {
-        return { url, copied: false };
-      }
-    },
   };
 }
 export type MediaModel = ReturnType<typeof createMediaModel>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Confirm } from '../../../ui/confirm.tsx';
+import { isolate } from '../../../core/i18n/index.ts';
 import type { MediaModel } from './model.ts';
 import type { T } from './words.ts';
 
@@ -23,7 +24,7 @@ export function Trash({ model, t, ids, count }: { model: MediaModel; t: T; ids: 
         <Confirm
           id={`${ids}x`}
           focus
-          question={t('md.confirm', { count })}
+          question={isolate(t('md.confirm', { count }))}
           confirm={t('md.forGood')}
           keep={t('md.cancel')}
           busy={busy}

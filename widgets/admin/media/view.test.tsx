@@ -383,7 +383,7 @@ describe('<inlay-admin section="media">', () => {
   });
 
   it('trash and delete for good: the confirmation names the count; restore brings them back', async () => {
-    const { text, button, options } = await mount();
+    const { $, text, button, options } = await mount();
     options()[1]!.querySelector<HTMLElement>('.tick')!.click();
     options()[2]!.querySelector<HTMLElement>('.tick')!.click();
     await vi.waitFor(() => expect(text()).toContain('2 selected'));
@@ -411,6 +411,8 @@ describe('<inlay-admin section="media">', () => {
     await vi.waitFor(() => expect(text()).toContain('1 selected'));
     button(/^Delete for good$/)!.click();
     await vi.waitFor(() => expect(text()).toContain('Delete 1 item for good? It cannot be restored.'));
+    // one isolated sentence: right to left, its count stays inside it
+    expect($('form.confirm p')!.textContent).toBe('\u2068Delete 1 item for good? It cannot be restored.\u2069');
     expect(sent('/admin/media/delete')).toHaveLength(1);
     [...document.querySelector('inlay-admin')!.shadowRoot!.querySelectorAll('form.confirm button')][0]!.dispatchEvent(
       new MouseEvent('click', { bubbles: true }),

@@ -344,11 +344,12 @@ const KB = 1024;
  * 54.75 KB, `productPage` 51.5 → 51.75 KB, `classic` 55.25 → 55.5 KB, `classicWithConsole` 134.25 → 134.5 KB. The
  * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
  * Issue 44, i44-media (the console's media, payments, abandoned checkouts and review queue isolated for bidi; the
- * media view split at the review's request): the media section's chunk was 45 B under its 7 KB, so the file panel's
- * actions (rename, labels, a review's decision, the download link) moved to the panel's chunk, loaded when a file is
- * first opened: the section 7129 → 7130 B, the panel 1881 → 2226 B; the bidi isolation +34 B (abandoned), +38 B
- * (reviews), +17 B (payments and its forms). The classic page with every tag and the whole console 137699 → 138083 B
- * (owner pages only; no page without the console changes): `classicWithConsole` 134.5 → 135 KB.
+ * media view and model split at the review's request, each file at most 250 lines): the media section's chunk was
+ * 45 B under its 7 KB, so the file panel's actions (rename, labels, a review's decision, the download link) and its
+ * sheet moved to the panel's chunk, loaded when a file is first opened: the section 7129 → 7162 B, the panel 1881 →
+ * 2325 B; the bidi isolation +34 B (abandoned), +38 B (reviews), +17 B (payments and its forms). The classic page
+ * with every tag and the whole console 137699 → 138177 B (owner pages only; no page without the console changes):
+ * `classicWithConsole` 134.5 → 135 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,

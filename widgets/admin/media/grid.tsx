@@ -1,7 +1,8 @@
 import type { Ref } from 'preact';
 import { useStore } from '@nanostores/react';
 import { httpUrl } from '../../../core/safe-url.ts';
-import { moveIn, type Item, type MediaModel } from './model.ts';
+import { moveIn, type MediaModel } from './model.ts';
+import type { Item } from './items.ts';
 import { itemName, type T } from './words.ts';
 
 /**

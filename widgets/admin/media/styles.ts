@@ -4,9 +4,9 @@ import { bonesCss, buttonCss, errCss, linkCss } from '../../../ui/styles.ts';
 export const mediaCss = `
 .md{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5);border:2px dashed transparent;border-radius:var(--_radius)}
 .md.over{border-color:var(--_accent)}
-.head,.bar,.tools,.sel,.row,.meta,.seg{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.head,.bar,.tools,.sel,.row,.seg{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .head,.bar{justify-content:space-between}
-h3{margin:0;font-size:18px}h4,h5{margin:0;font-size:15px}p{margin:0}
+h3{margin:0;font-size:18px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600}.ok{color:var(--_accent);font-weight:600}
 ${errCss}${linkCss}${buttonCss}
 ${bonesCss(120)}
@@ -39,8 +39,7 @@ border:2px solid var(--_accent);background:var(--_bg)}
 padding-inline:44px 8px}
 .list .cell img,.list .mark{width:44px;flex:none}.list .tick{inset-block-start:auto}.list .name{flex:1}
 .badge{font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;border:1px solid var(--_border);align-self:flex-start}
-.PENDING,.IN_MODERATION{border-color:#b45309;color:#b45309}.FAILED,.REJECTED{border-color:var(--_danger);color:var(--_danger)}
-.card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);background:var(--_bg)}
+.PENDING{border-color:#b45309;color:#b45309}.FAILED{border-color:var(--_danger);color:var(--_danger)}
 .confirm{width:100%;display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);
 border-radius:var(--_radius)}.confirm .actions{display:flex;gap:8px;flex-wrap:wrap}
 `;

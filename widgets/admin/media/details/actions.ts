@@ -7,7 +7,8 @@ import {
   updateMediaFolder,
   type MediaFile,
 } from '../../../../core/api/admin-media.ts';
-import { fileItem, folderItem, type Item, type MediaModel } from '../model.ts';
+import type { MediaModel } from '../model.ts';
+import { fileItem, folderItem, type Item } from '../items.ts';
 
 /**
  * What a file's or folder's panel does (loaded with the panel): rename, labels, a visitor's photo's review approved

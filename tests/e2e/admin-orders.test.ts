@@ -187,6 +187,35 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     await o.context.close();
   });
 
+  it('French at 375 and 1280 px: the Status, Payment and Fulfilment filters, the sort and the summary’s period are as wide as their longest choice', async () => {
+    for (const width of [375, 1280]) {
+      const o = await openPage(env.browser, { viewport: { width, height: 900 } });
+      await asOwner(o);
+      await o.page.evaluate(() => (document.documentElement.lang = 'fr'));
+      const a = admin(o.page);
+      await a.getByRole('button', { name: 'Rechercher', exact: true }).waitFor();
+      await expect.poll(() => a.locator('select[name=payment]').textContent()).toContain('En attente de votre action');
+      // the filters and the sort, and every other select the section shows (the summary's period)
+      const selects = await a.locator('select').all();
+      expect(selects.length).toBeGreaterThanOrEqual(5);
+      for (const [n, select] of selects.entries()) {
+        const name = (await select.getAttribute('name')) ?? `select ${n}`;
+        // the widest choice shown: each choice selected in turn, the select's box against its content's
+        const cut = await select.evaluate((s: HTMLSelectElement) => {
+          const w = s.getBoundingClientRect().width;
+          s.style.width = 'max-content';
+          const needed = s.getBoundingClientRect().width;
+          s.style.width = '';
+          const longest = [...s.options].reduce((x, y) => (y.text.length > x.text.length ? y : x)).text;
+          return needed > w + 0.5 ? `${longest}: ${w} < ${needed}` : '';
+        });
+        expect(cut, `${name} at ${width} px`).toBe('');
+      }
+      expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await o.context.close();
+    }
+  });
+
   it('a note on an order stays; cancel with restock after a confirmation naming the email and the stock: the stock comes back', async () => {
     const buyer = (await visitorTokens(env.stack.emulator)).access;
     await placeOrderAs(

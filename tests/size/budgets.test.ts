@@ -358,6 +358,13 @@ const KB = 1024;
  * screen 46051 → 46063 B, the whole product page 52751 → 52778 B, the page with every tag 55997 → 56026 B, the classic
  * page with every tag 56603 → 56633 B, with the whole console 137699 → 137729 B (rating +16 B, reviews +11 B: 1 B over
  * its 134.5 KB, where a build's chunk names alone move it ±2 B): `classicWithConsole` 134.5 → 134.75 KB.
+ * Issue 44, i44-media (the console's media, payments, abandoned checkouts and review queue isolated for bidi; the
+ * media view and model split at the review's request, each file at most 250 lines): the media section's chunk was
+ * 45 B under its 7 KB, so the file panel's actions (rename, labels, a review's decision, the download link) and its
+ * sheet moved to the panel's chunk, loaded when a file is first opened: the section 7129 → 7162 B, the panel 1881 →
+ * 2325 B; the bidi isolation +34 B (abandoned), +38 B (reviews), +17 B (payments and its forms). The classic page
+ * with every tag and the whole console 137699 → 138177 B (owner pages only; no page without the console changes):
+ * `classicWithConsole` 134.5 → 135 KB.
  */
 const BUDGET = {
   loader: 2.1 * KB,
@@ -369,8 +376,8 @@ const BUDGET = {
   productPageFirstScreen: 45.25 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
-  classicWithConsole: 134.75 * KB,
   testLanguage: 16.5 * KB,
+  classicWithConsole: 135 * KB,
 };
 
 /**

@@ -27,10 +27,11 @@ export function Detail(p: {
           <ul class="lines" part="lines">
             {d.item.lineItems.map((x, n) => (
               <li key={n}>
+                {/* the name in its own direction: "3" never joins a name in another */}
                 <span>
-                  {x.name} × {i.number(x.quantity)}
+                  <bdi>{x.name}</bdi> × {i.number(x.quantity)}
                 </span>
-                {x.price ? <span class="muted">{x.price}</span> : null}
+                {x.price ? <bdi class="muted">{x.price}</bdi> : null}
               </li>
             ))}
           </ul>
@@ -40,7 +41,7 @@ export function Detail(p: {
               {d.item.activities.map((x, n) => (
                 <li key={n}>
                   <span>{t(has(`ab.act.${x.type}`) ? (`ab.act.${x.type}` as K) : 'ab.act.other')}</span>
-                  {x.createdDate ? <span class="muted">{i.relative(x.createdDate)}</span> : null}
+                  {x.createdDate ? <bdi class="muted">{i.relative(x.createdDate)}</bdi> : null}
                 </li>
               ))}
             </ul>

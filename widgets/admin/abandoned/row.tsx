@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Confirm } from '../../../ui/confirm.tsx';
-import type { I18n } from '../../../core/i18n/index.ts';
+import { isolate, type I18n } from '../../../core/i18n/index.ts';
 import type { AbandonedSummary } from '../../../core/api/admin-abandoned.ts';
 import type { AbandonedModel, DetailUi, SendUi } from './model.ts';
 import { has, name, value, type K, type T } from './words.ts';
@@ -39,17 +39,20 @@ export function Row(p: {
   return (
     <li class="card" part="checkout" aria-busy={!!send.busy}>
       <div class="top">
-        <strong class="who">{who}</strong>
-        <span class={a.status === 'RECOVERED' ? 'badge ok' : 'badge'} part="status">
+        <strong class="who">
+          <bdi>{who}</bdi>
+        </strong>
+        <bdi class={a.status === 'RECOVERED' ? 'badge ok' : 'badge'} part="status">
           {status}
-        </span>
+        </bdi>
       </div>
       <p class="muted meta">
-        {who === email ? null : <span>{email || t('ab.noEmail')}</span>}
-        <span class="strong">{value(a, i)}</span>
-        <span>{t('ab.items', { count: a.itemCount })}</span>
-        {a.createdDate ? <span>{t('ab.left', { ago: i.relative(a.createdDate) })}</span> : null}
-        {a.lastEmailSentDate ? <span>{t('ab.lastSent', { ago: i.relative(a.lastEmailSentDate) })}</span> : null}
+        {/* each value or sentence with a number in its own run: on a right-to-left page "3 items" stays so */}
+        {who === email ? null : <bdi>{email || t('ab.noEmail')}</bdi>}
+        <bdi class="strong">{value(a, i)}</bdi>
+        <bdi>{t('ab.items', { count: a.itemCount })}</bdi>
+        {a.createdDate ? <bdi>{t('ab.left', { ago: i.relative(a.createdDate) })}</bdi> : null}
+        {a.lastEmailSentDate ? <bdi>{t('ab.lastSent', { ago: i.relative(a.lastEmailSentDate) })}</bdi> : null}
       </p>
       <div class="actions">
         <button
@@ -79,7 +82,7 @@ export function Row(p: {
       </div>
       {reason && !send.sent && !refused ? (
         <p class="muted" part="reason">
-          {has(`ab.why.${reason}`) ? t(`ab.why.${reason}` as K, recent ?? { ago: '', date: '' }) : ''}
+          <bdi>{has(`ab.why.${reason}`) ? t(`ab.why.${reason}` as K, recent ?? { ago: '', date: '' }) : ''}</bdi>
         </p>
       ) : null}
       {ask ? (
@@ -88,11 +91,11 @@ export function Row(p: {
           part="confirm"
           focus
           danger={false}
-          question={
+          question={isolate(
             ask.force && lastSent
               ? t('ab.confirmAgain', { email, ...when(lastSent) })
-              : t('ab.confirm', { email, count: a.itemCount, value: value(a, i) })
-          }
+              : t('ab.confirm', { email, count: a.itemCount, value: value(a, i) }),
+          )}
           confirm={t('ab.yes')}
           keep={t('ab.cancel')}
           onConfirm={() => {
@@ -104,12 +107,16 @@ export function Row(p: {
       ) : null}
       {send.sent ? (
         <p class="ok" role="status" part="sent">
-          {t('ab.sent', { email: send.sent.to })}
-          {send.sent.recorded ? '' : ` ${t('ab.notRecorded')}`}
+          <bdi>
+            {t('ab.sent', { email: send.sent.to })}
+            {send.sent.recorded ? '' : ` ${t('ab.notRecorded')}`}
+          </bdi>
         </p>
       ) : send.error ? (
         <div class="err" role="alert" part="send-error">
-          <p>{refused ? t(refused, lastSent ? when(lastSent) : { ago: '', date: '' }) : send.error}</p>
+          <p>
+            <bdi>{refused ? t(refused, lastSent ? when(lastSent) : { ago: '', date: '' }) : send.error}</bdi>
+          </p>
           {!refused || /^(RECENTLY_SENT|SEND_IN_PROGRESS|MAIL_FAILED)$/.test(send.code!) ? (
             <button
               type="button"

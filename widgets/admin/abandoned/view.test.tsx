@@ -155,6 +155,39 @@ describe('<inlay-admin section="abandoned">', () => {
     expect(sent('/abandoned-checkouts')[2]!.body).toEqual({ status: 'RECOVERED' });
   });
 
+  it('right to left values keep their order: the buyer, the value, counts and ages each in their own run, the question isolated', async () => {
+    items = [
+      checkout('a1', {
+        buyer: { type: 'MEMBER', email: 'a1@example.com', firstName: 'שרה', lastName: 'כהן 2' },
+        lineItems: [{ name: 'ספל 3', quantity: 4, price: '$10.00' }],
+      }),
+    ];
+    const { $, $$, button, row } = await mount();
+    await vi.waitFor(() => expect($$('[part=checkout]')).toHaveLength(1));
+    // the count sentence isolated ("1 checkout", never "checkout 1" right to left)
+    expect($$('p.muted > bdi').map((b) => b.textContent)).toContain('1 checkout');
+    // the Hebrew name with its number stays one run; the email, the value and each count sentence in their own
+    expect(row('a1').querySelector('.who bdi')!.textContent).toBe('שרה כהן 2');
+    expect([...row('a1').querySelectorAll('.meta bdi')].map((b) => b.textContent)).toEqual([
+      'a1@example.com',
+      '$42.50',
+      '3 items',
+      'Left 2 hours ago',
+    ]);
+    expect(row('a1').querySelector('[part=status]')!.tagName).toBe('BDI');
+    // a line: its name isolated from the quantity beside it; its price in its own run
+    button(/^Details$/, row('a1'))!.click();
+    await vi.waitFor(() => expect($('[part=lines]')).not.toBeNull());
+    const line = $('[part=lines] li')!;
+    expect(line.querySelector('bdi')!.textContent).toBe('ספל 3');
+    expect(line.textContent).toBe('ספל 3 × 4$10.00');
+    expect(line.querySelector('bdi.muted')!.textContent).toBe('$10.00');
+    // the confirmation's question is one isolated sentence
+    button(/^Send recovery email$/, row('a1'))!.click();
+    await vi.waitFor(() => expect($('[part=confirm] p')).not.toBeNull());
+    expect($('[part=confirm] p')!.textContent).toMatch(/^\u2068Send a recovery email to a1@example\.com\?.*\u2069$/);
+  });
+
   it('send: a confirmation naming the address, nothing sent before it; one call however many clicks; sent said', async () => {
     const held = deferred<Response>();
     reply = (call) => (call.url.endsWith('/a1/recovery-email') ? held.promise : undefined);

@@ -54,8 +54,10 @@ export function AbandonedCheckouts({ context, ids }: ConsoleSectionProps) {
       }) ?? (
         <>
           <p class="muted">
-            {t('ab.count', { count: l.items.length })}
-            {l.next ? '+' : ''}
+            <bdi>
+              {t('ab.count', { count: l.items.length })}
+              {l.next ? '+' : ''}
+            </bdi>
           </p>
           <ul class="list" aria-labelledby={`${ids}a`}>
             {l.items.map((a) => (

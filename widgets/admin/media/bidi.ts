@@ -1,2 +1,2 @@
 /** A name inside a sentence, isolated for bidi (FSI … PDI): a name in another script does not reorder the words. */
-export const iso = (s: string) => `\u2068${s}\u2069`;
+export { isolate as iso } from '../../../core/i18n/index.ts';

@@ -2,60 +2,46 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../../core/context.ts';
 import type { Translator } from '../../../core/i18n/index.ts';
 import { InlayApiError } from '../../../core/errors.ts';
-import { companionHttp, moderate } from '../../../core/api/companion.ts';
-import { storageKey, webStorage } from '../../../core/storage.ts';
-import { httpUrl } from '../../../core/safe-url.ts';
-import { productsByIds } from '../../../core/reads/products.ts';
+import { companionHttp } from '../../../core/api/companion.ts';
 import { createPaged } from '../../../ui/paged.ts';
 import {
   MEDIA_ROOT,
   browseMedia,
-  createMediaFolder,
   deleteMedia,
-  getMediaFile,
-  importMedia,
   listTrash,
-  mediaDownloadUrl,
   restoreMedia,
   searchMedia,
   updateMediaFile,
   updateMediaFolder,
-  type MediaFile,
   type MediaFolder,
   type MediaListing,
 } from '../../../core/api/admin-media.ts';
 import { mediaStrings } from './strings.ts';
-import { iso } from './bidi.ts';
+import { importActions } from './imports.ts';
+import {
+  fileItem,
+  folderItem,
+  nameProducts,
+  storeLayout,
+  storedLayout,
+  type Item,
+  type Layout,
+  type Note,
+  type Upload,
+  type Where,
+} from './items.ts';
 
-/** One entry of the grid: a folder or a file, keyed `d:<id>` or `f:<id>`. */
 export { MEDIA_ROOT, VISITOR_UPLOADS } from '../../../core/api/admin-media.ts';
-export type Item =
-  { key: string; folder: MediaFolder; file?: undefined } | { key: string; file: MediaFile; folder?: undefined };
-/** What the section shows: a folder of the library, search results, or the trash. */
-export type Where = { mode: 'folder'; id: string } | { mode: 'search'; query: string } | { mode: 'trash' };
-export type Layout = 'grid' | 'list';
-/** One file being uploaded: its progress (0..1), then done or refused in words. */
-export interface Upload {
-  key: string;
-  name: string;
-  progress: number;
-  status: 'up' | 'done' | 'error';
-  error?: string;
-}
-/** The last action's outcome, in words (`error` when it failed). */
-export interface Note {
-  text: string;
-  error?: boolean;
-}
 
 type K = keyof typeof mediaStrings;
-const LAYOUT_KEY = storageKey('admin.media', 'layout');
-/** How often, and how many times, an import still PENDING is read again. */
-export const POLL_MS = 1500;
-export const POLL_TIMES = 40;
 
-const fileItem = (file: MediaFile): Item => ({ key: `f:${file.id}`, file });
-const folderItem = (folder: MediaFolder): Item => ({ key: `d:${folder.id}`, folder });
+/** The next option's index for a key in the grid (`cols` a row; arrows mirrored right to left), or undefined. */
+export function moveIn(key: string, at: number, n: number, cols: number, rtl: boolean): number | undefined {
+  const ahead = rtl ? -1 : 1;
+  const step = { ArrowRight: ahead, ArrowLeft: -ahead, ArrowDown: cols, ArrowUp: -cols, Home: -at, End: n - 1 - at };
+  const by = step[key as keyof typeof step];
+  return by === undefined ? undefined : Math.min(n - 1, Math.max(0, at + by));
+}
 
 /**
  * The console's media library (`<inlay-admin section="media">`, owner only through the site companion): a folder's
@@ -83,14 +69,7 @@ export function createMediaModel(
     return i18n().error(e, true);
   };
 
-  const stored = (() => {
-    try {
-      return webStorage('local')?.getItem(LAYOUT_KEY);
-    } catch {
-      return undefined;
-    }
-  })();
-  const $layout = atom<Layout>(stored === 'list' ? 'list' : 'grid');
+  const $layout = atom<Layout>(storedLayout());
   const $where = atom<Where>({ mode: 'folder', id: MEDIA_ROOT });
   const $folder = atom<{ folder?: MediaFolder; path: MediaFolder[] }>({ path: [] });
   const $selected = atom<ReadonlySet<string>>(new Set());
@@ -98,6 +77,8 @@ export function createMediaModel(
   const $note = atom<Note | undefined>(undefined);
   const $busy = atom(false);
   const $names = atom<Record<string, string>>({});
+  /** The grid's roving focus: the option that takes Tab (the others are reached with the arrows). */
+  const $at = atom(0);
 
   const paged = createPaged<Item>(
     async (cursor) => {
@@ -109,27 +90,12 @@ export function createMediaModel(
         if (!cursor) $folder.set({ folder: b.folder, path: b.path });
         r = b;
       } else r = w.mode === 'search' ? await searchMedia(http(), { query: w.query, ...c }) : await listTrash(http(), c);
-      void name(r.files);
+      void nameProducts(client, r.files, $names);
       return { items: [...r.folders.map(folderItem), ...r.files.map(fileItem)], next: r.next };
     },
     { id: (x) => x.key, words },
   );
   const $list = paged.$list;
-
-  /** The products of the photos' reviews, named in one batch (a failure leaves the review without it). */
-  async function name(files: MediaFile[]) {
-    const known = $names.get();
-    const ids = [...new Set(files.flatMap((f) => (f.review?.entityId ? [f.review.entityId] : [])))].filter(
-      (id) => !(id in known),
-    );
-    if (!ids.length) return;
-    try {
-      const products = await productsByIds(client, ids);
-      $names.set({ ...$names.get(), ...Object.fromEntries(products.map((p) => [p.id, p.name])) });
-    } catch {
-      // shown without the product's name
-    }
-  }
 
   const put = (item: Item, first = false) =>
     paged.update((items) =>
@@ -182,32 +148,39 @@ export function createMediaModel(
   /** Ids of the selected files and folders. */
   const chosen = () => {
     const keys = [...$selected.get()];
-    return {
-      keys,
-      fileIds: keys.filter((k) => k.startsWith('f:')).map((k) => k.slice(2)),
-      folderIds: keys.filter((k) => k.startsWith('d:')).map((k) => k.slice(2)),
-    };
+    const ids = (kind: string) => keys.filter((k) => k.startsWith(kind)).map((k) => k.slice(2));
+    return { keys, fileIds: ids('f:'), folderIds: ids('d:') };
   };
 
-  /** What the upload part (tools/upload.ts, loaded with the first upload) works with. */
-  const kit = { http, here, showing, put: (f: MediaFile) => put(fileItem(f), true), words, $uploads, xhr: props.xhr };
+  /** Send the selection's ids; once gone from the list, say how many went. */
+  const onSelection = (
+    send: (ids: { fileIds: string[]; folderIds: string[] }) => Promise<unknown>,
+    said: 'md.trashed' | 'md.restored' | 'md.deleted',
+  ) =>
+    act(async () => {
+      const { keys, fileIds, folderIds } = chosen();
+      await send({ fileIds, folderIds });
+      drop(keys);
+      return t(said, { count: keys.length });
+    });
 
-  /** Read an import again until it is READY or FAILED (or the section has moved on and it is no longer shown). */
-  async function follow(file: MediaFile) {
-    let f = file;
-    for (let n = 0; f.status === 'PENDING' && n < POLL_TIMES; n++) {
-      await wait(POLL_MS);
-      if (!$list.get().items.some((x) => x.key === `f:${f.id}`)) return;
-      try {
-        f = await getMediaFile(http(), f.id);
-      } catch {
-        continue; // read again next time
-      }
-      put(fileItem(f));
-    }
-    if (f.status === 'FAILED') $note.set({ text: t('md.importFailed', { name: iso(f.name) }), error: true });
-    else if (f.status === 'READY') $note.set({ text: t('md.imported', { name: iso(f.name) }) });
-  }
+  /**
+   * What the upload (tools/upload.ts, loaded with the first one), the import and new folder (imports.ts) and the file
+   * panel's actions (details/actions.ts, loaded with the panel) work with: `put` shows an item first, `set` in place.
+   */
+  const kit = {
+    http,
+    here,
+    showing,
+    put: (x: Item) => put(x, true),
+    set: (x: Item) => put(x),
+    act,
+    wait,
+    t,
+    words,
+    $uploads,
+    xhr: props.xhr,
+  };
 
   return {
     $list,
@@ -219,6 +192,8 @@ export function createMediaModel(
     $note,
     $busy,
     $names,
+    $at,
+    kit,
     load: () => paged.load(),
     more: paged.more,
     go,
@@ -228,11 +203,7 @@ export function createMediaModel(
       query.trim() ? go({ mode: 'search', query: query.trim() }) : go({ mode: 'folder', id: here() }),
     layout(l: Layout) {
       $layout.set(l);
-      try {
-        webStorage('local')?.setItem(LAYOUT_KEY, l);
-      } catch {
-        // remembered for this page only
-      }
+      storeLayout(l);
     },
     toggle(key: string) {
       const s = new Set($selected.get());
@@ -242,36 +213,10 @@ export function createMediaModel(
     selectAll(on: boolean) {
       $selected.set(new Set(on ? $list.get().items.map((x) => x.key) : []));
     },
+    /** Import from a URL, a new folder: into the folder shown (imports.ts). */
+    ...importActions({ ...kit, $list, $note }),
     /** Upload several files at once into the folder shown (tools/upload.ts). */
     upload: async (files: File[]) => (await import('./tools/upload.ts')).upload(kit, i18n(), files),
-    /** Import from a URL into the folder shown: the file shows PENDING, then READY or FAILED. */
-    importUrl: (url: string) =>
-      act(async () => {
-        const f = await importMedia(http(), { url: url.trim(), folderId: here() });
-        if (showing(f.folderId ?? here())) put(fileItem(f), true);
-        void follow(f);
-        return t('md.importing', { name: iso(f.name || url) });
-      }),
-    createFolder: (displayName: string) =>
-      act(async () => {
-        const f = await createMediaFolder(http(), { displayName, parentId: here() });
-        put(folderItem(f), true);
-        return t('md.created', { name: iso(f.name) });
-      }),
-    rename: (item: Item, displayName: string) =>
-      act(async () => {
-        put(
-          item.file
-            ? fileItem(await updateMediaFile(http(), item.file.id, { displayName }))
-            : folderItem(await updateMediaFolder(http(), item.folder.id, { displayName })),
-        );
-        return t('md.saved');
-      }),
-    labels: (file: MediaFile, labels: string[]) =>
-      act(async () => {
-        put(fileItem(await updateMediaFile(http(), file.id, { labels })));
-        return t('md.saved');
-      }),
     /** Move the selection to a folder (it leaves the folder shown). */
     move: (folderId: string) =>
       act(async () => {
@@ -291,56 +236,10 @@ export function createMediaModel(
         }
         return t('md.moved', { count: keys.length });
       }),
-    /** The selection to the trash. */
-    trash: () =>
-      act(async () => {
-        const { keys, fileIds, folderIds } = chosen();
-        await deleteMedia(http(), { fileIds, folderIds, permanent: false });
-        drop(keys);
-        return t('md.trashed', { count: keys.length });
-      }),
-    /** The selection out of the trash. */
-    restore: () =>
-      act(async () => {
-        const { keys, fileIds, folderIds } = chosen();
-        await restoreMedia(http(), { fileIds, folderIds });
-        drop(keys);
-        return t('md.restored', { count: keys.length });
-      }),
-    /** The selection deleted for good (after the view's confirmation naming the count). */
-    destroy: () =>
-      act(async () => {
-        const { keys, fileIds, folderIds } = chosen();
-        await deleteMedia(http(), { fileIds, folderIds, permanent: true });
-        drop(keys);
-        return t('md.deleted', { count: keys.length });
-      }),
-    /** Approve or reject the review a visitor's photo belongs to, from here. */
-    review: (file: MediaFile, status: 'APPROVED' | 'REJECTED') =>
-      act(async () => {
-        const r = file.review;
-        if (!r) return undefined;
-        await moderate(http(), r.id, status);
-        put(fileItem({ ...file, review: { ...r, status } }));
-        return t(`md.st.${status}`);
-      }),
-    /** A download link for a file: copied when the browser lets us, and returned to show when it does not. */
-    async link(file: MediaFile): Promise<{ url?: string; copied?: boolean }> {
-      let url: string | undefined;
-      const ok = await act(async () => {
-        url = httpUrl(await mediaDownloadUrl(http(), file.id));
-        if (!url) throw new InlayApiError({ kind: 'parse', message: 'download link is not http(s)' });
-        return undefined;
-      });
-      if (!ok || !url) return {};
-      try {
-        await navigator.clipboard.writeText(url);
-        $note.set({ text: t('md.copied') });
-        return { url, copied: true };
-      } catch {
-        return { url, copied: false };
-      }
-    },
+    /** The selection to the trash, out of it, or deleted for good (after the view's confirmation naming the count). */
+    trash: () => onSelection((ids) => deleteMedia(http(), { ...ids, permanent: false }), 'md.trashed'),
+    restore: () => onSelection((ids) => restoreMedia(http(), ids), 'md.restored'),
+    destroy: () => onSelection((ids) => deleteMedia(http(), { ...ids, permanent: true }), 'md.deleted'),
   };
 }
 export type MediaModel = ReturnType<typeof createMediaModel>;

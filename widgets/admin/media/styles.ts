@@ -2,11 +2,11 @@ import { bonesCss, buttonCss, errCss, linkCss } from '../../../ui/styles.ts';
 
 /** The media section's sheet (loads with its chunk). */
 export const mediaCss = `
-.md{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5)}
-.md{border:2px dashed transparent;border-radius:var(--_radius)}.md.over{border-color:var(--_accent)}
-.head,.bar,.tools,.sel,.row,.meta,.seg{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.md{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5);border:2px dashed transparent;border-radius:var(--_radius)}
+.md.over{border-color:var(--_accent)}
+.head,.bar,.tools,.sel,.row,.seg{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .head,.bar{justify-content:space-between}
-h3{margin:0;font-size:18px}h4,h5{margin:0;font-size:15px}p{margin:0}
+h3{margin:0;font-size:18px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600}.ok{color:var(--_accent);font-weight:600}
 ${errCss}${linkCss}${buttonCss}
 ${bonesCss(120)}
@@ -20,7 +20,7 @@ background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_
 .crumbs{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 0;overflow-wrap:anywhere}
 .crumbs li+li::before{content:"/";padding:0 8px;color:var(--_muted)}
 .name{overflow:hidden;overflow-wrap:anywhere;min-width:0;display:-webkit-box;-webkit-line-clamp:2;
--webkit-box-orient:vertical}
+-webkit-box-orient:vertical;text-align:match-parent}
 .grid,.list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 .grid{grid-template-columns:repeat(auto-fill,minmax(100px,1fr))}
 .cell{position:relative;display:flex;flex-direction:column;gap:6px;padding:8px;border:1px solid var(--_border);
@@ -29,7 +29,7 @@ border-radius:var(--_radius);background:var(--_bg);cursor:pointer;min-width:0}
 .cell[aria-selected=true]{border-color:var(--_accent);box-shadow:0 0 0 2px var(--_accent)}
 .cell img,.mark{width:100%;aspect-ratio:1;object-fit:cover;border-radius:calc(var(--_radius) - 2px);background:var(--_border);
 display:block}
-.dir .mark{position:relative;aspect-ratio:4/3;margin-top:10px;border-start-start-radius:0;background:var(--_border)}
+.dir .mark{position:relative;aspect-ratio:4/3;margin-top:10px;border-start-start-radius:0}
 .dir .mark::before{content:"";position:absolute;bottom:100%;inset-inline-start:0;width:42%;height:10px;
 border-radius:6px 6px 0 0;background:inherit}
 .tick{z-index:1;position:absolute;inset-block-start:12px;inset-inline-start:12px;width:24px;height:24px;border-radius:50%;
@@ -39,8 +39,7 @@ border:2px solid var(--_accent);background:var(--_bg)}
 padding-inline:44px 8px}
 .list .cell img,.list .mark{width:44px;flex:none}.list .tick{inset-block-start:auto}.list .name{flex:1}
 .badge{font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;border:1px solid var(--_border);align-self:flex-start}
-.PENDING,.IN_MODERATION{border-color:#b45309;color:#b45309}.FAILED,.REJECTED{border-color:var(--_danger);color:var(--_danger)}
-.card{border:1px solid var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*2);background:var(--_bg)}
-.confirm{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);
+.PENDING{border-color:#b45309;color:#b45309}.FAILED{border-color:var(--_danger);color:var(--_danger)}
+.confirm{width:100%;display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);
 border-radius:var(--_radius)}.confirm .actions{display:flex;gap:8px;flex-wrap:wrap}
 `;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { $session, mountWidget } from '../../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../core/api/members.ts';
-import { moveIn } from './view.tsx';
+import { moveIn } from './model.ts';
 import { iso } from './bidi.ts';
 import { addLanguage } from '../../../core/i18n/index.ts';
 import frPack from '../../languages/fr.ts';
@@ -182,6 +182,35 @@ describe('<inlay-admin section="media">', () => {
     expect($$('img').every((i) => /^https:/.test(i.getAttribute('src') ?? ''))).toBe(true);
     expect(options()[3]!.textContent).toContain('Processing');
     expect(options()[0]!.textContent).toContain('Folder');
+  });
+
+  it('right to left values keep their order: counts, outcomes, sizes and the search in isolated runs, names in their own direction', async () => {
+    // a Hebrew folder and file, each with a number beside the letters ("ספלים 2" must not read "2 ספלים")
+    folders = [folder('d-1', 'ספלים 2')];
+    files = [file('f-1', { name: 'תמונה 3.png', sizeInBytes: '4096' }), file('f-2'), file('f-3')];
+    reply = (c) => (c.url === `${M}/search` ? json(200, { folders: [], files: [files[0]] }) : undefined);
+    const { $, $$, text, button, options } = await mount();
+    // the count sentence is one isolated run ("4 items", never "items 4" on a right-to-left page)
+    expect($('[part=selection] bdi')!.textContent).toBe('4 items');
+    options()[1]!.querySelector<HTMLElement>('.tick')!.click();
+    await vi.waitFor(() => expect($('[part=selection] bdi')!.textContent).toBe('1 selected'));
+    // the move's choices take their own direction
+    const choice = [...$<HTMLSelectElement>('select')!.options].find((o) => o.value === 'd-1')!;
+    expect([choice.textContent, choice.getAttribute('dir')]).toEqual(['ספלים 2', 'auto']);
+    // a file's size with its unit, isolated; its name isolated in the heading
+    options()[1]!.click();
+    await vi.waitFor(() => expect($('[part=details] h4')?.textContent).toBe(`Details of ${iso('תמונה 3.png')}`));
+    expect($$('[part=details] .meta bdi').map((b) => b.textContent)).toContain('4 KB');
+    // an outcome : the sentence is one isolated run
+    button(/^Move to trash$/)!.click();
+    await vi.waitFor(() => expect($('[part=note] bdi')!.textContent).toBe('1 item moved to the trash.'));
+    // the search's words: a right-to-left query isolated inside its sentence, the sentence isolated
+    const q = $<HTMLInputElement>('input[name=q]')!;
+    input(q, 'תמונה 3');
+    q.form!.requestSubmit();
+    await vi.waitFor(() => expect(text()).toContain('Results for'));
+    const said = $$('p.muted > bdi').find((b) => b.textContent!.startsWith('Results for'))!;
+    expect(said.textContent).toBe('Results for “\u2068תמונה 3\u2069”');
   });
 
   it('keyboard: one tab stop; arrows move focus (mirrored right to left), Space selects, Enter opens a folder', async () => {
@@ -364,7 +393,7 @@ describe('<inlay-admin section="media">', () => {
   });
 
   it('trash and delete for good: the confirmation names the count; restore brings them back', async () => {
-    const { text, button, options } = await mount();
+    const { $, text, button, options } = await mount();
     options()[1]!.querySelector<HTMLElement>('.tick')!.click();
     options()[2]!.querySelector<HTMLElement>('.tick')!.click();
     await vi.waitFor(() => expect(text()).toContain('2 selected'));
@@ -392,6 +421,8 @@ describe('<inlay-admin section="media">', () => {
     await vi.waitFor(() => expect(text()).toContain('1 selected'));
     button(/^Delete for good$/)!.click();
     await vi.waitFor(() => expect(text()).toContain('Delete 1 item for good? It cannot be restored.'));
+    // one isolated sentence: right to left, its count stays inside it
+    expect($('form.confirm p')!.textContent).toBe('\u2068Delete 1 item for good? It cannot be restored.\u2069');
     expect(sent('/admin/media/delete')).toHaveLength(1);
     [...document.querySelector('inlay-admin')!.shadowRoot!.querySelectorAll('form.confirm button')][0]!.dispatchEvent(
       new MouseEvent('click', { bubbles: true }),

@@ -2,30 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../core/element.ts';
 import { addStrings } from '../../../core/i18n/index.ts';
-import { httpUrl } from '../../../core/safe-url.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
 import { More } from '../../../ui/more.tsx';
-import { Confirm } from '../../../ui/confirm.tsx';
-import { MEDIA_ROOT, VISITOR_UPLOADS, createMediaModel, type Item, type MediaModel } from './model.ts';
-import { ROOT_NAMES, field, itemName, type T } from './words.ts';
+import { MEDIA_ROOT, VISITOR_UPLOADS, createMediaModel, type MediaModel } from './model.ts';
+import type { Item } from './items.ts';
+import { ROOT_NAMES, type T } from './words.ts';
 import { mediaStrings } from './strings.ts';
 import { mediaCss } from './styles.ts';
 import { LazyPart, useLazyPart } from '../../../ui/lazy-part.tsx';
-
-/** The next option's index for a key in the grid (`cols` a row; arrows mirrored right to left), or undefined. */
-export function moveIn(key: string, at: number, n: number, cols: number, rtl: boolean): number | undefined {
-  const step = {
-    ArrowRight: rtl ? -1 : 1,
-    ArrowLeft: rtl ? 1 : -1,
-    ArrowDown: cols,
-    ArrowUp: -cols,
-    Home: -at,
-    End: n - 1 - at,
-  }[key];
-  if (step === undefined) return undefined;
-  return Math.min(n - 1, Math.max(0, at + step));
-}
+import { Toolbar } from './toolbar.tsx';
+import { Grid } from './grid.tsx';
+import { Trash } from './trash.tsx';
 
 /**
  * The media library: the library's folders (breadcrumb, open, new, rename, move, trash) and its files in a grid of
@@ -40,16 +28,13 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const model = useMemo(() => createMediaModel(context), []);
   const l = useStore(model.$list);
   const where = useStore(model.$where);
-  const folder = useStore(model.$folder);
-  const layout = useStore(model.$layout);
-  const selected = useStore(model.$selected);
   const note = useStore(model.$note);
+  const at = useStore(model.$at);
+  const folder = useStore(model.$folder);
+  const selected = useStore(model.$selected);
   const busy = useStore(model.$busy);
-  const [at, setAt] = useState(0);
   const [openKey, setOpen] = useState<string>();
-  const [ask, setAsk] = useState(false);
   const [over, setOver] = useState(false);
-  const [query, setQuery] = useState('');
   const box = useRef<HTMLUListElement>(null);
   // where the selection moves: the list as it is when Move is pressed
   const to = useRef<HTMLSelectElement>(null);
@@ -65,9 +50,10 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         () => {},
       );
   }, [french]);
+  const trash = where.mode === 'trash';
   // the upload, import and new-folder tools: their own chunk, loaded with the section
   const toolsPart = useLazyPart('tools', () => import('./tools/view.tsx').then((m) => m.Tools), context.i18n, {
-    enabled: where.mode !== 'trash',
+    enabled: !trash,
   });
   // a file's or folder's panel: its own chunk, loaded when one is first opened
   const panel = useLazyPart('details', () => import('./details/view.tsx').then((m) => m.Details), context.i18n, {
@@ -77,10 +63,6 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
   const items = l.items;
   const current = Math.min(at, Math.max(0, items.length - 1));
   const opened = items.find((x) => x.key === openKey);
-  const trash = where.mode === 'trash';
-  const inFolder = where.mode === 'folder';
-  const here = inFolder ? where.id : MEDIA_ROOT;
-  const visitors = inFolder && here === VISITOR_UPLOADS;
   // where a selection may move: the library, the folders above, the folders here
   const targets = [
     { id: MEDIA_ROOT, name: t('md.library') },
@@ -88,34 +70,15 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
     ...(folder.folder && !ROOT_NAMES[folder.folder.id] ? [{ id: folder.folder.id, name: folder.folder.name }] : []),
     ...items.flatMap((x) => (x.folder && !selected.has(x.key) ? [{ id: x.folder.id, name: x.folder.name }] : [])),
   ];
-
-  const focusAt = (n: number) => {
-    setAt(n);
-    (box.current?.children[n] as HTMLElement | undefined)?.focus();
-  };
+  const count = selected.size;
+  const close = () => setOpen(undefined);
   const activate = (x: Item) => {
     if (x.folder && !trash) {
-      setOpen(undefined);
-      setAt(0);
+      close();
+      model.$at.set(0);
       void model.open(x.folder.id);
     } else setOpen(x.key);
   };
-  const onKey = (e: KeyboardEvent) => {
-    const x = items[current];
-    if (!x) return;
-    if (e.key === 'Enter') activate(x);
-    else if (e.key === ' ') model.toggle(x.key);
-    else {
-      const kids = [...(box.current?.children ?? [])] as HTMLElement[];
-      const top = kids[0]?.offsetTop;
-      const cols = layout === 'list' ? 1 : Math.max(1, kids.filter((k) => k.offsetTop === top).length);
-      const next = moveIn(e.key, current, items.length, cols, getComputedStyle(host).direction === 'rtl');
-      if (next === undefined) return;
-      focusAt(next);
-    }
-    e.preventDefault();
-  };
-  const count = selected.size;
   const pick = (files: FileList | null | undefined) => files?.length && void model.upload([...files]);
 
   return (
@@ -134,89 +97,16 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         if (!trash) pick(e.dataTransfer?.files);
       }}
     >
-      <div class="head">
-        <h3 id={`${ids}m`}>{t('md.title')}</h3>
-        <div class="seg" role="group" aria-label={t('md.layout')}>
-          {(['grid', 'list'] as const).map((v) => (
-            <button key={v} type="button" class="btn" aria-pressed={layout === v} onClick={() => model.layout(v)}>
-              {t(`md.${v}`)}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div class="bar">
-        <div class="seg" part="places">
-          {(
-            [
-              ['md.library', () => model.open(MEDIA_ROOT), inFolder && here !== VISITOR_UPLOADS],
-              ['md.visitors', () => model.open(VISITOR_UPLOADS), visitors],
-              ['md.trashView', () => model.go({ mode: 'trash' }), trash],
-            ] as const
-          ).map(([k, go, on]) => (
-            <button
-              key={k}
-              type="button"
-              class="btn"
-              aria-pressed={on}
-              onClick={() => {
-                setOpen(undefined);
-                setAt(0);
-                void go();
-              }}
-            >
-              {t(k)}
-            </button>
-          ))}
-        </div>
-        <form
-          class="row"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setOpen(undefined);
-            void model.search(field(e, 'q'));
-          }}
-        >
-          <input
-            type="search"
-            name="q"
-            aria-label={t('md.search')}
-            placeholder={t('md.search')}
-            maxLength={100}
-            value={query}
-            onInput={(e) => setQuery(e.currentTarget.value)}
-          />
-          <button class="btn">{t('md.searchGo')}</button>
-        </form>
-      </div>
-      {inFolder && !ROOT_NAMES[here] ? (
-        <nav aria-label={t('md.path')} part="path">
-          <ol class="crumbs">
-            {[{ id: MEDIA_ROOT, name: t('md.library') }, ...folder.path, ...(folder.folder ? [folder.folder] : [])].map(
-              (f, n, all) => (
-                <li key={f.id}>
-                  {n === all.length - 1 ? (
-                    <bdi aria-current="page">{f.name}</bdi>
-                  ) : (
-                    <button type="button" class="link" onClick={() => model.open(f.id)}>
-                      <bdi>{f.name}</bdi>
-                    </button>
-                  )}
-                </li>
-              ),
-            )}
-          </ol>
-        </nav>
-      ) : where.mode === 'search' ? (
-        <p class="muted">{t('md.results', { query: where.query })}</p>
-      ) : null}
+      <Toolbar model={model} t={t} ids={ids} close={close} />
       {trash ? null : (
         <LazyPart state={toolsPart} retryLabel={t('md.retry')} bones={1}>
-          {(Tools) => <Tools model={model} i18n={i} visitors={visitors} />}
+          {(Tools) => (
+            <Tools model={model} i18n={i} visitors={where.mode === 'folder' && where.id === VISITOR_UPLOADS} />
+          )}
         </LazyPart>
       )}
       <p class={note?.error ? 'err' : 'ok'} role={note?.error ? 'alert' : 'status'} part="note">
-        {note?.text}
+        <bdi>{note?.text}</bdi>
       </p>
       {before({
         i18n: i,
@@ -236,18 +126,12 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
               />
               {t('md.all')}
             </label>
-            <span class="muted">
+            {/* a sentence with a count: isolated, it keeps its order right to left */}
+            <bdi class="muted">
               {count ? t('md.selected', { count }) : t('md.count', { count: items.length }) + (l.next ? '+' : '')}
-            </span>
+            </bdi>
             {count && trash ? (
-              <>
-                <button type="button" class="btn" disabled={busy} onClick={() => model.restore()}>
-                  {t('md.restore')}
-                </button>
-                <button type="button" class="btn danger" disabled={busy} onClick={() => setAsk(true)}>
-                  {t('md.forGood')}
-                </button>
-              </>
+              <Trash model={model} t={t} ids={ids} count={count} />
             ) : count ? (
               <>
                 {count === 1 ? (
@@ -257,7 +141,7 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
                 ) : null}
                 <select aria-label={t('md.moveTo')} ref={to}>
                   {targets.map((f) => (
-                    <option key={f.id} value={f.id}>
+                    <option key={f.id} value={f.id} dir="auto">
                       {f.name}
                     </option>
                   ))}
@@ -271,47 +155,10 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
               </>
             ) : null}
           </div>
-          {ask && count ? (
-            <Confirm
-              id={`${ids}x`}
-              focus
-              question={t('md.confirm', { count })}
-              confirm={t('md.forGood')}
-              keep={t('md.cancel')}
-              busy={busy}
-              onConfirm={async () => {
-                await model.destroy();
-                setAsk(false);
-              }}
-              onKeep={() => setAsk(false)}
-            />
-          ) : null}
           <p class="muted" id={`${ids}k`}>
             {t('md.keys')}
           </p>
-          <ul
-            ref={box}
-            class={layout}
-            role="listbox"
-            aria-multiselectable="true"
-            aria-labelledby={`${ids}m`}
-            aria-describedby={`${ids}k`}
-            part="items"
-            onKeyDown={onKey}
-          >
-            {items.map((x, n) => (
-              <Cell
-                key={x.key}
-                x={x}
-                t={t}
-                on={selected.has(x.key)}
-                stop={n === current}
-                onFocus={() => setAt(n)}
-                onOpen={() => activate(x)}
-                onPick={() => model.toggle(x.key)}
-              />
-            ))}
-          </ul>
+          <Grid model={model} t={t} ids={ids} host={host} box={box} activate={activate} />
           <More next={!!l.next} busy={l.more} label={t('md.more')} onMore={() => model.more()} class="btn" />
         </>
       )}
@@ -327,8 +174,9 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
               model={model}
               trash={trash}
               onClose={() => {
-                setOpen(undefined);
-                focusAt(current);
+                close();
+                model.$at.set(current);
+                (box.current?.children[current] as HTMLElement | undefined)?.focus();
               }}
               onReview={show && opened.file?.review ? () => show('reviews', opened.file!.review!.id) : undefined}
             />
@@ -336,45 +184,6 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         </LazyPart>
       ) : null}
     </div>
-  );
-}
-
-/** One file or folder of the grid: its thumbnail (http(s) only) or folder mark, its name, its status when not ready. */
-function Cell(p: {
-  x: Item;
-  t: T;
-  on: boolean;
-  stop: boolean;
-  onFocus: () => void;
-  onOpen: () => void;
-  onPick: () => void;
-}) {
-  const { x, t } = p;
-  const f = x.file;
-  const src = f && httpUrl(f.thumbnailUrl ?? f.url);
-  return (
-    <li
-      role="option"
-      aria-selected={p.on}
-      tabIndex={p.stop ? 0 : -1}
-      class={f ? 'cell' : 'cell dir'}
-      part="item"
-      onFocus={p.onFocus}
-      onClick={(e) =>
-        e.ctrlKey || e.metaKey || e.shiftKey || (e.target as Element).classList.contains('tick')
-          ? p.onPick()
-          : p.onOpen()
-      }
-    >
-      <span class="tick" aria-hidden="true" />
-      {src ? <img src={src} alt="" loading="lazy" /> : <span class="mark" aria-hidden="true" />}
-      <bdi class="name">{itemName(x, t)}</bdi>
-      {f?.status && f.status !== 'READY' ? (
-        <span class={`badge ${f.status}`}>{t(`md.${f.status}` as 'md.READY')}</span>
-      ) : null}
-      {!f ? <span class="visually-hidden">{t('md.folder')}</span> : null}
-      {f?.review ? <span class="muted tag">{t('md.review')}</span> : null}
-    </li>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Translator } from '../../../core/i18n/index.ts';
-import { MEDIA_ROOT, VISITOR_UPLOADS, type Item } from './model.ts';
+import { MEDIA_ROOT, VISITOR_UPLOADS } from './model.ts';
+import type { Item } from './items.ts';
 import type { mediaStrings } from './strings.ts';
 
 export type T = Translator<keyof typeof mediaStrings>;

@@ -16,7 +16,7 @@ flex-direction:column;gap:8px}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(120px,1fr));gap:8px;margin:0}
 .figures dd{margin:0;font-size:20px;font-weight:700}.figures dt{color:var(--_muted);font-size:14px}
 .figures .skeleton{display:block;height:24px;width:80px}
-.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px 12px}
+.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:8px 12px}
 .wide{grid-column:1/-1}.fit select{align-self:flex-start}
 label{display:flex;flex-direction:column;gap:4px;font-size:14px;font-weight:600;min-width:0}
 .inline{flex-direction:row;align-items:center;gap:8px}

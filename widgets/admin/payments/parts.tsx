@@ -37,7 +37,9 @@ export function Balance({ v, t, amount }: Pick<Speech, 't' | 'amount'> & { v: Pa
         m ? (
           <div key={k}>
             <dt>{t(k)}</dt>
-            <dd>{amount(m.amount)}</dd>
+            <dd>
+              <bdi>{amount(m.amount)}</bdi>
+            </dd>
           </div>
         ) : null,
       )}
@@ -90,14 +92,17 @@ export function PaymentRow({
   return (
     <li class="pm" part="payment">
       <div class="pm-head">
-        <span class="strong" id={`${ids}pm${i}`}>
+        {/* a method's name (a custom one is typed by the owner) and an amount, each in its own run */}
+        <bdi class="strong" id={`${ids}pm${i}`}>
           {labelOf(t, p)}
-        </span>
-        <span>{amount(p.amount?.amount)}</span>
+        </bdi>
+        <bdi>{amount(p.amount?.amount)}</bdi>
         <span part="payment-status">{say(`ap.ps.${p.status}`)}</span>
       </div>
       {p.status === 'AUTHORIZED' && expires ? (
-        <p class="muted">{t('ap.expires', { date: i18n.date(expires, 'medium') })}</p>
+        <p class="muted">
+          <bdi>{t('ap.expires', { date: i18n.date(expires, 'medium') })}</bdi>
+        </p>
       ) : null}
       {why && p.status !== 'AUTHORIZED' ? (
         <p class="muted" part="capture-reason">
@@ -181,15 +186,19 @@ export function Refunds({ v, i18n, t, say, amount }: Speech & { v: PaymentsView 
           (r.transactions ?? []).map((x, i) => (
             <li key={`${r.id}${i}`} class="pm" part="refund">
               <div class="pm-head">
-                <span>{amount(x.amount?.amount)}</span>
+                <bdi>{amount(x.amount?.amount)}</bdi>
                 <span part="refund-status">
                   {say(
                     x.externalRefund && x.refundStatus === 'SUCCEEDED' ? 'ap.rs.external' : `ap.rs.${x.refundStatus}`,
                   )}
                 </span>
-                {r.createdDate ? <span class="muted">{i18n.date(r.createdDate)}</span> : null}
+                {r.createdDate ? <bdi class="muted">{i18n.date(r.createdDate)}</bdi> : null}
               </div>
-              {r.details?.reason ? <p class="note">{t('ap.why', { reason: r.details.reason })}</p> : null}
+              {r.details?.reason ? (
+                <p class="note">
+                  <bdi>{t('ap.why', { reason: r.details.reason })}</bdi>
+                </p>
+              ) : null}
             </li>
           )),
         )}

@@ -114,7 +114,7 @@ export function RefundForm(props: Parts & { p: Payment; external: boolean }) {
                 value={qty[l.id] ?? ''}
                 onInput={(e) => setQty({ ...qty, [l.id]: e.currentTarget.value })}
               />
-              {t('ap.qtyOf', { name: l.name ?? '', n: l.max })}
+              <bdi>{t('ap.qtyOf', { name: l.name ?? '', n: l.max })}</bdi>
             </label>
           ))
         : null}

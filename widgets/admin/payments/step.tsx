@@ -94,7 +94,7 @@ export function Step(
       <ErrorLine error={bad} />
       {asked ? (
         <p class="strong" part="ask" tabIndex={-1} ref={q}>
-          {asked.text}
+          <bdi>{asked.text}</bdi>
         </p>
       ) : null}
       <div class="actions">
@@ -147,7 +147,7 @@ export function Amount(p: { t: T; cur: string; max: string; value: string; set: 
         value={p.value}
         onInput={(e) => p.set(e.currentTarget.value)}
       />
-      <span class="muted">{p.t('ap.upTo', { amount: p.max })}</span>
+      <bdi class="muted">{p.t('ap.upTo', { amount: p.max })}</bdi>
     </label>
   );
 }
@@ -159,7 +159,7 @@ export function Choice<V extends string>(p: { legend: string; value: V; set: (v:
       {p.options.map(([v, text]) => (
         <label key={v} class="check">
           <input type="radio" checked={p.value === v} onChange={() => p.set(v)} />
-          {text}
+          <bdi>{text}</bdi>
         </label>
       ))}
     </fieldset>

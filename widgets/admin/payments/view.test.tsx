@@ -224,6 +224,61 @@ describe('the payments panel', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
+  it('right to left values keep their order: amounts, a method the owner named, a refund’s reason, the question and the choices each in their own run', async () => {
+    view = viewOf({
+      payments: [
+        card('p-1', 'APPROVED', '43.00'),
+        {
+          ...card('p-2', 'APPROVED', '4.00'),
+          regularPaymentDetails: {
+            offlinePayment: true,
+            paymentMethodName: { userDefinedName: { custom: 'מזומן 2' } },
+          },
+        },
+      ],
+      refunds: [
+        {
+          id: 'r-1',
+          createdDate: '2026-03-02T10:00:00.000Z',
+          transactions: [{ paymentId: 'p-1', amount: price('9.00'), refundStatus: 'SUCCEEDED' }],
+          details: { reason: 'שבור 3' },
+        },
+      ],
+    });
+    const { panel, $$, button, tick, input, ask } = await openPanel();
+    // the figures: each amount in its own run
+    expect([...panel().querySelectorAll('[part=balance] dd > bdi')].map((b) => b.textContent)).toEqual([
+      '$43.00',
+      '$43.00',
+      '$0.00',
+      '$0.00',
+    ]);
+    // a payment: its method (a Hebrew name with a number) and its amount, each isolated
+    const p2 = $$('[part=payment]')[1]!;
+    expect([...p2.querySelectorAll('.pm-head > bdi')].map((b) => b.textContent)).toEqual(['מזומן 2', '$4.00']);
+    // a refund: its amount and date isolated; its reason's sentence isolated, the Hebrew inside it too
+    const r1 = $$('[part=refund]')[0]!;
+    expect(r1.querySelector('.pm-head > bdi')!.textContent).toBe('$9.00');
+    expect(r1.querySelector('.note > bdi')!.textContent).toBe('Reason: \u2068שבור 3\u2069');
+    // a form: its choices and the question, each one isolated sentence
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    const form = panel().querySelector('[part=refund-form]')!;
+    // (what is left of the payment after its refund)
+    expect([...form.querySelectorAll('label.check > bdi')].map((b) => b.textContent)).toContain(
+      'Everything left: $34.00',
+    );
+    await tick(input('refund-form', /Some items/));
+    await vi.waitFor(() => expect(form.querySelector('label.qty > bdi')).not.toBeNull());
+    expect(form.querySelector('label.qty > bdi')!.textContent).toBe(
+      'Beeswax Taper Candles: quantity to refund (up to 2)',
+    );
+    await tick(input('refund-form', /Everything left/));
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).not.toBe(''));
+    expect(panel().querySelector('[part=ask] > bdi')!.textContent).toBe(ask());
+  });
+
   it('an order edited down after it was paid: the platform’s negative balance is said “To refund”, with the amount', async () => {
     view = viewOf({
       order: {

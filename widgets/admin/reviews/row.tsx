@@ -51,19 +51,28 @@ export function Row(p: {
         <span class="stars" role="img" aria-label={t('q.stars', { rating: r.content.rating })}>
           {'★'.repeat(r.content.rating) + '☆'.repeat(Math.max(0, 5 - r.content.rating))}
         </span>
-        {r.content.title ? <strong class="title">{r.content.title}</strong> : null}
+        {/* what a person wrote reads in its own direction; names, the product and counts each in their own run */}
+        {r.content.title ? (
+          <strong class="title" dir="auto">
+            {r.content.title}
+          </strong>
+        ) : null}
       </div>
-      {r.content.body ? <p class="body">{r.content.body}</p> : null}
+      {r.content.body ? (
+        <p class="body" dir="auto">
+          {r.content.body}
+        </p>
+      ) : null}
       <p class="muted meta">
-        <span>{name}</span>
-        <span>{t('q.on', { product: p.product ?? r.entityId })}</span>
-        {p.date ? <span>{p.date}</span> : null}
-        {photos ? <span>{t('q.photos', { count: photos })}</span> : null}
+        <bdi>{name}</bdi>
+        <bdi>{t('q.on', { product: p.product ?? r.entityId })}</bdi>
+        {p.date ? <bdi>{p.date}</bdi> : null}
+        {photos ? <bdi>{t('q.photos', { count: photos })}</bdi> : null}
       </p>
       {r.reply?.message && reply === undefined ? (
         <p class="reply">
           <span class="strong">{t('q.yourReply')}: </span>
-          {r.reply.message}
+          <bdi>{r.reply.message}</bdi>
         </p>
       ) : null}
       {reply !== undefined ? (
@@ -79,6 +88,7 @@ export function Row(p: {
           <label for={`r-${r.id}`}>{t('q.replyLabel', { name })}</label>
           <textarea
             id={`r-${r.id}`}
+            dir="auto"
             name="reply"
             maxLength={3000}
             rows={3}

@@ -26,7 +26,7 @@ border-radius:var(--_radius)}
 flex-direction:column;gap:8px;background:var(--_bg)}
 .stars{color:var(--_star);letter-spacing:1px;font-size:16px}
 .title{overflow-wrap:anywhere}
-.body,.reply{white-space:pre-wrap;overflow-wrap:anywhere}
+.body,.reply{white-space:pre-wrap;overflow-wrap:anywhere;text-align:match-parent}
 .reply{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
 .replyform{display:flex;flex-direction:column;gap:6px}
 textarea{font:inherit;color:inherit;background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../core/element.ts';
+import { isolate } from '../../../core/i18n/index.ts';
 import type { Review } from '../../../core/api/reviews.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
@@ -59,8 +60,10 @@ export function ReviewQueue({ context, ids, focus }: ConsoleSectionProps) {
         <h3 id={`${ids}q`}>{t('q.title')}</h3>
         {q.status === 'ready' ? (
           <p class="muted" part="queue-count">
-            {t('q.count', { count: q.items.length })}
-            {q.next ? '+' : ''}
+            <bdi>
+              {t('q.count', { count: q.items.length })}
+              {q.next ? '+' : ''}
+            </bdi>
           </p>
         ) : null}
       </div>
@@ -70,7 +73,7 @@ export function ReviewQueue({ context, ids, focus }: ConsoleSectionProps) {
       {/* a bulk decision's outcome stays after the queue it emptied */}
       {outcome ? (
         <p class={outcome.failed ? 'err' : 'ok'} role={outcome.failed ? 'alert' : undefined} part="outcome">
-          {summary}
+          <bdi>{summary}</bdi>
         </p>
       ) : null}
       {focus && !found && !seeking && q.status === 'ready' ? (
@@ -113,7 +116,9 @@ export function ReviewQueue({ context, ids, focus }: ConsoleSectionProps) {
               part="confirm"
               focus
               danger={false}
-              question={t(ask === 'APPROVED' ? 'q.confirmApprove' : 'q.confirmReject', { count: selected.size })}
+              question={isolate(
+                t(ask === 'APPROVED' ? 'q.confirmApprove' : 'q.confirmReject', { count: selected.size }),
+              )}
               confirm={t('q.confirm')}
               keep={t('q.cancel')}
               onConfirm={() => {

@@ -3,10 +3,12 @@ import { useStore } from '@nanostores/react';
 import { httpUrl } from '../../../../core/safe-url.ts';
 import { adoptSheet } from '../../../../core/element.ts';
 import type { I18n, Translator } from '../../../../core/i18n/index.ts';
-import type { Item, MediaModel } from '../model.ts';
+import type { MediaModel } from '../model.ts';
+import type { Item } from '../items.ts';
 import { iso } from '../bidi.ts';
 import { field, itemName, type T } from '../words.ts';
 import { detailStrings } from './strings.ts';
+import { detailActions } from './actions.ts';
 import { detailCss } from './styles.ts';
 
 /**
@@ -29,6 +31,7 @@ export function Details(p: {
   const tm = p.t;
   const t: Translator<keyof typeof detailStrings> = p.i18n.strings(detailStrings);
   const f = item.file;
+  const does = detailActions(model);
   const busy = useStore(model.$busy);
   const names = useStore(model.$names);
   const [name, setName] = useState(itemName(item, tm));
@@ -62,7 +65,7 @@ export function Details(p: {
           {f.status ? <span>{tm(`md.${f.status}` as 'md.READY')}</span> : null}
           {f.width && f.height ? <span dir="ltr">{`${f.width} × ${f.height}`}</span> : null}
           {f.sizeInBytes ? (
-            <span>{t('md.size', { size: Math.max(1, Math.round(Number(f.sizeInBytes) / 1024)) })}</span>
+            <bdi>{t('md.size', { size: Math.max(1, Math.round(Number(f.sizeInBytes) / 1024)) })}</bdi>
           ) : null}
         </p>
       ) : null}
@@ -73,7 +76,7 @@ export function Details(p: {
             onSubmit={(e) => {
               e.preventDefault();
               const v = field(e, 'name');
-              if (v) void model.rename(item, v);
+              if (v) void does.rename(item, v);
             }}
           >
             <label class="field">
@@ -104,7 +107,7 @@ export function Details(p: {
                       .filter(Boolean),
                   ),
                 ];
-                void model.labels(f, list.slice(0, 20));
+                void does.labels(f, list.slice(0, 20));
               }}
             >
               <label class="field">
@@ -129,7 +132,7 @@ export function Details(p: {
                 class="btn"
                 disabled={busy}
                 onClick={async () => {
-                  const out = await model.link(f);
+                  const out = await does.link(f);
                   setLink(out.url && !out.copied ? out.url : undefined);
                 }}
               >
@@ -157,7 +160,7 @@ export function Details(p: {
                 <span>
                   {t('md.rAuthor')} <bdi class="strong">{r.author ?? t('md.anonymous')}</bdi>
                 </span>
-                {r.rating ? <span>{t('md.rStars', { stars: r.rating })}</span> : null}
+                {r.rating ? <bdi>{t('md.rStars', { stars: r.rating })}</bdi> : null}
                 {r.status && ['APPROVED', 'IN_MODERATION', 'REJECTED'].includes(r.status) ? (
                   <span class={`badge ${r.status}`}>{tm(`md.st.${r.status}` as 'md.st.APPROVED')}</span>
                 ) : null}
@@ -165,7 +168,7 @@ export function Details(p: {
               <div class="row">
                 {(['APPROVED', 'REJECTED'] as const).map((s) =>
                   r.status === s ? null : (
-                    <button key={s} type="button" class="btn" disabled={busy} onClick={() => model.review(f!, s)}>
+                    <button key={s} type="button" class="btn" disabled={busy} onClick={() => does.review(f!, s)}>
                       {t(s === 'APPROVED' ? 'md.approve' : 'md.reject')}
                     </button>
                   ),

@@ -3,14 +3,8 @@ import type { Http } from '../../../../core/http.ts';
 import type { I18n } from '../../../../core/i18n/index.ts';
 import { InlayApiError } from '../../../../core/errors.ts';
 import { httpUrl } from '../../../../core/safe-url.ts';
-import {
-  MEDIA_MAX_BYTES,
-  MEDIA_TYPES,
-  getMediaFile,
-  mediaUploadUrl,
-  type MediaFile,
-} from '../../../../core/api/admin-media.ts';
-import type { Upload } from '../model.ts';
+import { MEDIA_MAX_BYTES, MEDIA_TYPES, getMediaFile, mediaUploadUrl } from '../../../../core/api/admin-media.ts';
+import { fileItem, type Item, type Upload } from '../items.ts';
 import { iso } from '../bidi.ts';
 import { toolStrings } from './strings.ts';
 
@@ -21,7 +15,7 @@ export interface UploadKit {
   here: () => string;
   showing: (folderId: string | undefined) => boolean;
   /** Show a new file first in the grid. */
-  put: (f: MediaFile) => void;
+  put: (x: Item) => void;
   words: (e: unknown) => string;
   $uploads: WritableAtom<Upload[]>;
   xhr?: (() => XMLHttpRequest) | undefined;
@@ -98,7 +92,7 @@ export async function upload(k: UploadKit, i18n: I18n, files: File[]) {
         const id = await send(k, url, file, (p) => set(key, { progress: p }));
         set(key, { status: 'done', progress: 1 });
         const made = await getMediaFile(k.http(), id);
-        if (k.showing(made.folderId ?? folderId)) k.put(made);
+        if (k.showing(made.folderId ?? folderId)) k.put(fileItem(made));
       } catch (e) {
         set(key, { status: 'error', error: `${iso(file.name)}: ${k.words(e)}` });
       }

@@ -88,7 +88,7 @@ export function Tools({ model, i18n, visitors }: { model: MediaModel; i18n: I18n
             <li key={u.key}>
               {u.status === 'error' ? (
                 <p class="err" role="alert">
-                  {u.error}
+                  <bdi>{u.error}</bdi>
                 </p>
               ) : (
                 <>

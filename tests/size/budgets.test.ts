@@ -343,6 +343,11 @@ const KB = 1024;
  * with the whole console 137322 → 137699 B. Each is what the issue asks for, on every page: `allWidgetsPage` 54.5 →
  * 54.75 KB, `productPage` 51.5 → 51.75 KB, `classic` 55.25 → 55.5 KB, `classicWithConsole` 134.25 → 134.5 KB. The
  * first screen stays within 45 KB; the product page's goal (≤ 50 KB, issue 39) is further away by 197 B.
+ * Issue 44, i44-members (the open member in the page's URL: a history entry, Back to the list with its filters, scroll
+ * and focus, a link opens a member and an unknown one is said; the members' values isolated for bidi; the two long
+ * views split): the members chunk 6586 → 7131 B (under the 7 KB of a chunk), the member's page 2043 → 2204 B, the
+ * frame +5 B, the members' French +43 B. The classic page with the whole console 137699 → 138389 B (+690 B, owner
+ * chunks only; no page without the console moved): `classicWithConsole` 134.5 → 135.25 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -354,7 +359,7 @@ const BUDGET = {
   productPageFirstScreen: 45 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
-  classicWithConsole: 134.5 * KB,
+  classicWithConsole: 135.25 * KB,
 };
 
 /**

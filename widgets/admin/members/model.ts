@@ -68,28 +68,9 @@ export function filtersInto(href: string, f: Filters): string {
 }
 /** A joined range that ends before it starts: said, not searched. */
 export const badRange = (f: Filters) => !!(f.from && f.to && f.to < f.from);
-const same = (a: Filters, b: Filters) => (Object.keys(PARAMS) as (keyof Filters)[]).every((k) => a[k] === b[k]);
 
 /** What may be asked of a member's page: an action, or deleting them. */
 export type Ask = MemberAction | 'delete';
-/**
- * What may be done to `m` now: a disconnected member (OFFLINE, for good) may only be deleted; an owner never blocked,
- * disconnected or deleted.
- */
-export function actionsFor(m: MemberDetail | undefined): Ask[] {
-  const live = m && m.status !== 'OFFLINE';
-  return (
-    [
-      (m?.status === 'PENDING' || m?.status === 'BLOCKED') && 'approve',
-      live && m.status !== 'BLOCKED' && !m.owner && 'block',
-      live && (m.activity === 'MUTED' ? 'unmute' : 'mute'),
-      live && !m.owner && 'disconnect',
-      m && !m.owner && 'delete',
-    ] as const
-  ).filter((a): a is Ask => !!a);
-}
-/** The actions asked first (the others run at once). */
-export const asked = (a: Ask) => a === 'block' || a === 'disconnect' || a === 'delete';
 
 /** The filter as the companion takes it (a bulk action acts by it). */
 export function filterBody(f: Filters): api.MemberFilter {
@@ -201,7 +182,7 @@ export function createMembersModel(
   /** Open member `id`; the page's URL names it (`admin-member`, a new history entry) unless it came `fromUrl`. */
   async function open(id: string, fromUrl?: boolean) {
     const mine = ++reading;
-    if (!$detail.get()) left = { id, y: globalThis.scrollY ?? 0 };
+    if (!$detail.get()) left = { id, y: scrollY };
     $act.set({});
     $ask.set(undefined);
     $detail.set({ id, status: 'loading' });
@@ -212,7 +193,7 @@ export function createMembersModel(
     } catch (e) {
       const gone = e instanceof InlayApiError && e.status === 404;
       const error = gone ? i18n().strings(membersStrings)('mm.notFound') : words(e);
-      if (mine === reading) $detail.set({ id, status: 'error', error, ...(gone ? { gone } : {}) });
+      if (mine === reading) $detail.set({ id, status: 'error', error, gone });
     }
   }
 
@@ -221,7 +202,6 @@ export function createMembersModel(
     reading++;
     $detail.set(undefined);
     $act.set({});
-    $ask.set(undefined);
     if (!fromUrl) setUrl({ [MEMBER]: undefined });
   }
 
@@ -271,12 +251,8 @@ export function createMembersModel(
       }
       const l = $list.get();
       $list.set({ ...l, items: l.items.filter((x) => x.id !== id), total: Math.max(0, (l.total ?? 1) - 1) });
-      reading++;
-      $detail.set(undefined);
-      // the deleted member's entry becomes the list's (Back never reopens a member who is gone)
-      const u = new URL(page());
-      u.searchParams.delete(MEMBER);
-      setPage(u.href);
+      // back to the list (Back to their page says they are gone)
+      close();
     });
   /**
    * A bulk action on the members the filter matches, `count` of them as the owner confirmed; the list is read again
@@ -311,7 +287,7 @@ export function createMembersModel(
       void filter(p);
     },
     open,
-    close: () => close(),
+    close,
     /**
      * Show what the page's URL names (as the section mounts, and on Back and Forward): the member `admin-member` names
      * (a link, a reload) or the list, with the filters the URL keeps (searched again when they differ).
@@ -322,7 +298,7 @@ export function createMembersModel(
       if (id && d?.id !== id) void open(id, true);
       else if (!id && d) close(true);
       const f = filtersFrom(page());
-      if (!same(f, $filters.get())) {
+      if (JSON.stringify(f) !== JSON.stringify($filters.get())) {
         $filters.set(f);
         void load();
       }
@@ -341,9 +317,6 @@ export function createMembersModel(
       const a = $bulkAsk.get();
       return a ? bulk(a, count, assignee).then(() => $bulkAsk.set(undefined)) : undefined;
     },
-    /** The member page's action `a` (deleting gives the content to `heir`); an asked one's question closes after it. */
-    run: (id: string, a: Ask, heir?: string) =>
-      (a === 'delete' ? remove(id, heir) : action(id, a)).then(() => $ask.set(undefined)),
     /** The site's badges (their titles in the list; a failure leaves the counts and no "give" choice). */
     async badges() {
       try {

@@ -5,7 +5,7 @@ import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
 import { More } from '../../../ui/more.tsx';
 import { ErrorLine } from '../../../ui/states.tsx';
-import { createMembersModel } from './model.ts';
+import { createMembersModel, filterBody } from './model.ts';
 import { membersStrings } from './strings.ts';
 import { membersCss } from './styles.ts';
 import { nameOf, statusWords, type P, type T } from './words.ts';
@@ -80,7 +80,7 @@ function List({ model, t, i, ids }: P) {
     scrollTo(0, back.y);
     table.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(back.id)}"]`)?.focus({ preventScroll: true });
   }, [list.status === 'ready']);
-  const filtered = (['status', 'from', 'to', 'text'] as const).some((k) => f[k]);
+  const filtered = !!Object.keys(filterBody(f)).length;
   const count = list.total ?? list.items.length;
   const pending = f.status === 'PENDING';
   return (

@@ -253,4 +253,47 @@ describe('<inlay-admin section="members">', () => {
     expect(new URL(link.url()).searchParams.get('admin-member')).toBe(null);
     await o.context.close();
   });
+
+  it('a long name is cut at its end in its own direction, its start kept, on a right-to-left page', async () => {
+    const names = {
+      'cut.he@example.com': 'אברהם בן דוד '.repeat(6).trim(),
+      'cut.en@example.com': 'Bartholomew Fitzwilliam-Montgomery '.repeat(3).trim(),
+    };
+    const passwordHash = await hashPassword('a-long-enough-password');
+    for (const [email, firstName] of Object.entries(names))
+      createMember(
+        env.stack.emulator.db,
+        { email, passwordHash, status: 'APPROVED', nickname: 'cut', firstName, lastName: null },
+        env.stack.emulator.app.now(),
+      );
+    const o = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+    const a = await openConsole(o, 'admin-mq=cut.&dir=rtl');
+    await expect.poll(() => a.locator('[part=member]').count(), { timeout: 15_000 }).toBe(2);
+    for (const [email, name] of Object.entries(names)) {
+      const shown = await a
+        .locator('[part=member]', { hasText: email })
+        .locator('button.nm')
+        .evaluate((b: HTMLElement) => {
+          const box = b.getBoundingClientRect();
+          const first = document.createRange();
+          first.setStart(b.firstChild!, 0);
+          first.setEnd(b.firstChild!, 1);
+          const c = first.getBoundingClientRect();
+          return {
+            text: b.textContent,
+            cut: b.scrollWidth > b.clientWidth,
+            direction: getComputedStyle(b).direction,
+            // how far the name's first letter sits from the side it starts on
+            fromStart: getComputedStyle(b).direction === 'rtl' ? box.right - c.right : c.left - box.left,
+          };
+        });
+      expect(shown, email).toMatchObject({
+        text: name,
+        cut: true,
+        direction: /[\u0590-\u05ff]/.test(name) ? 'rtl' : 'ltr',
+      });
+      expect(Math.abs(shown.fromStart), email).toBeLessThan(2);
+    }
+    await o.context.close();
+  });
 });

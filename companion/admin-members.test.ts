@@ -34,6 +34,27 @@ async function pending(email: string, firstName: string): Promise<string> {
   );
 }
 
+/** A new member who placed an order and wrote a review (`title`, `rating`) of the tapers, through the platform. */
+async function shopper(email: string, firstName: string, title: string, rating: number) {
+  const id = await createTestMember(h.emu, email, 'a-long-password-1', { firstName });
+  const tokens = await memberTokens(h.emu, { id });
+  const orderId = await placeOrder(h.emu, [{ productId: TAPERS, quantity: 1 }], undefined, tokens.access);
+  const contactId = memberById(h.emu.db, id)!.contact_id;
+  const review = await api(h.emu, '/reviews/v1/reviews', {
+    token: tokens.access,
+    body: {
+      review: {
+        namespace: 'stores',
+        entityId: TAPERS,
+        author: { contactId },
+        content: { title, body: 'Fine.', rating },
+      },
+    },
+  });
+  expect(review.status).toBe(200);
+  return { id, orderId, contactId, reviewId: review.json.review.id as string };
+}
+
 beforeAll(async () => {
   h = await harness();
   owner = await h.owner();
@@ -122,22 +143,7 @@ describe('the list', () => {
 
 describe('one member', () => {
   it('their page: profile, their orders and reviews, badges and custom fields', async () => {
-    const id = await createTestMember(h.emu, 'page.member@example.com', 'a-long-password-1', { firstName: 'Pia' });
-    const tokens = await memberTokens(h.emu, { id });
-    const orderId = await placeOrder(h.emu, [{ productId: TAPERS, quantity: 1 }], undefined, tokens.access);
-    const contactId = memberById(h.emu.db, id)!.contact_id;
-    const review = await api(h.emu, '/reviews/v1/reviews', {
-      token: tokens.access,
-      body: {
-        review: {
-          namespace: 'stores',
-          entityId: TAPERS,
-          author: { contactId },
-          content: { title: 'Warm', body: 'Fine.', rating: 5 },
-        },
-      },
-    });
-    expect(review.status).toBe(200);
+    const { id, orderId, contactId, reviewId } = await shopper('page.member@example.com', 'Pia', 'Warm', 5);
     const r = await h.call(`${BASE}/${id}`, { token: owner });
     expect(r.status).toBe(200);
     expect(r.body_.member).toMatchObject({
@@ -150,7 +156,7 @@ describe('one member', () => {
     });
     expect(r.body_.member.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
     expect(r.body_.member.orders[0].total).toMatch(/\d/);
-    expect(r.body_.member.reviews).toMatchObject([{ id: review.json.review.id, title: 'Warm', rating: 5 }]);
+    expect(r.body_.member.reviews).toMatchObject([{ id: reviewId, title: 'Warm', rating: 5 }]);
     expect(r.body_.member.badges).toEqual([]);
     // every custom field of the site, none of them filled in yet
     expect(r.body_.member.customFields).toEqual([
@@ -184,23 +190,8 @@ describe('one member', () => {
   });
 
   it('delete with a content assignee: their reviews go to that member, their orders stay; a retry is 404', async () => {
-    const leaving = await createTestMember(h.emu, 'leaving@example.com', 'a-long-password-1', { firstName: 'Lee' });
+    const { id: leaving, orderId, reviewId } = await shopper('leaving@example.com', 'Lee', 'Kept', 4);
     const heir = await createTestMember(h.emu, 'heir@example.com', 'a-long-password-1', { firstName: 'Hal' });
-    const tokens = await memberTokens(h.emu, { id: leaving });
-    const orderId = await placeOrder(h.emu, [{ productId: TAPERS, quantity: 1 }], undefined, tokens.access);
-    const contactId = memberById(h.emu.db, leaving)!.contact_id;
-    const written = await api(h.emu, '/reviews/v1/reviews', {
-      token: tokens.access,
-      body: {
-        review: {
-          namespace: 'stores',
-          entityId: TAPERS,
-          author: { contactId },
-          content: { title: 'Kept', body: 'Fine.', rating: 4 },
-        },
-      },
-    });
-    expect(written.status).toBe(200);
     setSetting(h.emu.db, CONTENT_ASSIGNEES, [heir]);
 
     const self = await h.call(`${BASE}/${leaving}/delete`, post({ contentAssigneeId: leaving }, owner));
@@ -213,7 +204,7 @@ describe('one member', () => {
     expect([r.status, r.body_]).toEqual([200, { deleted: true }]);
     expect(memberById(h.emu.db, leaving)).toBeUndefined();
     const heirPage = (await h.call(`${BASE}/${heir}`, { token: owner })).body_.member;
-    expect(heirPage.reviews.map((x: { id: string }) => x.id)).toEqual([written.json.review.id]);
+    expect(heirPage.reviews.map((x: { id: string }) => x.id)).toEqual([reviewId]);
     const admin = await adminToken(h.emu);
     const order = await api(h.emu, `/ecom/v1/orders/${orderId}`, { token: admin });
     expect([order.status, order.json.order.buyerInfo.memberId]).toEqual([200, leaving]);

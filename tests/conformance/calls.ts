@@ -1009,6 +1009,16 @@ export const CALLS = {
  */
 export const PENDING: ReadonlyMap<OpName, string> = new Map<OpName, string>([]);
 
+/**
+ * The operations whose row names conformance file `file`: a file that covers all of its rows claims them with
+ * `covers(...callsOf('x.test.ts'))` instead of writing the names again (coverage.test.ts reads that claim too, and the
+ * file's own coverage case still checks that each went over the boundary answered).
+ */
+export const callsOf = (file: string, identity?: Call['identity']): OpName[] =>
+  (Object.keys(CALLS) as OpName[]).filter(
+    (name) => CALLS[name].file === file && (!identity || CALLS[name].identity === identity),
+  );
+
 /** The installed version of a generated client (its package.json). */
 export function clientVersion(pkg: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })

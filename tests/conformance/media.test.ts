@@ -15,7 +15,7 @@ import { insertFile, writeBytes } from '../../emulator/domain/media-library.ts';
 import { unzip } from '../../emulator/domain/zip.ts';
 import { DEMO_CLIENT_ID, memberTokens } from '../helpers/emulator.ts';
 import { platformBoundary } from './boundary.ts';
-import { adminOpsOf } from './admin-ops.ts';
+import { callsOf } from './calls.ts';
 
 const platform = platformBoundary();
 const { covers } = platform;
@@ -270,7 +270,7 @@ describe('a visitor and a member', () => {
     };
     const refused = { details: { applicationError: { code: 'PERMISSION_DENIED' } } };
     type C = (typeof clients)['visitor'];
-    // one request per admin-only media call: the calls table's list for this file (admin-ops.ts), not written again
+    // one request per admin-only media call: the calls table's list for this file (callsOf), not written again
     const calls: Record<string, (c: C) => Promise<unknown>> = {
       listFiles: (c) => c.files.listFiles(),
       searchFiles: (c) => c.files.searchFiles({ search: 'x' }),
@@ -299,7 +299,7 @@ describe('a visitor and a member', () => {
       generateFileResumableUploadUrl: (c) => c.files.generateFileResumableUploadUrl('image/gif'),
     };
     // every admin-only call of this file has its request here, and nothing else does
-    expect(Object.keys(calls).sort()).toEqual(adminOpsOf('media.test.ts').sort());
+    expect(Object.keys(calls).sort()).toEqual(callsOf('media.test.ts', 'admin').sort());
     for (const [who, c] of Object.entries(clients)) {
       for (const [name, call] of Object.entries(calls))
         await expect(call(c), `${who}: ${name}`).rejects.toMatchObject(refused);

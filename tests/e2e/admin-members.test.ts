@@ -1,7 +1,8 @@
 // <inlay-admin>'s members (issue 41 items 1 and 4) on the real stack: the built bundle in Chromium, the demo's /admin
 // page with the site companion on its origin, the emulator on SQLite. Nothing is mocked: a sign-up under the owner's
 // approval waits until the owner approves it in the console, a member the owner blocks is refused at sign-in, and a
-// bulk approval by the "Pending sign-ups" view changes exactly the members that view shows.
+// bulk approval by the "Pending sign-ups" view changes exactly the members that view shows; the open member is in the
+// page's URL (issue 44 item 3): Back returns to the list where it was, a link opens a member.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
@@ -176,6 +177,123 @@ describe('<inlay-admin section="members">', () => {
     const after = new Map(allMembers(db).map((x) => [x.email, x.status]));
     for (const [email, status] of before)
       expect([email, after.get(email)]).toEqual([email, pending.includes(email) ? 'APPROVED' : status]);
+    await o.context.close();
+  });
+
+  it('the open member is in the URL: Back returns to the list as it was (filters, scroll); a link opens a member, an unknown one says so', async () => {
+    const db = env.stack.emulator.db;
+    const hash = await hashPassword('a-long-enough-password');
+    for (let n = 0; n < 12; n++)
+      createMember(
+        db,
+        {
+          email: `scroll.${n}@example.com`,
+          passwordHash: hash,
+          status: 'APPROVED',
+          nickname: `s${n}`,
+          firstName: `Scroll ${n}`,
+          lastName: null,
+        },
+        env.stack.emulator.app.now(),
+      );
+    const o = await openPage(env.browser, { viewport: { width: 375, height: 700 } });
+    const param = (name: string) => new URL(o.page.url()).searchParams.get(name);
+    const a = await openConsole(o, 'admin-mq=scroll.');
+    const rows = a.locator('[part=member]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(12);
+    // the last card, scrolled to as a person would
+    const open = rows.last().getByRole('button', { name: /^Open / });
+    await open.scrollIntoViewIfNeeded();
+    const y = await o.page.evaluate(() => scrollY);
+    expect(y).toBeGreaterThan(300);
+    const name = (await open.textContent())!;
+    await open.click();
+    await a.locator('[part=member-page] [part=status]').waitFor({ timeout: 15_000 });
+    expect(await a.locator('[part=member-page] h3').textContent()).toBe(name);
+    const id = param('admin-member')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(param('admin-mq')).toBe('scroll.');
+
+    // the browser's Back: the list with its search, where it was, the member left focused
+    await o.page.goBack();
+    await expect.poll(() => rows.count()).toBe(12);
+    expect(await a.locator('[part=member-page]').count()).toBe(0);
+    expect([param('admin-member'), param('admin-mq')]).toEqual([null, 'scroll.']);
+    expect(await a.getByLabel('Search name or email').inputValue()).toBe('scroll.');
+    await expect.poll(() => o.page.evaluate(() => Math.round(scrollY))).toBe(Math.round(y));
+    await expect.poll(() => a.evaluate((el) => el.shadowRoot!.activeElement?.textContent ?? '')).toBe(name);
+    // Forward: the member again; Back once more
+    await o.page.goForward();
+    await a.locator('[part=member-page] [part=status]').waitFor({ timeout: 15_000 });
+    expect(await a.locator('[part=member-page] h3').textContent()).toBe(name);
+    await o.page.goBack();
+    await expect.poll(() => rows.count()).toBe(12);
+    // the page's own "Back to members" (a new entry, nothing for the browser to restore): the list where it was too
+    await expect.poll(() => o.page.evaluate(() => Math.round(scrollY))).toBe(Math.round(y));
+    await open.click();
+    await a.locator('[part=member-page] [part=status]').waitFor({ timeout: 15_000 });
+    await a.getByRole('button', { name: 'Back to members' }).click();
+    await expect.poll(() => rows.count()).toBe(12);
+    expect(param('admin-member')).toBe(null);
+    await expect.poll(() => o.page.evaluate(() => Math.round(scrollY))).toBe(Math.round(y));
+    await expect.poll(() => a.evaluate((el) => el.shadowRoot!.activeElement?.textContent ?? '')).toBe(name);
+
+    // a link opens the member directly, on the Members tab (the owner still signed in on this browser)
+    const link = await o.context.newPage();
+    await link.goto(`${env.stack.demo}/admin?admin-member=${id}`);
+    const b = admin(link);
+    await b.locator('[part=member-page] [part=status]').waitFor({ timeout: 15_000 });
+    expect(await b.locator('[part=member-page] h3').textContent()).toBe(name);
+    expect(await b.getByRole('tab', { name: /Members/ }).getAttribute('aria-selected')).toBe('true');
+    // a member who is not there (deleted, a cut link): said in words, the list one press away
+    await link.goto(`${env.stack.demo}/admin?admin-member=00000000-0000-4000-8000-000000000000`);
+    await b.getByText('No member has this link').waitFor({ timeout: 15_000 });
+    await b.getByRole('button', { name: 'Back to members' }).click();
+    await b.locator('[part=member]').first().waitFor({ timeout: 15_000 });
+    expect(new URL(link.url()).searchParams.get('admin-member')).toBe(null);
+    await o.context.close();
+  });
+
+  it('a long name is cut at its end in its own direction, its start kept, on a right-to-left page', async () => {
+    const names = {
+      'cut.he@example.com': 'אברהם בן דוד '.repeat(6).trim(),
+      'cut.en@example.com': 'Bartholomew Fitzwilliam-Montgomery '.repeat(3).trim(),
+    };
+    const passwordHash = await hashPassword('a-long-enough-password');
+    for (const [email, firstName] of Object.entries(names))
+      createMember(
+        env.stack.emulator.db,
+        { email, passwordHash, status: 'APPROVED', nickname: 'cut', firstName, lastName: null },
+        env.stack.emulator.app.now(),
+      );
+    const o = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+    const a = await openConsole(o, 'admin-mq=cut.&dir=rtl');
+    await expect.poll(() => a.locator('[part=member]').count(), { timeout: 15_000 }).toBe(2);
+    for (const [email, name] of Object.entries(names)) {
+      const shown = await a
+        .locator('[part=member]', { hasText: email })
+        .locator('button.nm')
+        .evaluate((b: HTMLElement) => {
+          const box = b.getBoundingClientRect();
+          const first = document.createRange();
+          first.setStart(b.firstChild!, 0);
+          first.setEnd(b.firstChild!, 1);
+          const c = first.getBoundingClientRect();
+          return {
+            text: b.textContent,
+            cut: b.scrollWidth > b.clientWidth,
+            direction: getComputedStyle(b).direction,
+            // how far the name's first letter sits from the side it starts on
+            fromStart: getComputedStyle(b).direction === 'rtl' ? box.right - c.right : c.left - box.left,
+          };
+        });
+      expect(shown, email).toMatchObject({
+        text: name,
+        cut: true,
+        direction: /[\u0590-\u05ff]/.test(name) ? 'rtl' : 'ltr',
+      });
+      expect(Math.abs(shown.fromStart), email).toBeLessThan(2);
+    }
     await o.context.close();
   });
 });

@@ -365,6 +365,11 @@ const KB = 1024;
  * 2325 B; the bidi isolation +34 B (abandoned), +38 B (reviews), +17 B (payments and its forms). The classic page
  * with every tag and the whole console 137699 → 138177 B (owner pages only; no page without the console changes):
  * `classicWithConsole` 134.5 → 135 KB.
+ * Issue 44, i44-members (the open member in the page's URL: a history entry, Back to the list with its filters, scroll
+ * and focus, a link opens a member and an unknown one is said; the members' values isolated for bidi; the two long
+ * views split): the members chunk 6586 → 7131 B (under the 7 KB of a chunk), the member's page 2043 → 2204 B, the
+ * frame +5 B, the members' French +43 B. The classic page with the whole console 137699 → 138389 B (+690 B, owner
+ * chunks only; no page without the console moved): `classicWithConsole` 134.5 → 135.25 KB.
  */
 const BUDGET = {
   loader: 2.1 * KB,
@@ -377,7 +382,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 135 * KB,
+  classicWithConsole: 135.25 * KB,
 };
 
 /**

@@ -38,10 +38,15 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
   const { context, emit, host } = props;
   const t = context.i18n().strings(strings);
   const pick = (s?: string) => SECTIONS.find((x) => x === s);
-  // the section the page's URL names (`admin-section`; a link to an order, `admin-order`, is the orders'), else the
-  // attribute's: a link or a reload opens where the owner was
+  // the section the page's URL names (`admin-section`; a link to an order, `admin-order`, is the orders', to a member,
+  // `admin-member`, the members'), else the attribute's: a link or a reload opens where the owner was
   const shown = () =>
-    pick(urlParam('admin-section') ?? (urlParam('admin-order') && 'orders') ?? props.section) ?? 'orders';
+    pick(
+      urlParam('admin-section') ??
+        (urlParam('admin-order') && 'orders') ??
+        (urlParam('admin-member') && 'members') ??
+        props.section,
+    ) ?? 'orders';
   const [section, setSection] = useState<Section>(shown);
   const ids = useId();
   // what the next section opens on (a section's `show`: the media library opens a photo's review)

@@ -482,6 +482,8 @@ const pack: Record<string, string> = {
   'mm.badValue':
     '\u200f\u202eThis value does not fit the field: enter it as the field asks (a number, a date or a web address).\u202c\u200f',
   'mm.actions': '\u200f\u202eActions\u202c\u200f',
+  'mm.notFound':
+    '\u200f\u202eNo member has this link: they may have been deleted, or the link is incomplete.\u202c\u200f',
   'ob.group': '\u200f\u202eSelected orders\u202c\u200f',
   'ob.tag': '\u200f\u202eTag for the selected orders\u202c\u200f',
   'ob.assign': '\u200f\u202eAdd tag\u202c\u200f',

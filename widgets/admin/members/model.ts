@@ -5,6 +5,7 @@ import { companionHttp } from '../../../core/api/companion.ts';
 import * as api from '../../../core/api/admin-members.ts';
 import { membersStrings } from './strings.ts';
 import { readPending } from './pending.ts';
+import { setUrl } from '../../../ui/tabs.tsx';
 import type { Badge, BulkAction, MemberAction, MemberDetail, MemberSummary } from '../../../core/api/admin-members.ts';
 
 export { BULK_ACTIONS, MEMBER_SORTS, MEMBER_STATUSES, type BulkAction } from '../../../core/api/admin-members.ts';
@@ -27,6 +28,8 @@ const PARAMS: Record<keyof Filters, string> = {
   sort: 'admin-msort',
 };
 const VIEW = 'admin-members';
+/** The open member, in the page's URL (a link, a reload, Back and Forward). */
+const MEMBER = 'admin-member';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Members per page. */
 export const PAGE = 25;
@@ -63,6 +66,12 @@ export function filtersInto(href: string, f: Filters): string {
   else u.searchParams.delete(VIEW);
   return u.href;
 }
+/** A joined range that ends before it starts: said, not searched. */
+export const badRange = (f: Filters) => !!(f.from && f.to && f.to < f.from);
+
+/** What may be asked of a member's page: an action, or deleting them. */
+export type Ask = MemberAction | 'delete';
+
 /** The filter as the companion takes it (a bulk action acts by it). */
 export function filterBody(f: Filters): api.MemberFilter {
   const text = f.text.trim();
@@ -87,6 +96,8 @@ export interface DetailUi {
   status: 'loading' | 'ready' | 'error';
   member?: MemberDetail;
   error?: string;
+  /** No such member (a deleted one, a wrong link): no retry, the list one press away. */
+  gone?: boolean;
 }
 /** An action under way or its outcome: `done` says what was done (the strings' key), `error` what failed. */
 export interface ActUi {
@@ -100,7 +111,9 @@ const codeOf = (e: unknown) => (e instanceof InlayApiError ? e.applicationError?
 /**
  * The members section (`<inlay-admin section="members">`): the site's members through the site companion, filtered
  * (kept in the page's URL), a page of 25 at a time; the pending sign-ups; one member's page and the actions on them;
- * the bulk actions by the filter, with the count the owner confirmed; the site's badges.
+ * the bulk actions by the filter, with the count the owner confirmed; the site's badges. The open member is in the
+ * page's URL (`admin-member`, a history entry: Back returns to the list as it was, its filters and scroll; a link
+ * opens the member).
  */
 export function createMembersModel(
   context: InlayContext,
@@ -116,8 +129,13 @@ export function createMembersModel(
   const $detail = atom<DetailUi | undefined>(undefined);
   const $act = atom<ActUi>({});
   const $badges = atom<Badge[] | undefined>(undefined);
+  /** The bulk action the owner is asked to confirm (the bulk bar), and the member page's. */
+  const $bulkAsk = atom<BulkAction | undefined>(undefined);
+  const $ask = atom<Ask | undefined>(undefined);
   let run = 0;
   let reading = 0;
+  /** Where the list was when a member was opened from it: the list shown again takes it back (once). */
+  let left: { id: string; y: number } | undefined;
 
   async function load(more = false) {
     const cur = $list.get();
@@ -161,16 +179,30 @@ export function createMembersModel(
     if (d?.member?.id === m.id) $detail.set({ ...d, member: { ...d.member, ...m } });
   };
 
-  async function open(id: string) {
+  /** Open member `id`; the page's URL names it (`admin-member`, a new history entry) unless it came `fromUrl`. */
+  async function open(id: string, fromUrl?: boolean) {
     const mine = ++reading;
+    if (!$detail.get()) left = { id, y: scrollY };
     $act.set({});
+    $ask.set(undefined);
     $detail.set({ id, status: 'loading' });
+    if (!fromUrl) setUrl({ [MEMBER]: id });
     try {
       const member = await api.getMemberPage(http(), id);
       if (mine === reading) $detail.set({ id, status: 'ready', member });
     } catch (e) {
-      if (mine === reading) $detail.set({ id, status: 'error', error: words(e) });
+      const gone = e instanceof InlayApiError && e.status === 404;
+      const error = gone ? i18n().strings(membersStrings)('mm.notFound') : words(e);
+      if (mine === reading) $detail.set({ id, status: 'error', error, gone });
     }
+  }
+
+  /** Back to the list; the page's URL drops the member (a new history entry) unless it came `fromUrl`. */
+  function close(fromUrl?: boolean) {
+    reading++;
+    $detail.set(undefined);
+    $act.set({});
+    if (!fromUrl) setUrl({ [MEMBER]: undefined });
   }
 
   /** Runs one action (nothing while another runs); `done` names its outcome. */
@@ -207,48 +239,83 @@ export function createMembersModel(
     }
   }
 
+  /** Approve, block, mute, unmute or disconnect one member (each is harmless twice). */
+  const action = (id: string, a: MemberAction) => act(a, async () => put(await api.memberAction(http(), id, a)));
+  /** Delete one member; a 404 (a retry after a lost answer) means it is done. */
+  const remove = (id: string, assignee?: string) =>
+    act('delete', async () => {
+      try {
+        await api.deleteMember(http(), id, assignee);
+      } catch (e) {
+        if (!(e instanceof InlayApiError && e.status === 404 && codeOf(e) === 'NOT_FOUND')) throw e;
+      }
+      const l = $list.get();
+      $list.set({ ...l, items: l.items.filter((x) => x.id !== id), total: Math.max(0, (l.total ?? 1) - 1) });
+      // back to the list (Back to their page says they are gone)
+      close();
+    });
+  /**
+   * A bulk action on the members the filter matches, `count` of them as the owner confirmed; the list is read again
+   * after it (and after a `COUNT_CHANGED` refusal, so the owner sees what changed).
+   */
+  async function bulk(a: BulkAction, count: number, assignee?: string) {
+    const ok = await act(`bulk-${a}`, () =>
+      api.bulkMembers(http(), a, { filter: filterBody($filters.get()), count, contentAssigneeId: assignee }),
+    );
+    const said = $act.get();
+    await load();
+    $act.set(said);
+    return ok;
+  }
+
   return {
     $filters,
     $list,
     $detail,
     $act,
     $badges,
+    $bulkAsk,
+    $ask,
     load: () => load(),
     more: () => load(true),
     filter,
-    open,
-    close() {
-      reading++;
-      $detail.set(undefined);
-      $act.set({});
+    /** A filter changed (the form, a chip): the bulk question closes; a range ending before it starts is not searched. */
+    change(p: Partial<Filters>) {
+      $bulkAsk.set(undefined);
+      const next = { ...$filters.get(), ...p };
+      if (badRange(next)) return void $filters.set(next);
+      void filter(p);
     },
-    /** Approve, block, mute, unmute or disconnect one member (each is harmless twice). */
-    action: (id: string, a: MemberAction) => act(a, async () => put(await api.memberAction(http(), id, a))),
-    /** Delete one member; a 404 (a retry after a lost answer) means it is done. */
-    remove: (id: string, assignee?: string) =>
-      act('delete', async () => {
-        try {
-          await api.deleteMember(http(), id, assignee);
-        } catch (e) {
-          if (!(e instanceof InlayApiError && e.status === 404 && codeOf(e) === 'NOT_FOUND')) throw e;
-        }
-        const l = $list.get();
-        $list.set({ ...l, items: l.items.filter((x) => x.id !== id), total: Math.max(0, (l.total ?? 1) - 1) });
-        reading++;
-        $detail.set(undefined);
-      }),
+    open,
+    close,
     /**
-     * A bulk action on the members the filter matches, `count` of them as the owner confirmed; the list is read
-     * again after it (and after a `COUNT_CHANGED` refusal, so the owner sees what changed).
+     * Show what the page's URL names (as the section mounts, and on Back and Forward): the member `admin-member` names
+     * (a link, a reload) or the list, with the filters the URL keeps (searched again when they differ).
      */
-    bulk: async (a: BulkAction, count: number, assignee?: string) => {
-      const ok = await act(`bulk-${a}`, () =>
-        api.bulkMembers(http(), a, { filter: filterBody($filters.get()), count, contentAssigneeId: assignee }),
-      );
-      const said = $act.get();
-      await load();
-      $act.set(said);
-      return ok;
+    followUrl() {
+      const id = new URL(page()).searchParams.get(MEMBER);
+      const d = $detail.get();
+      if (id && d?.id !== id) void open(id, true);
+      else if (!id && d) close(true);
+      const f = filtersFrom(page());
+      if (JSON.stringify(f) !== JSON.stringify($filters.get())) {
+        $filters.set(f);
+        void load();
+      }
+    },
+    /** Where the list was when the member shown before it was opened (`undefined` the second time). */
+    takeBack() {
+      const l = left;
+      left = undefined;
+      return l;
+    },
+    action,
+    remove,
+    bulk,
+    /** The bulk action asked (`$bulkAsk`), for the count the owner was shown; the question closes when it is done. */
+    confirmBulk: (count: number, assignee?: string) => {
+      const a = $bulkAsk.get();
+      return a ? bulk(a, count, assignee).then(() => $bulkAsk.set(undefined)) : undefined;
     },
     /** The site's badges (their titles in the list; a failure leaves the counts and no "give" choice). */
     async badges() {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MemberSummary } from '../../../core/api/admin-members.ts';
 import type { ActUi, MembersModel } from './model.ts';
+import { isolate } from '../../../core/i18n/index.ts';
 import { has, nameOf, type K, type T } from './words.ts';
 
 /** What the last action did, or why it failed (in words). */
@@ -11,12 +12,15 @@ export function Outcome({ act, t }: { act: ActUi; t: T }) {
     </p>
   ) : act.error ? (
     <p class="err" role="alert" part="error">
-      {act.error}
+      <bdi>{act.error}</bdi>
     </p>
   ) : null;
 }
 
-/** Who receives a deleted member's content: nobody, or one of the approved members (read when asked). */
+/**
+ * Who receives a deleted member's content: nobody, or one of the approved members (read when asked); each name and
+ * email isolated for bidi (an option holds text only, so Unicode isolates, not `<bdi>`).
+ */
 export function Heir({ model, t, not }: { model: MembersModel; t: T; not: string }) {
   const [list, setList] = useState<MemberSummary[]>([]);
   useEffect(() => {
@@ -29,8 +33,8 @@ export function Heir({ model, t, not }: { model: MembersModel; t: T; not: string
         <option value="">{t('mm.heir.none')}</option>
         {list.map((m) => (
           <option key={m.id} value={m.id}>
-            {nameOf(m, t)}
-            {m.email ? ` (${m.email})` : ''}
+            {isolate(nameOf(m, t))}
+            {m.email ? ` (${isolate(m.email)})` : ''}
           </option>
         ))}
       </select>

@@ -108,4 +108,5 @@ export const fr: Record<keyof typeof membersStrings, string> = {
   'mm.badValue':
     'Cette valeur ne convient pas au champ : saisissez-la comme il le demande (un nombre, une date ou une adresse web).',
   'mm.actions': 'Actions',
+  'mm.notFound': 'Aucun membre n’a ce lien : il a peut-être été supprimé, ou le lien est incomplet.',
 };

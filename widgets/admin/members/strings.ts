@@ -104,4 +104,5 @@ export const membersStrings = {
   'mm.gone': 'This member or badge no longer exists. Go back to the list to see who is there now.',
   'mm.badValue': 'This value does not fit the field: enter it as the field asks (a number, a date or a web address).',
   'mm.actions': 'Actions',
+  'mm.notFound': 'No member has this link: they may have been deleted, or the link is incomplete.',
 };

@@ -11,6 +11,7 @@ h3{margin:0;font-size:18px}h4{margin:0;font-size:16px}p{margin:0}h3:focus,.confi
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600}.ok{color:var(--_accent);font-weight:600}
 ${errCss}${linkCss}${buttonCss}${confirmCss}${bonesCss(56)}
 .link{font:inherit;font-weight:600;text-align:start;padding-inline:0}
+.nm{max-width:32ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:match-parent}
 .empty{border:1px dashed var(--_border);border-radius:var(--_radius);padding:calc(var(--_space)*5) calc(var(--_space)*2);
 text-align:center;color:var(--_muted)}
 .row,.actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0}

@@ -241,7 +241,11 @@ describe('<inlay-admin section="members">', () => {
     await vi.waitFor(() => expect(ask().textContent).toContain('Delete Person 1 for good? Their orders stay.'));
     const heir = ask().querySelector('select') as HTMLSelectElement;
     await vi.waitFor(() => expect(heir.options).toHaveLength(2));
-    expect([...heir.options].map((o) => o.textContent)).toEqual(['The site owner', 'Heir Five (p5@example.com)']);
+    // (each name and email isolated for bidi: an option holds text only)
+    expect([...heir.options].map((o) => o.textContent)).toEqual([
+      'The site owner',
+      '\u2068Heir Five\u2069 (\u2068p5@example.com\u2069)',
+    ]);
     heir.value = id(5);
     reply = (call) => (call.url.endsWith('/delete') ? refusal(404, 'NOT_FOUND') : undefined);
     button(/^Delete$/, ask())!.click();
@@ -249,6 +253,96 @@ describe('<inlay-admin section="members">', () => {
     expect(sent('/delete')[0]!.body).toEqual({ contentAssigneeId: id(5) });
     expect($$('[part=member]').map((r) => r.textContent)).not.toContain('Person 1');
     expect($$('[part=member]')).toHaveLength(4);
+  });
+
+  it('the open member is in the page’s URL, a history entry each way; Back returns to the list as it was; a link opens it', async () => {
+    history.replaceState(null, '', '/admin?keep=1&admin-members=pending');
+    const { el, $, $$, button } = await mount();
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(2));
+    const entries = history.length;
+    const searches = sent('/search').length;
+    ($$('[part=member]')[1]!.querySelector('button') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect($('[part=member-page] h3')?.textContent).toBe('Person 3'));
+    expect(location.search).toBe(`?keep=1&admin-members=pending&admin-member=${id(3)}`);
+    expect(history.length).toBe(entries + 1);
+    // Back (the URL as it was, then popstate): the list with its filters, as it was (not searched again)
+    history.replaceState(null, '', '/admin?keep=1&admin-members=pending');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(2));
+    expect($('[part=member-page]')).toBeNull();
+    expect(button(/^Pending sign-ups$/)!.getAttribute('aria-pressed')).toBe('true');
+    expect(sent('/search')).toHaveLength(searches);
+    // the member left has the focus again
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement?.getAttribute('data-id')).toBe(id(3)));
+    // Forward: the member again; their page's "Back to members" is a new entry without them
+    history.replaceState(null, '', `/admin?keep=1&admin-members=pending&admin-member=${id(3)}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect($('[part=member-page] h3')?.textContent).toBe('Person 3'));
+    button(/^Back to members$/)!.click();
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(2));
+    expect(location.search).toBe('?keep=1&admin-members=pending');
+    expect(history.length).toBe(entries + 2);
+    el.remove();
+
+    // a link naming a member opens the console on them (the Members tab, whatever the attribute says)
+    history.replaceState(null, '', `/admin?admin-member=${id(4)}`);
+    const linked = await mount({ section: 'orders' });
+    await vi.waitFor(() => expect(linked.$('[part=member-page] h3')?.textContent).toBe('Person 4'));
+    expect(linked.$$('[role=tab]')[3]!.getAttribute('aria-selected')).toBe('true');
+    expect(linked.$('[part=member-page] [part=status]')!.textContent).toBe('Blocked');
+    linked.el.remove();
+
+    // a link naming no member (deleted, or cut): said in words, no retry, the list one press away
+    for (const bad of [id(7), 'not-a-member']) {
+      history.replaceState(null, '', `/admin?admin-member=${bad}`);
+      const gone = await mount({ section: 'members' });
+      await vi.waitFor(() =>
+        expect(gone.$('[part=member-page] [role=alert]')?.textContent).toBe(
+          'No member has this link: they may have been deleted, or the link is incomplete.',
+        ),
+      );
+      expect(gone.button(/^Try again$/)).toBeUndefined();
+      gone.button(/^Back to members$/)!.click();
+      await vi.waitFor(() => expect(gone.$$('[part=member]')).toHaveLength(4));
+      expect(location.search).toBe('');
+      gone.el.remove();
+    }
+  });
+
+  it('right-to-left data keeps its order: names, emails, dates and counts in sentences isolated; a cut name keeps its start', async () => {
+    const NAME = 'שרה כהן';
+    const EMAIL = 'sarah@example.co.il';
+    items = [person(1, { status: 'PENDING', name: NAME, email: EMAIL, lastLoginDate: '2026-11-20T10:00:00.000Z' })];
+    history.replaceState(null, '', '/admin?admin-members=pending');
+    const { $, $$, button } = await mount();
+    await vi.waitFor(() => expect($$('[part=member]')).toHaveLength(1));
+    const row = $$('[part=member]')[0]!;
+    // the name: in its own direction (cut at its own end), its label a sentence with the name isolated
+    const open = row.querySelector('button.nm') as HTMLButtonElement;
+    expect(open.getAttribute('dir')).toBe('auto');
+    expect(open.textContent).toBe(NAME);
+    expect(open.getAttribute('aria-label')).toBe(`Open \u2068${NAME}\u2069`);
+    // the email and both dates each in a <bdi>
+    expect([...row.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+      EMAIL,
+      expect.stringMatching(/2026/),
+      expect.any(String),
+    ]);
+    // a count in a sentence: the sentence is one isolate ("1 member", never "member 1")
+    expect($('[part=count] bdi')!.textContent).toBe('1 member');
+    button(/^Approve all$/)!.click();
+    await vi.waitFor(() => expect($('[part=confirm]')).not.toBeNull());
+    expect($('[part=confirm] p')!.textContent).toBe('\u2068Approve 1 member?\u2069');
+    // their page: the heading, the email; "Delete … for good?" names them isolated, in an isolated sentence
+    open.click();
+    await vi.waitFor(() => expect($('[part=member-page] h3 bdi')?.textContent).toBe(NAME));
+    expect([...$('[part=member-page] dl')!.querySelectorAll('bdi')].map((b) => b.textContent)).toContain(EMAIL);
+    expect($('[part=orders] bdi')!.textContent).toBe('Order #10042');
+    button(/^Delete$/)!.click();
+    await vi.waitFor(() => expect($('[part=confirm]')).not.toBeNull());
+    expect($('[part=confirm] p')!.textContent).toBe(
+      `\u2068Delete \u2068${NAME}\u2069 for good? Their orders stay.\u2069`,
+    );
   });
 
   it('in French when the page turns French: the section loads its own French chunk', async () => {

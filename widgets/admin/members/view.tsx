@@ -4,24 +4,16 @@ import { adoptSheet } from '../../../core/element.ts';
 import type { ConsoleSectionProps } from '../section.ts';
 import { before } from '../states.tsx';
 import { More } from '../../../ui/more.tsx';
-import { Confirm } from '../../../ui/confirm.tsx';
 import { ErrorLine } from '../../../ui/states.tsx';
-import {
-  BULK_ACTIONS,
-  createMembersModel,
-  MEMBER_SORTS,
-  MEMBER_STATUSES,
-  NO_FILTERS,
-  type BulkAction,
-  type Filters,
-  type MembersModel,
-} from './model.ts';
+import { createMembersModel, filterBody } from './model.ts';
 import { membersStrings } from './strings.ts';
 import { membersCss } from './styles.ts';
-import { nameOf, statusWords, type K, type T } from './words.ts';
-import { Heir, Outcome } from './parts.tsx';
+import { nameOf, statusWords, type P, type T } from './words.ts';
+import { Outcome } from './parts.tsx';
+import { FilterBar } from './filters.tsx';
+import { BulkBar } from './bulk.tsx';
 import { LazyPart, useLazyPart } from '../../../ui/lazy-part.tsx';
-import { addStrings, type I18n } from '../../../core/i18n/index.ts';
+import { addStrings } from '../../../core/i18n/index.ts';
 import { onDemand } from '../../../core/on-demand.ts';
 
 /**
@@ -33,7 +25,8 @@ export const french = onDemand(() => import('./strings.fr.ts').then((m) => (addS
 /**
  * The members section: a searchable, filterable list (a table at ≥ 900 px, cards below) whose filters apply as they
  * change and show as removable chips; the saved view "Pending sign-ups" one press away (`admin-members=pending` in
- * the URL); the bulk actions by the filter, each confirmed with the count; a member's page in place of the list.
+ * the URL); the bulk actions by the filter, each confirmed with the count; a member's page in place of the list (in
+ * the URL too, `admin-member`: Back returns to the list, a link opens the member).
  */
 export function Members({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
@@ -55,6 +48,11 @@ export function Members({ context, ids }: ConsoleSectionProps) {
   useEffect(() => {
     void model.load();
     void model.badges();
+    // the member the page's URL names (a link, a reload), and Back and Forward between a member and the list
+    const follow = () => model.followUrl();
+    follow();
+    addEventListener('popstate', follow);
+    return () => removeEventListener('popstate', follow);
   }, [model]);
   return (
     <div class="mm" ref={(n) => adoptSheet(n, membersCss)}>
@@ -69,158 +67,41 @@ export function Members({ context, ids }: ConsoleSectionProps) {
   );
 }
 
-type P = { model: MembersModel; t: T; i: I18n; ids: string };
-
 function List({ model, t, i, ids }: P) {
   const list = useStore(model.$list);
   const f = useStore(model.$filters);
   const act = useStore(model.$act);
   const badges = useStore(model.$badges);
-  const [text, setText] = useState(f.text);
-  const [ask, setAsk] = useState<BulkAction>();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => setText(f.text), [f.text]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const bad = !!(f.from && f.to && f.to < f.from);
-  const set = (p: Partial<Filters>) => {
-    setAsk(undefined);
-    const next = { ...f, ...p };
-    // a range that ends before it starts is said, not searched
-    if (next.from && next.to && next.to < next.from) return void model.$filters.set(next);
-    void model.filter(p);
-  };
-  const chips = (['status', 'from', 'to', 'text'] as const).filter((k) => f[k]);
-  const chipWords = (k: (typeof chips)[number]) =>
-    k === 'status'
-      ? statusWords({ id: '', status: f.status, activity: '' }, t)
-      : k === 'text'
-        ? `“${f.text}”`
-        : `${t(k === 'from' ? 'mm.from' : 'mm.to')} ${i.date(`${f[k]}T12:00:00`)}`;
+  const table = useRef<HTMLTableElement>(null);
+  // back from a member: the list where it was, focus on the member left (once it shows)
+  useEffect(() => {
+    const back = list.status === 'ready' && model.takeBack();
+    if (!back) return;
+    scrollTo(0, back.y);
+    table.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(back.id)}"]`)?.focus({ preventScroll: true });
+  }, [list.status === 'ready']);
+  const filtered = !!Object.keys(filterBody(f)).length;
   const count = list.total ?? list.items.length;
   const pending = f.status === 'PENDING';
   return (
     <section class="col" aria-labelledby={`${ids}m`}>
       <h3 id={`${ids}m`}>{t('mm.title')}</h3>
-      <div class="row" part="views" role="group" aria-label={t('mm.views')}>
-        <button type="button" class="btn" aria-pressed={!pending} onClick={() => set({ status: '' })}>
-          {t('mm.view.all')}
-        </button>
-        <button type="button" class="btn" aria-pressed={pending} onClick={() => set({ status: 'PENDING' })}>
-          {t('mm.view.pending')}
-        </button>
-      </div>
-      <form class="filters" part="filters" aria-label={t('mm.filters')} onSubmit={(e) => e.preventDefault()}>
-        <label class="wide">
-          {t('mm.text')}
-          <input
-            type="search"
-            maxLength={100}
-            value={text}
-            onInput={(e) => {
-              const v = e.currentTarget.value;
-              setText(v);
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => set({ text: v.trim() }), 350);
-            }}
-          />
-        </label>
-        <label>
-          {t('mm.status')}
-          <select value={f.status} onChange={(e) => set({ status: e.currentTarget.value as Filters['status'] })}>
-            <option value="">{t('mm.any')}</option>
-            {MEMBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`mm.st.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(['from', 'to'] as const).map((k) => (
-          <label key={k}>
-            {t(`mm.${k}`)}
-            <input type="date" value={f[k]} aria-invalid={bad} onInput={(e) => set({ [k]: e.currentTarget.value })} />
-          </label>
-        ))}
-        <label>
-          {t('mm.sort')}
-          <select value={f.sort} onChange={(e) => set({ sort: e.currentTarget.value as Filters['sort'] })}>
-            {MEMBER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`mm.sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      {bad ? (
-        <p class="err" role="alert">
-          {t('mm.badRange')}
-        </p>
-      ) : null}
-      {chips.length ? (
-        <ul class="row chips" part="chips" aria-label={t('mm.chips')}>
-          {chips.map((k) => (
-            <li key={k}>
-              <button
-                type="button"
-                class="chip"
-                aria-label={t('mm.remove', { what: chipWords(k) })}
-                onClick={() => set({ [k]: '' })}
-              >
-                <bdi>{chipWords(k)}</bdi> <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-          <li>
-            <button type="button" class="link" onClick={() => set({ ...NO_FILTERS, sort: f.sort })}>
-              {t('mm.clear')}
-            </button>
-          </li>
-        </ul>
-      ) : null}
+      <FilterBar model={model} t={t} i={i} />
       <Outcome act={act} t={t} />
       {before({
         i18n: i,
         status: list.status,
         error: list.error,
         retry: () => void model.load(),
-        empty: !list.items.length && t(pending ? 'mm.noPending' : chips.length ? 'mm.empty' : 'mm.none'),
+        empty: !list.items.length && t(pending ? 'mm.noPending' : filtered ? 'mm.empty' : 'mm.none'),
         bones: 3,
       }) ?? (
         <>
           <p class="muted" role="status" part="count">
-            {t('mm.count', { count })}
+            <bdi>{t('mm.count', { count })}</bdi>
           </p>
-          {chips.length ? (
-            <div class="row" part="bulk" role="group" aria-label={t('mm.bulk', { count })}>
-              {BULK_ACTIONS.map((a) => (
-                <button key={a} type="button" class="btn" disabled={!!ask || act.busy} onClick={() => setAsk(a)}>
-                  {t(`mm.bulk.${a}`)}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          {ask ? (
-            <Confirm
-              id={`${ids}b`}
-              part="confirm"
-              focus
-              key={ask}
-              question={t(`mm.ask.bulk-${ask}` as K, { count })}
-              danger={ask !== 'approve'}
-              busy={act.busy}
-              confirm={t('mm.yes')}
-              keep={t('mm.keep')}
-              onConfirm={(form) => {
-                const heir = String(new FormData(form).get('heir') ?? '') || undefined;
-                void model.bulk(ask, count, heir).then(() => setAsk(undefined));
-              }}
-              onKeep={() => setAsk(undefined)}
-            >
-              {ask === 'delete' ? <Heir model={model} t={t} not="" /> : null}
-            </Confirm>
-          ) : null}
-          <table part="members" aria-labelledby={`${ids}m`}>
+          {filtered ? <BulkBar model={model} t={t} ids={ids} count={count} /> : null}
+          <table part="members" aria-labelledby={`${ids}m`} ref={table}>
             <thead>
               <tr>
                 {(['mm.name', 'mm.email', 'mm.status', 'mm.joined', 'mm.lastLogin', 'mm.badges'] as const).map((k) => (
@@ -240,13 +121,16 @@ function List({ model, t, i, ids }: P) {
                         <span class="av" aria-hidden="true">
                           {[...name][0]?.toUpperCase()}
                         </span>
+                        {/* the name in its own direction; cut at its end, its start kept */}
                         <button
                           type="button"
-                          class="link"
+                          class="link nm"
+                          dir="auto"
+                          data-id={m.id}
                           aria-label={t('mm.open', { name })}
                           onClick={() => void model.open(m.id)}
                         >
-                          <bdi>{name}</bdi>
+                          {name}
                         </button>
                       </span>
                     </td>
@@ -259,11 +143,13 @@ function List({ model, t, i, ids }: P) {
                       {m.owner ? <span class="badge">{t('mm.owner')}</span> : null}
                     </td>
                     <td data-l={t('mm.joined')}>{m.joinedDate ? <bdi>{i.date(m.joinedDate)}</bdi> : null}</td>
-                    <td data-l={t('mm.lastLogin')}>{m.lastLoginDate ? i.relative(m.lastLoginDate) : t('mm.never')}</td>
+                    <td data-l={t('mm.lastLogin')}>
+                      {m.lastLoginDate ? <bdi>{i.relative(m.lastLoginDate)}</bdi> : t('mm.never')}
+                    </td>
                     <td data-l={t('mm.badges')}>
                       {m.badgeIds?.map((b) => (
-                        <span key={b} class="badge">
-                          <bdi>{badges?.find((x) => x.id === b)?.title ?? '•'}</bdi>
+                        <span key={b} class="badge" dir="auto">
+                          {badges?.find((x) => x.id === b)?.title ?? '•'}
                         </span>
                       ))}
                     </td>

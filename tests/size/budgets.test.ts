@@ -370,19 +370,25 @@ const KB = 1024;
  * views split): the members chunk 6586 → 7131 B (under the 7 KB of a chunk), the member's page 2043 → 2204 B, the
  * frame +5 B, the members' French +43 B. The classic page with the whole console 137699 → 138389 B (+690 B, owner
  * chunks only; no page without the console moved): `classicWithConsole` 134.5 → 135.25 KB.
+ * Issue 44's four branches above, merged and measured together (each measured its own figure against the same base):
+ * the page with every tag 56152 B (`allWidgetsPage` 54.75 → 55 KB: the pseudo-locale's loader entry, core's
+ * right-to-left isolation and the shopper widgets' bidi each fitted 54.75 KB alone, not together), the classic page
+ * with the whole console 139138 B (`classicWithConsole` 135.25 → 136 KB: the members' URL and split +690 B, media
+ * +478 B, the rest +80 B). The media section came back under its 7 KB by dropping a controlled search field it did
+ * not need and a string core already has ("Try again").
  */
 const BUDGET = {
   loader: 2.1 * KB,
   runtimeAndCore: 25.25 * KB,
   widget: 7 * KB,
   consoleFrench: 7.75 * KB,
-  allWidgetsPage: 54.75 * KB,
+  allWidgetsPage: 55 * KB,
   productPage: 51.75 * KB,
   productPageFirstScreen: 45.25 * KB,
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 135.25 * KB,
+  classicWithConsole: 136 * KB,
 };
 
 /**

@@ -327,7 +327,6 @@ const pack: Record<string, string> = {
   'md.st.IN_MODERATION': '\u200f\u202eWaiting for approval\u202c\u200f',
   'md.st.REJECTED': '\u200f\u202eRejected\u202c\u200f',
   'md.more': '\u200f\u202eShow more\u202c\u200f',
-  'md.retry': '\u200f\u202eTry again\u202c\u200f',
   'md.why.URL_NOT_ALLOWED': '\u200f\u202eThis address cannot be imported.\u202c\u200f',
   'md.why.NOT_HTTP': '\u200f\u202eImport from a web address that starts with http:// or https://.\u202c\u200f',
   'md.why.CREDENTIALS': '\u200f\u202eImport from an address without a user name or password in it.\u202c\u200f',

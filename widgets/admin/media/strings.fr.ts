@@ -71,7 +71,6 @@ export const fr: Record<keyof typeof mediaStrings | keyof typeof detailStrings |
   'md.st.IN_MODERATION': 'En attente d’approbation',
   'md.st.REJECTED': 'Refusé',
   'md.more': 'Afficher plus',
-  'md.retry': 'Réessayer',
   'md.why.URL_NOT_ALLOWED': 'Cette adresse ne peut pas être importée.',
   'md.why.NOT_HTTP': 'Importez depuis une adresse web qui commence par http:// ou https://.',
   'md.why.CREDENTIALS': 'Importez depuis une adresse sans nom d’utilisateur ni mot de passe.',

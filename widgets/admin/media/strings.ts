@@ -52,7 +52,6 @@ export const mediaStrings = {
   'md.st.IN_MODERATION': 'Waiting for approval',
   'md.st.REJECTED': 'Rejected',
   'md.more': 'Show more',
-  'md.retry': 'Try again',
   'md.why.URL_NOT_ALLOWED': 'This address cannot be imported.',
   'md.why.NOT_HTTP': 'Import from a web address that starts with http:// or https://.',
   'md.why.CREDENTIALS': 'Import from an address without a user name or password in it.',

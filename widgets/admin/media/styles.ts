@@ -17,11 +17,11 @@ input:not([type=checkbox]):not([type=file]),select{font:inherit;min-height:44px;
 background:var(--_bg);border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);min-width:0;flex:1 1 160px}
 .row{flex:1 1 260px}
 .check{display:inline-flex;align-items:center;gap:8px;min-height:44px}.check input{width:20px;height:20px}
-.crumbs{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 0;overflow-wrap:anywhere}
+.crumbs{display:flex;flex-wrap:wrap;gap:4px 0;overflow-wrap:anywhere}
 .crumbs li+li::before{content:"/";padding:0 8px;color:var(--_muted)}
 .name{overflow:hidden;overflow-wrap:anywhere;min-width:0;display:-webkit-box;-webkit-line-clamp:2;
 -webkit-box-orient:vertical;text-align:match-parent}
-.grid,.list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+.crumbs,.grid,.list{list-style:none;margin:0;padding:0}.grid,.list{display:grid;gap:12px}
 .grid{grid-template-columns:repeat(auto-fill,minmax(100px,1fr))}
 .cell{position:relative;display:flex;flex-direction:column;gap:6px;padding:8px;border:1px solid var(--_border);
 border-radius:var(--_radius);background:var(--_bg);cursor:pointer;min-width:0}

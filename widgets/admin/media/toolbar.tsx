@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MEDIA_ROOT, VISITOR_UPLOADS, type MediaModel } from './model.ts';
 import { ROOT_NAMES, field, type T } from './words.ts';
@@ -11,7 +10,6 @@ export function Toolbar({ model, t, ids, close }: { model: MediaModel; t: T; ids
   const where = useStore(model.$where);
   const folder = useStore(model.$folder);
   const layout = useStore(model.$layout);
-  const [query, setQuery] = useState('');
   const trash = where.mode === 'trash';
   const inFolder = where.mode === 'folder';
   const here = inFolder ? where.id : MEDIA_ROOT;
@@ -60,15 +58,7 @@ export function Toolbar({ model, t, ids, close }: { model: MediaModel; t: T; ids
             void model.search(field(e, 'q'));
           }}
         >
-          <input
-            type="search"
-            name="q"
-            aria-label={t('md.search')}
-            placeholder={t('md.search')}
-            maxLength={100}
-            value={query}
-            onInput={(e) => setQuery(e.currentTarget.value)}
-          />
+          <input type="search" name="q" aria-label={t('md.search')} placeholder={t('md.search')} maxLength={100} />
           <button class="btn">{t('md.searchGo')}</button>
         </form>
       </div>

@@ -99,7 +99,7 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
     >
       <Toolbar model={model} t={t} ids={ids} close={close} />
       {trash ? null : (
-        <LazyPart state={toolsPart} retryLabel={t('md.retry')} bones={1}>
+        <LazyPart state={toolsPart} retryLabel={t('action.retry')} bones={1}>
           {(Tools) => (
             <Tools model={model} i18n={i} visitors={where.mode === 'folder' && where.id === VISITOR_UPLOADS} />
           )}
@@ -163,7 +163,7 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
         </>
       )}
       {opened ? (
-        <LazyPart state={panel} retryLabel={t('md.retry')} bones={1}>
+        <LazyPart state={panel} retryLabel={t('action.retry')} bones={1}>
           {(Details) => (
             <Details
               key={opened.key}

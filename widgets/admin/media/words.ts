@@ -12,7 +12,7 @@ export const ROOT_NAMES: Record<string, 'md.library' | 'md.visitors'> = {
   [VISITOR_UPLOADS]: 'md.visitors',
 };
 /** A system folder by the console's own words (the platform names it in English), any other item by its name. */
-export const itemName = (x: Item, t: T) =>
-  x.folder && ROOT_NAMES[x.folder.id]
-    ? t(ROOT_NAMES[x.folder.id]!)
-    : (x.file ? x.file.name : x.folder.name) || (x.folder ? t('md.folder') : x.key);
+export const itemName = (x: Item, t: T) => {
+  const root = x.folder && ROOT_NAMES[x.folder.id];
+  return root ? t(root) : (x.file ? x.file.name : x.folder.name) || (x.file ? x.key : t('md.folder'));
+};

@@ -1246,6 +1246,30 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-member-link',
+    group: 'Owner console',
+    title: 'A member opened from a link',
+    session: 'owner',
+    caption:
+      '/admin?admin-member=<id>: the console opens on the Members tab with that member\u2019s page (Back returns to the list).',
+    async run(r) {
+      const admin = await openConsole(r, `?admin-member=${seedIds.members.member}`, '[part=member-page] [part=status]');
+      return around(admin);
+    },
+  },
+  {
+    id: 'admin-member-unknown',
+    group: 'Owner console',
+    title: 'A member link that no longer works',
+    session: 'owner',
+    caption: '/admin?admin-member=<an id no member has>: said in words, the list one press away.',
+    async run(r) {
+      const admin = await openConsole(r, '?admin-member=00000000-0000-4000-8000-000000000000', '[part=member-page]');
+      await admin.getByText(say(r, 'No member has this link: they may have been deleted, or the link is incomplete.')).waitFor();
+      return around(admin);
+    },
+  },
+  {
     id: 'admin-media-trash',
     group: 'Owner console',
     title: 'Media library, trash',
@@ -1419,7 +1443,14 @@ const IN_LANGUAGES = new Set([
   'admin-members',
   'admin-members-pending',
   'admin-member-detail',
+  'admin-member-link',
   'admin-media',
+  'admin-media-trash',
+  'admin-reviews',
+  'admin-abandoned',
+  'demo-home',
+  'reviews-lightbox',
+  'account-order-detail',
   'hosted-login',
   'hosted-checkout',
   'hosted-thank-you',

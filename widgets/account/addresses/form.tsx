@@ -31,7 +31,7 @@ export function AddressForm(
   // a French page's region names: their own chunk, loaded only there
   const [frNames, setFrNames] = useState('');
   useEffect(() => {
-    if (i18n.language === 'fr') void import('./regions.fr.ts').then((m) => setFrNames(m.names));
+    if (i18n.language === 'fr') void import('./regions-fr.ts').then((m) => setFrNames(m.names));
   }, [i18n.language]);
   useEffect(() => formRef.current?.querySelector<HTMLElement>('select,input')?.focus(), []);
   const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });

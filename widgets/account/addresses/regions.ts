@@ -1,7 +1,7 @@
 /**
  * The regions a country's addresses must name, for the countries the address form offers a select for (ISO 3166-2
  * codes without the country, and their English names); any other country takes the region as typed. Travels with the
- * address form's chunk only. French names come in their own chunk (regions.fr.ts: only those that differ), loaded on a
+ * address form's chunk only. French names come in their own chunk (regions-fr.ts, not a `*.fr.ts` dictionary: only those that differ), loaded on a
  * French page.
  */
 const table: Record<string, string> = {

@@ -15,6 +15,7 @@ export const fr: Record<keyof typeof drawerStrings, string> = {
   'cart.removed': '{name} a été retiré de votre panier',
   'cart.undo': 'Annuler',
   'cart.max': 'Seulement {count} disponible(s).',
+  'cart.option': '{name} : {value}',
   'cart.outOfStock': 'En rupture de stock. Retirez-le pour commander.',
   'cart.partial': 'Seulement {count} disponible(s). Réduisez la quantité pour commander.',
   'cart.notFound': 'N’est plus disponible. Retirez-le pour commander.',

@@ -13,6 +13,7 @@ export const drawerStrings = {
   'cart.removed': '{name} was removed from your cart',
   'cart.undo': 'Undo',
   'cart.max': 'Only {count} available.',
+  'cart.option': '{name}: {value}',
   'cart.outOfStock': 'Out of stock. Remove it to check out.',
   'cart.partial': 'Only {count} available. Lower the quantity to check out.',
   'cart.notFound': 'No longer available. Remove it to check out.',

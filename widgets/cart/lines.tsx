@@ -16,7 +16,7 @@ export function Line({ l, t, model, onRemove }: { l: CartLine; t: T; model: Cart
   const img = httpUrl(l.image?.url);
   const href = httpUrl(l.url?.url);
   const problem = availabilityKey(l);
-  const variant = variantText(l);
+  const variant = variantText(l, t);
   const id = useId();
 
   const change = (q: number) => {

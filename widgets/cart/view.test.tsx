@@ -3,6 +3,8 @@ import type { Cart } from '../../core/api/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
+import { addLanguage } from '../../core/i18n/index.ts';
+import frPack from '../languages/fr.ts';
 
 const money = (n: number) => ({ amount: n.toFixed(2), formattedAmount: `$${n.toFixed(2)}` });
 const cart: Cart = {
@@ -67,6 +69,23 @@ describe('<inlay-cart>', () => {
     const runs = $$('li.line .muted > bdi').map((b) => b.textContent);
     expect(runs).toEqual(['Size: \u2068גדול 2\u2069 · \u2068צבע\u2069: Navy', '$9.00 each']);
     expect($('li.line .name > bdi')!.textContent).toBe('ספל 2');
+  });
+
+  it('in French an option and its value read "Couleur\u202f: Marine" (French puts a space before the colon)', async () => {
+    addLanguage('fr', { ...frPack });
+    const line = {
+      ...cart.lineItems[0]!,
+      descriptionLines: [{ name: { original: 'Couleur' }, colorInfo: { original: 'Marine' } }],
+    };
+    const fr = fakeFetch((call) =>
+      call.url.endsWith('/oauth2/token')
+        ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
+        : call.url.endsWith('/estimate-totals')
+          ? json(200, { priceSummary: { subtotal: money(18), total: money(18) } })
+          : json(200, { cart: { ...cart, lineItems: [line] } }),
+    );
+    const { $$ } = await mountWidget('inlay-cart', { open: '' }, fr.fetch, { locale: 'fr' });
+    await vi.waitFor(() => expect($$('li.line .muted > bdi')[0]?.textContent).toBe('Couleur\u202f: Marine'));
   });
 
   it('asks for the cart as it first renders, not a frame later (before any effect runs)', async () => {

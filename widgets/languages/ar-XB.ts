@@ -107,6 +107,7 @@ const pack: Record<string, string> = {
   'acct.billTo': '\u200f\u202eBilling address\u202c\u200f',
   'acct.method': '\u200f\u202eShipping method\u202c\u200f',
   'acct.tracking': '\u200f\u202eTracking\u202c\u200f',
+  'acct.trackingLine': '\u200f\u202eTracking: \u202c\u200f{number}',
   'acct.trackingNo': '{provider} {number}',
   'acct.history': '\u200f\u202eHistory\u202c\u200f',
   'acct.receipt': '\u200f\u202ePrint receipt\u202c\u200f',
@@ -988,6 +989,7 @@ const pack: Record<string, string> = {
   'cart.removed': '{name}\u200f\u202e was removed from your cart\u202c\u200f',
   'cart.undo': '\u200f\u202eUndo\u202c\u200f',
   'cart.max': '\u200f\u202eOnly \u202c\u200f{count}\u200f\u202e available.\u202c\u200f',
+  'cart.option': '{name}\u200f\u202e: \u202c\u200f{value}',
   'cart.outOfStock': '\u200f\u202eOut of stock. Remove it to check out.\u202c\u200f',
   'cart.partial':
     '\u200f\u202eOnly \u202c\u200f{count}\u200f\u202e available. Lower the quantity to check out.\u202c\u200f',

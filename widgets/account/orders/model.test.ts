@@ -4,8 +4,9 @@ import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts
 import { STORES_APP_ID } from '../../../core/api/products.ts';
 import { againItems, createOrdersModel, refusedIndexes } from './model.ts';
 import { InlayApiError } from '../../../core/errors.ts';
-import { createI18n } from '../../../core/i18n/index.ts';
+import { addLanguage, createI18n } from '../../../core/i18n/index.ts';
 import { printReceipt } from './receipt.ts';
+import frPack from '../../languages/fr.ts';
 import { orderStrings } from './strings.ts';
 import type { Order } from '../../../core/api/orders.ts';
 
@@ -283,5 +284,24 @@ describe('the printed receipt', () => {
     }
     expect(printed).toEqual(['Receipt for order #10001']);
     expect(doc.querySelector('td')!.textContent).toBe('\u2068ספל 2\u2069 × 3');
+  });
+
+  it("takes the page's direction and writes the tracking line in the page's language (French: a space before the colon)", () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const win = { document: doc, focus() {}, print() {}, CSSStyleSheet };
+    const open = window.open;
+    window.open = (() => win) as unknown as typeof window.open;
+    document.documentElement.dir = 'rtl';
+    try {
+      addLanguage('fr', { ...frPack });
+      const i18n = createI18n('fr');
+      const tracked = [{ id: 'f', trackingInfo: { trackingNumber: 'Z123', shippingProvider: 'UPS' } }];
+      expect(printReceipt(order(1), tracked as never, i18n, i18n.strings(orderStrings))).toBe(true);
+    } finally {
+      window.open = open;
+      document.documentElement.dir = '';
+    }
+    expect(doc.documentElement.dir).toBe('rtl');
+    expect([...doc.querySelectorAll('p')].map((p) => p.textContent)).toContain('Suivi\u202f: Z123');
   });
 });

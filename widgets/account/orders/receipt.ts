@@ -21,6 +21,7 @@ export function printReceipt(o: Order, fulfillments: Fulfillment[] | undefined, 
   const title = t('acct.receiptTitle', { number: String(o.number) });
   doc.title = title;
   doc.documentElement.lang = i18n.locale;
+  doc.documentElement.dir = document.documentElement.dir; // the page's direction: a right-to-left page prints right to left
   try {
     const sheet = new (w as unknown as typeof globalThis).CSSStyleSheet();
     sheet.replaceSync(
@@ -60,7 +61,7 @@ export function printReceipt(o: Order, fulfillments: Fulfillment[] | undefined, 
     for (const line of addressLines(i18n, ship.address, ship.contactDetails)) el('p', line);
   }
   for (const f of fulfillments ?? []) {
-    if (f.trackingInfo?.trackingNumber) el('p', `${t('acct.tracking')}: ${f.trackingInfo.trackingNumber}`);
+    if (f.trackingInfo?.trackingNumber) el('p', t('acct.trackingLine', { number: f.trackingInfo.trackingNumber }));
   }
   w.focus();
   w.print();

@@ -28,6 +28,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'acct.billTo': 'Adresse de facturation',
   'acct.method': 'Mode de livraison',
   'acct.tracking': 'Suivi',
+  'acct.trackingLine': 'Suivi : {number}',
   'acct.trackingNo': '{provider} {number}',
   'acct.history': 'Historique',
   'acct.receipt': 'Imprimer le reçu',

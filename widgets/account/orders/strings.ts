@@ -26,6 +26,7 @@ export const orderStrings = {
   'acct.billTo': 'Billing address',
   'acct.method': 'Shipping method',
   'acct.tracking': 'Tracking',
+  'acct.trackingLine': 'Tracking: {number}',
   'acct.trackingNo': '{provider} {number}',
   'acct.history': 'History',
   'acct.receipt': 'Print receipt',

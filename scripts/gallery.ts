@@ -273,8 +273,8 @@ async function openReviewForm(r: Run, slug: string, query = '') {
   return reviews;
 }
 
-/** The mug in the cart through its own button, the drawer open with its totals; then the hosted checkout. */
-async function toHostedCheckout(r: Run) {
+/** The mug in the cart through its own button: the drawer, open with its line. */
+async function mugInDrawer(r: Run) {
   await go(r, `/products/${MUG}`);
   await r.page
     .locator('.buy inlay-add-to-cart')
@@ -282,6 +282,12 @@ async function toHostedCheckout(r: Run) {
     .click();
   const drawer = r.page.locator('inlay-cart dialog');
   await drawer.locator('li.line').first().waitFor();
+  return drawer;
+}
+
+/** The mug in the cart, the drawer open with its totals; then the hosted checkout. */
+async function toHostedCheckout(r: Run) {
+  const drawer = await mugInDrawer(r);
   await drawer.getByRole('button', { name: say(r, 'Check out') }).click();
   await r.page.waitForURL(/\/_hosted\/checkout\?session=/, { timeout: STEP_MS });
 }
@@ -795,13 +801,7 @@ const BASE: State[] = [
     session: 'fresh',
     caption: `The ${MUG} with the coupon WELCOME10: the drawer, each amount, the discount's sign and each sentence with a value in its own order.`,
     async run(r) {
-      await go(r, `/products/${MUG}`);
-      await r.page
-        .locator('.buy inlay-add-to-cart')
-        .getByRole('button', { name: say(r, 'Add to cart') })
-        .click();
-      const drawer = r.page.locator('inlay-cart dialog');
-      await drawer.locator('li.line').waitFor();
+      const drawer = await mugInDrawer(r);
       await drawer.getByLabel(say(r, 'Coupon code')).fill('welcome10');
       await drawer.getByRole('button', { name: say(r, 'Apply') }).click();
       await drawer.locator('.coupon-on').waitFor();

@@ -1265,7 +1265,9 @@ const BASE: State[] = [
     caption: '/admin?admin-member=<an id no member has>: said in words, the list one press away.',
     async run(r) {
       const admin = await openConsole(r, '?admin-member=00000000-0000-4000-8000-000000000000', '[part=member-page]');
-      await admin.getByText(say(r, 'No member has this link: they may have been deleted, or the link is incomplete.')).waitFor();
+      await admin
+        .getByText(say(r, 'No member has this link: they may have been deleted, or the link is incomplete.'))
+        .waitFor();
       return around(admin);
     },
   },

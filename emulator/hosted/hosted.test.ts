@@ -788,8 +788,39 @@ describe('every hosted page in French (issue 44): no English word left', () => {
       expectFrench(await text(post(checkoutPost, fields)), `checkout, ${name}`);
     expectFrench(await text(fetch(`${emu.hostedUrl}/_hosted/checkout?session=nope&lang=fr`)), 'checkout expired');
 
+    // the lines sold out since the checkout was made: the platform's refusal, in French
+    const LANTERN = seedIds.products['camp-lantern']!;
+    const { access: shopper } = await visitorTokens(emu);
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: shopper,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: LANTERN }, quantity: 2 }] },
+    });
+    const late = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', { token: shopper, body: { channelType: 'WEB' } })
+    ).json as { checkoutId: string };
+    const lateUrl = (
+      await api(emu, REDIRECT, {
+        token: shopper,
+        body: {
+          ecomCheckout: { checkoutId: late.checkoutId },
+          callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' },
+          preferences: FR,
+        },
+      })
+    ).json.redirectSession.fullUrl as string;
+    const latePost = actionOf(await text(fetch(lateUrl)), lateUrl);
+    const stock = emu.db.prepare<[number, string]>('UPDATE product_variants SET quantity = ? WHERE product_id = ?');
+    stock.run(1, LANTERN);
+    const partly = await text(post(latePost, buyer));
+    expect(partly).toMatch(/<p class="err" role="alert">Plus que 1 × [^<]+ en stock\.<\/p>/);
+    expectFrench(partly, 'checkout, one left');
+    stock.run(0, LANTERN);
+    const none = await text(post(latePost, buyer));
+    expect(none).toMatch(/<p class="err" role="alert">[^<]+ est en rupture de stock\.<\/p>/);
+    expectFrench(none, 'checkout, sold out');
+
     expect(pages).toBeGreaterThan(35);
     // every text a French page asked words.ts for had French
     expect(missingFrench()).toEqual([]);
-  });
+  }, 60_000); // some forty pages on a shared machine
 });

@@ -84,8 +84,12 @@ const brandHtml = (b: SiteBrand): Html =>
 const logoOrigins = (b: SiteBrand): string[] => (b.logo && /^https?:/.test(b.logo) ? [new URL(b.logo).origin] : []);
 
 /** A refusal (`role="alert"`) and a notice (`role="status"`) in the page's language, or nothing. */
-const alert = (l: HostedLocale, message: Said | undefined) =>
-  message ? render('alert', { message: word(l, message) }) : EMPTY;
+const alert = (l: HostedLocale, message: Said | readonly Said[] | undefined) =>
+  message && (!Array.isArray(message) || message.length)
+    ? render('alert', {
+        message: Array.isArray(message) ? message.map((m: Said) => word(l, m)).join(' ') : word(l, message as Said),
+      })
+    : EMPTY;
 const status = (l: HostedLocale, message: Said | undefined) =>
   message ? render('status', { message: word(l, message) }) : EMPTY;
 
@@ -366,8 +370,8 @@ export interface CheckoutView {
   captureLaterCard: string;
   values: Partial<Record<CheckoutField, string>>;
   errors: Partial<Record<string, Said>>;
-  /** A message about the whole form (a declined card). */
-  general?: Said;
+  /** A message about the whole form (a declined card, the lines no longer in stock). */
+  general?: Said | readonly Said[];
   back?: string;
   /** A signed-in member's checkout: the "Save this address to my account" box, ticked or not. */
   saveAddress?: { checked: boolean; hint: string };
@@ -403,7 +407,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     ]),
   ) as Record<keyof typeof FIELDS, Html>;
   const fieldErrors = Object.keys(v.errors).filter((k) => k !== 'discountCode');
-  const general: Said | undefined =
+  const general: Said | readonly Said[] | undefined =
     v.general ?? (fieldErrors.length ? 'Please correct the fields marked below.' : undefined);
   const regions = Object.hasOwn(v.regions, v.country) ? v.regions[v.country] : undefined;
   const notice = status(v.locale, v.discountNotice);

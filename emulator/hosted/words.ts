@@ -118,6 +118,9 @@ const FRENCH: Record<string, string> = {
   'Coupon {code}': 'Coupon {code}',
   'Tick the box or leave it empty': 'Cochez la case ou laissez-la vide',
   Item: 'Article',
+  'This item is no longer sold.': 'Cet article n’est plus vendu.',
+  'Only {left} of {name} left.': 'Plus que {left} × {name} en stock.',
+  '{name} is out of stock.': '{name} est en rupture de stock.',
   Region: 'Région',
   // the second factor at sign-in
   'Enter the code from your authenticator app': 'Saisissez le code de votre application d’authentification',

@@ -212,7 +212,7 @@ function checkoutPage(
   { s, p, row }: OpenCheckout,
   values: FormValues,
   errors: Record<string, Said>,
-  general?: Said,
+  general?: Said | Said[],
   status = 200,
   discountNotice?: Said,
 ): HandlerResult {
@@ -364,6 +364,23 @@ function discountStep(
   return again(phrase('Code {code} applied.', { code: coupon.code }));
 }
 
+/**
+ * The lines that can no longer be bought as they are (the platform's refusal names them in English, joined): each in
+ * the page's words, with the item's name.
+ */
+function unavailableLines(ctx: RequestContext, o: OpenCheckout): Said[] {
+  const data = JSON.parse(o.row.data) as CheckoutData;
+  return priceCart(ctx.db, data.lines, data.couponCode, { nowMs: ctx.now() })
+    .resolved.filter((l) => l.status !== 'AVAILABLE')
+    .map((l) =>
+      l.status === 'NOT_FOUND'
+        ? 'This item is no longer sold.'
+        : l.status === 'PARTIALLY_AVAILABLE'
+          ? phrase('Only {left} of {name} left.', { left: l.quantityAvailable ?? 0, name: l.product?.name ?? '' })
+          : phrase('{name} is out of stock.', { name: l.product?.name ?? '' }),
+    );
+}
+
 const toThankYou = (ctx: RequestContext, p: CheckoutPayload, orderId: string): HandlerResult => ({
   status: 302,
   body: '',
@@ -501,7 +518,15 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       try {
         orderId = placeOrder(ctx, p.checkoutId, input);
       } catch (e) {
-        if (e instanceof PlatformError && e.status < 500) return checkoutPage(ctx, o, values, {}, e.message, 409);
+        if (e instanceof PlatformError && e.status < 500)
+          return checkoutPage(
+            ctx,
+            o,
+            values,
+            {},
+            e.applicationError?.code === 'ITEMS_NOT_AVAILABLE' ? unavailableLines(ctx, o) : e.message,
+            409,
+          );
         throw e;
       }
       markRedirectSessionUsed(ctx, s.id);

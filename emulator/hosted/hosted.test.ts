@@ -579,6 +579,8 @@ describe('every hosted page in French (issue 44): no English word left', () => {
   /** Words no French sentence has: a sentence left in English shows at least one. */
   const ENGLISH_GLUE = /\b(the|your|you|and|this|that|with|from|was|were|for|to|of|is|are|enter|sign|code from)\b/i;
   let pages = 0;
+  /** Every page walked, as one text: the walk reached the states it names. */
+  let walked = '';
 
   /**
    * The page is French: `<html lang="fr">`, no word marker left, no English entry of words.ts and no English glue
@@ -588,6 +590,7 @@ describe('every hosted page in French (issue 44): no English word left', () => {
    */
   function expectFrench(html: string, where: string) {
     pages++;
+    walked += html;
     expect(html, where).toContain('<html lang="fr" dir="ltr">');
     expect(html, where).not.toContain('{{@');
     const words = [
@@ -820,6 +823,32 @@ describe('every hosted page in French (issue 44): no English word left', () => {
     expectFrench(none, 'checkout, sold out');
 
     expect(pages).toBeGreaterThan(35);
+    for (const said of [
+      'Saisissez le code de votre application d’authentification',
+      'Saisissez le code à 6 chiffres.',
+      'Code incorrect. Encore 2 essais avant que cette connexion soit bloquée.',
+      'Nous avons envoyé un code à 6 chiffres à',
+      'Un nouveau code peut être envoyé 30 secondes après le précédent : patientez encore',
+      'Se souvenir de cet appareil',
+      'Saisissez un nom.',
+      'Votre nom a été enregistré.',
+      'Vous avez rejoint la communauté.',
+      'aria-label="Retirer Code par SMS (',
+      'Activé (le site l’exige)',
+      'En attente de confirmation',
+      'Ce code n’est pas le bon.',
+      'Le second facteur a été retiré.',
+      'Ce formulaire a été envoyé depuis un autre site',
+      'Ce lien a expiré',
+      'Code FERN5 appliqué.',
+      'Le code FERN5 a été retiré.',
+      '<bdi>Coupon FERN5</bdi>',
+      'Votre carte a été refusée.',
+      'Utilisez la carte de test 4242424242424242',
+      'placeholder="MM/AA"',
+      'Ce lien de commande a expiré',
+    ])
+      expect(walked).toContain(said);
     // every text a French page asked words.ts for had French
     expect(missingFrench()).toEqual([]);
   }, 60_000); // some forty pages on a shared machine

@@ -672,7 +672,13 @@ describe('every hosted page in French (issue 44): no English word left', () => {
     // ---- the second step: authenticator app, email, text message
     const email = `french-${Date.now()}@example.com`;
     const memberId = await createTestMember(emu, email, PASSWORD);
-    for (const f of [{ type: 'TOTP', secret: SECRET }, { type: 'EMAIL' }, { type: 'SMS', phone: '+15555550123' }]) {
+    const PASSKEY = { type: 'WEBAUTHN', credentialId: 'AAECAwQ', publicKey: 'AAECAwQFBgc' };
+    for (const f of [
+      { type: 'TOTP', secret: SECRET },
+      { type: 'EMAIL' },
+      { type: 'SMS', phone: '+15555550123' },
+      PASSKEY,
+    ]) {
       const r = await api(emu, '/_dev/members/factors', { method: 'POST', body: { email, ...f } });
       expect(r.status, r.text).toBe(200);
     }
@@ -688,6 +694,18 @@ describe('every hosted page in French (issue 44): no English word left', () => {
       if (t !== 'TOTP') expectFrench(await mfa({ factorType: t, action: 'resend' }), `second step, ${t} again`);
     }
     expectFrench(await mfa({ factorType: 'NOPE', action: 'verify' }), 'second step, bad form');
+    // a member with a passkey only: the page sends them to the site's sign-in
+    const passkeyOnly = `french-passkey-${Date.now()}@example.com`;
+    await createTestMember(emu, passkeyOnly, PASSWORD);
+    expect(
+      (
+        await api(emu, '/_dev/members/factors', {
+          method: 'POST',
+          body: { email: passkeyOnly, ...PASSKEY, credentialId: 'BQYHCAk' },
+        })
+      ).status,
+    ).toBe(200);
+    expectFrench(await text(post(loginPost, { email: passkeyOnly, password: PASSWORD })), 'sign-in, a passkey only');
 
     // ---- account and security
     for (const [type, status] of [
@@ -847,6 +865,9 @@ describe('every hosted page in French (issue 44): no English word left', () => {
       'Utilisez la carte de test 4242424242424242',
       'placeholder="MM/AA"',
       'Ce lien de commande a expiré',
+      '<p class="muted">Utilisez une clé d’accès depuis la connexion du site.</p>', // the note, on the step
+      '<p class="err" role="alert">Utilisez une clé d’accès depuis la connexion du site.</p>', // a passkey only
+      '<b>Clé d’accès</b>',
     ])
       expect(walked).toContain(said);
     // every text a French page asked words.ts for had French

@@ -10,9 +10,10 @@
     currency: form.dataset.currency || 'USD',
   });
   const money = (cents) => format.format(cents / 100);
-  // "Free" as the server wrote it (the page's word), for a shipping option that costs nothing
+  // the page's words come from the server, in the page's language (no English of its own here): "Free" for a shipping
+  // option that costs nothing (data-free), "Paying…" on the pay button (data-paying)
   const shippingCell = document.getElementById('sum-shipping');
-  const free = (shippingCell && shippingCell.dataset.free) || 'Free';
+  const free = (shippingCell && shippingCell.dataset.free) || '';
   // [country, subdivision, name, rate in basis points]; '*' is the default region
   const regions = JSON.parse(form.dataset.tax || '[]');
   const taxable = Number(form.dataset.taxable);
@@ -99,7 +100,7 @@
     const pay = form.querySelector('button.pay');
     if (pay) {
       pay.disabled = true;
-      pay.textContent = pay.dataset.paying || 'Paying…';
+      if (pay.dataset.paying) pay.textContent = pay.dataset.paying;
     }
   });
 

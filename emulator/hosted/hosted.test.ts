@@ -9,8 +9,10 @@ import { SHOP_LOGO, SHOP_NAME, seedIds } from '../seed.ts';
 import { setSetting } from '../domain/settings.ts';
 import { pkceChallenge } from '../domain/auth.ts';
 import type { RunningEmulator } from '../server.ts';
-import { api, memberTokens, startTestEmulator, visitorTokens } from '../../tests/helpers/emulator.ts';
+import { totpCode } from '../domain/mfa.ts';
+import { api, createTestMember, memberTokens, startTestEmulator, visitorTokens } from '../../tests/helpers/emulator.ts';
 import { attrs, EMPTY, esc, flag, HOSTED_ASSETS, jsonData, render } from './render.ts';
+import { ENGLISH_WORDS, hasFrench, missingFrench } from './words.ts';
 
 const XSS = '<script>alert(1)</script>';
 const REDIRECT = '/_api/redirects-api/v1/redirect-session';
@@ -544,4 +546,331 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     const refused = await fetch(action, form({ email: 'nobody@example.com', password: 'wrong-password' }));
     expect(await refused.text()).toContain('<html lang="ar-XB" dir="rtl">');
   });
+});
+
+describe('every hosted page in French (issue 44): no English word left', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator();
+  });
+  afterAll(() => emu.close());
+
+  const FR = { additionalQueryParameters: { lang: 'fr' } };
+  const SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+  const PASSWORD = 'the-first-factor';
+  const STOOL = seedIds.products['folding-camp-stool']!;
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  /** An English entry of the table as a whole-word pattern (a `{value}` of a sentence matches anything). */
+  const englishPattern = (en: string) =>
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])${en
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?')}(?![\\p{L}\\p{N}])`,
+      'u',
+    );
+  const PATTERNS = ENGLISH_WORDS.map((en) => [en, englishPattern(en)] as const);
+  /** Words no French sentence has: a sentence left in English shows at least one. */
+  const ENGLISH_GLUE = /\b(the|your|you|and|this|that|with|from|was|were|for|to|of|is|are|enter|sign|code from)\b/i;
+  let pages = 0;
+  /** Every page walked, as one text: the walk reached the states it names. */
+  let walked = '';
+
+  /**
+   * The page is French: `<html lang="fr">`, no word marker left, no English entry of words.ts and no English glue
+   * word in what a person reads (its text and its aria-label, placeholder, alt, title and data-free/data-paying words;
+   * the values — shop, items, money, email, the TOTP key — are in `<bdi>`/`<code>` and left out), and every form and
+   * link of the hosted pages keeps `lang=fr`.
+   */
+  function expectFrench(html: string, where: string) {
+    pages++;
+    walked += html;
+    expect(html, where).toContain('<html lang="fr" dir="ltr">');
+    expect(html, where).not.toContain('{{@');
+    const words = [
+      ...[...html.matchAll(/\s(?:aria-label|placeholder|alt|title|data-free|data-paying)="([^"]*)"/g)].map(
+        (m) => m[1]!,
+      ),
+      ...decode(
+        html
+          .replace(/<bdi[^>]*>[^<]*<\/bdi>/g, ' ')
+          .replace(/<code[^>]*>[^<]*<\/code>/g, ' ')
+          .replace(/<script[^>]*>[^<]*<\/script>/g, ' ')
+          .replace(/<[^>]*>/g, '\n'),
+      )
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ].map(decode);
+    for (const text of words) {
+      for (const [en, pattern] of PATTERNS) expect(pattern.test(text), `${where}: "${en}" in "${text}"`).toBe(false);
+      expect(text, where).not.toMatch(ENGLISH_GLUE);
+    }
+    for (const [, url] of html.matchAll(/\s(?:action|href)="([^"]*)"/g)) {
+      const u = decode(url!);
+      if (u.startsWith('/') && !/\.(css|js)$/.test(u)) expect(u, `${where}: ${u}`).toMatch(/[?&]lang=fr(&|$)/);
+    }
+  }
+  const post = (url: string, fields: Record<string, string>, origin = emu.hostedUrl) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams(fields).toString(),
+    });
+  /** The first form's action of a page, absolute. */
+  const actionOf = (html: string, base: string, n = 0) =>
+    new URL(decode([...html.matchAll(/<form[^>]* action="([^"]*)"/g)][n]![1]!), base).href;
+  const text = async (r: Response | Promise<Response>) => (await r).text();
+
+  it('every {{@word}} of every template has French, and a template has no other words', () => {
+    const dir = new URL('.', import.meta.url);
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.html') && !f.startsWith('index'))) {
+      const template = readFileSync(new URL(f, dir), 'utf8');
+      for (const [, en] of template.matchAll(/\{\{@([^{}]+)\}\}/g)) expect(hasFrench(en!), `${f}: ${en}`).toBe(true);
+      // outside the markers and placeholders, a template's text and its read attributes are punctuation only
+      const bare = template.replace(/\{\{@?[^{}]*\}\}/g, '');
+      const read = [...bare.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)].map((m) => m[1]);
+      expect([bare.replace(/<[^>]*>/g, ''), ...read].join(' '), f).not.toMatch(/\p{L}{2,}/u);
+    }
+  });
+
+  it('sign-in, its second step, account, security, checkout and the one-message pages: GET and every refusal', async () => {
+    // ---- sign-in
+    const { access: visitor } = await visitorTokens(emu);
+    const signIn = await api(emu, REDIRECT, {
+      token: visitor,
+      body: {
+        auth: {
+          authRequest: {
+            clientId: 'demo-client',
+            codeChallenge: pkceChallenge('hosted-french-test-verifier-0123456789-abcdefgh'),
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            state: 's',
+            redirectUri: 'http://127.0.0.1:5173/',
+          },
+          prompt: 'login',
+        },
+        preferences: FR,
+      },
+    });
+    const login = signIn.json.redirectSession.fullUrl as string;
+    const loginHtml = await text(fetch(login));
+    expectFrench(loginHtml, 'sign-in');
+    const loginPost = actionOf(loginHtml, login);
+    expectFrench(await text(post(loginPost, { email: '', password: '' })), 'sign-in, empty');
+    expectFrench(await text(post(loginPost, { email: 'nobody@example.com', password: 'x' })), 'sign-in, wrong');
+
+    // ---- the second step: authenticator app, email, text message
+    const email = `french-${Date.now()}@example.com`;
+    const memberId = await createTestMember(emu, email, PASSWORD);
+    const PASSKEY = { type: 'WEBAUTHN', credentialId: 'AAECAwQ', publicKey: 'AAECAwQFBgc' };
+    for (const f of [
+      { type: 'TOTP', secret: SECRET },
+      { type: 'EMAIL' },
+      { type: 'SMS', phone: '+15555550123' },
+      PASSKEY,
+    ]) {
+      const r = await api(emu, '/_dev/members/factors', { method: 'POST', body: { email, ...f } });
+      expect(r.status, r.text).toBe(200);
+    }
+    const first = await text(post(loginPost, { email, password: PASSWORD }));
+    expectFrench(first, 'second step');
+    const stateToken = /name="stateToken" value="([^"]+)"/.exec(first)![1]!;
+    const factorType = /name="factorType" value="([^"]+)"/.exec(first)![1]!;
+    const mfa = (fields: Record<string, string>) => text(post(loginPost, { step: 'mfa', stateToken, ...fields }));
+    expectFrench(await mfa({ factorType, action: 'verify', code: '' }), 'second step, no code');
+    expectFrench(await mfa({ factorType, action: 'verify', code: '000000' }), 'second step, wrong code');
+    for (const t of ['TOTP', 'EMAIL', 'SMS']) {
+      expectFrench(await mfa({ factorType: t, action: 'switch' }), `second step, ${t}`);
+      if (t !== 'TOTP') expectFrench(await mfa({ factorType: t, action: 'resend' }), `second step, ${t} again`);
+    }
+    expectFrench(await mfa({ factorType: 'NOPE', action: 'verify' }), 'second step, bad form');
+    // a member with a passkey only: the page sends them to the site's sign-in
+    const passkeyOnly = `french-passkey-${Date.now()}@example.com`;
+    await createTestMember(emu, passkeyOnly, PASSWORD);
+    expect(
+      (
+        await api(emu, '/_dev/members/factors', {
+          method: 'POST',
+          body: { email: passkeyOnly, ...PASSKEY, credentialId: 'BQYHCAk' },
+        })
+      ).status,
+    ).toBe(200);
+    expectFrench(await text(post(loginPost, { email: passkeyOnly, password: PASSWORD })), 'sign-in, a passkey only');
+
+    // ---- account and security
+    for (const [type, status] of [
+      ['EMAIL', 'REQUIRE_ACTIVATION'],
+      ['SMS', 'ENABLED_BY_RULE'],
+    ] as const) {
+      const r = await api(emu, '/_dev/members/factors', {
+        method: 'POST',
+        body: { memberId, type, status, ...(type === 'SMS' ? { phone: '+15555550124' } : {}) },
+      });
+      expect(r.status, r.text).toBe(200);
+    }
+    const { access } = await memberTokens(emu, { id: memberId });
+    const rs = await api(emu, REDIRECT, {
+      token: access,
+      body: { memberAccountPage: {}, callbacks: { postFlowUrl: 'http://127.0.0.1:5173/' }, preferences: FR },
+    });
+    const account = rs.json.redirectSession.fullUrl as string;
+    const accountHtml = await text(fetch(account));
+    expectFrench(accountHtml, 'account');
+    const accountPost = actionOf(accountHtml, account);
+    for (const fields of [
+      { op: 'nickname', nickname: '' } as Record<string, string>,
+      { op: 'nickname', nickname: 'Ada' },
+      { op: 'join' },
+      { op: 'leave' },
+      { op: 'nope' },
+    ])
+      expectFrench(await text(post(accountPost, fields)), `account, ${JSON.stringify(fields)}`);
+    const security = new URL(decode(/href="([^"]*\/_hosted\/security[^"]*)"/.exec(accountHtml)![1]!), account).href;
+    const securityHtml = await text(fetch(security));
+    expectFrench(securityHtml, 'security');
+    const securityPost = actionOf(securityHtml, security);
+    const started = await text(post(securityPost, { op: 'startTotp' }));
+    expectFrench(started, 'security, an app being added');
+    const pendingId = /name="factorId" value="([^"]+)">\n<div class="f"><label for="code">/.exec(started)![1]!;
+    expectFrench(
+      await text(post(securityPost, { op: 'confirmTotp', factorId: pendingId, code: '000000' })),
+      'security, wrong code',
+    );
+    expectFrench(await text(post(securityPost, { op: 'remove', factorId: 'nope' })), 'security, remove refused');
+    const removable = /name="factorId" value="([^"]+)"><button class="secondary"/.exec(started)![1]!;
+    expectFrench(await text(post(securityPost, { op: 'remove', factorId: removable })), 'security, removed');
+    expectFrench(await text(post(securityPost, { op: 'nope' })), 'security, bad form');
+    const secret = /id="totp-secret">([^<]+)</.exec(started)![1]!;
+    const confirmed = await text(
+      post(securityPost, { op: 'confirmTotp', factorId: pendingId, code: totpCode(secret, Date.now()) }),
+    );
+    expect(confirmed).toContain('<p role="status">Votre application d’authentification est activée.</p>');
+    expectFrench(confirmed, 'security, app on');
+    expectFrench(await text(post(securityPost, { op: 'startTotp' }, 'http://evil.example')), 'refused post');
+    expectFrench(await text(fetch(`${emu.hostedUrl}/_hosted/account?session=nope&lang=fr`)), 'expired link');
+
+    // ---- checkout (a member's: the "save this address" box too)
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: access,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: STOOL }, quantity: 1 }] },
+    });
+    const { checkoutId } = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', { token: access, body: { channelType: 'WEB' } })
+    ).json as { checkoutId: string };
+    const co = await api(emu, REDIRECT, {
+      token: access,
+      body: {
+        ecomCheckout: { checkoutId },
+        callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you', cartPageUrl: 'http://127.0.0.1:5173/' },
+        preferences: FR,
+      },
+    });
+    const checkout = co.json.redirectSession.fullUrl as string;
+    const checkoutHtml = await text(fetch(checkout));
+    expectFrench(checkoutHtml, 'checkout');
+    const checkoutPost = actionOf(checkoutHtml, checkout);
+    const buyer = {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      addressLine: '12 Elm St',
+      city: 'Albany',
+      postalCode: '12207',
+      country: 'US',
+      subdivision: 'NY',
+      shipping: 'standard',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12/39',
+      cardCvc: '123',
+    };
+    for (const [name, fields] of [
+      ['nothing', { saveAddress: 'x' }],
+      ['no discount code', { ...buyer, op: 'discount', discountCode: '' }],
+      ['an unknown code', { ...buyer, op: 'discount', discountCode: 'NOPE2024' }],
+      ['an expired code', { ...buyer, op: 'discount', discountCode: 'SUMMER24' }],
+      ['a code applied', { ...buyer, op: 'discount', discountCode: 'FERN5' }],
+      ['the code removed', { ...buyer, op: 'removeDiscount' }],
+      ['no state', { ...buyer, subdivision: '' }],
+      ['no shipping option', { ...buyer, shipping: 'nope' }],
+      ['an expired card', { ...buyer, cardExpiry: '01/20' }],
+      ['a declined card', { ...buyer, cardNumber: '4000000000000002' }],
+      ['another card', { ...buyer, cardNumber: '4111111111111111' }],
+    ] as const)
+      expectFrench(await text(post(checkoutPost, fields)), `checkout, ${name}`);
+    expectFrench(await text(fetch(`${emu.hostedUrl}/_hosted/checkout?session=nope&lang=fr`)), 'checkout expired');
+
+    // the lines sold out since the checkout was made: the platform's refusal, in French
+    const LANTERN = seedIds.products['camp-lantern']!;
+    const { access: shopper } = await visitorTokens(emu);
+    await api(emu, '/ecom/v1/carts/current/add-to-cart', {
+      token: shopper,
+      body: { lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: LANTERN }, quantity: 2 }] },
+    });
+    const late = (
+      await api(emu, '/ecom/v1/carts/current/create-checkout', { token: shopper, body: { channelType: 'WEB' } })
+    ).json as { checkoutId: string };
+    const lateUrl = (
+      await api(emu, REDIRECT, {
+        token: shopper,
+        body: {
+          ecomCheckout: { checkoutId: late.checkoutId },
+          callbacks: { thankYouPageUrl: 'http://127.0.0.1:5173/thank-you' },
+          preferences: FR,
+        },
+      })
+    ).json.redirectSession.fullUrl as string;
+    const latePost = actionOf(await text(fetch(lateUrl)), lateUrl);
+    const stock = emu.db.prepare<[number, string]>('UPDATE product_variants SET quantity = ? WHERE product_id = ?');
+    stock.run(1, LANTERN);
+    const partly = await text(post(latePost, buyer));
+    expect(partly).toMatch(/<p class="err" role="alert">Plus que 1 × [^<]+ en stock\.<\/p>/);
+    expectFrench(partly, 'checkout, one left');
+    stock.run(0, LANTERN);
+    const none = await text(post(latePost, buyer));
+    expect(none).toMatch(/<p class="err" role="alert">[^<]+ est en rupture de stock\.<\/p>/);
+    expectFrench(none, 'checkout, sold out');
+
+    expect(pages).toBeGreaterThan(35);
+    for (const said of [
+      'Saisissez le code de votre application d’authentification',
+      'Saisissez le code à 6 chiffres.',
+      'Code incorrect. Encore 2 essais avant que cette connexion soit bloquée.',
+      'Nous avons envoyé un code à 6 chiffres à',
+      'Un nouveau code peut être envoyé 30 secondes après le précédent : patientez encore',
+      'Se souvenir de cet appareil',
+      'Saisissez un nom.',
+      'Votre nom a été enregistré.',
+      'Vous avez rejoint la communauté.',
+      'aria-label="Retirer Code par SMS (',
+      'Activé (le site l’exige)',
+      'En attente de confirmation',
+      'Ce code n’est pas le bon.',
+      'Le second facteur a été retiré.',
+      'Ce formulaire a été envoyé depuis un autre site',
+      'Ce lien a expiré',
+      'Code FERN5 appliqué.',
+      'Le code FERN5 a été retiré.',
+      '<bdi>Coupon FERN5</bdi>',
+      'Votre carte a été refusée.',
+      'Utilisez la carte de test 4242424242424242',
+      'placeholder="MM/AA"',
+      'Ce lien de commande a expiré',
+      '<p class="muted">Utilisez une clé d’accès depuis la connexion du site.</p>', // the note, on the step
+      '<p class="err" role="alert">Utilisez une clé d’accès depuis la connexion du site.</p>', // a passkey only
+      '<b>Clé d’accès</b>',
+    ])
+      expect(walked).toContain(said);
+    // every text a French page asked words.ts for had French
+    expect(missingFrench()).toEqual([]);
+  }, 60_000); // some forty pages on a shared machine
 });

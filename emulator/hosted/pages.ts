@@ -8,7 +8,7 @@ import type { SiteBrand } from '../domain/settings.ts';
 import type { CountryRegions } from '../domain/regions.ts';
 import { attrs, EMPTY, esc, flag, jsonData, render, type Html } from './render.ts';
 import { ENGLISH, langParam, type HostedLocale } from './locale.ts';
-import { translateMarkers, word } from './words.ts';
+import { phrase, translateMarkers, word, type Said } from './words.ts';
 
 export interface PageOptions {
   /** The page's script, a `/_hosted/*.js` URL; none: `script-src 'none'`. */
@@ -83,7 +83,15 @@ const brandHtml = (b: SiteBrand): Html =>
 /** The origin a logo on the web comes from (the page's `img-src` allows it); a data: logo needs none. */
 const logoOrigins = (b: SiteBrand): string[] => (b.logo && /^https?:/.test(b.logo) ? [new URL(b.logo).origin] : []);
 
-const alert = (message: string | undefined) => (message ? render('alert', { message }) : EMPTY);
+/** A refusal (`role="alert"`) and a notice (`role="status"`) in the page's language, or nothing. */
+const alert = (l: HostedLocale, message: Said | readonly Said[] | undefined) =>
+  message && (!Array.isArray(message) || message.length)
+    ? render('alert', {
+        message: Array.isArray(message) ? message.map((m: Said) => word(l, m)).join(' ') : word(l, message as Said),
+      })
+    : EMPTY;
+const status = (l: HostedLocale, message: Said | undefined) =>
+  message ? render('status', { message: word(l, message) }) : EMPTY;
 
 /** The hosted sign-in form (prompt `login`). */
 export function loginPage(v: {
@@ -93,13 +101,13 @@ export function loginPage(v: {
   session: string;
   cancel: string;
   email: string;
-  error?: string;
+  error?: Said;
   formAction: string[];
 }): HandlerResult {
   const body = render('login', {
     brand: brandHtml(v.brand),
     site: v.brand.name,
-    alert: alert(v.error && word(v.locale, v.error)),
+    alert: alert(v.locale, v.error),
     query: `redirectSession=${v.session}${langParam(v.locale)}`,
     email: v.email,
     // the first field to fill has the focus: the password after a refusal
@@ -152,25 +160,29 @@ export function loginFactorPage(v: {
   /** The member also has a passkey. */
   passkey: boolean;
   remember: boolean;
-  notice?: string;
-  error?: string;
+  notice?: Said;
+  error?: Said;
   formAction: string[];
 }): HandlerResult {
   const step = FACTOR_STEP[v.factorType];
   const body = render('login.mfa', {
     brand: brandHtml(v.brand),
-    heading: step.heading,
+    heading: word(v.locale, step.heading),
     site: v.brand.name,
-    alert: alert(v.error),
-    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
+    alert: alert(v.locale, v.error),
+    notice: status(v.locale, v.notice),
     query: `redirectSession=${v.session}${langParam(v.locale)}`,
     stateToken: v.stateToken,
     factorType: v.factorType,
-    instructions:
+    instructions: word(
+      v.locale,
       v.factorType === 'TOTP'
         ? 'Open your authenticator app and enter the 6-digit code it shows for this site.'
-        : `We sent a 6-digit code to ${v.hint ?? (v.factorType === 'EMAIL' ? 'your email' : 'your phone')}. It works for 10 minutes.`,
-    codeLabel: step.label,
+        : v.hint
+          ? phrase('We sent a 6-digit code to {to}. It works for 10 minutes.', { to: v.hint })
+          : `We sent a 6-digit code to ${v.factorType === 'EMAIL' ? 'your email' : 'your phone'}. It works for 10 minutes.`,
+    ),
+    codeLabel: word(v.locale, step.label),
     remember: flag('checked', v.remember),
     resend: v.factorType === 'TOTP' ? EMPTY : render('login.resend', {}),
     others: v.others.map((t) =>
@@ -178,14 +190,14 @@ export function loginFactorPage(v: {
         query: `redirectSession=${v.session}${langParam(v.locale)}`,
         stateToken: v.stateToken,
         factorType: t,
-        label: FACTOR_STEP[t].switchTo,
+        label: word(v.locale, FACTOR_STEP[t].switchTo),
       }),
     ),
     passkey: v.passkey ? render('login.passkey', {}) : EMPTY,
     restart: v.restart,
     cancel: v.cancel,
   });
-  return hostedPage(`Sign in · ${v.brand.name}`, body, {
+  return hostedPage(`${word(v.locale, 'Sign in')} · ${v.brand.name}`, body, {
     locale: v.locale,
     formAction: v.formAction,
     imgSrc: logoOrigins(v.brand),
@@ -194,10 +206,11 @@ export function loginFactorPage(v: {
 }
 
 /** The silent sign-in page: `data` for authorize.js, which posts its message to the embedding page. */
-export const authorizePage = (data: unknown, frameAncestors: string[]): HandlerResult =>
-  hostedPage('Signing in…', render('authorize', { data: jsonData(data) }), {
+export const authorizePage = (data: unknown, frameAncestors: string[], locale: HostedLocale = ENGLISH): HandlerResult =>
+  hostedPage(word(locale, 'Signing in…'), render('authorize', { data: jsonData(data) }), {
     script: '/_hosted/authorize.js',
     frameAncestors,
+    locale,
   });
 
 /** The member's account page. */
@@ -212,12 +225,12 @@ export function accountPage(v: {
   back: string;
   /** How many second factors are on (the security page's summary). */
   factorsOn: number;
-  notice?: string;
-  error?: string;
+  notice?: Said;
+  error?: Said;
 }): HandlerResult {
   const body = render('account', {
-    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
-    alert: alert(v.error),
+    notice: status(v.locale, v.notice),
+    alert: alert(v.locale, v.error),
     email: v.email,
     unconfirmed: v.emailVerified ? '' : word(v.locale, ' (not confirmed)'),
     since: v.since,
@@ -238,7 +251,7 @@ export function accountPage(v: {
           ? 'No second factor is on: you sign in with your password only.'
           : v.factorsOn === 1
             ? 'One second factor is on.'
-            : `${v.factorsOn} second factors are on.`,
+            : phrase('{n} second factors are on.', { n: v.factorsOn }),
       ),
       href: `/_hosted/security?session=${v.session}${langParam(v.locale)}`,
     }),
@@ -273,34 +286,39 @@ export function securityPage(v: {
   factors: { id: string; type: string; status: string; detail?: string }[];
   /** An authenticator app being added: its factor, secret and `otpauth://` URI. */
   pending?: { id: string; secret: string; uri: string };
-  notice?: string;
-  error?: string;
+  notice?: Said;
+  error?: Said;
 }): HandlerResult {
   const action = `/_hosted/security?session=${v.session}${langParam(v.locale)}`;
   const seen = new Map<string, number>();
   const items = v.factors.map((f) => {
-    const base = (FACTOR_NAMES[f.type] ?? f.type) + (f.detail ? ` (${f.detail})` : '');
+    const base =
+      (Object.hasOwn(FACTOR_NAMES, f.type) ? word(v.locale, FACTOR_NAMES[f.type]!) : f.type) +
+      (f.detail ? ` (${f.detail})` : '');
     // two of a kind are numbered, so each remove button names its own
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const name = n > 1 ? `${base} ${n}` : base;
     return render('security.factor', {
       name,
-      status: FACTOR_STATUS[f.status] ?? f.status,
+      status: Object.hasOwn(FACTOR_STATUS, f.status) ? word(v.locale, FACTOR_STATUS[f.status]!) : f.status,
       // a factor the site's rule turned on is not the member's to remove
-      remove: f.status === 'ENABLED_BY_RULE' ? EMPTY : render('security.remove', { action, id: f.id, name }),
+      remove:
+        f.status === 'ENABLED_BY_RULE'
+          ? EMPTY
+          : render('security.remove', { action, id: f.id, label: word(v.locale, phrase('Remove {name}', { name })) }),
     });
   });
   const body = render('security', {
-    notice: v.notice ? render('status', { message: v.notice }) : EMPTY,
-    alert: alert(v.error),
+    notice: status(v.locale, v.notice),
+    alert: alert(v.locale, v.error),
     factors: items.length ? render('security.list', { items }) : render('security.none', {}),
     totp: v.pending
       ? render('security.totp-confirm', { action, id: v.pending.id, secret: v.pending.secret, uri: v.pending.uri })
       : render('security.totp-start', { action }),
     account: `/_hosted/account?session=${v.session}${langParam(v.locale)}`,
   });
-  return hostedPage('Sign-in security', body, { locale: v.locale, status: v.error ? 400 : 200 });
+  return hostedPage(word(v.locale, 'Sign-in security'), body, { locale: v.locale, status: v.error ? 400 : 200 });
 }
 
 /** The checkout form's fields: label and attributes (besides id, name, value). */
@@ -344,16 +362,16 @@ export interface CheckoutView {
   regions: Record<string, CountryRegions>;
   /** The coupon on the checkout, and what the discount-code field says (a code refused, a code applied or removed). */
   coupon?: { code: string; name: string };
-  discountNotice?: string;
+  discountNotice?: Said;
   options: { code: string; title: string; deliveryTime: string; cents: number; price: string }[];
   selected: string | undefined;
   testCard: string;
   /** The test card that only authorizes (delayed capture). */
   captureLaterCard: string;
   values: Partial<Record<CheckoutField, string>>;
-  errors: Partial<Record<string, string>>;
-  /** A message about the whole form (a declined card). */
-  general?: string;
+  errors: Partial<Record<string, Said>>;
+  /** A message about the whole form (a declined card, the lines no longer in stock). */
+  general?: Said | readonly Said[];
   back?: string;
   /** A signed-in member's checkout: the "Save this address to my account" box, ticked or not. */
   saveAddress?: { checked: boolean; hint: string };
@@ -376,7 +394,12 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
       render('checkout.field', {
         name,
         label: word(v.locale, label),
-        attributes: attrs(attributes),
+        // the placeholder is words too (MM/YY, MM/AA in French)
+        attributes: attrs(
+          'placeholder' in attributes
+            ? { ...attributes, placeholder: word(v.locale, attributes.placeholder) }
+            : attributes,
+        ),
         value: v.values[name as CheckoutField] ?? '',
         invalid: invalid(name),
         error: errorOf(name),
@@ -384,9 +407,10 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     ]),
   ) as Record<keyof typeof FIELDS, Html>;
   const fieldErrors = Object.keys(v.errors).filter((k) => k !== 'discountCode');
-  const general = v.general ?? (fieldErrors.length ? 'Please correct the fields marked below.' : undefined);
+  const general: Said | readonly Said[] | undefined =
+    v.general ?? (fieldErrors.length ? 'Please correct the fields marked below.' : undefined);
   const regions = Object.hasOwn(v.regions, v.country) ? v.regions[v.country] : undefined;
-  const notice = v.discountNotice ? render('status', { message: v.discountNotice }) : EMPTY;
+  const notice = status(v.locale, v.discountNotice);
   const body = render('checkout', {
     brand: brandHtml(v.brand),
     total: v.total,
@@ -405,7 +429,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     free: v.free,
     taxName: v.taxName,
     tax: v.tax,
-    alert: alert(general && word(v.locale, general)),
+    alert: alert(v.locale, general),
     query: `session=${v.session}${langParam(v.locale)}`,
     currency: v.currency,
     taxable: v.taxable,
@@ -413,7 +437,7 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     countryRegions: JSON.stringify(v.regions),
     region: render('checkout.region', {
       hidden: attrs({ hidden: !regions }),
-      label: regions?.label ?? 'Region',
+      label: regions?.label ?? word(v.locale, 'Region'),
       disabled: attrs({ disabled: !regions }),
       invalid: invalid('subdivision'),
       options: (regions?.regions ?? []).map(([code, name]) =>

@@ -46,7 +46,7 @@ import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages
 import { siteBrand } from '../domain/settings.ts';
 import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
 import { formatMoney, hostedLocale } from '../hosted/locale.ts';
-import { word } from '../hosted/words.ts';
+import { phrase, word, type Said } from '../hosted/words.ts';
 
 /**
  * Test cards of the hosted checkout: paid, declined, pending (the provider has not confirmed it), authorize only
@@ -211,10 +211,10 @@ function checkoutPage(
   ctx: RequestContext,
   { s, p, row }: OpenCheckout,
   values: FormValues,
-  errors: Record<string, string>,
-  general?: string,
+  errors: Record<string, Said>,
+  general?: Said | Said[],
   status = 200,
-  discountNotice?: string,
+  discountNotice?: Said,
 ): HandlerResult {
   const data = JSON.parse(row.data) as CheckoutData;
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
@@ -251,7 +251,7 @@ function checkoutPage(
       return {
         ...(image ? { image: image.url } : {}),
         quantity: l.row.quantity,
-        name: l.product?.name ?? 'Item',
+        name: l.product?.name ?? word(locale, 'Item'),
         options: Object.entries(l.variant?.choices ?? {})
           .map(([k, v]) => `${k}: ${v}`)
           .join(' · '),
@@ -259,7 +259,10 @@ function checkoutPage(
       };
     }),
     subtotal: m(t.subtotal),
-    discounts: t.discounts.map((d) => ({ label: d.code ? `Coupon ${d.code}` : d.name, amount: m(d.amount) })),
+    discounts: t.discounts.map((d) => ({
+      label: d.code ? word(locale, phrase('Coupon {code}', { code: d.code })) : d.name,
+      amount: m(d.amount),
+    })),
     shipping: t.shipping ? m(t.shipping) : word(locale, 'Free'),
     free: word(locale, 'Free'),
     taxName: placeName(country, priced.region.name === countryName(country) ? '' : subdivision, priced.region.name),
@@ -340,12 +343,12 @@ function discountStep(
   op: 'discount' | 'removeDiscount',
   typed: string,
 ): HandlerResult {
-  const again = (notice?: string): HandlerResult =>
+  const again = (notice?: Said): HandlerResult =>
     checkoutPage(ctx, { ...o, row: checkoutById(ctx.db, o.row.id)! }, values, {}, undefined, 200, notice);
   if (op === 'removeDiscount') {
     const was = (JSON.parse(o.row.data) as CheckoutData).couponCode;
     setCheckoutCoupon(ctx.db, o.row.id, null, ctx.now());
-    return again(was ? `The code ${was} was removed.` : undefined);
+    return again(was ? phrase('The code {code} was removed.', { code: was }) : undefined);
   }
   const code = typed.trim();
   const withCode = { ...values, discountCode: typed };
@@ -358,7 +361,24 @@ function discountStep(
   if (problem === 'COUPON_IS_EXPIRED') return refuse('This code has expired');
   if (problem) return refuse('This code is not active yet');
   setCheckoutCoupon(ctx.db, o.row.id, coupon.code, ctx.now());
-  return again(`Code ${coupon.code} applied.`);
+  return again(phrase('Code {code} applied.', { code: coupon.code }));
+}
+
+/**
+ * The lines that can no longer be bought as they are (the platform's refusal names them in English, joined): each in
+ * the page's words, with the item's name.
+ */
+function unavailableLines(ctx: RequestContext, o: OpenCheckout): Said[] {
+  const data = JSON.parse(o.row.data) as CheckoutData;
+  return priceCart(ctx.db, data.lines, data.couponCode, { nowMs: ctx.now() })
+    .resolved.filter((l) => l.status !== 'AVAILABLE')
+    .map((l) =>
+      l.status === 'NOT_FOUND'
+        ? 'This item is no longer sold.'
+        : l.status === 'PARTIALLY_AVAILABLE'
+          ? phrase('Only {left} of {name} left.', { left: l.quantityAvailable ?? 0, name: l.product?.name ?? '' })
+          : phrase('{name} is out of stock.', { name: l.product?.name ?? '' }),
+    );
 }
 
 const toThankYou = (ctx: RequestContext, p: CheckoutPayload, orderId: string): HandlerResult => ({
@@ -445,7 +465,13 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         const code = typeof raw['discountCode'] === 'string' ? raw['discountCode'].slice(0, 300) : '';
         return discountStep(ctx, o, values, raw['op'], code);
       }
-      const parsed = formSchema.safeParse(values);
+      // a field not sent at all is an empty one: its own message (in the page's language), never zod's type error
+      const empty = Object.fromEntries(
+        Object.keys(formSchema.shape)
+          .filter((k) => k !== 'saveAddress' && k !== 'subdivision')
+          .map((k) => [k, '']),
+      );
+      const parsed = formSchema.safeParse({ ...empty, ...values });
       const region = regionProblem(values.country, values.subdivision);
       if (!parsed.success || region) {
         const errors: Record<string, string> = {};
@@ -465,7 +491,14 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         return checkoutPage(ctx, o, values, {}, 'Your card was declined. Try another card.', 402);
       const payment = Object.hasOwn(CARD_PAYMENT, f.cardNumber) ? CARD_PAYMENT[f.cardNumber] : undefined;
       if (!payment)
-        return checkoutPage(ctx, o, values, { cardNumber: `Use the test card ${TEST_CARDS.ok}` }, undefined, 400);
+        return checkoutPage(
+          ctx,
+          o,
+          values,
+          { cardNumber: phrase('Use the test card {card}', { card: TEST_CARDS.ok }) },
+          undefined,
+          400,
+        );
       const input: PlaceOrderInput = {
         email: f.email,
         firstName: f.firstName,
@@ -485,7 +518,15 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       try {
         orderId = placeOrder(ctx, p.checkoutId, input);
       } catch (e) {
-        if (e instanceof PlatformError && e.status < 500) return checkoutPage(ctx, o, values, {}, e.message, 409);
+        if (e instanceof PlatformError && e.status < 500)
+          return checkoutPage(
+            ctx,
+            o,
+            values,
+            {},
+            e.applicationError?.code === 'ITEMS_NOT_AVAILABLE' ? unavailableLines(ctx, o) : e.message,
+            409,
+          );
         throw e;
       }
       markRedirectSessionUsed(ctx, s.id);

@@ -61,6 +61,7 @@ import {
 } from '../domain/mfa.ts';
 import { HOSTED_ASSETS, hostedFile } from '../hosted/render.ts';
 import { formatDate, hostedLocale, langParam } from '../hosted/locale.ts';
+import { phrase, word, type Said } from '../hosted/words.ts';
 import { factorsOn } from '../domain/security-page.ts';
 
 /** The table's path and the two aliases the platform also answers. */
@@ -117,13 +118,14 @@ export function isSameOriginPost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): 
  * For every hosted page's POST handler (login, account, checkout), first thing: a 403 page for a cross-site post
  * (see {@link isSameOriginPost}), else undefined. `if (refused = refuseCrossSitePost(ctx)) return refused;`
  */
-export function refuseCrossSitePost(ctx: Pick<RequestContext, 'req' | 'baseUrl'>): HandlerResult | undefined {
+export function refuseCrossSitePost(ctx: Pick<RequestContext, 'req' | 'baseUrl' | 'query'>): HandlerResult | undefined {
   if (isSameOriginPost(ctx)) return undefined;
   return messagePage(
     'Request refused',
     'This form was sent from another site',
     'Go back to the site and try again from its own page.',
     403,
+    hostedLocale(ctx.query.get('lang')),
   );
 }
 
@@ -297,7 +299,7 @@ function loginPage(
   ctx: RequestContext,
   s: StoredRedirectSession,
   a: AuthPayload,
-  error?: string,
+  error?: Said,
   email = '',
 ): HandlerResult {
   const redirectUri = new URL(a.authRequest.redirectUri!);
@@ -362,7 +364,7 @@ function factorStep(
   stateToken: string,
   memberId: string,
   factorType: HostedFactor,
-  o: { remember?: boolean; notice?: string; error?: string } = {},
+  o: { remember?: boolean; notice?: Said; error?: Said } = {},
 ): HandlerResult {
   const m = memberById(ctx.db, memberId);
   if (!m) return loginPage(ctx, s, a, STEP_EXPIRED);
@@ -458,7 +460,7 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
     return loginPage(ctx, s, a, STEP_EXPIRED);
   const memberId = state.member_id;
   const remember = f.remember === 'on';
-  const step = (type: HostedFactor, o: { notice?: string; error?: string } = {}) =>
+  const step = (type: HostedFactor, o: { notice?: Said; error?: Said } = {}) =>
     factorStep(ctx, s, a, f.stateToken, memberId, type, { remember, ...o });
   if (f.action !== 'verify') {
     try {
@@ -468,7 +470,12 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
       if (e.applicationError?.code === 'SEND_CODE_ERROR') {
         const wait = Math.max(1, Math.ceil(((state.code_sent_at ?? 0) + FACTOR_CODE_COOLDOWN_MS - ctx.now()) / 1000));
         return step(f.factorType, {
-          error: `A new code can be sent ${FACTOR_CODE_COOLDOWN_MS / 1000} seconds after the last one: wait ${wait} more second${wait === 1 ? '' : 's'}.`,
+          error: phrase(
+            wait === 1
+              ? 'A new code can be sent {cooldown} seconds after the last one: wait 1 more second.'
+              : 'A new code can be sent {cooldown} seconds after the last one: wait {wait} more seconds.',
+            { cooldown: FACTOR_CODE_COOLDOWN_MS / 1000, wait },
+          ),
         });
       }
       return refusedStep(ctx, s, a, e, () => step(f.factorType, { error: e.message }));
@@ -493,8 +500,15 @@ async function secondStep(ctx: RequestContext, s: StoredRedirectSession, a: Auth
     if (e.applicationError?.code === 'BAD_CODE') {
       const left =
         FACTOR_MAX_ATTEMPTS - (liveLoginState(ctx.db, f.stateToken, ctx.now())?.attempts ?? FACTOR_MAX_ATTEMPTS);
+      // the platform's reason in the page's language, then the tries left
+      const reason = word(hostedLocale(ctx.query.get('lang')), e.message);
       return step(f.factorType, {
-        error: `${e.message}. ${left === 1 ? 'One more try' : `${left} more tries`} before this sign-in is locked.`,
+        error: phrase(
+          left === 1
+            ? '{reason}. One more try before this sign-in is locked.'
+            : '{reason}. {left} more tries before this sign-in is locked.',
+          { reason, left },
+        ),
       });
     }
     return refusedStep(ctx, s, a, e, () => step(f.factorType, { error: e.message }));
@@ -637,6 +651,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
       return authorizePage(
         { targetOrigin, allowedOrigins: targetOrigin ? [] : (client?.allowedOrigins ?? []), message },
         client?.allowedOrigins ?? [],
+        hostedLocale(ctx.query.get('lang')),
       );
     },
     { hosted: true },
@@ -724,7 +739,7 @@ export const redirectsRoutes: RouteModule = (router, app) => {
     { hosted: true },
   );
 
-  const accountPage = (ctx: RequestContext, notice?: string, error?: string): HandlerResult => {
+  const accountPage = (ctx: RequestContext, notice?: Said, error?: Said): HandlerResult => {
     const live = liveAccountSession(ctx);
     if (!live) return expiredPage(ctx);
     const { s, m } = live;

@@ -16,6 +16,31 @@ import { ENGLISH_WORDS, hasFrench, missingFrench } from './words.ts';
 
 const XSS = '<script>alert(1)</script>';
 const REDIRECT = '/_api/redirects-api/v1/redirect-session';
+/** A hosted sign-in's redirect session (PKCE from `verifier`), as a visitor's `token` asks for it. */
+const signInSession = (
+  emu: RunningEmulator,
+  token: string,
+  verifier: string,
+  o: { state?: string; preferences?: { additionalQueryParameters: Record<string, string> } } = {},
+) =>
+  api(emu, REDIRECT, {
+    token,
+    body: {
+      auth: {
+        authRequest: {
+          clientId: 'demo-client',
+          codeChallenge: pkceChallenge(verifier),
+          codeChallengeMethod: 'S256',
+          responseMode: 'fragment',
+          responseType: 'code',
+          state: o.state ?? 's',
+          redirectUri: 'http://127.0.0.1:5173/',
+        },
+        prompt: 'login',
+      },
+      ...(o.preferences ? { preferences: o.preferences } : {}),
+    },
+  });
 
 describe('render', () => {
   it('escapes text, inserts rendered HTML as it is', () => {
@@ -96,23 +121,7 @@ describe('hosted pages', () => {
 
   it('the sign-in page escapes the email typed back into its form', async () => {
     const { access } = await visitorTokens(emu);
-    const rs = await api(emu, REDIRECT, {
-      token: access,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: 'demo-client',
-            codeChallenge: pkceChallenge('hosted-render-test-verifier-0123456789-abcdefg'),
-            codeChallengeMethod: 'S256',
-            responseMode: 'fragment',
-            responseType: 'code',
-            state: XSS,
-            redirectUri: 'http://127.0.0.1:5173/',
-          },
-          prompt: 'login',
-        },
-      },
-    });
+    const rs = await signInSession(emu, access, 'hosted-render-test-verifier-0123456789-abcdefg', { state: XSS });
     const url = rs.json.redirectSession.fullUrl as string;
     expect(await page(url)).toContain('autocomplete="username" required value="" autofocus>');
     const html = await page(url, {
@@ -255,23 +264,7 @@ describe('hosted pages a shop would brand (issue 44)', () => {
 
   it('the sign-in page names the site from its settings, with its logo, never a host and port', async () => {
     const { access } = await visitorTokens(emu);
-    const rs = await api(emu, REDIRECT, {
-      token: access,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: 'demo-client',
-            codeChallenge: pkceChallenge('hosted-brand-test-verifier-0123456789-abcdefghi'),
-            codeChallengeMethod: 'S256',
-            responseMode: 'fragment',
-            responseType: 'code',
-            state: 's',
-            redirectUri: 'http://127.0.0.1:5173/',
-          },
-          prompt: 'login',
-        },
-      },
-    });
+    const rs = await signInSession(emu, access, 'hosted-brand-test-verifier-0123456789-abcdefghi');
     const url = rs.json.redirectSession.fullUrl as string;
     const html = await (await fetch(url)).text();
     expect(html).toContain('<p class="muted">to continue to <bdi>Fernwood Supply Co.</bdi></p>');
@@ -516,23 +509,8 @@ describe('hosted pages a shop would brand (issue 44)', () => {
 
   it('sign-in: the site’s name isolated, the email field in its own direction, the session’s lang and dir kept on the form', async () => {
     const { access } = await visitorTokens(emu);
-    const rs = await api(emu, REDIRECT, {
-      token: access,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: 'demo-client',
-            codeChallenge: pkceChallenge('hosted-brand-test-verifier-0123456789-abcdefghi'),
-            codeChallengeMethod: 'S256',
-            responseMode: 'fragment',
-            responseType: 'code',
-            state: 's',
-            redirectUri: 'http://127.0.0.1:5173/',
-          },
-          prompt: 'login',
-        },
-        preferences: { additionalQueryParameters: { lang: 'ar-XB' } },
-      },
+    const rs = await signInSession(emu, access, 'hosted-brand-test-verifier-0123456789-abcdefghi', {
+      preferences: { additionalQueryParameters: { lang: 'ar-XB' } },
     });
     const url = rs.json.redirectSession.fullUrl as string;
     expect(new URL(url).searchParams.get('lang')).toBe('ar-XB');
@@ -644,23 +622,8 @@ describe('every hosted page in French (issue 44): no English word left', () => {
   it('sign-in, its second step, account, security, checkout and the one-message pages: GET and every refusal', async () => {
     // ---- sign-in
     const { access: visitor } = await visitorTokens(emu);
-    const signIn = await api(emu, REDIRECT, {
-      token: visitor,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: 'demo-client',
-            codeChallenge: pkceChallenge('hosted-french-test-verifier-0123456789-abcdefgh'),
-            codeChallengeMethod: 'S256',
-            responseMode: 'fragment',
-            responseType: 'code',
-            state: 's',
-            redirectUri: 'http://127.0.0.1:5173/',
-          },
-          prompt: 'login',
-        },
-        preferences: FR,
-      },
+    const signIn = await signInSession(emu, visitor, 'hosted-french-test-verifier-0123456789-abcdefgh', {
+      preferences: FR,
     });
     const login = signIn.json.redirectSession.fullUrl as string;
     const loginHtml = await text(fetch(login));

@@ -515,6 +515,9 @@ const BASE: State[] = [
     id: 'reviews-sign-in',
     group: 'Reviews',
     title: 'Asked to sign in',
+    // a context of its own: the review typed is kept for the visitor (sessionStorage), so the next run of this state
+    // (in French, right to left) would find the form already open with it
+    session: 'fresh',
     caption:
       'waxed-canvas-tote, visitor, no site companion (?companion=off): a 4-star review typed; only the sign-in (the login widget inline, no "Submit review"): the review goes once signed in.',
     async run(r) {
@@ -1050,7 +1053,7 @@ const BASE: State[] = [
       const admin = await openConsole(r, '?section=reviews', '[part=review]');
       const first = admin.locator('[part=review]', { hasText: 'Keeps coffee hot' });
       await first.waitFor();
-      await first.getByText('On Enamel Camp Mug').waitFor();
+      await first.getByText(say(r, 'On {product}', { params: { product: 'Enamel Camp Mug' } })).waitFor();
       await first.getByRole('checkbox').check();
       return around(admin);
     },
@@ -1280,14 +1283,11 @@ const BASE: State[] = [
     async run(r) {
       await mediaForShots(r);
       const admin = await openConsole(r, '?section=media', '[role=option]');
-      await admin
-        .getByRole('button', { name: 'List', exact: true })
-        .or(admin.getByRole('button', { name: 'Liste', exact: true }))
-        .click();
-      await admin.getByRole('button', { name: /^(Trash|Corbeille)$/ }).click();
+      await admin.getByRole('button', { name: say(r, 'List'), exact: true }).click();
+      await admin.getByRole('button', { name: say(r, 'Trash'), exact: true }).click();
       await admin.getByRole('option').first().waitFor();
       await admin.locator('.sel input[type=checkbox]').check();
-      await admin.getByRole('button', { name: /^(Delete for good|Supprimer définitivement)$/ }).click();
+      await admin.getByRole('button', { name: say(r, 'Delete for good'), exact: true }).click();
       await admin.locator('form.confirm').waitFor();
       return around(admin);
     },
@@ -1394,10 +1394,10 @@ const BASE: State[] = [
     title: 'Account',
     session: 'member',
     caption:
-      'Signed in as the demo member: account menu → "My account", on /spa (the storefront\'s header goes to its own /account).',
+      'Signed in as the demo member: account menu → "Sign-in security" (the hosted account page), on /spa, whose header has no account page of its own (the storefront\'s goes to its /account).',
     async run(r) {
       const login = await openAccountMenu(r, '/spa');
-      await login.getByRole('menuitem', { name: 'My account' }).click();
+      await login.getByRole('menuitem', { name: say(r, 'Sign-in security') }).click();
       await r.page.waitForURL(/\/_hosted\/account/, { timeout: STEP_MS });
       await r.page.getByLabel('Name shown on the site').waitFor();
       return 'full';

@@ -9,6 +9,8 @@ import { lineName, money } from './words.ts';
 export interface OrderWords {
   /** A line's quantity (`l`: the line, for what else the app says of it: how many were refunded). */
   qty: (n: number, l: OrderLine) => string;
+  /** An option of a line with its value ("Color: Forest"; French puts a space before the colon). */
+  option: (name: string, value: string) => string;
   subtotal: string;
   discount: string;
   shipping: string;
@@ -56,7 +58,11 @@ export function OrderView({
         {o.lineItems.map((l) => {
           const src = httpUrl(l.image?.url);
           const desc = (l.descriptionLines ?? [])
-            .map((x) => [x.name?.original, x.plainText?.original ?? x.colorInfo?.original].filter(Boolean).join(': '))
+            .map((x) => {
+              const name = x.name?.original;
+              const value = x.plainText?.original ?? x.colorInfo?.original;
+              return name && value ? w.option(name, value) : (name ?? value);
+            })
             .filter(Boolean)
             .join(' · ');
           return (

@@ -355,6 +355,7 @@ const order = {
 } as unknown as Order;
 const words: OrderWords = {
   qty: (n) => `Qty ${n}`,
+  option: (name, value) => `${name} = ${value}`,
   subtotal: 'Subtotal',
   discount: 'Discount',
   shipping: 'Shipping',
@@ -369,7 +370,8 @@ describe('order view and words', () => {
     await mount(<OrderView order={order} i18n={i18n} words={words} more={<section class="extra" />} />);
     const lines = [...host.querySelectorAll('[part=lines] li')];
     expect(lines.map((l) => l.querySelector('.amt')!.textContent)).toEqual(['€20.00', '€3.00']);
-    expect(lines[0]!.textContent).toContain('Color: Navy');
+    // an option with its value in the app's words ("Couleur\u202f: Marine" in French)
+    expect(lines[0]!.textContent).toContain('Color = Navy');
     expect(lines[0]!.querySelector('img')!.getAttribute('src')).toBe('https://img.test/mug.jpg');
     expect(lines[1]!.querySelector('img')).toBeNull();
     const rows = [...host.querySelectorAll('[part=totals] .row')].map((r) => r.textContent);

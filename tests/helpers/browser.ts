@@ -108,23 +108,26 @@ export async function showReviews(page: Page): Promise<void> {
   await page.waitForFunction(() => customElements.get('inlay-reviews') !== undefined);
 }
 
-/** The hosted checkout's form filled with a valid buyer, address and test card (not sent). */
+/**
+ * The hosted checkout's form filled with a valid buyer, address and test card (not sent); its fields found by their
+ * names, so a checkout in any language is filled alike.
+ */
 export async function fillHostedCheckout(page: Page): Promise<void> {
-  for (const [label, value] of [
-    ['Email', 'ada@example.com'],
-    ['First name', 'Ada'],
-    ['Last name', 'Lovelace'],
-    ['Street address', '12 Elm St'],
-    ['City', 'Springfield'],
-    ['Postal code', '62701'],
-    ['Card number', '4242424242424242'],
-    ['Expiry (MM/YY)', '12/39'],
-    ['Security code', '123'],
+  for (const [name, value] of [
+    ['email', 'ada@example.com'],
+    ['firstName', 'Ada'],
+    ['lastName', 'Lovelace'],
+    ['addressLine', '12 Elm St'],
+    ['city', 'Springfield'],
+    ['postalCode', '62701'],
+    ['cardNumber', '4242424242424242'],
+    ['cardExpiry', '12/39'],
+    ['cardCvc', '123'],
   ] as const) {
-    await page.getByLabel(label).fill(value);
+    await page.locator(`#checkout input[name=${name}]`).fill(value);
   }
   // the United States' region select, when the checkout ships there (Illinois: the shop's default tax rate)
-  const state = page.getByLabel('State', { exact: true });
+  const state = page.locator('#checkout select[name=subdivision]');
   if (await state.isVisible()) await state.selectOption('IL');
 }
 

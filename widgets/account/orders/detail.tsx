@@ -123,6 +123,7 @@ export function OrderDetail({
         words={{
           qty: (n, l) =>
             d.refunded?.[l.id] ? t('acct.qtyRefunded', { n, r: d.refunded[l.id]! }) : t('acct.qty', { n }),
+          option: (name, value) => t('acct.option', { name, value }),
           subtotal: t('acct.subtotal'),
           discount: t('acct.discount'),
           shipping: t('acct.shipping'),

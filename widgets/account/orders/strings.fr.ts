@@ -25,6 +25,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'acct.discount': 'Remise',
   'acct.total': 'Total',
   'acct.shipTo': 'Adresse de livraison',
+  'acct.option': '{name} : {value}',
   'acct.billTo': 'Adresse de facturation',
   'acct.method': 'Mode de livraison',
   'acct.tracking': 'Suivi',

@@ -23,6 +23,7 @@ export const orderStrings = {
   'acct.discount': 'Discount',
   'acct.total': 'Total',
   'acct.shipTo': 'Shipping address',
+  'acct.option': '{name}: {value}',
   'acct.billTo': 'Billing address',
   'acct.method': 'Shipping method',
   'acct.tracking': 'Tracking',

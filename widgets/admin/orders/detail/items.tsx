@@ -18,6 +18,7 @@ export function Items({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
         i18n={i18n}
         words={{
           qty: (n) => t('ao.qty', { n }),
+          option: (name, value) => t('ao.option', { name, value }),
           subtotal: t('ao.subtotal'),
           discount: t('ao.discount'),
           shipping: t('ao.shipping'),

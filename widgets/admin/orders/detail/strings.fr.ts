@@ -12,6 +12,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'ao.tax': 'Taxes',
   'ao.buyer': 'Acheteur',
   'ao.shipTo': 'Adresse de livraison',
+  'ao.option': '{name} : {value}',
   'ao.billTo': 'Adresse de facturation',
   'ao.timeline': 'Activité',
   'ao.noteLabel': 'Ajouter une note (l’acheteur ne voit pas les notes)',

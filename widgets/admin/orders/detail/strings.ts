@@ -10,6 +10,7 @@ export const orderStrings = {
   'ao.tax': 'Tax',
   'ao.buyer': 'Buyer',
   'ao.shipTo': 'Shipping address',
+  'ao.option': '{name}: {value}',
   'ao.billTo': 'Billing address',
   'ao.timeline': 'Activity',
   'ao.noteLabel': 'Add a note (the buyer doesn’t see notes)',

@@ -145,8 +145,8 @@ const ownersOf = new WeakMap<object, Map<string, Promise<boolean>>>();
 /**
  * Whether member `memberId` is one of the site's owners, asked of the companion (`GET me`) once per member per page, for
  * every widget that wants to know (the console, the reviews' owner tools). A "no" is remembered for the tab
- * (sessionStorage), so a shopper's next pages do not ask again; a failure is not remembered: `false` this time, asked
- * again on the next call. The companion checks every owner call itself: this only decides what is shown.
+ * (sessionStorage), so a shopper's next pages do not ask again; a failure is not remembered: it rejects this time (the
+ * console says so, with a retry; the reviews show no owner tools) and is asked again on the next call. The companion checks every owner call itself: this only decides what is shown.
  */
 export function isOwner(client: Client, page: string, memberId: string): Promise<boolean> {
   const store = webStorage('session');
@@ -158,14 +158,18 @@ export function isOwner(client: Client, page: string, memberId: string): Promise
       return undefined; // storage blocked
     }
   };
-  if (remember(null) === '0') return Promise.resolve(false);
+  // (no companion on the page: nobody is an owner here, nothing to ask)
+  if (!client.config.companion || remember(null) === '0') return Promise.resolve(false);
   let owners = ownersOf.get(client);
   if (!owners) ownersOf.set(client, (owners = new Map()));
   let known = owners.get(memberId);
   if (!known) {
     const asked = (async () => me(companionHttp(client, page)))().then(
       (r) => (remember(r.owner ? '1' : '0'), r.owner),
-      () => (owners.delete(memberId), false),
+      (e: unknown) => {
+        owners.delete(memberId);
+        throw e;
+      },
     );
     owners.set(memberId, (known = asked));
   }

@@ -10,8 +10,8 @@ export const loadConsoleFrench = () => import('./console-fr.ts').then((m) => m.d
 
 /**
  * Whether member `memberId` is one of the site's owners: core's owner check (the companion's `GET me`, once per member
- * per page, shared with the reviews' owner tools), `false` when it cannot be asked; its chunk loads only for a
- * signed-in member on a page that names a companion.
+ * per page, shared with the reviews' owner tools); it rejects when it cannot be asked (the console then says so, with a
+ * retry). Its chunk loads only for a signed-in member on a page that names a companion.
  */
 export const isSiteOwner = ({ client }: InlayContext, memberId: string): Promise<boolean> =>
-  import('../../core/api/companion.ts').then((m) => m.isOwner(client, location.href, memberId)).catch(() => false);
+  import('../../core/api/companion.ts').then((m) => m.isOwner(client, location.href, memberId));

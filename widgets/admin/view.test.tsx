@@ -98,6 +98,20 @@ describe('<inlay-admin>', () => {
     expect(sent('/reviews/pending')).toEqual([]);
   });
 
+  it('an owner check that cannot be made is said, with a retry, never taken for a no; the retry shows the console', async () => {
+    let failMe = true;
+    reply = (call) => (call.url === `${B}/v1/me` && failMe ? json(200, '<html>proxy error</html>') : undefined); // an unreadable answer
+    const { $, text, button } = await mount();
+    await vi.waitFor(() => expect(button(/Try again/)).toBeDefined());
+    expect($('[part=root]')!.hidden).toBe(false);
+    expect($('[role=alert]')).not.toBeNull();
+    expect(sent('/reviews/pending')).toEqual([]);
+    failMe = false;
+    button(/Try again/)!.click();
+    await vi.waitFor(() => expect(text()).toContain('Title r1'));
+    expect(sent('/v1/me')).toHaveLength(2);
+  });
+
   it('the owner: every product’s pending reviews, named by product, as text; approve one and it leaves the queue', async () => {
     const { $$, text, button } = await mount();
     await vi.waitFor(() => expect($$('[part=review]')).toHaveLength(3));

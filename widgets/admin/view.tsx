@@ -5,6 +5,7 @@ import { sessionOf } from '../../core/stores/session.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { onDemand } from '../../core/on-demand.ts';
 import { LazyPart, useLazyPart } from '../../ui/lazy-part.tsx';
+import { Failure } from '../../ui/states.tsx';
 import { isSiteOwner, loadConsole, loadConsoleFrench } from './model.ts';
 import type { AdminProps } from './section.ts';
 
@@ -24,15 +25,21 @@ export function AdminView(props: AdminProps & WidgetProps) {
   const { context } = props;
   const session = useStore(sessionOf(context.client));
   const memberId = session.role === 'member' ? session.member?.id : undefined;
-  const [owner, setOwner] = useState<{ of: string; yes: boolean }>();
-  const isOwner = !!memberId && owner?.of === memberId && owner.yes;
+  // `error`: the check could not be made (network, the companion's 5xx or 429): said, with a retry, never taken for a no
+  const [owner, setOwner] = useState<{ of: string; yes?: boolean; error?: string }>();
+  const [asked, askAgain] = useState(0);
+  const mine = !!memberId && owner?.of === memberId;
+  const isOwner = mine && owner.yes;
 
   useEffect(() => {
     if (!memberId || !context.client.config.companion) return;
     let gone = false;
-    isSiteOwner(context, memberId).then((yes) => gone || setOwner({ of: memberId, yes }));
+    isSiteOwner(context, memberId).then(
+      (yes) => gone || setOwner({ of: memberId, yes }),
+      (e: unknown) => gone || setOwner({ of: memberId, error: context.i18n().error(e, true) }),
+    );
     return () => void (gone = true);
-  }, [memberId]);
+  }, [memberId, asked]);
 
   const part = useLazyPart(
     'console',
@@ -53,6 +60,12 @@ export function AdminView(props: AdminProps & WidgetProps) {
       );
   }, [Shown, language]);
 
+  if (mine && owner.error)
+    return (
+      <div class="root" part="root">
+        <Failure error={owner.error} retry={() => askAgain((n) => n + 1)} label={context.i18n().t('action.retry')} />
+      </div>
+    );
   // (anyone else: an empty, hidden root)
   if (!isOwner) return <div class="root" part="root" hidden />;
   if (Shown) return <Shown {...props} />;

@@ -376,6 +376,11 @@ const KB = 1024;
  * with the whole console 139138 B (`classicWithConsole` 135.25 → 136 KB: the members' URL and split +690 B, media
  * +478 B, the rest +80 B). The media section came back under its 7 KB by dropping a controlled search field it did
  * not need and a string core already has ("Try again").
+ * Then, seen in the gallery: the console's owner check that cannot be made is said with Try again instead of leaving
+ * the box hidden, and the media's and the review queue's "Select all" are mixed while some are ticked (as the orders'
+ * is), and an order line's option written in the page's language (French: "Couleur\u202f: Marine"): the classic page
+ * with the whole console 139138 → 139290 B (`classicWithConsole` 136 → 136.25 KB; owner
+ * chunks, and core +4 B).
  */
 const BUDGET = {
   loader: 2.1 * KB,
@@ -388,7 +393,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 55.5 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 136 * KB,
+  classicWithConsole: 136.25 * KB,
 };
 
 /**

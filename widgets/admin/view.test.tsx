@@ -138,6 +138,9 @@ describe('<inlay-admin>', () => {
     const { $, $$, text, button } = await mount();
     await vi.waitFor(() => expect($$('[part=review]')).toHaveLength(3));
     const all = $<HTMLInputElement>('.bulk input[type=checkbox]')!;
+    // one ticked of three: "Select all" is mixed (indeterminate)
+    $<HTMLInputElement>('[part=review] input[type=checkbox]')!.click();
+    await vi.waitFor(() => expect([all.checked, all.indeterminate]).toEqual([false, true]));
     all.click();
     await vi.waitFor(() => expect(button(/Reject selected \(3\)/)!.disabled).toBe(false));
     button(/Reject selected/)!.click();

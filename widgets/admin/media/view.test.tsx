@@ -222,6 +222,9 @@ describe('<inlay-admin section="media">', () => {
     key(options()[1]!, ' ');
     await vi.waitFor(() => expect(options()[1]!.getAttribute('aria-selected')).toBe('true'));
     expect(text()).toContain('1 selected');
+    // one of four ticked: "Select all" is mixed (indeterminate), neither ticked nor not
+    const all = $<HTMLInputElement>('[part=selection] input[type=checkbox]')!;
+    expect([all.checked, all.indeterminate]).toEqual([false, true]);
     key(options()[1]!, 'End');
     await vi.waitFor(() => expect(options()[3]!.tabIndex).toBe(0));
     key(options()[3]!, 'Home');

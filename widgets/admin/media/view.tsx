@@ -122,6 +122,7 @@ export function MediaLibrary({ context, ids, host, show }: ConsoleSectionProps) 
               <input
                 type="checkbox"
                 checked={count > 0 && count === items.length}
+                indeterminate={count > 0 && count < items.length}
                 onChange={(e) => model.selectAll(e.currentTarget.checked)}
               />
               {t('md.all')}

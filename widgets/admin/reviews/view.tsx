@@ -92,7 +92,12 @@ export function ReviewQueue({ context, ids, focus }: ConsoleSectionProps) {
         <>
           <div class="bulk" part="bulk">
             <label class="check">
-              <input type="checkbox" checked={all} onChange={(e) => model.selectAll(e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                checked={all}
+                indeterminate={!all && selected.size > 0}
+                onChange={(e) => model.selectAll(e.currentTarget.checked)}
+              />
               {t('q.selectAll')}
             </label>
             {(['APPROVED', 'REJECTED'] as const).map((s) => (

@@ -14,23 +14,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import prettier from 'prettier';
+import { pseudo } from '../core/i18n/pseudo.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PACK = join(ROOT, 'widgets/languages/ar-XB.ts');
 
-const RLM = '\u200f';
-const RLO = '\u202e';
-const PDF = '\u202c';
-
-/**
- * One English string in the pseudo-bidi locale: each run of text between `{placeholders}` (not whitespace alone) in
- * RLM RLO … PDF RLM (the marks make the string right-to-left for `dir="auto"` too, as Android's ar-XB does).
- */
-export const pseudo = (s: string): string =>
-  s
-    .split(/(\{\w+\})/)
-    .map((part, i) => (i % 2 || !part.trim() ? part : `${RLM}${RLO}${part}${PDF}${RLM}`))
-    .join('');
+export { pseudo };
 
 /** core/i18n/fr.ts (core's French) and every `*.fr.ts` under core/ and widgets/, sorted. */
 export function frenchFiles(): string[] {

@@ -7,6 +7,7 @@
  * table keyed by the sentence with its `{names}`). A text without French stays English (and is noted: see
  * {@link missingFrench}).
  */
+import { pseudo } from '../../core/i18n/pseudo.ts';
 import type { HostedLocale } from './locale.ts';
 
 const FRENCH: Record<string, string> = {
@@ -240,11 +241,15 @@ export type Said = string | Phrase;
 const missing = new Set<string>();
 export const missingFrench = (): readonly string[] => [...missing];
 
-/** `said` in the page's language: its French on a French page when there is one, else as it is; values filled in. */
+/**
+ * `said` in the page's language: its French on a French page when there is one; in the right-to-left test language
+ * (`ar-XB`) its words mirrored, as a right-to-left language's read; else as it is. Values filled in (never mirrored).
+ */
 export function word(l: HostedLocale, said: Said): string {
   const en = typeof said === 'string' ? said : said.en;
   let text = en;
-  if (l.fr) {
+  if (l.lang === 'ar-XB') text = pseudo(en);
+  else if (l.fr) {
     if (Object.hasOwn(FRENCH, en)) text = FRENCH[en]!;
     else if (missing.size < 100) missing.add(en);
   }

@@ -16,6 +16,20 @@ import { ENGLISH_WORDS, hasFrench, missingFrench } from './words.ts';
 
 const XSS = '<script>alert(1)</script>';
 const REDIRECT = '/_api/redirects-api/v1/redirect-session';
+/** A buyer filling the hosted checkout (a test card that is accepted). */
+const BUYER = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  addressLine: '12 Elm St',
+  city: 'Albany',
+  postalCode: '12207',
+  country: 'US',
+  shipping: 'standard',
+  cardNumber: '4242 4242 4242 4242',
+  cardExpiry: '12/39',
+  cardCvc: '123',
+};
 /** A hosted sign-in's redirect session (PKCE from `verifier`), as a visitor's `token` asks for it. */
 const signInSession = (
   emu: RunningEmulator,
@@ -248,19 +262,6 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     });
     return { url: rs.json.redirectSession.fullUrl as string, checkoutId, access };
   }
-  const BUYER = {
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    addressLine: '12 Elm St',
-    city: 'Albany',
-    postalCode: '12207',
-    country: 'US',
-    shipping: 'standard',
-    cardNumber: '4242 4242 4242 4242',
-    cardExpiry: '12/39',
-    cardCvc: '123',
-  };
 
   it('the sign-in page names the site from its settings, with its logo, never a host and port', async () => {
     const { access } = await visitorTokens(emu);
@@ -745,20 +746,7 @@ describe('every hosted page in French (issue 44): no English word left', () => {
     const checkoutHtml = await text(fetch(checkout));
     expectFrench(checkoutHtml, 'checkout');
     const checkoutPost = actionOf(checkoutHtml, checkout);
-    const buyer = {
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      addressLine: '12 Elm St',
-      city: 'Albany',
-      postalCode: '12207',
-      country: 'US',
-      subdivision: 'NY',
-      shipping: 'standard',
-      cardNumber: '4242 4242 4242 4242',
-      cardExpiry: '12/39',
-      cardCvc: '123',
-    };
+    const buyer = { ...BUYER, subdivision: 'NY' };
     for (const [name, fields] of [
       ['nothing', { saveAddress: 'x' }],
       ['no discount code', { ...buyer, op: 'discount', discountCode: '' }],

@@ -477,6 +477,8 @@ describe('hosted pages a shop would brand (issue 44)', () => {
     );
     expect(rtl).toContain('\u200f\u202eShipping address\u202c\u200f');
     expect(rtl).not.toMatch(/>\s*Shipping address\s*</);
+    // the region field's label too (the place names are data and stay as they are)
+    expect(rtl).toContain('>\u200f\u202eState\u202c\u200f</label>');
     const bad = await (
       await fetch((await checkout(undefined, { additionalQueryParameters: { lang: '"><x' } })).url)
     ).text();

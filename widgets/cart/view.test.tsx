@@ -31,6 +31,16 @@ const net = fakeFetch((call) => {
   return json(200, { cart });
 });
 
+/** The platform answering with a cart of one `line` (and its totals). */
+const cartWith = (line: Cart['lineItems'][number]) =>
+  fakeFetch((call) =>
+    call.url.endsWith('/oauth2/token')
+      ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
+      : call.url.endsWith('/estimate-totals')
+        ? json(200, { priceSummary: { subtotal: money(18), total: money(18) } })
+        : json(200, { cart: { ...cart, lineItems: [line] } }),
+  );
+
 beforeEach(() => {
   document.body.replaceChildren();
   failQuantity = false;
@@ -57,13 +67,7 @@ describe('<inlay-cart>', () => {
         { name: { original: 'צבע' }, colorInfo: { original: 'Navy' } },
       ],
     };
-    const rtl = fakeFetch((call) =>
-      call.url.endsWith('/oauth2/token')
-        ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
-        : call.url.endsWith('/estimate-totals')
-          ? json(200, { priceSummary: { subtotal: money(18), total: money(18) } })
-          : json(200, { cart: { ...cart, lineItems: [line] } }),
-    );
+    const rtl = cartWith(line);
     const { $, $$ } = await mountWidget('inlay-cart', { open: '' }, rtl.fetch);
     await vi.waitFor(() => expect($('li.line')).toBeTruthy());
     const runs = $$('li.line .muted > bdi').map((b) => b.textContent);
@@ -77,13 +81,7 @@ describe('<inlay-cart>', () => {
       ...cart.lineItems[0]!,
       descriptionLines: [{ name: { original: 'Couleur' }, colorInfo: { original: 'Marine' } }],
     };
-    const fr = fakeFetch((call) =>
-      call.url.endsWith('/oauth2/token')
-        ? json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 })
-        : call.url.endsWith('/estimate-totals')
-          ? json(200, { priceSummary: { subtotal: money(18), total: money(18) } })
-          : json(200, { cart: { ...cart, lineItems: [line] } }),
-    );
+    const fr = cartWith(line);
     const { $$ } = await mountWidget('inlay-cart', { open: '' }, fr.fetch, { locale: 'fr' });
     await vi.waitFor(() => expect($$('li.line .muted > bdi')[0]?.textContent).toBe('Couleur\u202f: Marine'));
   });

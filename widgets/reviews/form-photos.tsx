@@ -65,6 +65,8 @@ export function Photos({ t, model, ui: { photos, busy, photoMsg }, ids }: PartPr
           }}
         />
         <label for={`${ids}p`} class="dz" part="dropzone">
+          {/* icons.tsx's CAMERA drawn here: importing it would make the form's chunk import the reviews' (the size
+              test refuses an on-demand chunk that imports its widget's), and cost the classic page 55 B */}
           <svg
             viewBox="0 0 24 24"
             width="24"

@@ -15,6 +15,41 @@ const WIDGET_DIRS = new Set(
     .map((d) => d.name),
 );
 
+/**
+ * Widgets a page shows together so often that one file is cheaper than one each (issue 39, decision 2; measured in
+ * docs/architecture.md "Chunks"): the header pair, on every storefront page, and a product's buttons. A group's chunk
+ * holds its widgets' elements and what only they import; what they load on demand stays on demand, and what another
+ * widget imports too stays in a chunk of its own.
+ */
+export const WIDGET_GROUPS: Record<string, string[]> = {
+  header: ['login', 'cart'],
+  buttons: ['rating', 'add-to-cart', 'back-in-stock'],
+};
+
+type ModuleGraph = {
+  getModuleInfo(id: string): { isEntry: boolean; importers: string[]; dynamicImporters: string[] } | null;
+};
+/**
+ * The group whose chunk a module belongs in: the modules that start a chunk (an entry, or a module imported with
+ * `import()`) and reach it through static imports must all be elements of one group's widgets.
+ */
+function widgetGroup(id: string, graph: ModuleGraph): string | null {
+  const starts = new Set<string>();
+  const seen = new Set([id]);
+  for (const m of seen) {
+    const info = graph.getModuleInfo(m);
+    if (!info) return null;
+    if (info.isEntry || info.dynamicImporters.length) starts.add(m);
+    for (const i of info.importers) seen.add(i);
+  }
+  const widgets = [...starts].map((m) => /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(m)?.[1]);
+  return (
+    Object.entries(WIDGET_GROUPS).find(
+      ([, members]) => widgets.length > 0 && widgets.every((w) => w !== undefined && members.includes(w)),
+    )?.[0] ?? null
+  );
+}
+
 /** Widgets are written against the React API and built with Preact's compat layer, for size. */
 export const browserAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -187,7 +222,14 @@ const preloadMap = {
     _: unknown,
     bundle: Record<
       string,
-      { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null; code?: string }
+      {
+        type: string;
+        fileName: string;
+        imports?: string[];
+        facadeModuleId?: string | null;
+        moduleIds?: string[];
+        code?: string;
+      }
     >,
   ) {
     const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -202,8 +244,11 @@ const preloadMap = {
     const coreFiles = new Set([core.fileName, ...deps(core.fileName)]);
     const map: Record<string, string[]> = { '': [...coreFiles] };
     for (const c of chunks) {
-      const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(c.facadeModuleId ?? '');
-      if (widget) map[`inlay-${widget[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      // (a group's file holds several widgets' elements: WIDGET_GROUPS)
+      for (const id of c.moduleIds ?? []) {
+        const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(id);
+        if (widget) map[`inlay-${widget[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      }
       const pack = /[\\/]widgets[\\/]languages[\\/]([a-z]+)\.ts$/.exec(c.facadeModuleId ?? '');
       if (pack) map[`lang:${pack[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
     }
@@ -241,6 +286,8 @@ export default defineConfig({
     // Library mode: no modulepreload helper in the loader, and entry names stay stable.
     lib: { entry: { loader: 'widgets/loader.ts' }, formats: ['es'] },
     rolldownOptions: {
+      // (a group below that takes only some of its modules' dependencies needs it; loader.js exports nothing)
+      preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name].js',
         // lib mode keeps whitespace in ES output for consumers' tree-shaking; this bundle is final: minify fully
@@ -278,14 +325,20 @@ export default defineConfig({
             // the apps' frames' shared part (ui/: tabs, lazy parts, states, their sheet): one chunk the account's and the
             // console's frames and their sections import, loaded only with an app
             { name: 'ui', test: /[\\/]ui[\\/](?:tabs|lazy-part|states|frame-styles)\.tsx?$/, priority: 1 },
-            // the catalog's calls and its product stores travel together (one shared chunk, as one module did)
-            { name: 'products', test: /[\\/]core[\\/](?:api|reads)[\\/]products\.ts$/, priority: 1 },
-            // the review summaries' store always brings the reviews' calls: one file, not two (the companion's
-            // on-demand chunk, which uses the calls, takes the store with them)
+            // the catalog's calls and its product stores, and the review summaries' store with the reviews' calls:
+            // one file (every visitor widget that needs one needs both)
             {
-              name: 'review-summary',
-              test: /[\\/]core[\\/](?:api[\\/]reviews|reads[\\/]review-summary)\.ts$/,
+              name: 'catalog',
+              test: /[\\/]core[\\/](?:(?:api|reads)[\\/]products|api[\\/]reviews|reads[\\/]review-summary)\.ts$/,
               priority: 1,
+            },
+            // the widgets shown together (WIDGET_GROUPS), one file per group; below the shared chunks' groups, so a
+            // module another widget imports too is never in a group's file
+            {
+              name: (id: string, ctx: ModuleGraph) => widgetGroup(id, ctx),
+              debugName: 'widget groups',
+              test: (id: string) => !/[\\/]node_modules[\\/]/.test(id),
+              includeDependenciesRecursively: false,
             },
           ],
         },

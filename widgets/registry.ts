@@ -10,7 +10,10 @@
  * property names.
  */
 export type WidgetRecord = [
-  /** The widget's chunk: its `element.ts`, which defines the tag when imported. */
+  /**
+   * The widget's chunk: its `element.ts`, which defines the tag when imported (the widgets shown together share one
+   * file, which defines each of their tags: vite.config.ts `WIDGET_GROUPS`).
+   */
   chunk: () => Promise<unknown>,
   /**
    * The box the page keeps for the tag until its element is defined (CSS declarations of `<tag>:not(:defined)`), so

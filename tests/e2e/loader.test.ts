@@ -68,7 +68,8 @@ describe('loader', () => {
     }
     // each once: the hint and the later import share one fetch
     // (and nothing of the catalog: the cart sends one id of it, which core keeps)
-    expect(requested.sort()).toEqual(['cart', 'core', 'current-cart', 'rolldown-runtime']);
+    // (the cart's element is in the header pair's file, with the sign-in's: vite.config.ts WIDGET_GROUPS)
+    expect(requested.sort()).toEqual(['core', 'current-cart', 'header', 'rolldown-runtime']);
     const firstEnd = Math.min(...[...times.values()].map((t) => t.end ?? Infinity));
     const lastStart = Math.max(...[...times.values()].map((t) => t.start));
     // no chunk was asked for only after another had arrived
@@ -93,7 +94,7 @@ describe('loader', () => {
     );
     await w.page.waitForFunction(() => customElements.get('inlay-cart') !== undefined);
     await w.page.waitForTimeout(500);
-    expect(chunks(w.requests)).not.toContain('rating');
+    expect(chunks(w.requests)).not.toContain('buttons'); // the rating's file, with a product's other buttons
     expect(counts()).toBe(0);
     // the reserved box stays while it waits
     expect(await w.page.$eval('inlay-rating', (e) => e.getBoundingClientRect().width)).toBe(120);
@@ -102,13 +103,13 @@ describe('loader', () => {
     await w.page.evaluate(() => window.scrollTo(0, 4000 - innerHeight - innerHeight / 3));
     await w.page.waitForFunction(() => customElements.get('inlay-rating') !== undefined);
     const after = chunks(w.requests).slice(before);
-    expect(after).toContain('rating');
+    expect(after).toContain('buttons');
     // its shared chunks are hinted with it, in the same task: one modulepreload link per chunk it needs
     const hints = await w.page.evaluate(() =>
       [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
     );
-    expect(hints.some((h) => /\/rating-[\w-]{8}\.js$/.test(h))).toBe(true);
-    expect(hints.some((h) => /\/review-summary-[\w-]{8}\.js$/.test(h))).toBe(true);
+    expect(hints.some((h) => /\/buttons-[\w-]{8}\.js$/.test(h))).toBe(true);
+    expect(hints.some((h) => /\/catalog-[\w-]{8}\.js$/.test(h))).toBe(true);
     await w.page.waitForFunction(() => (document.querySelector('inlay-rating')!.shadowRoot?.textContent ?? '') !== '');
     expect(counts()).toBeGreaterThan(0);
 
@@ -340,7 +341,7 @@ describe('loader', () => {
   it('reads the page’s cart as the core starts, not once the cart’s own chunk has arrived and rendered, and once', async () => {
     // the widget's own chunk answers late: a read started by its first render would come after it
     await api(env.stack.emulator, '/_dev/faults', {
-      body: { path: '/inlay/assets/cart-*', method: 'GET', delayMs: 1500 },
+      body: { path: '/inlay/assets/header-*', method: 'GET', delayMs: 1500 }, // the cart's file (the header pair's)
     });
     const w = await openPage(env.browser);
     const t: { cart?: number; chunkEnd?: number; carts: number } = { carts: 0 };
@@ -350,7 +351,7 @@ describe('loader', () => {
       t.carts++;
     });
     w.page.on('requestfinished', (r) => {
-      if (/\/inlay\/assets\/cart-[\w-]{8}\.js$/.test(r.url())) t.chunkEnd ??= Date.now();
+      if (/\/inlay\/assets\/header-[\w-]{8}\.js$/.test(r.url())) t.chunkEnd ??= Date.now();
     });
     try {
       await w.page.goto(env.stack.fixtures.page('/early-cart', doc(loaderTag(env.stack), '<inlay-cart></inlay-cart>')));
@@ -493,7 +494,7 @@ describe('loader', () => {
 
   it('reserves space for widgets that are not defined yet', async () => {
     // the widgets' chunks answer slowly, so they are measured before they are defined (preloading made them quick)
-    for (const path of ['/inlay/assets/reviews-*', '/inlay/assets/cart-*']) {
+    for (const path of ['/inlay/assets/reviews-*', '/inlay/assets/header-*']) {
       await api(env.stack.emulator, '/_dev/faults', { body: { path, method: 'GET', delayMs: 3000 } });
     }
     const w = await openPage(env.browser);
@@ -605,7 +606,7 @@ describe('loader', () => {
     const hinted = await w.page.evaluate(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
     );
-    for (const chunk of ['core', 'cart', 'toaster', 'fr'])
+    for (const chunk of ['core', 'header', 'toaster', 'fr'])
       expect(
         hinted.some((u) => new RegExp(`/inlay/assets/${chunk}-[\\w-]{8}\\.js$`).test(u)),
         chunk,

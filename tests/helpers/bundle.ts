@@ -42,3 +42,13 @@ export const consoleChunks = (dir = DIST): string[] =>
     const modules = sourcesOf(f, dir);
     return modules.some((m) => inFolder(m, 'widgets/admin')) && !modules.includes('widgets/admin/element.ts');
   });
+
+/**
+ * The chunk that holds a widget's element (widgets/<name>/element.ts): its own, or its group's when it is one of the
+ * widgets shown together (vite.config.ts `WIDGET_GROUPS`).
+ */
+export const elementChunk = (widget: string, dir = DIST): string | undefined => {
+  const files = chunkFiles(dir).filter((f) => sourcesOf(f, dir).includes(`widgets/${widget}/element.ts`));
+  if (files.length > 1) throw new Error(`widgets/${widget}/element.ts is in ${files.length} chunks`);
+  return files[0];
+};

@@ -211,6 +211,73 @@ function release(version: string): Plugin {
 }
 
 /**
+ * rolldown's helper chunk (`rolldown-runtime`: `__exportAll`, which builds the namespace object of a module imported
+ * with `import()` from inside a shared chunk: core/boot.ts from the loader, the cart store from boot, each element of a
+ * group's file) moved into core, which every page loads anyway: a file less on every page (gzip: every page −200 B).
+ * A `codeSplitting` group does not take rolldown's runtime module, so it moves once the chunks are rendered, and
+ * without moving any code that is there (rolldown writes each chunk's source map as it rendered it): core ends with
+ * the helper as a function (hoisted) that it exports; each chunk that imported it ends with an import of it from core
+ * (hoisted too), and its old import becomes a call of the same length. File names keep their hashes: each covered the
+ * runtime's file name, itself a hash of its code.
+ */
+const runtimeIntoCore = {
+  name: 'inlay-runtime-into-core',
+  generateBundle(
+    this: { error(message: string): never },
+    _: unknown,
+    bundle: Record<string, { type: string; fileName: string; imports?: string[]; exports?: string[]; code?: string }>,
+  ) {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+    const runtime = chunks.find((c) => /^assets\/rolldown-runtime-/.test(c.fileName));
+    if (!runtime) return; // no chunk needs it
+    const core = chunks.find((c) => /^assets\/core-/.test(c.fileName));
+    const exported = /export\s*\{([^}]*)\};?\s*$/.exec(runtime.code ?? '');
+    const fn = '__inlay_runtime';
+    const name = '$rt';
+    if (
+      !core?.code ||
+      !core.exports ||
+      !exported ||
+      core.exports.includes(name) ||
+      chunks.some((c) => c.code?.includes(fn))
+    )
+      return this.error('inlay-runtime-into-core: the core chunk or the runtime chunk is not as expected');
+    /** `a as b, c` → [['a', 'b'], ['c', 'c']] */
+    const names = (list: string) =>
+      list
+        .split(',')
+        .map((n) => n.trim().split(/\s+as\s+/))
+        .map(([local, as]) => [local!, as ?? local!] as const);
+    const helper = `function ${fn}(){${runtime.code!.slice(0, exported.index)};return{${names(exported[1]!)
+      .map(([local, as]) => `${as}:${local}`)
+      .join(',')}}}export{${fn} as ${name}};`;
+    const from = new RegExp(
+      `import\\s*\\{([^}]*)\\}\\s*from\\s*(["'])\\./${runtime.fileName.slice('assets/'.length).replace(/[.$-]/g, '\\$&')}\\2;?`,
+    );
+    for (const c of chunks) {
+      if (c === runtime || !c.imports?.includes(runtime.fileName)) continue;
+      const at = from.exec(c.code ?? '');
+      if (!at || !c.code || c.fileName.lastIndexOf('/') !== core.fileName.lastIndexOf('/'))
+        return this.error(`inlay-runtime-into-core: ${c.fileName}'s import of the runtime is not as expected`);
+      const call = `const{${names(at[1]!)
+        .map(([as, local]) => `${as}:${local}`)
+        .join(',')}}=${fn}();`;
+      if (call.length > at[0].length) return this.error(`inlay-runtime-into-core: ${c.fileName}: no room`);
+      const end = c === core ? helper : `import{${name} as ${fn}}from"./${core.fileName.slice('assets/'.length)}";`;
+      // (before the source map's comment, when the code has it already)
+      const code = c.code.replace(at[0], call.padEnd(at[0].length));
+      const tail = /\n\/\/# sourceMappingURL=\S+\s*$/.exec(code)?.index ?? code.length;
+      c.code = `${code.slice(0, tail)}\n${end}${code.slice(tail)}`;
+      c.imports = [...new Set(c.imports.map((f) => (f === runtime.fileName ? core.fileName : f)))].filter(
+        (f) => f !== c.fileName,
+      );
+    }
+    core.exports.push(name);
+    delete bundle[runtime.fileName];
+  },
+};
+
+/**
  * The loader's preload map (widgets/start.ts): `''` → the core chunk and what it imports; each tag → its widget chunk
  * and the shared chunks it imports beyond the core's; `lang:<language>` → that language pack's chunk. Written into loader.js in place of
  * `JSON.parse('"inlay-preloads"')`, so a page requests a widget's whole chunk tree at once.
@@ -274,7 +341,7 @@ export default defineConfig({
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   publicDir: false,
-  plugins: [keepLibraryGlobalsLocal, cssLines, preloadMap, terserPass, release(version)],
+  plugins: [keepLibraryGlobalsLocal, cssLines, runtimeIntoCore, preloadMap, terserPass, release(version)],
   build: {
     outDir: 'dist/inlay',
     emptyOutDir: true,

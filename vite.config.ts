@@ -25,15 +25,26 @@ export const WIDGET_GROUPS: Record<string, string[]> = {
   header: ['login', 'cart'],
   buttons: ['rating', 'add-to-cart', 'back-in-stock'],
 };
+/**
+ * Shared code that travels in a group's file: the cart's store (the current cart, its calls, the cart page's state)
+ * in the header pair's, which shows the cart. Every other user of the store puts things in that cart (add-to-cart,
+ * the carousel's cards, the account's orders, `Inlay.cart`): a page with one of them and no header loads the pair too.
+ */
+export const GROUP_SHARED: Record<string, RegExp> = {
+  header: /[\\/]core[\\/](?:stores[\\/](?:current-cart|cart-page)|api[\\/]current-cart|ops[\\/]cart)\.ts$/,
+};
 
 type ModuleGraph = {
   getModuleInfo(id: string): { isEntry: boolean; importers: string[]; dynamicImporters: string[] } | null;
 };
 /**
- * The group whose chunk a module belongs in: the modules that start a chunk (an entry, or a module imported with
- * `import()`) and reach it through static imports must all be elements of one group's widgets.
+ * The group whose chunk a module belongs in: its group's shared code (GROUP_SHARED), or a module that only a group's
+ * elements reach: the modules that start a chunk (an entry, or a module imported with `import()`) and reach it
+ * through static imports must all be elements of one group's widgets.
  */
 function widgetGroup(id: string, graph: ModuleGraph): string | null {
+  const shared = Object.entries(GROUP_SHARED).find(([, test]) => test.test(id));
+  if (shared) return shared[0];
   const starts = new Set<string>();
   const seen = new Set([id]);
   for (const m of seen) {
@@ -399,8 +410,8 @@ export default defineConfig({
               test: /[\\/]core[\\/](?:(?:api|reads)[\\/]products|api[\\/]reviews|reads[\\/]review-summary)\.ts$/,
               priority: 1,
             },
-            // the widgets shown together (WIDGET_GROUPS), one file per group; below the shared chunks' groups, so a
-            // module another widget imports too is never in a group's file
+            // the widgets shown together (WIDGET_GROUPS), one file per group with its shared code (GROUP_SHARED);
+            // below the shared chunks' groups, so no other module another widget imports too is in a group's file
             {
               name: (id: string, ctx: ModuleGraph) => widgetGroup(id, ctx),
               debugName: 'widget groups',

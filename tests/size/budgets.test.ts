@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { registry } from '../../widgets/registry.ts';
 import { productPage } from '../../demo/pages.ts';
 import { toString } from '../../demo/html.ts';
-import { sri, WIDGET_GROUPS } from '../../vite.config.ts';
+import { GROUP_SHARED, sri, WIDGET_GROUPS } from '../../vite.config.ts';
 import { chunkFiles, consoleChunks, DIST, elementChunk, inFolder, sourcesOf } from '../helpers/bundle.ts';
 
 /**
@@ -500,30 +500,38 @@ describe('bundle budgets (gzip)', () => {
   it('chunks are the shared runtime, core, one per widget or group, and code shared by several widgets only', () => {
     const elements = new Set(widgets.map(tagChunk));
     const known = new Set([...chunk('core').map(asset), ...elements]);
-    // anything else is a chunk rolldown split out for code two or more widgets share: it must not import a widget
+    // a group's file with shared code (GROUP_SHARED: the cart's store in the header pair's) is imported for it
+    const sharing = new Set(Object.keys(GROUP_SHARED).map((name) => asset(chunk(name)[0]!)));
+    // anything else is a chunk rolldown split out for code two or more widgets share, or a part loaded on demand: it
+    // must not import a widget
     for (const f of assets.map(asset).filter((f) => !known.has(f))) {
       const code = readFileSync(`${dir}/${f}`, 'utf8');
-      for (const e of elements)
+      for (const e of [...elements].filter((e) => !sharing.has(e)))
         expect(code.includes(`./${e.slice('assets/'.length)}`), `${f} imports ${e}`).toBe(false);
     }
   });
 
-  it('a group holds what only its widgets import: what a widget loads on demand stays on demand, and what others import too stays out', () => {
+  it('a group holds what only its widgets import, and its shared code: what a widget loads on demand stays on demand, and what others import too stays out', () => {
     for (const [name, members] of Object.entries(WIDGET_GROUPS)) {
-      const file = asset(chunk(name)[0]!);
-      const modules = sourcesOf(file);
+      const modules = sourcesOf(asset(chunk(name)[0]!));
+      const shared = GROUP_SHARED[name];
       expect(
-        modules.filter((m) => m.startsWith('core/') || m.startsWith('ui/')),
+        modules.filter((m) => !members.some((w) => inFolder(m, `widgets/${w}`)) && !shared?.test(`/${m}`)),
         name,
       ).toEqual([]);
-      expect(
-        modules.filter((m) => !members.some((w) => inFolder(m, `widgets/${w}`))),
-        name,
-      ).toEqual([]);
+      // its shared code is there, and nowhere else
+      if (shared) {
+        expect(modules.filter((m) => shared.test(`/${m}`)).length, name).toBeGreaterThan(0);
+        for (const f of chunkFiles().filter((f) => f !== asset(chunk(name)[0]!)))
+          expect(
+            sourcesOf(f).filter((m) => shared.test(`/${m}`)),
+            f,
+          ).toEqual([]);
+      }
     }
     // on demand, still: the cart's drawer, the sign-in panel, the back-in-stock form
     const grouped = new Set(Object.keys(WIDGET_GROUPS).map((name) => asset(chunk(name)[0]!)));
-    for (const part of ['widgets/cart/drawer.tsx', 'widgets/back-in-stock/notify-form.tsx'])
+    for (const part of ['widgets/cart/drawer.tsx', 'widgets/login/panel.tsx', 'widgets/back-in-stock/notify-form.tsx'])
       expect(
         chunkFiles().filter((f) => grouped.has(f) && sourcesOf(f).includes(part)),
         part,

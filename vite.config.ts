@@ -229,7 +229,7 @@ function release(version: string): Plugin {
  * without moving any code that is there (rolldown writes each chunk's source map as it rendered it): core ends with
  * the helper as a function (hoisted) that it exports; each chunk that imported it ends with an import of it from core
  * (hoisted too), and its old import becomes a call of the same length. File names keep their hashes: each covered the
- * runtime's file name, itself a hash of its code.
+ * runtime's file name, itself a hash of its code, and core's (a chunk that imports the runtime and not core is refused).
  */
 const runtimeIntoCore = {
   name: 'inlay-runtime-into-core',
@@ -270,6 +270,9 @@ const runtimeIntoCore = {
       const at = from.exec(c.code ?? '');
       if (!at || !c.code || c.fileName.lastIndexOf('/') !== core.fileName.lastIndexOf('/'))
         return this.error(`inlay-runtime-into-core: ${c.fileName}'s import of the runtime is not as expected`);
+      // (its hash covers core's file name only if it imported core already: else a new core would keep its name)
+      if (c !== core && !c.imports.includes(core.fileName))
+        return this.error(`inlay-runtime-into-core: ${c.fileName} imports the runtime but not core`);
       const call = `const{${names(at[1]!)
         .map(([as, local]) => `${as}:${local}`)
         .join(',')}}=${fn}();`;

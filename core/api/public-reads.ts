@@ -100,12 +100,11 @@ const GETS = [
 
 /**
  * A path the companion may append to the platform's base: starts with one `/`; no `//` (so no scheme or host), no
- * dot segment, no `#`, `\\`, space or control character, nothing encoded that a URL parser would turn into one.
+ * dot segment, no `#` or backslash, printable ASCII only (no space or control character), nothing encoded that a URL
+ * parser or a proxy would turn into one of those.
  */
 export const safePath = (path: string): boolean =>
-  path.length <= 2000 &&
-  path[0] === '/' &&
-  !/\/\/|\.\.|\/\.(?:\/|\?|$)|[#\\\s\x00-\x1f\x7f]|%(?:2e|2f|5c|00|23)/i.test(path);
+  path.length <= 2000 && path[0] === '/' && !/\/\/|\.\.|\/\.(?:\/|\?|$)|[^!-~]|[#\\]|%(?:2e|2f|5c|00|23)/i.test(path);
 
 /** The answer is the same for every visitor and member: the companion may read it as a visitor and cache it. */
 export function isPublicRead(method: string, path: string, body: unknown): boolean {

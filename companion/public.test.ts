@@ -236,7 +236,7 @@ describe('the cache: fresh, stale while revalidating, past its window (a fake cl
     expect(platformReads()).toHaveLength(2);
     gate = undefined;
     open();
-    await expect.poll(async () => nameIn(await batch([product]))).toBe('Lantern B');
+    await expect.poll(async () => nameIn(await batch([product])), { timeout: 10_000 }).toBe('Lantern B');
     expect(platformReads()).toHaveLength(2);
 
     rename('Lantern C');
@@ -264,7 +264,7 @@ describe('the cache: fresh, stale while revalidating, past its window (a fake cl
     let open!: () => void;
     gate = new Promise((done) => (open = done));
     const both = Promise.all([batch([product, product]), batch([product])]);
-    await expect.poll(() => platformReads().length).toBe(1);
+    await expect.poll(() => platformReads().length, { timeout: 10_000 }).toBe(1);
     gate = undefined;
     open();
     const [a, b] = await both;

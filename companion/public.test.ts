@@ -164,6 +164,60 @@ describe('each public read answers what the platform answers a visitor', () => {
   });
 });
 
+describe('also: what the page will ask after a recommendation', () => {
+  it('the carousel’s products query and its cards’ summaries, exactly as the core builds them, with their answers', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const limit = 3;
+    // a carousel of 3 on the mug's page, nothing in the cart: 3 + the mug itself
+    const rec = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], limit + 1));
+    const r = await batch([rec]);
+    expect(r.body_.answers[0].status).toBe(200);
+    const ids = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .filter((id) => id !== MUG)
+      .slice(0, limit);
+    expect(ids.length).toBeGreaterThan(1);
+    const expected = [
+      await wireOf((x) => queryProductsByIds(x, ids)),
+      await wireOf((x) => queryReviews(x, { filter: { namespace: 'stores', entityId: { $in: ids } }, limit: 100 })),
+    ];
+    const also = r.body_.also as (Read & { status: number; answer: unknown })[];
+    expect(also.map(({ method, path, body }) => ({ method, path, body }))).toEqual(expected);
+    for (const [i, a] of also.entries())
+      expect({ status: a.status, body: a.answer }).toEqual(await direct(expected[i]!));
+
+    // a batch that holds one of them already gets only the other; a later batch finds them kept
+    sent = [];
+    const again = await batch([rec, expected[0]!]);
+    expect(again.body_.also.map((a: Read) => a.path)).toEqual([expected[1]!.path]);
+    expect(platformReads()).toEqual([]);
+  });
+
+  it('one recommended item: its five counts; none, or a failed recommendation: no also', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const one = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], 2));
+    const r = await batch([one]);
+    const id = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .find((x) => x !== MUG)!;
+    const counts = [];
+    for (const n of [1, 2, 3, 4, 5])
+      counts.push(await wireOf((x) => countReviews(x, { namespace: 'stores', entityId: id, 'content.rating': n })));
+    expect(r.body_.also.map(({ method, path, body }: Read) => ({ method, path, body }))).toEqual([
+      await wireOf((x) => queryProductsByIds(x, [id])),
+      ...counts,
+    ]);
+    breakNext.set('/v1/recommendations/get', 503);
+    const failed = await batch([{ ...one, body: { ...(one.body as object), minimumRecommendedItems: 5 } }]);
+    expect(failed.body_.answers[0].status).toBe(503);
+    expect(failed.body_).not.toHaveProperty('also');
+  });
+});
+
 describe('only public reads', () => {
   const refused: Read[] = [
     { method: 'GET', path: '/ecom/v1/carts/current' },

@@ -12,6 +12,7 @@ import { countReviews, queryReviews } from '../core/api/reviews.ts';
 import { fetchAlgorithms, getRecommendation, type AvailableAlgorithm } from '../core/api/recommendations.ts';
 import { api, visitorTokens } from '../tests/helpers/emulator.ts';
 import { readConfig } from './config.ts';
+import type { Limits } from './context.ts';
 import { DEMO_CLIENT_ID, harness, MUG, RUCKSACK, seedIds, type Harness } from './test-helpers.ts';
 
 interface Read {
@@ -85,12 +86,14 @@ async function direct(r: Read, emu = h.emu): Promise<{ status: number; body: unk
 const sansId = (a: unknown) => JSON.parse(JSON.stringify(a).replace(/"requestId":"[^"]*"/g, '"requestId":"-"'));
 
 let mugReviews: Read;
+/** The companion's limits, read on every request: a test may lower one while it runs. */
+const limits: Partial<Limits> = { perIp: [100_000, MINUTE], perVisitor: [100_000, MINUTE] };
 beforeAll(async () => {
   h = await harness({
     deps: {
       fetch: recording,
       now: () => clock,
-      limits: { perIp: [100_000, MINUTE], perVisitor: [100_000, MINUTE] },
+      limits,
     },
     env: { INLAY_PUBLIC_MAX_AGE: '60', INLAY_PUBLIC_STALE: '600' },
   });
@@ -333,6 +336,33 @@ describe('the cache: fresh, stale while revalidating, past its window (a fake cl
     await batch([mugReviews]);
     await batch([reordered]);
     expect(platformReads()).toHaveLength(1);
+  });
+});
+
+describe('costs', () => {
+  it('reads the cache cannot answer are limited per address (429 in their slot); kept answers are not', async () => {
+    const product = (slug: string) => ({
+      method: 'GET',
+      path: `/stores-reader/v1/products/${seedIds.products[slug]!}`,
+    });
+    await batch([mugReviews]); // kept: one platform read of this address's
+    limits.publicReads = [3, MINUTE];
+    try {
+      const r = await batch([product('camp-lantern'), product('enamel-camp-mug'), product('waxed-canvas-rucksack')]);
+      const answers = r.body_.answers as { status: number; body: unknown }[];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(code(answers[2]!.body)).toBe('RESOURCE_EXHAUSTED');
+      expect((await batch([mugReviews])).body_.answers[0].status).toBe(200);
+      // another address has its own
+      const other = await h.call('/v1/public/reads', {
+        method: 'POST',
+        body: JSON.stringify({ reads: [product('waxed-canvas-rucksack')] }),
+        ip: '198.51.100.4',
+      });
+      expect(other.body_.answers[0].status).toBe(200);
+    } finally {
+      delete limits.publicReads;
+    }
   });
 });
 

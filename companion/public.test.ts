@@ -47,8 +47,12 @@ let h: Harness;
 let clock = Date.parse('2026-06-01T12:00:00Z');
 /** Every request the companion made to the platform: method, path, the Authorization it sent. */
 let sent: { method: string; path: string; auth: string | null }[] = [];
-/** Paths whose next platform answer is replaced: a status (a 5xx) or a network failure. */
-const breakNext = new Map<string, number | 'network'>();
+/** Paths whose next platform answers (`times`, default one) are replaced: a status or a network failure. */
+const breaks = new Map<string, { as: number | 'network'; times: number }>();
+const breakNext = {
+  set: (path: string, as: number | 'network', times = 1) => void breaks.set(path, { as, times }),
+  clear: () => breaks.clear(),
+};
 /** Held platform answers: the fetch waits for the gate to open. */
 let gate: Promise<void> | undefined;
 
@@ -59,12 +63,12 @@ const recording: typeof fetch = async (input, init) => {
   const path = url.pathname + url.search;
   sent.push({ method: init?.method ?? 'GET', path, auth: new Headers(init?.headers).get('authorization') });
   if (gate && !path.startsWith('/oauth2/')) await gate;
-  const broken = breakNext.get(path);
-  if (broken !== undefined) {
-    breakNext.delete(path);
-    if (broken === 'network') throw new TypeError('fetch failed');
+  const broken = breaks.get(path);
+  if (broken) {
+    if (--broken.times === 0) breaks.delete(path);
+    if (broken.as === 'network') throw new TypeError('fetch failed');
     return new Response(JSON.stringify({ message: 'down', details: { applicationError: { code: 'X' } } }), {
-      status: broken,
+      status: broken.as,
     });
   }
   return fetch(input, init);
@@ -379,6 +383,12 @@ describe('the companion’s visitor', () => {
     expect(grants()).toBe(2);
     const [refused, replayed] = platformReads().filter((s) => s.path === product.path);
     expect(replayed!.auth).not.toBe(refused!.auth);
+    // refused again after a new grant: the companion's setup, a 502 (never a 401 a page would take for its own)
+    const other = `/stores-reader/v1/products/${RUCKSACK}`;
+    breakNext.set(other, 401, 2);
+    const twice = await batch([{ method: 'GET', path: other }]);
+    expect([twice.body_.answers[0].status, code(twice.body_.answers[0].body)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    expect(grants()).toBe(3);
   });
 
   it('its token is renewed a minute before it expires', async () => {

@@ -155,10 +155,13 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
         r.body,
         PUBLIC_READ_TIMEOUT_MS,
       );
-      if (res.status === 401 && !retried) {
-        // the visitor's session ended at the platform: a new one, once
+      if (res.status === 401) {
+        // the visitor's session ended at the platform: a new one, once; refused again, it is the site's setup (the
+        // client id), not the caller's token: 502, so no page takes it for its own session ending
         platform.dropVisitorToken(token);
-        return fromPlatform(r, requestId, true);
+        if (!retried) return fromPlatform(r, requestId, true);
+        log(`[companion] ${requestId} the platform refused the companion's visitor token (401)`);
+        return failed(platformFailed());
       }
       // a body that is not JSON (a proxy's error page, a broken 200) is no platform answer
       if (typeof data !== 'object' || data === null) {

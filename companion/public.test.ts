@@ -55,6 +55,8 @@ const breakNext = {
 };
 /** Held platform answers: the fetch waits for the gate to open. */
 let gate: Promise<void> | undefined;
+/** Held platform answers of one path. */
+const held = new Map<string, Promise<void>>();
 
 const platformReads = () => sent.filter((s) => !s.path.startsWith('/oauth2/'));
 
@@ -63,6 +65,7 @@ const recording: typeof fetch = async (input, init) => {
   const path = url.pathname + url.search;
   sent.push({ method: init?.method ?? 'GET', path, auth: new Headers(init?.headers).get('authorization') });
   if (gate && !path.startsWith('/oauth2/')) await gate;
+  await held.get(path);
   const broken = breaks.get(path);
   if (broken) {
     if (--broken.times === 0) breaks.delete(path);
@@ -110,6 +113,7 @@ beforeEach(() => {
   sent = [];
   breakNext.clear();
   gate = undefined;
+  held.clear();
   // a day on each test: nothing one test kept is fresh or stale for the next
   clock += 24 * 60 * MINUTE;
 });
@@ -200,6 +204,30 @@ describe('also: what the page will ask after a recommendation', () => {
     const again = await batch([rec, expected[0]!]);
     expect(again.body_.also.map((a: Read) => a.path)).toEqual([expected[1]!.path]);
     expect(platformReads()).toEqual([]);
+  });
+
+  it('an also not there within 1.5 s is left out; its reads go on and are kept for the page’s own request', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const rec = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], 4));
+    let open!: () => void;
+    held.set('/stores-reader/v1/products/query', new Promise((done) => (open = done)));
+    const started = Date.now();
+    const r = await batch([rec]);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(r.body_.answers[0].status).toBe(200);
+    expect(r.body_).not.toHaveProperty('also');
+    const ids = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .filter((id) => id !== MUG)
+      .slice(0, 3);
+    open();
+    held.clear();
+    sent = [];
+    const own = await batch([await wireOf((x) => queryProductsByIds(x, ids))]);
+    expect(own.body_.answers[0].status).toBe(200);
+    expect(platformReads()).toEqual([]); // the anticipated read's answer (kept, or still coming: shared)
   });
 
   it('one recommended item: its five counts; none, or a failed recommendation: no also', async () => {

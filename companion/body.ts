@@ -3,7 +3,7 @@
  * otherwise (a chunked body stops being read as soon as it passes the limit). JSON is parsed without prototype-named
  * keys and without deep nesting; a UTF-8 byte order mark before it is allowed.
  */
-import { badInput, CompanionError, tooLarge, unsupportedType } from './errors.ts';
+import { badInput, badRequest, CompanionError, tooLarge, unsupportedType } from './errors.ts';
 
 export const JSON_LIMIT_BYTES = 32 * 1024;
 export const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -59,9 +59,7 @@ export async function readJson(req: Request, plain?: { limit: number }): Promise
   if (!types.includes(type)) throw unsupportedType('Send the body as application/json');
   const bytes = plain
     ? await readLimited(req, plain.limit, 'PAYLOAD_TOO_LARGE').catch((e: unknown) => {
-        throw e instanceof CompanionError && e.status === 413
-          ? badInput('', `is larger than ${plain.limit} bytes`, 'PAYLOAD_TOO_LARGE')
-          : e;
+        throw e instanceof CompanionError && e.status === 413 ? badRequest('PAYLOAD_TOO_LARGE', e.message) : e;
       })
     : await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
   let value: unknown;

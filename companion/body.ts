@@ -3,7 +3,7 @@
  * otherwise (a chunked body stops being read as soon as it passes the limit). JSON is parsed without prototype-named
  * keys and without deep nesting; a UTF-8 byte order mark before it is allowed.
  */
-import { badInput, CompanionError, tooLarge, unsupportedType } from './errors.ts';
+import { badInput, badRequest, CompanionError, tooLarge, unsupportedType } from './errors.ts';
 
 export const JSON_LIMIT_BYTES = 32 * 1024;
 export const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -48,11 +48,20 @@ function depthAndKeys(v: unknown, depth: number): void {
   }
 }
 
-/** A JSON object body (≤ 32 KB), `application/json`; 400 for anything else, 413 when too large. */
-export async function readJson(req: Request): Promise<Record<string, unknown>> {
+/**
+ * A JSON object body (≤ 32 KB), `application/json`; 400 for anything else, 413 when too large. `plain`: the body is
+ * also taken without a type or as `text/plain` (the public reads, sent so that no CORS preflight is needed), within
+ * `limit` bytes, and too large is a 400 like any other bad batch (docs/companion.md "Public reads").
+ */
+export async function readJson(req: Request, plain?: { limit: number }): Promise<Record<string, unknown>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw unsupportedType('Send the body as application/json');
-  const bytes = await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
+  const types = plain ? ['application/json', 'text/plain', ''] : ['application/json'];
+  if (!types.includes(type)) throw unsupportedType('Send the body as application/json');
+  const bytes = plain
+    ? await readLimited(req, plain.limit, 'PAYLOAD_TOO_LARGE').catch((e: unknown) => {
+        throw e instanceof CompanionError && e.status === 413 ? badRequest('PAYLOAD_TOO_LARGE', e.message) : e;
+      })
+    : await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
   let value: unknown;
   try {
     // one UTF-8 byte order mark is read past (`ignoreBOM: false`: the decoder drops it), so a body a Windows tool

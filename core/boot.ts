@@ -142,7 +142,15 @@ function start(
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const c = createClient(parsed.config, { early, online: () => navigator.onLine });
+    const page = location.href;
+    const c = createClient(parsed.config, {
+      early,
+      online: () => navigator.onLine,
+      // with a companion, the page's public reads go there (its own chunk, preloaded by the loader)
+      publicReads: parsed.config.companion
+        ? (client, platform) => import('./api/public-batch.ts').then((m) => m.publicReads(client, platform, page))
+        : undefined,
+    });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, current.$locale, navigator.language);

@@ -142,13 +142,17 @@ function start(
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const page = location.href;
     const c = createClient(parsed.config, {
       early,
       online: () => navigator.onLine,
-      // with a companion, the page's public reads go there (its own chunk, preloaded by the loader)
-      publicReads: parsed.config.companion
-        ? (client, platform) => import('./api/public-batch.ts').then((m) => m.publicReads(client, platform, page))
+      // with a site companion the page's public reads go there (its chunk, preloaded by the loader; one that cannot
+      // load leaves every read to the platform)
+      route: parsed.config.companion
+        ? (...read) =>
+            import('./api/public-batch.ts').then(
+              (m) => m.route(c, location.href, ...read),
+              () => undefined,
+            )
         : undefined,
     });
     setPageContext((current = createInlayContext(c, () => captcha)));

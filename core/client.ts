@@ -103,17 +103,8 @@ export interface ClientDeps {
   random?: () => number;
   /** Whether the browser says it is online (`navigator.onLine`); default: always. */
   online?: () => boolean;
-  /**
-   * With a site companion: the page's router of public reads (core/api/public-batch.ts, loaded on demand by boot),
-   * given the client and its http's fetch (the platform's, for what the router sends back there). Without: none.
-   */
-  publicReads?: (client: InlayClient, platform: typeof fetch) => Promise<PublicReads>;
-}
-
-/** Where a public read goes instead of the platform (core/api/public-batch.ts `PublicReads`). */
-export interface PublicReads {
-  route(method: string, path: string, body: unknown): typeof fetch | undefined;
-  changed(prefix: string): void;
+  /** Where a read may go instead of the platform (with a site companion: core/api/public-batch.ts, set by boot). */
+  route?: HttpDeps['route'];
 }
 
 /** Everything the widgets share, built once per page from the configuration. */
@@ -143,12 +134,9 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     events: deps.events,
     now: deps.now,
   });
-  // (loaded once, when the first read asks; one that cannot load sends every read to the platform)
-  let router: Promise<PublicReads | undefined> | undefined;
-  const reads = deps.publicReads && (() => (router ??= deps.publicReads!(client, fetch).catch(() => undefined)));
   const http = createHttp({
     config,
-    route: reads && ((method, path, body) => reads().then((r) => r?.route(method, path, body))),
+    route: deps.route,
     getAccessToken: () => tokens.getAccessToken(),
     // a member's request is not replayed as the visitor a failed renewal falls back to
     renewAfter401: async (rejected) => {
@@ -184,24 +172,13 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
       last = id;
     });
   }
-  const cache = createQueryCache({ now: deps.now, persisted });
-  if (reads) {
-    // what the page drops after its own change is not read from the companion's cache either: told first (the reads
-    // the drop starts ask the router after it, in order)
-    const drop = cache.invalidate;
-    cache.invalidate = (prefix) => {
-      void reads().then((r) => r?.changed(prefix));
-      drop(prefix);
-    };
-  }
-  const client: InlayClient = {
+  return {
     config,
     http,
     tokens,
-    cache,
+    cache: createQueryCache({ now: deps.now, persisted }),
     i18n: createI18n(config.locale, { now: deps.now }),
     $reach,
     fetch: base,
   };
-  return client;
 }

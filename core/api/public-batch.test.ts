@@ -6,7 +6,7 @@ import { fetchAlgorithms } from './recommendations.ts';
 import { readProduct } from './products.ts';
 import { fetchCart } from './current-cart.ts';
 import { createReview } from './review-writes.ts';
-import { BATCH_MAX, DIRECT_MS, publicReads } from './public-batch.ts';
+import { BATCH_MAX, DIRECT_MS, publicReads, type PublicReads } from './public-batch.ts';
 import { summaryStore } from '../reads/review-summary.ts';
 
 /**
@@ -51,13 +51,16 @@ function page(
   o: { storage?: Storage; now?: () => number; timeoutMs?: number } = {},
 ) {
   const storage = o.storage ?? memoryStorage();
-  return testContext(net.fetch, {
+  const router: PublicReads[] = [];
+  const { client } = testContext(net.fetch, {
     companion: '/api/inlay',
     now: o.now,
     sleep: () => Promise.resolve(),
-    publicReads: (client, platform) =>
-      Promise.resolve(publicReads(client, platform, 'https://shop.test/products/mug', { ...o, storage })),
-  }).client;
+    // as core/boot.ts wires it
+    route: (method, path, body) => Promise.resolve(router[0]!.route(method, path, body)),
+  });
+  router.push(publicReads(client, 'https://shop.test/products/mug', { ...o, storage }));
+  return client;
 }
 
 const companionCalls = (calls: Call[]) => calls.filter((c) => c.url === READS);

@@ -46,12 +46,12 @@ export interface PublicReads {
 }
 
 /**
- * The router for `client`'s page. `platform`: the fetch of the client's http (a read falls back to it, with the
- * token); `page`: the page's URL, against which a companion named by its path resolves.
+ * The router for `client`'s page (its http's `route`, core/boot.ts). `page`: the page's URL, against which a companion
+ * named by its path resolves. From now on, what the client's query cache drops (after a change made here) is told to
+ * {@link PublicReads.changed} first.
  */
 export function publicReads(
-  client: Pick<InlayClient, 'config' | 'tokens' | 'fetch'>,
-  platform: typeof fetch,
+  client: Pick<InlayClient, 'config' | 'tokens' | 'fetch' | 'cache'>,
   page: string,
   o: { storage?: Storage | null; now?: () => number; timeoutMs?: number } = {},
 ): PublicReads {
@@ -82,7 +82,7 @@ export function publicReads(
   /** The read as the platform gets it, with the token (one renewal and replay after a 401, as http does). */
   const direct = async (url: string, init: RequestInit, retried = false): Promise<Response> => {
     const token = await tokens.getAccessToken();
-    const res = await platform(url, { ...init, headers: { ...(init.headers as object), Authorization: token } });
+    const res = await client.fetch(url, { ...init, headers: { ...(init.headers as object), Authorization: token } });
     if (res.status !== 401 || retried) return res;
     await tokens.forceRenew(token);
     return direct(url, init, true);
@@ -124,7 +124,7 @@ export function publicReads(
     });
   }
 
-  return {
+  const router: PublicReads = {
     route(method, path, body) {
       const k = readKey(method, path, body);
       const kept = ahead.get(k);
@@ -163,7 +163,25 @@ export function publicReads(
       }
     },
   };
+  // the reads the drop starts ask the router after it has heard of the change
+  const drop = client.cache.invalidate;
+  client.cache.invalidate = (prefix) => {
+    router.changed(prefix);
+    drop(prefix);
+  };
+  return router;
 }
+
+/**
+ * Where the read goes (the page's router, one per client, made on its first read): core/boot.ts gives it to the
+ * client's http as its `route`.
+ */
+export function route(client: InlayClient, page: string, method: string, path: string, body: unknown) {
+  let r = routers.get(client);
+  if (!r) routers.set(client, (r = publicReads(client, page)));
+  return r.route(method, path, body);
+}
+const routers = new WeakMap<object, PublicReads>();
 
 const readKey = (method: unknown, path: unknown, body: unknown) => `${method} ${path} ${JSON.stringify(body)}`;
 

@@ -8,11 +8,12 @@
  * counters and limits, the identity checks as middleware), what every request goes through (a request id, the origin
  * and CORS, the client address and its limit, the answer's headers, one log line, errors in the platform's format),
  * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
- * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts.
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts,
+ * public.ts (the public reads, answered from a cache of the companion's own visitor reads).
  *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type ExecutionContext, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { addressBucket } from '../core/address.ts';
@@ -33,6 +34,7 @@ import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
+import { publicApp, type PublicDeps } from './public.ts';
 
 export type { Limits } from './context.ts';
 
@@ -44,6 +46,7 @@ export const DEFAULT_LIMITS: Limits = {
   photos: [30, 10 * 60_000],
   stockRequests: [20, 10 * 60_000],
   writesPerIp: [60, 10 * 60_000],
+  publicReads: [600, 60_000],
 };
 
 export interface CompanionDeps {
@@ -64,6 +67,8 @@ export interface CompanionDeps {
    * `importRefusal`): a test's own server. Never read from the environment.
    */
   importHosts?: readonly string[];
+  /** Where public reads are kept (public.ts): default the runtime's cache (Workers), else memory. */
+  publicStore?: PublicDeps['store'];
 }
 
 /**
@@ -73,6 +78,8 @@ export interface CompanionDeps {
  */
 export interface RequestInfo {
   ip?: string;
+  /** The runtime's execution context (Workers: `ctx`, whose `waitUntil` lets a cache renewal outlive the answer). */
+  ctx?: { waitUntil(promise: Promise<unknown>): void; passThroughOnException(): void };
 }
 
 export interface Companion {
@@ -185,6 +192,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   const kit: Kit = {
     cfg,
     now,
+    fetch: fetchImpl,
     log,
     platform,
     counters,
@@ -305,10 +313,11 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
+  app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {
     config: cfg,
-    fetch: async (req, info = {}) => root.fetch(req, { ip: info.ip }),
+    fetch: async (req, info = {}) => root.fetch(req, { ip: info.ip }, info.ctx as ExecutionContext | undefined),
     routes: () => [...new Set(root.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))],
   };
 }

@@ -48,11 +48,22 @@ function depthAndKeys(v: unknown, depth: number): void {
   }
 }
 
-/** A JSON object body (≤ 32 KB), `application/json`; 400 for anything else, 413 when too large. */
-export async function readJson(req: Request): Promise<Record<string, unknown>> {
+/**
+ * A JSON object body (≤ 32 KB), `application/json`; 400 for anything else, 413 when too large. `plain`: the body is
+ * also taken without a type or as `text/plain` (the public reads, sent so that no CORS preflight is needed), within
+ * `limit` bytes, and too large is a 400 like any other bad batch (docs/companion.md "Public reads").
+ */
+export async function readJson(req: Request, plain?: { limit: number }): Promise<Record<string, unknown>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw unsupportedType('Send the body as application/json');
-  const bytes = await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
+  const types = plain ? ['application/json', 'text/plain', ''] : ['application/json'];
+  if (!types.includes(type)) throw unsupportedType('Send the body as application/json');
+  const bytes = plain
+    ? await readLimited(req, plain.limit, 'PAYLOAD_TOO_LARGE').catch((e: unknown) => {
+        throw e instanceof CompanionError && e.status === 413
+          ? badInput('', `is larger than ${plain.limit} bytes`, 'PAYLOAD_TOO_LARGE')
+          : e;
+      })
+    : await readLimited(req, JSON_LIMIT_BYTES, 'PAYLOAD_TOO_LARGE');
   let value: unknown;
   try {
     // one UTF-8 byte order mark is read past (`ignoreBOM: false`: the decoder drops it), so a body a Windows tool

@@ -31,6 +31,10 @@ export interface CompanionEnv {
    * request is refused 500 `CLIENT_ADDRESS_UNKNOWN` (docs/companion.md "Client address").
    */
   INLAY_CLIENT_IP_HEADER?: string;
+  /** Public reads (public.ts): seconds an answer is served from the companion's cache without asking (default 60). */
+  INLAY_PUBLIC_MAX_AGE?: string;
+  /** Then seconds it is still served while one background read renews it (default 86400); older: read first. */
+  INLAY_PUBLIC_STALE?: string;
 }
 
 export type AdminCredentials =
@@ -51,6 +55,8 @@ export interface CompanionConfig {
   secret: string;
   /** INLAY_CLIENT_IP_HEADER, lower-case: the header the client address is read from. */
   clientIpHeader?: string;
+  /** The public reads' cache (public.ts): fresh for `maxAgeMs`, then served stale for `staleMs` while renewed. */
+  publicCache: { maxAgeMs: number; staleMs: number };
 }
 
 export class CompanionConfigError extends Error {
@@ -132,6 +138,15 @@ export function readConfig(env: CompanionEnv): CompanionConfig {
   if (clientIpHeader !== undefined && !/^[a-z0-9-]{1,64}$/.test(clientIpHeader))
     problems.push('INLAY_CLIENT_IP_HEADER must be a header name like x-real-ip');
 
+  const seconds = (k: 'INLAY_PUBLIC_MAX_AGE' | 'INLAY_PUBLIC_STALE', fallback: number) => {
+    const v = get(k);
+    if (v === undefined) return fallback * 1000;
+    if (/^\d{1,9}$/.test(v)) return Number(v) * 1000;
+    problems.push(`${k} must be a whole number of seconds`);
+    return 0;
+  };
+  const publicCache = { maxAgeMs: seconds('INLAY_PUBLIC_MAX_AGE', 60), staleMs: seconds('INLAY_PUBLIC_STALE', 86_400) };
+
   if (problems.length > 0 || !admin) {
     throw new CompanionConfigError(`site companion: invalid configuration: ${[...new Set(problems)].join('; ')}`);
   }
@@ -145,5 +160,6 @@ export function readConfig(env: CompanionEnv): CompanionConfig {
     basePath,
     secret: admin.kind === 'client-credentials' ? admin.clientSecret : admin.apiKey,
     ...(clientIpHeader ? { clientIpHeader } : {}),
+    publicCache,
   };
 }

@@ -31,6 +31,8 @@ export interface Limits {
    * grant), so a per-visitor limit alone is dodged by asking for a new one.
    */
   writesPerIp: [number, number];
+  /** Public reads that go to the platform (not answered from the cache), per client address. */
+  publicReads: [number, number];
 }
 
 /**
@@ -65,6 +67,8 @@ export interface Guards {
 export interface Kit {
   cfg: CompanionConfig;
   now(): number;
+  /** The companion's fetch (deps.fetch or the runtime's): for the few platform calls made outside core's http. */
+  fetch: typeof fetch;
   /** One line, secrets redacted. */
   log(line: string): void;
   platform: Platform;

@@ -42,6 +42,14 @@ export interface Platform {
   dropAdminToken(): void;
   /** The admin token currently cached (tests scan answers and logs for it). */
   adminTokenForScan(): string | undefined;
+  /**
+   * The companion's own anonymous visitor token for the site's client id (`grantType: anonymous`), cached and renewed
+   * before it expires: what it reads public data with (public.ts), never the admin identity's, never a browser's.
+   * Undefined when the companion knows no client id (an API key without INLAY_CLIENT_ID).
+   */
+  visitorToken?: () => Promise<string>;
+  /** Forget `token` (the platform refused it: 401); the next {@link visitorToken} asks for a new one. */
+  dropVisitorToken(token: string): void;
 }
 
 export function createPlatform(cfg: CompanionConfig, deps: PlatformDeps): Platform {
@@ -104,8 +112,37 @@ export function createPlatform(cfg: CompanionConfig, deps: PlatformDeps): Platfo
     sleep: shortSleep,
   });
 
+  // the companion's own visitor: one anonymous grant at a time, renewed a minute (or half its life) before it ends
+  let visitor: { token: string; until: number } | undefined;
+  let visitorPending: Promise<string> | undefined;
+  const clientId = cfg.clientId;
+  const visitorToken = clientId
+    ? (): Promise<string> => {
+        if (visitor && visitor.until > deps.now()) return Promise.resolve(visitor.token);
+        return (visitorPending ??= anonymous
+          .request({
+            ...ops.token,
+            auth: false,
+            body: { clientId, grantType: 'anonymous' },
+            schema: tokenSchema,
+          })
+          .then((t) => {
+            const ttlMs = (t.expires_in ?? 3600) * 1000;
+            visitor = { token: t.access_token, until: deps.now() + Math.max(ttlMs - 60_000, ttlMs / 2) };
+            return t.access_token;
+          })
+          .finally(() => {
+            visitorPending = undefined;
+          }));
+      }
+    : undefined;
+
   return {
     admin,
+    ...(visitorToken ? { visitorToken } : {}),
+    dropVisitorToken: (token) => {
+      if (visitor?.token === token) visitor = undefined;
+    },
     as: (token) =>
       createHttp({
         config,

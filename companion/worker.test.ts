@@ -2,7 +2,8 @@
  * The companion inside a real Workers runtime: companion/worker.ts bundled (esbuild) and run in Miniflare (workerd)
  * against a real emulator over HTTP, not only in Node: who am I, a captcha solved and spent on a visitor review, a
  * back-in-stock request's handle round trip, and where the client address comes from (Cloudflare's header only on
- * a request Cloudflare made, else INLAY_CLIENT_IP_HEADER, else refused).
+ * a request Cloudflare made, else INLAY_CLIENT_IP_HEADER, else refused), and the public reads kept in the runtime's
+ * cache (`caches.default`) and renewed in the background with `waitUntil`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
@@ -10,7 +11,7 @@ import { solveChallenge } from 'altcha-lib';
 import { STORES_APP_ID } from '../emulator/domain/catalog.ts';
 import { startTestEmulator, visitorTokens, memberTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
-import { bundleWorker, MUG, RUCKSACK, workerBindings, workerPair } from './test-helpers.ts';
+import { bundleWorker, MUG, RUCKSACK, seedIds, workerBindings, workerPair } from './test-helpers.ts';
 
 let emu: RunningEmulator;
 let mf: Miniflare;
@@ -205,6 +206,67 @@ describe('client address', () => {
       await countsPer(m, 'X-Real-IP', '203.0.113.50', '203.0.113.51');
       const none = await challenge(m, { 'CF-Connecting-IP': '203.0.113.52' });
       expect([none.status, none.json.details.applicationError.code]).toEqual([500, 'CLIENT_ADDRESS_UNKNOWN']);
+    } finally {
+      await m.dispose();
+    }
+  }, 60_000);
+});
+
+describe('public reads on Workers: the runtime’s cache', () => {
+  const lantern = seedIds.products['camp-lantern']!;
+  const read = { method: 'GET', path: `/stores-reader/v1/products/${lantern}` };
+  const rename = (name: string) => emu.db.prepare('UPDATE products SET name = ? WHERE id = ?').run(name, lantern);
+  const batch = async (m: Miniflare) => {
+    const res = await m.dispatchFetch(`${BASE}/v1/public/reads`, {
+      method: 'POST',
+      headers: { 'CF-Connecting-IP': '203.0.113.9' },
+      body: JSON.stringify({ reads: [read, { method: 'GET', path: '/members/v1/members/my' }] }),
+    });
+    expect(res.status).toBe(200);
+    const { answers } = (await res.json()) as { answers: { status: number; body: any }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(answers[1]!.status).toBe(403);
+    return answers[0]!.body.product.name as string;
+  };
+  /** The kept answer's entry in `caches.default` (public-cache.ts `runtimeStore`). */
+  const entry = async (m: Miniflare) => {
+    const key = `GET ${read.path} `;
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const url = `http://shop.test/__inlay/public-cache/${hash}`;
+    return { url, cache: (await m.getCaches()).default };
+  };
+
+  it('a batch answers; the answer is kept in caches.default and served from it while fresh', async () => {
+    rename('Lantern W1');
+    expect(await batch(mf)).toBe('Lantern W1');
+    const { url, cache } = await entry(mf);
+    const kept = await cache.match(url);
+    expect(kept?.headers.get('x-inlay-stored-at')).toMatch(/^\d+$/);
+    expect(kept?.headers.get('cache-control')).toBe(`max-age=${60 + 86_400}`);
+    await kept?.body?.cancel();
+    rename('Lantern W2');
+    expect(await batch(mf)).toBe('Lantern W1'); // fresh: from the cache
+    expect(await cache.delete(url)).toBe(true);
+    expect(await batch(mf)).toBe('Lantern W2'); // gone from the runtime's cache: read again
+  }, 60_000);
+
+  it('stale: answered at once, renewed in the background (waitUntil)', async () => {
+    const m = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: '2026-04-01',
+      bindings: { ...workerBindings(emu), INLAY_PUBLIC_MAX_AGE: '0' },
+    });
+    try {
+      rename('Lantern S1');
+      const { url, cache } = await entry(m);
+      await cache.delete(url);
+      expect(await batch(m)).toBe('Lantern S1');
+      rename('Lantern S2');
+      // every kept answer is stale at once (max age 0): the old name, while one background read renews it
+      expect(await batch(m)).toBe('Lantern S1');
+      await expect.poll(() => batch(m), { timeout: 10_000 }).toBe('Lantern S2');
     } finally {
       await m.dispose();
     }

@@ -7,7 +7,7 @@
  * shares the rate limits and the spent captchas; without one each isolate counts in its own memory
  * (docs/companion.md "Counter store").
  */
-import { createCompanion, type Companion } from './app.ts';
+import { createCompanion, type Companion, type RequestInfo } from './app.ts';
 import type { CompanionEnv } from './config.ts';
 import { DurableObjectCounterStore, InlayCounters, type DurableNamespace } from './durable-counters.ts';
 
@@ -20,7 +20,7 @@ export interface WorkerEnv extends CompanionEnv {
 let companion: Companion | undefined;
 
 export default {
-  fetch(req: Request, env: WorkerEnv): Promise<Response> {
+  fetch(req: Request, env: WorkerEnv, ctx?: RequestInfo['ctx']): Promise<Response> {
     companion ??= createCompanion(
       env,
       env.INLAY_COUNTERS ? { counters: new DurableObjectCounterStore(env.INLAY_COUNTERS) } : {},
@@ -31,6 +31,8 @@ export default {
     const onCloudflare = typeof (req as { cf?: unknown }).cf === 'object';
     return companion.fetch(req, {
       ip: onCloudflare ? (req.headers.get('cf-connecting-ip') ?? undefined) : undefined,
+      // its waitUntil keeps a public read's background renewal alive after the answer (public.ts)
+      ...(ctx ? { ctx } : {}),
     });
   },
 };

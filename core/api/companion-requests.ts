@@ -23,6 +23,7 @@ import {
 } from './admin-orders.ts';
 import { BULK_MAX, MEMBER_ID, MEMBER_SORTS, MEMBER_STATUSES } from './admin-members.ts';
 import { MEDIA_MAX_BYTES, MEDIA_TYPES } from './admin-media.ts';
+import { PUBLIC_READS_MAX, safePath } from './public-reads.ts';
 
 /**
  * A request body the route takes as raw bytes, not JSON: a review photo (the image's own type in Content-Type; the
@@ -102,6 +103,23 @@ const visitor = {
   'POST /reviews/bulk-moderate': z.strictObject({ namespace, entityId: trimmed(1, 100), status: decision }),
   'POST /reviews/{id}/moderate': z.strictObject({ status: decision }),
   'PUT /reviews/{id}/reply': z.strictObject({ message: trimmed(1, 3000) }),
+  // public reads (companion/public.ts): which reads are public is public-reads.ts's, per read (403 in its slot)
+  'POST /public/reads': z.strictObject({
+    reads: z
+      .array(
+        z
+          .strictObject({
+            method: z.enum(['GET', 'POST']),
+            path: text(
+              z.maxLength(2000),
+              z.refine(safePath, 'must be a platform path: one leading /, no //, .., # or scheme'),
+            ),
+            body: z.optional(z.unknown()),
+          })
+          .check(z.refine((r) => r.method === 'POST' || r.body === undefined, 'a GET read takes no body')),
+      )
+      .check(z.maxLength(PUBLIC_READS_MAX)),
+  }),
 } as const;
 
 // ------------------------------------------------------------------ a member's orders (orders.ts)

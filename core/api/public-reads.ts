@@ -9,6 +9,11 @@
  * Never carts, checkouts, orders, members, back-in-stock requests, tokens or any write.
  */
 
+/** At most this many reads in one batch (`POST {companion}/v1/public/reads`). */
+export const PUBLIC_READS_MAX = 32;
+/** A batch's body: at most this many bytes. */
+export const PUBLIC_READS_BYTES = 64 * 1024;
+
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -81,6 +81,8 @@ const ADMIN_ABANDONED = 'companion/admin-abandoned.ts';
 const ADMIN_MEMBERS = 'companion/admin-members.ts';
 const COMPANION_REVIEWS = 'companion/reviews.ts';
 const VISITOR = 'companion/visitor.ts';
+/** The public reads: forwarded as the companion's own visitor, path and body as the browser built them (issue 39). */
+const PUBLIC = 'companion/public.ts';
 const SDK = 'sdk.test.ts';
 
 export const CALLS = {
@@ -190,14 +192,14 @@ export const CALLS = {
   queryReviews: {
     by: {
       browser: '<inlay-reviews>, <inlay-rating>',
-      companion: [COMPANION_REVIEWS, ADMIN_MEMBERS, `${ADMIN_MEDIA} (the review of a visitor's photo)`],
+      companion: [COMPANION_REVIEWS, ADMIN_MEMBERS, `${ADMIN_MEDIA} (the review of a visitor's photo)`, PUBLIC],
     },
     identity: 'visitor or member',
     ...pub(REVIEWS, 'queryReviews'),
     file: SDK,
   },
   countReviews: {
-    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS] },
+    by: { browser: '<inlay-reviews>, <inlay-rating>', companion: [COMPANION_REVIEWS, PUBLIC] },
     identity: 'visitor or member',
     ...pub(REVIEWS, 'countReviews'),
     file: SDK,
@@ -351,27 +353,27 @@ export const CALLS = {
   },
   // Recommendations
   listAlgorithms: {
-    by: { browser: '<inlay-recommendations>' },
+    by: { browser: '<inlay-recommendations>', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...pub('@wix/auto_sdk_ecom_recommendations', 'listAvailableAlgorithms'),
     file: SDK,
   },
   getRecommendation: {
-    by: { browser: '<inlay-recommendations>' },
+    by: { browser: '<inlay-recommendations>', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...pub('@wix/auto_sdk_ecom_recommendations', 'getRecommendation'),
     file: SDK,
   },
   // Catalog
   queryProducts: {
-    by: { browser: 'catalog reads (V1 site)' },
+    by: { browser: 'catalog reads (V1 site)', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...none('docs/spec/wire-protocol.md (stores-reader Query Products)'),
     file: 'catalog-v1.test.ts',
     note: "the SDK's queryProducts sends GET /stores-reader/v1/products/query-platformized instead (served too)",
   },
   getProduct: {
-    by: { browser: 'catalog reads (V1 site)' },
+    by: { browser: 'catalog reads (V1 site)', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...pub('@wix/auto_sdk_stores_products', 'getProduct'),
     file: SDK,
@@ -383,20 +385,20 @@ export const CALLS = {
     file: 'catalog-v1.test.ts',
   },
   catalogVersion: {
-    by: { browser: 'catalog reads (the first product read)' },
+    by: { browser: 'catalog reads (the first product read)', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...none('dev.wix.com "Get Catalog Version" (docs/wire.md "Catalog V1 and V3"; no versioning client installed)'),
     file: 'catalog-v3.test.ts',
     note: 'visitor access unverified',
   },
   getProductV3: {
-    by: { browser: 'catalog reads (V3 site)' },
+    by: { browser: 'catalog reads (V3 site)', companion: [PUBLIC] },
     identity: 'visitor or member',
     ...pub('@wix/auto_sdk_stores_products-v-3', 'getProduct'),
     file: 'catalog-v3.test.ts',
   },
   queryProductsV3: {
-    by: { browser: 'catalog reads (V3 site)' },
+    by: { browser: 'catalog reads (V3 site)', companion: [PUBLIC] },
     identity: 'visitor or member',
     visibility: 'public',
     client: { pkg: '@wix/auto_sdk_stores_products-v-3', method: 'queryProducts' },

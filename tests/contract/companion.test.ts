@@ -30,6 +30,7 @@ import {
   uploadMedia,
 } from '../../core/api/companion.ts';
 import { cancelMyOrder, myOrder, myOrders } from '../../core/api/orders.ts';
+import { publicReadsRoute } from '../../core/api/companion-routes.ts';
 import {
   addNote,
   adminOrder,
@@ -181,6 +182,15 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     );
     expect((await stockRequestStatus(visitor, made.handle)).id).toBe(made.request.id);
     await stopStockRequest(visitor, made.handle);
+  });
+
+  it('anyone: public reads, sent as a page sends them (no token, a plain text body: no preflight)', async () => {
+    const res = await recording(`${base}/v1/public/reads`, {
+      method: 'POST',
+      body: JSON.stringify({ reads: [{ method: 'GET', path: '/stores/v3/provision/version' }] }),
+    });
+    const { answers } = publicReadsRoute.schema.parse(await res.json());
+    expect(answers).toEqual([{ status: 200, body: { catalogVersion: 'V1_CATALOG' } }]);
   });
 
   it('the owner: the pending queue, moderation, a reply, bulk moderation, a deletion', async () => {

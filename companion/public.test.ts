@@ -11,7 +11,8 @@ import { getProductV3, queryProductsV3 } from '../core/api/products-v3.ts';
 import { countReviews, queryReviews } from '../core/api/reviews.ts';
 import { fetchAlgorithms, getRecommendation, type AvailableAlgorithm } from '../core/api/recommendations.ts';
 import { api, visitorTokens } from '../tests/helpers/emulator.ts';
-import { harness, MUG, RUCKSACK, seedIds, type Harness } from './test-helpers.ts';
+import { readConfig } from './config.ts';
+import { DEMO_CLIENT_ID, harness, MUG, RUCKSACK, seedIds, type Harness } from './test-helpers.ts';
 
 interface Read {
   method: string;
@@ -163,6 +164,60 @@ describe('each public read answers what the platform answers a visitor', () => {
   });
 });
 
+describe('also: what the page will ask after a recommendation', () => {
+  it('the carousel’s products query and its cards’ summaries, exactly as the core builds them, with their answers', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const limit = 3;
+    // a carousel of 3 on the mug's page, nothing in the cart: 3 + the mug itself
+    const rec = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], limit + 1));
+    const r = await batch([rec]);
+    expect(r.body_.answers[0].status).toBe(200);
+    const ids = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .filter((id) => id !== MUG)
+      .slice(0, limit);
+    expect(ids.length).toBeGreaterThan(1);
+    const expected = [
+      await wireOf((x) => queryProductsByIds(x, ids)),
+      await wireOf((x) => queryReviews(x, { filter: { namespace: 'stores', entityId: { $in: ids } }, limit: 100 })),
+    ];
+    const also = r.body_.also as (Read & { status: number; answer: unknown })[];
+    expect(also.map(({ method, path, body }) => ({ method, path, body }))).toEqual(expected);
+    for (const [i, a] of also.entries())
+      expect({ status: a.status, body: a.answer }).toEqual(await direct(expected[i]!));
+
+    // a batch that holds one of them already gets only the other; a later batch finds them kept
+    sent = [];
+    const again = await batch([rec, expected[0]!]);
+    expect(again.body_.also.map((a: Read) => a.path)).toEqual([expected[1]!.path]);
+    expect(platformReads()).toEqual([]);
+  });
+
+  it('one recommended item: its five counts; none, or a failed recommendation: no also', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const one = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], 2));
+    const r = await batch([one]);
+    const id = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .find((x) => x !== MUG)!;
+    const counts = [];
+    for (const n of [1, 2, 3, 4, 5])
+      counts.push(await wireOf((x) => countReviews(x, { namespace: 'stores', entityId: id, 'content.rating': n })));
+    expect(r.body_.also.map(({ method, path, body }: Read) => ({ method, path, body }))).toEqual([
+      await wireOf((x) => queryProductsByIds(x, [id])),
+      ...counts,
+    ]);
+    breakNext.set('/v1/recommendations/get', 503);
+    const failed = await batch([{ ...one, body: { ...(one.body as object), minimumRecommendedItems: 5 } }]);
+    expect(failed.body_.answers[0].status).toBe(503);
+    expect(failed.body_).not.toHaveProperty('also');
+  });
+});
+
 describe('only public reads', () => {
   const refused: Read[] = [
     { method: 'GET', path: '/ecom/v1/carts/current' },
@@ -281,6 +336,37 @@ describe('the cache: fresh, stale while revalidating, past its window (a fake cl
   });
 });
 
+describe('the companion’s visitor', () => {
+  const grants = () => sent.filter((s) => s.path === '/oauth2/token').length;
+
+  it('one anonymous grant serves many reads; a 401 gets a new one and the read is sent again, once', async () => {
+    const product = { method: 'GET', path: `/stores-reader/v1/products/${MUG}` };
+    await batch([mugReviews]);
+    expect(grants()).toBe(1);
+    breakNext.set(product.path, 401);
+    const r = await batch([product]);
+    expect(r.body_.answers[0].status).toBe(200);
+    expect(grants()).toBe(2);
+    const [refused, replayed] = platformReads().filter((s) => s.path === product.path);
+    expect(replayed!.auth).not.toBe(refused!.auth);
+  });
+
+  it('its token is renewed a minute before it expires', async () => {
+    const ttl = (await api(h.emu, '/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).json
+      .expires_in as number;
+    const start = clock;
+    await batch([mugReviews]);
+    expect(grants()).toBe(1);
+    clock = start + ttl * 1000 - 61_000; // (the kept answer is long gone: read again)
+    await batch([mugReviews]);
+    expect(grants()).toBe(1);
+    clock = start + ttl * 1000 - 59_000;
+    await batch([{ method: 'GET', path: `/stores-reader/v1/products/${MUG}` }]); // (not the one kept 2 s ago)
+    expect(grants()).toBe(2);
+    expect(platformReads()).toHaveLength(3);
+  });
+});
+
 describe('the batch is checked as a whole: 400 in the platform’s format', () => {
   const violation = (r: { body_: unknown }) =>
     (r.body_ as { details?: { validationError?: { fieldViolations?: unknown[] } } }).details?.validationError
@@ -357,5 +443,22 @@ describe('without a client id (an API key alone)', () => {
     } finally {
       await k.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  const env = { INLAY_CLIENT_ID: DEMO_CLIENT_ID, INLAY_CLIENT_SECRET: 'a-secret-of-16-chars+' };
+  it('fresh 60 s and stale a day by default; whole seconds otherwise, or it does not start', () => {
+    expect(readConfig(env).publicCache).toEqual({ maxAgeMs: 60_000, staleMs: 86_400_000 });
+    expect(readConfig({ ...env, INLAY_PUBLIC_MAX_AGE: '0', INLAY_PUBLIC_STALE: '30' }).publicCache).toEqual({
+      maxAgeMs: 0,
+      staleMs: 30_000,
+    });
+    for (const [k, v] of [
+      ['INLAY_PUBLIC_MAX_AGE', '1m'],
+      ['INLAY_PUBLIC_STALE', '-1'],
+      ['INLAY_PUBLIC_STALE', '1.5'],
+    ] as const)
+      expect(() => readConfig({ ...env, [k]: v }), `${k}=${v}`).toThrow(new RegExp(`${k} must be a whole number`));
   });
 });

@@ -10,11 +10,15 @@
  * The batch (≤ 32 reads, ≤ 64 KB, JSON sent as text/plain or without a type so a page on another origin needs no
  * preflight) is checked as a whole (400 in the platform's format); each read then answers in its own slot: 403
  * `NOT_PUBLIC` for one the table refuses (never sent to the platform), the platform's status and body otherwise, a
- * platform that does not answer 502 `PLATFORM_UNAVAILABLE` / 504 `PLATFORM_TIMEOUT` in that slot only.
+ * platform that does not answer 502 `PLATFORM_UNAVAILABLE` / 504 `PLATFORM_TIMEOUT` in that slot only. After a
+ * recommendation, `also` brings what the page will ask next (`anticipate`).
  */
 import { Hono } from 'hono';
 import { InlayApiError } from '../core/errors.ts';
-import { send } from '../core/http.ts';
+import { send, type Http } from '../core/http.ts';
+import { ops } from '../core/urls.ts';
+import { readProducts } from '../core/api/products.ts';
+import { countReviews, queryReviews } from '../core/api/reviews.ts';
 import { isPublicRead, PUBLIC_READS_BYTES } from '../core/api/public-reads.ts';
 import { readJson } from './body.ts';
 import type { Env, Kit } from './context.ts';
@@ -44,6 +48,76 @@ type Read = { method: 'GET' | 'POST'; path: string; body?: unknown };
 
 const runtimeCache = (): Cache | undefined =>
   (globalThis as { caches?: { default?: Cache } }).caches?.default ?? undefined;
+
+/** The request a core builder sends (method, path, JSON body as it goes on the wire), built but not sent. */
+async function requestOf(build: (http: Http) => Promise<unknown>): Promise<Read | undefined> {
+  let got: Read | undefined;
+  const http: Http = {
+    request: (o) => {
+      const method = o.method ?? 'GET';
+      if ((method === 'GET' || method === 'POST') && !o.query)
+        got = { method, path: o.path, ...(o.body === undefined ? {} : { body: JSON.parse(JSON.stringify(o.body)) }) };
+      return Promise.reject(new Error('built, not sent'));
+    },
+  };
+  await build(http).catch(() => undefined);
+  return got;
+}
+
+const RECOMMENDATION = /^(?:\/ecom)?\/v1\/recommendations\/get$/;
+const VERSION: Read = { method: 'GET', path: ops.catalogVersion.path };
+
+/**
+ * What a page will ask next after a recommendation (widgets/recommendations/model.ts `loadRecommendations`), built
+ * with the core's own builders so each matches the page's request exactly: the carousel's one catalog query for the
+ * recommended items (without the items asked about, as many as the recommendation was asked to fill; a cart's items
+ * left out by the page make its query another one, which then simply is not used) and its cards' rating summaries
+ * (core/reads/review-summary.ts: one reviews query for several items, five counts for one). Each is read as any
+ * public read (the cache first); the 200s are the batch's `also`, minus reads the batch already holds.
+ */
+async function anticipate(reads: Read[], answers: Answer[], answer: (r: Read) => Promise<Answer>): Promise<AlsoRead[]> {
+  const next: Read[] = [];
+  for (const [i, r] of reads.entries()) {
+    const a = answers[i]!;
+    if (r.method !== 'POST' || !RECOMMENDATION.test(r.path) || a.status !== 200) continue;
+    const asked = r.body as { items?: { catalogItemId: string }[]; minimumRecommendedItems?: number };
+    const skip = new Set((asked.items ?? []).map((x) => x.catalogItemId));
+    const items = (a.body as { recommendation?: { items?: { catalogItemId?: unknown }[] } }).recommendation?.items;
+    const limit = (asked.minimumRecommendedItems ?? 0) - skip.size;
+    const ids = (items ?? [])
+      .map((x) => x.catalogItemId)
+      .filter((id): id is string => typeof id === 'string' && !skip.has(id))
+      .slice(0, Math.max(0, limit));
+    if (!ids.length) continue;
+    const version = await answer(VERSION);
+    if (version.status !== 200) continue;
+    const catalog = (version.body as { catalogVersion?: unknown }).catalogVersion === 'V3_CATALOG' ? 'v3' : 'v1';
+    const built = [
+      requestOf((http) => readProducts(http, catalog, ids)),
+      ...(ids.length > 1
+        ? [
+            requestOf((http) =>
+              queryReviews(http, { filter: { namespace: 'stores', entityId: { $in: ids } }, limit: 100 }),
+            ),
+          ]
+        : [1, 2, 3, 4, 5].map((n) =>
+            requestOf((http) => countReviews(http, { namespace: 'stores', entityId: ids[0]!, 'content.rating': n })),
+          )),
+    ];
+    for (const b of await Promise.all(built)) if (b) next.push(b);
+  }
+  const key = (r: Read) => `${r.method} ${r.path} ${canonical(r.body)}`;
+  const have = new Set(reads.map(key));
+  const wanted = [...new Map(next.filter((r) => !have.has(key(r))).map((r) => [key(r), r])).values()];
+  const got = await Promise.all(wanted.map(answer));
+  return wanted.flatMap((r, i) => {
+    const a = got[i]!;
+    return a.status === 200 ? [{ ...r, status: a.status, answer: a.body }] : [];
+  });
+}
+
+/** A read the companion anticipated, with its answer (the page keeps it for its next identical request). */
+type AlsoRead = Read & { status: number; answer: unknown };
 
 export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
   const { cfg, platform, now, log } = kit;
@@ -122,27 +196,28 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
         // no execution context (Node): the promise runs on its own
       }
     };
-    const answers = await Promise.all(
-      reads.map(async (r): Promise<Answer> => {
-        if (!isPublicRead(r.method, r.path, r.body)) {
-          const e = forbidden('NOT_PUBLIC', `${r.method} ${r.path.split('?')[0]} is not a public read`);
-          return { status: e.status, body: e.body(requestId) };
-        }
-        const key = `${r.method} ${r.path} ${canonical(r.body)}`;
-        // a read the cache cannot answer costs the caller's address one of its platform reads (429 in its slot)
-        const load = () =>
-          kit.limit(`public:${ip}`, kit.limits.publicReads).then(
-            () => fromPlatform(r, requestId),
-            (e: unknown) => {
-              if (!(e instanceof CompanionError)) throw e;
-              return { status: e.status, body: e.body(requestId) };
-            },
-          );
-        const { status, body } = await cache.read(store, key, load, background);
-        return { status, body };
-      }),
-    );
-    return c.json({ answers }, 200);
+    /** One read: refused in its slot, or from the cache, or from the platform as the companion's visitor. */
+    const answer = async (r: Read): Promise<Answer> => {
+      if (!isPublicRead(r.method, r.path, r.body)) {
+        const e = forbidden('NOT_PUBLIC', `${r.method} ${r.path.split('?')[0]} is not a public read`);
+        return { status: e.status, body: e.body(requestId) };
+      }
+      const key = `${r.method} ${r.path} ${canonical(r.body)}`;
+      // a read the cache cannot answer costs the caller's address one of its platform reads (429 in its slot)
+      const load = () =>
+        kit.limit(`public:${ip}`, kit.limits.publicReads).then(
+          () => fromPlatform(r, requestId),
+          (e: unknown) => {
+            if (!(e instanceof CompanionError)) throw e;
+            return { status: e.status, body: e.body(requestId) };
+          },
+        );
+      const { status, body } = await cache.read(store, key, load, background);
+      return { status, body };
+    };
+    const answers = await Promise.all(reads.map(answer));
+    const also = await anticipate(reads, answers, answer);
+    return c.json(also.length ? { answers, also } : { answers }, 200);
   });
 
   return app;

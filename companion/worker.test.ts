@@ -234,7 +234,9 @@ describe('public reads on Workers: the runtime’s cache', () => {
       .map((b) => b.toString(16).padStart(2, '0'))
       .join('');
     const url = `http://shop.test/__inlay/public-cache/${hash}`;
-    return { url, cache: (await m.getCaches()).default };
+    // (Miniflare's types map CacheStorage oddly; it is the runtime's `caches`, with `default`)
+    const caches = (await m.getCaches()) as unknown as { default: Cache };
+    return { url, cache: caches.default };
   };
 
   it('a batch answers; the answer is kept in caches.default and served from it while fresh', async () => {

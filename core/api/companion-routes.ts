@@ -60,29 +60,6 @@ export const moderateRoute = { method: 'POST', path: '/reviews/{id}/moderate', s
 export const replyRoute = { method: 'PUT', path: '/reviews/{id}/reply', schema: one } as const;
 export const deleteReplyRoute = { method: 'DELETE', path: '/reviews/{id}/reply', schema: one } as const;
 export const deleteReviewRoute = { method: 'DELETE', path: '/reviews/{id}', schema: empty } as const;
-/**
- * Public reads in one request (docs/companion.md "Public reads"): each read's platform status and body, in order;
- * `also`, reads the companion anticipated. Sent without a token or a content type (public-reads.ts says what goes).
- */
-export const publicReadsRoute = {
-  method: 'POST',
-  path: '/public/reads',
-  kind: 'read',
-  schema: z.object({
-    answers: z.array(z.object({ status: z.number(), body: z.unknown() })),
-    also: z.optional(
-      z.array(
-        z.object({
-          method: z.string(),
-          path: z.string(),
-          body: z.optional(z.unknown()),
-          status: z.number(),
-          answer: z.unknown(),
-        }),
-      ),
-    ),
-  }),
-} as const;
 
 /** The visitor's and member's routes, and the owner's review moderation (docs/companion.md "Operations"). */
 export const companionRoutes = [
@@ -99,5 +76,4 @@ export const companionRoutes = [
   replyRoute,
   deleteReplyRoute,
   deleteReviewRoute,
-  publicReadsRoute,
 ] as const satisfies CompanionRoutes;

@@ -14,80 +14,87 @@ export const PUBLIC_READS_MAX = 32;
 /** A batch's body: at most this many bytes. */
 export const PUBLIC_READS_BYTES = 64 * 1024;
 
+type Check = (v: unknown) => boolean;
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A plain object whose own keys are all in `keys` (a `__proto__` or unknown key refuses it). */
-const only = (v: unknown, keys: string[]): v is Obj => isObj(v) && Object.keys(v).every((k) => keys.includes(k));
-const str = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 200;
-const prim = (v: unknown) => str(v) || typeof v === 'number' || typeof v === 'boolean';
-const arrayOf = (v: unknown, each: (x: unknown) => boolean) => Array.isArray(v) && v.length <= 100 && v.every(each);
+/** Absent, or passing `f`. */
+const opt =
+  (f: Check): Check =>
+  (v) =>
+    v === undefined || f(v);
+/** A plain object with only `spec`'s keys (a `__proto__` or unknown key refuses it), each passing its check. */
+const obj =
+  (spec: Record<string, Check>): Check =>
+  (v) =>
+    isObj(v) && Object.keys(v).every((k) => Object.hasOwn(spec, k)) && Object.entries(spec).every(([k, f]) => f(v[k]));
+const list =
+  (each: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= 100 && v.every(each);
+const oneOf =
+  (values: string[]): Check =>
+  (v) =>
+    values.includes(v as string);
+const str: Check = (v) => typeof v === 'string' && v.length > 0 && v.length <= 200;
+const text: Check = (v) => typeof v === 'string';
+const prim: Check = (v) => str(v) || typeof v === 'number' || typeof v === 'boolean';
+const limit = opt((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 100);
+const cursorPaging = opt(obj({ limit }));
 
 /** Catalog V3 `fields` a visitor's product reads use (core/api/products-v3.ts). */
-const V3_FIELDS = ['URL', 'CURRENCY', 'MIN_PRICE_VARIANT'];
-const v3Fields = (v: unknown) => arrayOf(v, (f) => V3_FIELDS.includes(f as string));
+const v3Fields = list(oneOf(['URL', 'CURRENCY', 'MIN_PRICE_VARIANT']));
 
-/** A published reviews' filter: the item, a rating, photos; an operator object holds primitives or a list of them. */
-const REVIEW_FILTER = ['namespace', 'entityId', 'content.rating', 'content.media'];
-const OPERATORS = ['$eq', '$in', '$hasSome', '$isEmpty', '$gt', '$gte', '$lt', '$lte'];
-const reviewFilter = (f: unknown) =>
-  only(f, REVIEW_FILTER) &&
-  Object.values(f).every(
-    (v) =>
-      prim(v) ||
-      (only(v, OPERATORS) && Object.values(v).every((x) => prim(x) || arrayOf(x, prim)) && Object.keys(v).length > 0),
-  );
-const REVIEW_SORT = ['createdDate', 'content.rating'];
-const reviewSort = (s: unknown) =>
-  s === undefined ||
-  arrayOf(
-    s,
-    (x) =>
-      only(x, ['fieldName', 'order']) &&
-      REVIEW_SORT.includes(x.fieldName as string) &&
-      ['ASC', 'DESC'].includes(x.order as string),
-  );
-const limit = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 100);
+/**
+ * A published reviews' filter: the item, a rating, photos (no moderation status, no author); a value is a primitive
+ * or an operator object of primitives or lists of them.
+ */
+const operand: Check = (x) => prim(x) || list(prim)(x);
+const condition = (v: unknown) =>
+  prim(v) ||
+  (isObj(v) &&
+    Object.keys(v).length > 0 &&
+    Object.entries(v).every(
+      ([op, x]) => ['$eq', '$in', '$hasSome', '$isEmpty', '$gt', '$gte', '$lt', '$lte'].includes(op) && operand(x),
+    ));
+const reviewFilter = obj({
+  namespace: opt(condition),
+  entityId: opt(condition),
+  'content.rating': opt(condition),
+  'content.media': opt(condition),
+});
 
 /** Catalog V1 products query (core/api/products.ts `queryProductsByIds`): no hidden or merchant data. */
-const v1Query = (b: unknown) =>
-  only(b, ['query', 'includeVariants']) &&
-  (b.includeVariants === undefined || typeof b.includeVariants === 'boolean') &&
-  only(b.query, ['filter', 'sort', 'paging']) &&
-  (b.query.filter === undefined || typeof b.query.filter === 'string') &&
-  (b.query.sort === undefined || typeof b.query.sort === 'string') &&
-  (b.query.paging === undefined || (only(b.query.paging, ['limit', 'offset']) && limit(b.query.paging.limit)));
+const v1Query = obj({
+  query: obj({ filter: opt(text), sort: opt(text), paging: opt(obj({ limit, offset: opt(Number.isInteger) })) }),
+  includeVariants: opt((v) => typeof v === 'boolean'),
+});
 
 /** Catalog V3 products query (core/api/products-v3.ts `queryProductsV3`). */
-const v3Query = (b: unknown) =>
-  only(b, ['query', 'fields']) &&
-  (b.fields === undefined || v3Fields(b.fields)) &&
-  only(b.query, ['filter', 'cursorPaging']) &&
-  (b.query.filter === undefined || isObj(b.query.filter)) &&
-  (b.query.cursorPaging === undefined || (only(b.query.cursorPaging, ['limit']) && limit(b.query.cursorPaging.limit)));
+const v3Query = obj({ query: obj({ filter: opt(isObj), cursorPaging }), fields: opt(v3Fields) });
 
 /** Published reviews (core/api/reviews.ts `queryReviews` first pages): no `returnPrivateReviews`, no cursor. */
-const reviewsQuery = (b: unknown) =>
-  only(b, ['query']) &&
-  only(b.query, ['filter', 'sort', 'cursorPaging']) &&
-  (b.query.filter === undefined || reviewFilter(b.query.filter)) &&
-  reviewSort(b.query.sort) &&
-  (b.query.cursorPaging === undefined || (only(b.query.cursorPaging, ['limit']) && limit(b.query.cursorPaging.limit)));
+const reviewsQuery = obj({
+  query: obj({
+    filter: opt(reviewFilter),
+    sort: opt(list(obj({ fieldName: oneOf(['createdDate', 'content.rating']), order: oneOf(['ASC', 'DESC']) }))),
+    cursorPaging,
+  }),
+});
 
 /** Counts of published reviews (core/api/reviews.ts `countReviews`): no `includePrivateReviews`. */
-const reviewsCount = (b: unknown) => only(b, ['filter']) && (b.filter === undefined || reviewFilter(b.filter));
+const reviewsCount = obj({ filter: opt(reviewFilter) });
 
 /** A recommendation (core/api/recommendations.ts `getRecommendation`). */
-const recommendation = (b: unknown) =>
-  only(b, ['algorithms', 'items', 'minimumRecommendedItems']) &&
-  arrayOf(b.algorithms, (a) => only(a, ['id', 'appId']) && str(a.id) && str(a.appId)) &&
-  (b.items === undefined ||
-    arrayOf(b.items, (i) => only(i, ['appId', 'catalogItemId']) && str(i.appId) && str(i.catalogItemId))) &&
-  (b.minimumRecommendedItems === undefined || limit(b.minimumRecommendedItems));
+const recommendation = obj({
+  algorithms: list(obj({ id: str, appId: str })),
+  items: opt(list(obj({ appId: str, catalogItemId: str }))),
+  minimumRecommendedItems: limit,
+});
 
 const RECS = '(?:/ecom)?/v1/recommendations';
 /** `METHOD path-pattern` → the body's check (a GET takes none). */
-const POSTS: [RegExp, (b: unknown) => boolean][] = [
+const POSTS: [RegExp, Check][] = [
   [/^\/stores-reader\/v1\/products\/query$/, v1Query],
   [/^\/stores\/v3\/products\/query$/, v3Query],
   [/^\/reviews\/v1\/reviews\/query$/, reviewsQuery],

@@ -30,7 +30,7 @@ import {
   uploadMedia,
 } from '../../core/api/companion.ts';
 import { cancelMyOrder, myOrder, myOrders } from '../../core/api/orders.ts';
-import { publicReadsRoute } from '../../core/api/companion-routes.ts';
+import { publicReadsRoute } from '../../core/api/public-routes.ts';
 import {
   addNote,
   adminOrder,

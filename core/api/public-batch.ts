@@ -15,6 +15,7 @@ import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { httpUrl } from '../safe-url.ts';
 import { storageKey, webStorage } from '../storage.ts';
 import { isPublicRead } from './public-reads.ts';
+import { publicReadsRoute } from './public-routes.ts';
 
 /** Reads per request at most (the companion refuses more). */
 export const BATCH_MAX = 32;
@@ -91,26 +92,25 @@ export function publicReads(
   async function flush() {
     const batch = queue.splice(0, BATCH_MAX);
     if (queue.length) setTimeout(flush);
-    let answers: unknown;
+    let answers: { status: number; body: unknown }[] | undefined;
     try {
       const ctrl = new AbortController();
       const timer = setTimeout(() => ctrl.abort(), o.timeoutMs ?? COMPANION_TIMEOUT_MS);
       try {
         // a plain string (text/plain): no CORS preflight even to a companion on another origin; no cookies
-        const res = await client.fetch(`${base}/v1/public/reads`, {
-          method: 'POST',
+        const res = await client.fetch(`${base}/v1${publicReadsRoute.path}`, {
+          method: publicReadsRoute.method,
           body: JSON.stringify({ reads: batch.map((w) => w.read) }),
           credentials: 'omit',
           signal: ctrl.signal,
         });
-        const data = (await res.json()) as { answers?: unknown; also?: unknown };
-        if (res.status !== 200 || !Array.isArray(data?.answers)) throw new Error('not the companion’s answer');
-        answers = data.answers;
-        if (Array.isArray(data.also))
-          for (const a of data.also as Record<string, unknown>[]) {
-            const r = a?.path ? slot({ status: a.status, body: a.answer }) : undefined;
-            if (r) ahead.set(readKey(a.method, a.path, a.body), r);
-          }
+        const r = publicReadsRoute.schema.safeParse(await res.json());
+        if (res.status !== 200 || !r.success) throw new Error('not the companion’s answer');
+        answers = r.data.answers;
+        for (const a of r.data.also ?? []) {
+          const kept = slot({ status: a.status, body: a.answer });
+          if (kept) ahead.set(readKey(a.method, a.path, a.body), kept);
+        }
       } finally {
         clearTimeout(timer);
       }
@@ -118,7 +118,7 @@ export function publicReads(
       down = true;
     }
     batch.forEach((w, i) => {
-      const a = (answers as { status?: unknown; body?: unknown }[] | undefined)?.[i];
+      const a = answers?.[i];
       if (a?.status === 403) refused.add(readKey(w.read.method, w.read.path, w.read.body));
       w.resolve(a?.status === 403 ? undefined : slot(a));
     });

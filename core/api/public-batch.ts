@@ -127,14 +127,16 @@ export function publicReads(
   const router: PublicReads = {
     route(method, path, body) {
       const k = readKey(method, path, body);
+      if (refused.has(k) || !isPublicRead(method, path, body)) return;
+      const text = `${path} ${JSON.stringify(body)}`;
+      if (changes().some(([prefix, id]) => path.startsWith(prefix) && text.includes(JSON.stringify(id)))) return;
+      // an answer the companion gave ahead of this request (never one for a read that must go to the platform)
       const kept = ahead.get(k);
       if (kept) {
         ahead.delete(k);
         return () => Promise.resolve(kept);
       }
-      if (down || refused.has(k) || !isPublicRead(method, path, body)) return;
-      const text = `${path} ${JSON.stringify(body)}`;
-      if (changes().some(([prefix, id]) => path.startsWith(prefix) && text.includes(JSON.stringify(id)))) return;
+      if (down) return;
       return (url, init = {}) => {
         const answered = new Promise<Response | undefined>((resolve) => {
           if (queue.push({ read: { method, path, ...(body === undefined ? {} : { body }) }, resolve }) === 1)

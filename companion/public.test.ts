@@ -12,6 +12,7 @@ import { countReviews, queryReviews } from '../core/api/reviews.ts';
 import { fetchAlgorithms, getRecommendation, type AvailableAlgorithm } from '../core/api/recommendations.ts';
 import { api, visitorTokens } from '../tests/helpers/emulator.ts';
 import { readConfig } from './config.ts';
+import type { Limits } from './context.ts';
 import { DEMO_CLIENT_ID, harness, MUG, RUCKSACK, seedIds, type Harness } from './test-helpers.ts';
 
 interface Read {
@@ -46,10 +47,16 @@ let h: Harness;
 let clock = Date.parse('2026-06-01T12:00:00Z');
 /** Every request the companion made to the platform: method, path, the Authorization it sent. */
 let sent: { method: string; path: string; auth: string | null }[] = [];
-/** Paths whose next platform answer is replaced: a status (a 5xx) or a network failure. */
-const breakNext = new Map<string, number | 'network'>();
+/** Paths whose next platform answers (`times`, default one) are replaced: a status or a network failure. */
+const breaks = new Map<string, { as: number | 'network'; times: number }>();
+const breakNext = {
+  set: (path: string, as: number | 'network', times = 1) => void breaks.set(path, { as, times }),
+  clear: () => breaks.clear(),
+};
 /** Held platform answers: the fetch waits for the gate to open. */
 let gate: Promise<void> | undefined;
+/** Held platform answers of one path. */
+const held = new Map<string, Promise<void>>();
 
 const platformReads = () => sent.filter((s) => !s.path.startsWith('/oauth2/'));
 
@@ -58,12 +65,13 @@ const recording: typeof fetch = async (input, init) => {
   const path = url.pathname + url.search;
   sent.push({ method: init?.method ?? 'GET', path, auth: new Headers(init?.headers).get('authorization') });
   if (gate && !path.startsWith('/oauth2/')) await gate;
-  const broken = breakNext.get(path);
-  if (broken !== undefined) {
-    breakNext.delete(path);
-    if (broken === 'network') throw new TypeError('fetch failed');
+  await held.get(path);
+  const broken = breaks.get(path);
+  if (broken) {
+    if (--broken.times === 0) breaks.delete(path);
+    if (broken.as === 'network') throw new TypeError('fetch failed');
     return new Response(JSON.stringify({ message: 'down', details: { applicationError: { code: 'X' } } }), {
-      status: broken,
+      status: broken.as,
     });
   }
   return fetch(input, init);
@@ -85,12 +93,14 @@ async function direct(r: Read, emu = h.emu): Promise<{ status: number; body: unk
 const sansId = (a: unknown) => JSON.parse(JSON.stringify(a).replace(/"requestId":"[^"]*"/g, '"requestId":"-"'));
 
 let mugReviews: Read;
+/** The companion's limits, read on every request: a test may lower one while it runs. */
+const limits: Partial<Limits> = { perIp: [100_000, MINUTE], perVisitor: [100_000, MINUTE] };
 beforeAll(async () => {
   h = await harness({
     deps: {
       fetch: recording,
       now: () => clock,
-      limits: { perIp: [100_000, MINUTE], perVisitor: [100_000, MINUTE] },
+      limits,
     },
     env: { INLAY_PUBLIC_MAX_AGE: '60', INLAY_PUBLIC_STALE: '600' },
   });
@@ -103,6 +113,7 @@ beforeEach(() => {
   sent = [];
   breakNext.clear();
   gate = undefined;
+  held.clear();
   // a day on each test: nothing one test kept is fresh or stale for the next
   clock += 24 * 60 * MINUTE;
 });
@@ -193,6 +204,30 @@ describe('also: what the page will ask after a recommendation', () => {
     const again = await batch([rec, expected[0]!]);
     expect(again.body_.also.map((a: Read) => a.path)).toEqual([expected[1]!.path]);
     expect(platformReads()).toEqual([]);
+  });
+
+  it('an also not there within 1.5 s is left out; its reads go on and are kept for the page’s own request', async () => {
+    const algorithms = (await direct(await wireOf((x) => fetchAlgorithms(x)))).body as {
+      availableAlgorithms: AvailableAlgorithm[];
+    };
+    const rec = await wireOf((x) => getRecommendation({ http: x }, algorithms.availableAlgorithms, [MUG], 4));
+    let open!: () => void;
+    held.set('/stores-reader/v1/products/query', new Promise((done) => (open = done)));
+    const started = Date.now();
+    const r = await batch([rec]);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(r.body_.answers[0].status).toBe(200);
+    expect(r.body_).not.toHaveProperty('also');
+    const ids = (r.body_.answers[0].body.recommendation.items as { catalogItemId: string }[])
+      .map((i) => i.catalogItemId)
+      .filter((id) => id !== MUG)
+      .slice(0, 3);
+    open();
+    held.clear();
+    sent = [];
+    const own = await batch([await wireOf((x) => queryProductsByIds(x, ids))]);
+    expect(own.body_.answers[0].status).toBe(200);
+    expect(platformReads()).toEqual([]); // the anticipated read's answer (kept, or still coming: shared)
   });
 
   it('one recommended item: its five counts; none, or a failed recommendation: no also', async () => {
@@ -336,6 +371,33 @@ describe('the cache: fresh, stale while revalidating, past its window (a fake cl
   });
 });
 
+describe('costs', () => {
+  it('reads the cache cannot answer are limited per address (429 in their slot); kept answers are not', async () => {
+    const product = (slug: string) => ({
+      method: 'GET',
+      path: `/stores-reader/v1/products/${seedIds.products[slug]!}`,
+    });
+    await batch([mugReviews]); // kept: one platform read of this address's
+    limits.publicReads = [3, MINUTE];
+    try {
+      const r = await batch([product('camp-lantern'), product('enamel-camp-mug'), product('waxed-canvas-rucksack')]);
+      const answers = r.body_.answers as { status: number; body: unknown }[];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(code(answers[2]!.body)).toBe('RESOURCE_EXHAUSTED');
+      expect((await batch([mugReviews])).body_.answers[0].status).toBe(200);
+      // another address has its own
+      const other = await h.call('/v1/public/reads', {
+        method: 'POST',
+        body: JSON.stringify({ reads: [product('waxed-canvas-rucksack')] }),
+        ip: '198.51.100.4',
+      });
+      expect(other.body_.answers[0].status).toBe(200);
+    } finally {
+      delete limits.publicReads;
+    }
+  });
+});
+
 describe('the companion’s visitor', () => {
   const grants = () => sent.filter((s) => s.path === '/oauth2/token').length;
 
@@ -349,6 +411,12 @@ describe('the companion’s visitor', () => {
     expect(grants()).toBe(2);
     const [refused, replayed] = platformReads().filter((s) => s.path === product.path);
     expect(replayed!.auth).not.toBe(refused!.auth);
+    // refused again after a new grant: the companion's setup, a 502 (never a 401 a page would take for its own)
+    const other = `/stores-reader/v1/products/${RUCKSACK}`;
+    breakNext.set(other, 401, 2);
+    const twice = await batch([{ method: 'GET', path: other }]);
+    expect([twice.body_.answers[0].status, code(twice.body_.answers[0].body)]).toEqual([502, 'PLATFORM_UNAVAILABLE']);
+    expect(grants()).toBe(3);
   });
 
   it('its token is renewed a minute before it expires', async () => {

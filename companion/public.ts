@@ -10,8 +10,8 @@
  * The batch (≤ 32 reads, ≤ 64 KB, JSON sent as text/plain or without a type so a page on another origin needs no
  * preflight) is checked as a whole (400 in the platform's format); each read then answers in its own slot: 403
  * `NOT_PUBLIC` for one the table refuses (never sent to the platform), the platform's status and body otherwise, a
- * platform that does not answer 502 `PLATFORM_UNAVAILABLE` / 504 `PLATFORM_TIMEOUT` in that slot only. After a
- * recommendation, `also` brings what the page will ask next (`anticipate`).
+ * platform that does not answer 502 `PLATFORM_UNAVAILABLE` / 504 `PLATFORM_TIMEOUT` (5 s) in that slot only. After a
+ * recommendation, `also` brings what the page will ask next (`anticipate`), if it is there within 1.5 s.
  */
 import { Hono } from 'hono';
 import { InlayApiError } from '../core/errors.ts';
@@ -33,8 +33,16 @@ import {
 } from './public-cache.ts';
 import { parse, serve, wire } from './wire.ts';
 
-/** How long one platform read may take before its slot answers 504. */
-export const PUBLIC_READ_TIMEOUT_MS = 10_000;
+/**
+ * How long one platform read may take before its slot answers 504: under the page's own wait for a batch (7.5 s,
+ * core/api/public-batch.ts), so one slow read costs its slot, not the page's whole batch.
+ */
+export const PUBLIC_READ_TIMEOUT_MS = 5_000;
+/**
+ * How long a batch's answer waits for its `also` once its own reads are answered; the reads not done by then go on in
+ * the background and are kept for the page's own request.
+ */
+export const ALSO_WAIT_MS = 1_500;
 
 export interface PublicDeps {
   /**
@@ -155,10 +163,13 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
         r.body,
         PUBLIC_READ_TIMEOUT_MS,
       );
-      if (res.status === 401 && !retried) {
-        // the visitor's session ended at the platform: a new one, once
+      if (res.status === 401) {
+        // the visitor's session ended at the platform: a new one, once; refused again, it is the site's setup (the
+        // client id), not the caller's token: 502, so no page takes it for its own session ending
         platform.dropVisitorToken(token);
-        return fromPlatform(r, requestId, true);
+        if (!retried) return fromPlatform(r, requestId, true);
+        log(`[companion] ${requestId} the platform refused the companion's visitor token (401)`);
+        return failed(platformFailed());
       }
       // a body that is not JSON (a proxy's error page, a broken 200) is no platform answer
       if (typeof data !== 'object' || data === null) {
@@ -216,7 +227,14 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
       return { status, body };
     };
     const answers = await Promise.all(reads.map(answer));
-    const also = await anticipate(reads, answers, answer);
+    const ahead = anticipate(reads, answers, answer).catch(() => []);
+    background(ahead);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const also = await Promise.race([
+      ahead,
+      new Promise<AlsoRead[]>((done) => (timer = setTimeout(() => done([]), ALSO_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     return c.json(also.length ? { answers, also } : { answers }, 200);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHttp, type Http } from '../http.ts';
+import { createHttp, toQueryString, type Http } from '../http.ts';
 import { isPublicRead, safePath } from './public-reads.ts';
 import { catalogVersion, getProduct, queryProductsByIds, STORES_APP_ID } from './products.ts';
 import { getProductV3, queryProductsV3 } from './products-v3.ts';
@@ -84,6 +84,19 @@ describe('isPublicRead', () => {
     expect(isPublicRead(s.method, s.path, s.body)).toBe(true);
   });
 
+  it.each(publicCalls)('takes %s as the builder hands it to the http layer (before JSON)', async (_, call) => {
+    let got: [string, string, unknown] | undefined;
+    const http: Http = {
+      request: (o) => {
+        const qs = o.query ? toQueryString(o.query) : '';
+        got = [o.method ?? 'GET', o.path + (qs ? `?${qs}` : ''), o.body];
+        return Promise.reject(new Error('stop'));
+      },
+    };
+    await call(http).catch(() => undefined);
+    expect(isPublicRead(...got!)).toBe(true);
+  });
+
   it.each(privateCalls)('refuses %s', async (_, call) => {
     const s = await sent(call);
     expect(isPublicRead(s.method, s.path, s.body)).toBe(false);
@@ -110,6 +123,7 @@ describe('isPublicRead', () => {
       ['POST', '/stores-reader/v1/products/query', { query: {}, includeMerchantSpecificData: true }],
       ['POST', '/stores/v3/products/query', { query: {}, fields: ['MERCHANT_DATA'] }],
       ['POST', '/reviews/v1/reviews/count', { filter: {}, includePrivateReviews: false, x: 1 }],
+      ['POST', '/reviews/v1/reviews/count', { filter: {}, includePrivateReviews: true, other: undefined }],
       ['POST', '/reviews/v1/reviews/count', { filter: { $or: [{ namespace: 'stores' }] } }],
       ['POST', '/reviews/v1/reviews/count', { filter: { entityId: { $regex: '.' } } }],
       ['POST', '/reviews/v1/reviews/count', { filter: { entityId: { a: { b: 1 } } } }],

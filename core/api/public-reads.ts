@@ -23,11 +23,16 @@ const opt =
   (f: Check): Check =>
   (v) =>
     v === undefined || f(v);
-/** A plain object with only `spec`'s keys (a `__proto__` or unknown key refuses it), each passing its check. */
+/**
+ * A plain object with only `spec`'s keys (a `__proto__` or unknown key refuses it; one left `undefined`, which JSON
+ * leaves out, does not count), each passing its check.
+ */
 const obj =
   (spec: Record<string, Check>): Check =>
   (v) =>
-    isObj(v) && Object.keys(v).every((k) => Object.hasOwn(spec, k)) && Object.entries(spec).every(([k, f]) => f(v[k]));
+    isObj(v) &&
+    Object.keys(v).every((k) => Object.hasOwn(spec, k) || v[k] === undefined) &&
+    Object.entries(spec).every(([k, f]) => f(v[k]));
 const list =
   (each: Check): Check =>
   (v) =>

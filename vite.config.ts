@@ -293,7 +293,8 @@ const runtimeIntoCore = {
 
 /**
  * The loader's preload map (widgets/start.ts): `''` → the core chunk and what it imports; each tag → its widget chunk
- * and the shared chunks it imports beyond the core's; `lang:<language>` → that language pack's chunk. Written into loader.js in place of
+ * and the shared chunks it imports beyond the core's; `lang:<language>` → that language pack's chunk; `companion` → the
+ * public reads' router (core/api/public-batch.ts). Written into loader.js in place of
  * `JSON.parse('"inlay-preloads"')`, so a page requests a widget's whole chunk tree at once.
  */
 const preloadMap = {
@@ -332,6 +333,9 @@ const preloadMap = {
       }
       const pack = /[\\/]widgets[\\/]languages[\\/]([a-z]+)\.ts$/.exec(c.facadeModuleId ?? '');
       if (pack) map[`lang:${pack[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      // the public reads' router, which the core loads at once on a page that names a site companion
+      if (/[\\/]core[\\/]api[\\/]public-batch\.ts$/.test(c.facadeModuleId ?? ''))
+        map.companion = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
     }
     const marker = /JSON\.parse\((["'`])"inlay-preloads"\1\)/;
     if (!marker.test(loader.code)) return this.error('inlay-preload-map: the marker is missing from loader.js');

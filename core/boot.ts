@@ -142,7 +142,19 @@ function start(
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const c = createClient(parsed.config, { early, online: () => navigator.onLine });
+    const c = createClient(parsed.config, {
+      early,
+      online: () => navigator.onLine,
+      // with a site companion the page's public reads go there (its chunk, preloaded by the loader; one that cannot
+      // load leaves every read to the platform)
+      route: parsed.config.companion
+        ? (...read) =>
+            import('./api/public-batch.ts').then(
+              (m) => m.route(c, location.href, ...read),
+              () => undefined,
+            )
+        : undefined,
+    });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, current.$locale, navigator.language);

@@ -103,6 +103,8 @@ export interface ClientDeps {
   random?: () => number;
   /** Whether the browser says it is online (`navigator.onLine`); default: always. */
   online?: () => boolean;
+  /** Where a read may go instead of the platform (with a site companion: core/api/public-batch.ts, set by boot). */
+  route?: HttpDeps['route'];
 }
 
 /** Everything the widgets share, built once per page from the configuration. */
@@ -134,6 +136,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
   });
   const http = createHttp({
     config,
+    route: deps.route,
     getAccessToken: () => tokens.getAccessToken(),
     // a member's request is not replayed as the visitor a failed renewal falls back to
     renewAfter401: async (rejected) => {

@@ -39,6 +39,11 @@ export interface HttpDeps {
    */
   renewAfter401: (rejected: string) => Promise<unknown>;
   fetch?: typeof fetch;
+  /**
+   * Where a read may go instead, without a token (the site companion's public reads, core/api/public-batch.ts): the
+   * fetch to send it through, given its method, path (with its query string) and body; undefined: to the platform.
+   */
+  route?: (method: string, path: string, body: unknown) => Promise<typeof fetch | undefined>;
   /** Waits between retries; must reject when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** [0, 1) source for jitter. */
@@ -159,7 +164,7 @@ export function createHttp(deps: HttpDeps): Http {
   const sleep = deps.sleep ?? defaultSleep;
   const random = deps.random ?? Math.random;
 
-  async function once<T>(o: RequestOptions<T>, token: string | undefined): Promise<T> {
+  async function once<T>(o: RequestOptions<T>, auth: boolean, got: (token: string) => void): Promise<T> {
     let method = o.method ?? 'GET';
     let path = o.path;
     let body = o.body;
@@ -172,6 +177,10 @@ export function createHttp(deps: HttpDeps): Http {
       } else if (qs) path += (path.includes('?') ? '&' : '?') + qs;
     }
     const url = (/^https?:\/\//.test(path) ? '' : deps.config.apiBase) + path;
+    // (the route is asked before any token: a read it takes never waits for one)
+    const via = auth && deps.route ? await deps.route(method, path, body) : undefined;
+    const token = auth && !via ? await deps.getAccessToken() : undefined;
+    if (token) got(token);
     const headers: Record<string, string> = {};
     // raw, no "Bearer " (docs/spec/wire-protocol.md §0); and only ever to the platform's own origin (never to an upload
     // URL elsewhere)
@@ -179,7 +188,7 @@ export function createHttp(deps: HttpDeps): Http {
     if (body !== undefined)
       headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
-    const { res, data, requestId } = await send(f, method, url, headers, body, o.timeoutMs, o.signal);
+    const { res, data, requestId } = await send(via ?? f, method, url, headers, body, o.timeoutMs, o.signal);
     if (res.status !== 200) throw fromResponse(res.status, data, requestId);
     if (data === NOT_JSON)
       throw new InlayApiError({
@@ -211,8 +220,7 @@ export function createHttp(deps: HttpDeps): Http {
         if (o.signal?.aborted) throw abortReason(o.signal);
         let token: string | undefined;
         try {
-          token = auth ? await deps.getAccessToken() : undefined;
-          return await once(o, token);
+          return await once(o, auth, (t) => (token = t));
         } catch (e) {
           if (!(e instanceof InlayApiError)) throw e;
           if (e.status === 401 && auth && token && !replayed) {

@@ -119,6 +119,13 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     ]);
   });
 
+  it('with a site companion only the cart: the core sends the public reads there, without a token', async () => {
+    const product =
+      '<inlay-cart></inlay-cart><inlay-add-to-cart product-id="p"></inlay-add-to-cart><inlay-recommendations></inlay-recommendations>';
+    expect(await urlsOf(product, { companion: '/api/inlay' })).toEqual([`${base}/ecom/v1/carts/current`]);
+    expect(await urlsOf('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', { companion: '/c' })).toEqual([]);
+  });
+
   it('none while a hosted sign-in is under way (the page that finishes it reads as the member)', async () => {
     sessionStorage.setItem(storageKey('hosted', 'demo'), '{"state":"s"}'); // core/boot.ts `hostedReturn`'s key
     try {

@@ -61,9 +61,11 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
   const response = fetch(url, { method: 'POST', body: form });
   response.catch(() => undefined); // the core reports a failure when it asks for the answer
   const urls = EARLY_READS.filter(
-    ([tags, path]) =>
+    ([tags, path], i) =>
       !hosted &&
       !(data.catalog && path.includes('version')) &&
+      // with a site companion the core sends the public ones (all but the first, the cart) there, without a token
+      !(data.companion && i) &&
       // (an empty product-id is no product)
       document.querySelector(tags.replace(/,|$/g, ':not([loading=lazy]):not([product-id=""])$&')),
   ).map(([, path]) => base + path);
@@ -125,6 +127,7 @@ export function start(data: Record<string, string | undefined>, base: string): v
   // the token first: on a connection shared with the chunks (HTTP/1.1: six per origin) it is not queued behind them
   const early = earlyToken(data);
   preload('');
+  if (data.companion) preload('companion'); // the core loads it for its first read (core/boot.ts)
   // the page's language pack, when not English: with the core, not after it
   const lang = pageLanguage(data);
   preload(`lang:${lang.slice(0, 2).toLowerCase()}`); // the packs' languages have two-letter codes

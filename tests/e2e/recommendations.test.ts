@@ -6,12 +6,17 @@ import { placeOrder } from '../helpers/emulator.ts';
 import { seedIds, seedVariantId } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
+/*
+ * Tests that count the carousel's platform requests or read right after a sale use the page without its site
+ * companion (`?companion=off`): with it, those reads travel in the companion's public reads, shared by every visitor
+ * and fresh for a minute (tests/e2e/companion-reads.test.ts).
+ */
 const carousel = (page: Page) => page.locator('inlay-recommendations');
 
 describe('<inlay-recommendations> on the demo', () => {
   it('related products for the current product: a labelled carousel of "n of m" slides, in two requests', async () => {
     const w = await openPage(env.browser);
-    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug?companion=off`);
     const region = carousel(w.page).getByRole('region', { name: 'Recommended products' });
     await expect.poll(() => region.getByRole('group').count()).toBe(7);
     const slides = await region.getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
@@ -101,7 +106,7 @@ describe('<inlay-recommendations> on the demo', () => {
 
   it('each card adds to the shared cart (products with options link to their page); what is in the cart is left out next time', async () => {
     const w = await openPage(env.browser);
-    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug?companion=off`);
     const c = carousel(w.page);
     await expect.poll(() => c.getByRole('group').count()).toBe(7);
     // the skillet comes in sizes: its card links to its page instead of adding a guess
@@ -157,7 +162,7 @@ describe('<inlay-recommendations> on the demo', () => {
       env.stack.demo,
     );
     const w = await openPage(env.browser);
-    await w.page.goto(`${env.stack.demo}/`);
+    await w.page.goto(`${env.stack.demo}/?companion=off`);
     const c = carousel(w.page);
     await expect.poll(() => c.getByRole('group').count()).toBeGreaterThanOrEqual(3);
     expect(await c.evaluate((el) => (el as HTMLElement).hidden)).toBe(false);

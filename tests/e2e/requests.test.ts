@@ -6,8 +6,9 @@ import { api, memberTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 /**
- * Platform requests per demo page, first visit and return visit (a reload within the freshness window), as exact
- * numbers (README "Platform requests per page"). Real Chromium, built bundle, real emulator: no network mocks.
+ * Platform requests per demo page WITHOUT a site companion (`?companion=off`), first visit and return visit (a reload
+ * within the freshness window), as exact numbers (README "Platform requests per page"). Real Chromium, built bundle,
+ * real emulator: no network mocks. The same pages with their companion: tests/e2e/companion-reads.test.ts.
  */
 const env = useStackAndBrowser();
 
@@ -112,7 +113,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
   it('product page on a phone: 13 on a first visit, 1 more as the shopper reaches the reviews; 1 (the cart) on a return visit; the carousel cards read no product alone', async () => {
     // 412x823: the reviews at the page's end (loading="lazy") are more than half a screen below the first one
     const w = await openPage(env.browser, { viewport: { width: 412, height: 823 } });
-    const url = `${env.stack.demo}/products/enamel-camp-mug`;
+    const url = `${env.stack.demo}/products/enamel-camp-mug?companion=off`;
     const sent = await platformRequests(w.page, () => w.page.goto(url));
     expect(duplicates(sent), 'sent twice on the first visit').toEqual([]);
     const first = kinds(sent).sort();
@@ -178,7 +179,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
 
   it('home page: 5 on a first visit, 1 on a return visit; the product page after it reuses what home read', async () => {
     const w = await openPage(env.browser);
-    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/`);
+    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/?companion=off`);
     // token, cart, every card's rating in one query, the best sellers (none yet in the emulator: no cards)
     expect(first).toEqual([CART, ALGORITHMS, TOKEN, REVIEWS, RECOMMEND].sort());
     expect(again).toEqual([CART]);
@@ -186,7 +187,7 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
     // on to a product: the algorithms and every rating (this product's summary and the cards') are known already
     // (on this 900 px tall screen its reviews are within half a screen: they load at once)
     const next = kinds(
-      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`)),
+      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug?companion=off`)),
     ).sort();
     expect(next).toEqual([CART, CATALOG, PRODUCT, REVIEWS, PRODUCTS, RECOMMEND].sort());
     await w.context.close();
@@ -194,13 +195,13 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
 
   it('category page: 5 on a first visit, 1 on a return visit; a page with only the header widgets: 2, then 1', async () => {
     const w = await openPage(env.browser);
-    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/?category=kitchen`);
+    const { first, again } = await firstAndReturn(w, `${env.stack.demo}/?category=kitchen&companion=off`);
     expect(first).toEqual([CART, ALGORITHMS, TOKEN, REVIEWS, RECOMMEND].sort());
     expect(again).toEqual([CART]);
     await w.context.close();
 
     const t = await openPage(env.browser);
-    const thanks = await firstAndReturn(t, `${env.stack.demo}/thank-you?orderId=o-1`);
+    const thanks = await firstAndReturn(t, `${env.stack.demo}/thank-you?orderId=o-1&companion=off`);
     expect(thanks.first).toEqual([CART, TOKEN].sort());
     expect(thanks.again).toEqual([CART]);
     await t.context.close();
@@ -208,6 +209,8 @@ describe('platform requests per page (exact numbers, no duplicates)', () => {
 });
 
 describe('a reload after a change shows the change, not the copy kept across pages', () => {
+  // (on the demo page as it is, with its site companion: the item's reads go to the platform after the change,
+  // core/api/public-batch.ts)
   it('a member’s review is published; reloading at once shows the new count and the review', async () => {
     const t = await memberTokens(env.stack.emulator, 'member');
     const w = await openPage(env.browser);
@@ -293,7 +296,7 @@ describe('a reload after a change shows the change, not the copy kept across pag
       if (e && e.end === undefined) e.end = Date.now();
     });
     try {
-      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`));
+      await platformRequests(w.page, () => w.page.goto(`${env.stack.demo}/products/enamel-camp-mug?companion=off`));
     } finally {
       await api(env.stack.emulator, '/_dev/faults', { method: 'DELETE' });
     }

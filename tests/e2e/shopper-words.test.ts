@@ -60,7 +60,8 @@ describe('a shopper’s errors are words', () => {
     await fault({ path: '/ecom/v1/carts/current', method: 'GET', status: 400 });
     await fault({ path: '/reviews/v1/*', status: 400 });
     await fault({ path: '/v1/recommendations/get', status: 400 });
-    await w.page.goto(`${env.stack.demo}/products/${MUG}`);
+    // (the platform's failures as the page meets them: without the site companion, which would carry the public reads)
+    await w.page.goto(`${env.stack.demo}/products/${MUG}?companion=off`);
     await w.page.evaluate(() =>
       document.addEventListener('inlay-error', (e) => ((window as { recsFailed?: unknown }).recsFailed = e.detail)),
     );

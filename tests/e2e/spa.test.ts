@@ -227,7 +227,9 @@ describe('single-page shop (/spa)', () => {
       views[name] = view;
       view = [];
     };
-    await w.page.goto(`${env.stack.demo}/spa`);
+    // the platform's requests without a site companion (with one, the public reads go there:
+    // tests/e2e/companion-reads.test.ts)
+    await w.page.goto(`${env.stack.demo}/spa?companion=off`);
     await homeReady(w.page);
     await record('home');
     await follow(w.page, `main a[href="/spa/product/${MUG}"]`);

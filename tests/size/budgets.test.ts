@@ -381,6 +381,14 @@ const KB = 1024;
  * is), and an order line's option written in the page's language (French: "Couleur\u202f: Marine"): the classic page
  * with the whole console 139138 → 139290 B (`classicWithConsole` 136 → 136.25 KB; owner
  * chunks, and core +4 B).
+ * Issue 39, i39-cli (a page's public reads through the site companion, one tokenless request per moment): everything
+ * that runs only with a companion is its own chunk (core/api/public-batch.ts, 2.4 KB, with the shared table
+ * core/api/public-reads.ts), loaded only by a page that names one. What every page pays is the hooks: http asks the
+ * route before any token (+~50 B), boot gives the client that route, importing the chunk on a companion's page (+~70 B),
+ * and the loader preloads it with the core and leaves the public early reads to it (the preload map's entry and its
+ * call, the early reads' filter). Measured against the same base: loader 2112 → 2153 B (`loader` 2.1 → 2.125 KB), the
+ * whole product page 52898 → 53024 B (`productPage` 51.75 → 51.875 KB), the classic page with every tag 56805 →
+ * 56924 B (`classic` 55.5 → 55.625 KB); the first screen 46191 → 46316 B, within 45.25 KB.
  */
 /*
  * Issue 39, i39-size (the product page ≤ 50 KB; decision 2: chunks grouped by what appears together,

@@ -142,7 +142,7 @@ function start(
   let ready: Promise<void>;
   if (parsed.ok) {
     registerLanguages(languages); // first: the client's i18n picks its language from the registered ones
-    const c = createClient(parsed.config, { early, online: () => navigator.onLine });
+    const c = createClient(parsed.config, { early, online: () => navigator.onLine, pageOrigin: location.origin });
     setPageContext((current = createInlayContext(c, () => captcha)));
     languageReady = loadLanguage(c.config.locale);
     if (!data.locale) followHtmlLang(document.documentElement, current.$locale, navigator.language);

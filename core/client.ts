@@ -103,6 +103,8 @@ export interface ClientDeps {
   random?: () => number;
   /** Whether the browser says it is online (`navigator.onLine`); default: always. */
   online?: () => boolean;
+  /** The page's origin (`location.origin`): reads sent together wait for the first's preflight (core/http.ts). */
+  pageOrigin?: string;
 }
 
 /** Everything the widgets share, built once per page from the configuration. */
@@ -144,6 +146,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     fetch,
     sleep: deps.sleep,
     random: deps.random,
+    pageOrigin: deps.pageOrigin,
   });
   // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
   // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.

@@ -43,6 +43,11 @@ export interface HttpDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** [0, 1) source for jitter. */
   random?: () => number;
+  /**
+   * The page's origin (`location.origin`), where there is a page: a read of another origin with an Authorization or
+   * Content-Type header costs a CORS preflight there (see `firsts` in `createHttp`).
+   */
+  pageOrigin?: string;
 }
 
 export interface Http {
@@ -147,6 +152,9 @@ export async function send(
   return { res, data, requestId: res.headers.get('x-wix-request-id') ?? undefined };
 }
 
+/** How long a read waits at most for the first request to its URL (see `firsts` in `createHttp`). */
+const PREFLIGHT_WAIT_MS = 1000;
+
 /** Worth another read: no answer, too slow, throttled, or a server error. */
 const retryable = (e: InlayApiError) => noAnswer(e) || e.status === 429 || e.status >= 500;
 
@@ -158,8 +166,16 @@ export function createHttp(deps: HttpDeps): Http {
   const f = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = deps.sleep ?? defaultSleep;
   const random = deps.random ?? Math.random;
+  /**
+   * Per URL read with a CORS preflight (another origin than the page's, with an Authorization or Content-Type
+   * header), its first request while that is on its way; 1 once one has been answered. The browser caches a
+   * preflight only once it has answered (for the server's max-age), so reads sent together would each send one: a
+   * read of a URL whose first request is on its way waits for its answer instead (one preflight per URL per page),
+   * PREFLIGHT_WAIT_MS at most. Writes never wait.
+   */
+  const firsts = new Map<string, Promise<void> | 1>();
 
-  async function once<T>(o: RequestOptions<T>, token: string | undefined): Promise<T> {
+  async function once<T>(o: RequestOptions<T>, token: string | undefined, read: boolean): Promise<T> {
     let method = o.method ?? 'GET';
     let path = o.path;
     let body = o.body;
@@ -179,7 +195,20 @@ export function createHttp(deps: HttpDeps): Http {
     if (body !== undefined)
       headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
-    const { res, data, requestId } = await send(f, method, url, headers, body, o.timeoutMs, o.signal);
+    const cors = read && !!deps.pageOrigin && new URL(url).origin !== deps.pageOrigin && !!Object.keys(headers).length;
+    const first = cors && firsts.get(url);
+    if (first instanceof Promise) await Promise.race([first, new Promise((r) => setTimeout(r, PREFLIGHT_WAIT_MS))]);
+    const sent = send(f, method, url, headers, body, o.timeoutMs, o.signal);
+    // answered (any status): its preflight passed and is cached; failed: the next request is the first again
+    if (cors && !first)
+      firsts.set(
+        url,
+        sent.then(
+          () => void firsts.set(url, 1),
+          () => void firsts.delete(url),
+        ),
+      );
+    const { res, data, requestId } = await sent;
     if (res.status !== 200) throw fromResponse(res.status, data, requestId);
     if (data === NOT_JSON)
       throw new InlayApiError({
@@ -212,7 +241,7 @@ export function createHttp(deps: HttpDeps): Http {
         let token: string | undefined;
         try {
           token = auth ? await deps.getAccessToken() : undefined;
-          return await once(o, token);
+          return await once(o, token, read);
         } catch (e) {
           if (!(e instanceof InlayApiError)) throw e;
           if (e.status === 401 && auth && token && !replayed) {

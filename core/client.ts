@@ -135,6 +135,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     now: deps.now,
   });
   const http = createHttp({
+    ...deps, // sleep, random, pageOrigin
     config,
     getAccessToken: () => tokens.getAccessToken(),
     // a member's request is not replayed as the visitor a failed renewal falls back to
@@ -144,9 +145,6 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
       return tokens.role() === role;
     },
     fetch,
-    sleep: deps.sleep,
-    random: deps.random,
-    pageOrigin: deps.pageOrigin,
   });
   // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
   // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.

@@ -372,7 +372,7 @@ describe('CORS preflights: one per URL per page', () => {
     await Promise.all(later);
   });
 
-  it('a first request that failed leaves the next one first; the page’s own origin, no page (a server), requests without headers and writes never wait', async () => {
+  it('a first request that failed leaves the next one first; the page’s own origin, no page (a server), reads without a token and writes never wait', async () => {
     const h = held();
     for (const pageOrigin of ['https://api.test', undefined]) {
       h.started.length = 0;
@@ -388,7 +388,7 @@ describe('CORS preflights: one per URL per page', () => {
     const other = setup(h.handler, { pageOrigin: 'https://shop.test' }).http;
     const plain = [1, 2].map(() => other.request({ path: '/y', schema, kind: 'read', auth: false }));
     await tick();
-    expect(h.started).toHaveLength(2); // no Authorization, no body: a simple request, no preflight
+    expect(h.started).toHaveLength(2); // no token, no Authorization header: no preflight for it
     h.release.splice(0).forEach((f) => f());
     await Promise.all(plain);
 

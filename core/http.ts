@@ -44,8 +44,8 @@ export interface HttpDeps {
   /** [0, 1) source for jitter. */
   random?: () => number;
   /**
-   * The page's origin (`location.origin`), where there is a page: a read of another origin with an Authorization or
-   * Content-Type header costs a CORS preflight there (see `firsts` in `createHttp`).
+   * The page's origin (`location.origin`), where there is a page: a read of another origin with a token costs a CORS
+   * preflight there (see `firsts` in `createHttp`).
    */
   pageOrigin?: string;
 }
@@ -167,13 +167,12 @@ export function createHttp(deps: HttpDeps): Http {
   const sleep = deps.sleep ?? defaultSleep;
   const random = deps.random ?? Math.random;
   /**
-   * Per URL read with a CORS preflight (another origin than the page's, with an Authorization or Content-Type
-   * header), its first request while that is on its way; 1 once one has been answered. The browser caches a
-   * preflight only once it has answered (for the server's max-age), so reads sent together would each send one: a
-   * read of a URL whose first request is on its way waits for its answer instead (one preflight per URL per page),
-   * PREFLIGHT_WAIT_MS at most. Writes never wait.
+   * Per URL read with a token on another origin than the page's (a CORS preflight), its first request's answer. The
+   * browser caches a preflight only once it has answered (for the server's max-age), so reads sent together would each
+   * send one: a read of a URL whose first request is on its way waits for its answer instead (one preflight per URL
+   * per page), PREFLIGHT_WAIT_MS at most. Writes never wait.
    */
-  const firsts = new Map<string, Promise<void> | 1>();
+  const firsts = new Map<string, Promise<void>>();
 
   async function once<T>(o: RequestOptions<T>, token: string | undefined, read: boolean): Promise<T> {
     let method = o.method ?? 'GET';
@@ -191,20 +190,22 @@ export function createHttp(deps: HttpDeps): Http {
     const headers: Record<string, string> = {};
     // raw, no "Bearer " (docs/spec/wire-protocol.md §0); and only ever to the platform's own origin (never to an upload
     // URL elsewhere)
-    if (token && new URL(url).origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
+    const origin = new URL(url).origin;
+    if (token && origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
     if (body !== undefined)
       headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
-    const cors = read && !!deps.pageOrigin && new URL(url).origin !== deps.pageOrigin && !!Object.keys(headers).length;
+    // (a token: an Authorization header, so a preflight on another origin than the page's)
+    const cors = read && token && deps.pageOrigin && origin !== deps.pageOrigin;
     const first = cors && firsts.get(url);
-    if (first instanceof Promise) await Promise.race([first, new Promise((r) => setTimeout(r, PREFLIGHT_WAIT_MS))]);
+    if (first) await Promise.race([first, new Promise((r) => setTimeout(r, PREFLIGHT_WAIT_MS))]);
     const sent = send(f, method, url, headers, body, o.timeoutMs, o.signal);
     // answered (any status): its preflight passed and is cached; failed: the next request is the first again
     if (cors && !first)
       firsts.set(
         url,
         sent.then(
-          () => void firsts.set(url, 1),
+          () => {},
           () => void firsts.delete(url),
         ),
       );

@@ -28,12 +28,11 @@ export const summaryKey = (ns: string, id: string) => `reviews:summary:${ns}:${i
 
 /**
  * The platform has no summary endpoint (docs/spec/wire-protocol.md §11; the reviews client's public methods read
- * reviews and count them, none aggregates): a summary is built from the reviews themselves. One item: one query page
- * of 100 (no sort: the platform's own order), which holds every published review of most items; an item with more (a
- * next cursor) is read again as five counts (`content.rating` 1…5) in parallel, each cached and shared. Several items
- * asked for in the same 20 ms (a product grid) are read by one query with `entityId: {$in: […]}` (≤ 5 pages of 100),
- * else as counts per item. Five counts sent together cost up to five CORS preflights (the browser caches a preflight
- * once one has answered, and the five are all on their way by then); one query costs one.
+ * reviews and count them, none aggregates): summaries are built from the reviews themselves. The items asked for in
+ * the same 20 ms (one, or a product grid) are read by one query with `entityId: {$in: […]}`, pages of 100: one page
+ * for one item (every published review of most items), up to 5 for several. Past that, or when the query fails, each
+ * item's summary is five counts (`content.rating` 1…5) in parallel, each cached and shared. Five counts sent together
+ * cost up to five CORS preflights; one query costs one.
  */
 export function loadSummary(client: Client, ns: string, id: string): Promise<Summary> {
   const batches = batchesOf(client);
@@ -73,26 +72,6 @@ const countsFor = ({ cache, http }: Client, ns: string, id: string) =>
     ),
   ).then(summarize);
 
-/** The histograms of `ids` from their reviews. */
-function histograms(ids: string[], reviews: { entityId: string; content: { rating: number } }[]) {
-  const hist = new Map(ids.map((id) => [id, [0, 0, 0, 0, 0]]));
-  for (const r of reviews) {
-    const h = hist.get(r.entityId);
-    const n = Math.round(r.content.rating);
-    if (h && n >= 1 && n <= 5) h[n - 1]!++;
-  }
-  return hist;
-}
-
-/** The most reviews one query page holds (the platform's maximum): the reviews of one item read at once. */
-const PAGE = 100;
-
-/** One item's summary: its reviews on one page, or five counts when it has more than a page of them. */
-async function oneItem(client: Client, ns: string, id: string): Promise<Summary> {
-  const page = await queryReviews(client.http, { filter: { namespace: ns, entityId: id }, limit: PAGE });
-  return page.next ? countsFor(client, ns, id) : summarize(histograms([id], page.reviews).get(id)!);
-}
-
 async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): Promise<void> {
   const ids = [...waiters.keys()];
   const settle = async (id: string, s: Promise<Summary>) => {
@@ -103,28 +82,28 @@ async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): 
       w.reject(e);
     }
   };
-  if (ids.length > 1) {
-    try {
-      const reviews = [];
-      let cursor: string | undefined;
-      for (let pages = 0; ; pages++) {
-        if (pages === 5) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
-        const page = await queryReviews(client.http, {
-          filter: { namespace: ns, entityId: { $in: ids } },
-          limit: PAGE,
-          cursor,
-        });
-        reviews.push(...page.reviews);
-        if (!(cursor = page.next)) break;
+  try {
+    const hist = new Map(ids.map((id) => [id, [0, 0, 0, 0, 0]]));
+    let cursor: string | undefined;
+    for (let pages = 0; ; pages++) {
+      if (pages === (ids[1] ? 5 : 1)) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
+      const page = await queryReviews(client.http, {
+        filter: { namespace: ns, entityId: { $in: ids } },
+        limit: 100,
+        cursor,
+      });
+      for (const r of page.reviews) {
+        const h = hist.get(r.entityId);
+        const n = Math.round(r.content.rating);
+        if (h && n >= 1 && n <= 5) h[n - 1]!++;
       }
-      const hist = histograms(ids, reviews);
-      for (const id of ids) await settle(id, Promise.resolve(summarize(hist.get(id)!)));
-      return;
-    } catch {
-      // fall back to counts per item
+      if (!(cursor = page.next)) break;
     }
+    for (const id of ids) await settle(id, Promise.resolve(summarize(hist.get(id)!)));
+    return;
+  } catch {
+    // fall back to counts per item
   }
-  if (ids.length === 1) return settle(ids[0]!, oneItem(client, ns, ids[0]!));
   await Promise.all(ids.map((id) => settle(id, countsFor(client, ns, id))));
 }
 

@@ -381,6 +381,11 @@ const KB = 1024;
  * is), and an order line's option written in the page's language (French: "Couleur\u202f: Marine"): the classic page
  * with the whole console 139138 → 139290 B (`classicWithConsole` 136 → 136.25 KB; owner
  * chunks, and core +4 B).
+ * Issue 39, i39-bench: reads of one URL sent together wait for the first one's answer, so the browser sends one CORS
+ * preflight per URL per page (core/http.ts; the page's origin from boot.ts): core 25802 → 25889 B (gzip -9 of the
+ * chunk); one item's rating summary from one query page, folded into the grid's batch: review-summary 1629 → 1626 B.
+ * The classic page with every tag 56881 B (`classic` 55.5 → 55.75 KB; it was about 40 B under); the other pages
+ * still fit.
  */
 const BUDGET = {
   loader: 2.1 * KB,
@@ -391,7 +396,7 @@ const BUDGET = {
   productPage: 51.75 * KB,
   productPageFirstScreen: 45.25 * KB,
   classicScript: 0.65 * KB,
-  classic: 55.5 * KB,
+  classic: 55.75 * KB,
   testLanguage: 16.5 * KB,
   classicWithConsole: 136.25 * KB,
 };

@@ -9,9 +9,11 @@ const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0,
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
   if (call.url.endsWith('/reviews/v1/reviews/query')) {
-    const { entityId } = (call.body as { query: { filter: { entityId: string } } }).query.filter;
-    const reviews = counts[entityId]!.flatMap((n, i) =>
-      Array.from({ length: n }, (_, k) => ({ id: `${i}-${k}`, entityId, content: { rating: i + 1 } })),
+    const { $in } = (call.body as { query: { filter: { entityId: { $in: string[] } } } }).query.filter.entityId;
+    const reviews = $in.flatMap((entityId) =>
+      counts[entityId]!.flatMap((n, i) =>
+        Array.from({ length: n }, (_, k) => ({ id: `${entityId}-${i}-${k}`, entityId, content: { rating: i + 1 } })),
+      ),
     );
     return json(200, { reviews, metadata: { cursors: { next: null } } });
   }

@@ -63,7 +63,7 @@ describe('rating summary', () => {
   const reviewsOf = (entityId: string) =>
     counts[entityId]!.flatMap((n, i) => Array.from({ length: n }, (_, k) => review(`${i}-${k}`, entityId, i + 1)));
 
-  it('one item: one query page of its reviews (namespace, entityId, 100, the platform’s order), the histogram from them; widgets sharing the key make no more', async () => {
+  it('one item: one query page of its reviews (namespace, entityId $in, 100, the platform’s order), the histogram from them; widgets sharing the key make no more', async () => {
     reply = (call) =>
       call.url.endsWith('/reviews/query')
         ? json(200, { reviews: reviewsOf('p1'), metadata: { cursors: { next: null } } })
@@ -76,7 +76,10 @@ describe('rating summary', () => {
       expect(a.get().data).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
       expect(b.get().data).toBe(a.get().data);
       expect(reviewCalls().map((c) => [c.url.split('/').at(-1), c.body])).toEqual([
-        ['query', { query: { filter: { namespace: 'stores', entityId: 'p1' }, cursorPaging: { limit: 100 } } }],
+        [
+          'query',
+          { query: { filter: { namespace: 'stores', entityId: { $in: ['p1'] } }, cursorPaging: { limit: 100 } } },
+        ],
       ]);
     } finally {
       stop.forEach((s) => s());

@@ -145,6 +145,7 @@ function start(
     const c = createClient(parsed.config, {
       early,
       online: () => navigator.onLine,
+      pageOrigin: location.origin,
       // with a site companion the page's public reads go there (its chunk, preloaded by the loader; one that cannot
       // load leaves every read to the platform)
       route: parsed.config.companion

@@ -105,6 +105,8 @@ export interface ClientDeps {
   online?: () => boolean;
   /** Where a read may go instead of the platform (with a site companion: core/api/public-batch.ts, set by boot). */
   route?: HttpDeps['route'];
+  /** The page's origin (`location.origin`): reads sent together wait for the first's preflight (core/http.ts). */
+  pageOrigin?: string;
 }
 
 /** Everything the widgets share, built once per page from the configuration. */
@@ -135,6 +137,7 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     now: deps.now,
   });
   const http = createHttp({
+    ...deps, // sleep, random, pageOrigin
     config,
     route: deps.route,
     getAccessToken: () => tokens.getAccessToken(),
@@ -145,8 +148,6 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
       return tokens.role() === role;
     },
     fetch,
-    sleep: deps.sleep,
-    random: deps.random,
   });
   // Persisted reads belong to an identity: the session's refresh token (stable across renewals), hashed. Tokens
   // kept in memory start a new identity on every page load, so nothing would ever be reused: no storage then.

@@ -337,3 +337,96 @@ describe('tokens stay with the platform', () => {
     expect(calls[1]!.headers.authorization).toBe('secret');
   });
 });
+
+describe('CORS preflights: one per URL per page', () => {
+  /** A fake platform whose answers wait until released, logging when each request starts. */
+  function held() {
+    const started: string[] = [];
+    const release: (() => void)[] = [];
+    const handler: Handler = (call) => {
+      started.push(`${call.method} ${call.url}`);
+      return new Promise((r) => release.push(() => r(json(200, { ok: true }))));
+    };
+    return { started, release, handler };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('a request to another origin’s URL whose first request is on its way waits for its answer, then requests go together', async () => {
+    const h = held();
+    const { http } = setup(h.handler, { pageOrigin: 'https://shop.test' });
+    const q = (path: string) => http.request({ method: 'POST', path, body: { a: 1 }, schema, kind: 'read' });
+    const first = [q('/reviews/query'), q('/reviews/query'), q('/other'), q('/reviews/query')];
+    await tick();
+    // the first to each URL goes at once; the two others to the same URL wait for its answer
+    expect(h.started).toEqual(['POST https://api.test/reviews/query', 'POST https://api.test/other']);
+    h.release.shift()!();
+    await tick();
+    expect(h.started).toHaveLength(4);
+    h.release.splice(0).forEach((r) => r());
+    await Promise.all(first);
+    // answered once: its preflight is cached, nothing waits any more
+    const later = [q('/reviews/query'), q('/reviews/query')];
+    await tick();
+    expect(h.started).toHaveLength(6);
+    h.release.splice(0).forEach((r) => r());
+    await Promise.all(later);
+  });
+
+  it('a first request that failed leaves the next one first; the page’s own origin, no page (a server), reads without a token and writes never wait', async () => {
+    const h = held();
+    for (const pageOrigin of ['https://api.test', undefined]) {
+      h.started.length = 0;
+      const same = setup(h.handler, { pageOrigin }).http;
+      const r = [1, 2].map(() => same.request({ method: 'POST', path: '/x', body: {}, schema, kind: 'read' }));
+      await tick();
+      expect(h.started).toHaveLength(2); // the page's own origin, or no page (a server): no preflight to wait for
+      h.release.splice(0).forEach((f) => f());
+      await Promise.all(r);
+    }
+
+    h.started.length = 0;
+    const other = setup(h.handler, { pageOrigin: 'https://shop.test' }).http;
+    const plain = [1, 2].map(() => other.request({ path: '/y', schema, kind: 'read', auth: false }));
+    await tick();
+    expect(h.started).toHaveLength(2); // no token, no Authorization header: no preflight for it
+    h.release.splice(0).forEach((f) => f());
+    await Promise.all(plain);
+
+    const writes = [1, 2].map(() => other.request({ method: 'POST', path: '/w', body: {}, schema }));
+    await tick();
+    expect(h.started).toHaveLength(4); // writes never wait
+    h.release.splice(0).forEach((f) => f());
+    await Promise.all(writes);
+
+    let fail = true;
+    const failing = setup((call, i) => (fail ? Promise.reject(new TypeError('offline')) : h.handler(call, i)), {
+      sleep: () => new Promise(() => {}), // the failed read's retry never comes
+      pageOrigin: 'https://shop.test',
+    }).http;
+    h.started.length = 0;
+    void failing.request({ path: '/z', schema, kind: 'read' }).catch(() => undefined);
+    await tick();
+    fail = false;
+    const next = [1, 2].map(() => failing.request({ path: '/z', schema, kind: 'read' }));
+    await tick();
+    expect(h.started).toEqual(['GET https://api.test/z']);
+    h.release.splice(0).forEach((f) => f());
+    await tick();
+    expect(h.started).toHaveLength(2);
+    h.release.splice(0).forEach((f) => f());
+    await Promise.all(next);
+  });
+
+  it('waits 1 s at most for a first request that has not answered', async () => {
+    vi.useFakeTimers();
+    const h = held();
+    const { http } = setup(h.handler, { pageOrigin: 'https://shop.test' });
+    const reads = [1, 2].map(() => http.request({ path: '/slow', schema, kind: 'read' }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(h.started).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.started).toHaveLength(2);
+    h.release.splice(0).forEach((f) => f());
+    await Promise.all(reads);
+  });
+});

@@ -48,6 +48,11 @@ export interface HttpDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** [0, 1) source for jitter. */
   random?: () => number;
+  /**
+   * The page's origin (`location.origin`), where there is a page: a read of another origin with a token costs a CORS
+   * preflight there (see `firsts` in `createHttp`).
+   */
+  pageOrigin?: string;
 }
 
 export interface Http {
@@ -152,6 +157,9 @@ export async function send(
   return { res, data, requestId: res.headers.get('x-wix-request-id') ?? undefined };
 }
 
+/** How long a read waits at most for the first request to its URL (see `firsts` in `createHttp`). */
+const PREFLIGHT_WAIT_MS = 1000;
+
 /** Worth another read: no answer, too slow, throttled, or a server error. */
 const retryable = (e: InlayApiError) => noAnswer(e) || e.status === 429 || e.status >= 500;
 
@@ -163,8 +171,15 @@ export function createHttp(deps: HttpDeps): Http {
   const f = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = deps.sleep ?? defaultSleep;
   const random = deps.random ?? Math.random;
+  /**
+   * Per URL read with a token on another origin than the page's (a CORS preflight), its first request's answer. The
+   * browser caches a preflight only once it has answered (for the server's max-age), so reads sent together would each
+   * send one: a read of a URL whose first request is on its way waits for its answer instead (one preflight per URL
+   * per page), PREFLIGHT_WAIT_MS at most. Writes never wait.
+   */
+  const firsts = new Map<string, Promise<void>>();
 
-  async function once<T>(o: RequestOptions<T>, auth: boolean, got: (token: string) => void): Promise<T> {
+  async function once<T>(o: RequestOptions<T>, auth: boolean, got: (token: string) => void, read: boolean): Promise<T> {
     let method = o.method ?? 'GET';
     let path = o.path;
     let body = o.body;
@@ -184,11 +199,26 @@ export function createHttp(deps: HttpDeps): Http {
     const headers: Record<string, string> = {};
     // raw, no "Bearer " (docs/spec/wire-protocol.md §0); and only ever to the platform's own origin (never to an upload
     // URL elsewhere)
-    if (token && new URL(url).origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
+    const origin = new URL(url).origin;
+    if (token && origin === new URL(deps.config.apiBase).origin) headers.Authorization = token;
     if (body !== undefined)
       headers['Content-Type'] = body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json';
 
-    const { res, data, requestId } = await send(via ?? f, method, url, headers, body, o.timeoutMs, o.signal);
+    // (a token: an Authorization header, so a preflight on another origin than the page's)
+    const cors = read && token && deps.pageOrigin && origin !== deps.pageOrigin;
+    const first = cors && firsts.get(url);
+    if (first) await Promise.race([first, new Promise((r) => setTimeout(r, PREFLIGHT_WAIT_MS))]);
+    const sent = send(via ?? f, method, url, headers, body, o.timeoutMs, o.signal);
+    // answered (any status): its preflight passed and is cached; failed: the next request is the first again
+    if (cors && !first)
+      firsts.set(
+        url,
+        sent.then(
+          () => {},
+          () => void firsts.delete(url),
+        ),
+      );
+    const { res, data, requestId } = await sent;
     if (res.status !== 200) throw fromResponse(res.status, data, requestId);
     if (data === NOT_JSON)
       throw new InlayApiError({
@@ -220,7 +250,7 @@ export function createHttp(deps: HttpDeps): Http {
         if (o.signal?.aborted) throw abortReason(o.signal);
         let token: string | undefined;
         try {
-          return await once(o, auth, (t) => (token = t));
+          return await once(o, auth, (t) => (token = t), read);
         } catch (e) {
           if (!(e instanceof InlayApiError)) throw e;
           if (e.status === 401 && auth && token && !replayed) {

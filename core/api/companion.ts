@@ -69,6 +69,7 @@ export function companionOf(client: Client, page: string): Http | undefined {
           return tokens.role() === role;
         },
         fetch: (input, init) => client.fetch(input, { ...init, credentials: 'omit' }),
+        pageOrigin: new URL(page).origin,
       })),
     );
   }

@@ -27,9 +27,12 @@ export function summarize(histogram: number[]): Summary {
 export const summaryKey = (ns: string, id: string) => `reviews:summary:${ns}:${id}`;
 
 /**
- * The platform has no summary endpoint: one item's summary is five counts (`content.rating` 1…5) in parallel, each
- * cached and shared. Several items asked for in the same 20 ms (a product grid) are read instead by one query with
- * `entityId: {$in: […]}` (≤ 5 pages of 100), and their histograms built from the reviews themselves.
+ * The platform has no summary endpoint (docs/spec/wire-protocol.md §11; the reviews client's public methods read
+ * reviews and count them, none aggregates): summaries are built from the reviews themselves. The items asked for in
+ * the same 20 ms (one, or a product grid) are read by one query with `entityId: {$in: […]}`, pages of 100: one page
+ * for one item (every published review of most items), up to 5 for several. Past that, or when the query fails, each
+ * item's summary is five counts (`content.rating` 1…5) in parallel, each cached and shared. Five counts sent together
+ * cost up to five CORS preflights; one query costs one.
  */
 export function loadSummary(client: Client, ns: string, id: string): Promise<Summary> {
   const batches = batchesOf(client);
@@ -79,29 +82,27 @@ async function flush(client: Client, ns: string, waiters: Map<string, Waiter>): 
       w.reject(e);
     }
   };
-  if (ids.length > 1) {
-    try {
-      const hist = new Map(ids.map((id) => [id, [0, 0, 0, 0, 0]]));
-      let cursor: string | undefined;
-      for (let pages = 0; ; pages++) {
-        if (pages === 5) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
-        const page = await queryReviews(client.http, {
-          filter: { namespace: ns, entityId: { $in: ids } },
-          limit: 100,
-          cursor,
-        });
-        for (const r of page.reviews) {
-          const h = hist.get(r.entityId);
-          const n = Math.round(r.content.rating);
-          if (h && n >= 1 && n <= 5) h[n - 1]!++;
-        }
-        if (!(cursor = page.next)) break;
+  try {
+    const hist = new Map(ids.map((id) => [id, [0, 0, 0, 0, 0]]));
+    let cursor: string | undefined;
+    for (let pages = 0; ; pages++) {
+      if (pages === (ids[1] ? 5 : 1)) throw new InlayApiError({ kind: 'parse', message: 'too many reviews to batch' });
+      const page = await queryReviews(client.http, {
+        filter: { namespace: ns, entityId: { $in: ids } },
+        limit: 100,
+        cursor,
+      });
+      for (const r of page.reviews) {
+        const h = hist.get(r.entityId);
+        const n = Math.round(r.content.rating);
+        if (h && n >= 1 && n <= 5) h[n - 1]!++;
       }
-      for (const id of ids) await settle(id, Promise.resolve(summarize(hist.get(id)!)));
-      return;
-    } catch {
-      // fall back to counts per item
+      if (!(cursor = page.next)) break;
     }
+    for (const id of ids) await settle(id, Promise.resolve(summarize(hist.get(id)!)));
+    return;
+  } catch {
+    // fall back to counts per item
   }
   await Promise.all(ids.map((id) => settle(id, countsFor(client, ns, id))));
 }

@@ -4,10 +4,19 @@ import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
 import { testContext } from '../../tests/helpers/context.ts';
 
-/** Per-rating counts (1 to 5 stars) the fake platform answers, per product. */
+/** Per-rating counts (1 to 5 stars) of the reviews the fake platform has, per product. */
 const counts: Record<string, number[]> = { p1: [1, 0, 2, 3, 6], p2: [0, 0, 0, 0, 0] };
 const net = fakeFetch((call) => {
   if (call.url.endsWith('/oauth2/token')) return json(200, { access_token: 'a', refresh_token: 'r', expires_in: 3600 });
+  if (call.url.endsWith('/reviews/v1/reviews/query')) {
+    const { $in } = (call.body as { query: { filter: { entityId: { $in: string[] } } } }).query.filter.entityId;
+    const reviews = $in.flatMap((entityId) =>
+      counts[entityId]!.flatMap((n, i) =>
+        Array.from({ length: n }, (_, k) => ({ id: `${entityId}-${i}-${k}`, entityId, content: { rating: i + 1 } })),
+      ),
+    );
+    return json(200, { reviews, metadata: { cursors: { next: null } } });
+  }
   if (call.url.endsWith('/reviews/v1/reviews/count')) {
     const f = (call.body as { filter: { entityId: string; 'content.rating': number } }).filter;
     return json(200, { count: counts[f.entityId]![f['content.rating'] - 1] });

@@ -59,19 +59,44 @@ describe('rating summary', () => {
     expect(summarize([0, 0, 0, 0, 0])).toEqual({ count: 0, average: 0, histogram: [0, 0, 0, 0, 0] });
   });
 
-  it('one item: five count calls in parallel (namespace, entityId, content.rating = n); widgets sharing the key make no more', async () => {
+  /** Reviews of `entityId` rated as in `counts` (1 star first), as one query page. */
+  const reviewsOf = (entityId: string) =>
+    counts[entityId]!.flatMap((n, i) => Array.from({ length: n }, (_, k) => review(`${i}-${k}`, entityId, i + 1)));
+
+  it('one item: one query page of its reviews (namespace, entityId $in, 100, the platform’s order), the histogram from them; widgets sharing the key make no more', async () => {
+    reply = (call) =>
+      call.url.endsWith('/reviews/query')
+        ? json(200, { reviews: reviewsOf('p1'), metadata: { cursors: { next: null } } })
+        : undefined;
     const a = summaryStore(client, 'stores', 'p1');
     const b = summaryStore(client, 'stores', 'p1'); // <inlay-rating> and <inlay-reviews> for the same product
     const stop = [a.listen(() => {}), b.listen(() => {})];
-    await vi.waitFor(() => expect(a.get().data).toBeDefined());
-    expect(a.get().data).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
-    expect(b.get().data).toBe(a.get().data);
-    const calls = reviewCalls();
-    expect(calls).toHaveLength(5);
-    expect(calls.map((c) => c.body)).toEqual(
-      [1, 2, 3, 4, 5].map((n) => ({ filter: { namespace: 'stores', entityId: 'p1', 'content.rating': n } })),
+    try {
+      await vi.waitFor(() => expect(a.get().data).toBeDefined());
+      expect(a.get().data).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
+      expect(b.get().data).toBe(a.get().data);
+      expect(reviewCalls().map((c) => [c.url.split('/').at(-1), c.body])).toEqual([
+        [
+          'query',
+          { query: { filter: { namespace: 'stores', entityId: { $in: ['p1'] } }, cursorPaging: { limit: 100 } } },
+        ],
+      ]);
+    } finally {
+      stop.forEach((s) => s());
+    }
+  });
+
+  it('one item with more than a page of reviews: then five count calls in parallel (namespace, entityId, content.rating = n)', async () => {
+    reply = (call) =>
+      call.url.endsWith('/reviews/query')
+        ? json(200, { reviews: reviewsOf('p1').slice(0, 10), metadata: { cursors: { next: 'MORE' } } })
+        : undefined;
+    expect(await loadSummary(client, 'more', 'p1')).toEqual({ count: 12, average: 4.1, histogram: [1, 0, 2, 3, 6] });
+    const [query, ...rest] = reviewCalls();
+    expect(query!.url).toMatch(/\/reviews\/query$/);
+    expect(rest.map((c) => c.body)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => ({ filter: { namespace: 'more', entityId: 'p1', 'content.rating': n } })),
     );
-    stop.forEach((s) => s());
   });
 
   it('a grid: items asked for together are read by one query with entityId $in, histograms from the reviews', async () => {

@@ -417,17 +417,21 @@ const KB = 1024;
  * Issue 39, i39-bench: reads of one URL sent together wait for the first one's answer, so the browser sends one CORS
  * preflight per URL per page (core/http.ts; the page's origin from boot.ts): core 25802 → 25889 B (gzip -9 of the
  * chunk); one item's rating summary from one query page, folded into the grid's batch: review-summary 1629 → 1626 B.
- * The classic page with every tag 56881 B (`classic` 55.5 → 55.75 KB; it was about 40 B under); the other pages
- * still fit.
+ * The classic page with every tag 56881 B (on its own branch).
+ * The three branches merged (i39-size, i39-cli, i39-bench), measured on one build: loader 2078 B, the first screen
+ * 44292 B, the whole product page 50986 B (the issue's goal, ≤ 51200 B, met with 214 B to spare), every tag 54285 B,
+ * the header pair 33648 B, classic 54890 B, with the whole console 137320 B. i39-size's ceilings allowed for the
+ * companion's hooks but not also for the preflight gate (+87 B in core): `productPage` 49.75 → 50 KB,
+ * `productPageFirstScreen` 43.25 → 43.5 KB, `allWidgetsPage` 53 → 53.25 KB; the others hold.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
   widget: 7 * KB,
   consoleFrench: 7.75 * KB,
-  allWidgetsPage: 53 * KB,
-  productPage: 49.75 * KB,
-  productPageFirstScreen: 43.25 * KB,
+  allWidgetsPage: 53.25 * KB,
+  productPage: 50 * KB,
+  productPageFirstScreen: 43.5 * KB,
   headerPage: 33 * KB,
   classicScript: 0.65 * KB,
   classic: 53.625 * KB,

@@ -14,11 +14,12 @@
  * recommendation, `also` brings what the page will ask next (`anticipate`), if it is there within 1.5 s.
  */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { InlayApiError } from '../core/errors.ts';
 import { send, type Http } from '../core/http.ts';
 import { ops } from '../core/urls.ts';
 import { readProducts } from '../core/api/products.ts';
-import { countReviews, queryReviews } from '../core/api/reviews.ts';
+import { queryReviews } from '../core/api/reviews.ts';
 import { isPublicRead, PUBLIC_READS_BYTES } from '../core/api/public-reads.ts';
 import { readJson } from './body.ts';
 import type { Env, Kit } from './context.ts';
@@ -80,7 +81,7 @@ const VERSION: Read = { method: 'GET', path: ops.catalogVersion.path };
  * with the core's own builders so each matches the page's request exactly: the carousel's one catalog query for the
  * recommended items (without the items asked about, as many as the recommendation was asked to fill; a cart's items
  * left out by the page make its query another one, which then simply is not used) and its cards' rating summaries
- * (core/reads/review-summary.ts: one reviews query for several items, five counts for one). Each is read as any
+ * (core/reads/review-summary.ts: one reviews query of their reviews, for one item as for several). Each is read as any
  * public read (the cache first); the 200s are the batch's `also`, minus reads the batch already holds.
  */
 async function anticipate(reads: Read[], answers: Answer[], answer: (r: Read) => Promise<Answer>): Promise<AlsoRead[]> {
@@ -102,15 +103,7 @@ async function anticipate(reads: Read[], answers: Answer[], answer: (r: Read) =>
     const catalog = (version.body as { catalogVersion?: unknown }).catalogVersion === 'V3_CATALOG' ? 'v3' : 'v1';
     const built = [
       requestOf((http) => readProducts(http, catalog, ids)),
-      ...(ids.length > 1
-        ? [
-            requestOf((http) =>
-              queryReviews(http, { filter: { namespace: 'stores', entityId: { $in: ids } }, limit: 100 }),
-            ),
-          ]
-        : [1, 2, 3, 4, 5].map((n) =>
-            requestOf((http) => countReviews(http, { namespace: 'stores', entityId: ids[0]!, 'content.rating': n })),
-          )),
+      requestOf((http) => queryReviews(http, { filter: { namespace: 'stores', entityId: { $in: ids } }, limit: 100 })),
     ];
     for (const b of await Promise.all(built)) if (b) next.push(b);
   }
@@ -141,6 +134,9 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
   const cache = createReadCache({ now, maxAgeMs, staleMs });
   const app = new Hono<Env>();
   const route = wire['POST /public/reads'];
+  // a page's batch holds whole catalog and review pages (tens of KB of JSON): gzip or deflate when the page accepts
+  // it, as the platform's own answers are (1 KB and more)
+  app.use('/public/reads', compress());
 
   /** One read of the platform as the companion's visitor: its status and body, or a 502/504 of ours. */
   async function fromPlatform(r: Read, requestId: string, retried = false): Promise<Answer> {

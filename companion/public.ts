@@ -135,8 +135,9 @@ export function publicApp(kit: Kit, deps: PublicDeps = {}): Hono<Env> {
   const app = new Hono<Env>();
   const route = wire['POST /public/reads'];
   // a page's batch holds whole catalog and review pages (tens of KB of JSON): gzip or deflate when the page accepts
-  // it, as the platform's own answers are (1 KB and more)
-  app.use('/public/reads', compress());
+  // it, as the platform's own answers are (1 KB and more); on Workers the runtime's edge compresses what it sends
+  const gzip = compress();
+  app.use('/public/reads', (c, next) => (runtimeCache() ? next() : gzip(c, next)));
 
   /** One read of the platform as the companion's visitor: its status and body, or a 502/504 of ours. */
   async function fromPlatform(r: Read, requestId: string, retried = false): Promise<Answer> {

@@ -33,7 +33,17 @@ function platformSlot(r: { method: string; path: string; body?: unknown }): { st
     const f = (r.body as { filter: Record<string, unknown> }).filter;
     return { status: 200, body: { count: (f['content.rating'] as number | undefined) ?? 9 } };
   }
-  if (r.path === '/reviews/v1/reviews/query') return { status: 200, body: { reviews: [] } };
+  if (r.path === '/reviews/v1/reviews/query') {
+    // the mug has n reviews rated n (15 in all: a summary of the five ratings reads 15); other items none
+    const e = (r.body as { query?: { filter?: { entityId?: unknown } } }).query?.filter?.entityId;
+    const mug = e === 'mug' || (e as { $in?: string[] } | undefined)?.$in?.includes('mug');
+    const reviews = mug
+      ? [1, 2, 3, 4, 5].flatMap((n) =>
+          Array.from({ length: n }, (_, i) => ({ id: `r${n}-${i}`, entityId: 'mug', content: { rating: n } })),
+        )
+      : [];
+    return { status: 200, body: { reviews } };
+  }
   if (r.path === '/v1/recommendations/algorithms') return { status: 200, body: { availableAlgorithms: [] } };
   if (r.path === '/stores-reader/v1/products/mug')
     return { status: 200, body: { product: { id: 'mug', name: 'Mug', slug: 'mug' } } };
@@ -295,11 +305,11 @@ describe('after the visitor’s own change', () => {
     const off = $summary.subscribe((s) => s.data && !s.loading && seen.push(s.data.count));
     await expect.poll(() => seen).toEqual([15]);
     expect(platformCalls(net.calls)).toEqual([]);
-    // refreshed at once (the store is subscribed): the five counts go to the platform
+    // refreshed at once (the store is subscribed): its one query of the item's reviews goes to the platform
     client.cache.invalidate('reviews:summary:stores:mug');
     await expect.poll(() => seen).toEqual([15, 15]);
     off();
-    expect(platformCalls(net.calls).filter((c) => c.includes('count'))).toHaveLength(5);
+    expect(platformCalls(net.calls).filter((c) => c.includes('/reviews/'))).toEqual(['POST /reviews/v1/reviews/query']);
     expect(companionCalls(net.calls)).toHaveLength(1);
   });
 

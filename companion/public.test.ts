@@ -6,12 +6,12 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttp, type Http } from '../core/http.ts';
 import { catalogVersion, getProduct, queryProductsByIds } from '../core/api/products.ts';
 import { getProductV3, queryProductsV3 } from '../core/api/products-v3.ts';
 import { countReviews, queryReviews } from '../core/api/reviews.ts';
 import { fetchAlgorithms, getRecommendation, type AvailableAlgorithm } from '../core/api/recommendations.ts';
 import { api, visitorTokens } from '../tests/helpers/emulator.ts';
+import { wireOf } from '../tests/helpers/wire-of.ts';
 import { readConfig } from './config.ts';
 import type { Limits } from './context.ts';
 import { DEMO_CLIENT_ID, harness, MUG, RUCKSACK, seedIds, type Harness } from './test-helpers.ts';
@@ -20,27 +20,6 @@ interface Read {
   method: string;
   path: string;
   body?: unknown;
-}
-
-/** The read the core's own builder sends (its http layer, with a fetch that records and answers 400). */
-async function wireOf(call: (http: Http) => Promise<unknown>): Promise<Read> {
-  let got: Read | undefined;
-  const http = createHttp({
-    config: { apiBase: 'https://api.test' },
-    getAccessToken: async () => 'token',
-    renewAfter401: async () => false,
-    fetch: async (url, init) => {
-      const u = new URL(String(url));
-      got = {
-        method: init?.method ?? 'GET',
-        path: u.pathname + u.search,
-        ...(init?.body === undefined ? {} : { body: JSON.parse(String(init.body)) }),
-      };
-      return new Response('{"message":"stop"}', { status: 400 });
-    },
-  });
-  await call(http).catch(() => undefined);
-  return got!;
 }
 
 const MINUTE = 60_000;

@@ -1,38 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createHttp, toQueryString, type Http } from '../http.ts';
+import { toQueryString, type Http } from '../http.ts';
+import { wireOf } from '../../tests/helpers/wire-of.ts';
 import { isPublicRead, safePath } from './public-reads.ts';
 import { catalogVersion, getProduct, queryProductsByIds, STORES_APP_ID } from './products.ts';
 import { getProductV3, queryProductsV3 } from './products-v3.ts';
 import { countReviews, queryReviews, WITH_MEDIA } from './reviews.ts';
 import { fetchAlgorithms, getRecommendation, type AvailableAlgorithm } from './recommendations.ts';
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** What the core's own builders put on the wire: the http layer with a fetch that records and answers 400. */
-async function sent(call: (http: Http) => Promise<unknown>): Promise<Sent> {
-  let got: Sent | undefined;
-  const http = createHttp({
-    config: { apiBase: 'https://api.test' },
-    getAccessToken: async () => 'token',
-    renewAfter401: async () => false,
-    fetch: async (url, init) => {
-      const u = new URL(String(url));
-      got = {
-        method: init?.method ?? 'GET',
-        path: u.pathname + u.search,
-        body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-      };
-      return new Response('{"message":"stop"}', { status: 400 });
-    },
-  });
-  await call(http).catch(() => undefined);
-  if (!got) throw new Error('nothing sent');
-  return got;
-}
+const sent = wireOf;
 
 const algorithms: AvailableAlgorithm[] = [
   { config: { name: 'Related', algorithmType: 'RELATED_ITEMS', algorithmId: 'a1' }, appId: STORES_APP_ID },

@@ -201,7 +201,10 @@ function start(
     if (!current) throw new Error('Inlay is not configured');
     return current.client;
   };
-  const cart = () => import('./stores/current-cart.ts').then(({ cartOf }) => cartOf(client()));
+  // (after the page's language: the cart's store travels in the header pair's file, whose elements define themselves
+  // as it runs, and would render in English first)
+  const cart = () =>
+    languageReady.then(() => import('./stores/current-cart.ts')).then(({ cartOf }) => cartOf(client()));
   // The page's cart, when an element that shows it on its first render is there (and not lazy): read as the core
   // starts, not once that element's chunk has run and rendered (one read, shared: the widgets' own ask gets it). Not
   // while a hosted sign-in completes: whose cart it is changes then.

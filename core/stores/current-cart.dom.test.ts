@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { testContext } from '../../tests/helpers/context.ts';
-import { deferred, fakeFetch, json, memoryStorage } from '../../tests/helpers/fake-fetch.ts';
-import { tokenStorageKey } from '../auth/tokens.ts';
+import { returningVisitor, testContext } from '../../tests/helpers/context.ts';
+import { deferred, fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { createCart, memberPrefill, type CartStore } from './current-cart.ts';
 import type { Member } from '../api/members.ts';
 import type { Cart } from '../api/current-cart.ts';
@@ -57,14 +56,8 @@ const net = fakeFetch(async (call) => {
 });
 const gets = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/carts/current'));
 
-/** Tokens a returning visitor's browser holds (a visitor minted by the page has no cart: see the last describe). */
-const returning = () => {
-  const storage = memoryStorage();
-  const t = { accessToken: { value: 'stored', expiresAt: 4e9 }, refreshToken: { value: 'stored-r', role: 'visitor' } };
-  storage.setItem(tokenStorageKey('cart-test'), JSON.stringify(t));
-  return storage;
-};
-const { client } = testContext(net.fetch, { clientId: 'cart-test', storage: returning() });
+// a returning visitor (one the page has just minted has no cart: see the last describe)
+const { client } = testContext(net.fetch, { clientId: 'cart-test', storage: returningVisitor('cart-test') });
 let cart: CartStore;
 /** A new page's cart (the one before stops listening). */
 const resetCartForTests = () => {

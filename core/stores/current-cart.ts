@@ -82,6 +82,9 @@ export function createCart(client: CartClient) {
    * The page's first read: a visitor whose identity this page has just minted (an anonymous grant, the loader's early
    * one included) has no cart yet, so it is "no cart" without a request (the platform would answer 404). Every later
    * read (sync, refresh, sign-in, read-back) asks the platform; so does the first for stored tokens or a member.
+   * Not covered: a page whose first read comes late (no cart or carousel reads at start) while another tab, opened
+   * since on the tokens this page stored, made a cart: this page shows none until a change or a sync (its channel
+   * opens with that read). Its own add is right in any case: the platform answers with the cart it holds.
    */
   async function firstRead(): Promise<Cart | null> {
     if (first) await client.tokens.getAccessToken();

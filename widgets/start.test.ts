@@ -74,17 +74,14 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     return e.reads!.urls;
   };
 
-  it('the product page’s cart, algorithms and catalog version: named at once, sent with the token once it answers', async () => {
+  it('the product page’s algorithms and catalog version (not its cart): named at once, sent with the token once it answers', async () => {
     const fetch = token();
     const e = page(
       '<inlay-cart></inlay-cart><inlay-add-to-cart product-id="p"></inlay-add-to-cart><inlay-recommendations></inlay-recommendations>',
       fetch,
     );
-    expect(e.reads!.urls).toEqual([
-      `${base}/ecom/v1/carts/current`,
-      `${base}/v1/recommendations/algorithms`,
-      `${base}/stores/v3/provision/version`,
-    ]);
+    // not the cart: the visitor this token mints has none (the core does not read it, core/stores/current-cart.ts)
+    expect(e.reads!.urls).toEqual([`${base}/v1/recommendations/algorithms`, `${base}/stores/v3/provision/version`]);
     const sent = await e.reads!.sent;
     expect(Object.keys(sent)).toEqual(e.reads!.urls);
     for (const u of e.reads!.urls) {
@@ -96,7 +93,7 @@ describe('the loader’s early reads (sent with its token, before the core arriv
       });
       expect(await (await sent[u]!.response).json()).toEqual({ read: 1 });
     }
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(3);
     // the token's answer is still whole for the core
     expect(await (await e.response).json()).toMatchObject({ access_token: 'visitor-t' });
   });
@@ -107,10 +104,9 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     // no product, no read
     expect(await urlsOf('<inlay-add-to-cart></inlay-add-to-cart>')).toEqual([]);
     expect(await urlsOf('<inlay-add-to-cart product-id=""></inlay-add-to-cart>')).toEqual([]);
-    expect(await urlsOf('<inlay-cart></inlay-cart>')).toEqual([`${base}/ecom/v1/carts/current`]);
+    expect(await urlsOf('<inlay-cart></inlay-cart>')).toEqual([]);
     // a carousel reads products only once it has a recommendation, and may get none: its catalog's version waits
     expect(await urlsOf('<inlay-recommendations></inlay-recommendations>')).toEqual([
-      `${base}/ecom/v1/carts/current`,
       `${base}/v1/recommendations/algorithms`,
     ]);
     expect(await urlsOf('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', { catalog: 'v3' })).toEqual([]);
@@ -119,17 +115,17 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     ]);
   });
 
-  it('with a site companion only the cart: the core sends the public reads there, without a token', async () => {
+  it('with a site companion none: the core sends the public reads there, without a token', async () => {
     const product =
       '<inlay-cart></inlay-cart><inlay-add-to-cart product-id="p"></inlay-add-to-cart><inlay-recommendations></inlay-recommendations>';
-    expect(await urlsOf(product, { companion: '/api/inlay' })).toEqual([`${base}/ecom/v1/carts/current`]);
+    expect(await urlsOf(product, { companion: '/api/inlay' })).toEqual([]);
     expect(await urlsOf('<inlay-back-in-stock product-id="p"></inlay-back-in-stock>', { companion: '/c' })).toEqual([]);
   });
 
   it('none while a hosted sign-in is under way (the page that finishes it reads as the member)', async () => {
     sessionStorage.setItem(storageKey('hosted', 'demo'), '{"state":"s"}'); // core/boot.ts `hostedReturn`'s key
     try {
-      expect(await urlsOf('<inlay-cart></inlay-cart>', { tokenStorage: 'memory' })).toEqual([]);
+      expect(await urlsOf('<inlay-recommendations></inlay-recommendations>', { tokenStorage: 'memory' })).toEqual([]);
     } finally {
       sessionStorage.clear();
     }
@@ -144,7 +140,7 @@ describe('the loader’s early reads (sent with its token, before the core arriv
       token(200, { access_token: '' }),
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     ]) {
-      const e = page('<inlay-cart></inlay-cart>', fetch as ReturnType<typeof token>);
+      const e = page('<inlay-recommendations></inlay-recommendations>', fetch as ReturnType<typeof token>);
       expect(await e.reads!.sent).toEqual({});
       expect(fetch).toHaveBeenCalledTimes(1);
     }
@@ -154,16 +150,16 @@ describe('the loader’s early reads (sent with its token, before the core arriv
     const answers: Response[] = [];
     const fetch = vi.fn(async (url: string) => {
       if (url.endsWith('/oauth2/token')) return new Response('{"access_token":"t"}');
-      const r = new Response('{"message":"no cart"}', { status: 404, headers: { 'x-wix-request-id': 'req-1' } });
+      const r = new Response('{"message":"gone"}', { status: 404, headers: { 'x-wix-request-id': 'req-1' } });
       answers.push(r);
       return r;
     });
-    const e = page('<inlay-cart></inlay-cart>', fetch as ReturnType<typeof token>);
-    const read = await (await e.reads!.sent)[`${base}/ecom/v1/carts/current`]!.response;
+    const e = page('<inlay-recommendations></inlay-recommendations>', fetch as ReturnType<typeof token>);
+    const read = await (await e.reads!.sent)[`${base}/v1/recommendations/algorithms`]!.response;
     expect(answers[0]!.bodyUsed).toBe(true);
     expect(read.status).toBe(404);
     expect(read.headers.get('x-wix-request-id')).toBe('req-1');
-    expect(await read.json()).toEqual({ message: 'no cart' });
+    expect(await read.json()).toEqual({ message: 'gone' });
   });
 
   it('asks for the core’s own URLs (core/ops), and gives up when the core’s own request would', async () => {
@@ -172,7 +168,7 @@ describe('the loader’s early reads (sent with its token, before the core arriv
       '<inlay-recommendations></inlay-recommendations><inlay-back-in-stock product-id="p"></inlay-back-in-stock>',
     );
     expect(urls).toEqual(
-      [ops.getCart, ops.listAlgorithms, ops.catalogVersion].map((o) => {
+      [ops.listAlgorithms, ops.catalogVersion].map((o) => {
         expect(o.method).toBe('GET');
         return base + o.path;
       }),

@@ -25,7 +25,8 @@ export const EARLY_READ_TIMEOUT_MS = 15_000;
  * token's answer: the core arrives a moment later on the same page.
  */
 const EARLY_READS: [tags: string, path: string][] = [
-  ['inlay-cart,inlay-recommendations', '/ecom/v1/carts/current'], // core/boot.ts reads the cart as it starts for these
+  // (not the cart: a visitor the early token has just minted has none, and the core does not ask for it,
+  // core/stores/current-cart.ts `firstRead`)
   ['inlay-recommendations', '/v1/recommendations/algorithms'],
   // (not for a carousel: it reads products only once it has a recommendation, and may get none)
   ['inlay-add-to-cart[product-id],inlay-back-in-stock[product-id]', '/stores/v3/provision/version'],
@@ -61,11 +62,11 @@ export function earlyToken(data: Record<string, string | undefined>): EarlyReque
   const response = fetch(url, { method: 'POST', body: form });
   response.catch(() => undefined); // the core reports a failure when it asks for the answer
   const urls = EARLY_READS.filter(
-    ([tags, path], i) =>
+    ([tags, path]) =>
       !hosted &&
       !(data.catalog && path.includes('version')) &&
-      // with a site companion the core sends the public ones (all but the first, the cart) there, without a token
-      !(data.companion && i) &&
+      // with a site companion the core sends these public reads there, without a token
+      !data.companion &&
       // (an empty product-id is no product)
       document.querySelector(tags.replace(/,|$/g, ':not([loading=lazy]):not([product-id=""])$&')),
   ).map(([, path]) => base + path);

@@ -393,6 +393,72 @@ describe('member tokens and logout', () => {
   });
 });
 
+describe('minted: a visitor identity this page’s anonymous grant has just made (it has no cart yet)', () => {
+  const storageEvent = (key: string) => Object.assign(new Event('storage'), { key });
+
+  it('true for the tokens of this page’s anonymous grant (the loader’s early one too), until they are replaced', async () => {
+    for (const sent of [false, true]) {
+      const events = new EventTarget();
+      const { tokens, storage } = setup({ sent, events });
+      expect(tokens.minted()).toBe(false); // none yet
+      await tokens.getAccessToken();
+      expect(tokens.minted()).toBe(true);
+      expect(tokens.role()).toBe('visitor');
+      // another tab wrote tokens: adopted, and no longer this page's own
+      storage!.setItem(KEY, JSON.stringify(tokensOf('visitor', 'tab-b')));
+      events.dispatchEvent(storageEvent(KEY));
+      expect(tokens.minted()).toBe(false);
+    }
+  });
+
+  it('false for stored tokens, a visitor’s or a member’s, and after a renewal by refresh token', async () => {
+    for (const role of ['visitor', 'member'] as const) {
+      const storage = memoryStorage();
+      storage.setItem(KEY, JSON.stringify(tokensOf(role, 'old', T0 + 100)));
+      const { tokens, calls, clock } = setup({ storage });
+      await tokens.getAccessToken();
+      expect(calls).toHaveLength(0);
+      expect(tokens.minted()).toBe(false);
+      clock.ms = (T0 + 90) * 1000; // within the skew: renewed with the refresh token
+      await expect(tokens.getAccessToken()).resolves.toBe('access-1');
+      expect((calls[0]!.body as { grantType: string }).grantType).toBe('refresh_token');
+      expect(tokens.minted()).toBe(false);
+    }
+  });
+
+  it('false once the minted visitor’s tokens are refreshed, after a sign-in and after a sign-out', async () => {
+    const { tokens, calls, clock } = setup();
+    await tokens.getAccessToken();
+    expect(tokens.minted()).toBe(true);
+    clock.ms = (T0 + 14400) * 1000;
+    await expect(tokens.getAccessToken()).resolves.toBe('access-2');
+    expect((calls[1]!.body as { grantType: string }).grantType).toBe('refresh_token');
+    expect(tokens.minted()).toBe(false);
+
+    const b = setup();
+    await b.tokens.getAccessToken();
+    b.tokens.setMemberTokens(tokensOf('member'));
+    expect(b.tokens.minted()).toBe(false);
+    const c = setup();
+    await c.tokens.getAccessToken();
+    await c.tokens.logout();
+    expect(c.tokens.minted()).toBe(false);
+  });
+
+  it('true again when a refused refresh token ends in a new anonymous visitor (a new identity)', async () => {
+    const storage = memoryStorage();
+    storage.setItem(KEY, JSON.stringify(tokensOf('visitor', 'old', T0 - 1)));
+    const { tokens } = setup({
+      storage,
+      handler: tokenServer((body) =>
+        body.grantType === 'refresh_token' ? json(400, { message: 'invalid refresh token' }) : undefined,
+      ),
+    });
+    await expect(tokens.getAccessToken()).resolves.toBe('access-2');
+    expect(tokens.minted()).toBe(true);
+  });
+});
+
 describe('other tabs', () => {
   const storageEvent = (key: string | null, newValue: string | null) =>
     Object.assign(new Event('storage'), { key, newValue });

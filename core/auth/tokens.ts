@@ -50,6 +50,11 @@ export interface TokenManager {
   /** Current tokens (never log them). */
   getTokens(): Tokens | undefined;
   role(): Role;
+  /**
+   * True while the tokens are a visitor's minted by an anonymous grant in this page (the loader's early one included):
+   * an identity that new has no cart or other data yet. False for stored or adopted tokens, a member, after a refresh.
+   */
+  minted(): boolean;
   /** True when holding a member refresh token. */
   isLoggedIn(): boolean;
   setMemberTokens(tokens: Tokens): void;
@@ -99,6 +104,8 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   const listeners = new Set<(t: Tokens | undefined) => void>();
   let inflight: Promise<Tokens> | undefined;
   let tokens: Tokens | undefined;
+  // the tokens this page's last anonymous grant returned (`minted`: while they are the current ones)
+  let mint: Tokens | undefined;
   // Bumped by login, logout and other tabs' writes: a renewal that raced with one of them must not overwrite it.
   let generation = 0;
 
@@ -162,7 +169,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
         if (e instanceof InlayApiError && noAnswer(e)) throw e;
       }
     }
-    next ??= toTokens(await grant({ grantType: 'anonymous' }), 'visitor');
+    next ??= mint = toTokens(await grant({ grantType: 'anonymous' }), 'visitor');
     if (generation !== started) return fresh(tokens) ? tokens : renewLocked(undefined);
     set(next);
     return next;
@@ -205,6 +212,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     },
     getTokens: () => tokens,
     role: () => tokens?.refreshToken.role ?? 'none',
+    minted: () => !!tokens && tokens === mint,
     isLoggedIn: () => tokens?.refreshToken.role === 'member',
     setMemberTokens: (t) =>
       replace({ accessToken: { ...t.accessToken }, refreshToken: { ...t.refreshToken, role: 'member' } }),

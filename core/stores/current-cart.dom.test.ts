@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { testContext } from '../../tests/helpers/context.ts';
+import { returningVisitor, testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { createCart, memberPrefill, type CartStore } from './current-cart.ts';
 import type { Member } from '../api/members.ts';
@@ -56,7 +56,8 @@ const net = fakeFetch(async (call) => {
 });
 const gets = () => net.calls.filter((c) => c.method === 'GET' && c.url.includes('/carts/current'));
 
-const { client } = testContext(net.fetch, { clientId: 'cart-test' });
+// a returning visitor (one the page has just minted has no cart: see the last describe)
+const { client } = testContext(net.fetch, { clientId: 'cart-test', storage: returningVisitor('cart-test') });
 let cart: CartStore;
 /** A new page's cart (the one before stops listening). */
 const resetCartForTests = () => {
@@ -283,6 +284,67 @@ describe('cart.$cart model', () => {
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     await vi.waitFor(() => expect(cart.$cartCount.get()).toBe(1));
     expect(gets()).toHaveLength(2);
+  });
+});
+
+describe('a visitor this page has just minted (an anonymous grant) has no cart: its first read sends nothing', () => {
+  const tokenCalls = (n: typeof net) => n.calls.filter((c) => c.url.endsWith('/oauth2/token'));
+
+  it('the first read is "no cart" without a request, once the token is here; a refresh, a sync and an add ask the platform', async () => {
+    const page = testContext(net.fetch, { clientId: 'cart-test' }).client;
+    const c = createCart(page);
+    try {
+      server.cart = null;
+      expect(await Promise.all([c.loadCart(), c.loadCart()])).toEqual([null, null]);
+      expect(tokenCalls(net)).toHaveLength(1); // the token first, as before
+      expect(page.tokens.minted()).toBe(true);
+      expect(gets()).toHaveLength(0);
+      expect(c.$cartStatus.get()).toEqual({ state: 'ready' });
+      // a retry or a later read goes to the platform
+      expect(await c.refresh()).toBeNull();
+      expect(gets()).toHaveLength(1);
+      // another tab (same identity) made a cart: announced, and read
+      server.cart = cartOf(1, line('a', 2));
+      const other = new BroadcastChannel('inlay-cart-cart-test');
+      other.postMessage({ id: 'c1', revision: '1' });
+      await vi.waitFor(() => expect(c.$cartCount.get()).toBe(2));
+      other.close();
+      expect(gets()).toHaveLength(2);
+    } finally {
+      c.close();
+    }
+  });
+
+  it('an add on a first visit reads nothing first: the platform makes the cart and its answer is shown', async () => {
+    const page = testContext(net.fetch, { clientId: 'cart-test' }).client;
+    const c = createCart(page);
+    try {
+      server.cart = null;
+      await c.addItems([{ productId: 'p-new', quantity: 2 }]);
+      expect(gets()).toHaveLength(0);
+      expect(net.calls.filter((x) => x.url.endsWith('/add-to-cart'))).toHaveLength(1);
+      expect(c.$cartCount.get()).toBe(2);
+    } finally {
+      c.close();
+    }
+  });
+
+  it('a stored visitor, a member and a page whose minted token was since replaced read the platform', async () => {
+    // stored visitor: the first describe's client
+    await cart.loadCart();
+    expect(gets()).toHaveLength(1);
+    // a member (signed in on this page)
+    const member = testContext(net.fetch, { clientId: 'cart-test' }).client;
+    await member.tokens.getAccessToken();
+    member.tokens.setMemberTokens({
+      accessToken: { value: 'm', expiresAt: 4e9 },
+      refreshToken: { value: 'mr', role: 'member' },
+    });
+    const m = createCart(member);
+    await m.loadCart();
+    m.close();
+    expect(gets()).toHaveLength(2);
+    expect(m.$cartCount.get()).toBe(3);
   });
 });
 

@@ -77,6 +77,21 @@ export function createCart(client: CartClient) {
   let wasMember: boolean | undefined;
   let stopSession: (() => void) | undefined;
   const fetchIt = () => cartApi.fetchCart(client);
+  let first = true;
+  /**
+   * The page's first read: a visitor whose identity this page has just minted (an anonymous grant, the loader's early
+   * one included) has no cart yet, so it is "no cart" without a request (the platform would answer 404). Every later
+   * read (sync, refresh, sign-in, read-back) asks the platform; so does the first for stored tokens or a member.
+   * Not covered: a page whose first read comes late (no cart or carousel reads at start) while another tab, opened
+   * since on the tokens this page stored, made a cart: this page shows none until a change or a sync (its channel
+   * opens with that read). Its own add is right in any case: the platform answers with the cart it holds.
+   */
+  async function firstRead(): Promise<Cart | null> {
+    if (first) await client.tokens.getAccessToken();
+    const skip = first && client.tokens.minted();
+    first = false;
+    return skip ? null : fetchIt();
+  }
 
   /** Whether this tab already holds what another tab announced. */
   function holds(m: Stamp): boolean {
@@ -115,7 +130,7 @@ export function createCart(client: CartClient) {
     connect();
     if (!loading) {
       $cartStatus.set({ state: 'loading' });
-      loading = fetchIt().then(
+      loading = firstRead().then(
         (c) => {
           setConfirmed(c);
           // tabs holding something else (e.g. the cart before a payment made in this tab) refetch

@@ -134,6 +134,50 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     await w.context.close();
   });
 
+  it('a first visit reads no cart; its add makes the platform’s cart, shown in the drawer; a second tab and a reload read it', async () => {
+    const w = await openPage(env.browser);
+    const cartReads = (page: Page) => {
+      const seen: string[] = [];
+      page.on(
+        'request',
+        (r) => r.method() === 'GET' && /\/ecom\/v1\/carts\/current$/.test(r.url()) && seen.push(r.url()),
+      );
+      return seen;
+    };
+    const first = cartReads(w.page);
+    await w.page.goto(`${env.stack.demo}/products/enamel-camp-mug`);
+    await cart(w.page)
+      .getByRole('button', { name: /^Cart, 0 items$/ })
+      .waitFor();
+    await w.page.waitForLoadState('networkidle');
+    expect(first).toEqual([]); // the visitor the page has just minted has no cart: not asked
+    await w.page.locator('.buy inlay-add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => drawer(w.page).isVisible()).toBe(true);
+    const line = drawer(w.page).locator('li.line');
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.textContent()).toContain('Enamel Camp Mug');
+    expect(await badge(w.page).textContent()).toBe('1');
+    expect(first).toEqual([]); // the add's answer is the cart the platform made
+    // the visitor it made holds that cart on the platform
+    const id = await w.page.evaluate(() => window.Inlay!.cart.get().then((c) => c?.id));
+    expect(id).toEqual(expect.any(String));
+
+    // a second tab of the same browser: a stored visitor, whose cart is read
+    const tab = await w.context.newPage();
+    const second = cartReads(tab);
+    await tab.goto(`${env.stack.demo}/`);
+    await expect.poll(() => badge(tab).textContent()).toBe('1');
+    expect(second).toHaveLength(1);
+    expect(await tab.evaluate(() => window.Inlay!.cart.get().then((c) => c?.id))).toBe(id);
+    await tab.close();
+
+    // and a reload of the first
+    await w.page.reload();
+    await expect.poll(() => badge(w.page).textContent()).toBe('1');
+    expect(first).toHaveLength(1);
+    await w.context.close();
+  });
+
   it('paying removes only what was bought: a line added in another tab meanwhile stays, in both tabs', async () => {
     const w = await openPage(env.browser);
     await w.page.goto(`${env.stack.demo}/`);
@@ -443,9 +487,10 @@ describe('<inlay-cart> and <inlay-add-to-cart> on the demo', () => {
     const sold = w.page.locator('#navy').getByRole('button');
     await expect.poll(() => sold.textContent()).toBe('Sold out');
     expect(await sold.isDisabled()).toBe(true);
-    // one product request for both buttons (shared query cache), one cart request for the page
+    // one product request for both buttons (shared query cache); no cart read: a first visit's visitor has none
+    // (the adds' answers are the platform's cart)
     expect(w.requests.filter((u) => u.includes(`/stores-reader/v1/products/${MUG}`))).toHaveLength(1);
-    expect(w.requests.filter((u) => /\/ecom\/v1\/carts\/current$/.test(u))).toHaveLength(1);
+    expect(w.requests.filter((u) => /\/ecom\/v1\/carts\/current$/.test(u))).toHaveLength(0);
     await w.context.close();
   });
 

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, showReviews, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, createTestMember, memberTokens, placeOrder } from '../helpers/emulator.ts';
+import { api, createTestMember, memberTokens, placeOrder, visitorTokens } from '../helpers/emulator.ts';
+import { tokenStorageKey } from '../../core/auth/tokens.ts';
 import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
@@ -56,6 +57,13 @@ describe('a shopper’s errors are words', () => {
     const w = await openPage(env.browser);
     w.expected.push(/status of (400|503)/);
     const seen = watchIds(w);
+    // a returning visitor, whose cart is read (a visitor the page mints has none: not read)
+    const v = await visitorTokens(env.stack.emulator);
+    const stored = JSON.stringify({
+      accessToken: { value: v.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      refreshToken: { value: v.refresh, role: 'visitor' },
+    });
+    await w.page.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [tokenStorageKey('demo-client'), stored]);
     // 4xx: not retried by the client (a 5xx read is, for seconds)
     await fault({ path: '/ecom/v1/carts/current', method: 'GET', status: 400 });
     await fault({ path: '/reviews/v1/*', status: 400 });

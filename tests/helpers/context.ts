@@ -5,6 +5,19 @@ import { createInlayContext, type CaptchaProvider, type InlayContext } from '../
 import { setPageContext } from '../../core/element.ts';
 import { followMember, syncSession } from '../../core/stores/session.ts';
 import { loadMember } from '../../core/stores/member.ts';
+import { tokenStorageKey } from '../../core/auth/tokens.ts';
+import { memoryStorage } from './fake-fetch.ts';
+
+/**
+ * A browser holding a visitor's tokens for `clientId` from an earlier visit (a returning visitor, who may have a cart;
+ * one the page mints has none and its first cart read sends nothing, core/stores/current-cart.ts). Pass it as
+ * `storage` (with `tokenStorage: 'memory'` nothing is kept across pages; `'local'` to keep reads too).
+ */
+export function returningVisitor(clientId: string, storage: Storage = memoryStorage()): Storage {
+  const t = { accessToken: { value: 'stored', expiresAt: 4e9 }, refreshToken: { value: 'stored-r', role: 'visitor' } };
+  if (!storage.getItem(tokenStorageKey(clientId))) storage.setItem(tokenStorageKey(clientId), JSON.stringify(t));
+  return storage;
+}
 
 export interface TestContextOptions extends Omit<ClientDeps, 'fetch'> {
   clientId?: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../core/api/current-cart.ts';
 import { emitFrom } from '../../core/events.ts';
-import { testContext } from '../../tests/helpers/context.ts';
+import { returningVisitor, testContext } from '../../tests/helpers/context.ts';
 import { deferred, fakeFetch, json, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { availabilityKey, boundQuantity, couponErrorKey, createCartModel, type CartModel } from './model.ts';
 
@@ -32,7 +32,10 @@ const writes = (path: string) => net.calls.filter((c) => c.method !== 'GET' && c
 let models: CartModel[] = [];
 const host = document.createElement('div');
 function make() {
-  const m = createCartModel(testContext(net.fetch, { clientId: 'cart-model' }), { host, emit: emitFrom(host) });
+  const m = createCartModel(
+    testContext(net.fetch, { clientId: 'cart-model', storage: returningVisitor('cart-model') }),
+    { host, emit: emitFrom(host) },
+  );
   models.push(m);
   return m;
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../core/api/current-cart.ts';
 import { mountWidget } from '../../tests/helpers/mount.ts';
+import { returningVisitor } from '../../tests/helpers/context.ts';
 import { fakeFetch, json } from '../../tests/helpers/fake-fetch.ts';
 import { cartOf } from '../../core/stores/current-cart.ts';
 import { addLanguage } from '../../core/i18n/index.ts';
@@ -46,9 +47,12 @@ beforeEach(() => {
   failQuantity = false;
 });
 
+/** A returning visitor's page (a visitor the page mints has no cart: its first read sends nothing). */
+const returning = () => ({ storage: returningVisitor('test-client') });
+
 describe('<inlay-cart>', () => {
   it('a badge with the count; the button opens the drawer with the lines and the totals', async () => {
-    const { $ } = await mountWidget('inlay-cart', {}, net.fetch);
+    const { $ } = await mountWidget('inlay-cart', {}, net.fetch, returning());
     await vi.waitFor(() => expect($('.badge')?.textContent).toBe('2'));
     expect($('.cart-button')!.getAttribute('aria-label')).toBe('Cart, 2 items');
     $('.cart-button')!.click();
@@ -68,7 +72,7 @@ describe('<inlay-cart>', () => {
       ],
     };
     const rtl = cartWith(line);
-    const { $, $$ } = await mountWidget('inlay-cart', { open: '' }, rtl.fetch);
+    const { $, $$ } = await mountWidget('inlay-cart', { open: '' }, rtl.fetch, returning());
     await vi.waitFor(() => expect($('li.line')).toBeTruthy());
     const runs = $$('li.line .muted > bdi').map((b) => b.textContent);
     expect(runs).toEqual(['Size: \u2068גדול 2\u2069 · \u2068צבע\u2069: Navy', '$9.00 each']);
@@ -82,18 +86,18 @@ describe('<inlay-cart>', () => {
       descriptionLines: [{ name: { original: 'Couleur' }, colorInfo: { original: 'Marine' } }],
     };
     const fr = cartWith(line);
-    const { $$ } = await mountWidget('inlay-cart', { open: '' }, fr.fetch, { locale: 'fr' });
+    const { $$ } = await mountWidget('inlay-cart', { open: '' }, fr.fetch, { locale: 'fr', ...returning() });
     await vi.waitFor(() => expect($$('li.line .muted > bdi')[0]?.textContent).toBe('Couleur\u202f: Marine'));
   });
 
   it('asks for the cart as it first renders, not a frame later (before any effect runs)', async () => {
-    const { context } = await mountWidget('inlay-cart', {}, net.fetch);
+    const { context } = await mountWidget('inlay-cart', {}, net.fetch, returning());
     // mountWidget resolved right after the element connected: passive effects wait for the next frame
     expect(cartOf(context.client).$cartStatus.get().state).toBe('loading');
   });
 
   it('a failed quantity change: an alert naming the chosen quantity, with Try again', async () => {
-    const { $ } = await mountWidget('inlay-cart', { open: '' }, net.fetch);
+    const { $ } = await mountWidget('inlay-cart', { open: '' }, net.fetch, returning());
     await vi.waitFor(() => expect($('li.line')).toBeTruthy());
     failQuantity = true;
     $<HTMLButtonElement>('button[aria-label="One more Mug"]')!.click();

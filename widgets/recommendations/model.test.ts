@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testContext } from '../../tests/helpers/context.ts';
+import { returningVisitor, testContext } from '../../tests/helpers/context.ts';
 import { fakeFetch, json, memoryStorage, storedText, type Call } from '../../tests/helpers/fake-fetch.ts';
 import { createRecommendationsModel, loadRecommendations, preference, settings } from './model.ts';
 
@@ -116,12 +116,14 @@ describe('createRecommendationsModel', () => {
       ).id.$hasSome;
       return json(200, { products: ids.map(product) });
     });
-    // with a storage, the tokens are kept there too: a later page is the same visitor (whose copies it reads)
+    // with a storage, the tokens are kept there too: a later page is the same visitor (whose copies it reads); a
+    // returning visitor in any case (whose cart the platform holds: a visitor the page mints has none)
     return {
       net,
       context: testContext(net.fetch, {
         clientId: 'c',
-        ...(storage ? { tokenStorage: 'local', storage, cacheStorage: storage } : {}),
+        storage: returningVisitor('c', storage),
+        ...(storage ? { tokenStorage: 'local', cacheStorage: storage } : {}),
       }),
     };
   }

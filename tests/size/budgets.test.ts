@@ -424,6 +424,13 @@ const KB = 1024;
  * companion's hooks but not also for the preflight gate (+87 B in core): `productPage` 49.75 → 50 KB,
  * `productPageFirstScreen` 43.25 → 43.5 KB, `allWidgetsPage` 53 → 53.25 KB; the others hold.
  */
+/*
+ * Issue 39, last: a visitor this page has just minted reads no cart (core/auth/tokens.ts `minted`, the cart store's
+ * first read; the loader's early cart read gone: loader 2079 → 2048 B), and the page's early cart read waits for its
+ * language (the cart's store now runs the header pair's file, whose elements define themselves: on an ar-XB page they
+ * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
+ * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
@@ -432,9 +439,9 @@ const BUDGET = {
   allWidgetsPage: 53.25 * KB,
   productPage: 50 * KB,
   productPageFirstScreen: 43.5 * KB,
-  headerPage: 33 * KB,
+  headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
-  classic: 53.625 * KB,
+  classic: 53.75 * KB,
   testLanguage: 16.5 * KB,
   classicWithConsole: 134.25 * KB,
 };

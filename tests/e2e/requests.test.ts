@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { whileSettling } from '../helpers/settle.ts';
 import { api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
@@ -14,55 +15,20 @@ const env = useStackAndBrowser();
 
 /**
  * The platform API requests a page makes while `during` runs (not the bundle, not media, not CORS preflights), until
- * it has settled and nothing has been in flight for half a second (`networkidle` alone is only for navigations).
+ * it has settled (tests/helpers/settle.ts).
  */
 async function platformRequests(page: Page, during: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const inFlight = new Set<Request>();
-  let last = Date.now();
-  const on = (r: Request) => {
-    inFlight.add(r);
-    last = Date.now();
-    const u = r.url();
-    if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS') {
-      seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
-    }
-  };
-  const done = (r: Request) => (inFlight.delete(r), (last = Date.now()));
-  page.on('request', on);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    await during();
-    await settled(page);
-    const deadline = Date.now() + 30_000;
-    while (inFlight.size || Date.now() - last < 500) {
-      if (Date.now() > deadline) throw new Error(`still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    page.off('request', on);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-  }
-  return seen;
-}
-
-/**
- * Every inlay-* element defined and rendered (but a `loading="lazy"` one not loaded yet: out of view), then the
- * network quiet (background revalidations included).
- */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('inlay-'))
-        .filter((e) => e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName))
-        .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
-    undefined,
-    { timeout: 30_000 },
+  await whileSettling(
+    page,
+    (r) => {
+      const u = r.url();
+      if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS')
+        seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
+    },
+    during,
   );
-  await page.waitForLoadState('networkidle');
+  return seen;
 }
 
 const kinds = (reqs: string[]) =>

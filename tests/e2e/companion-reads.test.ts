@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
+import { openPage, openSignedIn, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { whileSettling } from '../helpers/settle.ts';
-import { api, memberTokens } from '../helpers/emulator.ts';
-import { tokenStorageKey } from '../../core/auth/tokens.ts';
+import { api } from '../helpers/emulator.ts';
 
 /**
  * The demo product page WITH its site companion (same origin, `/api/inlay`): its public reads go to the companion's
@@ -166,13 +165,7 @@ describe('the product page with a site companion', () => {
   });
 
   it('a member’s review: a reload shows the new count although the companion still holds the old summary', async () => {
-    const t = await memberTokens(env.stack.emulator, 'member');
-    const w = await openPage(env.browser);
-    const stored = JSON.stringify({
-      accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-      refreshToken: { value: t.refresh, role: 'member' },
-    });
-    await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+    const w = await openSignedIn(env.browser, env.stack.emulator);
     const reviews = w.page.locator('inlay-reviews');
     const count = () => reviews.locator('.summary .avg .muted').textContent();
     const url = `${env.stack.demo}${PRODUCT}`;

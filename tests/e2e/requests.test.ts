@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
+import { openPage, openSignedIn, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { whileSettling } from '../helpers/settle.ts';
-import { api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 /**
@@ -166,13 +166,7 @@ describe('a reload after a change shows the change, not the copy kept across pag
   // (on the demo page as it is, with its site companion: the item's reads go to the platform after the change,
   // core/api/public-batch.ts)
   it('a member’s review is published; reloading at once shows the new count and the review', async () => {
-    const t = await memberTokens(env.stack.emulator, 'member');
-    const w = await openPage(env.browser);
-    const stored = JSON.stringify({
-      accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-      refreshToken: { value: t.refresh, role: 'member' },
-    });
-    await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+    const w = await openSignedIn(env.browser, env.stack.emulator);
     const reviews = w.page.locator('inlay-reviews');
     const count = () => reviews.locator('.summary .avg .muted').textContent();
     const url = `${env.stack.demo}/products/enamel-camp-mug`;

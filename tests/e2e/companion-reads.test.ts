@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
+import { openPage, openSignedIn, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens } from '../helpers/emulator.ts';
-import { tokenStorageKey } from '../../core/auth/tokens.ts';
+import { whileSettling } from '../helpers/settle.ts';
+import { api } from '../helpers/emulator.ts';
 
 /**
  * The demo product page WITH its site companion (same origin, `/api/inlay`): its public reads go to the companion's
@@ -25,53 +25,27 @@ interface Seen {
 
 const kind = (method: string, path: string) => `${method} ${path.split('?')[0]!.replace(/\/[0-9a-f-]{36}$/, '/<id>')}`;
 
-/** What the page asks while `during` runs, until it has settled and nothing has been in flight for half a second. */
+/** What the page asks while `during` runs, until it has settled (tests/helpers/settle.ts). */
 async function requests(page: Page, during: () => Promise<unknown>): Promise<Seen> {
   const seen: Seen = { platform: [], companion: [], reads: [] };
-  const inFlight = new Set<Request>();
-  let last = Date.now();
-  const on = (r: Request) => {
-    inFlight.add(r);
-    last = Date.now();
-    const u = r.url();
-    if (r.method() === 'OPTIONS') return;
-    if (u.startsWith(env.stack.companion.url)) {
-      const path = u.slice(env.stack.companion.url.length);
-      seen.companion.push(`${r.method()} ${path}`);
-      if (path === '/v1/public/reads') {
-        const { reads } = JSON.parse(r.postData() ?? '{}') as { reads: { method: string; path: string }[] };
-        seen.reads.push(reads.map((x) => kind(x.method, x.path)));
+  await whileSettling(
+    page,
+    (r) => {
+      const u = r.url();
+      if (r.method() === 'OPTIONS') return;
+      if (u.startsWith(env.stack.companion.url)) {
+        const path = u.slice(env.stack.companion.url.length);
+        seen.companion.push(`${r.method()} ${path}`);
+        if (path === '/v1/public/reads') {
+          const { reads } = JSON.parse(r.postData() ?? '{}') as { reads: { method: string; path: string }[] };
+          seen.reads.push(reads.map((x) => kind(x.method, x.path)));
+        }
+      } else if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/')) {
+        seen.platform.push(kind(r.method(), u.slice(env.stack.api.length)));
       }
-    } else if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/')) {
-      seen.platform.push(kind(r.method(), u.slice(env.stack.api.length)));
-    }
-  };
-  const done = (r: Request) => (inFlight.delete(r), (last = Date.now()));
-  page.on('request', on);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    await during();
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('*')]
-          .filter((e) => e.localName.startsWith('inlay-'))
-          .filter((e) => e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName))
-          .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.waitForLoadState('networkidle');
-    const deadline = Date.now() + 30_000;
-    while (inFlight.size || Date.now() - last < 500) {
-      if (Date.now() > deadline) throw new Error(`still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    page.off('request', on);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-  }
+    },
+    during,
+  );
   seen.platform.sort();
   return seen;
 }
@@ -191,13 +165,7 @@ describe('the product page with a site companion', () => {
   });
 
   it('a member’s review: a reload shows the new count although the companion still holds the old summary', async () => {
-    const t = await memberTokens(env.stack.emulator, 'member');
-    const w = await openPage(env.browser);
-    const stored = JSON.stringify({
-      accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-      refreshToken: { value: t.refresh, role: 'member' },
-    });
-    await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+    const w = await openSignedIn(env.browser, env.stack.emulator);
     const reviews = w.page.locator('inlay-reviews');
     const count = () => reviews.locator('.summary .avg .muted').textContent();
     const url = `${env.stack.demo}${PRODUCT}`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { openPage, showReviews } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
+import { inFlight, widgetsRendered } from '../helpers/settle.ts';
 
 /**
  * CORS preflights to the platform's API, counted exactly (issue 39): a page without a companion sends one per distinct
@@ -20,41 +21,28 @@ interface Seen {
 /** Records the API's preflights and requests while `during` runs, until nothing has been in flight for 500 ms. */
 async function watch(cdp: CDPSession, api: string, page: Page, during: () => Promise<unknown>): Promise<Seen> {
   const seen: Seen = { preflights: [], needing: new Set() };
-  const inFlight = new Set<string>();
-  let last = Date.now();
+  const flight = inFlight<string>();
   const path = (url: string) => url.slice(api.length).replace(/\/[0-9a-f-]{36}$/, '/<id>');
   const sent = (e: {
     requestId: string;
     type?: string;
     request: { url: string; method: string; headers: Record<string, string> };
   }) => {
-    last = Date.now();
+    flight.touch();
     if (!e.request.url.startsWith(`${api}/`)) return;
-    inFlight.add(e.requestId);
+    flight.start(e.requestId);
     if (e.type === 'Preflight' || e.request.method === 'OPTIONS') seen.preflights.push(path(e.request.url));
     else if (Object.keys(e.request.headers).some((h) => h.toLowerCase() === 'authorization'))
       seen.needing.add(path(e.request.url));
   };
-  const done = (e: { requestId: string }) => (inFlight.delete(e.requestId), (last = Date.now()));
+  const done = (e: { requestId: string }) => flight.end(e.requestId);
   cdp.on('Network.requestWillBeSent', sent);
   cdp.on('Network.loadingFinished', done);
   cdp.on('Network.loadingFailed', done);
   try {
     await during();
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('*')]
-          .filter((e) => e.localName.startsWith('inlay-'))
-          .filter((e) => e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName))
-          .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
-      undefined,
-      { timeout: 30_000 },
-    );
-    const deadline = Date.now() + 30_000;
-    while (inFlight.size || Date.now() - last < 500) {
-      if (Date.now() > deadline) throw new Error('the page did not settle');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await widgetsRendered(page);
+    await flight.quiet();
   } finally {
     cdp.off('Network.requestWillBeSent', sent);
     cdp.off('Network.loadingFinished', done);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { openPage, showReviews, type WatchedPage } from '../helpers/browser.ts';
+import { openPage, openSignedIn, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
+import { whileSettling } from '../helpers/settle.ts';
+import { api, visitorTokens } from '../helpers/emulator.ts';
 import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 /**
@@ -14,55 +15,20 @@ const env = useStackAndBrowser();
 
 /**
  * The platform API requests a page makes while `during` runs (not the bundle, not media, not CORS preflights), until
- * it has settled and nothing has been in flight for half a second (`networkidle` alone is only for navigations).
+ * it has settled (tests/helpers/settle.ts).
  */
 async function platformRequests(page: Page, during: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const inFlight = new Set<Request>();
-  let last = Date.now();
-  const on = (r: Request) => {
-    inFlight.add(r);
-    last = Date.now();
-    const u = r.url();
-    if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS') {
-      seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
-    }
-  };
-  const done = (r: Request) => (inFlight.delete(r), (last = Date.now()));
-  page.on('request', on);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    await during();
-    await settled(page);
-    const deadline = Date.now() + 30_000;
-    while (inFlight.size || Date.now() - last < 500) {
-      if (Date.now() > deadline) throw new Error(`still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    page.off('request', on);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-  }
-  return seen;
-}
-
-/**
- * Every inlay-* element defined and rendered (but a `loading="lazy"` one not loaded yet: out of view), then the
- * network quiet (background revalidations included).
- */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.localName.startsWith('inlay-'))
-        .filter((e) => e.getAttribute('loading') !== 'lazy' || customElements.get(e.localName))
-        .every((e) => customElements.get(e.localName) !== undefined && (e.shadowRoot?.childElementCount ?? 0) > 0),
-    undefined,
-    { timeout: 30_000 },
+  await whileSettling(
+    page,
+    (r) => {
+      const u = r.url();
+      if (u.startsWith(env.stack.api) && !u.includes('/inlay/') && !u.includes('/media/') && r.method() !== 'OPTIONS')
+        seen.push(`${r.method()} ${u.slice(env.stack.api.length)} ${r.postData() ?? ''}`.trim());
+    },
+    during,
   );
-  await page.waitForLoadState('networkidle');
+  return seen;
 }
 
 const kinds = (reqs: string[]) =>
@@ -200,13 +166,7 @@ describe('a reload after a change shows the change, not the copy kept across pag
   // (on the demo page as it is, with its site companion: the item's reads go to the platform after the change,
   // core/api/public-batch.ts)
   it('a member’s review is published; reloading at once shows the new count and the review', async () => {
-    const t = await memberTokens(env.stack.emulator, 'member');
-    const w = await openPage(env.browser);
-    const stored = JSON.stringify({
-      accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-      refreshToken: { value: t.refresh, role: 'member' },
-    });
-    await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+    const w = await openSignedIn(env.browser, env.stack.emulator);
     const reviews = w.page.locator('inlay-reviews');
     const count = () => reviews.locator('.summary .avg .muted').textContent();
     const url = `${env.stack.demo}/products/enamel-camp-mug`;

@@ -1,11 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
-import { axe, openPage, pngBytes, showReviews, type WatchedPage } from '../helpers/browser.ts';
+import { axe, openPage, openSignedIn, pngBytes, showReviews, type WatchedPage } from '../helpers/browser.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api, memberTokens, visitorTokens } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, SEED_PRODUCTS, seedIds } from '../../emulator/seed.ts';
 import { insertReview, seedContacts } from '../../emulator/domain/reviews.ts';
-import { tokenStorageKey } from '../../core/auth/tokens.ts';
 import { setSetting } from '../../emulator/domain/settings.ts';
 
 const env = useStackAndBrowser();
@@ -17,17 +16,9 @@ const XSS_REPLY = '<img src=x onerror="window.__xss=3">Thanks Ada';
 
 const widget = (page: Page) => page.locator('inlay-reviews');
 
-/** A page signed in as the demo member: real tokens from the emulator's token endpoint, stored as core does. */
-async function signedIn(who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
-  const t = await memberTokens(env.stack.emulator, who);
-  const w = await openPage(env.browser, opts);
-  const stored = JSON.stringify({
-    accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-    refreshToken: { value: t.refresh, role: 'member' },
-  });
-  await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
-  return w;
-}
+/** A page signed in as the demo member (or the owner). */
+const signedIn = (who: 'member' | 'owner', opts: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> =>
+  openSignedIn(env.browser, env.stack.emulator, who, opts);
 
 /**
  * The demo's product page, its reviews scrolled in (they load lazily); `query` `?companion=off`: the page names no site

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, requireChromium } from './chromium.ts';
+import { memberTokens } from './emulator.ts';
+import type { RunningEmulator } from '../../emulator/server.ts';
+import { tokenStorageKey } from '../../core/auth/tokens.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -162,4 +165,24 @@ export function companionCalls(w: WatchedPage, companion: string): string[] {
     if (r.url().startsWith(`${companion}/`)) seen.push(`${r.method()} ${r.url().slice(companion.length)}`);
   });
   return seen;
+}
+
+/**
+ * A page signed in as the demo member (or the owner): real tokens from the emulator's token endpoint, stored as core
+ * does before the page runs.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  emu: RunningEmulator,
+  who: 'member' | 'owner' = 'member',
+  opts: Parameters<typeof openPage>[1] = {},
+): Promise<WatchedPage> {
+  const t = await memberTokens(emu, who);
+  const w = await openPage(browser, opts);
+  const stored = JSON.stringify({
+    accessToken: { value: t.access, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+    refreshToken: { value: t.refresh, role: 'member' },
+  });
+  await w.page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [tokenStorageKey('demo-client'), stored]);
+  return w;
 }

@@ -39,6 +39,13 @@ const DESKTOP = process.env.BENCH_DESKTOP !== '0';
 const LOAD = process.env.BENCH_LOAD !== '0';
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS ?? 1)) || 1);
 const COMPANION = process.env.BENCH_COMPANION ?? 'both';
+/**
+ * What a CORS preflight's round trip costs on the phone profile, added by the emulator to each preflight it answers
+ * (`/_dev/faults`, OPTIONS): Chromium's network emulation delays requests, not their preflights, so without it a page
+ * that needs none (the public reads through a same-origin companion) gains nothing it would gain on a real phone.
+ * BENCH_PREFLIGHT_MS=0 leaves preflights undelayed, as earlier runs measured them.
+ */
+const PREFLIGHT_MS = Math.max(0, Number(process.env.BENCH_PREFLIGHT_MS ?? 150) || 0);
 if (!['on', 'off', 'both'].includes(COMPANION)) throw new Error('BENCH_COMPANION is on, off or both');
 /**
  * The phone profile (issue 19; Lighthouse's mobile profile): 4x slower CPU, Fast 3G (Chromium adds the latency to
@@ -481,7 +488,21 @@ async function phoneRun(url: string, label: string, cpuProfile?: string): Promis
   return { first, again };
 }
 const phoneRuns: Record<Setup, PhoneRun[]> = { with: [], without: [] };
+/** Sets (or with 0, removes) the emulator's delay on every preflight it answers. */
+const preflightDelay = (ms: number) =>
+  fetch(`${stack.api}/_dev/faults`, {
+    method: ms ? 'POST' : 'DELETE',
+    ...(ms
+      ? {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ path: '/*', method: 'OPTIONS', delayMs: ms }),
+        }
+      : {}),
+  }).then((r) => {
+    if (!r.ok) throw new Error(`/_dev/faults answered ${r.status}`);
+  });
 if (PHONE) {
+  if (PREFLIGHT_MS) await preflightDelay(PREFLIGHT_MS);
   // Not measured: a page in a fresh browser pays for starting it (its first renderer, font and code caches); without
   // these visits the first setup measured would carry that cost alone (0.5 to 1 s on the phone profile). Each setup
   // once, in a context of its own: a companion that caches what it reads starts as on a site with visitors.
@@ -503,6 +524,7 @@ if (PHONE) {
     }
   }
 }
+if (PHONE && PREFLIGHT_MS) await preflightDelay(0);
 /** The median of each numeric field over the runs (other fields from the first run). */
 function medians<T extends object>(runs: T[]): T {
   const median = (xs: number[]) => {
@@ -641,7 +663,11 @@ if (phone.length) {
       ['  requests over the network', ...both((v) => String(v.toEnd.networkRequests))],
     ],
   );
-  console.log("(Chromium's emulation does not delay CORS preflights: on a real phone each one costs a round trip.)");
+  console.log(
+    PREFLIGHT_MS
+      ? `(Chromium's emulation does not delay CORS preflights: the emulator answers each one ${PREFLIGHT_MS} ms late, a round trip on this profile; BENCH_PREFLIGHT_MS=0 does not.)`
+      : "(Chromium's emulation does not delay CORS preflights, and BENCH_PREFLIGHT_MS=0 added nothing: on a real phone each one costs a round trip.)",
+  );
 }
 if (desktopVisits) {
   const { first, again } = desktopVisits;
@@ -691,7 +717,7 @@ writeFileSync(
       page: { url: product, bundleOrigin: SEPARATE_ASSETS ? 'own (CDN)' : 'API' },
       phone: phone.length
         ? {
-            profile: PROFILE,
+            profile: { ...PROFILE, preflightMs: PREFLIGHT_MS },
             floor: FLOOR_DEFINITION,
             runs: RUNS,
             // per setup: the medians over the runs, and every run

@@ -326,16 +326,17 @@ const preloadMap = {
     const coreFiles = new Set([core.fileName, ...deps(core.fileName)]);
     const map: Record<string, string[]> = { '': [...coreFiles] };
     for (const c of chunks) {
+      // the chunk and what it imports beyond the core's
+      const tree = () => [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
       // (a group's file holds several widgets' elements: WIDGET_GROUPS)
       for (const id of c.moduleIds ?? []) {
         const widget = /[\\/]widgets[\\/]([^\\/]+)[\\/]element\.ts$/.exec(id);
-        if (widget) map[`inlay-${widget[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+        if (widget) map[`inlay-${widget[1]}`] = tree();
       }
       const pack = /[\\/]widgets[\\/]languages[\\/]([a-z]+)\.ts$/.exec(c.facadeModuleId ?? '');
-      if (pack) map[`lang:${pack[1]}`] = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      if (pack) map[`lang:${pack[1]}`] = tree();
       // the public reads' router, which the core loads at once on a page that names a site companion
-      if (/[\\/]core[\\/]api[\\/]public-batch\.ts$/.test(c.facadeModuleId ?? ''))
-        map.companion = [c.fileName, ...[...deps(c.fileName)].filter((f) => !coreFiles.has(f))];
+      if (/[\\/]core[\\/]api[\\/]public-batch\.ts$/.test(c.facadeModuleId ?? '')) map.companion = tree();
     }
     const marker = /JSON\.parse\((["'`])"inlay-preloads"\1\)/;
     if (!marker.test(loader.code)) return this.error('inlay-preload-map: the marker is missing from loader.js');

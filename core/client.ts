@@ -137,9 +137,8 @@ export function createClient(config: InlayConfig, deps: ClientDeps = {}): InlayC
     now: deps.now,
   });
   const http = createHttp({
-    ...deps, // sleep, random, pageOrigin
+    ...deps, // sleep, random, pageOrigin, route
     config,
-    route: deps.route,
     getAccessToken: () => tokens.getAccessToken(),
     // a member's request is not replayed as the visitor a failed renewal falls back to
     renewAfter401: async (rejected) => {

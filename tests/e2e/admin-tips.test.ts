@@ -25,7 +25,10 @@ async function shopperCheckout(): Promise<string> {
   const emu = env.stack.emulator;
   const token = (await visitorTokens(emu)).access;
   const lineItems = [
-    { catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! }, quantity: 2 },
+    {
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! },
+      quantity: 2,
+    },
   ];
   expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } })).status).toBe(200);
   const made = await api(emu, '/ecom/v1/carts/current/create-checkout', { token, body: { channelType: 'WEB' } });

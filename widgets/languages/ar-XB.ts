@@ -1019,6 +1019,7 @@ const pack: Record<string, string> = {
   'tips.percentSuffix': '\u200f\u202e%\u202c\u200f',
   'tips.preselect': '\u200f\u202ePreselected\u202c\u200f',
   'tips.remove': '\u200f\u202eRemove choice \u202c\u200f{n}',
+  'tips.removeShort': '\u200f\u202eRemove\u202c\u200f',
   'tips.add': '\u200f\u202eAdd a choice\u202c\u200f',
   'tips.custom': '\u200f\u202eLet shoppers enter their own amount\u202c\u200f',
   'tips.badValue': '\u200f\u202eEnter a number of 0 or more, with at most 2 decimals\u202c\u200f',

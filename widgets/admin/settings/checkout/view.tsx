@@ -114,7 +114,7 @@ export function CheckoutSettings({ context, ids }: ConsoleSectionProps) {
             return (
               <div class="field" key={k} part="policy">
                 {check(t('co.show', { name }), p.visible, (v) => policy(k, { visible: v }))}
-                {k === 'customPolicy' ? (
+                {k === 'customPolicy' && p.visible ? (
                   <>
                     <label for={`${id}${k}n`}>{t('co.customTitle')}</label>
                     <input

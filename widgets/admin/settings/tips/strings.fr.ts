@@ -15,6 +15,7 @@ export const fr: Record<keyof typeof tipsStrings, string> = {
   'tips.percentSuffix': '%',
   'tips.preselect': 'Présélectionné',
   'tips.remove': 'Retirer le choix {n}',
+  'tips.removeShort': 'Retirer',
   'tips.add': 'Ajouter un choix',
   'tips.custom': 'Permettre au client de saisir son propre montant',
   'tips.badValue': 'Saisissez un nombre positif ou nul, avec 2 décimales au plus',

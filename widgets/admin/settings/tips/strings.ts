@@ -12,6 +12,7 @@ export const tipsStrings = {
   'tips.percentSuffix': '%',
   'tips.preselect': 'Preselected',
   'tips.remove': 'Remove choice {n}',
+  'tips.removeShort': 'Remove',
   'tips.add': 'Add a choice',
   'tips.custom': 'Let shoppers enter their own amount',
   'tips.badValue': 'Enter a number of 0 or more, with at most 2 decimals',

@@ -8,9 +8,9 @@ h3{margin:0;font-size:18px}p{margin:0}
 fieldset{border:1px solid var(--_border);border-radius:var(--_radius);margin:0;padding:12px 14px;display:flex;
 flex-direction:column;gap:10px;min-width:0}
 legend{font-weight:600;padding:0 4px}
-.row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px 12px}
-.row .field{flex:1 1 120px;min-width:0}
-.unit{display:flex;align-items:center;gap:6px}
+.row{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px}
+.row .field{flex:0 1 180px;min-width:0}
+.unit{display:flex;align-items:center;gap:6px}.unit input{max-width:140px}
 .ok{color:var(--_accent);font-weight:600}
 .note{padding:10px 12px;border:1px solid var(--_border);border-inline-start:4px solid var(--_accent);
 border-radius:var(--_radius)}
@@ -21,6 +21,8 @@ textarea{min-height:88px;font:inherit;resize:vertical}
 .actions{display:flex;flex-wrap:wrap;gap:8px}
 input,select,textarea{color:var(--_text);font:inherit}
 ${formCss}
+.check input{width:20px;height:20px;min-height:0;padding:0;flex:none;margin:0;accent-color:var(--_accent)}
+.check{min-height:44px}
 ${buttonCss}
 ${confirmCss}
 ${errCss}

@@ -132,9 +132,10 @@ describe('Settings › Tips', () => {
 
   it('settings changed meanwhile (stale revision): said, the changes typed kept', async () => {
     putMode = 'stale';
-    const { $, $$, button, type, text } = await open('tips');
+    const m = await open('tips');
+    const { $, $$, button, type, text } = m;
     await vi.waitFor(() => expect($$('[part=tip-choice]')).toHaveLength(3));
-    button('Remove choice 3').click();
+    m.$$<HTMLButtonElement>('button[aria-label="Remove choice 3"]')[0]!.click();
     type($<HTMLInputElement>('[part=tip-choice] input[inputmode=decimal]')!, '8');
     button('Save').click();
     await vi.waitFor(() => expect($('[part=tips-confirm]')).not.toBeNull());

@@ -122,9 +122,10 @@ export function TipsSettings({ context, ids }: ConsoleSectionProps) {
                     type="button"
                     class="link"
                     disabled={d.presets.length < 2}
+                    aria-label={t('tips.remove', { n: n + 1 })}
                     onClick={() => change((x) => ({ presets: x.presets.filter((_, k) => k !== n) }))}
                   >
-                    {t('tips.remove', { n: n + 1 })}
+                    {t('tips.removeShort')}
                   </button>
                 </div>
               );

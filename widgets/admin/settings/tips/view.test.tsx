@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session, mountWidget } from '../../../../tests/helpers/mount.ts';
 import { fakeFetch, json, type Call } from '../../../../tests/helpers/fake-fetch.ts';
 import type { Member } from '../../../../core/api/members.ts';
+import { addLanguage } from '../../../../core/i18n/index.ts';
+import frPack from '../../../languages/fr.ts';
 
 const B = 'https://shop.test/api/inlay';
 const TIPS = `${B}/v1/admin/settings/tips`;
@@ -66,9 +68,9 @@ beforeEach(() => {
   $session.set({ status: 'member', role: 'member', member: { id: `o-${Math.random()}`, contact: {} } as Member });
 });
 
-const open = async (setting: string) => {
+const open = async (setting: string, locale?: string) => {
   history.replaceState(null, '', `/admin?admin-section=settings&admin-setting=${setting}`);
-  const m = await mountWidget('inlay-admin', {}, net.fetch, { companion: B });
+  const m = await mountWidget('inlay-admin', {}, net.fetch, { companion: B, ...(locale ? { locale } : {}) });
   const button = (text: string) => m.$$<HTMLButtonElement>('button').find((b) => b.textContent === text)!;
   const check = (text: string) =>
     m
@@ -165,5 +167,18 @@ describe('Settings › Checkout', () => {
     expect(sent['checkoutFields']).toMatchObject({
       policyAgreementCheckbox: { visible: true, checkedByDefault: false },
     });
+  });
+});
+
+describe('in French', () => {
+  it('each section opens with its French words', async () => {
+    addLanguage('fr', { ...frPack });
+    const tips = await open('tips', 'fr');
+    await vi.waitFor(() => expect(tips.$$('[part=tip-choice]')).toHaveLength(3));
+    await vi.waitFor(() => expect(tips.text()).toContain('Type de pourboire'));
+    expect(tips.text()).toContain('Choix proposés');
+    document.body.replaceChildren();
+    const co = await open('checkout', 'fr');
+    await vi.waitFor(() => expect(co.text()).toContain('Afficher « Politique de retour » au paiement'));
   });
 });

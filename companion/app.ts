@@ -34,6 +34,7 @@ import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
+import { adminTipsApp } from './admin-tips.ts';
 import { publicApp, type PublicDeps } from './public.ts';
 
 export type { Limits } from './context.ts';
@@ -311,6 +312,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminOrdersApp(kit));
   app.route('/v1', adminAbandonedApp(kit, sendMail));
   app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
+  app.route('/v1', adminTipsApp(kit));
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));

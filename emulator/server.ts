@@ -69,6 +69,7 @@ import { storesReaderRoutes } from './routes/stores-reader.ts';
 import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { tipsRoutes } from './routes/tips.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
@@ -126,6 +127,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   hostedSecurityRoutes,
   cartRoutes,
   checkoutRoutes,
+  tipsRoutes,
   ordersRoutes,
   draftOrdersRoutes,
   abandonedRoutes,

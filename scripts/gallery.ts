@@ -1188,6 +1188,28 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-settings-tips',
+    group: 'Owner console',
+    title: 'Settings › Tips',
+    session: 'owner',
+    caption:
+      'Settings › Tips: the Tips app’s default settings as the emulator seeds them (off; 10, 15 preselected, 20 %).',
+    async run(r) {
+      return around(await openConsole(r, '?admin-section=settings&admin-setting=tips', '[part=tip-choice]'));
+    },
+  },
+  {
+    id: 'admin-settings-checkout',
+    group: 'Owner console',
+    title: 'Settings › Checkout',
+    session: 'owner',
+    caption:
+      'Settings › Checkout: the header, the policies (none shown yet) and the checkboxes, as a new site has them.',
+    async run(r) {
+      return around(await openConsole(r, '?admin-section=settings&admin-setting=checkout', '[part=policy]'));
+    },
+  },
+  {
     id: 'admin-members',
     group: 'Owner console',
     title: 'Members: the table, statuses, the pending count',
@@ -1423,6 +1445,8 @@ const IN_LANGUAGES = new Set([
   'admin-media-trash',
   'admin-reviews',
   'admin-abandoned',
+  'admin-settings-tips',
+  'admin-settings-checkout',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

@@ -23,6 +23,7 @@ import {
 } from './admin-orders.ts';
 import { BULK_MAX, MEMBER_ID, MEMBER_SORTS, MEMBER_STATUSES } from './admin-members.ts';
 import { MEDIA_MAX_BYTES, MEDIA_TYPES } from './admin-media.ts';
+import { MAX_PRESETS, TIP_TYPES } from './admin-tips.ts';
 import { PUBLIC_READS_MAX, safePath } from './public-reads.ts';
 
 /**
@@ -396,6 +397,55 @@ const adminMedia = {
   'POST /admin/media/restore': z.strictObject({ fileIds: mediaIds, folderIds: mediaIds }),
 };
 
+// ------------------------------------------------------------------ the owner's tips and checkout settings (admin-tips.ts)
+
+const policyBody = z.strictObject({ visible: z.boolean(), content: text(z.maxLength(10_000)) });
+const adminTips = {
+  'PUT /admin/settings/tips': z.strictObject({
+    revision: z.optional(text(z.regex(/^\d{1,18}$/))),
+    tipType: z.enum(TIP_TYPES),
+    presets: z
+      .array(
+        z.strictObject({
+          // percent or currency units, at most 2 decimals (the emulator and the platform check the rest)
+          value: z.number().check(z.gte(0), z.lte(10_000)),
+          default: z.boolean(),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(MAX_PRESETS)),
+    allowCustomerTip: z.boolean(),
+    allowCustomAmount: z.boolean(),
+  }),
+  'PATCH /admin/settings/checkout': z.strictObject({
+    checkoutPolicies: z.strictObject({
+      termsAndConditions: policyBody,
+      privacyPolicy: policyBody,
+      returnPolicy: policyBody,
+      digitalItemPolicy: policyBody,
+      contactUs: policyBody,
+      customPolicy: z.strictObject({
+        visible: z.boolean(),
+        content: text(z.maxLength(10_000)),
+        title: text(z.trim(), z.maxLength(100)),
+      }),
+    }),
+    checkoutFields: z.strictObject({
+      subscriptionCheckbox: z.strictObject({
+        visible: z.boolean(),
+        checkedByDefault: z.boolean(),
+        splitByChannel: z.boolean(),
+      }),
+      policyAgreementCheckbox: z.strictObject({ visible: z.boolean(), checkedByDefault: z.boolean() }),
+    }),
+    header: z.strictObject({
+      text: text(z.trim(), z.maxLength(55)),
+      logoSize: z.enum(['SMALL', 'MEDIUM', 'LARGE']),
+      alignment: z.enum(['SIDE', 'CENTER']),
+      displayCheckoutLabel: z.boolean(),
+    }),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -405,5 +455,6 @@ export const companionRequests = {
   ...adminAbandoned,
   ...adminMembers,
   ...adminMedia,
+  ...adminTips,
 };
 export type CompanionRequests = typeof companionRequests;

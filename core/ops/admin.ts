@@ -141,3 +141,21 @@ export const generateFilesDownloadUrl = op('POST', `${MEDIA}/files/generate-down
 export const generateVideoStreamingUrl = op('POST', `${MEDIA}/files/generate-video-stream-url`);
 export const generateFolderDownloadUrl = op('POST', `${MEDIA}/folders/{folderId}/generate-download-url`);
 export const generateFileResumableUploadUrl = op('POST', `${MEDIA}/files/generate-resumable-upload-url`);
+
+// Tips and checkout settings (issue 40, i40-tips; docs/wire.md "i40-tips"): the Tips app's settings
+// (`@wix/auto_sdk_ecom_tip-settings`), tips (`@wix/auto_sdk_ecom_tips`: a purchase flow's choice, a preview, an order's
+// tip) and the site's checkout settings (`@wix/auto_sdk_ecom_checkout-settings`). The generated clients' own hosts map
+// `/tip-settings` and `/tips` before the service's path.
+const TIP_SETTINGS = '/tip-settings/v1/tip-settings';
+export const queryTipSettings = op('POST', `${TIP_SETTINGS}/query`);
+export const createTipSettings = op('POST', TIP_SETTINGS);
+export const updateTipSettings = op('PATCH', TIP_SETTINGS);
+export const createDefaultTipSettings = op('POST', `${TIP_SETTINGS}/create-default`);
+export const deleteTipSettings = op('DELETE', `${TIP_SETTINGS}/{tipSettingsId}`);
+const TIPS = '/tips/v1/tips';
+export const previewTip = op('POST', `${TIPS}/preview`);
+export const getTipByOrderId = op('GET', `${TIPS}/order/{orderId}`);
+export const getTipChoice = op('GET', `${TIPS}/choice/{purchaseFlowId}`);
+export const updateTipChoice = op('PATCH', `${TIPS}/choice`);
+export const getCheckoutSettings = op('GET', '/ecom/v1/checkout-settings');
+export const updateCheckoutSettings = op('PATCH', '/ecom/v1/checkout-settings');

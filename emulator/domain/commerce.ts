@@ -22,6 +22,7 @@ import { badRequest, badRequestApp, notFound } from '../errors.ts';
 import type { SalesSource } from './recommendations.ts';
 import type { WireOrder } from './order-store.ts';
 import { placedPayment, saveTransactions, type PlacedPayment } from './payments.ts';
+import { recordOrderTip, tipFee, withTip, type TipAsk, type TipChoice } from './tips.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -581,22 +582,27 @@ export function priceCart(
   db: Database,
   lines: ResolvedLine['row'][],
   couponCode: string | null,
-  opts: { address?: Address; shippingCode?: string; nowMs: number },
+  opts: { address?: Address; shippingCode?: string; nowMs: number; tip?: TipAsk },
 ) {
   const resolved = lines.map((r) => resolveLine(db, r));
   const coupon = couponCode ? findCoupon(db, couponCode) : undefined;
   const usable = coupon && !couponProblem(coupon, opts.nowMs) ? coupon : undefined;
   const region = taxRegion(db, opts.address);
   const priced = resolved.filter((l) => l.status !== 'NOT_FOUND');
-  const totals = computeTotals({
-    lines: priced.map((l) => ({ id: l.row.id, unitCents: l.unitCents, quantity: l.row.quantity })),
-    rules: liveRules(db),
-    ...(usable ? { coupon: usable } : {}),
-    options: shippingOptions(db),
-    ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
-    taxRateBp: region.rateBp,
-  });
-  return { resolved, coupon: usable, region, totals };
+  // a checkout's tip (domain/tips.ts): none for a cart, none when the shop offers no tip
+  const totals = withTip(
+    db,
+    computeTotals({
+      lines: priced.map((l) => ({ id: l.row.id, unitCents: l.unitCents, quantity: l.row.quantity })),
+      rules: liveRules(db),
+      ...(usable ? { coupon: usable } : {}),
+      options: shippingOptions(db),
+      ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
+      taxRateBp: region.rateBp,
+    }),
+    opts.tip,
+  );
+  return { resolved, coupon: usable, region, totals, purchaseFlowId: opts.tip?.purchaseFlowId };
 }
 
 export function wireDiscounts(totals: Totals) {
@@ -671,7 +677,7 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
     tax: m(totals.tax),
     discount: m(totals.discount),
     total: m(totals.total),
-    additionalFees: m(0),
+    additionalFees: m(totals.tip?.cents ?? 0),
   };
   const errors = availabilityErrors(resolved);
   const opt = totals.shippingOption;
@@ -727,7 +733,7 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
     payNow: priceSummary,
     payLater: { subtotal: m(0), shipping: m(0), tax: m(0), discount: m(0), total: m(0), additionalFees: m(0) },
     membershipOptions: { eligibleMemberships: [], invalidMemberships: [], selectedMemberships: { memberships: [] } },
-    additionalFees: [],
+    additionalFees: tipFee(totals.tip, priced.purchaseFlowId ?? '', m),
   };
 }
 
@@ -808,6 +814,7 @@ export function wireCheckout(ctx: WireContext, row: CheckoutRow) {
     ...(data.shippingAddress ? { address: data.shippingAddress } : {}),
     ...(data.shippingCode ? { shippingCode: data.shippingCode } : {}),
     nowMs: ctx.now(),
+    tip: { purchaseFlowId: row.cart_id },
   });
   const t = wireTotals(ctx, priced);
   const [kind, id] = [row.owner.slice(0, 1), row.owner.slice(2)];
@@ -828,6 +835,7 @@ export function wireCheckout(ctx: WireContext, row: CheckoutRow) {
       ...(data.shippingAddress ? { shippingDestination: { address: data.shippingAddress } } : {}),
     },
     appliedDiscounts: t.appliedDiscounts,
+    additionalFees: t.additionalFees,
     ...(t.calculationErrors ? { calculationErrors: t.calculationErrors } : {}),
     completed: row.completed === 1,
     ...(row.order_id ? { orderId: row.order_id } : {}),
@@ -852,6 +860,8 @@ export interface PlaceOrderInput {
   payment?: PlacedPayment;
   /** The card's last four digits (default 4242). */
   cardLast4?: string;
+  /** The tip chosen on the hosted checkout (null: none); default the purchase flow's stored choice (domain/tips.ts). */
+  tip?: TipChoice | null;
 }
 
 /**
@@ -879,6 +889,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       address,
       shippingCode: input.shippingCode,
       nowMs: ctx.now(),
+      tip: { purchaseFlowId: row.cart_id, ...(input.tip !== undefined ? { choice: input.tip } : {}) },
     });
     const problems = availabilityErrors(priced.resolved);
     if (problems.length)
@@ -935,6 +946,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       priceSummary: t.priceSummary,
       taxSummary: t.taxSummary,
       appliedDiscounts: t.appliedDiscounts,
+      additionalFees: t.additionalFees,
       billingInfo: { address, contactDetails: contact },
       shippingInfo: {
         code: priced.totals.shippingOption?.code,
@@ -961,6 +973,7 @@ export function placeOrder(ctx: WireContext, checkoutId: string, input: PlaceOrd
       'INSERT INTO orders (id, number, checkout_id, owner, data, created_date) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(orderId, number, row.id, row.owner, JSON.stringify(order), now);
     saveTransactions(db, orderId, transactions);
+    if (priced.totals.tip) recordOrderTip(db, orderId, row.cart_id, priced.totals.tip, ctx.now());
     const ins = db.prepare<[string, string, string, number]>(
       'INSERT INTO order_lines (order_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)',
     );

@@ -1,4 +1,4 @@
-// The hosted checkout page's script: live totals (shipping option, tax of the region chosen), the region select
+// The hosted checkout page's script: live totals (shipping option, tax of the region chosen, the tip), the region select
 // following the country, the card number in groups of four, Enter pays (the discount code's Apply button comes first
 // in the form), one submit at a time, and the order summary open on wide screens. The page works without it.
 (function () {
@@ -57,12 +57,28 @@
     if (el) el.textContent = value;
   }
 
+  /** The tip chosen (a choice's cents, or the custom amount typed), not taxed; its row hidden when none. */
+  function tip() {
+    const choice = form.querySelector('input[name=tip]:checked');
+    const custom = form.elements.tipCustom;
+    const field = document.getElementById('tip-custom-f');
+    if (field) field.hidden = !choice || choice.value !== 'custom';
+    if (!choice) return 0;
+    if (choice.value !== 'custom') return Number(choice.dataset.cents) || 0;
+    const m = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(custom ? custom.value.trim() : '');
+    return m ? Number(m[1]) * 100 + Number(((m[2] || '') + '00').slice(0, 2)) : 0;
+  }
+
   function update() {
     const option = form.querySelector('input[name=shipping]:checked');
     const shipping = option ? Number(option.dataset.cents) : 0;
     const r = region();
     const tax = Math.round((taxable * r[3]) / 10000);
-    const total = taxable + shipping + tax;
+    const tipped = tip();
+    const total = taxable + shipping + tax + tipped;
+    text('sum-tip', money(tipped));
+    const tipRow = document.getElementById('sum-tip-row');
+    if (tipRow) tipRow.hidden = !tipped;
     text('sum-shipping', shipping ? money(shipping) : free);
     text('sum-tax-region', r[2]);
     text('sum-tax', money(tax));
@@ -75,6 +91,9 @@
   form.addEventListener('change', (e) => {
     if (e.target === country) fitRegions();
     update();
+  });
+  form.addEventListener('input', (e) => {
+    if (e.target && e.target.name === 'tipCustom') update();
   });
   // Enter in a field pays, as on a form with one button; in the discount code it applies the code
   form.addEventListener('keydown', (e) => {

@@ -333,7 +333,41 @@ const FIELDS = {
   cardExpiry: ['Expiry (MM/YY)', { autocomplete: 'cc-exp', placeholder: 'MM/YY', required: true }],
   cardCvc: ['Security code', { inputmode: 'numeric', autocomplete: 'cc-csc', required: true }],
 } satisfies Record<string, [string, Record<string, string | boolean>]>;
-export type CheckoutField = keyof typeof FIELDS | 'country' | 'subdivision' | 'shipping' | 'discountCode';
+export type CheckoutField =
+  | keyof typeof FIELDS
+  | 'country'
+  | 'subdivision'
+  | 'shipping'
+  | 'discountCode'
+  | 'tip'
+  | 'tipCustom'
+  | 'policyAgreement'
+  | 'subscribe'
+  | 'subscribeSms';
+
+/**
+ * The tip the hosted checkout offers (i40-tips; emulator/domain/tips.ts): "No tip", the presets (the default one
+ * preselected), "Custom" with its amount when the settings allow it; `cents` is each choice's tip for this order.
+ */
+export interface CheckoutTip {
+  options: { value: string; label: string; amount: string; cents: number }[];
+  selected: string;
+  custom?: { value: string };
+  /** The tip of the choice selected, formatted (the summary's row). */
+  amount: string;
+  cents: number;
+}
+
+/** What the checkout settings (domain/checkout-settings.ts) make the page show: header, policies, checkboxes. */
+export interface CheckoutLook {
+  size: 'SMALL' | 'MEDIUM' | 'LARGE';
+  center: boolean;
+  /** The "Checkout" heading shown (else kept for screen readers only). */
+  label: boolean;
+  policies: { title: string; content: string }[];
+  /** The checkboxes shown (policy agreement, marketing consent), in the page's words. */
+  consents: { name: CheckoutField; label: string; checked: boolean }[];
+}
 
 /** What the hosted checkout shows: amounts already formatted. */
 export interface CheckoutView {
@@ -375,6 +409,9 @@ export interface CheckoutView {
   back?: string;
   /** A signed-in member's checkout: the "Save this address to my account" box, ticked or not. */
   saveAddress?: { checked: boolean; hint: string };
+  /** The tip offered (none when the shop offers no tip). */
+  tip?: CheckoutTip;
+  look: CheckoutLook;
   formAction: string[];
   /** Where the line images come from (the API's origin). */
   imgSrc: string[];
@@ -411,8 +448,48 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
     v.general ?? (fieldErrors.length ? 'Please correct the fields marked below.' : undefined);
   const regions = Object.hasOwn(v.regions, v.country) ? v.regions[v.country] : undefined;
   const notice = status(v.locale, v.discountNotice);
+  const tip = v.tip;
   const body = render('checkout', {
     brand: brandHtml(v.brand),
+    headClass: `${v.look.center ? ' center' : ''} logo-${v.look.size.toLowerCase()}`,
+    titleClass: attrs({ class: v.look.label ? undefined : 'vh' }),
+    tipRow: tip ? render('checkout.tip-row', { hidden: attrs({ hidden: !tip.cents }), tip: tip.amount }) : EMPTY,
+    tip: tip
+      ? render('checkout.tip', {
+          describedBy: attrs({ 'aria-describedby': v.errors.tipCustom ? 'tipCustom-err' : undefined }),
+          options: tip.options.map((o) =>
+            render('checkout.tip-option', {
+              value: o.value,
+              cents: o.cents,
+              checked: flag('checked', o.value === tip.selected),
+              label: o.label,
+              amount: o.amount,
+            }),
+          ),
+          custom: tip.custom
+            ? render('checkout.tip-custom', {
+                currency: v.currency,
+                value: tip.custom.value,
+                invalid: invalid('tipCustom'),
+              })
+            : EMPTY,
+          error: errorOf('tipCustom'),
+        })
+      : EMPTY,
+    policies: v.look.policies.length
+      ? render('checkout.policies', {
+          items: v.look.policies.map((p) => render('checkout.policy', p)),
+        })
+      : EMPTY,
+    consent: v.look.consents.map((c) =>
+      render('checkout.consent', {
+        name: c.name,
+        checked: flag('checked', c.checked),
+        invalid: invalid(c.name),
+        label: c.label,
+        error: errorOf(c.name),
+      }),
+    ),
     total: v.total,
     lines: v.lines.map((l) =>
       render('checkout.line', {

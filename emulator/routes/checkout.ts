@@ -45,6 +45,8 @@ import {
 import { allowedForClient, refuseCrossSitePost, registerRedirectIntent } from './redirects.ts';
 import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages.ts';
 import { siteBrand } from '../domain/settings.ts';
+import { checkoutBrandOverride, checkoutLook, consentError, formTip, tipView } from './checkout-extras.ts';
+import { saveTipChoice } from '../domain/tips.ts';
 import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
 import { formatMoney, hostedLocale } from '../hosted/locale.ts';
 import { phrase, word, type Said } from '../hosted/words.ts';
@@ -149,7 +151,23 @@ const formSchema = z.object({
     .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
   /** A signed-in member's "Save this address to my account" box (absent: not ticked). */
   saveAddress: z.literal('1', { message: 'Tick the box or leave it empty' }).optional(),
+  // the tip and the checkout settings' checkboxes (routes/checkout-extras.ts checks them)
+  tip: z.string().max(10).optional(),
+  tipCustom: z.string().max(20).optional(),
+  policyAgreement: z.literal('1', { message: 'Tick the box or leave it empty' }).optional(),
+  subscribe: z.literal('1', { message: 'Tick the box or leave it empty' }).optional(),
+  subscribeSms: z.literal('1', { message: 'Tick the box or leave it empty' }).optional(),
 });
+/** Fields a form may leave out (a box not ticked, no tip sent). */
+const OPTIONAL_FIELDS = new Set([
+  'saveAddress',
+  'subdivision',
+  'tip',
+  'tipCustom',
+  'policyAgreement',
+  'subscribe',
+  'subscribeSms',
+]);
 type FormValues = Partial<Record<keyof z.input<typeof formSchema> | 'discountCode', string>>;
 
 /** The address's region: one of its country's (required there), none for a country without a region list. */
@@ -220,10 +238,12 @@ function checkoutPage(
   const data = JSON.parse(row.data) as CheckoutData;
   const country = values.country ?? data.shippingAddress?.country ?? 'US';
   const subdivision = subdivisionOf(country, values.subdivision);
+  const tipChoice = formTip(ctx.db, values).choice;
   const priced = priceCart(ctx.db, data.lines, data.couponCode, {
     address: { country, subdivision },
     ...(values.shipping ? { shippingCode: values.shipping } : {}),
     nowMs: ctx.now(),
+    tip: { purchaseFlowId: row.cart_id, ...(tipChoice !== undefined ? { choice: tipChoice } : {}) },
   });
   const t = priced.totals;
   // the page's language (the session URL's `lang`): money in its format, the checkout's currency
@@ -247,8 +267,11 @@ function checkoutPage(
           ? (countryNames.of(c) ?? name)
           : name;
   const back = p.callbacks.cartPageUrl ?? p.callbacks.postFlowUrl;
+  const tip = tipView(ctx.db, locale, row.cart_id, t.subtotal, values, t.tip?.cents ?? 0, m);
   return hostedCheckoutPage({
-    brand: siteBrand(ctx.db),
+    brand: { ...siteBrand(ctx.db), ...checkoutBrandOverride(ctx.db) },
+    ...(tip ? { tip } : {}),
+    look: checkoutLook(ctx.db, locale, values, ctx.req.method === 'GET'),
     locale,
     currency: CURRENCY,
     session: s.id,
@@ -475,15 +498,19 @@ export const checkoutRoutes: RouteModule = (router, app) => {
       // a field not sent at all is an empty one: its own message (in the page's language), never zod's type error
       const empty = Object.fromEntries(
         Object.keys(formSchema.shape)
-          .filter((k) => k !== 'saveAddress' && k !== 'subdivision')
+          .filter((k) => !OPTIONAL_FIELDS.has(k))
           .map((k) => [k, '']),
       );
       const parsed = formSchema.safeParse({ ...empty, ...values });
       const region = regionProblem(values.country, values.subdivision);
-      if (!parsed.success || region) {
-        const errors: Record<string, string> = {};
+      const tipped = formTip(ctx.db, values);
+      const consent = consentError(ctx.db, values);
+      if (!parsed.success || region || tipped.error || consent) {
+        const errors: Record<string, Said> = {};
         for (const issue of parsed.success ? [] : parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
         if (region) errors['subdivision'] ??= region;
+        for (const [field, message] of [tipped.error, consent].filter((e) => e !== undefined))
+          errors[field] ??= message;
         return checkoutPage(ctx, o, values, errors, undefined, 400);
       }
       const f = parsed.data;
@@ -520,6 +547,7 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         shippingCode: f.shipping,
         payment,
         cardLast4: f.cardNumber.slice(-4),
+        ...(tipped.choice !== undefined ? { tip: tipped.choice } : {}),
       };
       let orderId: string;
       try {
@@ -537,6 +565,9 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         throw e;
       }
       markRedirectSessionUsed(ctx, s.id);
+      // the tip chosen stays the purchase flow's choice (the tips service's getTipChoice reads it)
+      if (tipped.choice !== undefined)
+        saveTipChoice(ctx.db, o.row.cart_id, tipped.choice ?? { tipType: 'AMOUNT', hundredths: 0 }, ctx.now());
       const m = checkoutMember(ctx, s);
       if (m && f.saveAddress) saveCheckoutAddress(ctx, m, f);
       return toThankYou(ctx, p, orderId);

@@ -31,8 +31,17 @@ export interface Exchange {
 }
 
 const paramCount = (path: string) => (path.match(/\{\w+\}/g) ?? []).length;
-const pattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`);
+const patterns = new Map<string, RegExp>();
+/** A path's pattern, compiled once (the coverage case matches every exchange against every operation). */
+const pattern = (path: string) => {
+  let p = patterns.get(path);
+  if (!p)
+    patterns.set(
+      path,
+      (p = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`)),
+    );
+  return p;
+};
 
 /**
  * The operation a request was for: among those whose method and path (or POST fallback path) match, the most

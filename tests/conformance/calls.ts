@@ -84,6 +84,12 @@ const VISITOR = 'companion/visitor.ts';
 /** The public reads: forwarded as the companion's own visitor, path and body as the browser built them (issue 39). */
 const PUBLIC = 'companion/public.ts';
 const SDK = 'sdk.test.ts';
+const TIP_SETTINGS = '@wix/auto_sdk_ecom_tip-settings';
+const TIPS_PKG = '@wix/auto_sdk_ecom_tips';
+const CHECKOUT_SETTINGS = '@wix/auto_sdk_ecom_checkout-settings';
+/** The owner console's Settings › Tips and › Checkout routes (docs/companion.md "Owner console: tips and checkout settings"). */
+const ADMIN_TIPS = 'companion/admin-tips.ts';
+const TIPS_FILE = 'tips.test.ts';
 
 export const CALLS = {
   // OAuth and redirect sessions
@@ -1001,6 +1007,77 @@ export const CALLS = {
     identity: 'admin',
     ...pub(MEDIA_FILES, 'generateFileResumableUploadUrl'),
     file: 'media.test.ts',
+  },
+  // Tips and checkout settings (issue 40, i40-tips; docs/wire.md "i40-tips")
+  queryTipSettings: {
+    by: { companion: [ADMIN_TIPS] },
+    identity: 'admin',
+    ...pub(TIP_SETTINGS, 'queryTipSettings'),
+    file: TIPS_FILE,
+  },
+  createTipSettings: {
+    by: {
+      other: 'no Inlay code (settings per location, terminal or user); the emulator serves it as the client has it',
+    },
+    identity: 'admin',
+    ...pub(TIP_SETTINGS, 'createTipSettings'),
+    file: TIPS_FILE,
+  },
+  updateTipSettings: {
+    by: { companion: [ADMIN_TIPS] },
+    identity: 'admin',
+    ...pub(TIP_SETTINGS, 'updateTipSettings'),
+    file: TIPS_FILE,
+  },
+  createDefaultTipSettings: {
+    by: { companion: [ADMIN_TIPS] },
+    identity: 'admin',
+    ...pub(TIP_SETTINGS, 'createDefaultTipSettings'),
+    file: TIPS_FILE,
+  },
+  deleteTipSettings: {
+    by: {
+      other: 'no Inlay code; the emulator serves it as the client has it (the default settings are never deleted)',
+    },
+    identity: 'admin',
+    ...pub(TIP_SETTINGS, 'deleteTipSettings'),
+    file: TIPS_FILE,
+  },
+  previewTip: {
+    by: { other: "no Inlay code (the emulator's hosted checkout computes the same tip itself)" },
+    identity: 'visitor or member',
+    ...pub(TIPS_PKG, 'previewTip'),
+    file: TIPS_FILE,
+  },
+  getTipByOrderId: {
+    by: { other: 'no Inlay code yet (the order carries its tip as an additional fee, which the console shows)' },
+    identity: 'admin',
+    ...pub(TIPS_PKG, 'getTipByOrderId'),
+    file: TIPS_FILE,
+  },
+  getTipChoice: {
+    by: { other: "no Inlay code (the emulator's hosted checkout keeps the shopper's choice)" },
+    identity: 'visitor or member',
+    ...pub(TIPS_PKG, 'getTipChoice'),
+    file: TIPS_FILE,
+  },
+  updateTipChoice: {
+    by: { other: "no Inlay code (the emulator's hosted checkout keeps the shopper's choice)" },
+    identity: 'visitor or member',
+    ...pub(TIPS_PKG, 'updateTipChoice'),
+    file: TIPS_FILE,
+  },
+  getCheckoutSettings: {
+    by: { companion: [ADMIN_TIPS] },
+    identity: 'admin',
+    ...pub(CHECKOUT_SETTINGS, 'getCheckoutSettings'),
+    file: TIPS_FILE,
+  },
+  updateCheckoutSettings: {
+    by: { companion: [ADMIN_TIPS] },
+    identity: 'admin',
+    ...pub(CHECKOUT_SETTINGS, 'updateCheckoutSettings'),
+    file: TIPS_FILE,
   },
 } satisfies Record<OpName, Call>;
 

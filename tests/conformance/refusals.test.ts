@@ -120,6 +120,14 @@ const ADMIN_ONLY = refuses(
   'generateVideoStreamingUrl',
   'generateFolderDownloadUrl',
   'generateFileResumableUploadUrl',
+  'queryTipSettings',
+  'createTipSettings',
+  'updateTipSettings',
+  'createDefaultTipSettings',
+  'deleteTipSettings',
+  'getTipByOrderId',
+  'getCheckoutSettings',
+  'updateCheckoutSettings',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

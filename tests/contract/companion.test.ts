@@ -68,6 +68,7 @@ import {
   updateMediaFile,
   updateMediaFolder,
 } from '../../core/api/admin-media.ts';
+import * as tipsApi from '../../core/api/admin-tips.ts';
 import type { Http } from '../../core/http.ts';
 import { solveChallenge } from '../../widgets/reviews/altcha.ts';
 import { createCompanion, type Companion } from '../../companion/app.ts';
@@ -278,6 +279,25 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await listAbandoned(owner, {})).abandonedCheckouts.map((a) => a.id)).toContain(maya.id);
     expect((await getAbandoned(owner, maya.id)).recoveryEmail.canSend).toBe(true);
     expect((await sendRecoveryEmail(owner, maya.id, false)).sent).toBe(true);
+  });
+
+  it('the owner’s tips and checkout settings: read and save each', async () => {
+    const tips = (await tipsApi.getTipSettings(owner))!;
+    const saved = await tipsApi.saveTipSettings(owner, {
+      revision: tips.revision,
+      tipType: 'PERCENTAGE',
+      presets: tips.presets,
+      allowCustomerTip: tips.allowCustomerTip,
+      allowCustomAmount: tips.allowCustomAmount,
+    });
+    expect(saved.revision).not.toBe(tips.revision);
+    const { header, checkoutPolicies, checkoutFields } = await tipsApi.getCheckoutSettings(owner);
+    const next = await tipsApi.saveCheckoutSettings(owner, {
+      checkoutPolicies,
+      checkoutFields,
+      header: { ...header, logoSize: 'MEDIUM', alignment: 'SIDE' },
+    });
+    expect(next.header.logoSize).toBe('MEDIUM');
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

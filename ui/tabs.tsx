@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ComponentChildren } from 'preact';
 
 /**
@@ -14,7 +14,8 @@ export function tabAfter<K extends string>(keys: readonly K[], current: K, key: 
 
 /**
  * A row of tabs (`role=tablist`, parts `tabs` and `tab`): one tab stop, arrows, Home and End move and pick (mirrored
- * when `host` is right to left); at 375 px the row wraps, so every tab stays whole and in view. Each tab controls
+ * when `host` is right to left); a row too long for its box wraps (ui/frame-styles.ts `tabsCss`) or, where its sheet makes
+ * it scroll sideways (the console's), keeps the current tab in view. Each tab controls
  * the one panel `${ids}p` ({@link TabPanel}); tab ids are `${ids}t<key>`.
  */
 export function TabList<K extends string>(p: {
@@ -31,6 +32,15 @@ export function TabList<K extends string>(p: {
 }) {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
+  // a row that scrolls sideways (the console's at 375 px): the current tab kept in view, the page never scrolled
+  useEffect(() => {
+    const l = list.current;
+    const b = tab(p.current);
+    if (!l || !b || l.scrollWidth <= l.clientWidth) return;
+    const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
+    if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
+    else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+  }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');
     if (next === undefined) return;

@@ -4,15 +4,26 @@ import { More } from '../../../ui/more.tsx';
 import { ErrorLine, Failure } from '../../../ui/states.tsx';
 import { useLazyPart } from '../../../ui/lazy-part.tsx';
 import { ordersStrings } from './strings.ts';
-import { awaitsAnswer, buyer, states, tagsOf, total } from './words.ts';
+import { awaitsAnswer, buyer, itemsOf, paymentOf, tagsOf, TONES, total, word } from './words.ts';
 import type { K, Parts, T } from './parts.ts';
-import { FilterForm } from './filters.tsx';
+import { FilterForm, Views } from './filters.tsx';
 
 const say = (t: T) => (k: string) => t(k as K);
+const COLUMNS = [
+  'ao.col.order',
+  'ao.col.date',
+  'ao.col.customer',
+  'ao.col.total',
+  'ao.payment',
+  'ao.fulfillment',
+  'ao.col.items',
+  'ao.col.tags',
+] as const;
 
 /**
- * The orders found with the filters and sort, 25 at a time: each can be ticked (the bulk actions load with the first
- * tick) and opens its detail.
+ * The orders found with the views, filters and sort, 25 at a time: a dense table at ≥ 900 px (a row opens its order:
+ * a click anywhere on it, or Enter on its number), compact cards below; statuses as coloured badges whose words carry
+ * the meaning; each order can be ticked (the bulk actions load with the first tick).
  */
 export function List({ model, i18n, t, ids, context }: Parts) {
   const list = useStore(model.$list);
@@ -30,19 +41,20 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   );
   const Bulk = bulk.value;
   const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
-  const view = (requested: string) => void model.search({ ...filters, requested });
+  /** A status badge: its words, its tone's colour (`k`: `pay.PAID`…); nothing for a status the strings don't know. */
+  const badge = (k: string, extra?: string) => {
+    const w = word(say(t), `ao.${k}`, ordersStrings);
+    return w ? (
+      <span class={`badge tn-${TONES[k] ?? 'none'}`} part={extra}>
+        {w}
+      </span>
+    ) : null;
+  };
   return (
     <section class="list-wrap" aria-labelledby={`${ids}o`}>
       <h3 id={`${ids}o`}>{t('ao.title')}</h3>
-      <div class="actions" part="views" role="group" aria-label={t('ao.views')}>
-        <button type="button" class="btn" aria-pressed={!filters.requested} onClick={() => view('')}>
-          {t('ao.view.all')}
-        </button>
-        <button type="button" class="btn" aria-pressed={!!filters.requested} onClick={() => view('1')}>
-          {t('ao.view.requested')}
-        </button>
-      </div>
-      <FilterForm model={model} t={t} />
+      <Views model={model} t={t} />
+      <FilterForm model={model} t={t} i18n={i18n} />
       {before({
         i18n,
         status: list.status,
@@ -52,9 +64,6 @@ export function List({ model, i18n, t, ids, context }: Parts) {
         bones: 3,
       }) ?? (
         <>
-          <p class="muted" role="status" part="count">
-            <bdi>{t('ao.count', { count: list.count ?? list.orders.length })}</bdi>
-          </p>
           <div class="actions" part="selection">
             <label class="check">
               <input
@@ -65,6 +74,9 @@ export function List({ model, i18n, t, ids, context }: Parts) {
               />
               {t('ao.selectAll')}
             </label>
+            <span class="muted" role="status" part="count">
+              <bdi>{t('ao.count', { count: list.count ?? list.orders.length })}</bdi>
+            </span>
             <span class="muted" aria-live="polite">
               {selected.length ? t('ao.selected', { count: selected.length }) : ''}
             </span>
@@ -74,48 +86,74 @@ export function List({ model, i18n, t, ids, context }: Parts) {
           ) : selected.length && bulk.error ? (
             <Failure error={bulk.error} retry={bulk.retry} label={t('ao.retry')} />
           ) : null}
-          <ul class="list" aria-labelledby={`${ids}o`}>
-            {list.orders.map((o) => (
-              <li key={o.id} class="row" part="order">
-                <span class="pick">
-                  <input
-                    type="checkbox"
-                    checked={selected.includes(o.id)}
-                    aria-label={t('ao.pick', { number: String(o.number) })}
-                    onChange={(e) => model.select([o.id], e.currentTarget.checked)}
-                  />
-                  <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
-                    {t('ao.number', { number: String(o.number) })}
-                  </button>
-                </span>
-                <span class="muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</span>
-                <span class="buyer">
-                  <bdi>{buyer(o) || t('ao.noBuyer')}</bdi>
-                </span>
-                <span class="strong">
-                  <bdi>{total(i18n, o)}</bdi>
-                </span>
-                <span class="chips">
-                  {awaitsAnswer(o) ? (
-                    <span class="chip request" part="request-badge">
-                      {t('ao.requestBadge')}
-                    </span>
-                  ) : null}
-                  {states(say(t), o, ordersStrings).map((w) => (
-                    <span key={w} class="chip">
-                      {w}
-                    </span>
-                  ))}
-                  {tagsOf(o).map((g) => (
-                    <span key={`#${g}`} class="chip tag" part="tag">
-                      <span class="visually-hidden">{t('ao.tagged')} </span>
-                      {g}
-                    </span>
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <table class="orders-t" part="orders" aria-labelledby={`${ids}o`}>
+            <thead>
+              <tr>
+                <td class="c-pick" />
+                {COLUMNS.map((k) => (
+                  <th key={k} scope="col" class={k === 'ao.col.total' || k === 'ao.col.items' ? 'num' : undefined}>
+                    {t(k)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.orders.map((o) => {
+                const number = String(o.number);
+                const items = itemsOf(o);
+                return (
+                  <tr
+                    key={o.id}
+                    part="order"
+                    class={selected.includes(o.id) ? 'on' : undefined}
+                    // a click on the row opens it (its checkbox and buttons do their own)
+                    onClick={(e) => {
+                      const el = e.target as Element;
+                      if (!el.closest('input,button,label,a')) void model.open(o.id);
+                    }}
+                  >
+                    <td class="c-pick">
+                      <input
+                        type="checkbox"
+                        checked={selected.includes(o.id)}
+                        aria-label={t('ao.pick', { number })}
+                        onChange={(e) => model.select([o.id], e.currentTarget.checked)}
+                      />
+                    </td>
+                    <th scope="row" class="c-num">
+                      <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
+                        <span class="visually-hidden">{t('ao.col.order')} </span>#{number}
+                      </button>
+                      {o.status && o.status !== 'APPROVED' ? badge(`st.${o.status}`) : null}
+                      {awaitsAnswer(o) ? (
+                        <span class="badge tn-bad" part="request-badge">
+                          {t('ao.requestBadge')}
+                        </span>
+                      ) : null}
+                    </th>
+                    <td class="c-date muted">{o.createdDate ? i18n.date(o.createdDate) : ''}</td>
+                    <td class="c-cust buyer">
+                      <bdi>{buyer(o) || t('ao.noBuyer')}</bdi>
+                    </td>
+                    <td class="c-total num strong">
+                      <bdi>{total(i18n, o)}</bdi>
+                    </td>
+                    <td class="c-pay">{badge(`pay.${paymentOf(o)}`, 'payment')}</td>
+                    <td class="c-ful">{badge(`ful.${o.fulfillmentStatus}`, 'fulfillment')}</td>
+                    <td class="c-items num muted">{t('ao.items', { count: items })}</td>
+                    <td class="c-tags">
+                      {tagsOf(o).map((g) => (
+                        <span key={g} class="chip tag" part="tag" dir="auto">
+                          <span class="visually-hidden">{t('ao.tagged')} </span>
+                          {g}
+                        </span>
+                      ))}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
           <More next={!!list.next} busy={list.more} label={t('ao.more')} onMore={() => void model.more()} class="btn" />
           {list.capped ? (
             <p class="muted" part="capped">

@@ -33,13 +33,21 @@ export function TabList<K extends string>(p: {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
   // a row that scrolls sideways (the console's at 375 px): the current tab kept in view, the page never scrolled
+  // (again when the row or a tab changes size: its first layout, a count added to a tab, a rotated phone)
   useEffect(() => {
     const l = list.current;
-    const b = tab(p.current);
-    if (!l || !b || l.scrollWidth <= l.clientWidth) return;
-    const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
-    if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
-    else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+    const show = () => {
+      const b = tab(p.current);
+      if (!l || !b || l.scrollWidth <= l.clientWidth) return;
+      const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
+      if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
+      else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+    };
+    show();
+    if (!l || typeof ResizeObserver !== 'function') return;
+    const seen = new ResizeObserver(show);
+    for (const n of [l, ...l.children]) seen.observe(n);
+    return () => seen.disconnect();
   }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');

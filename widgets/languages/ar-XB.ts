@@ -688,7 +688,7 @@ const pack: Record<string, string> = {
   'ao.chips': '\u200f\u202eFilters in use\u202c\u200f',
   'ao.chip': '{name}\u200f\u202e: \u202c\u200f{value}',
   'ao.search': '\u200f\u202eSearch\u202c\u200f',
-  'ao.remove': '\u200f\u202eRemove filter \u202c\u200f{what}',
+  'ao.remove': '\u200f\u202eRemove filter\u202c\u200f',
   'ao.badRange': '\u200f\u202eThe end date is before the start date.\u202c\u200f',
   'ao.tag': '\u200f\u202eTag\u202c\u200f',
   'ao.badTag': '\u200f\u202eA tag is letters, digits and . _ : - only (no spaces), at most 100.\u202c\u200f',

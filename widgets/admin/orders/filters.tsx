@@ -114,7 +114,9 @@ export function FilterForm({ model, t, i18n }: Pick<Parts, 'model' | 't' | 'i18n
             : k === 'text'
               ? `“${f.text}”`
               : f.tag;
-  const chipWords = (k: (typeof CHIPS)[number]) => t('ao.chip', { name: t(NAMES[k]), value: isolate(value(k)) });
+  // the owner's own words (the text, a tag) isolated for bidi; the statuses and dates are the page's
+  const chipWords = (k: (typeof CHIPS)[number]) =>
+    t('ao.chip', { name: t(NAMES[k]), value: k === 'text' || k === 'tag' ? isolate(value(k)) : value(k) });
   return (
     <>
       <form
@@ -197,13 +199,8 @@ export function FilterForm({ model, t, i18n }: Pick<Parts, 'model' | 't' | 'i18n
         <ul class="chips" part="chips" aria-label={t('ao.chips')}>
           {chips.map((k) => (
             <li key={k}>
-              <button
-                type="button"
-                class="chip"
-                part="chip"
-                aria-label={t('ao.remove', { what: chipWords(k) })}
-                onClick={() => void model.change({ [k]: '' })}
-              >
+              <button type="button" class="chip" part="chip" onClick={() => void model.change({ [k]: '' })}>
+                <span class="visually-hidden">{t('ao.remove')} </span>
                 <bdi>{chipWords(k)}</bdi> <span aria-hidden="true">×</span>
               </button>
             </li>

@@ -41,15 +41,9 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   );
   const Bulk = bulk.value;
   const filtered = Object.entries(filters).some(([k, v]) => k !== 'sort' && v);
-  /** A status badge: its words, its tone's colour (`k`: `pay.PAID`…); nothing for a status the strings don't know. */
-  const badge = (k: string, extra?: string) => {
-    const w = word(say(t), `ao.${k}`, ordersStrings);
-    return w ? (
-      <span class={`badge tn-${TONES[k] ?? 'none'}`} part={extra}>
-        {w}
-      </span>
-    ) : null;
-  };
+  /** A status in words ('' for one the strings don't know) and its badge's class (its tone's colour; `k`: `pay.PAID`…). */
+  const words = (k: string) => word(say(t), `ao.${k}`, ordersStrings);
+  const tone = (k: string) => `badge tn-${TONES[k] ?? 'none'}`;
   return (
     <section class="list-wrap" aria-labelledby={`${ids}o`}>
       <h3 id={`${ids}o`}>{t('ao.title')}</h3>
@@ -101,6 +95,8 @@ export function List({ model, i18n, t, ids, context }: Parts) {
               {list.orders.map((o) => {
                 const number = String(o.number);
                 const items = itemsOf(o);
+                const pay = words(`pay.${paymentOf(o)}`);
+                const ful = words(`ful.${o.fulfillmentStatus}`);
                 return (
                   <tr
                     key={o.id}
@@ -124,7 +120,11 @@ export function List({ model, i18n, t, ids, context }: Parts) {
                       <button type="button" class="link strong" onClick={() => void model.open(o.id)}>
                         <span class="visually-hidden">{t('ao.col.order')} </span>#{number}
                       </button>
-                      {o.status && o.status !== 'APPROVED' ? badge(`st.${o.status}`) : null}
+                      {o.status && o.status !== 'APPROVED' && words(`st.${o.status}`) ? (
+                        <span class={tone(`st.${o.status}`)} part="status">
+                          {words(`st.${o.status}`)}
+                        </span>
+                      ) : null}
                       {awaitsAnswer(o) ? (
                         <span class="badge tn-bad" part="request-badge">
                           {t('ao.requestBadge')}
@@ -138,8 +138,20 @@ export function List({ model, i18n, t, ids, context }: Parts) {
                     <td class="c-total num strong">
                       <bdi>{total(i18n, o)}</bdi>
                     </td>
-                    <td class="c-pay">{badge(`pay.${paymentOf(o)}`, 'payment')}</td>
-                    <td class="c-ful">{badge(`ful.${o.fulfillmentStatus}`, 'fulfillment')}</td>
+                    <td class="c-pay">
+                      {pay ? (
+                        <span class={tone(`pay.${paymentOf(o)}`)} part="payment">
+                          {pay}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td class="c-ful">
+                      {ful ? (
+                        <span class={tone(`ful.${o.fulfillmentStatus}`)} part="fulfillment">
+                          {ful}
+                        </span>
+                      ) : null}
+                    </td>
                     <td class="c-items num muted">{t('ao.items', { count: items })}</td>
                     <td class="c-tags">
                       {tagsOf(o).map((g) => (

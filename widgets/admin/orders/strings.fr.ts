@@ -17,7 +17,7 @@ export const fr: Record<keyof typeof ordersStrings, string> = {
   'ao.chips': 'Filtres appliqués',
   'ao.chip': '{name} : {value}',
   'ao.search': 'Recherche',
-  'ao.remove': 'Retirer le filtre {what}',
+  'ao.remove': 'Retirer le filtre',
   'ao.badRange': 'La date de fin précède la date de début.',
   'ao.tag': 'Étiquette',
   'ao.badTag': 'Une étiquette ne contient que des lettres, des chiffres et . _ : - (sans espace), 100 au plus.',

@@ -15,7 +15,7 @@ export const ordersStrings = {
   'ao.chips': 'Filters in use',
   'ao.chip': '{name}: {value}',
   'ao.search': 'Search',
-  'ao.remove': 'Remove filter {what}',
+  'ao.remove': 'Remove filter',
   'ao.badRange': 'The end date is before the start date.',
   'ao.tag': 'Tag',
   'ao.badTag': 'A tag is letters, digits and . _ : - only (no spaces), at most 100.',

@@ -105,8 +105,9 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
     expect(await a.getByLabel('Sort by').inputValue()).toBe('createdDate:ASC');
     expect(await rows(o.page)).toHaveLength(2);
     // the order number finds one order
-    await a.getByLabel('Payment').selectOption({ label: 'Any' });
     const number = /#(\d+)/.exec((await rows(o.page))[1]!)![1]!;
+    await a.getByLabel('Payment').selectOption({ label: 'Any' });
+    await expect.poll(() => rows(o.page)).toHaveLength(3);
     await a.getByLabel('Order number, buyer email or name').fill(`#${number}`);
     await expect.poll(() => rows(o.page)).toHaveLength(1);
     expect((await rows(o.page))[0]).toContain('Cleo Cole');

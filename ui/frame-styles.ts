@@ -13,11 +13,6 @@ export const bonesCss = (height = 88) =>
 /** Tabs that wrap onto a second row rather than hide one past the edge (375 px). */
 export const tabsCss = `.tabs{display:flex;flex-wrap:wrap;gap:0 4px;border-bottom:1px solid var(--_border)}[role=tab]{min-height:44px;padding:8px 16px;border:0;border-bottom:3px solid transparent;background:none;cursor:pointer;font-weight:600;color:var(--_muted);white-space:nowrap}[role=tab][aria-selected=true]{color:var(--_text);border-bottom-color:var(--_accent)}`;
 /**
- * A row that scrolls sideways, shaded at the edge where more of it is hidden (the shade is covered once scrolled to
- * that end; either direction): a `background` for its box, whose children have none.
- */
-export const SCROLL_SHADE = `background:linear-gradient(to right,var(--_bg) 30%,transparent) left/32px 100% no-repeat local,linear-gradient(to left,var(--_bg) 30%,transparent) right/32px 100% no-repeat local,radial-gradient(farthest-side at 0 50%,rgb(0 0 0/.3),transparent) left/12px 100% no-repeat scroll,radial-gradient(farthest-side at 100% 50%,rgb(0 0 0/.3),transparent) right/12px 100% no-repeat scroll`;
-/**
  * A frame's sheet (the account's, the console's element): the host's width, the root and panel as columns, the title
  * (`.h`), the loading bones (`bones`: a row's height), the failure line and its retry link.
  */

@@ -3,7 +3,7 @@
  * the tabs (ui/frame-styles.ts, re-exported here), buttons, the base form, the confirm step and the order view. Each app
  * joins the ones it uses into its own sheet; a frame (what loads before its sections) imports ui/frame-styles.ts.
  */
-export { bonesCss, errCss, linkCss, SCROLL_SHADE, tabsCss } from './frame-styles.ts';
+export { bonesCss, errCss, linkCss, tabsCss } from './frame-styles.ts';
 
 /** Buttons: `.btn`, `.primary`, `.danger`, `.wide`; busy ones show it. */
 export const buttonCss = `.btn{cursor:pointer;min-height:44px;border-radius:calc(var(--_radius) - 2px);font-weight:600;text-decoration:none;

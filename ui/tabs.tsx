@@ -32,22 +32,37 @@ export function TabList<K extends string>(p: {
 }) {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
-  // a row that scrolls sideways (the console's at 375 px): the current tab kept in view, the page never scrolled
+  // a row that scrolls sideways (the console's at 375 px): the current tab kept in view, the page never scrolled; the
+  // row says where more tabs are hidden (`data-more`: left, right or both, physical sides; its sheet fades that edge)
   // (again when the row or a tab changes size: its first layout, a count added to a tab, a rotated phone)
   useEffect(() => {
     const l = list.current;
+    if (!l) return;
+    const mark = () => {
+      const r = l.getBoundingClientRect();
+      const kids = [...l.children].map((c) => c.getBoundingClientRect());
+      const left = kids.some((k) => k.left < r.left - 1);
+      const right = kids.some((k) => k.right > r.right + 1);
+      if (left || right) l.dataset['more'] = left && right ? 'both' : left ? 'left' : 'right';
+      else delete l.dataset['more'];
+    };
     const show = () => {
       const b = tab(p.current);
-      if (!l || !b || l.scrollWidth <= l.clientWidth) return;
-      const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
-      if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
-      else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+      if (b && l.scrollWidth > l.clientWidth) {
+        const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
+        if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
+        else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+      }
+      mark();
     };
     show();
-    if (!l || typeof ResizeObserver !== 'function') return;
-    const seen = new ResizeObserver(show);
-    for (const n of [l, ...l.children]) seen.observe(n);
-    return () => seen.disconnect();
+    l.addEventListener('scroll', mark, { passive: true });
+    const seen = typeof ResizeObserver === 'function' ? new ResizeObserver(show) : undefined;
+    for (const n of [l, ...l.children]) seen?.observe(n);
+    return () => {
+      seen?.disconnect();
+      l.removeEventListener('scroll', mark);
+    };
   }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');

@@ -143,6 +143,8 @@ describe('<inlay-admin> orders list', () => {
         return t.scrollWidth <= t.clientWidth && box.left >= row.left - 1 && box.right <= row.right + 1;
       });
     expect(await list.evaluate((l) => l.scrollWidth > l.clientWidth)).toBe(true);
+    // the edge where more tabs are hidden is faded (the first tab current: the end)
+    expect(await list.getAttribute('data-more')).toBe('right');
     for (let i = 0; i < names.length; i++) {
       await tabs.nth(i).evaluate((t) => t.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
       expect(await whole(i), names[i]).toBe(true);
@@ -158,6 +160,7 @@ describe('<inlay-admin> orders list', () => {
     await a.getByRole('tab').nth(last).waitFor({ timeout: 15_000 });
     await expect.poll(() => a.getByRole('tab').nth(last).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => whole(last)).toBe(true);
+    await expect.poll(() => a.getByRole('tablist').getAttribute('data-more')).toBe('left');
     expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await o.context.close();
   });

@@ -1,4 +1,4 @@
-import { bonesCss, errCss, linkCss, orderViewCss, SCROLL_SHADE } from '../../../ui/styles.ts';
+import { bonesCss, errCss, linkCss, orderViewCss } from '../../../ui/styles.ts';
 
 /** The orders section's sheet (loads with its chunk). */
 export const ordersCss = `
@@ -33,7 +33,7 @@ ${linkCss}
 .chips{display:flex;flex-wrap:wrap;align-items:center;gap:6px;list-style:none;margin:0;padding:0}[aria-pressed=true]{font-weight:600;text-decoration:underline}
 .chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}
 button.chip{font:inherit;font-size:14px;min-height:32px;padding:4px 12px;background:color-mix(in srgb,var(--_border) 35%,var(--_bg));color:var(--_text);cursor:pointer}
-.views{display:flex;gap:4px;border-bottom:1px solid var(--_border);overflow-x:auto;scrollbar-width:thin;${SCROLL_SHADE}}
+.views{display:flex;flex-wrap:wrap;gap:0 4px;border-bottom:1px solid var(--_border)}
 .view{font:inherit;font-weight:600;min-height:40px;padding:6px 12px;border:0;border-bottom:3px solid transparent;background:none;
 color:var(--_muted);cursor:pointer;white-space:nowrap}.view[aria-pressed=true]{color:var(--_text);border-bottom-color:var(--_accent);text-decoration:none}
 form.filters{display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px 12px}form.filters label{flex:1 1 auto}

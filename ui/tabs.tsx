@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ComponentChildren } from 'preact';
 
 /**
@@ -14,8 +14,7 @@ export function tabAfter<K extends string>(keys: readonly K[], current: K, key: 
 
 /**
  * A row of tabs (`role=tablist`, parts `tabs` and `tab`): one tab stop, arrows, Home and End move and pick (mirrored
- * when `host` is right to left); a row too long for its box wraps (ui/frame-styles.ts `tabsCss`) or, where its sheet makes
- * it scroll sideways (the console's), keeps the current tab in view. Each tab controls
+ * when `host` is right to left); at 375 px the row wraps, so every tab stays whole and in view. Each tab controls
  * the one panel `${ids}p` ({@link TabPanel}); tab ids are `${ids}t<key>`.
  */
 export function TabList<K extends string>(p: {
@@ -32,38 +31,6 @@ export function TabList<K extends string>(p: {
 }) {
   const list = useRef<HTMLDivElement>(null);
   const tab = (k: K) => list.current?.querySelector<HTMLElement>(`[data-s=${k}]`);
-  // a row that scrolls sideways (the console's at 375 px): the current tab kept in view, the page never scrolled; the
-  // row says where more tabs are hidden (`data-more`: left, right or both, physical sides; its sheet fades that edge)
-  // (again when the row or a tab changes size: its first layout, a count added to a tab, a rotated phone)
-  useEffect(() => {
-    const l = list.current;
-    if (!l) return;
-    const mark = () => {
-      const r = l.getBoundingClientRect();
-      const kids = [...l.children].map((c) => c.getBoundingClientRect());
-      const left = kids.some((k) => k.left < r.left - 1);
-      const right = kids.some((k) => k.right > r.right + 1);
-      if (left || right) l.dataset['more'] = left && right ? 'both' : left ? 'left' : 'right';
-      else delete l.dataset['more'];
-    };
-    const show = () => {
-      const b = tab(p.current);
-      if (b && l.scrollWidth > l.clientWidth) {
-        const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
-        if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
-        else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
-      }
-      mark();
-    };
-    show();
-    l.addEventListener('scroll', mark, { passive: true });
-    const seen = typeof ResizeObserver === 'function' ? new ResizeObserver(show) : undefined;
-    for (const n of [l, ...l.children]) seen?.observe(n);
-    return () => {
-      seen?.disconnect();
-      l.removeEventListener('scroll', mark);
-    };
-  }, [p.current]);
   const onKey = (e: KeyboardEvent) => {
     const next = tabAfter(p.keys, p.current, e.key, getComputedStyle(p.host).direction === 'rtl');
     if (next === undefined) return;

@@ -2,7 +2,7 @@ import { tabsCss } from '../../ui/styles.ts';
 
 /**
  * The console's frame (loads with it, for an owner only): its tabs (one row that scrolls sideways when it is longer
- * than the page, 375 px: no tab clipped out of reach, the current one kept in view by ui/tabs.tsx, the edge where more
+ * than the page, 375 px: no tab clipped out of reach, the current one kept in view by console.tsx, the edge where more
  * are hidden faded), the
  * Members tab's count of pending sign-ups (its words for screen readers positioned in the tab, so they never widen
  * the page); its title takes the element's sheet (ui/frame-styles.ts `frameCss`).

@@ -11,7 +11,12 @@ import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts
 import type { Member } from '../../../core/api/members.ts';
 
 beforeAll(async () => {
-  await Promise.all([import('../console.tsx'), import('./view.tsx'), import('./detail/view.tsx')]);
+  await Promise.all([
+    import('../console.tsx'),
+    import('./view.tsx'),
+    import('./list/view.tsx'),
+    import('./detail/view.tsx'),
+  ]);
 });
 
 const B = 'https://shop.test/api/inlay';

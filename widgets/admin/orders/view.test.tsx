@@ -11,6 +11,7 @@ beforeAll(async () => {
     import('../reviews/view.tsx'),
     import('../abandoned/view.tsx'),
     import('./view.tsx'),
+    import('./list/view.tsx'),
     import('./detail/view.tsx'),
   ]);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { isolate } from '../../../core/i18n/index.ts';
+import { isolate } from '../../../../core/i18n/index.ts';
 import {
   badRange,
   FULFILLMENT_STATUSES,
@@ -14,8 +14,8 @@ import {
   withView,
   type Filters,
   type View,
-} from './model.ts';
-import type { K, Parts } from './parts.ts';
+} from '../model.ts';
+import type { K, Parts } from '../parts.ts';
 
 /** The saved views, a row of tabs above the list: each sets its filters (model.ts `VIEWS`), kept in the page's URL. */
 export function Views({ model, t }: Pick<Parts, 'model' | 't'>) {

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { before } from '../states.tsx';
-import { More } from '../../../ui/more.tsx';
-import { ErrorLine, Failure } from '../../../ui/states.tsx';
-import { useLazyPart } from '../../../ui/lazy-part.tsx';
-import { ordersStrings } from './strings.ts';
-import { awaitsAnswer, buyer, itemsOf, paymentOf, tagsOf, TONES, total, word } from './words.ts';
-import type { K, Parts, T } from './parts.ts';
+import { before } from '../../states.tsx';
+import { More } from '../../../../ui/more.tsx';
+import { ErrorLine, Failure } from '../../../../ui/states.tsx';
+import { useLazyPart } from '../../../../ui/lazy-part.tsx';
+import { ordersStrings } from '../strings.ts';
+import { awaitsAnswer, buyer, itemsOf, paymentOf, tagsOf, TONES, total, word } from '../words.ts';
+import type { K, Parts, T } from '../parts.ts';
 import { FilterForm, Views } from './filters.tsx';
+import { adoptSheet } from '../../../../core/element.ts';
+import { listCss } from './styles.ts';
 
 const say = (t: T) => (k: string) => t(k as K);
 const COLUMNS = [
@@ -21,7 +23,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The orders found with the views, filters and sort, 25 at a time: a dense table at ≥ 900 px (a row opens its order:
+ * The orders list (its own chunk, loaded with the section): the orders found with the views, filters and sort, 25 at a time: a dense table at ≥ 900 px (a row opens its order:
  * a click anywhere on it, or Enter on its number), compact cards below; statuses as coloured badges whose words carry
  * the meaning; each order can be ticked (the bulk actions load with the first tick).
  */
@@ -35,7 +37,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   // the bulk actions: their own chunk, loaded with the first order ticked
   const bulk = useLazyPart(
     'bulk',
-    () => import('./bulk/view.tsx').then((m) => m.BulkActions),
+    () => import('../bulk/view.tsx').then((m) => m.BulkActions),
     () => i18n,
     { enabled: selected.length > 0 },
   );
@@ -45,7 +47,7 @@ export function List({ model, i18n, t, ids, context }: Parts) {
   const words = (k: string) => word(say(t), `ao.${k}`, ordersStrings);
   const tone = (k: string) => `badge tn-${TONES[k] ?? 'none'}`;
   return (
-    <section class="list-wrap" aria-labelledby={`${ids}o`}>
+    <section class="list-wrap" aria-labelledby={`${ids}o`} ref={(n) => adoptSheet(n, listCss)}>
       <h3 id={`${ids}o`}>{t('ao.title')}</h3>
       <Views model={model} t={t} />
       <FilterForm model={model} t={t} i18n={i18n} />

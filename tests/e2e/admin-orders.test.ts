@@ -149,7 +149,7 @@ describe('<inlay-admin> orders on the demo’s /admin page', () => {
       await tab.focus();
       await o.page.keyboard.press('End');
       await expect
-        .poll(() => admin(o.page).getByRole('tab', { name: 'Media' }).getAttribute('aria-selected'))
+        .poll(() => admin(o.page).getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'))
         .toBe('true');
       await o.page.keyboard.press(query ? 'ArrowLeft' : 'ArrowRight');
       await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');

@@ -155,6 +155,7 @@ describe('<inlay-admin> orders', () => {
       ['Abandoned checkouts', 'false'],
       ['Members', 'false'],
       ['Media', 'false'],
+      ['Settings', 'false'],
     ]);
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     const rows = $$('[part=order]').map((r) => r.textContent);

@@ -439,7 +439,9 @@ const KB = 1024;
  * section: orders 7173 → 5742 B, orders-list 3802 B; the console's file 1374 → 1880 B (the tab row's scroll code and
  * its fade), its French 7720 → 7822 B. Measured against the same base (bb6963a): the classic page with the whole
  * console 137347 → 141063 B: `classicWithConsole` 134.25 → 138 KB. No page without the console changes (every tag
- * 54947 B, the whole product page 51039 B, its first screen 44343 B, the header pair 33794 B).
+ * 54947 B, the whole product page 51039 B, its first screen 44343 B, the header pair 33794 B). With the lead's
+ * i40-frame merged into this branch (the Settings tab, its list and strings: +2372 B, measured 141063 → 143435 B),
+ * `classicWithConsole` 138 → 140.25 KB (the frame's share for the lead to keep or re-measure at the merge).
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -453,7 +455,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 138 * KB,
+  classicWithConsole: 140.25 * KB,
 };
 
 /**

@@ -1119,7 +1119,7 @@ const BASE: State[] = [
     title: 'Orders: a view, filters as chips, more filters open',
     session: 'owner',
     caption:
-      '/admin: the view "Unfulfilled" (in the URL), the payment "Paid" and a search as removable chips with "Clear all", "More filters" open; the table (cards at 375 px) with its coloured badges in words.',
+      '/admin from a link: the Unfulfilled view’s filters plus the payment "Paid" and a search (filters of the owner’s own, so no view is current), each a removable chip with "Clear all"; "More filters" open; the table (cards at 375 px) with its coloured badges in words.',
     async run(r) {
       const admin = await consoleWithOrders(
         r,

@@ -340,6 +340,45 @@ async function consoleWithOrders(r: Run, query = '') {
         { email, firstName: first, lastName: 'Gallery', cardNumber: card },
         r.stack.demo,
       );
+    // the list at the owner's scale (issue 40): more buyers, some shipped (all or part), one payment pending, tags
+    const emu = r.stack.emulator;
+    const token = await adminToken(emu);
+    const more = [
+      ['Ines', 'Okafor', TEST_CARDS.ok, 1, 'all'],
+      ['Jonas', 'Berg', TEST_CARDS.ok, 3, 'part'],
+      ['Kai', 'Tanaka', TEST_CARDS.pending, 2, ''],
+      ['Lena', 'Fischer', TEST_CARDS.ok, 4, 'all'],
+      ['Mateo', 'Silva', TEST_CARDS.ok, 1, ''],
+      ['Noor', 'Haddad', TEST_CARDS.ok, 2, ''],
+      ['Omar', 'Reyes', TEST_CARDS.ok, 1, 'all'],
+      ['Priya', 'Shah', TEST_CARDS.ok, 5, ''],
+    ] as const;
+    for (const [first, last, card, quantity, ship] of more) {
+      const id = await placeOrderAs(
+        emu,
+        (await visitorTokens(emu)).access,
+        [{ ...tapers, quantity }],
+        { email: `${first.toLowerCase()}.list@example.com`, firstName: first, lastName: last, cardNumber: card },
+        r.stack.demo,
+      );
+      const order = (await api(emu, `/ecom/v1/orders/${id}`, { token })).json as {
+        order: { lineItems: { id: string; quantity: number }[] };
+      };
+      const line = order.order.lineItems[0]!;
+      if (ship)
+        await api(emu, `/ecom/v1/fulfillments/orders/${id}/create-fulfillment`, {
+          token,
+          body: { fulfillment: { lineItems: [{ id: line.id, quantity: ship === 'all' ? line.quantity : 1 }] } },
+        });
+      if (first === 'Noor' || first === 'Jonas')
+        await api(emu, '/ecom/v1/bulk/orders/update-tags', {
+          token,
+          body: {
+            orderIds: [id],
+            assignTags: { privateTags: { tagIds: first === 'Noor' ? ['gift-wrap'] : ['wholesale'] } },
+          },
+        });
+    }
   }
   return openConsole(r, query, '[part=order]');
 }
@@ -1067,11 +1106,29 @@ const BASE: State[] = [
     title: 'Orders: summary, filters, the list',
     session: 'owner',
     caption:
-      '/admin signed in as the owner: the last 30 days’ summary, the filters, the orders (three placed for the shot).',
+      '/admin signed in as the owner: the last 30 days’ summary, the saved views, the filters in one row, the orders as a dense table at 1280 px (cards at 375 px) with coloured badges in words ("Authorized" for Otto’s held card; eleven placed for the shot, some shipped, one in part).',
     async run(r) {
       const admin = await consoleWithOrders(r);
       await admin.locator('[part=summary] .skeleton').first().waitFor({ state: 'detached' });
       return around(admin);
+    },
+  },
+  {
+    id: 'admin-orders-filtered',
+    group: 'Owner console',
+    title: 'Orders: a view, filters as chips, more filters open',
+    session: 'owner',
+    caption:
+      '/admin from a link: the Unfulfilled view’s filters plus the payment "Paid" and a search (filters of the owner’s own, so no view is current), each a removable chip with "Clear all"; "More filters" open; the table (cards at 375 px) with its coloured badges in words.',
+    async run(r) {
+      const admin = await consoleWithOrders(
+        r,
+        '?admin-status=APPROVED&admin-fulfillment=NOT_FULFILLED&admin-payment=PAID&admin-q=Gallery',
+      );
+      await admin.locator('[part=chip]').first().waitFor();
+      await admin.getByRole('button', { name: say(r, 'More filters') }).click();
+      await admin.locator('[part=summary] .skeleton').first().waitFor({ state: 'detached' });
+      return around(admin.locator('.list-wrap'));
     },
   },
   {
@@ -1434,6 +1491,8 @@ const IN_LANGUAGES = new Set([
   'account-profile',
   'account-address-form',
   'account-addresses',
+  'admin-orders',
+  'admin-orders-filtered',
   'admin-orders-selected',
   'admin-order-tags',
   'admin-order-refund',

@@ -139,7 +139,9 @@ describe('<inlay-admin> payments in an order’s detail', () => {
   it('capture one authorized order, void another, then mark that one as paid: statuses and timeline follow', async () => {
     const o = await openPage(env.browser);
     const cora = await openOrder(o, 'cora');
-    expect(await cora.states()).toContain('Payment pending');
+    // an authorization held, not captured: "Authorized" (not "Payment pending": the order's PENDING with balanceSummary.authorized)
+    expect(await cora.states()).toContain('Authorized');
+    expect(await cora.states()).not.toContain('Payment pending');
     expect(await cora.pay.locator('[part=payment]').textContent()).toMatch(
       /Authorized, not captured.*Authorization expires/,
     );

@@ -437,6 +437,18 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-list (the orders list at Shopify admin's level: a dense table, cards below 900 px, filters applied as
+ * they change shown as removable chips, saved views, badges in words with a tone; the console's tabs one row that
+ * scrolls at 375 px, the current tab in view, the hidden edge faded). The orders chunk would have been 8868 B (> the
+ * 7 KB chunk ceiling), so the list (views, filters, chips, the table and its sheet) is its own chunk, loaded with the
+ * section: orders 7173 → 5742 B, orders-list 3802 B; the console's file 1374 → 1880 B (the tab row's scroll code and
+ * its fade), its French 7720 → 7822 B. Measured against the same base (bb6963a): the classic page with the whole
+ * console 137347 → 141063 B: `classicWithConsole` 134.25 → 138 KB. No page without the console changes (every tag
+ * 54947 B, the whole product page 51039 B, its first screen 44343 B, the header pair 33794 B). With the lead's
+ * i40-frame merged into this branch (the Settings tab, its list and strings: +2372 B, measured 141063 → 143435 B),
+ * `classicWithConsole` 138 → 140.25 KB (the frame's share for the lead to keep or re-measure at the merge).
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
@@ -449,7 +461,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
   testLanguage: 17.25 * KB,
-  classicWithConsole: 145.25 * KB,
+  classicWithConsole: 149.25 * KB,
 };
 
 /**

@@ -77,6 +77,39 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     return () => removeEventListener('popstate', back);
   });
   const part = useLazyPart(section, (s) => chunks[s as Section](context.i18n().language), context.i18n);
+  // the tab row scrolls sideways when longer than the page (375 px; console-styles.ts): the current tab kept in view
+  // (the page never scrolled), and the row says where more tabs are hidden (`data-more`: left, right or both, physical
+  // sides; the sheet fades that edge); again when the row or a tab changes size (first layout, a count, a rotation)
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const l = root.current?.querySelector<HTMLElement>('[role=tablist]');
+    if (!l) return;
+    const mark = () => {
+      const r = l.getBoundingClientRect();
+      const kids = [...l.children].map((c) => c.getBoundingClientRect());
+      const left = kids.some((k) => k.left < r.left - 1);
+      const right = kids.some((k) => k.right > r.right + 1);
+      if (left || right) l.dataset['more'] = left && right ? 'both' : left ? 'left' : 'right';
+      else delete l.dataset['more'];
+    };
+    const show = () => {
+      const b = l.querySelector(`[data-s=${section}]`);
+      if (b && l.scrollWidth > l.clientWidth) {
+        const [lr, br] = [l.getBoundingClientRect(), b.getBoundingClientRect()];
+        if (br.left < lr.left) l.scrollLeft -= lr.left - br.left + 24;
+        else if (br.right > lr.right) l.scrollLeft += br.right - lr.right + 24;
+      }
+      mark();
+    };
+    show();
+    l.addEventListener('scroll', mark, { passive: true });
+    const seen = typeof ResizeObserver === 'function' ? new ResizeObserver(show) : undefined;
+    for (const n of [l, ...l.children]) seen?.observe(n);
+    return () => {
+      seen?.disconnect();
+      l.removeEventListener('scroll', mark);
+    };
+  }, [section]);
   // the sign-ups waiting for approval: read when the console opens, again after the members section changes them
   // (a failure shows no count)
   const [pending, setPending] = useState(0);
@@ -97,7 +130,15 @@ export function AdminConsole(props: AdminProps & WidgetProps) {
     };
   }, []);
   return (
-    <section class="root" part="root" aria-labelledby={`${ids}h`} ref={(n) => adoptSheet(n, consoleCss)}>
+    <section
+      class="root"
+      part="root"
+      aria-labelledby={`${ids}h`}
+      ref={(n) => {
+        root.current = n;
+        adoptSheet(n, consoleCss);
+      }}
+    >
       <h2 class="h" id={`${ids}h`} part="title">
         {t('admin.title')}
       </h2>

@@ -14,6 +14,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../console.tsx'),
     import('./view.tsx'),
+    import('./list/view.tsx'),
     import('./detail/view.tsx'),
     import('./bulk/view.tsx'),
   ]);

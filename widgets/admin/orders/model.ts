@@ -50,6 +50,34 @@ export const NO_FILTERS: Filters = {
   sort: SORTS[0],
   requested: '',
 };
+/**
+ * The saved views (tabs above the list): each sets the filters that make it (`VIEW_KEYS`), the others (text, dates,
+ * tag, sort) stay; kept in the page's URL as those filters' own parameters, so a reload or Back restores the view.
+ * "Unfulfilled": approved orders nothing was shipped of yet (a canceled one is not waiting); "Unpaid": orders with no
+ * payment (an offline order); "Cancellation requested": the buyers' requests awaiting an answer. No "Archived": the
+ * emulator's orders have no archive (docs/wire.md "i40-list").
+ */
+export const VIEWS = {
+  all: {},
+  unfulfilled: { status: 'APPROVED', fulfillment: 'NOT_FULFILLED' },
+  unpaid: { payment: 'NOT_PAID' },
+  requested: { requested: '1' },
+} as const satisfies Record<string, Partial<Filters>>;
+export type View = keyof typeof VIEWS;
+const VIEW_KEYS = ['status', 'payment', 'fulfillment', 'requested'] as const;
+/** The view `f` shows (its filters exactly those of one view), else undefined (filters of the owner's own). */
+export const viewOf = (f: Filters): View | undefined =>
+  (Object.keys(VIEWS) as View[]).find((v) =>
+    VIEW_KEYS.every((k) => f[k] === ((VIEWS[v] as Partial<Filters>)[k] ?? '')),
+  );
+/** `f` showing view `v`. */
+export const withView = (f: Filters, v: View): Filters => ({
+  ...f,
+  ...Object.fromEntries(VIEW_KEYS.map((k) => [k, (VIEWS[v] as Partial<Filters>)[k] ?? ''])),
+});
+/** A date range that ends before it starts (not searched; said). */
+export const badRange = (f: Filters) => !!(f.from && f.to && f.to < f.from);
+
 /** Each filter's query parameter in the page's URL (prefixed: the page's own parameters are left alone). */
 const PARAMS: Record<keyof Filters, string> = {
   status: 'admin-status',
@@ -318,6 +346,13 @@ export function createAdminOrdersModel(
     }
   }
 
+  function search(f: Filters) {
+    const clean = Object.fromEntries(keys.map((k) => [k, valid(k, f[k]) || NO_FILTERS[k]])) as unknown as Filters;
+    $filters.set(clean);
+    setPage(filtersInto(page(), clean));
+    return load(false);
+  }
+
   return {
     $filters,
     $list,
@@ -341,13 +376,18 @@ export function createAdminOrdersModel(
     /** Read the list for the filters now set. */
     load: () => load(false),
     more: () => load(true),
-    /** Apply `f`: kept in the page's URL (replacing its entry: the back button leaves the page), then searched. */
-    search(f: Filters) {
-      const clean = Object.fromEntries(keys.map((k) => [k, valid(k, f[k]) || NO_FILTERS[k]])) as unknown as Filters;
-      $filters.set(clean);
-      setPage(filtersInto(page(), clean));
-      return load(false);
+    /**
+     * One filter or a view changed (the form, a chip, a view's tab): `p` over the filters now set, searched at once;
+     * a range that ends before it starts is kept in the form but not searched (the form says why). An answer to an
+     * earlier search never replaces a later one's (`run`).
+     */
+    change(p: Partial<Filters>) {
+      const f = { ...$filters.get(), ...p };
+      if (badRange(f)) return void $filters.set(f);
+      return search(f);
     },
+    /** Apply `f`: kept in the page's URL (replacing its entry: the back button leaves the page), then searched. */
+    search,
     summary,
     open,
     /** Back to the list; the page's URL drops the order (a new history entry) unless it came `fromUrl`. */

@@ -11,7 +11,12 @@ import { fakeFetch, json, type Call } from '../../../tests/helpers/fake-fetch.ts
 import type { Member } from '../../../core/api/members.ts';
 
 beforeAll(async () => {
-  await Promise.all([import('../console.tsx'), import('./view.tsx'), import('./detail/view.tsx')]);
+  await Promise.all([
+    import('../console.tsx'),
+    import('./view.tsx'),
+    import('./list/view.tsx'),
+    import('./detail/view.tsx'),
+  ]);
 });
 
 const B = 'https://shop.test/api/inlay';
@@ -199,19 +204,26 @@ describe('cancellation requests', () => {
     expect(rows[1]!.querySelector('[part=request-badge]')).toBeNull();
     const views = $$<HTMLButtonElement>('[part=views] button');
     expect(views.map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
-      ['All orders', 'true'],
+      ['All', 'true'],
+      ['Unfulfilled', 'false'],
+      ['Unpaid', 'false'],
       ['Cancellation requested', 'false'],
     ]);
-    views[1]!.click();
+    views[3]!.click();
     await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
     expect(sent('/admin/orders/search')[1]!.body).toMatchObject({ requested: true });
     expect(location.search).toBe('?keep=1&admin-requested=1');
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(1));
-    expect($$<HTMLButtonElement>('[part=views] button')[1]!.getAttribute('aria-pressed')).toBe('true');
-    // a search from the form keeps the view
+    expect($$<HTMLButtonElement>('[part=views] button')[3]!.getAttribute('aria-pressed')).toBe('true');
+    // a search typed (Enter: at once) keeps the view
+    const q = $<HTMLInputElement>('[part=filters] [name=text]')!;
+    q.value = 'ann';
+    q.dispatchEvent(new Event('input', { bubbles: true }));
     $<HTMLFormElement>('[part=filters]')!.requestSubmit();
     await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(3));
-    expect(sent('/admin/orders/search')[2]!.body).toMatchObject({ requested: true });
+    expect(sent('/admin/orders/search')[2]!.body).toMatchObject({ requested: true, text: 'ann' });
+    await new Promise((r) => setTimeout(r, 400)); // the pause's search is not sent again
+    expect(sent('/admin/orders/search')).toHaveLength(3);
 
     button(/Order #1001/)!.click();
     await vi.waitFor(() => expect($('[part=cancel-request]')).not.toBeNull(), slow);

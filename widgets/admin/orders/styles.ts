@@ -30,11 +30,8 @@ border:1px solid var(--_border);background:var(--_bg);color:var(--_text)}
 ${linkCss}
 .link{font:inherit;font-weight:600;align-self:flex-start;text-align:start}
 .list,.timeline{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
-li.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2px 12px;align-items:center;padding:8px 12px;
-border:1px solid var(--_border);border-radius:var(--_radius)}
-.buyer{overflow-wrap:anywhere}.row .chips{grid-column:1/-1}
-.chips{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}[aria-pressed=true]{font-weight:600;text-decoration:underline}
-.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}.chip.request{font-weight:600;border-width:2px;border-color:var(--_danger)}
+.chips{display:flex;flex-wrap:wrap;align-items:center;gap:6px;list-style:none;margin:0;padding:0}[aria-pressed=true]{font-weight:600;text-decoration:underline}
+.chip{font-size:13px;padding:2px 8px;border-radius:999px;border:1px solid var(--_border)}
 .req{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*2);border:1px solid var(--_danger);border-inline-start-width:4px;border-radius:var(--_radius)}
 .pm-head{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}
 .timeline li{border-inline-start:3px solid var(--_border);padding-inline-start:10px}
@@ -45,7 +42,7 @@ textarea{resize:vertical;min-height:64px}
 input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:var(--_accent)}
 .confirm,.noteform{display:flex;flex-direction:column;gap:8px}
 .confirm{padding:calc(var(--_space)*2);border:1px solid var(--_accent);border-radius:var(--_radius)}
-.pick{display:flex;align-items:center;gap:8px;min-width:0}.tag{border-style:dashed}
+.tag{border-style:dashed}
 li.tag{display:flex;align-items:center;gap:2px;padding-inline-end:2px}
 .x{min-width:28px;min-height:28px;padding:0;border:0;border-radius:50%;background:none;color:inherit;font:inherit;
 font-size:18px;line-height:1;cursor:pointer}

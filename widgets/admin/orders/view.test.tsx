@@ -11,6 +11,7 @@ beforeAll(async () => {
     import('../reviews/view.tsx'),
     import('../abandoned/view.tsx'),
     import('./view.tsx'),
+    import('./list/view.tsx'),
     import('./detail/view.tsx'),
   ]);
 });
@@ -154,6 +155,7 @@ describe('<inlay-admin> orders', () => {
       ['Abandoned checkouts', 'false'],
       ['Members', 'false'],
       ['Media', 'false'],
+      ['Settings', 'false'],
     ]);
     expect($('[role=tabpanel]')!.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     const rows = $$('[part=order]').map((r) => r.textContent);
@@ -200,11 +202,13 @@ describe('<inlay-admin> orders', () => {
     await vi.waitFor(() => expect($('[part=filters]')).not.toBeNull());
     expect(field<HTMLInputElement>('text').value).toBe('ann');
     expect(field<HTMLSelectElement>('payment').value).toBe('PAID');
+    // each applies as it changes (no Search button)
     type('fulfillment', 'FULFILLED');
-    type('from', '2026-03-01');
-    button(/^Search$/)!.click();
     await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
-    const b = sent('/admin/orders/search')[1]!.body as Record<string, unknown>;
+    type('from', '2026-03-01');
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(3));
+    expect(button(/^Search$/)).toBeUndefined();
+    const b = sent('/admin/orders/search')[2]!.body as Record<string, unknown>;
     expect(b).toMatchObject({ paymentStatus: ['PAID'], fulfillmentStatus: ['FULFILLED'], text: 'ann' });
     expect(Date.parse(b.from as string)).toBe(new Date(2026, 2, 1).getTime());
     const q = new URL(location.href).searchParams;
@@ -212,23 +216,28 @@ describe('<inlay-admin> orders', () => {
     expect(q.get('admin-fulfillment')).toBe('FULFILLED');
     expect(q.get('admin-from')).toBe('2026-03-01');
     expect(push).not.toHaveBeenCalled();
-    // clear: back to every order, the URL's admin parameters gone
-    button(/Clear filters/)!.click();
-    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(3));
+    // clear all (beside the chips): back to every order, the URL's admin parameters gone
+    button(/^Clear all$/)!.click();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(4));
+    expect(sent('/admin/orders/search')[3]!.body).toEqual({ sort: { field: 'total', order: 'DESC' }, limit: 25 });
+    type('sort', 'createdDate:DESC');
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(5));
     expect(location.search).toBe('?keep=1');
     expect(field<HTMLInputElement>('text').value).toBe('');
     push.mockRestore();
   });
 
   it('an end date before the start is refused in words and nothing is sent', async () => {
-    const { $, type, button } = await mount();
+    const { $, type } = await mount();
     await vi.waitFor(() => expect($('[part=filters]')).not.toBeNull());
     await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(1));
     type('from', '2026-03-10');
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
     type('to', '2026-03-01');
-    button(/^Search$/)!.click();
-    await vi.waitFor(() => expect($('[part=filters] [role=alert]')?.textContent).toContain('before the start date'));
-    expect(sent('/admin/orders/search')).toHaveLength(1);
+    await vi.waitFor(() => expect($('[role=alert]')?.textContent).toContain('before the start date'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent('/admin/orders/search')).toHaveLength(2);
+    expect($<HTMLInputElement>('[part=filters] [name=to]')!.value).toBe('2026-03-01');
   });
 
   it('a failed search says why, keeps what was typed, and tries again; no match says so', async () => {
@@ -237,7 +246,6 @@ describe('<inlay-admin> orders', () => {
     const { $, field, type, button, text } = await mount();
     await vi.waitFor(() => expect($('[role=alert]')).not.toBeNull());
     type('text', 'zed@example.com');
-    button(/^Search$/)!.click();
     await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
     await vi.waitFor(() => expect(button(/Try again/)).toBeDefined());
     expect(field<HTMLInputElement>('text').value).toBe('zed@example.com');
@@ -247,6 +255,187 @@ describe('<inlay-admin> orders', () => {
     await vi.waitFor(() => expect($('[part=empty]')).not.toBeNull());
     expect(text()).toContain('No orders match these filters.');
     expect((sent('/admin/orders/search')[2]!.body as { text: string }).text).toBe('zed@example.com');
+  });
+
+  it('a dense table: column headers, a row per order that opens it on a click; badges in words with a tone; an authorization is "Authorized"', async () => {
+    orders = [
+      order(1, { paymentStatus: 'PENDING', balanceSummary: { authorized: { amount: '19.00' } } }),
+      order(2, { paymentStatus: 'PENDING', balanceSummary: { authorized: { amount: '0' } } }),
+      order(3, {
+        status: 'CANCELED',
+        paymentStatus: 'FULLY_REFUNDED',
+        fulfillmentStatus: 'PARTIALLY_FULFILLED',
+        lineItems: [
+          { id: 'l-a', quantity: 2, productName: { original: 'Mug' }, price: { amount: '9.00' } },
+          { id: 'l-b', quantity: 3, productName: { original: 'Cup' }, price: { amount: '4.00' } },
+        ],
+      }),
+    ];
+    const { $, $$ } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(3), slow);
+    const table = $<HTMLTableElement>('table[part=orders]')!;
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Order',
+      'Date',
+      'Customer',
+      'Total',
+      'Payment',
+      'Fulfilment',
+      'Items',
+      'Tags',
+    ]);
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
+    const badges = (n: number) =>
+      [...$$('[part=order]')[n]!.querySelectorAll('.badge')].map((b) => [b.textContent, b.className]);
+    expect(badges(0)).toEqual([
+      ['Authorized', 'badge tn-wait'],
+      ['Not fulfilled', 'badge tn-wait'],
+    ]);
+    expect(badges(1)[0]).toEqual(['Payment pending', 'badge tn-wait']);
+    expect(badges(2)).toEqual([
+      ['Canceled', 'badge tn-bad'],
+      ['Refunded', 'badge tn-none'],
+      ['Partly fulfilled', 'badge tn-part'],
+    ]);
+    const cell = (n: number, c: string) => $$('[part=order]')[n]!.querySelector<HTMLElement>(c)!;
+    expect(cell(0, '.c-items').textContent).toBe('2 items');
+    expect(cell(2, '.c-items').textContent).toBe('5 items');
+    // ticking a row does not open it; a click anywhere else on it does
+    cell(1, 'input').click();
+    await vi.waitFor(() => expect($('[part=count]')).not.toBeNull());
+    expect($('[part=detail]')).toBeNull();
+    cell(0, '.c-cust').click();
+    await vi.waitFor(() => expect($('[part=detail]')).not.toBeNull(), slow);
+    expect(location.search).toBe('?keep=1&admin-order=o-1');
+  });
+
+  it('filters apply as they change: the text once typing pauses (one search), a stale answer never replaces a newer one', async () => {
+    let late: (() => void) | undefined;
+    reply = (call) => {
+      const b = call.body as { text?: string };
+      if (!call.url.endsWith('/admin/orders/search')) return undefined;
+      if (b.text === 'ann')
+        return new Promise<Response>((r) => (late = () => r(json(200, { orders: [order(1)], count: 1 }))));
+      if (b.text === 'bob') return json(200, { orders: [order(2), order(3)], count: 2 });
+      return undefined;
+    };
+    const { $$, type, field } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    type('text', 'a');
+    type('text', 'an');
+    type('text', 'ann');
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
+    expect(sent('/admin/orders/search')[1]!.body).toMatchObject({ text: 'ann' });
+    type('text', 'bob');
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(3));
+    const numbers = () => $$('[part=order] .c-num button').map((b) => b.textContent);
+    await vi.waitFor(() => expect(numbers()).toEqual(['Order #1002', 'Order #1003']));
+    // the answer to "ann" arrives last: it is not shown
+    late!();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(numbers()).toEqual(['Order #1002', 'Order #1003']);
+    expect(field<HTMLInputElement>('text').value).toBe('bob');
+    expect(new URL(location.href).searchParams.get('admin-q')).toBe('bob');
+    expect(sent('/admin/orders/search')).toHaveLength(3);
+  });
+
+  it('the filters in use are removable chips ("Payment: Paid ×"); the less used behind "More filters"; Clear all', async () => {
+    history.replaceState(
+      null,
+      '',
+      '/admin?keep=1&admin-payment=PAID&admin-fulfillment=PARTIALLY_FULFILLED&admin-q=ann&admin-tag=vip',
+    );
+    const { $, $$, button, field } = await mount();
+    const chips = () => $$<HTMLButtonElement>('[part=chip]');
+    const plain = (s: string | null) => (s ?? '').replace(/[\u2068\u2069]/g, '');
+    await vi.waitFor(() => expect(chips()).toHaveLength(4), slow);
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(1));
+    expect(chips().map((c) => plain(c.querySelector('bdi')!.textContent))).toEqual([
+      'Payment: Paid',
+      'Fulfilment: Partly fulfilled',
+      'Search: “ann”',
+      'Tag: vip',
+    ]);
+    // its name for a screen reader says what it does (the × is not read)
+    expect(plain(chips()[0]!.textContent)).toBe('Remove filter Payment: Paid ×');
+    expect(chips()[0]!.querySelector('[aria-hidden=true]')!.textContent).toBe('×');
+    expect(sent('/admin/orders/search')[0]!.body).toMatchObject({
+      paymentStatus: ['PAID'],
+      fulfillmentStatus: ['PARTIALLY_FULFILLED'],
+      text: 'ann',
+      tag: 'vip',
+    });
+    // the less used filters: behind a disclosure
+    const more = button(/More filters/)!;
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(field('tag').closest('[hidden]')).not.toBeNull();
+    more.click();
+    await vi.waitFor(() => expect(field('tag').closest('[hidden]')).toBeNull());
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    // a chip removes its filter (the field follows, the URL too)
+    chips()[0]!.click();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
+    const b = sent('/admin/orders/search')[1]!.body as Record<string, unknown>;
+    expect(b).not.toHaveProperty('paymentStatus');
+    expect(b).toMatchObject({ fulfillmentStatus: ['PARTIALLY_FULFILLED'], text: 'ann', tag: 'vip' });
+    expect(field<HTMLSelectElement>('payment').value).toBe('');
+    expect(new URL(location.href).searchParams.has('admin-payment')).toBe(false);
+    await vi.waitFor(() => expect(chips()).toHaveLength(3));
+    chips()[1]!.click(); // the text
+    await vi.waitFor(() => expect(field<HTMLInputElement>('text').value).toBe(''));
+    button(/^Clear all$/)!.click();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(4));
+    expect(sent('/admin/orders/search')[3]!.body).toEqual({ sort: { field: 'createdDate', order: 'DESC' }, limit: 25 });
+    expect(location.search).toBe('?keep=1');
+    await vi.waitFor(() => expect($('[part=chips]')).toBeNull());
+  });
+
+  it('saved views set their filters and are kept in the URL: a reload and Back restore the view', async () => {
+    const { $$, el } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2), slow);
+    const pressed = () =>
+      $$<HTMLButtonElement>('[part=views] button')
+        .filter((b) => b.getAttribute('aria-pressed') === 'true')
+        .map((b) => b.textContent);
+    expect(pressed()).toEqual(['All']);
+    $$<HTMLButtonElement>('[part=views] button')[1]!.click();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(2));
+    expect(sent('/admin/orders/search')[1]!.body).toMatchObject({
+      status: ['APPROVED'],
+      fulfillmentStatus: ['NOT_FULFILLED'],
+    });
+    expect(location.search).toBe('?keep=1&admin-status=APPROVED&admin-fulfillment=NOT_FULFILLED');
+    await vi.waitFor(() => expect(pressed()).toEqual(['Unfulfilled']));
+    // Unpaid: its filters replace the Unfulfilled ones
+    $$<HTMLButtonElement>('[part=views] button')[2]!.click();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(3));
+    const b = sent('/admin/orders/search')[2]!.body as Record<string, unknown>;
+    expect(b).toMatchObject({ paymentStatus: ['NOT_PAID'] });
+    expect(b).not.toHaveProperty('status');
+    expect(b).not.toHaveProperty('fulfillmentStatus');
+    await vi.waitFor(() => expect(pressed()).toEqual(['Unpaid']));
+    // Back to the Unfulfilled URL: the view follows
+    history.replaceState(null, '', '/admin?keep=1&admin-status=APPROVED&admin-fulfillment=NOT_FULFILLED');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.waitFor(() => expect(pressed()).toEqual(['Unfulfilled']));
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(4));
+    // a reload: the view from the URL
+    el.remove();
+    net.calls.length = 0;
+    const again = await mount();
+    await vi.waitFor(() => expect(sent('/admin/orders/search')).toHaveLength(1), slow);
+    expect(sent('/admin/orders/search')[0]!.body).toMatchObject({
+      status: ['APPROVED'],
+      fulfillmentStatus: ['NOT_FULFILLED'],
+    });
+    await vi.waitFor(() =>
+      expect(
+        again
+          .$$<HTMLButtonElement>('[part=views] button')
+          .filter((x) => x.getAttribute('aria-pressed') === 'true')
+          .map((x) => x.textContent),
+      ).toEqual(['Unfulfilled']),
+    );
   });
 
   it('a summary without a currency (no order, or several currencies) shows no amount rather than a bare number', async () => {

@@ -8,7 +8,6 @@ import { ordersStrings } from './strings.ts';
 import { ordersCss } from './styles.ts';
 import type { T } from './parts.ts';
 import { Summary } from './summary.tsx';
-import { List } from './list.tsx';
 
 /**
  * The shop's orders: a summary over a period, then the orders found with the filters and sort (kept in the page's
@@ -25,6 +24,12 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
     () => import('./detail/view.tsx').then((m) => m.OrderDetail),
     () => i18n,
     { enabled: !!detail },
+  );
+  // the list (views, filters, the table): its own chunk, loaded with the section (the summary shows meanwhile)
+  const list = useLazyPart(
+    'list',
+    () => import('./list/view.tsx').then((m) => m.List),
+    () => i18n,
   );
   useEffect(() => {
     void model.load();
@@ -44,7 +49,9 @@ export function AdminOrders({ context, ids }: ConsoleSectionProps) {
       ) : (
         <>
           <Summary model={model} i18n={i18n} t={t} ids={ids} />
-          <List model={model} i18n={i18n} t={t} ids={ids} context={context} />
+          <LazyPart state={list} retryLabel={t('ao.retry')} bones={3}>
+            {(List) => <List model={model} i18n={i18n} t={t} ids={ids} context={context} />}
+          </LazyPart>
         </>
       )}
     </div>

@@ -126,9 +126,9 @@ describe('create', () => {
   it('428 REQUEST_COLLECTION_DISABLED while the store is not collecting, until it starts again', async () => {
     const stores = { appId: STORES_APP_ID };
     expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: stores })).status).toBe(403);
-    expect(
-      (await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: stores })).json.settings,
-    ).toEqual({ collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }] });
+    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: stores })).json.settings).toEqual({
+      collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }],
+    });
     const r = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
     expect(r.status).toBe(428);
     expect(r.json.details.applicationError.code).toBe('REQUEST_COLLECTION_DISABLED');
@@ -151,13 +151,19 @@ describe('settings (the generated client’s BackInStockSettings: one collection
     expect(await settings()).toEqual({
       settings: { collectionStates: [{ appId: STORES_APP_ID, collectingRequests: true }] },
     });
-    const stopped = await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: { appId: STORES_APP_ID } });
+    const stopped = await api(emu, `${BASE}/settings/stop-collecting`, {
+      token: admin,
+      body: { appId: STORES_APP_ID },
+    });
     expect(stopped.json).toEqual(await settings());
     expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(false);
     // stopping twice is still stopped
     await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: { appId: STORES_APP_ID } });
     expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(false);
-    const started = await api(emu, `${BASE}/settings/start-collecting`, { token: admin, body: { appId: STORES_APP_ID } });
+    const started = await api(emu, `${BASE}/settings/start-collecting`, {
+      token: admin,
+      body: { appId: STORES_APP_ID },
+    });
     expect(started.json).toEqual(await settings());
     expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(true);
   });

@@ -281,9 +281,7 @@ export function reportBackInStock(
   auto: boolean,
   details?: NoticeDetails,
 ): RequestRow[] {
-  return db.transaction(() =>
-    openRequestsFor(db, itemId, variantId).map((r) => notify(db, r, nowMs, auto, details)),
-  )();
+  return db.transaction(() => openRequestsFor(db, itemId, variantId).map((r) => notify(db, r, nowMs, auto, details)))();
 }
 
 /**
@@ -291,7 +289,12 @@ export function reportBackInStock(
  * retry) is notified; one already notified (NOTIFICATION_SENT) or under way is left alone, so a report sent twice
  * emails nobody twice. Returns the requests as they ended.
  */
-export function reportRequests(db: Database, ids: readonly string[], nowMs: number, details: NoticeDetails): RequestRow[] {
+export function reportRequests(
+  db: Database,
+  ids: readonly string[],
+  nowMs: number,
+  details: NoticeDetails,
+): RequestRow[] {
   return db.transaction(() =>
     ids
       .map((id) => getRequest(db, id))

@@ -100,7 +100,10 @@ const reportSchema = z.object({
   itemDetails: z.object({
     name: z.string().trim().min(1).max(200),
     price: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string like "18.00"'),
-    image: z.object({ id: z.string().max(200).optional(), url: z.string().max(2_000) }).passthrough().optional(),
+    image: z
+      .object({ id: z.string().max(200).optional(), url: z.string().max(2_000) })
+      .passthrough()
+      .optional(),
   }),
   extraAutomationTemplateParameters: z.record(z.string().max(100), z.string().max(1_000)).optional(),
 });

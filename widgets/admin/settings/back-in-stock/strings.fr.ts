@@ -30,7 +30,6 @@ export const fr: Record<keyof typeof bisStrings, string> = {
     'Personne n’attend d’article. Quand un client demande à être prévenu du retour d’un article épuisé, il apparaît ici.',
   'sbis.truncated': 'Seules les 1 000 premières demandes en attente sont comptées ici.',
   'sbis.report': 'Signaler le retour en stock',
-  'sbis.reportOf': 'Signaler le retour en stock de {name}',
   'sbis.ask_one': 'Envoyer un e-mail à {count} client pour dire que {name} est de retour en stock ?',
   'sbis.ask_other': 'Envoyer un e-mail à {count} clients pour dire que {name} est de retour en stock ?',
   'sbis.askHint':

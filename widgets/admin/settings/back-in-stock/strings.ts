@@ -28,7 +28,6 @@ export const bisStrings = {
     'Nobody is waiting for an item. When a shopper asks to be told that a sold-out item is back, it shows here.',
   'sbis.truncated': 'Only the first 1,000 waiting requests are counted here.',
   'sbis.report': 'Report back in stock',
-  'sbis.reportOf': 'Report {name} back in stock',
   'sbis.ask_one': 'Email {count} shopper that {name} is back in stock?',
   'sbis.ask_other': 'Email {count} shoppers that {name} is back in stock?',
   'sbis.askHint': 'Each gets one email with a link to the item. Make sure it can be bought again first.',

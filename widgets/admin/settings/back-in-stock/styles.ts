@@ -30,6 +30,7 @@ background:var(--_border)}
 .bis .confirm{margin-top:8px;border-color:var(--_accent)}
 .bis .confirm p:focus{outline:none}
 .bis .lbl{display:none}
+.bis .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @container bis (max-width:559px){
 .bis thead{display:none}.bis table,.bis tbody,.bis tr,.bis td{display:block}
 .bis tr{border:1px solid var(--_border);border-radius:var(--_radius);padding:8px;margin-bottom:12px}

@@ -156,8 +156,9 @@ function Row({
             <span class="noimg" aria-hidden="true" />
           )}
           <div>
-            <div class="name">
+            <div class="name" id={`${id}n`}>
               <bdi>{x.name}</bdi>
+              {x.variant ? <span class="sr"> {x.variant}</span> : null}
             </div>
             {x.variant ? (
               <div class="muted">
@@ -192,7 +193,7 @@ function Row({
             type="button"
             class="btn"
             part="report"
-            aria-label={t('sbis.reportOf', { name: isolate(name) })}
+            aria-describedby={`${id}n`}
             disabled={!!r.busy || ask}
             aria-busy={!!r.busy}
             onClick={() => setAsk(true)}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { BASE } from './routes/back-in-stock.ts';
+import { seedDemoStockRequests } from './domain/back-in-stock.ts';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 
@@ -606,5 +607,32 @@ describe('GET parameter parsing (issue 17)', () => {
     const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: admin });
     expect(r.status).toBe(400);
     expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
+  });
+});
+
+describe('the demo’s waiting shoppers (npm start)', () => {
+  it('seeds six waiting requests on three sold-out items once, with exact prices; a second run adds none', async () => {
+    emu.db.exec("DELETE FROM site_settings WHERE key = 'demoStockRequestsSeeded'");
+    seedDemoStockRequests(emu.db, Date.now());
+    seedDemoStockRequests(emu.db, Date.now());
+    const rows = emu.db
+      .prepare<[], { item_name: string; item_price: string; n: number }>(
+        `SELECT item_name, item_price, count(*) AS n FROM back_in_stock_requests WHERE status = 'RECEIVED'
+         GROUP BY catalog_item_id, variant_id ORDER BY n DESC, item_name`,
+      )
+      .all();
+    expect(rows).toEqual([
+      { item_name: 'Waxed Canvas Rucksack', item_price: '148.00', n: 3 },
+      { item_name: 'Enamel Camp Mug', item_price: expect.stringMatching(/^\d+\.\d\d$/), n: 2 },
+      { item_name: 'Waxed Canvas Tote', item_price: '52.00', n: 1 },
+    ]);
+    // the report counts them as the platform does
+    const count = Buffer.from(
+      JSON.stringify({
+        catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: mug, options: { variantId: navy } }],
+      }),
+    ).toString('base64url');
+    const r = await api(emu, `${BASE}/count-by-catalog-reference?.r=${count}`, { token: admin });
+    expect(r.json.countsPerCatalogReference[0].count).toBe(2);
   });
 });

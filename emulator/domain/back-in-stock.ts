@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
+import { DEFAULT_VARIANT_ID, getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
 import { stableId } from '../db.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { sendMail } from './mail.ts';
-import { SHOP_NAME } from '../seed.ts';
+import { seedVariantId, SHOP_NAME } from '../seed.ts';
 
 export type RequestStatus = 'RECEIVED' | 'PROCESSING' | 'NOTIFICATION_SENT' | 'FAILED';
 
@@ -301,4 +301,51 @@ export function reportRequests(
       .filter((r): r is RequestRow => !!r && (r.status === 'RECEIVED' || r.status === 'FAILED'))
       .map((r) => notify(db, r, nowMs, true, details)),
   )();
+}
+
+// ------------------------------------------------------------------------------------------------ the demo's
+
+const DEMO_DONE = 'demoStockRequestsSeeded';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Shoppers waiting for the demo store's sold-out items (issue 40: the console's Settings › Back in stock shows
+ * realistic content under `npm start`), once per database, with the emulator's demo orders (the command line; the
+ * test helpers don't, so suites see only the requests they make). The gallery calls it too.
+ */
+export function seedDemoStockRequests(db: Database, nowMs: number): void {
+  if (getSetting(db, DEMO_DONE)) return;
+  const waits: [slug: string, choices: Record<string, string> | undefined, email: string, daysAgo: number][] = [
+    ['waxed-canvas-rucksack', undefined, 'maya.patel@example.com', 12],
+    ['waxed-canvas-rucksack', undefined, 'jonas.weber@example.com', 6],
+    ['waxed-canvas-rucksack', undefined, 'ines.moreau@example.com', 1],
+    ['enamel-camp-mug', { Color: 'Navy' }, 'kofi.mensah@example.com', 9],
+    ['enamel-camp-mug', { Color: 'Navy' }, 'lena.fischer@example.com', 3],
+    ['waxed-canvas-tote', { Color: 'Olive', Size: 'Large' }, 'sam.okafor@example.com', 4],
+  ];
+  db.transaction(() => {
+    for (const [slug, choices, email, daysAgo] of waits) {
+      const product = getProductRecord(db, stableId(`product:${slug}`));
+      if (!product) continue;
+      const variantId = choices ? seedVariantId(slug, choices) : DEFAULT_VARIANT_ID;
+      const cents = product.variants.find((v) => v.id === variantId)?.priceCents ?? product.priceCents;
+      insertRequest(
+        db,
+        {
+          appId: STORES_APP_ID,
+          catalogItemId: product.id,
+          options: choices ? { variantId } : {},
+          variantId,
+          email,
+          contactId: contactIdForEmail(email),
+          createdBy: 'demo',
+          itemName: product.name,
+          // integer cents to the platform's decimal string, exactly
+          itemPrice: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+        },
+        nowMs - daysAgo * DAY_MS,
+      );
+    }
+    setSetting(db, DEMO_DONE, true);
+  })();
 }

@@ -24,6 +24,7 @@ text-align:center;color:var(--_muted)}
 .bis .item img,.bis .noimg{width:44px;height:44px;flex:none;border-radius:calc(var(--_radius) - 2px);object-fit:cover;
 background:var(--_border)}
 .bis .name{font-weight:600;overflow-wrap:anywhere}
+.bis bdi.muted{display:block}.bis th:first-child{width:48%}.bis td .btn{white-space:nowrap}
 .bis .num{font-variant-numeric:tabular-nums;font-weight:700;white-space:nowrap}
 .bis details{font-size:14px}.bis summary{cursor:pointer;color:var(--_accent);min-height:24px}
 .bis details ul{margin:4px 0 0;padding-inline-start:18px;overflow-wrap:anywhere}

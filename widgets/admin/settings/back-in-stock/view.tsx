@@ -185,7 +185,11 @@ function Row({
       </td>
       <td>
         <span class="lbl">{t('sbis.oldest')}: </span>
-        <bdi>{x.oldest ? `${i.date(x.oldest)} · ${i.relative(x.oldest)}` : ''}</bdi>
+        {x.oldest ? (
+          <>
+            <bdi>{i.date(x.oldest)}</bdi> <bdi class="muted">{i.relative(x.oldest)}</bdi>
+          </>
+        ) : null}
       </td>
       <td>
         {x.known ? (

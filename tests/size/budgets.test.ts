@@ -431,6 +431,16 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-bis (Settings › Back in stock, on the i40-frame Settings tab): its own chunk
+ * console-settings-back-in-stock 3978 B and its French 930 B (gzip -9), loaded only when an owner opens the section;
+ * no page without the console moved (the first screen, the product page, the header pair, every tag: unchanged). The
+ * classic page with every tag and the whole console 144666 B on this branch: i40-frame's Settings tab (its chunk
+ * 1962 B, its French 485 B) had already taken it past 137472 B, so `classicWithConsole` 134.25 → 141.5 KB holds both
+ * (+2447 B the frame, +4908 B this section; the lead merging the other settings sections counts the frame once). The
+ * test language's pack (ar-XB, every word) 16949 B with the frame's and this section's words: `testLanguage` 16.5 →
+ * 16.75 KB.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
@@ -442,8 +452,8 @@ const BUDGET = {
   headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
-  testLanguage: 16.5 * KB,
-  classicWithConsole: 134.25 * KB,
+  testLanguage: 16.75 * KB,
+  classicWithConsole: 141.5 * KB,
 };
 
 /**

@@ -24,7 +24,8 @@ text-align:center;color:var(--_muted)}
 .bis .item img,.bis .noimg{width:44px;height:44px;flex:none;border-radius:calc(var(--_radius) - 2px);object-fit:cover;
 background:var(--_border)}
 .bis .name{font-weight:600;overflow-wrap:anywhere}
-.bis bdi.muted{display:block}.bis th:first-child{width:48%}.bis td .btn{white-space:nowrap}
+.bis bdi.muted{display:block}.bis th:first-child{width:44%}.bis td>bdi:not(.muted){white-space:nowrap}
+.bis tr:has(+.ask) td{border-bottom:0}.bis .ask .confirm{margin:0 0 8px;max-width:560px;margin-inline-start:auto}.bis td .btn{white-space:nowrap}
 .bis .num{font-variant-numeric:tabular-nums;font-weight:700;white-space:nowrap}
 .bis details{font-size:14px}.bis summary{cursor:pointer;color:var(--_accent);min-height:24px}
 .bis details ul{margin:4px 0 0;padding-inline-start:18px;overflow-wrap:anywhere}
@@ -35,7 +36,7 @@ background:var(--_border)}
 @container bis (max-width:559px){
 .bis thead{display:none}.bis table,.bis tbody,.bis tr,.bis td{display:block}
 .bis tr{border:1px solid var(--_border);border-radius:var(--_radius);padding:8px;margin-bottom:12px}
-.bis td{border:0;padding:4px 0}.bis .lbl{display:inline;color:var(--_muted);font-size:14px}
+.bis td{border:0;padding:4px 0}.bis tr.ask{border:0;padding:0;margin-top:-8px}.bis .lbl{display:inline;color:var(--_muted);font-size:14px}
 }
 ${buttonCss}
 .bis .btn:disabled{opacity:.5;cursor:not-allowed}

@@ -147,85 +147,91 @@ function Row({
   const id = `${ids}b${keyOf(x).replace(/\W/g, '')}`;
   const more = x.waiting - Math.min(SHOWN, x.emails.length);
   return (
-    <tr part="waiting-item" aria-busy={!!r.busy}>
-      <td>
-        <div class="item">
-          {img ? (
-            <img src={img} alt="" width={44} height={44} loading="lazy" />
-          ) : (
-            <span class="noimg" aria-hidden="true" />
-          )}
-          <div>
-            <div class="name" id={`${id}n`}>
-              <bdi>{x.name}</bdi>
-              {x.variant ? <span class="sr"> {x.variant}</span> : null}
-            </div>
-            {x.variant ? (
-              <div class="muted">
-                <bdi>{x.variant}</bdi>
+    <>
+      <tr part="waiting-item" aria-busy={!!r.busy}>
+        <td>
+          <div class="item">
+            {img ? (
+              <img src={img} alt="" width={44} height={44} loading="lazy" />
+            ) : (
+              <span class="noimg" aria-hidden="true" />
+            )}
+            <div>
+              <div class="name" id={`${id}n`}>
+                <bdi>{x.name}</bdi>
+                {x.variant ? <span class="sr"> {x.variant}</span> : null}
               </div>
-            ) : null}
-            <details>
-              <summary>{t('sbis.who')}</summary>
-              <ul>
-                {x.emails.slice(0, SHOWN).map((e) => (
-                  <li key={e}>
-                    <bdi>{e}</bdi>
-                  </li>
-                ))}
-                {more > 0 ? <li>{t('sbis.more', { count: more })}</li> : null}
-              </ul>
-            </details>
+              {x.variant ? (
+                <div class="muted">
+                  <bdi>{x.variant}</bdi>
+                </div>
+              ) : null}
+              <details>
+                <summary>{t('sbis.who')}</summary>
+                <ul>
+                  {x.emails.slice(0, SHOWN).map((e) => (
+                    <li key={e}>
+                      <bdi>{e}</bdi>
+                    </li>
+                  ))}
+                  {more > 0 ? <li>{t('sbis.more', { count: more })}</li> : null}
+                </ul>
+              </details>
+            </div>
           </div>
-        </div>
-      </td>
-      <td>
-        <span class="lbl">{t('sbis.count')}: </span>
-        <bdi class="num">{i.number(x.waiting)}</bdi>
-      </td>
-      <td>
-        <span class="lbl">{t('sbis.oldest')}: </span>
-        {x.oldest ? (
-          <>
-            <bdi>{i.date(x.oldest)}</bdi> <bdi class="muted">{i.relative(x.oldest)}</bdi>
-          </>
-        ) : null}
-      </td>
-      <td>
-        {x.known ? (
-          <button
-            type="button"
-            class="btn"
-            part="report"
-            aria-describedby={`${id}n`}
-            disabled={!!r.busy || ask}
-            aria-busy={!!r.busy}
-            onClick={() => setAsk(true)}
-          >
-            {r.busy ? t('sbis.sending') : t('sbis.report')}
-          </button>
-        ) : (
-          <p class="muted">{t('sbis.gone')}</p>
-        )}
-        {ask ? (
-          <Confirm
-            id={id}
-            part="confirm-report"
-            focus
-            danger={false}
-            question={t('sbis.ask', { count: x.waiting, name: isolate(name) })}
-            hint={t('sbis.askHint')}
-            confirm={t('sbis.yes')}
-            keep={t('sbis.keep')}
-            onConfirm={() => {
-              setAsk(false);
-              void model.report(x);
-            }}
-            onKeep={() => setAsk(false)}
-          />
-        ) : null}
-        <ErrorLine error={r.error} />
-      </td>
-    </tr>
+        </td>
+        <td>
+          <span class="lbl">{t('sbis.count')}: </span>
+          <bdi class="num">{i.number(x.waiting)}</bdi>
+        </td>
+        <td>
+          <span class="lbl">{t('sbis.oldest')}: </span>
+          {x.oldest ? (
+            <>
+              <bdi>{i.date(x.oldest)}</bdi> <bdi class="muted">{i.relative(x.oldest)}</bdi>
+            </>
+          ) : null}
+        </td>
+        <td>
+          {x.known ? (
+            <button
+              type="button"
+              class="btn"
+              part="report"
+              aria-describedby={`${id}n`}
+              disabled={!!r.busy || ask}
+              aria-busy={!!r.busy}
+              onClick={() => setAsk(true)}
+            >
+              {r.busy ? t('sbis.sending') : t('sbis.report')}
+            </button>
+          ) : (
+            <p class="muted">{t('sbis.gone')}</p>
+          )}
+          <ErrorLine error={r.error} />
+        </td>
+      </tr>
+      {ask ? (
+        <tr class="ask">
+          <td colSpan={4}>
+            <Confirm
+              id={id}
+              part="confirm-report"
+              focus
+              danger={false}
+              question={t('sbis.ask', { count: x.waiting, name: isolate(name) })}
+              hint={t('sbis.askHint')}
+              confirm={t('sbis.yes')}
+              keep={t('sbis.keep')}
+              onConfirm={() => {
+                setAsk(false);
+                void model.report(x);
+              }}
+              onKeep={() => setAsk(false)}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }

@@ -100,6 +100,18 @@ describe('settings', () => {
     expect(platform.json.settings).toEqual({ collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }] });
     const refused = await ask('ada@example.com');
     expect([refused.status, refused.json.details.applicationError.code]).toEqual([428, 'REQUEST_COLLECTION_DISABLED']);
+    // and through the companion, as <inlay-back-in-stock> asks with one: the platform's refusal relayed
+    const relayed = await h.call(
+      '/v1/stock-requests',
+      post(
+        {
+          request: { catalogReference: { appId: STORES_APP_ID, catalogItemId: RUCKSACK }, email: 'bo@example.com' },
+          itemDetails: { name: 'Waxed Canvas Rucksack', price: '148.00' },
+        },
+        await h.visitor(),
+      ),
+    );
+    expect([relayed.status, code(relayed)]).toEqual([428, 'REQUEST_COLLECTION_DISABLED']);
     // a repeat (a lost answer) is the same state
     expect(
       (await h.call(`${BASE}/settings`, post({ collecting: false }, owner, 'PUT'))).body_.settings.collecting,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from './domain/catalog.ts';
 import { seedIds, seedVariantId } from './seed.ts';
 import { BASE } from './routes/back-in-stock.ts';
+import { seedDemoStockRequests } from './domain/back-in-stock.ts';
 import { adminToken, api, memberTokens, startTestEmulator, visitorTokens } from '../tests/helpers/emulator.ts';
 import type { RunningEmulator } from './server.ts';
 
@@ -123,21 +124,73 @@ describe('create', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it('428 while the store is not collecting, until it starts again', async () => {
-    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: {} })).status).toBe(403);
-    expect(
-      (await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: { appId: STORES_APP_ID } })).json
-        .settings.collectingRequests,
-    ).toBe(false);
+  it('428 REQUEST_COLLECTION_DISABLED while the store is not collecting, until it starts again', async () => {
+    const stores = { appId: STORES_APP_ID };
+    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: visitor, body: stores })).status).toBe(403);
+    expect((await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: stores })).json.settings).toEqual({
+      collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }],
+    });
     const r = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
     expect(r.status).toBe(428);
-    expect(r.json.details.applicationError.code).toBe('NOT_COLLECTING_REQUESTS');
-    expect(
-      (await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings
-        .collectingRequests,
-    ).toBe(false);
-    await api(emu, `${BASE}/settings/start-collecting`, { token: admin, body: {} });
+    expect(r.json.details.applicationError.code).toBe('REQUEST_COLLECTION_DISABLED');
+    expect(emu.db.prepare('SELECT count(*) AS n FROM back_in_stock_requests').get()).toEqual({ n: 0 });
+    // the same refusal for a member
+    const member = (await memberTokens(emu, 'member')).access;
+    expect((await api(emu, BASE, { token: member, body: body('ada@example.com') })).status).toBe(428);
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: admin, body: {} })).json.settings).toEqual({
+      collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }],
+    });
+    await api(emu, `${BASE}/settings/start-collecting`, { token: admin, body: stores });
     expect((await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).status).toBe(200);
+  });
+});
+
+describe('settings (the generated client’s BackInStockSettings: one collection state per app)', () => {
+  const settings = async () => (await api(emu, `${BASE}/settings`, { method: 'PUT', token: admin, body: {} })).json;
+
+  it('round-trips stop and start: each answer and the next read say the same', async () => {
+    expect(await settings()).toEqual({
+      settings: { collectionStates: [{ appId: STORES_APP_ID, collectingRequests: true }] },
+    });
+    const stopped = await api(emu, `${BASE}/settings/stop-collecting`, {
+      token: admin,
+      body: { appId: STORES_APP_ID },
+    });
+    expect(stopped.json).toEqual(await settings());
+    expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(false);
+    // stopping twice is still stopped
+    await api(emu, `${BASE}/settings/stop-collecting`, { token: admin, body: { appId: STORES_APP_ID } });
+    expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(false);
+    const started = await api(emu, `${BASE}/settings/start-collecting`, {
+      token: admin,
+      body: { appId: STORES_APP_ID },
+    });
+    expect(started.json).toEqual(await settings());
+    expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(true);
+  });
+
+  it('refuses a missing or malformed appId (400) and an app other than Wix Stores (NOT_SUPPORTED_APP_DEF_ID)', async () => {
+    for (const path of ['start-collecting', 'stop-collecting']) {
+      for (const b of [{}, { appId: '' }, { appId: 'stores' }, { appId: 7 }]) {
+        const r = await api(emu, `${BASE}/settings/${path}`, { token: admin, body: b });
+        expect([r.status, r.json.details.validationError.fieldViolations[0].field], JSON.stringify(b)).toEqual([
+          400,
+          'appId',
+        ]);
+      }
+      const other = await api(emu, `${BASE}/settings/${path}`, {
+        token: admin,
+        body: { appId: '13d21c63-b5ec-5912-8397-c3a5ddb27a97' },
+      });
+      expect([other.status, other.json.details.applicationError.code]).toEqual([400, 'NOT_SUPPORTED_APP_DEF_ID']);
+    }
+    expect((await settings()).settings.collectionStates[0].collectingRequests).toBe(true);
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: admin, body: { x: 1 } })).status).toBe(400);
+  });
+
+  it('reading the settings takes an admin identity (ECOM.READ_BACK_IN_STOCK_NOTIFICATION_SETTINGS, APP)', async () => {
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).status).toBe(403);
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: owner, body: {} })).status).toBe(403);
   });
 });
 
@@ -153,10 +206,15 @@ describe('who may call what (docs/spec/wire-protocol.md §11.5: everything but c
       ['query, GET with dotted keys', `${BASE}?query.cursorPaging.limit=5`, {}],
       ['query, POST fallback', `${BASE}/query`, { body: { query: {} } }],
       ['count', `${BASE}/count-by-catalog-reference?.r=${dotR({ catalogReferences: [ref] })}`, {}],
-      ['report back in stock', `${BASE}/report-items-back-in-stock`, { body: { catalogReference: ref } }],
+      [
+        'report back in stock',
+        `${BASE}/report-items-back-in-stock`,
+        { body: { catalogReference: ref, itemDetails: { name: 'x', price: '1.00' } } },
+      ],
       ['mark as sent', `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', body: {} }],
-      ['stop collecting', `${BASE}/settings/stop-collecting`, { body: {} }],
-      ['start collecting', `${BASE}/settings/start-collecting`, { body: {} }],
+      ['stop collecting', `${BASE}/settings/stop-collecting`, { body: { appId: STORES_APP_ID } }],
+      ['start collecting', `${BASE}/settings/start-collecting`, { body: { appId: STORES_APP_ID } }],
+      ['read the settings', `${BASE}/settings`, { method: 'PUT', body: {} }],
     ] as const;
   };
   const made = async (email = 'ada@example.com') =>
@@ -201,10 +259,8 @@ describe('who may call what (docs/spec/wire-protocol.md §11.5: everything but c
       .prepare<[string], { status: string }>('SELECT status FROM back_in_stock_requests WHERE id = ?')
       .get(id);
     expect(row?.status).toBe('RECEIVED');
-    expect(
-      (await api(emu, `${BASE}/settings`, { method: 'PUT', token: visitor, body: {} })).json.settings,
-    ).toMatchObject({
-      collectingRequests: true,
+    expect((await api(emu, `${BASE}/settings`, { method: 'PUT', token: admin, body: {} })).json.settings).toEqual({
+      collectionStates: [{ appId: STORES_APP_ID, collectingRequests: true }],
     });
   });
 
@@ -383,30 +439,96 @@ describe('back in stock', () => {
     expect(product.variants.find((v: { id: string }) => v.id === navy).stock.inStock).toBe(true);
   });
 
-  it('report-items-back-in-stock (admin) sends notices; an undeliverable address ends FAILED with a reason', async () => {
+  const details = { name: 'Waxed Canvas Rucksack (restocked)', price: '150.00' };
+  const report = (b: Record<string, unknown>, token = admin) =>
+    api(emu, `${BASE}/report-items-back-in-stock`, { token, body: { itemDetails: details, ...b } });
+
+  it('report-items-back-in-stock (admin) sends notices with itemDetails and marks them; an undeliverable address ends FAILED', async () => {
     const ok = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
     const bounce = (await api(emu, BASE, { token: visitor, body: body('someone@bounce.example') })).json.request.id;
-    const report = { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack } };
-    expect((await api(emu, `${BASE}/report-items-back-in-stock`, { token: visitor, body: report })).status).toBe(403);
-    const r = await api(emu, `${BASE}/report-items-back-in-stock`, { token: admin, body: report });
-    expect(r.status).toBe(200);
-    expect((await api(emu, `${BASE}/${ok}`, { token: admin })).json.request.status).toBe('NOTIFICATION_SENT');
+    const ref = { catalogReference: { appId: STORES_APP_ID, catalogItemId: rucksack } };
+    expect((await report(ref, visitor)).status).toBe(403);
+    const r = await report(ref);
+    expect([r.status, r.json]).toEqual([200, {}]);
+    const sent = (await api(emu, `${BASE}/${ok}`, { token: admin })).json.request;
+    // sent through the site: autoNotified true (the generated client's documentation)
+    expect(sent).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
     const failed = (await api(emu, `${BASE}/${bounce}`, { token: admin })).json.request;
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toMatch(/could not be delivered/);
     expect((await api(emu, '/_dev/mailbox?to=someone@bounce.example')).json.messages).toEqual([]);
+    const mail = (await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages;
+    expect(mail).toHaveLength(1);
+    expect(mail[0].subject).toBe('Waxed Canvas Rucksack (restocked) is back in stock');
+    expect(mail[0].text).toContain('(150.00)');
+    // the same report again emails nobody twice
+    expect((await report(ref)).status).toBe(200);
+    expect((await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages).toHaveLength(1);
     // a new request after the notice is a new one
     const again = await api(emu, BASE, { token: visitor, body: body('ada@example.com') });
     expect(again.json.request.id).not.toBe(ok);
   });
 
-  it('mark-as-notification-sent (admin)', async () => {
+  it('report by requestIds: only those named, each once; a forged id sends nothing (404)', async () => {
+    const a = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
+    const b = (await api(emu, BASE, { token: visitor, body: body('bo@example.com') })).json.request.id;
+    const forged = await report({ requestIds: [a, '99999999-9999-4999-8999-999999999999'] });
+    expect([forged.status, forged.json.details.applicationError.code]).toEqual([
+      404,
+      'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND',
+    ]);
+    expect((await api(emu, `${BASE}/${a}`, { token: admin })).json.request.status).toBe('RECEIVED');
+    expect((await report({ requestIds: [a] })).status).toBe(200);
+    expect((await api(emu, `${BASE}/${a}`, { token: admin })).json.request.status).toBe('NOTIFICATION_SENT');
+    expect((await api(emu, `${BASE}/${b}`, { token: admin })).json.request.status).toBe('RECEIVED');
+    expect((await report({ requestIds: [a] })).status).toBe(200);
+    expect((await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages).toHaveLength(1);
+    expect((await api(emu, '/_dev/mailbox?to=bo@example.com')).json.messages).toEqual([]);
+  });
+
+  it('report refuses both catalogReference and requestIds, neither, no itemDetails, a non-http image (nothing sent)', async () => {
+    const a = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
+    const ref = { appId: STORES_APP_ID, catalogItemId: rucksack };
+    const both = await report({ catalogReference: ref, requestIds: [a] });
+    expect([both.status, both.json.details.applicationError.code]).toEqual([
+      400,
+      'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+    ]);
+    expect((await report({})).status).toBe(400);
+    const noDetails = await api(emu, `${BASE}/report-items-back-in-stock`, {
+      token: admin,
+      body: { catalogReference: ref },
+    });
+    expect([noDetails.status, noDetails.json.details.validationError.fieldViolations[0].field]).toEqual([
+      400,
+      'itemDetails',
+    ]);
+    const image = await api(emu, `${BASE}/report-items-back-in-stock`, {
+      token: admin,
+      body: { catalogReference: ref, itemDetails: { ...details, image: { url: 'javascript:alert(1)' } } },
+    });
+    expect([image.status, image.json.details.applicationError.code]).toEqual([400, 'INVALID_ITEM_IMAGE_URL']);
+    expect((await api(emu, `${BASE}/${a}`, { token: admin })).json.request.status).toBe('RECEIVED');
+    expect((await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages).toEqual([]);
+  });
+
+  it('mark-as-notification-sent (admin): NOTIFICATION_SENT, autoNotified false, no mail; a forged id 404', async () => {
     const id = (await api(emu, BASE, { token: visitor, body: body('ada@example.com') })).json.request.id;
     expect(
       (await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: visitor, body: {} })).status,
     ).toBe(403);
     const r = await api(emu, `${BASE}/${id}/mark-as-notification-sent`, { method: 'PUT', token: admin, body: {} });
-    expect(r.json.request.status).toBe('NOTIFICATION_SENT');
+    expect(r.json.request).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: false });
+    expect((await api(emu, '/_dev/mailbox?to=ada@example.com')).json.messages).toEqual([]);
+    const forged = await api(emu, `${BASE}/99999999-9999-4999-8999-999999999999/mark-as-notification-sent`, {
+      method: 'PUT',
+      token: admin,
+      body: {},
+    });
+    expect([forged.status, forged.json.details.applicationError.code]).toEqual([
+      404,
+      'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND',
+    ]);
   });
 });
 
@@ -485,5 +607,32 @@ describe('GET parameter parsing (issue 17)', () => {
     const r = await api(emu, `${BASE}?query.filter.createdDate.$gt.x=1`, { token: admin });
     expect(r.status).toBe(400);
     expect(violation(r)).toMatchObject({ field: 'query.filter', violatedRule: 'VALIDATION' });
+  });
+});
+
+describe('the demo’s waiting shoppers (npm start)', () => {
+  it('seeds six waiting requests on three sold-out items once, with exact prices; a second run adds none', async () => {
+    emu.db.exec("DELETE FROM site_settings WHERE key = 'demoStockRequestsSeeded'");
+    seedDemoStockRequests(emu.db, Date.now());
+    seedDemoStockRequests(emu.db, Date.now());
+    const rows = emu.db
+      .prepare<[], { item_name: string; item_price: string; n: number }>(
+        `SELECT item_name, item_price, count(*) AS n FROM back_in_stock_requests WHERE status = 'RECEIVED'
+         GROUP BY catalog_item_id, variant_id ORDER BY n DESC, item_name`,
+      )
+      .all();
+    expect(rows).toEqual([
+      { item_name: 'Waxed Canvas Rucksack', item_price: '148.00', n: 3 },
+      { item_name: 'Enamel Camp Mug', item_price: expect.stringMatching(/^\d+\.\d\d$/), n: 2 },
+      { item_name: 'Waxed Canvas Tote', item_price: '52.00', n: 1 },
+    ]);
+    // the report counts them as the platform does
+    const count = Buffer.from(
+      JSON.stringify({
+        catalogReferences: [{ appId: STORES_APP_ID, catalogItemId: mug, options: { variantId: navy } }],
+      }),
+    ).toString('base64url');
+    const r = await api(emu, `${BASE}/count-by-catalog-reference?.r=${count}`, { token: admin });
+    expect(r.json.countsPerCatalogReference[0].count).toBe(2);
   });
 });

@@ -77,6 +77,7 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
 import { seedDemoOrders } from './domain/demo-orders.ts';
+import { seedDemoStockRequests } from './domain/back-in-stock.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { assertSafeParamKeys, BOM, parseJsonBody } from './validate.ts';
 import { DEFAULT_DEMO_ORIGINS } from './origins.ts';
@@ -701,6 +702,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     const base = `http://${urlHost}:${port}`;
     try {
       seedDemoOrders({ db, baseUrl: base, apiUrl: base, now });
+      seedDemoStockRequests(db, now());
     } catch (err) {
       for (const s of servers) s.close();
       closeStore();

@@ -21,6 +21,7 @@ import { adminToken, api, memberTokens, placeOrder, placeOrderAs, visitorTokens 
 import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { insertReview } from '../emulator/domain/reviews.ts';
 import { replaceMemberContactSets } from '../emulator/domain/identity.ts';
+import { seedDemoStockRequests } from '../emulator/domain/back-in-stock.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 import { englishDictionaries, frenchFiles } from './pseudo-locale.ts';
 
@@ -1267,6 +1268,50 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-back-in-stock',
+    group: 'Owner console',
+    title: 'Settings › Back in stock',
+    session: 'owner',
+    caption:
+      'Back in stock: collecting on; the demo’s shoppers waiting for three sold-out items (how many, since when, who), each with Report back in stock.',
+    async run(r) {
+      seedDemoStockRequests(r.stack.emulator.db, Date.now());
+      const admin = await openConsole(r, '?section=settings&admin-setting=back-in-stock', '[part=waiting-item]');
+      await admin
+        .locator('[part=waiting-item] details')
+        .first()
+        .evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      return around(admin);
+    },
+  },
+  {
+    id: 'admin-back-in-stock-report',
+    group: 'Owner console',
+    title: 'Settings › Back in stock: report, asked first',
+    session: 'owner',
+    caption: 'Report back in stock asks first, naming how many shoppers will be emailed and for which item.',
+    async run(r) {
+      seedDemoStockRequests(r.stack.emulator.db, Date.now());
+      const admin = await openConsole(r, '?section=settings&admin-setting=back-in-stock', '[part=waiting-item]');
+      await admin.locator('[part=report]').first().click();
+      await admin.locator('[part=confirm-report]').waitFor();
+      return around(admin);
+    },
+  },
+  {
+    id: 'admin-back-in-stock-stop',
+    group: 'Owner console',
+    title: 'Settings › Back in stock: stop collecting, asked first',
+    session: 'owner',
+    caption: 'Stopping collecting requests asks first and says what shoppers will see.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=back-in-stock', '[part=collect]');
+      await admin.locator('[part=collect]').click();
+      await admin.locator('[part=confirm-stop]').waitFor();
+      return around(admin);
+    },
+  },
+  {
     id: 'admin-members',
     group: 'Owner console',
     title: 'Members: the table, statuses, the pending count',
@@ -1506,6 +1551,9 @@ const IN_LANGUAGES = new Set([
   'admin-abandoned',
   'admin-settings-tips',
   'admin-settings-checkout',
+  'admin-back-in-stock',
+  'admin-back-in-stock-report',
+  'admin-back-in-stock-stop',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

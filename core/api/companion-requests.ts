@@ -446,6 +446,18 @@ const adminTips = {
   }),
 };
 
+// ------------------------------------------------------------------ the owner's back in stock (admin-back-in-stock.ts)
+
+/** A catalog item or variant id as the catalogs write them (GUIDs, or the variant ids of Catalog V1). */
+const catalogId = text(z.regex(/^[\w-]{1,100}$/, 'is not a valid id'));
+const adminBackInStock = {
+  'PUT /admin/back-in-stock/settings': z.strictObject({ collecting: z.boolean() }),
+  'POST /admin/back-in-stock/report': z.strictObject({
+    catalogItemId: catalogId,
+    variantId: z.optional(catalogId),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -456,5 +468,6 @@ export const companionRequests = {
   ...adminMembers,
   ...adminMedia,
   ...adminTips,
+  ...adminBackInStock,
 };
 export type CompanionRequests = typeof companionRequests;

@@ -159,3 +159,12 @@ export const getTipChoice = op('GET', `${TIPS}/choice/{purchaseFlowId}`);
 export const updateTipChoice = op('PATCH', `${TIPS}/choice`);
 export const getCheckoutSettings = op('GET', '/ecom/v1/checkout-settings');
 export const updateCheckoutSettings = op('PATCH', '/ecom/v1/checkout-settings');
+// Back in stock, the owner's side (issue 40, i40-bis; docs/wire.md "i40-bis"): the report that sends the waiting
+// shoppers' notices, marking one request notified by hand, and collecting on or off
+// (`@wix/auto_sdk_ecom_back-in-stock-notifications`, `_back-in-stock-settings`: GetSettings is a PUT).
+const BIS = '/back-in-stock-service/v1/back-in-stock-notification-requests';
+export const reportItemsBackInStock = op('POST', `${BIS}/report-items-back-in-stock`);
+export const markStockRequestSent = op('PUT', `${BIS}/{id}/mark-as-notification-sent`);
+export const getStockSettings = op('PUT', `${BIS}/settings`);
+export const startCollectingStockRequests = op('POST', `${BIS}/settings/start-collecting`);
+export const stopCollectingStockRequests = op('POST', `${BIS}/settings/stop-collecting`);

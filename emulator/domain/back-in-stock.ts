@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
+import { DEFAULT_VARIANT_ID, getProductRecord, siteUrl, STORES_APP_ID } from './catalog.ts';
 import { stableId } from '../db.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { sendMail } from './mail.ts';
-import { SHOP_NAME } from '../seed.ts';
+import { seedVariantId, SHOP_NAME } from '../seed.ts';
 
 export type RequestStatus = 'RECEIVED' | 'PROCESSING' | 'NOTIFICATION_SENT' | 'FAILED';
 
@@ -82,10 +82,14 @@ export function deleteRequest(db: Database, id: string): void {
   db.prepare<[string]>('DELETE FROM back_in_stock_requests WHERE id = ?').run(id);
 }
 
-/** The owner marks a request as notified by hand (no mail is sent). */
+/**
+ * The owner marks a request as notified by hand (no mail is sent): `autoNotified` false, as the platform documents
+ * for a notice sent offline.
+ */
 export function markNotificationSent(db: Database, id: string, nowMs: number): void {
   db.prepare<[string, string]>(
-    `UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, updated_date = ? WHERE id = ?`,
+    `UPDATE back_in_stock_requests SET status = 'NOTIFICATION_SENT', failure_reason = NULL, auto_notified = 0,
+       updated_date = ? WHERE id = ?`,
   ).run(new Date(nowMs).toISOString(), id);
 }
 
@@ -177,6 +181,22 @@ export function setCollecting(db: Database, appId: string, collecting: boolean):
   return s;
 }
 
+/** The apps whose items take requests: only Wix Stores (the platform's `NOT_SUPPORTED_APP_DEF_ID` for any other). */
+export const COLLECTING_APPS: readonly string[] = [STORES_APP_ID];
+
+/**
+ * The settings as the platform's `BackInStockSettings` (`@wix/auto_sdk_ecom_back-in-stock-settings`): one collection
+ * state per app. `autoNotify` (a restock sends the notices by itself) is the emulator's own and stays off the wire.
+ */
+export function wireSettings(db: Database): { collectionStates: { appId: string; collectingRequests: boolean }[] } {
+  return {
+    collectionStates: COLLECTING_APPS.map((appId) => ({
+      appId,
+      collectingRequests: getSettings(db, appId).collectingRequests,
+    })),
+  };
+}
+
 // --------------------------------------------------------------------------------------------- notices
 
 function setStatus(
@@ -204,19 +224,30 @@ function itemLink(db: Database, r: RequestRow): string {
   return new URL(product ? `/products/${product.slug}` : '/', siteUrl(db)).toString();
 }
 
-/** Sends one notice: PROCESSING, then NOTIFICATION_SENT, or FAILED with the reason. */
-export function notify(db: Database, r: RequestRow, nowMs: number, auto: boolean): RequestRow {
+/** What a report gives the notice's template (`itemDetails`: `item.name`, `item.price`). */
+export interface NoticeDetails {
+  name: string;
+  price: string;
+}
+
+/**
+ * Sends one notice: PROCESSING, then NOTIFICATION_SENT, or FAILED with the reason. `details` (a report's
+ * `itemDetails`) name the item and its price in the notice; without them, those the request was made with.
+ */
+export function notify(db: Database, r: RequestRow, nowMs: number, auto: boolean, details?: NoticeDetails): RequestRow {
   setStatus(db, r.id, 'PROCESSING', nowMs);
   if (undeliverable(r.email)) {
     setStatus(db, r.id, 'FAILED', nowMs, { reason: 'The notice could not be delivered to this address', auto });
   } else {
     const link = itemLink(db, r);
+    const name = details?.name ?? r.item_name;
+    const price = details?.price ?? r.item_price;
     sendMail(
       db,
       {
         to: r.email,
-        subject: `${r.item_name} is back in stock`,
-        text: `Good news: ${r.item_name} (${r.item_price}) is back in stock at ${SHOP_NAME}.\n\n${link}\n\nYou asked us to tell you once; we won't email you about it again.`,
+        subject: `${name} is back in stock`,
+        text: `Good news: ${name} (${price}) is back in stock at ${SHOP_NAME}.\n\n${link}\n\nYou asked us to tell you once; we won't email you about it again.`,
         link,
       },
       nowMs,
@@ -248,6 +279,73 @@ export function reportBackInStock(
   variantId: string | undefined,
   nowMs: number,
   auto: boolean,
+  details?: NoticeDetails,
 ): RequestRow[] {
-  return db.transaction(() => openRequestsFor(db, itemId, variantId).map((r) => notify(db, r, nowMs, auto)))();
+  return db.transaction(() => openRequestsFor(db, itemId, variantId).map((r) => notify(db, r, nowMs, auto, details)))();
+}
+
+/**
+ * A report naming the requests (`requestIds`): each that still waits (RECEIVED) or whose notice failed (FAILED, a
+ * retry) is notified; one already notified (NOTIFICATION_SENT) or under way is left alone, so a report sent twice
+ * emails nobody twice. Returns the requests as they ended.
+ */
+export function reportRequests(
+  db: Database,
+  ids: readonly string[],
+  nowMs: number,
+  details: NoticeDetails,
+): RequestRow[] {
+  return db.transaction(() =>
+    ids
+      .map((id) => getRequest(db, id))
+      .filter((r): r is RequestRow => !!r && (r.status === 'RECEIVED' || r.status === 'FAILED'))
+      .map((r) => notify(db, r, nowMs, true, details)),
+  )();
+}
+
+// ------------------------------------------------------------------------------------------------ the demo's
+
+const DEMO_DONE = 'demoStockRequestsSeeded';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Shoppers waiting for the demo store's sold-out items (issue 40: the console's Settings › Back in stock shows
+ * realistic content under `npm start`), once per database, with the emulator's demo orders (the command line; the
+ * test helpers don't, so suites see only the requests they make). The gallery calls it too.
+ */
+export function seedDemoStockRequests(db: Database, nowMs: number): void {
+  if (getSetting(db, DEMO_DONE)) return;
+  const waits: [slug: string, choices: Record<string, string> | undefined, email: string, daysAgo: number][] = [
+    ['waxed-canvas-rucksack', undefined, 'maya.patel@example.com', 12],
+    ['waxed-canvas-rucksack', undefined, 'jonas.weber@example.com', 6],
+    ['waxed-canvas-rucksack', undefined, 'ines.moreau@example.com', 1],
+    ['enamel-camp-mug', { Color: 'Navy' }, 'kofi.mensah@example.com', 9],
+    ['enamel-camp-mug', { Color: 'Navy' }, 'lena.fischer@example.com', 3],
+    ['waxed-canvas-tote', { Color: 'Olive', Size: 'Large' }, 'sam.okafor@example.com', 4],
+  ];
+  db.transaction(() => {
+    for (const [slug, choices, email, daysAgo] of waits) {
+      const product = getProductRecord(db, stableId(`product:${slug}`));
+      if (!product) continue;
+      const variantId = choices ? seedVariantId(slug, choices) : DEFAULT_VARIANT_ID;
+      const cents = product.variants.find((v) => v.id === variantId)?.priceCents ?? product.priceCents;
+      insertRequest(
+        db,
+        {
+          appId: STORES_APP_ID,
+          catalogItemId: product.id,
+          options: choices ? { variantId } : {},
+          variantId,
+          email,
+          contactId: contactIdForEmail(email),
+          createdBy: 'demo',
+          itemName: product.name,
+          // integer cents to the platform's decimal string, exactly
+          itemPrice: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+        },
+        nowMs - daysAgo * DAY_MS,
+      );
+    }
+    setSetting(db, DEMO_DONE, true);
+  })();
 }

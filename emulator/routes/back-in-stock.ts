@@ -4,10 +4,13 @@
  * Everything else (get, delete, query, count, report back in stock, mark as sent, start and stop collecting) is for an
  * admin identity only (docs/spec/wire-protocol.md §11.5, §11.6: "requires elevated permissions"; for headless sites
  * "only … Wix app or Wix user identity"): a visitor or member token, whatever the member's role, gets 403 before
- * anything is looked up, so an id never tells whether it exists. Reading the settings is open to every caller.
+ * anything is looked up, so an id never tells whether it exists. The settings too are the admin's: the generated
+ * client documents Get Settings with `@permissionId ECOM.READ_BACK_IN_STOCK_NOTIFICATION_SETTINGS` and
+ * `@applicableIdentity APP`, so a shopper's page learns that requests are not collected from the create's refusal
+ * (428 `REQUEST_COLLECTION_DISABLED`), never beforehand.
  */
 import { z } from 'zod';
-import { ops } from '../../core/urls.ts';
+import { adminOps, ops } from '../../core/urls.ts';
 import type { Identity } from '../domain/auth.ts';
 import {
   allRequests,
@@ -20,7 +23,10 @@ import {
   insertRequest,
   markNotificationSent,
   reportBackInStock,
+  reportRequests,
+  COLLECTING_APPS,
   setCollecting,
+  wireSettings,
   throttled,
   THROTTLE_PER_EMAIL,
   THROTTLE_PER_IP,
@@ -32,7 +38,7 @@ import { memberById } from '../domain/identity.ts';
 import { applyFilter, applySort, cursorPage, cursorQuery, type FieldAccessor } from '../domain/query.ts';
 import { badRequestApp, failedPrecondition, invalidField, notFound, tooManyRequests } from '../errors.ts';
 import type { RequestContext, RouteModule } from '../router.ts';
-import { httpUrl, paramsObject, parseJsonText, validate } from '../validate.ts';
+import { GUID, httpUrl, paramsObject, parseJsonText, validate } from '../validate.ts';
 
 export const BASE = ops.createStockRequest.path;
 
@@ -85,8 +91,22 @@ const querySchema = z.object({
     .optional(),
 });
 
-const appIdSchema = z.object({ appId: z.string().min(1).max(100).optional() });
-const reportSchema = z.object({ catalogReference });
+/** Start and Stop Collecting Requests: `appId` required, `@format GUID` (the generated client's typings). */
+const appIdSchema = z.object({ appId: z.string().regex(GUID, 'must be a GUID') });
+/** Report Items Back In Stock (the generated client's `ReportItemsBackInStockRequest`): `itemDetails` required. */
+const reportSchema = z.object({
+  catalogReference: catalogReference.optional(),
+  requestIds: z.array(z.string().max(100)).min(1).max(100).optional(),
+  itemDetails: z.object({
+    name: z.string().trim().min(1).max(200),
+    price: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string like "18.00"'),
+    image: z
+      .object({ id: z.string().max(200).optional(), url: z.string().max(2_000) })
+      .passthrough()
+      .optional(),
+  }),
+  extraAutomationTemplateParameters: z.record(z.string().max(100), z.string().max(1_000)).optional(),
+});
 const countSchema = z.object({ catalogReferences: z.array(catalogReference).min(1).max(100) });
 
 const callerId = (who: Identity) => (who.kind === 'member' ? who.memberId : who.visitorId);
@@ -141,7 +161,8 @@ export const backInStockRoutes: RouteModule = (router) => {
     const { variant } = resolveItem(ctx, request.catalogReference, 'request.catalogReference');
     const settings = getSettings(ctx.db, request.catalogReference.appId);
     if (!settings.collectingRequests) {
-      throw failedPrecondition('This store is not collecting back-in-stock requests', 'NOT_COLLECTING_REQUESTS', {
+      // the generated client's CreateBackInStockNotificationRequestApplicationErrors
+      throw failedPrecondition('This store is not collecting back-in-stock requests', 'REQUEST_COLLECTION_DISABLED', {
         appId: settings.appId,
       });
     }
@@ -201,28 +222,55 @@ export const backInStockRoutes: RouteModule = (router) => {
     };
   });
 
-  router.post(`${BASE}/report-items-back-in-stock`, (ctx) => {
+  // Report Items Back In Stock: by `catalogReference` (every request still waiting for the item, or for the variant
+  // its options name) or by `requestIds`, never both; the notices carry `itemDetails`; the answer is empty, as the
+  // platform's (`ReportItemsBackInStockResponse {}`). Sent through the site, so `autoNotified` is true.
+  router.operation(adminOps.reportItemsBackInStock, (ctx) => {
     ctx.requireAdmin();
-    const { catalogReference: ref } = validate(reportSchema, ctx.body);
+    const input = validate(reportSchema, ctx.body);
+    if (input.catalogReference && input.requestIds)
+      throw badRequestApp(
+        'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+        'Give either catalogReference or requestIds, not both',
+      );
+    if (!input.catalogReference && !input.requestIds)
+      throw invalidField('catalogReference', 'catalogReference or requestIds is required', 'VALIDATION');
+    if (input.itemDetails.image && !httpUrl.safeParse(input.itemDetails.image.url).success)
+      throw badRequestApp('INVALID_ITEM_IMAGE_URL', 'itemDetails.image.url must be an http(s) URL');
+    const details = { name: input.itemDetails.name, price: input.itemDetails.price };
+    if (input.requestIds) {
+      const unknown = input.requestIds.filter((id) => !getRequest(ctx.db, id));
+      if (unknown.length)
+        throw notFound('Back-in-stock request not found', 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND', {
+          requestIds: unknown,
+        });
+      reportRequests(ctx.db, input.requestIds, ctx.now(), details);
+      return { json: {} };
+    }
+    const ref = input.catalogReference!;
     const { variant, product } = resolveItem(ctx, ref, 'catalogReference');
     const variantId = ref.options ? variant.id : product.variants.length > 1 ? undefined : variant.id;
-    const done = reportBackInStock(ctx.db, ref.catalogItemId, variantId, ctx.now(), false);
-    return { json: { requests: done.map(toWireRequest) } };
+    reportBackInStock(ctx.db, ref.catalogItemId, variantId, ctx.now(), true, details);
+    return { json: {} };
   });
 
-  router.post(`${BASE}/settings/start-collecting`, (ctx) => {
+  const collecting = (ctx: RequestContext, on: boolean) => {
     ctx.requireAdmin();
-    return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, true) } };
-  });
-  router.post(`${BASE}/settings/stop-collecting`, (ctx) => {
+    const { appId } = validate(appIdSchema, ctx.body);
+    if (!COLLECTING_APPS.includes(appId))
+      throw badRequestApp('NOT_SUPPORTED_APP_DEF_ID', `Back-in-stock requests are not supported for app ${appId}`, {
+        appId,
+      });
+    setCollecting(ctx.db, appId, on);
+    return { json: { settings: wireSettings(ctx.db) } };
+  };
+  router.operation(adminOps.startCollectingStockRequests, (ctx) => collecting(ctx, true));
+  router.operation(adminOps.stopCollectingStockRequests, (ctx) => collecting(ctx, false));
+  // The SDK maps GetSettings to PUT /settings (docs/spec/wire-protocol.md §7), with an empty body.
+  router.operation(adminOps.getStockSettings, (ctx) => {
     ctx.requireAdmin();
-    return { json: { settings: setCollecting(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID, false) } };
-  });
-  // The SDK maps GetSettings to PUT /settings (docs/spec/wire-protocol.md §7); anyone may read whether requests are
-  // collected.
-  router.put(`${BASE}/settings`, (ctx) => {
-    ctx.caller();
-    return { json: { settings: getSettings(ctx.db, validate(appIdSchema, ctx.body).appId ?? STORES_APP_ID) } };
+    validate(z.object({}).strict(), ctx.body ?? {});
+    return { json: { settings: wireSettings(ctx.db) } };
   });
 
   router.operation(ops.getStockRequest, (ctx) => {
@@ -240,10 +288,11 @@ export const backInStockRoutes: RouteModule = (router) => {
     return { json: {} };
   });
 
-  router.put(`${BASE}/:id/mark-as-notification-sent`, (ctx) => {
+  router.operation(adminOps.markStockRequestSent, (ctx) => {
     ctx.requireAdmin();
     const r = getRequest(ctx.db, ctx.params['id'] ?? '');
-    if (!r) throw notFound('Back-in-stock request not found', 'REQUEST_NOT_FOUND');
+    // the generated client's MarkAsNotificationSentApplicationErrors
+    if (!r) throw notFound('Back-in-stock request not found', 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND');
     markNotificationSent(ctx.db, r.id, ctx.now());
     return { json: { request: toWireRequest(getRequest(ctx.db, r.id)!) } };
   });

@@ -122,8 +122,14 @@ export function platformBoundary(options: EmulatorOptions & { redirect?: Request
     await emu?.close();
   });
 
+  // each exchange's operation worked out once (a file's claims × its exchanges × the table's paths took seconds)
+  const opOf = new WeakMap<Exchange, string | undefined>();
+  const nameOf = (e: Exchange) => {
+    if (!opOf.has(e)) opOf.set(e, operationOf(e.method, e.path));
+    return opOf.get(e);
+  };
   const answered = (name: string, ok: (status: number) => boolean) =>
-    exchanges.some((e) => ok(e.status) && operationOf(e.method, e.path) === name);
+    exchanges.some((e) => ok(e.status) && nameOf(e) === name);
 
   return {
     get emu() {

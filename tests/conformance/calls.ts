@@ -57,6 +57,9 @@ const MEMBERS = '@wix/auto_sdk_members_members';
 const BADGES = '@wix/auto_sdk_members_badges';
 const CUSTOM_FIELDS = '@wix/auto_sdk_members_custom-fields';
 const BIS = '@wix/auto_sdk_ecom_back-in-stock-notifications';
+const BIS_SETTINGS = '@wix/auto_sdk_ecom_back-in-stock-settings';
+/** The owner console's Settings › Back in stock, through the site companion (issue 40, i40-bis). */
+const ADMIN_BIS = 'companion/admin-back-in-stock.ts';
 const ABANDONED = '@wix/auto_sdk_ecom_abandoned-checkouts';
 const CONTACTS = '@wix/auto_sdk_crm_contacts';
 const AUTHN = '@wix/auto_sdk_identity_authentication';
@@ -346,7 +349,7 @@ export const CALLS = {
     file: SDK,
   },
   queryStockRequests: {
-    by: { other: 'the site owner’s tools (docs/wire.md BIS-2)' },
+    by: { companion: [ADMIN_BIS], other: 'the site owner’s tools (docs/wire.md BIS-2)' },
     identity: 'admin',
     ...pub(BIS, 'queryBackInStockNotificationRequests'),
     file: SDK,
@@ -356,6 +359,36 @@ export const CALLS = {
     identity: 'admin',
     ...pub(BIS, 'getBackInStockNotificationRequestsCountByCatalogReferences'),
     file: 'cart-and-stock.test.ts',
+  },
+  reportItemsBackInStock: {
+    by: { companion: [ADMIN_BIS] },
+    identity: 'admin',
+    ...pub(BIS, 'reportItemsBackInStock'),
+    file: 'back-in-stock-owner.test.ts',
+  },
+  markStockRequestSent: {
+    by: { other: 'the site owner’s tools (a notice sent outside the site)' },
+    identity: 'admin',
+    ...pub(BIS, 'markAsNotificationSent'),
+    file: 'back-in-stock-owner.test.ts',
+  },
+  getStockSettings: {
+    by: { companion: [ADMIN_BIS] },
+    identity: 'admin',
+    ...pub(BIS_SETTINGS, 'getSettings'),
+    file: 'back-in-stock-owner.test.ts',
+  },
+  startCollectingStockRequests: {
+    by: { companion: [ADMIN_BIS] },
+    identity: 'admin',
+    ...pub(BIS_SETTINGS, 'startCollectingRequests'),
+    file: 'back-in-stock-owner.test.ts',
+  },
+  stopCollectingStockRequests: {
+    by: { companion: [ADMIN_BIS] },
+    identity: 'admin',
+    ...pub(BIS_SETTINGS, 'stopCollectingRequests'),
+    file: 'back-in-stock-owner.test.ts',
   },
   // Recommendations
   listAlgorithms: {

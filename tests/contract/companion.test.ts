@@ -52,6 +52,7 @@ import {
   voidPayment,
 } from '../../core/api/admin-payments.ts';
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
+import * as bis from '../../core/api/admin-back-in-stock.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -298,6 +299,15 @@ describe('every answer the browser reads parses with the table’s schemas', () 
       header: { ...header, logoSize: 'MEDIUM', alignment: 'SIDE' },
     });
     expect(next.header.logoSize).toBe('MEDIUM');
+  });
+
+  it('the owner’s back in stock: settings read and changed, the waiting items, a report', async () => {
+    expect(await bis.setCollecting(owner, false)).toEqual({ collecting: false });
+    expect(await bis.getStockSettings(owner)).toEqual({ collecting: false });
+    expect(await bis.setCollecting(owner, true)).toEqual({ collecting: true });
+    const item = (await bis.listWaitingItems(owner)).items[0];
+    const r = await bis.reportBackInStock(owner, { catalogItemId: item?.catalogItemId ?? TAPERS });
+    expect(r.sent + r.failed).toBe(item?.waiting ?? 0);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

@@ -5,6 +5,7 @@ import { useStackAndBrowser } from '../helpers/suite.ts';
 import { adminToken, api } from '../helpers/emulator.ts';
 import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
 import { BASE } from '../../emulator/routes/back-in-stock.ts';
+import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
 
 const env = useStackAndBrowser();
 let admin: string;
@@ -141,9 +142,10 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
   });
 
   it('a product sold out entirely shows the button at once; when the store stops collecting, it says so and keeps the email', async () => {
+    const stores = { appId: STORES_APP_ID };
     expect(
-      (await api(env.stack.emulator, `${BASE}/settings/stop-collecting`, { token: admin, body: {} })).json.settings,
-    ).toMatchObject({ collectingRequests: false });
+      (await api(env.stack.emulator, `${BASE}/settings/stop-collecting`, { token: admin, body: stores })).json.settings,
+    ).toEqual({ collectionStates: [{ appId: STORES_APP_ID, collectingRequests: false }] });
     const w = record(await openPage(env.browser, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' }));
     w.expected.push(/status of 428/); // Chromium logs the refused request itself
     await w.page.goto(`${env.stack.demo}/products/waxed-canvas-rucksack?companion=off`);
@@ -151,7 +153,7 @@ describe('<inlay-back-in-stock> on the demo product page', () => {
     await expect.poll(() => widget(w.page).getByRole('alert').textContent()).toMatch(/aren’t available/);
     expect(await widget(w.page).getByLabel('Email', { exact: true }).inputValue()).toBe('bo@example.com');
     expect(await axe(w.page, 'inlay-back-in-stock')).toEqual([]);
-    await api(env.stack.emulator, `${BASE}/settings/start-collecting`, { token: admin, body: {} });
+    await api(env.stack.emulator, `${BASE}/settings/start-collecting`, { token: admin, body: stores });
     await w.context.close();
   });
 

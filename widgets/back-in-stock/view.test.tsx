@@ -147,7 +147,7 @@ describe('<inlay-back-in-stock>', () => {
 
   it('not collecting (428): says it is not available and keeps the email', async () => {
     reply = () =>
-      json(428, { message: 'not collecting', details: { applicationError: { code: 'NOT_COLLECTING_REQUESTS' } } });
+      json(428, { message: 'not collecting', details: { applicationError: { code: 'REQUEST_COLLECTION_DISABLED' } } });
     const { el, q } = await mount({ 'product-id': PRODUCT, 'variant-id': 'navy' });
     button(el, /Notify me/)!.click();
     await vi.waitFor(() => expect(q('input')).not.toBeNull());

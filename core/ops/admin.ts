@@ -141,3 +141,12 @@ export const generateFilesDownloadUrl = op('POST', `${MEDIA}/files/generate-down
 export const generateVideoStreamingUrl = op('POST', `${MEDIA}/files/generate-video-stream-url`);
 export const generateFolderDownloadUrl = op('POST', `${MEDIA}/folders/{folderId}/generate-download-url`);
 export const generateFileResumableUploadUrl = op('POST', `${MEDIA}/files/generate-resumable-upload-url`);
+
+// Discount rules, the store's automatic discounts (issue 40; `@wix/auto_sdk_ecom_discount-rules`; docs/wire.md
+// "i40-disc").
+const DISCOUNT_RULES = '/ecom/v1/discount-rules';
+export const createDiscountRule = op('POST', DISCOUNT_RULES);
+export const getDiscountRule = op('GET', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const updateDiscountRule = op('PATCH', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const deleteDiscountRule = op('DELETE', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const queryDiscountRules = op('POST', `${DISCOUNT_RULES}/query`);

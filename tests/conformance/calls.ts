@@ -84,6 +84,9 @@ const VISITOR = 'companion/visitor.ts';
 /** The public reads: forwarded as the companion's own visitor, path and body as the browser built them (issue 39). */
 const PUBLIC = 'companion/public.ts';
 const SDK = 'sdk.test.ts';
+const DISCOUNT_RULES = '@wix/auto_sdk_ecom_discount-rules';
+/** The owner console's Settings › Discounts, through the site companion (issue 40, i40-disc). */
+const ADMIN_DISCOUNTS = 'companion/admin-discounts.ts';
 
 export const CALLS = {
   // OAuth and redirect sessions
@@ -1001,6 +1004,37 @@ export const CALLS = {
     identity: 'admin',
     ...pub(MEDIA_FILES, 'generateFileResumableUploadUrl'),
     file: 'media.test.ts',
+  },
+  // Discount rules (issue 40, i40-disc; docs/wire.md "i40-disc")
+  createDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'createDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  getDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'getDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  updateDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'updateDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  deleteDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'deleteDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  queryDiscountRules: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'queryDiscountRules'),
+    file: 'discount-rules.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

@@ -120,6 +120,11 @@ const ADMIN_ONLY = refuses(
   'generateVideoStreamingUrl',
   'generateFolderDownloadUrl',
   'generateFileResumableUploadUrl',
+  'createDiscountRule',
+  'getDiscountRule',
+  'updateDiscountRule',
+  'deleteDiscountRule',
+  'queryDiscountRules',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

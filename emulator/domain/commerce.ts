@@ -697,6 +697,10 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
         priceBeforeDiscounts: m(l.unitCents),
         totalPriceBeforeTax: m(l.unitCents * l.row.quantity),
         taxDetails: { taxRate: (region.rateBp / 10000).toString(), taxableAmount: m(l.unitCents * l.row.quantity) },
+        // what the discount rules took off this line (discount-rules.ts; a coupon is on the whole subtotal)
+        totalDiscount: m(
+          totals.discounts.flatMap((d) => d.lines ?? []).reduce((n, x) => (x.id === l.row.id ? n + x.amount : n), 0),
+        ),
       },
       paymentOption: 'FULL_PAYMENT_ONLINE',
     })),

@@ -91,7 +91,7 @@ const ADMIN_DISCOUNTS = 'companion/admin-discounts.ts';
 export const CALLS = {
   // OAuth and redirect sessions
   token: {
-    by: { browser: 'core (every widget)', companion: ['companion/platform.ts'] },
+    by: { browser: 'core (every widget)', companion: ['companion/platform.ts', ADMIN_DISCOUNTS] },
     identity: 'none',
     ...pub('@wix/auto_sdk_identity_oauth', 'token'),
     file: SDK,
@@ -282,13 +282,13 @@ export const CALLS = {
     file: SDK,
   },
   deleteCart: {
-    by: { browser: '<inlay-cart>' },
+    by: { browser: '<inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'deleteCurrentCart'),
     file: 'cart-and-stock.test.ts',
   },
   addToCart: {
-    by: { browser: '<inlay-add-to-cart>, <inlay-cart>' },
+    by: { browser: '<inlay-add-to-cart>, <inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'addToCurrentCart'),
     file: SDK,
@@ -312,7 +312,7 @@ export const CALLS = {
     file: SDK,
   },
   estimateTotals: {
-    by: { browser: '<inlay-cart>' },
+    by: { browser: '<inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'estimateCurrentCartTotals'),
     file: SDK,

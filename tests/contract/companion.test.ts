@@ -52,6 +52,7 @@ import {
   voidPayment,
 } from '../../core/api/admin-payments.ts';
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
+import * as discounts from '../../core/api/admin-discounts.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -278,6 +279,25 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await listAbandoned(owner, {})).abandonedCheckouts.map((a) => a.id)).toContain(maya.id);
     expect((await getAbandoned(owner, maya.id)).recoveryEmail.canSend).toBe(true);
     expect((await sendRecoveryEmail(owner, maya.id, false)).sent).toBe(true);
+  });
+
+  it('the owner’s discount rules: list, create, one, update, preview, delete', async () => {
+    const form = {
+      name: 'Contract 5%',
+      active: true,
+      type: 'PERCENTAGE',
+      value: '5',
+      appliesTo: 'ALL',
+      ids: [],
+      trigger: 'NONE',
+    } as const;
+    const made = await discounts.createRule(owner, { ...form, ids: [] });
+    expect((await discounts.listRules(owner)).rules.map((r) => r.id)).toContain(made.id);
+    expect((await discounts.getRule(owner, made.id)).name).toBe('Contract 5%');
+    const changed = await discounts.updateRule(owner, made.id, made.revision, { ...form, ids: [], value: '6' });
+    expect(changed.value).toBe('6');
+    expect((await discounts.previewRules(owner, [{ productId: TAPERS, quantity: 1 }])).lines).toHaveLength(1);
+    await discounts.deleteRule(owner, made.id);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companionTable } from '../core/api/companion-table.ts';
 import type { RuleForm } from '../core/api/admin-discounts.ts';
 import { harness, post, seedIds, type Harness } from './test-helpers.ts';
+import { seedVariantId } from '../emulator/seed.ts';
 
 const BASE = '/v1/admin/discount-rules';
 const TAPERS = seedIds.products['beeswax-taper-candles']!; // $22
@@ -121,6 +122,23 @@ describe('the owner', () => {
       expect.objectContaining({ productId: STOOL, quantity: 1, discount: '0.00', rules: [] }),
     ]);
     expect(p.body_).toMatchObject({ subtotal: '102.00', discount: '4.40', after: '97.60' });
+    // a product with options: its variant named
+    const mug = await h.call(
+      `${BASE}/preview`,
+      post(
+        {
+          lines: [
+            {
+              productId: seedIds.products['enamel-camp-mug']!,
+              variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }),
+              quantity: 1,
+            },
+          ],
+        },
+        owner,
+      ),
+    );
+    expect([mug.status, mug.body_.subtotal]).toEqual([200, '18.00']);
     const one = await h.call(`${BASE}/preview`, post({ lines: [{ productId: TAPERS, quantity: 1 }] }, owner));
     expect(one.body_.discount).toBe('0.00'); // the trigger: 2 or more
 

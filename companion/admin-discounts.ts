@@ -315,7 +315,11 @@ export function adminDiscountsApp(kit: Kit): Hono<Env> {
       });
       const shopper = kit.platform.as(t.access_token);
       const lineItems = lines.map((l) => ({
-        catalogReference: { appId: STORES_APP_ID, catalogItemId: l.productId },
+        catalogReference: {
+          appId: STORES_APP_ID,
+          catalogItemId: l.productId,
+          ...(l.variantId ? { options: { variantId: l.variantId } } : {}),
+        },
         quantity: l.quantity,
       }));
       const cart = await shopper.request({ ...ops.addToCart, body: { lineItems }, schema: previewCart });

@@ -106,5 +106,5 @@ export const updateRule = async (http: Http, id: string, revision: string, form:
   (await callRoute(http, updateRoute, { id, body: { ...form, revision } })).rule;
 export const deleteRule = (http: Http, id: string) => callRoute(http, deleteRoute, { id });
 /** The store's live rules on a sample cart, as the platform's cart estimate prices it. */
-export const previewRules = (http: Http, lines: { productId: string; quantity: number }[]) =>
+export const previewRules = (http: Http, lines: { productId: string; variantId?: string; quantity: number }[]) =>
   callRoute(http, previewRoute, { body: { lines } });

@@ -419,7 +419,9 @@ const adminDiscounts = {
   'PATCH /admin/discount-rules/{id}': z.strictObject({ ...ruleForm, revision: text(z.regex(/^\d{1,18}$/)) }),
   'POST /admin/discount-rules/preview': z.strictObject({
     lines: z
-      .array(z.strictObject({ productId: trimmed(1, 100), quantity: int(1, 9999) }))
+      .array(
+        z.strictObject({ productId: trimmed(1, 100), variantId: z.optional(trimmed(1, 100)), quantity: int(1, 9999) }),
+      )
       .check(z.minLength(1), z.maxLength(20)),
   }),
 };

@@ -39,9 +39,22 @@ export interface PreviewUi {
 export interface Choice {
   id: string;
   name: string;
+  /** A product's first variant in stock (what the sample cart adds). */
+  variantId?: string;
 }
 
 const named = z.array(z.looseObject({ id: z.string(), name: z.string() }));
+const withVariants = z.array(
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    variants: z.optional(
+      z.array(
+        z.looseObject({ id: z.string(), stock: z.optional(z.looseObject({ inStock: z.optional(z.boolean()) })) }),
+      ),
+    ),
+  }),
+);
 const code = (e: unknown) => (e instanceof InlayApiError ? e.applicationError?.code : undefined);
 
 /**
@@ -86,8 +99,8 @@ export function createDiscountsModel(context: InlayContext, props: { page?: () =
         client.http.request({
           ...ops.queryProducts,
           kind: 'read',
-          body: { query: { paging: { limit: 100 } } },
-          schema: z.object({ products: named }),
+          body: { query: { paging: { limit: 100 } }, includeVariants: true },
+          schema: z.object({ products: withVariants }),
         }),
         client.http.request({
           ...ops.queryCollections,
@@ -96,7 +109,11 @@ export function createDiscountsModel(context: InlayContext, props: { page?: () =
           schema: z.object({ collections: named }),
         }),
       ]);
-      $catalog.set({ products: p.products, collections: c.collections.filter((x) => !x.id.startsWith('00000000-')) });
+      const products = p.products.map((x) => {
+        const v = x.variants?.find((y) => y.stock?.inStock !== false) ?? x.variants?.[0];
+        return { id: x.id, name: x.name, ...(v ? { variantId: v.id } : {}) };
+      });
+      $catalog.set({ products, collections: c.collections.filter((x) => !x.id.startsWith('00000000-')) });
     } catch {
       // the pickers say there is nothing to pick; the list and the form still work
     }
@@ -149,7 +166,7 @@ export function createDiscountsModel(context: InlayContext, props: { page?: () =
     }
   }
 
-  async function preview(lines: { productId: string; quantity: number }[]) {
+  async function preview(lines: { productId: string; variantId?: string; quantity: number }[]) {
     $preview.set({ ...$preview.get(), busy: true, error: undefined });
     try {
       $preview.set({ result: await previewRules(http(), lines) });

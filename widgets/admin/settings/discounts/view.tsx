@@ -135,7 +135,13 @@ function PreviewBox({ model, t, i, ids }: { model: DiscountsModel; t: T; i: I18n
         class="sample"
         onSubmit={(e) => {
           e.preventDefault();
-          const lines = sample.map((s, n) => ({ productId: s.id, quantity: q(s.id, n) })).filter((l) => l.quantity > 0);
+          const lines = sample
+            .map((s, n) => ({
+              productId: s.id,
+              ...(s.variantId ? { variantId: s.variantId } : {}),
+              quantity: q(s.id, n),
+            }))
+            .filter((l) => l.quantity > 0);
           if (lines.length) void model.preview(lines);
         }}
       >

@@ -431,6 +431,14 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-disc (Settings › Discounts, owner-only chunks): the section 6803 B (its list, form, preview; under the
+ * 7 KB chunk ceiling) and its French 1488 B; with the Settings frame merged from i40-frame (its chunk 1958 B and
+ * French 485 B, not raised on its branch) the classic page with the whole console is 148101 B: `classicWithConsole`
+ * 134.25 → 144.75 KB (+8291 B of discounts, +2443 B of the frame). The test language carries the section's 80 English
+ * strings: ar-XB 17430 B, `testLanguage` 16.5 → 17.25 KB. No page without the console moved (the product page, every
+ * tag, classic: unchanged).
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
@@ -442,8 +450,8 @@ const BUDGET = {
   headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
-  testLanguage: 16.5 * KB,
-  classicWithConsole: 134.25 * KB,
+  testLanguage: 17.25 * KB,
+  classicWithConsole: 144.75 * KB,
 };
 
 /**

@@ -31,8 +31,16 @@ export interface Exchange {
 }
 
 const paramCount = (path: string) => (path.match(/\{\w+\}/g) ?? []).length;
-const pattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`);
+const patterns = new Map<string, RegExp>();
+/** A path's pattern, compiled once (the coverage case matches every exchange against every operation). */
+const pattern = (path: string) => {
+  let p = patterns.get(path);
+  if (!p) {
+    p = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`);
+    patterns.set(path, p);
+  }
+  return p;
+};
 
 /**
  * The operation a request was for: among those whose method and path (or POST fallback path) match, the most

@@ -30,7 +30,7 @@ border:1px solid var(--_border);background:var(--_bg);color:var(--_text)}
 border-radius:var(--_radius)}.confirm p:focus{outline:none}
 form,fieldset{display:flex;flex-direction:column;gap:12px;min-width:0}fieldset{border:0;margin:0;padding:0}
 legend{font-weight:600;padding:0;margin-bottom:4px}
-.field{display:flex;flex-direction:column;gap:4px;font-weight:600}.row .field{flex:1 1 200px}
+.field{display:flex;flex-direction:column;gap:4px;font-weight:600}.row .field{flex:1 1 200px}.field .muted{font-weight:400}
 input,select{font:inherit;font-weight:400;min-height:44px;padding:6px 10px;color:var(--_text);background:var(--_bg);
 border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);box-sizing:border-box;max-width:100%}
 .choice,.picks{flex-direction:row;flex-wrap:wrap;gap:4px 16px}

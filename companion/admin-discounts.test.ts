@@ -61,7 +61,22 @@ describe('the owner', () => {
   it('lists the migrated rule as the form holds it', async () => {
     const r = await h.call(`${BASE}/query`, post({}, owner));
     expect(r.status).toBe(200);
-    expect(r.body_.rules[0]).toMatchObject({
+    const named = (n: string) => r.body_.rules.find((x: { name: string }) => x.name === n);
+    // the demo's others: one whose window ended, one switched off (a collection's, from 2 items)
+    expect(named('Black Friday: 20% off everything')).toMatchObject({
+      status: 'EXPIRED',
+      active: true,
+      appliesTo: 'ALL',
+    });
+    expect(named('Winter warmers: 10% off textiles from 2')).toMatchObject({
+      active: false,
+      appliesTo: 'COLLECTIONS',
+      ids: [seedIds.collections['textiles']],
+      trigger: 'QUANTITY',
+      min: '2',
+      editable: true,
+    });
+    expect(named('15% off orders of $150 or more')).toMatchObject({
       name: '15% off orders of $150 or more',
       type: 'PERCENTAGE',
       value: '15',

@@ -11,8 +11,12 @@ import { STORES_APP_ID } from '../../core/constants.ts';
  * The rows of migration 005's table move into it: a `SUBTOTAL_RANGE` rule over the whole cart becomes a rule whose
  * trigger and discount scope every Stores item (`catalogItemFilter` with the Stores app id and no item ids); its
  * exclusive upper bound becomes the platform's inclusive `to` (one cent less); its basis points a `percentage`, its
- * cents a `fixedAmount` decimal string; a LIVE row stays active, an EXPIRED or PENDING one is kept inactive.
+ * cents a `fixedAmount` decimal string; a LIVE row stays active, an EXPIRED or PENDING one is kept inactive. Two
+ * more for the demo, neither applying now: one whose window ended, one switched off (a collection's, from 2 items).
  */
+/** The demo's Home Textiles collection (seed.ts: `stableId('collection:textiles')`; db.ts imports the migrations). */
+const TEXTILES = 'a05b67b9-9450-5d04-b838-eedca6e9d878';
+
 export const migration021: Migration = {
   version: 21,
   name: 'discount_rules',
@@ -81,5 +85,49 @@ export const migration021: Migration = {
       );
     }
     db.exec('DROP TABLE discount_rules_005');
+    // the demo's other automatic discounts, neither of which applies now: one that ended, one switched off
+    const pct = (percentage: number, scope: object) => ({
+      values: [
+        {
+          targetType: 'SPECIFIC_ITEMS',
+          specificItemsInfo: { scopes: [scope] },
+          discountType: 'PERCENTAGE',
+          percentage,
+        },
+      ],
+    });
+    const seed = db.prepare<
+      [string, string, number, string | null, string | null, string | null, string, string, string]
+    >(
+      `INSERT INTO discount_rules (id, name, active, active_start, active_end, trigger, discounts, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    seed.run(
+      '7c1d2e00-0000-4000-8000-000000000012',
+      'Black Friday: 20% off everything',
+      1,
+      '2025-11-28T00:00:00.000Z',
+      '2025-12-02T00:00:00.000Z',
+      null,
+      JSON.stringify(pct(20, all[0]!)),
+      '2025-11-20T10:00:00.000Z',
+      '2025-11-20T10:00:00.000Z',
+    );
+    const textiles = {
+      id: 'collections',
+      type: 'CUSTOM_FILTER',
+      customFilter: { appId: STORES_APP_ID, params: { collectionIds: [TEXTILES] } },
+    };
+    seed.run(
+      '7c1d2e00-0000-4000-8000-000000000013',
+      'Winter warmers: 10% off textiles from 2',
+      0,
+      null,
+      null,
+      JSON.stringify({ triggerType: 'ITEM_QUANTITY_RANGE', itemQuantityRange: { scopes: [textiles], from: 2 } }),
+      JSON.stringify(pct(10, textiles)),
+      '2026-01-06T10:00:00.000Z',
+      '2026-01-06T10:00:00.000Z',
+    );
   },
 };

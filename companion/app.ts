@@ -9,6 +9,7 @@
  * and CORS, the client address and its limit, the answer's headers, one log line, errors in the platform's format),
  * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
  * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-back-in-stock.ts,
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-discounts.ts,
  * public.ts (the public reads, answered from a cache of the companion's own visitor reads).
  *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
@@ -33,6 +34,7 @@ import { adminOrdersApp } from './admin-orders.ts';
 import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminBackInStockApp } from './admin-back-in-stock.ts';
+import { adminDiscountsApp } from './admin-discounts.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
 import { adminTipsApp } from './admin-tips.ts';
@@ -317,6 +319,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
   app.route('/v1', adminBackInStockApp(kit));
+  app.route('/v1', adminDiscountsApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {

@@ -56,6 +56,7 @@ import { membersRoutes } from './routes/members.ts';
 import { membersAdminRoutes } from './routes/members-admin.ts';
 import { badgesRoutes } from './routes/badges.ts';
 import { customFieldsRoutes } from './routes/custom-fields.ts';
+import { discountRulesRoutes } from './routes/discount-rules.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
@@ -131,6 +132,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   tipsRoutes,
   ordersRoutes,
   draftOrdersRoutes,
+  discountRulesRoutes,
   abandonedRoutes,
   paymentsRoutes,
   contactsRoutes,

@@ -1285,6 +1285,23 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-discounts',
+    group: 'Owner console',
+    title: 'Settings › Discounts: the rules and a preview',
+    session: 'owner',
+    caption:
+      'Settings › Discounts: the migrated rule (15 % off every item from a $150 subtotal) in words with its status, and the preview of the saved rules on a sample cart, priced by the platform.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=discounts', '[part=discount-rule]');
+      const preview = admin.locator('[part=discount-preview]');
+      await preview.locator('input').first().waitFor();
+      for (const q of await preview.locator('input').all()) await q.fill('3');
+      await preview.locator('button[type=submit]').click();
+      await preview.locator('[part=discount-preview-total]').waitFor();
+      return around(admin);
+    },
+  },
+  {
     id: 'admin-back-in-stock-report',
     group: 'Owner console',
     title: 'Settings › Back in stock: report, asked first',
@@ -1309,6 +1326,26 @@ const BASE: State[] = [
       await admin.locator('[part=collect]').click();
       await admin.locator('[part=confirm-stop]').waitFor();
       return around(admin);
+    },
+  },
+  {
+    id: 'admin-discounts-form',
+    group: 'Owner console',
+    title: 'Settings › Discounts: a new rule',
+    session: 'owner',
+    caption: 'The form of a new automatic discount: 25 % off chosen products from 2 of them, with a window.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=discounts', '[part=discount-rule]');
+      await admin.locator('.head .primary').click();
+      const form = admin.locator('[part=discount-form]');
+      await form.locator('input[name=name]').fill('Candle pair deal');
+      await form.locator('input[name=value]').fill('25');
+      await form.locator('input[value=PRODUCTS]').check();
+      await form.locator('input[name=ids]').nth(1).check();
+      await form.locator('.row select').nth(1).selectOption('QUANTITY');
+      await form.locator('input[name=min]').fill('2');
+      await form.locator('input[name=start]').fill('2026-12-01T09:00');
+      return around(form);
     },
   },
   {
@@ -1554,6 +1591,8 @@ const IN_LANGUAGES = new Set([
   'admin-back-in-stock',
   'admin-back-in-stock-report',
   'admin-back-in-stock-stop',
+  'admin-discounts',
+  'admin-discounts-form',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

@@ -25,6 +25,7 @@ import { BULK_MAX, MEMBER_ID, MEMBER_SORTS, MEMBER_STATUSES } from './admin-memb
 import { MEDIA_MAX_BYTES, MEDIA_TYPES } from './admin-media.ts';
 import { MAX_PRESETS, TIP_TYPES } from './admin-tips.ts';
 import { PUBLIC_READS_MAX, safePath } from './public-reads.ts';
+import { RULE_NAME_MAX, RULE_TARGETS, RULE_TRIGGERS, RULE_TYPES } from './admin-discounts.ts';
 
 /**
  * A request body the route takes as raw bytes, not JSON: a review photo (the image's own type in Content-Type; the
@@ -458,6 +459,35 @@ const adminBackInStock = {
   }),
 };
 
+// ------------------------------------------------------------------ the owner's discount rules (admin-discounts.ts)
+
+/** A decimal as the platform bounds a rule's amounts (≤ 4 decimals; the form sends what the owner typed). */
+const ruleDecimal = text(z.trim(), z.regex(/^\d{1,12}(\.\d{1,4})?$/, 'must be a number like 12.50'));
+const ruleForm = {
+  name: trimmed(1, RULE_NAME_MAX),
+  active: z.boolean(),
+  start: z.optional(isoDate),
+  end: z.optional(isoDate),
+  type: z.enum(RULE_TYPES),
+  value: ruleDecimal,
+  appliesTo: z.enum(RULE_TARGETS),
+  ids: z.array(trimmed(1, 100)).check(z.maxLength(50)),
+  trigger: z.enum(RULE_TRIGGERS),
+  min: z.optional(ruleDecimal),
+};
+const adminDiscounts = {
+  'POST /admin/discount-rules/query': z.strictObject({ cursor: z.optional(text(z.minLength(1), z.maxLength(16_000))) }),
+  'POST /admin/discount-rules': z.strictObject(ruleForm),
+  'PATCH /admin/discount-rules/{id}': z.strictObject({ ...ruleForm, revision: text(z.regex(/^\d{1,18}$/)) }),
+  'POST /admin/discount-rules/preview': z.strictObject({
+    lines: z
+      .array(
+        z.strictObject({ productId: trimmed(1, 100), variantId: z.optional(trimmed(1, 100)), quantity: int(1, 9999) }),
+      )
+      .check(z.minLength(1), z.maxLength(20)),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -469,5 +499,6 @@ export const companionRequests = {
   ...adminMedia,
   ...adminTips,
   ...adminBackInStock,
+  ...adminDiscounts,
 };
 export type CompanionRequests = typeof companionRequests;

@@ -2,6 +2,7 @@
  * The site companion's whole wire, one table: every route of the areas' tables (companion-routes.ts, orders.ts,
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-tips.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-back-in-stock.ts, public-routes.ts) by its `METHOD /path`, with its answer
+ * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-discounts.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * schema and the schema of its request body (companion-requests.ts). The companion serves exactly these routes and
  * checks each body with its schema (companion/wire.ts); tests/contract/companion.test.ts calls every one through the
  * browser's call layer and fails when the companion's routes and this table differ, and holds docs/companion.md's
@@ -19,6 +20,7 @@ import { adminMembersRoutes } from './admin-members.ts';
 import { adminMediaRoutes } from './admin-media.ts';
 import { adminTipsRoutes } from './admin-tips.ts';
 import { adminBackInStockRoutes } from './admin-back-in-stock.ts';
+import { adminDiscountsRoutes } from './admin-discounts.ts';
 import { publicRoutes } from './public-routes.ts';
 
 const areas = [
@@ -32,6 +34,7 @@ const areas = [
   adminMediaRoutes,
   adminTipsRoutes,
   adminBackInStockRoutes,
+  adminDiscountsRoutes,
   publicRoutes,
 ] as const;
 

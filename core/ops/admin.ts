@@ -168,3 +168,11 @@ export const markStockRequestSent = op('PUT', `${BIS}/{id}/mark-as-notification-
 export const getStockSettings = op('PUT', `${BIS}/settings`);
 export const startCollectingStockRequests = op('POST', `${BIS}/settings/start-collecting`);
 export const stopCollectingStockRequests = op('POST', `${BIS}/settings/stop-collecting`);
+// Discount rules, the store's automatic discounts (issue 40; `@wix/auto_sdk_ecom_discount-rules`; docs/wire.md
+// "i40-disc").
+const DISCOUNT_RULES = '/ecom/v1/discount-rules';
+export const createDiscountRule = op('POST', DISCOUNT_RULES);
+export const getDiscountRule = op('GET', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const updateDiscountRule = op('PATCH', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const deleteDiscountRule = op('DELETE', `${DISCOUNT_RULES}/{discountRuleId}`);
+export const queryDiscountRules = op('POST', `${DISCOUNT_RULES}/query`);

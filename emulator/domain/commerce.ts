@@ -23,6 +23,7 @@ import type { SalesSource } from './recommendations.ts';
 import type { WireOrder } from './order-store.ts';
 import { placedPayment, saveTransactions, type PlacedPayment } from './payments.ts';
 import { recordOrderTip, tipFee, withTip, type TipAsk, type TipChoice } from './tips.ts';
+import { liveDiscountRules, ruleDiscounts, type DiscountRuleRecord, type RuleLine } from './discount-rules.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -54,6 +55,10 @@ export interface Coupon {
   expiresDate: string | null;
 }
 
+/**
+ * An order-level amount off the subtotal (an edited order's kept discount, orders.ts `editedTotals`). The store's
+ * discount rules are the platform's model, domain/discount-rules.ts, passed as `discountRules`.
+ */
 export interface DiscountRule {
   id: string;
   name: string;
@@ -116,30 +121,6 @@ export function couponProblem(c: Coupon, nowMs: number): 'COUPON_IS_EXPIRED' | '
   return undefined;
 }
 
-export function liveRules(db: Database): DiscountRule[] {
-  return db
-    .prepare<
-      [],
-      {
-        id: string;
-        name: string;
-        subtotal_from_cents: number | null;
-        subtotal_to_cents: number | null;
-        discount_type: DiscountRule['discountType'];
-        value: number;
-      }
-    >("SELECT * FROM discount_rules WHERE status = 'LIVE' ORDER BY id")
-    .all()
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      fromCents: r.subtotal_from_cents,
-      toCents: r.subtotal_to_cents,
-      discountType: r.discount_type,
-      value: r.value,
-    }));
-}
-
 export function shippingOptions(db: Database): ShippingOption[] {
   return db
     .prepare<
@@ -197,8 +178,10 @@ export function taxRegion(db: Database, address?: Address): { name: string; rate
 // ------------------------------------------------------------------------------------------------ totals
 
 export interface TotalsInput {
-  lines: { id: string; unitCents: number; quantity: number }[];
+  lines: RuleLine[];
   rules: DiscountRule[];
+  /** The store's live discount rules (domain/discount-rules.ts), applied to the lines in their scopes. */
+  discountRules?: readonly DiscountRuleRecord[];
   coupon?: Coupon;
   options: ShippingOption[];
   selectedCode?: string;
@@ -208,7 +191,15 @@ export interface TotalsInput {
 export interface Totals {
   subtotal: number;
   /** Each applied discount (rules first, then the coupon), in cents. */
-  discounts: { kind: 'rule' | 'coupon'; id: string; name: string; code?: string; amount: number }[];
+  discounts: {
+    kind: 'rule' | 'coupon';
+    id: string;
+    name: string;
+    code?: string;
+    amount: number;
+    /** A discount rule's lines and what it took off each. */
+    lines?: { id: string; amount: number }[];
+  }[];
   discount: number;
   shipping: number;
   shippingOption?: ShippingOption;
@@ -239,6 +230,8 @@ export function computeTotals(input: TotalsInput): Totals {
       discounts.push({ kind: 'rule', id: r.id, name: r.name, amount: discountOf(r.discountType, r.value) });
     }
   }
+  for (const a of ruleDiscounts(input.lines, input.discountRules ?? [], STORES_APP_ID))
+    discounts.push({ kind: 'rule', ...a });
   if (input.coupon && subtotal > 0) {
     discounts.push({
       kind: 'coupon',
@@ -593,8 +586,15 @@ export function priceCart(
   const totals = withTip(
     db,
     computeTotals({
-      lines: priced.map((l) => ({ id: l.row.id, unitCents: l.unitCents, quantity: l.row.quantity })),
-      rules: liveRules(db),
+      lines: priced.map((l) => ({
+        id: l.row.id,
+        unitCents: l.unitCents,
+        quantity: l.row.quantity,
+        productId: l.row.product_id,
+        collectionIds: l.product?.collectionIds ?? [],
+      })),
+      rules: [],
+      discountRules: liveDiscountRules(db, opts.nowMs),
       ...(usable ? { coupon: usable } : {}),
       options: shippingOptions(db),
       ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
@@ -610,7 +610,8 @@ export function wireDiscounts(totals: Totals) {
     d.kind === 'coupon'
       ? { discountType: 'GLOBAL', coupon: { id: d.id, code: d.code, name: d.name, amount: money(d.amount) } }
       : {
-          discountType: 'GLOBAL',
+          discountType: d.lines ? 'SPECIFIC_ITEMS' : 'GLOBAL',
+          ...(d.lines ? { lineItemIds: d.lines.map((l) => l.id) } : {}),
           discountRule: { id: d.id, name: { original: d.name, translated: d.name }, amount: money(d.amount) },
         },
   );
@@ -702,6 +703,10 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
         priceBeforeDiscounts: m(l.unitCents),
         totalPriceBeforeTax: m(l.unitCents * l.row.quantity),
         taxDetails: { taxRate: (region.rateBp / 10000).toString(), taxableAmount: m(l.unitCents * l.row.quantity) },
+        // what the discount rules took off this line (discount-rules.ts; a coupon is on the whole subtotal)
+        totalDiscount: m(
+          totals.discounts.flatMap((d) => d.lines ?? []).reduce((n, x) => (x.id === l.row.id ? n + x.amount : n), 0),
+        ),
       },
       paymentOption: 'FULL_PAYMENT_ONLINE',
     })),

@@ -23,6 +23,7 @@ import { migration017 } from './017_second_factors.ts';
 import { migration018 } from './018_members_admin.ts';
 import { migration019 } from './019_media_library.ts';
 import { migration024 } from './024_tips.ts';
+import { migration021 } from './021_discount_rules.ts';
 
 export type { Migration };
 
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018,
   migration019,
   migration024,
+  migration021,
 ];

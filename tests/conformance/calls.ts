@@ -93,11 +93,14 @@ const CHECKOUT_SETTINGS = '@wix/auto_sdk_ecom_checkout-settings';
 /** The owner console's Settings › Tips and › Checkout routes (docs/companion.md "Owner console: tips and checkout settings"). */
 const ADMIN_TIPS = 'companion/admin-tips.ts';
 const TIPS_FILE = 'tips.test.ts';
+const DISCOUNT_RULES = '@wix/auto_sdk_ecom_discount-rules';
+/** The owner console's Settings › Discounts, through the site companion (issue 40, i40-disc). */
+const ADMIN_DISCOUNTS = 'companion/admin-discounts.ts';
 
 export const CALLS = {
   // OAuth and redirect sessions
   token: {
-    by: { browser: 'core (every widget)', companion: ['companion/platform.ts'] },
+    by: { browser: 'core (every widget)', companion: ['companion/platform.ts', ADMIN_DISCOUNTS] },
     identity: 'none',
     ...pub('@wix/auto_sdk_identity_oauth', 'token'),
     file: SDK,
@@ -288,13 +291,13 @@ export const CALLS = {
     file: SDK,
   },
   deleteCart: {
-    by: { browser: '<inlay-cart>' },
+    by: { browser: '<inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'deleteCurrentCart'),
     file: 'cart-and-stock.test.ts',
   },
   addToCart: {
-    by: { browser: '<inlay-add-to-cart>, <inlay-cart>' },
+    by: { browser: '<inlay-add-to-cart>, <inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'addToCurrentCart'),
     file: SDK,
@@ -318,7 +321,7 @@ export const CALLS = {
     file: SDK,
   },
   estimateTotals: {
-    by: { browser: '<inlay-cart>' },
+    by: { browser: '<inlay-cart>', companion: [ADMIN_DISCOUNTS] },
     identity: 'visitor or member',
     ...pub(CART, 'estimateCurrentCartTotals'),
     file: SDK,
@@ -1111,6 +1114,37 @@ export const CALLS = {
     identity: 'admin',
     ...pub(CHECKOUT_SETTINGS, 'updateCheckoutSettings'),
     file: TIPS_FILE,
+  },
+  // Discount rules (issue 40, i40-disc; docs/wire.md "i40-disc")
+  createDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'createDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  getDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'getDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  updateDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'updateDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  deleteDiscountRule: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'deleteDiscountRule'),
+    file: 'discount-rules.test.ts',
+  },
+  queryDiscountRules: {
+    by: { companion: [ADMIN_DISCOUNTS] },
+    identity: 'admin',
+    ...pub(DISCOUNT_RULES, 'queryDiscountRules'),
+    file: 'discount-rules.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

@@ -133,6 +133,11 @@ const ADMIN_ONLY = refuses(
   'getTipByOrderId',
   'getCheckoutSettings',
   'updateCheckoutSettings',
+  'createDiscountRule',
+  'getDiscountRule',
+  'updateDiscountRule',
+  'deleteDiscountRule',
+  'queryDiscountRules',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

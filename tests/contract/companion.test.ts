@@ -53,6 +53,7 @@ import {
 } from '../../core/api/admin-payments.ts';
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
 import * as bis from '../../core/api/admin-back-in-stock.ts';
+import * as discounts from '../../core/api/admin-discounts.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -308,6 +309,25 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     const item = (await bis.listWaitingItems(owner)).items[0];
     const r = await bis.reportBackInStock(owner, { catalogItemId: item?.catalogItemId ?? TAPERS });
     expect(r.sent + r.failed).toBe(item?.waiting ?? 0);
+  });
+
+  it('the owner’s discount rules: list, create, one, update, preview, delete', async () => {
+    const form = {
+      name: 'Contract 5%',
+      active: true,
+      type: 'PERCENTAGE',
+      value: '5',
+      appliesTo: 'ALL',
+      ids: [],
+      trigger: 'NONE',
+    } as const;
+    const made = await discounts.createRule(owner, { ...form, ids: [] });
+    expect((await discounts.listRules(owner)).rules.map((r) => r.id)).toContain(made.id);
+    expect((await discounts.getRule(owner, made.id)).name).toBe('Contract 5%');
+    const changed = await discounts.updateRule(owner, made.id, made.revision, { ...form, ids: [], value: '6' });
+    expect(changed.value).toBe('6');
+    expect((await discounts.previewRules(owner, [{ productId: TAPERS, quantity: 1 }])).lines).toHaveLength(1);
+    await discounts.deleteRule(owner, made.id);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

@@ -29,6 +29,12 @@ export const SETTINGS: Partial<Record<SettingsKey, (language: string) => Promise
       import('./back-in-stock/view.tsx').then((m) => m.BackInStock),
       () => import('./back-in-stock/strings.fr.ts'),
     ),
+  discounts: (language) =>
+    withFrench(
+      language,
+      import('./discounts/view.tsx').then((m) => m.Discounts),
+      () => import('./discounts/strings.fr.ts'),
+    ),
 };
 
 /** Every section the frame knows the words of, in the list's order. */

@@ -120,6 +120,22 @@ const ADMIN_ONLY = refuses(
   'generateVideoStreamingUrl',
   'generateFolderDownloadUrl',
   'generateFileResumableUploadUrl',
+  'listDefaultTaxGroups',
+  'createTaxGroup',
+  'queryTaxGroups',
+  'getTaxGroup',
+  'updateTaxGroup',
+  'deleteTaxGroup',
+  'createTaxRegion',
+  'bulkCreateTaxRegion',
+  'queryTaxRegions',
+  'getTaxRegion',
+  'updateTaxRegion',
+  'deleteTaxRegion',
+  'createManualTaxMapping',
+  'queryManualTaxMappings',
+  'updateManualTaxMapping',
+  'deleteManualTaxMapping',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -32,6 +32,7 @@ import { accountApp } from './account.ts';
 import { adminOrdersApp } from './admin-orders.ts';
 import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
+import { adminTaxesApp } from './admin-taxes.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
 import { publicApp, type PublicDeps } from './public.ts';
@@ -313,6 +314,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
+  app.route('/v1', adminTaxesApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {

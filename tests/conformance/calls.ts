@@ -1009,7 +1009,7 @@ export const CALLS = {
   },
   // Admin: taxes (issue 40, i40-tax)
   listDefaultTaxGroups: {
-    by: { other: 'served for the official client; the console reads the list' },
+    by: { companion: [ADMIN_TAXES] },
     identity: 'admin',
     ...pub(TAX_GROUPS, 'listDefaultTaxGroups'),
     file: 'taxes.test.ts',

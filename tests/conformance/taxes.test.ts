@@ -85,7 +85,7 @@ describe('tax groups and tax regions (admin)', () => {
         headers: { Authorization: token, 'Content-Type': 'application/json' },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      return { status: res.status, json: (await res.json()) as Record<string, any> };
+      return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
     const gb = (await adminClient().taxRegions.queryTaxRegions().eq('country', 'GB').find()).items[0]!;
     const group = await adminClient().taxGroups.createTaxGroup({ name: 'Food' });

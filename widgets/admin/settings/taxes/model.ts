@@ -6,6 +6,7 @@ import * as api from '../../../../core/api/admin-taxes.ts';
 import type { TaxGroup, TaxRate, TaxRegion } from '../../../../core/api/admin-taxes.ts';
 
 export type { TaxGroup, TaxRate, TaxRegion };
+export { fractionOf, percentOf } from '../../../../core/api/admin-taxes.ts';
 
 export interface TaxesUi {
   status: 'loading' | 'ready' | 'error';

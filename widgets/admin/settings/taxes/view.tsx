@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { adoptSheet } from '../../../../core/element.ts';
-import { fractionOf, percentOf } from '../../../../core/api/admin-taxes.ts';
 import type { I18n, Translator } from '../../../../core/i18n/index.ts';
 import { Confirm } from '../../../../ui/confirm.tsx';
 import { ErrorLine } from '../../../../ui/states.tsx';
 import type { ConsoleSectionProps } from '../../section.ts';
 import { before } from '../../states.tsx';
-import { useFrench } from '../parts.ts';
 import {
   createTaxesModel,
+  fractionOf,
+  percentOf,
   type RegionInput,
   type TaxGroup,
   type TaxesModel,
@@ -69,7 +69,6 @@ function Refusal({ c, w, id }: { c: Ctx; w: WriteUi | undefined; id?: string }) 
 /** Settings › Taxes: the regions with their rate, the rate everywhere else, the tax groups and their own rates. */
 export function TaxesSettings({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
-  useFrench(i, taxesStrings, () => import('./strings.fr.ts'));
   const t: T = i.strings(taxesStrings);
   const model = useMemo(() => createTaxesModel(context), []);
   const s = useStore(model.$taxes);
@@ -224,7 +223,10 @@ function RegionForm(p: { c: Ctx; k: string; r?: TaxRegion; rates: { current?: st
           const input = read(e.currentTarget as HTMLFormElement);
           const ok = fractionOf(input.percent) !== undefined;
           setBad(!ok);
-          if (ok) (c.model.clear(k), setAsk(input));
+          if (ok) {
+            c.model.clear(k);
+            setAsk(input);
+          }
         }}
       >
         <p id={`${id}h`} class="strong">
@@ -233,9 +235,9 @@ function RegionForm(p: { c: Ctx; k: string; r?: TaxRegion; rates: { current?: st
         <div class="fields">
           <label>
             {t('tax.country')}
-            <select name="country" defaultValue={r?.country ?? 'US'} disabled={!!ask}>
+            <select name="country" disabled={!!ask}>
               {countries.map((code) => (
-                <option key={code} value={code}>
+                <option key={code} value={code} selected={code === (r?.country ?? 'US')}>
                   {c.country(code)}
                 </option>
               ))}
@@ -346,7 +348,10 @@ function RateForm(p: {
           const ok = fractionOf(percent) !== undefined;
           setBad(!ok);
           const r = p.regions?.find((x) => x.id === regionId);
-          if (ok) (c.model.clear(k), setAsk({ percent, regionId, where: r ? place(c, r) : p.where }));
+          if (ok) {
+            c.model.clear(k);
+            setAsk({ percent, regionId, where: r ? place(c, r) : p.where });
+          }
         }}
       >
         <div class="fields">

@@ -3,7 +3,7 @@ import { bonesCss, errCss } from '../../../../ui/styles.ts';
 /** Settings › Taxes' sheet (loads with its chunk). */
 export const taxesCss = `
 .tx,.tx section{display:flex;flex-direction:column;gap:calc(var(--_space)*1.5)}
-.tx{gap:calc(var(--_space)*3)}
+.tx{gap:calc(var(--_space)*3);container-type:inline-size}
 .head{display:flex;align-items:center;justify-content:space-between;gap:8px;flex-wrap:wrap}
 h3{margin:0;font-size:18px}h4{margin:0;font-size:16px}p{margin:0}
 .muted{color:var(--_muted);font-size:14px}.strong{font-weight:600;color:var(--_text)}
@@ -16,6 +16,7 @@ border-radius:var(--_radius);background:var(--_bg)}
 .list>li{display:flex;flex-direction:column;gap:8px;padding:calc(var(--_space)*1.5) calc(var(--_space)*2)}
 .list>li+li{border-top:1px solid var(--_border)}
 .row{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px}
+@container (min-width:560px){.row.r{display:grid;grid-template-columns:minmax(0,1fr) 6em 14em}.row.r .actions{justify-content:flex-end}}
 .place{flex:1 1 12em;font-weight:600;overflow-wrap:anywhere}.place small{display:block;font-weight:400;color:var(--_muted)}
 .pct{font-variant-numeric:tabular-nums;font-weight:600;min-width:5em}
 .badge{font-size:13px;font-weight:600;padding:2px 8px;border-radius:999px;border:1px solid var(--_border);color:var(--_muted)}

@@ -138,13 +138,15 @@ function RegionRow({ c, r, rate }: { c: Ctx; r: TaxRegion; rate: string | undefi
   const name = place(c, r);
   return (
     <li part="tax-region" data-region={`${r.country}-${r.subdivision}`} aria-busy={!!w?.busy}>
-      <div class="row">
+      <div class="row r">
         <span class="place">
           <bdi>{name}</bdi>
-          <small>{r.subdivision ? r.country : t('tax.wholeCountry')}</small>
+          <small>
+            {r.subdivision ? `${r.country}-${r.subdivision}` : t('tax.wholeCountry')} ·{' '}
+            {r.taxIncludedInPrice ? t('tax.includedShort') : t('tax.addedShort')}
+          </small>
         </span>
         <span class="pct">{shown(c, rate)}</span>
-        <span class="badge">{r.taxIncludedInPrice ? t('tax.includedShort') : t('tax.addedShort')}</span>
         {mode ? null : (
           <span class="actions">
             <button
@@ -427,7 +429,7 @@ function ElsewhereRow({ c, rate, groupId }: { c: Ctx; rate: string | undefined; 
   const k = 'rate:elsewhere';
   return (
     <li part="tax-region" data-region="*">
-      <div class="row">
+      <div class="row r">
         <span class="place">
           {t('tax.elsewhere')}
           <small>{t('tax.elsewhereAbout')}</small>

@@ -431,6 +431,15 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-tax (Settings › Taxes, on the lead's Settings frame): the section's own chunk
+ * (console-settings-taxes, 6802 B: regions, the rate everywhere else, groups and their rates, each money change's
+ * question, the platform's refusals in words) and its French (1591 B), both loaded only when an owner opens Taxes.
+ * Measured on this branch, with the frame (which did not move the ceiling): the classic page with every tag and the
+ * whole console 148190 B (137320 B at issue 39's end), so `classicWithConsole` 134.25 → 144.75 KB. No page without
+ * the console moved; the test language's chunk is left for the lead to regenerate after the merge (its 16.5 KB would
+ * not hold every section's words).
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
@@ -443,7 +452,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 134.25 * KB,
+  classicWithConsole: 144.75 * KB,
 };
 
 /**

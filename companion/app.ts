@@ -35,6 +35,7 @@ import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminBackInStockApp } from './admin-back-in-stock.ts';
 import { adminDiscountsApp } from './admin-discounts.ts';
+import { adminTaxesApp } from './admin-taxes.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
 import { adminTipsApp } from './admin-tips.ts';
@@ -320,6 +321,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminMembersApp(kit));
   app.route('/v1', adminBackInStockApp(kit));
   app.route('/v1', adminDiscountsApp(kit));
+  app.route('/v1', adminTaxesApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {

@@ -57,6 +57,7 @@ import { membersAdminRoutes } from './routes/members-admin.ts';
 import { badgesRoutes } from './routes/badges.ts';
 import { customFieldsRoutes } from './routes/custom-fields.ts';
 import { discountRulesRoutes } from './routes/discount-rules.ts';
+import { taxesRoutes } from './routes/taxes.ts';
 import { redirectsRoutes } from './routes/redirects.ts';
 import { redirectIntentRoutes } from './routes/redirect-intents.ts';
 import { hostedSecurityRoutes } from './routes/hosted-security.ts';
@@ -124,6 +125,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   membersAdminRoutes,
   badgesRoutes,
   customFieldsRoutes,
+  taxesRoutes,
   redirectsRoutes,
   redirectIntentRoutes,
   hostedSecurityRoutes,

@@ -1349,6 +1349,34 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-taxes',
+    group: 'Owner console',
+    title: 'Settings › Taxes',
+    session: 'owner',
+    caption:
+      'Settings › Taxes: the regions migrated from the emulator’s table with their rate and whether prices include it, the rate everywhere else, the two tax groups and the clothing group’s own rate in the United Kingdom.',
+    async run(r) {
+      return around(await openConsole(r, '?section=settings&admin-setting=taxes', '[part=tax-region]'));
+    },
+  },
+  {
+    id: 'admin-taxes-edit',
+    group: 'Owner console',
+    title: 'Settings › Taxes: a rate changed, the question',
+    session: 'owner',
+    caption:
+      'California’s rate edited to 9.5 %: the form keeps what was typed, the question names the rate and the place.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=taxes', '[part=tax-region]');
+      const row = admin.locator('[part=tax-region][data-region="US-CA"]');
+      await row.locator('.actions .btn').first().click();
+      await row.locator('input[name=percent]').fill('9.5');
+      await row.locator('button[type=submit]').first().click();
+      await row.locator('form.confirm').waitFor();
+      return around(row);
+    },
+  },
+  {
     id: 'admin-members',
     group: 'Owner console',
     title: 'Members: the table, statuses, the pending count',
@@ -1593,6 +1621,8 @@ const IN_LANGUAGES = new Set([
   'admin-back-in-stock-stop',
   'admin-discounts',
   'admin-discounts-form',
+  'admin-taxes',
+  'admin-taxes-edit',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

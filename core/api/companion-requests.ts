@@ -488,6 +488,30 @@ const adminDiscounts = {
   }),
 };
 
+// ------------------------------------------------------------------ the owner's taxes (admin-taxes.ts)
+
+const guid = text(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const percent = text(z.trim(), z.regex(/^\d{1,3}(?:[.,]\d{1,4})?$/, 'a percentage from 0 to 100, up to 4 decimals'));
+const country = text(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 country code'));
+const subdivision = text(z.trim(), z.maxLength(50));
+const adminTaxes = {
+  'POST /admin/taxes/regions': z.strictObject({
+    country,
+    subdivision: z.optional(subdivision),
+    taxIncludedInPrice: z.boolean(),
+    percent,
+  }),
+  'PATCH /admin/taxes/regions/{id}': z.strictObject({
+    revision,
+    country,
+    subdivision,
+    taxIncludedInPrice: z.boolean(),
+  }),
+  'PUT /admin/taxes/rates': z.strictObject({ groupId: guid, regionId: z.nullable(guid), percent }),
+  'POST /admin/taxes/groups': z.strictObject({ name: trimmed(1, 200) }),
+  'PATCH /admin/taxes/groups/{id}': z.strictObject({ name: trimmed(1, 200), revision }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -500,5 +524,6 @@ export const companionRequests = {
   ...adminTips,
   ...adminBackInStock,
   ...adminDiscounts,
+  ...adminTaxes,
 };
 export type CompanionRequests = typeof companionRequests;

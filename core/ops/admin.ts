@@ -176,3 +176,24 @@ export const getDiscountRule = op('GET', `${DISCOUNT_RULES}/{discountRuleId}`);
 export const updateDiscountRule = op('PATCH', `${DISCOUNT_RULES}/{discountRuleId}`);
 export const deleteDiscountRule = op('DELETE', `${DISCOUNT_RULES}/{discountRuleId}`);
 export const queryDiscountRules = op('POST', `${DISCOUNT_RULES}/query`);
+// Tax groups, tax regions and their rates (issue 40, i40-tax; `@wix/auto_sdk_ecom_tax-groups`, `_tax-regions`,
+// `_manual-tax-mappings`; docs/wire.md "i40-tax").
+const TAX_GROUPS = '/billing/v1/tax-groups';
+export const listDefaultTaxGroups = op('GET', `${TAX_GROUPS}/default-tax-groups`);
+export const createTaxGroup = op('POST', TAX_GROUPS);
+export const queryTaxGroups = op('POST', `${TAX_GROUPS}/query`);
+export const getTaxGroup = op('GET', `${TAX_GROUPS}/{taxGroupId}`);
+export const updateTaxGroup = op('PATCH', `${TAX_GROUPS}/{id}`);
+export const deleteTaxGroup = op('DELETE', `${TAX_GROUPS}/{taxGroupId}`);
+const TAX_REGIONS = '/billing/v1/tax-regions';
+export const createTaxRegion = op('POST', TAX_REGIONS);
+export const bulkCreateTaxRegion = op('POST', '/billing/v1/bulk/tax-regions/create');
+export const queryTaxRegions = op('POST', `${TAX_REGIONS}/query`);
+export const getTaxRegion = op('GET', `${TAX_REGIONS}/{taxRegionId}`);
+export const updateTaxRegion = op('PATCH', `${TAX_REGIONS}/{id}`);
+export const deleteTaxRegion = op('DELETE', `${TAX_REGIONS}/{taxRegionId}`);
+const TAX_MAPPINGS = '/billing/v1/manual-tax-mappings';
+export const createManualTaxMapping = op('POST', TAX_MAPPINGS);
+export const queryManualTaxMappings = op('POST', `${TAX_MAPPINGS}/query`);
+export const updateManualTaxMapping = op('PATCH', `${TAX_MAPPINGS}/{id}`);
+export const deleteManualTaxMapping = op('DELETE', `${TAX_MAPPINGS}/{manualTaxMappingId}`);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Identity } from './auth.ts';
-import { countryName, regionName } from './regions.ts';
+import { cartTax, rateString } from './taxes.ts';
 import {
   discountedCents,
   findVariant,
@@ -145,34 +145,13 @@ export function shippingOptions(db: Database): ShippingOption[] {
     }));
 }
 
-/** Every tax region (the hosted checkout recomputes tax in the page as the address changes). */
-export function taxRegions(db: Database): { country: string; subdivision: string; name: string; rateBp: number }[] {
-  return db
-    .prepare<[], { country: string; subdivision: string; name: string; rate_bp: number }>(
-      'SELECT country, subdivision, name, rate_bp FROM tax_regions ORDER BY country, subdivision',
-    )
-    .all()
-    .map((r) => ({ country: r.country, subdivision: r.subdivision, name: r.name, rateBp: r.rate_bp }));
-}
-
 /**
- * The tax region for an address: country + subdivision, then country, then the default. Where only the default rate
- * applies, the region is named after the address (its region, else its country: "New York", "France"), so a tax line
- * names where the tax is for, never the table's "Default"; an address without a country keeps the default's name.
+ * The tax region of an address, its name and the default tax group's rate there in basis points (an order's edit
+ * reprices at it); taxes.ts holds the model (groups, regions, rates) and the cart's tax by group.
  */
 export function taxRegion(db: Database, address?: Address): { name: string; rateBp: number } {
-  const country = (address?.country ?? '').toUpperCase();
-  const sub = (address?.subdivision ?? '').toUpperCase().replace(/^[A-Z]{2}-/, '');
-  const q = db.prepare<[string, string], { name: string; rate_bp: number }>(
-    'SELECT name, rate_bp FROM tax_regions WHERE country = ? AND subdivision = ?',
-  );
-  const own = (country && sub && q.get(country, sub)) || (country && q.get(country, ''));
-  if (own) return { name: own.name, rateBp: own.rate_bp };
-  const d = q.get('*', '')!;
-  const named = country
-    ? ((sub ? regionName(country, sub) : undefined) ?? countryName(country) ?? (sub || country))
-    : undefined;
-  return { name: named ?? d.name, rateBp: d.rate_bp };
+  const t = cartTax(db, address, []);
+  return { name: t.name, rateBp: t.ratePpm / 100 };
 }
 
 // ------------------------------------------------------------------------------------------------ totals
@@ -186,6 +165,10 @@ export interface TotalsInput {
   options: ShippingOption[];
   selectedCode?: string;
   taxRateBp: number;
+  /** The tax of `taxable` of `subtotal` (taxes.ts `cartTax`), in place of `taxRateBp`. */
+  taxOf?: (taxable: number, subtotal: number) => number;
+  /** The prices include the tax: it is part of the total, not added to it. */
+  taxIncluded?: boolean;
 }
 
 export interface Totals {
@@ -252,7 +235,7 @@ export function computeTotals(input: TotalsInput): Totals {
   }));
   const chosen = optionPrices.find((o) => o.option.code === input.selectedCode) ?? optionPrices[0];
   const shipping = input.lines.length && chosen ? chosen.cents : 0;
-  const tax = applyBp(taxable, input.taxRateBp);
+  const tax = input.taxOf ? input.taxOf(taxable, subtotal) : applyBp(taxable, input.taxRateBp);
   return {
     subtotal,
     discounts,
@@ -262,7 +245,7 @@ export function computeTotals(input: TotalsInput): Totals {
     optionPrices,
     taxable,
     tax,
-    total: taxable + shipping + tax,
+    total: taxable + shipping + (input.taxIncluded ? 0 : tax),
   };
 }
 
@@ -580,8 +563,12 @@ export function priceCart(
   const resolved = lines.map((r) => resolveLine(db, r));
   const coupon = couponCode ? findCoupon(db, couponCode) : undefined;
   const usable = coupon && !couponProblem(coupon, opts.nowMs) ? coupon : undefined;
-  const region = taxRegion(db, opts.address);
   const priced = resolved.filter((l) => l.status !== 'NOT_FOUND');
+  const region = cartTax(
+    db,
+    opts.address,
+    priced.map((l) => ({ productId: l.row.product_id, cents: l.unitCents * l.row.quantity })),
+  );
   // a checkout's tip (domain/tips.ts): none for a cart, none when the shop offers no tip
   const totals = withTip(
     db,
@@ -598,7 +585,9 @@ export function priceCart(
       ...(usable ? { coupon: usable } : {}),
       options: shippingOptions(db),
       ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
-      taxRateBp: region.rateBp,
+      taxRateBp: 0,
+      taxOf: region.amount,
+      taxIncluded: region.included,
     }),
     opts.tip,
   );
@@ -702,7 +691,10 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
         fullPrice: m(l.fullCents),
         priceBeforeDiscounts: m(l.unitCents),
         totalPriceBeforeTax: m(l.unitCents * l.row.quantity),
-        taxDetails: { taxRate: (region.rateBp / 10000).toString(), taxableAmount: m(l.unitCents * l.row.quantity) },
+        taxDetails: {
+          taxRate: rateString(region.rateOf(l.row.product_id)),
+          taxableAmount: m(l.unitCents * l.row.quantity),
+        },
         // what the discount rules took off this line (discount-rules.ts; a coupon is on the whole subtotal)
         totalDiscount: m(
           totals.discounts.flatMap((d) => d.lines ?? []).reduce((n, x) => (x.id === l.row.id ? n + x.amount : n), 0),
@@ -717,7 +709,7 @@ export function wireTotals(ctx: WireContext, priced: ReturnType<typeof priceCart
       calculationDetails: {
         rateType: 'MANUAL_RATE',
         taxRegion: region.name,
-        taxRate: (region.rateBp / 10000).toString(),
+        taxRate: rateString(region.ratePpm),
       },
     },
     shippingInfo: {

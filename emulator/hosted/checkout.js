@@ -14,7 +14,7 @@
   // option that costs nothing (data-free), "Paying…" on the pay button (data-paying)
   const shippingCell = document.getElementById('sum-shipping');
   const free = (shippingCell && shippingCell.dataset.free) || '';
-  // [country, subdivision, name, rate in basis points]; '*' is the default region
+  // [country, subdivision, name, this cart's tax in cents, 1 when the prices include it]; '*': where no region covers
   const regions = JSON.parse(form.dataset.tax || '[]');
   const taxable = Number(form.dataset.taxable);
   // country → [label, [[code, name], …]] for the countries with a region select
@@ -41,15 +41,15 @@
     for (const [code, name] of list.regions) subdivision.add(new Option(name, code, false, code === keep));
   }
 
-  /** The tax of the address chosen: its region's, else its country's, else the default rate named after the address. */
+  /** The tax of the address chosen: its region's, else its country's, else the fallback named after the address. */
   function region() {
     const c = country.value;
     const s = subdivision && !subdivision.disabled ? subdivision.value : '';
     const find = (cc, ss) => regions.find((r) => r[0] === cc && r[1] === ss);
     const r = (s && find(c, s)) || find(c, '');
     if (r) return r;
-    const d = find('*', '') || ['*', '', '', 0];
-    return [c, s, s ? selectedText(subdivision) : selectedText(country), d[3]];
+    const d = find('*', '') || ['*', '', '', 0, 0];
+    return [c, s, s ? selectedText(subdivision) : selectedText(country), d[3], d[4]];
   }
 
   function text(id, value) {
@@ -73,9 +73,9 @@
     const option = form.querySelector('input[name=shipping]:checked');
     const shipping = option ? Number(option.dataset.cents) : 0;
     const r = region();
-    const tax = Math.round((taxable * r[3]) / 10000);
+    const tax = r[3];
     const tipped = tip();
-    const total = taxable + shipping + tax + tipped;
+    const total = taxable + shipping + (r[4] ? 0 : tax) + tipped;
     text('sum-tip', money(tipped));
     const tipRow = document.getElementById('sum-tip-row');
     if (tipRow) tipRow.hidden = !tipped;

@@ -387,9 +387,12 @@ export interface CheckoutView {
   taxName: string;
   tax: string;
   total: string;
-  /** Taxable cents and the tax regions (`[country, subdivision, name, rateBp]`), for checkout.js's live totals. */
+  /**
+   * Taxable cents and this cart's tax in each region (`[country, subdivision, name, tax in cents, 1 when included in
+   * the prices]`, country '*' where no region covers the address: taxes.ts `taxByRegion`), for checkout.js's totals.
+   */
   taxable: number;
-  taxRegions: [string, string, string, number][];
+  taxRegions: [string, string, string, number, number][];
   countries: [code: string, name: string][];
   country: string;
   /** The countries with a region select, and their regions. */

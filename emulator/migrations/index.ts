@@ -24,6 +24,7 @@ import { migration018 } from './018_members_admin.ts';
 import { migration019 } from './019_media_library.ts';
 import { migration024 } from './024_tips.ts';
 import { migration021 } from './021_discount_rules.ts';
+import { migration023 } from './023_taxes.ts';
 
 export type { Migration };
 
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration019,
   migration024,
   migration021,
+  migration023,
 ];

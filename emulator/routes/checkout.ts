@@ -26,13 +26,13 @@ import {
   priceCart,
   setCheckoutCoupon,
   shippingOptions,
-  taxRegions,
   wireCheckout,
   wireLine,
   type CheckoutData,
   type CheckoutRow,
   type PlaceOrderInput,
 } from '../domain/commerce.ts';
+import { taxByRegion } from '../domain/taxes.ts';
 import { badRequest, notFound, PlatformError } from '../errors.ts';
 import type { HandlerResult, RedirectIntentHandler, RequestContext, RouteModule } from '../router.ts';
 import { httpUrl, oneLine, validate } from '../validate.ts';
@@ -299,12 +299,14 @@ function checkoutPage(
     tax: m(t.tax),
     total: m(t.total),
     taxable: t.taxable,
-    taxRegions: taxRegions(ctx.db).map((r) => [
-      r.country,
-      r.subdivision,
-      placeName(r.country, r.subdivision, r.name),
-      r.rateBp,
-    ]),
+    taxRegions: taxByRegion(
+      ctx.db,
+      priced.resolved
+        .filter((l) => l.status !== 'NOT_FOUND')
+        .map((l) => ({ productId: l.row.product_id, cents: l.unitCents * l.row.quantity })),
+      t.taxable,
+      t.subtotal,
+    ).map(([c, sub, name, tax, included]) => [c, sub, placeName(c, sub, name), tax, included]),
     countries: COUNTRIES.map(([code, name]) => [code, locale.lang === 'en' ? name : (countryNames.of(code) ?? name)]),
     country,
     regions,

@@ -61,6 +61,10 @@ const BIS_SETTINGS = '@wix/auto_sdk_ecom_back-in-stock-settings';
 /** The owner console's Settings › Back in stock, through the site companion (issue 40, i40-bis). */
 const ADMIN_BIS = 'companion/admin-back-in-stock.ts';
 const ABANDONED = '@wix/auto_sdk_ecom_abandoned-checkouts';
+const TAX_GROUPS = '@wix/auto_sdk_ecom_tax-groups';
+const TAX_REGIONS = '@wix/auto_sdk_ecom_tax-regions';
+/** Not installed: the published client's request builders (its build/cjs/index.js), read for the paths. */
+const TAX_MAPPINGS_SOURCE = '@wix/auto_sdk_ecom_manual-tax-mappings 1.0.46 (npm; build/cjs/index.js)';
 const CONTACTS = '@wix/auto_sdk_crm_contacts';
 const AUTHN = '@wix/auto_sdk_identity_authentication';
 const RECOVERY = '@wix/auto_sdk_identity_recovery';
@@ -81,6 +85,7 @@ const ACCOUNT = 'companion/account.ts';
 const ADMIN_ORDERS = 'companion/admin-orders.ts';
 const ADMIN_PAYMENTS = 'companion/admin-payments.ts';
 const ADMIN_ABANDONED = 'companion/admin-abandoned.ts';
+const ADMIN_TAXES = 'companion/admin-taxes.ts';
 const ADMIN_MEMBERS = 'companion/admin-members.ts';
 const COMPANION_REVIEWS = 'companion/reviews.ts';
 const VISITOR = 'companion/visitor.ts';
@@ -1145,6 +1150,104 @@ export const CALLS = {
     identity: 'admin',
     ...pub(DISCOUNT_RULES, 'queryDiscountRules'),
     file: 'discount-rules.test.ts',
+  },
+  // Admin: taxes (issue 40, i40-tax)
+  listDefaultTaxGroups: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'listDefaultTaxGroups'),
+    file: 'taxes.test.ts',
+  },
+  createTaxGroup: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'createTaxGroup'),
+    file: 'taxes.test.ts',
+  },
+  queryTaxGroups: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'queryTaxGroups'),
+    file: 'taxes.test.ts',
+  },
+  getTaxGroup: {
+    by: { other: 'served for the official client' },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'getTaxGroup'),
+    file: 'taxes.test.ts',
+  },
+  updateTaxGroup: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'updateTaxGroup'),
+    file: 'taxes.test.ts',
+  },
+  deleteTaxGroup: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_GROUPS, 'deleteTaxGroup'),
+    file: 'taxes.test.ts',
+  },
+  createTaxRegion: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'createTaxRegion'),
+    file: 'taxes.test.ts',
+  },
+  bulkCreateTaxRegion: {
+    by: { other: 'served for the official client' },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'bulkCreateTaxRegion'),
+    file: 'taxes.test.ts',
+  },
+  queryTaxRegions: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'queryTaxRegions'),
+    file: 'taxes.test.ts',
+  },
+  getTaxRegion: {
+    by: { other: 'served for the official client' },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'getTaxRegion'),
+    file: 'taxes.test.ts',
+  },
+  updateTaxRegion: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'updateTaxRegion'),
+    file: 'taxes.test.ts',
+  },
+  deleteTaxRegion: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...pub(TAX_REGIONS, 'deleteTaxRegion'),
+    file: 'taxes.test.ts',
+  },
+  createManualTaxMapping: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...none(TAX_MAPPINGS_SOURCE),
+    file: 'taxes.test.ts',
+    note: "the rate of a group in a region; taxRegionId null is the emulator's rate where no region covers the address",
+  },
+  queryManualTaxMappings: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...none(TAX_MAPPINGS_SOURCE),
+    file: 'taxes.test.ts',
+  },
+  updateManualTaxMapping: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...none(TAX_MAPPINGS_SOURCE),
+    file: 'taxes.test.ts',
+  },
+  deleteManualTaxMapping: {
+    by: { companion: [ADMIN_TAXES] },
+    identity: 'admin',
+    ...none(TAX_MAPPINGS_SOURCE),
+    file: 'taxes.test.ts',
   },
 } satisfies Record<OpName, Call>;
 

@@ -138,6 +138,22 @@ const ADMIN_ONLY = refuses(
   'updateDiscountRule',
   'deleteDiscountRule',
   'queryDiscountRules',
+  'listDefaultTaxGroups',
+  'createTaxGroup',
+  'queryTaxGroups',
+  'getTaxGroup',
+  'updateTaxGroup',
+  'deleteTaxGroup',
+  'createTaxRegion',
+  'bulkCreateTaxRegion',
+  'queryTaxRegions',
+  'getTaxRegion',
+  'updateTaxRegion',
+  'deleteTaxRegion',
+  'createManualTaxMapping',
+  'queryManualTaxMappings',
+  'updateManualTaxMapping',
+  'deleteManualTaxMapping',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

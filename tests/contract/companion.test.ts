@@ -54,6 +54,7 @@ import {
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
 import * as bis from '../../core/api/admin-back-in-stock.ts';
 import * as discounts from '../../core/api/admin-discounts.ts';
+import * as taxes from '../../core/api/admin-taxes.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -328,6 +329,33 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect(changed.value).toBe('6');
     expect((await discounts.previewRules(owner, [{ productId: TAPERS, quantity: 1 }])).lines).toHaveLength(1);
     await discounts.deleteRule(owner, made.id);
+  });
+
+  it('the owner’s taxes: the list, a region, its rate, a group, each edit and delete', async () => {
+    const region = await taxes.createTaxRegion(owner, {
+      country: 'US',
+      subdivision: 'WA',
+      taxIncludedInPrice: false,
+      percent: '6.5',
+    });
+    expect(region.rate?.rate).toBe('0.065');
+    const edited = await taxes.updateTaxRegion(owner, region.region.id, {
+      revision: region.region.revision,
+      country: 'US',
+      subdivision: 'WA',
+      taxIncludedInPrice: true,
+    });
+    expect(edited.region.taxIncludedInPrice).toBe(true);
+    const group = (await taxes.createTaxGroup(owner, 'Contract books')).group;
+    expect(
+      (await taxes.updateTaxGroup(owner, group.id, { name: 'Contract maps', revision: group.revision })).group.name,
+    ).toBe('Contract maps');
+    const rate = (await taxes.setTaxRate(owner, { groupId: group.id, regionId: region.region.id, percent: '1' })).rate;
+    const all = await taxes.listTaxes(owner);
+    expect(all.rates.map((r) => r.id)).toContain(rate.id);
+    expect((await taxes.deleteTaxRate(owner, rate.id)).deleted).toBe(true);
+    expect((await taxes.deleteTaxGroup(owner, group.id)).deleted).toBe(true);
+    expect((await taxes.deleteTaxRegion(owner, region.region.id)).deleted).toBe(true);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

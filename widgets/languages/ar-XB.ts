@@ -1147,6 +1147,78 @@ const pack: Record<string, string> = {
   'admin.set.back-in-stock': '\u200f\u202eBack in stock\u202c\u200f',
   'admin.set.back-in-stock.about':
     '\u200f\u202eRequests from shoppers waiting for an item, and telling them it is back\u202c\u200f',
+  'tax.title': '\u200f\u202eTaxes\u202c\u200f',
+  'tax.about':
+    '\u200f\u202eWhere you charge tax and at what rate. A checkout taxes each item at its tax group’s rate in the region it ships to.\u202c\u200f',
+  'tax.regions': '\u200f\u202eTax regions\u202c\u200f',
+  'tax.addRegion': '\u200f\u202eAdd a region\u202c\u200f',
+  'tax.noRegions':
+    '\u200f\u202eNo tax regions yet. Add one for each country or state where you charge tax.\u202c\u200f',
+  'tax.country': '\u200f\u202eCountry\u202c\u200f',
+  'tax.subdivision': '\u200f\u202eState or province code (optional)\u202c\u200f',
+  'tax.subdivisionHint':
+    '\u200f\u202eIts ISO code without the country, for example NY for New York. Leave empty for the whole country.\u202c\u200f',
+  'tax.rate': '\u200f\u202eRate (%)\u202c\u200f',
+  'tax.rateHint': '\u200f\u202eA percentage from 0 to 100, for example 8.875\u202c\u200f',
+  'tax.badRate': '\u200f\u202eEnter a percentage from 0 to 100, with at most 4 decimals.\u202c\u200f',
+  'tax.included': '\u200f\u202ePrices include tax\u202c\u200f',
+  'tax.includedShort': '\u200f\u202eIncluded in prices\u202c\u200f',
+  'tax.addedShort': '\u200f\u202eAdded at checkout\u202c\u200f',
+  'tax.noRate': '\u200f\u202eNo rate\u202c\u200f',
+  'tax.wholeCountry': '\u200f\u202eWhole country\u202c\u200f',
+  'tax.elsewhere': '\u200f\u202eEverywhere else\u202c\u200f',
+  'tax.elsewhereAbout': '\u200f\u202eAddresses no region covers\u202c\u200f',
+  'tax.edit': '\u200f\u202eEdit\u202c\u200f',
+  'tax.editPlace': '\u200f\u202eEdit \u202c\u200f{place}',
+  'tax.delete': '\u200f\u202eDelete\u202c\u200f',
+  'tax.deletePlace': '\u200f\u202eDelete \u202c\u200f{place}',
+  'tax.save': '\u200f\u202eSave\u202c\u200f',
+  'tax.saving': '\u200f\u202eSaving…\u202c\u200f',
+  'tax.cancel': '\u200f\u202eCancel\u202c\u200f',
+  'tax.keep': '\u200f\u202eKeep it\u202c\u200f',
+  'tax.confirmRate':
+    '\u200f\u202eCharge \u202c\u200f{rate}\u200f\u202e tax in \u202c\u200f{place}\u200f\u202e from the next checkout?\u202c\u200f',
+  'tax.confirmRateHint':
+    '\u200f\u202eShoppers’ totals change as soon as you save. Orders already placed keep their tax.\u202c\u200f',
+  'tax.confirmDelete': '\u200f\u202eDelete the tax region \u202c\u200f{place}\u200f\u202e?\u202c\u200f',
+  'tax.confirmDeleteHint':
+    '\u200f\u202eIts rates go with it: checkouts there use the rate for everywhere else.\u202c\u200f',
+  'tax.deleting': '\u200f\u202eDeleting…\u202c\u200f',
+  'tax.unknown':
+    '\u200f\u202eWe could not tell whether that was saved: the list below shows what is saved now. Check it before trying again.\u202c\u200f',
+  'tax.groups': '\u200f\u202eTax groups\u202c\u200f',
+  'tax.groupsAbout':
+    '\u200f\u202eProducts in a group are taxed at the group’s own rate where it has one, else at the region’s rate.\u202c\u200f',
+  'tax.addGroup': '\u200f\u202eAdd a group\u202c\u200f',
+  'tax.groupName': '\u200f\u202eGroup name\u202c\u200f',
+  'tax.default': '\u200f\u202eDefault group\u202c\u200f',
+  'tax.rename': '\u200f\u202eRename\u202c\u200f',
+  'tax.renameGroup': '\u200f\u202eRename \u202c\u200f{name}',
+  'tax.confirmDeleteGroup': '\u200f\u202eDelete the tax group \u202c\u200f{name}\u200f\u202e?\u202c\u200f',
+  'tax.confirmDeleteGroupHint':
+    '\u200f\u202eIts products are taxed at the default group’s rates from the next checkout.\u202c\u200f',
+  'tax.ownRates': '\u200f\u202eOwn rates\u202c\u200f',
+  'tax.noOwnRates': '\u200f\u202eNo rate of its own: the region’s rate applies everywhere.\u202c\u200f',
+  'tax.setRate': '\u200f\u202eSet a rate in a region\u202c\u200f',
+  'tax.region': '\u200f\u202eRegion\u202c\u200f',
+  'tax.removeRate': '\u200f\u202eRemove the rate in \u202c\u200f{place}',
+  'tax.confirmRemoveRate':
+    '\u200f\u202eRemove \u202c\u200f{name}\u200f\u202e’s rate in \u202c\u200f{place}\u200f\u202e?\u202c\u200f',
+  'tax.confirmRemoveRateHint':
+    '\u200f\u202eIts products are taxed at the region’s rate there from the next checkout.\u202c\u200f',
+  'tax.remove': '\u200f\u202eRemove\u202c\u200f',
+  'tax.why.ALREADY_EXISTS': '\u200f\u202eThat already exists: the list shows it. Edit it instead.\u202c\u200f',
+  'tax.why.INVALID_SUBDIVISION_FORMAT':
+    '\u200f\u202eThe platform did not take this state or province: enter its ISO code without the country (for example NY).\u202c\u200f',
+  'tax.why.SUBDIVISIONS_NOT_SUPPORTED_FOR_COUNTRY':
+    '\u200f\u202eThe platform taxes this country as a whole: leave the state or province empty.\u202c\u200f',
+  'tax.why.REVISION_MISMATCH':
+    '\u200f\u202eSomeone changed this since you opened it: the list now shows their change. Try again.\u202c\u200f',
+  'tax.why.ILLEGAL_UPDATE_ON_SYSTEM_DEFINED_TAX_GROUP':
+    '\u200f\u202eThe default group is the platform’s: it cannot be changed.\u202c\u200f',
+  'tax.why.NO_TAX_CALCULATOR':
+    '\u200f\u202eThe site has no tax calculator yet: set up taxes once in the site dashboard.\u202c\u200f',
+  'tax.platform': '\u200f\u202eThe platform said: \u202c\u200f{words}',
   'tips.title': '\u200f\u202eTips\u202c\u200f',
   'tips.intro':
     '\u200f\u202eShoppers can add a tip on the checkout page. The tip is added to the order’s total and is not taxed.\u202c\u200f',

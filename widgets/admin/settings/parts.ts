@@ -35,6 +35,12 @@ export const SETTINGS: Partial<Record<SettingsKey, (language: string) => Promise
       import('./discounts/view.tsx').then((m) => m.Discounts),
       () => import('./discounts/strings.fr.ts'),
     ),
+  taxes: (language) =>
+    withFrench(
+      language,
+      import('./taxes/view.tsx').then((m) => m.TaxesSettings),
+      () => import('./taxes/strings.fr.ts'),
+    ),
 };
 
 /** Every section the frame knows the words of, in the list's order. */

@@ -8,7 +8,7 @@
  * counters and limits, the identity checks as middleware), what every request goes through (a request id, the origin
  * and CORS, the client address and its limit, the answer's headers, one log line, errors in the platform's format),
  * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
- * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts,
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-shipping.ts,
  * public.ts (the public reads, answered from a cache of the companion's own visitor reads).
  *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
@@ -32,6 +32,7 @@ import { accountApp } from './account.ts';
 import { adminOrdersApp } from './admin-orders.ts';
 import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
+import { adminShippingApp } from './admin-shipping.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
 import { publicApp, type PublicDeps } from './public.ts';
@@ -313,6 +314,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
   app.route('/v1', adminPaymentsApp(kit));
   app.route('/v1', adminMembersApp(kit));
+  app.route('/v1', adminShippingApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {

@@ -72,6 +72,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
+import { shippingOptionsRoutes } from './routes/shipping-options.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
@@ -127,6 +128,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cartRoutes,
   checkoutRoutes,
   ordersRoutes,
+  shippingOptionsRoutes,
   draftOrdersRoutes,
   abandonedRoutes,
   paymentsRoutes,

@@ -396,6 +396,84 @@ const adminMedia = {
   'POST /admin/media/restore': z.strictObject({ fileIds: mediaIds, folderIds: mediaIds }),
 };
 
+// ------------------------------------------------------------------ the owner's shipping settings (admin-shipping.ts)
+
+const guid = text(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID'));
+/** A decimal string, `scale` decimals at most (the platform's `@decimalValue`). */
+const decimalText = (scale: number) =>
+  text(z.regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${scale}})?$`), `a number with at most ${scale} decimals`));
+const shipRate = z.strictObject({
+  amount: decimalText(2),
+  conditions: z
+    .array(
+      z.strictObject({
+        type: z.enum(['BY_TOTAL_WEIGHT', 'BY_TOTAL_PRICE', 'BY_TOTAL_QUANTITY']),
+        operator: z.enum(['EQ', 'GT', 'GTE', 'LT', 'LTE']),
+        value: decimalText(6),
+      }),
+    )
+    .check(z.maxLength(10)),
+  multiplyByQuantity: z.optional(z.boolean()),
+});
+const shipFields = {
+  title: trimmed(1, 200),
+  estimatedDeliveryTime: upTo(200),
+  regionIds: z.array(guid).check(z.minLength(1), z.maxLength(50)),
+  rates: z.array(shipRate).check(z.minLength(1), z.maxLength(20)),
+};
+const adminShipping = {
+  'POST /admin/shipping/options': z.strictObject(shipFields),
+  'PATCH /admin/shipping/options/{id}': z.strictObject({
+    revision: text(z.regex(/^\d{1,12}$/)),
+    title: z.optional(shipFields.title),
+    estimatedDeliveryTime: shipFields.estimatedDeliveryTime,
+    regionIds: z.optional(shipFields.regionIds),
+    rates: z.optional(shipFields.rates),
+  }),
+  'PATCH /admin/shipping/label/{id}': z.strictObject({
+    revision: text(z.regex(/^\d{1,12}$/)),
+    shipFromAddress: z.optional(
+      z.strictObject({
+        country: text(z.regex(/^[A-Z]{2}$/)),
+        subdivision: upTo(10),
+        city: trimmed(1, 100),
+        postalCode: trimmed(1, 20),
+        addressLine1: trimmed(1, 200),
+      }),
+    ),
+    defaultPackage: z.optional(
+      z.strictObject({
+        type: z.enum([
+          'CUSTOM',
+          'FLAT_RATE_ENVELOPE',
+          'PADDED_FLAT_RATE_ENVELOPE',
+          'SMALL_FLAT_RATE_BOX',
+          'MEDIUM_FLAT_RATE_BOX',
+          'LARGE_FLAT_RATE_BOX',
+        ]),
+        dimensions: z.optional(
+          z.strictObject({ length: decimalText(2), width: decimalText(2), height: decimalText(2) }),
+        ),
+      }),
+    ),
+    services: z.optional(
+      z
+        .array(
+          z.enum([
+            'GROUND_ADVANTAGE',
+            'PRIORITY_MAIL',
+            'PRIORITY_MAIL_EXPRESS',
+            'PRIORITY_MAIL_INTERNATIONAL',
+            'PRIORITY_MAIL_EXPRESS_INTERNATIONAL',
+            'FIRST_CLASS_PACKAGE_INTERNATIONAL',
+          ]),
+        )
+        .check(z.maxLength(6)),
+    ),
+    markup: z.optional(z.strictObject({ type: z.enum(['FIXED', 'PERCENTAGE']), value: decimalText(2) })),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -405,5 +483,6 @@ export const companionRequests = {
   ...adminAbandoned,
   ...adminMembers,
   ...adminMedia,
+  ...adminShipping,
 };
 export type CompanionRequests = typeof companionRequests;

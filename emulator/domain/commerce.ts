@@ -22,6 +22,7 @@ import { badRequest, badRequestApp, notFound } from '../errors.ts';
 import type { SalesSource } from './recommendations.ts';
 import type { WireOrder } from './order-store.ts';
 import { placedPayment, saveTransactions, type PlacedPayment } from './payments.ts';
+import { checkoutOptions, checkoutOptionsFor, offerPrices, type ShippingOption } from './shipping-options.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -62,14 +63,8 @@ export interface DiscountRule {
   value: number;
 }
 
-export interface ShippingOption {
-  code: string;
-  carrierId: string;
-  title: string;
-  deliveryTime: string;
-  priceCents: number;
-  freeOverCents: number | null;
-}
+/** A shipping option as the totals see it (domain/shipping-options.ts: regions, conditional rates). */
+export type { ShippingOption };
 
 export interface Address {
   country?: string;
@@ -139,28 +134,9 @@ export function liveRules(db: Database): DiscountRule[] {
     }));
 }
 
+/** Every shipping option (a code a checkout may name); what an address is offered: domain/shipping-options.ts. */
 export function shippingOptions(db: Database): ShippingOption[] {
-  return db
-    .prepare<
-      [],
-      {
-        code: string;
-        carrier_id: string;
-        title: string;
-        delivery_time: string;
-        price_cents: number;
-        free_over_cents: number | null;
-      }
-    >('SELECT * FROM shipping_options ORDER BY sort_order')
-    .all()
-    .map((r) => ({
-      code: r.code,
-      carrierId: r.carrier_id,
-      title: r.title,
-      deliveryTime: r.delivery_time,
-      priceCents: r.price_cents,
-      freeOverCents: r.free_over_cents,
-    }));
+  return checkoutOptions(db);
 }
 
 /** Every tax region (the hosted checkout recomputes tax in the page as the address changes). */
@@ -196,7 +172,7 @@ export function taxRegion(db: Database, address?: Address): { name: string; rate
 // ------------------------------------------------------------------------------------------------ totals
 
 export interface TotalsInput {
-  lines: { id: string; unitCents: number; quantity: number }[];
+  lines: { id: string; unitCents: number; quantity: number; weight?: number }[];
   rules: DiscountRule[];
   coupon?: Coupon;
   options: ShippingOption[];
@@ -221,8 +197,8 @@ export interface Totals {
 /**
  * The totals, as chosen here (hand-checkable): subtotal = Σ unit × quantity; every discount (automatic rules whose
  * subtotal range holds, then the coupon) is computed on the subtotal, their sum capped at it; shipping is the
- * selected option's price (default the first), free when the discounted subtotal reaches the option's threshold,
- * none for an empty cart; tax = rate × (subtotal − discounts), shipping not taxed; all rounded half-up to cents.
+ * selected option's price (default the first offered): its lowest rate whose conditions hold, the total price being
+ * the discounted subtotal (domain/shipping-options.ts), none for an empty cart; tax = rate × (subtotal − discounts), shipping not taxed; all rounded half-up to cents.
  */
 export function computeTotals(input: TotalsInput): Totals {
   const subtotal = input.lines.reduce((n, l) => n + l.unitCents * l.quantity, 0);
@@ -252,10 +228,7 @@ export function computeTotals(input: TotalsInput): Totals {
     discounts.reduce((n, d) => n + d.amount, 0),
   );
   const taxable = subtotal - discount;
-  const optionPrices = input.options.map((option) => ({
-    option,
-    cents: option.freeOverCents !== null && taxable >= option.freeOverCents ? 0 : option.priceCents,
-  }));
+  const optionPrices = offerPrices(input.options, taxable, input.lines);
   const chosen = optionPrices.find((o) => o.option.code === input.selectedCode) ?? optionPrices[0];
   const shipping = input.lines.length && chosen ? chosen.cents : 0;
   const tax = applyBp(taxable, input.taxRateBp);
@@ -589,10 +562,15 @@ export function priceCart(
   const region = taxRegion(db, opts.address);
   const priced = resolved.filter((l) => l.status !== 'NOT_FOUND');
   const totals = computeTotals({
-    lines: priced.map((l) => ({ id: l.row.id, unitCents: l.unitCents, quantity: l.row.quantity })),
+    lines: priced.map((l) => ({
+      id: l.row.id,
+      unitCents: l.unitCents,
+      quantity: l.row.quantity,
+      weight: l.variant?.weight ?? l.product?.weight ?? 0,
+    })),
     rules: liveRules(db),
     ...(usable ? { coupon: usable } : {}),
-    options: shippingOptions(db),
+    options: checkoutOptionsFor(db, opts.address),
     ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
     taxRateBp: region.rateBp,
   });

@@ -22,6 +22,7 @@ import { migration016 } from './016_draft_orders.ts';
 import { migration017 } from './017_second_factors.ts';
 import { migration018 } from './018_members_admin.ts';
 import { migration019 } from './019_media_library.ts';
+import { migration022 } from './022_shipping_options.ts';
 
 export type { Migration };
 
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration022,
 ];

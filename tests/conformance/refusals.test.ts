@@ -120,6 +120,16 @@ const ADMIN_ONLY = refuses(
   'generateVideoStreamingUrl',
   'generateFolderDownloadUrl',
   'generateFileResumableUploadUrl',
+  'createShippingOption',
+  'getShippingOption',
+  'updateShippingOption',
+  'deleteShippingOption',
+  'queryShippingOptions',
+  'addShippingOptionRegion',
+  'removeShippingOptionRegion',
+  'queryDeliveryProfiles',
+  'listShippingLabelConfigurations',
+  'updateShippingLabelConfiguration',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

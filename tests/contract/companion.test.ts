@@ -52,6 +52,7 @@ import {
   voidPayment,
 } from '../../core/api/admin-payments.ts';
 import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/admin-abandoned.ts';
+import * as shipping from '../../core/api/admin-shipping.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -278,6 +279,27 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await listAbandoned(owner, {})).abandonedCheckouts.map((a) => a.id)).toContain(maya.id);
     expect((await getAbandoned(owner, maya.id)).recoveryEmail.canSend).toBe(true);
     expect((await sendRecoveryEmail(owner, maya.id, false)).sent).toBe(true);
+  });
+
+  it('the owner’s shipping: the options and regions, create, update, delete, the label provider', async () => {
+    const { options, regions } = await shipping.listShipping(owner);
+    expect(options.map((o) => o.title)).toContain('Standard shipping');
+    const made = await shipping.createShipping(owner, {
+      title: 'Contract courier',
+      regionIds: [regions[0]!.id],
+      rates: [{ amount: '3.00', conditions: [] }],
+    });
+    const changed = await shipping.updateShipping(owner, made.id, {
+      revision: made.revision,
+      regionIds: [regions[1]!.id],
+      rates: [{ amount: '4.00', conditions: [] }],
+    });
+    expect(changed.deliveryRegionIds).toEqual([regions[1]!.id]);
+    expect((await shipping.deleteShipping(owner, made.id)).deleted).toBe(true);
+    const label = await shipping.getLabel(owner);
+    expect(
+      (await shipping.updateLabel(owner, label.id, { revision: label.revision, services: ['PRIORITY_MAIL'] })).services,
+    ).toEqual(['PRIORITY_MAIL']);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

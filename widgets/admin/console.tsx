@@ -7,7 +7,7 @@ import { strings } from './strings.ts';
 import { addStrings } from '../../core/i18n/index.ts';
 import { consoleCss } from './console-styles.ts';
 
-const SECTIONS = ['orders', 'reviews', 'abandoned', 'members', 'media'] as const;
+const SECTIONS = ['orders', 'reviews', 'abandoned', 'members', 'media', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
 type Lazy = ComponentType<ConsoleSectionProps>;
 // each section is its own chunk, loaded when first shown
@@ -28,6 +28,12 @@ const chunks: Record<Section, (language: string) => Promise<Lazy>> = {
       import('./media/view.tsx'),
       language === 'fr' && import('./media/strings.fr.ts').then((m) => addStrings('fr', m.fr)),
     ]).then(([m]) => m.MediaLibrary),
+  // the store's settings: the list, each setting its own chunk (settings/parts.ts); the list's French loads with it
+  settings: (language) =>
+    Promise.all([
+      import('./settings/view.tsx'),
+      language === 'fr' && import('./settings/strings.fr.ts').then((m) => addStrings('fr', m.fr)),
+    ]).then(([m]) => m.Settings),
 };
 
 /**

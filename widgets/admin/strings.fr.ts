@@ -10,5 +10,6 @@ export const fr: Record<keyof typeof strings, string> = {
   'admin.members': 'Membres',
   'admin.pending': '{count} en attente d’approbation',
   'admin.media': 'Médias',
+  'admin.settings': 'Paramètres',
   'admin.retry': 'Réessayer',
 };

@@ -9,5 +9,6 @@ export const strings = {
   // (one form whatever the count, in English and French)
   'admin.pending': '{count} waiting for approval',
   'admin.media': 'Media',
+  'admin.settings': 'Settings',
   'admin.retry': 'Try again',
 };

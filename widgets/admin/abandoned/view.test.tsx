@@ -87,10 +87,10 @@ async function mount(attrs: Record<string, string> = { section: 'abandoned' }) {
 }
 
 describe('<inlay-admin section="abandoned">', () => {
-  it('a tablist: Orders, Reviews, Abandoned checkouts, Members and Media; arrows, Home and End move between them and load each section', async () => {
+  it('a tablist: Orders, Reviews, Abandoned checkouts, Members, Media and Settings; arrows, Home and End move between them and load each section', async () => {
     const { $, $$, text } = await mount({ section: 'reviews' });
-    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(5));
-    const [orders, reviews, abandoned, , media] = $$<HTMLButtonElement>('[role=tab]');
+    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(6));
+    const [orders, reviews, abandoned, , , settings] = $$<HTMLButtonElement>('[role=tab]');
     expect(orders!.textContent).toBe('Orders');
     expect(reviews!.getAttribute('aria-selected')).toBe('true');
     expect(abandoned!.textContent).toBe('Abandoned checkouts');
@@ -107,7 +107,8 @@ describe('<inlay-admin section="abandoned">', () => {
     $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
     await vi.waitFor(() => expect(orders!.getAttribute('aria-selected')).toBe('true'));
     $('[role=tablist]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    await vi.waitFor(() => expect(media!.getAttribute('aria-selected')).toBe('true'));
+    await vi.waitFor(() => expect(settings!.getAttribute('aria-selected')).toBe('true'));
+    expect(settings!.textContent).toBe('Settings');
   });
 
   it('the list: buyer, value as money, items, age and status in words; names as text; filter and Show more', async () => {

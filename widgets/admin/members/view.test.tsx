@@ -107,7 +107,7 @@ async function mount(attrs: Record<string, string> = { section: 'members' }) {
 describe('<inlay-admin section="members">', () => {
   it('the Members tab says how many sign-ups wait, to the eye and to screen readers', async () => {
     const { $$ } = await mount({ section: 'orders' });
-    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(5));
+    await vi.waitFor(() => expect($$('[role=tab]')).toHaveLength(6));
     const tab = $$('[role=tab]')[3]!;
     await vi.waitFor(() => expect(tab.querySelector('[part=pending-count]')?.textContent).toBe('2'));
     expect(tab.textContent).toContain('2 waiting for approval');

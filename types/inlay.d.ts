@@ -400,8 +400,9 @@ export interface InlayAdminElement extends HTMLElement {
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
    * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
-   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
-   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
+   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields); `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos);
+   * `settings`: the store's settings (discounts, shipping, taxes, tips, checkout, back in stock), one opened with the
+   * page's `admin-setting` parameter.
    * @default orders
    */
   section: string | undefined;
@@ -413,8 +414,9 @@ export interface InlayAdminAttributes extends InlayCommonAttributes {
    * The section it opens on. `orders`: the shop's orders (summary, search, tags, bulk actions, detail, notes, status,
    * cancel, edits); `reviews`: every product's reviews waiting for approval; `abandoned`: abandoned checkouts and their
    * recovery emails; `members`: the site's members (search, filters, the pending sign-ups, a member's page, approve,
-   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields).
-   * recovery emails; `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos).
+   * block, mute, disconnect, delete, bulk actions by filter, badges, custom fields); `media`: the media library (folders, files, uploads, imports, the trash, visitors' review photos);
+   * `settings`: the store's settings (discounts, shipping, taxes, tips, checkout, back in stock), one opened with the
+   * page's `admin-setting` parameter.
    * @default orders
    */
   section?: string;

@@ -20,7 +20,14 @@ export const withFrench = <T>(
  * own chunk loaded when it is opened. The list's names and one-line descriptions are the frame's (`admin.set.<key>`,
  * `admin.set.<key>.about`).
  */
-export const SETTINGS: Partial<Record<SettingsKey, (language: string) => Promise<SettingsPart>>> = {};
+export const SETTINGS: Partial<Record<SettingsKey, (language: string) => Promise<SettingsPart>>> = {
+  shipping: (l) =>
+    withFrench(
+      l,
+      import('./shipping/view.tsx').then((m) => m.ShippingSettings),
+      () => import('./shipping/strings.fr.ts'),
+    ),
+};
 
 /** Every section the frame knows the words of, in the list's order. */
 export const SETTINGS_KEYS = ['discounts', 'shipping', 'taxes', 'tips', 'checkout', 'back-in-stock'] as const;

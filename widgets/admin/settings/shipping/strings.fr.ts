@@ -46,6 +46,7 @@ export const fr: Record<keyof typeof shippingStrings, string> = {
   'sh.saving': 'Enregistrement…',
   'sh.cancel': 'Annuler',
   'sh.confirmQ': 'Enregistrer « {title} » ? Il sera proposé aux clients livrés en {regions} à partir de {price}.',
+  'sh.confirmFree': 'Enregistrer « {title} » ? Il sera proposé gratuitement aux clients livrés en {regions}.',
   'sh.confirm': 'Enregistrer le mode',
   'sh.free': 'Gratuit',
   'sh.rate': '{price}',

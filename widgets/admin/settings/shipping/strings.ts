@@ -43,6 +43,7 @@ export const shippingStrings = {
   'sh.saving': 'Saving…',
   'sh.cancel': 'Cancel',
   'sh.confirmQ': 'Save “{title}”? Shoppers shipping to {regions} will be offered it from {price}.',
+  'sh.confirmFree': 'Save “{title}”? Shoppers shipping to {regions} will be offered it free of charge.',
   'sh.confirm': 'Save option',
   'sh.free': 'Free',
   'sh.rate': '{price}',

@@ -28,5 +28,5 @@ legend{font-weight:600;padding:0;margin-bottom:4px}
 border-inline-start:3px solid var(--_border);padding-inline-start:8px}
 .err{color:var(--_danger);font-size:14px}
 .dims{display:flex;gap:4px}.dims input{min-width:0}
-.link{border:0;background:none;font-size:20px;min-width:44px}
+.link{border:0;background:none;font-size:20px;min-width:44px;justify-self:start}
 `;

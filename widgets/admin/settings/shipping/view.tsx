@@ -100,7 +100,7 @@ export function ShippingSettings({ context, ids }: ConsoleSectionProps) {
               <h4 id={`${ids}g${g.key}`}>
                 <bdi>{g.name}</bdi>
               </h4>
-              {g.places ? (
+              {g.places && g.places !== g.name ? (
                 <p class="muted">
                   <bdi>{g.places}</bdi>
                 </p>
@@ -201,7 +201,9 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
         {msg}
       </span>
     ) : null;
-  const lowest = Math.min(...d.rates.map((r) => Number(r.amount) || 0));
+  // what most shoppers pay: the lowest rate without a condition (else the lowest of all)
+  const plain = d.rates.filter((r) => !r.conditions.length);
+  const lowest = Math.min(...(plain.length ? plain : d.rates).map((r) => Number(r.amount) || 0));
   const names = p.regions.filter((r) => d.regionIds.includes(r.id)).map((r) => r.name);
   return (
     <form
@@ -384,10 +386,10 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
           id={`${f}c`}
           focus
           danger={false}
-          question={t('sh.confirmQ', {
+          question={t(lowest ? 'sh.confirmQ' : 'sh.confirmFree', {
             title: d.title.trim(),
             regions: names.join(', '),
-            price: lowest ? i.money(String(lowest), 'USD') : t('sh.free'),
+            price: i.money(String(lowest), 'USD'),
           })}
           confirm={t('sh.confirm')}
           busyLabel={t('sh.saving')}

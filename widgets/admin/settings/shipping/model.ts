@@ -113,9 +113,10 @@ export function createShippingModel(context: InlayContext, props: { page?: () =>
         : { draft: blank() },
     );
   }
-  const change = (draft: ShippingOptionBody) => {
+  /** A change to the draft, from the draft as it is now (two events before a render both count). */
+  const change = (next: (d: ShippingOptionBody) => ShippingOptionBody) => {
     const e = $edit.get();
-    if (e) $edit.set({ ...e, draft, error: undefined, confirming: false });
+    if (e) $edit.set({ ...e, draft: next(e.draft), error: undefined, confirming: false });
   };
   const close = () => $edit.set(undefined);
   const ask = (confirming: boolean) => {

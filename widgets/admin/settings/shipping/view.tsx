@@ -9,6 +9,7 @@ import { before } from '../../states.tsx';
 import { Confirm } from '../../../../ui/confirm.tsx';
 import { ErrorLine } from '../../../../ui/states.tsx';
 import { createShippingModel, type EditUi, type Rate, type ShippingModel } from './model.ts';
+import type { ShippingOptionBody } from '../../../../core/api/admin-shipping.ts';
 import { shippingStrings } from './strings.ts';
 import { shippingCss } from './styles.ts';
 import { LabelPanel } from './label.tsx';
@@ -178,23 +179,30 @@ export function ShippingSettings({ context, ids }: ConsoleSectionProps) {
   );
 }
 
+/** What is wrong with a draft, in words (false: nothing). */
+function check(t: T, d: ShippingOptionBody) {
+  return {
+    title: !d.title.trim() && t('sh.err.title'),
+    regions: !d.regionIds.length && t('sh.err.regions'),
+    rates: d.rates.map((r) => ({
+      amount: !DEC2.test(r.amount) && t('sh.err.amount'),
+      value: !!r.conditions[0] && !DEC6.test(r.conditions[0].value) && t('sh.err.value'),
+    })),
+  };
+}
+const invalid = (p: ReturnType<typeof check>) => !!p.title || !!p.regions || p.rates.some((r) => r.amount || r.value);
+
 /** The option's form: name, delivery time, regions, rates; Save asks first (what shoppers pay changes). */
 function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi; regions: DeliveryRegionView[] }) {
   const { t, i, ids, model, e } = p;
   const d = e.draft;
   const [shown, show] = useState(false);
   const f = `${ids}ed`;
-  const set = (patch: Partial<typeof d>) => model.change({ ...d, ...patch });
-  const setRate = (n: number, r: Rate) => set({ rates: d.rates.map((x, k) => (k === n ? r : x)) });
-  const problems = {
-    title: !d.title.trim() && t('sh.err.title'),
-    regions: !d.regionIds.length && t('sh.err.regions'),
-    rates: d.rates.map((r) => ({
-      amount: !DEC2.test(r.amount) && t('sh.err.amount'),
-      value: r.conditions[0] && !DEC6.test(r.conditions[0].value) && t('sh.err.value'),
-    })),
-  };
-  const bad = !!problems.title || !!problems.regions || problems.rates.some((r) => r.amount || r.value);
+  const set = (patch: (d: ShippingOptionBody) => Partial<ShippingOptionBody>) =>
+    model.change((now) => ({ ...now, ...patch(now) }));
+  const setRate = (n: number, r: (r: Rate) => Rate) =>
+    set((now) => ({ rates: now.rates.map((x, k) => (k === n ? r(x) : x)) }));
+  const problems = check(t, d);
   const err = (on: boolean, msg: string | false | undefined, id: string) =>
     on && msg ? (
       <span class="err" id={id}>
@@ -214,7 +222,9 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
       onSubmit={(ev) => {
         ev.preventDefault();
         show(true);
-        if (!bad) model.ask(true);
+        // the draft as it is now (an input just before the press may not have rendered yet)
+        const now = model.$edit.get();
+        if (now && !invalid(check(t, now.draft))) model.ask(true);
       }}
     >
       <h4 id={`${f}h`}>{e.id ? t('sh.editOf', { title: d.title }) : t('sh.new')}</h4>
@@ -228,7 +238,10 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
             value={d.title}
             aria-invalid={shown && !!problems.title}
             aria-describedby={shown && problems.title ? `${f}te` : undefined}
-            onInput={(ev) => set({ title: ev.currentTarget.value })}
+            onInput={(ev) => {
+              const title = ev.currentTarget.value;
+              set(() => ({ title }));
+            }}
           />
           {err(shown, problems.title, `${f}te`)}
         </div>
@@ -240,7 +253,10 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
             maxLength={200}
             value={d.estimatedDeliveryTime ?? ''}
             aria-describedby={`${f}dh`}
-            onInput={(ev) => set({ estimatedDeliveryTime: ev.currentTarget.value })}
+            onInput={(ev) => {
+              const estimatedDeliveryTime = ev.currentTarget.value;
+              set(() => ({ estimatedDeliveryTime }));
+            }}
           />
           <span class="muted" id={`${f}dh`}>
             {t('sh.timeHint')}
@@ -255,13 +271,12 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
               <input
                 type="checkbox"
                 checked={d.regionIds.includes(r.id)}
-                onChange={(ev) =>
-                  set({
-                    regionIds: ev.currentTarget.checked
-                      ? [...d.regionIds, r.id]
-                      : d.regionIds.filter((x) => x !== r.id),
-                  })
-                }
+                onChange={(ev) => {
+                  const on = ev.currentTarget.checked;
+                  set((now) => ({
+                    regionIds: on ? [...now.regionIds, r.id] : now.regionIds.filter((x) => x !== r.id),
+                  }));
+                }}
               />
               <bdi>{r.name}</bdi>
             </label>
@@ -287,7 +302,10 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
                   value={r.amount}
                   aria-invalid={shown && !!pr.amount}
                   aria-describedby={shown && pr.amount ? `${rid}ae` : undefined}
-                  onInput={(ev) => setRate(n, { ...r, amount: ev.currentTarget.value.trim() })}
+                  onInput={(ev) => {
+                    const amount = ev.currentTarget.value.trim();
+                    setRate(n, (x) => ({ ...x, amount }));
+                  }}
                 />
                 {err(shown, pr.amount, `${rid}ae`)}
               </div>
@@ -298,12 +316,15 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
                   value={c?.type ?? ''}
                   onChange={(ev) => {
                     const type = ev.currentTarget.value as (typeof TYPES)[number] | '';
-                    setRate(n, {
-                      ...r,
+                    setRate(n, (x) => ({
+                      ...x,
                       conditions: type
-                        ? [{ type, operator: c?.operator ?? 'GTE', value: c?.value ?? '' }, ...r.conditions.slice(1)]
+                        ? [
+                            { type, operator: x.conditions[0]?.operator ?? 'GTE', value: x.conditions[0]?.value ?? '' },
+                            ...x.conditions.slice(1),
+                          ]
                         : [],
-                    });
+                    }));
                   }}
                 >
                   <option value="">{t('sh.always')}</option>
@@ -321,15 +342,13 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
                     <select
                       id={`${rid}o`}
                       value={c.operator}
-                      onChange={(ev) =>
-                        setRate(n, {
-                          ...r,
-                          conditions: [
-                            { ...c, operator: ev.currentTarget.value as (typeof OPS)[number] },
-                            ...r.conditions.slice(1),
-                          ],
-                        })
-                      }
+                      onChange={(ev) => {
+                        const operator = ev.currentTarget.value as (typeof OPS)[number];
+                        setRate(n, (x) => ({
+                          ...x,
+                          conditions: [{ ...x.conditions[0]!, operator }, ...x.conditions.slice(1)],
+                        }));
+                      }}
                     >
                       {OPS.map((x) => (
                         <option key={x} value={x}>
@@ -347,12 +366,13 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
                       value={c.value}
                       aria-invalid={shown && !!pr.value}
                       aria-describedby={shown && pr.value ? `${rid}ve` : undefined}
-                      onInput={(ev) =>
-                        setRate(n, {
-                          ...r,
-                          conditions: [{ ...c, value: ev.currentTarget.value.trim() }, ...r.conditions.slice(1)],
-                        })
-                      }
+                      onInput={(ev) => {
+                        const value = ev.currentTarget.value.trim();
+                        setRate(n, (x) => ({
+                          ...x,
+                          conditions: [{ ...x.conditions[0]!, value }, ...x.conditions.slice(1)],
+                        }));
+                      }}
                     />
                     {err(shown, pr.value, `${rid}ve`)}
                   </div>
@@ -363,7 +383,7 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
                   type="button"
                   class="btn link"
                   aria-label={t('sh.removeRate', { n: n + 1 })}
-                  onClick={() => set({ rates: d.rates.filter((_, k) => k !== n) })}
+                  onClick={() => set((now) => ({ rates: now.rates.filter((_, k) => k !== n) }))}
                 >
                   ×
                 </button>
@@ -375,7 +395,7 @@ function Editor(p: { t: T; i: I18n; ids: string; model: ShippingModel; e: EditUi
           <button
             type="button"
             class="btn"
-            onClick={() => set({ rates: [...d.rates, { amount: '', conditions: [] }] })}
+            onClick={() => set((now) => ({ rates: [...now.rates, { amount: '', conditions: [] }] }))}
           >
             {t('sh.addRate')}
           </button>

@@ -12,7 +12,7 @@ import { createShippingModel, type EditUi, type Rate, type ShippingModel } from 
 import type { ShippingOptionBody } from '../../../../core/api/admin-shipping.ts';
 import { shippingStrings } from './strings.ts';
 import { shippingCss } from './styles.ts';
-import { LabelPanel } from './label.tsx';
+import type { LabelPanel } from './label.tsx';
 
 export type { T };
 const TYPES = ['BY_TOTAL_PRICE', 'BY_TOTAL_WEIGHT', 'BY_TOTAL_QUANTITY'] as const;
@@ -58,9 +58,17 @@ export function ShippingSettings({ context, ids }: ConsoleSectionProps) {
   const edit = useStore(model.$edit);
   const remove = useStore(model.$remove);
   const notice = useStore(model.$notice);
+  // the label panel is its own chunk, loaded beside the options (its failure, like its calls', is its own)
+  const [Label, setLabel] = useState<{ C?: typeof LabelPanel; failed?: boolean }>({});
+  const loadPanel = () =>
+    import('./label.tsx').then(
+      (m) => setLabel({ C: m.LabelPanel }),
+      () => setLabel({ failed: true }),
+    );
   useEffect(() => {
     void model.load().catch(() => undefined);
     void model.loadLabel();
+    void loadPanel();
   }, [model]);
 
   const groups: { key: string; name: string; places: string; options: ShippingOptionView[] }[] = l.regions.map((r) => ({
@@ -174,7 +182,17 @@ export function ShippingSettings({ context, ids }: ConsoleSectionProps) {
           ))}
         </div>
       )}
-      <LabelPanel t={t} i={i} ids={ids} model={model} />
+      {Label.C ? (
+        <Label.C t={t} i={i} ids={ids} model={model} />
+      ) : (
+        before({
+          i18n: i,
+          status: Label.failed ? 'error' : 'loading',
+          error: t('sh.labelFailed'),
+          retry: () => (setLabel({}), void loadPanel()),
+          bones: 1,
+        })
+      )}
     </div>
   );
 }

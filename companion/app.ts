@@ -10,6 +10,7 @@
  * and the parts, Hono sub-apps mounted at `/v1` whose routes are the wire table's (core/api/companion-table.ts):
  * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-back-in-stock.ts,
  * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-discounts.ts,
+ * visitor.ts, reviews.ts, account.ts, admin-orders.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-shipping.ts,
  * public.ts (the public reads, answered from a cache of the companion's own visitor reads).
  *
  * No Node-only API in this folder except node.ts (eslint.config.js enforces it).
@@ -36,6 +37,7 @@ import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-a
 import { adminBackInStockApp } from './admin-back-in-stock.ts';
 import { adminDiscountsApp } from './admin-discounts.ts';
 import { adminTaxesApp } from './admin-taxes.ts';
+import { adminShippingApp } from './admin-shipping.ts';
 import { adminMembersApp } from './admin-members.ts';
 import { adminMediaApp } from './admin-media.ts';
 import { adminTipsApp } from './admin-tips.ts';
@@ -322,6 +324,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', adminBackInStockApp(kit));
   app.route('/v1', adminDiscountsApp(kit));
   app.route('/v1', adminTaxesApp(kit));
+  app.route('/v1', adminShippingApp(kit));
   app.route('/v1', publicApp(kit, deps.publicStore ? { store: deps.publicStore } : {}));
 
   return {

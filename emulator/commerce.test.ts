@@ -55,8 +55,27 @@ describe('computeTotals (hand-computed)', () => {
   };
   const fixed: Coupon = { ...pct, code: 'FERN5', discountType: 'FIXED_AMOUNT', value: 500 };
   const options: ShippingOption[] = [
-    { code: 'standard', carrierId: 'x', title: 'Standard', deliveryTime: '', priceCents: 695, freeOverCents: 7500 },
-    { code: 'express', carrierId: 'x', title: 'Express', deliveryTime: '', priceCents: 1995, freeOverCents: null },
+    {
+      code: 'standard',
+      carrierId: 'x',
+      title: 'Standard',
+      deliveryTime: '',
+      rates: [
+        { amount: '6.95', conditions: [], multiplyByQuantity: false },
+        {
+          amount: '0',
+          conditions: [{ type: 'BY_TOTAL_PRICE', operator: 'GTE', value: '75' }],
+          multiplyByQuantity: false,
+        },
+      ],
+    },
+    {
+      code: 'express',
+      carrierId: 'x',
+      title: 'Express',
+      deliveryTime: '',
+      rates: [{ amount: '19.95', conditions: [], multiplyByQuantity: false }],
+    },
   ];
 
   it('below the rule: 2 × $18 with WELCOME10 at 8 %: 36.00 − 3.60 + 6.95 shipping + 2.59 tax = 41.94', () => {

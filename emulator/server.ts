@@ -75,6 +75,7 @@ import { tipsRoutes } from './routes/tips.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
+import { shippingOptionsRoutes } from './routes/shipping-options.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { contactsRoutes } from './routes/contacts.ts';
 import { seed } from './domain/seed.ts';
@@ -133,6 +134,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   checkoutRoutes,
   tipsRoutes,
   ordersRoutes,
+  shippingOptionsRoutes,
   draftOrdersRoutes,
   discountRulesRoutes,
   abandonedRoutes,

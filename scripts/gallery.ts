@@ -1285,6 +1285,47 @@ const BASE: State[] = [
     },
   },
   {
+    id: 'admin-shipping',
+    group: 'Owner console',
+    title: 'Settings › Shipping: options by region, the label provider',
+    session: 'owner',
+    caption:
+      'Settings › Shipping: the seeded regions (United States, Canada, everywhere else), each with the options it is offered and their rates in words; the shipping label panel below.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=shipping', '[part=shipping-option]');
+      await admin.locator('[part=shipping-labels] input').first().waitFor();
+      return around(admin);
+    },
+  },
+  {
+    id: 'admin-shipping-edit',
+    group: 'Owner console',
+    title: 'Settings › Shipping: a new option, asked before it is saved',
+    session: 'owner',
+    caption:
+      'A new option for Canada with a rate and a “free over” rate, and the confirmation that names where it ships and from how much.',
+    async run(r) {
+      const admin = await openConsole(r, '?section=settings&admin-setting=shipping', '[part=shipping-option]');
+      await admin.locator('[part=add-shipping]').click();
+      const form = admin.locator('[part=shipping-editor]');
+      await form.locator('input').first().fill('Canada Post');
+      await form.locator('input').nth(1).fill('4–8');
+      await form.locator('input[type=checkbox]').nth(1).check();
+      await form.locator('.rate input').first().fill('14.00');
+      await form
+        .locator('button[type=button]')
+        .filter({ hasText: /\+|rate|tarif/i })
+        .first()
+        .click();
+      await form.locator('.rate').nth(1).locator('input').first().fill('0');
+      await form.locator('.rate').nth(1).locator('select').first().selectOption('BY_TOTAL_PRICE');
+      await form.locator('.rate').nth(1).locator('input').nth(1).fill('150');
+      await form.locator('button[type=submit]').click();
+      await form.locator('.confirm').waitFor();
+      return around(admin);
+    },
+  },
+  {
     id: 'admin-discounts',
     group: 'Owner console',
     title: 'Settings › Discounts: the rules and a preview',
@@ -1623,6 +1664,8 @@ const IN_LANGUAGES = new Set([
   'admin-discounts-form',
   'admin-taxes',
   'admin-taxes-edit',
+  'admin-shipping',
+  'admin-shipping-edit',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

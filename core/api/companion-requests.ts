@@ -490,7 +490,8 @@ const adminDiscounts = {
 
 // ------------------------------------------------------------------ the owner's taxes (admin-taxes.ts)
 
-const guid = text(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+/** A GUID (the platform's ids of regions, groups, options). */
+const guid = text(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID'));
 const percent = text(z.trim(), z.regex(/^\d{1,3}(?:[.,]\d{1,4})?$/, 'a percentage from 0 to 100, up to 4 decimals'));
 const country = text(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 country code'));
 const subdivision = text(z.trim(), z.maxLength(50));
@@ -512,6 +513,83 @@ const adminTaxes = {
   'PATCH /admin/taxes/groups/{id}': z.strictObject({ name: trimmed(1, 200), revision }),
 };
 
+// ------------------------------------------------------------------ the owner's shipping settings (admin-shipping.ts)
+
+/** A decimal string, `scale` decimals at most (the platform's `@decimalValue`). */
+const decimalText = (scale: number) =>
+  text(z.regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${scale}})?$`), `a number with at most ${scale} decimals`));
+const shipRate = z.strictObject({
+  amount: decimalText(2),
+  conditions: z
+    .array(
+      z.strictObject({
+        type: z.enum(['BY_TOTAL_WEIGHT', 'BY_TOTAL_PRICE', 'BY_TOTAL_QUANTITY']),
+        operator: z.enum(['EQ', 'GT', 'GTE', 'LT', 'LTE']),
+        value: decimalText(6),
+      }),
+    )
+    .check(z.maxLength(10)),
+  multiplyByQuantity: z.optional(z.boolean()),
+});
+const shipFields = {
+  title: trimmed(1, 200),
+  estimatedDeliveryTime: upTo(200),
+  regionIds: z.array(guid).check(z.minLength(1), z.maxLength(50)),
+  rates: z.array(shipRate).check(z.minLength(1), z.maxLength(20)),
+};
+const adminShipping = {
+  'POST /admin/shipping/options': z.strictObject(shipFields),
+  'PATCH /admin/shipping/options/{id}': z.strictObject({
+    revision: text(z.regex(/^\d{1,12}$/)),
+    title: z.optional(shipFields.title),
+    estimatedDeliveryTime: shipFields.estimatedDeliveryTime,
+    regionIds: z.optional(shipFields.regionIds),
+    rates: z.optional(shipFields.rates),
+  }),
+  'PATCH /admin/shipping/label/{id}': z.strictObject({
+    revision: text(z.regex(/^\d{1,12}$/)),
+    shipFromAddress: z.optional(
+      z.strictObject({
+        country: text(z.regex(/^[A-Z]{2}$/)),
+        subdivision: upTo(10),
+        city: trimmed(1, 100),
+        postalCode: trimmed(1, 20),
+        addressLine1: trimmed(1, 200),
+      }),
+    ),
+    defaultPackage: z.optional(
+      z.strictObject({
+        type: z.enum([
+          'CUSTOM',
+          'FLAT_RATE_ENVELOPE',
+          'PADDED_FLAT_RATE_ENVELOPE',
+          'SMALL_FLAT_RATE_BOX',
+          'MEDIUM_FLAT_RATE_BOX',
+          'LARGE_FLAT_RATE_BOX',
+        ]),
+        dimensions: z.optional(
+          z.strictObject({ length: decimalText(2), width: decimalText(2), height: decimalText(2) }),
+        ),
+      }),
+    ),
+    services: z.optional(
+      z
+        .array(
+          z.enum([
+            'GROUND_ADVANTAGE',
+            'PRIORITY_MAIL',
+            'PRIORITY_MAIL_EXPRESS',
+            'PRIORITY_MAIL_INTERNATIONAL',
+            'PRIORITY_MAIL_EXPRESS_INTERNATIONAL',
+            'FIRST_CLASS_PACKAGE_INTERNATIONAL',
+          ]),
+        )
+        .check(z.maxLength(6)),
+    ),
+    markup: z.optional(z.strictObject({ type: z.enum(['FIXED', 'PERCENTAGE']), value: decimalText(2) })),
+  }),
+};
+
 /** Every route's request body, by `METHOD /path` (a route not named here takes none: a GET or a DELETE). */
 export const companionRequests = {
   ...visitor,
@@ -525,5 +603,6 @@ export const companionRequests = {
   ...adminBackInStock,
   ...adminDiscounts,
   ...adminTaxes,
+  ...adminShipping,
 };
 export type CompanionRequests = typeof companionRequests;

@@ -4,6 +4,7 @@
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-back-in-stock.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-discounts.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-taxes.ts, public-routes.ts) by its `METHOD /path`, with its answer
+ * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-shipping.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * schema and the schema of its request body (companion-requests.ts). The companion serves exactly these routes and
  * checks each body with its schema (companion/wire.ts); tests/contract/companion.test.ts calls every one through the
  * browser's call layer and fails when the companion's routes and this table differ, and holds docs/companion.md's
@@ -23,6 +24,7 @@ import { adminTipsRoutes } from './admin-tips.ts';
 import { adminBackInStockRoutes } from './admin-back-in-stock.ts';
 import { adminDiscountsRoutes } from './admin-discounts.ts';
 import { adminTaxesRoutes } from './admin-taxes.ts';
+import { adminShippingRoutes } from './admin-shipping.ts';
 import { publicRoutes } from './public-routes.ts';
 
 const areas = [
@@ -38,6 +40,7 @@ const areas = [
   adminBackInStockRoutes,
   adminDiscountsRoutes,
   adminTaxesRoutes,
+  adminShippingRoutes,
   publicRoutes,
 ] as const;
 

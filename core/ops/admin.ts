@@ -197,3 +197,18 @@ export const createManualTaxMapping = op('POST', TAX_MAPPINGS);
 export const queryManualTaxMappings = op('POST', `${TAX_MAPPINGS}/query`);
 export const updateManualTaxMapping = op('PATCH', `${TAX_MAPPINGS}/{id}`);
 export const deleteManualTaxMapping = op('DELETE', `${TAX_MAPPINGS}/{manualTaxMappingId}`);
+// Shipping options (`@wix/auto_sdk_ecom_shipping-options`; docs/wire.md "i40-ship"), the delivery profile's regions
+// they serve (Delivery Profiles: no generated client installed; the platform's docs' path) and the shipping label
+// provider's configuration (the spec names it with its base path only: Inlay's choice of path and methods).
+const SHIP = '/ecom/v1/shipping-options';
+export const createShippingOption = op('POST', SHIP);
+export const getShippingOption = op('GET', `${SHIP}/{shippingOptionId}`);
+export const updateShippingOption = op('PATCH', `${SHIP}/{id}`);
+export const deleteShippingOption = op('DELETE', `${SHIP}/{shippingOptionId}`);
+export const queryShippingOptions = op('GET', `${SHIP}/query`, `${SHIP}/query`);
+export const addShippingOptionRegion = op('POST', `${SHIP}/{shippingOptionId}/add-delivery-region`);
+export const removeShippingOptionRegion = op('POST', `${SHIP}/{shippingOptionId}/remove-delivery-region`);
+export const queryDeliveryProfiles = op('POST', '/ecom/v1/delivery-profiles/query');
+const LABELS = '/ecom/v1/shipping-label-provider-configurations';
+export const listShippingLabelConfigurations = op('GET', LABELS);
+export const updateShippingLabelConfiguration = op('PATCH', `${LABELS}/{id}`);

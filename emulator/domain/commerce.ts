@@ -24,6 +24,7 @@ import type { WireOrder } from './order-store.ts';
 import { placedPayment, saveTransactions, type PlacedPayment } from './payments.ts';
 import { recordOrderTip, tipFee, withTip, type TipAsk, type TipChoice } from './tips.ts';
 import { liveDiscountRules, ruleDiscounts, type DiscountRuleRecord, type RuleLine } from './discount-rules.ts';
+import { checkoutOptions, checkoutOptionsFor, offerPrices, type ShippingOption } from './shipping-options.ts';
 
 export const CURRENCY = 'USD';
 export const MAX_QUANTITY = 9999;
@@ -68,14 +69,8 @@ export interface DiscountRule {
   value: number;
 }
 
-export interface ShippingOption {
-  code: string;
-  carrierId: string;
-  title: string;
-  deliveryTime: string;
-  priceCents: number;
-  freeOverCents: number | null;
-}
+/** A shipping option as the totals see it (domain/shipping-options.ts: regions, conditional rates). */
+export type { ShippingOption };
 
 export interface Address {
   country?: string;
@@ -121,28 +116,9 @@ export function couponProblem(c: Coupon, nowMs: number): 'COUPON_IS_EXPIRED' | '
   return undefined;
 }
 
+/** Every shipping option (a code a checkout may name); what an address is offered: domain/shipping-options.ts. */
 export function shippingOptions(db: Database): ShippingOption[] {
-  return db
-    .prepare<
-      [],
-      {
-        code: string;
-        carrier_id: string;
-        title: string;
-        delivery_time: string;
-        price_cents: number;
-        free_over_cents: number | null;
-      }
-    >('SELECT * FROM shipping_options ORDER BY sort_order')
-    .all()
-    .map((r) => ({
-      code: r.code,
-      carrierId: r.carrier_id,
-      title: r.title,
-      deliveryTime: r.delivery_time,
-      priceCents: r.price_cents,
-      freeOverCents: r.free_over_cents,
-    }));
+  return checkoutOptions(db);
 }
 
 /**
@@ -157,7 +133,7 @@ export function taxRegion(db: Database, address?: Address): { name: string; rate
 // ------------------------------------------------------------------------------------------------ totals
 
 export interface TotalsInput {
-  lines: RuleLine[];
+  lines: (RuleLine & { weight?: number })[];
   rules: DiscountRule[];
   /** The store's live discount rules (domain/discount-rules.ts), applied to the lines in their scopes. */
   discountRules?: readonly DiscountRuleRecord[];
@@ -196,8 +172,8 @@ export interface Totals {
 /**
  * The totals, as chosen here (hand-checkable): subtotal = Σ unit × quantity; every discount (automatic rules whose
  * subtotal range holds, then the coupon) is computed on the subtotal, their sum capped at it; shipping is the
- * selected option's price (default the first), free when the discounted subtotal reaches the option's threshold,
- * none for an empty cart; tax = rate × (subtotal − discounts), shipping not taxed; all rounded half-up to cents.
+ * selected option's price (default the first offered): its lowest rate whose conditions hold, the total price being
+ * the discounted subtotal (domain/shipping-options.ts), none for an empty cart; tax = rate × (subtotal − discounts), shipping not taxed; all rounded half-up to cents.
  */
 export function computeTotals(input: TotalsInput): Totals {
   const subtotal = input.lines.reduce((n, l) => n + l.unitCents * l.quantity, 0);
@@ -229,10 +205,7 @@ export function computeTotals(input: TotalsInput): Totals {
     discounts.reduce((n, d) => n + d.amount, 0),
   );
   const taxable = subtotal - discount;
-  const optionPrices = input.options.map((option) => ({
-    option,
-    cents: option.freeOverCents !== null && taxable >= option.freeOverCents ? 0 : option.priceCents,
-  }));
+  const optionPrices = offerPrices(input.options, taxable, input.lines);
   const chosen = optionPrices.find((o) => o.option.code === input.selectedCode) ?? optionPrices[0];
   const shipping = input.lines.length && chosen ? chosen.cents : 0;
   const tax = input.taxOf ? input.taxOf(taxable, subtotal) : applyBp(taxable, input.taxRateBp);
@@ -579,11 +552,12 @@ export function priceCart(
         quantity: l.row.quantity,
         productId: l.row.product_id,
         collectionIds: l.product?.collectionIds ?? [],
+        weight: l.variant?.weight ?? l.product?.weight ?? 0,
       })),
       rules: [],
       discountRules: liveDiscountRules(db, opts.nowMs),
       ...(usable ? { coupon: usable } : {}),
-      options: shippingOptions(db),
+      options: checkoutOptionsFor(db, opts.address),
       ...(opts.shippingCode ? { selectedCode: opts.shippingCode } : {}),
       taxRateBp: 0,
       taxOf: region.amount,

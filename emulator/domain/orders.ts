@@ -5,6 +5,7 @@
  * in `orders.data`; what changes here is written back in the same transaction that reads it.
  */
 import { randomUUID } from 'node:crypto';
+import { flatRate } from './shipping-options.ts';
 import type { Database } from 'better-sqlite3';
 import { changeStock, restockOrderLines } from './inventory.ts';
 import { sendMail } from './mail.ts';
@@ -718,8 +719,7 @@ export function editedTotals(db: Database, order: WireOrder, edit: OrderEdit) {
         carrierId: '',
         title: '',
         deliveryTime: '',
-        priceCents: centsOf(shipping?.cost?.price),
-        freeOverCents: null,
+        rates: flatRate(centsOf(shipping?.cost?.price)),
       },
     ],
     taxRateBp: region.rateBp,

@@ -52,6 +52,28 @@
     return [c, s, s ? selectedText(subdivision) : selectedText(country), d[3], d[4]];
   }
 
+  // the places some delivery region names; an option's data-where: its own ("*": the rest of the world's)
+  const covered = (form.dataset.covered || '').split(' ');
+  /** The shipping options of the address chosen shown, the others hidden (and not sent); the first kept checked. */
+  function fitOptions() {
+    const c = country.value;
+    const s = subdivision && !subdivision.disabled && subdivision.value ? c + '-' + subdivision.value : '';
+    const named = covered.includes(c) || (s && covered.includes(s));
+    let any = false;
+    for (const input of form.querySelectorAll('input[name=shipping]')) {
+      const where = (input.dataset.where || '').split(' ');
+      const ok = where.includes(c) || (s && where.includes(s)) || (!named && where.includes('*'));
+      input.disabled = !ok;
+      input.closest('label').hidden = !ok;
+      if (!ok) input.checked = false;
+      any = any || ok;
+    }
+    const first = form.querySelector('input[name=shipping]:not(:disabled)');
+    if (first && !form.querySelector('input[name=shipping]:checked')) first.checked = true;
+    const none = document.getElementById('no-shipping');
+    if (none) none.hidden = any;
+  }
+
   function text(id, value) {
     const el = document.getElementById(id);
     if (el) el.textContent = value;
@@ -90,6 +112,7 @@
 
   form.addEventListener('change', (e) => {
     if (e.target === country) fitRegions();
+    if (e.target === country || e.target === subdivision) fitOptions();
     update();
   });
   form.addEventListener('input', (e) => {
@@ -124,6 +147,7 @@
   });
 
   fitRegions();
+  fitOptions();
   update();
 
   const summary = document.getElementById('summary');

@@ -400,7 +400,20 @@ export interface CheckoutView {
   /** The coupon on the checkout, and what the discount-code field says (a code refused, a code applied or removed). */
   coupon?: { code: string; name: string };
   discountNotice?: Said;
-  options: { code: string; title: string; deliveryTime: string; cents: number; price: string }[];
+  /** Every option the cart may be offered; `where`: the places its regions cover ("US", "US-CA"; "*": the rest of the world). */
+  options: {
+    code: string;
+    title: string;
+    deliveryTime: string;
+    cents: number;
+    price: string;
+    where: string;
+    offered: boolean;
+  }[];
+  /** The places some region names (an address elsewhere is the rest of the world's). */
+  covered: string;
+  /** Whether the address chosen is offered an option. */
+  ships: boolean;
   selected: string | undefined;
   testCard: string;
   /** The test card that only authorizes (delayed capture). */
@@ -547,13 +560,18 @@ export function checkoutPage(v: CheckoutView): HandlerResult {
       render('checkout.option', {
         code: o.code,
         cents: o.cents,
-        checked: flag('checked', o.code === v.selected),
+        where: o.where,
+        hidden: attrs({ hidden: !o.offered }),
+        disabled: attrs({ disabled: !o.offered }),
+        checked: flag('checked', o.offered && o.code === v.selected),
         title: o.title,
         deliveryTime: o.deliveryTime,
         price: o.price,
       }),
     ),
     shippingError: errorOf('shipping'),
+    covered: v.covered,
+    shipsHidden: attrs({ hidden: v.ships }),
     testCard: v.testCard,
     captureLaterCard: v.captureLaterCard,
     back: v.back ? render('checkout.back', { href: v.back }) : EMPTY,

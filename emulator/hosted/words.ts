@@ -23,6 +23,7 @@ const FRENCH: Record<string, string> = {
   'Shipping address': 'Adresse de livraison',
   Country: 'Pays',
   'Shipping method': 'Mode de livraison',
+  'We do not ship to this address.': 'Nous ne livrons pas à cette adresse.',
   'Discount code': 'Code de réduction',
   Code: 'Code',
   Apply: 'Appliquer',

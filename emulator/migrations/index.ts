@@ -25,6 +25,7 @@ import { migration019 } from './019_media_library.ts';
 import { migration024 } from './024_tips.ts';
 import { migration021 } from './021_discount_rules.ts';
 import { migration023 } from './023_taxes.ts';
+import { migration022 } from './022_shipping_options.ts';
 
 export type { Migration };
 
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration024,
   migration021,
   migration023,
+  migration022,
 ];

@@ -47,6 +47,7 @@ import { checkoutPage as hostedCheckoutPage, messagePage } from '../hosted/pages
 import { siteBrand } from '../domain/settings.ts';
 import { checkoutBrandOverride, checkoutLook, consentError, formTip, tipView } from './checkout-extras.ts';
 import { saveTipChoice } from '../domain/tips.ts';
+import { shippingPlaces } from '../domain/shipping-options.ts';
 import { COUNTRIES, countryName, countryRegionsIn, regionName, regionsOf } from '../domain/regions.ts';
 import { formatMoney, hostedLocale } from '../hosted/locale.ts';
 import { phrase, word, type Said } from '../hosted/words.ts';
@@ -226,6 +227,36 @@ function saveCheckoutAddress(ctx: RequestContext, m: MemberRow, f: z.output<type
   })();
 }
 
+/** The cart's options priced, offered where the address is (domain/shipping-options.ts). */
+const offeredFor = (ctx: RequestContext, data: CheckoutData, address?: { country: string; subdivision: string }) =>
+  priceCart(ctx.db, data.lines, data.couponCode, { ...(address ? { address } : {}), nowMs: ctx.now() }).totals
+    .optionPrices;
+
+/** The hosted page's options: every one the cart may be offered, with the places it covers, and those covered now. */
+function shippingChoices<T>(
+  ctx: RequestContext,
+  data: CheckoutData,
+  t: ReturnType<typeof priceCart>['totals'],
+  out: (o: { code: string; title: string; deliveryTime: string; cents: number; where: string; offered: boolean }) => T,
+) {
+  const places = shippingPlaces(ctx.db);
+  const now = new Set(t.optionPrices.map((o) => o.option.code));
+  return {
+    options: offeredFor(ctx, data).map((o) =>
+      out({
+        code: o.option.code,
+        title: o.option.title,
+        deliveryTime: o.option.deliveryTime,
+        cents: o.cents,
+        where: places.of(o.option.code),
+        offered: now.has(o.option.code),
+      }),
+    ),
+    covered: places.covered,
+    ships: now.size > 0,
+  };
+}
+
 function checkoutPage(
   ctx: RequestContext,
   { s, p, row }: OpenCheckout,
@@ -312,11 +343,9 @@ function checkoutPage(
     regions,
     ...(priced.coupon ? { coupon: { code: priced.coupon.code, name: priced.coupon.name } } : {}),
     ...(discountNotice ? { discountNotice } : {}),
-    options: t.optionPrices.map((o) => ({
-      code: o.option.code,
-      title: o.option.title,
-      deliveryTime: o.option.deliveryTime,
-      cents: o.cents,
+    // every option the cart may be offered, those of the address chosen shown (the page's script follows the address)
+    ...shippingChoices(ctx, data, t, (o) => ({
+      ...o,
       price: o.cents ? m(o.cents) : word(locale, 'Free'),
     })),
     selected: values.shipping ?? t.shippingOption?.code ?? shippingOptions(ctx.db)[0]?.code,
@@ -516,7 +545,12 @@ export const checkoutRoutes: RouteModule = (router, app) => {
         return checkoutPage(ctx, o, values, errors, undefined, 400);
       }
       const f = parsed.data;
-      if (!shippingOptions(ctx.db).some((o) => o.code === f.shipping))
+      if (
+        !offeredFor(ctx, JSON.parse(o.row.data) as CheckoutData, {
+          country: f.country,
+          subdivision: subdivisionOf(f.country, f.subdivision),
+        }).some((x) => x.option.code === f.shipping)
+      )
         return checkoutPage(ctx, o, values, { shipping: 'Choose a shipping option' }, undefined, 400);
       const [mm, yy] = f.cardExpiry.split('/').map((x) => Number(x.trim()));
       const now = new Date(ctx.now());

@@ -87,6 +87,9 @@ const ADMIN_PAYMENTS = 'companion/admin-payments.ts';
 const ADMIN_ABANDONED = 'companion/admin-abandoned.ts';
 const ADMIN_TAXES = 'companion/admin-taxes.ts';
 const ADMIN_MEMBERS = 'companion/admin-members.ts';
+const ADMIN_SHIPPING = 'companion/admin-shipping.ts';
+const SHIPPING = '@wix/auto_sdk_ecom_shipping-options';
+const SHIPPING_FILE = 'shipping-options.test.ts';
 const COMPANION_REVIEWS = 'companion/reviews.ts';
 const VISITOR = 'companion/visitor.ts';
 /** The public reads: forwarded as the companion's own visitor, path and body as the browser built them (issue 39). */
@@ -1248,6 +1251,71 @@ export const CALLS = {
     identity: 'admin',
     ...none(TAX_MAPPINGS_SOURCE),
     file: 'taxes.test.ts',
+  },
+  // Admin: shipping options, delivery regions, shipping label provider (issue 40, i40-ship)
+  createShippingOption: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'createShippingOption'),
+    file: SHIPPING_FILE,
+  },
+  getShippingOption: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'getShippingOption'),
+    file: SHIPPING_FILE,
+  },
+  updateShippingOption: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'updateShippingOption'),
+    file: SHIPPING_FILE,
+  },
+  deleteShippingOption: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'deleteShippingOption'),
+    file: SHIPPING_FILE,
+  },
+  queryShippingOptions: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'queryShippingOptions'),
+    fallbackOf: 'GET',
+    file: SHIPPING_FILE,
+    note: 'the SDK sends GET …/query and this POST, with the same body, as its long-query fallback',
+  },
+  addShippingOptionRegion: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'addDeliveryRegion'),
+    file: SHIPPING_FILE,
+  },
+  removeShippingOptionRegion: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...pub(SHIPPING, 'removeDeliveryRegion'),
+    file: SHIPPING_FILE,
+  },
+  queryDeliveryProfiles: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...none(
+      'dev.wix.com "Delivery Profiles" (Query Delivery Profiles; no generated client installed): the regions shipping options serve',
+    ),
+    file: SHIPPING_FILE,
+  },
+  listShippingLabelConfigurations: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...none('docs/spec/commerce.md §5 "shipping-label provider configurations: base paths only": method chosen'),
+    file: SHIPPING_FILE,
+  },
+  updateShippingLabelConfiguration: {
+    by: { companion: [ADMIN_SHIPPING] },
+    identity: 'admin',
+    ...none('docs/spec/commerce.md §5 "shipping-label provider configurations: base paths only": method chosen'),
+    file: SHIPPING_FILE,
   },
 } satisfies Record<OpName, Call>;
 

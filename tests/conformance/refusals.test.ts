@@ -154,6 +154,16 @@ const ADMIN_ONLY = refuses(
   'queryManualTaxMappings',
   'updateManualTaxMapping',
   'deleteManualTaxMapping',
+  'createShippingOption',
+  'getShippingOption',
+  'updateShippingOption',
+  'deleteShippingOption',
+  'queryShippingOptions',
+  'addShippingOptionRegion',
+  'removeShippingOptionRegion',
+  'queryDeliveryProfiles',
+  'listShippingLabelConfigurations',
+  'updateShippingLabelConfiguration',
 );
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -55,6 +55,7 @@ import { getAbandoned, listAbandoned, sendRecoveryEmail } from '../../core/api/a
 import * as bis from '../../core/api/admin-back-in-stock.ts';
 import * as discounts from '../../core/api/admin-discounts.ts';
 import * as taxes from '../../core/api/admin-taxes.ts';
+import * as shipping from '../../core/api/admin-shipping.ts';
 import * as members from '../../core/api/admin-members.ts';
 import { createMember } from '../../emulator/domain/identity.ts';
 import {
@@ -356,6 +357,27 @@ describe('every answer the browser reads parses with the table’s schemas', () 
     expect((await taxes.deleteTaxRate(owner, rate.id)).deleted).toBe(true);
     expect((await taxes.deleteTaxGroup(owner, group.id)).deleted).toBe(true);
     expect((await taxes.deleteTaxRegion(owner, region.region.id)).deleted).toBe(true);
+  });
+
+  it('the owner’s shipping: the options and regions, create, update, delete, the label provider', async () => {
+    const { options, regions } = await shipping.listShipping(owner);
+    expect(options.map((o) => o.title)).toContain('Standard shipping');
+    const made = await shipping.createShipping(owner, {
+      title: 'Contract courier',
+      regionIds: [regions[0]!.id],
+      rates: [{ amount: '3.00', conditions: [] }],
+    });
+    const changed = await shipping.updateShipping(owner, made.id, {
+      revision: made.revision,
+      regionIds: [regions[1]!.id],
+      rates: [{ amount: '4.00', conditions: [] }],
+    });
+    expect(changed.deliveryRegionIds).toEqual([regions[1]!.id]);
+    expect((await shipping.deleteShipping(owner, made.id)).deleted).toBe(true);
+    const label = await shipping.getLabel(owner);
+    expect(
+      (await shipping.updateLabel(owner, label.id, { revision: label.revision, services: ['PRIORITY_MAIL'] })).services,
+    ).toEqual(['PRIORITY_MAIL']);
   });
 
   it('the owner’s members: list, pending, one, each action, bulk by filter, badges, custom fields', async () => {

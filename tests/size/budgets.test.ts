@@ -469,6 +469,13 @@ const KB = 1024;
  * whole console 148190 B (137320 B at issue 39's end), so `classicWithConsole` 134.25 → 144.75 KB. No page without
  * the console moved; the test language's chunk is left for the lead to regenerate after the merge (its 16.5 KB would
  * not hold every section's words).
+ * Issue 40, i40-ship (Settings › Shipping, owner only; no page without the console moved): its chunk 6571 B (the
+ * options by region, the editor, the confirmations; under the 7 KB widget ceiling), the label provider's panel its own
+ * chunk 1515 B (loaded beside it: a refusal there costs that panel only), its French 1794 B. Measured on one build
+ * with the i40-frame merged: the classic page with every tag and the whole console 149640 B, of which the settings
+ * frame and the rest 139760 B (already over the 137472 B ceiling before this section: the frame's part, for the lead's
+ * merge to account for), so `classicWithConsole` 134.25 → 146.25 KB; the test language ar-XB carries the section's
+ * words too (generated, every string French translates): 17740 B, `testLanguage` 16.5 → 17.5 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
@@ -481,7 +488,7 @@ const BUDGET = {
   headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
-  testLanguage: 17.25 * KB,
+  testLanguage: 17.5 * KB,
   classicWithConsole: 149.25 * KB,
 };
 

@@ -41,6 +41,12 @@ export const SETTINGS: Partial<Record<SettingsKey, (language: string) => Promise
       import('./taxes/view.tsx').then((m) => m.TaxesSettings),
       () => import('./taxes/strings.fr.ts'),
     ),
+  shipping: (l) =>
+    withFrench(
+      l,
+      import('./shipping/view.tsx').then((m) => m.ShippingSettings),
+      () => import('./shipping/strings.fr.ts'),
+    ),
 };
 
 /** Every section the frame knows the words of, in the list's order. */

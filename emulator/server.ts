@@ -70,6 +70,7 @@ import { storesV3Routes } from './routes/stores-v3.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { fulfillmentsRoutes } from './routes/fulfillments.ts';
 import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
 import { paymentsRoutes } from './routes/payments.ts';
@@ -127,6 +128,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cartRoutes,
   checkoutRoutes,
   ordersRoutes,
+  fulfillmentsRoutes,
   draftOrdersRoutes,
   abandonedRoutes,
   paymentsRoutes,

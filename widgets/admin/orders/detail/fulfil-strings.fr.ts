@@ -6,7 +6,6 @@ export const fr: Record<keyof typeof fulfilStrings, string> = {
   'af.none': 'Rien n’a encore été expédié.',
   'af.ship': 'Marquer comme expédiée',
   'af.lines': 'Articles à expédier',
-  'af.qty': '{name} : quantité à expédier (sur {left} restants)',
   'af.qtyShort': 'sur {left}',
   'af.item': '{quantity} × {name}',
   'af.carrier': 'Transporteur',

@@ -4,7 +4,6 @@ export const fulfilStrings = {
   'af.none': 'Nothing shipped yet.',
   'af.ship': 'Mark as shipped',
   'af.lines': 'Items to ship',
-  'af.qty': '{name}: quantity to ship (of {left} left)',
   'af.qtyShort': 'of {left}',
   'af.item': '{quantity} × {name}',
   'af.carrier': 'Carrier',

@@ -278,7 +278,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
                   max={l.left}
                   step={1}
                   defaultValue={String(l.left)}
-                  aria-label={t('af.qty', { name: l.name, left: l.left })}
+                  aria-describedby={`${id}n`}
                   style={{ width: '5.5em' }}
                 />
                 <span>

@@ -431,19 +431,28 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-ful (fulfilment): the order's fulfilment panel is its own chunk, loaded when an order opens (fulfil
+ * 3696 B, with the companion's fulfilment calls shared with the bulk bar, admin-fulfillments 732 B), the bulk bar's
+ * "Mark as shipped" (bulk 2768 B), the detail's mount and words (detail 6428 B); the panel's French goes in the console's
+ * French chunk (+~1 KB: console-fr 8631 B, `consoleFrench` 7.75 → 8.5 KB; the settings sections' French will want
+ * that chunk split by section); no page without the console moved. The classic page with every tag and the whole console
+ * 137320 → 143164 B: `classicWithConsole` 134.25 → 140 KB. The generated test language carries the panel's strings
+ * too: ar-XB 17080 B, `testLanguage` 16.5 → 16.75 KB.
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
   widget: 7 * KB,
-  consoleFrench: 7.75 * KB,
+  consoleFrench: 8.5 * KB,
   allWidgetsPage: 53.25 * KB,
   productPage: 50 * KB,
   productPageFirstScreen: 43.5 * KB,
   headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
-  testLanguage: 16.5 * KB,
-  classicWithConsole: 134.25 * KB,
+  testLanguage: 16.75 * KB,
+  classicWithConsole: 140 * KB,
 };
 
 /**

@@ -26,12 +26,13 @@ const NAMES: Record<(typeof CARRIERS)[number], string> = {
   dhl: 'DHL',
   canadaPost: 'Canada Post',
 };
-const carrierName = (p: string | undefined) => (p && p in NAMES ? NAMES[p as keyof typeof NAMES] : (p ?? ''));
+const known = (p: string | undefined): p is keyof typeof NAMES => !!p && Object.hasOwn(NAMES, p);
+const carrierName = (p: string | undefined) => (known(p) ? NAMES[p] : (p ?? ''));
 
 /** Carrier (a list and "other"), tracking number and link: what a shipment's tracking form holds. */
 function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfillment['trackingInfo']; bad: boolean }) {
-  const known = !init?.shippingProvider || init.shippingProvider in NAMES;
-  const [carrier, setCarrier] = useState(known ? (init?.shippingProvider ?? CARRIERS[0]) : 'other');
+  const isKnown = !init?.shippingProvider || known(init.shippingProvider);
+  const [carrier, setCarrier] = useState(isKnown ? (init?.shippingProvider ?? CARRIERS[0]) : 'other');
   return (
     <div class="filters">
       <label>
@@ -48,7 +49,7 @@ function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfill
       {carrier === 'other' ? (
         <label>
           {t('af.otherName')}
-          <input name="otherName" maxLength={100} dir="auto" defaultValue={known ? '' : init?.shippingProvider} />
+          <input name="otherName" maxLength={100} dir="auto" defaultValue={isKnown ? '' : init?.shippingProvider} />
         </label>
       ) : null}
       <label>
@@ -67,7 +68,7 @@ function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfill
           aria-describedby={`${id}h`}
           defaultValue={init?.trackingLink}
         />
-        <span id={`${id}h`} class="muted">
+        <span id={`${id}h`} class="muted hint">
           {t('af.linkHint')}
         </span>
       </label>
@@ -145,7 +146,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
             const href = httpUrl(ti?.trackingLink);
             const fid = f.id ?? String(i);
             return (
-              <li key={fid} class="row" part="shipment">
+              <li key={fid} class="ship" part="shipment">
                 <div>
                   <p class="strong">
                     {f.createdDate ? t('af.shipped', { date: i18n.date(f.createdDate, 'long') }) : null}
@@ -156,7 +157,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
                       </>
                     ) : null}
                   </p>
-                  <ul class="muted">
+                  <ul class="muted plain">
                     {(f.lineItems ?? []).map((l) => (
                       <li key={l.id}>
                         <bdi>{t('af.item', { quantity: l.quantity ?? 0, name: name(l.id) })}</bdi>

@@ -49,8 +49,5 @@ input[type=checkbox]{width:20px;height:20px;min-height:0;margin:0;accent-color:v
 li.tag{display:flex;align-items:center;gap:2px;padding-inline-end:2px}
 .x{min-width:28px;min-height:28px;padding:0;border:0;border-radius:50%;background:none;color:inherit;font:inherit;
 font-size:18px;line-height:1;cursor:pointer}
-.ship{display:flex;flex-wrap:wrap;gap:8px 12px;justify-content:space-between;padding:8px 12px;border:1px solid var(--_border);
-border-radius:var(--_radius)}.ship>div:first-child{flex:1 1 14em;min-width:0;overflow-wrap:anywhere}.ship>.wide{flex-basis:100%}
-.plain{list-style:none;margin:0;padding:0}.hint{font-weight:400}
 ${orderViewCss}
 `;

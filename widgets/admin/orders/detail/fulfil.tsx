@@ -29,6 +29,19 @@ const NAMES: Record<(typeof CARRIERS)[number], string> = {
 const known = (p: string | undefined): p is keyof typeof NAMES => !!p && Object.hasOwn(NAMES, p);
 const carrierName = (p: string | undefined) => (known(p) ? NAMES[p] : (p ?? ''));
 
+// a shipment's card (its own here: the orders sheet is at its chunk's ceiling), wrapping its buttons under it at 375 px
+const SHIP = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '8px 12px',
+  justifyContent: 'space-between',
+  padding: '8px 12px',
+  border: '1px solid var(--_border)',
+  borderRadius: 'var(--_radius)',
+} as const;
+const WIDE = { flexBasis: '100%' } as const;
+const PLAIN = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
 /** Carrier (a list and "other"), tracking number and link: what a shipment's tracking form holds. */
 function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfillment['trackingInfo']; bad: boolean }) {
   const isKnown = !init?.shippingProvider || known(init.shippingProvider);
@@ -68,7 +81,7 @@ function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfill
           aria-describedby={`${id}h`}
           defaultValue={init?.trackingLink}
         />
-        <span id={`${id}h`} class="muted hint">
+        <span id={`${id}h`} class="muted" style={{ fontWeight: 400 }}>
           {t('af.linkHint')}
         </span>
       </label>
@@ -146,8 +159,8 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
             const href = httpUrl(ti?.trackingLink);
             const fid = f.id ?? String(i);
             return (
-              <li key={fid} class="ship" part="shipment">
-                <div>
+              <li key={fid} part="shipment" style={SHIP}>
+                <div style={{ flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere' }}>
                   <p class="strong">
                     {f.createdDate ? t('af.shipped', { date: i18n.date(f.createdDate, 'long') }) : null}
                     {ti?.shippingProvider ? (
@@ -157,7 +170,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
                       </>
                     ) : null}
                   </p>
-                  <ul class="muted plain">
+                  <ul class="muted" style={PLAIN}>
                     {(f.lineItems ?? []).map((l) => (
                       <li key={l.id}>
                         <bdi>{t('af.item', { quantity: l.quantity ?? 0, name: name(l.id) })}</bdi>
@@ -203,7 +216,8 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
                 ) : null}
                 {open === f.id ? (
                   <form
-                    class="wide confirm"
+                    class="confirm"
+                    style={WIDE}
                     noValidate
                     aria-label={t('af.edit')}
                     onSubmit={(e) => {
@@ -227,7 +241,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
                   </form>
                 ) : null}
                 {ask?.kind === 'unship' && ask.fid === f.id ? (
-                  <div class="wide">
+                  <div style={WIDE}>
                     <Confirm
                       id={`${id}d`}
                       part="confirm"

@@ -32,6 +32,7 @@ import { visitorApp } from './visitor.ts';
 import { reviewsApp } from './reviews.ts';
 import { accountApp } from './account.ts';
 import { adminOrdersApp } from './admin-orders.ts';
+import { adminFulfillmentsApp } from './admin-fulfillments.ts';
 import { adminPaymentsApp } from './admin-payments.ts';
 import { adminAbandonedApp, mailerFromEnv, type RecoveryMailer } from './admin-abandoned.ts';
 import { adminBackInStockApp } from './admin-back-in-stock.ts';
@@ -316,6 +317,7 @@ export function createCompanion(env: CompanionEnv, deps: CompanionDeps = {}): Co
   app.route('/v1', reviewsApp(kit));
   app.route('/v1', accountApp(kit));
   app.route('/v1', adminOrdersApp(kit));
+  app.route('/v1', adminFulfillmentsApp(kit));
   app.route('/v1', adminAbandonedApp(kit, sendMail));
   app.route('/v1', adminMediaApp(kit, new Set(deps.importHosts ?? [])));
   app.route('/v1', adminTipsApp(kit));

@@ -448,9 +448,10 @@ describe('cancel, activities, fulfillments', () => {
     });
     o = (await api(emu, `/ecom/v1/orders/${orderId}`, { token: admin })).json.order;
     expect(o.fulfillmentStatus).toBe('FULFILLED');
-    expect(o.activities.map((a: { type: string }) => a.type).slice(-2)).toEqual([
+    expect(o.activities.map((a: { type: string }) => a.type).slice(-3)).toEqual([
       'ORDER_FULFILLED',
       'TRACKING_NUMBER_ADDED',
+      'TRACKING_LINK_WAS_SET',
     ]);
     expect((await list()).json.orderWithFulfillments.fulfillments).toHaveLength(2);
     expect((await api(emu, `/ecom/v1/fulfillments/orders/${orderId}`, { token: visitor })).status).toBe(403);

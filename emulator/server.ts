@@ -73,6 +73,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { tipsRoutes } from './routes/tips.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { fulfillmentsRoutes } from './routes/fulfillments.ts';
 import { draftOrdersRoutes } from './routes/draft-orders.ts';
 import { abandonedRoutes } from './routes/abandoned.ts';
 import { shippingOptionsRoutes } from './routes/shipping-options.ts';
@@ -135,6 +136,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   tipsRoutes,
   ordersRoutes,
   shippingOptionsRoutes,
+  fulfillmentsRoutes,
   draftOrdersRoutes,
   discountRulesRoutes,
   abandonedRoutes,

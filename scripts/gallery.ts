@@ -22,6 +22,7 @@ import { TEST_CARDS } from '../emulator/routes/checkout.ts';
 import { insertReview } from '../emulator/domain/reviews.ts';
 import { replaceMemberContactSets } from '../emulator/domain/identity.ts';
 import { seedDemoStockRequests } from '../emulator/domain/back-in-stock.ts';
+import { createFulfillment, listFulfillments } from '../emulator/domain/fulfillments.ts';
 import { contactSheet, shotName, VARIANTS, type Scheme, type Shot, type StateResult } from './gallery-sheet.ts';
 import { englishDictionaries, frenchFiles } from './pseudo-locale.ts';
 
@@ -382,6 +383,25 @@ async function consoleWithOrders(r: Run, query = '') {
     }
   }
   return openConsole(r, query, '[part=order]');
+}
+
+/**
+ * One shipment on order `id` (once per gallery run): `lines` of it (the first line, quantity 1, by default) with
+ * `tracking`, made in the emulator as the companion's route makes it.
+ */
+function shipOnce(
+  r: Run,
+  id: string,
+  tracking: { trackingNumber: string; shippingProvider: string; trackingLink?: string },
+) {
+  const db = r.stack.emulator.db;
+  if (listFulfillments(db, id).length) return;
+  const line = (
+    JSON.parse(db.prepare<[string], { data: string }>('SELECT data FROM orders WHERE id = ?').get(id)!.data) as {
+      lineItems: { id: string }[];
+    }
+  ).lineItems[0]!.id;
+  createFulfillment(db, id, { lineItems: [{ id: line, quantity: 1 }], trackingInfo: tracking }, Date.now());
 }
 
 /**
@@ -1175,6 +1195,53 @@ const BASE: State[] = [
       const pay = admin.locator('[part=detail]').getByRole('region', { name: 'Payments', exact: true });
       await pay.locator('[part=payment]').first().waitFor();
       return around(admin);
+    },
+  },
+  {
+    id: 'admin-order-fulfil',
+    group: 'Owner console',
+    title: 'An order: one shipment, "Mark as shipped" open on the rest',
+    session: 'owner',
+    caption:
+      'Pia’s order of three candles, one shipped with UPS (the link made from the number, Edit tracking and Delete shipment); "Mark as shipped" open on the two left: another carrier, its number and link, the buyer emailed.',
+    async run(r) {
+      const admin = await consoleWithOrders(r, '?admin-q=pia.console');
+      await admin.locator('[part=order]').first().waitFor();
+      const pia = r.stack.emulator.db
+        .prepare<[], { id: string }>("SELECT id FROM orders WHERE data LIKE '%pia.console@example.com%'")
+        .get()!.id;
+      shipOnce(r, pia, { trackingNumber: '1Z999AA10123456784', shippingProvider: 'ups' });
+      await go(r, `/admin?admin-order=${pia}`);
+      const panel = r.page.locator('inlay-admin').locator('[part=fulfil]');
+      await panel.locator('[part=tracking-link]').waitFor();
+      await panel.getByRole('button', { name: say(r, 'Mark as shipped') }).click();
+      const form = panel.locator('[part=fulfil-form]');
+      await form.locator('select[name=carrier]').selectOption('other');
+      await form.locator('[name=otherName]').fill('Vélo Colis');
+      await form.locator('[name=number]').fill('VC-2048-77');
+      await form.locator('[name=link]').fill('https://velocolis.example/suivi/VC-2048-77');
+      return around(panel);
+    },
+  },
+  {
+    id: 'account-order-tracking',
+    group: 'Account',
+    title: 'An order shipped: its tracking',
+    session: 'member',
+    caption:
+      'The member’s order with a shipment the owner marked in the console (DHL, its link made from the number): the carrier and tracking number as a link opening the carrier’s page in a new tab.',
+    async run(r) {
+      await accountWithOrders(r);
+      const id = r.stack.emulator.db
+        .prepare<[string], { id: string }>(
+          "SELECT id FROM orders WHERE owner = 'm:' || ? AND data LIKE '%Maple Cutting Board%' ORDER BY rowid LIMIT 1",
+        )
+        .get(seedIds.members.member)!.id;
+      shipOnce(r, id, { trackingNumber: 'JD014600006281230411', shippingProvider: 'dhl' });
+      await go(r, `/account?account-order=${id}`);
+      const account = r.page.locator('inlay-account');
+      await account.locator('[part=order-detail] a[target=_blank]').first().waitFor();
+      return around(account);
     },
   },
   {

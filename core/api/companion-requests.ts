@@ -289,6 +289,49 @@ const adminPayments = {
   }),
 };
 
+// ------------------------------------------------------------------ the owner's fulfilment (admin-fulfillments.ts)
+
+/** A link the buyer will open: an absolute http(s) URL, at most 2048 characters, no whitespace. */
+const trackingLink = text(
+  z.trim(),
+  z.maxLength(2048),
+  z.regex(/^https?:\/\/[^\s]+$/i, 'must be an http(s) link'),
+  z.refine((v: string) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) link'),
+);
+/** Carrier (a predefined one or any name), number and link: each optional; an empty string clears it in an edit. */
+const tracking = z.strictObject({
+  carrier: z.optional(text(z.trim(), z.maxLength(100))),
+  number: z.optional(text(z.trim(), z.maxLength(100))),
+  link: z.optional(z.union([z.literal(''), trackingLink])),
+});
+
+const adminFulfillments = {
+  'POST /admin/orders/{id}/fulfillments': z.strictObject({
+    revision,
+    lines: z.array(z.strictObject({ lineItemId: id, quantity: z.optional(int(1, 100_000)) })).check(
+      z.minLength(1),
+      z.maxLength(300),
+      z.refine(
+        (l: { lineItemId: string }[]) => new Set(l.map((x) => x.lineItemId)).size === l.length,
+        'lists a line twice',
+      ),
+    ),
+    tracking: z.optional(tracking),
+    notify: z.boolean(),
+  }),
+  'PATCH /admin/orders/{id}/fulfillments/{fulfillmentId}': z.strictObject({ revision, tracking }),
+  'POST /admin/orders/mark-shipped': z.strictObject({
+    orderIds: ids(100).check(z.refine((l: string[]) => new Set(l).size === l.length, 'lists an order twice')),
+    notify: z.boolean(),
+  }),
+};
+
 // ------------------------------------------------------------------ the owner's abandoned checkouts (admin-abandoned.ts)
 
 const adminAbandoned = {
@@ -596,6 +639,7 @@ export const companionRequests = {
   ...account,
   ...adminOrders,
   ...adminPayments,
+  ...adminFulfillments,
   ...adminAbandoned,
   ...adminMembers,
   ...adminMedia,

@@ -5,6 +5,7 @@
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-discounts.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-taxes.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, admin-shipping.ts, public-routes.ts) by its `METHOD /path`, with its answer
+ * admin-orders.ts, order-changes.ts, admin-payments.ts, admin-fulfillments.ts, admin-abandoned.ts, admin-members.ts, admin-media.ts, public-routes.ts) by its `METHOD /path`, with its answer
  * schema and the schema of its request body (companion-requests.ts). The companion serves exactly these routes and
  * checks each body with its schema (companion/wire.ts); tests/contract/companion.test.ts calls every one through the
  * browser's call layer and fails when the companion's routes and this table differ, and holds docs/companion.md's
@@ -17,6 +18,7 @@ import { accountRoutes } from './orders.ts';
 import { adminOrdersRoutes } from './admin-orders.ts';
 import { orderChangesRoutes } from './order-changes.ts';
 import { adminPaymentsRoutes } from './admin-payments.ts';
+import { adminFulfillmentsRoutes } from './admin-fulfillments.ts';
 import { adminAbandonedRoutes } from './admin-abandoned.ts';
 import { adminMembersRoutes } from './admin-members.ts';
 import { adminMediaRoutes } from './admin-media.ts';
@@ -33,6 +35,7 @@ const areas = [
   adminOrdersRoutes,
   orderChangesRoutes,
   adminPaymentsRoutes,
+  adminFulfillmentsRoutes,
   adminAbandonedRoutes,
   adminMembersRoutes,
   adminMediaRoutes,

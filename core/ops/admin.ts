@@ -22,6 +22,18 @@ export const addOrderActivity = op('POST', '/ecom/v1/orders/{id}/activities');
 export const addOrderActivities = op('POST', '/ecom/v1/orders/{orderId}/activities/add');
 export const listOrderFulfillments = op('GET', '/ecom/v1/fulfillments/orders/{orderId}');
 export const createFulfillment = op('POST', '/ecom/v1/fulfillments/orders/{orderId}/create-fulfillment');
+// The rest of the order fulfillments service (issue 40, i40-ful; docs/wire.md "i40-ful: fulfilment").
+const FULFILLMENTS = '/ecom/v1/fulfillments';
+export const listFulfillmentsForOrders = op('POST', `${FULFILLMENTS}/list-by-ids`);
+export const updateFulfillment = op('PATCH', `${FULFILLMENTS}/{fulfillmentId}/orders/{orderId}`);
+export const deleteFulfillment = op('DELETE', `${FULFILLMENTS}/{fulfillmentId}/orders/{orderId}`);
+export const bulkCreateFulfillments = op('POST', `${FULFILLMENTS}/orders/bulk/create-fulfillments`);
+// SendBuyerShippingConfirmationEmail: its request type ({orderId}) is in @wix/auto_sdk_ecom_orders, no generated
+// client has the method; the path is chosen (the orders service's, the method's name), the call isolated.
+export const sendShippingConfirmationEmail = op(
+  'POST',
+  '/ecom/v1/orders/{orderId}/send-buyer-shipping-confirmation-email',
+);
 // Order management for the owner console (issue 22, helper O; docs/wire.md "Orders: owner console").
 export const updateOrderStatus = op('POST', '/ecom/v1/orders/{orderId}/update-status');
 export const updateOrderActivity = op('PATCH', '/ecom/v1/orders/{id}/activities/{activityId}');

@@ -10,13 +10,15 @@ import type { Database } from 'better-sqlite3';
 import { changeStock, restockOrderLines } from './inventory.ts';
 import { sendMail } from './mail.ts';
 import { applyFilter, applySort, cursorPage, decodeCursorState, type FieldAccessor } from './query.ts';
-import { badRequest, badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
+import { badRequestApp, failedPrecondition, invalidField, notFound } from '../errors.ts';
 import { formatMoney, getProductRecord } from './catalog.ts';
 import { computeTotals, money, taxRegion, type DiscountRule } from './commerce.ts';
 import { settleAfterEdit } from './payments.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
 
 export { loadOrder, type WireOrder };
+export { createFulfillment, listFulfillments, type FulfillmentInput, type WireFulfillment } from './fulfillments.ts';
+import { listFulfillments } from './fulfillments.ts';
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 
@@ -239,101 +241,6 @@ export function addActivities(
     const added = messages.map((message) => activity('MERCHANT_COMMENT', nowMs, { merchantComment: { message } }));
     order.activities.push(...added);
     return { order: saveOrder(db, order, nowMs), activityIds: added.map((a) => a.id) };
-  })();
-}
-
-export interface FulfillmentInput {
-  lineItems: { id: string; quantity?: number | undefined }[];
-  trackingInfo?:
-    | { trackingNumber?: string | undefined; shippingProvider?: string | undefined; trackingLink?: string | undefined }
-    | undefined;
-}
-
-export interface WireFulfillment {
-  id: string;
-  createdDate: string;
-  lineItems: { id: string; quantity: number }[];
-  trackingInfo?: { trackingNumber?: string; shippingProvider?: string; trackingLink?: string };
-}
-
-export function listFulfillments(db: Database, orderId: string): WireFulfillment[] {
-  return db
-    .prepare<[string], { data: string }>(
-      'SELECT data FROM order_fulfillments WHERE order_id = ? ORDER BY created_date, rowid',
-    )
-    .all(orderId)
-    .map((r) => JSON.parse(r.data) as WireFulfillment);
-}
-
-/**
- * Create Fulfillment: lines of the order (a line's quantity defaults to what is left of it; more than is left is a
- * 400), the order's `fulfillmentStatus` set (FULFILLED when every line is, else PARTIALLY_FULFILLED) with an
- * ORDER_FULFILLED activity when it becomes fulfilled, and TRACKING_NUMBER_ADDED when tracking is given. A canceled
- * order: 428 `ORDER_CANCELED`; any other order not APPROVED: 428 `ORDER_NOT_APPROVED`. Returns the new fulfillment's id
- * and all the order's fulfillments (`CreateFulfillmentResponse`, @wix/auto_sdk_ecom_order-fulfillments).
- */
-export function createFulfillment(
-  db: Database,
-  orderId: string,
-  input: FulfillmentInput,
-  nowMs: number,
-): { fulfillmentId: string; fulfillments: WireFulfillment[] } {
-  return db.transaction(() => {
-    const order = loadOrder(db, orderId);
-    // "Fulfillments can only be created for orders that are in an approved state" (the API's introduction)
-    if (order.status === 'CANCELED')
-      throw failedPrecondition(`Order ${orderId} is canceled`, 'ORDER_CANCELED', { orderId });
-    if (order.status !== 'APPROVED')
-      throw failedPrecondition(`Order ${orderId} is not approved`, 'ORDER_NOT_APPROVED', { orderId });
-    const done = new Map<string, number>();
-    for (const f of listFulfillments(db, orderId))
-      for (const l of f.lineItems) done.set(l.id, (done.get(l.id) ?? 0) + l.quantity);
-    const seen = new Set<string>();
-    const lines = input.lineItems.map((l, i) => {
-      const field = `fulfillment.lineItems[${i}]`;
-      const line = order.lineItems.find((x) => x.id === l.id);
-      if (!line)
-        throw badRequest([
-          { field: `${field}.id`, description: 'is not a line of this order', violatedRule: 'VALIDATION' },
-        ]);
-      if (seen.has(l.id))
-        throw badRequest([{ field: `${field}.id`, description: 'is listed twice', violatedRule: 'VALIDATION' }]);
-      seen.add(l.id);
-      const left = line.quantity - (done.get(l.id) ?? 0);
-      const quantity = l.quantity ?? left;
-      if (quantity < 1 || quantity > left)
-        throw badRequest([
-          {
-            field: `${field}.quantity`,
-            description: `must be between 1 and ${left} (what is left to fulfill)`,
-            violatedRule: 'VALIDATION',
-          },
-        ]);
-      done.set(l.id, (done.get(l.id) ?? 0) + quantity);
-      return { id: l.id, quantity };
-    });
-    const t = input.trackingInfo;
-    const tracking =
-      t && (t.trackingNumber || t.shippingProvider || t.trackingLink)
-        ? (Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as WireFulfillment['trackingInfo'])
-        : undefined;
-    const f: WireFulfillment = {
-      id: randomUUID(),
-      createdDate: new Date(nowMs).toISOString(),
-      lineItems: lines,
-      ...(tracking ? { trackingInfo: tracking } : {}),
-    };
-    db.prepare<[string, string, string, string]>(
-      'INSERT INTO order_fulfillments (id, order_id, data, created_date) VALUES (?, ?, ?, ?)',
-    ).run(f.id, orderId, JSON.stringify(f), f.createdDate);
-    const all = order.lineItems.every((l) => (done.get(l.id) ?? 0) >= l.quantity);
-    const status = all ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
-    if (status === 'FULFILLED' && order.fulfillmentStatus !== 'FULFILLED')
-      order.activities.push(activity('ORDER_FULFILLED', nowMs));
-    if (tracking?.trackingNumber) order.activities.push(activity('TRACKING_NUMBER_ADDED', nowMs));
-    order.fulfillmentStatus = status;
-    saveOrder(db, order, nowMs);
-    return { fulfillmentId: f.id, fulfillments: listFulfillments(db, orderId) };
   })();
 }
 

@@ -1,6 +1,6 @@
 /**
  * eCommerce orders after checkout, all admin-only like Get Order (a visitor or member token is refused with 403):
- * Search Orders, Cancel Order, Add Activity, and the Order Fulfillments calls (list, create). Shapes and paths as
+ * Search Orders, Cancel Order, Add Activity (the Order Fulfillments calls: routes/fulfillments.ts). Shapes and paths as
  * `@wix/auto_sdk_ecom_orders` sends them (docs/wire.md "Orders").
  */
 import { z } from 'zod';
@@ -11,10 +11,7 @@ import {
   bulkUpdateOrderTags,
   cancelOrder,
   commitDeltas,
-  createFulfillment,
   deleteActivity,
-  listFulfillments,
-  loadOrder,
   searchOrders,
   updateActivity,
   updateOrderStatus,
@@ -23,7 +20,7 @@ import type { RouteModule } from '../router.ts';
 import { adminOps } from '../../core/urls.ts';
 import { filterAndSort } from '../domain/query.ts';
 import { invalidField } from '../errors.ts';
-import { httpUrl, oneLine, validate } from '../validate.ts';
+import { oneLine, validate } from '../validate.ts';
 
 const searchSchema = z.object({
   search: z
@@ -115,22 +112,6 @@ const addActivitiesSchema = z.strictObject({
     )
     .min(1)
     .max(300),
-});
-
-const fulfillmentSchema = z.object({
-  fulfillment: z.object({
-    lineItems: z
-      .array(z.object({ id: z.string().min(1).max(100), quantity: z.number().int().min(1).max(100_000).optional() }))
-      .min(1)
-      .max(300),
-    trackingInfo: z
-      .object({
-        trackingNumber: z.string().trim().max(100).optional(),
-        shippingProvider: z.string().trim().max(100).optional(),
-        trackingLink: httpUrl.optional(),
-      })
-      .optional(),
-  }),
 });
 
 // ------------------------------------------------------------------ owner console (issue 22; docs/wire.md "Orders: owner console")
@@ -278,20 +259,6 @@ export const ordersRoutes: RouteModule = (router) => {
     samePath({ orderId }, ctx.params, ['orderId']);
     const messages = orderActivities.map((a) => a.merchantComment!.message);
     return { json: addActivities(ctx.db, ctx.params['orderId']!, messages, ctx.now()) };
-  });
-
-  router.operation(adminOps.listOrderFulfillments, (ctx) => {
-    ctx.requireAdmin();
-    const orderId = loadOrder(ctx.db, ctx.params['orderId']!).id;
-    return { json: { orderWithFulfillments: { orderId, fulfillments: listFulfillments(ctx.db, orderId) } } };
-  });
-
-  router.operation(adminOps.createFulfillment, (ctx) => {
-    ctx.requireAdmin();
-    const { fulfillment } = validate(fulfillmentSchema, ctx.body);
-    const orderId = ctx.params['orderId']!;
-    const { fulfillmentId, fulfillments } = createFulfillment(ctx.db, orderId, fulfillment, ctx.now());
-    return { json: { orderWithFulfillments: { orderId, fulfillments }, fulfillmentId } };
   });
 
   router.operation(adminOps.updateOrderStatus, (ctx) => {

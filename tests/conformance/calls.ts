@@ -83,6 +83,9 @@ const none = (source: string) => ({ visibility: 'none', source, status: 'chosen'
 
 const ACCOUNT = 'companion/account.ts';
 const ADMIN_ORDERS = 'companion/admin-orders.ts';
+/** The owner console's fulfilments (issue 40, i40-ful; docs/companion.md "Owner console: fulfilment"). */
+const ADMIN_FUL = 'companion/admin-fulfillments.ts';
+const FUL = '@wix/auto_sdk_ecom_order-fulfillments';
 const ADMIN_PAYMENTS = 'companion/admin-payments.ts';
 const ADMIN_ABANDONED = 'companion/admin-abandoned.ts';
 const ADMIN_TAXES = 'companion/admin-taxes.ts';
@@ -486,13 +489,13 @@ export const CALLS = {
   },
   // Admin: orders
   getOrder: {
-    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_PAYMENTS] },
+    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_PAYMENTS, ADMIN_FUL] },
     identity: 'admin',
     ...pub(ORDERS, 'getOrder'),
     file: SDK,
   },
   searchOrders: {
-    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_MEMBERS] },
+    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_MEMBERS, ADMIN_FUL] },
     identity: 'admin',
     ...pub(ORDERS, 'searchOrders'),
     file: SDK,
@@ -517,7 +520,7 @@ export const CALLS = {
     file: 'order-activities.test.ts',
   },
   listOrderFulfillments: {
-    by: { companion: [ACCOUNT, ADMIN_ORDERS] },
+    by: { companion: [ACCOUNT, ADMIN_ORDERS, ADMIN_FUL] },
     identity: 'admin',
     ...pub('@wix/auto_sdk_ecom_order-fulfillments', 'listFulfillmentsForSingleOrder'),
     file: 'fulfillments.test.ts',
@@ -535,10 +538,43 @@ export const CALLS = {
     file: 'admin-fidelity.test.ts',
   },
   createFulfillment: {
-    by: { other: 'the owner console (issue 38 point 6)' },
+    by: { companion: [ADMIN_FUL] },
     identity: 'admin',
-    ...pub('@wix/auto_sdk_ecom_order-fulfillments', 'createFulfillment'),
+    ...pub(FUL, 'createFulfillment'),
     file: 'admin-fidelity.test.ts',
+  },
+  listFulfillmentsForOrders: {
+    by: { companion: [ADMIN_FUL] },
+    identity: 'admin',
+    ...pub(FUL, 'listFulfillmentsForMultipleOrders'),
+    file: 'fulfillments.test.ts',
+    note: 'the client also names MEMBER as an identity; the emulator serves the admin only (the account reads through the companion)',
+  },
+  updateFulfillment: {
+    by: { companion: [ADMIN_FUL] },
+    identity: 'admin',
+    ...pub(FUL, 'updateFulfillment'),
+    file: 'fulfillments.test.ts',
+  },
+  deleteFulfillment: {
+    by: { companion: [ADMIN_FUL] },
+    identity: 'admin',
+    ...pub(FUL, 'deleteFulfillment'),
+    file: 'fulfillments.test.ts',
+  },
+  bulkCreateFulfillments: {
+    by: { companion: [ADMIN_FUL] },
+    identity: 'admin',
+    ...pub(FUL, 'bulkCreateFulfillments'),
+    file: 'fulfillments.test.ts',
+  },
+  sendShippingConfirmationEmail: {
+    by: { companion: [ADMIN_FUL] },
+    identity: 'admin',
+    ...none(
+      '@wix/auto_sdk_ecom_orders typings: SendBuyerShippingConfirmationEmailRequest {orderId}, no method; path chosen (issue 40)',
+    ),
+    file: 'fulfillments.test.ts',
   },
   updateOrderStatus: {
     by: { companion: [ADMIN_ORDERS] },

@@ -44,6 +44,13 @@ import {
 } from '../../core/api/admin-orders.ts';
 import { editOrder, markOrdersPaid, previewEdit, updateTags } from '../../core/api/order-changes.ts';
 import {
+  deleteFulfilment,
+  editFulfilment,
+  fulfil,
+  fulfilmentRevision,
+  markShipped,
+} from '../../core/api/admin-fulfillments.ts';
+import {
   capture,
   manualPayment,
   markAsPaid,
@@ -276,6 +283,31 @@ describe('every answer the browser reads parses with the table’s schemas', () 
 
     const unpaid = await place(buyer, { cardNumber: TEST_CARDS.authorize });
     expect((await markOrdersPaid(owner, [unpaid])).results).toEqual([expect.objectContaining({ orderId: unpaid })]);
+  });
+
+  it('the owner’s fulfilment: ship lines with tracking, edit it, delete it, mark orders shipped', async () => {
+    const buyer = (await visitorTokens(emu)).access;
+    const id = await place(buyer, {}, 2);
+    const d = await adminOrder(owner, id);
+    const line = d.order.lineItems[0]!.id;
+    let r = await fulfil(owner, id, {
+      revision: fulfilmentRevision(d.fulfillments ?? []),
+      lines: [{ lineItemId: line, quantity: 1 }],
+      tracking: { carrier: 'ups', number: 'C-1' },
+      notify: true,
+    });
+    expect(r.email).toBe('SENT');
+    const fid = r.fulfillments[0]!.id!;
+    r = await editFulfilment(owner, id, fid, {
+      revision: fulfilmentRevision(r.fulfillments),
+      tracking: { number: 'C-2' },
+    });
+    expect(r.fulfillments[0]!.trackingInfo?.trackingNumber).toBe('C-2');
+    r = await deleteFulfilment(owner, id, fid);
+    expect(r.fulfillments).toEqual([]);
+    expect((await markShipped(owner, { orderIds: [id], notify: false })).results).toEqual([
+      expect.objectContaining({ orderId: id, ok: true }),
+    ]);
   });
 
   it('the owner’s abandoned checkouts: the list, one, the recovery email', async () => {

@@ -476,12 +476,20 @@ const KB = 1024;
  * frame and the rest 139760 B (already over the 137472 B ceiling before this section: the frame's part, for the lead's
  * merge to account for), so `classicWithConsole` 134.25 → 146.25 KB; the test language ar-XB carries the section's
  * words too (generated, every string French translates): 17740 B, `testLanguage` 16.5 → 17.5 KB.
+ * Issue 40, i40-ful (fulfilment): the order's fulfilment panel is its own chunk, loaded when an order opens (fulfil
+ * 3905 B, its shipment cards' few rules inline: the orders sheet's chunk is at the ceiling, with the companion's
+ * fulfilment calls shared with the bulk bar, admin-fulfillments 732 B), the bulk bar's "Mark as shipped" (bulk 2768
+ * B), the detail's mount and words (detail 6428 B); the panel's French goes in the console's French chunk (+~1 KB:
+ * console-fr 8631 B, `consoleFrench` 7.75 → 8.5 KB; the settings sections' French will want that chunk split by
+ * section); no page without the console moved. The classic page with every tag and the whole console 137320 → 143377 B
+ * (the account's carrier names included): `classicWithConsole` 134.25 → 140.25 KB. The generated test language carries
+ * the panel's strings too: ar-XB 17080 B, `testLanguage` 16.5 → 16.75 KB.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
   widget: 7 * KB,
-  consoleFrench: 7.75 * KB,
+  consoleFrench: 8.5 * KB,
   allWidgetsPage: 53.25 * KB,
   productPage: 50 * KB,
   productPageFirstScreen: 43.5 * KB,

@@ -10,6 +10,7 @@ import { bulkStrings } from './orders/bulk/strings.ts';
 import { editStrings } from './orders/edit/strings.ts';
 import { paymentsStrings } from './payments/strings.ts';
 import { paymentFormStrings } from './payments/forms-strings.ts';
+import { fulfilStrings } from './orders/detail/fulfil-strings.ts';
 
 describe('the console’s French', () => {
   it('has every key of the console’s English, and none of the language pack’s', () => {
@@ -23,6 +24,7 @@ describe('the console’s French', () => {
       editStrings,
       paymentsStrings,
       paymentFormStrings,
+      fulfilStrings,
     ];
     expect(Object.keys(consoleFr).sort()).toEqual(Object.keys(Object.assign({}, ...parts)).sort());
     expect(Object.keys(consoleFr).filter((k) => k in pack)).toEqual([]);

@@ -7,6 +7,7 @@ import { fr as bulk } from './orders/bulk/strings.fr.ts';
 import { fr as edit } from './orders/edit/strings.fr.ts';
 import { fr as payments } from './payments/strings.fr.ts';
 import { fr as paymentForms } from './payments/forms-strings.fr.ts';
+import { fr as fulfil } from './orders/detail/fulfil-strings.fr.ts';
 
 /**
  * The owner's console in French: its own chunk, loaded with the console on a French page (widgets/admin/view.tsx), so
@@ -22,4 +23,5 @@ export default {
   ...edit,
   ...payments,
   ...paymentForms,
+  ...fulfil,
 };

@@ -4,6 +4,15 @@ import { httpUrl } from '../../../core/safe-url.ts';
 import { orderStrings as strings } from './strings.ts';
 import type { T } from './words.ts';
 
+/** The platform's predefined carriers (the fulfillments client's `shippingProvider` keys) by their own names. */
+const CARRIER: Record<string, string> = {
+  fedex: 'FedEx',
+  ups: 'UPS',
+  usps: 'USPS',
+  dhl: 'DHL',
+  canadaPost: 'Canada Post',
+};
+
 /** Beside the addresses: the shipping method and the tracking numbers (a link only when it is http(s)). */
 export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulfillment[]; t: T }) {
   const tracking = (fulfillments ?? []).filter((f): f is Fulfillment & { trackingInfo: object } => !!f.trackingInfo);
@@ -29,7 +38,9 @@ export function Shipping({ o, fulfillments, t }: { o: Order; fulfillments?: Fulf
           {tracking.map((f, i) => {
             const ti = f.trackingInfo as NonNullable<Fulfillment['trackingInfo']>;
             const text = t('acct.trackingNo', {
-              provider: ti.shippingProvider ?? '',
+              provider: Object.hasOwn(CARRIER, ti.shippingProvider ?? '')
+                ? CARRIER[ti.shippingProvider!]!
+                : (ti.shippingProvider ?? ''),
               number: ti.trackingNumber ?? '',
             });
             const href = httpUrl(ti.trackingLink);

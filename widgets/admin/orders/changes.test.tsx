@@ -22,6 +22,7 @@ type Fake = {
   number: string;
   status: string;
   paymentStatus: string;
+  fulfillmentStatus?: string;
   currency: string;
   buyerInfo: { email: string };
   lineItems: { id: string; quantity: number; productName: { original: string }; price: { amount: string } }[];
@@ -88,6 +89,17 @@ const net = fakeFetch((call) => {
         };
       o.paymentStatus = 'PAID';
       return { orderId, ok: true, paymentStatus: 'PAID' };
+    });
+    const ok = results.filter((r) => r.ok).length;
+    return json(200, { results, succeeded: ok, failed: results.length - ok });
+  }
+  if (call.url === `${B}/v1/admin/orders/mark-shipped`) {
+    const results = (body['orderIds'] as string[]).map((orderId) => {
+      const o = db[orderId]!;
+      if (o.status === 'CANCELED')
+        return { orderId, ok: false, error: { code: 'ORDER_CANCELED', description: `Order ${orderId} is canceled` } };
+      o.fulfillmentStatus = 'FULFILLED';
+      return { orderId, ok: true, fulfillmentStatus: 'FULFILLED' };
     });
     const ok = results.filter((r) => r.ok).length;
     return json(200, { results, succeeded: ok, failed: results.length - ok });
@@ -282,6 +294,25 @@ describe('bulk actions on the selection', () => {
     expect(row(1).querySelector<HTMLInputElement>('input')!.checked).toBe(true);
     expect(row(2).querySelector<HTMLInputElement>('input')!.checked).toBe(false);
     expect($('[part=selection]')!.textContent).toContain('1 order selected');
+  });
+
+  it('bulk mark as shipped: asks naming the count, the buyers emailed or not; each order’s outcome; the refused stay selected', async () => {
+    const { $, button, row, tick } = await mount();
+    db['o-1']!.status = 'CANCELED';
+    tick(1);
+    tick(2);
+    await vi.waitFor(() => expect($('[part=bulk]')).not.toBeNull(), slow);
+    button(/^Mark as shipped$/, $('[part=bulk]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-confirm]')?.textContent).toContain('Mark 2 orders as shipped?'));
+    expect(sent('/mark-shipped')).toEqual([]);
+    $<HTMLInputElement>('[part=bulk-confirm] [name=notify]')!.click(); // not emailed
+    button(/Yes, go ahead/, $('[part=bulk-confirm]')!)!.click();
+    await vi.waitFor(() => expect($('[part=bulk-result]')!.textContent).toBe('1 order marked as shipped.'));
+    expect(sent('/mark-shipped').map((c) => c.body)).toEqual([{ orderIds: ['o-1', 'o-2'], notify: false }]);
+    expect($('[part=bulk-failed]')!.textContent).toContain('Order #1001: it’s canceled.');
+    expect(row(2).textContent).toContain('Fulfilled');
+    expect(row(1).querySelector<HTMLInputElement>('input')!.checked).toBe(true);
+    expect(row(2).querySelector<HTMLInputElement>('input')!.checked).toBe(false);
   });
 
   it('a lost answer is said, with a retry that sends the same orders; ticking another withdraws the question', async () => {

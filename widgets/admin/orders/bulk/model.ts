@@ -1,19 +1,22 @@
 import { atom } from 'nanostores';
 import type { InlayContext } from '../../../../core/context.ts';
 import { markOrdersPaid, updateTags } from '../../../../core/api/order-changes.ts';
+import { markShipped } from '../../../../core/api/admin-fulfillments.ts';
 import type { Order } from '../../../../core/api/orders.ts';
 import type { AdminOrdersModel } from '../model.ts';
 import { withTags } from '../words.ts';
 import { InlayApiError } from '../../../../core/errors.ts';
 import { bulkStrings } from './strings.ts';
 
-/** A bulk action on the ticked orders: a tag added or removed, or marked as paid. */
-export type BulkAction = 'assign' | 'remove' | 'paid';
+/** A bulk action on the ticked orders: a tag added or removed, marked as paid, or marked as shipped. */
+export type BulkAction = 'assign' | 'remove' | 'paid' | 'shipped';
 /** What was asked (and confirmed): the action, its tag, and exactly the orders the confirmation named. */
 export interface BulkAsk {
   action: BulkAction;
   tag?: string;
   ids: string[];
+  /** `shipped`: the buyers emailed a shipping confirmation. */
+  notify?: boolean;
 }
 /** One order the platform refused: its number, the refusal's code and its description (shown when the code is new). */
 export interface BulkFailure {
@@ -64,6 +67,17 @@ export function createBulkModel(context: InlayContext, model: AdminOrdersModel) 
             x.orderId,
             x.ok,
             (o) => ({ ...o, paymentStatus: x.paymentStatus ?? 'PAID' }),
+            x.error?.code,
+            x.error?.description,
+          );
+      } else if (ask.action === 'shipped') {
+        // what is left of each order shipped: sent again after a lost answer, an order shipped finds nothing left
+        const r = await markShipped(model.http(), { orderIds: ask.ids, notify: !!ask.notify });
+        for (const x of r.results)
+          each(
+            x.orderId,
+            x.ok,
+            (o) => ({ ...o, fulfillmentStatus: x.fulfillmentStatus ?? 'FULFILLED' }),
             x.error?.code,
             x.error?.description,
           );

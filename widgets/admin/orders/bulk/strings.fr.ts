@@ -35,4 +35,14 @@ export const fr: Record<keyof typeof bulkStrings, string> = {
   'ob.safe': 'Vous pouvez renvoyer sans risque : rien ne change deux fois.',
   'ob.retry': 'Réessayer',
   'ob.here': '« {action} » indisponible ici : utilisez le tableau de bord du site.',
+  'ob.shipped': 'Marquer comme expédiées',
+  'ob.ask.shipped_one':
+    'Marquer {count} commande comme expédiée ? Tout ce qui n’a pas encore été expédié est enregistré comme expédié, sans suivi.',
+  'ob.ask.shipped_other':
+    'Marquer {count} commandes comme expédiées ? Dans chacune, tout ce qui n’a pas encore été expédié est enregistré comme expédié, sans suivi.',
+  'ob.notify': 'Envoyer à chaque acheteur une confirmation d’expédition',
+  'ob.done.shipped_one': '{count} commande marquée comme expédiée.',
+  'ob.done.shipped_other': '{count} commandes marquées comme expédiées.',
+  'ob.why.ORDER_NOT_APPROVED': 'elle n’est pas encore approuvée.',
+  'ob.why.CHANGE_IN_PROGRESS': 'une autre modification est en cours ; réessayez dans une minute.',
 };

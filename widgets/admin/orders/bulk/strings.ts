@@ -33,4 +33,14 @@ export const bulkStrings = {
   'ob.safe': 'Sending it again is safe: nothing changes twice.',
   'ob.retry': 'Try again',
   'ob.here': '“{action}” isn’t available here: use your site’s dashboard.',
+  'ob.shipped': 'Mark as shipped',
+  'ob.ask.shipped_one':
+    'Mark {count} order as shipped? Everything not yet shipped in it is recorded as shipped, without tracking.',
+  'ob.ask.shipped_other':
+    'Mark {count} orders as shipped? Everything not yet shipped in each is recorded as shipped, without tracking.',
+  'ob.notify': 'Email each buyer a shipping confirmation',
+  'ob.done.shipped_one': '{count} order marked as shipped.',
+  'ob.done.shipped_other': '{count} orders marked as shipped.',
+  'ob.why.ORDER_NOT_APPROVED': 'it isn’t approved yet.',
+  'ob.why.CHANGE_IN_PROGRESS': 'another change to it is under way; try again in a minute.',
 };

@@ -57,7 +57,7 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
   const start = (action: BulkAction) => {
     // what the field holds now (a render may not have caught up with the last keystroke)
     const g = (field.current?.value ?? tag).trim();
-    const wrong = action !== 'paid' && !TAG.test(g);
+    const wrong = (action === 'assign' || action === 'remove') && !TAG.test(g);
     setBad(wrong);
     // the ticked orders in the list's order (as the confirmation and the results name them)
     const ids = model.$list
@@ -65,7 +65,7 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
       .orders.map((o) => o.id)
       .filter((x) => selected.includes(x));
     if (wrong) return;
-    setAsk({ action, ids, ...(action === 'paid' ? {} : { tag: g }) });
+    setAsk({ action, ids, ...(action === 'assign' || action === 'remove' ? { tag: g } : {}) });
     setAsked((n) => n + 1);
   };
   const send = async (a: BulkAsk) => {
@@ -89,7 +89,7 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
             placeholder={t('ob.tag')}
             onInput={(e) => setTag(e.currentTarget.value)}
           />
-          {(['assign', 'remove', 'paid'] as const).map((a) => (
+          {(['assign', 'remove', 'paid', 'shipped'] as const).map((a) => (
             <button
               key={a}
               type="button"
@@ -115,9 +115,22 @@ export function BulkActions({ context, model, i18n }: BulkProps) {
           confirm={t('ob.yes')}
           keep={t('ob.no')}
           busy={busy}
-          onConfirm={() => void send(ask)}
+          onConfirm={(form) =>
+            void send(
+              ask.action === 'shipped'
+                ? { ...ask, notify: (form.elements.namedItem('notify') as HTMLInputElement).checked }
+                : ask,
+            )
+          }
           onKeep={() => close(ask)}
-        />
+        >
+          {ask.action === 'shipped' ? (
+            <label class="check">
+              <input type="checkbox" name="notify" defaultChecked />
+              {t('ob.notify')}
+            </label>
+          ) : null}
+        </Confirm>
       ) : null}
       <div part="bulk-result" role="status" tabIndex={-1} ref={result}>
         {ui.result?.done.length ? (

@@ -7,6 +7,7 @@ import { Payments } from '../../payments/mount.tsx';
 import { both, type K, type T } from './bits.tsx';
 import { CancelStep } from './cancel.tsx';
 import { Items } from './items.tsx';
+import { Fulfil } from './fulfil-mount.tsx';
 import { CancelRequest } from './request.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
@@ -162,6 +163,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
           <Tags o={o} d={d} model={model} t={t} />
           {failed('tag')}
           <Items o={o} i18n={i18n} t={t} />
+          <Fulfil model={model} d={d} i18n={i18n} ids={ids} />
           <Payments model={model} d={d} i18n={i18n} ids={ids} />
           <Timeline
             o={o}

@@ -62,7 +62,12 @@ const orderSummaryRoute = {
 const adminOrderRoute = {
   method: 'GET',
   path: '/admin/orders/{id}',
-  schema: z.looseObject({ order: orderSchema, fulfillments: z.optional(z.array(fulfillmentSchema)) }),
+  schema: z.looseObject({
+    order: orderSchema,
+    fulfillments: z.optional(z.array(fulfillmentSchema)),
+    /** Units refunded per line (the lines with some; absent when none or the platform's read failed). */
+    refundedLines: z.optional(z.array(z.looseObject({ lineItemId: str, quantity: z.number() }))),
+  }),
 } as const;
 /** A merchant note (`MERCHANT_COMMENT`: the owner's, never shown to the buyer). */
 const addNoteRoute = { method: 'POST', path: '/admin/orders/{id}/notes', schema: orderAnswer } as const;

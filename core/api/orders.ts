@@ -52,13 +52,16 @@ export const orderSchema = z.looseObject({
   paymentStatus: o(str),
   fulfillmentStatus: o(str),
   currency: o(str),
-  buyerInfo: o(z.looseObject({ email: o(str) })),
+  buyerInfo: o(z.looseObject({ email: o(str), memberId: o(str) })),
   lineItems: z.array(lineSchema),
   priceSummary: o(
     z.looseObject({ subtotal: o(money), shipping: o(money), tax: o(money), discount: o(money), total: o(money) }),
   ),
   /** What was paid and refunded so far. */
-  balanceSummary: o(z.looseObject({ refunded: o(money) })),
+  balanceSummary: o(z.looseObject({ refunded: o(money), paid: o(money) })),
+  /** Where the tax is for: the platform's breakdown (`jurisdiction`), or the checkout's region the order kept. */
+  taxInfo: o(z.looseObject({ taxBreakdown: o(z.array(z.looseObject({ jurisdiction: o(str) }))) })),
+  taxSummary: o(z.looseObject({ calculationDetails: o(z.looseObject({ taxRegion: o(str) })) })),
   appliedDiscounts: o(z.array(discountSchema)),
   billingInfo: o(z.looseObject({ address: o(orderAddressSchema), contactDetails: o(contactDetails) })),
   shippingInfo: o(
@@ -80,6 +83,7 @@ export const orderSchema = z.looseObject({
         type: o(str),
         createdDate: o(str),
         customActivity: o(z.looseObject({ type: o(str) })),
+        orderRefunded: o(z.looseObject({ amount: o(money), reason: o(str) })),
       }),
     ),
   ),

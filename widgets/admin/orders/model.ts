@@ -148,6 +148,8 @@ export interface DetailUi {
   status: 'loading' | 'ready' | 'error';
   order?: Order;
   fulfillments?: Fulfillment[];
+  /** Units refunded per line id (the lines with some). */
+  refunded?: Record<string, number>;
   error?: string;
   /** The action under way: `note`, `edit:<activity>`, `delete:<activity>`, `APPROVED`, `REJECTED` or `cancel`. */
   busy?: string;
@@ -267,7 +269,12 @@ export function createAdminOrdersModel(
     try {
       const r = await api.adminOrder(http(), id);
       put(r.order);
-      patch(id, { status: 'ready', fulfillments: r.fulfillments ?? [], error: undefined });
+      patch(id, {
+        status: 'ready',
+        fulfillments: r.fulfillments ?? [],
+        refunded: Object.fromEntries((r.refundedLines ?? []).map((l) => [l.lineItemId, l.quantity])),
+        error: undefined,
+      });
       return r.order;
     } catch (e) {
       const d = $detail.get();

@@ -4,6 +4,7 @@ import type { Order } from '../../../../core/api/orders.ts';
 import { noteOf, type AdminOrdersModel, type DetailUi } from '../model.ts';
 import { cancelActivity, word } from '../words.ts';
 import { Confirm } from '../../../../ui/confirm.tsx';
+import { money } from '../../../../ui/words.ts';
 import { both, type T } from './bits.tsx';
 import { NoteForm } from './notes.tsx';
 
@@ -34,7 +35,15 @@ export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setE
           return (
             <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
               <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
+              {a.orderRefunded?.amount ? (
+                <bdi part="refund-amount"> {money(i18n, a.orderRefunded.amount, o.currency)}</bdi>
+              ) : null}
               {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
+              {a.orderRefunded?.reason ? (
+                <p class="note">
+                  <bdi>{a.orderRefunded.reason}</bdi>
+                </p>
+              ) : null}
               {note === undefined || !id ? null : cancelActivity(a) ? (
                 // the companion's record of a buyer's request or its decline: read, never edited (it would stop counting)
                 <p class="note">{note}</p>

@@ -261,7 +261,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
           quantity: l.quantity ?? 0,
           price: l.price,
           // the line's own discount and tax when the order carries them (the refund's summary shares the order's
-          // otherwise: core/refund-calc.ts)
+          // otherwise: core/api/refund-calc.ts)
           ...(l.totalDiscount ? { totalDiscount: l.totalDiscount } : {}),
           ...(l.taxInfo?.taxAmount ? { taxAmount: l.taxInfo.taxAmount } : {}),
           refundedQuantity: refunded.get(l.id) ?? 0,

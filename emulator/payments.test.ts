@@ -119,7 +119,7 @@ describe('refunds', () => {
     const o = await order(id);
     const lineId = o.lineItems[0].id;
     // one blanket's refund: its price less its share of the order's discount (the 15 % rule), plus its tax (none in
-    // Oregon): core/refund-calc.ts
+    // Oregon): core/api/refund-calc.ts
     const unit = (
       Number(o.lineItems[0].price.amount) -
       Number(o.priceSummary.discount.amount) / 4 +

@@ -1,5 +1,5 @@
 /**
- * What Trigger Refund gives back when the owner names lines and shipping (core/refund-calc.ts, docs/wire.md
+ * What Trigger Refund gives back when the owner names lines and shipping (core/api/refund-calc.ts, docs/wire.md
  * "i40-detail"): each unit at its price plus its share of the order's tax (and less its share of the discount), the
  * shipping at most what is not refunded yet; refunded in steps, the order's total comes back to the cent; what each
  * refund recorded (`details.lineItems`, `items`, `shipping.amount`, `shippingIncluded`) and the order's balance.

@@ -52,7 +52,9 @@ export function OrderView({
     .map((n) => ` (${bidiSafe(n!)})`);
   // the shipping option's name and the tax's region, when the order carries them
   const named = (label: string, name?: string) => (name ? `${label} (${bidiSafe(name)})` : label);
-  const region = o.taxInfo?.taxBreakdown?.[0]?.jurisdiction ?? o.taxSummary?.calculationDetails?.taxRegion;
+  const region = [o.taxInfo?.taxBreakdown?.[0]?.jurisdiction, o.taxSummary?.calculationDetails?.taxRegion].find(
+    (x): x is string => typeof x === 'string',
+  );
   const row = (k: string, label: ComponentChildren, value: string, cls = 'row') => (
     <div key={k} class={cls}>
       <dt>{label}</dt>

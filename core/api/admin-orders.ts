@@ -62,12 +62,7 @@ const orderSummaryRoute = {
 const adminOrderRoute = {
   method: 'GET',
   path: '/admin/orders/{id}',
-  schema: z.looseObject({
-    order: orderSchema,
-    fulfillments: z.optional(z.array(fulfillmentSchema)),
-    /** Units refunded per line (the lines with some; absent when none or the platform's read failed). */
-    refundedLines: z.optional(z.array(z.looseObject({ lineItemId: str, quantity: z.number() }))),
-  }),
+  schema: z.looseObject({ order: orderSchema, fulfillments: z.optional(z.array(fulfillmentSchema)) }),
 } as const;
 /** A merchant note (`MERCHANT_COMMENT`: the owner's, never shown to the buyer). */
 const addNoteRoute = { method: 'POST', path: '/admin/orders/{id}/notes', schema: orderAnswer } as const;
@@ -126,6 +121,11 @@ export const orderSummary = (http: Http, body: { from: string; to: string }) =>
   callRoute(http, orderSummaryRoute, { body });
 export type OrderSummary = Awaited<ReturnType<typeof orderSummary>>;
 
+/**
+ * The units refunded per line the detail's answer carries besides (the lines with some; absent when none or the
+ * platform's read failed), passed through by the loose schema and checked where read.
+ */
+export type RefundedLines = { lineItemId?: unknown; quantity?: unknown }[];
 /** `GET admin/orders/{id}`: the order (activities, tags and merchant notes included) with its fulfillments. */
 export const adminOrder = (http: Http, id: string) => callRoute(http, adminOrderRoute, { id });
 

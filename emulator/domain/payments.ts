@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { formatMoney } from './catalog.ts';
 import { restockOrderLines } from './inventory.ts';
-import { lineShares, refundSums, type LineShare } from '../../core/refund-calc.ts';
+import { lineShares, refundSums, type LineShare } from '../../core/api/refund-calc.ts';
 import { sendMail } from './mail.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
 import { badRequest, badRequestApp, failedPrecondition, notFound } from '../errors.ts';
@@ -736,7 +736,7 @@ const centsIn = (x: unknown) => {
 };
 
 /**
- * What a refund of the order's lines and shipping can give back (core/refund-calc.ts): each line's price × quantity,
+ * What a refund of the order's lines and shipping can give back (core/api/refund-calc.ts): each line's price × quantity,
  * its discount and its tax (the line's own `totalDiscount` / `taxInfo.taxAmount` where it has them, else its share of
  * the order's `priceSummary` discount and tax); the shipping not refunded yet (a refund that failed gave none back).
  */
@@ -824,7 +824,7 @@ export function triggerRefund(db: Database, orderId: string, input: RefundInput,
         `must be at most the shipping not refunded yet (${(shippingLeft / 100).toFixed(2)})`,
       );
     const left = paidOf(p) - refundedOf(tx, p.id);
-    // the named lines' units at their price less their share of the discount, plus their tax (core/refund-calc.ts)
+    // the named lines' units at their price less their share of the discount, plus their tax (core/api/refund-calc.ts)
     const sums = refundSums(
       calc.shares,
       refundedLines,

@@ -431,11 +431,19 @@ const KB = 1024;
  * rendered in English first). Measured: the header pair 33803 B (`headerPage` 33 → 33.25 KB), classic with every tag
  * 54938 B (`classic` 53.625 → 53.75 KB); the whole product page 51038 B, its first screen 44344 B, within theirs.
  */
+/*
+ * Issue 40, i40-detail: the order detail in two columns (its customer, addresses, paid / refunded / net, refunded
+ * units: console-orders-detail 6251 → 7182 B), the refund panel with steppers, shipping, a live summary and a reason
+ * list (the forms' chunk 3756 → 5195 B, with core/api/refund-calc.ts), their French (console-fr 7720 → 7985 B, its
+ * strings cut to the shortest that still say it). Measured on one build: the classic page with every tag and the whole
+ * console 140285 B: `classicWithConsole` 134.25 → 137.25 KB, `consoleFrench` 7.75 → 7.875 KB. No page without the
+ * console moved (core 26112-ceiling met with the calculation kept out of core: core/api/ ships with its widget).
+ */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
   widget: 7 * KB,
-  consoleFrench: 7.75 * KB,
+  consoleFrench: 7.875 * KB,
   allWidgetsPage: 53.25 * KB,
   productPage: 50 * KB,
   productPageFirstScreen: 43.5 * KB,
@@ -443,7 +451,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
   testLanguage: 16.5 * KB,
-  classicWithConsole: 134.25 * KB,
+  classicWithConsole: 137.25 * KB,
 };
 
 /**

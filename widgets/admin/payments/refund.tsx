@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Payment } from '../../../core/api/admin-payments.ts';
-import { lineShares, refundSums } from '../../../core/refund-calc.ts';
+import { lineShares, refundSums } from '../../../core/api/refund-calc.ts';
 import { decimal, labelOf, leftOfPayment, minor } from './model.ts';
 import { Amount, badAmount, Step, tr, typedAmount } from './step.tsx';
 import type { Parts } from './step.tsx';
@@ -11,7 +11,7 @@ const REASONS = ['RETURNED', 'DAMAGED', 'CHANGED_MIND', 'OTHER'] as const;
 /**
  * Refund one payment as owners expect it (Shopify's refund panel): per line a stepper up to what is not refunded yet,
  * some of the shipping up to what is not refunded yet, and a summary that follows them live (items, their discount
- * and tax as the order charged them, shipping, total: core/refund-calc.ts, what the platform gives back for them);
+ * and tax as the order charged them, shipping, total: core/api/refund-calc.ts, what the platform gives back for them);
  * the amount follows the total until the owner types another, up to what is left of the payment; a reason from a
  * list plus details; restock, email. Or record a refund made elsewhere (the same form).
  */

@@ -1,5 +1,6 @@
 import type { I18n } from '../../../../core/i18n/index.ts';
-import type { Order } from '../../../../core/api/orders.ts';
+import type { Order, OrderMoney } from '../../../../core/api/orders.ts';
+import type { RefundedLines } from '../../../../core/api/admin-orders.ts';
 import { OrderView } from '../../../../ui/order-view.tsx';
 import { money } from '../../../../ui/words.ts';
 import type { T } from './bits.tsx';
@@ -12,10 +13,15 @@ const net = (a: string, b: string) => ((Math.round(Number(a) * 1000) - Math.roun
  * quantity ("2 of 3 refunded") and line total; subtotal, discounts (named), shipping (its option), tax (its region),
  * total; then what was paid, refunded and the net, as the platform's balance says. Nothing recomputed here.
  */
-export function Items({ o, i18n, t, refunded }: { o: Order; i18n: I18n; t: T; refunded?: Record<string, number> }) {
-  const b = o.balanceSummary;
+export function Items({ o, i18n, t, refunded }: { o: Order; i18n: I18n; t: T; refunded?: RefundedLines }) {
+  const b = (o as OrderMoney).balanceSummary;
   const cur = o.currency;
-  const back = Number(b?.refunded?.amount) > 0;
+  const str = (x: unknown) => (typeof x === 'string' ? x : '');
+  const [paid, back] = [str(b?.paid?.amount), str(b?.refunded?.amount)];
+  const units = (id: string) => {
+    const n = refunded?.find((x) => x.lineItemId === id)?.quantity;
+    return typeof n === 'number' ? n : 0;
+  };
   const row = (k: string, label: string, value: string, cls = 'row') => (
     <div key={k} class={cls}>
       <dt>{label}</dt>
@@ -32,7 +38,7 @@ export function Items({ o, i18n, t, refunded }: { o: Order; i18n: I18n; t: T; re
         i18n={i18n}
         addresses={false}
         words={{
-          qty: (n, l) => (refunded?.[l.id] ? t('ao.qtyRefunded', { n, r: refunded[l.id]! }) : t('ao.qty', { n })),
+          qty: (n, l) => (units(l.id) ? t('ao.qtyRefunded', { n, r: units(l.id) }) : t('ao.qty', { n })),
           option: (name, value) => t('ao.option', { name, value }),
           subtotal: t('ao.subtotal'),
           discount: t('ao.discount'),
@@ -43,17 +49,12 @@ export function Items({ o, i18n, t, refunded }: { o: Order; i18n: I18n; t: T; re
           billTo: t('ao.billTo'),
         }}
         after={
-          b?.paid ? (
+          paid ? (
             <>
-              {row('p', t('ao.paid'), money(i18n, b.paid, cur), 'row paid')}
-              {back ? row('r', t('ao.refunded'), `−${money(i18n, b.refunded, cur)}`) : null}
-              {back
-                ? row(
-                    'n',
-                    t('ao.net'),
-                    money(i18n, { amount: net(b.paid.amount, b.refunded!.amount) }, cur),
-                    'row grand',
-                  )
+              {row('p', t('ao.paid'), money(i18n, { amount: paid }, cur), 'row')}
+              {Number(back) > 0 ? row('r', t('ao.refunded'), `−${money(i18n, { amount: back }, cur)}`) : null}
+              {Number(back) > 0
+                ? row('n', t('ao.net'), money(i18n, { amount: net(paid, back) }, cur), 'row grand')
                 : null}
             </>
           ) : null

@@ -13,7 +13,7 @@ export function Customer({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
   const c = bill?.contactDetails ?? ship?.contactDetails;
   const name = [c?.firstName, c?.lastName].filter(Boolean).join(' ');
   const email = o.buyerInfo?.email;
-  const method = [o.shippingInfo?.title, o.shippingInfo?.logistics?.deliveryTime].filter(Boolean).join(' · ');
+  const method = o.shippingInfo?.title;
   const lines = (to: typeof ship) =>
     addressLines(i18n, to?.address, to?.contactDetails).map((x, i) => (
       <span key={i}>
@@ -35,7 +35,7 @@ export function Customer({ o, i18n, t }: { o: Order; i18n: I18n; t: T }) {
           </p>
         ) : null}
         <p class="muted" part="member">
-          {t(o.buyerInfo?.memberId ? 'ao.member' : 'ao.guest')}
+          {t((o.buyerInfo as { memberId?: unknown } | undefined)?.memberId ? 'ao.member' : 'ao.guest')}
         </p>
       </section>
       {ship?.address || method ? (

@@ -5,5 +5,4 @@
  */
 export const detailCss = `.detail{container-type:inline-size}
 .cols2,.main,.side{display:flex;flex-direction:column;gap:calc(var(--_space)*2);min-width:0}
-@container (min-width:860px){.cols2{display:grid;grid-template-columns:minmax(0,1fr) 320px;align-items:start}}
-.side .addr{overflow-wrap:anywhere}`;
+@container (min-width:860px){.cols2{display:grid;grid-template-columns:minmax(0,1fr) 320px;align-items:start}}`;

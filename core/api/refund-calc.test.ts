@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, lineShares, refundSums } from './refund-calc.ts';
 
-describe('refund calculation (core/refund-calc.ts)', () => {
+describe('refund calculation (core/api/refund-calc.ts)', () => {
   it('shares add up to the cent, the largest remainder first, ties to the earlier line', () => {
     expect(allocate(609, [6600, 1800])).toEqual([479, 130]);
     expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Payment } from '../../../core/api/admin-payments.ts';
-import { lineShares, refundSums } from '../../../core/api/refund-calc.ts';
+import { lineShares, refundSums } from './refund-model.ts';
 import { decimal, labelOf, leftOfPayment, minor } from './model.ts';
 import { Amount, badAmount, Step, tr, typedAmount } from './step.tsx';
 import type { Parts } from './step.tsx';

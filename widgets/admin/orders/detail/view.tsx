@@ -173,7 +173,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               <Items o={o} i18n={i18n} t={t} refunded={d.refundedLines} />
               {/* i40-ful: the fulfilment panel goes here (main column, after the lines) */}
               <Payments model={model} d={d} i18n={i18n} ids={ids} />
-              <section class="card" part="activity">
+              <section class="card">
                 <Timeline
                   o={o}
                   d={d}

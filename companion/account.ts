@@ -17,7 +17,7 @@ import {
   requestComment,
 } from '../core/api/cancel-requests.ts';
 import { ORDER_ID } from '../core/api/admin-orders.ts';
-import { addComment, tagsAnswer } from './admin-orders.ts';
+import { addComment, refundedLines, refundsAnswer, tagsAnswer } from './admin-orders.ts';
 import type { Env, Kit } from './context.ts';
 import { badRequest, CompanionError, notFound } from './errors.ts';
 import type { Caller } from './identity.ts';
@@ -57,34 +57,6 @@ const orderAnswer = zm.looseObject({ order });
 const fulfillmentsAnswer = zm.looseObject({
   orderWithFulfillments: zm.optional(zm.looseObject({ fulfillments: zm.optional(zm.array(zm.looseObject({}))) })),
 });
-
-const refundsAnswer = zm.looseObject({
-  orderTransactions: zm.looseObject({
-    refunds: zm.array(
-      zm.looseObject({
-        transactions: zm.optional(zm.array(zm.looseObject({ refundStatus: zm.optional(zm.string()) }))),
-        details: zm.optional(
-          zm.looseObject({
-            lineItems: zm.optional(zm.array(zm.looseObject({ lineItemId: zm.string(), quantity: zm.number() }))),
-          }),
-        ),
-      }),
-    ),
-  }),
-});
-
-/**
- * How many units of each line were refunded (the order's refunds that did not fail, as the console counts them:
- * companion/admin-payments.ts), only the lines with some: nothing else of the refunds (payment ids, gateway ids, the
- * owner's reason) leaves.
- */
-function refundedLines(r: zm.infer<typeof refundsAnswer>): { lineItemId: string; quantity: number }[] {
-  const n = new Map<string, number>();
-  for (const x of r.orderTransactions.refunds)
-    if (x.transactions?.every((t) => t.refundStatus !== 'FAILED'))
-      for (const l of x.details?.lineItems ?? []) n.set(l.lineItemId, (n.get(l.lineItemId) ?? 0) + l.quantity);
-  return [...n].filter(([, q]) => q > 0).map(([lineItemId, quantity]) => ({ lineItemId, quantity }));
-}
 
 /** A copy of `v` without any `reason` key, at any depth. */
 function withoutReason(v: unknown): unknown {

@@ -21,7 +21,7 @@ import { InlayApiError } from '../core/errors.ts';
 import type { Env, Guard, Kit } from './context.ts';
 import { badInput, badRequest, CompanionError } from './errors.ts';
 import type { Caller } from './identity.ts';
-import { internal } from './internal.ts';
+import { internal, optionalRead } from './internal.ts';
 import { bodyOf, serve, wire } from './wire.ts';
 
 const ID = ORDER_ID;
@@ -67,6 +67,35 @@ export const tagsAnswer = zm.looseObject({
     ),
   ),
 });
+/** An order's refunds, as far as the lines refunded go (the owner's detail, the member's account). */
+export const refundsAnswer = zm.looseObject({
+  orderTransactions: zm.looseObject({
+    refunds: zm.array(
+      zm.looseObject({
+        transactions: zm.optional(zm.array(zm.looseObject({ refundStatus: zm.optional(zm.string()) }))),
+        details: zm.optional(
+          zm.looseObject({
+            lineItems: zm.optional(zm.array(zm.looseObject({ lineItemId: zm.string(), quantity: zm.number() }))),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/**
+ * How many units of each line were refunded (the order's refunds that did not fail, as the console counts them:
+ * companion/admin-payments.ts), only the lines with some: nothing else of the refunds (payment ids, gateway ids, the
+ * owner's reason) leaves.
+ */
+export function refundedLines(r: zm.infer<typeof refundsAnswer>): { lineItemId: string; quantity: number }[] {
+  const n = new Map<string, number>();
+  for (const x of r.orderTransactions.refunds)
+    if (x.transactions?.every((t) => t.refundStatus !== 'FAILED'))
+      for (const l of x.details?.lineItems ?? []) n.set(l.lineItemId, (n.get(l.lineItemId) ?? 0) + l.quantity);
+  return [...n].filter(([, q]) => q > 0).map(([lineItemId, quantity]) => ({ lineItemId, quantity }));
+}
+
 const aggregateAnswer = zm.looseObject({ aggregates: zm.optional(zm.nullable(zm.record(zm.string(), zm.unknown()))) });
 
 const price = zm.looseObject({ amount: zm.string() });
@@ -324,9 +353,22 @@ export function adminOrdersApp(kit: Kit): Hono<Env> {
       schema: fulfillmentsAnswer,
     });
     fulfillments.catch(() => undefined);
+    // how many units of each line were refunded (the lines show "2 of 3 refunded"); a read that fails leaves them out
+    const refunds = optionalRead(kit, 'order transactions', {
+      ...route(adminOps.listOrderTransactions, { orderId: id }),
+      schema: refundsAnswer,
+    });
     const r = await asAdmin('get order', { ...route(adminOps.getOrder, { id }), kind: 'read', schema: orderAnswer });
-    const f = await fulfillments;
-    return c.json({ order: r.order, fulfillments: f.orderWithFulfillments?.fulfillments ?? [] }, 200);
+    const [f, tx] = await Promise.all([fulfillments, refunds]);
+    const refunded = tx.ok ? refundedLines(tx.value) : [];
+    return c.json(
+      {
+        order: r.order,
+        fulfillments: f.orderWithFulfillments?.fulfillments ?? [],
+        ...(refunded.length ? { refundedLines: refunded } : {}),
+      },
+      200,
+    );
   });
 
   serve(app, wire['POST /admin/orders/{id}/notes'], ownerOfOrder, async (c) => {

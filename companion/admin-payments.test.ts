@@ -181,6 +181,40 @@ describe('refunds', () => {
     expect(stock()).toBe(before + 1);
   });
 
+  it('some of the shipping (`shippingAmount`): the platform records it and gives it back with the lines’ tax; more than is left is refused on the field', async () => {
+    const id = await placeOrderAs(h.emu, (await visitorTokens(h.emu)).access, [{ productId: TAPERS, quantity: 2 }], {
+      subdivision: 'CA',
+      city: 'Oakland',
+      postalCode: '94601',
+      shipping: 'express',
+    });
+    const v = (await view(id)).body_;
+    // what the console's live summary computes from: the order's subtotal, discount, tax and shipping
+    expect(v.order.priceSummary).toMatchObject({ shipping: { amount: '19.95' }, tax: { amount: expect.any(String) } });
+    const tax = Number(v.order.priceSummary.tax.amount);
+    expect(tax).toBeGreaterThan(0);
+    const body = {
+      revision: v.revision,
+      paymentId: v.payments[0].id,
+      lineItems: [{ lineItemId: v.order.lineItems[0].id, quantity: 2 }],
+      shippingAmount: '4.95',
+    };
+    const r = await act(id, 'refund', body);
+    expect(r.status).toBe(200);
+    const price = Number(v.order.lineItems[0].price.amount);
+    expect(r.body_.refund).toMatchObject({
+      transactions: [{ amount: { amount: (price * 2 + tax + 4.95).toFixed(2) } }],
+      details: { shippingIncluded: true, shipping: { amount: { amount: '4.95' } } },
+    });
+    const over = await act(id, 'refund', {
+      revision: r.body_.revision,
+      paymentId: v.payments[0].id,
+      shippingAmount: '15.01',
+    });
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(over.body_)).toContain('details.shipping.amount');
+  });
+
   it('two identical refunds at the same moment (a double click) refund once', async () => {
     const id = await place();
     const v = (await view(id)).body_;

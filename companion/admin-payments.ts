@@ -89,6 +89,8 @@ const orderAnswer = zm.looseObject({
           restockQuantity: zm.optional(zm.number()),
           productName: zm.optional(zm.looseObject({ original: zm.optional(zm.string()) })),
           price: zm.optional(price),
+          totalDiscount: zm.optional(price),
+          taxInfo: zm.optional(zm.looseObject({ taxAmount: zm.optional(price) })),
         }),
       ),
     ),
@@ -258,6 +260,10 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
           name: l.productName?.original ?? '',
           quantity: l.quantity ?? 0,
           price: l.price,
+          // the line's own discount and tax when the order carries them (the refund's summary shares the order's
+          // otherwise: core/api/refund-calc.ts)
+          ...(l.totalDiscount ? { totalDiscount: l.totalDiscount } : {}),
+          ...(l.taxInfo?.taxAmount ? { taxAmount: l.taxInfo.taxAmount } : {}),
           refundedQuantity: refunded.get(l.id) ?? 0,
           // the platform's count of the line's units put back in stock (by a refund, a cancel or an edit): a unit
           // comes back once, so the console offers only the rest
@@ -494,6 +500,7 @@ export function adminPaymentsApp(kit: Kit): Hono<Env> {
             details: {
               ...(body.lineItems?.length ? { lineItems: body.lineItems } : {}),
               ...(body.shippingIncluded ? { shippingIncluded: true } : {}),
+              ...(body.shippingAmount ? { shipping: { amount: { amount: body.shippingAmount } } } : {}),
               ...(body.reason ? { reason: body.reason } : {}),
             },
             sideEffects: {

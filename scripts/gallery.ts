@@ -1172,14 +1172,17 @@ const BASE: State[] = [
     group: 'Owner console',
     title: 'An order: payments, the refund form',
     session: 'owner',
-    caption: 'Nell’s paid order opened: lines, buyer, the payments panel with "Refund" open on some items.',
+    caption:
+      'Nell’s paid order opened in two columns: lines and money, customer and addresses beside; "Refund" open on one item and the shipping, its live summary.',
     async run(r) {
       const admin = await consoleWithOrders(r, '?admin-q=gallery.console');
       await admin.locator('[part=order]').getByRole('button').first().click();
       const pay = admin.locator('[part=detail]').getByRole('region', { name: say(r, 'Payments'), exact: true });
       await pay.locator('[part=payment]').first().waitFor();
       await pay.getByRole('button', { name: say(r, 'Refund'), exact: true }).click();
-      await pay.locator('[part=refund-form]').getByLabel(say(r, 'Some items')).check();
+      const form = pay.locator('[part=refund-form]');
+      await form.getByRole('button', { name: say(r, 'One more: {name}') }).click();
+      await form.getByRole('checkbox', { name: say(r, 'Refund shipping (up to {amount})') }).check();
       return around(admin);
     },
   },

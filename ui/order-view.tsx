@@ -30,11 +30,17 @@ export function OrderView({
   i18n,
   words: w,
   more,
+  after,
+  addresses = true,
 }: {
   order: Order;
   i18n: I18n;
   words: OrderWords;
   more?: ComponentChildren;
+  /** Rows after the total (the console's paid, refunded and net). */
+  after?: ComponentChildren;
+  /** False: no address columns (the console shows them in its side column). */
+  addresses?: boolean;
 }) {
   const cur = o.currency;
   const p = o.priceSummary;
@@ -44,6 +50,11 @@ export function OrderView({
     .map((x) => x.coupon?.code ?? x.discountRule?.name?.original)
     .filter(Boolean)
     .map((n) => ` (${bidiSafe(n!)})`);
+  // the shipping option's name and the tax's region, when the order carries them
+  const named = (label: string, name?: string) => (name ? `${label} (${bidiSafe(name)})` : label);
+  const region = [o.taxInfo?.taxBreakdown?.[0]?.jurisdiction, o.taxSummary?.calculationDetails?.taxRegion].find(
+    (x): x is string => typeof x === 'string',
+  );
   const row = (k: string, label: ComponentChildren, value: string, cls = 'row') => (
     <div key={k} class={cls}>
       <dt>{label}</dt>
@@ -90,8 +101,8 @@ export function OrderView({
       </ul>
       <dl class="totals" part="totals">
         {p?.subtotal ? row('s', w.subtotal, money(i18n, p.subtotal, cur)) : null}
-        {p?.shipping ? row('h', w.shipping, money(i18n, p.shipping, cur)) : null}
-        {p?.tax ? row('t', w.tax, money(i18n, p.tax, cur)) : null}
+        {p?.shipping ? row('h', named(w.shipping, o.shippingInfo?.title), money(i18n, p.shipping, cur)) : null}
+        {p?.tax ? row('t', named(w.tax, region), money(i18n, p.tax, cur)) : null}
         {p?.discount && Number(p.discount.amount) > 0
           ? row(
               'd',
@@ -103,29 +114,32 @@ export function OrderView({
             )
           : null}
         {row('g', w.total, money(i18n, p?.total, cur), 'row grand')}
+        {after}
       </dl>
-      <div class="cols">
-        {(
-          [
-            [w.shipTo, ship],
-            [w.billTo, bill],
-          ] as const
-        ).map(([title, to]) =>
-          to?.address ? (
-            <section key={title}>
-              <h4>{title}</h4>
-              <p class="addr">
-                {addressLines(i18n, to.address, to.contactDetails).map((x, i) => (
-                  <span key={i}>
-                    <bdi>{x}</bdi>
-                  </span>
-                ))}
-              </p>
-            </section>
-          ) : null,
-        )}
-        {more}
-      </div>
+      {addresses ? (
+        <div class="cols">
+          {(
+            [
+              [w.shipTo, ship],
+              [w.billTo, bill],
+            ] as const
+          ).map(([title, to]) =>
+            to?.address ? (
+              <section key={title}>
+                <h4>{title}</h4>
+                <p class="addr">
+                  {addressLines(i18n, to.address, to.contactDetails).map((x, i) => (
+                    <span key={i}>
+                      <bdi>{x}</bdi>
+                    </span>
+                  ))}
+                </p>
+              </section>
+            ) : null,
+          )}
+          {more}
+        </div>
+      ) : null}
     </>
   );
 }

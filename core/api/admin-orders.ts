@@ -121,6 +121,11 @@ export const orderSummary = (http: Http, body: { from: string; to: string }) =>
   callRoute(http, orderSummaryRoute, { body });
 export type OrderSummary = Awaited<ReturnType<typeof orderSummary>>;
 
+/**
+ * The units refunded per line the detail's answer carries besides (the lines with some; absent when none or the
+ * platform's read failed), passed through by the loose schema and checked where read.
+ */
+export type RefundedLines = { lineItemId?: unknown; quantity?: unknown }[];
 /** `GET admin/orders/{id}`: the order (activities, tags and merchant notes included) with its fulfillments. */
 export const adminOrder = (http: Http, id: string) => callRoute(http, adminOrderRoute, { id });
 

@@ -49,7 +49,14 @@ const refundSchema = z.looseObject({
       z.looseObject({ paymentId: o(str), amount: o(price), refundStatus: o(str), externalRefund: o(z.boolean()) }),
     ),
   ),
-  details: o(z.looseObject({ reason: o(str), lineItems: o(z.array(line)) })),
+  details: o(
+    z.looseObject({
+      reason: o(str),
+      lineItems: o(z.array(line)),
+      shippingIncluded: o(z.boolean()),
+      shipping: o(z.looseObject({ amount: o(price) })),
+    }),
+  ),
 });
 export type Refund = z.infer<typeof refundSchema>;
 
@@ -59,7 +66,9 @@ const viewShape = {
     number: o(textOrNumber),
     paymentStatus: o(str),
     currency: o(str),
-    priceSummary: o(z.looseObject({ total: o(price) })),
+    priceSummary: o(
+      z.looseObject({ total: o(price), subtotal: o(price), discount: o(price), tax: o(price), shipping: o(price) }),
+    ),
     balanceSummary: o(z.looseObject({ balance: o(price), paid: o(price), refunded: o(price) })),
     buyerEmail: o(str),
     lineItems: z.array(
@@ -68,6 +77,9 @@ const viewShape = {
         name: o(str),
         quantity: z.number(),
         price: o(price),
+        /** The line's own discount and tax, when the order carries them. */
+        totalDiscount: o(price),
+        taxAmount: o(price),
         refundedQuantity: o(z.number()),
         restockedQuantity: o(z.number()),
       }),

@@ -272,6 +272,8 @@ const adminPayments = {
     externalRefund: z.optional(z.boolean()),
     lineItems: lines,
     shippingIncluded: z.optional(z.boolean()),
+    /** Some of the shipping (at most what is not refunded yet): the platform's `details.shipping.amount`. */
+    shippingAmount: z.optional(amount),
     reason: upTo(200),
     restock: z.optional(z.strictObject({ type: z.enum(['NO_ITEMS', 'ALL_ITEMS', 'SOME_ITEMS']), items: lines })),
     sendEmail: z.optional(z.boolean()),

@@ -91,7 +91,17 @@ export const fulfillmentSchema = z.looseObject({
   trackingInfo: o(z.looseObject({ trackingNumber: o(str), shippingProvider: o(str), trackingLink: o(str) })),
 });
 
-export type Order = z.infer<typeof orderSchema>;
+export type Order = z.infer<typeof orderSchema> & {
+  // read where shown, each checked there (the loose schema passes them through: no bytes spent validating them)
+  /** Where the tax is for: the platform's breakdown, or the checkout's region the emulator's order kept. */
+  taxInfo?: { taxBreakdown?: { jurisdiction?: unknown }[] };
+  taxSummary?: { calculationDetails?: { taxRegion?: unknown } };
+};
+/** The platform's fields of an order the owner's detail reads besides, each checked where it is read. */
+export interface OrderMoney {
+  balanceSummary?: { paid?: { amount?: unknown }; refunded?: { amount?: unknown } };
+  activities?: { orderRefunded?: { amount?: { amount?: unknown }; reason?: unknown } }[];
+}
 export type OrderLine = Order['lineItems'][number];
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type Fulfillment = z.infer<typeof fulfillmentSchema>;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { formatMoney } from './catalog.ts';
 import { restockOrderLines } from './inventory.ts';
+import { lineShares, refundSums, type LineShare } from '../../core/api/refund-calc.ts';
 import { sendMail } from './mail.ts';
 import { loadOrder, type WireOrder } from './order-store.ts';
 import { badRequest, badRequestApp, failedPrecondition, notFound } from '../errors.ts';
@@ -729,9 +730,48 @@ function checkLines(order: WireOrder, lines: readonly RefundLine[], field: strin
   });
 }
 
+const centsIn = (x: unknown) => {
+  const a = (x as { amount?: unknown } | undefined)?.amount;
+  return typeof a === 'string' ? toCents(a) : undefined;
+};
+
+/**
+ * What a refund of the order's lines and shipping can give back (core/api/refund-calc.ts): each line's price × quantity,
+ * its discount and its tax (the line's own `totalDiscount` / `taxInfo.taxAmount` where it has them, else its share of
+ * the order's `priceSummary` discount and tax); the shipping not refunded yet (a refund that failed gave none back).
+ */
+export function refundCalculation(order: WireOrder, tx: Stored): { shares: LineShare[]; shippingLeft: number } {
+  const ps = order.priceSummary as Record<string, unknown> | undefined;
+  const shares = lineShares(
+    order.lineItems.map((l) => {
+      const x = l as Record<string, unknown>;
+      return {
+        id: l.id,
+        quantity: l.quantity,
+        unit: centsIn(x['price']) ?? 0,
+        discount: centsIn(x['totalDiscount']),
+        tax: centsIn((x['taxInfo'] as Record<string, unknown> | undefined)?.['taxAmount']),
+      };
+    }),
+    centsIn(ps?.['discount']) ?? 0,
+    centsIn(ps?.['tax']) ?? 0,
+  );
+  const shipping = centsIn(ps?.['shipping']) ?? 0;
+  let given = 0;
+  for (const r of tx.refunds)
+    if (r.transactions.some((t) => t.refundStatus !== 'FAILED'))
+      given += r.details.shipping
+        ? toCents(r.details.shipping.amount.amount)
+        : r.details.shippingIncluded
+          ? shipping
+          : 0;
+  return { shares, shippingLeft: Math.max(0, shipping - given) };
+}
+
 /**
  * Trigger Refund: one payment (`payments` holds exactly one), `amount` at most what is left of it (default: the named
- * lines' prices plus the shipping refunded, or all that is left); line items checked against what is left of each;
+ * lines' units with their discount and tax, {@link refundCalculation}, plus the shipping refunded, or all that is left);
+ * `details.shipping.amount` (or `shippingIncluded`: all of it) at most the shipping not refunded yet, else 400; line items checked against what is left of each;
  * restock (ALL_ITEMS: the refund's lines, or every line when it names none; SOME_ITEMS: `restockInfo.items`, each at
  * most the line's quantity) through {@link restockOrderLines}: only what has not come back yet (a cancel's or an
  * earlier refund's restock), clamped silently so the money is refunded either way, and back-in-stock notices fire;
@@ -773,23 +813,25 @@ export function triggerRefund(db: Database, orderId: string, input: RefundInput,
       d.lineItems?.length ? 'details.lineItems' : 'details.items',
       (id) => lineQty(id) - (refundedLines[id] ?? 0),
     );
-    const shippingCents = d.shipping?.amount !== undefined ? toCents(d.shipping.amount) : 0;
-    const orderShipping = toCents(
-      ((order['priceSummary'] as { shipping?: { amount?: string } } | undefined)?.shipping?.amount as string) ?? '0',
-    );
-    if (shippingCents > orderShipping)
-      throw violation('details.shipping.amount', `must be at most the order's shipping (${orderShipping / 100})`);
+    const calc = refundCalculation(order, tx);
+    // what is left of the shipping: the order's, less what refunds that did not fail gave back of it
+    const shippingLeft = calc.shippingLeft;
+    const shippingCents =
+      d.shipping?.amount !== undefined ? toCents(d.shipping.amount) : d.shippingIncluded ? shippingLeft : 0;
+    if (shippingCents > shippingLeft)
+      throw violation(
+        d.shipping?.amount !== undefined ? 'details.shipping.amount' : 'details.shippingIncluded',
+        `must be at most the shipping not refunded yet (${(shippingLeft / 100).toFixed(2)})`,
+      );
     const left = paidOf(p) - refundedOf(tx, p.id);
-    const linesCents = lines.reduce((n, l) => {
-      const line = order.lineItems.find((x) => x.id === l.lineItemId) as { price?: { amount?: string } } | undefined;
-      return n + toCents(line?.price?.amount ?? '0') * l.quantity;
-    }, 0);
-    const cents =
-      ask.amount !== undefined
-        ? toCents(ask.amount)
-        : lines.length || shippingCents || d.shippingIncluded
-          ? linesCents + (shippingCents || (d.shippingIncluded ? orderShipping : 0))
-          : left;
+    // the named lines' units at their price less their share of the discount, plus their tax (core/api/refund-calc.ts)
+    const sums = refundSums(
+      calc.shares,
+      refundedLines,
+      Object.fromEntries(lines.map((l) => [l.lineItemId, l.quantity])),
+      shippingCents,
+    );
+    const cents = ask.amount !== undefined ? toCents(ask.amount) : lines.length || shippingCents ? sums.total : left;
     if (cents <= 0 || cents > left)
       throw badRequestApp(
         'INVALID_AMOUNT',
@@ -829,7 +871,7 @@ export function triggerRefund(db: Database, orderId: string, input: RefundInput,
       details: {
         items: lines,
         lineItems: lines,
-        shippingIncluded: Boolean(d.shippingIncluded || shippingCents),
+        shippingIncluded: shippingCents > 0,
         ...(d.reason ? { reason: d.reason } : {}),
         ...(shippingCents ? { shipping: { amount: price(shippingCents, cur) } } : {}),
       },

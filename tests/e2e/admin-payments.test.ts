@@ -66,9 +66,8 @@ describe('<inlay-admin> payments in an order’s detail', () => {
     expect(await row.textContent()).toMatch(/Visa ending in 4242.*\$[\d.]+.*Paid/);
     await pay.getByRole('button', { name: 'Refund', exact: true }).click();
     const form = pay.locator('[part=refund-form]');
-    await form.getByLabel('Some items').check();
-    await form.getByLabel(/^Beeswax Taper Candles \(Pair\): quantity to refund \(up to 2\)$/).fill('1');
-    await form.getByLabel('Reason (optional, for your records)').fill('One candle arrived broken');
+    await form.getByRole('button', { name: 'One more: Beeswax Taper Candles (Pair)' }).click();
+    await form.getByLabel('Details (optional, for your records)').fill('One candle arrived broken');
     await form.getByRole('button', { name: 'Continue' }).click();
     const ask = await form.locator('[part=ask]').textContent();
     expect(ask).toMatch(
@@ -89,6 +88,7 @@ describe('<inlay-admin> payments in an order’s detail', () => {
 
     // the rest, no email
     await pay.getByRole('button', { name: 'Refund', exact: true }).click();
+    await form.getByRole('button', { name: 'Select everything not refunded yet' }).click();
     await form.getByLabel('Email the buyer').uncheck();
     await form.getByRole('button', { name: 'Continue' }).click();
     expect(await form.locator('[part=ask]').textContent()).toMatch(/No email will be sent\./);
@@ -123,6 +123,7 @@ describe('<inlay-admin> payments in an order’s detail', () => {
     const fay = await openOrder(f, 'fay');
     await fay.pay.getByRole('button', { name: 'Refund', exact: true }).click();
     const form = fay.pay.locator('[part=refund-form]');
+    await form.getByRole('button', { name: 'Select everything not refunded yet' }).click();
     await form.getByRole('button', { name: 'Continue' }).click();
     await form.getByRole('button', { name: /^Yes, refund/ }).click();
     await expect
@@ -201,7 +202,10 @@ describe('<inlay-admin> payments in an order’s detail', () => {
       const { pay } = await openOrder(o, 'axel', query);
       expect(await axe(o.page, 'inlay-admin')).toEqual([]);
       await pay.getByRole('button', { name: 'Refund', exact: true }).click();
-      await pay.locator('[part=refund-form]').getByLabel('Some items').check();
+      await pay
+        .locator('[part=refund-form]')
+        .getByRole('button', { name: /^One more:/ })
+        .click();
       expect(await axe(o.page, 'inlay-admin')).toEqual([]);
       expect(await o.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await o.context.close();
@@ -218,7 +222,6 @@ describe('<inlay-admin> payments in an order’s detail', () => {
     const { pay } = await openOrder(o, 'axel', '', '/csp-admin');
     await pay.getByRole('button', { name: 'Refund', exact: true }).click();
     const form = pay.locator('[part=refund-form]');
-    await form.getByLabel('Some items').check();
     await form.locator('input[type=number]').waitFor();
     // the panel's own sheet (adopted, style-src 'self'): a payment's box is padded by it alone
     expect(await pay.locator('[part=payment]').evaluate((e) => getComputedStyle(e).paddingTop)).toBe('8px');

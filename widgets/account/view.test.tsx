@@ -167,7 +167,7 @@ describe('<inlay-account>', () => {
     expect(text()).toContain('Not shipped yet');
     button(/View details, order #10042/)!.click();
     await vi.waitFor(() => expect(text()).toContain('UPS TRK1'));
-    expect($('[part=totals]')!.textContent).toBe('Subtotal$36.00Shipping$6.95Tax$2.88Total$45.83');
+    expect($('[part=totals]')!.textContent).toBe('Subtotal$36.00Shipping (Standard)$6.95Tax$2.88Total$45.83');
     expect(text()).toContain('1 Main St');
     expect($('[part=history]')!.textContent).toMatch(/Order placed.*Payment received/);
     expect($$('img')).toHaveLength(0);

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { InlayContext } from '../../../core/context.ts';
 import { companionHttp } from '../../../core/api/companion.ts';
 import * as api from '../../../core/api/admin-orders.ts';
-import type { OrderSearch, OrderSummary } from '../../../core/api/admin-orders.ts';
+import type { OrderSearch, OrderSummary, RefundedLines } from '../../../core/api/admin-orders.ts';
 import { InlayApiError, outcomeUnknown } from '../../../core/errors.ts';
 import type { Http } from '../../../core/http.ts';
 import { ordersStrings } from './strings.ts';
@@ -176,6 +176,8 @@ export interface DetailUi {
   status: 'loading' | 'ready' | 'error';
   order?: Order;
   fulfillments?: Fulfillment[];
+  /** Units refunded per line (the lines with some), as the companion says them. */
+  refundedLines?: RefundedLines;
   error?: string;
   /** The action under way: `note`, `edit:<activity>`, `delete:<activity>`, `APPROVED`, `REJECTED` or `cancel`. */
   busy?: string;
@@ -295,7 +297,8 @@ export function createAdminOrdersModel(
     try {
       const r = await api.adminOrder(http(), id);
       put(r.order);
-      patch(id, { status: 'ready', fulfillments: r.fulfillments ?? [], error: undefined });
+      // (with the units refunded per line the answer carries, `refundedLines`)
+      patch(id, { ...r, status: 'ready', fulfillments: r.fulfillments ?? [], error: undefined });
       return r.order;
     } catch (e) {
       const d = $detail.get();

@@ -473,7 +473,7 @@ describe('<inlay-admin> orders', () => {
     expect(d).toContain('Beeswax Taper Candles');
     expect(d).toContain('× 2');
     expect(d).toContain('Shipping address1 Elm StSpringfieldUnited States');
-    expect(d).toContain('BuyerAnn Archer 1 · buyer1@example.com');
+    expect(d).toContain('CustomerAnn Archer 1buyer1@example.com');
     const tl = $('[part=timeline]')!.textContent!;
     expect(tl).toContain('Note');
     expect(tl).toContain(XSS);
@@ -483,6 +483,54 @@ describe('<inlay-admin> orders', () => {
     expect(reads()).toBe(1); // the order (its payments are the panel's own read)
     button(/All orders/)!.click();
     await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
+  });
+
+  it('the detail in two columns (lines and money; customer, addresses, tags, notes); refunded units on the lines, paid, refunded and net; the refund in the timeline with its amount', async () => {
+    reply = (call) =>
+      call.url === `${B}/v1/admin/orders/o-1`
+        ? json(200, {
+            order: {
+              ...current,
+              buyerInfo: { email: 'buyer1@example.com', memberId: 'm-1' },
+              shippingInfo: { ...(current as { shippingInfo?: object }).shippingInfo, title: 'Express shipping' },
+              priceSummary: {
+                subtotal: { amount: '18.00' },
+                shipping: { amount: '1.00' },
+                tax: { amount: '0.00' },
+                total: { amount: '19.00' },
+              },
+              taxSummary: { calculationDetails: { taxRegion: 'Oregon' } },
+              balanceSummary: { paid: { amount: '19.00' }, refunded: { amount: '9.10' } },
+              activities: [
+                { id: 'a-r', type: 'ORDER_REFUNDED', orderRefunded: { amount: { amount: '9.10' }, reason: 'Damaged' } },
+              ],
+            },
+            fulfillments: [],
+            refundedLines: [{ lineItemId: 'l-1', quantity: 1 }],
+          })
+        : undefined;
+    const { $, $$, button } = await mount();
+    await vi.waitFor(() => expect($$('[part=order]')).toHaveLength(2));
+    button(/Order #1001/)!.click();
+    await vi.waitFor(() => expect($('[part=timeline]')?.textContent).toContain('Refunded'));
+    // the main column holds the lines and money, the side one the customer
+    expect($('[part=columns] > [part=main] [part=items]')).not.toBeNull();
+    expect($('[part=columns] > [part=side] [part=customer]')!.textContent).toBe(
+      'CustomerAnn Archer 1buyer1@example.comMember of the site',
+    );
+    expect($('[part=side] [part=notes]')).not.toBeNull();
+    expect($('[part=items] [part=lines]')!.textContent).toContain('× 2 · 1 of 2 refunded');
+    expect([...$$('[part=items] [part=totals] .row')].map((r) => r.textContent)).toEqual([
+      'Subtotal$18.00',
+      'Shipping (Express shipping)$1.00',
+      'Tax (Oregon)$0.00',
+      'Total$19.00',
+      'Paid$19.00',
+      'Refunded−$9.10',
+      'Net$9.90',
+    ]);
+    expect($('[part=timeline]')!.textContent).toContain('Refunded $9.10');
+    expect($('[part=timeline]')!.textContent).toContain('Damaged');
   });
 
   it('the open order is in the page’s URL, a history entry each way; Back and Forward follow it; a link opens it', async () => {

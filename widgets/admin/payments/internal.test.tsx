@@ -219,7 +219,9 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
     const { button, panel, field, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
-    const reason = field('refund-form', /Reason/);
+    button(/Select everything/, panel())!.click();
+    await settle();
+    const reason = field('refund-form', /Details/);
     reason.value = 'Chipped';
     reason.dispatchEvent(new Event('input', { bubbles: true }));
     await settle();
@@ -232,7 +234,7 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
         'Refunds for this payment are made in your site’s dashboard.',
       ),
     );
-    expect(field('refund-form', /Reason/).value).toBe('Chipped');
+    expect(field('refund-form', /Details/).value).toBe('Chipped');
   });
 
   it('a refund when refundability could not be read at the time (409 REFUNDABILITY_UNAVAILABLE): the dashboard words, the payments read again', async () => {
@@ -243,6 +245,8 @@ describe('a change the platform refuses to the site (403 NOT_AVAILABLE_HERE)', (
     const { button, panel, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Select everything/, panel())!.click();
+    await settle();
     button(/Continue/, panel())!.click();
     await vi.waitFor(() => expect(ask()).toContain('Refund $40.00'));
     const before = reads();

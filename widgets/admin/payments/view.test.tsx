@@ -147,7 +147,12 @@ async function openPanel() {
     await settle();
   };
   const ask = () => panel().querySelector('[part=ask]')?.textContent ?? '';
-  return { el, $, $$, button, panel, input, type, tick, ask };
+  /** A control named by its aria-label (a line's stepper and its buttons). */
+  const named = <E extends HTMLElement = HTMLInputElement>(label: RegExp) =>
+    [...panel().querySelectorAll<E>('[aria-label]')].find((x) => label.test(x.getAttribute('aria-label') ?? ''))!;
+  const summary = () =>
+    [...panel().querySelectorAll('[part=refund-summary] .row')].map((r) => r.textContent ?? '').join(' | ');
+  return { el, $, $$, button, panel, input, type, tick, ask, named, summary };
 }
 
 describe('the payments panel', () => {
@@ -245,7 +250,7 @@ describe('the payments panel', () => {
         },
       ],
     });
-    const { panel, $$, button, tick, input, ask } = await openPanel();
+    const { panel, $$, button, tick, named, ask } = await openPanel();
     // the figures: each amount in its own run
     expect([...panel().querySelectorAll('[part=balance] dd > bdi')].map((b) => b.textContent)).toEqual([
       '$43.00',
@@ -264,16 +269,20 @@ describe('the payments panel', () => {
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
     const form = panel().querySelector('[part=refund-form]')!;
-    // (what is left of the payment after its refund)
-    expect([...form.querySelectorAll('label.check > bdi')].map((b) => b.textContent)).toContain(
-      'Everything left: $34.00',
+    // a line: its name, price and what is left of it in one run; its stepper named for it
+    await vi.waitFor(() => expect(form.querySelector('[part=refund-line] > bdi')).not.toBeNull());
+    expect(form.querySelector('[part=refund-line] > bdi')!.textContent).toBe(
+      'Beeswax Taper Candles · $9.00 each, 2 not refunded',
     );
-    await tick(input('refund-form', /Some items/));
-    await vi.waitFor(() => expect(form.querySelector('label.qty > bdi')).not.toBeNull());
-    expect(form.querySelector('label.qty > bdi')!.textContent).toBe(
-      'Beeswax Taper Candles: quantity to refund (up to 2)',
-    );
-    await tick(input('refund-form', /Everything left/));
+    expect(named(/^Beeswax Taper Candles: quantity to refund \(up to 2\)$/)).toBeDefined();
+    await tick(named(/^One more: Beeswax/));
+    // the summary's amounts, each in its own run
+    expect([...form.querySelectorAll('[part=refund-summary] dd > bdi')].map((b) => b.textContent)).toEqual([
+      '$9.00',
+      '$0.00',
+      '$0.00',
+      '$9.00',
+    ]);
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
     expect(panel().querySelector('[part=ask] > bdi')!.textContent).toBe(ask());
@@ -294,21 +303,29 @@ describe('the payments panel', () => {
   });
 
   it('a refund by items: checked before it asks, the question names the amount, the email and the stock; sent once with the revision; the order read again', async () => {
-    const { panel, button, input, type, tick, ask } = await openPanel();
+    const { panel, button, input, type, tick, ask, named } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
     const form = panel().querySelector('[part=refund-form]')!;
-    expect(form.textContent).toContain('Everything left: $43.00');
-    await tick(input('refund-form', /Some items/));
-    await vi.waitFor(() => expect(input('refund-form', /Beeswax.*up to 2/)).toBeDefined());
-    // more than is left of a line: refused in words, nothing asked or sent
-    await type(input('refund-form', /Beeswax/), '3');
+    // nothing chosen: refused in words, nothing asked or sent
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
-    await vi.waitFor(() => expect(form.querySelector('[role=alert]')?.textContent).toBe('Choose at least one item.'));
-    await type(input('refund-form', /Beeswax/), '1');
+    await vi.waitFor(() =>
+      expect(form.querySelector('[role=alert]')?.textContent).toBe(
+        'Choose items or shipping to refund, or type an amount.',
+      ),
+    );
+    // more than is left of a line: the stepper holds at what is left
+    await type(named(/^Beeswax.*up to 2/), '3');
+    expect(named(/^Beeswax.*up to 2/).value).toBe('2');
+    expect(named<HTMLButtonElement>(/^One more: Beeswax/).disabled).toBe(true);
+    await tick(named(/^One fewer: Beeswax/));
+    expect(named(/^Beeswax.*up to 2/).value).toBe('1');
     await tick(input('refund-form', /back in stock/));
     await type(input('refund-form', /Message/), 'Sorry!');
-    await type(input('refund-form', /Reason/), 'Broken in transit');
+    const why = input('refund-form', /^Reason/) as unknown as HTMLSelectElement;
+    why.value = 'DAMAGED';
+    why.dispatchEvent(new Event('change', { bubbles: true }));
+    await type(input('refund-form', /Details/), 'Broken in transit');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
     expect(ask()).toBe(
@@ -340,9 +357,9 @@ describe('the payments panel', () => {
     expect(sent('/refund')[0]!.body).toEqual({
       revision: 'rev-1',
       paymentId: 'p-1',
-      amount: '9.00',
+      // no amount: the platform gives back what the lines come to (the summary's total)
       lineItems: [{ lineItemId: 'l-1', quantity: 1 }],
-      reason: 'Broken in transit',
+      reason: 'Damaged — Broken in transit',
       restock: { type: 'SOME_ITEMS', items: [{ lineItemId: 'l-1', quantity: 1 }] },
       sendEmail: true,
       customMessage: 'Sorry!',
@@ -356,6 +373,122 @@ describe('the payments panel', () => {
     );
   });
 
+  it('the refund summary follows the steppers and the shipping live (the lines’ discount and tax as the order charged them); the amount follows it until typed, capped at what is left; the reason chosen from a list plus details', async () => {
+    // 2 × 9.00 + 20.00 = 38.00, 3.80 off, tax 2.74, shipping 6.95: 43.89. Discount shared 1.80 / 2.00; tax over what
+    // is left (16.20 / 18.00): 1.2979 / 1.4421 → 1.29 / 1.44 and the cent left to the larger remainder → 1.30 / 1.44
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        priceSummary: {
+          subtotal: price('38.00'),
+          discount: price('3.80'),
+          tax: price('2.74'),
+          shipping: price('6.95'),
+          total: price('43.89'),
+        },
+      },
+      payments: [card('p-1', 'APPROVED', '43.89')],
+    });
+    const { panel, button, input, type, tick, ask, named, summary } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    const total = () => panel().querySelector('[part=refund-total]')!.textContent;
+    const amount = () => input('refund-form', /^Amount/);
+    expect([total(), amount().value]).toEqual(['$0.00', '']);
+    // one candle: 9.00 − 0.90 + 0.65 (half of its 1.30 tax)
+    await tick(named(/^One more: Beeswax/));
+    expect(summary()).toBe('Items subtotal$9.00 | Discount−$0.90 | Tax$0.65 | Shipping$0.00 | Refund total$8.75');
+    expect([total(), amount().value]).toEqual(['$8.75', '8.75']);
+    // the second: the rest of the line, to the cent (9.00 − 0.90 + 0.65)
+    await tick(named(/^One more: Beeswax/));
+    expect(total()).toBe('$17.50');
+    await tick(named(/^One fewer: Beeswax/));
+    // some of the shipping: up to what is not refunded yet
+    await tick(input('refund-form', /Refund shipping \(up to \$6\.95\)/));
+    expect([total(), input('refund-form', /Shipping to refund/).value]).toEqual(['$15.70', '6.95']);
+    await type(input('refund-form', /Shipping to refund/), '7.00');
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=refund-form] [role=alert]')?.textContent).toBe(
+        'Enter a shipping amount more than 0 and at most $6.95.',
+      ),
+    );
+    await type(input('refund-form', /Shipping to refund/), '2');
+    expect([total(), amount().value]).toEqual(['$10.75', '10.75']);
+    // the amount typed: said to differ; more than is left of the payment refused before it asks
+    await type(amount(), '50');
+    expect(panel().querySelector('[part=amount-own]')!.textContent).toContain(
+      'Differs from the summary’s total ($10.75).',
+    );
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=refund-form] [role=alert]')?.textContent).toBe(
+        'Enter an amount like 12.50, more than 0 and at most $43.89.',
+      ),
+    );
+    button(/Use the summary’s total/, panel() as unknown as ShadowRoot)!.click();
+    await settle();
+    expect(amount().value).toBe('10.75');
+    const why = input('refund-form', /^Reason/) as unknown as HTMLSelectElement;
+    expect([...why.options].map((o) => o.text)).toEqual([
+      'No reason given',
+      'Returned',
+      'Damaged',
+      'Customer changed their mind',
+      'Other',
+    ]);
+    why.value = 'RETURNED';
+    why.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(ask()).toContain('Refund $10.75 to Visa ending in 4242?'));
+    reply = (call) =>
+      call.url.endsWith('/o-1/refund') ? json(200, { ...view, refundId: 'r-1', failed: false }) : undefined;
+    button(/Yes, refund \$10\.75/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() => expect(sent('/refund')).toHaveLength(1));
+    // the lines and the shipping, no amount: the platform computes the same 10.75 from them
+    expect(sent('/refund')[0]!.body).toEqual({
+      revision: 'rev-1',
+      paymentId: 'p-1',
+      lineItems: [{ lineItemId: 'l-1', quantity: 1 }],
+      shippingAmount: '2.00',
+      reason: 'Returned',
+      restock: { type: 'NO_ITEMS' },
+      sendEmail: true,
+    });
+  });
+
+  it('shipping refunded before is not offered again; a line refunded before offers only its rest', async () => {
+    view = viewOf({
+      order: {
+        ...viewOf().order,
+        priceSummary: { subtotal: price('38.00'), shipping: price('5.00'), total: price('43.00') },
+        lineItems: (viewOf().order['lineItems'] as Record<string, unknown>[]).map((l, i) =>
+          i === 0 ? { ...l, refundedQuantity: 1 } : l,
+        ),
+      },
+      refunds: [
+        {
+          id: 'r-1',
+          transactions: [{ paymentId: 'p-1', amount: price('12.00'), refundStatus: 'SUCCEEDED' }],
+          details: { lineItems: [{ lineItemId: 'l-1', quantity: 1 }], shipping: { amount: price('3.00') } },
+        },
+        {
+          id: 'r-2',
+          transactions: [{ paymentId: 'p-1', amount: price('2.00'), refundStatus: 'FAILED' }],
+          details: { shipping: { amount: price('2.00') } },
+        },
+      ],
+    });
+    const { panel, button, input, named } = await openPanel();
+    button(/^Refund$/)!.click();
+    await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    expect(named(/^Beeswax.*up to 1\)$/)).toBeDefined();
+    // 5.00 − 3.00 (the failed refund gave none back)
+    expect(input('refund-form', /Refund shipping/)).toBeDefined();
+    expect(panel().querySelector('[part=refund-form]')!.textContent).toContain('Refund shipping (up to $2.00)');
+  });
+
   it('a unit comes back in stock once: what a cancel or an earlier refund put back is not offered or sent again', async () => {
     const [l1, l2] = viewOf().order['lineItems'] as Record<string, unknown>[];
     const lines = (a: number, b: number) => [
@@ -366,6 +499,8 @@ describe('the payments panel', () => {
     const { panel, button, input, tick, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Select everything/, panel() as unknown as ShadowRoot)!.click();
+    await settle();
     await tick(input('refund-form', /back in stock/));
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
@@ -392,6 +527,8 @@ describe('the payments panel', () => {
     const { panel, button, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    button(/Select everything/, panel() as unknown as ShadowRoot)!.click();
+    await settle();
     expect(panel().querySelector('[part=restocked]')!.textContent).toBe('The order’s items are already back in stock.');
     expect(panel().querySelector('[part=refund-form]')!.textContent).not.toContain('Put the refunded items back');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
@@ -405,7 +542,6 @@ describe('the payments panel', () => {
     const { panel, button, input, type, tick, ask } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
-    await tick(input('refund-form', /An amount/));
     await vi.waitFor(() => expect(input('refund-form', /Amount \(USD\)/)).toBeDefined());
     await type(input('refund-form', /Amount/), '50');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
@@ -445,13 +581,15 @@ describe('the payments panel', () => {
   });
 
   it('a lost answer (5xx): the form gives way to the payments read again, saying the change may or may not have landed; a refund the provider refused is said plainly', async () => {
-    const { panel, button, ask } = await openPanel();
+    const { panel, button, ask, input, type } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    await type(input('refund-form', /Amount/), '43.00');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).toContain('Refund $43.00 to Visa ending in 4242?'));
     expect(ask()).toContain('ann@example.com will get an email about it.');
-    expect(ask()).toContain('Stock won’t change.');
+    // an amount without items: nothing about stock
+    expect(ask()).not.toContain('stock');
     let n = 0;
     reply = (call) => {
       if (!call.url.endsWith('/o-1/refund')) return undefined;
@@ -472,6 +610,7 @@ describe('the payments panel', () => {
     expect(button(/Continue|Yes, refund/, panel() as unknown as ShadowRoot)).toBeUndefined();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    await type(input('refund-form', /Amount/), '43.00');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
     button(/Yes, refund/, panel() as unknown as ShadowRoot)!.click();
@@ -490,9 +629,10 @@ describe('the payments panel', () => {
       ['CHANGE_IN_PROGRESS', 'Another change to these payments is under way'],
     ] as const) {
       view = viewOf();
-      const { panel, button, ask, el } = await openPanel();
+      const { panel, button, ask, input, type, el } = await openPanel();
       button(/^Refund$/)!.click();
       await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+      await type(input('refund-form', /Amount/), '43.00');
       button(/Continue/, panel() as unknown as ShadowRoot)!.click();
       await vi.waitFor(() => expect(ask()).not.toBe(''));
       const now = viewOf({
@@ -522,9 +662,10 @@ describe('the payments panel', () => {
   });
 
   it('a lost answer and the read after it fails too: nothing is offered until the payments are read again', async () => {
-    const { panel, button, ask } = await openPanel();
+    const { panel, button, ask, input, type } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    await type(input('refund-form', /Amount/), '43.00');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).not.toBe(''));
     let down = true;
@@ -725,9 +866,10 @@ describe('the payments panel', () => {
 
   it('the question is frozen: the view read again under it (the order’s status moved) brings back the first step saying so; what is sent then carries the new revision and figures', async () => {
     orderStatus = 'PENDING';
-    const { panel, button, ask, $ } = await openPanel();
+    const { panel, button, ask, $, input, type } = await openPanel();
     button(/^Refund$/)!.click();
     await vi.waitFor(() => expect(panel().querySelector('[part=refund-form]')).not.toBeNull());
+    await type(input('refund-form', /Amount/), '43.00');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).toContain('Refund $43.00 to Visa ending in 4242?'));
     // meanwhile: $13.00 refunded elsewhere (rev-2), and the owner approves the order: the panel reads the view again
@@ -752,8 +894,16 @@ describe('the payments panel', () => {
     );
     expect(ask()).toBe('');
     expect(sent('/refund')).toHaveLength(0);
-    expect(panel().querySelector('[part=refund-form]')!.textContent).toContain('Everything left: $30.00');
+    expect(panel().querySelector('[part=refund-form]')!.textContent).toContain('At most $30.00.');
     expect($('[part=detail]')).not.toBeNull();
+    // what was typed is kept, and now more than is left: refused before it asks
+    button(/Continue/, panel() as unknown as ShadowRoot)!.click();
+    await vi.waitFor(() =>
+      expect(panel().querySelector('[part=refund-form] [role=alert]')?.textContent).toBe(
+        'Enter an amount like 12.50, more than 0 and at most $30.00.',
+      ),
+    );
+    await type(input('refund-form', /Amount/), '30');
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() => expect(ask()).toContain('Refund $30.00 to Visa ending in 4242?'));
     reply = (call) =>
@@ -774,9 +924,11 @@ describe('the payments panel', () => {
     expect(form.querySelector('[part=no-buyer-email]')!.textContent).toBe(
       'The order has no buyer email: no email is sent.',
     );
+    button(/Select everything/, panel() as unknown as ShadowRoot)!.click();
+    await settle();
     button(/Continue/, panel() as unknown as ShadowRoot)!.click();
     await vi.waitFor(() =>
-      expect(ask()).toBe('Refund $43.00 to Visa ending in 4242? No email will be sent. Stock won’t change.'),
+      expect(ask()).toBe('Refund $38.00 to Visa ending in 4242? No email will be sent. Stock won’t change.'),
     );
     reply = (call) =>
       call.url.endsWith('/o-1/refund') ? json(200, { ...view, refundId: 'r-1', failed: false }) : undefined;

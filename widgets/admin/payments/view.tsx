@@ -26,7 +26,8 @@ const css = `
 .pay legend{font-weight:600;font-size:14px;padding:0;margin-block-end:4px}
 .pay .pm{display:flex;flex-direction:column;gap:6px;padding:8px 12px;border:1px solid var(--_border);
 border-radius:var(--_radius);overflow-wrap:anywhere}
-.pay .qty{flex-direction:row;flex-wrap:wrap;align-items:center;font-weight:400}.pay .qty input{width:6em}
+.pay .qty{display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px}.pay .stepper{display:inline-flex;gap:4px}
+.pay .stepper input{width:4em;text-align:center}.pay .stepper .btn{min-width:44px;padding-inline:0}
 `;
 
 /** The forms (refund, capture, void, mark as paid, a manual payment): their own chunk, imported when one opens. */

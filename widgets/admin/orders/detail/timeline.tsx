@@ -1,9 +1,10 @@
 import { useId, type JSX } from 'react';
 import type { I18n } from '../../../../core/i18n/index.ts';
-import type { Order } from '../../../../core/api/orders.ts';
+import type { Order, OrderMoney } from '../../../../core/api/orders.ts';
 import { noteOf, type AdminOrdersModel, type DetailUi } from '../model.ts';
 import { cancelActivity, word } from '../words.ts';
 import { Confirm } from '../../../../ui/confirm.tsx';
+import { money } from '../../../../ui/words.ts';
 import { both, type T } from './bits.tsx';
 import { NoteForm } from './notes.tsx';
 
@@ -21,6 +22,9 @@ export interface TimelineProps {
   failed: (on: string) => JSX.Element | null;
 }
 
+/** A refund's activity: its amount and the owner's reason (the platform's `orderRefunded`). */
+const refund = (a: object) => (a as NonNullable<OrderMoney['activities']>[number]).orderRefunded;
+
 /** The order's activity timeline: each note can be edited or deleted (the deletion asks first). */
 export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setEditing, failed }: TimelineProps) {
   const ids = useId();
@@ -34,7 +38,15 @@ export function Timeline({ o, d, model, i18n, t, say, ask, setAsk, editing, setE
           return (
             <li key={id || i} part={`${note === undefined ? ('activity' as const) : ('note' as const)}`}>
               <span class="strong">{word(say, `ao.act.${a.type}`, both) || t('ao.act.other')}</span>
+              {typeof refund(a)?.amount?.amount === 'string' ? (
+                <bdi> {money(i18n, refund(a)!.amount as { amount: string }, o.currency)}</bdi>
+              ) : null}
               {a.createdDate ? <span class="muted"> · {i18n.date(a.createdDate)}</span> : null}
+              {typeof refund(a)?.reason === 'string' ? (
+                <p class="note">
+                  <bdi>{refund(a)!.reason as string}</bdi>
+                </p>
+              ) : null}
               {note === undefined || !id ? null : cancelActivity(a) ? (
                 // the companion's record of a buyer's request or its decline: read, never edited (it would stop counting)
                 <p class="note">{note}</p>

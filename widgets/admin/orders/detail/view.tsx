@@ -8,6 +8,9 @@ import { both, type K, type T } from './bits.tsx';
 import { CancelStep } from './cancel.tsx';
 import { Items } from './items.tsx';
 import { Fulfil } from './fulfil-mount.tsx';
+import { Customer } from './side.tsx';
+import { detailCss } from './styles.ts';
+import { adoptSheet } from '../../../../core/element.ts';
 import { CancelRequest } from './request.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
@@ -66,7 +69,13 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
   const number = String(o?.number ?? '');
   const open = o?.status === 'PENDING' || o?.status === 'APPROVED';
   return (
-    <section class="detail" part="detail" aria-labelledby={`${ids}d`} aria-busy={d.status === 'loading'}>
+    <section
+      class="detail"
+      part="detail"
+      aria-labelledby={`${ids}d`}
+      aria-busy={d.status === 'loading'}
+      ref={(n) => adoptSheet(n, detailCss)}
+    >
       <button type="button" class="link" onClick={() => model.close()}>
         {t('ao.back')}
       </button>
@@ -160,34 +169,48 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
               <div class="skeleton" aria-hidden="true" />
             )
           ) : null}
-          <Tags o={o} d={d} model={model} t={t} />
-          {failed('tag')}
-          <Items o={o} i18n={i18n} t={t} />
-          <Fulfil model={model} d={d} i18n={i18n} ids={ids} />
-          <Payments model={model} d={d} i18n={i18n} ids={ids} />
-          <Timeline
-            o={o}
-            d={d}
-            model={model}
-            i18n={i18n}
-            t={t}
-            say={say}
-            ask={ask}
-            setAsk={setAsk}
-            editing={editing}
-            setEditing={setEditing}
-            failed={failed}
-          />
-          <NoteForm
-            key={d.id}
-            label={t('ao.noteLabel')}
-            submit={t('ao.addNote')}
-            initial=""
-            busy={d.busy === 'note'}
-            clearOnSend
-            onSend={(text) => model.addNote(text)}
-          />
-          {failed('note')}
+          <div class="cols2" part="columns">
+            <div class="main" part="main">
+              <Items o={o} i18n={i18n} t={t} refunded={d.refundedLines} />
+              <Fulfil model={model} d={d} i18n={i18n} ids={ids} />
+              <Payments model={model} d={d} i18n={i18n} ids={ids} />
+              <section class="card">
+                <Timeline
+                  o={o}
+                  d={d}
+                  model={model}
+                  i18n={i18n}
+                  t={t}
+                  say={say}
+                  ask={ask}
+                  setAsk={setAsk}
+                  editing={editing}
+                  setEditing={setEditing}
+                  failed={failed}
+                />
+              </section>
+            </div>
+            <aside class="side" part="side" aria-label={t('ao.customer')}>
+              <Customer o={o} i18n={i18n} t={t} />
+              <section class="card">
+                <Tags o={o} d={d} model={model} t={t} />
+                {failed('tag')}
+              </section>
+              <section class="card" part="notes">
+                <h4>{t('ao.notes')}</h4>
+                <NoteForm
+                  key={d.id}
+                  label={t('ao.noteLabel')}
+                  submit={t('ao.addNote')}
+                  initial=""
+                  busy={d.busy === 'note'}
+                  clearOnSend
+                  onSend={(text) => model.addNote(text)}
+                />
+                {failed('note')}
+              </section>
+            </aside>
+          </div>
         </>
       )}
     </section>

@@ -490,20 +490,29 @@ const KB = 1024;
  * strings cut to the shortest that still say it). Measured on one build: the classic page with every tag and the whole
  * console 140285 B: `classicWithConsole` 134.25 → 137.25 KB, `consoleFrench` 7.75 → 7.875 KB. No page without the
  * console moved (core 26112-ceiling met with the calculation kept out of core: core/api/ ships with its widget).
+ *
+ * Issue 40, the eight branches merged (each branch raised the ceiling by its own part alone, measured against the same
+ * base, so the merged page carries all of them): the classic page with every tag and the whole console, now with the Settings tab and
+ * its six sections (discounts, shipping and its label panel, taxes, tips, checkout, back in stock, each its own chunk
+ * with its own French), the orders list's chunk, the fulfilment panel and the refund panel, 192745 B:
+ * `classicWithConsole` 149.25 → 188.5 KB. This is the sum of every console chunk, which no page loads at once: an
+ * owner's first screen is the console's file, the orders section and its list; a settings section loads only when
+ * opened (the largest, discounts, 6815 B). The test language (ar-XB, every English string mirrored: the eight
+ * branches added 436 strings, 1127 → 1563) 22485 B: `testLanguage` 17.5 → 22 KB; it is fetched only by an ar-XB page.
  */
 const BUDGET = {
   loader: 2.05 * KB,
   runtimeAndCore: 25.5 * KB,
   widget: 7 * KB,
-  consoleFrench: 8.5 * KB,
+  consoleFrench: 9 * KB,
   allWidgetsPage: 53.25 * KB,
   productPage: 50 * KB,
   productPageFirstScreen: 43.5 * KB,
   headerPage: 33.25 * KB,
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
-  testLanguage: 17.5 * KB,
-  classicWithConsole: 149.25 * KB,
+  testLanguage: 22 * KB,
+  classicWithConsole: 188.5 * KB,
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Order } from '../../../core/api/orders.ts';
 // Words for the orders' states and facts, shared by the list (view.tsx) and an order's detail (detail/view.tsx).
 
 /** A buyer's cancellation request on an order, as the companion records it (core/api/cancel-requests.ts). */
-export { awaitsAnswer, cancelActivity } from '../../../core/api/cancel-requests.ts';
+export { awaitsAnswer, cancelActivity, cancelRequestOf } from '../../../core/api/cancel-requests.ts';
 
 /** A translator for any of the section's keys (the caller's own, by name). */
 export type Say = (key: string) => string;

@@ -11,7 +11,7 @@ import { Fulfil } from './fulfil-mount.tsx';
 import { Customer } from './side.tsx';
 import { detailCss } from './styles.ts';
 import { adoptSheet } from '../../../../core/element.ts';
-import { CancelRequest } from './request.tsx';
+import { Request } from './request-mount.tsx';
 import { NoteForm } from './notes.tsx';
 import { Tags } from './tags.tsx';
 import { Timeline } from './timeline.tsx';
@@ -150,7 +150,7 @@ export function OrderDetail({ model, d, i18n, ids }: OrderProps) {
             <CancelStep o={o} busy={d.busy === 'cancel'} t={t} model={model} onDone={() => setAsk(undefined)} />
           ) : null}
           {failed('APPROVED') ?? failed('REJECTED') ?? failed('cancel')}
-          <CancelRequest o={o} d={d} t={t} model={model} ask={ask} setAsk={setAsk} failed={failed} />
+          <Request o={o} d={d} t={t} model={model} ask={ask} setAsk={setAsk} failed={failed} i18n={i18n} />
           {ask === 'change' && open ? (
             typeof Edit === 'object' ? (
               <Edit.C

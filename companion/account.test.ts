@@ -407,10 +407,14 @@ describe('cancel my order', () => {
   it('fulfilled → 409 CANNOT_CANCEL reason FULFILLED; partly → PARTIALLY_FULFILLED', async () => {
     const id = await placeOrderAs(h.emu, a, [{ productId: TAPERS, quantity: 2 }]);
     const line = (await api(h.emu, `/ecom/v1/orders/${id}`, { token: admin })).json.order.lineItems[0].id;
+    // (each shipment its own tracking number: the platform refuses one already on the order)
+    let shipped = 0;
     const ship = (quantity: number) =>
       api(h.emu, `/ecom/v1/fulfillments/orders/${id}/create-fulfillment`, {
         token: admin,
-        body: { fulfillment: { lineItems: [{ id: line, quantity }], trackingInfo: { trackingNumber: 'T1' } } },
+        body: {
+          fulfillment: { lineItems: [{ id: line, quantity }], trackingInfo: { trackingNumber: `T${++shipped}` } },
+        },
       });
     expect((await ship(1)).status).toBe(200);
     let r = await cancel(id, a);

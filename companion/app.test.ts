@@ -12,8 +12,13 @@ import { seedAbandonedIds } from '../emulator/domain/abandoned.ts';
 import { API_KEY, DEMO_LOGINS, harness, MUG, ORIGIN, PNG, post, RUCKSACK, type Harness } from './test-helpers.ts';
 
 let h: Harness;
+// the walks below call every route (a hundred and more, several times each) from one address as one member: the
+// limits per address and per visitor have their own tests ("abuse limits"), with their own companions
+const walking = {
+  limits: { perIp: [100_000, 60_000] as [number, number], perVisitor: [100_000, 60_000] as [number, number] },
+};
 beforeAll(async () => {
-  h = await harness();
+  h = await harness({ deps: walking });
 });
 afterAll(() => h.close());
 
@@ -112,7 +117,7 @@ describe('identity', () => {
   });
 
   it('every write and every owner route verifies the token with the platform, whatever is cached', async () => {
-    const l = await harness();
+    const l = await harness({ deps: walking });
     try {
       const fresh = l.companion
         .routes()

@@ -15,6 +15,8 @@ export interface OrderWords {
   discount: string;
   shipping: string;
   tax: string;
+  /** A tip added at checkout (an additional fee with code `TIP`; other fees show the name the platform gives them). */
+  tip: string;
   total: string;
   shipTo: string;
   billTo: string;
@@ -103,6 +105,11 @@ export function OrderView({
         {p?.subtotal ? row('s', w.subtotal, money(i18n, p.subtotal, cur)) : null}
         {p?.shipping ? row('h', named(w.shipping, o.shippingInfo?.title), money(i18n, p.shipping, cur)) : null}
         {p?.tax ? row('t', named(w.tax, region), money(i18n, p.tax, cur)) : null}
+        {(o.additionalFees ?? []).map((f, i) =>
+          f.price && Number(f.price.amount) > 0
+            ? row(`f${i}`, f.code === 'TIP' ? w.tip : <bdi>{f.name ?? ''}</bdi>, money(i18n, f.price, cur))
+            : null,
+        )}
         {p?.discount && Number(p.discount.amount) > 0
           ? row(
               'd',

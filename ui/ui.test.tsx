@@ -360,6 +360,7 @@ const words: OrderWords = {
   discount: 'Discount',
   shipping: 'Shipping',
   tax: 'Tax',
+  tip: 'Tip',
   total: 'Total',
   shipTo: 'Ship to',
   billTo: 'Bill to',
@@ -380,6 +381,29 @@ describe('order view and words', () => {
     expect(addresses[0]).toEqual(['Ada B', '1 Rue', '75001 Paris', 'France']);
     expect(addresses[1]).toEqual(['2 Main St', 'Portland, OR 97201', 'United States']);
     expect(host.querySelector('.cols .extra')).not.toBeNull();
+  });
+
+  it('a tip added at checkout is a row of its own in the app’s words; another fee by the name the platform gives it', async () => {
+    const tipped = {
+      ...order,
+      additionalFees: [
+        { code: 'TIP', name: 'Tip', price: m('3.45') },
+        { code: 'HANDLING_FEE', name: '<b>Handling</b>', price: m('1.00') },
+        { code: 'X', name: 'Nothing', price: m('0.00') },
+      ],
+    } as unknown as Order;
+    await mount(<OrderView order={tipped} i18n={i18n} words={{ ...words, tip: 'Pourboire' }} />);
+    const rows = [...host.querySelectorAll('[part=totals] .row')].map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Subtotal€23.00',
+      'Shipping€5.00',
+      'Tax€1.00',
+      'Pourboire€3.45',
+      '<b>Handling</b>€1.00',
+      'Discount (SAVE)−€2.00',
+      'Total€27.00',
+    ]);
+    expect(host.querySelector('[part=totals] b')).toBeNull();
   });
 
   it('every value is isolated for bidi: a line’s name, details, quantity and amount, each total, each address line', async () => {

@@ -60,6 +60,8 @@ export const orderSchema = z.looseObject({
   /** What was paid and refunded so far. */
   balanceSummary: o(z.looseObject({ refunded: o(money) })),
   appliedDiscounts: o(z.array(discountSchema)),
+  /** Fees on top of the items (a tip: code `TIP`). */
+  additionalFees: o(z.array(z.looseObject({ code: o(str), name: o(str), price: o(money) }))),
   billingInfo: o(z.looseObject({ address: o(orderAddressSchema), contactDetails: o(contactDetails) })),
   shippingInfo: o(
     z.looseObject({

@@ -22,10 +22,10 @@ import { migration016 } from './016_draft_orders.ts';
 import { migration017 } from './017_second_factors.ts';
 import { migration018 } from './018_members_admin.ts';
 import { migration019 } from './019_media_library.ts';
-import { migration024 } from './024_tips.ts';
 import { migration021 } from './021_discount_rules.ts';
-import { migration023 } from './023_taxes.ts';
 import { migration022 } from './022_shipping_options.ts';
+import { migration023 } from './023_taxes.ts';
+import { migration024 } from './024_tips.ts';
 
 export type { Migration };
 
@@ -49,8 +49,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
-  migration024,
   migration021,
-  migration023,
   migration022,
+  migration023,
+  migration024,
 ];

@@ -693,7 +693,13 @@ export const CALLS = {
   },
   // Admin: payments
   listOrderTransactions: {
-    by: { companion: [ADMIN_PAYMENTS, `${ACCOUNT} (a refunded order's units per line)`] },
+    by: {
+      companion: [
+        ADMIN_PAYMENTS,
+        `${ACCOUNT} (a refunded order's units per line)`,
+        `${ADMIN_ORDERS} (an order's refunded units per line)`,
+      ],
+    },
     identity: 'admin',
     ...pub('@wix/auto_sdk_ecom_order-transactions', 'listTransactionsForSingleOrder'),
     file: 'payments.test.ts',

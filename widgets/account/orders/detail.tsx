@@ -128,6 +128,7 @@ export function OrderDetail({
           discount: t('acct.discount'),
           shipping: t('acct.shipping'),
           tax: t('acct.tax'),
+          tip: t('acct.tip'),
           total: t('acct.total'),
           shipTo: t('acct.shipTo'),
           billTo: t('acct.billTo'),

@@ -21,6 +21,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'acct.refunded': 'Remboursé : {amount}',
   'acct.subtotal': 'Sous-total',
   'acct.shipping': 'Livraison',
+  'acct.tip': 'Pourboire',
   'acct.tax': 'Taxes',
   'acct.discount': 'Remise',
   'acct.total': 'Total',

@@ -19,6 +19,7 @@ export const orderStrings = {
   'acct.refunded': 'Refunded to you: {amount}',
   'acct.subtotal': 'Subtotal',
   'acct.shipping': 'Shipping',
+  'acct.tip': 'Tip',
   'acct.tax': 'Tax',
   'acct.discount': 'Discount',
   'acct.total': 'Total',

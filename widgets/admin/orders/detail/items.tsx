@@ -44,6 +44,7 @@ export function Items({ o, i18n, t, refunded }: { o: Order; i18n: I18n; t: T; re
           discount: t('ao.discount'),
           shipping: t('ao.shipping'),
           tax: t('ao.tax'),
+          tip: t('ao.tip'),
           total: t('ao.total'),
           shipTo: t('ao.shipTo'),
           billTo: t('ao.billTo'),

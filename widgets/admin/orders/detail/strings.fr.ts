@@ -17,6 +17,7 @@ export const fr: Record<keyof typeof orderStrings, string> = {
   'ao.subtotal': 'Sous-total',
   'ao.discount': 'Remise',
   'ao.shipping': 'Livraison',
+  'ao.tip': 'Pourboire',
   'ao.tax': 'Taxes',
   'ao.buyer': 'Acheteur',
   'ao.shipTo': 'Adresse de livraison',

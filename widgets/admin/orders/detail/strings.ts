@@ -15,6 +15,7 @@ export const orderStrings = {
   'ao.subtotal': 'Subtotal',
   'ao.discount': 'Discount',
   'ao.shipping': 'Shipping',
+  'ao.tip': 'Tip',
   'ao.tax': 'Tax',
   'ao.buyer': 'Buyer',
   'ao.shipTo': 'Shipping address',

@@ -4,33 +4,14 @@
 // ticked.
 import { describe, expect, it } from 'vitest';
 import { axe, fillHostedCheckout, openPage, signInWithWidget } from '../helpers/browser.ts';
-import { api, visitorTokens } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { shopperCheckoutUrl } from '../helpers/hosted.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 
-async function shopperCheckout(): Promise<string> {
-  const emu = env.stack.emulator;
-  const token = (await visitorTokens(emu)).access;
-  const lineItems = [
-    {
-      catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! },
-      quantity: 1,
-    },
-  ];
-  expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } })).status).toBe(200);
-  const made = await api(emu, '/ecom/v1/carts/current/create-checkout', { token, body: { channelType: 'WEB' } });
-  const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-    token,
-    body: {
-      ecomCheckout: { checkoutId: made.json.checkoutId },
-      callbacks: { thankYouPageUrl: `${env.stack.demo}/thank-you` },
-    },
-  });
-  return rs.json.redirectSession.fullUrl as string;
-}
+/** A new visitor's hosted checkout of one taper set; its URL. */
+const shopperCheckout = () => shopperCheckoutUrl(env.stack, [{ slug: 'beeswax-taper-candles', quantity: 1 }]);
 
 describe('Settings › Checkout', () => {
   it('the owner shows a policy and the agreement box; the shopper’s checkout shows them and needs the box ticked', async () => {

@@ -5,15 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
-import { api, visitorTokens } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds, seedVariantId } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { shopperCheckoutUrl } from '../helpers/hosted.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
-const TAPERS = seedIds.products['beeswax-taper-candles']!; // $22
-const MUG = seedIds.products['enamel-camp-mug']!; // $18
 
 async function openDiscounts(w: WatchedPage) {
   await w.page.goto(`${env.stack.demo}/admin?section=settings&admin-setting=discounts`);
@@ -60,35 +57,12 @@ describe('<inlay-admin section="settings"> › Discounts', () => {
     await o.context.close();
 
     // a shopper: 2 tapers (44.00, 25 % → 11.00 off) and a mug (18.00, not in the rule's scope)
-    const emu = env.stack.emulator;
-    const { access } = await visitorTokens(emu);
-    const lineItems = [
-      { catalogReference: { appId: STORES_APP_ID, catalogItemId: TAPERS }, quantity: 2 },
-      {
-        catalogReference: {
-          appId: STORES_APP_ID,
-          catalogItemId: MUG,
-          options: { variantId: seedVariantId('enamel-camp-mug', { Color: 'Forest' }) },
-        },
-        quantity: 1,
-      },
-    ];
-    expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } })).status).toBe(
-      200,
-    );
-    const co = await api(emu, '/ecom/v1/carts/current/create-checkout', {
-      token: access,
-      body: { channelType: 'WEB' },
-    });
-    const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-      token: access,
-      body: {
-        ecomCheckout: { checkoutId: co.json.checkoutId },
-        callbacks: { thankYouPageUrl: `${env.stack.demo}/thank-you` },
-      },
-    });
+    const url = await shopperCheckoutUrl(env.stack, [
+      { slug: 'beeswax-taper-candles', quantity: 2 },
+      { slug: 'enamel-camp-mug', quantity: 1, options: { Color: 'Forest' } },
+    ]);
     const s = await openPage(env.browser);
-    await s.page.goto(rs.json.redirectSession.fullUrl as string);
+    await s.page.goto(url);
     const row = s.page.locator('tr', { hasText: 'Candle pair deal' });
     await row.waitFor();
     expect((await row.textContent())?.replace(/\s+/g, '')).toBe('Candlepairdeal−$11.00');

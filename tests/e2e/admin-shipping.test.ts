@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
-import { adminToken, api, visitorTokens } from '../helpers/emulator.ts';
+import { adminToken, api } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { shopperCheckoutUrl } from '../helpers/hosted.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
@@ -22,27 +22,8 @@ async function openShipping(w: WatchedPage) {
   return a;
 }
 
-/** A visitor's cart of one candle set, its checkout and the hosted checkout's URL. */
-async function shopperCheckout(): Promise<string> {
-  const emu = env.stack.emulator;
-  const token = (await visitorTokens(emu)).access;
-  const lineItems = [
-    {
-      catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! },
-      quantity: 1,
-    },
-  ];
-  expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } })).status).toBe(200);
-  const made = await api(emu, '/ecom/v1/carts/current/create-checkout', { token, body: { channelType: 'WEB' } });
-  const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-    token,
-    body: {
-      ecomCheckout: { checkoutId: made.json.checkoutId },
-      callbacks: { thankYouPageUrl: `${env.stack.demo}/thank-you`, postFlowUrl: `${env.stack.demo}/` },
-    },
-  });
-  return rs.json.redirectSession.fullUrl as string;
-}
+/** A new visitor's hosted checkout of one taper set; its URL. */
+const shopperCheckout = () => shopperCheckoutUrl(env.stack, [{ slug: 'beeswax-taper-candles', quantity: 1 }]);
 
 describe('<inlay-admin> Settings › Shipping', () => {
   it('the owner adds an option for Canada and changes its price; a shopper’s hosted checkout offers it to Canada at that price, never to the US', async () => {

@@ -4,10 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
-import { api, visitorTokens } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { shopperCheckoutUrl } from '../helpers/hosted.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
@@ -23,33 +22,18 @@ async function openTaxes(w: WatchedPage) {
 
 /** A shopper's hosted checkout of one folding stool ($58.00) shipping to California: its tax line's name and amount. */
 async function shopperCheckout(w: WatchedPage) {
-  const emu = env.stack.emulator;
-  const { access } = await visitorTokens(emu);
-  const lineItems = [
-    { catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['folding-camp-stool']! }, quantity: 1 },
-  ];
-  expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token: access, body: { lineItems } })).status).toBe(
-    200,
-  );
-  const address = {
+  const shippingAddress = {
     country: 'US',
     subdivision: 'US-CA',
     city: 'Fresno',
     addressLine: '1 Main St',
     postalCode: '93650',
   };
-  const made = await api(emu, '/ecom/v1/carts/current/create-checkout', {
-    token: access,
-    body: { channelType: 'WEB', shippingAddress: address },
-  });
-  const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-    token: access,
-    body: {
-      ecomCheckout: { checkoutId: made.json.checkoutId },
-      callbacks: { thankYouPageUrl: `${env.stack.demo}/thank-you` },
-    },
-  });
-  await w.page.goto(rs.json.redirectSession.fullUrl as string);
+  await w.page.goto(
+    await shopperCheckoutUrl(env.stack, [{ slug: 'folding-camp-stool', quantity: 1 }], {
+      checkout: { shippingAddress },
+    }),
+  );
   await w.page.locator('#sum-tax').waitFor();
   return {
     name: (await w.page.locator('#sum-tax-name').textContent())?.trim(),

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axe, fillHostedCheckout, openPage, signInWithWidget, type WatchedPage } from '../helpers/browser.ts';
-import { adminToken, api, visitorTokens } from '../helpers/emulator.ts';
+import { adminToken, api } from '../helpers/emulator.ts';
 import { useStackAndBrowser } from '../helpers/suite.ts';
-import { DEMO_LOGINS, seedIds } from '../../emulator/seed.ts';
-import { STORES_APP_ID } from '../../emulator/domain/catalog.ts';
+import { shopperCheckoutUrl } from '../helpers/hosted.ts';
+import { DEMO_LOGINS } from '../../emulator/seed.ts';
 
 const env = useStackAndBrowser();
 const admin = (page: Page) => page.locator('inlay-admin');
@@ -20,27 +20,8 @@ async function openSettings(w: WatchedPage, setting: string) {
   return admin(w.page);
 }
 
-/** A shopper's checkout of two taper sets, opened on the hosted page; its URL. */
-async function shopperCheckout(): Promise<string> {
-  const emu = env.stack.emulator;
-  const token = (await visitorTokens(emu)).access;
-  const lineItems = [
-    {
-      catalogReference: { appId: STORES_APP_ID, catalogItemId: seedIds.products['beeswax-taper-candles']! },
-      quantity: 2,
-    },
-  ];
-  expect((await api(emu, '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems } })).status).toBe(200);
-  const made = await api(emu, '/ecom/v1/carts/current/create-checkout', { token, body: { channelType: 'WEB' } });
-  const rs = await api(emu, '/_api/redirects-api/v1/redirect-session', {
-    token,
-    body: {
-      ecomCheckout: { checkoutId: made.json.checkoutId },
-      callbacks: { thankYouPageUrl: `${env.stack.demo}/thank-you` },
-    },
-  });
-  return rs.json.redirectSession.fullUrl as string;
-}
+/** A new visitor's hosted checkout of two taper sets; its URL. */
+const shopperCheckout = () => shopperCheckoutUrl(env.stack, [{ slug: 'beeswax-taper-candles', quantity: 2 }]);
 
 const cents = (s: string) => Math.round(Number(s.replace(/[^\d.]/g, '')) * 100);
 
@@ -57,7 +38,7 @@ describe('Settings › Tips', () => {
     await a.locator('[part=tip-choice]').first().waitFor({ timeout: 15_000 });
     expect(await axe(o.page, 'inlay-admin')).toEqual([]);
     await a.getByLabel('Offer a tip at checkout').check();
-    await a.getByLabel('Choice 3').fill('25');
+    await a.getByRole('textbox', { name: 'Choice 3', exact: true }).fill('25');
     await a.getByRole('button', { name: 'Save' }).click();
     const confirm = a.locator('[part=tips-confirm]');
     await confirm.waitFor();

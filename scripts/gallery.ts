@@ -1736,6 +1736,8 @@ const IN_LANGUAGES = new Set([
   'admin-taxes-edit',
   'admin-shipping',
   'admin-shipping-edit',
+  'admin-order-fulfil',
+  'account-order-tracking',
   'demo-home',
   'reviews-lightbox',
   'account-order-detail',

@@ -10,6 +10,7 @@ import type { ConsoleSectionProps } from '../../section.ts';
 import { before } from '../../states.tsx';
 import { createBackInStockModel, keyOf, type BackInStockModel, type ReportUi } from './model.ts';
 import { bisStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 import { bisCss } from './styles.ts';
 
 type T = Translator<keyof typeof bisStrings>;
@@ -22,6 +23,8 @@ type T = Translator<keyof typeof bisStrings>;
 export function BackInStock({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
   const t: T = i.strings(bisStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, bisStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createBackInStockModel(context), []);
   const s = useStore(model.$settings);
   const l = useStore(model.$items);

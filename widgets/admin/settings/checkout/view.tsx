@@ -9,6 +9,7 @@ import { before } from '../../states.tsx';
 import { settingsFormCss } from '../tips/styles.ts';
 import { createCheckoutModel, draftOf, POLICIES } from './model.ts';
 import { checkoutStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 
 type Draft = CheckoutSettingsInput;
 type Policy = (typeof POLICIES)[number] | 'customPolicy';
@@ -21,6 +22,8 @@ type Policy = (typeof POLICIES)[number] | 'customPolicy';
 export function CheckoutSettings({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
   const t = i.strings(checkoutStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, checkoutStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createCheckoutModel(context), []);
   const ui = useStore(model.$ui);
   const [draft, setDraft] = useState<Draft | undefined>();

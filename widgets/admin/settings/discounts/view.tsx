@@ -9,6 +9,7 @@ import { before } from '../../states.tsx';
 import { createDiscountsModel, type DiscountsModel, type Rule } from './model.ts';
 import type { T } from './words.ts';
 import { discountStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 import { discountsCss } from './styles.ts';
 import { RuleEditor } from './form.tsx';
 
@@ -216,6 +217,8 @@ export function Discounts(props: ConsoleSectionProps) {
   const { context, ids } = props;
   const i = context.i18n();
   const t: T = i.strings(discountStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, discountStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createDiscountsModel(context), []);
   const l = useStore(model.$list);
   const form = useStore(model.$form);

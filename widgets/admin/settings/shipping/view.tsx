@@ -11,6 +11,7 @@ import { ErrorLine } from '../../../../ui/states.tsx';
 import { createShippingModel, type EditUi, type Rate, type ShippingModel } from './model.ts';
 import type { ShippingOptionBody } from '../../../../core/api/admin-shipping.ts';
 import { shippingStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 import { shippingCss } from './styles.ts';
 import type { LabelPanel } from './label.tsx';
 
@@ -53,6 +54,8 @@ function placesOf(t: T, i: I18n, r: DeliveryRegionView) {
 export function ShippingSettings({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
   const t: T = i.strings(shippingStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, shippingStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createShippingModel(context), []);
   const l = useStore(model.$list);
   const edit = useStore(model.$edit);

@@ -17,6 +17,7 @@ import {
   type WriteUi,
 } from './model.ts';
 import { taxesStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 import { taxesCss } from './styles.ts';
 
 type K = keyof typeof taxesStrings;
@@ -70,6 +71,8 @@ function Refusal({ c, w, id }: { c: Ctx; w: WriteUi | undefined; id?: string }) 
 export function TaxesSettings({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
   const t: T = i.strings(taxesStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, taxesStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createTaxesModel(context), []);
   const s = useStore(model.$taxes);
   const writes = useStore(model.$writes);

@@ -181,4 +181,13 @@ describe('in French', () => {
     const co = await open('checkout', 'fr');
     await vi.waitFor(() => expect(co.text()).toContain('Afficher « Politique de retour » au paiement'));
   });
+
+  it('the page turning French after a section loaded: the section follows, its words French', async () => {
+    const tips = await open('tips');
+    await vi.waitFor(() => expect(tips.$$('[part=tip-choice]')).toHaveLength(3));
+    expect(tips.text()).not.toContain('Type de pourboire');
+    addLanguage('fr', { ...frPack });
+    tips.context.$locale.set('fr');
+    await vi.waitFor(() => expect(tips.text()).toContain('Type de pourboire'));
+  });
 });

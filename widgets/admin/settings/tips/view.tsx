@@ -7,6 +7,7 @@ import type { ConsoleSectionProps } from '../../section.ts';
 import { before } from '../../states.tsx';
 import { createTipsModel, draftOf, presetProblem, type TipDraft } from './model.ts';
 import { tipsStrings } from './strings.ts';
+import { useFrench } from '../french.ts';
 import { settingsFormCss } from './styles.ts';
 
 /**
@@ -17,6 +18,8 @@ import { settingsFormCss } from './styles.ts';
 export function TipsSettings({ context, ids }: ConsoleSectionProps) {
   const i = context.i18n();
   const t = i.strings(tipsStrings);
+  // the page turned French after the section loaded: its French now (french.ts)
+  useFrench(i, tipsStrings, () => import('./strings.fr.ts'));
   const model = useMemo(() => createTipsModel(context), []);
   const ui = useStore(model.$ui);
   const [draft, setDraft] = useState<TipDraft | undefined>();

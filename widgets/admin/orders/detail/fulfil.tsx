@@ -1,99 +1,26 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import type { I18n, Translator } from '../../../../core/i18n/index.ts';
-import type { Fulfillment } from '../../../../core/api/orders.ts';
-import { httpUrl } from '../../../../core/safe-url.ts';
+import type { I18n } from '../../../../core/i18n/index.ts';
 import { Confirm } from '../../../../ui/confirm.tsx';
-import { ErrorLine } from '../../../../ui/states.tsx';
 import type { AdminOrdersModel, DetailUi } from '../model.ts';
-import { CARRIERS, fulfilActions, goodLink, linesLeft, type FulfilAnswer, type Tracking } from './fulfil-model.ts';
+import {
+  fulfilActions,
+  lineName,
+  linesLeft,
+  shipmentOf,
+  trackingCheck,
+  type FulfilAnswer,
+  type Tracking,
+} from './fulfil-model.ts';
+import { NewShipmentForm } from './fulfil-new.tsx';
+import { ShipmentRow } from './fulfil-shipment.tsx';
 import { fulfilStrings } from './fulfil-strings.ts';
-
-type K = keyof typeof fulfilStrings;
-type T = Translator<K>;
+import type { K, T } from './fulfil-tracking.tsx';
 
 export interface FulfilProps {
   model: AdminOrdersModel;
   d: DetailUi;
   i18n: I18n;
   ids: string;
-}
-
-/** The carriers' own names (not translated); any other is the owner's, typed. */
-const NAMES: Record<(typeof CARRIERS)[number], string> = {
-  fedex: 'FedEx',
-  ups: 'UPS',
-  usps: 'USPS',
-  dhl: 'DHL',
-  canadaPost: 'Canada Post',
-};
-const known = (p: string | undefined): p is keyof typeof NAMES => !!p && Object.hasOwn(NAMES, p);
-const carrierName = (p: string | undefined) => (known(p) ? NAMES[p] : (p ?? ''));
-
-// a shipment's card (its own here: the orders sheet is at its chunk's ceiling), wrapping its buttons under it at 375 px
-const SHIP = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: '8px 12px',
-  justifyContent: 'space-between',
-  padding: '8px 12px',
-  border: '1px solid var(--_border)',
-  borderRadius: 'var(--_radius)',
-} as const;
-const WIDE = { flexBasis: '100%' } as const;
-const PLAIN = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
-/** Carrier (a list and "other"), tracking number and link: what a shipment's tracking form holds. */
-function TrackingFields({ t, id, init, bad }: { t: T; id: string; init?: Fulfillment['trackingInfo']; bad: boolean }) {
-  const isKnown = !init?.shippingProvider || known(init.shippingProvider);
-  const [carrier, setCarrier] = useState(isKnown ? (init?.shippingProvider ?? CARRIERS[0]) : 'other');
-  return (
-    <div class="filters">
-      <label>
-        {t('af.carrier')}
-        <select name="carrier" value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)}>
-          {CARRIERS.map((c) => (
-            <option key={c} value={c}>
-              {NAMES[c]}
-            </option>
-          ))}
-          <option value="other">{t('af.other')}</option>
-        </select>
-      </label>
-      {carrier === 'other' ? (
-        <label>
-          {t('af.otherName')}
-          <input name="otherName" maxLength={100} dir="auto" defaultValue={isKnown ? '' : init?.shippingProvider} />
-        </label>
-      ) : null}
-      <label>
-        {t('af.number')}
-        <input name="number" maxLength={100} dir="auto" autoComplete="off" defaultValue={init?.trackingNumber} />
-      </label>
-      <label class="wide">
-        {t('af.link')}
-        <input
-          name="link"
-          type="url"
-          inputMode="url"
-          maxLength={2048}
-          dir="ltr"
-          aria-invalid={bad}
-          aria-describedby={`${id}h`}
-          defaultValue={init?.trackingLink}
-        />
-        <span id={`${id}h`} class="muted" style={{ fontWeight: 400 }}>
-          {t('af.linkHint')}
-        </span>
-      </label>
-    </div>
-  );
-}
-
-/** The tracking a form holds, in the companion's words (an empty field: none). */
-function trackingOf(form: HTMLFormElement): Tracking {
-  const v = (n: string) => ((form.elements.namedItem(n) as HTMLInputElement | null)?.value ?? '').trim();
-  const carrier = v('carrier') === 'other' ? v('otherName') : v('carrier');
-  return { carrier, number: v('number'), link: v('link') };
 }
 
 /**
@@ -120,10 +47,7 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
   const [bad, setBad] = useState<string>();
   const shipButton = useRef<HTMLButtonElement>(null);
   const busy = !!d.busy;
-  const name = (lineId: string) => {
-    const l = o.lineItems.find((x) => x.id === lineId);
-    return l?.productName?.translated ?? l?.productName?.original ?? '';
-  };
+  const name = (lineId: string) => lineName(o, lineId);
   const failed =
     d.failed && /^(ship|track|unship)/.test(d.failed.on) ? (
       <p class="err" role="alert">
@@ -134,18 +58,16 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
     ) : null;
 
   const startShip = (form: HTMLFormElement) => {
-    const lines = left
-      .map((l) => ({
-        lineItemId: l.id,
-        quantity: Number((form.elements.namedItem(`q-${l.id}`) as HTMLInputElement | null)?.value ?? 0),
-      }))
-      .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
-    const tracking = trackingOf(form);
-    const wrong = !lines.length ? t('af.needLines') : !goodLink(tracking.link ?? '') ? t('af.badLink') : undefined;
+    const s = shipmentOf(form, left);
+    setBad(s.wrong && t(s.wrong));
+    if (s.wrong) return;
+    setAsk({ kind: 'ship', lines: s.lines, tracking: s.tracking, notify: s.notify });
+  };
+  const saveTracking = (fid: string, form: HTMLFormElement) => {
+    const { tracking, wrong: w } = trackingCheck(form);
+    const wrong = w && t(w);
     setBad(wrong);
-    if (wrong) return;
-    const notify = (form.elements.namedItem('notify') as HTMLInputElement).checked;
-    setAsk({ kind: 'ship', lines, tracking, notify });
+    if (!wrong) void act.track(fid, tracking).then((ok) => ok && setOpen(undefined));
   };
   const count = ask?.kind === 'ship' ? ask.lines.reduce((n, l) => n + l.quantity, 0) : 0;
 
@@ -154,110 +76,26 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
       <h4 id={`${id}t`}>{t('af.title')}</h4>
       {fs.length ? (
         <ul class="list" part="shipments">
-          {fs.map((f, i) => {
-            const ti = f.trackingInfo;
-            const href = httpUrl(ti?.trackingLink);
-            const fid = f.id ?? String(i);
-            return (
-              <li key={fid} part="shipment" style={SHIP}>
-                <div style={{ flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere' }}>
-                  <p class="strong">
-                    {f.createdDate ? t('af.shipped', { date: i18n.date(f.createdDate, 'long') }) : null}
-                    {ti?.shippingProvider ? (
-                      <>
-                        {' · '}
-                        <bdi>{carrierName(ti.shippingProvider)}</bdi>
-                      </>
-                    ) : null}
-                  </p>
-                  <ul class="muted" style={PLAIN}>
-                    {(f.lineItems ?? []).map((l) => (
-                      <li key={l.id}>
-                        <bdi>{t('af.item', { quantity: l.quantity ?? 0, name: name(l.id) })}</bdi>
-                      </li>
-                    ))}
-                  </ul>
-                  <p>
-                    {ti?.trackingNumber || href ? (
-                      href ? (
-                        <a href={href} target="_blank" rel="noopener noreferrer" part="tracking-link">
-                          <bdi>
-                            {t(ti?.trackingNumber ? 'af.track' : 'af.link', { number: ti?.trackingNumber ?? '' })}
-                          </bdi>
-                        </a>
-                      ) : (
-                        <bdi>{t('af.trackNo', { number: ti?.trackingNumber ?? '' })}</bdi>
-                      )
-                    ) : (
-                      <span class="muted">{t('af.noTracking')}</span>
-                    )}
-                  </p>
-                </div>
-                {f.id ? (
-                  <div class="actions">
-                    <button
-                      type="button"
-                      class="btn"
-                      disabled={busy}
-                      aria-expanded={open === f.id}
-                      onClick={() => setOpen(open === f.id ? undefined : f.id)}
-                    >
-                      {t('af.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      class="btn"
-                      disabled={busy}
-                      onClick={() => setAsk({ kind: 'unship', fid: f.id! })}
-                    >
-                      {t('af.delete')}
-                    </button>
-                  </div>
-                ) : null}
-                {open === f.id ? (
-                  <form
-                    class="confirm"
-                    style={WIDE}
-                    noValidate
-                    aria-label={t('af.edit')}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      const tracking = trackingOf(e.currentTarget);
-                      const wrong = goodLink(tracking.link ?? '') ? undefined : t('af.badLink');
-                      setBad(wrong);
-                      if (!wrong) void act.track(f.id!, tracking).then((ok) => ok && setOpen(undefined));
-                    }}
-                  >
-                    <TrackingFields t={t} id={`${id}e`} init={ti} bad={!!bad} />
-                    <ErrorLine error={bad} />
-                    <div class="actions">
-                      <button type="submit" class="btn primary" aria-busy={d.busy === `track:${f.id}`} disabled={busy}>
-                        {t('af.save')}
-                      </button>
-                      <button type="button" class="btn" onClick={() => setOpen(undefined)}>
-                        {t('af.close')}
-                      </button>
-                    </div>
-                  </form>
-                ) : null}
-                {ask?.kind === 'unship' && ask.fid === f.id ? (
-                  <div style={WIDE}>
-                    <Confirm
-                      id={`${id}d`}
-                      part="confirm"
-                      focus
-                      question={t('af.askDelete')}
-                      confirm={t('af.yesDelete')}
-                      keep={t('af.close')}
-                      busy={d.busy === `unship:${f.id}`}
-                      onConfirm={() => void act.unship(ask.fid).then((ok) => ok && setAsk(undefined))}
-                      onKeep={() => setAsk(undefined)}
-                    />
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
+          {fs.map((f, i) => (
+            <ShipmentRow
+              key={f.id ?? String(i)}
+              t={t}
+              i18n={i18n}
+              f={f}
+              id={id}
+              busyOn={d.busy}
+              editing={open === f.id}
+              asking={ask?.kind === 'unship' && ask.fid === f.id}
+              bad={bad}
+              name={name}
+              onEdit={() => setOpen(open === f.id ? undefined : f.id)}
+              onClose={() => setOpen(undefined)}
+              onDelete={() => setAsk({ kind: 'unship', fid: f.id! })}
+              onKeep={() => setAsk(undefined)}
+              onSave={(form) => saveTracking(f.id!, form)}
+              onConfirm={() => void act.unship(f.id!).then((ok) => ok && setAsk(undefined))}
+            />
+          ))}
         </ul>
       ) : (
         <p class="muted">{t('af.none')}</p>
@@ -270,61 +108,19 @@ export function FulfilPanel({ model, d, i18n }: FulfilProps) {
       {left.length && o.status === 'PENDING' ? <p class="muted">{t('af.pending')}</p> : null}
       {left.length && o.status === 'APPROVED' ? (
         open === 'new' ? (
-          <form
-            class="confirm"
-            part="fulfil-form"
-            noValidate
-            aria-labelledby={`${id}n`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              startShip(e.currentTarget);
+          <NewShipmentForm
+            t={t}
+            id={id}
+            left={left}
+            busy={busy}
+            bad={bad}
+            asking={ask?.kind === 'ship'}
+            onSubmit={startShip}
+            onClose={() => {
+              setOpen(undefined);
+              setBad(undefined);
             }}
-          >
-            <p id={`${id}n`} class="strong">
-              {t('af.lines')}
-            </p>
-            {left.map((l) => (
-              <label key={l.id} class="inline">
-                <input
-                  name={`q-${l.id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={l.left}
-                  step={1}
-                  defaultValue={String(l.left)}
-                  aria-describedby={`${id}n`}
-                  style={{ width: '5.5em' }}
-                />
-                <span>
-                  <bdi>{l.name}</bdi> <span class="muted">{t('af.qtyShort', { left: l.left })}</span>
-                </span>
-              </label>
-            ))}
-            <TrackingFields t={t} id={`${id}n`} bad={!!bad && bad === t('af.badLink')} />
-            <label class="check">
-              <input type="checkbox" name="notify" defaultChecked />
-              {t('af.notify')}
-            </label>
-            <ErrorLine error={bad} />
-            {ask?.kind === 'ship' ? null : (
-              <div class="actions">
-                <button type="submit" class="btn primary" disabled={busy}>
-                  {t('af.ship')}
-                </button>
-                <button
-                  type="button"
-                  class="btn"
-                  onClick={() => {
-                    setOpen(undefined);
-                    setBad(undefined);
-                  }}
-                >
-                  {t('af.close')}
-                </button>
-              </div>
-            )}
-          </form>
+          />
         ) : (
           <button
             type="button"

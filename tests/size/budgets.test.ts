@@ -497,7 +497,9 @@ const KB = 1024;
  * with its own French), the orders list's chunk, the fulfilment panel and the refund panel, 193805 B:
  * `classicWithConsole` 149.25 → 189.5 KB. (The detail's chunk, 7349 B with the fulfilment panel's mount, is back to
  * 6020 B with the buyer's cancellation request its own chunk, 1542 B, loaded only for an order that has one.) Each
- * settings section following the page's turn to French after it loaded (settings/french.ts): 194215 B, 189.75 KB. This is the sum of every console chunk, which no page loads at once: an
+ * settings section following the page's turn to French after it loaded (settings/french.ts): 194215 B, 189.75 KB. Five
+ * views split into sub-views with their logic in models (fulfilment, refund, discounts, shipping, taxes; each chunk
+ * the same files as before, the module wrappers more): 195191 B, 190.75 KB. This is the sum of every console chunk, which no page loads at once: an
  * owner's first screen is the console's file, the orders section and its list; a settings section loads only when
  * opened (the largest, discounts, 6815 B). The test language (ar-XB, every English string mirrored: the eight
  * branches added 436 strings, 1127 → 1563) 22485 B: `testLanguage` 17.5 → 22 KB; it is fetched only by an ar-XB page.
@@ -514,7 +516,7 @@ const BUDGET = {
   classicScript: 0.65 * KB,
   classic: 53.75 * KB,
   testLanguage: 22 * KB,
-  classicWithConsole: 189.75 * KB,
+  classicWithConsole: 190.75 * KB,
 };
 
 /**
